@@ -1,0 +1,110 @@
+// Package result is the result document of a run: the configuration, the
+// engine version, the seed, every metric, histograms and time series. The CLI
+// and the UI read and write the same documents.
+package result
+
+import "phitsim/engine/config"
+
+// EngineVersion is written into every result (provenance).
+const EngineVersion = "phitsim-engine 0.1.0"
+
+// Result of one run (one config, one seed, one load).
+type Result struct {
+	Engine string        `json:"engine" msgpack:"engine"`
+	Config config.Config `json:"config" msgpack:"config"`
+	Seed   uint64        `json:"seed" msgpack:"seed"`
+	// Loads in phits/(node·cycle), measured after warm-up.
+	Offered         float64 `json:"offered" msgpack:"offered"`   // nominal load asked for
+	Applied         float64 `json:"applied" msgpack:"applied"`   // generated into the network
+	Accepted        float64 `json:"accepted" msgpack:"accepted"` // delivered: the throughput
+	RequestAccepted float64 `json:"requestAccepted,omitempty" msgpack:"requestAccepted"`
+	ReplyAccepted   float64 `json:"replyAccepted,omitempty" msgpack:"replyAccepted"`
+	// Latency in cycles: delivery − generation + packet size (tail serialisation).
+	Latency    Summary `json:"latency" msgpack:"latency"`
+	InjLatency float64 `json:"injLatency" msgpack:"injLatency"` // generation → leaving the first router
+	NetLatency float64 `json:"netLatency" msgpack:"netLatency"` // the rest
+	// ReplyRoundTrip: request latency + reply latency (request-reply traffic).
+	ReplyRoundTrip float64   `json:"replyRoundTrip,omitempty" msgpack:"replyRoundTrip"`
+	Generated      int64     `json:"generated" msgpack:"generated"` // packets generated in the window
+	Delivered      int64     `json:"delivered" msgpack:"delivered"` // packets delivered in the window
+	Hops           Hops      `json:"hops" msgpack:"hops"`
+	Misrouted      Misrouted `json:"misrouting" msgpack:"misrouting"`
+	Fairness       Fairness  `json:"fairness" msgpack:"fairness"`
+	Links          Links     `json:"links" msgpack:"links"`
+	// LatencyHist[i] = packets with latency i cycles (the last bin holds longer ones).
+	LatencyHist []int64  `json:"latencyHist" msgpack:"latencyHist"`
+	HopsHist    []int64  `json:"hopsHist" msgpack:"hopsHist"`
+	Series      []Sample `json:"series" msgpack:"series"`
+	Conservation
+	Saturated bool   `json:"saturated" msgpack:"saturated"`
+	SatReason string `json:"satReason,omitempty" msgpack:"satReason"`
+	// Cycles actually simulated (warm-up included) and the cost.
+	SimCycles  int64   `json:"simCycles" msgpack:"simCycles"`
+	PacketHops int64   `json:"packetHops" msgpack:"packetHops"`
+	CPUSeconds float64 `json:"cpuSeconds" msgpack:"cpuSeconds"`
+}
+
+// Summary of a distribution.
+type Summary struct {
+	Avg float64 `json:"avg" msgpack:"avg"`
+	Min int64   `json:"min" msgpack:"min"`
+	Max int64   `json:"max" msgpack:"max"`
+}
+
+// Hops per delivered packet.
+type Hops struct {
+	Avg    float64 `json:"avg" msgpack:"avg"`
+	Local  float64 `json:"local" msgpack:"local"`
+	Global float64 `json:"global" msgpack:"global"`
+	Max    int     `json:"max" msgpack:"max"`
+}
+
+// Misrouted counts delivered packets that took a non-minimal path, by where
+// the decision was taken.
+type Misrouted struct {
+	Packets           int64   `json:"misrouted" msgpack:"misrouted"`
+	Fraction          float64 `json:"misroutedFraction" msgpack:"misroutedFraction"`
+	AtInjection       int64   `json:"misroutedAtInjection" msgpack:"misroutedAtInjection"`
+	InSourceGroup     int64   `json:"misroutedInSourceGroup" msgpack:"misroutedInSourceGroup"`
+	InIntermediateGrp int64   `json:"misroutedInIntermediateGroup" msgpack:"misroutedInIntermediateGroup"`
+}
+
+// Fairness of injection over routers (thesis §1.5.1): packets generated into
+// each router's injection queues after warm-up.
+type Fairness struct {
+	PerRouter []int64 `json:"perRouter" msgpack:"perRouter"`
+	Min       int64   `json:"min" msgpack:"min"`
+	Max       int64   `json:"max" msgpack:"max"`
+	MinRouter int     `json:"minRouter" msgpack:"minRouter"`
+	MaxRouter int     `json:"maxRouter" msgpack:"maxRouter"`
+	MaxMin    float64 `json:"maxMin" msgpack:"maxMin"`   // 0 (meaning ∞) when Starved > 0
+	Starved   int     `json:"starved" msgpack:"starved"` // routers that injected nothing
+	CoV       float64 `json:"cov" msgpack:"cov"`         // population σ/μ
+	Jain      float64 `json:"jain" msgpack:"jain"`       // (Σx)²/(n·Σx²)
+}
+
+// Links: average utilisation (phits per cycle per link) by class.
+type Links struct {
+	Local     float64 `json:"local" msgpack:"local"`
+	Global    float64 `json:"global" msgpack:"global"`
+	Injection float64 `json:"injection" msgpack:"injection"`
+}
+
+// Sample of the time series, over one interval of delivery cycles.
+type Sample struct {
+	Cycle     int64   `json:"cycle" msgpack:"cycle"` // end of the interval
+	Accepted  float64 `json:"accepted" msgpack:"accepted"`
+	Applied   float64 `json:"applied" msgpack:"applied"`
+	Latency   float64 `json:"latency" msgpack:"latency"`
+	Misrouted float64 `json:"misrouted" msgpack:"misrouted"` // % of delivered packets
+}
+
+// Conservation: every generated packet is delivered or still in flight.
+type Conservation struct {
+	TotalGenerated int64 `json:"totalGenerated" msgpack:"totalGenerated"` // whole run, warm-up included
+	TotalDelivered int64 `json:"totalDelivered" msgpack:"totalDelivered"`
+	InFlight       int64 `json:"inFlight" msgpack:"inFlight"`
+}
+
+// Conserved reports whether no packet was lost or duplicated.
+func (c Conservation) Conserved() bool { return c.TotalGenerated == c.TotalDelivered+c.InFlight }

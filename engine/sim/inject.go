@@ -1,0 +1,207 @@
+package sim
+
+// Nodes: packet generation, injection VCs, source queues and delivery.
+
+func (s *Sim) injBuf(node, vc int) int {
+	return ((node/s.p)*s.radix+node%s.p)*s.maxVC + vc
+}
+
+// slotsFree counts the packets injection VC vc of node can still take.
+func (s *Sim) slotsFree(node, vc int) int32 {
+	bi := s.injBuf(node, vc)
+	return s.qCap[bi] - s.qLen[bi] - s.resv[bi]
+}
+
+// chooseVC picks the injection VC of a new packet (requests and plain traffic
+// use the request set, replies the reply set); −1 when it has no room.
+func (s *Sim) chooseVC(node, dst int, reply bool) int {
+	lo, hi := 0, s.reqVCs
+	if reply {
+		lo, hi = s.reqVCs, s.injVC
+	}
+	n := hi - lo
+	switch s.injPolicy {
+	case 0: // DEST: static partition by destination
+		v := lo + int(int64(dst)*int64(n)/int64(s.N))
+		if s.slotsFree(node, v) > 0 {
+			return v
+		}
+		return -1
+	case 1: // RAND among the VCs with room
+		cnt := 0
+		for v := lo; v < hi; v++ {
+			if s.slotsFree(node, v) > 0 {
+				cnt++
+			}
+		}
+		if cnt == 0 {
+			return -1
+		}
+		pick := s.gens[node].Intn(cnt)
+		for v := lo; v < hi; v++ {
+			if s.slotsFree(node, v) > 0 {
+				if pick == 0 {
+					return v
+				}
+				pick--
+			}
+		}
+	}
+	// JSQ: the VC with the most room
+	best, bestFree := -1, int32(0)
+	for v := lo; v < hi; v++ {
+		if f := s.slotsFree(node, v); f > bestFree {
+			best, bestFree = v, f
+		}
+	}
+	return best
+}
+
+// hasRoom: FOGSim only draws the Bernoulli when the injection port can take a
+// packet in one of its (request) VCs.
+func (s *Sim) hasRoom(node int) bool {
+	for v := 0; v < s.reqVCs; v++ {
+		if s.slotsFree(node, v) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+func (s *Sim) alloc() int32 {
+	s.live++
+	if s.free >= 0 {
+		k := s.free
+		s.free = s.pk[k].next
+		return k
+	}
+	s.pk = append(s.pk, packet{})
+	return int32(len(s.pk) - 1)
+}
+
+func (s *Sim) release(k int32) {
+	s.live--
+	s.pk[k].next = s.free
+	s.free = k
+}
+
+// newPacket creates a packet generated at cycle t and counts it.
+func (s *Sim) newPacket(src, dst int, t int64, flags uint8) int32 {
+	k := s.alloc()
+	pk := &s.pk[k]
+	dr := dst / s.p
+	*pk = packet{src: int32(src), dst: int32(dst), dstRouter: int32(dr), gen: t, inj: -1,
+		outPort: -1, vcPos: -1, flags: flags}
+	s.chooseIntermediate(pk, src/s.p)
+	s.st.generated(s, src/s.p, t)
+	return k
+}
+
+// enqueue puts packet k into injection VC vc of its source node; its head
+// reaches the router after the injection latency.
+func (s *Sim) enqueue(k int32, vc int, t int64) {
+	pk := &s.pk[k]
+	node := int(pk.src)
+	pk.vc = int8(vc)
+	pk.entry = t + s.lat[(node/s.p)*s.radix+node%s.p]
+	s.push(s.injBuf(node, vc), k)
+	pi := (node/s.p)*s.radix + node%s.p
+	s.inCount[pi]++
+	s.routerPkts[node/s.p]++
+}
+
+// generate runs every node's injection process for this cycle.
+func (s *Sim) generate() {
+	now := s.now
+	pat := s.pat
+	if s.pat2 != nil && now >= s.switchAt {
+		pat = s.pat2
+	}
+	flags := uint8(0)
+	if s.cfg.Traffic.Reactive {
+		flags = fRequest
+	}
+	for n := 0; n < s.N; n++ {
+		g := &s.gens[n]
+		if s.bursty {
+			// the ON/OFF chain of thesis eqs. 1.4–1.8; the ON coin is flipped
+			// only when the burst's VC has room, so back-pressure stretches a
+			// burst in time but keeps its length in packets
+			newBurst := false
+			if !s.burstOn[n] {
+				if s.chain.Off(g) {
+					s.burstOn[n], newBurst = true, true
+				}
+			} else if s.srcQueue || s.burstRoom(n) {
+				s.burstOn[n], newBurst = s.chain.On(g)
+			}
+			if newBurst {
+				s.burstDst[n] = int32(pat.Dest(n, g))
+			}
+			if s.burstOn[n] && (s.srcQueue || s.burstRoom(n)) {
+				s.inject(n, int(s.burstDst[n]), flags)
+			}
+		} else if (s.srcQueue || s.hasRoom(n)) && g.Bernoulli(s.genThr) {
+			s.inject(n, pat.Dest(n, g), flags)
+		}
+		if s.srcQueue && s.sqHead[n] < int32(len(s.sq[n])) {
+			s.drainSource(n)
+		}
+	}
+}
+
+func (s *Sim) burstRoom(n int) bool {
+	if s.injPolicy == 0 {
+		return s.chooseVC(n, int(s.burstDst[n]), false) >= 0
+	}
+	return s.hasRoom(n)
+}
+
+// inject generates a packet from node n to dst: into its injection VC, or the
+// source queue, or nowhere (FOGSim: the attempt is lost when the VC is full).
+func (s *Sim) inject(n, dst int, flags uint8) {
+	if s.srcQueue {
+		s.sq[n] = append(s.sq[n], s.newPacket(n, dst, s.now, flags))
+		return
+	}
+	vc := s.chooseVC(n, dst, false)
+	if vc < 0 {
+		return
+	}
+	s.enqueue(s.newPacket(n, dst, s.now, flags), vc, s.now)
+}
+
+// drainSource moves the head of node n's source queue into an injection VC.
+func (s *Sim) drainSource(n int) {
+	k := s.sq[n][s.sqHead[n]]
+	vc := s.chooseVC(n, int(s.pk[k].dst), false)
+	if vc < 0 {
+		return
+	}
+	s.enqueue(k, vc, s.now)
+	s.sqHead[n]++
+	if int(s.sqHead[n]) == len(s.sq[n]) { // empty: reuse the backing array
+		s.sq[n], s.sqHead[n] = s.sq[n][:0], 0
+	} else if int(s.sqHead[n]) > 1024 && int(s.sqHead[n])*2 > len(s.sq[n]) {
+		m := copy(s.sq[n], s.sq[n][s.sqHead[n]:])
+		s.sq[n], s.sqHead[n] = s.sq[n][:m], 0
+	}
+}
+
+// deliver consumes packet k at its destination node at cycle t. A request
+// turns into a reply in the injection VC reserved for it.
+func (s *Sim) deliver(k int32, t int64) {
+	pk := &s.pk[k]
+	s.st.delivered(s, pk, t)
+	if pk.flags&fRequest != 0 {
+		node := int(pk.dst)
+		vc := int(pk.replyVC)
+		s.resv[s.injBuf(node, vc)]--
+		lat := t - pk.gen + int64(s.P)
+		src := int(pk.src)
+		r := s.newPacket(node, src, t, fReply)
+		s.pk[r].reqLat = lat
+		s.enqueue(r, vc, t)
+	}
+	s.release(k)
+}

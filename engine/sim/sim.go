@@ -1,0 +1,448 @@
+// Package sim is the cycle-accurate network simulator: CIOQ (or input-queued)
+// virtual cut-through routers with credit-based flow control, an input-first
+// separable allocator, distance-based VCs, and the synthetic workloads of
+// package traffic. The observable timing follows FOGSim's IOQ model; see
+// engine/TIMING.md.
+//
+// State lives in flat slices indexed by port (pi = router·radix + port) and
+// buffer (bi = pi·maxVC + vc); packets live in a pool and are named by index.
+// The per-cycle loop allocates nothing once the pool has grown.
+package sim
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"time"
+
+	"phitsim/engine/config"
+	"phitsim/engine/result"
+	"phitsim/engine/rng"
+	"phitsim/engine/topology"
+	"phitsim/engine/traffic"
+	"phitsim/engine/vcs"
+)
+
+const (
+	fInterDone uint8 = 1 << iota // reached the Valiant intermediate (router or group)
+	fRequest                     // request of request-reply traffic
+	fReply                       // reply
+	fNonMin                      // took a non-minimal path
+)
+
+type packet struct {
+	src, dst  int32 // nodes
+	dstRouter int32
+	inter     int32 // intermediate router (VAL) or group (VAL_GROUP); −1 none
+	gen       int64 // generation cycle
+	entry     int64 // cycle the head reaches its current buffer
+	inj       int64 // cycle it left the first router (−1 before)
+	reqLat    int64 // reply: latency of its request
+	outPort   int16 // route cached at the current router; −1 none
+	vc        int8  // VC of the buffer it is in, then of the next one once granted
+	outVC     int8
+	nextPos   int8 // position in the VC sequence after the cached hop
+	vcPos     int8 // position in the VC sequence; −1 before the first transit hop
+	replyVC   int8 // request: injection VC reserved for its reply
+	lhops     uint8
+	ghops     uint8
+	flags     uint8
+	next      int32 // free list
+}
+
+// Routing algorithms (oblivious).
+const (
+	routeMIN uint8 = iota
+	routeVAL
+	routeValGroup
+)
+
+// Arbitration policies.
+const (
+	arbRR uint8 = iota
+	arbLRS
+	arbAge
+)
+
+// Sim is one simulation: all of its state, no globals.
+type Sim struct {
+	cfg       config.Config
+	topo      topology.Topology
+	groupSize int
+	pat       *traffic.Pattern
+	pat2      *traffic.Pattern // after the transient switch, or nil
+	switchAt  int64
+	seq       vcs.Sequence
+	routing   uint8
+	replyOffL int8 // VC offsets of the reply set
+	replyOffG int8
+
+	R, N, radix, p, P int
+	W, M              int64
+	now               int64
+	ioq               bool
+	xbarDur           int64 // crossbar transfer of a fully received packet
+	xbar              int64
+	iters             int
+	inArb, outArb     uint8
+	transitPrio       bool
+
+	// VCs
+	injVC, maxVC int
+	vcCount      [3]int // VCs per port class
+	reqVCs       int    // request-set size on injection ports (reactive); else injVC
+	injPolicy    uint8
+
+	// per port pi
+	class   []topology.PortClass
+	peer    []int32 // far-end port (pi) of a transit port
+	lat     []int64 // latency of the link leaving this port
+	inCount []int32 // packets in all VCs of the input buffer
+	inFree  []int64 // the input may start a crossbar transfer from this cycle
+	outFree []int64 // the output may receive a crossbar transfer from this cycle
+	txEnd   []int64 // the link is busy until
+	// output FIFO
+	oStart, oCap, oHead, oLen []int32
+	oRing                     []int32
+	oQueued                   []int32 // phits queued, not yet on the link
+	outCap                    int32   // output FIFO capacity in phits
+	// credit returns in flight towards an output port (FIFO in time)
+	cStart, cCap, cHead, cLen []int32
+	cT                        []int64
+	cVC                       []int8
+	routerPkts                []int32
+
+	// per buffer bi
+	qStart, qCap, qHead, qLen []int32
+	qRing                     []int32
+	credits                   []int32 // transit outputs: free downstream phits
+	resv                      []int32 // injection buffers: slots reserved for replies
+
+	// arbiters
+	inPtr, outPtr []int32
+	inStamp       []int64 // LRS
+	outStamp      []int64
+	clock         int64
+
+	// allocation scratch (one router at a time)
+	reqVC   []int8
+	reqN    []int16
+	reqList []int16
+	reqOuts []int16
+
+	// nodes
+	gens     []rng.Stream
+	rts      []rng.Stream // per router
+	genThr   uint64
+	bursty   bool
+	chain    traffic.Bursty
+	burstOn  []bool
+	burstDst []int32
+	srcQueue bool
+	sq       [][]int32 // per node source queue (only with SourceQueue)
+	sqHead   []int32
+
+	// packets
+	pk   []packet
+	free int32
+	live int64
+
+	seed         uint64
+	lastProgress int64
+	watchdog     int64
+	st           counters
+}
+
+// New builds a simulation from a validated config and a seed.
+func New(cfg config.Config, seed uint64) (*Sim, error) {
+	if errs := cfg.Validate(); len(errs) > 0 {
+		return nil, errs
+	}
+	t := cfg.Topology
+	df, err := topology.NewDragonfly(t.H, t.A, t.P, t.Arrangement)
+	if err != nil {
+		return nil, err
+	}
+	s := &Sim{cfg: cfg, topo: df, groupSize: df.RoutersPerGroup(), seed: seed}
+	s.R, s.N, s.radix, s.p = df.Routers(), df.Nodes(), df.Radix(), df.NodesPerRouter()
+	r := cfg.Router
+	s.P = r.PacketSize
+	s.W, s.M = int64(cfg.Sim.Warmup), int64(cfg.Sim.Cycles)
+	s.ioq = r.Model == "ioq"
+	s.xbar = int64(r.XbarLatency)
+	s.xbarDur = int64(math.Ceil(float64(s.P) / r.Speedup))
+	if !s.ioq {
+		s.xbarDur = int64(s.P)
+	}
+	s.iters = r.Iterations
+	s.inArb, s.outArb = arbKind(r.InputArbiter), arbKind(r.OutputArbiter)
+	s.transitPrio = r.TransitPriority
+	switch r.InjectionPolicy {
+	case "rand":
+		s.injPolicy = 1
+	case "jsq":
+		s.injPolicy = 2
+	}
+	switch cfg.Routing.Name {
+	case "VAL":
+		s.routing = routeVAL
+	case "VAL_GROUP":
+		s.routing = routeValGroup
+	}
+	if s.seq, err = vcs.For(cfg.Routing.Name); err != nil {
+		return nil, err
+	}
+	nl, ng := s.seq.Needs()
+	s.replyOffL, s.replyOffG = int8(nl), int8(ng)
+
+	tr := cfg.Traffic
+	if s.pat, err = newPattern(tr.Pattern, tr.AdvOffset, tr, df, seed); err != nil {
+		return nil, err
+	}
+	if tr.SwitchCycle > 0 {
+		if s.pat2, err = newPattern(tr.SwitchPattern, tr.SwitchAdvOffset, tr, df, seed); err != nil {
+			return nil, err
+		}
+		s.switchAt = s.W + int64(tr.SwitchCycle)
+	}
+	rate := tr.Load / float64(s.P) // packets per node per cycle
+	if tr.Reactive {
+		rate /= 2 // requests get half the load; replies the other half
+	}
+	s.genThr = rng.Threshold(rate)
+	if tr.Process == "bursty" {
+		s.bursty = true
+		s.chain = traffic.NewBursty(rate, tr.BurstLength)
+		s.burstOn = make([]bool, s.N)
+		s.burstDst = make([]int32, s.N)
+	}
+	s.srcQueue = tr.SourceQueue
+	if s.srcQueue {
+		s.sq = make([][]int32, s.N)
+		s.sqHead = make([]int32, s.N)
+	}
+
+	inj, lv, gv := cfg.VCs()
+	s.injVC, s.maxVC = inj, max(inj, lv, gv)
+	s.reqVCs = inj
+	if tr.Reactive {
+		s.reqVCs = inj / 2
+	}
+	s.build(lv, gv)
+
+	s.gens = make([]rng.Stream, s.N)
+	for i := range s.gens {
+		s.gens[i] = rng.New(seed, rng.Generator, uint64(i))
+	}
+	s.rts = make([]rng.Stream, s.R)
+	for i := range s.rts {
+		s.rts[i] = rng.New(seed, rng.Router, uint64(i))
+	}
+	s.free = -1
+	maxLat := int64(max(t.LocalLatency, t.GlobalLatency, t.InjectionLatency))
+	s.watchdog = max(int64(cfg.Sim.Watchdog), 4*(maxLat+int64(s.P)+s.xbar))
+	s.st.init(s)
+	return s, nil
+}
+
+func newPattern(name string, advOffset int, tr config.Traffic, df *topology.Dragonfly, seed uint64) (*traffic.Pattern, error) {
+	kind, err := traffic.ParseKind(name)
+	if err != nil {
+		return nil, err
+	}
+	return traffic.New(traffic.Spec{Kind: kind, AdvOffset: advOffset, AdvSame: tr.AdvRouter == "same",
+		AdvcFogsim: tr.AdvcFogsim, LocalOffset: tr.LocalOffset, MixUN: tr.MixUN, MixADVL: tr.MixADVL,
+		MixPerNode: tr.MixPerNode}, df, seed)
+}
+
+func arbKind(name string) uint8 {
+	switch name {
+	case "lrs":
+		return arbLRS
+	case "age":
+		return arbAge
+	}
+	return arbRR
+}
+
+// build lays out ports, buffers, FIFOs and credit queues.
+func (s *Sim) build(localVCs, globalVCs int) {
+	nports := s.R * s.radix
+	r := s.cfg.Router
+	s.class = make([]topology.PortClass, nports)
+	s.peer = make([]int32, nports)
+	s.lat = make([]int64, nports)
+	s.inCount = make([]int32, nports)
+	s.inFree = make([]int64, nports)
+	s.outFree = make([]int64, nports)
+	s.txEnd = make([]int64, nports)
+	s.oStart, s.oCap, s.oHead, s.oLen = make([]int32, nports), make([]int32, nports), make([]int32, nports), make([]int32, nports)
+	s.oQueued = make([]int32, nports)
+	s.cStart, s.cCap, s.cHead, s.cLen = make([]int32, nports), make([]int32, nports), make([]int32, nports), make([]int32, nports)
+	s.routerPkts = make([]int32, s.R)
+	s.inPtr, s.outPtr = make([]int32, nports), make([]int32, nports)
+	nbuf := nports * s.maxVC
+	s.qStart, s.qCap, s.qHead, s.qLen = make([]int32, nbuf), make([]int32, nbuf), make([]int32, nbuf), make([]int32, nbuf)
+	s.credits = make([]int32, nbuf)
+	s.resv = make([]int32, nbuf)
+	if s.inArb == arbLRS {
+		s.inStamp = make([]int64, nbuf)
+		for i := range s.inStamp {
+			s.inStamp[i] = int64(i%s.maxVC) - int64(s.maxVC)
+		}
+	}
+	if s.outArb == arbLRS {
+		s.outStamp = make([]int64, nports*s.radix)
+		for i := range s.outStamp {
+			s.outStamp[i] = int64(i%s.radix) - int64(s.radix)
+		}
+	}
+	s.outCap = int32(r.OutputBuffer)
+	bufPhits := func(c topology.PortClass) int {
+		switch c {
+		case topology.Injection:
+			return r.InjectionBuffer
+		case topology.Local:
+			return r.LocalBuffer
+		}
+		return r.GlobalBuffer
+	}
+	s.vcCount = [3]int{topology.Injection: s.injVC, topology.Local: localVCs, topology.Global: globalVCs}
+	nvc := func(c topology.PortClass) int { return s.vcCount[c] }
+	t := s.cfg.Topology
+	var qTotal, oTotal, cTotal int32
+	for rt := 0; rt < s.R; rt++ {
+		for port := 0; port < s.radix; port++ {
+			pi := rt*s.radix + port
+			c := s.topo.PortClass(rt, port)
+			s.class[pi] = c
+			s.peer[pi] = -1
+			switch c {
+			case topology.Injection:
+				s.lat[pi] = int64(t.InjectionLatency)
+			case topology.Local:
+				s.lat[pi] = int64(t.LocalLatency)
+			case topology.Global:
+				s.lat[pi] = int64(t.GlobalLatency)
+			}
+			if c != topology.Injection {
+				pr, pp := s.topo.Link(rt, port)
+				s.peer[pi] = int32(pr*s.radix + pp)
+			}
+			slots := int32(bufPhits(c) / s.P)
+			for v := 0; v < nvc(c); v++ {
+				bi := pi*s.maxVC + v
+				s.qStart[bi], s.qCap[bi] = qTotal, slots
+				qTotal += slots
+				if c != topology.Injection {
+					s.credits[bi] = int32(bufPhits(c)) // the peer's input buffer has the same class
+				}
+			}
+			if s.ioq {
+				o := int32(r.OutputBuffer/s.P) + 1 // +1: the packet on the link has left the ring
+				s.oStart[pi], s.oCap[pi] = oTotal, o
+				oTotal += o
+			}
+			if c != topology.Injection {
+				// credits in flight + packets downstream ≤ downstream slots
+				cs := int32(nvc(c))*slots + 1
+				s.cStart[pi], s.cCap[pi] = cTotal, cs
+				cTotal += cs
+			}
+		}
+	}
+	s.qRing = make([]int32, qTotal)
+	s.oRing = make([]int32, oTotal)
+	s.cT = make([]int64, cTotal)
+	s.cVC = make([]int8, cTotal)
+	s.reqVC = make([]int8, s.radix)
+	s.reqN = make([]int16, s.radix)
+	s.reqList = make([]int16, s.radix*s.radix)
+	s.reqOuts = make([]int16, s.radix)
+}
+
+// ErrCancelled is returned when the context is cancelled mid-run.
+var ErrCancelled = errors.New("simulation cancelled")
+
+// DeadlockError reports that nothing moved for too long with packets in flight.
+type DeadlockError struct {
+	Cycle, Since, InFlight int64
+	Detail                 string
+}
+
+func (e *DeadlockError) Error() string {
+	return fmt.Sprintf("deadlock: no packet moved since cycle %d (now %d) with %d packets in flight; %s",
+		e.Since, e.Cycle, e.InFlight, e.Detail)
+}
+
+// Progress is reported while a run goes.
+type Progress struct {
+	Cycle, Total int64
+}
+
+// Run simulates warm-up + measured cycles. onProgress (may be nil) is called
+// every few thousand cycles from the simulating goroutine; Snapshot may be
+// called from it for partial metrics.
+func (s *Sim) Run(ctx context.Context, onProgress func(Progress)) (*result.Result, error) {
+	start := time.Now()
+	total := s.W + s.M
+	const every = 1024
+	for s.now < total {
+		s.Step()
+		if s.live > 0 && s.now-s.lastProgress > s.watchdog {
+			return nil, s.deadlock()
+		}
+		if s.now%every == 0 {
+			if ctx != nil && ctx.Err() != nil {
+				return nil, ErrCancelled
+			}
+			if onProgress != nil {
+				onProgress(Progress{Cycle: s.now, Total: total})
+			}
+		}
+	}
+	res := s.Snapshot()
+	res.CPUSeconds = time.Since(start).Seconds()
+	return res, nil
+}
+
+// Step simulates one cycle: every router with packets (ascending id), then
+// every node's generator, as FOGSim does.
+func (s *Sim) Step() {
+	for r := 0; r < s.R; r++ {
+		if s.routerPkts[r] > 0 {
+			s.stepRouter(r)
+		}
+	}
+	s.generate()
+	s.now++
+}
+
+func (s *Sim) seedUsed() uint64 { return s.seed }
+
+// Now is the current cycle.
+func (s *Sim) Now() int64 { return s.now }
+
+// InFlight is the number of packets generated and not yet delivered.
+func (s *Sim) InFlight() int64 { return s.live }
+
+func (s *Sim) deadlock() error {
+	detail := ""
+	for r := 0; r < s.R && detail == ""; r++ {
+		for port := 0; port < s.radix && detail == ""; port++ {
+			pi := r*s.radix + port
+			for v := 0; v < s.maxVC; v++ {
+				bi := pi*s.maxVC + v
+				if s.qLen[bi] == 0 {
+					continue
+				}
+				pk := &s.pk[s.qRing[s.qStart[bi]+s.qHead[bi]]]
+				detail = fmt.Sprintf("router %d input port %d (%s) VC %d holds %d packets; head %d→%d wants port %d VC %d",
+					r, port, s.class[pi], v, s.qLen[bi], pk.src, pk.dst, pk.outPort, pk.outVC)
+				break
+			}
+		}
+	}
+	return &DeadlockError{Cycle: s.now, Since: s.lastProgress, InFlight: s.live, Detail: detail}
+}

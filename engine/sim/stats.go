@@ -1,0 +1,186 @@
+package sim
+
+import (
+	"math"
+
+	"phitsim/engine/result"
+	"phitsim/engine/stats"
+	"phitsim/engine/topology"
+)
+
+// stats are the counters of a run. "Window" counters cover the measured
+// cycles [W, W+M): packets by delivery cycle, injections by generation cycle.
+type counters struct {
+	xbar      int64    // crossbar traversals (packet-hops), whole run
+	linkPhits [3]int64 // phits sent per port class in the window
+	totGen    int64
+	totDel    int64
+
+	gen, genReq, genRep      int64
+	del, delReq, delRep      int64
+	latSum, injSum, rtSum    int64
+	minLat, maxLat           int64
+	hopsL, hopsG             int64
+	maxHops                  int
+	mis, misInj              int64
+	hist, hopsHist           []int64
+	perRouter                []int64
+	interval                 int64
+	sDel, sGen, sLat, sMis   []int64
+	nodes, routers, pktPhits int64
+}
+
+func (st *counters) init(s *Sim) {
+	st.hist = make([]int64, s.cfg.Sim.HistMax)
+	st.hopsHist = make([]int64, 16)
+	st.perRouter = make([]int64, s.R)
+	st.interval = int64(s.cfg.Sim.Interval)
+	nb := (s.W+s.M)/st.interval + 1
+	st.sDel, st.sGen, st.sLat, st.sMis = make([]int64, nb), make([]int64, nb), make([]int64, nb), make([]int64, nb)
+	st.minLat = math.MaxInt64
+	st.nodes, st.routers, st.pktPhits = int64(s.N), int64(s.R), int64(s.P)
+}
+
+func (st *counters) bucket(t int64) int {
+	b := int(t / st.interval)
+	if b >= len(st.sDel) {
+		b = len(st.sDel) - 1
+	}
+	return b
+}
+
+// generated counts a packet entering the network (or its source queue) at
+// router r at cycle t; fairness counts injections here, as FOGSim does.
+func (st *counters) generated(s *Sim, r int, t int64) {
+	st.totGen++
+	st.sGen[st.bucket(t)]++
+	if t < s.W || t >= s.W+s.M {
+		return
+	}
+	st.gen++
+	st.perRouter[r]++
+}
+
+func (st *counters) delivered(s *Sim, pk *packet, t int64) {
+	st.totDel++
+	lat := t - pk.gen + int64(s.P)
+	b := st.bucket(t)
+	st.sDel[b]++
+	st.sLat[b] += lat
+	if pk.flags&fNonMin != 0 {
+		st.sMis[b]++
+	}
+	if t < s.W || t >= s.W+s.M {
+		return
+	}
+	st.del++
+	st.latSum += lat
+	st.injSum += pk.inj - pk.gen
+	st.minLat = min(st.minLat, lat)
+	st.maxLat = max(st.maxLat, lat)
+	st.hist[min(lat, int64(len(st.hist)-1))]++
+	hops := int(pk.lhops) + int(pk.ghops)
+	st.hopsL += int64(pk.lhops)
+	st.hopsG += int64(pk.ghops)
+	st.maxHops = max(st.maxHops, hops)
+	st.hopsHist[min(hops, len(st.hopsHist)-1)]++
+	if pk.flags&fNonMin != 0 {
+		st.mis++
+		st.misInj++ // oblivious routings decide at injection
+	}
+	switch {
+	case pk.flags&fRequest != 0:
+		st.delReq++
+	case pk.flags&fReply != 0:
+		st.delRep++
+		st.rtSum += lat + pk.reqLat
+	}
+}
+
+// Snapshot turns the counters into a result: at the end of a run, or at any
+// time for partial metrics (then the window is the measured part so far).
+func (s *Sim) Snapshot() *result.Result {
+	st := &s.st
+	res := &result.Result{Engine: result.EngineVersion, Config: s.cfg, Seed: s.seedUsed(),
+		Offered: s.cfg.Traffic.Load}
+	measured := min(max(s.now-s.W, 0), s.M)
+	if measured > 0 {
+		den := float64(st.nodes * measured)
+		res.Applied = float64(st.gen*st.pktPhits) / den
+		res.Accepted = float64(st.del*st.pktPhits) / den
+		if s.cfg.Traffic.Reactive {
+			res.RequestAccepted = float64(st.delReq*st.pktPhits) / den
+			res.ReplyAccepted = float64(st.delRep*st.pktPhits) / den
+		}
+		// links per class: (routers · ports of the class) links
+		nInj, nLoc, nGlo := 0, 0, 0
+		for port := 0; port < s.radix; port++ {
+			switch s.class[port] {
+			case topology.Injection:
+				nInj++
+			case topology.Local:
+				nLoc++
+			default:
+				nGlo++
+			}
+		}
+		util := func(c topology.PortClass, n int) float64 {
+			if n == 0 {
+				return 0
+			}
+			return float64(st.linkPhits[c]) / float64(st.routers*int64(n)*measured)
+		}
+		res.Links = result.Links{Injection: util(topology.Injection, nInj), Local: util(topology.Local, nLoc), Global: util(topology.Global, nGlo)}
+	}
+	res.Generated, res.Delivered = st.gen, st.del
+	if st.del > 0 {
+		d := float64(st.del)
+		res.Latency = result.Summary{Avg: float64(st.latSum) / d, Min: st.minLat, Max: st.maxLat}
+		res.InjLatency = float64(st.injSum) / d
+		res.NetLatency = res.Latency.Avg - res.InjLatency
+		res.Hops = result.Hops{Avg: float64(st.hopsL+st.hopsG) / d, Local: float64(st.hopsL) / d,
+			Global: float64(st.hopsG) / d, Max: st.maxHops}
+		res.Misrouted = result.Misrouted{Packets: st.mis, Fraction: float64(st.mis) / d, AtInjection: st.misInj}
+	}
+	if st.delRep > 0 {
+		res.ReplyRoundTrip = float64(st.rtSum) / float64(st.delRep)
+	}
+	res.Fairness = stats.Fairness(append([]int64(nil), st.perRouter...))
+	res.LatencyHist = trimZeros(st.hist)
+	res.HopsHist = trimZeros(st.hopsHist)
+	nb := min(int((s.now+st.interval-1)/st.interval), len(st.sDel))
+	for b := 0; b < nb; b++ {
+		end := min(int64(b+1)*st.interval, s.now)
+		span := end - int64(b)*st.interval
+		if span <= 0 {
+			break
+		}
+		smp := result.Sample{Cycle: end,
+			Accepted: float64(st.sDel[b]*st.pktPhits) / float64(st.nodes*span),
+			Applied:  float64(st.sGen[b]*st.pktPhits) / float64(st.nodes*span)}
+		if st.sDel[b] > 0 {
+			smp.Latency = float64(st.sLat[b]) / float64(st.sDel[b])
+			smp.Misrouted = 100 * float64(st.sMis[b]) / float64(st.sDel[b])
+		}
+		res.Series = append(res.Series, smp)
+	}
+	res.Conservation = result.Conservation{TotalGenerated: st.totGen, TotalDelivered: st.totDel, InFlight: s.live}
+	res.SimCycles, res.PacketHops = s.now, st.xbar
+	if measured > 0 && s.now >= s.W+s.M {
+		expected := res.Offered * float64(st.nodes*measured) / float64(st.pktPhits) // packets
+		short := expected - float64(st.del)
+		if short > 0.05*expected+4*math.Sqrt(expected) {
+			res.Saturated = true
+			res.SatReason = "accepted load below offered load"
+		}
+	}
+	return res
+}
+
+func trimZeros(x []int64) []int64 {
+	n := len(x)
+	for n > 0 && x[n-1] == 0 {
+		n--
+	}
+	return append([]int64(nil), x[:n]...)
+}

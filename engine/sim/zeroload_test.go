@@ -1,0 +1,101 @@
+package sim
+
+import (
+	"testing"
+
+	"phitsim/engine/config"
+)
+
+func smallConfig(h int) config.Config {
+	c := config.Default()
+	c.Topology.H, c.Topology.A, c.Topology.P = h, 2*h, h
+	c.Traffic.Load = 0
+	c.Sim.Warmup, c.Sim.Cycles = 0, 2000
+	return c
+}
+
+// single sends one packet through an empty network and returns its latency.
+func single(t *testing.T, c config.Config, src, dst int) (lat, inj int64) {
+	t.Helper()
+	s, err := New(c, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.inject(src, dst, 0)
+	for s.InFlight() > 0 && s.now < 5000 {
+		s.Step()
+	}
+	if s.st.del != 1 {
+		t.Fatalf("packet %d→%d not delivered", src, dst)
+	}
+	return s.st.latSum, s.st.injSum
+}
+
+// Thesis/FOGSim zero-load latency: 1 + 3·routers + 10·local + 100·global + 8.
+func TestZeroLoadLatencyPerPathType(t *testing.T) {
+	c := smallConfig(2)
+	s, _ := New(c, 1)
+	d := s.topo
+	want := map[string]int64{"0": 12, "l": 25, "g": 115, "lg": 128, "gl": 128, "lgl": 141}
+	seen := map[string]bool{}
+	for dr := 0; dr < d.Routers(); dr++ {
+		// path type from router 0
+		kind := "0"
+		if dr != 0 {
+			kind = ""
+			r := 0
+			for r != dr {
+				port := d.MinimalPort(r, dr)
+				if s.class[r*s.radix+port] == 2 {
+					kind += "g"
+				} else {
+					kind += "l"
+				}
+				r, _ = d.Link(r, port)
+			}
+		}
+		if seen[kind] {
+			continue
+		}
+		seen[kind] = true
+		dst := dr*c.Topology.P + 1
+		lat, _ := single(t, c, 0, dst)
+		if lat != want[kind] {
+			t.Errorf("path %q (node 0→%d): latency %d, want %d", kind, dst, lat, want[kind])
+		}
+	}
+	if len(seen) != 6 {
+		t.Errorf("only path types %v found", seen)
+	}
+}
+
+func TestZeroLoadValiantPath(t *testing.T) {
+	// VAL l-g-l-l-g-l = 1 + 3·7 + 10·4 + 100·2 + 8 = 270
+	c := smallConfig(2)
+	c.Routing.Name = "VAL"
+	s, _ := New(c, 1)
+	d := s.topo
+	// find an intermediate and a destination that make the path lgl + lgl
+	for inter := 0; inter < d.Routers(); inter++ {
+		for dr := 0; dr < d.Routers(); dr++ {
+			l1, g1 := d.MinimalHops(0, inter)
+			l2, g2 := d.MinimalHops(inter, dr)
+			if dr == 0 || l1 != 2 || g1 != 1 || l2 != 2 || g2 != 1 {
+				continue
+			}
+			s, _ := New(c, 1)
+			s.inject(0, dr*c.Topology.P, 0)
+			k := int32(0)
+			s.pk[k].inter = int32(inter)
+			s.pk[k].flags &^= fInterDone
+			for s.InFlight() > 0 {
+				s.Step()
+			}
+			if s.st.latSum != 270 {
+				t.Fatalf("VAL lgllgl latency %d, want 270", s.st.latSum)
+			}
+			return
+		}
+	}
+	t.Fatal("no lgl+lgl Valiant path found")
+}

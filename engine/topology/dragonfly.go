@@ -1,0 +1,170 @@
+package topology
+
+import "fmt"
+
+// Arrangement of the global links of a Dragonfly.
+const (
+	PalmTree    = "palmtree"    // Camarero et al.; the arrangement of every thesis experiment
+	Consecutive = "consecutive" // Kim et al.: link j of group g goes to group j (j<g) or j+1
+)
+
+// Dragonfly is a maximum-size two-level Dragonfly: G = a·h+1 groups of a
+// routers, complete graphs inside and between groups, one global link between
+// every pair of groups (Kim et al. 2008; thesis §1.2.1).
+//
+// Numbering (FOGSim): router = aPos + a·group, node = pPos + p·router.
+// Ports: 0…p−1 nodes, p…p+a−2 local, p+a−1…p+a+h−2 global.
+type Dragonfly struct {
+	H, A, P, G int
+	palm       bool
+}
+
+// NewDragonfly checks the sizes and builds the topology.
+func NewDragonfly(h, a, p int, arrangement string) (*Dragonfly, error) {
+	if h < 1 || a < 1 || p < 1 {
+		return nil, fmt.Errorf("dragonfly: h, a, p must be ≥ 1 (got h=%d a=%d p=%d)", h, a, p)
+	}
+	d := &Dragonfly{H: h, A: a, P: p, G: a*h + 1}
+	switch arrangement {
+	case PalmTree, "":
+		d.palm = true
+	case Consecutive:
+	default:
+		return nil, fmt.Errorf("dragonfly: arrangement %q is not one of %s, %s", arrangement, PalmTree, Consecutive)
+	}
+	return d, nil
+}
+
+func (d *Dragonfly) Name() string {
+	arr := Consecutive
+	if d.palm {
+		arr = PalmTree
+	}
+	return fmt.Sprintf("dragonfly h=%d a=%d p=%d (%s)", d.H, d.A, d.P, arr)
+}
+
+func (d *Dragonfly) Routers() int         { return d.A * d.G }
+func (d *Dragonfly) Nodes() int           { return d.P * d.A * d.G }
+func (d *Dragonfly) Radix() int           { return d.P + d.A - 1 + d.H }
+func (d *Dragonfly) NodesPerRouter() int  { return d.P }
+func (d *Dragonfly) Groups() int          { return d.G }
+func (d *Dragonfly) RoutersPerGroup() int { return d.A }
+func (d *Dragonfly) GroupOf(r int) int    { return r / d.A }
+
+// FirstLocalPort and FirstGlobalPort delimit the port classes.
+func (d *Dragonfly) FirstLocalPort() int  { return d.P }
+func (d *Dragonfly) FirstGlobalPort() int { return d.P + d.A - 1 }
+
+func (d *Dragonfly) PortClass(_, port int) PortClass {
+	switch {
+	case port < d.P:
+		return Injection
+	case port < d.P+d.A-1:
+		return Local
+	}
+	return Global
+}
+
+// LocalPort is the port of router position from that leads to position to.
+func (d *Dragonfly) LocalPort(from, to int) int {
+	if to < from {
+		return d.P + to
+	}
+	return d.P + to - 1
+}
+
+// localPeer is the router position a local port of position from reaches.
+func (d *Dragonfly) localPeer(from, port int) int {
+	k := port - d.P
+	if k < from {
+		return k
+	}
+	return k + 1
+}
+
+// GlobalTarget is the group that global link j (= aPos·h + k) of group g reaches.
+func (d *Dragonfly) GlobalTarget(g, j int) int {
+	if d.palm {
+		return ((g-j-1)%d.G + d.G) % d.G
+	}
+	if j < g {
+		return j
+	}
+	return j + 1
+}
+
+// GlobalLinkTo is the link index j of group g whose far end is group dst (≠ g).
+func (d *Dragonfly) GlobalLinkTo(g, dst int) int {
+	if d.palm {
+		return ((g-dst)%d.G+d.G)%d.G - 1
+	}
+	if dst < g {
+		return dst
+	}
+	return dst - 1
+}
+
+func (d *Dragonfly) Link(r, port int) (int, int) {
+	g, pos := r/d.A, r%d.A
+	switch d.PortClass(r, port) {
+	case Local:
+		q := d.localPeer(pos, port)
+		return g*d.A + q, d.LocalPort(q, pos)
+	case Global:
+		j := pos*d.H + port - d.FirstGlobalPort()
+		t := d.GlobalTarget(g, j)
+		jr := d.GlobalLinkTo(t, g)
+		return t*d.A + jr/d.H, d.FirstGlobalPort() + jr%d.H
+	}
+	return -1, -1
+}
+
+func (d *Dragonfly) MinimalPort(r, dest int) int {
+	g, pos := r/d.A, r%d.A
+	dg, dpos := dest/d.A, dest%d.A
+	if g == dg {
+		return d.LocalPort(pos, dpos)
+	}
+	j := d.GlobalLinkTo(g, dg)
+	if owner := j / d.H; owner != pos {
+		return d.LocalPort(pos, owner)
+	}
+	return d.FirstGlobalPort() + j%d.H
+}
+
+func (d *Dragonfly) MinimalHops(r, dest int) (local, global int) {
+	if r == dest {
+		return 0, 0
+	}
+	g, pos := r/d.A, r%d.A
+	dg, dpos := dest/d.A, dest%d.A
+	if g == dg {
+		return 1, 0
+	}
+	j := d.GlobalLinkTo(g, dg)
+	if j/d.H != pos {
+		local++
+	}
+	if jr := d.GlobalLinkTo(dg, g); jr/d.H != dpos {
+		local++
+	}
+	return local, 1
+}
+
+// LinkedGroups lists the groups reached by the global links of a router, the
+// nearest offset (g+1, g+2, …) first. Under palm tree, router a−1 reaches
+// g+1…g+h: the ADVc destination set.
+func (d *Dragonfly) LinkedGroups(r int) []int {
+	g, pos := r/d.A, r%d.A
+	out := make([]int, 0, d.H)
+	for k := 0; k < d.H; k++ {
+		out = append(out, d.GlobalTarget(g, pos*d.H+k))
+	}
+	off := func(x int) int { return ((x-g)%d.G + d.G) % d.G }
+	for i := 1; i < len(out); i++ { // insertion sort by offset
+		for j := i; j > 0 && off(out[j]) < off(out[j-1]); j-- {
+			out[j], out[j-1] = out[j-1], out[j]
+		}
+	}
+	return out
+}

@@ -1,0 +1,155 @@
+// Package traffic holds the spatial patterns (who sends to whom) and the
+// temporal injection processes (when) of the synthetic workloads of the thesis
+// (§1.6.1): UN, ADV+i, ADVc, ADVl, MIX, Bernoulli and bursty ON/OFF.
+package traffic
+
+import (
+	"fmt"
+
+	"phitsim/engine/rng"
+)
+
+// Kind of destination pattern.
+type Kind uint8
+
+const (
+	UN   Kind = iota // uniform over all other nodes (may share the router)
+	ADV              // ADV+i: a node of group g+i
+	ADVC             // ADVc: a node of one of the groups linked to router a−1
+	ADVL             // ADVl: a node of router +k in the own group
+	MIX              // UN / ADVl / ADV+i by given shares
+)
+
+// ParseKind maps a config name to a Kind.
+func ParseKind(name string) (Kind, error) {
+	switch name {
+	case "UN":
+		return UN, nil
+	case "ADV":
+		return ADV, nil
+	case "ADVC":
+		return ADVC, nil
+	case "ADVL":
+		return ADVL, nil
+	case "MIX":
+		return MIX, nil
+	}
+	return 0, fmt.Errorf("unknown traffic pattern %q", name)
+}
+
+// Network is what a pattern needs to know of the topology.
+type Network interface {
+	Nodes() int
+	NodesPerRouter() int
+	RoutersPerGroup() int
+	Groups() int
+	// LinkedGroups: groups reached by a router's global links, nearest offset first.
+	LinkedGroups(router int) []int
+}
+
+// Spec parametrises a pattern.
+type Spec struct {
+	Kind        Kind
+	AdvOffset   int     // i of ADV+i
+	AdvSame     bool    // ADV: same router position instead of a random router
+	AdvcFogsim  bool    // ADVc over +1…+(h−1) (FOGSim's draw)
+	LocalOffset int     // k of ADVl
+	MixUN       float64 // MIX shares in percent
+	MixADVL     float64
+	MixPerNode  bool
+}
+
+// Pattern draws destinations. It is a plain struct with a switch rather than
+// an interface: it runs once per generated packet.
+type Pattern struct {
+	spec          Spec
+	n, p, a, g    int
+	advc          []int32 // per group, the ADVc destination groups (k per group)
+	k             int
+	mixUN, mixUNL uint64  // cumulative thresholds of the per-packet MIX draw
+	perNode       []uint8 // MIX per node: the node's fixed kind
+}
+
+// New builds a pattern; setup draws (MIX per node) come from their own stream.
+func New(spec Spec, net Network, seed uint64) (*Pattern, error) {
+	pt := &Pattern{spec: spec, n: net.Nodes(), p: net.NodesPerRouter(), a: net.RoutersPerGroup(), g: net.Groups()}
+	if pt.n < 2 {
+		return nil, fmt.Errorf("traffic needs at least 2 nodes")
+	}
+	switch spec.Kind {
+	case ADV, MIX:
+		if spec.AdvOffset%pt.g == 0 {
+			return nil, fmt.Errorf("ADV offset %d is a multiple of the %d groups", spec.AdvOffset, pt.g)
+		}
+	case ADVC:
+		for grp := 0; grp < pt.g; grp++ {
+			linked := net.LinkedGroups(grp*pt.a + pt.a - 1)
+			if spec.AdvcFogsim {
+				linked = linked[:len(linked)-1]
+			}
+			if len(linked) == 0 {
+				return nil, fmt.Errorf("ADVc: no destination groups")
+			}
+			pt.k = len(linked)
+			for _, x := range linked {
+				pt.advc = append(pt.advc, int32(x))
+			}
+		}
+	}
+	if spec.Kind == MIX {
+		pt.mixUN = rng.Threshold(spec.MixUN / 100)
+		pt.mixUNL = rng.Threshold((spec.MixUN + spec.MixADVL) / 100)
+		if spec.MixPerNode {
+			pt.perNode = make([]uint8, pt.n)
+			for i := range pt.perNode {
+				s := rng.New(seed, rng.Traffic, uint64(i))
+				pt.perNode[i] = uint8(pt.mixKind(s.Uint64()))
+			}
+		}
+	}
+	return pt, nil
+}
+
+func (pt *Pattern) mixKind(x uint64) Kind {
+	switch {
+	case x < pt.mixUN:
+		return UN
+	case x < pt.mixUNL:
+		return ADVL
+	}
+	return ADV
+}
+
+// Dest draws the destination node of a packet from src.
+func (pt *Pattern) Dest(src int, s *rng.Stream) int {
+	kind := pt.spec.Kind
+	if kind == MIX {
+		if pt.perNode != nil {
+			kind = Kind(pt.perNode[src])
+		} else {
+			kind = pt.mixKind(s.Uint64())
+		}
+	}
+	router := src / pt.p
+	group, pos := router/pt.a, router%pt.a
+	switch kind {
+	case ADV:
+		dg := (group + pt.spec.AdvOffset) % pt.g
+		dr := pos
+		if !pt.spec.AdvSame {
+			dr = s.Intn(pt.a)
+		}
+		return (dg*pt.a+dr)*pt.p + s.Intn(pt.p)
+	case ADVC:
+		dg := int(pt.advc[group*pt.k+s.Intn(pt.k)])
+		return (dg*pt.a+s.Intn(pt.a))*pt.p + s.Intn(pt.p)
+	case ADVL:
+		dr := (pos + pt.spec.LocalOffset) % pt.a
+		return (group*pt.a+dr)*pt.p + s.Intn(pt.p)
+	}
+	d := s.Intn(pt.n - 1) // uniform over the n−1 other nodes
+	if d >= src {
+		d++
+	}
+	return d
+}
