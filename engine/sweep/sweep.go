@@ -1,0 +1,216 @@
+// Package sweep runs experiments of many points: several configurations
+// (series) × offered loads × seeds, in parallel, and averages the seeds of a
+// point with 95% confidence intervals. The CLI runs jobs on goroutines; the
+// browser runs the same jobs on Web Workers and aggregates with Aggregate.
+package sweep
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"runtime"
+	"sync"
+
+	"phitsim/engine/config"
+	"phitsim/engine/result"
+	"phitsim/engine/sim"
+	"phitsim/engine/stats"
+)
+
+// Spec of a sweep. Each series is a full configuration; its traffic.load is
+// replaced by each load; seeds run sim.seed, sim.seed+1, … (sim.seeds of them).
+type Spec struct {
+	Series []config.Config `json:"series" msgpack:"series"`
+	Loads  []float64       `json:"loads" msgpack:"loads"`
+}
+
+// Job is one run.
+type Job struct {
+	Series, Point, Run int
+	Config             config.Config
+	Seed               uint64
+}
+
+// Jobs expands a spec, in the order series, load, seed.
+func (sp Spec) Jobs() ([]Job, error) {
+	if len(sp.Series) == 0 {
+		return nil, errors.New("sweep: no configuration")
+	}
+	if len(sp.Loads) == 0 {
+		return nil, errors.New("sweep: no load")
+	}
+	var jobs []Job
+	for si, c := range sp.Series {
+		for li, l := range sp.Loads {
+			c.Traffic.Load = l
+			if errs := c.Validate(); len(errs) > 0 {
+				return nil, fmt.Errorf("series %d (%s), load %g: %w", si, c.Name, l, errs)
+			}
+			for k := 0; k < c.Sim.Seeds; k++ {
+				jobs = append(jobs, Job{Series: si, Point: li, Run: k, Config: c, Seed: c.Sim.Seed + uint64(k)})
+			}
+		}
+	}
+	return jobs, nil
+}
+
+// Aggregate is the mean over the seeds of a point.
+type Aggregate struct {
+	Series     int            `json:"series" msgpack:"series"`
+	Name       string         `json:"name" msgpack:"name"`
+	Offered    float64        `json:"offered" msgpack:"offered"`
+	Applied    stats.Estimate `json:"applied" msgpack:"applied"`
+	Accepted   stats.Estimate `json:"accepted" msgpack:"accepted"`
+	Latency    stats.Estimate `json:"latency" msgpack:"latency"`
+	InjLatency stats.Estimate `json:"injLatency" msgpack:"injLatency"`
+	NetLatency stats.Estimate `json:"netLatency" msgpack:"netLatency"`
+	Hops       stats.Estimate `json:"hops" msgpack:"hops"`
+	Misrouted  stats.Estimate `json:"misrouted" msgpack:"misrouted"` // fraction of delivered packets
+	MaxMin     stats.Estimate `json:"maxMin" msgpack:"maxMin"`       // over runs with no starved router
+	CoV        stats.Estimate `json:"cov" msgpack:"cov"`
+	Jain       stats.Estimate `json:"jain" msgpack:"jain"`
+	MinInj     stats.Estimate `json:"minInjection" msgpack:"minInjection"` // min per-router injection, phits/node/cycle
+	Starved    bool           `json:"starved" msgpack:"starved"`           // some run had a router that injected nothing
+	Saturated  bool           `json:"saturated" msgpack:"saturated"`
+	SatReason  string         `json:"satReason,omitempty" msgpack:"satReason"`
+	Runs       int            `json:"runs" msgpack:"runs"`
+}
+
+// AggregateRuns averages the runs of one point.
+func AggregateRuns(series int, runs []*result.Result) Aggregate {
+	a := Aggregate{Series: series, Runs: len(runs)}
+	if len(runs) == 0 {
+		return a
+	}
+	a.Name, a.Offered = runs[0].Config.Name, runs[0].Offered
+	col := func(f func(*result.Result) float64) stats.Estimate {
+		xs := make([]float64, 0, len(runs))
+		for _, r := range runs {
+			xs = append(xs, f(r))
+		}
+		return stats.Estimate95(xs)
+	}
+	a.Applied = col(func(r *result.Result) float64 { return r.Applied })
+	a.Accepted = col(func(r *result.Result) float64 { return r.Accepted })
+	a.Latency = col(func(r *result.Result) float64 { return r.Latency.Avg })
+	a.InjLatency = col(func(r *result.Result) float64 { return r.InjLatency })
+	a.NetLatency = col(func(r *result.Result) float64 { return r.NetLatency })
+	a.Hops = col(func(r *result.Result) float64 { return r.Hops.Avg })
+	a.Misrouted = col(func(r *result.Result) float64 { return r.Misrouted.Fraction })
+	a.CoV = col(func(r *result.Result) float64 { return r.Fairness.CoV })
+	a.Jain = col(func(r *result.Result) float64 { return r.Fairness.Jain })
+	a.MinInj = col(func(r *result.Result) float64 { return MinInjectionLoad(r) })
+	var mm []float64
+	for _, r := range runs {
+		if r.Fairness.Starved > 0 {
+			a.Starved = true
+		} else {
+			mm = append(mm, r.Fairness.MaxMin)
+		}
+		if r.Saturated && !a.Saturated {
+			a.Saturated, a.SatReason = true, r.SatReason
+		}
+	}
+	a.MaxMin = stats.Estimate95(mm)
+	return a
+}
+
+// MinInjectionLoad is the lowest per-router injection in phits/(node·cycle):
+// packets·PacketSize/(p·measured cycles) (thesis §1.5.1).
+func MinInjectionLoad(r *result.Result) float64 {
+	c := r.Config
+	if c.Sim.Cycles == 0 || c.Topology.P == 0 {
+		return 0
+	}
+	return float64(r.Fairness.Min*int64(c.Router.PacketSize)) / float64(c.Topology.P*c.Sim.Cycles)
+}
+
+// Outcome of a sweep: every finished run, and the points' aggregates (in
+// series, load order; points with no finished run are left out).
+type Outcome struct {
+	Spec   Spec             `json:"spec" msgpack:"spec"`
+	Points []Aggregate      `json:"points" msgpack:"points"`
+	Runs   []*result.Result `json:"runs" msgpack:"runs"`
+}
+
+// Run executes the spec on workers goroutines (0 = all cores). onRun, if not
+// nil, is called after each finished run (from one goroutine at a time) with
+// the number done and the total. A cancelled context stops the remaining jobs;
+// the outcome then holds what finished, with ctx.Err().
+func Run(ctx context.Context, sp Spec, workers int, onRun func(done, total int, j Job, r *result.Result)) (*Outcome, error) {
+	jobs, err := sp.Jobs()
+	if err != nil {
+		return nil, err
+	}
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	results := make([]*result.Result, len(jobs))
+	next := make(chan int)
+	var mu sync.Mutex
+	var firstErr error
+	done := 0
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				j := jobs[i]
+				s, err := sim.New(j.Config, j.Seed)
+				var r *result.Result
+				if err == nil {
+					r, err = s.Run(ctx, nil)
+				}
+				mu.Lock()
+				if err != nil {
+					if firstErr == nil && !errors.Is(err, sim.ErrCancelled) {
+						firstErr = fmt.Errorf("series %d load %g seed %d: %w", j.Series, j.Config.Traffic.Load, j.Seed, err)
+					}
+				} else {
+					results[i] = r
+					done++
+					if onRun != nil {
+						onRun(done, len(jobs), j, r)
+					}
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+feed:
+	for i := range jobs {
+		select {
+		case next <- i:
+		case <-ctx.Done():
+			break feed
+		}
+	}
+	close(next)
+	wg.Wait()
+	out := Collect(sp, jobs, results)
+	if firstErr != nil {
+		return out, firstErr
+	}
+	return out, ctx.Err()
+}
+
+// Collect groups finished results (indexed like jobs; nil = not run) into points.
+func Collect(sp Spec, jobs []Job, results []*result.Result) *Outcome {
+	out := &Outcome{Spec: sp}
+	var cur []*result.Result
+	for i, j := range jobs {
+		if r := results[i]; r != nil {
+			cur = append(cur, r)
+			out.Runs = append(out.Runs, r)
+		}
+		last := i == len(jobs)-1 || jobs[i+1].Series != j.Series || jobs[i+1].Point != j.Point
+		if last {
+			if len(cur) > 0 {
+				out.Points = append(out.Points, AggregateRuns(j.Series, cur))
+			}
+			cur = nil
+		}
+	}
+	return out
+}
