@@ -148,6 +148,14 @@ func Parse(data []byte) (Config, error) {
 	return c, nil
 }
 
+// Decode reads a JSON config over the defaults without validating it, so
+// that overrides can be applied first. Unknown fields and malformed values are
+// errors.
+func Decode(data []byte) (Config, error) {
+	c := Default()
+	return c, decodeStrict(data, &c)
+}
+
 func decodeStrict(data []byte, c *Config) error {
 	var raw map[string]any
 	if err := json.Unmarshal(data, &raw); err != nil {

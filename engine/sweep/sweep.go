@@ -31,6 +31,15 @@ type Job struct {
 	Seed               uint64
 }
 
+// TotalCycles is the number of cycles all jobs simulate.
+func TotalCycles(jobs []Job) int64 {
+	var n int64
+	for _, j := range jobs {
+		n += int64(j.Config.Sim.Warmup + j.Config.Sim.Cycles)
+	}
+	return n
+}
+
 // Jobs expands a spec, in the order series, load, seed.
 func (sp Spec) Jobs() ([]Job, error) {
 	if len(sp.Series) == 0 {
@@ -133,15 +142,24 @@ type Outcome struct {
 	Runs   []*result.Result `json:"runs" msgpack:"runs"`
 }
 
-// Run executes the spec on workers goroutines (0 = all cores). onRun, if not
-// nil, is called after each finished run (from one goroutine at a time) with
-// the number done and the total. A cancelled context stops the remaining jobs;
-// the outcome then holds what finished, with ctx.Err().
-func Run(ctx context.Context, sp Spec, workers int, onRun func(done, total int, j Job, r *result.Result)) (*Outcome, error) {
+// Options of Run.
+type Options struct {
+	Workers int // goroutines; 0 = all cores
+	// OnRun is called after each finished run (one call at a time) with the
+	// number of runs done and the total.
+	OnRun func(done, total int, j Job, r *result.Result)
+	// OnCycles is called (concurrently) as runs advance, with simulated cycles.
+	OnCycles func(delta int64)
+}
+
+// Run executes the spec. A cancelled context stops the remaining jobs and the
+// running ones; the outcome then holds what finished, with ctx.Err().
+func Run(ctx context.Context, sp Spec, opt Options) (*Outcome, error) {
 	jobs, err := sp.Jobs()
 	if err != nil {
 		return nil, err
 	}
+	workers := opt.Workers
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
@@ -160,7 +178,18 @@ func Run(ctx context.Context, sp Spec, workers int, onRun func(done, total int, 
 				s, err := sim.New(j.Config, j.Seed)
 				var r *result.Result
 				if err == nil {
-					r, err = s.Run(ctx, nil)
+					var last int64
+					var progress func(sim.Progress)
+					if opt.OnCycles != nil {
+						progress = func(p sim.Progress) {
+							opt.OnCycles(p.Cycle - last)
+							last = p.Cycle
+						}
+					}
+					r, err = s.Run(ctx, progress)
+					if err == nil && opt.OnCycles != nil {
+						opt.OnCycles(r.SimCycles - last)
+					}
 				}
 				mu.Lock()
 				if err != nil {
@@ -170,8 +199,8 @@ func Run(ctx context.Context, sp Spec, workers int, onRun func(done, total int, 
 				} else {
 					results[i] = r
 					done++
-					if onRun != nil {
-						onRun(done, len(jobs), j, r)
+					if opt.OnRun != nil {
+						opt.OnRun(done, len(jobs), j, r)
 					}
 				}
 				mu.Unlock()

@@ -1,0 +1,454 @@
+// Command phitsim runs the simulator natively: one point, a sweep of points,
+// and the configuration tools (presets, params, validate).
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"sort"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+
+	"phitsim/engine/config"
+	"phitsim/engine/result"
+	"phitsim/engine/sweep"
+)
+
+const usage = `phitsim — cycle-accurate Dragonfly network simulator
+
+Usage:
+  phitsim run      [-config FILE | -preset NAME] [-set path=value]... [-seeds N] [-out FILE] [-fogsim]
+  phitsim sweep    [-config FILE | -preset NAME]... [-set path=value]... [-series path=v1,v2,...]
+                   -loads 0.1:0.9:0.1 [-seeds N] [-out PREFIX] [-j N]
+  phitsim presets  list the named configurations
+  phitsim params   list every parameter: path, default, range, unit, meaning
+  phitsim validate [-config FILE | -preset NAME] [-set path=value]...
+
+Examples:
+  phitsim run -preset h8 -set traffic.load=0.4 -set routing.name=VAL
+  phitsim sweep -preset h4 -set sim.warmup=5000 -set sim.cycles=5000 \
+      -series routing.name=MIN,VAL -loads 0.1:0.9:0.1 -seeds 3 -out min-vs-val
+`
+
+func main() {
+	if len(os.Args) < 2 {
+		fmt.Fprint(os.Stderr, usage)
+		os.Exit(2)
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	var err error
+	switch os.Args[1] {
+	case "run":
+		err = cmdRun(ctx, os.Args[2:], os.Stdout)
+	case "sweep":
+		err = cmdSweep(ctx, os.Args[2:], os.Stdout)
+	case "presets":
+		err = cmdPresets(os.Stdout)
+	case "params":
+		err = cmdParams(os.Stdout)
+	case "validate":
+		err = cmdValidate(os.Args[2:], os.Stdout)
+	case "-h", "-help", "--help", "help":
+		fmt.Print(usage)
+	default:
+		fmt.Fprintf(os.Stderr, "phitsim: unknown command %q\n\n%s", os.Args[1], usage)
+		os.Exit(2)
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "phitsim:", err)
+		if errors.Is(err, context.Canceled) {
+			os.Exit(130)
+		}
+		os.Exit(1)
+	}
+}
+
+// multi collects repeated string flags.
+type multi []string
+
+func (m *multi) String() string     { return strings.Join(*m, " ") }
+func (m *multi) Set(v string) error { *m = append(*m, v); return nil }
+
+// source flags shared by run, sweep and validate.
+type source struct {
+	configs, presets, sets multi
+	seeds                  int
+}
+
+func (s *source) register(fs *flag.FlagSet) {
+	fs.Var(&s.configs, "config", "configuration JSON file (repeatable in sweep: one series each)")
+	fs.Var(&s.presets, "preset", "named configuration (see 'phitsim presets'; repeatable in sweep)")
+	fs.Var(&s.sets, "set", "override a parameter: path=value, e.g. traffic.load=0.4 (repeatable)")
+	fs.IntVar(&s.seeds, "seeds", 0, "runs per point (overrides sim.seeds)")
+}
+
+// load builds the configurations named by -config and -preset (default: the
+// default config) with the -set overrides applied, validated.
+func (s *source) load() ([]config.Config, error) {
+	var cfgs []config.Config
+	for _, f := range s.configs {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			return nil, err
+		}
+		c, err := config.Decode(data)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", f, err)
+		}
+		cfgs = append(cfgs, c)
+	}
+	for _, p := range s.presets {
+		c, err := config.PresetByName(p)
+		if err != nil {
+			return nil, err
+		}
+		cfgs = append(cfgs, c)
+	}
+	if len(cfgs) == 0 {
+		cfgs = append(cfgs, config.Default())
+	}
+	for i := range cfgs {
+		for _, kv := range s.sets {
+			k, v, ok := strings.Cut(kv, "=")
+			if !ok {
+				return nil, fmt.Errorf("-set %q: expected path=value", kv)
+			}
+			if err := cfgs[i].Set(k, v); err != nil {
+				return nil, err
+			}
+		}
+		if s.seeds > 0 {
+			cfgs[i].Sim.Seeds = s.seeds
+		}
+		if errs := cfgs[i].Validate(); len(errs) > 0 {
+			return nil, errs
+		}
+	}
+	return cfgs, nil
+}
+
+// bar is a progress bar over simulated cycles with ETA, on stderr.
+func bar(total int64, desc string) *progressbar.ProgressBar {
+	return progressbar.NewOptions64(total,
+		progressbar.OptionSetWriter(os.Stderr),
+		progressbar.OptionSetDescription(desc),
+		progressbar.OptionShowCount(),
+		progressbar.OptionSetPredictTime(true),
+		progressbar.OptionThrottle(200*time.Millisecond),
+		progressbar.OptionClearOnFinish(),
+		progressbar.OptionSetWidth(30),
+	)
+}
+
+// PointDoc is what 'run' writes: the config, every seed's result, the mean.
+type PointDoc struct {
+	Config    config.Config    `json:"config"`
+	Runs      []*result.Result `json:"runs"`
+	Aggregate sweep.Aggregate  `json:"aggregate"`
+}
+
+func cmdRun(ctx context.Context, args []string, stdout io.Writer) error {
+	fs := flag.NewFlagSet("run", flag.ContinueOnError)
+	var src source
+	src.register(fs)
+	out := fs.String("out", "", "write the JSON result to this file instead of stdout")
+	fogsim := fs.Bool("fogsim", false, "also print each run in FOGSim's output vocabulary (to stderr)")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	cfgs, err := src.load()
+	if err != nil {
+		return err
+	}
+	if len(cfgs) != 1 {
+		return errors.New("run takes one configuration; use sweep for several")
+	}
+	c := cfgs[0]
+	sp := sweep.Spec{Series: cfgs, Loads: []float64{c.Traffic.Load}}
+	jobs, err := sp.Jobs()
+	if err != nil {
+		return err
+	}
+	pb := bar(sweep.TotalCycles(jobs), fmt.Sprintf("%s load %g", nameOf(c), c.Traffic.Load))
+	oc, runErr := sweep.Run(ctx, sp, sweep.Options{OnCycles: func(d int64) { _ = pb.Add64(d) }})
+	_ = pb.Finish()
+	if oc == nil {
+		return runErr
+	}
+	doc := PointDoc{Config: c, Runs: oc.Runs}
+	if len(oc.Points) > 0 {
+		doc.Aggregate = oc.Points[0]
+	}
+	if *fogsim {
+		for _, r := range oc.Runs {
+			fmt.Fprintln(os.Stderr, result.FOGSimReport(r))
+		}
+	}
+	if err := writeJSON(*out, stdout, doc); err != nil {
+		return err
+	}
+	a := doc.Aggregate
+	fmt.Fprintf(os.Stderr, "accepted %.4f ± %.4f phits/node/cycle, latency %.1f ± %.1f cycles, %d runs\n",
+		a.Accepted.Mean, a.Accepted.CI95, a.Latency.Mean, a.Latency.CI95, a.Runs)
+	return runErr
+}
+
+func nameOf(c config.Config) string {
+	if c.Name != "" {
+		return c.Name
+	}
+	return c.Routing.Name + " " + c.Traffic.Pattern
+}
+
+// parseLoads accepts "a:b:step" and comma lists, mixed: "0.05,0.1:0.9:0.1".
+func parseLoads(s string) ([]float64, error) {
+	var out []float64
+	for _, part := range strings.Split(s, ",") {
+		if part == "" {
+			continue
+		}
+		if strings.Contains(part, ":") {
+			f := strings.Split(part, ":")
+			if len(f) != 3 {
+				return nil, fmt.Errorf("-loads %q: a range is start:stop:step", part)
+			}
+			var v [3]float64
+			for i := range f {
+				x, err := strconv.ParseFloat(f[i], 64)
+				if err != nil {
+					return nil, fmt.Errorf("-loads %q: %v", part, err)
+				}
+				v[i] = x
+			}
+			if v[2] <= 0 || v[1] < v[0] {
+				return nil, fmt.Errorf("-loads %q: need start ≤ stop and step > 0", part)
+			}
+			n := int((v[1]-v[0])/v[2] + 1e-9)
+			for i := 0; i <= n; i++ {
+				out = append(out, roundLoad(v[0]+float64(i)*v[2]))
+			}
+			continue
+		}
+		x, err := strconv.ParseFloat(part, 64)
+		if err != nil {
+			return nil, fmt.Errorf("-loads %q: %v", part, err)
+		}
+		out = append(out, x)
+	}
+	for _, l := range out {
+		if l < 0 || l > 1 {
+			return nil, fmt.Errorf("-loads: %g is outside [0, 1] phits/node/cycle", l)
+		}
+	}
+	if len(out) == 0 {
+		return nil, errors.New("-loads: no load given")
+	}
+	return out, nil
+}
+
+func roundLoad(x float64) float64 { return float64(int64(x*1e9+0.5)) / 1e9 }
+
+func cmdSweep(ctx context.Context, args []string, stdout io.Writer) error {
+	fs := flag.NewFlagSet("sweep", flag.ContinueOnError)
+	var src source
+	src.register(fs)
+	var series multi
+	fs.Var(&series, "series", "one series per value: path=v1,v2,... (repeatable: cross product)")
+	loads := fs.String("loads", "0.1:0.9:0.1", "offered loads: start:stop:step and/or a comma list")
+	out := fs.String("out", "", "write PREFIX.json (all runs and points) and PREFIX.csv (curves); default: CSV on stdout")
+	workers := fs.Int("j", 0, "parallel runs (default: all cores)")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	base, err := src.load()
+	if err != nil {
+		return err
+	}
+	cfgs, err := expandSeries(base, series)
+	if err != nil {
+		return err
+	}
+	ls, err := parseLoads(*loads)
+	if err != nil {
+		return err
+	}
+	sp := sweep.Spec{Series: cfgs, Loads: ls}
+	jobs, err := sp.Jobs()
+	if err != nil {
+		return err
+	}
+	pb := bar(sweep.TotalCycles(jobs), fmt.Sprintf("%d runs", len(jobs)))
+	oc, runErr := sweep.Run(ctx, sp, sweep.Options{Workers: *workers, OnCycles: func(d int64) { _ = pb.Add64(d) }})
+	_ = pb.Finish()
+	if oc == nil {
+		return runErr
+	}
+	if runErr != nil {
+		fmt.Fprintf(os.Stderr, "stopped: writing the %d of %d runs that finished\n", len(oc.Runs), len(jobs))
+	}
+	if *out == "" {
+		if err := sweep.WriteCSV(stdout, oc.Points); err != nil {
+			return err
+		}
+		return runErr
+	}
+	if err := writeJSON(*out+".json", nil, oc); err != nil {
+		return err
+	}
+	f, err := os.Create(*out + ".csv")
+	if err != nil {
+		return err
+	}
+	if err := sweep.WriteCSV(f, oc.Points); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Close(); err != nil {
+		return err
+	}
+	fmt.Fprintf(os.Stderr, "wrote %s.json and %s.csv\n", *out, *out)
+	return runErr
+}
+
+// expandSeries makes one configuration per combination of series values.
+func expandSeries(base []config.Config, series []string) ([]config.Config, error) {
+	cfgs := base
+	for _, s := range series {
+		path, vals, ok := strings.Cut(s, "=")
+		if !ok || vals == "" {
+			return nil, fmt.Errorf("-series %q: expected path=v1,v2,...", s)
+		}
+		var next []config.Config
+		for _, c := range cfgs {
+			for _, v := range strings.Split(vals, ",") {
+				d := c
+				if err := d.Set(path, v); err != nil {
+					return nil, err
+				}
+				label := path[strings.LastIndex(path, ".")+1:] + "=" + v
+				if d.Name == "" || len(series) > 1 || len(base) > 1 {
+					if d.Name == "" {
+						d.Name = label
+					} else {
+						d.Name += " " + label
+					}
+				} else {
+					d.Name = label
+				}
+				if errs := d.Validate(); len(errs) > 0 {
+					return nil, fmt.Errorf("series %s: %w", d.Name, errs)
+				}
+				next = append(next, d)
+			}
+		}
+		cfgs = next
+	}
+	return cfgs, nil
+}
+
+func writeJSON(path string, stdout io.Writer, v any) error {
+	data, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		return err
+	}
+	data = append(data, '\n')
+	if path == "" {
+		_, err = stdout.Write(data)
+		return err
+	}
+	return os.WriteFile(path, data, 0o644)
+}
+
+func cmdPresets(w io.Writer) error {
+	for _, p := range config.Presets() {
+		c := p.Config
+		fmt.Fprintf(w, "%-14s %s\n%14s h=%d a=%d p=%d, %s, %s, warm-up %d + %d cycles\n", p.Name, p.Doc, "",
+			c.Topology.H, c.Topology.A, c.Topology.P, c.Routing.Name, c.Traffic.Pattern, c.Sim.Warmup, c.Sim.Cycles)
+	}
+	return nil
+}
+
+func cmdParams(w io.Writer) error {
+	def := config.Default()
+	groups := map[string][]config.Param{}
+	var order []string
+	for _, p := range config.Params() {
+		if _, ok := groups[p.Group]; !ok {
+			order = append(order, p.Group)
+		}
+		groups[p.Group] = append(groups[p.Group], p)
+	}
+	sort.SliceStable(order, func(i, j int) bool { return order[i] == "" && order[j] != "" })
+	for _, g := range order {
+		if g != "" {
+			fmt.Fprintf(w, "\n[%s]\n", g)
+		}
+		for _, p := range groups[g] {
+			var extra []string
+			if p.Enum != nil {
+				extra = append(extra, "one of "+strings.Join(p.Enum, "|"))
+			} else if p.Min != nil || p.Max != nil {
+				lo, hi := "", ""
+				if p.Min != nil {
+					lo = strconv.FormatFloat(*p.Min, 'g', -1, 64)
+				}
+				if p.Max != nil {
+					hi = strconv.FormatFloat(*p.Max, 'g', -1, 64)
+				}
+				extra = append(extra, "["+lo+", "+hi+"]")
+			}
+			if p.Unit != "" {
+				extra = append(extra, p.Unit)
+			}
+			if p.When != "" {
+				extra = append(extra, "when "+p.When)
+			}
+			fmt.Fprintf(w, "  %-26s = %-10s %s", p.Path, p.Format(&def), p.Doc)
+			if len(extra) > 0 {
+				fmt.Fprintf(w, " (%s)", strings.Join(extra, "; "))
+			}
+			if p.Paper != "" {
+				fmt.Fprintf(w, " [%s]", p.Paper)
+			}
+			fmt.Fprintln(w)
+		}
+	}
+	return nil
+}
+
+func cmdValidate(args []string, w io.Writer) error {
+	fs := flag.NewFlagSet("validate", flag.ContinueOnError)
+	var src source
+	src.register(fs)
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	cfgs, err := src.load()
+	if err != nil {
+		var es config.Errors
+		if errors.As(err, &es) {
+			for _, e := range es {
+				fmt.Fprintln(w, e.Error())
+			}
+			return fmt.Errorf("%d invalid field(s)", len(es))
+		}
+		return err
+	}
+	for _, c := range cfgs {
+		in, l, g := c.VCs()
+		fmt.Fprintf(w, "ok: %s — %d nodes; VCs injection/local/global = %d/%d/%d\n", nameOf(c),
+			c.Topology.P*c.Topology.A*(c.Topology.A*c.Topology.H+1), in, l, g)
+	}
+	return nil
+}
