@@ -1,0 +1,174 @@
+// Package experiment is what the page runs: several configurations (series)
+// swept over one variable (the offered load by default), each point repeated
+// over seeds. It expands an experiment into jobs with the engine's own
+// sweep.Spec, collects the jobs' results into points with sweep.Collect (so
+// the numbers and confidence intervals equal the CLI's), encodes the whole
+// experiment in a URL fragment, and lists the page's presets. No DOM code.
+package experiment
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"strconv"
+
+	"phitsim/engine/config"
+	"phitsim/engine/sweep"
+)
+
+// LoadParam is the default swept variable.
+const LoadParam = "traffic.load"
+
+// MaxPoints bounds the number of values of a sweep.
+const MaxPoints = 200
+
+// Experiment is a set of series swept over one variable.
+type Experiment struct {
+	// Series are full configurations; the first one is the base of the
+	// others in URLs. Each series' sim.seeds gives the runs per point.
+	Series []config.Config `json:"series"`
+	Sweep  Sweep           `json:"sweep"`
+}
+
+// Sweep of one numeric parameter over From, From+Step, …, To.
+type Sweep struct {
+	Param string  `json:"param"`
+	From  float64 `json:"from"`
+	To    float64 `json:"to"`
+	Step  float64 `json:"step"`
+}
+
+// DefaultSweep is the offered load from 0.1 to 1 by 0.1.
+func DefaultSweep() Sweep { return Sweep{Param: LoadParam, From: 0.1, To: 1, Step: 0.1} }
+
+// Values lists the swept values. Integer parameters are rounded and
+// deduplicated; From > To sweeps downwards.
+func (s Sweep) Values() ([]float64, error) {
+	p, ok := config.Lookup(s.Param)
+	if !ok {
+		return nil, fmt.Errorf("sweep: unknown parameter %q", s.Param)
+	}
+	if p.Kind != "int" && p.Kind != "float" && p.Kind != "uint" {
+		return nil, fmt.Errorf("sweep: %s is not numeric", s.Param)
+	}
+	for _, x := range []float64{s.From, s.To, s.Step} {
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return nil, errors.New("sweep: from, to and step must be finite numbers")
+		}
+	}
+	if s.From == s.To {
+		return []float64{s.From}, nil
+	}
+	if s.Step <= 0 {
+		return nil, errors.New("sweep: step must be > 0")
+	}
+	n := int(math.Floor(math.Abs(s.To-s.From)/s.Step + 1e-9))
+	if n+1 > MaxPoints {
+		return nil, fmt.Errorf("sweep: %d points; at most %d", n+1, MaxPoints)
+	}
+	dir := 1.0
+	if s.To < s.From {
+		dir = -1
+	}
+	var out []float64
+	for i := 0; i <= n; i++ {
+		x := s.From + dir*float64(i)*s.Step
+		// 0.1+2·0.1 is 0.30000000000000004: keep 12 significant digits
+		x, _ = strconv.ParseFloat(strconv.FormatFloat(x, 'g', 12, 64), 64)
+		if p.Kind != "float" {
+			x = math.Round(x)
+		}
+		if len(out) > 0 && out[len(out)-1] == x {
+			continue
+		}
+		out = append(out, x)
+	}
+	return out, nil
+}
+
+// Job is one run of the experiment.
+type Job struct {
+	Index  int           `json:"index"`
+	Series int           `json:"series"`
+	Point  int           `json:"point"`
+	Run    int           `json:"run"`
+	X      float64       `json:"x"` // the swept value
+	Config config.Config `json:"config"`
+	Seed   uint64        `json:"seed"`
+}
+
+// Load is the job's offered load (what the worker is asked to run).
+func (j Job) Load() float64 { return j.Config.Traffic.Load }
+
+// Jobs expands the experiment in the order series, point, seed, with
+// sweep.Spec.Jobs (for another variable than the load, each value is applied
+// to a copy of the series first).
+func (e *Experiment) Jobs() ([]Job, error) {
+	vals, err := e.Sweep.Values()
+	if err != nil {
+		return nil, err
+	}
+	if len(e.Series) == 0 {
+		return nil, errors.New("no series")
+	}
+	var jobs []Job
+	add := func(series, point int, sj []sweep.Job) {
+		for _, j := range sj {
+			jobs = append(jobs, Job{Index: len(jobs), Series: series, Point: point, Run: j.Run,
+				X: vals[point], Config: j.Config, Seed: j.Seed})
+		}
+	}
+	if e.Sweep.Param == LoadParam {
+		sj, err := sweep.Spec{Series: e.Series, Loads: vals}.Jobs()
+		if err != nil {
+			return nil, err
+		}
+		for _, j := range sj {
+			add(j.Series, j.Point, []sweep.Job{j})
+		}
+		return jobs, nil
+	}
+	p, _ := config.Lookup(e.Sweep.Param)
+	for si, c := range e.Series {
+		for vi, v := range vals {
+			cc := c
+			if err := p.SetString(&cc, strconv.FormatFloat(v, 'g', -1, 64)); err != nil {
+				return nil, err
+			}
+			sj, err := sweep.Spec{Series: []config.Config{cc}, Loads: []float64{cc.Traffic.Load}}.Jobs()
+			if err != nil {
+				return nil, fmt.Errorf("series %d (%s), %s = %g: %w", si, cc.Name, e.Sweep.Param, v, err)
+			}
+			add(si, vi, sj)
+		}
+	}
+	return jobs, nil
+}
+
+// SeriesName is the legend of series i: its name, or its routing.
+func (e *Experiment) SeriesName(i int) string {
+	if i < 0 || i >= len(e.Series) {
+		return ""
+	}
+	if n := e.Series[i].Name; n != "" {
+		return n
+	}
+	return fmt.Sprintf("%d: %s %s", i+1, e.Series[i].Routing.Name, e.Series[i].Traffic.Pattern)
+}
+
+// Validate lists the problems of every series (prefixing paths with the
+// series number when there are several) and of the sweep.
+func (e *Experiment) Validate() (perSeries []config.Errors, sweepErr error) {
+	perSeries = make([]config.Errors, len(e.Series))
+	for i := range e.Series {
+		perSeries[i] = e.Series[i].Validate()
+	}
+	_, sweepErr = e.Sweep.Values()
+	return
+}
+
+// Clone copies the experiment deeply enough for independent edits.
+func (e Experiment) Clone() Experiment {
+	e.Series = append([]config.Config(nil), e.Series...)
+	return e
+}

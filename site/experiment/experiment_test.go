@@ -1,0 +1,299 @@
+package experiment
+
+import (
+	"context"
+	"encoding/json"
+	"math"
+	"reflect"
+	"strconv"
+	"strings"
+	"testing"
+
+	"phitsim/engine/config"
+	"phitsim/engine/result"
+	"phitsim/engine/sim"
+	"phitsim/engine/sweep"
+)
+
+// otherValue returns a value of p different from its value in c, inside
+// the parameter's range, as text.
+func otherValue(t *testing.T, p config.Param, c *config.Config) string {
+	t.Helper()
+	cur := p.Format(c)
+	inRange := func(x float64) bool {
+		return (p.Min == nil || x >= *p.Min) && (p.Max == nil || x <= *p.Max)
+	}
+	switch p.Kind {
+	case "bool":
+		return strconv.FormatBool(cur != "true")
+	case "string":
+		for _, e := range p.Enum {
+			if e != cur {
+				return e
+			}
+		}
+		if p.Enum == nil {
+			return "a b&c=d/é#%+x" // exercise escaping
+		}
+		t.Skipf("%s has a single allowed value", p.Path)
+	case "int", "uint":
+		x, _ := strconv.ParseFloat(cur, 64)
+		for _, d := range []float64{1, -1} {
+			if inRange(x + d) {
+				return strconv.FormatFloat(x+d, 'f', 0, 64)
+			}
+		}
+		if p.Kind == "uint" {
+			return strconv.FormatUint(math.MaxUint64, 10)
+		}
+		t.Skipf("%s has a single allowed value", p.Path)
+	case "float":
+		x, _ := strconv.ParseFloat(cur, 64)
+		for _, d := range []float64{0.1 + 0.2, -(0.1 + 0.2), 1.0 / 3} {
+			if inRange(x + d) {
+				return strconv.FormatFloat(x+d, 'g', -1, 64)
+			}
+		}
+	}
+	t.Fatalf("no other value for %s", p.Path)
+	return ""
+}
+
+// Every parameter round-trips through the URL fragment, in the first
+// series (relative to the defaults) and in a second one (relative to the first).
+func TestURLRoundTripEveryParam(t *testing.T) {
+	for _, p := range config.Params() {
+		t.Run(p.Path, func(t *testing.T) {
+			c0 := config.Default()
+			v := otherValue(t, p, &c0)
+			if err := p.SetString(&c0, v); err != nil {
+				t.Fatal(err)
+			}
+			c1 := c0
+			if err := p.SetString(&c1, otherValue(t, p, &c0)); err != nil {
+				t.Fatal(err)
+			}
+			e := Experiment{Series: []config.Config{c0, c1}, Sweep: DefaultSweep()}
+			frag := Encode(Link{Exp: e})
+			if !strings.Contains(frag, p.Path+"=") || !strings.Contains(frag, "s2."+p.Path+"=") {
+				t.Errorf("fragment %q lacks %s", frag, p.Path)
+			}
+			got, errs := Decode("#" + frag)
+			if len(errs) > 0 {
+				t.Fatalf("decode %q: %v", frag, errs)
+			}
+			if !reflect.DeepEqual(got.Exp, e) {
+				t.Errorf("round trip of %q differs:\n got %+v\nwant %+v", frag, got.Exp.Series, e.Series)
+			}
+		})
+	}
+}
+
+func TestURLDefaultsAreEmpty(t *testing.T) {
+	e := Experiment{Series: []config.Config{config.Default()}, Sweep: DefaultSweep()}
+	if f := Encode(Link{Exp: e}); f != "" {
+		t.Errorf("default experiment encodes as %q", f)
+	}
+	l, errs := Decode("")
+	if len(errs) > 0 || !reflect.DeepEqual(l.Exp, Default()) {
+		t.Errorf("empty fragment should give the page's default experiment")
+	}
+}
+
+func TestURLPresetsAndModes(t *testing.T) {
+	for _, p := range Presets() {
+		for _, mode := range []Link{{Exp: p.Exp}, {Exp: p.Exp, Chart: "latency"}, {Exp: p.Exp, Embed: true, Chart: "accepted"}} {
+			frag := Encode(mode)
+			got, errs := Decode(frag)
+			if len(errs) > 0 {
+				t.Fatalf("%s: %v", p.Name, errs)
+			}
+			if !reflect.DeepEqual(got, mode) {
+				t.Errorf("%s: %q decodes to %+v", p.Name, frag, got)
+			}
+		}
+	}
+	// identical copies of a series still count
+	e := Default()
+	e.Series = append(e.Series, e.Series[1])
+	got, _ := Decode(Encode(Link{Exp: e}))
+	if len(got.Exp.Series) != 3 {
+		t.Errorf("copy lost: %d series", len(got.Exp.Series))
+	}
+}
+
+func TestURLErrors(t *testing.T) {
+	l, errs := Decode("#topology.h=2&bogus.key=1&routing.name=VAL&sweep=1:2&s99.x=1&chart=pie&x=nope&topology.a=x")
+	if len(errs) != 6 {
+		t.Errorf("want 6 errors, got %d: %v", len(errs), errs)
+	}
+	if l.Exp.Series[0].Topology.H != 2 || l.Exp.Series[0].Routing.Name != "VAL" {
+		t.Errorf("valid parts not applied: %+v", l.Exp.Series[0].Topology)
+	}
+	if l.Exp.Sweep != DefaultSweep() || l.Chart != "" {
+		t.Errorf("bad sweep/chart kept: %+v %q", l.Exp.Sweep, l.Chart)
+	}
+}
+
+func TestSweepValues(t *testing.T) {
+	for _, tc := range []struct {
+		s    Sweep
+		want []float64
+	}{
+		{DefaultSweep(), []float64{0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1}},
+		{Sweep{LoadParam, 0.05, 0.2, 0.05}, []float64{0.05, 0.1, 0.15, 0.2}},
+		{Sweep{LoadParam, 0.3, 0.3, 0}, []float64{0.3}},
+		{Sweep{LoadParam, 0.5, 0.1, 0.2}, []float64{0.5, 0.3, 0.1}},
+		{Sweep{"router.localBuffer", 8, 20, 2.5}, []float64{8, 11, 13, 16, 18}},
+	} {
+		got, err := tc.s.Values()
+		if err != nil || !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("%+v: %v %v", tc.s, got, err)
+		}
+	}
+	for _, bad := range []Sweep{{LoadParam, 0, 1, 0}, {LoadParam, 0, 1, -1}, {"routing.name", 0, 1, 1},
+		{"nope", 0, 1, 1}, {LoadParam, 0, 1, 1e-6}, {LoadParam, math.NaN(), 1, 0.1}} {
+		if _, err := bad.Values(); err == nil {
+			t.Errorf("%+v accepted", bad)
+		}
+	}
+}
+
+func tinyExp() Experiment {
+	e := Default()
+	for i := range e.Series {
+		e.Series[i].Sim.Warmup, e.Series[i].Sim.Cycles = 500, 1500
+	}
+	e.Sweep = Sweep{LoadParam, 0.2, 0.6, 0.2}
+	return e
+}
+
+// The page's jobs are the engine's sweep jobs, and its points are the
+// engine's sweep outcome, number for number.
+func TestJobsAndPointsEqualEngineSweep(t *testing.T) {
+	e := tinyExp()
+	r, err := NewResults(e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	spec := sweep.Spec{Series: e.Series, Loads: r.Values}
+	sj, _ := spec.Jobs()
+	if len(sj) != len(r.Jobs) {
+		t.Fatalf("%d jobs, engine %d", len(r.Jobs), len(sj))
+	}
+	for i, j := range r.Jobs {
+		if j.Series != sj[i].Series || j.Point != sj[i].Point || j.Seed != sj[i].Seed ||
+			!reflect.DeepEqual(j.Config, sj[i].Config) || j.X != r.Values[j.Point] {
+			t.Fatalf("job %d differs", i)
+		}
+	}
+	// run the jobs as a worker would, in reverse order
+	for i := len(r.Jobs) - 1; i >= 0; i-- {
+		j := r.Jobs[i]
+		s, err := sim.New(j.Config, j.Seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Runs[i], err = s.Run(context.Background(), nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := sweep.Run(context.Background(), spec, sweep.Options{Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pts := r.Points()
+	if len(pts) != len(want.Points) {
+		t.Fatalf("%d points, engine %d", len(pts), len(want.Points))
+	}
+	for i, p := range pts {
+		if !reflect.DeepEqual(p.Agg, want.Points[i]) {
+			t.Errorf("point %d differs:\n%+v\n%+v", i, p.Agg, want.Points[i])
+		}
+	}
+	csv, err := r.CSV()
+	if err != nil || !strings.HasPrefix(string(csv), "series,name,offered") || strings.Count(string(csv), "\n") != len(pts)+1 {
+		t.Errorf("csv %q %v", csv, err)
+	}
+	js, err := r.JSON()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ex Export
+	if err := json.Unmarshal(js, &ex); err != nil || len(ex.Runs) != len(r.Jobs) || len(ex.Points) != len(pts) {
+		t.Errorf("export: %v", err)
+	}
+	// partial results: only some points
+	for i := range r.Runs {
+		if r.Jobs[i].Point == 1 {
+			r.Runs[i] = nil
+		}
+	}
+	pts = r.Points()
+	if len(pts) != 4 || pts[1].Index != 2 || pts[1].X != 0.6 {
+		t.Errorf("partial points %+v", pts)
+	}
+}
+
+func TestOtherSweptVariable(t *testing.T) {
+	e := Experiment{Series: []config.Config{tinyExp().Series[1]}, Sweep: Sweep{"router.localBuffer", 16, 32, 16}}
+	r, err := NewResults(e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Jobs) != 4 || r.Jobs[2].Config.Router.LocalBuffer != 32 || r.Jobs[2].X != 32 || r.Jobs[2].Seed != 1 || r.Jobs[3].Seed != 2 {
+		t.Fatalf("jobs %+v", r.Jobs)
+	}
+	for i, j := range r.Jobs {
+		r.Runs[i] = &result.Result{Config: j.Config, Offered: j.Load(), Accepted: float64(i)}
+	}
+	csv, _ := r.CSV()
+	lines := strings.Split(string(csv), "\n")
+	if !strings.HasPrefix(lines[0], "router.localBuffer,series,") || !strings.HasPrefix(lines[2], "32,0,VAL,") {
+		t.Errorf("csv %q", csv)
+	}
+	// invalid values are reported before anything runs
+	e.Sweep = Sweep{"router.localBuffer", 1, 2, 1}
+	if _, err := NewResults(e); err == nil {
+		t.Error("buffer smaller than a packet accepted")
+	}
+}
+
+func TestPresetsValid(t *testing.T) {
+	seen := map[string]bool{}
+	for _, p := range Presets() {
+		if seen[p.Name] {
+			t.Errorf("duplicate preset %s", p.Name)
+		}
+		seen[p.Name] = true
+		if _, err := p.Exp.Jobs(); err != nil {
+			t.Errorf("%s: %v", p.Name, err)
+		}
+	}
+	if _, ok := PresetByName("quick-un"); !ok {
+		t.Error("quick-un missing")
+	}
+	d := Default()
+	if len(d.Series) != 2 || d.Series[0].Routing.Name != "MIN" || d.Series[1].Routing.Name != "VAL" || d.Series[0].Topology.H != 2 {
+		t.Errorf("default experiment %+v", d)
+	}
+}
+
+func TestTracker(t *testing.T) {
+	r, _ := NewResults(tinyExp())
+	tr := NewTracker(r.Jobs)
+	if tr.ETA(1) != -1 {
+		t.Error("ETA before progress")
+	}
+	for i := range r.Jobs {
+		if i%2 == 0 {
+			tr.Set(i, 1)
+		}
+	}
+	if f := tr.Fraction(); math.Abs(f-0.5) > 1e-12 {
+		t.Errorf("fraction %v", f)
+	}
+	if eta := tr.ETA(10); math.Abs(eta-10) > 1e-9 {
+		t.Errorf("eta %v", eta)
+	}
+}

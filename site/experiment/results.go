@@ -1,0 +1,195 @@
+package experiment
+
+import (
+	"bytes"
+	"encoding/csv"
+	"encoding/json"
+	"strconv"
+
+	"phitsim/engine/config"
+	"phitsim/engine/result"
+	"phitsim/engine/sweep"
+)
+
+// Point is the aggregate of one (series, swept value): the engine's
+// sweep.Aggregate (means and 95% CIs over the seeds).
+type Point struct {
+	Series int             `json:"series"`
+	Index  int             `json:"point"`
+	X      float64         `json:"x"`
+	Agg    sweep.Aggregate `json:"aggregate"`
+}
+
+// RunError is a job that failed.
+type RunError struct {
+	Job  int    `json:"job"`
+	Kind string `json:"kind"`
+	Msg  string `json:"msg"`
+}
+
+// Results of a run of an experiment: finished runs indexed like the jobs.
+type Results struct {
+	Exp    Experiment
+	Values []float64
+	Jobs   []Job
+	Runs   []*result.Result // nil: not finished
+	Errors map[int]RunError
+}
+
+// NewResults prepares the results of an experiment.
+func NewResults(e Experiment) (*Results, error) {
+	e = e.Clone()
+	jobs, err := e.Jobs()
+	if err != nil {
+		return nil, err
+	}
+	vals, _ := e.Sweep.Values()
+	return &Results{Exp: e, Values: vals, Jobs: jobs, Runs: make([]*result.Result, len(jobs)),
+		Errors: map[int]RunError{}}, nil
+}
+
+// Done counts the finished runs.
+func (r *Results) Done() int {
+	n := 0
+	for _, x := range r.Runs {
+		if x != nil {
+			n++
+		}
+	}
+	return n
+}
+
+// sweepJobs are the jobs in the engine's terms, for sweep.Collect.
+func (r *Results) sweepJobs() []sweep.Job {
+	out := make([]sweep.Job, len(r.Jobs))
+	for i, j := range r.Jobs {
+		out[i] = sweep.Job{Series: j.Series, Point: j.Point, Run: j.Run, Config: j.Config, Seed: j.Seed}
+	}
+	return out
+}
+
+// Outcome is the engine's sweep.Collect over the finished runs.
+func (r *Results) Outcome() *sweep.Outcome {
+	spec := sweep.Spec{Series: r.Exp.Series}
+	if r.Exp.Sweep.Param == LoadParam {
+		spec.Loads = r.Values
+	}
+	return sweep.Collect(spec, r.sweepJobs(), r.Runs)
+}
+
+// Points aggregates the finished runs, in series then swept-value order.
+func (r *Results) Points() []Point {
+	out := r.Outcome()
+	// Collect leaves out points without runs: find each aggregate's point.
+	var pts []Point
+	k := 0
+	for i, j := range r.Jobs {
+		last := i == len(r.Jobs)-1 || r.Jobs[i+1].Series != j.Series || r.Jobs[i+1].Point != j.Point
+		if !last {
+			continue
+		}
+		has := false
+		for q := i; q >= 0 && r.Jobs[q].Series == j.Series && r.Jobs[q].Point == j.Point; q-- {
+			if r.Runs[q] != nil {
+				has = true
+			}
+		}
+		if has {
+			pts = append(pts, Point{Series: j.Series, Index: j.Point, X: j.X, Agg: out.Points[k]})
+			k++
+		}
+	}
+	return pts
+}
+
+// RunsAt lists the finished runs of one (series, point).
+func (r *Results) RunsAt(series, point int) []*result.Result {
+	var out []*result.Result
+	for i, j := range r.Jobs {
+		if j.Series == series && j.Point == point && r.Runs[i] != nil {
+			out = append(out, r.Runs[i])
+		}
+	}
+	return out
+}
+
+// CSV of the points: sweep.WriteCSV, with the swept parameter as a first
+// column when it is not the offered load.
+func (r *Results) CSV() ([]byte, error) {
+	pts := r.Points()
+	aggs := make([]sweep.Aggregate, len(pts))
+	for i, p := range pts {
+		aggs[i] = p.Agg
+		if aggs[i].Name == "" {
+			aggs[i].Name = r.Exp.SeriesName(p.Series)
+		}
+	}
+	var buf bytes.Buffer
+	if err := sweep.WriteCSV(&buf, aggs); err != nil {
+		return nil, err
+	}
+	if r.Exp.Sweep.Param == LoadParam {
+		return buf.Bytes(), nil
+	}
+	rows, err := csv.NewReader(&buf).ReadAll()
+	if err != nil {
+		return nil, err
+	}
+	var out bytes.Buffer
+	w := csv.NewWriter(&out)
+	for i, row := range rows {
+		first := r.Exp.Sweep.Param
+		if i > 0 {
+			first = strconv.FormatFloat(pts[i-1].X, 'g', -1, 64)
+		}
+		if err := w.Write(append([]string{first}, row...)); err != nil {
+			return nil, err
+		}
+	}
+	w.Flush()
+	return out.Bytes(), w.Error()
+}
+
+// Export is the JSON document of a run of the page: the link that
+// reproduces it, the experiment, the points and every finished run.
+type Export struct {
+	Engine  string           `json:"engine"`
+	Link    string           `json:"link"`
+	Exp     Experiment       `json:"experiment"`
+	Values  []float64        `json:"values"`
+	Points  []Point          `json:"points"`
+	Runs    []*result.Result `json:"runs"`
+	Jobs    []JobRef         `json:"jobs"`
+	Errors  []RunError       `json:"errors,omitempty"`
+	Version int              `json:"configVersion"`
+}
+
+// JobRef names the run of each job (index into Runs, −1 = not finished).
+type JobRef struct {
+	Series int     `json:"series"`
+	Point  int     `json:"point"`
+	Run    int     `json:"run"`
+	X      float64 `json:"x"`
+	Seed   uint64  `json:"seed"`
+	Result int     `json:"result"`
+}
+
+// JSON renders the Export document.
+func (r *Results) JSON() ([]byte, error) {
+	e := Export{Engine: result.EngineVersion, Link: Encode(Link{Exp: r.Exp}), Exp: r.Exp,
+		Values: r.Values, Points: r.Points(), Version: config.Version, Runs: []*result.Result{}}
+	for i, j := range r.Jobs {
+		ref := JobRef{Series: j.Series, Point: j.Point, Run: j.Run, X: j.X, Seed: j.Seed, Result: -1}
+		if r.Runs[i] != nil {
+			ref.Result = len(e.Runs)
+			e.Runs = append(e.Runs, r.Runs[i])
+		}
+		e.Jobs = append(e.Jobs, ref)
+	}
+	for i := range r.Jobs {
+		if er, ok := r.Errors[i]; ok {
+			e.Errors = append(e.Errors, er)
+		}
+	}
+	return json.MarshalIndent(e, "", " ")
+}

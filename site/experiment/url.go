@@ -1,0 +1,186 @@
+package experiment
+
+import (
+	"fmt"
+	"net/url"
+	"sort"
+	"strconv"
+	"strings"
+
+	"phitsim/engine/config"
+)
+
+// Link is what a URL fragment carries: an experiment, and how to show it.
+type Link struct {
+	Exp Experiment
+	// Chart selects the chart shown in embed mode (and focused otherwise).
+	Chart string
+	// Embed: show only the chart and a Run button (an iframe in a paper).
+	Embed bool
+}
+
+// Charts that a link may name.
+var Charts = []string{"accepted", "latency", "fairness", "histogram", "timeseries"}
+
+// Encode renders a link as a URL fragment (without '#'): only what differs
+// from the defaults, as readable key=value pairs.
+//
+//	topology.h=2&routing.name=VAL        series 1 (differences from config.Default)
+//	s2.routing.name=MIN&s2.name=MIN      series 2 (differences from series 1)
+//	x=router.localBuffer&sweep=8:64:8    swept variable and from:to:step
+//	embed=accepted                       embed mode showing that chart
+//	chart=latency                        chart in focus (not embedded)
+//
+// Keys are written in parameter declaration order, so equal experiments give
+// equal fragments.
+func Encode(l Link) string {
+	var parts []string
+	add := func(k, v string) { parts = append(parts, escape(k)+"="+escape(v)) }
+	if l.Embed {
+		add("embed", l.Chart)
+	} else if l.Chart != "" {
+		add("chart", l.Chart)
+	}
+	def := config.Default()
+	for i := range l.Exp.Series {
+		base := &def
+		prefix := ""
+		if i > 0 {
+			base = &l.Exp.Series[0]
+			prefix = "s" + strconv.Itoa(i+1) + "."
+		}
+		cur := &l.Exp.Series[i]
+		n := 0
+		for _, p := range config.Params() {
+			if v := p.Format(cur); v != p.Format(base) {
+				add(prefix+p.Path, v)
+				n++
+			}
+		}
+		if i > 0 && n == 0 {
+			add(prefix+"name", cur.Name) // an identical copy still counts
+		}
+	}
+	s, d := l.Exp.Sweep, DefaultSweep()
+	if s.Param != d.Param {
+		add("x", s.Param)
+	}
+	if s.From != d.From || s.To != d.To || s.Step != d.Step {
+		add("sweep", ftoa(s.From)+":"+ftoa(s.To)+":"+ftoa(s.Step))
+	}
+	return strings.Join(parts, "&")
+}
+
+func ftoa(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
+
+// escape is url.QueryEscape that leaves the characters common in our values
+// readable (':' ',' '|' '/' stay, space becomes %20).
+func escape(s string) string {
+	e := url.QueryEscape(s)
+	r := strings.NewReplacer("%3A", ":", "%2C", ",", "%7C", "|", "%2F", "/", "+", "%20")
+	return r.Replace(e)
+}
+
+// Decode reads a fragment (with or without '#'). It always returns a usable
+// link: problems (unknown keys, bad values) are listed in errs and the rest of
+// the fragment is still applied. An empty fragment gives Default().
+func Decode(frag string) (l Link, errs []error) {
+	frag = strings.TrimPrefix(frag, "#")
+	l.Exp = Experiment{Series: []config.Config{config.Default()}, Sweep: DefaultSweep()}
+	if strings.TrimSpace(frag) == "" {
+		return Link{Exp: Default()}, nil
+	}
+	type kv struct{ k, v string }
+	var series0 []kv
+	extra := map[int][]kv{}
+	for _, part := range strings.Split(frag, "&") {
+		if part == "" {
+			continue
+		}
+		rk, rv, _ := strings.Cut(part, "=")
+		k, err1 := url.QueryUnescape(rk)
+		v, err2 := url.PathUnescape(rv)
+		if err1 != nil || err2 != nil {
+			errs = append(errs, fmt.Errorf("link: cannot read %q", part))
+			continue
+		}
+		switch k {
+		case "embed":
+			l.Embed, l.Chart = true, v
+			continue
+		case "chart":
+			l.Chart = v
+			continue
+		case "x":
+			l.Exp.Sweep.Param = v
+			continue
+		case "sweep":
+			f := strings.Split(v, ":")
+			var xs [3]float64
+			ok := len(f) == 3
+			for i := 0; ok && i < 3; i++ {
+				x, err := strconv.ParseFloat(f[i], 64)
+				ok = err == nil
+				xs[i] = x
+			}
+			if !ok {
+				errs = append(errs, fmt.Errorf("link: sweep=%s: want from:to:step", v))
+				continue
+			}
+			l.Exp.Sweep.From, l.Exp.Sweep.To, l.Exp.Sweep.Step = xs[0], xs[1], xs[2]
+			continue
+		}
+		if rest, ok := strings.CutPrefix(k, "s"); ok {
+			if num, path, ok := strings.Cut(rest, "."); ok {
+				if n, err := strconv.Atoi(num); err == nil {
+					if n < 2 || n > 64 {
+						errs = append(errs, fmt.Errorf("link: series %d out of range 2…64", n))
+						continue
+					}
+					extra[n-1] = append(extra[n-1], kv{path, v})
+					continue
+				}
+			}
+		}
+		series0 = append(series0, kv{k, v})
+	}
+	set := func(c *config.Config, kvs []kv, label string) {
+		for _, x := range kvs {
+			if err := c.Set(x.k, x.v); err != nil {
+				errs = append(errs, fmt.Errorf("link%s: %w", label, err))
+			}
+		}
+	}
+	set(&l.Exp.Series[0], series0, "")
+	if l.Chart != "" && !knownChart(l.Chart) {
+		errs = append(errs, fmt.Errorf("link: unknown chart %q (known: %s)", l.Chart, strings.Join(Charts, ", ")))
+		l.Chart = ""
+	}
+	var idx []int
+	for i := range extra {
+		idx = append(idx, i)
+	}
+	sort.Ints(idx)
+	if len(idx) > 0 {
+		n := idx[len(idx)-1] + 1
+		for i := 1; i < n; i++ {
+			c := l.Exp.Series[0]
+			set(&c, extra[i], fmt.Sprintf(" (series %d)", i+1))
+			l.Exp.Series = append(l.Exp.Series, c)
+		}
+	}
+	if _, ok := config.Lookup(l.Exp.Sweep.Param); !ok {
+		errs = append(errs, fmt.Errorf("link: unknown swept parameter %q", l.Exp.Sweep.Param))
+		l.Exp.Sweep = DefaultSweep()
+	}
+	return l, errs
+}
+
+func knownChart(c string) bool {
+	for _, x := range Charts {
+		if x == c {
+			return true
+		}
+	}
+	return false
+}

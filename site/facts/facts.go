@@ -1,0 +1,72 @@
+// Package facts derives the analytic facts the UI shows next to a
+// configuration: sizes of the Dragonfly, router radix, VCs the routing needs
+// and the throughput bounds of the thesis (§1.4, §1.6). No DOM code.
+package facts
+
+import (
+	"fmt"
+
+	"phitsim/engine/config"
+)
+
+// Facts about one configuration.
+type Facts struct {
+	Groups, Routers, Nodes, Radix int
+	// VCs per port class as the engine will use them (automatic ones resolved).
+	InjectionVCs, LocalVCs, GlobalVCs int
+	// MinAdvCap is the MIN throughput under ADV+i: the single global link
+	// between two groups carries the traffic of a·p nodes, so 1/(a·p).
+	MinAdvCap float64
+	// MinAdvcCap is the MIN cap under ADVc: h global links leave the group
+	// towards the h target groups, so h/(a·p) ((h−1)/(a·p) for FOGSim's variant).
+	MinAdvcCap float64
+	// ValBound: Valiant sends every packet over two global links, so at most 0.5.
+	ValBound float64
+	// Bound is the analytic throughput bound of this config's routing and
+	// pattern (phits/node/cycle), 0 when none is known; Why names it.
+	Bound float64
+	Why   string
+	// Work is nodes × simulated cycles of one run: a size for cost estimates.
+	Work float64
+}
+
+// Of computes the facts of a configuration. Sizes are zero when the topology
+// parameters are out of range.
+func Of(c *config.Config) Facts {
+	var f Facts
+	t := c.Topology
+	if t.H < 1 || t.A < 1 || t.P < 1 {
+		return f
+	}
+	f.Groups = t.A*t.H + 1
+	f.Routers = t.A * f.Groups
+	f.Nodes = t.P * f.Routers
+	f.Radix = t.P + t.A - 1 + t.H
+	f.InjectionVCs, f.LocalVCs, f.GlobalVCs = c.VCs()
+	ap := float64(t.A * t.P)
+	f.MinAdvCap = 1 / ap
+	advc := t.H
+	if c.Traffic.AdvcFogsim {
+		advc = t.H - 1
+	}
+	f.MinAdvcCap = float64(advc) / ap
+	f.ValBound = 0.5
+	switch c.Routing.Name {
+	case "MIN":
+		switch c.Traffic.Pattern {
+		case "ADV":
+			f.Bound, f.Why = f.MinAdvCap, fmt.Sprintf("MIN under ADV+%d: 1/(a·p) = 1/%d", c.Traffic.AdvOffset, t.A*t.P)
+		case "ADVC":
+			f.Bound, f.Why = f.MinAdvcCap, fmt.Sprintf("MIN under ADVc: %d/(a·p) = %d/%d", advc, advc, t.A*t.P)
+		}
+	case "VAL", "VAL_GROUP":
+		f.Bound, f.Why = f.ValBound, c.Routing.Name+": two global hops per packet, at most 1/2"
+	}
+	if c.Traffic.Reactive {
+		// Requests and replies both load the network: the bounds apply to
+		// the total accepted load, which is what the charts show.
+		f.Why += " (requests + replies)"
+	}
+	f.Work = float64(f.Nodes) * float64(c.Sim.Warmup+c.Sim.Cycles)
+	return f
+}

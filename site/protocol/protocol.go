@@ -1,0 +1,204 @@
+// Package protocol is the message format between the UI and the engine's Web
+// Workers: msgpack documents carrying a protocol version. It also holds the
+// worker's job execution (Execute) so that it can be tested natively; the
+// wasm/worker program only moves bytes between JavaScript and this package.
+package protocol
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"runtime/debug"
+	"time"
+
+	"github.com/vmihailenco/msgpack/v5"
+
+	"phitsim/engine/config"
+	"phitsim/engine/result"
+	"phitsim/engine/sim"
+)
+
+// Version of the protocol. Both sides refuse messages of another version.
+const Version = 1
+
+// Type of a message.
+type Type uint8
+
+const (
+	Ready    Type = iota + 1 // worker → UI: the engine is loaded
+	Start                    // UI → worker: run one job
+	Progress                 // worker → UI: cycle, ETA, partial metrics
+	Result                   // worker → UI: the finished run
+	Error                    // worker → UI: the run failed or was cancelled
+	Cancel                   // UI → worker: stop the job with this ID
+	Crash                    // UI → worker: crash on purpose (tests the pool's recovery)
+)
+
+var typeNames = [...]string{"", "ready", "start", "progress", "result", "error", "cancel", "crash"}
+
+func (t Type) String() string {
+	if int(t) < len(typeNames) && t > 0 {
+		return typeNames[t]
+	}
+	return fmt.Sprintf("type(%d)", t)
+}
+
+// Message is the envelope of every message. ID names the job.
+type Message struct {
+	V        int            `msgpack:"v"`
+	Type     Type           `msgpack:"t"`
+	ID       uint64         `msgpack:"id"`
+	Start    *StartJob      `msgpack:"start,omitempty"`
+	Progress *ProgressInfo  `msgpack:"progress,omitempty"`
+	Result   *result.Result `msgpack:"result,omitempty"`
+	Error    *ErrorInfo     `msgpack:"error,omitempty"`
+	// Engine identifies the worker's engine (Ready).
+	Engine string `msgpack:"engine,omitempty"`
+}
+
+// StartJob is one run: a configuration, the seed and the offered load
+// (which replaces config.traffic.load).
+type StartJob struct {
+	Config config.Config `msgpack:"config"`
+	Seed   uint64        `msgpack:"seed"`
+	Load   float64       `msgpack:"load"`
+	// ProgressMillis is the least time between progress messages (0 = 200 ms).
+	ProgressMillis int `msgpack:"progressMillis,omitempty"`
+}
+
+// ProgressInfo of a running job.
+type ProgressInfo struct {
+	Cycle   int64   `msgpack:"cycle"`
+	Total   int64   `msgpack:"total"`
+	Elapsed float64 `msgpack:"elapsed"` // seconds since the run started
+	ETA     float64 `msgpack:"eta"`     // seconds left, estimated from the rate so far
+	// Partial metrics over the measured cycles so far (zero during warm-up).
+	Partial Partial `msgpack:"partial"`
+}
+
+// Partial metrics of a running job (from sim.Snapshot).
+type Partial struct {
+	Measured  bool    `msgpack:"measured"` // past the warm-up
+	Applied   float64 `msgpack:"applied"`
+	Accepted  float64 `msgpack:"accepted"`
+	Latency   float64 `msgpack:"latency"`
+	Delivered int64   `msgpack:"delivered"`
+}
+
+// Error kinds.
+const (
+	KindInvalid   = "invalid"   // the configuration does not validate: see Fields
+	KindDeadlock  = "deadlock"  // the engine's watchdog fired
+	KindCancelled = "cancelled" // a Cancel message stopped it
+	KindPanic     = "panic"     // the engine crashed (a bug); the worker survives
+	KindProtocol  = "protocol"  // malformed message or version mismatch
+	KindEngine    = "engine"    // any other error of the engine
+)
+
+// ErrorInfo of a failed job.
+type ErrorInfo struct {
+	Kind   string               `msgpack:"kind"`
+	Msg    string               `msgpack:"msg"`
+	Fields []*config.FieldError `msgpack:"fields,omitempty"`
+}
+
+func (e *ErrorInfo) Error() string { return e.Kind + ": " + e.Msg }
+
+// Encode a message (the version is filled in).
+func Encode(m *Message) ([]byte, error) {
+	m.V = Version
+	var buf bytes.Buffer
+	enc := msgpack.NewEncoder(&buf)
+	enc.SetCustomStructTag("json")
+	enc.UseCompactInts(true)
+	if err := enc.Encode(m); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+// ErrVersion is returned by Decode for a message of another protocol version.
+var ErrVersion = errors.New("protocol version mismatch")
+
+// Decode a message and check its version.
+func Decode(b []byte) (*Message, error) {
+	dec := msgpack.NewDecoder(bytes.NewReader(b))
+	dec.SetCustomStructTag("json")
+	var m Message
+	if err := dec.Decode(&m); err != nil {
+		return nil, fmt.Errorf("protocol: %w", err)
+	}
+	if m.V != Version {
+		return &m, fmt.Errorf("%w: got %d, want %d", ErrVersion, m.V, Version)
+	}
+	return &m, nil
+}
+
+// Execute runs one job and reports through emit: Progress messages while it
+// runs (at most one per ProgressMillis), then exactly one Result or Error.
+// yield, if not nil, is called every ~50 ms of work so that a single-threaded
+// host (Go on WebAssembly) can deliver a Cancel message; cancelling ctx stops
+// the run. Panics of the engine become Error messages.
+func Execute(ctx context.Context, id uint64, job *StartJob, emit func(*Message), yield func()) {
+	defer func() {
+		if r := recover(); r != nil {
+			emit(&Message{Type: Error, ID: id, Error: &ErrorInfo{Kind: KindPanic,
+				Msg: fmt.Sprintf("engine panic: %v\n%s", r, debug.Stack())}})
+		}
+	}()
+	cfg := job.Config
+	cfg.Traffic.Load = job.Load
+	s, err := sim.New(cfg, job.Seed)
+	if err != nil {
+		emit(&Message{Type: Error, ID: id, Error: errorInfo(err)})
+		return
+	}
+	every := time.Duration(job.ProgressMillis) * time.Millisecond
+	if every <= 0 {
+		every = 200 * time.Millisecond
+	}
+	start := time.Now()
+	lastEmit, lastYield := start, start
+	res, err := s.Run(ctx, func(p sim.Progress) {
+		now := time.Now()
+		if yield != nil && now.Sub(lastYield) >= 50*time.Millisecond {
+			yield()
+			lastYield = time.Now()
+		}
+		if now.Sub(lastEmit) < every {
+			return
+		}
+		lastEmit = now
+		elapsed := now.Sub(start).Seconds()
+		info := &ProgressInfo{Cycle: p.Cycle, Total: p.Total, Elapsed: elapsed}
+		if p.Cycle > 0 {
+			info.ETA = elapsed * float64(p.Total-p.Cycle) / float64(p.Cycle)
+		}
+		if p.Cycle > int64(cfg.Sim.Warmup) {
+			snap := s.Snapshot()
+			info.Partial = Partial{Measured: true, Applied: snap.Applied, Accepted: snap.Accepted,
+				Latency: snap.Latency.Avg, Delivered: snap.Delivered}
+		}
+		emit(&Message{Type: Progress, ID: id, Progress: info})
+	})
+	if err != nil {
+		emit(&Message{Type: Error, ID: id, Error: errorInfo(err)})
+		return
+	}
+	emit(&Message{Type: Result, ID: id, Result: res})
+}
+
+func errorInfo(err error) *ErrorInfo {
+	var ce config.Errors
+	var dl *sim.DeadlockError
+	switch {
+	case errors.As(err, &ce):
+		return &ErrorInfo{Kind: KindInvalid, Msg: err.Error(), Fields: ce}
+	case errors.Is(err, sim.ErrCancelled):
+		return &ErrorInfo{Kind: KindCancelled, Msg: err.Error()}
+	case errors.As(err, &dl):
+		return &ErrorInfo{Kind: KindDeadlock, Msg: err.Error()}
+	}
+	return &ErrorInfo{Kind: KindEngine, Msg: err.Error()}
+}

@@ -1,0 +1,156 @@
+package protocol
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"reflect"
+	"testing"
+
+	"phitsim/engine/config"
+	"phitsim/engine/sim"
+)
+
+func tiny() config.Config {
+	c, _ := config.PresetByName("h2")
+	c.Sim.Warmup, c.Sim.Cycles, c.Sim.Seeds = 1000, 3000, 1
+	return c
+}
+
+func TestRoundTripEveryType(t *testing.T) {
+	c := tiny()
+	s, err := sim.New(c, 7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := s.Run(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	msgs := []*Message{
+		{Type: Ready, Engine: "x"},
+		{Type: Start, ID: 3, Start: &StartJob{Config: c, Seed: 9, Load: 0.25, ProgressMillis: 100}},
+		{Type: Progress, ID: 3, Progress: &ProgressInfo{Cycle: 10, Total: 20, Elapsed: 1.5, ETA: 1.5,
+			Partial: Partial{Measured: true, Applied: 0.1, Accepted: 0.099, Latency: 123.25, Delivered: 7}}},
+		{Type: Result, ID: 3, Result: res},
+		{Type: Error, ID: 4, Error: &ErrorInfo{Kind: KindInvalid, Msg: "bad",
+			Fields: []*config.FieldError{{Path: "topology.h", Value: "0", Msg: "must be in [1, 32]"}}}},
+		{Type: Cancel, ID: 3},
+		{Type: Crash},
+	}
+	for _, m := range msgs {
+		b, err := Encode(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := Decode(b)
+		if err != nil {
+			t.Fatalf("%v: %v", m.Type, err)
+		}
+		if !reflect.DeepEqual(got, m) {
+			t.Errorf("%v: round trip differs\n got %+v\nwant %+v", m.Type, got, m)
+		}
+		// and the JSON renderings (what the UI exports) are identical
+		j1, _ := json.Marshal(m)
+		j2, _ := json.Marshal(got)
+		if string(j1) != string(j2) {
+			t.Errorf("%v: JSON differs", m.Type)
+		}
+	}
+}
+
+func TestVersionMismatch(t *testing.T) {
+	m := &Message{Type: Cancel, V: Version + 1}
+	if _, err := Decode(mustRaw(t, m)); !errors.Is(err, ErrVersion) {
+		t.Errorf("want ErrVersion, got %v", err)
+	}
+	if _, err := Decode([]byte{0xc1}); err == nil {
+		t.Error("garbage decoded")
+	}
+}
+
+func TestTypeNames(t *testing.T) {
+	if Start.String() != "start" || Crash.String() != "crash" || Type(99).String() != "type(99)" {
+		t.Error(Start.String(), Crash.String(), Type(99).String())
+	}
+}
+
+func collect(ctx context.Context, job *StartJob, yield func()) []*Message {
+	var out []*Message
+	Execute(ctx, 1, job, func(m *Message) {
+		// every message goes through the wire format
+		b, err := Encode(m)
+		if err != nil {
+			panic(err)
+		}
+		d, err := Decode(b)
+		if err != nil {
+			panic(err)
+		}
+		out = append(out, d)
+	}, yield)
+	return out
+}
+
+// The worker's result is the engine's result, bit for bit.
+func TestExecuteMatchesEngine(t *testing.T) {
+	c := tiny()
+	job := &StartJob{Config: c, Seed: 5, Load: 0.3, ProgressMillis: 1}
+	msgs := collect(context.Background(), job, func() {})
+	last := msgs[len(msgs)-1]
+	if last.Type != Result {
+		t.Fatalf("last message %v %+v", last.Type, last.Error)
+	}
+	c.Traffic.Load = 0.3
+	s, _ := sim.New(c, 5)
+	want, _ := s.Run(context.Background(), nil)
+	want.CPUSeconds, last.Result.CPUSeconds = 0, 0
+	j1, _ := json.Marshal(want)
+	j2, _ := json.Marshal(last.Result)
+	if string(j1) != string(j2) {
+		t.Errorf("worker result differs from the engine's\n%s\n%s", j1, j2)
+	}
+	for _, m := range msgs[:len(msgs)-1] {
+		if m.Type != Progress || m.Progress.Total != int64(c.Sim.Warmup+c.Sim.Cycles) {
+			t.Errorf("unexpected %v %+v", m.Type, m.Progress)
+		}
+	}
+}
+
+func TestExecuteInvalid(t *testing.T) {
+	c := tiny()
+	c.Topology.H = 0
+	msgs := collect(context.Background(), &StartJob{Config: c, Seed: 1, Load: 0.3}, nil)
+	if len(msgs) != 1 || msgs[0].Type != Error || msgs[0].Error.Kind != KindInvalid {
+		t.Fatalf("%+v", msgs[0])
+	}
+	if len(msgs[0].Error.Fields) == 0 || msgs[0].Error.Fields[0].Path != "topology.h" {
+		t.Errorf("fields %+v", msgs[0].Error.Fields)
+	}
+}
+
+func TestExecuteCancel(t *testing.T) {
+	c := tiny()
+	c.Sim.Cycles = 1000000
+	ctx, cancel := context.WithCancel(context.Background())
+	n := 0
+	msgs := collect(ctx, &StartJob{Config: c, Seed: 1, Load: 0.3}, func() {
+		n++
+		if n == 2 {
+			cancel()
+		}
+	})
+	last := msgs[len(msgs)-1]
+	if last.Type != Error || last.Error.Kind != KindCancelled {
+		t.Fatalf("%v %+v", last.Type, last.Error)
+	}
+}
+
+func mustRaw(t *testing.T, m *Message) []byte {
+	t.Helper()
+	b, err := encodeRaw(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
