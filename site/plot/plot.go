@@ -1,0 +1,463 @@
+// Package plot builds the ECharts options of the page's charts with
+// go-echarts option types and renders them as JSON for echarts.setOption.
+// No DOM code: the UI only hands the JSON to ECharts.
+package plot
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"strconv"
+
+	"github.com/go-echarts/go-echarts/v2/charts"
+	"github.com/go-echarts/go-echarts/v2/opts"
+
+	"phitsim/engine/config"
+	"phitsim/engine/result"
+	"phitsim/site/experiment"
+	"phitsim/site/facts"
+	"phitsim/site/protocol"
+)
+
+// Palette of the series (ECharts' default), so that partial points and
+// whiskers can be given their series' colour.
+var Palette = []string{"#5470c6", "#91cc75", "#fac858", "#ee6666", "#73c0de",
+	"#3ba272", "#fc8452", "#9a60b4", "#ea7ccc"}
+
+// Color of series i.
+func Color(i int) string { return Palette[i%len(Palette)] }
+
+// Running is the partial estimate of a point still running (from the
+// workers' progress messages), shown as hollow symbols.
+type Running struct {
+	Series   int
+	X        float64
+	Accepted float64
+	Latency  float64
+}
+
+// Input of the curve charts.
+type Input struct {
+	Results *experiment.Results // nil: empty charts with the right axes
+	Running []Running
+	// Point selects the swept value of the per-point charts (fairness,
+	// histogram, time series).
+	Point int
+}
+
+const unitLoad = "phits/node/cycle"
+
+func xAxisName(r *experiment.Results) string {
+	param := experiment.LoadParam
+	if r != nil {
+		param = r.Exp.Sweep.Param
+	}
+	if param == experiment.LoadParam {
+		return "offered load (" + unitLoad + ")"
+	}
+	p, _ := config.Lookup(param)
+	if p.Unit != "" {
+		return param + " (" + p.Unit + ")"
+	}
+	return param
+}
+
+func seriesNames(r *experiment.Results) []string {
+	if r == nil {
+		return nil
+	}
+	out := make([]string, len(r.Exp.Series))
+	for i := range out {
+		out[i] = r.Exp.SeriesName(i)
+	}
+	return out
+}
+
+func num(x float64) float64 {
+	if math.IsNaN(x) || math.IsInf(x, 0) {
+		return 0
+	}
+	// 6 significant digits keep the JSON short; exact numbers are in the exports.
+	y, _ := strconv.ParseFloat(strconv.FormatFloat(x, 'g', 6, 64), 64)
+	return y
+}
+
+func common(title, xName, yName string, legend bool) []charts.GlobalOpts {
+	return []charts.GlobalOpts{
+		charts.WithAnimation(false),
+		charts.WithTitleOpts(opts.Title{Title: title, Left: "center", TitleStyle: &opts.TextStyle{FontSize: 14}}),
+		charts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true), Trigger: "axis"}),
+		charts.WithLegendOpts(opts.Legend{Show: opts.Bool(legend), Top: "24", Type: "scroll"}),
+		charts.WithGridOpts(opts.Grid{Left: "64", Right: "28", Top: "64", Bottom: "52"}),
+		charts.WithXAxisOpts(opts.XAxis{Type: "value", Name: xName, NameLocation: "middle", NameGap: 28, Scale: opts.Bool(true)}),
+		charts.WithYAxisOpts(opts.YAxis{Type: "value", Name: yName, NameLocation: "middle", NameGap: 48, Scale: opts.Bool(true)}),
+		charts.WithDataZoomOpts(opts.DataZoom{Type: "inside", XAxisIndex: 0, FilterMode: "none"},
+			opts.DataZoom{Type: "inside", YAxisIndex: 0, FilterMode: "none"}),
+		charts.WithToolboxOpts(opts.Toolbox{Show: opts.Bool(true), Right: "8", Top: "0", Feature: &opts.ToolBoxFeature{
+			SaveAsImage: &opts.ToolBoxFeatureSaveAsImage{Show: opts.Bool(true), Type: "png", Name: "phitsim", Title: "PNG"},
+			DataZoom:    &opts.ToolBoxFeatureDataZoom{Show: opts.Bool(true), Title: map[string]string{"zoom": "zoom", "back": "undo zoom"}},
+			Restore:     &opts.ToolBoxFeatureRestore{Show: opts.Bool(true), Title: "reset"},
+		}}),
+	}
+}
+
+// render marshals a chart and applies the few options go-echarts has no
+// field for (series dimensions, so that tooltips name the CI).
+func render(c interface {
+	Validate()
+	JSON() map[string]interface{}
+}, patch func(m map[string]any)) []byte {
+	c.Validate()
+	b, err := json.Marshal(c.JSON())
+	if err != nil {
+		panic(err)
+	}
+	var m map[string]any
+	if err := json.Unmarshal(b, &m); err != nil {
+		panic(err)
+	}
+	delete(m, "color") // keep ECharts' palette (same as Palette)
+	if patch != nil {
+		patch(m)
+	}
+	out, err := json.Marshal(m)
+	if err != nil {
+		panic(err)
+	}
+	return out
+}
+
+// metric picks the estimate a curve chart shows.
+type metric struct {
+	title, yName string
+	mean, ci     func(p experiment.Point) float64
+	running      func(r Running) float64
+}
+
+var accepted = metric{"Accepted vs offered load", "accepted load (" + unitLoad + ")",
+	func(p experiment.Point) float64 { return p.Agg.Accepted.Mean },
+	func(p experiment.Point) float64 { return p.Agg.Accepted.CI95 },
+	func(r Running) float64 { return r.Accepted }}
+
+var latency = metric{"Latency vs offered load", "average latency (cycles)",
+	func(p experiment.Point) float64 { return p.Agg.Latency.Mean },
+	func(p experiment.Point) float64 { return p.Agg.Latency.CI95 },
+	func(r Running) float64 { return r.Latency }}
+
+// Accepted is the throughput curve: mean accepted load per point with 95%
+// CI whiskers, the analytic bounds of each series and, for load sweeps, the
+// accepted = offered diagonal.
+func Accepted(in Input) []byte { return curve(in, accepted, true) }
+
+// Latency is the average latency curve with 95% CI whiskers.
+func Latency(in Input) []byte { return curve(in, latency, false) }
+
+func curve(in Input, m metric, bounds bool) []byte {
+	r := in.Results
+	title := m.title
+	if r != nil && r.Exp.Sweep.Param != experiment.LoadParam {
+		title = m.title[:len(m.title)-len("offered load")] + r.Exp.Sweep.Param
+	}
+	line := charts.NewLine()
+	line.SetGlobalOptions(common(title, xAxisName(r), m.yName, true)...)
+	dims := []string{"x", "mean", "±CI95", "runs", "saturated"}
+	var pts []experiment.Point
+	if r != nil {
+		pts = r.Points()
+	}
+	names := seriesNames(r)
+	shown := map[string]bool{}
+	for si, name := range names {
+		var data []opts.LineData
+		var whiskers []opts.MarkLineNameCoordItem
+		for _, p := range pts {
+			if p.Series != si {
+				continue
+			}
+			y, ci := num(m.mean(p)), num(m.ci(p))
+			sat := 0
+			symbol := "circle"
+			if p.Agg.Saturated {
+				sat, symbol = 1, "triangle"
+			}
+			data = append(data, opts.LineData{Value: []any{num(p.X), y, ci, p.Agg.Runs, sat}, Symbol: symbol})
+			if ci > 0 {
+				whiskers = append(whiskers, opts.MarkLineNameCoordItem{
+					Coordinate0: []any{num(p.X), num(y - ci)}, Coordinate1: []any{num(p.X), num(y + ci)}})
+			}
+		}
+		so := []charts.SeriesOpts{
+			charts.WithEncodeOpts(opts.Encode{X: 0, Y: 1, Tooltip: []int{1, 2, 3}}),
+			charts.WithLineChartOpts(opts.LineChart{ShowSymbol: opts.Bool(true), SymbolSize: 7}),
+			charts.WithItemStyleOpts(opts.ItemStyle{Color: Color(si)}),
+		}
+		var marks []any
+		for _, w := range whiskers {
+			marks = append(marks, []map[string]any{{"coord": w.Coordinate0}, {"coord": w.Coordinate1}})
+		}
+		if bounds && r != nil {
+			f := facts.Of(&r.Exp.Series[si])
+			if f.Bound > 0 && !shown[f.Why] {
+				shown[f.Why] = true
+				marks = append(marks, map[string]any{"yAxis": num(f.Bound), "name": f.Why,
+					"lineStyle": map[string]any{"type": "dashed", "width": 1},
+					"label": map[string]any{"show": true, "formatter": fmt.Sprintf("%s bound %.3g", r.Exp.Series[si].Routing.Name, f.Bound), "position": "insideEndTop"}})
+			}
+		}
+		if len(marks) > 0 {
+			so = append(so, charts.WithSeriesOpts(func(s *charts.SingleSeries) {
+				s.MarkLines = &opts.MarkLines{Data: marks, MarkLineStyle: opts.MarkLineStyle{
+					Symbol: []string{"none", "none"}, Label: &opts.Label{Show: opts.Bool(false)},
+					LineStyle: &opts.LineStyle{Color: Color(si), Width: 1.5}}}
+			}))
+		}
+		line.AddSeries(name, data, so...)
+	}
+	if len(in.Running) > 0 {
+		var data []opts.LineData
+		for _, rn := range in.Running {
+			data = append(data, opts.LineData{Value: []any{num(rn.X), num(m.running(rn))}})
+		}
+		line.AddSeries("running (partial)", data, charts.WithLineChartOpts(opts.LineChart{ShowSymbol: opts.Bool(true), SymbolSize: 9, Symbol: "emptyCircle"}),
+			charts.WithLineStyleOpts(opts.LineStyle{Width: 0, Opacity: opts.Float(0)}),
+			charts.WithItemStyleOpts(opts.ItemStyle{Color: "#ffffff", BorderColor: "#888888", BorderWidth: 1.5}),
+			)
+	}
+	diag := bounds && (r == nil || r.Exp.Sweep.Param == experiment.LoadParam)
+	return render(line, func(opt map[string]any) {
+		series, _ := opt["series"].([]any)
+		for i, s := range series {
+			sm := s.(map[string]any)
+			if i < len(names) {
+				sm["dimensions"] = dims
+			} else {
+				sm["symbol"] = "emptyCircle"
+				sm["tooltip"] = map[string]any{"show": false}
+			}
+		}
+		if diag && r != nil && len(r.Values) > 0 {
+			lo, hi := r.Values[0], r.Values[len(r.Values)-1]
+			series = append(series, map[string]any{"name": "accepted = offered", "type": "line", "silent": true,
+				"showSymbol": false, "data": [][]float64{{0, 0}, {math.Max(lo, hi), math.Max(lo, hi)}},
+				"lineStyle": map[string]any{"type": "dotted", "color": "#999", "width": 1},
+				"itemStyle": map[string]any{"color": "#999"}, "tooltip": map[string]any{"show": false}})
+		}
+		opt["series"] = series
+		if x, ok := opt["xAxis"].([]any); ok && len(x) > 0 && diag {
+			x[0].(map[string]any)["min"] = 0
+		}
+	})
+}
+
+// Empty is a placeholder chart with a message (before any result).
+func Empty(title, msg string) []byte {
+	line := charts.NewLine()
+	line.SetGlobalOptions(charts.WithAnimation(false),
+		charts.WithTitleOpts(opts.Title{Title: title, Subtitle: msg, Left: "center", Top: "40%",
+			TitleStyle: &opts.TextStyle{FontSize: 14}}))
+	return render(line, func(m map[string]any) { delete(m, "toolbox"); m["series"] = []any{} })
+}
+
+// pointRuns is, for each series, the finished runs of the selected point.
+func pointRuns(in Input) (names []string, runs [][]*result.Result, x float64) {
+	r := in.Results
+	if r == nil || in.Point < 0 || in.Point >= len(r.Values) {
+		return nil, nil, 0
+	}
+	names = seriesNames(r)
+	for si := range names {
+		runs = append(runs, r.RunsAt(si, in.Point))
+	}
+	return names, runs, r.Values[in.Point]
+}
+
+func pointLabel(r *experiment.Results, x float64) string {
+	if r.Exp.Sweep.Param == experiment.LoadParam {
+		return fmt.Sprintf("offered load %g", x)
+	}
+	return fmt.Sprintf("%s = %g", r.Exp.Sweep.Param, x)
+}
+
+// Fairness shows the injection of every router (thesis §1.5.1) at the
+// selected point, mean over its runs, in phits/node/cycle.
+func Fairness(in Input) []byte {
+	names, runs, x := pointRuns(in)
+	if names == nil {
+		return Empty("Per-router injection", "no results yet")
+	}
+	bar := charts.NewBar()
+	g := common("Per-router injection at "+pointLabel(in.Results, x), "router", "injected load ("+unitLoad+")", true)
+	g = append(g, charts.WithXAxisOpts(opts.XAxis{Type: "category", Name: "router", NameLocation: "middle", NameGap: 28}),
+		charts.WithDataZoomOpts(opts.DataZoom{Type: "inside", XAxisIndex: 0}, opts.DataZoom{Type: "slider", XAxisIndex: 0}))
+	bar.SetGlobalOptions(g...)
+	n := 0
+	for si, rs := range runs {
+		if len(rs) == 0 {
+			continue
+		}
+		per := make([]float64, len(rs[0].Fairness.PerRouter))
+		for _, rr := range rs {
+			c := rr.Config
+			scale := float64(c.Router.PacketSize) / float64(c.Topology.P*c.Sim.Cycles) / float64(len(rs))
+			for i, v := range rr.Fairness.PerRouter {
+				if i < len(per) {
+					per[i] += float64(v) * scale
+				}
+			}
+		}
+		data := make([]opts.BarData, len(per))
+		for i, v := range per {
+			data[i] = opts.BarData{Value: num(v)}
+		}
+		n = max(n, len(per))
+		bar.AddSeries(names[si], data, charts.WithItemStyleOpts(opts.ItemStyle{Color: Color(si)}))
+	}
+	cats := make([]string, n)
+	for i := range cats {
+		cats[i] = strconv.Itoa(i)
+	}
+	bar.SetXAxis(cats)
+	return render(bar, func(m map[string]any) {
+		if dz, ok := m["dataZoom"].([]any); ok && len(dz) == 2 {
+			sl := dz[1].(map[string]any)
+			sl["height"], sl["bottom"] = 14, 4
+		}
+		if g, ok := m["grid"].([]any); ok && len(g) > 0 {
+			g[0].(map[string]any)["bottom"] = "64"
+		}
+	})
+}
+
+// Histogram of latency at the selected point: share of the delivered packets
+// per latency (cycles), summed over the runs.
+func Histogram(in Input) []byte {
+	names, runs, x := pointRuns(in)
+	if names == nil {
+		return Empty("Latency histogram", "no results yet")
+	}
+	line := charts.NewLine()
+	g := common("Latency histogram at "+pointLabel(in.Results, x), "latency (cycles)", "share of packets (%)", true)
+	line.SetGlobalOptions(g...)
+	for si, rs := range runs {
+		var sum []float64
+		var tot float64
+		for _, rr := range rs {
+			for i, v := range rr.LatencyHist {
+				for len(sum) <= i {
+					sum = append(sum, 0)
+				}
+				sum[i] += float64(v)
+				tot += float64(v)
+			}
+		}
+		var data []opts.LineData
+		// merge bins so that a curve has at most ~400 points
+		step := max(1, len(sum)/400)
+		for i := 0; i < len(sum); i += step {
+			var s float64
+			for k := i; k < min(i+step, len(sum)); k++ {
+				s += sum[k]
+			}
+			if s == 0 && step == 1 {
+				continue
+			}
+			data = append(data, opts.LineData{Value: []any{i, num(100 * s / tot)}})
+		}
+		line.AddSeries(names[si], data, charts.WithLineChartOpts(opts.LineChart{ShowSymbol: opts.Bool(false), Step: "end"}),
+			charts.WithItemStyleOpts(opts.ItemStyle{Color: Color(si)}),
+			charts.WithAreaStyleOpts(opts.AreaStyle{Opacity: opts.Float(0.15)}))
+	}
+	return render(line, nil)
+}
+
+// TimeSeries of accepted load (left axis) and latency (right axis) over the
+// run at the selected point, mean over the runs, with the end of warm-up and
+// the traffic switch of transient runs marked.
+func TimeSeries(in Input) []byte {
+	names, runs, x := pointRuns(in)
+	if names == nil {
+		return Empty("Time series", "no results yet")
+	}
+	line := charts.NewLine()
+	g := common("Time series at "+pointLabel(in.Results, x), "cycle", "accepted load ("+unitLoad+")", true)
+	line.SetGlobalOptions(g...)
+	line.ExtendYAxis(opts.YAxis{Type: "value", Name: "latency (cycles)", NameLocation: "middle", NameGap: 44, Position: "right",
+		SplitLine: &opts.SplitLine{Show: opts.Bool(false)}})
+	marked := false
+	for si, rs := range runs {
+		if len(rs) == 0 {
+			continue
+		}
+		n := len(rs[0].Series)
+		acc := make([]float64, n)
+		lat := make([]float64, n)
+		cyc := make([]int64, n)
+		for _, rr := range rs {
+			for i := 0; i < n && i < len(rr.Series); i++ {
+				acc[i] += rr.Series[i].Accepted / float64(len(rs))
+				lat[i] += rr.Series[i].Latency / float64(len(rs))
+				cyc[i] = rr.Series[i].Cycle
+			}
+		}
+		var da, dl []opts.LineData
+		for i := 0; i < n; i++ {
+			da = append(da, opts.LineData{Value: []any{cyc[i], num(acc[i])}})
+			dl = append(dl, opts.LineData{Value: []any{cyc[i], num(lat[i])}})
+		}
+		so := []charts.SeriesOpts{charts.WithLineChartOpts(opts.LineChart{ShowSymbol: opts.Bool(false)}),
+			charts.WithItemStyleOpts(opts.ItemStyle{Color: Color(si)})}
+		if !marked {
+			marked = true
+			c := rs[0].Config
+			var ml []any
+			ml = append(ml, map[string]any{"xAxis": c.Sim.Warmup, "name": "end of warm-up",
+				"label": map[string]any{"show": true, "formatter": "warm-up end", "position": "insideEndTop"}})
+			if c.Traffic.SwitchCycle > 0 {
+				ml = append(ml, map[string]any{"xAxis": c.Sim.Warmup + c.Traffic.SwitchCycle, "name": "pattern switch",
+					"label": map[string]any{"show": true, "formatter": "→ " + c.Traffic.SwitchPattern, "position": "insideEndTop"}})
+			}
+			so = append(so, charts.WithSeriesOpts(func(s *charts.SingleSeries) {
+				s.MarkLines = &opts.MarkLines{Data: ml, MarkLineStyle: opts.MarkLineStyle{Symbol: []string{"none", "none"},
+					LineStyle: &opts.LineStyle{Color: "#888", Type: "dashed", Width: 1}}}
+			}))
+		}
+		line.AddSeries(names[si]+" accepted", da, so...)
+		line.AddSeries(names[si]+" latency", dl, charts.WithLineChartOpts(opts.LineChart{ShowSymbol: opts.Bool(false), YAxisIndex: 1}),
+			charts.WithItemStyleOpts(opts.ItemStyle{Color: Color(si)}),
+			charts.WithLineStyleOpts(opts.LineStyle{Type: "dashed", Width: 1}))
+	}
+	return render(line, nil)
+}
+
+// All builds every chart, keyed by the names of experiment.Charts.
+func All(in Input) map[string][]byte {
+	return map[string][]byte{
+		"accepted":   Accepted(in),
+		"latency":    Latency(in),
+		"fairness":   Fairness(in),
+		"histogram":  Histogram(in),
+		"timeseries": TimeSeries(in),
+	}
+}
+
+// RunningFrom turns the workers' partial metrics into chart points.
+func RunningFrom(r *experiment.Results, partial map[int]protocol.Partial) []Running {
+	if r == nil {
+		return nil
+	}
+	var out []Running
+	for i, p := range partial {
+		if i < 0 || i >= len(r.Jobs) || !p.Measured || r.Runs[i] != nil {
+			continue
+		}
+		j := r.Jobs[i]
+		out = append(out, Running{Series: j.Series, X: j.X, Accepted: p.Accepted, Latency: p.Latency})
+	}
+	// deterministic order
+	for a := 1; a < len(out); a++ {
+		for b := a; b > 0 && (out[b].Series < out[b-1].Series || (out[b].Series == out[b-1].Series && out[b].X < out[b-1].X)); b-- {
+			out[b], out[b-1] = out[b-1], out[b]
+		}
+	}
+	return out
+}
