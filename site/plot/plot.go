@@ -201,7 +201,7 @@ func curve(in Input, m metric, bounds bool) []byte {
 				shown[f.Why] = true
 				marks = append(marks, map[string]any{"yAxis": num(f.Bound), "name": f.Why,
 					"lineStyle": map[string]any{"type": "dashed", "width": 1},
-					"label": map[string]any{"show": true, "formatter": fmt.Sprintf("%s bound %.3g", r.Exp.Series[si].Routing.Name, f.Bound), "position": "insideEndTop"}})
+					"label":     map[string]any{"show": true, "formatter": fmt.Sprintf("%s bound %.3g", r.Exp.Series[si].Routing.Name, f.Bound), "position": "insideEndTop"}})
 			}
 		}
 		if len(marks) > 0 {
@@ -221,7 +221,7 @@ func curve(in Input, m metric, bounds bool) []byte {
 		line.AddSeries("running (partial)", data, charts.WithLineChartOpts(opts.LineChart{ShowSymbol: opts.Bool(true), SymbolSize: 9, Symbol: "emptyCircle"}),
 			charts.WithLineStyleOpts(opts.LineStyle{Width: 0, Opacity: opts.Float(0)}),
 			charts.WithItemStyleOpts(opts.ItemStyle{Color: "#ffffff", BorderColor: "#888888", BorderWidth: 1.5}),
-			)
+		)
 	}
 	diag := bounds && (r == nil || r.Exp.Sweep.Param == experiment.LoadParam)
 	return render(line, func(opt map[string]any) {
