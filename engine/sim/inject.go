@@ -9,7 +9,7 @@ func (s *Sim) injBuf(node, vc int) int {
 // slotsFree counts the packets injection VC vc of node can still take.
 func (s *Sim) slotsFree(node, vc int) int32 {
 	bi := s.injBuf(node, vc)
-	return s.qCap[bi] - s.qLen[bi] - s.resv[bi]
+	return s.bufs[bi].cap - s.bufs[bi].len - s.bufs[bi].resv
 }
 
 // chooseVC picks the injection VC of a new packet (requests and plain traffic
@@ -60,6 +60,9 @@ func (s *Sim) chooseVC(node, dst int, reply bool) int {
 // hasRoom: FOGSim only draws the Bernoulli when the injection port can take a
 // packet in one of its (request) VCs.
 func (s *Sim) hasRoom(node int) bool {
+	if s.reqVCs == s.injVC { // no reply set, no reservations: count the port
+		return s.ports[(node/s.p)*s.radix+node%s.p].inCount < s.injSlots
+	}
 	for v := 0; v < s.reqVCs; v++ {
 		if s.slotsFree(node, v) > 0 {
 			return true
@@ -103,11 +106,9 @@ func (s *Sim) enqueue(k int32, vc int, t int64) {
 	pk := &s.pk[k]
 	node := int(pk.src)
 	pk.vc = int8(vc)
-	pk.entry = t + s.lat[(node/s.p)*s.radix+node%s.p]
-	s.push(s.injBuf(node, vc), k)
-	pi := (node/s.p)*s.radix + node%s.p
-	s.inCount[pi]++
-	s.routerPkts[node/s.p]++
+	pk.entry = t + s.ports[(node/s.p)*s.radix+node%s.p].lat
+	s.push(s.injBuf(node, vc), k, pk.entry)
+	s.countIn((node/s.p)*s.radix + node%s.p)
 }
 
 // generate runs every node's injection process for this cycle.
@@ -141,7 +142,9 @@ func (s *Sim) generate() {
 			if s.burstOn[n] && (s.srcQueue || s.burstRoom(n)) {
 				s.inject(n, int(s.burstDst[n]), flags)
 			}
-		} else if (s.srcQueue || s.hasRoom(n)) && g.Bernoulli(s.genThr) {
+		} else if g.Bernoulli(s.genThr) && (s.srcQueue || s.hasRoom(n)) {
+			// (FOGSim draws only when there is room; drawing first and
+			// dropping the packet is the same process, and cheaper)
 			s.inject(n, pat.Dest(n, g), flags)
 		}
 		if s.srcQueue && s.sqHead[n] < int32(len(s.sq[n])) {
@@ -196,7 +199,7 @@ func (s *Sim) deliver(k int32, t int64) {
 	if pk.flags&fRequest != 0 {
 		node := int(pk.dst)
 		vc := int(pk.replyVC)
-		s.resv[s.injBuf(node, vc)]--
+		s.bufs[s.injBuf(node, vc)].resv--
 		lat := t - pk.gen + int64(s.P)
 		src := int(pk.src)
 		r := s.newPacket(node, src, t, fReply)

@@ -1,34 +1,38 @@
 package sim
 
-import "phitsim/engine/topology"
+import (
+	"math/bits"
+
+	"phitsim/engine/topology"
+)
 
 // stepRouter runs one cycle of router r: take arrived credits, allocate the
 // crossbar (input-first separable allocator, several iterations), then move
 // output FIFO heads onto their links.
 func (s *Sim) stepRouter(r int) {
 	base := r * s.radix
-	for pi := base + s.p; pi < base+s.radix; pi++ {
-		s.takeCredits(pi)
-	}
 	now := s.now
 	for it := 0; it < s.iters; it++ {
 		nouts := 0
-		for port := 0; port < s.radix; port++ {
-			pi := base + port
-			if s.inCount[pi] == 0 || s.inFree[pi] > now {
-				continue
+		for w := 0; w < 2; w++ {
+			for m := s.inMask[2*r+w]; m != 0; m &= m - 1 {
+				port := w<<6 | bits.TrailingZeros64(m)
+				pi := base + port
+				if s.ports[pi].inFree > now {
+					continue
+				}
+				vc, out := s.inputArbitrate(r, pi)
+				if vc < 0 {
+					continue
+				}
+				s.reqVC[port] = int8(vc)
+				if s.reqN[out] == 0 {
+					s.reqOuts[nouts] = int16(out)
+					nouts++
+				}
+				s.reqList[out*s.radix+int(s.reqN[out])] = int16(port)
+				s.reqN[out]++
 			}
-			vc, out := s.inputArbitrate(r, pi)
-			if vc < 0 {
-				continue
-			}
-			s.reqVC[port] = int8(vc)
-			if s.reqN[out] == 0 {
-				s.reqOuts[nouts] = int16(out)
-				nouts++
-			}
-			s.reqList[out*s.radix+int(s.reqN[out])] = int16(port)
-			s.reqN[out]++
 		}
 		if nouts == 0 {
 			break
@@ -40,93 +44,113 @@ func (s *Sim) stepRouter(r int) {
 			s.grant(base+in, int(s.reqVC[in]), base+out)
 		}
 	}
-	if s.ioq {
-		for pi := base; pi < base+s.radix; pi++ {
-			if s.oLen[pi] > 0 {
-				s.drainOutput(r, pi)
-			}
-		}
-	}
 }
 
-// takeCredits adds the credits that have arrived at output pi.
-func (s *Sim) takeCredits(pi int) {
-	for s.cLen[pi] > 0 {
-		i := s.cStart[pi] + s.cHead[pi]
-		if s.cT[i] > s.now {
-			return
-		}
-		s.credits[pi*s.maxVC+int(s.cVC[i])] += int32(s.P)
-		s.cHead[pi]++
-		if s.cHead[pi] == s.cCap[pi] {
-			s.cHead[pi] = 0
-		}
-		s.cLen[pi]--
+// schedule queues a drain attempt of output pi at cycle t.
+func (s *Sim) schedule(pi int, t int64) {
+	slot := t & s.wheelMask
+	s.drains[slot] = append(s.drains[slot], int32(pi))
+}
+
+// drain puts the output FIFO heads that are due onto their links.
+func (s *Sim) drain() {
+	slot := s.now & s.wheelMask
+	// drainOutput may schedule into this slot only for a later lap of the
+	// wheel (t ≥ now+1), never the current one, so ranging is safe
+	for _, pi := range s.drains[slot] {
+		s.drainOutput(int(pi))
 	}
+	s.drains[slot] = s.drains[slot][:0]
+}
+
+// land moves this cycle's arrivals into their input buffers and adds this
+// cycle's credits to their outputs.
+func (s *Sim) land() {
+	slot := s.now & s.wheelMask
+	for _, e := range s.arrivals[slot] {
+		bi := int(e >> 32)
+		s.push(bi, int32(uint32(e)), s.now)
+		s.countIn(bi / s.maxVC)
+	}
+	s.arrivals[slot] = s.arrivals[slot][:0]
+	for _, bi := range s.creditsIn[slot] {
+		s.bufs[bi].credits += int32(s.P)
+	}
+	s.creditsIn[slot] = s.creditsIn[slot][:0]
+}
+
+// countIn records one more packet in input port pi.
+func (s *Sim) countIn(pi int) {
+	if s.ports[pi].inCount == 0 {
+		r, port := pi/s.radix, pi%s.radix
+		s.inMask[2*r+port>>6] |= 1 << (port & 63)
+	}
+	s.ports[pi].inCount++
 }
 
 // returnCredit sends a credit for VC vc upstream over the link of input pi.
 func (s *Sim) returnCredit(pi, vc int) {
-	up := int(s.peer[pi]) // the upstream output port
-	i := s.cHead[up] + s.cLen[up]
-	if i >= s.cCap[up] {
-		i -= s.cCap[up]
-	}
-	s.cT[s.cStart[up]+i] = s.now + s.lat[pi]
-	s.cVC[s.cStart[up]+i] = int8(vc)
-	s.cLen[up]++
+	t := (s.now + s.ports[pi].lat) & s.wheelMask
+	s.creditsIn[t] = append(s.creditsIn[t], int32(int(s.ports[pi].peer)*s.maxVC+vc))
 }
 
 // head returns the packet at the head of buffer bi.
-func (s *Sim) head(bi int) int32 { return s.qRing[s.qStart[bi]+s.qHead[bi]] }
+func (s *Sim) head(bi int) int32 { return s.bufs[bi].hd }
 
-// canRequest: can the head packet pk (cached route) request its output now?
-func (s *Sim) canRequest(base int, pk *packet) bool {
-	po := base + int(pk.outPort)
-	if s.outFree[po] > s.now {
+// setHead refreshes the head metadata of a non-empty buffer, so that a
+// blocked head costs no packet access while it waits.
+func (s *Sim) setHead(b *buffer) {
+	e := s.qRing[b.start+b.head]
+	b.hd, b.hEntry, b.hOut = int32(uint32(e)), int64(e>>32), -1
+}
+
+// canRequest: can the head of buffer b (routed) request its output now?
+func (s *Sim) canRequest(base int, b *buffer) bool {
+	po := base + int(b.hOut)
+	pt := &s.ports[po]
+	if pt.outFree > s.now {
 		return false
 	}
 	if s.ioq {
-		if s.outCap-s.oQueued[po]-int32(max(0, s.txEnd[po]-s.now)) < int32(s.P) {
+		if s.outCap-pt.oQueued-int32(max(0, pt.txEnd-s.now)) < int32(s.P) {
 			return false
 		}
-	} else if s.txEnd[po] > s.now {
+	} else if pt.txEnd > s.now {
 		return false
 	}
-	if s.class[po] == topology.Injection {
-		if pk.flags&fRequest != 0 {
+	if pt.class == topology.Injection {
+		if b.hReq {
 			// protocol-deadlock coupling: a request is consumed only when its
 			// reply fits in the node's reply injection VCs
-			node := int(pk.dst)
-			pk.replyVC = int8(s.chooseVC(node, int(pk.src), true))
+			pk := &s.pk[b.hd]
+			pk.replyVC = int8(s.chooseVC(int(pk.dst), int(pk.src), true))
 			return pk.replyVC >= 0
 		}
 		return true
 	}
-	return s.credits[po*s.maxVC+int(pk.outVC)] >= int32(s.P)
+	return s.bufs[po*s.maxVC+int(b.hVC)].credits >= int32(s.P)
 }
 
 // inputArbitrate picks the VC of input pi that requests this iteration, and
 // its output port; (−1, −1) when none can.
 func (s *Sim) inputArbitrate(r, pi int) (int, int) {
 	base := r * s.radix
-	n := s.vcCount[s.class[pi]]
+	n := s.vcCount[s.ports[pi].class]
 	best, bestOut := -1, -1
 	var bestKey int64
-	ptr := int(s.inPtr[pi])
+	ptr := int(s.ports[pi].inPtr)
 	for v := 0; v < n; v++ {
 		bi := pi*s.maxVC + v
-		if s.qLen[bi] == 0 {
+		b := &s.bufs[bi]
+		if b.len == 0 || b.hEntry > s.now {
 			continue
 		}
-		pk := &s.pk[s.head(bi)]
-		if pk.entry > s.now {
-			continue
-		}
-		if pk.outPort < 0 {
+		if b.hOut < 0 {
+			pk := &s.pk[b.hd]
 			s.route(r, pk)
+			b.hOut, b.hVC, b.hReq = pk.outPort, pk.outVC, pk.flags&fRequest != 0
 		}
-		if !s.canRequest(base, pk) {
+		if !s.canRequest(base, b) {
 			continue
 		}
 		rr := int64((v - ptr + n) % n)
@@ -137,10 +161,10 @@ func (s *Sim) inputArbitrate(r, pi int) (int, int) {
 		case arbLRS:
 			key = s.inStamp[bi]
 		case arbAge:
-			key = pk.gen*int64(n) + rr
+			key = s.pk[b.hd].gen*int64(n) + rr
 		}
 		if best < 0 || key < bestKey {
-			best, bestKey, bestOut = v, key, int(pk.outPort)
+			best, bestKey, bestOut = v, key, int(b.hOut)
 		}
 	}
 	if best >= 0 {
@@ -150,7 +174,7 @@ func (s *Sim) inputArbitrate(r, pi int) (int, int) {
 			s.clock++
 			s.inStamp[pi*s.maxVC+best] = s.clock
 		default:
-			s.inPtr[pi] = int32((best + 1) % n)
+			s.ports[pi].inPtr = int32((best + 1) % n)
 		}
 	}
 	return best, bestOut
@@ -162,10 +186,10 @@ func (s *Sim) outputArbitrate(base, out int) int {
 	cands := s.reqList[out*s.radix : out*s.radix+int(s.reqN[out])]
 	if len(cands) == 1 && !s.transitPrio && s.outArb != arbLRS {
 		in := int(cands[0])
-		s.outPtr[po] = int32((in + 1) % s.radix)
+		s.ports[po].outPtr = int32((in + 1) % s.radix)
 		return in
 	}
-	ptr := int(s.outPtr[po])
+	ptr := int(s.ports[po].outPtr)
 	best := -1
 	var bestKey int64
 	for _, c := range cands {
@@ -181,7 +205,7 @@ func (s *Sim) outputArbitrate(base, out int) int {
 			pk := &s.pk[s.head((base+in)*s.maxVC+int(s.reqVC[in]))]
 			key = pk.gen*int64(s.radix) + rr
 		}
-		if s.transitPrio && s.class[base+in] == topology.Injection {
+		if s.transitPrio && s.ports[base+in].class == topology.Injection {
 			key += 1 << 60
 		}
 		if best < 0 || key < bestKey {
@@ -192,7 +216,7 @@ func (s *Sim) outputArbitrate(base, out int) int {
 		s.clock++
 		s.outStamp[po*s.radix+best] = s.clock
 	} else {
-		s.outPtr[po] = int32((best + 1) % s.radix)
+		s.ports[po].outPtr = int32((best + 1) % s.radix)
 	}
 	return best
 }
@@ -205,23 +229,31 @@ func (s *Sim) grant(pi, vc, po int) {
 	pk := &s.pk[k]
 	// the tail cannot cross before it has arrived
 	dur := max(s.xbarDur, pk.entry+int64(s.P)-now)
-	s.inFree[pi] = now + dur
-	s.outFree[po] = now + dur
-	s.qHead[bi]++
-	if s.qHead[bi] == s.qCap[bi] {
-		s.qHead[bi] = 0
+	s.ports[pi].inFree = now + dur
+	s.ports[po].outFree = now + dur
+	b := &s.bufs[bi]
+	b.head++
+	if b.head == b.cap {
+		b.head = 0
 	}
-	s.qLen[bi]--
-	s.inCount[pi]--
-	if s.class[pi] != topology.Injection {
+	b.len--
+	if b.len > 0 {
+		s.setHead(b)
+	}
+	s.ports[pi].inCount--
+	if s.ports[pi].inCount == 0 {
+		port := pi % s.radix
+		s.inMask[2*(pi/s.radix)+port>>6] &^= 1 << (port & 63)
+	}
+	if s.ports[pi].class != topology.Injection {
 		s.returnCredit(pi, vc)
 	}
-	if s.class[po] == topology.Injection {
+	if s.ports[po].class == topology.Injection {
 		if pk.flags&fRequest != 0 {
-			s.resv[s.injBuf(int(pk.dst), int(pk.replyVC))]++
+			s.bufs[s.injBuf(int(pk.dst), int(pk.replyVC))].resv++
 		}
 	} else {
-		s.credits[po*s.maxVC+int(pk.outVC)] -= int32(s.P)
+		s.bufs[po*s.maxVC+int(pk.outVC)].credits -= int32(s.P)
 		pk.vcPos = pk.nextPos
 		pk.vc = pk.outVC
 	}
@@ -230,18 +262,21 @@ func (s *Sim) grant(pi, vc, po int) {
 	s.st.xbar++
 	if s.ioq {
 		pk.entry = now + s.xbar
-		i := s.oHead[po] + s.oLen[po]
-		if i >= s.oCap[po] {
-			i -= s.oCap[po]
+		pt := &s.ports[po]
+		i := pt.oHead + pt.oLen
+		if i >= pt.oCap {
+			i -= pt.oCap
 		}
-		s.oRing[s.oStart[po]+i] = k
-		s.oLen[po]++
-		s.oQueued[po] += int32(s.P)
+		s.oRing[pt.oStart+i] = slot(k, pk.entry)
+		if pt.oLen == 0 {
+			s.schedule(po, max(pk.entry, pt.txEnd))
+		}
+		pt.oLen++
+		pt.oQueued += int32(s.P)
 		return
 	}
 	// input-queued: straight onto the link after the crossbar
-	s.txEnd[po] = now + dur
-	s.routerPkts[pi/s.radix]--
+	s.ports[po].txEnd = now + dur
 	if pk.inj < 0 {
 		pk.inj = now + s.xbar
 	}
@@ -250,20 +285,25 @@ func (s *Sim) grant(pi, vc, po int) {
 
 // drainOutput puts the head of output FIFO pi onto its link when it has
 // crossed the crossbar and the previous packet has been serialised.
-func (s *Sim) drainOutput(r, pi int) {
-	k := s.oRing[s.oStart[pi]+s.oHead[pi]]
-	pk := &s.pk[k]
-	if pk.entry > s.now || s.txEnd[pi] > s.now {
+func (s *Sim) drainOutput(pi int) {
+	pt := &s.ports[pi]
+	e := s.oRing[pt.oStart+pt.oHead]
+	if t := max(int64(e>>32), pt.txEnd); t > s.now {
+		s.schedule(pi, t)
 		return
 	}
-	s.oHead[pi]++
-	if s.oHead[pi] == s.oCap[pi] {
-		s.oHead[pi] = 0
+	k := int32(uint32(e))
+	pk := &s.pk[k]
+	pt.oHead++
+	if pt.oHead == pt.oCap {
+		pt.oHead = 0
 	}
-	s.oLen[pi]--
-	s.oQueued[pi] -= int32(s.P)
-	s.txEnd[pi] = s.now + int64(s.P)
-	s.routerPkts[r]--
+	pt.oLen--
+	pt.oQueued -= int32(s.P)
+	pt.txEnd = s.now + int64(s.P)
+	if pt.oLen > 0 {
+		s.schedule(pi, max(pt.txEnd, int64(s.oRing[pt.oStart+pt.oHead]>>32)))
+	}
 	if pk.inj < 0 {
 		pk.inj = s.now
 	}
@@ -276,7 +316,7 @@ func (s *Sim) drainOutput(r, pi int) {
 // node on an ejection port.
 func (s *Sim) send(po int, k int32, t int64) {
 	pk := &s.pk[k]
-	c := s.class[po]
+	c := s.ports[po].class
 	if t >= s.W {
 		s.st.linkPhits[c] += int64(s.P)
 	}
@@ -289,20 +329,22 @@ func (s *Sim) send(po int, k int32, t int64) {
 	} else {
 		pk.lhops++
 	}
-	in := int(s.peer[po])
-	pk.entry = t + s.lat[po]
-	s.push(in*s.maxVC+int(pk.vc), k)
-	s.inCount[in]++
-	s.routerPkts[in/s.radix]++
+	pk.entry = t + s.ports[po].lat
+	bi := int(s.ports[po].peer)*s.maxVC + int(pk.vc)
+	slot := pk.entry & s.wheelMask
+	s.arrivals[slot] = append(s.arrivals[slot], uint64(bi)<<32|uint64(uint32(k)))
 }
 
 // push appends packet k to input buffer bi (space was reserved by credits).
-func (s *Sim) push(bi int, k int32) {
-	i := s.qHead[bi] + s.qLen[bi]
-	if i >= s.qCap[bi] {
-		i -= s.qCap[bi]
+func (s *Sim) push(bi int, k int32, entry int64) {
+	b := &s.bufs[bi]
+	i := b.head + b.len
+	if i >= b.cap {
+		i -= b.cap
 	}
-	s.qRing[s.qStart[bi]+i] = k
-	s.qLen[bi]++
-	s.pk[k].outPort = -1
+	s.qRing[b.start+i] = slot(k, entry)
+	b.len++
+	if b.len == 1 {
+		s.setHead(b)
+	}
 }

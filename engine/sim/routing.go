@@ -36,7 +36,7 @@ func (s *Sim) route(r int, pk *packet) {
 		}
 	}
 	port := s.topo.MinimalPort(r, target)
-	global := s.class[r*s.radix+port] == topology.Global
+	global := s.ports[r*s.radix+port].class == topology.Global
 	pos := s.seq.Next(int(pk.vcPos), global)
 	if pos < 0 {
 		panic(fmt.Sprintf("sim: packet %d→%d at router %d has no VC left in its sequence (position %d)", pk.src, pk.dst, r, pk.vcPos))

@@ -51,6 +51,39 @@ type packet struct {
 	next      int32 // free list
 }
 
+// port is the state of one router port: its input side (buffers of its VCs,
+// crossbar input) and its output side (crossbar output, FIFO, link).
+type port struct {
+	outFree int64 // the output may receive a crossbar transfer from this cycle
+	txEnd   int64 // the link is busy until
+	inFree  int64 // the input may start a crossbar transfer from this cycle
+	lat     int64 // latency of the link leaving this port
+	oStart  int32 // output FIFO: ring position, capacity, head, length (packets)
+	oCap    int32
+	oHead   int32
+	oLen    int32
+	oQueued int32 // phits in the output FIFO, not yet on the link
+	peer    int32 // far-end port (pi) of a transit port; −1 for node ports
+	inCount int32 // packets in all VCs of the input
+	inPtr   int32 // round-robin pointers of the input and output arbiters
+	outPtr  int32
+	class   topology.PortClass
+}
+
+// buffer is one input VC buffer (a ring of packet ids) and, for the output of
+// the same index, the credits of the downstream buffer it feeds.
+type buffer struct {
+	start, cap, head, len int32
+	credits               int32 // transit outputs: free downstream phits
+	resv                  int32 // injection buffers: slots reserved for replies
+	// the head packet, when it can first move, and its route once computed
+	hd     int32
+	hEntry int64
+	hOut   int16 // −1: not routed yet
+	hVC    int8
+	hReq   bool
+}
+
 // Routing algorithms (oblivious).
 const (
 	routeMIN uint8 = iota
@@ -92,38 +125,34 @@ type Sim struct {
 	injVC, maxVC int
 	vcCount      [3]int // VCs per port class
 	reqVCs       int    // request-set size on injection ports (reactive); else injVC
+	injSlots     int32  // packets an injection port holds over all its VCs
 	injPolicy    uint8
 
-	// per port pi
-	class   []topology.PortClass
-	peer    []int32 // far-end port (pi) of a transit port
-	lat     []int64 // latency of the link leaving this port
-	inCount []int32 // packets in all VCs of the input buffer
-	inFree  []int64 // the input may start a crossbar transfer from this cycle
-	outFree []int64 // the output may receive a crossbar transfer from this cycle
-	txEnd   []int64 // the link is busy until
-	// output FIFO
-	oStart, oCap, oHead, oLen []int32
-	oRing                     []int32
-	oQueued                   []int32 // phits queued, not yet on the link
-	outCap                    int32   // output FIFO capacity in phits
-	// credit returns in flight towards an output port (FIFO in time)
-	cStart, cCap, cHead, cLen []int32
-	cT                        []int64
-	cVC                       []int8
-	routerPkts                []int32
+	// per port pi and per buffer bi (arrays of structs: one cache line per
+	// port touched by the allocator instead of one per field)
+	ports []port
+	bufs  []buffer
+	qRing []uint64 // input buffer slots: packet id | entry cycle<<32
+	oRing []uint64 // output FIFO slots, the same; the head's readiness is
+	// known without touching the packet
+	outCap int32 // output FIFO capacity in phits
+	// per router: bit mask (2 words, radix ≤ 128) of the inputs holding
+	// packets, so idle routers and ports cost nothing
+	inMask []uint64
+	// timing wheels, indexed by cycle & wheelMask: packets arriving at an
+	// input buffer (bi<<32 | packet), and credits arriving at an output (bi).
+	// A packet on a link is in no buffer, so no router scans it in flight.
+	arrivals  [][]uint64
+	creditsIn [][]int32
+	// drains: output ports whose FIFO head may go onto the link at that
+	// cycle; every non-empty output FIFO has exactly one pending entry
+	drains    [][]int32
+	wheelMask int64
 
-	// per buffer bi
-	qStart, qCap, qHead, qLen []int32
-	qRing                     []int32
-	credits                   []int32 // transit outputs: free downstream phits
-	resv                      []int32 // injection buffers: slots reserved for replies
-
-	// arbiters
-	inPtr, outPtr []int32
-	inStamp       []int64 // LRS
-	outStamp      []int64
-	clock         int64
+	// arbiters (round-robin pointers live in port)
+	inStamp  []int64 // LRS
+	outStamp []int64
+	clock    int64
 
 	// allocation scratch (one router at a time)
 	reqVC   []int8
@@ -230,6 +259,8 @@ func New(cfg config.Config, seed uint64) (*Sim, error) {
 		s.reqVCs = inj / 2
 	}
 	s.build(lv, gv)
+	s.injSlots = int32(inj * (r.InjectionBuffer / s.P))
+	s.injSlots = int32(inj * (r.InjectionBuffer / s.P))
 
 	s.gens = make([]rng.Stream, s.N)
 	for i := range s.gens {
@@ -270,22 +301,10 @@ func arbKind(name string) uint8 {
 func (s *Sim) build(localVCs, globalVCs int) {
 	nports := s.R * s.radix
 	r := s.cfg.Router
-	s.class = make([]topology.PortClass, nports)
-	s.peer = make([]int32, nports)
-	s.lat = make([]int64, nports)
-	s.inCount = make([]int32, nports)
-	s.inFree = make([]int64, nports)
-	s.outFree = make([]int64, nports)
-	s.txEnd = make([]int64, nports)
-	s.oStart, s.oCap, s.oHead, s.oLen = make([]int32, nports), make([]int32, nports), make([]int32, nports), make([]int32, nports)
-	s.oQueued = make([]int32, nports)
-	s.cStart, s.cCap, s.cHead, s.cLen = make([]int32, nports), make([]int32, nports), make([]int32, nports), make([]int32, nports)
-	s.routerPkts = make([]int32, s.R)
-	s.inPtr, s.outPtr = make([]int32, nports), make([]int32, nports)
+	s.ports = make([]port, nports)
+	s.inMask = make([]uint64, 2*s.R)
 	nbuf := nports * s.maxVC
-	s.qStart, s.qCap, s.qHead, s.qLen = make([]int32, nbuf), make([]int32, nbuf), make([]int32, nbuf), make([]int32, nbuf)
-	s.credits = make([]int32, nbuf)
-	s.resv = make([]int32, nbuf)
+	s.bufs = make([]buffer, nbuf)
 	if s.inArb == arbLRS {
 		s.inStamp = make([]int64, nbuf)
 		for i := range s.inStamp {
@@ -311,51 +330,52 @@ func (s *Sim) build(localVCs, globalVCs int) {
 	s.vcCount = [3]int{topology.Injection: s.injVC, topology.Local: localVCs, topology.Global: globalVCs}
 	nvc := func(c topology.PortClass) int { return s.vcCount[c] }
 	t := s.cfg.Topology
-	var qTotal, oTotal, cTotal int32
+	var qTotal, oTotal int32
 	for rt := 0; rt < s.R; rt++ {
 		for port := 0; port < s.radix; port++ {
 			pi := rt*s.radix + port
 			c := s.topo.PortClass(rt, port)
-			s.class[pi] = c
-			s.peer[pi] = -1
+			s.ports[pi].class = c
+			s.ports[pi].peer = -1
 			switch c {
 			case topology.Injection:
-				s.lat[pi] = int64(t.InjectionLatency)
+				s.ports[pi].lat = int64(t.InjectionLatency)
 			case topology.Local:
-				s.lat[pi] = int64(t.LocalLatency)
+				s.ports[pi].lat = int64(t.LocalLatency)
 			case topology.Global:
-				s.lat[pi] = int64(t.GlobalLatency)
+				s.ports[pi].lat = int64(t.GlobalLatency)
 			}
 			if c != topology.Injection {
 				pr, pp := s.topo.Link(rt, port)
-				s.peer[pi] = int32(pr*s.radix + pp)
+				s.ports[pi].peer = int32(pr*s.radix + pp)
 			}
 			slots := int32(bufPhits(c) / s.P)
 			for v := 0; v < nvc(c); v++ {
 				bi := pi*s.maxVC + v
-				s.qStart[bi], s.qCap[bi] = qTotal, slots
+				s.bufs[bi].start, s.bufs[bi].cap = qTotal, slots
 				qTotal += slots
 				if c != topology.Injection {
-					s.credits[bi] = int32(bufPhits(c)) // the peer's input buffer has the same class
+					s.bufs[bi].credits = int32(bufPhits(c)) // the peer's input buffer has the same class
 				}
 			}
 			if s.ioq {
 				o := int32(r.OutputBuffer/s.P) + 1 // +1: the packet on the link has left the ring
-				s.oStart[pi], s.oCap[pi] = oTotal, o
+				s.ports[pi].oStart, s.ports[pi].oCap = oTotal, o
 				oTotal += o
-			}
-			if c != topology.Injection {
-				// credits in flight + packets downstream ≤ downstream slots
-				cs := int32(nvc(c))*slots + 1
-				s.cStart[pi], s.cCap[pi] = cTotal, cs
-				cTotal += cs
 			}
 		}
 	}
-	s.qRing = make([]int32, qTotal)
-	s.oRing = make([]int32, oTotal)
-	s.cT = make([]int64, cTotal)
-	s.cVC = make([]int8, cTotal)
+	s.qRing = make([]uint64, qTotal)
+	s.oRing = make([]uint64, oTotal)
+	maxLat := int64(max(t.LocalLatency, t.GlobalLatency, t.InjectionLatency, s.P)) + s.xbar + 2
+	size := int64(1)
+	for size < maxLat {
+		size <<= 1
+	}
+	s.wheelMask = size - 1
+	s.arrivals = make([][]uint64, size)
+	s.creditsIn = make([][]int32, size)
+	s.drains = make([][]int32, size)
 	s.reqVC = make([]int8, s.radix)
 	s.reqN = make([]int16, s.radix)
 	s.reqList = make([]int16, s.radix*s.radix)
@@ -407,17 +427,25 @@ func (s *Sim) Run(ctx context.Context, onProgress func(Progress)) (*result.Resul
 	return res, nil
 }
 
-// Step simulates one cycle: every router with packets (ascending id), then
-// every node's generator, as FOGSim does.
+// Step simulates one cycle: every router with packets (ascending id)
+// allocates its crossbar, output FIFO heads go onto their links, then every
+// node's generator runs, as FOGSim does. (FOGSim drains each router's FIFOs
+// right after its allocation; a drain only affects later cycles, so doing
+// them after all allocations is the same.)
 func (s *Sim) Step() {
+	s.land()
 	for r := 0; r < s.R; r++ {
-		if s.routerPkts[r] > 0 {
+		if s.inMask[2*r]|s.inMask[2*r+1] != 0 {
 			s.stepRouter(r)
 		}
 	}
+	s.drain()
 	s.generate()
 	s.now++
 }
+
+// slot packs a packet id and the cycle its head is ready (cycles < 2³¹).
+func slot(k int32, entry int64) uint64 { return uint64(uint32(k)) | uint64(entry)<<32 }
 
 func (s *Sim) seedUsed() uint64 { return s.seed }
 
@@ -434,12 +462,12 @@ func (s *Sim) deadlock() error {
 			pi := r*s.radix + port
 			for v := 0; v < s.maxVC; v++ {
 				bi := pi*s.maxVC + v
-				if s.qLen[bi] == 0 {
+				if s.bufs[bi].len == 0 {
 					continue
 				}
-				pk := &s.pk[s.qRing[s.qStart[bi]+s.qHead[bi]]]
+				pk := &s.pk[s.bufs[bi].hd]
 				detail = fmt.Sprintf("router %d input port %d (%s) VC %d holds %d packets; head %d→%d wants port %d VC %d",
-					r, port, s.class[pi], v, s.qLen[bi], pk.src, pk.dst, pk.outPort, pk.outVC)
+					r, port, s.ports[pi].class, v, s.bufs[bi].len, pk.src, pk.dst, pk.outPort, pk.outVC)
 				break
 			}
 		}

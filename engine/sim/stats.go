@@ -115,7 +115,7 @@ func (s *Sim) Snapshot() *result.Result {
 		// links per class: (routers · ports of the class) links
 		nInj, nLoc, nGlo := 0, 0, 0
 		for port := 0; port < s.radix; port++ {
-			switch s.class[port] {
+			switch s.ports[port].class {
 			case topology.Injection:
 				nInj++
 			case topology.Local:

@@ -46,7 +46,7 @@ func TestZeroLoadLatencyPerPathType(t *testing.T) {
 			r := 0
 			for r != dr {
 				port := d.MinimalPort(r, dr)
-				if s.class[r*s.radix+port] == 2 {
+				if s.ports[r*s.radix+port].class == 2 {
 					kind += "g"
 				} else {
 					kind += "l"

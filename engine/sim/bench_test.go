@@ -1,0 +1,48 @@
+package sim
+
+import (
+	"testing"
+
+	"phitsim/engine/config"
+)
+
+// benchSim builds a balanced Dragonfly under UN at the given load and warms
+// it to steady state, so that the timed cycles allocate nothing.
+func benchSim(b *testing.B, h int, routing string, load float64) *Sim {
+	c := config.Default()
+	c.Topology.H, c.Topology.A, c.Topology.P = h, 2*h, h
+	c.Routing.Name = routing
+	c.Traffic.Load = load
+	c.Sim.Warmup, c.Sim.Cycles = 0, 100000000
+	s, err := New(c, 1)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for i := 0; i < 3000; i++ {
+		s.Step()
+	}
+	return s
+}
+
+// Each op is one simulated cycle of the whole network. Reported: simulated
+// cycles per second, and ns per packet-hop (crossbar traversal).
+func benchCycles(b *testing.B, h int, routing string, load float64) {
+	s := benchSim(b, h, routing, load)
+	hops0 := s.st.xbar
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		s.Step()
+	}
+	b.StopTimer()
+	hops := s.st.xbar - hops0
+	sec := b.Elapsed().Seconds()
+	b.ReportMetric(float64(b.N)/sec, "cycles/s")
+	if hops > 0 {
+		b.ReportMetric(sec*1e9/float64(hops), "ns/hop")
+	}
+}
+
+func BenchmarkH4UN04MIN(b *testing.B) { benchCycles(b, 4, "MIN", 0.4) }
+func BenchmarkH4UN04VAL(b *testing.B) { benchCycles(b, 4, "VAL", 0.4) }
+func BenchmarkH8UN04MIN(b *testing.B) { benchCycles(b, 8, "MIN", 0.4) }
