@@ -51,3 +51,17 @@ func (t *Tracker) ETA(elapsed float64) float64 {
 	}
 	return elapsed * (1 - f) / f
 }
+
+// Work is the size of the whole experiment in node-cycles (0 if it does not
+// expand into jobs).
+func (e *Experiment) Work() float64 {
+	jobs, err := e.Jobs()
+	if err != nil {
+		return 0
+	}
+	var w float64
+	for i := range jobs {
+		w += facts.Of(&jobs[i].Config).Work
+	}
+	return w
+}

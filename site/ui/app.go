@@ -1,0 +1,301 @@
+//go:build js && wasm
+
+// Package ui is the page: a vecty application that edits an experiment
+// (forms generated from config.Params), runs it on a pool of Web Workers,
+// and plots the results with ECharts. Everything that is not DOM code lives
+// in site/experiment, site/plot, site/facts and site/protocol.
+package ui
+
+import (
+	"fmt"
+	"strings"
+	"syscall/js"
+	"time"
+
+	"github.com/hexops/vecty"
+
+	"phitsim/engine/config"
+	"phitsim/site/experiment"
+	"phitsim/site/plot"
+	"phitsim/site/protocol"
+)
+
+// runInfo is the progress of a running job.
+type runInfo struct {
+	cycle, total int64
+	eta          float64
+}
+
+// App is the whole page.
+type App struct {
+	vecty.Core
+
+	exp      experiment.Experiment
+	sel      int               // series being edited
+	raw      map[string]string // text typed into a field that does not parse yet, by sel/path
+	rawErr   map[string]string
+	sweepRaw map[string]string
+	linkErrs []string
+	embed    bool
+	chart    string // chart in focus / embedded
+	preset   string
+
+	// the current or last run
+	state    string // idle, running, done, cancelled
+	res      *experiment.Results
+	tracker  *experiment.Tracker
+	started  time.Time
+	finished time.Time
+	active   map[int]*runInfo
+	partial  map[int]protocol.Partial
+	log      []string
+	point    int
+	resultsJSON string
+
+	pool   *Pool
+	charts map[string]*chartView
+	notice string
+	embedCode string
+	importErrs []string
+
+	renderPending bool
+}
+
+var seriesParams = func() []config.Param {
+	var out []config.Param
+	for _, p := range config.Params() {
+		if p.Path != "version" {
+			out = append(out, p)
+		}
+	}
+	return out
+}()
+
+// Main starts the page.
+func Main() {
+	a := &App{raw: map[string]string{}, rawErr: map[string]string{}, sweepRaw: map[string]string{},
+		active: map[int]*runInfo{}, partial: map[int]protocol.Partial{}, state: "idle", charts: map[string]*chartView{}}
+	for _, c := range experiment.Charts {
+		a.charts[c] = &chartView{id: "chart-" + c}
+	}
+	a.loadHash(global.Get("location").Get("hash").String())
+	size := global.Get("navigator").Get("hardwareConcurrency").Int()
+	size = min(max(size, 1), 16)
+	module := global.Get("phitsimWorkerModule")
+	if module.IsUndefined() {
+		module = js.Null()
+	}
+	a.pool = NewPool(size, module, a.onMsg, a.onCrash)
+	global.Call("addEventListener", "hashchange", js.FuncOf(func(js.Value, []js.Value) any {
+		h := global.Get("location").Get("hash").String()
+		if h != "#"+a.fragment() {
+			a.loadHash(h)
+			a.schedule()
+		}
+		return nil
+	}))
+	a.installDebug()
+	vecty.SetTitle("phitsim — Dragonfly network simulator")
+	vecty.RenderInto("#app", a)
+	a.updateCharts()
+	global.Set("phitsimInteractive", global.Get("performance").Call("now"))
+	// A newcomer sees a result at once: small experiments run on opening
+	// (not in embed mode, where the reader presses Run).
+	if !a.embed && a.exp.Work() <= autoRunWork {
+		a.run()
+	}
+	select {}
+}
+
+// autoRunWork: experiments up to this many node-cycles run when the page opens.
+const autoRunWork = 2e8
+
+func (a *App) loadHash(h string) {
+	l, errs := experiment.Decode(h)
+	a.exp, a.embed, a.chart = l.Exp, l.Embed, l.Chart
+	if a.embed && a.chart == "" {
+		a.chart = "accepted"
+	}
+	a.linkErrs = nil
+	for _, e := range errs {
+		a.linkErrs = append(a.linkErrs, e.Error())
+	}
+	a.sel = 0
+	a.raw, a.rawErr, a.sweepRaw = map[string]string{}, map[string]string{}, map[string]string{}
+	a.point = defaultPoint(a.exp)
+}
+
+func defaultPoint(e experiment.Experiment) int {
+	v, _ := e.Sweep.Values()
+	return len(v) / 2
+}
+
+func (a *App) fragment() string {
+	return experiment.Encode(experiment.Link{Exp: a.exp, Chart: a.chartIfEmbed(), Embed: a.embed})
+}
+
+func (a *App) chartIfEmbed() string {
+	if a.embed {
+		return a.chart
+	}
+	return ""
+}
+
+// changed is called after every edit of the experiment: the URL follows.
+func (a *App) changed() {
+	frag := a.fragment()
+	url := global.Get("location").Get("pathname").String() + global.Get("location").Get("search").String() + "#" + frag
+	global.Get("history").Call("replaceState", js.Null(), "", url)
+	a.embedCode = ""
+	a.schedule()
+}
+
+// schedule a re-render (at most ~8 per second while running).
+func (a *App) schedule() {
+	if a.renderPending {
+		return
+	}
+	a.renderPending = true
+	after(120, func() {
+		a.renderPending = false
+		vecty.Rerender(a)
+		a.updateCharts()
+	})
+}
+
+func (a *App) updateCharts() {
+	in := plot.Input{Results: a.res, Point: a.point}
+	if a.res != nil {
+		in.Running = plot.RunningFrom(a.res, a.partial)
+	}
+	for name, opt := range plot.All(in) {
+		if a.embed && name != a.chart {
+			continue
+		}
+		a.charts[name].set(opt)
+	}
+}
+
+func (a *App) run() {
+	if a.state == "running" {
+		return
+	}
+	per, serr := a.exp.Validate()
+	var bad []string
+	for i, errs := range per {
+		for _, e := range errs {
+			bad = append(bad, fmt.Sprintf("%s: %s", a.exp.SeriesName(i), e.Error()))
+		}
+	}
+	if serr != nil {
+		bad = append(bad, serr.Error())
+	}
+	if len(bad) > 0 {
+		a.notice = "Cannot run: " + strings.Join(bad, "; ")
+		a.schedule()
+		return
+	}
+	res, err := experiment.NewResults(a.exp)
+	if err != nil {
+		a.notice = "Cannot run: " + err.Error()
+		a.schedule()
+		return
+	}
+	a.res, a.tracker = res, experiment.NewTracker(res.Jobs)
+	a.active, a.partial = map[int]*runInfo{}, map[int]protocol.Partial{}
+	a.log, a.notice, a.resultsJSON = nil, "", ""
+	a.state, a.started = "running", time.Now()
+	if a.point >= len(res.Values) {
+		a.point = len(res.Values) / 2
+	}
+	a.pool.Run(res.Jobs)
+	a.schedule()
+}
+
+func (a *App) cancel() {
+	if a.state != "running" {
+		return
+	}
+	a.pool.Cancel()
+	a.finish("cancelled")
+}
+
+func (a *App) finish(state string) {
+	a.state, a.finished = state, time.Now()
+	a.active, a.partial = map[int]*runInfo{}, map[int]protocol.Partial{}
+	if a.res != nil {
+		if b, err := a.res.JSON(); err == nil {
+			a.resultsJSON = string(b)
+		}
+	}
+	a.schedule()
+}
+
+func (a *App) jobLabel(i int) string {
+	j := a.res.Jobs[i]
+	x := fmt.Sprintf("load %g", j.X)
+	if a.res.Exp.Sweep.Param != experiment.LoadParam {
+		x = fmt.Sprintf("%s=%g", a.res.Exp.Sweep.Param, j.X)
+	}
+	return fmt.Sprintf("%s · %s · seed %d", a.res.Exp.SeriesName(j.Series), x, j.Seed)
+}
+
+func (a *App) onMsg(job int, m *protocol.Message) {
+	if a.state != "running" || a.res == nil || job >= len(a.res.Jobs) {
+		return
+	}
+	switch m.Type {
+	case protocol.Progress:
+		p := m.Progress
+		a.active[job] = &runInfo{cycle: p.Cycle, total: p.Total, eta: p.ETA}
+		if p.Total > 0 {
+			a.tracker.Set(job, float64(p.Cycle)/float64(p.Total))
+		}
+		a.partial[job] = p.Partial
+	case protocol.Result:
+		a.res.Runs[job] = m.Result
+		a.tracker.Set(job, 1)
+		delete(a.active, job)
+		delete(a.partial, job)
+	case protocol.Error:
+		e := m.Error
+		a.res.Errors[job] = experiment.RunError{Job: job, Kind: e.Kind, Msg: e.Msg}
+		a.log = append(a.log, fmt.Sprintf("%s failed (%s): %s", a.jobLabel(job), e.Kind, e.Msg))
+		a.tracker.Set(job, 1)
+		delete(a.active, job)
+		delete(a.partial, job)
+	}
+	if !a.pool.Busy() {
+		a.finish("done")
+		return
+	}
+	a.schedule()
+}
+
+func (a *App) onCrash(job int, why string) {
+	if a.state != "running" || a.res == nil || job >= len(a.res.Jobs) {
+		return
+	}
+	a.res.Errors[job] = experiment.RunError{Job: job, Kind: "crash", Msg: why}
+	a.log = append(a.log, fmt.Sprintf("worker crashed running %s (%s); it was replaced, the other runs go on", a.jobLabel(job), why))
+	a.tracker.Set(job, 1)
+	delete(a.active, job)
+	delete(a.partial, job)
+	if !a.pool.Busy() {
+		a.finish("done")
+		return
+	}
+	a.schedule()
+}
+
+// installDebug exposes a few hooks for the end-to-end test and the curious.
+func (a *App) installDebug() {
+	dbg := global.Get("Object").New()
+	dbg.Set("crashWorker", js.FuncOf(func(js.Value, []js.Value) any { return a.pool.CrashOne() }))
+	dbg.Set("pool", js.FuncOf(func(js.Value, []js.Value) any {
+		p := a.pool
+		return map[string]any{"size": p.Size(), "started": p.Started, "crashes": p.Crashes,
+			"replaced": p.Replaced, "cancelAcks": p.CancelAcks, "terminated": p.Terminated, "busy": p.Busy()}
+	}))
+	global.Set("phitsimDebug", dbg)
+}

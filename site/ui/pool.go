@@ -1,0 +1,235 @@
+//go:build js && wasm
+
+package ui
+
+import (
+	"syscall/js"
+	"time"
+
+	"phitsim/site/experiment"
+	"phitsim/site/protocol"
+)
+
+// Pool runs jobs on Web Workers (static/worker.js + worker.wasm), as many as
+// navigator.hardwareConcurrency. The compiled worker module is shared, so a
+// replacement worker starts in a few milliseconds.
+type Pool struct {
+	size    int
+	module  js.Value // WebAssembly.Module, or null (workers fetch it themselves)
+	workers []*worker
+	queue   []int // job indices waiting
+	jobs    []experiment.Job
+	nextID  uint64
+	// callbacks (called on the UI goroutine)
+	onMsg   func(job int, m *protocol.Message)
+	onCrash func(job int, why string)
+	// counters for the page's debug panel and tests
+	Started, Crashes, Replaced, CancelAcks, Terminated int
+}
+
+type worker struct {
+	w       js.Value
+	ready   bool
+	job     int    // −1: idle
+	id      uint64 // message ID of the running job
+	funcs   []js.Func
+	dead    bool
+	stopped bool // asked to cancel
+}
+
+// NewPool starts size workers.
+func NewPool(size int, module js.Value, onMsg func(int, *protocol.Message), onCrash func(int, string)) *Pool {
+	p := &Pool{size: size, module: module, onMsg: onMsg, onCrash: onCrash}
+	for i := 0; i < size; i++ {
+		p.workers = append(p.workers, p.spawn())
+	}
+	return p
+}
+
+func (p *Pool) spawn() *worker {
+	w := &worker{job: -1}
+	w.w = js.Global().Get("Worker").New("worker.js")
+	p.Started++
+	onMessage := js.FuncOf(func(this js.Value, args []js.Value) any {
+		p.message(w, args[0].Get("data"))
+		return nil
+	})
+	onError := js.FuncOf(func(this js.Value, args []js.Value) any {
+		msg := "worker error"
+		if m := args[0].Get("message"); m.Type() == js.TypeString {
+			msg = m.String()
+		}
+		p.crashed(w, msg)
+		return nil
+	})
+	w.funcs = []js.Func{onMessage, onError}
+	w.w.Set("onmessage", onMessage)
+	w.w.Set("onerror", onError)
+	init := js.Global().Get("Object").New()
+	init.Set("wasmModule", p.module)
+	w.w.Call("postMessage", init)
+	return w
+}
+
+func (p *Pool) message(w *worker, data js.Value) {
+	if w.dead {
+		return
+	}
+	if !data.InstanceOf(js.Global().Get("Uint8Array")) {
+		// worker.js status objects
+		if e := data.Get("bootError"); e.Type() == js.TypeString {
+			p.crashed(w, "worker failed to start: "+e.String())
+		} else if data.Get("exited").Truthy() {
+			p.crashed(w, "the engine exited (crash)")
+		}
+		return
+	}
+	b := make([]byte, data.Get("byteLength").Int())
+	js.CopyBytesToGo(b, data)
+	m, err := protocol.Decode(b)
+	if err != nil {
+		p.crashed(w, "bad message from worker: "+err.Error())
+		return
+	}
+	switch m.Type {
+	case protocol.Ready:
+		w.ready = true
+		p.dispatch()
+		return
+	}
+	if m.ID != w.id || w.job < 0 {
+		return // a late message of a cancelled job
+	}
+	job := w.job
+	switch m.Type {
+	case protocol.Result, protocol.Error:
+		if m.Type == protocol.Error && m.Error != nil && m.Error.Kind == protocol.KindCancelled {
+			p.CancelAcks++
+		}
+		stopped := w.stopped
+		w.job, w.stopped = -1, false
+		if !stopped {
+			p.onMsg(job, m)
+		}
+		p.dispatch()
+	case protocol.Progress:
+		if !w.stopped {
+			p.onMsg(job, m)
+		}
+	}
+}
+
+// crashed reports the worker's job as failed, and replaces the worker.
+func (p *Pool) crashed(w *worker, why string) {
+	if w.dead {
+		return
+	}
+	p.Crashes++
+	job := w.job
+	p.replace(w)
+	if job >= 0 && !w.stopped {
+		p.onCrash(job, why)
+	}
+	p.dispatch()
+}
+
+func (p *Pool) replace(w *worker) {
+	w.dead = true
+	w.w.Call("terminate")
+	for _, f := range w.funcs {
+		f.Release()
+	}
+	for i, x := range p.workers {
+		if x == w {
+			p.workers[i] = p.spawn()
+			p.Replaced++
+		}
+	}
+}
+
+func (p *Pool) send(w *worker, m *protocol.Message) {
+	b, err := protocol.Encode(m)
+	if err != nil {
+		panic(err)
+	}
+	u8 := js.Global().Get("Uint8Array").New(len(b))
+	js.CopyBytesToJS(u8, b)
+	w.w.Call("postMessage", u8, []any{u8.Get("buffer")})
+}
+
+// Run queues jobs (indices into jobs).
+func (p *Pool) Run(jobs []experiment.Job) {
+	p.jobs = jobs
+	p.queue = p.queue[:0]
+	for i := range jobs {
+		p.queue = append(p.queue, i)
+	}
+	p.dispatch()
+}
+
+func (p *Pool) dispatch() {
+	for _, w := range p.workers {
+		if len(p.queue) == 0 {
+			return
+		}
+		if !w.ready || w.job >= 0 || w.dead {
+			continue
+		}
+		i := p.queue[0]
+		p.queue = p.queue[1:]
+		j := p.jobs[i]
+		p.nextID++
+		w.job, w.id, w.stopped = i, p.nextID, false
+		p.send(w, &protocol.Message{Type: protocol.Start, ID: w.id,
+			Start: &protocol.StartJob{Config: j.Config, Seed: j.Seed, Load: j.Load(), ProgressMillis: 250}})
+	}
+}
+
+// Busy tells whether jobs are queued or running.
+func (p *Pool) Busy() bool {
+	if len(p.queue) > 0 {
+		return true
+	}
+	for _, w := range p.workers {
+		if w.job >= 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// Cancel drops the queue and stops every running job at once: each worker is
+// sent a Cancel message (the engine stops within ~0.1 s and acknowledges);
+// a worker that has not acknowledged after a second is terminated and
+// replaced. The page stops listening to the cancelled jobs immediately.
+func (p *Pool) Cancel() {
+	p.queue = p.queue[:0]
+	for _, w := range p.workers {
+		if w.job < 0 || w.dead {
+			continue
+		}
+		w.stopped = true
+		p.send(w, &protocol.Message{Type: protocol.Cancel, ID: w.id})
+		w, id := w, w.id
+		time.AfterFunc(time.Second, func() {
+			if !w.dead && w.job >= 0 && w.id == id {
+				p.Terminated++
+				p.replace(w)
+			}
+		})
+	}
+}
+
+// CrashOne makes a busy worker crash on purpose (for tests of recovery).
+func (p *Pool) CrashOne() bool {
+	for _, w := range p.workers {
+		if w.job >= 0 && !w.dead {
+			p.send(w, &protocol.Message{Type: protocol.Crash})
+			return true
+		}
+	}
+	return false
+}
+
+// Size is the number of workers.
+func (p *Pool) Size() int { return p.size }

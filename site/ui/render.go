@@ -1,0 +1,687 @@
+//go:build js && wasm
+
+package ui
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/hexops/vecty"
+	"github.com/hexops/vecty/elem"
+	"github.com/hexops/vecty/event"
+	"github.com/hexops/vecty/prop"
+
+	"phitsim/engine/config"
+	"phitsim/site/experiment"
+	"phitsim/site/facts"
+)
+
+var groups = []struct{ key, title string }{
+	{"topology", "Topology"}, {"router", "Router"}, {"routing", "Routing"},
+	{"traffic", "Workload"}, {"sim", "Simulation"},
+}
+
+var chartTitles = map[string]string{
+	"accepted": "Accepted load", "latency": "Latency", "fairness": "Per-router injection",
+	"histogram": "Latency histogram", "timeseries": "Time series",
+}
+
+// Render the page.
+func (a *App) Render() vecty.ComponentOrHTML {
+	done, total := 0, 0
+	if a.res != nil {
+		done, total = a.res.Done(), len(a.res.Jobs)
+	}
+	root := vecty.Markup(prop.ID("app"), vecty.Class("app"),
+		vecty.Data("state", a.state), vecty.Data("done", strconv.Itoa(done)), vecty.Data("total", strconv.Itoa(total)),
+		vecty.Data("errors", strconv.Itoa(a.errorCount())), vecty.MarkupIf(a.embed, vecty.Class("embed")))
+	if a.embed {
+		return elem.Div(root, a.renderEmbed())
+	}
+	return elem.Div(root,
+		a.renderHeader(),
+		elem.Div(vecty.Markup(vecty.Class("layout")),
+			a.renderConfigPanel(),
+			elem.Main(vecty.Markup(vecty.Class("results")),
+				a.renderExperimentBar(),
+				a.renderProgress(),
+				a.renderCharts(),
+				a.renderExports(),
+				a.renderLog(),
+			),
+		),
+		elem.Preformatted(vecty.Markup(prop.ID("results-json"), vecty.Attribute("hidden", true)), vecty.Text(a.resultsJSON)),
+	)
+}
+
+func (a *App) errorCount() int {
+	if a.res == nil {
+		return 0
+	}
+	return len(a.res.Errors)
+}
+
+func (a *App) renderHeader() *vecty.HTML {
+	var opts []vecty.MarkupOrChild
+	opts = append(opts, elem.Option(vecty.Markup(prop.Value(""), vecty.Property("selected", a.preset == "")), vecty.Text("Load a preset…")))
+	for _, p := range experiment.Presets() {
+		opts = append(opts, elem.Option(vecty.Markup(prop.Value(p.Name), vecty.Property("selected", a.preset == p.Name),
+			vecty.Attribute("title", p.Doc)), vecty.Text(p.Doc)))
+	}
+	return elem.Header(vecty.Markup(vecty.Class("top")),
+		elem.Heading1(vecty.Text("phitsim")),
+		elem.Span(vecty.Markup(vecty.Class("tagline")), vecty.Text("cycle-accurate Dragonfly network simulator, in your browser")),
+		elem.Div(vecty.Markup(vecty.Class("top-actions")),
+			elem.Label(vecty.Markup(prop.For("preset"), vecty.Class("sr-only")), vecty.Text("Preset")),
+			elem.Select(append([]vecty.MarkupOrChild{vecty.Markup(prop.ID("preset"),
+				event.Change(func(e *vecty.Event) {
+					name := e.Target.Get("value").String()
+					if ex, ok := experiment.PresetByName(name); ok {
+						a.preset = name
+						a.exp, a.sel = ex, 0
+						a.raw, a.rawErr, a.sweepRaw = map[string]string{}, map[string]string{}, map[string]string{}
+						a.point = defaultPoint(a.exp)
+						a.changed()
+					}
+				}))}, opts...)...),
+			elem.Button(vecty.Markup(prop.ID("share"), prop.Type(prop.TypeButton), vecty.Attribute("title", "copy a link that reproduces this experiment"),
+				event.Click(func(*vecty.Event) { a.share() })), vecty.Text("Copy link")),
+			elem.Button(vecty.Markup(prop.ID("embed-code"), prop.Type(prop.TypeButton), vecty.Attribute("title", "copy an <iframe> showing the chart and a Run button"),
+				event.Click(func(*vecty.Event) { a.copyEmbed() })), vecty.Text("Copy embed code")),
+		),
+		vecty.If(a.notice != "", elem.Paragraph(vecty.Markup(vecty.Class("notice"), vecty.Attribute("role", "status")), vecty.Text(a.notice))),
+		vecty.If(a.embedCode != "", elem.TextArea(vecty.Markup(prop.ID("embed-snippet"), vecty.Attribute("readonly", true),
+			vecty.Attribute("aria-label", "embed code"), vecty.Attribute("rows", 2)), vecty.Text(a.embedCode))),
+		vecty.If(len(a.linkErrs) > 0, elem.Div(vecty.Markup(vecty.Class("errors"), vecty.Attribute("role", "alert")),
+			vecty.Text("The link had problems (the rest was applied): "+strings.Join(a.linkErrs, "; ")))),
+	)
+}
+
+func (a *App) shareURL(embed bool) string {
+	loc := global.Get("location")
+	base := loc.Get("origin").String() + loc.Get("pathname").String()
+	l := experiment.Link{Exp: a.exp}
+	if embed {
+		l.Embed, l.Chart = true, a.chart
+		if l.Chart == "" {
+			l.Chart = "accepted"
+		}
+	}
+	return base + "#" + experiment.Encode(l)
+}
+
+func (a *App) share() {
+	u := a.shareURL(false)
+	copyText(u, func(ok bool) {
+		if ok {
+			a.notice = "Link copied: it reproduces this experiment."
+		} else {
+			a.notice = "Copy this link: " + u
+		}
+		a.schedule()
+	})
+}
+
+func (a *App) copyEmbed() {
+	code := fmt.Sprintf(`<iframe src="%s" width="640" height="460" style="border:0;max-width:100%%" title="phitsim: %s" loading="lazy"></iframe>`,
+		a.shareURL(true), a.exp.SeriesName(0))
+	a.embedCode = code
+	copyText(code, func(ok bool) {
+		if ok {
+			a.notice = "Embed code copied."
+		} else {
+			a.notice = "Copy the embed code below."
+		}
+		a.schedule()
+	})
+	a.schedule()
+}
+
+// ---- configuration panel, generated from config.Params ----
+
+func (a *App) renderConfigPanel() *vecty.HTML {
+	c := &a.exp.Series[a.sel]
+	errs := map[string][]string{}
+	for _, e := range c.Validate() {
+		errs[e.Path] = append(errs[e.Path], e.Msg)
+	}
+	var tabs []vecty.MarkupOrChild
+	tabs = append(tabs, vecty.Markup(vecty.Class("tabs"), vecty.Attribute("role", "tablist"), vecty.Attribute("aria-label", "series")))
+	for i := range a.exp.Series {
+		i := i
+		n := len(a.exp.Series[i].Validate())
+		label := a.exp.SeriesName(i)
+		if n > 0 {
+			label += " ⚠"
+		}
+		tabs = append(tabs, elem.Button(vecty.Markup(prop.Type(prop.TypeButton), vecty.Attribute("role", "tab"),
+			vecty.Attribute("aria-selected", i == a.sel), vecty.ClassMap{"tab": true, "active": i == a.sel},
+			vecty.Style("border-bottom-color", seriesColor(i)),
+			event.Click(func(*vecty.Event) { a.sel = i; a.schedule() })), vecty.Text(label)))
+	}
+	tabs = append(tabs,
+		elem.Button(vecty.Markup(prop.ID("add-series"), prop.Type(prop.TypeButton), vecty.Class("small"),
+			vecty.Attribute("title", "add a series: a copy of the selected one, to change one field"),
+			event.Click(func(*vecty.Event) { a.addSeries() })), vecty.Text("+ add series")),
+		vecty.If(len(a.exp.Series) > 1, elem.Button(vecty.Markup(prop.Type(prop.TypeButton), vecty.Class("small"),
+			vecty.Attribute("title", "remove the selected series"),
+			event.Click(func(*vecty.Event) { a.removeSeries() })), vecty.Text("remove"))))
+
+	children := []vecty.MarkupOrChild{vecty.Markup(vecty.Class("panel"), vecty.Attribute("aria-label", "configuration")),
+		elem.Heading2(vecty.Text("Configuration")),
+		elem.Div(tabs...),
+	}
+	if p, ok := config.Lookup("name"); ok {
+		children = append(children, elem.Div(vecty.Markup(vecty.Class("fields")), a.field(p, c, errs)))
+	}
+	children = append(children, a.renderFacts(c))
+	for _, g := range groups {
+		var rows []vecty.MarkupOrChild
+		rows = append(rows, vecty.Markup(vecty.Class("group")), elem.Legend(vecty.Text(g.title)))
+		var fields []vecty.MarkupOrChild
+		fields = append(fields, vecty.Markup(vecty.Class("fields")))
+		for _, p := range seriesParams {
+			if p.Group != g.key || !p.Applies(c) {
+				continue
+			}
+			fields = append(fields, a.field(p, c, errs))
+		}
+		rows = append(rows, elem.Div(fields...))
+		children = append(children, elem.FieldSet(rows...))
+	}
+	if other := errs["topology"]; len(other) > 0 {
+		children = append(children, elem.Paragraph(vecty.Markup(vecty.Class("error")), vecty.Text("topology: "+strings.Join(other, "; "))))
+	}
+	children = append(children,
+		elem.Div(vecty.Markup(vecty.Class("io")),
+			elem.Button(vecty.Markup(prop.ID("export-config"), prop.Type(prop.TypeButton),
+				vecty.Attribute("title", "the selected series as a JSON file that 'phitsim run -config' accepts"),
+				event.Click(func(*vecty.Event) { a.exportConfig() })), vecty.Text("Export config JSON")),
+			elem.Label(vecty.Markup(vecty.Class("button"), prop.For("import-config"), vecty.Attribute("title", "replace the selected series with a config JSON file")),
+				vecty.Text("Import config JSON…")),
+			elem.Input(vecty.Markup(prop.ID("import-config"), prop.Type(prop.TypeFile), vecty.Class("file"),
+				vecty.Attribute("accept", ".json,application/json"),
+				event.Change(func(e *vecty.Event) { a.importConfig(e.Target) }))),
+		),
+		vecty.If(len(a.importErrs) > 0, elem.Div(vecty.Markup(prop.ID("import-errors"), vecty.Class("errors"), vecty.Attribute("role", "alert")),
+			elem.Strong(vecty.Text("The file was not imported:")),
+			elem.UnorderedList(listItems(a.importErrs)...))),
+	)
+	return elem.Aside(children...)
+}
+
+func listItems(xs []string) []vecty.MarkupOrChild {
+	var out []vecty.MarkupOrChild
+	for _, x := range xs {
+		out = append(out, elem.ListItem(vecty.Text(x)))
+	}
+	return out
+}
+
+func seriesColor(i int) string {
+	p := []string{"#5470c6", "#91cc75", "#fac858", "#ee6666", "#73c0de", "#3ba272", "#fc8452", "#9a60b4", "#ea7ccc"}
+	return p[i%len(p)]
+}
+
+func fieldID(p config.Param) string { return "f-" + strings.ReplaceAll(p.Path, ".", "-") }
+
+func (a *App) field(p config.Param, c *config.Config, errs map[string][]string) *vecty.HTML {
+	id := fieldID(p)
+	def := config.Default()
+	key := fmt.Sprintf("%d/%s", a.sel, p.Path)
+	val := p.Format(c)
+	if r, ok := a.raw[key]; ok {
+		val = r
+	}
+	tip := p.Doc
+	if p.Paper != "" {
+		tip += " (" + p.Paper + ")"
+	}
+	msgs := errs[p.Path]
+	if e := a.rawErr[key]; e != "" {
+		msgs = append([]string{e}, msgs...)
+	}
+	swept := p.Path == a.exp.Sweep.Param
+	set := func(v string) {
+		cc := a.exp.Series[a.sel]
+		if err := p.SetString(&cc, v); err != nil {
+			a.raw[key] = v
+			if fe, ok := err.(*config.FieldError); ok {
+				a.rawErr[key] = fe.Msg
+			} else {
+				a.rawErr[key] = err.Error()
+			}
+		} else {
+			delete(a.rawErr, key)
+			if p.Format(&cc) == v {
+				delete(a.raw, key)
+			} else {
+				a.raw[key] = v
+			}
+			a.exp.Series[a.sel] = cc
+		}
+		a.preset = ""
+		a.changed()
+	}
+	var input *vecty.HTML
+	common := vecty.Markup(prop.ID(id), vecty.Attribute("title", tip), vecty.Attribute("aria-describedby", id+"-doc"),
+		vecty.MarkupIf(len(msgs) > 0, vecty.Attribute("aria-invalid", "true")), prop.Disabled(swept))
+	switch {
+	case p.Kind == "bool":
+		input = elem.Input(common, vecty.Markup(prop.Type(prop.TypeCheckbox), prop.Checked(val == "true"),
+			event.Change(func(e *vecty.Event) { set(strconv.FormatBool(e.Target.Get("checked").Bool())) })))
+	case p.Enum != nil:
+		var opts []vecty.MarkupOrChild
+		opts = append(opts, common, vecty.Markup(event.Change(func(e *vecty.Event) { set(e.Target.Get("value").String()) })))
+		for _, e := range p.Enum {
+			opts = append(opts, elem.Option(vecty.Markup(prop.Value(e), vecty.Property("selected", e == val)), vecty.Text(e)))
+		}
+		input = elem.Select(opts...)
+	default:
+		mode := "decimal"
+		if p.Kind != "float" {
+			mode = "numeric"
+		}
+		if p.Kind == "string" {
+			mode = "text"
+		}
+		input = elem.Input(common, vecty.Markup(prop.Type(prop.TypeText), vecty.Attribute("inputmode", mode), prop.Value(val),
+			vecty.Attribute("spellcheck", "false"), vecty.Attribute("autocomplete", "off"),
+			event.Input(func(e *vecty.Event) { set(e.Target.Get("value").String()) })))
+	}
+	label := p.Path[strings.LastIndex(p.Path, ".")+1:]
+	if p.Path == "name" {
+		label = "series name"
+	}
+	defText := "default " + p.Format(&def)
+	if p.Format(&def) == "" {
+		defText = ""
+	}
+	modified := p.Format(c) != p.Format(&def)
+	return elem.Div(vecty.Markup(vecty.ClassMap{"field": true, "invalid": len(msgs) > 0, "modified": modified}),
+		elem.Label(vecty.Markup(prop.For(id), vecty.Attribute("title", tip)), vecty.Text(label)),
+		elem.Div(vecty.Markup(vecty.Class("control")),
+			input,
+			vecty.If(p.Unit != "", elem.Span(vecty.Markup(vecty.Class("unit")), vecty.Text(p.Unit))),
+		),
+		elem.Small(vecty.Markup(prop.ID(id+"-doc"), vecty.Class("doc")),
+			vecty.Text(strings.TrimSpace(p.Doc+" · "+defText)),
+			vecty.If(swept, elem.Strong(vecty.Text(" · swept by the experiment")))),
+		vecty.If(len(msgs) > 0, elem.Div(vecty.Markup(vecty.Class("error"), prop.ID(id+"-error"), vecty.Attribute("role", "alert")),
+			vecty.Text(strings.Join(msgs, "; ")))),
+	)
+}
+
+func (a *App) renderFacts(c *config.Config) *vecty.HTML {
+	f := facts.Of(c)
+	item := func(k, v, tip string) vecty.MarkupOrChild {
+		return elem.Div(vecty.Markup(vecty.Class("fact"), vecty.Attribute("title", tip)),
+			elem.Span(vecty.Markup(vecty.Class("k")), vecty.Text(k)), elem.Span(vecty.Markup(vecty.Class("v")), vecty.Text(v)))
+	}
+	bound := "—"
+	if f.Bound > 0 {
+		bound = fmt.Sprintf("%.4g (%s)", f.Bound, f.Why)
+	}
+	return elem.Section(vecty.Markup(prop.ID("facts"), vecty.Class("facts"), vecty.Attribute("aria-label", "derived facts")),
+		item("groups G = a·h+1", strconv.Itoa(f.Groups), "number of groups of a maximum-size Dragonfly"),
+		item("routers a·G", strconv.Itoa(f.Routers), "routers in the network"),
+		item("nodes p·a·G", strconv.Itoa(f.Nodes), "compute nodes"),
+		item("radix p+a−1+h", strconv.Itoa(f.Radix), "ports per router"),
+		item("VCs inj/local/global", fmt.Sprintf("%d / %d / %d", f.InjectionVCs, f.LocalVCs, f.GlobalVCs), "virtual channels per port class, as the routing requires"),
+		item("MIN/ADV+1 cap 1/(a·p)", fmt.Sprintf("%.4g", f.MinAdvCap), "throughput of minimal routing under adversarial traffic"),
+		item("ADVc MIN cap h/(a·p)", fmt.Sprintf("%.4g", f.MinAdvcCap), "minimal routing under ADVc"),
+		item("VAL bound", "0.5", "Valiant crosses two global links per packet"),
+		item("bound of this config", bound, "analytic throughput bound for this routing and pattern"),
+	)
+}
+
+func (a *App) addSeries() {
+	c := a.exp.Series[a.sel]
+	c.Name = ""
+	if c.Routing.Name == "MIN" {
+		c.Routing.Name = "VAL"
+	} else {
+		c.Routing.Name = "MIN"
+	}
+	c.Name = c.Routing.Name
+	a.exp.Series = append(a.exp.Series, c)
+	a.sel = len(a.exp.Series) - 1
+	a.preset = ""
+	a.changed()
+}
+
+func (a *App) removeSeries() {
+	if len(a.exp.Series) < 2 {
+		return
+	}
+	a.exp.Series = append(a.exp.Series[:a.sel:a.sel], a.exp.Series[a.sel+1:]...)
+	a.sel = max(0, a.sel-1)
+	a.raw, a.rawErr = map[string]string{}, map[string]string{}
+	a.preset = ""
+	a.changed()
+}
+
+func (a *App) exportConfig() {
+	c := a.exp.Series[a.sel]
+	name := c.Name
+	if name == "" {
+		name = "config"
+	}
+	download("phitsim-"+safeName(name)+".json", "application/json", append(c.JSON(), '\n'))
+}
+
+func safeName(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '_' {
+			return r
+		}
+		return '_'
+	}, s)
+}
+
+// ---- experiment bar ----
+
+func (a *App) renderExperimentBar() *vecty.HTML {
+	s := a.exp.Sweep
+	var opts []vecty.MarkupOrChild
+	opts = append(opts, vecty.Markup(prop.ID("sweep-param"), event.Change(func(e *vecty.Event) {
+		a.exp.Sweep.Param = e.Target.Get("value").String()
+		if a.exp.Sweep.Param == experiment.LoadParam {
+			a.exp.Sweep = experiment.DefaultSweep()
+		} else {
+			p, _ := config.Lookup(a.exp.Sweep.Param)
+			x, _ := strconv.ParseFloat(p.Format(&a.exp.Series[0]), 64)
+			a.exp.Sweep.From, a.exp.Sweep.To, a.exp.Sweep.Step = x, 2*x, math.Max(1, x/4)
+			if p.Kind == "float" {
+				a.exp.Sweep.Step = x / 4
+			}
+		}
+		a.sweepRaw = map[string]string{}
+		a.point = defaultPoint(a.exp)
+		a.changed()
+	})))
+	for _, p := range config.Params() {
+		if (p.Kind != "int" && p.Kind != "float") || p.Path == "version" || !p.Applies(&a.exp.Series[0]) {
+			continue
+		}
+		label := p.Path
+		if p.Path == experiment.LoadParam {
+			label = "offered load (traffic.load)"
+		}
+		opts = append(opts, elem.Option(vecty.Markup(prop.Value(p.Path), vecty.Property("selected", p.Path == s.Param)), vecty.Text(label)))
+	}
+	num := func(id, key string, v float64, set func(float64)) *vecty.HTML {
+		val := strconv.FormatFloat(v, 'g', -1, 64)
+		if r, ok := a.sweepRaw[key]; ok {
+			val = r
+		}
+		return elem.Div(vecty.Markup(vecty.Class("field", "inline")),
+			elem.Label(vecty.Markup(prop.For(id)), vecty.Text(key)),
+			elem.Input(vecty.Markup(prop.ID(id), prop.Type(prop.TypeText), vecty.Attribute("inputmode", "decimal"), prop.Value(val),
+				event.Input(func(e *vecty.Event) {
+					t := e.Target.Get("value").String()
+					x, err := strconv.ParseFloat(strings.TrimSpace(t), 64)
+					if err != nil {
+						a.sweepRaw[key] = t
+					} else {
+						delete(a.sweepRaw, key)
+						if strconv.FormatFloat(x, 'g', -1, 64) != t {
+							a.sweepRaw[key] = t
+						}
+						set(x)
+						a.point = min(a.point, max(0, len(a.values())-1))
+					}
+					a.preset = ""
+					a.changed()
+				}))))
+	}
+	vals, verr := s.Values()
+	seeds := a.exp.Series[0].Sim.Seeds
+	runs := 0
+	if jobs, err := a.exp.Jobs(); err == nil {
+		runs = len(jobs)
+	}
+	estimate := ""
+	if w := a.exp.Work(); w > 0 {
+		// ~1.5e7 node-cycles per second per worker in wasm (measured on the h=2 presets)
+		sec := w / 1.5e7 / float64(max(1, a.pool.Size()))
+		estimate = fmt.Sprintf("%d runs on %d workers, about %s", runs, a.pool.Size(), fmtDur(sec))
+	}
+	running := a.state == "running"
+	return elem.Section(vecty.Markup(vecty.Class("experiment"), vecty.Attribute("aria-label", "experiment")),
+		elem.Div(vecty.Markup(vecty.Class("field", "inline")),
+			elem.Label(vecty.Markup(prop.For("sweep-param")), vecty.Text("swept variable")),
+			elem.Select(opts...)),
+		num("sweep-from", "from", s.From, func(x float64) { a.exp.Sweep.From = x }),
+		num("sweep-to", "to", s.To, func(x float64) { a.exp.Sweep.To = x }),
+		num("sweep-step", "step", s.Step, func(x float64) { a.exp.Sweep.Step = x }),
+		elem.Div(vecty.Markup(vecty.Class("field", "inline")),
+			elem.Label(vecty.Markup(prop.For("seeds"), vecty.Attribute("title", "runs per point (all series), averaged with a 95% confidence interval")), vecty.Text("seeds per point")),
+			elem.Input(vecty.Markup(prop.ID("seeds"), prop.Type(prop.TypeText), vecty.Attribute("inputmode", "numeric"), prop.Value(strconv.Itoa(seeds)),
+				event.Input(func(e *vecty.Event) {
+					n, err := strconv.Atoi(strings.TrimSpace(e.Target.Get("value").String()))
+					if err == nil && n >= 1 && n <= 1000 {
+						for i := range a.exp.Series {
+							a.exp.Series[i].Sim.Seeds = n
+						}
+						a.preset = ""
+						a.changed()
+					}
+				})))),
+		elem.Div(vecty.Markup(vecty.Class("run-buttons")),
+			elem.Button(vecty.Markup(prop.ID("run"), prop.Type(prop.TypeButton), vecty.Class("primary"), prop.Disabled(running),
+				event.Click(func(*vecty.Event) { a.run() })), vecty.Text("Run")),
+			elem.Button(vecty.Markup(prop.ID("cancel"), prop.Type(prop.TypeButton), prop.Disabled(!running),
+				event.Click(func(*vecty.Event) { a.cancel() })), vecty.Text("Cancel")),
+		),
+		elem.Paragraph(vecty.Markup(vecty.Class("estimate")),
+			vecty.If(verr != nil, elem.Span(vecty.Markup(vecty.Class("error")), vecty.Text(errText(verr)))),
+			vecty.If(verr == nil, vecty.Text(fmt.Sprintf("%d values × %d series × %d seeds · %s", len(vals), len(a.exp.Series), seeds, estimate)))),
+	)
+}
+
+func errText(err error) string {
+	if err == nil {
+		return ""
+	}
+	return err.Error()
+}
+
+func (a *App) values() []float64 {
+	v, _ := a.exp.Sweep.Values()
+	return v
+}
+
+func fmtDur(sec float64) string {
+	switch {
+	case sec < 0:
+		return "…"
+	case sec < 1:
+		return "<1 s"
+	case sec < 90:
+		return fmt.Sprintf("%.0f s", sec)
+	case sec < 5400:
+		return fmt.Sprintf("%.0f min", sec/60)
+	}
+	return fmt.Sprintf("%.1f h", sec/3600)
+}
+
+// ---- progress ----
+
+func (a *App) renderProgress() *vecty.HTML {
+	frac, label := 0.0, "Ready. Press Run."
+	if a.res != nil {
+		done, total := a.res.Done(), len(a.res.Jobs)
+		frac = a.tracker.Fraction()
+		switch a.state {
+		case "running":
+			el := time.Since(a.started).Seconds()
+			label = fmt.Sprintf("%d / %d runs · %.0f%% · %s elapsed · ETA %s", done, total, 100*frac, fmtDur(el), fmtDur(a.tracker.ETA(el)))
+		case "cancelled":
+			label = fmt.Sprintf("Cancelled: %d / %d runs finished (kept).", done, total)
+		case "done":
+			label = fmt.Sprintf("Done: %d / %d runs in %s.", done, total, fmtDur(a.finished.Sub(a.started).Seconds()))
+			if n := len(a.res.Errors); n > 0 {
+				label += fmt.Sprintf(" %d failed (see below).", n)
+			}
+		}
+	}
+	// one row per worker, always, so that the layout does not jump
+	var rows []vecty.MarkupOrChild
+	rows = append(rows, vecty.Markup(vecty.Class("runs")))
+	var ids []int
+	for i := range a.active {
+		ids = append(ids, i)
+	}
+	sortInts(ids)
+	for k := 0; k < a.pool.Size(); k++ {
+		if k < len(ids) {
+			r := a.active[ids[k]]
+			f := 0.0
+			if r.total > 0 {
+				f = float64(r.cycle) / float64(r.total)
+			}
+			rows = append(rows, elem.Div(vecty.Markup(vecty.Class("run")),
+				elem.Span(vecty.Markup(vecty.Class("run-label")), vecty.Text(a.jobLabel(ids[k]))),
+				elem.Progress(vecty.Markup(vecty.Attribute("max", 1), vecty.Attribute("value", f),
+					vecty.Attribute("aria-label", "run progress"))),
+				elem.Span(vecty.Markup(vecty.Class("run-eta")), vecty.Text(fmt.Sprintf("%d/%d cycles · ETA %s", r.cycle, r.total, fmtDur(r.eta))))))
+		} else {
+			rows = append(rows, elem.Div(vecty.Markup(vecty.Class("run", "idle")), elem.Span(vecty.Markup(vecty.Class("run-label")),
+				vecty.Text(fmt.Sprintf("worker %d idle", k+1)))))
+		}
+	}
+	return elem.Section(vecty.Markup(prop.ID("progress"), vecty.Class("progress"), vecty.Attribute("aria-live", "polite")),
+		elem.Div(vecty.Markup(vecty.Class("overall")),
+			elem.Progress(vecty.Markup(prop.ID("sweep-progress"), vecty.Attribute("max", 1), vecty.Attribute("value", frac),
+				vecty.Attribute("aria-label", "sweep progress"))),
+			elem.Span(vecty.Markup(prop.ID("status")), vecty.Text(label))),
+		elem.Div(rows...),
+	)
+}
+
+func sortInts(x []int) {
+	for i := 1; i < len(x); i++ {
+		for j := i; j > 0 && x[j] < x[j-1]; j-- {
+			x[j], x[j-1] = x[j-1], x[j]
+		}
+	}
+}
+
+// ---- charts ----
+
+func (a *App) renderCharts() *vecty.HTML {
+	var cards []vecty.MarkupOrChild
+	cards = append(cards, vecty.Markup(vecty.Class("charts")))
+	for _, name := range experiment.Charts {
+		cards = append(cards, a.chartCard(name))
+	}
+	vals := a.values()
+	if a.res != nil {
+		vals = a.res.Values
+	}
+	var opts []vecty.MarkupOrChild
+	opts = append(opts, vecty.Markup(prop.ID("point"), event.Change(func(e *vecty.Event) {
+		a.point, _ = strconv.Atoi(e.Target.Get("value").String())
+		a.schedule()
+	})))
+	for i, v := range vals {
+		opts = append(opts, elem.Option(vecty.Markup(prop.Value(strconv.Itoa(i)), vecty.Property("selected", i == a.point)),
+			vecty.Text(strconv.FormatFloat(v, 'g', -1, 64))))
+	}
+	return elem.Section(vecty.Markup(vecty.Class("chart-section"), vecty.Attribute("aria-label", "charts")),
+		elem.Div(vecty.Markup(vecty.Class("field", "inline", "point-select")),
+			elem.Label(vecty.Markup(prop.For("point")), vecty.Text("point shown in the per-point charts (fairness, histogram, time series)")),
+			elem.Select(opts...)),
+		elem.Div(cards...),
+	)
+}
+
+func (a *App) chartCard(name string) *vecty.HTML {
+	return elem.Div(vecty.Markup(vecty.Class("card"), prop.ID("card-"+name)),
+		elem.Div(vecty.Markup(vecty.Class("card-head")),
+			elem.Span(vecty.Text(chartTitles[name])),
+			elem.Button(vecty.Markup(prop.Type(prop.TypeButton), vecty.Class("small"), vecty.Attribute("aria-label", chartTitles[name]+" as PNG"),
+				event.Click(func(*vecty.Event) {
+					if u := a.charts[name].png(); u != "" {
+						downloadURL("phitsim-"+name+".png", u, false)
+					}
+				})), vecty.Text("PNG")),
+			elem.Button(vecty.Markup(prop.Type(prop.TypeButton), vecty.Class("small"), vecty.Attribute("aria-label", chartTitles[name]+" as SVG"),
+				event.Click(func(*vecty.Event) {
+					if s := a.charts[name].svg(); s != "" {
+						download("phitsim-"+name+".svg", "image/svg+xml", []byte(s))
+					}
+				})), vecty.Text("SVG")),
+		),
+		// ECharts draws into this element; it has no vecty children.
+		elem.Div(vecty.Markup(prop.ID("chart-"+name), vecty.Class("chart"), vecty.Attribute("role", "img"),
+			vecty.Attribute("aria-label", chartTitles[name]+" chart"))),
+	)
+}
+
+// ---- exports and log ----
+
+func (a *App) renderExports() *vecty.HTML {
+	has := a.res != nil && a.res.Done() > 0
+	return elem.Section(vecty.Markup(vecty.Class("exports"), vecty.Attribute("aria-label", "export")),
+		elem.Span(vecty.Text("Results: ")),
+		elem.Button(vecty.Markup(prop.ID("export-csv"), prop.Type(prop.TypeButton), prop.Disabled(!has),
+			vecty.Attribute("title", "one row per point: means and 95% CIs (the CLI's CSV columns)"),
+			event.Click(func(*vecty.Event) {
+				if b, err := a.res.CSV(); err == nil {
+					download("phitsim-results.csv", "text/csv", b)
+				}
+			})), vecty.Text("CSV")),
+		elem.Button(vecty.Markup(prop.ID("export-json"), prop.Type(prop.TypeButton), prop.Disabled(!has),
+			vecty.Attribute("title", "the experiment, its points and every run's full result"),
+			event.Click(func(*vecty.Event) {
+				if b, err := a.res.JSON(); err == nil {
+					download("phitsim-results.json", "application/json", b)
+				}
+			})), vecty.Text("JSON")),
+		elem.Span(vecty.Markup(vecty.Class("hint")), vecty.Text("Charts: PNG/SVG buttons on each chart; the toolbox zooms.")),
+	)
+}
+
+func (a *App) renderLog() *vecty.HTML {
+	return elem.Section(vecty.Markup(prop.ID("log"), vecty.Class("log"), vecty.MarkupIf(len(a.log) == 0, vecty.Attribute("hidden", true))),
+		elem.UnorderedList(listItems(a.log)...))
+}
+
+// ---- embed mode: the chart and a Run button ----
+
+func (a *App) renderEmbed() *vecty.HTML {
+	frac := 0.0
+	status := "Press Run to simulate in your browser."
+	if a.res != nil {
+		frac = a.tracker.Fraction()
+		switch a.state {
+		case "running":
+			el := time.Since(a.started).Seconds()
+			status = fmt.Sprintf("%d / %d runs · ETA %s", a.res.Done(), len(a.res.Jobs), fmtDur(a.tracker.ETA(el)))
+		case "done":
+			status = fmt.Sprintf("Done: %d runs.", a.res.Done())
+		case "cancelled":
+			status = "Cancelled."
+		}
+	}
+	full := a.shareURL(false)
+	return elem.Div(vecty.Markup(vecty.Class("embed-box")),
+		elem.Div(vecty.Markup(vecty.Class("embed-bar")),
+			elem.Button(vecty.Markup(prop.ID("run"), prop.Type(prop.TypeButton), vecty.Class("primary"), prop.Disabled(a.state == "running"),
+				event.Click(func(*vecty.Event) { a.run() })), vecty.Text("Run")),
+			elem.Button(vecty.Markup(prop.ID("cancel"), prop.Type(prop.TypeButton), prop.Disabled(a.state != "running"),
+				event.Click(func(*vecty.Event) { a.cancel() })), vecty.Text("Cancel")),
+			elem.Progress(vecty.Markup(prop.ID("sweep-progress"), vecty.Attribute("max", 1), vecty.Attribute("value", frac), vecty.Attribute("aria-label", "progress"))),
+			elem.Span(vecty.Markup(prop.ID("status")), vecty.Text(status)),
+			elem.Anchor(vecty.Markup(prop.Href(full), vecty.Attribute("target", "_blank"), vecty.Attribute("rel", "noopener")), vecty.Text("open in phitsim ↗")),
+		),
+		elem.Div(vecty.Markup(prop.ID("chart-"+a.chart), vecty.Class("chart", "embed-chart"), vecty.Attribute("role", "img"),
+			vecty.Attribute("aria-label", chartTitles[a.chart]+" chart"))),
+		elem.Preformatted(vecty.Markup(prop.ID("results-json"), vecty.Attribute("hidden", true)), vecty.Text(a.resultsJSON)),
+	)
+}
