@@ -23,7 +23,7 @@ func Default() Config {
 			LocalLatency: 10, GlobalLatency: 100, InjectionLatency: 1},
 		Router: Router{Model: "ioq", Speedup: 2, XbarLatency: 3, PacketSize: 8,
 			InjectionBuffer: 256, LocalBuffer: 32, GlobalBuffer: 256, OutputBuffer: 32,
-			Iterations: 1, InputArbiter: "rr", OutputArbiter: "rr", InjectionPolicy: "dest"},
+			CreditTiming: "xbar", Iterations: 1, InputArbiter: "rr", OutputArbiter: "rr", InjectionPolicy: "dest"},
 		Routing: Routing{Name: "MIN"},
 		Traffic: Traffic{Pattern: "UN", Load: 0.4, Process: "bernoulli", BurstLength: 5,
 			AdvOffset: 1, AdvRouter: "random", LocalOffset: 1, MixUN: 100,

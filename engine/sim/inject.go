@@ -75,7 +75,7 @@ func (s *Sim) alloc() int32 {
 	s.live++
 	if s.free >= 0 {
 		k := s.free
-		s.free = s.pk[k].next
+		s.free = s.pk[k].aux
 		return k
 	}
 	s.pk = append(s.pk, packet{})
@@ -84,7 +84,7 @@ func (s *Sim) alloc() int32 {
 
 func (s *Sim) release(k int32) {
 	s.live--
-	s.pk[k].next = s.free
+	s.pk[k].aux = s.free
 	s.free = k
 }
 
@@ -94,7 +94,7 @@ func (s *Sim) newPacket(src, dst int, t int64, flags uint8) int32 {
 	pk := &s.pk[k]
 	dr := dst / s.p
 	*pk = packet{src: int32(src), dst: int32(dst), dstRouter: int32(dr), gen: t, inj: -1,
-		outPort: -1, vcPos: -1, flags: flags}
+		outPort: -1, vcPos: -1, flags: flags, aux: -1}
 	s.chooseIntermediate(pk, src/s.p)
 	s.st.generated(s, src/s.p, t)
 	return k

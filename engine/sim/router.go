@@ -73,6 +73,10 @@ func (s *Sim) land() {
 		s.countIn(bi / s.maxVC)
 	}
 	s.arrivals[slot] = s.arrivals[slot][:0]
+	for _, k := range s.ejects[slot] {
+		s.deliver(k, s.now)
+	}
+	s.ejects[slot] = s.ejects[slot][:0]
 	for _, bi := range s.creditsIn[slot] {
 		s.bufs[bi].credits += int32(s.P)
 	}
@@ -246,7 +250,11 @@ func (s *Sim) grant(pi, vc, po int) {
 		s.inMask[2*(pi/s.radix)+port>>6] &^= 1 << (port & 63)
 	}
 	if s.ports[pi].class != topology.Injection {
-		s.returnCredit(pi, vc)
+		if s.creditAtOutput {
+			pk.aux, pk.prevVC = int32(pi), int8(vc)
+		} else {
+			s.returnCredit(pi, vc)
+		}
 	}
 	if s.ports[po].class == topology.Injection {
 		if pk.flags&fRequest != 0 {
@@ -294,6 +302,11 @@ func (s *Sim) drainOutput(pi int) {
 	}
 	k := int32(uint32(e))
 	pk := &s.pk[k]
+	if s.creditAtOutput && pk.aux >= 0 {
+		// FOGSim v4 IOQ: the credit of the input buffer the packet left goes
+		// upstream only now, when the packet leaves the output FIFO
+		s.returnCredit(int(pk.aux), int(pk.prevVC))
+	}
 	pt.oHead++
 	if pt.oHead == pt.oCap {
 		pt.oHead = 0
@@ -321,6 +334,11 @@ func (s *Sim) send(po int, k int32, t int64) {
 		s.st.linkPhits[c] += int64(s.P)
 	}
 	if c == topology.Injection {
+		if t > s.now { // input-queued model: the crossbar latency is still ahead
+			slot := t & s.wheelMask
+			s.ejects[slot] = append(s.ejects[slot], k)
+			return
+		}
 		s.deliver(k, t)
 		return
 	}

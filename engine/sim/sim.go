@@ -48,7 +48,10 @@ type packet struct {
 	lhops     uint8
 	ghops     uint8
 	flags     uint8
-	next      int32 // free list
+	// aux: the free-list link while the packet is free; with FOGSim credit
+	// timing, the input port it crossed from while it waits in an output FIFO
+	aux    int32
+	prevVC int8 // with FOGSim credit timing: the VC of that input
 }
 
 // port is the state of one router port: its input side (buffers of its VCs,
@@ -120,6 +123,7 @@ type Sim struct {
 	iters             int
 	inArb, outArb     uint8
 	transitPrio       bool
+	creditAtOutput    bool // FOGSim v4 IOQ credit timing (see TIMING.md)
 
 	// VCs
 	injVC, maxVC int
@@ -147,6 +151,7 @@ type Sim struct {
 	// drains: output ports whose FIFO head may go onto the link at that
 	// cycle; every non-empty output FIFO has exactly one pending entry
 	drains    [][]int32
+	ejects    [][]int32 // input-queued model: deliveries due at that cycle
 	wheelMask int64
 
 	// arbiters (round-robin pointers live in port)
@@ -207,6 +212,7 @@ func New(cfg config.Config, seed uint64) (*Sim, error) {
 	s.iters = r.Iterations
 	s.inArb, s.outArb = arbKind(r.InputArbiter), arbKind(r.OutputArbiter)
 	s.transitPrio = r.TransitPriority
+	s.creditAtOutput = s.ioq && r.CreditTiming == "output"
 	switch r.InjectionPolicy {
 	case "rand":
 		s.injPolicy = 1
@@ -376,6 +382,7 @@ func (s *Sim) build(localVCs, globalVCs int) {
 	s.arrivals = make([][]uint64, size)
 	s.creditsIn = make([][]int32, size)
 	s.drains = make([][]int32, size)
+	s.ejects = make([][]int32, size)
 	s.reqVC = make([]int8, s.radix)
 	s.reqN = make([]int16, s.radix)
 	s.reqList = make([]int16, s.radix*s.radix)

@@ -1,0 +1,124 @@
+package sim
+
+// Shared helpers of the behaviour tests (behaviour_*_test.go). Names carry a
+// "bt" prefix so that they do not collide with other test files of the package.
+
+import (
+	"errors"
+	"math"
+	"testing"
+
+	"phitsim/engine/config"
+	"phitsim/engine/result"
+)
+
+// btConfig is the Table 1.2 router on a balanced Dragonfly of size h (h=2: 72
+// nodes, h=4: 1,056 nodes) with a short run.
+func btConfig(h int, warmup, cycles int) config.Config {
+	c := config.Default()
+	c.Topology.H, c.Topology.A, c.Topology.P = h, 2*h, h
+	c.Sim.Warmup, c.Sim.Cycles = warmup, cycles
+	c.Sim.Seeds = 1
+	return c
+}
+
+// btRun runs one simulation and fails the test on any error (a DeadlockError
+// included) or on a conservation violation.
+func btRun(t *testing.T, c config.Config, seed uint64) *result.Result {
+	t.Helper()
+	s, err := New(c, seed)
+	if err != nil {
+		t.Fatalf("New: %v", err)
+	}
+	r, err := s.Run(nil, nil)
+	if err != nil {
+		var de *DeadlockError
+		if errors.As(err, &de) {
+			t.Fatalf("unexpected deadlock: %v", de)
+		}
+		t.Fatalf("Run: %v", err)
+	}
+	if !r.Conserved() {
+		t.Fatalf("conservation violated: generated %d ≠ delivered %d + in flight %d",
+			r.TotalGenerated, r.TotalDelivered, r.InFlight)
+	}
+	btCheckResult(t, c, r)
+	return r
+}
+
+// btCheckResult checks that the metrics of a finished run agree with each
+// other (research notes §6, §9.2 formulas): loads are packets·size/(nodes·
+// measured cycles), the histograms count the measured deliveries, the time
+// series counts every delivery and generation of the run, latency splits into
+// injection + network.
+func btCheckResult(t *testing.T, c config.Config, r *result.Result) {
+	t.Helper()
+	nodes := float64(c.Topology.P * c.Topology.A * (c.Topology.A*c.Topology.H + 1))
+	den := nodes * float64(c.Sim.Cycles) / float64(c.Router.PacketSize)
+	near := func(a, b float64) bool { return math.Abs(a-b) <= 1e-6*math.Max(1, math.Abs(b)) }
+	if !near(r.Applied*den, float64(r.Generated)) || !near(r.Accepted*den, float64(r.Delivered)) {
+		t.Errorf("applied %.5f / accepted %.5f disagree with %d generated / %d delivered", r.Applied, r.Accepted, r.Generated, r.Delivered)
+	}
+	if r.SimCycles != int64(c.Sim.Warmup+c.Sim.Cycles) {
+		t.Errorf("simulated %d cycles, want warm-up + measured = %d", r.SimCycles, c.Sim.Warmup+c.Sim.Cycles)
+	}
+	var hist, hops int64
+	for _, x := range r.LatencyHist {
+		hist += x
+	}
+	for _, x := range r.HopsHist {
+		hops += x
+	}
+	if hist != r.Delivered || hops != r.Delivered {
+		t.Errorf("latency histogram holds %d packets, hops histogram %d, delivered %d", hist, hops, r.Delivered)
+	}
+	var sDel, sGen float64
+	start := int64(0)
+	for _, smp := range r.Series {
+		span := float64(smp.Cycle - start)
+		sDel += smp.Accepted * nodes * span / float64(c.Router.PacketSize)
+		sGen += smp.Applied * nodes * span / float64(c.Router.PacketSize)
+		start = smp.Cycle
+	}
+	if start != r.SimCycles || math.Abs(sDel-float64(r.TotalDelivered)) > 0.5 || math.Abs(sGen-float64(r.TotalGenerated)) > 0.5 {
+		t.Errorf("time series up to cycle %d: %.1f delivered, %.1f generated; run totals %d, %d",
+			start, sDel, sGen, r.TotalDelivered, r.TotalGenerated)
+	}
+	if r.Delivered > 0 {
+		if !near(r.InjLatency+r.NetLatency, r.Latency.Avg) || float64(r.Latency.Min) > r.Latency.Avg || r.Latency.Avg > float64(r.Latency.Max) {
+			t.Errorf("latency avg %.2f (inj %.2f + net %.2f) min %d max %d", r.Latency.Avg, r.InjLatency, r.NetLatency, r.Latency.Min, r.Latency.Max)
+		}
+		if !near(r.Hops.Local+r.Hops.Global, r.Hops.Avg) {
+			t.Errorf("hops avg %.3f ≠ local %.3f + global %.3f", r.Hops.Avg, r.Hops.Local, r.Hops.Global)
+		}
+		// no path is longer than the routing's VC sequence (MIN lgl, VAL_GROUP
+		// lglgl, VAL lgllgl: research notes §4.2), none shorter than the
+		// same-router path (injection + crossbar + serialisation)
+		if maxHops := map[string]int{"MIN": 3, "VAL_GROUP": 5, "VAL": 6}[c.Routing.Name]; maxHops > 0 && r.Hops.Max > maxHops {
+			t.Errorf("%s: a packet took %d hops, the VC sequence allows %d", c.Routing.Name, r.Hops.Max, maxHops)
+		}
+		if floor := int64(c.Topology.InjectionLatency + c.Router.XbarLatency + c.Router.PacketSize); r.Latency.Min < floor {
+			t.Errorf("minimum latency %d below the same-router latency %d", r.Latency.Min, floor)
+		}
+		// every delivered phit crossed one ejection link in the window
+		if c.Router.Model == "ioq" && !near(r.Links.Injection, r.Accepted) {
+			t.Errorf("ejection link utilisation %.5f ≠ accepted load %.5f", r.Links.Injection, r.Accepted)
+		}
+	}
+	if c.Traffic.Reactive && !near(r.RequestAccepted+r.ReplyAccepted, r.Accepted) {
+		t.Errorf("requests %.5f + replies %.5f ≠ accepted %.5f", r.RequestAccepted, r.ReplyAccepted, r.Accepted)
+	}
+}
+
+// btWithin reports whether got is within rel (relative) of want.
+func btWithin(got, want, rel float64) bool {
+	return math.Abs(got-want) <= rel*math.Abs(want)
+}
+
+// btLog prints the headline metrics of a run.
+func btLog(t *testing.T, label string, r *result.Result) {
+	t.Helper()
+	t.Logf("%s: offered %.4f applied %.4f accepted %.4f latency %.1f (inj %.1f) max/min %.2f CoV %.3f generated %d delivered %d",
+		label, r.Offered, r.Applied, r.Accepted, r.Latency.Avg, r.InjLatency, r.Fairness.MaxMin, r.Fairness.CoV,
+		r.Generated, r.Delivered)
+}
