@@ -1,8 +1,10 @@
-// Starts the page: compiles the engine worker module once (shared by all
-// workers of the pool) and runs the UI (ui.wasm, Go + vecty) when ECharts
-// and the DOM are ready.
+// Starts the page: runs the UI (ui.wasm, Go + vecty) as soon as it is
+// compiled and ECharts is loaded, and compiles the engine worker module in
+// parallel, once, for all the workers of the pool (window.phitsimWorkerModule
+// is a Promise of a WebAssembly.Module).
 (function () {
   'use strict';
+  const mark = (name) => { try { performance.mark('phitsim-' + name); } catch (e) { /* old browser */ } };
   const show = (msg) => {
     const el = document.getElementById('loading');
     if (el) { el.textContent = msg; el.classList.add('error'); }
@@ -14,17 +16,17 @@
   const compile = (url) => (WebAssembly.compileStreaming
     ? WebAssembly.compileStreaming(fetch(url))
     : fetch(url).then((r) => r.arrayBuffer()).then((b) => WebAssembly.compile(b)));
-  // Both downloads start at once; the UI waits for the worker module.
-  const worker = compile('worker.wasm');
-  const ui = compile('ui.wasm');
-  const dom = new Promise((resolve) => {
-    if (document.readyState === 'complete') resolve();
-    else window.addEventListener('load', resolve, { once: true });
+  const ui = compile('ui.wasm').then((m) => { mark('ui-compiled'); return m; });
+  window.phitsimWorkerModule = compile('worker.wasm').then((m) => { mark('worker-compiled'); return m; });
+  window.phitsimWorkerModule.catch(() => {}); // reported by the pool
+  const echartsLoaded = new Promise((resolve) => {
+    const check = () => (window.echarts ? resolve() : setTimeout(check, 5));
+    document.addEventListener('DOMContentLoaded', check, { once: true });
   });
-  Promise.all([ui, worker, dom]).then(async ([uiModule, workerModule]) => {
-    window.phitsimWorkerModule = workerModule;
+  Promise.all([ui, echartsLoaded]).then(async ([uiModule]) => {
     const go = new Go();
     const instance = await WebAssembly.instantiate(uiModule, go.importObject);
+    mark('go-start');
     await go.run(instance);
     show('phitsim stopped unexpectedly; reload the page.');
   }).catch((err) => {

@@ -223,7 +223,8 @@ func curve(in Input, m metric, bounds bool) []byte {
 			charts.WithItemStyleOpts(opts.ItemStyle{Color: "#ffffff", BorderColor: "#888888", BorderWidth: 1.5}),
 		)
 	}
-	diag := bounds && (r == nil || r.Exp.Sweep.Param == experiment.LoadParam)
+	loadSweep := r == nil || r.Exp.Sweep.Param == experiment.LoadParam
+	diag := bounds && loadSweep
 	return render(line, func(opt map[string]any) {
 		series, _ := opt["series"].([]any)
 		for i, s := range series {
@@ -243,7 +244,7 @@ func curve(in Input, m metric, bounds bool) []byte {
 				"itemStyle": map[string]any{"color": "#999"}, "tooltip": map[string]any{"show": false}})
 		}
 		opt["series"] = series
-		if x, ok := opt["xAxis"].([]any); ok && len(x) > 0 && diag {
+		if x, ok := opt["xAxis"].([]any); ok && len(x) > 0 && loadSweep {
 			x[0].(map[string]any)["min"] = 0
 		}
 	})

@@ -41,21 +41,21 @@ type App struct {
 	preset   string
 
 	// the current or last run
-	state    string // idle, running, done, cancelled
-	res      *experiment.Results
-	tracker  *experiment.Tracker
-	started  time.Time
-	finished time.Time
-	active   map[int]*runInfo
-	partial  map[int]protocol.Partial
-	log      []string
-	point    int
+	state       string // idle, running, done, cancelled
+	res         *experiment.Results
+	tracker     *experiment.Tracker
+	started     time.Time
+	finished    time.Time
+	active      map[int]*runInfo
+	partial     map[int]protocol.Partial
+	log         []string
+	point       int
 	resultsJSON string
 
-	pool   *Pool
-	charts map[string]*chartView
-	notice string
-	embedCode string
+	pool       *Pool
+	charts     map[string]*chartView
+	notice     string
+	embedCode  string
 	importErrs []string
 
 	renderPending bool
@@ -81,16 +81,11 @@ func Main() {
 	a.loadHash(global.Get("location").Get("hash").String())
 	size := global.Get("navigator").Get("hardwareConcurrency").Int()
 	size = min(max(size, 1), 16)
-	module := global.Get("phitsimWorkerModule")
-	if module.IsUndefined() {
-		module = js.Null()
-	}
-	a.pool = NewPool(size, module, a.onMsg, a.onCrash)
+	a.pool = NewPool(size, global.Get("phitsimWorkerModule"), a.onMsg, a.onCrash)
+	// Another link pasted into the address bar: open it as a new page.
 	global.Call("addEventListener", "hashchange", js.FuncOf(func(js.Value, []js.Value) any {
-		h := global.Get("location").Get("hash").String()
-		if h != "#"+a.fragment() {
-			a.loadHash(h)
-			a.schedule()
+		if global.Get("location").Get("hash").String() != "#"+a.fragment() {
+			global.Get("location").Call("reload")
 		}
 		return nil
 	}))

@@ -37,12 +37,36 @@ type worker struct {
 	stopped bool // asked to cancel
 }
 
-// NewPool starts size workers.
+// NewPool starts size workers once the worker module (a Promise of a
+// WebAssembly.Module, or undefined: each worker then fetches worker.wasm)
+// is compiled.
 func NewPool(size int, module js.Value, onMsg func(int, *protocol.Message), onCrash func(int, string)) *Pool {
-	p := &Pool{size: size, module: module, onMsg: onMsg, onCrash: onCrash}
-	for i := 0; i < size; i++ {
-		p.workers = append(p.workers, p.spawn())
+	p := &Pool{size: size, module: js.Null(), onMsg: onMsg, onCrash: onCrash}
+	start := func() {
+		for i := 0; i < size; i++ {
+			p.workers = append(p.workers, p.spawn())
+		}
+		p.dispatch()
 	}
+	if module.IsUndefined() || module.IsNull() {
+		start()
+		return p
+	}
+	var ok, fail js.Func
+	ok = js.FuncOf(func(_ js.Value, args []js.Value) any {
+		ok.Release()
+		fail.Release()
+		p.module = args[0]
+		start()
+		return nil
+	})
+	fail = js.FuncOf(func(_ js.Value, args []js.Value) any {
+		ok.Release()
+		fail.Release()
+		start() // the workers fetch and compile worker.wasm themselves
+		return nil
+	})
+	module.Call("then", ok, fail)
 	return p
 }
 
