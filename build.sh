@@ -12,6 +12,9 @@ goroot="$(go env GOROOT)"
 wasm_exec="$goroot/lib/wasm/wasm_exec.js"
 [ -f "$wasm_exec" ] || wasm_exec="$goroot/misc/wasm/wasm_exec.js"
 
+# saturating float conversions and sign extension: ~10% faster engine, and
+# supported by every browser with WebAssembly threads-era features (2019+)
+export GOWASM=satconv,signext
 echo "build.sh: compiling wasm/ui and wasm/worker" >&2
 GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w" -o "$out/ui.wasm" ./wasm/ui &
 ui=$!

@@ -233,6 +233,14 @@ func setField(t *testing.T, ctx context.Context, id, value string) {
 		el.dispatchEvent(new Event(el.tagName === 'SELECT' ? 'change' : 'input', {bubbles: true})); return true })()`, id, value))
 }
 
+// rerun presses Run and waits for that experiment to finish.
+func rerun(t *testing.T, ctx context.Context) {
+	t.Helper()
+	n := eval[string](t, ctx, `document.getElementById('app').dataset.run`)
+	eval[bool](t, ctx, `(() => { document.getElementById('run').click(); return true })()`)
+	waitFor(t, ctx, `document.getElementById('app').dataset.run !== '`+n+`' && `+done, 60*time.Second)
+}
+
 func tinyLink() experiment.Link {
 	e := experiment.Default()
 	for i := range e.Series {
@@ -271,6 +279,21 @@ func TestBrowser(t *testing.T) {
 		t.Logf("engine CPU time: wasm %.2fs, native %.2fs: wasm/native = %.2f", w, n, w/n)
 	})
 
+	t.Run("speed", func(t *testing.T) {
+		// one run on one worker, the page otherwise idle: engine speed in
+		// the browser's WebAssembly against the same run natively
+		l := tinyLink()
+		l.Exp.Series = l.Exp.Series[1:] // VAL
+		l.Exp.Series[0].Sim.Seeds = 1
+		l.Exp.Series[0].Sim.Warmup, l.Exp.Series[0].Sim.Cycles = 5000, 30000
+		l.Exp.Sweep = experiment.Sweep{Param: experiment.LoadParam, From: 0.4, To: 0.4}
+		open(t, ctx, base+"#"+experiment.Encode(l))
+		waitFor(t, ctx, done, 60*time.Second) // the first run warms up the browser's wasm compiler tiers
+		rerun(t, ctx)
+		w, n := checkNative(t, pageResults(t, ctx))
+		t.Logf("one run, h=2, 35,000 cycles: wasm %.3fs, native %.3fs: wasm/native = %.2f", w, n, w/n)
+	})
+
 	var shared string
 	var sharedResults experiment.Export
 	t.Run("ui-sweep", func(t *testing.T) {
@@ -299,9 +322,7 @@ func TestBrowser(t *testing.T) {
 		setField(t, ctx, "f-sim-warmup", "400")
 		waitFor(t, ctx, `document.getElementById('f-sim-warmup').value === '400'`, 5*time.Second)
 		time.Sleep(300 * time.Millisecond)
-		eval[bool](t, ctx, `(() => { document.getElementById('run').click(); return true })()`)
-		waitFor(t, ctx, `document.getElementById('app').dataset.state === 'running'`, 5*time.Second)
-		waitFor(t, ctx, done, 60*time.Second)
+		rerun(t, ctx)
 		ex := pageResults(t, ctx)
 		if len(ex.Exp.Series) != 2 || ex.Exp.Series[1].Sim.Cycles != 1200 || ex.Exp.Series[0].Traffic.Pattern != "ADV" || len(ex.Values) != 3 {
 			t.Fatalf("the page ran %+v", ex.Exp)
@@ -311,6 +332,26 @@ func TestBrowser(t *testing.T) {
 		n := eval[int](t, ctx, `echarts.getInstanceByDom(document.getElementById('chart-latency')).getOption().series[1].data.length`)
 		if n != 3 {
 			t.Errorf("latency chart has %d VAL points", n)
+		}
+		// exports: CSV (the CLI's columns), PNG and SVG of every chart
+		csv := eval[string](t, ctx, `phitsimDebug.csv()`)
+		if !strings.HasPrefix(csv, "series,name,offered,runs,accepted,accepted_ci95") || strings.Count(csv, "\n") != 7 {
+			t.Errorf("csv %q", csv)
+		}
+		for _, c := range experiment.Charts {
+			if svg := eval[string](t, ctx, `phitsimDebug.svg('`+c+`')`); !strings.HasPrefix(svg, "<svg") || len(svg) < 2000 {
+				t.Errorf("%s SVG: %.100q", c, svg)
+			}
+			if png := eval[string](t, ctx, `phitsimDebug.png('`+c+`')`); !strings.HasPrefix(png, "data:image/png;base64,") || len(png) < 5000 {
+				t.Errorf("%s PNG: %.60q", c, png)
+			}
+		}
+		// embed code: an iframe with the embed link
+		eval[bool](t, ctx, `(() => { document.getElementById('embed-code').click(); return true })()`)
+		waitFor(t, ctx, `document.getElementById('embed-snippet') !== null`, 5*time.Second)
+		snippet := eval[string](t, ctx, `document.getElementById('embed-snippet').value`)
+		if !strings.HasPrefix(snippet, `<iframe src="`+base+`#embed=accepted&`) {
+			t.Errorf("embed code %q", snippet)
 		}
 		shared = eval[string](t, ctx, `location.href`)
 		sharedResults = ex

@@ -59,6 +59,12 @@ type App struct {
 	importErrs []string
 
 	renderPending bool
+	chartsDirty   bool
+	runs          int // experiments started since the page opened
+	chartsAt      time.Time
+	// rate is the measured engine speed in node-cycles per second per
+	// worker, for the time estimates (updated after every run).
+	rate float64
 }
 
 var seriesParams = func() []config.Param {
@@ -74,7 +80,8 @@ var seriesParams = func() []config.Param {
 // Main starts the page.
 func Main() {
 	a := &App{raw: map[string]string{}, rawErr: map[string]string{}, sweepRaw: map[string]string{},
-		active: map[int]*runInfo{}, partial: map[int]protocol.Partial{}, state: "idle", charts: map[string]*chartView{}}
+		active: map[int]*runInfo{}, partial: map[int]protocol.Partial{}, state: "idle", charts: map[string]*chartView{},
+		rate: 2e6}
 	for _, c := range experiment.Charts {
 		a.charts[c] = &chartView{id: "chart-" + c}
 	}
@@ -151,14 +158,19 @@ func (a *App) schedule() {
 		return
 	}
 	a.renderPending = true
-	after(120, func() {
+	after(200, func() {
 		a.renderPending = false
 		vecty.Rerender(a)
-		a.updateCharts()
+		// charts: at once for new results, at most twice a second for
+		// the partial points of running jobs
+		if a.chartsDirty || (len(a.partial) > 0 && time.Since(a.chartsAt) > 500*time.Millisecond) {
+			a.updateCharts()
+		}
 	})
 }
 
 func (a *App) updateCharts() {
+	a.chartsDirty, a.chartsAt = false, time.Now()
 	in := plot.Input{Results: a.res, Point: a.point}
 	if a.res != nil {
 		in.Running = plot.RunningFrom(a.res, a.partial)
@@ -200,6 +212,8 @@ func (a *App) run() {
 	a.active, a.partial = map[int]*runInfo{}, map[int]protocol.Partial{}
 	a.log, a.notice, a.resultsJSON = nil, "", ""
 	a.state, a.started = "running", time.Now()
+	a.runs++
+	a.chartsDirty = true
 	if a.point >= len(res.Values) {
 		a.point = len(res.Values) / 2
 	}
@@ -217,7 +231,15 @@ func (a *App) cancel() {
 
 func (a *App) finish(state string) {
 	a.state, a.finished = state, time.Now()
+	if a.res != nil && a.tracker != nil {
+		if el := a.finished.Sub(a.started).Seconds(); el > 0.5 {
+			if w := a.tracker.Fraction() * a.res.Exp.Work(); w > 0 {
+				a.rate = w / el / float64(min(a.pool.Size(), len(a.res.Jobs)))
+			}
+		}
+	}
 	a.active, a.partial = map[int]*runInfo{}, map[int]protocol.Partial{}
+	a.chartsDirty = true
 	if a.res != nil {
 		if b, err := a.res.JSON(); err == nil {
 			a.resultsJSON = string(b)
@@ -248,6 +270,7 @@ func (a *App) onMsg(job int, m *protocol.Message) {
 		}
 		a.partial[job] = p.Partial
 	case protocol.Result:
+		a.chartsDirty = true
 		a.res.Runs[job] = m.Result
 		a.tracker.Set(job, 1)
 		delete(a.active, job)
@@ -287,6 +310,15 @@ func (a *App) onCrash(job int, why string) {
 func (a *App) installDebug() {
 	dbg := global.Get("Object").New()
 	dbg.Set("crashWorker", js.FuncOf(func(js.Value, []js.Value) any { return a.pool.CrashOne() }))
+	dbg.Set("svg", js.FuncOf(func(_ js.Value, args []js.Value) any { return a.charts[args[0].String()].svg() }))
+	dbg.Set("png", js.FuncOf(func(_ js.Value, args []js.Value) any { return a.charts[args[0].String()].png() }))
+	dbg.Set("csv", js.FuncOf(func(js.Value, []js.Value) any {
+		if a.res == nil {
+			return ""
+		}
+		b, _ := a.res.CSV()
+		return string(b)
+	}))
 	dbg.Set("pool", js.FuncOf(func(js.Value, []js.Value) any {
 		p := a.pool
 		return map[string]any{"size": p.Size(), "started": p.Started, "crashes": p.Crashes,

@@ -36,7 +36,7 @@ func (a *App) Render() vecty.ComponentOrHTML {
 		done, total = a.res.Done(), len(a.res.Jobs)
 	}
 	root := vecty.Markup(prop.ID("app"), vecty.Class("app"),
-		vecty.Data("state", a.state), vecty.Data("done", strconv.Itoa(done)), vecty.Data("total", strconv.Itoa(total)),
+		vecty.Data("state", a.state), vecty.Data("run", strconv.Itoa(a.runs)), vecty.Data("done", strconv.Itoa(done)), vecty.Data("total", strconv.Itoa(total)),
 		vecty.Data("errors", strconv.Itoa(a.errorCount())), vecty.MarkupIf(a.embed, vecty.Class("embed")))
 	if a.embed {
 		return elem.Div(root, a.renderEmbed())
@@ -200,11 +200,11 @@ func (a *App) renderConfigPanel() *vecty.HTML {
 			elem.Button(vecty.Markup(prop.ID("export-config"), prop.Type(prop.TypeButton),
 				vecty.Attribute("title", "the selected series as a JSON file that 'phitsim run -config' accepts"),
 				event.Click(func(*vecty.Event) { a.exportConfig() })), vecty.Text("Export config JSON")),
-			elem.Label(vecty.Markup(vecty.Class("button"), prop.For("import-config"), vecty.Attribute("title", "replace the selected series with a config JSON file")),
-				vecty.Text("Import config JSON…")),
 			elem.Input(vecty.Markup(prop.ID("import-config"), prop.Type(prop.TypeFile), vecty.Class("file"),
 				vecty.Attribute("accept", ".json,application/json"),
 				event.Change(func(e *vecty.Event) { a.importConfig(e.Target) }))),
+			elem.Label(vecty.Markup(vecty.Class("button"), prop.For("import-config"), vecty.Attribute("title", "replace the selected series with a config JSON file")),
+				vecty.Text("Import config JSON…")),
 		),
 		vecty.If(len(a.importErrs) > 0, elem.Div(vecty.Markup(prop.ID("import-errors"), vecty.Class("errors"), vecty.Attribute("role", "alert")),
 			elem.Strong(vecty.Text("The file was not imported:")),
@@ -446,8 +446,7 @@ func (a *App) renderExperimentBar() *vecty.HTML {
 	}
 	estimate := ""
 	if w := a.exp.Work(); w > 0 {
-		// ~1.5e7 node-cycles per second per worker in wasm (measured on the h=2 presets)
-		sec := w / 1.5e7 / float64(max(1, a.pool.Size()))
+		sec := w / a.rate / float64(max(1, min(a.pool.Size(), runs)))
 		estimate = fmt.Sprintf("%d runs on %d workers, about %s", runs, a.pool.Size(), fmtDur(sec))
 	}
 	running := a.state == "running"
@@ -586,6 +585,7 @@ func (a *App) renderCharts() *vecty.HTML {
 	var opts []vecty.MarkupOrChild
 	opts = append(opts, vecty.Markup(prop.ID("point"), event.Change(func(e *vecty.Event) {
 		a.point, _ = strconv.Atoi(e.Target.Get("value").String())
+		a.chartsDirty = true
 		a.schedule()
 	})))
 	for i, v := range vals {
