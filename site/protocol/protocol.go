@@ -137,7 +137,7 @@ func Decode(b []byte) (*Message, error) {
 
 // Execute runs one job and reports through emit: Progress messages while it
 // runs (at most one per ProgressMillis), then exactly one Result or Error.
-// yield, if not nil, is called every ~100 ms of work so that a single-threaded
+// yield, if not nil, is called every ~200 ms of work so that a single-threaded
 // host (Go on WebAssembly) can deliver a Cancel message; cancelling ctx stops
 // the run. Panics of the engine become Error messages.
 func Execute(ctx context.Context, id uint64, job *StartJob, emit func(*Message), yield func()) {
@@ -162,7 +162,7 @@ func Execute(ctx context.Context, id uint64, job *StartJob, emit func(*Message),
 	lastEmit, lastYield := start, start
 	res, err := s.Run(ctx, func(p sim.Progress) {
 		now := time.Now()
-		if yield != nil && now.Sub(lastYield) >= 100*time.Millisecond {
+		if yield != nil && now.Sub(lastYield) >= 200*time.Millisecond {
 			yield()
 			lastYield = time.Now()
 		}

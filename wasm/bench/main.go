@@ -16,6 +16,7 @@ import (
 	"hash/fnv"
 	"os"
 	"runtime"
+	"runtime/pprof"
 	"time"
 
 	"phitsim/engine/config"
@@ -25,7 +26,19 @@ import (
 func main() {
 	preset := flag.String("preset", "h2", "engine preset")
 	cycles := flag.Int("cycles", 8000, "measured cycles (warm-up: a quarter)")
+	profile := flag.String("cpuprofile", "", "write a CPU profile (e.g. for wasm/worker/default.pgo)")
 	flag.Parse()
+	if *profile != "" {
+		f, err := os.Create(*profile)
+		if err == nil {
+			err = pprof.StartCPUProfile(f)
+		}
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		defer pprof.StopCPUProfile()
+	}
 	c, err := config.PresetByName(*preset)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)

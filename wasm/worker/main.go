@@ -3,7 +3,7 @@
 // Command worker is the engine in a Web Worker. static/worker.js loads it and
 // hands it the messages of the page: msgpack documents of package
 // site/protocol. Each Start runs on its own goroutine, which yields to the
-// JavaScript event loop every ~100 ms so that a Cancel message is delivered
+// JavaScript event loop every ~200 ms so that a Cancel message is delivered
 // while it runs.
 package main
 
