@@ -35,7 +35,11 @@ func main() {
 		fmt.Fprintf(os.Stderr, "serve: %v\n", err)
 		os.Exit(1)
 	}
-	fmt.Printf("phitsim: serving %s at http://%s/\n", *dir, ln.Addr())
+	addr := ln.Addr().String()
+	if *host == "localhost" {
+		addr = fmt.Sprintf("localhost:%d", ln.Addr().(*net.TCPAddr).Port)
+	}
+	fmt.Printf("phitsim: serving %s at http://%s/\n", *dir, addr)
 	log.Fatal(http.Serve(ln, handler(*dir)))
 }
 
