@@ -52,14 +52,41 @@ type Router struct {
 	InjectionPolicy string  `json:"injectionPolicy" doc:"injection VC choice: dest (⌊dest·VCs/N⌋), rand (random VC with room), jsq (shortest queue)" enum:"dest,rand,jsq"`
 }
 
-// Routing algorithm.
+// Routing algorithm and its mechanisms (thesis §1.4; ACOR paper).
 type Routing struct {
-	Name string `json:"name" doc:"MIN minimal; VAL Valiant to a random router; VAL_GROUP Valiant to a random group" enum:"MIN,VAL,VAL_GROUP" paper:"thesis §1.4.1"`
+	Name string `json:"name" doc:"MIN minimal; VAL Valiant; VAL_GROUP Valiant to a group; UGAL and PB source-adaptive; PAR and OLM in-transit adaptive; ACOR adaptive Valiant; PB_ACOR PiggyBack with ACOR's non-minimal paths" enum:"MIN,VAL,VAL_GROUP,UGAL,PB,PAR,OLM,ACOR,PB_ACOR" paper:"thesis §1.4; García et al. ICPP'13 (OLM); ACOR paper"`
+	// Valiant family: how the intermediate is drawn.
+	PhaseA     string `json:"phaseA" doc:"Valiant phase A: RRG any group / CRG a group linked to the source router; Sw reach a random router of it / Gr reach the group (auto: VAL_GROUP RRG-Gr, else RRG-Sw)" enum:"auto,RRG-Sw,RRG-Gr,CRG-Sw,CRG-Gr" when:"routing.name=VAL|VAL_GROUP|UGAL|PB" paper:"ACOR paper Table 1"`
+	Restricted bool   `json:"restricted" doc:"restricted Valiant: intra-group traffic takes its intermediate router inside its own group" when:"routing.name=VAL|VAL_GROUP|UGAL|PB" paper:"ACOR paper §3.1"`
+	Recompute  bool   `json:"recompute" doc:"draw a new intermediate whenever the head of the injection buffer is blocked, until it is injected" when:"routing.name=VAL|VAL_GROUP|UGAL|PB" paper:"ACOR paper §3.2"`
+	// Source-adaptive decision (UGAL, PB, PB_ACOR) and the UGAL-style trigger.
+	UgalMode   string  `json:"ugalMode" doc:"factor: minimal if Qmin ≤ F·Qval + T; pathLength: minimal if Qmin·Hmin ≤ Qval·Hval + T (FOGSim)" enum:"factor,pathLength" when:"routing.name=UGAL|PB|PB_ACOR" paper:"thesis eq. 1.2"`
+	UgalF      float64 `json:"ugalF" doc:"F of the factor comparison" min:"0" max:"100" when:"routing.name=UGAL|PB|PB_ACOR"`
+	UgalT      float64 `json:"ugalT" doc:"T of the comparison" unit:"packets" min:"0" max:"10000" when:"routing.name=UGAL|PB|PB_ACOR"`
+	Congestion string  `json:"congestion" doc:"occupancy compared per VC or per port (…Min: counting only minimally routed packets)" enum:"perVC,perPort,perVCMin,perPortMin" when:"routing.name=UGAL|PB|PB_ACOR|PAR|OLM" paper:"thesis §5.2.4"`
+	// PiggyBack saturation bits.
+	PbCoef      float64 `json:"pbCoef" doc:"a global link is saturated when Q > pbCoef%·Q̄ + pbThreshold (Q̄: mean over the router's global links)" unit:"%" min:"0" max:"10000" when:"routing.name=PB|PB_ACOR" paper:"thesis eq. 1.3"`
+	PbThreshold float64 `json:"pbThreshold" doc:"T of the saturation test" unit:"packets" min:"0" max:"10000" when:"routing.name=PB|PB_ACOR"`
+	// In-transit adaptive routing (PAR, OLM).
+	Policy        string  `json:"policy" doc:"global misrouting policy: CRG current router, RRG random router, NRG neighbour router, MM mixed; _L: one more local misroute outside the source group" enum:"CRG,RRG,NRG,MM,CRG_L,RRG_L,NRG_L,MM_L" when:"routing.name=PAR|OLM" paper:"thesis §1.4.3"`
+	Trigger       string  `json:"trigger" doc:"misrouting trigger: cga (minimal output blocked and, if global, congested) or ugal (Qmin > F·Qcand + T)" enum:"cga,ugal" when:"routing.name=PAR|OLM"`
+	ThMin         float64 `json:"thMin" doc:"CGA: misroute only when the minimal output's occupancy is at least this" unit:"%" min:"0" max:"100" when:"routing.name=PAR|OLM"`
+	CongestedCoef float64 `json:"congestedCoef" doc:"CGA: a global link is congested when Q > congestedCoef%·Q̄ + congestedThreshold" unit:"%" min:"0" max:"10000" when:"routing.name=PAR|OLM"`
+	CongestedT    float64 `json:"congestedThreshold" doc:"CGA: T of the congested-link test" unit:"packets" min:"0" max:"10000" when:"routing.name=PAR|OLM"`
+	CandidateMax  float64 `json:"candidateMax" doc:"a non-minimal candidate qualifies when its occupancy ≤ candidateMax% of the minimal output's" unit:"%" min:"0" max:"10000" when:"routing.name=PAR|OLM"`
+	// ACOR.
+	AcorSequence string `json:"acorSequence" doc:"phase-A policies by level: 2LA CRG-Gr→RRG-Sw, 2LB CRG-Sw→RRG-Sw, 3L CRG-Gr→CRG-Sw→RRG-Sw" enum:"2LA,2LB,3L" when:"routing.name=ACOR|PB_ACOR" paper:"ACOR paper Table 2"`
+	AcorMode     string `json:"acorMode" doc:"packet: each blocked attempt raises the packet's level; switch: per-router level with thresholds and hysteresis" enum:"switch,packet" when:"routing.name=ACOR|PB_ACOR" paper:"ACOR paper §4.2.2"`
+	AcorHI       int    `json:"acorHI" doc:"hysteresis interval" unit:"cycles" min:"1" max:"10000000" when:"routing.name=ACOR|PB_ACOR" paper:"ACOR paper Table 3"`
+	AcorIT1      int    `json:"acorIT1" doc:"blocked attempts that raise level 1 → 2" min:"1" max:"10000000" when:"routing.name=ACOR|PB_ACOR"`
+	AcorIT2      int    `json:"acorIT2" doc:"blocked attempts that raise level 2 → 3 (3L; 0 = 500 for ACOR, 50 for PB_ACOR)" min:"0" max:"10000000" when:"routing.name=ACOR|PB_ACOR"`
+	AcorDT1      int    `json:"acorDT1" doc:"at most this many blocked attempts in an interval lower level 2 → 1" min:"0" max:"10000000" when:"routing.name=ACOR|PB_ACOR"`
+	AcorDT2      int    `json:"acorDT2" doc:"at most this many lower level 3 → 2 (3L)" min:"0" max:"10000000" when:"routing.name=ACOR|PB_ACOR"`
 }
 
 // Traffic (workload).
 type Traffic struct {
-	Pattern string  `json:"pattern" doc:"destination pattern" enum:"UN,ADV,ADVC,ADVL,MIX" paper:"thesis §1.6.1"`
+	Pattern string  `json:"pattern" doc:"destination pattern: UN uniform, ADV group g+i, ADVC the groups of router a−1, ADVL router +k of the own group, MIX, HOT hot region, PERM random permutation" enum:"UN,ADV,ADVC,ADVL,MIX,HOT,PERM" paper:"thesis §1.6.1; ACOR paper §5.2"`
 	Load    float64 `json:"load" doc:"offered load" unit:"phits/node/cycle" min:"0" max:"1"`
 	Process string  `json:"process" doc:"injection process: bernoulli, or bursty (ON/OFF Markov chain)" enum:"bernoulli,bursty" paper:"thesis §1.6.1.3"`
 	// BurstLength is B of thesis eqs. 1.4–1.8.
@@ -72,11 +99,13 @@ type Traffic struct {
 	MixADVL     float64 `json:"mixADVL" doc:"MIX: share of ADVl traffic" unit:"%" min:"0" max:"100" when:"traffic.pattern=MIX"`
 	MixADV      float64 `json:"mixADV" doc:"MIX: share of ADV+i traffic" unit:"%" min:"0" max:"100" when:"traffic.pattern=MIX"`
 	MixPerNode  bool    `json:"mixPerNode" doc:"MIX: each node keeps one pattern (otherwise drawn per packet, as FOGSim)" when:"traffic.pattern=MIX"`
+	HotPercent  float64 `json:"hotPercent" doc:"HOT: share of each node's traffic sent to the hot region (the rest is uniform)" unit:"%" min:"0" max:"100" when:"traffic.pattern=HOT"`
+	HotRegion   float64 `json:"hotRegion" doc:"HOT: the hot region is this share of the nodes, from node 0" unit:"%" min:"0" max:"100" when:"traffic.pattern=HOT"`
 	Reactive    bool    `json:"reactive" doc:"request-reply: every request is answered by a reply; requests get half the load" paper:"thesis §1.6.2"`
 	SourceQueue bool    `json:"sourceQueue" doc:"keep packets that find the injection buffer full in an unbounded source queue (FOGSim drops the attempt)"`
 	// Transient: switch to another pattern during the run.
 	SwitchCycle     int    `json:"switchCycle" doc:"TRANSIENT: cycle after warm-up at which the pattern changes (0 = never)" unit:"cycles" min:"0" max:"100000000"`
-	SwitchPattern   string `json:"switchPattern" doc:"TRANSIENT: pattern after the switch" enum:"UN,ADV,ADVC,ADVL,MIX" when:"traffic.switchCycle>0"`
+	SwitchPattern   string `json:"switchPattern" doc:"TRANSIENT: pattern after the switch" enum:"UN,ADV,ADVC,ADVL,MIX,HOT,PERM" when:"traffic.switchCycle>0"`
 	SwitchAdvOffset int    `json:"switchAdvOffset" doc:"TRANSIENT: i of ADV+i after the switch" min:"1" max:"100000" when:"traffic.switchCycle>0"`
 }
 

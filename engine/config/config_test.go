@@ -90,7 +90,7 @@ func TestValidateNamesTheBadFieldInEveryGroup(t *testing.T) {
 		{set: "router.outputArbiter=prio", want: "router.outputArbiter"},
 		{set: "router.injectionPolicy=shortest", want: "router.injectionPolicy"},
 		// routing
-		{set: "routing.name=UGAL", want: "routing.name", inMsg: "MIN"},
+		{set: "routing.name=DOR", want: "routing.name", inMsg: "MIN"},
 		{set: "routing.name=min", want: "routing.name"},
 		// traffic
 		{set: "traffic.pattern=ADV1", want: "traffic.pattern"},
@@ -160,7 +160,7 @@ func TestValidateListsEveryErrorAtOnce(t *testing.T) {
 	c.Topology.P = 0
 	c.Router.Iterations = 0
 	c.Router.InputArbiter = "x"
-	c.Routing.Name = "OLM"
+	c.Routing.Name = "DOR"
 	c.Traffic.Load = 3
 	c.Sim.Cycles = 0
 	errs := c.Validate()

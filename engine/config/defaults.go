@@ -24,9 +24,12 @@ func Default() Config {
 		Router: Router{Model: "ioq", Speedup: 2, XbarLatency: 3, PacketSize: 8,
 			InjectionBuffer: 256, LocalBuffer: 32, GlobalBuffer: 256, OutputBuffer: 32,
 			CreditTiming: "xbar", Iterations: 1, InputArbiter: "rr", OutputArbiter: "rr", InjectionPolicy: "dest"},
-		Routing: Routing{Name: "MIN"},
+		Routing: Routing{Name: "MIN", PhaseA: "auto", UgalMode: "pathLength", UgalF: 2, UgalT: 4,
+			Congestion: "perVC", PbCoef: 200, PbThreshold: 5, Policy: "MM_L", Trigger: "cga",
+			CongestedCoef: 150, CongestedT: 5, CandidateMax: 100,
+			AcorSequence: "3L", AcorMode: "switch", AcorHI: 500, AcorIT1: 15, AcorDT1: 5, AcorDT2: 15},
 		Traffic: Traffic{Pattern: "UN", Load: 0.4, Process: "bernoulli", BurstLength: 5,
-			AdvOffset: 1, AdvRouter: "random", LocalOffset: 1, MixUN: 100,
+			AdvOffset: 1, AdvRouter: "random", LocalOffset: 1, MixUN: 100, HotPercent: 25, HotRegion: 12.5,
 			SwitchPattern: "ADV", SwitchAdvOffset: 1},
 		Sim: Sim{Warmup: 60000, Cycles: 60000, Seed: 1, Seeds: 5, Interval: 1000, HistMax: 2000, Watchdog: 20000},
 	}
@@ -219,10 +222,27 @@ func (c *Config) Set(path, value string) error {
 	return p.SetString(c, value)
 }
 
+// PhaseA resolves routing.phaseA: the Valiant phase-A policy of the routing
+// (ACOR and PB_ACOR change it by level; their last level is RRG-Sw).
+func (c *Config) PhaseA() string {
+	switch c.Routing.Name {
+	case "VAL_GROUP":
+		if c.Routing.PhaseA == "auto" {
+			return "RRG-Gr"
+		}
+	case "ACOR", "PB_ACOR":
+		return "RRG-Sw"
+	}
+	if c.Routing.PhaseA == "auto" || c.Routing.PhaseA == "" {
+		return "RRG-Sw"
+	}
+	return c.Routing.PhaseA
+}
+
 // VCs resolves the VC counts, filling the automatic (0) ones.
 func (c *Config) VCs() (injection, local, global int) {
 	injection, local, global = c.Router.InjectionVCs, c.Router.LocalVCs, c.Router.GlobalVCs
-	seq, err := vcs.For(c.Routing.Name)
+	seq, err := vcs.For(c.Routing.Name, c.PhaseA())
 	if err != nil {
 		return
 	}
@@ -282,7 +302,7 @@ func (c *Config) Validate() Errors {
 	if r.Model == "iq" && r.Speedup != 1 {
 		add("router.speedup", fmt.Sprint(r.Speedup), "the input-queued model has no output buffer, so speedup must be 1")
 	}
-	if seq, err := vcs.For(c.Routing.Name); err == nil {
+	if seq, err := vcs.For(c.Routing.Name, c.PhaseA()); err == nil {
 		l, g := seq.Needs()
 		inj, lv, gv := c.VCs()
 		why := ""

@@ -67,6 +67,13 @@ type Misrouted struct {
 	AtInjection       int64   `json:"misroutedAtInjection" msgpack:"misroutedAtInjection"`
 	InSourceGroup     int64   `json:"misroutedInSourceGroup" msgpack:"misroutedInSourceGroup"`
 	InIntermediateGrp int64   `json:"misroutedInIntermediateGroup" msgpack:"misroutedInIntermediateGroup"`
+	// PhaseA: share of the non-minimal packets by Valiant phase-A policy
+	// (names in PhaseANames), for the Valiant family, UGAL, PB and ACOR.
+	PhaseA      []float64 `json:"phaseA,omitempty" msgpack:"phaseA"`
+	PhaseANames []string  `json:"phaseANames,omitempty" msgpack:"phaseANames"`
+	// MaxLocalBeforeGlobal: most local hops a packet took before its first
+	// global hop (the livelock guard keeps it ≤ 2).
+	MaxLocalBeforeGlobal int `json:"maxLocalBeforeGlobal" msgpack:"maxLocalBeforeGlobal"`
 }
 
 // Fairness of injection over routers (thesis §1.5.1): packets generated into
@@ -96,7 +103,8 @@ type Sample struct {
 	Accepted  float64 `json:"accepted" msgpack:"accepted"`
 	Applied   float64 `json:"applied" msgpack:"applied"`
 	Latency   float64 `json:"latency" msgpack:"latency"`
-	Misrouted float64 `json:"misrouted" msgpack:"misrouted"` // % of delivered packets
+	Misrouted float64 `json:"misrouted" msgpack:"misrouted"`           // % of delivered packets
+	AcorLevel float64 `json:"acorLevel,omitempty" msgpack:"acorLevel"` // ACOR-Switch: mean router level (1…)
 }
 
 // Conservation: every generated packet is delivered or still in flight.

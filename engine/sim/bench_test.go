@@ -46,3 +46,10 @@ func benchCycles(b *testing.B, h int, routing string, load float64) {
 func BenchmarkH4UN04MIN(b *testing.B) { benchCycles(b, 4, "MIN", 0.4) }
 func BenchmarkH4UN04VAL(b *testing.B) { benchCycles(b, 4, "VAL", 0.4) }
 func BenchmarkH8UN04MIN(b *testing.B) { benchCycles(b, 8, "MIN", 0.4) }
+
+// Adaptive routings on the same load: the cost per packet-hop against MIN's.
+func BenchmarkH4UN04PB(b *testing.B)   { benchCycles(b, 4, "PB", 0.4) }
+func BenchmarkH4UN04OLM(b *testing.B)  { benchCycles(b, 4, "OLM", 0.4) }
+func BenchmarkH4UN04UGAL(b *testing.B) { benchCycles(b, 4, "UGAL", 0.4) }
+func BenchmarkH4UN04ACOR(b *testing.B) { benchCycles(b, 4, "ACOR", 0.4) }
+func BenchmarkH4UN04PAR(b *testing.B)  { benchCycles(b, 4, "PAR", 0.4) }

@@ -93,9 +93,9 @@ func (s *Sim) newPacket(src, dst int, t int64, flags uint8) int32 {
 	k := s.alloc()
 	pk := &s.pk[k]
 	dr := dst / s.p
-	*pk = packet{src: int32(src), dst: int32(dst), dstRouter: int32(dr), gen: t, inj: -1,
-		outPort: -1, vcPos: -1, flags: flags, aux: -1}
-	s.chooseIntermediate(pk, src/s.p)
+	// minimal until a Valiant-type routing decides otherwise at injection
+	*pk = packet{src: int32(src), dst: int32(dst), dstRouter: int32(dr), inter: -1, gen: t, inj: -1,
+		outPort: -1, vcPos: -1, flags: flags | fInterDone, aux: -1}
 	s.st.generated(s, src/s.p, t)
 	return k
 }

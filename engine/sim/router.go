@@ -77,8 +77,8 @@ func (s *Sim) land() {
 		s.deliver(k, s.now)
 	}
 	s.ejects[slot] = s.ejects[slot][:0]
-	for _, bi := range s.creditsIn[slot] {
-		s.bufs[bi].credits += int32(s.P)
+	for _, e := range s.creditsIn[slot] {
+		s.give(e)
 	}
 	s.creditsIn[slot] = s.creditsIn[slot][:0]
 }
@@ -92,10 +92,15 @@ func (s *Sim) countIn(pi int) {
 	s.ports[pi].inCount++
 }
 
-// returnCredit sends a credit for VC vc upstream over the link of input pi.
-func (s *Sim) returnCredit(pi, vc int) {
+// returnCredit sends a credit for VC vc upstream over the link of input pi
+// (bit 31 marks a minimally routed packet, for minimal-only occupancy).
+func (s *Sim) returnCredit(pi, vc int, minimal bool) {
 	t := (s.now + s.ports[pi].lat) & s.wheelMask
-	s.creditsIn[t] = append(s.creditsIn[t], int32(int(s.ports[pi].peer)*s.maxVC+vc))
+	e := int32(int(s.ports[pi].peer)*s.maxVC + vc)
+	if minimal {
+		e |= -1 << 31
+	}
+	s.creditsIn[t] = append(s.creditsIn[t], e)
 }
 
 // head returns the packet at the head of buffer bi.
@@ -149,9 +154,10 @@ func (s *Sim) inputArbitrate(r, pi int) (int, int) {
 		if b.len == 0 || b.hEntry > s.now {
 			continue
 		}
-		if b.hOut < 0 {
+		fromInj := s.ports[pi].class == topology.Injection
+		if b.hOut < 0 || s.rerouteAll || (fromInj && s.rerouteInj) {
 			pk := &s.pk[b.hd]
-			s.route(r, pk)
+			s.route(r, pk, fromInj, b.hOut >= 0)
 			b.hOut, b.hVC, b.hReq = pk.outPort, pk.outVC, pk.flags&fRequest != 0
 		}
 		if !s.canRequest(base, b) {
@@ -253,15 +259,18 @@ func (s *Sim) grant(pi, vc, po int) {
 		if s.creditAtOutput {
 			pk.aux, pk.prevVC = int32(pi), int8(vc)
 		} else {
-			s.returnCredit(pi, vc)
+			s.returnCredit(pi, vc, pk.flags&fNonMin == 0)
 		}
+	}
+	if s.routing != routeMIN {
+		s.commitRoute(pi/s.radix, pi, po, pk)
 	}
 	if s.ports[po].class == topology.Injection {
 		if pk.flags&fRequest != 0 {
 			s.bufs[s.injBuf(int(pk.dst), int(pk.replyVC))].resv++
 		}
 	} else {
-		s.bufs[po*s.maxVC+int(pk.outVC)].credits -= int32(s.P)
+		s.take(po, int(pk.outVC), pk.flags&fNonMin == 0)
 		pk.vcPos = pk.nextPos
 		pk.vc = pk.outVC
 	}
@@ -305,7 +314,7 @@ func (s *Sim) drainOutput(pi int) {
 	if s.creditAtOutput && pk.aux >= 0 {
 		// FOGSim v4 IOQ: the credit of the input buffer the packet left goes
 		// upstream only now, when the packet leaves the output FIFO
-		s.returnCredit(int(pk.aux), int(pk.prevVC))
+		s.returnCredit(int(pk.aux), int(pk.prevVC), pk.flags&fNonMin == 0)
 	}
 	pt.oHead++
 	if pt.oHead == pt.oCap {

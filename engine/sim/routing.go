@@ -6,33 +6,70 @@ import (
 	"phitsim/engine/topology"
 )
 
+// Routing algorithms.
+const (
+	routeMIN uint8 = iota
+	routeVAL       // VAL and VAL_GROUP: Valiant with a phase-A policy
+	routeUGAL
+	routePB
+	routePAR
+	routeOLM
+	routeACOR
+	routePBACOR
+)
+
+func routingKind(name string) uint8 {
+	switch name {
+	case "VAL", "VAL_GROUP":
+		return routeVAL
+	case "UGAL":
+		return routeUGAL
+	case "PB":
+		return routePB
+	case "PAR":
+		return routePAR
+	case "OLM":
+		return routeOLM
+	case "ACOR":
+		return routeACOR
+	case "PB_ACOR":
+		return routePBACOR
+	}
+	return routeMIN
+}
+
 // route computes the output port and VC of head packet pk at router r and
-// caches them in the packet until it moves. Oblivious routings: MIN; VAL goes
-// minimally to a random intermediate router, then minimally to the
-// destination; VAL_GROUP to a random intermediate group, switching to minimal
-// as soon as it enters that group (thesis §1.4.1).
-func (s *Sim) route(r int, pk *packet) {
+// caches them in the packet. fromInj: the packet is in an injection buffer;
+// retry: this head was routed before and did not move.
+func (s *Sim) route(r int, pk *packet, fromInj, retry bool) {
 	if int(pk.dstRouter) == r {
 		pk.outPort = int16(int(pk.dst) % s.p)
 		pk.outVC = 0
 		pk.nextPos = pk.vcPos
 		return
 	}
+	switch s.routing {
+	case routeMIN:
+	case routePAR, routeOLM:
+		s.routeInTransit(r, pk, fromInj)
+		return
+	default:
+		if fromInj && (!retry || s.rerouteInj) {
+			s.decideAtInjection(r, pk, retry)
+		}
+	}
+	// follow the path: minimal to the intermediate (until reached), then
+	// minimal to the destination
 	target := int(pk.dstRouter)
 	if pk.flags&fInterDone == 0 {
-		switch s.routing {
-		case routeVAL:
-			if int(pk.inter) == r {
-				pk.flags |= fInterDone
-			} else {
-				target = int(pk.inter)
-			}
-		case routeValGroup:
-			if r/s.groupSize == int(pk.inter) {
-				pk.flags |= fInterDone
-			} else {
-				target = int(pk.inter) * s.groupSize
-			}
+		reached := int(pk.inter) == r
+		if pk.flags&fToGroup != 0 {
+			reached = r/s.groupSize == int(pk.inter)/s.groupSize
+		}
+		if reached {
+			pk.flags |= fInterDone
+		} else {
+			target = int(pk.inter)
 		}
 	}
 	port := s.topo.MinimalPort(r, target)
@@ -41,42 +78,215 @@ func (s *Sim) route(r int, pk *packet) {
 	if pos < 0 {
 		panic(fmt.Sprintf("sim: packet %d→%d at router %d has no VC left in its sequence (position %d)", pk.src, pk.dst, r, pk.vcPos))
 	}
-	vc := int8(s.seq[pos].VC)
-	if pk.flags&fReply != 0 {
-		if global {
-			vc += s.replyOffG
-		} else {
-			vc += s.replyOffL
-		}
-	}
-	pk.outPort, pk.outVC, pk.nextPos = int16(port), vc, int8(pos)
+	pk.outPort, pk.outVC, pk.nextPos = int16(port), int8(s.vcAt(pos, global, pk)), int8(pos)
 }
 
-// chooseIntermediate draws the Valiant intermediate of a new packet, with the
-// source router's stream, and marks the packet non-minimal when the detour is
-// real.
-func (s *Sim) chooseIntermediate(pk *packet, srcRouter int) {
-	pk.inter = -1
-	switch s.routing {
-	case routeVAL:
-		pk.inter = int32(s.rts[srcRouter].Intn(s.R))
-		if int(pk.inter) != srcRouter && pk.inter != pk.dstRouter {
-			pk.flags |= fNonMin
+// routeInTransit is PAR and OLM: minimal unless the trigger fires where the
+// global misrouting policy allows a non-minimal hop (thesis §1.4.2.2, §1.4.3;
+// FOGSim's CGA trigger). The misroute is applied when the packet is granted.
+func (s *Sim) routeInTransit(r int, pk *packet, fromInj bool) {
+	a := &s.ad
+	dst := int(pk.dstRouter)
+	minPort := s.topo.MinimalPort(r, dst)
+	minGlobal := s.ports[r*s.radix+minPort].class == topology.Global
+	minPos := s.seq.Next(int(pk.vcPos), minGlobal)
+	minVC := s.vcAt(minPos, minGlobal, pk)
+	sg, cg, dg := int(pk.src)/s.p/s.groupSize, r/s.groupSize, dst/s.groupSize
+
+	kind := misNone
+	switch {
+	case pk.flags&fMandatory != 0:
+		kind = misGlobalMandatory
+	case cg == sg && sg != dg && pk.flags&fGlobalMis == 0:
+		localDone := pk.flags&fLocalMis != 0
+		switch a.policy {
+		case polCRG:
+			if !localDone {
+				kind = misGlobal
+			}
+		case polNRG:
+			if !localDone {
+				kind = misLocal
+			}
+		case polRRG:
+			if !localDone {
+				kind = misGlobal
+				if s.rts[r].Intn(s.groupSize) != 0 { // (a−1)/a: a link of another router
+					kind = misLocal
+				}
+			}
+		case polMM:
+			if fromInj {
+				kind = misGlobal
+			} else if !localDone {
+				kind = misLocalMM
+			}
 		}
-		return
-	case routeValGroup:
-		sg, dg := srcRouter/s.groupSize, int(pk.dstRouter)/s.groupSize
-		if sg != dg {
-			g := s.rts[srcRouter].Intn(s.topo.Groups() - 1)
-			if g >= sg {
-				g++
+	case a.policyL && cg != sg && pk.flags&fLocalMis == 0 && !minGlobal && (s.routing == routeOLM || cg != dg):
+		kind = misLocal // _L: one local misroute outside the source group
+	}
+	pending := misNone
+	port, vc, pos := minPort, minVC, minPos
+	if kind != misNone {
+		qmin := s.occ(r*s.radix+minPort, minVC)
+		if kind == misGlobalMandatory || s.cgaTrigger(r, minPort, minVC, qmin) {
+			if cp, cv, cpos, ok := s.pickCandidate(r, pk, kind, minPort, minVC, qmin, fromInj); ok {
+				port, vc, pos, pending = cp, cv, cpos, kind
+			} else if kind == misGlobalMandatory && !minGlobal {
+				// only global outputs may be requested: wait on a random one
+				k := s.rts[r].Intn(a.h)
+				port = s.firstGlobal + k
+				pos = s.seq.Next(int(pk.vcPos), true)
+				vc, pending = s.vcAt(pos, true, pk), kind
 			}
-			pk.inter = int32(g)
-			if g != dg {
-				pk.flags |= fNonMin
-			}
-			return
 		}
 	}
-	pk.flags |= fInterDone
+	if pos < 0 {
+		panic(fmt.Sprintf("sim: packet %d→%d at router %d has no VC left in its sequence (position %d)", pk.src, pk.dst, r, pk.vcPos))
+	}
+	pk.outPort, pk.outVC, pk.nextPos = int16(port), int8(vc), int8(pos)
+	pk.mis = pk.mis&^0x70 | pending<<4
+}
+
+// outputReady: output po can take a packet across the crossbar now.
+func (s *Sim) outputReady(po int) bool {
+	pt := &s.ports[po]
+	if pt.outFree > s.now {
+		return false
+	}
+	if s.ioq {
+		return s.outCap-pt.oQueued-int32(max(0, pt.txEnd-s.now)) >= int32(s.P)
+	}
+	return pt.txEnd <= s.now
+}
+
+// cgaTrigger: misroute when the minimal output cannot take the packet now
+// (no credits or busy), its occupancy is at least thMin, and — for a global
+// link — the link is congested relative to the router's other global links.
+func (s *Sim) cgaTrigger(r, minPort, minVC int, qmin int32) bool {
+	a := &s.ad
+	if a.trigUGAL {
+		return true // the comparison is made per candidate
+	}
+	po := r*s.radix + minPort
+	c := s.ports[po].class
+	if float64(qmin)*100 < a.thMin*float64(s.bufCap[c]) {
+		return false
+	}
+	if s.bufs[po*s.maxVC+minVC].credits >= int32(s.P) && s.outputReady(po) {
+		return false
+	}
+	if c == topology.Global {
+		k := minPort - s.firstGlobal
+		return a.congest[r]&(1<<(k*a.gv+s.bitVC(minVC))) != 0
+	}
+	return true
+}
+
+// pickCandidate draws a non-minimal output of the class the misroute kind
+// needs, among those that can take the packet now and are not much fuller
+// than the minimal one (candidateMax·qmin; UGAL trigger: qmin > F·q + T), in
+// fractions of buffer capacity.
+func (s *Sim) pickCandidate(r int, pk *packet, kind uint8, minPort, minVC int, qmin int32, fromInj bool) (port, vc, pos int, ok bool) {
+	a := &s.ad
+	global := kind == misGlobal || kind == misGlobalMandatory
+	lo, hi := s.p, s.firstGlobal
+	if global {
+		lo, hi = s.firstGlobal, s.radix
+	}
+	// the VC the packet takes on a port of that class
+	pos = s.seq.Next(int(pk.vcPos), global)
+	if !global && s.routing == routeOLM && !fromInj && pk.vcPos >= 0 {
+		pos = int(pk.vcPos) // opportunistic: reuse the latest local VC
+		vc = s.seq.LocalAtOrBefore(pos)
+		if pk.flags&fReply != 0 {
+			vc += int(s.replyOffL)
+		}
+	} else if pos >= 0 {
+		vc = s.vcAt(pos, global, pk)
+	}
+	if pos < 0 {
+		return 0, 0, 0, false
+	}
+	// occupancies compare as fractions of each buffer's capacity (a global
+	// buffer is 8× a local one), as FOGSim's percentages
+	base := r * s.radix
+	qminPct := float64(qmin) / float64(s.bufCap[s.ports[base+minPort].class])
+	candCap := float64(s.bufCap[topology.Local])
+	if global {
+		candCap = float64(s.bufCap[topology.Global])
+	}
+	limit := a.candMax * qminPct
+	qualifies := func(port int) bool {
+		po := base + port
+		if port == minPort || !s.outputReady(po) || s.bufs[po*s.maxVC+vc].credits < int32(s.P) {
+			return false
+		}
+		if kind == misGlobalMandatory {
+			return true
+		}
+		q := float64(s.occ(po, vc)) / candCap
+		if a.trigUGAL {
+			return qminPct > a.ugalF*q+float64(a.ugalT)/candCap
+		}
+		return q <= limit
+	}
+	n := 0
+	for p := lo; p < hi; p++ {
+		if qualifies(p) {
+			n++
+		}
+	}
+	if n == 0 {
+		return 0, 0, 0, false
+	}
+	pick := s.rts[r].Intn(n)
+	for p := lo; p < hi; p++ {
+		if qualifies(p) {
+			if pick == 0 {
+				return p, vc, pos, true
+			}
+			pick--
+		}
+	}
+	return 0, 0, 0, false
+}
+
+// commitRoute applies, when pk is granted output po of router r from input
+// pi, the routing state its route implies: misrouting flags, the livelock
+// guard, where the first non-minimal decision was taken.
+func (s *Sim) commitRoute(r, pi, po int, pk *packet) {
+	sg := int(pk.src) / s.p / s.groupSize
+	cg := r / s.groupSize
+	switch pk.mis >> 4 & 7 {
+	case misLocal, misLocalMM:
+		pk.flags |= fLocalMis | fNonMin
+		if cg == sg && pk.flags&fGlobalMis == 0 {
+			// a local misroute in the source group forces a global
+			// misroute at the next router (livelock guard)
+			pk.flags |= fMandatory
+		}
+	case misGlobal, misGlobalMandatory:
+		pk.flags |= fGlobalMis | fNonMin
+		pk.flags &^= fMandatory
+	}
+	if s.routing == routePAR || s.routing == routeOLM {
+		pk.mis &^= 0x70
+	}
+	if pk.flags&fNonMin != 0 && pk.mis&3 == catNone {
+		switch {
+		case s.ports[pi].class == topology.Injection:
+			pk.mis |= catInjection
+		case cg == sg:
+			pk.mis |= catSourceGroup
+		default:
+			pk.mis |= catIntermediate
+		}
+	}
+	if s.ports[po].class == topology.Global {
+		if pk.ghops == 0 {
+			s.st.maxLocalBeforeGlobal = max(s.st.maxLocalBeforeGlobal, int(pk.lhops))
+		}
+		pk.flags &^= fMandatory | fLocalMis // a new group: new local allowance
+	}
 }

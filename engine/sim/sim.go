@@ -25,10 +25,14 @@ import (
 )
 
 const (
-	fInterDone uint8 = 1 << iota // reached the Valiant intermediate (router or group)
+	fInterDone uint8 = 1 << iota // reached the Valiant intermediate, or routes minimally
 	fRequest                     // request of request-reply traffic
 	fReply                       // reply
-	fNonMin                      // took a non-minimal path
+	fNonMin                      // takes a non-minimal path
+	fToGroup                     // the intermediate is reached on entering its group
+	fMandatory                   // must take a global hop next (livelock guard)
+	fLocalMis                    // took its local misroute in the current group
+	fGlobalMis                   // took its global misroute
 )
 
 type packet struct {
@@ -52,6 +56,10 @@ type packet struct {
 	// timing, the input port it crossed from while it waits in an output FIFO
 	aux    int32
 	prevVC int8 // with FOGSim credit timing: the VC of that input
+	// mis: bits 0–1 where the first non-minimal decision was taken (cat*),
+	// 2–3 the phase-A policy of the intermediate, 4–5 the ACOR-Packet level
+	// or, for PAR/OLM, 4–6 the misroute kind of the cached route
+	mis uint8
 }
 
 // port is the state of one router port: its input side (buffers of its VCs,
@@ -87,13 +95,6 @@ type buffer struct {
 	hReq   bool
 }
 
-// Routing algorithms (oblivious).
-const (
-	routeMIN uint8 = iota
-	routeVAL
-	routeValGroup
-)
-
 // Arbitration policies.
 const (
 	arbRR uint8 = iota
@@ -111,8 +112,16 @@ type Sim struct {
 	switchAt  int64
 	seq       vcs.Sequence
 	routing   uint8
-	replyOffL int8 // VC offsets of the reply set
-	replyOffG int8
+	df        *topology.Dragonfly // for the Dragonfly-specific mechanisms (PB)
+	ad        adaptive
+	// rerouteInj: the head of an injection VC is routed again at every
+	// attempt (source-adaptive decisions, recomputation); rerouteAll: every
+	// head at every attempt (in-transit adaptive)
+	rerouteInj, rerouteAll bool
+	firstGlobal            int
+	bufCap                 [3]int32 // input buffer per VC per port class, phits
+	replyOffL              int8     // VC offsets of the reply set
+	replyOffG              int8
 
 	R, N, radix, p, P int
 	W, M              int64
@@ -219,13 +228,11 @@ func New(cfg config.Config, seed uint64) (*Sim, error) {
 	case "jsq":
 		s.injPolicy = 2
 	}
-	switch cfg.Routing.Name {
-	case "VAL":
-		s.routing = routeVAL
-	case "VAL_GROUP":
-		s.routing = routeValGroup
-	}
-	if s.seq, err = vcs.For(cfg.Routing.Name); err != nil {
+	s.routing = routingKind(cfg.Routing.Name)
+	s.df = df
+	s.firstGlobal = df.FirstGlobalPort()
+	s.bufCap = [3]int32{topology.Injection: int32(r.InjectionBuffer), topology.Local: int32(r.LocalBuffer), topology.Global: int32(r.GlobalBuffer)}
+	if s.seq, err = vcs.For(cfg.Routing.Name, cfg.PhaseA()); err != nil {
 		return nil, err
 	}
 	nl, ng := s.seq.Needs()
@@ -265,6 +272,15 @@ func New(cfg config.Config, seed uint64) (*Sim, error) {
 		s.reqVCs = inj / 2
 	}
 	s.build(lv, gv)
+	s.initAdaptive(cfg, df, gv)
+	switch s.routing {
+	case routeUGAL, routePB, routePBACOR, routeACOR:
+		s.rerouteInj = true
+	case routeVAL:
+		s.rerouteInj = s.ad.recompute
+	case routePAR, routeOLM:
+		s.rerouteAll = true
+	}
 	s.injSlots = int32(inj * (r.InjectionBuffer / s.P))
 	s.injSlots = int32(inj * (r.InjectionBuffer / s.P))
 
@@ -290,7 +306,7 @@ func newPattern(name string, advOffset int, tr config.Traffic, df *topology.Drag
 	}
 	return traffic.New(traffic.Spec{Kind: kind, AdvOffset: advOffset, AdvSame: tr.AdvRouter == "same",
 		AdvcFogsim: tr.AdvcFogsim, LocalOffset: tr.LocalOffset, MixUN: tr.MixUN, MixADVL: tr.MixADVL,
-		MixPerNode: tr.MixPerNode}, df, seed)
+		MixPerNode: tr.MixPerNode, HotPercent: tr.HotPercent, HotRegion: tr.HotRegion}, df, seed)
 }
 
 func arbKind(name string) uint8 {
@@ -441,6 +457,9 @@ func (s *Sim) Run(ctx context.Context, onProgress func(Progress)) (*result.Resul
 // them after all allocations is the same.)
 func (s *Sim) Step() {
 	s.land()
+	if s.routing != routeMIN && s.routing != routeVAL {
+		s.updateAdaptive()
+	}
 	for r := 0; r < s.R; r++ {
 		if s.inMask[2*r]|s.inMask[2*r+1] != 0 {
 			s.stepRouter(r)

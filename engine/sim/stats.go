@@ -22,7 +22,11 @@ type counters struct {
 	minLat, maxLat           int64
 	hopsL, hopsG             int64
 	maxHops                  int
-	mis, misInj              int64
+	mis                      int64
+	misCat                   [4]int64 // by where the first non-minimal decision was taken
+	phaseA                   [4]int64 // delivered non-minimal packets by phase-A policy
+	maxLocalBeforeGlobal     int      // livelock guard check: local hops before the first global one
+	sLevel                   []int64  // ACOR-Switch: Σ router levels per interval
 	hist, hopsHist           []int64
 	perRouter                []int64
 	interval                 int64
@@ -37,6 +41,9 @@ func (st *counters) init(s *Sim) {
 	st.interval = int64(s.cfg.Sim.Interval)
 	nb := (s.W+s.M)/st.interval + 1
 	st.sDel, st.sGen, st.sLat, st.sMis = make([]int64, nb), make([]int64, nb), make([]int64, nb), make([]int64, nb)
+	if s.routing == routeACOR || s.routing == routePBACOR {
+		st.sLevel = make([]int64, nb)
+	}
 	st.minLat = math.MaxInt64
 	st.nodes, st.routers, st.pktPhits = int64(s.N), int64(s.R), int64(s.P)
 }
@@ -86,7 +93,10 @@ func (st *counters) delivered(s *Sim, pk *packet, t int64) {
 	st.hopsHist[min(hops, len(st.hopsHist)-1)]++
 	if pk.flags&fNonMin != 0 {
 		st.mis++
-		st.misInj++ // oblivious routings decide at injection
+		st.misCat[pk.mis&3]++
+		if pk.inter >= 0 {
+			st.phaseA[pk.mis>>2&3]++
+		}
 	}
 	switch {
 	case pk.flags&fRequest != 0:
@@ -140,7 +150,16 @@ func (s *Sim) Snapshot() *result.Result {
 		res.NetLatency = res.Latency.Avg - res.InjLatency
 		res.Hops = result.Hops{Avg: float64(st.hopsL+st.hopsG) / d, Local: float64(st.hopsL) / d,
 			Global: float64(st.hopsG) / d, Max: st.maxHops}
-		res.Misrouted = result.Misrouted{Packets: st.mis, Fraction: float64(st.mis) / d, AtInjection: st.misInj}
+		res.Misrouted = result.Misrouted{Packets: st.mis, Fraction: float64(st.mis) / d,
+			AtInjection: st.misCat[catInjection], InSourceGroup: st.misCat[catSourceGroup],
+			InIntermediateGrp: st.misCat[catIntermediate], MaxLocalBeforeGlobal: st.maxLocalBeforeGlobal}
+		if st.mis > 0 && (s.routing != routePAR && s.routing != routeOLM && s.routing != routeMIN) {
+			res.Misrouted.PhaseA = make([]float64, len(st.phaseA))
+			for i, n := range st.phaseA {
+				res.Misrouted.PhaseA[i] = float64(n) / float64(st.mis)
+			}
+			res.Misrouted.PhaseANames = PhaseANames
+		}
 	}
 	if st.delRep > 0 {
 		res.ReplyRoundTrip = float64(st.rtSum) / float64(st.delRep)
@@ -158,6 +177,9 @@ func (s *Sim) Snapshot() *result.Result {
 		smp := result.Sample{Cycle: end,
 			Accepted: float64(st.sDel[b]*st.pktPhits) / float64(st.nodes*span),
 			Applied:  float64(st.sGen[b]*st.pktPhits) / float64(st.nodes*span)}
+		if st.sLevel != nil {
+			smp.AcorLevel = float64(st.sLevel[b]) / float64(st.routers*span)
+		}
 		if st.sDel[b] > 0 {
 			smp.Latency = float64(st.sLat[b]) / float64(st.sDel[b])
 			smp.Misrouted = 100 * float64(st.sMis[b]) / float64(st.sDel[b])

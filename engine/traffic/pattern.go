@@ -18,6 +18,8 @@ const (
 	ADVC             // ADVc: a node of one of the groups linked to router a−1
 	ADVL             // ADVl: a node of router +k in the own group
 	MIX              // UN / ADVl / ADV+i by given shares
+	HOT              // a share of the traffic to a hot region of nodes, the rest UN
+	PERM             // a random permutation (no node sends to itself), fixed per run
 )
 
 // ParseKind maps a config name to a Kind.
@@ -33,6 +35,10 @@ func ParseKind(name string) (Kind, error) {
 		return ADVL, nil
 	case "MIX":
 		return MIX, nil
+	case "HOT":
+		return HOT, nil
+	case "PERM":
+		return PERM, nil
 	}
 	return 0, fmt.Errorf("unknown traffic pattern %q", name)
 }
@@ -57,6 +63,8 @@ type Spec struct {
 	MixUN       float64 // MIX shares in percent
 	MixADVL     float64
 	MixPerNode  bool
+	HotPercent  float64 // HOT: share of the traffic to the region, in percent
+	HotRegion   float64 // HOT: region size, percent of the nodes from node 0
 }
 
 // Pattern draws destinations. It is a plain struct with a switch rather than
@@ -68,6 +76,9 @@ type Pattern struct {
 	k             int
 	mixUN, mixUNL uint64  // cumulative thresholds of the per-packet MIX draw
 	perNode       []uint8 // MIX per node: the node's fixed kind
+	hotThr        uint64  // HOT: Bernoulli threshold of a hot packet
+	hotN          int     // HOT: nodes in the region
+	perm          []int32 // PERM: destination of each node
 }
 
 // New builds a pattern; setup draws (MIX per node) come from their own stream.
@@ -94,6 +105,23 @@ func New(spec Spec, net Network, seed uint64) (*Pattern, error) {
 			for _, x := range linked {
 				pt.advc = append(pt.advc, int32(x))
 			}
+		}
+	}
+	switch spec.Kind {
+	case HOT:
+		pt.hotThr = rng.Threshold(spec.HotPercent / 100)
+		pt.hotN = max(1, int(float64(pt.n)*spec.HotRegion/100+0.5))
+	case PERM:
+		// Sattolo's algorithm: a uniformly random cyclic permutation, so no
+		// node is its own destination
+		s := rng.New(seed, rng.Traffic, uint64(pt.n))
+		pt.perm = make([]int32, pt.n)
+		for i := range pt.perm {
+			pt.perm[i] = int32(i)
+		}
+		for i := pt.n - 1; i > 0; i-- {
+			j := s.Intn(i)
+			pt.perm[i], pt.perm[j] = pt.perm[j], pt.perm[i]
 		}
 	}
 	if spec.Kind == MIX {
@@ -146,6 +174,19 @@ func (pt *Pattern) Dest(src int, s *rng.Stream) int {
 	case ADVL:
 		dr := (pos + pt.spec.LocalOffset) % pt.a
 		return (group*pt.a+dr)*pt.p + s.Intn(pt.p)
+	case PERM:
+		return int(pt.perm[src])
+	case HOT:
+		if s.Bernoulli(pt.hotThr) {
+			if pt.hotN == 1 && src == 0 {
+				break // the only hot node sends uniformly
+			}
+			for {
+				if d := s.Intn(pt.hotN); d != src {
+					return d
+				}
+			}
+		}
 	}
 	d := s.Intn(pt.n - 1) // uniform over the n−1 other nodes
 	if d >= src {

@@ -33,19 +33,39 @@ func parse(s string) Sequence {
 	return seq
 }
 
-var sequences = map[string]string{
-	"MIN":       "lgl",    // a0 h0 a1: 2/1
-	"VAL_GROUP": "lglgl",  // a0 h0 a1 h1 a2: 3/2
-	"VAL":       "lgllgl", // a0 h0 a1 a2 h1 a3: 4/2
+// For returns the sequence of a routing; Valiant-style routings need 4/2 VCs
+// when phase A ends at a router (…-Sw), 3/2 when it ends on entering a group.
+func For(routing, phaseA string) (Sequence, error) {
+	toGroup := phaseA == "RRG-Gr" || phaseA == "CRG-Gr"
+	switch routing {
+	case "MIN":
+		return parse("lgl"), nil // a0 h0 a1: 2/1
+	case "VAL_GROUP", "VAL", "UGAL", "PB":
+		if toGroup {
+			return parse("lglgl"), nil // a0 h0 a1 h1 a2: 3/2
+		}
+		return parse("lgllgl"), nil // a0 h0 a1 a2 h1 a3: 4/2
+	case "ACOR", "PB_ACOR":
+		return parse("lgllgl"), nil
+	case "PAR":
+		return parse("llgllgl"), nil // a0 a1 h0 a2 a3 h1 a4: 5/2
+	case "OLM":
+		// a0 h0 a1 h1 a2: 3/2; its non-minimal local hops reuse a VC
+		// (opportunistic), see the engine's OLM rule
+		return parse("lglgl"), nil
+	}
+	return nil, fmt.Errorf("no VC sequence for routing %q", routing)
 }
 
-// For returns the sequence of a routing, or an error naming the known ones.
-func For(routing string) (Sequence, error) {
-	s, ok := sequences[routing]
-	if !ok {
-		return nil, fmt.Errorf("no VC sequence for routing %q", routing)
+// LocalAtOrBefore is the VC of the latest local hop at or before pos (OLM's
+// opportunistic reuse), or the first local VC when there is none.
+func (s Sequence) LocalAtOrBefore(pos int) int {
+	for i := min(pos, len(s)-1); i >= 0; i-- {
+		if !s[i].Global {
+			return s[i].VC
+		}
 	}
-	return parse(s), nil
+	return 0
 }
 
 // Needs counts the local and global VCs a sequence uses.

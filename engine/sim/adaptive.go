@@ -1,0 +1,476 @@
+package sim
+
+import (
+	"phitsim/engine/config"
+	"phitsim/engine/topology"
+)
+
+// Adaptive routing: the Valiant family with its phase-A policies, restriction
+// and recomputation; source-adaptive UGAL and PiggyBack; in-transit PAR and
+// OLM with the global misrouting policies; ACOR and PB-ACOR.
+
+// Phase-A policies (ACOR paper Table 1).
+const (
+	paRRGSw uint8 = iota // any group, a random router of it
+	paRRGGr              // any group, reached on entering it
+	paCRGSw              // a group linked to the source router, a random router of it
+	paCRGGr              // a group linked to the source router, reached on entering it
+)
+
+// PhaseANames index the phase-A policies in results.
+var PhaseANames = []string{"RRG-Sw", "RRG-Gr", "CRG-Sw", "CRG-Gr"}
+
+func parsePhaseA(name string) uint8 {
+	for i, n := range PhaseANames {
+		if n == name {
+			return uint8(i)
+		}
+	}
+	return paRRGSw
+}
+
+// Global misrouting policies of the in-transit routings (thesis §1.4.3).
+const (
+	polCRG uint8 = iota
+	polRRG
+	polNRG
+	polMM
+)
+
+// Misroute kinds of a pending in-transit decision (applied at grant).
+const (
+	misNone uint8 = iota
+	misLocal
+	misLocalMM
+	misGlobal
+	misGlobalMandatory
+)
+
+// Where the first non-minimal decision was taken (result categories).
+const (
+	catNone uint8 = iota
+	catInjection
+	catSourceGroup
+	catIntermediate
+)
+
+// adaptive holds the parameters and state of the adaptive mechanisms.
+type adaptive struct {
+	phaseA     uint8
+	restricted bool
+	recompute  bool
+	ugalPath   bool
+	ugalF      float64
+	ugalT      int32 // phits
+	perPort    bool
+	minOnly    bool // occupancy of minimally routed packets only
+	pbCoef     float64
+	pbT        int32
+	policy     uint8
+	policyL    bool
+	trigUGAL   bool
+	thMin      float64
+	congCoef   float64
+	congT      int32
+	candMax    float64
+
+	h, gv   int      // global ports per router, global VCs
+	gocc    []int32  // per (router, global port k, VC): occupancy in phits (credits view)
+	gmin    []int32  // the same, minimally routed packets only
+	minOcc  []int32  // per buffer index of a transit output: minimal-only occupancy
+	satHist []uint64 // PB: per (slot, router) saturation bits (k·gv+vc), slot = cycle mod (localLatency+1)
+	slots   int64
+	congest []uint64 // CGA: per router, congested global links (k·gv+vc)
+
+	// ACOR
+	acorSeq    []uint8 // phase-A policy per level
+	acorPacket bool
+	acorHI     int32
+	acorIT     [2]int32
+	acorDT     [2]int32
+	level      []uint8 // per router (switch mode)
+	blocked    []int32
+	timer      []int32
+}
+
+func (s *Sim) initAdaptive(cfg config.Config, df *topology.Dragonfly, globalVCs int) {
+	rc := cfg.Routing
+	a := &s.ad
+	a.phaseA = parsePhaseA(cfg.PhaseA())
+	a.restricted, a.recompute = rc.Restricted, rc.Recompute
+	a.ugalPath = rc.UgalMode == "pathLength"
+	a.ugalF, a.ugalT = rc.UgalF, int32(rc.UgalT*float64(s.P))
+	a.perPort = rc.Congestion == "perPort" || rc.Congestion == "perPortMin"
+	a.minOnly = rc.Congestion == "perVCMin" || rc.Congestion == "perPortMin"
+	a.pbCoef, a.pbT = rc.PbCoef/100, int32(rc.PbThreshold*float64(s.P))
+	switch rc.Policy {
+	case "CRG", "CRG_L":
+		a.policy = polCRG
+	case "RRG", "RRG_L":
+		a.policy = polRRG
+	case "NRG", "NRG_L":
+		a.policy = polNRG
+	default:
+		a.policy = polMM
+	}
+	a.policyL = len(rc.Policy) > 2 && rc.Policy[len(rc.Policy)-2:] == "_L"
+	a.trigUGAL = rc.Trigger == "ugal"
+	a.thMin, a.congCoef, a.congT, a.candMax = rc.ThMin, rc.CongestedCoef/100, int32(rc.CongestedT*float64(s.P)), rc.CandidateMax/100
+	a.h, a.gv = df.H, globalVCs
+	a.gocc = make([]int32, s.R*a.h*a.gv)
+	if a.minOnly {
+		a.gmin = make([]int32, s.R*a.h*a.gv)
+		a.minOcc = make([]int32, len(s.bufs))
+	}
+	switch s.routing {
+	case routePB, routePBACOR:
+		a.slots = int64(cfg.Topology.LocalLatency) + 1
+		a.satHist = make([]uint64, int(a.slots)*s.R)
+	case routePAR, routeOLM:
+		a.congest = make([]uint64, s.R)
+	}
+	if s.routing == routeACOR || s.routing == routePBACOR {
+		a.restricted, a.recompute = true, true
+		switch rc.AcorSequence {
+		case "2LA":
+			a.acorSeq = []uint8{paCRGGr, paRRGSw}
+		case "2LB":
+			a.acorSeq = []uint8{paCRGSw, paRRGSw}
+		default:
+			a.acorSeq = []uint8{paCRGGr, paCRGSw, paRRGSw}
+		}
+		a.acorPacket = rc.AcorMode == "packet"
+		a.acorHI = int32(rc.AcorHI)
+		it2 := rc.AcorIT2
+		if it2 == 0 {
+			it2 = 500
+			if s.routing == routePBACOR {
+				it2 = 50
+			}
+		}
+		a.acorIT = [2]int32{int32(rc.AcorIT1), int32(it2)}
+		a.acorDT = [2]int32{int32(rc.AcorDT1), int32(rc.AcorDT2)}
+		a.level = make([]uint8, s.R)
+		a.blocked = make([]int32, s.R)
+		a.timer = make([]int32, s.R)
+		for r := range a.timer {
+			a.timer[r] = a.acorHI
+		}
+	}
+}
+
+// gidx is the index of (router, global port k, VC) in gocc, or −1 for other ports.
+func (s *Sim) gidx(pi, vc int) int {
+	if s.ports[pi].class != topology.Global {
+		return -1
+	}
+	r, port := pi/s.radix, pi%s.radix
+	return (r*s.ad.h+port-s.firstGlobal)*s.ad.gv + vc
+}
+
+// take reserves credits of output (po, vc) for a packet (at the crossbar grant).
+func (s *Sim) take(po, vc int, minimal bool) {
+	bi := po*s.maxVC + vc
+	s.bufs[bi].credits -= int32(s.P)
+	if s.ad.gocc == nil {
+		return
+	}
+	if g := s.gidx(po, vc); g >= 0 {
+		s.ad.gocc[g] += int32(s.P)
+		if minimal && s.ad.gmin != nil {
+			s.ad.gmin[g] += int32(s.P)
+		}
+	}
+	if minimal && s.ad.minOcc != nil {
+		s.ad.minOcc[bi] += int32(s.P)
+	}
+}
+
+// give returns the credits of a wheel entry (bi, with bit 31 = minimal packet).
+func (s *Sim) give(e int32) {
+	minimal := e < 0
+	bi := int(e & 0x7fffffff)
+	s.bufs[bi].credits += int32(s.P)
+	if s.ad.gocc == nil {
+		return
+	}
+	pi, vc := bi/s.maxVC, bi%s.maxVC
+	if g := s.gidx(pi, vc); g >= 0 {
+		s.ad.gocc[g] -= int32(s.P)
+		if minimal && s.ad.gmin != nil {
+			s.ad.gmin[g] -= int32(s.P)
+		}
+	}
+	if minimal && s.ad.minOcc != nil {
+		s.ad.minOcc[bi] -= int32(s.P)
+	}
+}
+
+// occ is the occupancy (phits) adaptive routing sees for output (po, vc):
+// the downstream buffer plus this VC's packets in the local output FIFO,
+// per VC or averaged over the port's VCs, all packets or minimal ones only.
+func (s *Sim) occ(po, vc int) int32 {
+	c := s.ports[po].class
+	if c == topology.Injection {
+		return 0
+	}
+	one := func(v int) int32 {
+		bi := po*s.maxVC + v
+		if s.ad.minOnly {
+			return s.ad.minOcc[bi]
+		}
+		return s.bufCap[c] - s.bufs[bi].credits
+	}
+	if !s.ad.perPort {
+		return one(vc)
+	}
+	n := s.vcCount[c]
+	var sum int32
+	for v := 0; v < n; v++ {
+		sum += one(v)
+	}
+	return sum / int32(n)
+}
+
+// updateAdaptive runs the per-cycle work of the mechanisms with state: PB
+// saturation bits (own links, broadcast to the group with local-link
+// latency), CGA congested links, ACOR switch levels.
+func (s *Sim) updateAdaptive() {
+	a := &s.ad
+	if a.satHist != nil {
+		slot := int(s.now%a.slots) * s.R
+		for r := 0; r < s.R; r++ {
+			a.satHist[slot+r] = s.globalBits(r, a.pbCoef, a.pbT)
+		}
+	}
+	if a.congest != nil {
+		for r := 0; r < s.R; r++ {
+			a.congest[r] = s.globalBits(r, a.congCoef, a.congT)
+		}
+	}
+	if a.level != nil && !a.acorPacket {
+		var sum int64
+		for r := 0; r < s.R; r++ {
+			s.acorTick(r)
+			sum += int64(a.level[r]) + 1
+		}
+		s.st.sLevel[s.st.bucket(s.now)] += sum
+	}
+}
+
+// globalBits marks router r's global links whose occupancy exceeds
+// coef·mean + t, the mean taken over the router's own global links (per VC,
+// or per port with the bit on VC 0).
+func (s *Sim) globalBits(r int, coef float64, t int32) uint64 {
+	a := &s.ad
+	occ := a.gocc
+	if a.minOnly {
+		occ = a.gmin
+	}
+	row := occ[r*a.h*a.gv : (r+1)*a.h*a.gv]
+	var bits uint64
+	if a.perPort {
+		var total int32
+		for _, q := range row {
+			total += q
+		}
+		mean := float64(total) / float64(a.h*a.gv)
+		for k := 0; k < a.h; k++ {
+			var q int32
+			for v := 0; v < a.gv; v++ {
+				q += row[k*a.gv+v]
+			}
+			if float64(q)/float64(a.gv) > coef*mean+float64(t) {
+				bits |= 1 << (k * a.gv)
+			}
+		}
+		return bits
+	}
+	for v := 0; v < a.gv; v++ {
+		var total int32
+		for k := 0; k < a.h; k++ {
+			total += row[k*a.gv+v]
+		}
+		mean := float64(total) / float64(a.h)
+		for k := 0; k < a.h; k++ {
+			if float64(row[k*a.gv+v]) > coef*mean+float64(t) {
+				bits |= 1 << (k*a.gv + v)
+			}
+		}
+	}
+	return bits
+}
+
+// bitVC is the VC whose bit a test reads: vc per VC, 0 per port.
+func (s *Sim) bitVC(vc int) int {
+	if s.ad.perPort {
+		return 0
+	}
+	return vc
+}
+
+// pbSaturated reads the PB bit of the global link of the minimal path from
+// router r to dst: the router's own bit now, or a group neighbour's bit as
+// broadcast one local-link latency ago.
+func (s *Sim) pbSaturated(r, dst, vc int) bool {
+	g, dg := r/s.groupSize, dst/s.groupSize
+	if g == dg {
+		return false
+	}
+	a := &s.ad
+	j := s.df.GlobalLinkTo(g, dg)
+	owner := g*s.groupSize + j/a.h
+	bit := uint64(1) << ((j%a.h)*a.gv + s.bitVC(vc))
+	if owner == r {
+		return a.satHist[int(s.now%a.slots)*s.R+r]&bit != 0
+	}
+	t := s.now - (a.slots - 1)
+	if t < 0 {
+		return false
+	}
+	return a.satHist[int(t%a.slots)*s.R+owner]&bit != 0
+}
+
+// acorTick is the per-cycle ACOR-Switch level management of router r: raise
+// at once when the blocked counter reaches the increase threshold (which
+// restarts the interval), lower at the end of an interval when it is at most
+// the decrease threshold.
+func (s *Sim) acorTick(r int) {
+	a := &s.ad
+	a.timer[r]--
+	lv := int(a.level[r])
+	top := len(a.acorSeq) - 1
+	increased := false
+	if lv < top && a.blocked[r] >= a.acorIT[lv] {
+		lv++
+		if len(a.acorSeq) == 2 {
+			lv = top
+		}
+		increased = true
+	}
+	if !increased && a.timer[r] <= 0 && lv > 0 && a.blocked[r] <= a.acorDT[lv-1] {
+		lv--
+	}
+	if increased || a.timer[r] <= 0 {
+		a.timer[r], a.blocked[r] = a.acorHI, 0
+	}
+	a.level[r] = uint8(lv)
+}
+
+// drawIntermediate draws the Valiant intermediate router of pk at its source
+// router r with phase-A policy pa.
+func (s *Sim) drawIntermediate(r int, pk *packet, pa uint8) {
+	rs := &s.rts[r]
+	sg, dg := r/s.groupSize, int(pk.dstRouter)/s.groupSize
+	grp := -1
+	toGroup := pa == paRRGGr || pa == paCRGGr
+	switch {
+	case sg == dg && s.ad.restricted:
+		grp, toGroup = sg, false
+	case pa == paCRGSw || pa == paCRGGr:
+		peer, _ := s.topo.Link(r, s.firstGlobal+rs.Intn(s.ad.h))
+		grp = peer / s.groupSize
+	default: // RRG: uniform over the other groups
+		grp = rs.Intn(s.topo.Groups() - 1)
+		if grp >= sg {
+			grp++
+		}
+	}
+	pk.inter = int32(grp*s.groupSize + rs.Intn(s.groupSize))
+	pk.flags &^= fInterDone | fToGroup | fNonMin
+	if toGroup {
+		pk.flags |= fToGroup
+	}
+	pk.mis = pk.mis&^0x0c | pa<<2
+}
+
+// valiantDetour tells whether pk's intermediate is off its minimal path from r.
+func (s *Sim) valiantDetour(r int, pk *packet) bool {
+	if pk.flags&fToGroup != 0 {
+		ig := int(pk.inter) / s.groupSize
+		return ig != r/s.groupSize && ig != int(pk.dstRouter)/s.groupSize
+	}
+	return int(pk.inter) != r && pk.inter != pk.dstRouter
+}
+
+// firstHop is the port and VC of the first hop from r towards target for a
+// packet that has not moved yet.
+func (s *Sim) firstHop(r, target int, pk *packet) (int, int) {
+	port := s.topo.MinimalPort(r, target)
+	global := s.ports[r*s.radix+port].class == topology.Global
+	return port, s.vcAt(s.seq.Next(int(pk.vcPos), global), global, pk)
+}
+
+// vcAt is the VC of sequence position pos, in the reply set for replies.
+func (s *Sim) vcAt(pos int, global bool, pk *packet) int {
+	vc := s.seq[pos].VC
+	if pk.flags&fReply != 0 {
+		if global {
+			vc += int(s.replyOffG)
+		} else {
+			vc += int(s.replyOffL)
+		}
+	}
+	return vc
+}
+
+// decideAtInjection runs at every routing attempt of a packet at the head of
+// an injection VC of router r: the Valiant draw (first attempt, or every
+// attempt with recomputation) and, for UGAL/PB/PB-ACOR, the minimal or
+// non-minimal choice.
+func (s *Sim) decideAtInjection(r int, pk *packet, retry bool) {
+	a := &s.ad
+	pa := a.phaseA
+	if a.acorSeq != nil {
+		if retry && pk.flags&fNonMin != 0 && !a.acorPacket {
+			a.blocked[r]++ // a re-attempt of a non-minimally routed packet
+		}
+		lv := a.level[r]
+		if a.acorPacket {
+			lv = pk.mis >> 4 & 3
+			if retry && int(lv) < len(a.acorSeq)-1 {
+				lv++
+			}
+			pk.mis = pk.mis&^0x30 | lv<<4
+		}
+		pa = a.acorSeq[lv]
+	}
+	if !retry || a.recompute {
+		s.drawIntermediate(r, pk, pa)
+	}
+	nonMin := s.valiantDetour(r, pk)
+	if nonMin && (s.routing == routeUGAL || s.routing == routePB || s.routing == routePBACOR) {
+		nonMin = s.preferNonMinimal(r, pk)
+	}
+	pk.flags &^= fInterDone | fNonMin
+	if nonMin {
+		pk.flags |= fNonMin
+	} else {
+		pk.flags |= fInterDone
+	}
+}
+
+// preferNonMinimal is the UGAL comparison of the first hops of both paths
+// (thesis eq. 1.2, or FOGSim's path-length weighting), and for PB the
+// saturation bit of the minimal path's global link.
+func (s *Sim) preferNonMinimal(r int, pk *packet) bool {
+	a := &s.ad
+	dst := int(pk.dstRouter)
+	minPort, minVC := s.firstHop(r, dst, pk)
+	if s.routing != routeUGAL {
+		gvc := s.vcAt(s.seq.Next(-1, true), true, pk)
+		if s.pbSaturated(r, dst, gvc) {
+			return true
+		}
+	}
+	valPort, valVC := s.firstHop(r, int(pk.inter), pk)
+	qmin := float64(s.occ(r*s.radix+minPort, minVC))
+	qval := float64(s.occ(r*s.radix+valPort, valVC))
+	if a.ugalPath {
+		lm, gm := s.topo.MinimalHops(r, dst)
+		l1, g1 := s.topo.MinimalHops(r, int(pk.inter))
+		l2, g2 := s.topo.MinimalHops(int(pk.inter), dst)
+		return qmin*float64(lm+gm) > qval*float64(l1+g1+l2+g2)+float64(a.ugalT)
+	}
+	return qmin > a.ugalF*qval+float64(a.ugalT)
+}
