@@ -30,7 +30,9 @@ Usage:
   phitsim run      [-config FILE | -preset NAME] [-set path=value]... [-seeds N] [-out FILE] [-fogsim]
   phitsim sweep    [-config FILE | -preset NAME]... [-set path=value]... [-series path=v1,v2,...]
                    -loads 0.1:0.9:0.1 [-seeds N] [-out PREFIX] [-j N]
+  phitsim sweep    -experiment NAME [-set path=value]... [-loads ...] [-out PREFIX]
   phitsim presets  list the named configurations
+  phitsim experiments  list the named comparisons (series of routings over loads)
   phitsim params   list every parameter: path, default, range, unit, meaning
   phitsim validate [-config FILE | -preset NAME] [-set path=value]...
 
@@ -55,6 +57,10 @@ func main() {
 		err = cmdSweep(ctx, os.Args[2:], os.Stdout)
 	case "presets":
 		err = cmdPresets(os.Stdout)
+	case "experiments":
+		for _, e := range sweep.Experiments() {
+			fmt.Printf("%-14s %s (%d series × %d loads)\n", e.Name, e.Doc, len(e.Spec.Series), len(e.Spec.Loads))
+		}
 	case "params":
 		err = cmdParams(os.Stdout)
 	case "validate":
@@ -118,6 +124,11 @@ func (s *source) load() ([]config.Config, error) {
 	if len(cfgs) == 0 {
 		cfgs = append(cfgs, config.Default())
 	}
+	return s.apply(cfgs)
+}
+
+// apply puts the -set and -seeds overrides on configurations and validates them.
+func (s *source) apply(cfgs []config.Config) ([]config.Config, error) {
 	for i := range cfgs {
 		for _, kv := range s.sets {
 			k, v, ok := strings.Cut(kv, "=")
@@ -266,22 +277,39 @@ func cmdSweep(ctx context.Context, args []string, stdout io.Writer) error {
 	var series multi
 	fs.Var(&series, "series", "one series per value: path=v1,v2,... (repeatable: cross product)")
 	loads := fs.String("loads", "0.1:0.9:0.1", "offered loads: start:stop:step and/or a comma list")
+	experiment := fs.String("experiment", "", "a named comparison (see 'phitsim experiments'): its series and loads")
 	out := fs.String("out", "", "write PREFIX.json (all runs and points) and PREFIX.csv (curves); default: CSV on stdout")
 	workers := fs.Int("j", 0, "parallel runs (default: all cores)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	base, err := src.load()
-	if err != nil {
-		return err
+	var base []config.Config
+	var ls []float64
+	if *experiment != "" {
+		e, err := sweep.ExperimentByName(*experiment)
+		if err != nil {
+			return err
+		}
+		if base, err = src.apply(e.Spec.Series); err != nil {
+			return err
+		}
+		ls = e.Spec.Loads
+	} else {
+		var err error
+		if base, err = src.load(); err != nil {
+			return err
+		}
 	}
 	cfgs, err := expandSeries(base, series)
 	if err != nil {
 		return err
 	}
-	ls, err := parseLoads(*loads)
-	if err != nil {
-		return err
+	loadsSet := false
+	fs.Visit(func(f *flag.Flag) { loadsSet = loadsSet || f.Name == "loads" })
+	if ls == nil || loadsSet {
+		if ls, err = parseLoads(*loads); err != nil {
+			return err
+		}
 	}
 	sp := sweep.Spec{Series: cfgs, Loads: ls}
 	jobs, err := sp.Jobs()

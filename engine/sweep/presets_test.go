@@ -1,0 +1,30 @@
+package sweep
+
+import "testing"
+
+// Every named experiment expands into valid jobs, one series per routing.
+func TestExperimentsExpand(t *testing.T) {
+	for _, e := range Experiments() {
+		jobs, err := e.Spec.Jobs()
+		if err != nil {
+			t.Fatalf("%s: %v", e.Name, err)
+		}
+		if len(jobs) != len(e.Spec.Series)*len(e.Spec.Loads)*e.Spec.Series[0].Sim.Seeds {
+			t.Errorf("%s: %d jobs", e.Name, len(jobs))
+		}
+		seen := map[string]bool{}
+		for _, c := range e.Spec.Series {
+			if seen[c.Name] {
+				t.Errorf("%s: series %q twice", e.Name, c.Name)
+			}
+			seen[c.Name] = true
+		}
+	}
+	e, err := ExperimentByName("acor-adv4")
+	if err != nil || e.Spec.Series[3].Routing.AcorSequence != "3L" || e.Spec.Series[3].Traffic.AdvOffset != 4 {
+		t.Fatalf("acor-adv4: %+v %v", e.Spec.Series[3].Routing, err)
+	}
+	if _, err := ExperimentByName("nope"); err == nil {
+		t.Fatal("unknown experiment accepted")
+	}
+}
