@@ -61,6 +61,7 @@ type App struct {
 	renderPending bool
 	chartsDirty   bool
 	runs          int // experiments started since the page opened
+	cfgVersion    int // bumped on every change the configuration panel shows
 	chartsAt      time.Time
 	// rate is the measured engine speed in node-cycles per second per
 	// worker, for the time estimates (updated after every run).
@@ -125,6 +126,7 @@ func (a *App) loadHash(h string) {
 	a.sel = 0
 	a.raw, a.rawErr, a.sweepRaw = map[string]string{}, map[string]string{}, map[string]string{}
 	a.point = defaultPoint(a.exp)
+	a.cfgVersion++
 }
 
 func defaultPoint(e experiment.Experiment) int {
@@ -145,6 +147,7 @@ func (a *App) chartIfEmbed() string {
 
 // changed is called after every edit of the experiment: the URL follows.
 func (a *App) changed() {
+	a.cfgVersion++
 	frag := a.fragment()
 	url := global.Get("location").Get("pathname").String() + global.Get("location").Get("search").String() + "#" + frag
 	global.Get("history").Call("replaceState", js.Null(), "", url)

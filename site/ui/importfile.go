@@ -29,6 +29,7 @@ func (a *App) importConfig(input js.Value) {
 		ok.Release()
 		fail.Release()
 		a.importErrs = []string{"cannot read the file"}
+		a.cfgVersion++
 		a.schedule()
 		return nil
 	})
@@ -48,6 +49,7 @@ func (a *App) applyImport(name string, data []byte) {
 			a.importErrs = []string{err.Error()}
 		}
 		a.notice = ""
+		a.cfgVersion++
 		a.schedule()
 		return
 	}

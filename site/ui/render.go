@@ -44,7 +44,7 @@ func (a *App) Render() vecty.ComponentOrHTML {
 	return elem.Div(root,
 		a.renderHeader(),
 		elem.Div(vecty.Markup(vecty.Class("layout")),
-			a.renderConfigPanel(),
+			&configPanel{App: a, Version: a.cfgVersion},
 			elem.Main(vecty.Markup(vecty.Class("results")),
 				a.renderExperimentBar(),
 				a.renderProgress(),
@@ -142,6 +142,21 @@ func (a *App) copyEmbed() {
 
 // ---- configuration panel, generated from config.Params ----
 
+// configPanel is rendered again only when the configuration changed
+// (cfgVersion), not on every progress update of a run.
+type configPanel struct {
+	vecty.Core
+	App     *App `vecty:"prop"`
+	Version int  `vecty:"prop"`
+}
+
+func (p *configPanel) Render() vecty.ComponentOrHTML { return p.App.renderConfigPanel() }
+
+func (p *configPanel) SkipRender(prev vecty.Component) bool {
+	q, ok := prev.(*configPanel)
+	return ok && q.Version == p.Version
+}
+
 func (a *App) renderConfigPanel() *vecty.HTML {
 	c := &a.exp.Series[a.sel]
 	errs := map[string][]string{}
@@ -160,7 +175,7 @@ func (a *App) renderConfigPanel() *vecty.HTML {
 		tabs = append(tabs, elem.Button(vecty.Markup(prop.Type(prop.TypeButton), vecty.Attribute("role", "tab"),
 			vecty.Attribute("aria-selected", i == a.sel), vecty.ClassMap{"tab": true, "active": i == a.sel},
 			vecty.Style("border-bottom-color", seriesColor(i)),
-			event.Click(func(*vecty.Event) { a.sel = i; a.schedule() })), vecty.Text(label)))
+			event.Click(func(*vecty.Event) { a.sel = i; a.cfgVersion++; a.schedule() })), vecty.Text(label)))
 	}
 	tabs = append(tabs,
 		elem.Button(vecty.Markup(prop.ID("add-series"), prop.Type(prop.TypeButton), vecty.Class("small"),
