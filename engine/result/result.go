@@ -35,6 +35,8 @@ type Result struct {
 	LatencyHist []int64  `json:"latencyHist" msgpack:"latencyHist"`
 	HopsHist    []int64  `json:"hopsHist" msgpack:"hopsHist"`
 	Series      []Sample `json:"series" msgpack:"series"`
+	// AcorLevels: ACOR-Switch level (1…) of every router at the end of the run.
+	AcorLevels []uint8 `json:"acorLevels,omitempty" msgpack:"acorLevels"`
 	Conservation
 	Saturated bool   `json:"saturated" msgpack:"saturated"`
 	SatReason string `json:"satReason,omitempty" msgpack:"satReason"`
@@ -105,6 +107,8 @@ type Sample struct {
 	Latency   float64 `json:"latency" msgpack:"latency"`
 	Misrouted float64 `json:"misrouted" msgpack:"misrouted"`           // % of delivered packets
 	AcorLevel float64 `json:"acorLevel,omitempty" msgpack:"acorLevel"` // ACOR-Switch: mean router level (1…)
+	// AcorRouters: ACOR-Switch routers at level 1, 2, 3 at the interval's end.
+	AcorRouters []int32 `json:"acorRouters,omitempty" msgpack:"acorRouters"`
 }
 
 // Conservation: every generated packet is delivered or still in flight.

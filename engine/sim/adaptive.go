@@ -250,11 +250,16 @@ func (s *Sim) updateAdaptive() {
 	}
 	if a.level != nil && !a.acorPacket {
 		var sum int64
+		b := s.st.bucket(s.now)
+		last := (s.now+1)%s.st.interval == 0
 		for r := 0; r < s.R; r++ {
 			s.acorTick(r)
 			sum += int64(a.level[r]) + 1
+			if last {
+				s.st.sLevels[b*3+int(a.level[r])]++
+			}
 		}
-		s.st.sLevel[s.st.bucket(s.now)] += sum
+		s.st.sLevel[b] += sum
 	}
 }
 

@@ -314,3 +314,78 @@ func ExampleSim_adaptiveRoutings() {
 	// ACOR 3/4/2
 	// PB_ACOR 3/4/2
 }
+
+// ACOR-Switch level management (ACOR paper §4.2.2, FOGSim semantics):
+// raise as soon as blocked ≥ IT (which restarts the interval), lower only at
+// the end of an interval when blocked ≤ DT; 2LA jumps to its last level.
+func TestAcorSwitchThresholds(t *testing.T) {
+	c := config.Default()
+	c.Topology.H, c.Topology.A, c.Topology.P = 2, 4, 2
+	c.Routing.Name = "ACOR"
+	c.Routing.AcorHI, c.Routing.AcorIT1, c.Routing.AcorDT1, c.Routing.AcorDT2 = 100, 15, 5, 15
+	s, err := New(c, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := &s.ad
+	if a.acorIT[1] != 500 {
+		t.Fatalf("IT2 default %d, want 500 for ACOR", a.acorIT[1])
+	}
+	a.blocked[0] = 14
+	s.acorTick(0)
+	if a.level[0] != 0 {
+		t.Fatal("raised below IT1")
+	}
+	a.blocked[0] = 15
+	s.acorTick(0)
+	if a.level[0] != 1 || a.blocked[0] != 0 || a.timer[0] != 100 {
+		t.Fatalf("at IT1: level %d blocked %d timer %d, want 1, 0, 100", a.level[0], a.blocked[0], a.timer[0])
+	}
+	for i := 0; i < 99; i++ {
+		a.blocked[0] = 5
+		s.acorTick(0)
+	}
+	if a.level[0] != 1 {
+		t.Fatal("lowered before the end of the interval")
+	}
+	a.blocked[0] = 6
+	s.acorTick(0) // end of interval, 6 > DT1
+	if a.level[0] != 1 || a.timer[0] != 100 || a.blocked[0] != 0 {
+		t.Fatalf("level %d timer %d blocked %d after an interval above DT1", a.level[0], a.timer[0], a.blocked[0])
+	}
+	for i := 0; i < 100; i++ {
+		a.blocked[0] = min(a.blocked[0], 5)
+		s.acorTick(0)
+	}
+	if a.level[0] != 0 {
+		t.Fatalf("level %d after an interval at DT1, want 0", a.level[0])
+	}
+
+	c.Routing.AcorSequence = "2LA"
+	c.Routing.Name = "PB_ACOR"
+	s, _ = New(c, 1)
+	if s.ad.acorIT[1] != 50 {
+		t.Fatalf("IT2 default %d, want 50 for PB_ACOR", s.ad.acorIT[1])
+	}
+	s.ad.blocked[3] = 15
+	s.acorTick(3)
+	if s.ad.level[3] != 1 || s.ad.acorSeq[1] != paRRGSw {
+		t.Fatalf("2LA level %d, want the last one (RRG-Sw)", s.ad.level[3])
+	}
+}
+
+// Under ADV+h the blocked injections of ACOR-Switch-3L raise the routers'
+// levels towards RRG-Sw; under light UN they stay at level 1.
+func TestAcorSwitchLevelsFollowTraffic(t *testing.T) {
+	rs := adRun(t,
+		adConfig(4, "ACOR", "ADV", 0.5, func(c *config.Config) { c.Traffic.AdvOffset = 4; c.Sim.Interval = 500 }),
+		adConfig(4, "ACOR", "UN", 0.05, func(c *config.Config) { c.Sim.Interval = 500 }))
+	adv, un := rs[0].Series[len(rs[0].Series)-1], rs[1].Series[len(rs[1].Series)-1]
+	t.Logf("mean level ADV+h %.2f (routers per level %v), UN %.2f; phase A shares ADV+h %v", adv.AcorLevel, adv.AcorRouters, un.AcorLevel, rs[0].Misrouted.PhaseA)
+	if adv.AcorLevel < 2 || un.AcorLevel > 1.05 {
+		t.Errorf("mean ACOR level %.2f under ADV+h, %.2f under UN", adv.AcorLevel, un.AcorLevel)
+	}
+	if len(rs[0].AcorLevels) != 264 || rs[0].Misrouted.PhaseA[paRRGSw] < 0.3 {
+		t.Errorf("per-router levels %d, RRG-Sw share %.2f", len(rs[0].AcorLevels), rs[0].Misrouted.PhaseA[paRRGSw])
+	}
+}

@@ -3,6 +3,7 @@ package sim
 import (
 	"context"
 	"math"
+	"reflect"
 	"testing"
 )
 
@@ -137,7 +138,7 @@ func TestTransientSwitchToADVDropsMinimalThroughputToCap(t *testing.T) {
 		switch {
 		case smp.Cycle > int64(c.Sim.Warmup) && smp.Cycle <= switchAt:
 			// before the switch: the same run as without it
-			if smp != steady.Series[i] {
+			if !reflect.DeepEqual(smp, steady.Series[i]) {
 				t.Errorf("cycle %d, before the switch: %+v differs from the run without switch %+v", smp.Cycle, smp, steady.Series[i])
 			}
 			if !btWithin(smp.Accepted, load, 0.12) {

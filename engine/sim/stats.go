@@ -27,6 +27,7 @@ type counters struct {
 	phaseA                   [4]int64 // delivered non-minimal packets by phase-A policy
 	maxLocalBeforeGlobal     int      // livelock guard check: local hops before the first global one
 	sLevel                   []int64  // ACOR-Switch: Σ router levels per interval
+	sLevels                  []int32  // ACOR-Switch: routers at level 1, 2, 3 at the end of each interval
 	hist, hopsHist           []int64
 	perRouter                []int64
 	interval                 int64
@@ -43,6 +44,7 @@ func (st *counters) init(s *Sim) {
 	st.sDel, st.sGen, st.sLat, st.sMis = make([]int64, nb), make([]int64, nb), make([]int64, nb), make([]int64, nb)
 	if s.routing == routeACOR || s.routing == routePBACOR {
 		st.sLevel = make([]int64, nb)
+		st.sLevels = make([]int32, 3*nb)
 	}
 	st.minLat = math.MaxInt64
 	st.nodes, st.routers, st.pktPhits = int64(s.N), int64(s.R), int64(s.P)
@@ -179,12 +181,19 @@ func (s *Sim) Snapshot() *result.Result {
 			Applied:  float64(st.sGen[b]*st.pktPhits) / float64(st.nodes*span)}
 		if st.sLevel != nil {
 			smp.AcorLevel = float64(st.sLevel[b]) / float64(st.routers*span)
+			smp.AcorRouters = append([]int32(nil), st.sLevels[3*b:3*b+3]...)
 		}
 		if st.sDel[b] > 0 {
 			smp.Latency = float64(st.sLat[b]) / float64(st.sDel[b])
 			smp.Misrouted = 100 * float64(st.sMis[b]) / float64(st.sDel[b])
 		}
 		res.Series = append(res.Series, smp)
+	}
+	if s.ad.level != nil && !s.ad.acorPacket {
+		res.AcorLevels = make([]uint8, s.R)
+		for r, lv := range s.ad.level {
+			res.AcorLevels[r] = lv + 1
+		}
 	}
 	res.Conservation = result.Conservation{TotalGenerated: st.totGen, TotalDelivered: st.totDel, InFlight: s.live}
 	res.SimCycles, res.PacketHops = s.now, st.xbar
