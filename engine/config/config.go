@@ -67,6 +67,7 @@ type Routing struct {
 	// PiggyBack saturation bits.
 	PbCoef      float64 `json:"pbCoef" doc:"a global link is saturated when Q > pbCoef%·Q̄ + pbThreshold (Q̄: mean over the router's global links)" unit:"%" min:"0" max:"10000" when:"routing.name=PB|PB_ACOR" paper:"thesis eq. 1.3"`
 	PbThreshold float64 `json:"pbThreshold" doc:"T of the saturation test" unit:"packets" min:"0" max:"10000" when:"routing.name=PB|PB_ACOR"`
+	PbBroadcast string  `json:"pbBroadcast" doc:"how the bits reach the group: sideband (every cycle, local-link latency, free: FOGSim) or piggyback (carried by data packets crossing local links)" enum:"sideband,piggyback" when:"routing.name=PB|PB_ACOR" paper:"thesis §1.4.2.1.1"`
 	// In-transit adaptive routing (PAR, OLM).
 	Policy        string  `json:"policy" doc:"global misrouting policy: CRG current router, RRG random router, NRG neighbour router, MM mixed; _L: one more local misroute outside the source group" enum:"CRG,RRG,NRG,MM,CRG_L,RRG_L,NRG_L,MM_L" when:"routing.name=PAR|OLM" paper:"thesis §1.4.3"`
 	Trigger       string  `json:"trigger" doc:"misrouting trigger: cga (minimal output blocked and, if global, congested) or ugal (Qmin > F·Qcand + T)" enum:"cga,ugal" when:"routing.name=PAR|OLM"`

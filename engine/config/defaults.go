@@ -25,7 +25,7 @@ func Default() Config {
 			InjectionBuffer: 256, LocalBuffer: 32, GlobalBuffer: 256, OutputBuffer: 32,
 			CreditTiming: "xbar", Iterations: 1, InputArbiter: "rr", OutputArbiter: "rr", InjectionPolicy: "dest"},
 		Routing: Routing{Name: "MIN", PhaseA: "auto", UgalMode: "pathLength", UgalF: 2, UgalT: 4,
-			Congestion: "perVC", PbCoef: 200, PbThreshold: 5, Policy: "MM_L", Trigger: "cga",
+			Congestion: "perVC", PbCoef: 200, PbThreshold: 5, PbBroadcast: "sideband", Policy: "MM_L", Trigger: "cga",
 			CongestedCoef: 150, CongestedT: 5, CandidateMax: 100,
 			AcorSequence: "3L", AcorMode: "switch", AcorHI: 500, AcorIT1: 15, AcorDT1: 5, AcorDT2: 15},
 		Traffic: Traffic{Pattern: "UN", Load: 0.4, Process: "bernoulli", BurstLength: 5,

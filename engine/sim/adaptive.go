@@ -79,6 +79,11 @@ type adaptive struct {
 	gmin    []int32  // the same, minimally routed packets only
 	minOcc  []int32  // per buffer index of a transit output: minimal-only occupancy
 	satHist []uint64 // PB: per (slot, router) saturation bits (k·gv+vc), slot = cycle mod (localLatency+1)
+	// PB with true piggybacking: what each router last heard of each router
+	// of its group (router·a + position), and the bits riding on packets now
+	// crossing local links (receiver·a + sender position, bits) by arrival cycle
+	known   []uint64
+	riders  [][]uint64
 	slots   int64
 	congest []uint64 // CGA: per router, congested global links (k·gv+vc)
 
@@ -126,6 +131,10 @@ func (s *Sim) initAdaptive(cfg config.Config, df *topology.Dragonfly, globalVCs 
 	case routePB, routePBACOR:
 		a.slots = int64(cfg.Topology.LocalLatency) + 1
 		a.satHist = make([]uint64, int(a.slots)*s.R)
+		if rc.PbBroadcast == "piggyback" {
+			a.known = make([]uint64, s.R*s.groupSize)
+			a.riders = make([][]uint64, len(s.arrivals))
+		}
 	case routePAR, routeOLM:
 		a.congest = make([]uint64, s.R)
 	}
@@ -314,6 +323,27 @@ func (s *Sim) bitVC(vc int) int {
 	return vc
 }
 
+// piggyback puts router r's current saturation bits on a packet leaving
+// through local port po, to be read by the next router when its head arrives.
+func (s *Sim) piggyback(r, po int, arrival int64) {
+	a := &s.ad
+	peer := int(s.ports[po].peer) / s.radix
+	slot := arrival & s.wheelMask
+	a.riders[slot] = append(a.riders[slot], uint64(peer*s.groupSize+r%s.groupSize),
+		a.satHist[int(s.now%a.slots)*s.R+r])
+}
+
+// landRiders stores the bits that arrive this cycle.
+func (s *Sim) landRiders() {
+	a := &s.ad
+	slot := s.now & s.wheelMask
+	q := a.riders[slot]
+	for i := 0; i+1 < len(q); i += 2 {
+		a.known[q[i]] = q[i+1]
+	}
+	a.riders[slot] = q[:0]
+}
+
 // pbSaturated reads the PB bit of the global link of the minimal path from
 // router r to dst: the router's own bit now, or a group neighbour's bit as
 // broadcast one local-link latency ago.
@@ -328,6 +358,9 @@ func (s *Sim) pbSaturated(r, dst, vc int) bool {
 	bit := uint64(1) << ((j%a.h)*a.gv + s.bitVC(vc))
 	if owner == r {
 		return a.satHist[int(s.now%a.slots)*s.R+r]&bit != 0
+	}
+	if a.known != nil {
+		return a.known[r*s.groupSize+owner%s.groupSize]&bit != 0
 	}
 	t := s.now - (a.slots - 1)
 	if t < 0 {

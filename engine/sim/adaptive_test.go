@@ -2,6 +2,7 @@ package sim
 
 import (
 	"fmt"
+	"reflect"
 	"sync"
 	"testing"
 
@@ -387,5 +388,25 @@ func TestAcorSwitchLevelsFollowTraffic(t *testing.T) {
 	}
 	if len(rs[0].AcorLevels) != 264 || rs[0].Misrouted.PhaseA[paRRGSw] < 0.3 {
 		t.Errorf("per-router levels %d, RRG-Sw share %.2f", len(rs[0].AcorLevels), rs[0].Misrouted.PhaseA[paRRGSw])
+	}
+}
+
+// PB's saturation bits carried by data packets crossing local links instead
+// of a free side-band channel: the information is older and sparser, yet
+// under ADV+1 PB still adapts (thesis §1.4.2.1.1: "piggybacked in headers").
+func TestPiggyBackOnDataPackets(t *testing.T) {
+	mk := func(mode string) config.Config {
+		return adConfig(4, "PB", "ADV", 0.5, func(c *config.Config) {
+			c.Routing.PbBroadcast = mode
+			c.Sim.Warmup, c.Sim.Cycles = 2000, 2000
+		})
+	}
+	rs := adRun(t, mk("sideband"), mk("piggyback"))
+	t.Logf("PB ADV+1 accepted: side-band %.3f, piggybacked %.3f", rs[0].Accepted, rs[1].Accepted)
+	if rs[1].Accepted < 0.75*rs[0].Accepted || rs[1].Accepted < 8.0/32 {
+		t.Errorf("piggybacked PB %.3f vs side-band %.3f", rs[1].Accepted, rs[0].Accepted)
+	}
+	if reflect.DeepEqual(rs[0].Series, rs[1].Series) {
+		t.Error("piggybacking changed nothing")
 	}
 }

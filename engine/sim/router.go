@@ -357,6 +357,9 @@ func (s *Sim) send(po int, k int32, t int64) {
 		pk.lhops++
 	}
 	pk.entry = t + s.ports[po].lat
+	if c == topology.Local && s.ad.known != nil {
+		s.piggyback(po/s.radix, po, pk.entry)
+	}
 	bi := int(s.ports[po].peer)*s.maxVC + int(pk.vc)
 	slot := pk.entry & s.wheelMask
 	s.arrivals[slot] = append(s.arrivals[slot], uint64(bi)<<32|uint64(uint32(k)))

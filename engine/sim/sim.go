@@ -458,6 +458,9 @@ func (s *Sim) Run(ctx context.Context, onProgress func(Progress)) (*result.Resul
 func (s *Sim) Step() {
 	s.land()
 	if s.routing != routeMIN && s.routing != routeVAL {
+		if s.ad.known != nil {
+			s.landRiders()
+		}
 		s.updateAdaptive()
 	}
 	for r := 0; r < s.R; r++ {
