@@ -1,5 +1,5 @@
 // Starts the page: runs the UI (ui.wasm, Go + vecty) as soon as it is
-// compiled and ECharts is loaded, and compiles the engine worker module in
+// compiled, loads ECharts alongside, and compiles the engine worker module in
 // parallel, once, for all the workers of the pool (window.phitsimWorkerModule
 // is a Promise of a WebAssembly.Module).
 (function () {
@@ -19,11 +19,22 @@
   const ui = compile('ui.wasm').then((m) => { mark('ui-compiled'); return m; });
   window.phitsimWorkerModule = compile('worker.wasm').then((m) => { mark('worker-compiled'); return m; });
   window.phitsimWorkerModule.catch(() => {}); // reported by the pool
-  const echartsLoaded = new Promise((resolve) => {
-    const check = () => (window.echarts ? resolve() : setTimeout(check, 5));
-    document.addEventListener('DOMContentLoaded', check, { once: true });
+  // ECharts (1 MB of JavaScript) loads in parallel; the UI draws its charts
+  // when window.phitsimEcharts resolves.
+  window.phitsimEcharts = new Promise((resolve, reject) => {
+    const s = document.createElement('script');
+    s.src = 'echarts.min.js';
+    s.async = true;
+    s.onload = () => { mark('echarts-loaded'); resolve(); };
+    s.onerror = () => reject(new Error('echarts.min.js did not load'));
+    document.head.appendChild(s);
   });
-  Promise.all([ui, echartsLoaded]).then(async ([uiModule]) => {
+  window.phitsimEcharts.catch((err) => show(String(err)));
+  const domReady = new Promise((resolve) => {
+    if (document.readyState !== 'loading') resolve();
+    else document.addEventListener('DOMContentLoaded', resolve, { once: true });
+  });
+  Promise.all([ui, domReady]).then(async ([uiModule]) => {
     const go = new Go();
     const instance = await WebAssembly.instantiate(uiModule, go.importObject);
     mark('go-start');

@@ -60,6 +60,7 @@ type App struct {
 
 	renderPending bool
 	chartsDirty   bool
+	echarts       bool // ECharts is loaded
 	runs          int // experiments started since the page opened
 	cfgVersion    int // bumped on every change the configuration panel shows
 	chartsAt      time.Time
@@ -99,9 +100,19 @@ func Main() {
 	}))
 	a.installDebug()
 	vecty.SetTitle("phitsim — Dragonfly network simulator")
+	mark("go-ready")
 	vecty.RenderInto("#app", a)
-	a.updateCharts()
+	mark("interactive")
 	global.Set("phitsimInteractive", global.Get("performance").Call("now"))
+	var chartsReady js.Func
+	chartsReady = js.FuncOf(func(js.Value, []js.Value) any {
+		chartsReady.Release()
+		a.echarts = true
+		a.updateCharts()
+		mark("charts")
+		return nil
+	})
+	global.Get("phitsimEcharts").Call("then", chartsReady)
 	// A newcomer sees a result at once: small experiments run on opening
 	// (not in embed mode, where the reader presses Run).
 	if !a.embed && a.exp.Work() <= autoRunWork {
@@ -109,6 +120,8 @@ func Main() {
 	}
 	select {}
 }
+
+func mark(name string) { global.Get("performance").Call("mark", "phitsim-"+name) }
 
 // autoRunWork: experiments up to this many node-cycles run when the page opens.
 const autoRunWork = 2e8
@@ -173,6 +186,9 @@ func (a *App) schedule() {
 }
 
 func (a *App) updateCharts() {
+	if !a.echarts {
+		return
+	}
 	a.chartsDirty, a.chartsAt = false, time.Now()
 	in := plot.Input{Results: a.res, Point: a.point}
 	if a.res != nil {
