@@ -323,7 +323,7 @@ func (a *App) field(p config.Param, c *config.Config, errs map[string][]string) 
 			vecty.If(p.Unit != "", elem.Span(vecty.Markup(vecty.Class("unit")), vecty.Text(p.Unit))),
 		),
 		elem.Small(vecty.Markup(prop.ID(id+"-doc"), vecty.Class("doc")),
-			vecty.Text(strings.TrimSpace(p.Doc+" · "+defText)),
+			vecty.Text(strings.TrimSuffix(p.Doc+" · "+defText, " · ")),
 			vecty.If(swept, elem.Strong(vecty.Text(" · swept by the experiment")))),
 		vecty.If(len(msgs) > 0, elem.Div(vecty.Markup(vecty.Class("error"), prop.ID(id+"-error"), vecty.Attribute("role", "alert")),
 			vecty.Text(strings.Join(msgs, "; ")))),
@@ -454,6 +454,20 @@ func (a *App) renderExperimentBar() *vecty.HTML {
 				}))))
 	}
 	vals, verr := s.Values()
+	if verr == nil {
+		per, _ := a.exp.Validate()
+		var bad []string
+		for i, errs := range per {
+			if len(errs) > 0 {
+				bad = append(bad, fmt.Sprintf("%s: %d invalid (%s)", a.exp.SeriesName(i), len(errs), errs[0].Error()))
+			}
+		}
+		if len(bad) > 0 {
+			verr = fmt.Errorf("cannot run: %s; see the configuration", strings.Join(bad, "; "))
+		} else if _, err := a.exp.Jobs(); err != nil {
+			verr = fmt.Errorf("cannot run: %v", err)
+		}
+	}
 	seeds := a.exp.Series[0].Sim.Seeds
 	runs := 0
 	if jobs, err := a.exp.Jobs(); err == nil {
