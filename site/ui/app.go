@@ -61,8 +61,8 @@ type App struct {
 	renderPending bool
 	chartsDirty   bool
 	echarts       bool // ECharts is loaded
-	runs          int // experiments started since the page opened
-	cfgVersion    int // bumped on every change the configuration panel shows
+	runs          int  // experiments started since the page opened
+	cfgVersion    int  // bumped on every change the configuration panel shows
 	chartsAt      time.Time
 	// rate is the measured engine speed in node-cycles per second per
 	// worker, for the time estimates (updated after every run).
