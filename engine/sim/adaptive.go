@@ -86,6 +86,7 @@ type adaptive struct {
 	riders  [][]uint64
 	slots   int64
 	congest []uint64 // CGA: per router, congested global links (k·gv+vc)
+	dirty   []bool   // per router: its global occupancies changed since its bits were computed
 
 	// ACOR
 	acorSeq    []uint8 // phase-A policy per level
@@ -123,6 +124,7 @@ func (s *Sim) initAdaptive(cfg config.Config, df *topology.Dragonfly, globalVCs 
 	a.thMin, a.congCoef, a.congT, a.candMax = rc.ThMin, rc.CongestedCoef/100, int32(rc.CongestedT*float64(s.P)), rc.CandidateMax/100
 	a.h, a.gv = df.H, globalVCs
 	a.gocc = make([]int32, s.R*a.h*a.gv)
+	a.dirty = make([]bool, s.R)
 	if a.minOnly {
 		a.gmin = make([]int32, s.R*a.h*a.gv)
 		a.minOcc = make([]int32, len(s.bufs))
@@ -185,6 +187,7 @@ func (s *Sim) take(po, vc int, minimal bool) {
 		return
 	}
 	if g := s.gidx(po, vc); g >= 0 {
+		s.ad.dirty[po/s.radix] = true
 		s.ad.gocc[g] += int32(s.P)
 		if minimal && s.ad.gmin != nil {
 			s.ad.gmin[g] += int32(s.P)
@@ -205,6 +208,7 @@ func (s *Sim) give(e int32) {
 	}
 	pi, vc := bi/s.maxVC, bi%s.maxVC
 	if g := s.gidx(pi, vc); g >= 0 {
+		s.ad.dirty[pi/s.radix] = true
 		s.ad.gocc[g] -= int32(s.P)
 		if minimal && s.ad.gmin != nil {
 			s.ad.gmin[g] -= int32(s.P)
@@ -246,17 +250,26 @@ func (s *Sim) occ(po, vc int) int32 {
 // latency), CGA congested links, ACOR switch levels.
 func (s *Sim) updateAdaptive() {
 	a := &s.ad
+	// bits only change when a router's global occupancies do
 	if a.satHist != nil {
 		slot := int(s.now%a.slots) * s.R
+		prev := int((s.now+a.slots-1)%a.slots) * s.R
 		for r := 0; r < s.R; r++ {
-			a.satHist[slot+r] = s.globalBits(r, a.pbCoef, a.pbT)
+			if a.dirty[r] || s.now == 0 {
+				a.satHist[slot+r] = s.globalBits(r, a.pbCoef, a.pbT)
+			} else {
+				a.satHist[slot+r] = a.satHist[prev+r]
+			}
 		}
 	}
 	if a.congest != nil {
 		for r := 0; r < s.R; r++ {
-			a.congest[r] = s.globalBits(r, a.congCoef, a.congT)
+			if a.dirty[r] {
+				a.congest[r] = s.globalBits(r, a.congCoef, a.congT)
+			}
 		}
 	}
+	clear(a.dirty)
 	if a.level != nil && !a.acorPacket {
 		var sum int64
 		b := s.st.bucket(s.now)
