@@ -365,6 +365,9 @@ func expandSeries(base []config.Config, series []string) ([]config.Config, error
 					return nil, err
 				}
 				label := path[strings.LastIndex(path, ".")+1:] + "=" + v
+				if path == "routing.name" || path == "traffic.pattern" {
+					label = v
+				}
 				if d.Name == "" || len(series) > 1 || len(base) > 1 {
 					if d.Name == "" {
 						d.Name = label
