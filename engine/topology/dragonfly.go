@@ -17,6 +17,9 @@ const (
 type Dragonfly struct {
 	H, A, P, G int
 	palm       bool
+	// linkTo[g·G+d] = GlobalLinkTo(g, d): the routing hot path reads a table
+	// instead of computing modulos
+	linkTo []int16
 }
 
 // NewDragonfly checks the sizes and builds the topology.
@@ -31,6 +34,16 @@ func NewDragonfly(h, a, p int, arrangement string) (*Dragonfly, error) {
 	case Consecutive:
 	default:
 		return nil, fmt.Errorf("dragonfly: arrangement %q is not one of %s, %s", arrangement, PalmTree, Consecutive)
+	}
+	if d.G*d.G <= 1<<24 && d.A*d.H < 1<<15 {
+		d.linkTo = make([]int16, d.G*d.G)
+		for g := 0; g < d.G; g++ {
+			for e := 0; e < d.G; e++ {
+				if e != g {
+					d.linkTo[g*d.G+e] = int16(d.globalLinkTo(g, e))
+				}
+			}
+		}
 	}
 	return d, nil
 }
@@ -95,6 +108,13 @@ func (d *Dragonfly) GlobalTarget(g, j int) int {
 
 // GlobalLinkTo is the link index j of group g whose far end is group dst (≠ g).
 func (d *Dragonfly) GlobalLinkTo(g, dst int) int {
+	if d.linkTo != nil {
+		return int(d.linkTo[g*d.G+dst])
+	}
+	return d.globalLinkTo(g, dst)
+}
+
+func (d *Dragonfly) globalLinkTo(g, dst int) int {
 	if d.palm {
 		return ((g-dst)%d.G+d.G)%d.G - 1
 	}
