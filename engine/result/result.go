@@ -44,6 +44,8 @@ type Result struct {
 	SimCycles  int64   `json:"simCycles" msgpack:"simCycles"`
 	PacketHops int64   `json:"packetHops" msgpack:"packetHops"`
 	CPUSeconds float64 `json:"cpuSeconds" msgpack:"cpuSeconds"`
+	// Graph500 workload outcome (workload.kind = graph500), else nil.
+	Graph500 *Graph500 `json:"graph500,omitempty" msgpack:"graph500,omitempty"`
 }
 
 // Summary of a distribution.
