@@ -15,6 +15,7 @@ type Config struct {
 	Router   Router   `json:"router"`
 	Routing  Routing  `json:"routing"`
 	Traffic  Traffic  `json:"traffic"`
+	Workload Workload `json:"workload"`
 	Sim      Sim      `json:"sim"`
 }
 

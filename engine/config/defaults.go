@@ -31,7 +31,8 @@ func Default() Config {
 		Traffic: Traffic{Pattern: "UN", Load: 0.4, Process: "bernoulli", BurstLength: 5,
 			AdvOffset: 1, AdvRouter: "random", LocalOffset: 1, MixUN: 100, HotPercent: 25, HotRegion: 12.5,
 			SwitchPattern: "ADV", SwitchAdvOffset: 1},
-		Sim: Sim{Warmup: 60000, Cycles: 60000, Seed: 1, Seeds: 5, Interval: 1000, HistMax: 2000, Watchdog: 20000},
+		Sim:      Sim{Warmup: 60000, Cycles: 60000, Seed: 1, Seeds: 5, Interval: 1000, HistMax: 2000, Watchdog: 20000},
+		Workload: DefaultWorkload(),
 	}
 }
 
@@ -60,7 +61,7 @@ func preset(name, doc string, h int, edit func(*Config)) Preset {
 // with lengths a browser finishes quickly.
 func Presets() []Preset {
 	short := func(c *Config) { c.Sim.Warmup, c.Sim.Cycles, c.Sim.Seeds = 5000, 5000, 2 }
-	return []Preset{
+	return append([]Preset{
 		preset("h2", "72-node Dragonfly (h=2, a=4, p=2), Table 1.2 router", 2, nil),
 		preset("h4", "1,056-node Dragonfly (h=4, a=8, p=4), Table 1.2 router", 4, nil),
 		preset("h8", "16,512-node Dragonfly of thesis Table 1.2 (h=8, a=16, p=8)", 8, nil),
@@ -95,7 +96,7 @@ func Presets() []Preset {
 			c.Traffic.SwitchCycle, c.Traffic.SwitchPattern = 2000, "ADV"
 			c.Sim.Interval = 100
 		}),
-	}
+	}, graph500Presets()...)
 }
 
 // PresetByName finds a preset.
@@ -344,6 +345,7 @@ func (c *Config) Validate() Errors {
 			add("traffic.advcFogsim", "true", "the +1…+(h−1) variant needs h ≥ 2")
 		}
 	}
+	errs = append(errs, c.validateWorkload()...)
 	return errs
 }
 

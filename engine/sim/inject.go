@@ -118,11 +118,17 @@ func (s *Sim) generate() {
 	if s.pat2 != nil && now >= s.switchAt {
 		pat = s.pat2
 	}
+	if s.wl != nil && s.wl.generate() {
+		return
+	}
 	flags := uint8(0)
 	if s.cfg.Traffic.Reactive {
 		flags = fRequest
 	}
 	for n := 0; n < s.N; n++ {
+		if s.wl != nil && s.wl.inJob(n) {
+			continue
+		}
 		g := &s.gens[n]
 		if s.bursty {
 			// the ON/OFF chain of thesis eqs. 1.4–1.8; the ON coin is flipped
@@ -194,6 +200,9 @@ func (s *Sim) drainSource(n int) {
 // deliver consumes packet k at its destination node at cycle t. A request
 // turns into a reply in the injection VC reserved for it.
 func (s *Sim) deliver(k int32, t int64) {
+	if s.wl != nil {
+		s.wl.delivered(k, t)
+	}
 	pk := &s.pk[k]
 	s.st.delivered(s, pk, t)
 	if pk.flags&fRequest != 0 {

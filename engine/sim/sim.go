@@ -195,6 +195,7 @@ type Sim struct {
 	lastProgress int64
 	watchdog     int64
 	st           counters
+	wl           *workload // Graph500 job, or nil (workload.go)
 }
 
 // New builds a simulation from a validated config and a seed.
@@ -295,6 +296,7 @@ func New(cfg config.Config, seed uint64) (*Sim, error) {
 	s.free = -1
 	maxLat := int64(max(t.LocalLatency, t.GlobalLatency, t.InjectionLatency))
 	s.watchdog = max(int64(cfg.Sim.Watchdog), 4*(maxLat+int64(s.P)+s.xbar))
+	s.initWorkload()
 	s.st.init(s)
 	return s, nil
 }
@@ -433,6 +435,9 @@ func (s *Sim) Run(ctx context.Context, onProgress func(Progress)) (*result.Resul
 	const every = 1024
 	for s.now < total {
 		s.Step()
+		if s.wl != nil && s.wl.done() {
+			break
+		}
 		if s.live > 0 && s.now-s.lastProgress > s.watchdog {
 			return nil, s.deadlock()
 		}

@@ -197,7 +197,9 @@ func (s *Sim) Snapshot() *result.Result {
 	}
 	res.Conservation = result.Conservation{TotalGenerated: st.totGen, TotalDelivered: st.totDel, InFlight: s.live}
 	res.SimCycles, res.PacketHops = s.now, st.xbar
-	if measured > 0 && s.now >= s.W+s.M {
+	if s.wl != nil {
+		res.Graph500 = s.wl.job.Report(s.now)
+	} else if measured > 0 && s.now >= s.W+s.M {
 		expected := res.Offered * float64(st.nodes*measured) / float64(st.pktPhits) // packets
 		short := expected - float64(st.del)
 		if short > 0.05*expected+4*math.Sqrt(expected) {

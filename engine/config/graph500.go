@@ -1,0 +1,137 @@
+package config
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+)
+
+// Workload selects what the compute nodes run: the synthetic traffic of the
+// traffic section on every node, or the Graph500 BFS model of thesis chapter
+// 2 on a job's nodes (the traffic section then describes the background
+// traffic of the other nodes, when enabled).
+type Workload struct {
+	Kind string `json:"kind" doc:"synthetic: the traffic section on every node; graph500: the Graph500 BFS model on the job's nodes, run until the BFS ends (sim.cycles is the cap, sim.warmup is ignored)" enum:"synthetic,graph500" paper:"thesis §2.2"`
+	// Graph and benchmark parameters.
+	Scale      int `json:"scale" doc:"graph scale s: 2^s vertices (the thesis uses 26)" min:"4" max:"40" when:"workload.kind=graph500" paper:"thesis §2.1"`
+	EdgeFactor int `json:"edgeFactor" doc:"edge factor fe: edges per vertex (the thesis uses 16)" min:"1" max:"1024" when:"workload.kind=graph500" paper:"thesis §2.1"`
+	Coalescing int `json:"coalescing" doc:"coalescing size cs: queries aggregated per message" unit:"queries" min:"1" max:"65536" when:"workload.kind=graph500" paper:"thesis §2.1"`
+	QueryBytes int `json:"queryBytes" doc:"size of a query (cs·queryBytes is a full message: 256·16 B = 4 kB)" unit:"bytes" min:"1" max:"4096" when:"workload.kind=graph500"`
+	// Node and link speed: physical units.
+	Tq        float64 `json:"tq" doc:"computation per query tq (thesis Table 2.3: Altamira 1.5, Core i5 2.25, Xeon E5-2620 2.4, Mont-Blanc 15)" unit:"ns" min:"0" max:"1000000" when:"workload.kind=graph500" paper:"thesis eq. 2.20, Table 2.3"`
+	LinkGbps  float64 `json:"linkGbps" doc:"link bandwidth; with the phit size it sets the cycle time phitBytes·8/linkGbps" unit:"Gb/s" min:"0.001" max:"100000" when:"workload.kind=graph500"`
+	PhitBytes int     `json:"phitBytes" doc:"bytes a link carries per cycle; a packet carries router.packetSize phits and a message as many packets as it needs" unit:"bytes" min:"1" max:"1048576" when:"workload.kind=graph500"`
+	// Job mapping.
+	Groups     int    `json:"groups" doc:"groups running the job, one process per node (0 = every group)" min:"0" max:"100000" when:"workload.kind=graph500" paper:"thesis §2.3.2"`
+	Placement  string `json:"placement" doc:"which groups: consecutive (0…k−1, a scheduler's simplest choice) or spread evenly over the network" enum:"consecutive,spread" when:"workload.kind=graph500"`
+	Background bool   `json:"background" doc:"nodes outside the job carry the traffic section's synthetic traffic (otherwise they are idle)" when:"workload.kind=graph500"`
+	// Model options.
+	RootDegree      int     `json:"rootDegree" doc:"degree dr of the root vertex (0 = drawn per run from the lognormal of eqs. 2.18–2.19)" min:"0" max:"1000000000" when:"workload.kind=graph500" paper:"thesis eqs. 2.18–2.19"`
+	Coefficients    string  `json:"coefficients" doc:"form of coefficient C of the mean (eq. 2.8): thesis text, or FOGSim's code (−1.105+1.01·ln s, (l−3.2)²/8)" enum:"thesis,fogsim" when:"workload.kind=graph500" paper:"thesis eq. 2.8"`
+	Sampling        string  `json:"sampling" doc:"node: every process draws its own Gaussian sample of the level's edges (FOGSim); level: one draw per level for all processes" enum:"node,level" when:"workload.kind=graph500"`
+	Injection       string  `json:"injection" doc:"bernoulli: a message is generated with probability 1/(tq·cs) per free cycle (eq. 2.20); compute: after exactly tq per query of computation" enum:"bernoulli,compute" when:"workload.kind=graph500" paper:"thesis eq. 2.20"`
+	BudgetCap       bool    `json:"budgetCap" doc:"cap every Gaussian draw at the remaining query budget, so that the BFS explores at most 2·2^s·fe edges (thesis §2.2.2); off: only the mean is capped (FOGSim), and a wide σ overshoots" when:"workload.kind=graph500"`
+	ReduceAfterWork bool    `json:"reduceAfterWork" doc:"enter the all-reduce only once the received queries are processed (thesis); off: as soon as they have arrived (FOGSim)" when:"workload.kind=graph500"`
+	MaxLevels       int     `json:"maxLevels" doc:"the BFS stops after this many levels (FOGSim: 9)" min:"1" max:"200" when:"workload.kind=graph500"`
+	TailLevel       int     `json:"tailLevel" doc:"from this level on, the BFS stops when at most tailFraction of the queries remain (FOGSim: 5)" min:"1" max:"200" when:"workload.kind=graph500"`
+	TailFraction    float64 `json:"tailFraction" doc:"share of the query budget below which the BFS stops from tailLevel on (FOGSim: 0.1)" min:"0" max:"1" when:"workload.kind=graph500"`
+}
+
+// DefaultWorkload is synthetic traffic; its Graph500 settings are the thesis's
+// (s = 26 scaled down to 22, fe = 16, cs = 256 queries of 16 B, Altamira's
+// tq = 1.5 ns, 40 Gb/s links) with 512-byte phits, so that a 4 kB message is
+// one 8-phit packet of the Table 1.2 router.
+func DefaultWorkload() Workload {
+	return Workload{Kind: "synthetic", Scale: 22, EdgeFactor: 16, Coalescing: 256, QueryBytes: 16,
+		Tq: 1.5, LinkGbps: 40, PhitBytes: 512, Placement: "consecutive",
+		Coefficients: "thesis", Sampling: "node", Injection: "bernoulli", ReduceAfterWork: true,
+		BudgetCap: true, MaxLevels: 9, TailLevel: 5, TailFraction: 0.1}
+}
+
+// Graph500 reports whether the config runs the Graph500 workload.
+func (c *Config) Graph500() bool { return c.Workload.Kind == "graph500" }
+
+// CycleNs is the length of a cycle in ns: one phit per cycle on a link.
+func (w *Workload) CycleNs() float64 { return float64(w.PhitBytes) * 8 / w.LinkGbps }
+
+// JobGroups lists the groups that run the Graph500 job, of g in all.
+func (w *Workload) JobGroups(g int) []int {
+	k := w.Groups
+	if k <= 0 || k > g {
+		k = g
+	}
+	out := make([]int, k)
+	for i := range out {
+		if w.Placement == "spread" {
+			out[i] = i * g / k
+		} else {
+			out[i] = i
+		}
+	}
+	return out
+}
+
+// validateWorkload is the cross-field part of Validate for the workload.
+func (c *Config) validateWorkload() Errors {
+	w := &c.Workload
+	if !c.Graph500() {
+		return nil
+	}
+	var errs Errors
+	add := func(path, value, msg string, a ...any) {
+		errs = append(errs, &FieldError{Path: path, Value: value, Msg: fmt.Sprintf(msg, a...)})
+	}
+	t := &c.Topology
+	if t.Kind == "dragonfly" && t.A > 0 && t.H > 0 && t.P > 0 {
+		g := t.A*t.H + 1
+		if w.Groups > g {
+			add("workload.groups", strconv.Itoa(w.Groups), "the network has %d groups", g)
+		}
+		if k := len(w.JobGroups(g)); k*t.A*t.P < 2 {
+			add("workload.groups", strconv.Itoa(w.Groups), "the job needs at least 2 processes (nodes)")
+		}
+	}
+	if c.Router.PacketSize > 0 && w.PhitBytes > 0 && c.Router.PacketSize*w.PhitBytes < w.QueryBytes {
+		add("workload.phitBytes", strconv.Itoa(w.PhitBytes), "a packet (%d phits) must carry at least one %d-byte query", c.Router.PacketSize, w.QueryBytes)
+	}
+	if w.LinkGbps > 0 && w.PhitBytes > 0 {
+		if ns := w.CycleNs(); w.Tq > 0 && w.Tq/ns*float64(w.Coalescing) > math.MaxInt32 {
+			add("workload.tq", fmt.Sprint(w.Tq), "a message would take more than 2³¹ cycles to compute")
+		}
+	}
+	return errs
+}
+
+// graph500 turns a preset into a Graph500 run (thesis §2.3.2, Table 2.4):
+// MIN, the Table 1.2 router, whose buffers are those of Table 2.4 in 4 kB
+// packets (8 phits of 512 B: local and output 4 packets, injection and global
+// 32), links of 1 cycle (≈ 100 ns at 40 Gb/s, Table 2.4's 10/100 ns rounded
+// up), scale 22, three seeds (three root degrees); sim.cycles is only the cap.
+func graph500(c *Config) {
+	c.Workload.Kind = "graph500"
+	c.Topology.LocalLatency, c.Topology.GlobalLatency, c.Topology.InjectionLatency = 1, 1, 1
+	c.Router.XbarLatency = 1
+	c.Sim.Warmup, c.Sim.Cycles, c.Sim.Seeds, c.Sim.Interval = 0, 50000000, 3, 1000
+}
+
+func graph500Presets() []Preset {
+	return []Preset{
+		preset("graph500-h2", "Graph500 BFS (s=22, fe=16, tq=1.5 ns, 40 Gb/s) on the 72-node h=2 Dragonfly, MIN: network-bound", 2, graph500),
+		preset("graph500-h2-val", "Graph500 BFS on h=2 with Valiant: usage ≈0.4, about twice MIN's time", 2, func(c *Config) {
+			graph500(c)
+			c.Routing.Name = "VAL"
+		}),
+		preset("graph500-h2-montblanc", "Graph500 BFS on h=2, MIN, Mont-Blanc nodes (tq=15 ns): CPU-bound", 2, func(c *Config) {
+			graph500(c)
+			c.Workload.Tq = 15
+		}),
+		preset("graph500-h4-2groups", "Graph500 BFS on 2 consecutive groups (64 nodes) of h=4, MIN: one global link caps usage at 0.0625", 4, func(c *Config) {
+			graph500(c)
+			c.Workload.Groups, c.Workload.Scale = 2, 20
+		}),
+		preset("graph500-h4-5groups", "Graph500 BFS on 5 consecutive groups (160 nodes) of h=4, MIN: ADVc-like concentration on router 7 of group 0", 4, func(c *Config) {
+			graph500(c)
+			c.Workload.Groups = 5
+		}),
+	}
+}

@@ -1,0 +1,123 @@
+package sim
+
+import (
+	"phitsim/engine/config"
+	"phitsim/engine/graph500"
+)
+
+// The Graph500 workload (workload.kind = graph500): the closed-loop BFS model
+// of package graph500 runs one process on every node of the job; the other
+// nodes are idle or carry the traffic section's synthetic traffic. The run
+// ends when the BFS ends (sim.cycles is only a cap).
+
+// pktMeta is what the workload attaches to a packet, in a side array indexed
+// by packet id (kind None: not a job packet).
+type pktMeta struct {
+	queries int32
+	level   uint8
+	kind    graph500.Kind
+}
+
+type workload struct {
+	s          *Sim
+	job        *graph500.Job
+	node       []int32 // process → node
+	rank       []int32 // node → process, −1 outside the job
+	background bool
+	meta       []pktMeta
+}
+
+// initWorkload sets up the Graph500 job of a graph500 config (nothing for
+// synthetic traffic). Warm-up does not apply: the run starts with the BFS.
+func (s *Sim) initWorkload() {
+	c := &s.cfg
+	if !c.Graph500() {
+		return
+	}
+	s.switchAt -= s.W
+	s.W = 0
+	w := &c.Workload
+	wl := &workload{s: s, background: w.Background, rank: make([]int32, s.N)}
+	for i := range wl.rank {
+		wl.rank[i] = -1
+	}
+	perGroup := s.groupSize * s.p
+	for _, g := range w.JobGroups(s.topo.Groups()) {
+		for k := 0; k < perGroup; k++ {
+			n := g*perGroup + k
+			wl.rank[n] = int32(len(wl.node))
+			wl.node = append(wl.node, int32(n))
+		}
+	}
+	s.wl = wl
+	wl.job = graph500.NewJob(graph500Params(c), len(wl.node), wl, s.seed)
+}
+
+// graph500Params converts the workload section into simulator units.
+func graph500Params(c *config.Config) graph500.Params {
+	w := &c.Workload
+	cycleNs := w.CycleNs()
+	p := graph500.Params{Scale: w.Scale, EdgeFactor: w.EdgeFactor, Coalescing: w.Coalescing,
+		QueriesPerPacket: max(1, c.Router.PacketSize*w.PhitBytes/w.QueryBytes), PacketPhits: c.Router.PacketSize,
+		TqCycles: w.Tq / cycleNs, CycleNs: cycleNs,
+		LevelSampling: w.Sampling == "level", Bernoulli: w.Injection == "bernoulli",
+		ReduceAfterWork: w.ReduceAfterWork, BudgetCap: w.BudgetCap, RootDegree: w.RootDegree,
+		MaxLevels: w.MaxLevels, TailLevel: w.TailLevel, TailFraction: w.TailFraction,
+		Interval: int64(c.Sim.Interval)}
+	if w.Coefficients == "fogsim" {
+		p.Coeffs = graph500.FOGSim
+	}
+	return p
+}
+
+// EstimatedCycles is the length of a run for progress reports: warm-up +
+// measured cycles, or for a Graph500 run a rough estimate of the BFS's
+// duration (at most the cap).
+func EstimatedCycles(c *config.Config) int64 {
+	if !c.Graph500() {
+		return int64(c.Sim.Warmup + c.Sim.Cycles)
+	}
+	t := c.Topology
+	n := t.P * t.A * len(c.Workload.JobGroups(t.A*t.H+1))
+	return min(int64(c.Sim.Cycles), graph500.EstimateCycles(graph500Params(c), n))
+}
+
+// Send injects one job packet from process src to process dst (graph500.Net).
+func (wl *workload) Send(src, dst int, k graph500.Kind, level int, queries int32) bool {
+	s := wl.s
+	n, d := int(wl.node[src]), int(wl.node[dst])
+	vc := s.chooseVC(n, d, false)
+	if vc < 0 {
+		return false
+	}
+	id := s.newPacket(n, d, s.now, 0)
+	for int(id) >= len(wl.meta) {
+		wl.meta = append(wl.meta, pktMeta{})
+	}
+	wl.meta[id] = pktMeta{queries: queries, level: uint8(level), kind: k}
+	s.enqueue(id, vc, s.now)
+	return true
+}
+
+// generate runs the job's processes for this cycle; it reports whether the
+// synthetic generators have nothing left to do (no background traffic).
+func (wl *workload) generate() bool {
+	wl.job.Step(wl.s.now)
+	return !wl.background
+}
+
+// inJob reports whether node n runs a process of the job.
+func (wl *workload) inJob(n int) bool { return wl.rank[n] >= 0 }
+
+// delivered hands a delivered job packet to its process.
+func (wl *workload) delivered(k int32, t int64) {
+	if int(k) >= len(wl.meta) || wl.meta[k].kind == graph500.None {
+		return
+	}
+	m := wl.meta[k]
+	wl.meta[k] = pktMeta{}
+	wl.job.Deliver(int(wl.rank[wl.s.pk[k].dst]), m.kind, int(m.level), m.queries, t)
+}
+
+// done: the BFS has ended.
+func (wl *workload) done() bool { return wl.job.Done() }
