@@ -29,7 +29,7 @@ const usage = `phitsim — cycle-accurate Dragonfly network simulator
 Usage:
   phitsim run      [-config FILE | -preset NAME] [-set path=value]... [-seeds N] [-out FILE] [-fogsim]
   phitsim sweep    [-config FILE | -preset NAME]... [-set path=value]... [-series path=v1,v2,...]
-                   -loads 0.1:0.9:0.1 [-seeds N] [-out PREFIX] [-j N]
+                   -loads 0.1:0.9:0.1 | -param PATH -values LIST  [-seeds N] [-out PREFIX] [-j N]
   phitsim sweep    -experiment NAME [-set path=value]... [-loads ...] [-out PREFIX]
   phitsim presets  list the named configurations
   phitsim experiments  list the named comparisons (series of routings over loads)
@@ -40,6 +40,9 @@ Examples:
   phitsim run -preset h8 -set traffic.load=0.4 -set routing.name=VAL
   phitsim sweep -preset h4 -set sim.warmup=5000 -set sim.cycles=5000 \
       -series routing.name=MIN,VAL -loads 0.1:0.9:0.1 -seeds 3 -out min-vs-val
+  phitsim run -preset graph500-h2
+  phitsim sweep -preset graph500-h2 -series workload.linkGbps=40,100 \
+      -param workload.tq -values 0.5,1,1.5,2.25,4,8,15 -seeds 3 -out g500-tq
 `
 
 func main() {
@@ -210,6 +213,10 @@ func cmdRun(ctx context.Context, args []string, stdout io.Writer) error {
 		return err
 	}
 	a := doc.Aggregate
+	if c.Graph500() {
+		printGraph500(os.Stderr, c, oc.Runs)
+		return runErr
+	}
 	fmt.Fprintf(os.Stderr, "accepted %.4f ± %.4f phits/node/cycle, latency %.1f ± %.1f cycles, %d runs\n",
 		a.Accepted.Mean, a.Accepted.CI95, a.Latency.Mean, a.Latency.CI95, a.Runs)
 	return runErr
@@ -224,6 +231,20 @@ func nameOf(c config.Config) string {
 
 // parseLoads accepts "a:b:step" and comma lists, mixed: "0.05,0.1:0.9:0.1".
 func parseLoads(s string) ([]float64, error) {
+	out, err := parseValues(s, "-loads")
+	if err != nil {
+		return nil, err
+	}
+	for _, l := range out {
+		if l < 0 || l > 1 {
+			return nil, fmt.Errorf("-loads: %g is outside [0, 1] phits/node/cycle", l)
+		}
+	}
+	return out, nil
+}
+
+// parseValues accepts "a:b:step" and comma lists, mixed.
+func parseValues(s, flagName string) ([]float64, error) {
 	var out []float64
 	for _, part := range strings.Split(s, ",") {
 		if part == "" {
@@ -232,18 +253,18 @@ func parseLoads(s string) ([]float64, error) {
 		if strings.Contains(part, ":") {
 			f := strings.Split(part, ":")
 			if len(f) != 3 {
-				return nil, fmt.Errorf("-loads %q: a range is start:stop:step", part)
+				return nil, fmt.Errorf("%s %q: a range is start:stop:step", flagName, part)
 			}
 			var v [3]float64
 			for i := range f {
 				x, err := strconv.ParseFloat(f[i], 64)
 				if err != nil {
-					return nil, fmt.Errorf("-loads %q: %v", part, err)
+					return nil, fmt.Errorf("%s %q: %v", flagName, part, err)
 				}
 				v[i] = x
 			}
 			if v[2] <= 0 || v[1] < v[0] {
-				return nil, fmt.Errorf("-loads %q: need start ≤ stop and step > 0", part)
+				return nil, fmt.Errorf("%s %q: need start ≤ stop and step > 0", flagName, part)
 			}
 			n := int((v[1]-v[0])/v[2] + 1e-9)
 			for i := 0; i <= n; i++ {
@@ -253,17 +274,12 @@ func parseLoads(s string) ([]float64, error) {
 		}
 		x, err := strconv.ParseFloat(part, 64)
 		if err != nil {
-			return nil, fmt.Errorf("-loads %q: %v", part, err)
+			return nil, fmt.Errorf("%s %q: %v", flagName, part, err)
 		}
 		out = append(out, x)
 	}
-	for _, l := range out {
-		if l < 0 || l > 1 {
-			return nil, fmt.Errorf("-loads: %g is outside [0, 1] phits/node/cycle", l)
-		}
-	}
 	if len(out) == 0 {
-		return nil, errors.New("-loads: no load given")
+		return nil, fmt.Errorf("%s: no value given", flagName)
 	}
 	return out, nil
 }
@@ -280,6 +296,8 @@ func cmdSweep(ctx context.Context, args []string, stdout io.Writer) error {
 	experiment := fs.String("experiment", "", "a named comparison (see 'phitsim experiments'): its series and loads")
 	out := fs.String("out", "", "write PREFIX.json (all runs and points) and PREFIX.csv (curves); default: CSV on stdout")
 	workers := fs.Int("j", 0, "parallel runs (default: all cores)")
+	param := fs.String("param", "", "sweep this numeric parameter instead of the load, e.g. workload.tq (with -values)")
+	values := fs.String("values", "", "values of -param: start:stop:step and/or a comma list")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -304,14 +322,22 @@ func cmdSweep(ctx context.Context, args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	loadsSet := false
-	fs.Visit(func(f *flag.Flag) { loadsSet = loadsSet || f.Name == "loads" })
-	if ls == nil || loadsSet {
-		if ls, err = parseLoads(*loads); err != nil {
+	sp := sweep.Spec{Series: cfgs}
+	if *param != "" {
+		if sp.Values, err = parseValues(*values, "-values"); err != nil {
 			return err
 		}
+		sp.Param = *param
+	} else {
+		loadsSet := false
+		fs.Visit(func(f *flag.Flag) { loadsSet = loadsSet || f.Name == "loads" })
+		if ls == nil || loadsSet {
+			if ls, err = parseLoads(*loads); err != nil {
+				return err
+			}
+		}
+		sp.Loads = ls
 	}
-	sp := sweep.Spec{Series: cfgs, Loads: ls}
 	jobs, err := sp.Jobs()
 	if err != nil {
 		return err

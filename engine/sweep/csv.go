@@ -12,10 +12,29 @@ var CSVHeader = []string{"series", "name", "offered", "runs",
 	"latency", "latency_ci95", "inj_latency", "net_latency", "hops",
 	"misrouted", "max_min", "cov", "jain", "min_injection", "starved", "saturated"}
 
+// CSVParamHeader and CSVGraph500Header are the columns WriteCSV appends for
+// parameter sweeps and Graph500 points.
+var (
+	CSVParamHeader    = []string{"param", "x"}
+	CSVGraph500Header = []string{"exec_s", "exec_s_ci95", "exec_cycles", "usage", "usage_ci95", "teps", "finished"}
+)
+
 // WriteCSV writes one row per point: the curves of a sweep.
 func WriteCSV(w io.Writer, points []Aggregate) error {
 	cw := csv.NewWriter(w)
-	if err := cw.Write(CSVHeader); err != nil {
+	param, g500 := false, false
+	for _, p := range points {
+		param = param || p.Param != ""
+		g500 = g500 || p.Graph500 != nil
+	}
+	header := CSVHeader
+	if param {
+		header = append(append([]string(nil), header...), CSVParamHeader...)
+	}
+	if g500 {
+		header = append(append([]string(nil), header...), CSVGraph500Header...)
+	}
+	if err := cw.Write(header); err != nil {
 		return err
 	}
 	f := func(x float64) string { return strconv.FormatFloat(x, 'g', 6, 64) }
@@ -25,6 +44,15 @@ func WriteCSV(w io.Writer, points []Aggregate) error {
 			f(p.Latency.Mean), f(p.Latency.CI95), f(p.InjLatency.Mean), f(p.NetLatency.Mean), f(p.Hops.Mean),
 			f(p.Misrouted.Mean), f(p.MaxMin.Mean), f(p.CoV.Mean), f(p.Jain.Mean), f(p.MinInj.Mean),
 			strconv.FormatBool(p.Starved), strconv.FormatBool(p.Saturated)}
+		if param {
+			row = append(row, p.Param, f(p.X))
+		}
+		if g := p.Graph500; g500 && g != nil {
+			row = append(row, f(g.Seconds.Mean), f(g.Seconds.CI95), f(g.Cycles.Mean), f(g.Usage.Mean), f(g.Usage.CI95),
+				f(g.TEPS.Mean), strconv.FormatBool(g.Finished))
+		} else if g500 {
+			row = append(row, "", "", "", "", "", "", "")
+		}
 		if err := cw.Write(row); err != nil {
 			return err
 		}

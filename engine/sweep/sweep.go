@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
+	"strconv"
 	"sync"
 
 	"phitsim/engine/config"
@@ -19,9 +20,43 @@ import (
 
 // Spec of a sweep. Each series is a full configuration; its traffic.load is
 // replaced by each load; seeds run sim.seed, sim.seed+1, … (sim.seeds of them).
+// With Param set, the swept parameter is that one (any numeric parameter
+// path, e.g. workload.tq or workload.linkGbps) over Values, and Loads is
+// ignored.
 type Spec struct {
 	Series []config.Config `json:"series" msgpack:"series"`
 	Loads  []float64       `json:"loads" msgpack:"loads"`
+	Param  string          `json:"param,omitempty" msgpack:"param,omitempty"`
+	Values []float64       `json:"values,omitempty" msgpack:"values,omitempty"`
+}
+
+// Xs are the values of the swept variable: Values of Param, or the loads.
+func (sp Spec) Xs() []float64 {
+	if sp.Param != "" {
+		return sp.Values
+	}
+	return sp.Loads
+}
+
+// XName is the swept parameter's path.
+func (sp Spec) XName() string {
+	if sp.Param != "" {
+		return sp.Param
+	}
+	return "traffic.load"
+}
+
+// Apply sets the swept variable of c to x.
+func (sp Spec) Apply(c *config.Config, x float64) error {
+	if sp.Param == "" {
+		c.Traffic.Load = x
+		return nil
+	}
+	p, ok := config.Lookup(sp.Param)
+	if !ok || (p.Kind != "int" && p.Kind != "uint" && p.Kind != "float") {
+		return fmt.Errorf("sweep: %q is not a numeric parameter (see 'phitsim params')", sp.Param)
+	}
+	return p.SetString(c, strconv.FormatFloat(x, 'g', -1, 64))
 }
 
 // Job is one run.
@@ -35,7 +70,7 @@ type Job struct {
 func TotalCycles(jobs []Job) int64 {
 	var n int64
 	for _, j := range jobs {
-		n += int64(j.Config.Sim.Warmup + j.Config.Sim.Cycles)
+		n += sim.EstimatedCycles(&j.Config)
 	}
 	return n
 }
@@ -45,15 +80,20 @@ func (sp Spec) Jobs() ([]Job, error) {
 	if len(sp.Series) == 0 {
 		return nil, errors.New("sweep: no configuration")
 	}
-	if len(sp.Loads) == 0 {
+	if len(sp.Xs()) == 0 {
+		if sp.Param != "" {
+			return nil, errors.New("sweep: no value of " + sp.Param)
+		}
 		return nil, errors.New("sweep: no load")
 	}
 	var jobs []Job
 	for si, c := range sp.Series {
-		for li, l := range sp.Loads {
-			c.Traffic.Load = l
+		for li, l := range sp.Xs() {
+			if err := sp.Apply(&c, l); err != nil {
+				return nil, err
+			}
 			if errs := c.Validate(); len(errs) > 0 {
-				return nil, fmt.Errorf("series %d (%s), load %g: %w", si, c.Name, l, errs)
+				return nil, fmt.Errorf("series %d (%s), %s %g: %w", si, c.Name, sp.XName(), l, errs)
 			}
 			for k := 0; k < c.Sim.Seeds; k++ {
 				jobs = append(jobs, Job{Series: si, Point: li, Run: k, Config: c, Seed: c.Sim.Seed + uint64(k)})
@@ -83,6 +123,20 @@ type Aggregate struct {
 	Saturated  bool           `json:"saturated" msgpack:"saturated"`
 	SatReason  string         `json:"satReason,omitempty" msgpack:"satReason"`
 	Runs       int            `json:"runs" msgpack:"runs"`
+	// The swept variable of a parameter sweep (Spec.Param), set by Collect.
+	Param string  `json:"param,omitempty" msgpack:"param,omitempty"`
+	X     float64 `json:"x,omitempty" msgpack:"x,omitempty"`
+	// Graph500 runs: the means over the seeds.
+	Graph500 *Graph500Aggregate `json:"graph500,omitempty" msgpack:"graph500,omitempty"`
+}
+
+// Graph500Aggregate is the mean of the Graph500 metrics over the runs of a point.
+type Graph500Aggregate struct {
+	Seconds  stats.Estimate `json:"seconds" msgpack:"seconds"` // execution time
+	Cycles   stats.Estimate `json:"cycles" msgpack:"cycles"`
+	Usage    stats.Estimate `json:"usage" msgpack:"usage"` // phits/(process·cycle)
+	TEPS     stats.Estimate `json:"teps" msgpack:"teps"`
+	Finished bool           `json:"finished" msgpack:"finished"` // every run finished its BFS
 }
 
 // AggregateRuns averages the runs of one point.
@@ -121,6 +175,17 @@ func AggregateRuns(series int, runs []*result.Result) Aggregate {
 		}
 	}
 	a.MaxMin = stats.Estimate95(mm)
+	if runs[0].Graph500 != nil {
+		g := &Graph500Aggregate{Finished: true}
+		g.Seconds = col(func(r *result.Result) float64 { return r.Graph500.Seconds })
+		g.Cycles = col(func(r *result.Result) float64 { return float64(r.Graph500.Cycles) })
+		g.Usage = col(func(r *result.Result) float64 { return r.Graph500.Usage })
+		g.TEPS = col(func(r *result.Result) float64 { return r.Graph500.TEPS })
+		for _, r := range runs {
+			g.Finished = g.Finished && r.Graph500.Finished
+		}
+		a.Graph500 = g
+	}
 	return a
 }
 
@@ -236,7 +301,11 @@ func Collect(sp Spec, jobs []Job, results []*result.Result) *Outcome {
 		last := i == len(jobs)-1 || jobs[i+1].Series != j.Series || jobs[i+1].Point != j.Point
 		if last {
 			if len(cur) > 0 {
-				out.Points = append(out.Points, AggregateRuns(j.Series, cur))
+				a := AggregateRuns(j.Series, cur)
+				if sp.Param != "" && j.Point < len(sp.Values) {
+					a.Param, a.X = sp.Param, sp.Values[j.Point]
+				}
+				out.Points = append(out.Points, a)
 			}
 			cur = nil
 		}
