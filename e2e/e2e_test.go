@@ -440,7 +440,10 @@ func TestBrowser(t *testing.T) {
 		if s := eval[string](t, ctx, `document.getElementById('app').dataset.state`); s != "idle" {
 			t.Errorf("embed ran on its own: %s", s)
 		}
-		eval[bool](t, ctx, `(() => { document.getElementById('run').click(); return true })()`)
+		// keyboard: focus the Run button and press Enter
+		if err := chromedp.Do(ctx, chromedp.Focus("#run"), chromedp.KeyEvent("\r")); err != nil {
+			t.Fatal(err)
+		}
 		waitFor(t, ctx, done, 60*time.Second)
 		n := eval[int](t, ctx, `echarts.getInstanceByDom(document.getElementById('chart-latency')).getOption().series[0].data.length`)
 		if n != 3 {
@@ -478,6 +481,11 @@ func TestBrowser(t *testing.T) {
 		if !strings.Contains(eval[string](t, ctx, `location.hash`), "name=imported") {
 			t.Error("import not reflected in the URL")
 		}
+		// typing with real key events into a generated field updates the link
+		if err := chromedp.Do(ctx, chromedp.SendKeys("#sweep-step", "5")); err != nil {
+			t.Fatal(err)
+		}
+		waitFor(t, ctx, `location.hash.includes('sweep=0.2:0.6:0.25')`, 5*time.Second)
 		// narrow window: one column, nothing overflows horizontally
 		chromedp.Do(ctx, chromedp.EmulateViewport(390, 844))
 		time.Sleep(500 * time.Millisecond)

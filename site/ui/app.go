@@ -59,6 +59,7 @@ type App struct {
 	importErrs []string
 
 	renderPending bool
+	closed        map[string]bool // configuration groups folded away
 	chartsDirty   bool
 	echarts       bool // ECharts is loaded
 	runs          int  // experiments started since the page opened
@@ -83,7 +84,7 @@ var seriesParams = func() []config.Param {
 func Main() {
 	a := &App{raw: map[string]string{}, rawErr: map[string]string{}, sweepRaw: map[string]string{},
 		active: map[int]*runInfo{}, partial: map[int]protocol.Partial{}, state: "idle", charts: map[string]*chartView{},
-		rate: 2e6}
+		rate: 2e6, closed: map[string]bool{"router": true}}
 	for _, c := range experiment.Charts {
 		a.charts[c] = &chartView{id: "chart-" + c}
 	}

@@ -193,18 +193,51 @@ func (a *App) renderConfigPanel() *vecty.HTML {
 		children = append(children, elem.Div(vecty.Markup(vecty.Class("fields")), a.field(p, c, errs)))
 	}
 	children = append(children, a.renderFacts(c))
+	def := config.Default()
 	for _, g := range groups {
-		var rows []vecty.MarkupOrChild
-		rows = append(rows, vecty.Markup(vecty.Class("group")), elem.Legend(vecty.Text(g.title)))
-		var fields []vecty.MarkupOrChild
-		fields = append(fields, vecty.Markup(vecty.Class("fields")))
+		g := g
+		var params []config.Param
+		nerr, nmod := 0, 0
 		for _, p := range seriesParams {
 			if p.Group != g.key || !p.Applies(c) {
 				continue
 			}
-			fields = append(fields, a.field(p, c, errs))
+			params = append(params, p)
+			if len(errs[p.Path]) > 0 || a.rawErr[fmt.Sprintf("%d/%s", a.sel, p.Path)] != "" {
+				nerr++
+			}
+			if p.Format(c) != p.Format(&def) {
+				nmod++
+			}
 		}
-		rows = append(rows, elem.Div(fields...))
+		open := !a.closed[g.key] || nerr > 0
+		summary := fmt.Sprintf("%d parameters", len(params))
+		if nmod > 0 {
+			summary += fmt.Sprintf(", %d changed", nmod)
+		}
+		if nerr > 0 {
+			summary += fmt.Sprintf(", %d invalid", nerr)
+		}
+		arrow := "▾"
+		if !open {
+			arrow = "▸"
+		}
+		rows := []vecty.MarkupOrChild{vecty.Markup(vecty.Class("group"), prop.ID("group-"+g.key)),
+			elem.Legend(elem.Button(vecty.Markup(prop.Type(prop.TypeButton), vecty.Class("group-toggle"),
+				vecty.Attribute("aria-expanded", open), vecty.Attribute("aria-controls", "fields-"+g.key),
+				event.Click(func(*vecty.Event) {
+					a.closed[g.key] = open
+					a.cfgVersion++
+					a.schedule()
+				})),
+				vecty.Text(arrow+" "+g.title), elem.Span(vecty.Markup(vecty.Class("group-summary")), vecty.Text(" · "+summary))))}
+		if open {
+			fields := []vecty.MarkupOrChild{vecty.Markup(vecty.Class("fields"), prop.ID("fields-"+g.key))}
+			for _, p := range params {
+				fields = append(fields, a.field(p, c, errs))
+			}
+			rows = append(rows, elem.Div(fields...))
+		}
 		children = append(children, elem.FieldSet(rows...))
 	}
 	if other := errs["topology"]; len(other) > 0 {
