@@ -13,9 +13,15 @@
     document.addEventListener('DOMContentLoaded', () => show('This browser has no WebAssembly: phitsim cannot run here.'));
     return;
   }
+  // Streaming compilation needs the application/wasm type; hosts that send
+  // another type get the plain path.
+  const compileBuffer = (url) => fetch(url).then((r) => {
+    if (!r.ok) throw new Error(url + ': HTTP ' + r.status);
+    return r.arrayBuffer();
+  }).then((b) => WebAssembly.compile(b));
   const compile = (url) => (WebAssembly.compileStreaming
-    ? WebAssembly.compileStreaming(fetch(url))
-    : fetch(url).then((r) => r.arrayBuffer()).then((b) => WebAssembly.compile(b)));
+    ? WebAssembly.compileStreaming(fetch(url)).catch(() => compileBuffer(url))
+    : compileBuffer(url));
   const ui = compile('ui.wasm').then((m) => { mark('ui-compiled'); return m; });
   window.phitsimWorkerModule = compile('worker.wasm').then((m) => { mark('worker-compiled'); return m; });
   window.phitsimWorkerModule.catch(() => {}); // reported by the pool

@@ -26,7 +26,12 @@ async function boot(module) {
   if (module) {
     instance = await WebAssembly.instantiate(module, go.importObject);
   } else {
-    instance = (await WebAssembly.instantiateStreaming(fetch('worker.wasm'), go.importObject)).instance;
+    try {
+      instance = (await WebAssembly.instantiateStreaming(fetch('worker.wasm'), go.importObject)).instance;
+    } catch (e) { // a host that does not send application/wasm
+      const bytes = await (await fetch('worker.wasm')).arrayBuffer();
+      instance = (await WebAssembly.instantiate(bytes, go.importObject)).instance;
+    }
   }
   await go.run(instance);
   // The Go program never returns on its own: it exited (panic or crash).
