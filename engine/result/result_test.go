@@ -1,0 +1,25 @@
+package result
+
+import (
+	"strings"
+	"testing"
+
+	"phitsim/engine/config"
+)
+
+func TestFOGSimReportVocabulary(t *testing.T) {
+	r := &Result{Config: config.Default(), Offered: 0.4, Accepted: 0.39, Applied: 0.4,
+		Latency: Summary{Avg: 140}, Fairness: Fairness{Min: 0, Max: 10, Starved: 1, CoV: 0.5}}
+	rep := FOGSimReport(r)
+	for _, want := range []string{"Accepted Load: 0.39", "Applied Load: 0.4", "Average Total Latency: 140",
+		"Average Inj Latency:", "Max Injections: 10", "Min Injections: 0", "Unbalance Quotient: +Inf",
+		"Unfairness Quotient (stdev/avg): 0.5", "Injection Probability: 40"} {
+		if !strings.Contains(rep, want) {
+			t.Errorf("report lacks %q:\n%s", want, rep)
+		}
+	}
+	if !(Conservation{TotalGenerated: 5, TotalDelivered: 3, InFlight: 2}).Conserved() ||
+		(Conservation{TotalGenerated: 5, TotalDelivered: 3}).Conserved() {
+		t.Error("Conserved")
+	}
+}
