@@ -123,6 +123,14 @@ func (s *Sim) initAdaptive(cfg config.Config, df *topology.Dragonfly, globalVCs 
 	a.trigUGAL = rc.Trigger == "ugal"
 	a.thMin, a.congCoef, a.congT, a.candMax = rc.ThMin, rc.CongestedCoef/100, int32(rc.CongestedT*float64(s.P)), rc.CandidateMax/100
 	a.h, a.gv = df.H, globalVCs
+	switch s.routing {
+	case routeMIN, routeVAL, routeACOR, routeUGAL:
+		// no per-cycle view of the global links needed (UGAL reads credits)
+		if !a.minOnly {
+			s.initACOR(cfg)
+			return
+		}
+	}
 	a.gocc = make([]int32, s.R*a.h*a.gv)
 	a.dirty = make([]bool, s.R)
 	if a.minOnly {
@@ -140,6 +148,11 @@ func (s *Sim) initAdaptive(cfg config.Config, df *topology.Dragonfly, globalVCs 
 	case routePAR, routeOLM:
 		a.congest = make([]uint64, s.R)
 	}
+	s.initACOR(cfg)
+}
+
+func (s *Sim) initACOR(cfg config.Config) {
+	a, rc := &s.ad, cfg.Routing
 	if s.routing == routeACOR || s.routing == routePBACOR {
 		a.restricted, a.recompute = true, true
 		switch rc.AcorSequence {
