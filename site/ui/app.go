@@ -207,6 +207,11 @@ func (a *App) run() {
 	if a.state == "running" {
 		return
 	}
+	if a.pool.Broken != "" {
+		a.notice = "The simulation workers cannot start (" + a.pool.Broken + "); reload the page."
+		a.schedule()
+		return
+	}
 	per, serr := a.exp.Validate()
 	var bad []string
 	for i, errs := range per {
@@ -311,7 +316,11 @@ func (a *App) onMsg(job int, m *protocol.Message) {
 }
 
 func (a *App) onCrash(job int, why string) {
+	if a.pool.Broken != "" {
+		a.notice = "The simulation workers cannot start (" + a.pool.Broken + "); reload the page."
+	}
 	if a.state != "running" || a.res == nil || job >= len(a.res.Jobs) {
+		a.schedule()
 		return
 	}
 	a.res.Errors[job] = experiment.RunError{Job: job, Kind: "crash", Msg: why}

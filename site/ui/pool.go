@@ -25,7 +25,14 @@ type Pool struct {
 	onCrash func(job int, why string)
 	// counters for the page's debug panel and tests
 	Started, Crashes, Replaced, CancelAcks, Terminated int
+	// bootFailures counts workers in a row that died before Ready; past
+	// maxBootFailures the pool stops replacing them (worker.wasm missing or
+	// not loadable) and reports Broken.
+	bootFailures int
+	Broken       string
 }
+
+const maxBootFailures = 4
 
 type worker struct {
 	w       js.Value
@@ -118,6 +125,7 @@ func (p *Pool) message(w *worker, data js.Value) {
 	switch m.Type {
 	case protocol.Ready:
 		w.ready = true
+		p.bootFailures = 0
 		p.dispatch()
 		return
 	}
@@ -150,6 +158,23 @@ func (p *Pool) crashed(w *worker, why string) {
 	}
 	p.Crashes++
 	job := w.job
+	if !w.ready {
+		p.bootFailures++
+	}
+	if p.bootFailures >= maxBootFailures {
+		w.dead = true
+		w.w.Call("terminate")
+		if p.Broken == "" {
+			p.Broken = why
+			// fail what is queued, so that the page does not wait forever
+			q := append([]int(nil), p.queue...)
+			p.queue = p.queue[:0]
+			for _, i := range q {
+				p.onCrash(i, "the engine workers cannot start: "+why)
+			}
+		}
+		return
+	}
 	p.replace(w)
 	if job >= 0 && !w.stopped {
 		p.onCrash(job, why)
@@ -211,6 +236,14 @@ func (p *Pool) dispatch() {
 
 // Busy tells whether jobs are queued or running.
 func (p *Pool) Busy() bool {
+	if p.Broken != "" {
+		for _, w := range p.workers {
+			if w.job >= 0 && !w.dead {
+				return true
+			}
+		}
+		return false
+	}
 	if len(p.queue) > 0 {
 		return true
 	}
