@@ -427,7 +427,11 @@ func TimeSeries(in Input) []byte {
 			charts.WithItemStyleOpts(opts.ItemStyle{Color: Color(si)}),
 			charts.WithLineStyleOpts(opts.LineStyle{Type: "dashed", Width: 1}))
 	}
-	return render(line, nil)
+	return render(line, func(m map[string]any) {
+		if g, ok := m["grid"].([]any); ok && len(g) > 0 {
+			g[0].(map[string]any)["right"] = "64" // room for the latency axis
+		}
+	})
 }
 
 // All builds every chart, keyed by the names of experiment.Charts.
