@@ -337,7 +337,7 @@ func Histogram(in Input) []byte {
 		return Empty("Latency histogram", "no results yet")
 	}
 	line := charts.NewLine()
-	g := common("Latency histogram at "+pointLabel(in.Results, x), "latency (cycles)", "share of packets (%)", true)
+	g := common("Latency histogram at "+pointLabel(in.Results, x), "latency (cycles; the last bin collects sim.histMax and more)", "share of packets (%)", true)
 	line.SetGlobalOptions(g...)
 	for si, rs := range runs {
 		var sum []float64
