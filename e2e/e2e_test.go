@@ -191,18 +191,20 @@ func checkNative(t *testing.T, ex experiment.Export) (wasmCPU, nativeCPU float64
 		nativeCPU += want.CPUSeconds
 		r.Runs[i] = want
 	}
-	if ex.Exp.Sweep.Param == experiment.LoadParam {
-		out, err := sweep.Run(context.Background(), sweep.Spec{Series: ex.Exp.Series, Loads: r.Values}, sweep.Options{Workers: 2})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if len(out.Points) != len(ex.Points) {
-			t.Fatalf("%d points, engine %d", len(ex.Points), len(out.Points))
-		}
-		for i := range out.Points {
-			if !reflect.DeepEqual(ex.Points[i].Agg, out.Points[i]) {
-				t.Errorf("point %d: page %+v\nengine %+v", i, ex.Points[i].Agg, out.Points[i])
-			}
+	spec, err := ex.Exp.Spec()
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := sweep.Run(context.Background(), spec, sweep.Options{Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(out.Points) != len(ex.Points) {
+		t.Fatalf("%d points, engine %d", len(ex.Points), len(out.Points))
+	}
+	for i := range out.Points {
+		if !reflect.DeepEqual(ex.Points[i].Agg, out.Points[i]) {
+			t.Errorf("point %d: page %+v\nengine %+v", i, ex.Points[i].Agg, out.Points[i])
 		}
 	}
 	return
@@ -375,6 +377,31 @@ func TestBrowser(t *testing.T) {
 			if canonical(ex.Runs[i]) != canonical(sharedResults.Runs[i]) {
 				t.Errorf("run %d differs between the original and the shared page", i)
 			}
+		}
+	})
+
+	t.Run("param-sweep", func(t *testing.T) {
+		// another swept variable: chosen in the form, run, compared with the engine
+		open(t, ctx, base+"#"+experiment.Encode(tinyLink()))
+		waitFor(t, ctx, done, 60*time.Second)
+		setField(t, ctx, "sweep-param", "router.globalBuffer")
+		waitFor(t, ctx, `document.getElementById('sweep-from').value === '256'`, 5*time.Second)
+		setField(t, ctx, "sweep-from", "64")
+		setField(t, ctx, "sweep-to", "128")
+		setField(t, ctx, "sweep-step", "64")
+		setField(t, ctx, "seeds", "1")
+		time.Sleep(300 * time.Millisecond)
+		rerun(t, ctx)
+		ex := pageResults(t, ctx)
+		if ex.Exp.Sweep.Param != "router.globalBuffer" || len(ex.Values) != 2 || len(ex.Runs) != 4 {
+			t.Fatalf("ran %+v values %v", ex.Exp.Sweep, ex.Values)
+		}
+		checkNative(t, ex)
+		if csv := eval[string](t, ctx, `phitsimDebug.csv()`); !strings.Contains(csv, ",router.globalBuffer,128") {
+			t.Errorf("csv %q", csv)
+		}
+		if !strings.Contains(eval[string](t, ctx, `location.hash`), "x=router.globalBuffer&sweep=64:128:64") {
+			t.Errorf("link %s", eval[string](t, ctx, `location.hash`))
 		}
 	})
 

@@ -100,47 +100,41 @@ type Job struct {
 // Load is the job's offered load (what the worker is asked to run).
 func (j Job) Load() float64 { return j.Config.Traffic.Load }
 
-// Jobs expands the experiment in the order series, point, seed, with
-// sweep.Spec.Jobs (for another variable than the load, each value is applied
-// to a copy of the series first).
-func (e *Experiment) Jobs() ([]Job, error) {
+// Spec is the experiment in the engine's terms: the series with the loads,
+// or with Param/Values for another swept parameter (as 'phitsim sweep
+// -param' builds it).
+func (e *Experiment) Spec() (sweep.Spec, error) {
 	vals, err := e.Sweep.Values()
 	if err != nil {
-		return nil, err
+		return sweep.Spec{}, err
 	}
+	sp := sweep.Spec{Series: e.Series}
+	if e.Sweep.Param == LoadParam {
+		sp.Loads = vals
+	} else {
+		sp.Param, sp.Values = e.Sweep.Param, vals
+	}
+	return sp, nil
+}
+
+// Jobs expands the experiment with the engine's sweep.Spec.Jobs, in the
+// order series, point, seed.
+func (e *Experiment) Jobs() ([]Job, error) {
 	if len(e.Series) == 0 {
 		return nil, errors.New("no series")
 	}
-	var jobs []Job
-	add := func(series, point int, sj []sweep.Job) {
-		for _, j := range sj {
-			jobs = append(jobs, Job{Index: len(jobs), Series: series, Point: point, Run: j.Run,
-				X: vals[point], Config: j.Config, Seed: j.Seed})
-		}
+	sp, err := e.Spec()
+	if err != nil {
+		return nil, err
 	}
-	if e.Sweep.Param == LoadParam {
-		sj, err := sweep.Spec{Series: e.Series, Loads: vals}.Jobs()
-		if err != nil {
-			return nil, err
-		}
-		for _, j := range sj {
-			add(j.Series, j.Point, []sweep.Job{j})
-		}
-		return jobs, nil
+	sj, err := sp.Jobs()
+	if err != nil {
+		return nil, err
 	}
-	p, _ := config.Lookup(e.Sweep.Param)
-	for si, c := range e.Series {
-		for vi, v := range vals {
-			cc := c
-			if err := p.SetString(&cc, strconv.FormatFloat(v, 'g', -1, 64)); err != nil {
-				return nil, err
-			}
-			sj, err := sweep.Spec{Series: []config.Config{cc}, Loads: []float64{cc.Traffic.Load}}.Jobs()
-			if err != nil {
-				return nil, fmt.Errorf("series %d (%s), %s = %g: %w", si, cc.Name, e.Sweep.Param, v, err)
-			}
-			add(si, vi, sj)
-		}
+	xs := sp.Xs()
+	jobs := make([]Job, len(sj))
+	for i, j := range sj {
+		jobs[i] = Job{Index: i, Series: j.Series, Point: j.Point, Run: j.Run, X: xs[j.Point], Config: j.Config, Seed: j.Seed}
 	}
 	return jobs, nil
 }

@@ -249,8 +249,26 @@ func TestOtherSweptVariable(t *testing.T) {
 	}
 	csv, _ := r.CSV()
 	lines := strings.Split(string(csv), "\n")
-	if !strings.HasPrefix(lines[0], "router.localBuffer,series,") || !strings.HasPrefix(lines[2], "32,0,VAL,") {
+	if !strings.HasSuffix(lines[0], ",param,x") || !strings.HasPrefix(lines[2], "0,VAL,") || !strings.HasSuffix(lines[2], ",router.localBuffer,32") {
 		t.Errorf("csv %q", csv)
+	}
+	if pts := r.Points(); pts[1].Agg.Param != "router.localBuffer" || pts[1].Agg.X != 32 {
+		t.Errorf("points %+v", pts)
+	}
+	// the page's jobs and points are those of the engine's parameter sweep
+	sp, _ := e.Spec()
+	for i, j := range r.Jobs {
+		s, _ := sim.New(j.Config, j.Seed)
+		r.Runs[i], _ = s.Run(context.Background(), nil)
+	}
+	want, err := sweep.Run(context.Background(), sp, sweep.Options{Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, p := range r.Points() {
+		if !reflect.DeepEqual(p.Agg, want.Points[i]) {
+			t.Errorf("point %d differs:\n%+v\n%+v", i, p.Agg, want.Points[i])
+		}
 	}
 	// invalid values are reported before anything runs
 	e.Sweep = Sweep{"router.localBuffer", 1, 2, 1}

@@ -2,9 +2,7 @@ package experiment
 
 import (
 	"bytes"
-	"encoding/csv"
 	"encoding/json"
-	"strconv"
 
 	"phitsim/engine/config"
 	"phitsim/engine/result"
@@ -70,10 +68,7 @@ func (r *Results) sweepJobs() []sweep.Job {
 
 // Outcome is the engine's sweep.Collect over the finished runs.
 func (r *Results) Outcome() *sweep.Outcome {
-	spec := sweep.Spec{Series: r.Exp.Series}
-	if r.Exp.Sweep.Param == LoadParam {
-		spec.Loads = r.Values
-	}
+	spec, _ := r.Exp.Spec()
 	return sweep.Collect(spec, r.sweepJobs(), r.Runs)
 }
 
@@ -113,8 +108,8 @@ func (r *Results) RunsAt(series, point int) []*result.Result {
 	return out
 }
 
-// CSV of the points: sweep.WriteCSV, with the swept parameter as a first
-// column when it is not the offered load.
+// CSV of the points: sweep.WriteCSV (the CLI's columns; parameter sweeps
+// add param and x).
 func (r *Results) CSV() ([]byte, error) {
 	pts := r.Points()
 	aggs := make([]sweep.Aggregate, len(pts))
@@ -128,26 +123,7 @@ func (r *Results) CSV() ([]byte, error) {
 	if err := sweep.WriteCSV(&buf, aggs); err != nil {
 		return nil, err
 	}
-	if r.Exp.Sweep.Param == LoadParam {
-		return buf.Bytes(), nil
-	}
-	rows, err := csv.NewReader(&buf).ReadAll()
-	if err != nil {
-		return nil, err
-	}
-	var out bytes.Buffer
-	w := csv.NewWriter(&out)
-	for i, row := range rows {
-		first := r.Exp.Sweep.Param
-		if i > 0 {
-			first = strconv.FormatFloat(pts[i-1].X, 'g', -1, 64)
-		}
-		if err := w.Write(append([]string{first}, row...)); err != nil {
-			return nil, err
-		}
-	}
-	w.Flush()
-	return out.Bytes(), w.Error()
+	return buf.Bytes(), nil
 }
 
 // Export is the JSON document of a run of the page: the link that
