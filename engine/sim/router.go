@@ -163,7 +163,10 @@ func (s *Sim) inputArbitrate(r, pi int) (int, int) {
 		if !s.canRequest(base, b) {
 			continue
 		}
-		rr := int64((v - ptr + n) % n)
+		rr := int64(v - ptr) // round-robin distance (no modulo: a call on wasm)
+		if rr < 0 {
+			rr += int64(n)
+		}
 		var key int64
 		switch s.inArb {
 		case arbRR:
@@ -184,7 +187,7 @@ func (s *Sim) inputArbitrate(r, pi int) (int, int) {
 			s.clock++
 			s.inStamp[pi*s.maxVC+best] = s.clock
 		default:
-			s.ports[pi].inPtr = int32((best + 1) % n)
+			s.ports[pi].inPtr = int32(wrap(best+1, n))
 		}
 	}
 	return best, bestOut
@@ -196,7 +199,7 @@ func (s *Sim) outputArbitrate(base, out int) int {
 	cands := s.reqList[out*s.radix : out*s.radix+int(s.reqN[out])]
 	if len(cands) == 1 && !s.transitPrio && s.outArb != arbLRS {
 		in := int(cands[0])
-		s.ports[po].outPtr = int32((in + 1) % s.radix)
+		s.ports[po].outPtr = int32(wrap(in+1, s.radix))
 		return in
 	}
 	ptr := int(s.ports[po].outPtr)
@@ -204,7 +207,10 @@ func (s *Sim) outputArbitrate(base, out int) int {
 	var bestKey int64
 	for _, c := range cands {
 		in := int(c)
-		rr := int64((in - ptr + s.radix) % s.radix)
+		rr := int64(in - ptr)
+		if rr < 0 {
+			rr += int64(s.radix)
+		}
 		var key int64
 		switch s.outArb {
 		case arbRR:
@@ -226,7 +232,7 @@ func (s *Sim) outputArbitrate(base, out int) int {
 		s.clock++
 		s.outStamp[po*s.radix+best] = s.clock
 	} else {
-		s.ports[po].outPtr = int32((best + 1) % s.radix)
+		s.ports[po].outPtr = int32(wrap(best+1, s.radix))
 	}
 	return best
 }
@@ -377,4 +383,12 @@ func (s *Sim) push(bi int, k int32, entry int64) {
 	if b.len == 1 {
 		s.setHead(b)
 	}
+}
+
+// wrap is i mod n for 0 ≤ i ≤ n.
+func wrap(i, n int) int {
+	if i == n {
+		return 0
+	}
+	return i
 }
