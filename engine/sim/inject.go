@@ -2,6 +2,8 @@ package sim
 
 // Nodes: packet generation, injection VCs, source queues and delivery.
 
+import "phitsim/engine/traffic"
+
 func (s *Sim) injBuf(node, vc int) int {
 	return ((node/s.p)*s.radix+node%s.p)*s.maxVC + vc
 }
@@ -125,6 +127,10 @@ func (s *Sim) generate() {
 	if s.cfg.Traffic.Reactive {
 		flags = fRequest
 	}
+	if s.wakeups != nil {
+		s.generateSkipping(pat, flags)
+		return
+	}
 	for n := 0; n < s.N; n++ {
 		if s.wl != nil && s.wl.inJob(n) {
 			continue
@@ -216,4 +222,46 @@ func (s *Sim) deliver(k int32, t int64) {
 		s.enqueue(r, vc, t)
 	}
 	s.release(k)
+}
+
+// generateSkipping is the Bernoulli process without a coin per node per
+// cycle: each node sleeps a geometric gap to its next packet (the same
+// process), woken by a timing wheel.
+func (s *Sim) generateSkipping(pat *traffic.Pattern, flags uint8) {
+	slot := s.now & s.wakeMask
+	due := s.wakeups[slot]
+	for _, n32 := range due {
+		n := int(n32)
+		if s.nextGen[n] > s.now { // a long sleep, woken early by the wheel's size
+			s.wake(n)
+			continue
+		}
+		g := &s.gens[n]
+		if s.hasRoom(n) {
+			s.inject(n, pat.Dest(n, g), flags)
+		}
+		s.nextGen[n] = s.now + s.geo.Gap(g)
+		s.wake(n)
+	}
+	s.wakeups[slot] = due[:0]
+}
+
+// wake schedules node n at its next generation cycle (or the farthest the
+// wheel reaches).
+func (s *Sim) wake(n int) {
+	t := min(s.nextGen[n], s.now+s.wakeMask)
+	slot := t & s.wakeMask
+	s.wakeups[slot] = append(s.wakeups[slot], int32(n))
+}
+
+// startSkipping draws every node's first generation cycle.
+func (s *Sim) startSkipping() {
+	const size = 1 << 12
+	s.wakeups, s.wakeMask = make([][]int32, size), size-1
+	s.nextGen = make([]int64, s.N)
+	for n := 0; n < s.N; n++ {
+		s.nextGen[n] = s.geo.Gap(&s.gens[n]) - 1 // a packet may come at cycle 0
+		t := min(s.nextGen[n], s.wakeMask)
+		s.wakeups[t] = append(s.wakeups[t], int32(n))
+	}
 }

@@ -183,6 +183,11 @@ type Sim struct {
 	burstOn  []bool
 	burstDst []int32
 	srcQueue bool
+	// Bernoulli generation by geometric gaps (see generateSkipping)
+	geo      traffic.Geometric
+	wakeups  [][]int32
+	wakeMask int64
+	nextGen  []int64
 	sq       [][]int32 // per node source queue (only with SourceQueue)
 	sqHead   []int32
 
@@ -283,7 +288,6 @@ func New(cfg config.Config, seed uint64) (*Sim, error) {
 		s.rerouteAll = true
 	}
 	s.injSlots = int32(inj * (r.InjectionBuffer / s.P))
-	s.injSlots = int32(inj * (r.InjectionBuffer / s.P))
 
 	s.gens = make([]rng.Stream, s.N)
 	for i := range s.gens {
@@ -297,6 +301,10 @@ func New(cfg config.Config, seed uint64) (*Sim, error) {
 	maxLat := int64(max(t.LocalLatency, t.GlobalLatency, t.InjectionLatency))
 	s.watchdog = max(int64(cfg.Sim.Watchdog), 4*(maxLat+int64(s.P)+s.xbar))
 	s.initWorkload()
+	if !s.bursty && !s.srcQueue && s.wl == nil && rate > 0 {
+		s.geo = traffic.NewGeometric(rate)
+		s.startSkipping()
+	}
 	s.st.init(s)
 	return s, nil
 }

@@ -89,3 +89,30 @@ func TestBurstyChainDegenerateRates(t *testing.T) {
 		t.Errorf("P_ON = 1: %d ON cycles of 10000", on)
 	}
 }
+
+// The geometric gaps of a Bernoulli(q) process: mean 1/q, P(gap = 1) = q.
+func TestGeometricGaps(t *testing.T) {
+	for _, q := range []float64{0.001, 0.05, 0.5, 1} {
+		g := NewGeometric(q)
+		s := rng.New(3, rng.Generator, 1)
+		const n = 200000
+		var sum float64
+		ones := 0
+		for i := 0; i < n; i++ {
+			gap := g.Gap(&s)
+			if gap < 1 {
+				t.Fatalf("gap %d", gap)
+			}
+			if gap == 1 {
+				ones++
+			}
+			sum += float64(gap)
+		}
+		if mean := sum / n; math.Abs(mean*q-1) > 0.01 {
+			t.Errorf("q=%g: mean gap %.2f, want %.2f", q, mean, 1/q)
+		}
+		if p := float64(ones) / n; math.Abs(p-q) > 0.01*max(q, 0.1) {
+			t.Errorf("q=%g: P(gap=1) %.4f", q, p)
+		}
+	}
+}
