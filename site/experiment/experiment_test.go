@@ -315,3 +315,78 @@ func TestTracker(t *testing.T) {
 		t.Errorf("eta %v", eta)
 	}
 }
+
+func TestRoutingExperimentPresets(t *testing.T) {
+	for _, se := range sweep.Experiments() {
+		e, ok := PresetByName(se.Name)
+		if !ok {
+			t.Errorf("experiment %s is not a preset", se.Name)
+			continue
+		}
+		// every series and load of the engine's experiment
+		sp, err := e.Spec()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(sp, se.Spec) {
+			t.Errorf("%s: preset spec %+v\nengine %+v", se.Name, sp, se.Spec)
+		}
+		// and the link reproduces it
+		got, errs := Decode(Encode(Link{Exp: e}))
+		if len(errs) > 0 || !reflect.DeepEqual(got.Exp, e) {
+			t.Errorf("%s: link round trip: %v", se.Name, errs)
+		}
+		if e.Work() <= 2e8 {
+			t.Errorf("%s runs on opening (%g node-cycles); the newcomer's default must stay the fast one", se.Name, e.Work())
+		}
+	}
+	// a shortened link: the overrides of series 1 reach every series
+	e, _ := PresetByName("acor-adv1")
+	frag := Encode(Link{Exp: e}) + "&sim.cycles=1000&sim.warmup=500&sim.seeds=1&sweep=0.1:0.3:0.2"
+	l, errs := Decode(frag)
+	if len(errs) > 0 || len(l.Exp.Series) != 6 {
+		t.Fatalf("%v, %d series", errs, len(l.Exp.Series))
+	}
+	for i, c := range l.Exp.Series {
+		if c.Sim.Cycles != 1000 || c.Sim.Seeds != 1 || c.Routing.Name != e.Series[i].Routing.Name || c.Name != e.Series[i].Name ||
+			c.Routing.AcorSequence != e.Series[i].Routing.AcorSequence {
+			t.Errorf("series %d: %s %s cycles %d", i, c.Name, c.Routing.Name, c.Sim.Cycles)
+		}
+	}
+	if v, _ := l.Exp.Sweep.Values(); len(v) != 2 {
+		t.Errorf("values %v", v)
+	}
+}
+
+func TestGraph500Presets(t *testing.T) {
+	n := 0
+	for _, p := range Presets() {
+		if !p.Exp.Series[0].Graph500() {
+			continue
+		}
+		n++
+		jobs, err := p.Exp.Jobs()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.HasPrefix(p.Name, "engine:") && len(jobs) != p.Exp.Series[0].Sim.Seeds {
+			t.Errorf("%s: %d jobs; a Graph500 engine preset is one point", p.Name, len(jobs))
+		}
+		if w := p.Exp.Work(); w <= 0 || w > 1e10 {
+			t.Errorf("%s: work %g node-cycles", p.Name, w)
+		}
+	}
+	if n != 5+4 {
+		t.Errorf("%d Graph500 presets", n)
+	}
+	for _, name := range []string{"graph500-tq-bw", "graph500-tq-routing"} {
+		e, _ := PresetByName(name)
+		if e.Sweep.Param != "workload.tq" || len(e.Series) < 2 {
+			t.Errorf("%s: %+v", name, e.Sweep)
+		}
+	}
+	e, _ := PresetByName("graph500-bw")
+	if v, _ := e.Sweep.Values(); e.Sweep.Param != "workload.linkGbps" || len(v) != 7 {
+		t.Errorf("graph500-bw: %s %v", e.Sweep.Param, v)
+	}
+}

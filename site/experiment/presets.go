@@ -1,7 +1,11 @@
 package experiment
 
 import (
+	"fmt"
+	"math"
+
 	"phitsim/engine/config"
+	"phitsim/engine/sweep"
 )
 
 // Preset is a named experiment of the page.
@@ -79,12 +83,95 @@ func Presets() []Preset {
 				c.Routing.Name, c.Traffic.Load = "VAL", 0.5
 			})}, Sweep{Param: "router.localBuffer", From: 8, To: 64, Step: 8}}},
 	}
+	ps = append(ps, graph500Presets()...)
+	for _, e := range sweep.Experiments() {
+		ps = append(ps, Preset{e.Name, "routing comparison: " + e.Doc, FromSpec(e.Spec)})
+	}
 	for _, p := range config.Presets() {
 		c := p.Config
+		sw := loads(0.1, 0.9, 0.2)
+		if c.Graph500() {
+			// the load means nothing to a Graph500 job: one point
+			sw = Sweep{Param: "workload.tq", From: c.Workload.Tq, To: c.Workload.Tq, Step: DefaultSweep().Step}
+		}
 		ps = append(ps, Preset{"engine:" + p.Name, "engine preset: " + p.Doc,
-			Experiment{[]config.Config{c}, loads(0.1, 0.9, 0.2)}})
+			Experiment{[]config.Config{c}, sw}})
 	}
 	return ps
+}
+
+// g500 is the engine's graph500-h2 preset (MIN, 40 Gb/s, tq 1.5 ns) with a
+// graph small enough for a browser sweep (s=20: about 0.3 s per run natively,
+// 1 s in WebAssembly), one seed per point, and usage sampled every 250
+// cycles (the short levels show).
+func g500(name string, edit func(*config.Config)) config.Config {
+	c := enginePreset("graph500-h2")
+	c.Workload.Scale, c.Sim.Seeds, c.Sim.Interval = 20, 1, 250
+	return named(c, name, edit)
+}
+
+// graph500Presets are the thesis's Graph500 figures (2.14–2.24) scaled for a
+// browser: execution time and network usage against the node speed tq, one
+// series per bandwidth or per routing, and against the link bandwidth.
+func graph500Presets() []Preset {
+	tq := Sweep{Param: "workload.tq", From: 0.5, To: 15.5, Step: 2.5}
+	return []Preset{
+		{"graph500", "Graph500 BFS on h=2 (s=22, tq 1.5 ns, 40 Gb/s, MIN, 3 root degrees): execution time and BFS levels, about 10 s",
+			Experiment{[]config.Config{named(enginePreset("graph500-h2"), "MIN 40 Gb/s", nil)},
+				Sweep{Param: "workload.tq", From: 1.5, To: 1.5, Step: DefaultSweep().Step}}},
+		{"graph500-tq-bw", "Graph500 (s=20, h=2, MIN): execution time vs node speed tq at 40 and 100 Gb/s: network-bound, then CPU-bound",
+			Experiment{[]config.Config{
+				g500("40 Gb/s", nil),
+				g500("100 Gb/s", func(c *config.Config) { c.Workload.LinkGbps = 100 })}, tq}},
+		{"graph500-tq-routing", "Graph500 (s=20, h=2, 40 Gb/s): MIN vs VAL vs PB vs OLM over tq: Valiant's longer paths cost time while network-bound",
+			Experiment{[]config.Config{
+				g500("MIN", nil),
+				g500("VAL", func(c *config.Config) { c.Routing.Name = "VAL" }),
+				g500("PB", func(c *config.Config) { c.Routing.Name = "PB" }),
+				g500("OLM", func(c *config.Config) { c.Routing.Name = "OLM" })}, tq}},
+		{"graph500-bw", "Graph500 (s=20, h=2, MIN): execution time vs link bandwidth for Altamira (1.5 ns) and Mont-Blanc (15 ns) nodes",
+			Experiment{[]config.Config{
+				g500("tq 1.5 ns", nil),
+				g500("tq 15 ns", func(c *config.Config) { c.Workload.Tq = 15 })},
+				Sweep{Param: "workload.linkGbps", From: 10, To: 100, Step: 15}}},
+	}
+}
+
+// FromSpec turns an engine sweep (sweep.Experiments) into a page
+// experiment: the same series, and the loads as from:to:step. It panics if
+// the loads are not evenly spaced (the engine's experiments are).
+func FromSpec(sp sweep.Spec) Experiment {
+	e := Experiment{Series: append([]config.Config(nil), sp.Series...)}
+	param, xs := sp.XName(), sp.Xs()
+	if len(xs) == 0 {
+		panic("experiment: empty sweep")
+	}
+	e.Sweep = Sweep{Param: param, From: xs[0], To: xs[len(xs)-1], Step: DefaultSweep().Step}
+	if len(xs) > 1 {
+		step := xs[1] - xs[0]
+		e.Sweep.Step, _ = roundSig(step)
+	}
+	if v, err := e.Sweep.Values(); err != nil || !sameFloats(v, xs) {
+		panic(fmt.Sprintf("experiment: %s values %v are not from:to:step (%v, %v)", param, xs, v, err))
+	}
+	return e
+}
+
+func roundSig(x float64) (float64, error) {
+	p := math.Pow(10, 9-math.Ceil(math.Log10(math.Abs(x))))
+	return math.Round(x*p) / p, nil
+}
+
+func sameFloats(a, b []float64) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if math.Abs(a[i]-b[i]) > 1e-9*math.Max(1, math.Abs(b[i])) {
+			return false
+		}
+	}
+	return true
 }
 
 // PresetByName finds a preset.

@@ -78,3 +78,19 @@ func TestInvalidTopology(t *testing.T) {
 		t.Errorf("got %+v", f)
 	}
 }
+
+func TestGraph500Work(t *testing.T) {
+	c, err := config.PresetByName("graph500-h2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := Of(&c)
+	// the BFS's estimated length, not the 50M-cycle cap
+	if f.Work <= 0 || f.Work > float64(f.Nodes)*1e6 {
+		t.Errorf("graph500-h2 work %g node-cycles", f.Work)
+	}
+	c.Workload.QueryBytes = 0 // invalid: no estimate, and no panic
+	if g := Of(&c); g.Work != float64(g.Nodes)*float64(c.Sim.Cycles) {
+		t.Errorf("invalid config work %g", g.Work)
+	}
+}
