@@ -171,13 +171,13 @@ func curve(in Input, m metric, bounds bool) []byte {
 		var data []opts.LineData
 		var whiskers []opts.MarkLineNameCoordItem
 		for _, p := range pts {
-			if p.Series != si {
+			if p.Series != si || math.IsNaN(m.mean(p)) {
 				continue
 			}
 			y, ci := num(m.mean(p)), num(m.ci(p))
 			sat := 0
 			symbol := "circle"
-			if p.Agg.Saturated {
+			if p.Agg.Saturated || (p.Agg.Graph500 != nil && !p.Agg.Graph500.Finished) {
 				sat, symbol = 1, "triangle"
 			}
 			data = append(data, opts.LineData{Value: []any{num(p.X), y, ci, p.Agg.Runs, sat}, Symbol: symbol})
@@ -213,11 +213,14 @@ func curve(in Input, m metric, bounds bool) []byte {
 		}
 		line.AddSeries(name, data, so...)
 	}
-	if len(in.Running) > 0 {
-		var data []opts.LineData
+	var runData []opts.LineData
+	if m.running != nil {
 		for _, rn := range in.Running {
-			data = append(data, opts.LineData{Value: []any{num(rn.X), num(m.running(rn))}})
+			runData = append(runData, opts.LineData{Value: []any{num(rn.X), num(m.running(rn))}})
 		}
+	}
+	if len(runData) > 0 {
+		data := runData
 		line.AddSeries("running (partial)", data, charts.WithLineChartOpts(opts.LineChart{ShowSymbol: opts.Bool(true), SymbolSize: 9, Symbol: "emptyCircle"}),
 			charts.WithLineStyleOpts(opts.LineStyle{Width: 0, Opacity: opts.Float(0)}),
 			charts.WithItemStyleOpts(opts.ItemStyle{Color: "#ffffff", BorderColor: "#888888", BorderWidth: 1.5}),
@@ -299,7 +302,11 @@ func Fairness(in Input) []byte {
 		per := make([]float64, len(rs[0].Fairness.PerRouter))
 		for _, rr := range rs {
 			c := rr.Config
-			scale := float64(c.Router.PacketSize) / float64(c.Topology.P*c.Sim.Cycles) / float64(len(rs))
+			cycles := int64(c.Sim.Cycles)
+			if rr.Graph500 != nil { // the run lasts as long as the BFS
+				cycles = max(1, rr.Graph500.Cycles)
+			}
+			scale := float64(c.Router.PacketSize) / float64(int64(c.Topology.P)*cycles) / float64(len(rs))
 			for i, v := range rr.Fairness.PerRouter {
 				if i < len(per) {
 					per[i] += float64(v) * scale
@@ -434,15 +441,42 @@ func TimeSeries(in Input) []byte {
 	})
 }
 
+// Builders of every chart, keyed by the names of experiment.Charts.
+var Builders = map[string]func(Input) []byte{
+	"accepted":    Accepted,
+	"latency":     Latency,
+	"fairness":    Fairness,
+	"histogram":   Histogram,
+	"timeseries":  TimeSeries,
+	"misrouting":  Misrouting,
+	"nonminimal":  NonMinimal,
+	"phasea":      PhaseA,
+	"acor":        Acor,
+	"acorrouters": AcorRouters,
+	"exectime":    ExecTime,
+	"usage":       Usage,
+	"bfs":         BFS,
+	"levels":      Levels,
+}
+
 // All builds every chart, keyed by the names of experiment.Charts.
 func All(in Input) map[string][]byte {
-	return map[string][]byte{
-		"accepted":   Accepted(in),
-		"latency":    Latency(in),
-		"fairness":   Fairness(in),
-		"histogram":  Histogram(in),
-		"timeseries": TimeSeries(in),
+	out := map[string][]byte{}
+	for name, b := range Builders {
+		out[name] = b(in)
 	}
+	return out
+}
+
+// Some builds the named charts.
+func Some(in Input, names []string) map[string][]byte {
+	out := map[string][]byte{}
+	for _, name := range names {
+		if b, ok := Builders[name]; ok {
+			out[name] = b(in)
+		}
+	}
+	return out
 }
 
 // RunningFrom turns the workers' partial metrics into chart points.

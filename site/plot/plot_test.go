@@ -3,8 +3,10 @@ package plot
 import (
 	"context"
 	"encoding/json"
+	"math"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -172,5 +174,204 @@ func TestEmptyAndOtherVariable(t *testing.T) {
 	}
 	if len(o.Series) != 1 { // no diagonal when the load is not swept
 		t.Errorf("%d series", len(o.Series))
+	}
+}
+
+// runAll runs every job of an experiment natively, as it is.
+func runAll(t *testing.T, e experiment.Experiment) *experiment.Results {
+	t.Helper()
+	r, err := experiment.NewResults(e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, j := range r.Jobs {
+		s, err := sim.New(j.Config, j.Seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Runs[i], err = s.Run(context.Background(), nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return r
+}
+
+func has(xs []string, x string) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
+
+func TestVisible(t *testing.T) {
+	d := experiment.Default()
+	v := Visible(&d, nil)
+	for _, c := range []string{"accepted", "latency", "fairness", "histogram", "timeseries", "misrouting", "nonminimal"} {
+		if !has(v, c) {
+			t.Errorf("default experiment: %s missing from %v", c, v)
+		}
+	}
+	for _, c := range []string{"exectime", "acor", "bfs", "phasea"} {
+		if has(v, c) {
+			t.Errorf("default experiment shows %s", c)
+		}
+	}
+	onlyMin := experiment.Experiment{Series: d.Series[:1], Sweep: d.Sweep}
+	if v := Visible(&onlyMin, nil); has(v, "misrouting") {
+		t.Errorf("MIN alone shows the misrouting charts: %v", v)
+	}
+	acor, _ := experiment.PresetByName("acor-adv1")
+	if v := Visible(&acor, nil); !has(v, "acor") || !has(v, "acorrouters") {
+		t.Errorf("ACOR experiment: %v", v)
+	}
+	g, _ := experiment.PresetByName("graph500-tq-bw")
+	v = Visible(&g, nil)
+	if !reflect.DeepEqual(v, []string{"exectime", "usage", "fairness", "histogram", "bfs", "levels"}) {
+		t.Errorf("Graph500 charts %v", v)
+	}
+	for _, c := range v {
+		if !has(experiment.Charts, c) {
+			t.Errorf("%s is not a chart a link can name", c)
+		}
+	}
+	for _, c := range experiment.Charts {
+		if Builders[c] == nil {
+			t.Errorf("no builder for %s", c)
+		}
+	}
+}
+
+// adaptiveExp: VAL, ACOR-Switch 3L and PB under ADV+1 on h=2, one point.
+func adaptiveExp() experiment.Experiment {
+	base := experiment.Default().Series[0]
+	base.Traffic.Pattern, base.Sim.Seeds = "ADV", 2
+	base.Sim.Warmup, base.Sim.Cycles, base.Sim.Interval = 500, 1500, 100
+	var series []config.Config
+	for _, n := range []string{"VAL", "ACOR", "PB"} {
+		c := base
+		c.Name, c.Routing.Name = n, n
+		series = append(series, c)
+	}
+	return experiment.Experiment{Series: series, Sweep: experiment.Sweep{Param: experiment.LoadParam, From: 0.4, To: 0.4}}
+}
+
+func TestAdaptiveCharts(t *testing.T) {
+	r := runAll(t, adaptiveExp())
+	in := Input{Results: r, Point: 0}
+	v := Visible(&r.Exp, r)
+	for _, c := range []string{"misrouting", "nonminimal", "phasea", "acor", "acorrouters"} {
+		if !has(v, c) {
+			t.Errorf("%s not shown: %v", c, v)
+		}
+	}
+	o := decode(t, "misrouting", Misrouting(in))
+	if len(o.Series) < 3 || o.Series[0].Name != "at injection" || o.Series[0].Type != "bar" || len(o.Series[0].Data) != 3 {
+		t.Fatalf("misrouting %+v", o.Series)
+	}
+	// the stacks add up to the misrouted share of each series
+	for si := 0; si < 3; si++ {
+		var sum, want float64
+		for _, s := range o.Series {
+			var d struct{ Value float64 }
+			json.Unmarshal(s.Data[si], &d)
+			sum += d.Value
+		}
+		for _, rr := range r.RunsAt(si, 0) {
+			want += 100 * rr.Misrouted.Fraction / 2
+		}
+		if math.Abs(sum-want) > 1e-3*math.Max(1, want) || want == 0 {
+			t.Errorf("series %d: stacks %g, misrouted %g%%", si, sum, want)
+		}
+	}
+	o = decode(t, "phasea", PhaseA(in))
+	if len(o.Series) == 0 || len(o.Series[0].Data) != 3 {
+		t.Errorf("phase A %+v", o.Series)
+	}
+	o = decode(t, "nonminimal", NonMinimal(in))
+	if len(o.Series) != 3 || len(o.Series[0].Data) != 20 || o.Series[0].MarkLine == nil {
+		t.Errorf("nonminimal: %d series, %d samples", len(o.Series), len(o.Series[0].Data))
+	}
+	var last struct{ Value []float64 }
+	json.Unmarshal(o.Series[0].Data[19], &last)
+	if last.Value[0] != 2000 || last.Value[1] <= 0 {
+		t.Errorf("VAL's last sample %v", last.Value)
+	}
+	// only the ACOR series has levels: its mean level and routers at 2 and 3
+	o = decode(t, "acor", Acor(in))
+	if len(o.Series) != 3 || o.Series[0].Name != "ACOR level" || o.Series[2].Name != "ACOR routers at 3" || len(o.YAxis) != 2 {
+		t.Fatalf("acor %+v", o.Series)
+	}
+	o = decode(t, "acorrouters", AcorRouters(in))
+	if len(o.Series) != 1 || o.Series[0].Type != "heatmap" || len(o.Series[0].Data) != 36 {
+		t.Errorf("acor routers: %d series, %d cells", len(o.Series), len(o.Series[0].Data))
+	}
+}
+
+func TestGraph500Charts(t *testing.T) {
+	c, err := config.PresetByName("graph500-h2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.Workload.Scale, c.Sim.Seeds, c.Sim.Interval = 14, 2, 200
+	c.Name = "40 Gb/s"
+	c100 := c
+	c100.Name, c100.Workload.LinkGbps = "100 Gb/s", 100
+	e := experiment.Experiment{Series: []config.Config{c, c100}, Sweep: experiment.Sweep{Param: "workload.tq", From: 1, To: 15, Step: 14}}
+	r := runAll(t, e)
+	in := Input{Results: r, Point: 1}
+	v := Visible(&r.Exp, r)
+	if has(v, "accepted") || has(v, "timeseries") || !has(v, "exectime") || !has(v, "bfs") {
+		t.Errorf("charts %v", v)
+	}
+	o := decode(t, "exectime", ExecTime(in))
+	if o.Title[0].Text != "Execution time vs workload.tq" || o.XAxis[0].Name != "workload.tq (ns)" || !strings.Contains(o.YAxis[0].Name, "ms") {
+		t.Errorf("%q %q %q", o.Title[0].Text, o.XAxis[0].Name, o.YAxis[0].Name)
+	}
+	if len(o.Series) != 2 || len(o.Series[0].Data) != 2 || len(o.Series[1].Data) != 2 {
+		t.Fatalf("exectime %+v", o.Series)
+	}
+	pts := r.Points()
+	var p0 struct{ Value []float64 }
+	json.Unmarshal(o.Series[0].Data[1], &p0)
+	if p0.Value[0] != 15 || p0.Value[1] != num(1e3*pts[1].Agg.Graph500.Seconds.Mean) || p0.Value[1] <= 0 {
+		t.Errorf("point %v vs %+v", p0.Value, pts[1].Agg.Graph500.Seconds)
+	}
+	// CPU-bound at 15 ns: the time grows with tq
+	var q0 struct{ Value []float64 }
+	json.Unmarshal(o.Series[0].Data[0], &q0)
+	if p0.Value[1] <= q0.Value[1] {
+		t.Errorf("time at tq=15 (%g ms) not above tq=1 (%g ms)", p0.Value[1], q0.Value[1])
+	}
+	o = decode(t, "usage", Usage(in))
+	if len(o.Series) != 2 || !strings.Contains(o.YAxis[0].Name, "usage") {
+		t.Errorf("usage %+v", o)
+	}
+	o = decode(t, "bfs", BFS(in))
+	first := r.RunsAt(0, 1)[0].Graph500
+	if len(o.Series) != 2 || len(o.Series[0].Data) != len(first.Series)+1 || !strings.Contains(o.Title[0].Text, "seed 1") {
+		t.Fatalf("bfs: %d series %q", len(o.Series), o.Title[0].Text)
+	}
+	b := BFS(in)
+	var raw struct {
+		Series []struct {
+			MarkArea *struct{ Data [][]map[string]any } `json:"markArea"`
+		}
+	}
+	json.Unmarshal(b, &raw)
+	if raw.Series[0].MarkArea == nil || len(raw.Series[0].MarkArea.Data) != len(first.Levels) || raw.Series[0].MarkArea.Data[1][0]["name"] != "L1" {
+		t.Errorf("BFS level areas %+v (levels %d)", raw.Series[0].MarkArea, len(first.Levels))
+	}
+	o = decode(t, "levels", Levels(in))
+	if len(o.Series) != 2 || len(o.Series[0].Data) < len(first.Levels) {
+		t.Errorf("levels %+v", o.Series)
+	}
+	// injection per router over the BFS's cycles, not the sim.cycles cap
+	o = decode(t, "fairness", Fairness(in))
+	var bar struct{ Value float64 }
+	json.Unmarshal(o.Series[0].Data[0], &bar)
+	if bar.Value < 1e-3 {
+		t.Errorf("router 0 injection %g", bar.Value)
 	}
 }
