@@ -90,7 +90,8 @@ func Misrouting(in Input) []byte {
 	}
 	bar := charts.NewBar()
 	g := common("Misrouted packets by decision at "+pointLabel(in.Results, x), "series", "misrouted (% of delivered packets)", true)
-	g = append(g, charts.WithXAxisOpts(opts.XAxis{Type: "category", Name: "", AxisLabel: &opts.AxisLabel{Interval: "0", Rotate: rotate(names)}}))
+	g = append(g, charts.WithXAxisOpts(opts.XAxis{Type: "category", Name: "", AxisLabel: &opts.AxisLabel{Interval: "0", Rotate: rotate(names)}}),
+		yFromZero("misrouted (% of delivered packets)", nil))
 	bar.SetGlobalOptions(g...)
 	parts := []struct {
 		name string
@@ -130,6 +131,11 @@ func Misrouting(in Input) []byte {
 	return render(bar, tooltipShadow)
 }
 
+// yFromZero is a value axis that starts at 0 (bars), up to max if not nil.
+func yFromZero(name string, max any) charts.GlobalOpts {
+	return charts.WithYAxisOpts(opts.YAxis{Type: "value", Name: name, NameLocation: "middle", NameGap: 48, Min: 0, Max: max})
+}
+
 func tooltipShadow(m map[string]any) {
 	if t, ok := m["tooltip"].(map[string]any); ok {
 		t["axisPointer"] = map[string]any{"type": "shadow"}
@@ -167,7 +173,7 @@ func PhaseA(in Input) []byte {
 	bar := charts.NewBar()
 	g := common("Phase-A policy of the non-minimal packets at "+pointLabel(in.Results, x), "series", "share of non-minimal packets (%)", true)
 	g = append(g, charts.WithXAxisOpts(opts.XAxis{Type: "category", AxisLabel: &opts.AxisLabel{Interval: "0", Rotate: rotate(names)}}),
-		charts.WithYAxisOpts(opts.YAxis{Type: "value", Name: "share of non-minimal packets (%)", NameLocation: "middle", NameGap: 48, Max: 100}))
+		yFromZero("share of non-minimal packets (%)", 100))
 	bar.SetGlobalOptions(g...)
 	for k, pol := range policies {
 		data := make([]opts.BarData, len(names))

@@ -114,7 +114,8 @@ func BFS(in Input) []byte {
 		line.AddSeries(names[si], data, so...)
 	}
 	return render(line, func(m map[string]any) {
-		for _, s := range m["series"].([]any) {
+		series, _ := m["series"].([]any)
+		for _, s := range series {
 			if ma, ok := s.(map[string]any)["markArea"].(map[string]any); ok {
 				ma["label"] = map[string]any{"show": true, "position": "insideTop", "color": "#555", "fontSize": 11}
 				ma["silent"] = true
@@ -135,7 +136,8 @@ func Levels(in Input) []byte {
 	}
 	bar := charts.NewBar()
 	g := common("Time per BFS level at "+pointLabel(in.Results, x), "BFS level", "time (ms, simulated)", true)
-	g = append(g, charts.WithXAxisOpts(opts.XAxis{Type: "category", Name: "BFS level", NameLocation: "middle", NameGap: 28}))
+	g = append(g, charts.WithXAxisOpts(opts.XAxis{Type: "category", Name: "BFS level", NameLocation: "middle", NameGap: 28}),
+		yFromZero("time (ms, simulated)", nil))
 	bar.SetGlobalOptions(g...)
 	n := 0
 	for _, rs := range runs {

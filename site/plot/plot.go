@@ -468,15 +468,25 @@ func All(in Input) map[string][]byte {
 	return out
 }
 
-// Some builds the named charts.
+// Some builds the named charts. A chart whose builder fails shows the
+// error instead of stopping the page.
 func Some(in Input, names []string) map[string][]byte {
 	out := map[string][]byte{}
 	for _, name := range names {
 		if b, ok := Builders[name]; ok {
-			out[name] = b(in)
+			out[name] = safe(name, b, in)
 		}
 	}
 	return out
+}
+
+func safe(name string, b func(Input) []byte, in Input) (opt []byte) {
+	defer func() {
+		if e := recover(); e != nil {
+			opt = Empty(name, fmt.Sprintf("this chart failed: %v", e))
+		}
+	}()
+	return b(in)
 }
 
 // RunningFrom turns the workers' partial metrics into chart points.

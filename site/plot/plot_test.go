@@ -375,3 +375,24 @@ func TestGraph500Charts(t *testing.T) {
 		t.Errorf("router 0 injection %g", bar.Value)
 	}
 }
+
+// Every chart builds before any run has finished and with some runs only
+// (the page draws them while an experiment runs).
+func TestChartsWithoutRuns(t *testing.T) {
+	g, _ := experiment.PresetByName("graph500-tq-routing")
+	for _, e := range []experiment.Experiment{experiment.Default(), adaptiveExp(), g} {
+		r, err := experiment.NewResults(e)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for name, b := range Builders {
+			decode(t, "norun-"+name, b(Input{Results: r, Point: 0}))
+			decode(t, "nil-"+name, b(Input{Point: 3}))
+		}
+	}
+	r := runAll(t, adaptiveExp())
+	r.Runs[0], r.Runs[3] = nil, nil
+	for name, b := range Builders {
+		decode(t, "some-"+name, b(Input{Results: r, Point: 0}))
+	}
+}
