@@ -195,10 +195,11 @@ func (a *App) updateCharts() {
 	if a.res != nil {
 		in.Running = plot.RunningFrom(a.res, a.partial)
 	}
-	for name, opt := range plot.All(in) {
-		if a.embed && name != a.chart {
-			continue
-		}
+	names := plot.Visible(&a.exp, a.res)
+	if a.embed {
+		names = []string{a.chart}
+	}
+	for name, opt := range plot.Some(in, names) {
 		a.charts[name].set(opt)
 	}
 }

@@ -17,16 +17,21 @@ import (
 	"phitsim/engine/config"
 	"phitsim/site/experiment"
 	"phitsim/site/facts"
+	"phitsim/site/plot"
 )
 
 var groups = []struct{ key, title string }{
 	{"topology", "Topology"}, {"router", "Router"}, {"routing", "Routing"},
-	{"traffic", "Workload"}, {"sim", "Simulation"},
+	{"workload", "Workload"}, {"traffic", "Traffic"}, {"sim", "Simulation"},
 }
 
 var chartTitles = map[string]string{
 	"accepted": "Accepted load", "latency": "Latency", "fairness": "Per-router injection",
 	"histogram": "Latency histogram", "timeseries": "Time series",
+	"misrouting": "Misrouted packets by decision", "nonminimal": "Non-minimal paths over time",
+	"phasea": "Phase-A policies", "acor": "ACOR level over time", "acorrouters": "ACOR level per router",
+	"exectime": "Graph500 execution time", "usage": "Graph500 network usage",
+	"bfs": "Graph500 usage over time (BFS levels)", "levels": "Graph500 time per BFS level",
 }
 
 // Render the page.
@@ -637,7 +642,7 @@ func sortInts(x []int) {
 func (a *App) renderCharts() *vecty.HTML {
 	var cards []vecty.MarkupOrChild
 	cards = append(cards, vecty.Markup(vecty.Class("charts")))
-	for _, name := range experiment.Charts {
+	for _, name := range plot.Visible(&a.exp, a.res) {
 		cards = append(cards, a.chartCard(name))
 	}
 	vals := a.values()
@@ -656,14 +661,16 @@ func (a *App) renderCharts() *vecty.HTML {
 	}
 	return elem.Section(vecty.Markup(vecty.Class("chart-section"), vecty.Attribute("aria-label", "charts")),
 		elem.Div(vecty.Markup(vecty.Class("field", "inline", "point-select")),
-			elem.Label(vecty.Markup(prop.For("point")), vecty.Text("point shown in the per-point charts (fairness, histogram, time series)")),
+			elem.Label(vecty.Markup(prop.For("point")), vecty.Text("point shown in the per-point charts (injection, histogram, time series, misrouting, levels)")),
 			elem.Select(opts...)),
 		elem.Div(cards...),
 	)
 }
 
 func (a *App) chartCard(name string) *vecty.HTML {
-	return elem.Div(vecty.Markup(vecty.Class("card"), prop.ID("card-"+name)),
+	// keyed: a chart's element is never reused for another chart (each
+	// element carries its own ECharts instance)
+	return elem.Div(vecty.Markup(vecty.Key(name), vecty.Class("card"), prop.ID("card-"+name)),
 		elem.Div(vecty.Markup(vecty.Class("card-head")),
 			elem.Span(vecty.Text(chartTitles[name])),
 			elem.Button(vecty.Markup(prop.Type(prop.TypeButton), vecty.Class("small"), vecty.Attribute("aria-label", chartTitles[name]+" as PNG"),
