@@ -461,7 +461,7 @@ func (s *Sim) valiantDetour(r int, pk *packet) bool {
 // packet that has not moved yet.
 func (s *Sim) firstHop(r, target int, pk *packet) (int, int) {
 	port := s.topo.MinimalPort(r, target)
-	global := s.ports[r*s.radix+port].class == topology.Global
+	global := s.pclass[port] == topology.Global
 	return port, s.vcAt(s.seq.Next(int(pk.vcPos), global), global, pk)
 }
 

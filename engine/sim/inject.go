@@ -256,7 +256,7 @@ func (s *Sim) wake(n int) {
 
 // startSkipping draws every node's first generation cycle.
 func (s *Sim) startSkipping() {
-	const size = 1 << 12
+	const size = 1 << 6 // small: the slots stay in cache; longer sleeps are re-queued
 	s.wakeups, s.wakeMask = make([][]int32, size), size-1
 	s.nextGen = make([]int64, s.N)
 	for n := 0; n < s.N; n++ {

@@ -41,7 +41,7 @@ func (s *Sim) stepRouter(r int) {
 			out := int(s.reqOuts[i])
 			in := s.outputArbitrate(base, out)
 			s.reqN[out] = 0
-			s.grant(base+in, int(s.reqVC[in]), base+out)
+			s.grant(r, in, int(s.reqVC[in]), out)
 		}
 	}
 }
@@ -110,23 +110,16 @@ func (s *Sim) head(bi int) int32 { return s.bufs[bi].hd }
 // blocked head costs no packet access while it waits.
 func (s *Sim) setHead(b *buffer) {
 	e := s.qRing[b.start+b.head]
-	b.hd, b.hEntry, b.hOut = int32(uint32(e)), int64(e>>32), -1
+	b.hd, b.hEntry, b.hOut = int32(uint32(e)), int32(e>>32), -1
 }
 
 // canRequest: can the head of buffer b (routed) request its output now?
 func (s *Sim) canRequest(base int, b *buffer) bool {
 	po := base + int(b.hOut)
+	if !s.outputReady(po) {
+		return false
+	}
 	pt := &s.ports[po]
-	if pt.outFree > s.now {
-		return false
-	}
-	if s.ioq {
-		if s.outCap-pt.oQueued-int32(max(0, pt.txEnd-s.now)) < int32(s.P) {
-			return false
-		}
-	} else if pt.txEnd > s.now {
-		return false
-	}
 	if pt.class == topology.Injection {
 		if b.hReq {
 			// protocol-deadlock coupling: a request is consumed only when its
@@ -151,14 +144,14 @@ func (s *Sim) inputArbitrate(r, pi int) (int, int) {
 	for v := 0; v < n; v++ {
 		bi := pi*s.maxVC + v
 		b := &s.bufs[bi]
-		if b.len == 0 || b.hEntry > s.now {
+		if b.len == 0 || int64(b.hEntry) > s.now {
 			continue
 		}
 		fromInj := s.ports[pi].class == topology.Injection
 		if b.hOut < 0 || s.rerouteAll || (fromInj && s.rerouteInj) {
 			pk := &s.pk[b.hd]
 			s.route(r, pk, fromInj, b.hOut >= 0)
-			b.hOut, b.hVC, b.hReq = pk.outPort, pk.outVC, pk.flags&fRequest != 0
+			b.hOut, b.hVC, b.hNext, b.hReq = pk.outPort, pk.outVC, pk.nextPos, pk.flags&fRequest != 0
 		}
 		if !s.canRequest(base, b) {
 			continue
@@ -238,16 +231,18 @@ func (s *Sim) outputArbitrate(base, out int) int {
 }
 
 // grant moves the head of buffer (pi, vc) across the crossbar to output po.
-func (s *Sim) grant(pi, vc, po int) {
+func (s *Sim) grant(r, in, vc, out int) {
 	now := s.now
+	pi, po := r*s.radix+in, r*s.radix+out
 	bi := pi*s.maxVC + vc
-	k := s.head(bi)
+	b := &s.bufs[bi]
+	k := b.hd
 	pk := &s.pk[k]
+	outVC, nextPos := b.hVC, b.hNext
 	// the tail cannot cross before it has arrived
-	dur := max(s.xbarDur, pk.entry+int64(s.P)-now)
+	dur := max(s.xbarDur, int64(b.hEntry)+int64(s.P)-now)
 	s.ports[pi].inFree = now + dur
 	s.ports[po].outFree = now + dur
-	b := &s.bufs[bi]
 	b.head++
 	if b.head == b.cap {
 		b.head = 0
@@ -258,27 +253,28 @@ func (s *Sim) grant(pi, vc, po int) {
 	}
 	s.ports[pi].inCount--
 	if s.ports[pi].inCount == 0 {
-		port := pi % s.radix
-		s.inMask[2*(pi/s.radix)+port>>6] &^= 1 << (port & 63)
+		s.inMask[2*r+in>>6] &^= 1 << (in & 63)
 	}
-	if s.ports[pi].class != topology.Injection {
+	minimal := true // MIN never misroutes: no need to read the packet
+	if s.routing != routeMIN {
+		s.commitRoute(r, pi, po, pk)
+		minimal = pk.flags&fNonMin == 0
+	}
+	if s.pclass[in] != topology.Injection {
 		if s.creditAtOutput {
 			pk.aux, pk.prevVC = int32(pi), int8(vc)
 		} else {
-			s.returnCredit(pi, vc, pk.flags&fNonMin == 0)
+			s.returnCredit(pi, vc, minimal)
 		}
 	}
-	if s.routing != routeMIN {
-		s.commitRoute(pi/s.radix, pi, po, pk)
-	}
-	if s.ports[po].class == topology.Injection {
-		if pk.flags&fRequest != 0 {
+	if s.pclass[out] == topology.Injection {
+		if s.reactive && pk.flags&fRequest != 0 {
 			s.bufs[s.injBuf(int(pk.dst), int(pk.replyVC))].resv++
 		}
 	} else {
-		s.take(po, int(pk.outVC), pk.flags&fNonMin == 0)
-		pk.vcPos = pk.nextPos
-		pk.vc = pk.outVC
+		s.take(po, int(outVC), minimal)
+		pk.vcPos = nextPos
+		pk.vc = outVC
 	}
 	pk.outPort = -1
 	s.lastProgress = now

@@ -73,7 +73,7 @@ func (s *Sim) route(r int, pk *packet, fromInj, retry bool) {
 		}
 	}
 	port := s.topo.MinimalPort(r, target)
-	global := s.ports[r*s.radix+port].class == topology.Global
+	global := s.pclass[port] == topology.Global
 	pos := s.seq.Next(int(pk.vcPos), global)
 	if pos < 0 {
 		panic(fmt.Sprintf("sim: packet %d→%d at router %d has no VC left in its sequence (position %d)", pk.src, pk.dst, r, pk.vcPos))

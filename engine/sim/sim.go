@@ -87,11 +87,13 @@ type buffer struct {
 	start, cap, head, len int32
 	credits               int32 // transit outputs: free downstream phits
 	resv                  int32 // injection buffers: slots reserved for replies
-	// the head packet, when it can first move, and its route once computed
+	// the head packet, the cycle it can first move, and its route once
+	// computed: the allocator reads these instead of the packet
 	hd     int32
-	hEntry int64
+	hEntry int32 // cycles stay below 2³¹ (sim.warmup + sim.cycles ≤ 2·10⁸)
 	hOut   int16 // −1: not routed yet
 	hVC    int8
+	hNext  int8 // position in the VC sequence after the hop
 	hReq   bool
 }
 
@@ -119,6 +121,8 @@ type Sim struct {
 	// head at every attempt (in-transit adaptive)
 	rerouteInj, rerouteAll bool
 	firstGlobal            int
+	pclass                 []topology.PortClass // class of each port number (the same on every router)
+	reactive               bool
 	bufCap                 [3]int32 // input buffer per VC per port class, phits
 	replyOffL              int8     // VC offsets of the reply set
 	replyOffG              int8
@@ -237,6 +241,10 @@ func New(cfg config.Config, seed uint64) (*Sim, error) {
 	s.routing = routingKind(cfg.Routing.Name)
 	s.df = df
 	s.firstGlobal = df.FirstGlobalPort()
+	s.reactive = cfg.Traffic.Reactive
+	for port := 0; port < df.Radix(); port++ {
+		s.pclass = append(s.pclass, df.PortClass(0, port))
+	}
 	s.bufCap = [3]int32{topology.Injection: int32(r.InjectionBuffer), topology.Local: int32(r.LocalBuffer), topology.Global: int32(r.GlobalBuffer)}
 	if s.seq, err = vcs.For(cfg.Routing.Name, cfg.PhaseA()); err != nil {
 		return nil, err
