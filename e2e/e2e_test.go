@@ -9,6 +9,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -122,7 +123,8 @@ func eval[T any](t *testing.T, ctx context.Context, js string) T {
 func waitFor(t *testing.T, ctx context.Context, js string, timeout time.Duration) {
 	t.Helper()
 	if _, err := chromedp.Run(ctx, chromedp.Poll[chromedp.Void](js, chromedp.WithPollingTimeout(timeout))); err != nil {
-		state := eval[string](t, ctx, `document.getElementById('app').dataset.state + ' ' + (document.getElementById('status')||{}).textContent`)
+		state := eval[string](t, ctx, `document.getElementById('app').dataset.state + ' ' + (document.getElementById('status')||{}).textContent +
+			' ' + ((document.querySelector('.notice')||{}).textContent || '') + ' ' + ((document.querySelector('.estimate')||{}).textContent || '')`)
 		t.Fatalf("waiting for %s: %v (page: %s)", js, err, state)
 	}
 }
@@ -340,7 +342,11 @@ func TestBrowser(t *testing.T) {
 		if !strings.HasPrefix(csv, "series,name,offered,runs,accepted,accepted_ci95") || strings.Count(csv, "\n") != 7 {
 			t.Errorf("csv %q", csv)
 		}
-		for _, c := range experiment.Charts {
+		shown := eval[[]string](t, ctx, `[...document.querySelectorAll('.charts .chart')].map(e => e.id.replace('chart-', ''))`)
+		if want := []string{"accepted", "latency", "fairness", "histogram", "timeseries", "misrouting", "nonminimal", "phasea"}; !reflect.DeepEqual(shown, want) {
+			t.Errorf("charts shown %v, want %v", shown, want)
+		}
+		for _, c := range shown {
 			if svg := eval[string](t, ctx, `phitsimDebug.svg('`+c+`')`); !strings.HasPrefix(svg, "<svg") || len(svg) < 2000 {
 				t.Errorf("%s SVG: %.100q", c, svg)
 			}
@@ -403,6 +409,123 @@ func TestBrowser(t *testing.T) {
 		if !strings.Contains(eval[string](t, ctx, `location.hash`), "x=router.globalBuffer&sweep=64:128:64") {
 			t.Errorf("link %s", eval[string](t, ctx, `location.hash`))
 		}
+	})
+
+	t.Run("routing-preset", func(t *testing.T) {
+		// A routing comparison of the ACOR paper from the preset menu: all
+		// six series and the loads; then its link, shortened by overrides
+		// of series 1 (which every series inherits), runs on opening.
+		l := tinyLink()
+		for i := range l.Exp.Series {
+			l.Exp.Series[i].Sim.Cycles = 2000000 // idle: too long to run on opening
+		}
+		open(t, ctx, base+"#"+experiment.Encode(l))
+		setField(t, ctx, "preset", "acor-adv1")
+		want, _ := experiment.PresetByName("acor-adv1")
+		waitFor(t, ctx, `document.querySelectorAll('.tab').length === 6`, 5*time.Second)
+		time.Sleep(300 * time.Millisecond)
+		hash := eval[string](t, ctx, `location.hash`)
+		if got, errs := experiment.Decode(hash); len(errs) > 0 || !reflect.DeepEqual(got.Exp, want) {
+			t.Fatalf("preset link %s: %v", hash, errs)
+		}
+		if s := eval[string](t, ctx, `document.getElementById('app').dataset.state`); s != "idle" {
+			t.Errorf("the full comparison started on its own (%s)", s)
+		}
+		open(t, ctx, base+hash+"&sim.warmup=500&sim.cycles=1000&sim.seeds=1&sim.interval=100&sweep=0.1:0.3:0.2")
+		waitFor(t, ctx, done, 120*time.Second)
+		ex := pageResults(t, ctx)
+		if len(ex.Exp.Series) != 6 || len(ex.Runs) != 12 {
+			t.Fatalf("ran %d series, %d runs", len(ex.Exp.Series), len(ex.Runs))
+		}
+		// every series plots both loads
+		names := eval[[]string](t, ctx, `echarts.getInstanceByDom(document.getElementById('chart-accepted')).getOption().series
+			.filter(s => (s.data || []).length === 2 && s.name !== 'accepted = offered').map(s => s.name)`)
+		if !reflect.DeepEqual(names, []string{"VAL", "ACOR-2LA", "ACOR-2LB", "ACOR-3L", "PB", "PB_ACOR"}) {
+			t.Errorf("accepted chart series with 2 points: %v", names)
+		}
+		// the adaptive-routing charts: decisions of every series, ACOR levels
+		for _, c := range []string{"misrouting", "nonminimal", "phasea", "acor", "acorrouters"} {
+			if !eval[bool](t, ctx, `!!document.getElementById('chart-`+c+`')`) {
+				t.Errorf("no %s chart", c)
+			}
+		}
+		if n := eval[int](t, ctx, `echarts.getInstanceByDom(document.getElementById('chart-misrouting')).getOption().xAxis[0].data.length`); n != 6 {
+			t.Errorf("misrouting chart has %d series", n)
+		}
+		if n := eval[int](t, ctx, `echarts.getInstanceByDom(document.getElementById('chart-acor')).getOption().series.length`); n != 12 {
+			t.Errorf("ACOR chart has %d lines (4 ACOR-Switch series × 3)", n)
+		}
+		screenshot(t, ctx, "e2e-routing-preset.png")
+		checkNative(t, ex)
+	})
+
+	t.Run("graph500", func(t *testing.T) {
+		// The Graph500 preset from the menu (h=2, s=22, 3 root degrees):
+		// its time in the browser, the charts that replace the load ones.
+		l := tinyLink()
+		for i := range l.Exp.Series {
+			l.Exp.Series[i].Sim.Cycles = 2000000
+		}
+		open(t, ctx, base+"#"+experiment.Encode(l))
+		setField(t, ctx, "preset", "graph500")
+		waitFor(t, ctx, `document.getElementById('f-workload-kind').value === 'graph500'`, 5*time.Second)
+		start := time.Now()
+		rerun(t, ctx)
+		el := time.Since(start).Seconds()
+		ex := pageResults(t, ctx)
+		var sec []string
+		for _, r := range ex.Runs {
+			if r.Graph500 == nil || !r.Graph500.Finished {
+				t.Fatalf("run did not finish its BFS: %+v", r.Graph500)
+			}
+			sec = append(sec, fmt.Sprintf("%.1fs", r.CPUSeconds))
+		}
+		t.Logf("Graph500 preset (h=2, s=22, %d seeds on %d workers): %.1fs in the browser (Run to done); each run %s in wasm", len(ex.Runs),
+			int(eval[float64](t, ctx, `phitsimDebug.pool().size`)), el, strings.Join(sec, ", "))
+		if el > 30 {
+			t.Errorf("the default Graph500 run took %.1fs in the browser (issue 5: under 30 s)", el)
+		}
+		for _, c := range []string{"accepted", "latency", "timeseries"} {
+			if eval[bool](t, ctx, `!!document.getElementById('chart-`+c+`')`) {
+				t.Errorf("Graph500 shows the %s chart", c)
+			}
+		}
+		if n := eval[int](t, ctx, `echarts.getInstanceByDom(document.getElementById('chart-bfs')).getOption().series[0].markArea.data.length`); n != len(ex.Runs[0].Graph500.Levels) {
+			t.Errorf("usage chart shows %d levels, the run has %d", n, len(ex.Runs[0].Graph500.Levels))
+		}
+		screenshot(t, ctx, "e2e-graph500.png")
+
+		// A tiny sweep over tq through the form, MIN and VAL (the added
+		// series), compared with the engine run natively.
+		setField(t, ctx, "f-workload-scale", "14")
+		setField(t, ctx, "seeds", "1")
+		eval[bool](t, ctx, `(() => { document.getElementById('add-series').click(); return true })()`)
+		waitFor(t, ctx, `document.querySelectorAll('.tab').length === 2`, 5*time.Second)
+		setField(t, ctx, "sweep-param", "workload.tq")
+		waitFor(t, ctx, `document.getElementById('sweep-from').value === '1.5'`, 5*time.Second)
+		setField(t, ctx, "sweep-from", "1")
+		setField(t, ctx, "sweep-to", "15")
+		setField(t, ctx, "sweep-step", "7")
+		time.Sleep(300 * time.Millisecond)
+		rerun(t, ctx)
+		ex = pageResults(t, ctx)
+		if ex.Exp.Sweep.Param != "workload.tq" || len(ex.Values) != 3 || len(ex.Runs) != 6 || ex.Exp.Series[1].Routing.Name != "VAL" ||
+			ex.Exp.Series[1].Workload.Scale != 14 {
+			t.Fatalf("ran %+v values %v, %d runs", ex.Exp.Sweep, ex.Values, len(ex.Runs))
+		}
+		checkNative(t, ex)
+		got := eval[[][]float64](t, ctx, `echarts.getInstanceByDom(document.getElementById('chart-exectime')).getOption().series.slice(0, 2)
+			.map(s => s.data.map(d => d.value[1]))`)
+		for i, p := range ex.Points {
+			ms := 1e3 * p.Agg.Graph500.Seconds.Mean
+			if y := got[p.Series][p.Index]; math.Abs(y-ms) > 1e-5*ms {
+				t.Errorf("point %d: chart %g ms, result %g ms", i, y, ms)
+			}
+		}
+		if csv := eval[string](t, ctx, `phitsimDebug.csv()`); !strings.Contains(csv, ",workload.tq,15,") {
+			t.Errorf("csv %q", csv)
+		}
+		screenshot(t, ctx, "e2e-graph500-sweep.png")
 	})
 
 	t.Run("cancel", func(t *testing.T) {

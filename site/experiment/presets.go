@@ -119,17 +119,17 @@ func graph500Presets() []Preset {
 		{"graph500", "Graph500 BFS on h=2 (s=22, tq 1.5 ns, 40 Gb/s, MIN, 3 root degrees): execution time and BFS levels, about 10 s",
 			Experiment{[]config.Config{named(enginePreset("graph500-h2"), "MIN 40 Gb/s", nil)},
 				Sweep{Param: "workload.tq", From: 1.5, To: 1.5, Step: DefaultSweep().Step}}},
-		{"graph500-tq-bw", "Graph500 (s=20, h=2, MIN): execution time vs node speed tq at 40 and 100 Gb/s: network-bound, then CPU-bound",
+		{"graph500-tq-bw", "Graph500 (s=20, h=2, MIN): execution time vs node speed tq at 40 and 100 Gb/s: network-bound, then CPU-bound; about 15 s",
 			Experiment{[]config.Config{
 				g500("40 Gb/s", nil),
 				g500("100 Gb/s", func(c *config.Config) { c.Workload.LinkGbps = 100 })}, tq}},
-		{"graph500-tq-routing", "Graph500 (s=20, h=2, 40 Gb/s): MIN vs VAL vs PB vs OLM over tq: Valiant's longer paths cost time while network-bound",
+		{"graph500-tq-routing", "Graph500 (s=20, h=2, 40 Gb/s): MIN vs VAL vs PB vs OLM over tq: Valiant's longer paths cost time while network-bound; about 30 s",
 			Experiment{[]config.Config{
 				g500("MIN", nil),
 				g500("VAL", func(c *config.Config) { c.Routing.Name = "VAL" }),
 				g500("PB", func(c *config.Config) { c.Routing.Name = "PB" }),
 				g500("OLM", func(c *config.Config) { c.Routing.Name = "OLM" })}, tq}},
-		{"graph500-bw", "Graph500 (s=20, h=2, MIN): execution time vs link bandwidth for Altamira (1.5 ns) and Mont-Blanc (15 ns) nodes",
+		{"graph500-bw", "Graph500 (s=20, h=2, MIN): execution time vs link bandwidth for Altamira (1.5 ns) and Mont-Blanc (15 ns) nodes; about 10 s",
 			Experiment{[]config.Config{
 				g500("tq 1.5 ns", nil),
 				g500("tq 15 ns", func(c *config.Config) { c.Workload.Tq = 15 })},
