@@ -195,7 +195,7 @@ func (s *Sim) gidx(pi, vc int) int {
 // take reserves credits of output (po, vc) for a packet (at the crossbar grant).
 func (s *Sim) take(po, vc int, minimal bool) {
 	bi := po*s.maxVC + vc
-	s.bufs[bi].credits -= int32(s.P)
+	s.credits[bi] -= int32(s.P)
 	if s.ad.gocc == nil {
 		return
 	}
@@ -215,7 +215,7 @@ func (s *Sim) take(po, vc int, minimal bool) {
 func (s *Sim) give(e int32) {
 	minimal := e < 0
 	bi := int(e & 0x7fffffff)
-	s.bufs[bi].credits += int32(s.P)
+	s.credits[bi] += int32(s.P)
 	if s.ad.gocc == nil {
 		return
 	}
@@ -245,7 +245,7 @@ func (s *Sim) occ(po, vc int) int32 {
 		if s.ad.minOnly {
 			return s.ad.minOcc[bi]
 		}
-		return s.bufCap[c] - s.bufs[bi].credits
+		return s.bufCap[c] - s.credits[bi]
 	}
 	if !s.ad.perPort {
 		return one(vc)

@@ -141,7 +141,7 @@ func TestDeadlockWatchdogStopsAStuckNetwork(t *testing.T) {
 	d, _ := topology.NewDragonfly(2, 4, 2, "palmtree")
 	for port := d.FirstLocalPort(); port < d.Radix(); port++ {
 		for v := 0; v < s.maxVC; v++ {
-			s.bufs[port*s.maxVC+v].credits = 0 // router 0: pi = port
+			s.credits[port*s.maxVC+v] = 0 // router 0: pi = port
 		}
 	}
 	type out struct {
@@ -196,7 +196,7 @@ func TestDeadlockWatchdogStopsALoadedNetworkThatFreezes(t *testing.T) {
 		s.Step()
 	}
 	for i := range s.bufs {
-		s.bufs[i].credits = 0
+		s.credits[i] = 0
 	}
 	done := make(chan error, 1)
 	go func() {

@@ -130,7 +130,7 @@ func (s *Sim) canRequest(base int, b *buffer) bool {
 		}
 		return true
 	}
-	return s.bufs[po*s.maxVC+int(b.hVC)].credits >= int32(s.P)
+	return s.credits[po*s.maxVC+int(b.hVC)] >= int32(s.P)
 }
 
 // inputArbitrate picks the VC of input pi that requests this iteration, and

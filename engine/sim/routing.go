@@ -173,7 +173,7 @@ func (s *Sim) cgaTrigger(r, minPort, minVC int, qmin int32) bool {
 	if float64(qmin)*100 < a.thMin*float64(s.bufCap[c]) {
 		return false
 	}
-	if s.bufs[po*s.maxVC+minVC].credits >= int32(s.P) && s.outputReady(po) {
+	if s.credits[po*s.maxVC+minVC] >= int32(s.P) && s.outputReady(po) {
 		return false
 	}
 	if c == topology.Global {
@@ -219,7 +219,7 @@ func (s *Sim) pickCandidate(r int, pk *packet, kind uint8, minPort, minVC int, q
 	limit := a.candMax * qminPct
 	qualifies := func(port int) bool {
 		po := base + port
-		if port == minPort || !s.outputReady(po) || s.bufs[po*s.maxVC+vc].credits < int32(s.P) {
+		if port == minPort || !s.outputReady(po) || s.credits[po*s.maxVC+vc] < int32(s.P) {
 			return false
 		}
 		if kind == misGlobalMandatory {

@@ -85,7 +85,6 @@ type port struct {
 // the same index, the credits of the downstream buffer it feeds.
 type buffer struct {
 	start, cap, head, len int32
-	credits               int32 // transit outputs: free downstream phits
 	resv                  int32 // injection buffers: slots reserved for replies
 	// the head packet, the cycle it can first move, and its route once
 	// computed: the allocator reads these instead of the packet
@@ -149,8 +148,11 @@ type Sim struct {
 	// port touched by the allocator instead of one per field)
 	ports []port
 	bufs  []buffer
-	qRing []uint64 // input buffer slots: packet id | entry cycle<<32
-	oRing []uint64 // output FIFO slots, the same; the head's readiness is
+	// credits[po·maxVC+vc]: free phits downstream of output po on VC vc (a
+	// dense array: the allocator checks it for every request)
+	credits []int32
+	qRing   []uint64 // input buffer slots: packet id | entry cycle<<32
+	oRing   []uint64 // output FIFO slots, the same; the head's readiness is
 	// known without touching the packet
 	outCap int32 // output FIFO capacity in phits
 	// per router: bit mask (2 words, radix ≤ 128) of the inputs holding
@@ -345,6 +347,7 @@ func (s *Sim) build(localVCs, globalVCs int) {
 	s.inMask = make([]uint64, 2*s.R)
 	nbuf := nports * s.maxVC
 	s.bufs = make([]buffer, nbuf)
+	s.credits = make([]int32, nbuf)
 	if s.inArb == arbLRS {
 		s.inStamp = make([]int64, nbuf)
 		for i := range s.inStamp {
@@ -395,7 +398,7 @@ func (s *Sim) build(localVCs, globalVCs int) {
 				s.bufs[bi].start, s.bufs[bi].cap = qTotal, slots
 				qTotal += slots
 				if c != topology.Injection {
-					s.bufs[bi].credits = int32(bufPhits(c)) // the peer's input buffer has the same class
+					s.credits[bi] = int32(bufPhits(c)) // the peer's input buffer has the same class
 				}
 			}
 			if s.ioq {
