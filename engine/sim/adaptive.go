@@ -76,6 +76,8 @@ type adaptive struct {
 
 	h, gv   int      // global ports per router, global VCs
 	gocc    []int32  // per (router, global port k, VC): occupancy in phits (credits view)
+	gbase   []int32  // per port: its first gocc index, −1 for non-global ports
+	rowLen  int      // gocc entries per router
 	gmin    []int32  // the same, minimally routed packets only
 	minOcc  []int32  // per buffer index of a transit output: minimal-only occupancy
 	satHist []uint64 // PB: per (slot, router) saturation bits (k·gv+vc), slot = cycle mod (localLatency+1)
@@ -133,6 +135,15 @@ func (s *Sim) initAdaptive(cfg config.Config, df *topology.Dragonfly, globalVCs 
 	}
 	a.gocc = make([]int32, s.R*a.h*a.gv)
 	a.dirty = make([]bool, s.R)
+	a.rowLen = a.h * a.gv
+	a.gbase = make([]int32, len(s.ports))
+	for pi := range a.gbase {
+		a.gbase[pi] = -1
+		if s.ports[pi].class == topology.Global {
+			r, port := pi/s.radix, pi%s.radix
+			a.gbase[pi] = int32((r*a.h + port - s.firstGlobal) * a.gv)
+		}
+	}
 	if a.minOnly {
 		a.gmin = make([]int32, s.R*a.h*a.gv)
 		a.minOcc = make([]int32, len(s.bufs))
@@ -185,11 +196,11 @@ func (s *Sim) initACOR(cfg config.Config) {
 
 // gidx is the index of (router, global port k, VC) in gocc, or −1 for other ports.
 func (s *Sim) gidx(pi, vc int) int {
-	if s.ports[pi].class != topology.Global {
+	b := s.ad.gbase[pi]
+	if b < 0 {
 		return -1
 	}
-	r, port := pi/s.radix, pi%s.radix
-	return (r*s.ad.h+port-s.firstGlobal)*s.ad.gv + vc
+	return int(b) + vc
 }
 
 // take reserves credits of output (po, vc) for a packet (at the crossbar grant).
@@ -200,7 +211,7 @@ func (s *Sim) take(po, vc int, minimal bool) {
 		return
 	}
 	if g := s.gidx(po, vc); g >= 0 {
-		s.ad.dirty[po/s.radix] = true
+		s.ad.dirty[g/s.ad.rowLen] = true
 		s.ad.gocc[g] += int32(s.P)
 		if minimal && s.ad.gmin != nil {
 			s.ad.gmin[g] += int32(s.P)
@@ -214,14 +225,14 @@ func (s *Sim) take(po, vc int, minimal bool) {
 // give returns the credits of a wheel entry (bi, with bit 31 = minimal packet).
 func (s *Sim) give(e int32) {
 	minimal := e < 0
-	bi := int(e & 0x7fffffff)
+	pi, vc := int(e&0x7fffffff)>>5, int(e&31)
+	bi := pi*s.maxVC + vc
 	s.credits[bi] += int32(s.P)
 	if s.ad.gocc == nil {
 		return
 	}
-	pi, vc := bi/s.maxVC, bi%s.maxVC
 	if g := s.gidx(pi, vc); g >= 0 {
-		s.ad.dirty[pi/s.radix] = true
+		s.ad.dirty[g/s.ad.rowLen] = true
 		s.ad.gocc[g] -= int32(s.P)
 		if minimal && s.ad.gmin != nil {
 			s.ad.gmin[g] -= int32(s.P)

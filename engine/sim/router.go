@@ -96,7 +96,7 @@ func (s *Sim) countIn(pi int) {
 // (bit 31 marks a minimally routed packet, for minimal-only occupancy).
 func (s *Sim) returnCredit(pi, vc int, minimal bool) {
 	t := (s.now + s.ports[pi].lat) & s.wheelMask
-	e := int32(int(s.ports[pi].peer)*s.maxVC + vc)
+	e := int32(int(s.ports[pi].peer)<<5 | vc) // port and VC (< 32), no division to decode
 	if minimal {
 		e |= -1 << 31
 	}

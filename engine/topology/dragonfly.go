@@ -17,9 +17,12 @@ const (
 type Dragonfly struct {
 	H, A, P, G int
 	palm       bool
-	// linkTo[g·G+d] = GlobalLinkTo(g, d): the routing hot path reads a table
-	// instead of computing modulos
+	// linkTo[g·G+d] = GlobalLinkTo(g, d), and the router position owning it:
+	// the routing hot path reads tables instead of dividing
 	linkTo []int16
+	owner  []uint8
+	// group and position of each router
+	grp, pos []int32
 }
 
 // NewDragonfly checks the sizes and builds the topology.
@@ -35,14 +38,20 @@ func NewDragonfly(h, a, p int, arrangement string) (*Dragonfly, error) {
 	default:
 		return nil, fmt.Errorf("dragonfly: arrangement %q is not one of %s, %s", arrangement, PalmTree, Consecutive)
 	}
-	if d.G*d.G <= 1<<24 && d.A*d.H < 1<<15 {
+	if d.G*d.G <= 1<<24 && d.A*d.H < 1<<15 && d.A <= 256 {
 		d.linkTo = make([]int16, d.G*d.G)
+		d.owner = make([]uint8, d.G*d.G)
 		for g := 0; g < d.G; g++ {
 			for e := 0; e < d.G; e++ {
 				if e != g {
-					d.linkTo[g*d.G+e] = int16(d.globalLinkTo(g, e))
+					j := d.globalLinkTo(g, e)
+					d.linkTo[g*d.G+e], d.owner[g*d.G+e] = int16(j), uint8(j/d.H)
 				}
 			}
+		}
+		d.grp, d.pos = make([]int32, d.Routers()), make([]int32, d.Routers())
+		for r := range d.grp {
+			d.grp[r], d.pos[r] = int32(r/d.A), int32(r%d.A)
 		}
 	}
 	return d, nil
@@ -140,6 +149,16 @@ func (d *Dragonfly) Link(r, port int) (int, int) {
 }
 
 func (d *Dragonfly) MinimalPort(r, dest int) int {
+	if d.grp != nil { // tables: no division
+		g, pos, dg := int(d.grp[r]), int(d.pos[r]), int(d.grp[dest])
+		if g == dg {
+			return d.LocalPort(pos, int(d.pos[dest]))
+		}
+		if owner := int(d.owner[g*d.G+dg]); owner != pos {
+			return d.LocalPort(pos, owner)
+		}
+		return d.FirstGlobalPort() + int(d.linkTo[g*d.G+dg]) - pos*d.H
+	}
 	g, pos := r/d.A, r%d.A
 	dg, dpos := dest/d.A, dest%d.A
 	if g == dg {
@@ -156,16 +175,24 @@ func (d *Dragonfly) MinimalHops(r, dest int) (local, global int) {
 	if r == dest {
 		return 0, 0
 	}
-	g, pos := r/d.A, r%d.A
-	dg, dpos := dest/d.A, dest%d.A
-	if g == dg {
-		return 1, 0
+	var g, pos, dg, dpos, own, back int
+	if d.grp != nil {
+		g, pos, dg, dpos = int(d.grp[r]), int(d.pos[r]), int(d.grp[dest]), int(d.pos[dest])
+		if g == dg {
+			return 1, 0
+		}
+		own, back = int(d.owner[g*d.G+dg]), int(d.owner[dg*d.G+g])
+	} else {
+		g, pos, dg, dpos = r/d.A, r%d.A, dest/d.A, dest%d.A
+		if g == dg {
+			return 1, 0
+		}
+		own, back = d.GlobalLinkTo(g, dg)/d.H, d.GlobalLinkTo(dg, g)/d.H
 	}
-	j := d.GlobalLinkTo(g, dg)
-	if j/d.H != pos {
+	if own != pos {
 		local++
 	}
-	if jr := d.GlobalLinkTo(dg, g); jr/d.H != dpos {
+	if back != dpos {
 		local++
 	}
 	return local, 1
