@@ -27,14 +27,7 @@ func g5Config(t *testing.T, preset string, s int, tq float64) config.Config {
 // finished and that every packet was delivered.
 func g5Run(t *testing.T, c config.Config, seed uint64) *result.Graph500 {
 	t.Helper()
-	s, err := New(c, seed)
-	if err != nil {
-		t.Fatalf("New: %v", err)
-	}
-	r, err := s.Run(nil, nil)
-	if err != nil {
-		t.Fatalf("Run: %v", err)
-	}
+	r := btSim(t, c, seed)
 	g := r.Graph500
 	if g == nil || !g.Finished {
 		t.Fatalf("the BFS did not finish: %+v", g)
