@@ -78,6 +78,7 @@ type adaptive struct {
 	gocc    []int32  // per (router, global port k, VC): occupancy in phits (credits view)
 	gbase   []int32  // per port: its first gocc index, −1 for non-global ports
 	rowLen  int      // gocc entries per router
+	linked  []int32  // per (router, global port k): the group it reaches
 	gmin    []int32  // the same, minimally routed packets only
 	minOcc  []int32  // per buffer index of a transit output: minimal-only occupancy
 	satHist []uint64 // PB: per (slot, router) saturation bits (k·gv+vc), slot = cycle mod (localLatency+1)
@@ -89,6 +90,7 @@ type adaptive struct {
 	slots   int64
 	congest []uint64 // CGA: per router, congested global links (k·gv+vc)
 	dirty   []bool   // per router: its global occupancies changed since its bits were computed
+	dirtyR  []int32  // the routers marked dirty, in marking order
 
 	// ACOR
 	acorSeq    []uint8 // phase-A policy per level
@@ -125,6 +127,14 @@ func (s *Sim) initAdaptive(cfg config.Config, df *topology.Dragonfly, globalVCs 
 	a.trigUGAL = rc.Trigger == "ugal"
 	a.thMin, a.congCoef, a.congT, a.candMax = rc.ThMin, rc.CongestedCoef/100, int32(rc.CongestedT*float64(s.P)), rc.CandidateMax/100
 	a.h, a.gv = df.H, globalVCs
+	// the groups each router's global links reach (CRG draws)
+	a.linked = make([]int32, s.R*a.h)
+	for r := 0; r < s.R; r++ {
+		for k := 0; k < a.h; k++ {
+			peer, _ := s.topo.Link(r, s.firstGlobal+k)
+			a.linked[r*a.h+k] = int32(peer / s.groupSize)
+		}
+	}
 	switch s.routing {
 	case routeMIN, routeVAL, routeACOR, routeUGAL:
 		// no per-cycle view of the global links needed (UGAL reads credits)
@@ -211,7 +221,7 @@ func (s *Sim) take(po, vc int, minimal bool) {
 		return
 	}
 	if g := s.gidx(po, vc); g >= 0 {
-		s.ad.dirty[g/s.ad.rowLen] = true
+		s.markDirty(g / s.ad.rowLen)
 		s.ad.gocc[g] += int32(s.P)
 		if minimal && s.ad.gmin != nil {
 			s.ad.gmin[g] += int32(s.P)
@@ -232,7 +242,7 @@ func (s *Sim) give(e int32) {
 		return
 	}
 	if g := s.gidx(pi, vc); g >= 0 {
-		s.ad.dirty[g/s.ad.rowLen] = true
+		s.markDirty(g / s.ad.rowLen)
 		s.ad.gocc[g] -= int32(s.P)
 		if minimal && s.ad.gmin != nil {
 			s.ad.gmin[g] -= int32(s.P)
@@ -269,31 +279,38 @@ func (s *Sim) occ(po, vc int) int32 {
 	return sum / int32(n)
 }
 
+// markDirty notes that router r's global occupancies changed.
+func (s *Sim) markDirty(r int) {
+	if !s.ad.dirty[r] {
+		s.ad.dirty[r] = true
+		s.ad.dirtyR = append(s.ad.dirtyR, int32(r))
+	}
+}
+
 // updateAdaptive runs the per-cycle work of the mechanisms with state: PB
 // saturation bits (own links, broadcast to the group with local-link
 // latency), CGA congested links, ACOR switch levels.
 func (s *Sim) updateAdaptive() {
 	a := &s.ad
-	// bits only change when a router's global occupancies do
+	// bits only change when a router's global occupancies do: carry the last
+	// cycle's bits over and recompute the routers marked dirty
 	if a.satHist != nil {
 		slot := int(s.now%a.slots) * s.R
 		prev := int((s.now+a.slots-1)%a.slots) * s.R
-		for r := 0; r < s.R; r++ {
-			if a.dirty[r] || s.now == 0 {
-				a.satHist[slot+r] = s.globalBits(r, a.pbCoef, a.pbT)
-			} else {
-				a.satHist[slot+r] = a.satHist[prev+r]
-			}
+		copy(a.satHist[slot:slot+s.R], a.satHist[prev:prev+s.R])
+		for _, r := range a.dirtyR {
+			a.satHist[slot+int(r)] = s.globalBits(int(r), a.pbCoef, a.pbT)
 		}
 	}
 	if a.congest != nil {
-		for r := 0; r < s.R; r++ {
-			if a.dirty[r] {
-				a.congest[r] = s.globalBits(r, a.congCoef, a.congT)
-			}
+		for _, r := range a.dirtyR {
+			a.congest[r] = s.globalBits(int(r), a.congCoef, a.congT)
 		}
 	}
-	clear(a.dirty)
+	for _, r := range a.dirtyR {
+		a.dirty[r] = false
+	}
+	a.dirtyR = a.dirtyR[:0]
 	if a.level != nil && !a.acorPacket {
 		var sum int64
 		b := s.st.bucket(s.now)
@@ -443,8 +460,7 @@ func (s *Sim) drawIntermediate(r int, pk *packet, pa uint8) {
 	case sg == dg && s.ad.restricted:
 		grp, toGroup = sg, false
 	case pa == paCRGSw || pa == paCRGGr:
-		peer, _ := s.topo.Link(r, s.firstGlobal+rs.Intn(s.ad.h))
-		grp = peer / s.groupSize
+		grp = int(s.ad.linked[r*s.ad.h+rs.Intn(s.ad.h)])
 	default: // RRG: uniform over the other groups
 		grp = rs.Intn(s.topo.Groups() - 1)
 		if grp >= sg {

@@ -63,7 +63,7 @@ func TestPiggyBackSaturationBit(t *testing.T) {
 		}
 		a.gocc[(0*a.h+k)*a.gv] = q // router 0, VC 0
 	}
-	a.dirty[0] = true // as take() marks a router whose global occupancy changed
+	s.markDirty(0) // as take() does when a router's global occupancy changes
 	set := s.now
 	s.updateAdaptive()
 	own := a.satHist[int(set%a.slots)*s.R+0]
