@@ -1,6 +1,8 @@
 package sim
 
 import (
+	"math"
+
 	"phitsim/engine/config"
 	"phitsim/engine/topology"
 )
@@ -88,9 +90,10 @@ type adaptive struct {
 	known   []uint64
 	riders  [][]uint64
 	slots   int64
-	congest []uint64 // CGA: per router, congested global links (k·gv+vc)
-	dirty   []bool   // per router: its global occupancies changed since its bits were computed
-	dirtyR  []int32  // the routers marked dirty, in marking order
+	curSlot int     // satHist offset of this cycle's bits
+	lagSlot int     // and of the bits of slots−1 cycles ago
+	dirty   []bool  // per router: its global occupancies changed since its bits were computed
+	dirtyR  []int32 // the routers marked dirty, in marking order
 
 	// ACOR
 	acorSeq    []uint8 // phase-A policy per level
@@ -101,6 +104,8 @@ type adaptive struct {
 	level      []uint8 // per router (switch mode)
 	blocked    []int32
 	timer      []int32
+	incTh      []int32  // per router: blocked count that raises its level now
+	perLevel   [3]int32 // routers at each level
 }
 
 func (s *Sim) initAdaptive(cfg config.Config, df *topology.Dragonfly, globalVCs int) {
@@ -166,8 +171,6 @@ func (s *Sim) initAdaptive(cfg config.Config, df *topology.Dragonfly, globalVCs 
 			a.known = make([]uint64, s.R*s.groupSize)
 			a.riders = make([][]uint64, len(s.arrivals))
 		}
-	case routePAR, routeOLM:
-		a.congest = make([]uint64, s.R)
 	}
 	s.initACOR(cfg)
 }
@@ -198,9 +201,12 @@ func (s *Sim) initACOR(cfg config.Config) {
 		a.level = make([]uint8, s.R)
 		a.blocked = make([]int32, s.R)
 		a.timer = make([]int32, s.R)
+		a.incTh = make([]int32, s.R)
 		for r := range a.timer {
 			a.timer[r] = a.acorHI
+			a.incTh[r] = a.increaseAt(0)
 		}
+		a.perLevel[0] = int32(s.R)
 	}
 }
 
@@ -221,7 +227,9 @@ func (s *Sim) take(po, vc int, minimal bool) {
 		return
 	}
 	if g := s.gidx(po, vc); g >= 0 {
-		s.markDirty(g / s.ad.rowLen)
+		if s.ad.satHist != nil {
+			s.markDirty(g / s.ad.rowLen)
+		}
 		s.ad.gocc[g] += int32(s.P)
 		if minimal && s.ad.gmin != nil {
 			s.ad.gmin[g] += int32(s.P)
@@ -242,7 +250,9 @@ func (s *Sim) give(e int32) {
 		return
 	}
 	if g := s.gidx(pi, vc); g >= 0 {
-		s.markDirty(g / s.ad.rowLen)
+		if s.ad.satHist != nil {
+			s.markDirty(g / s.ad.rowLen)
+		}
 		s.ad.gocc[g] -= int32(s.P)
 		if minimal && s.ad.gmin != nil {
 			s.ad.gmin[g] -= int32(s.P)
@@ -289,7 +299,8 @@ func (s *Sim) markDirty(r int) {
 
 // updateAdaptive runs the per-cycle work of the mechanisms with state: PB
 // saturation bits (own links, broadcast to the group with local-link
-// latency), CGA congested links, ACOR switch levels.
+// latency) and ACOR switch levels. (CGA's congested links are computed when
+// a trigger asks: no history is needed.)
 func (s *Sim) updateAdaptive() {
 	a := &s.ad
 	// bits only change when a router's global occupancies do: carry the last
@@ -297,14 +308,11 @@ func (s *Sim) updateAdaptive() {
 	if a.satHist != nil {
 		slot := int(s.now%a.slots) * s.R
 		prev := int((s.now+a.slots-1)%a.slots) * s.R
+		// this cycle's bits, and those broadcast one local-link latency ago
+		a.curSlot, a.lagSlot = slot, int((s.now+1)%a.slots)*s.R
 		copy(a.satHist[slot:slot+s.R], a.satHist[prev:prev+s.R])
 		for _, r := range a.dirtyR {
 			a.satHist[slot+int(r)] = s.globalBits(int(r), a.pbCoef, a.pbT)
-		}
-	}
-	if a.congest != nil {
-		for _, r := range a.dirtyR {
-			a.congest[r] = s.globalBits(int(r), a.congCoef, a.congT)
 		}
 	}
 	for _, r := range a.dirtyR {
@@ -312,17 +320,20 @@ func (s *Sim) updateAdaptive() {
 	}
 	a.dirtyR = a.dirtyR[:0]
 	if a.level != nil && !a.acorPacket {
-		var sum int64
-		b := s.st.bucket(s.now)
-		last := (s.now+1)%s.st.interval == 0
 		for r := 0; r < s.R; r++ {
-			s.acorTick(r)
-			sum += int64(a.level[r]) + 1
-			if last {
-				s.st.sLevels[b*3+int(a.level[r])]++
+			if a.timer[r] > 1 && a.blocked[r] < a.incTh[r] {
+				a.timer[r]-- // nothing can change this cycle
+				continue
 			}
+			s.acorTick(r)
 		}
-		s.st.sLevel[b] += sum
+		b := s.st.bucket(s.now)
+		for lv, n := range a.perLevel {
+			s.st.sLevel[b] += int64(n) * int64(lv+1)
+		}
+		if (s.now+1)%s.st.interval == 0 {
+			copy(s.st.sLevels[b*3:b*3+3], a.perLevel[:])
+		}
 	}
 }
 
@@ -359,14 +370,45 @@ func (s *Sim) globalBits(r int, coef float64, t int32) uint64 {
 		for k := 0; k < a.h; k++ {
 			total += row[k*a.gv+v]
 		}
-		mean := float64(total) / float64(a.h)
+		if total == 0 {
+			continue // nothing queued: no link above coef·0 + t ≥ 0
+		}
+		// an integer q exceeds the threshold exactly when it exceeds its floor
+		lim := int32(math.Floor(coef*float64(total)/float64(a.h) + float64(t)))
 		for k := 0; k < a.h; k++ {
-			if float64(row[k*a.gv+v]) > coef*mean+float64(t) {
+			if row[k*a.gv+v] > lim {
 				bits |= 1 << (k*a.gv + v)
 			}
 		}
 	}
 	return bits
+}
+
+// congested: is global port k of router r (VC vc, or the port) above
+// coef·mean + t, the mean over the router's own global links? The same test
+// as globalBits, for one link.
+func (s *Sim) congested(r, k, vc int, coef float64, t int32) bool {
+	a := &s.ad
+	occ := a.gocc
+	if a.minOnly {
+		occ = a.gmin
+	}
+	row := occ[r*a.rowLen : (r+1)*a.rowLen]
+	if a.perPort {
+		var total, q int32
+		for i, x := range row {
+			total += x
+			if i/a.gv == k {
+				q += x
+			}
+		}
+		return float64(q)/float64(a.gv) > coef*float64(total)/float64(a.h*a.gv)+float64(t)
+	}
+	var total int32
+	for j := 0; j < a.h; j++ {
+		total += row[j*a.gv+vc]
+	}
+	return row[k*a.gv+vc] > int32(math.Floor(coef*float64(total)/float64(a.h)+float64(t)))
 }
 
 // bitVC is the VC whose bit a test reads: vc per VC, 0 per port.
@@ -402,25 +444,25 @@ func (s *Sim) landRiders() {
 // router r to dst: the router's own bit now, or a group neighbour's bit as
 // broadcast one local-link latency ago.
 func (s *Sim) pbSaturated(r, dst, vc int) bool {
-	g, dg := r/s.groupSize, dst/s.groupSize
+	g, dg := s.df.GroupOf(r), s.df.GroupOf(dst)
 	if g == dg {
 		return false
 	}
 	a := &s.ad
 	j := s.df.GlobalLinkTo(g, dg)
-	owner := g*s.groupSize + j/a.h
-	bit := uint64(1) << ((j%a.h)*a.gv + s.bitVC(vc))
+	pos := j / a.h
+	owner := g*s.groupSize + pos
+	bit := uint64(1) << ((j-pos*a.h)*a.gv + s.bitVC(vc))
 	if owner == r {
-		return a.satHist[int(s.now%a.slots)*s.R+r]&bit != 0
+		return a.satHist[a.curSlot+r]&bit != 0
 	}
 	if a.known != nil {
-		return a.known[r*s.groupSize+owner%s.groupSize]&bit != 0
+		return a.known[r*s.groupSize+pos]&bit != 0
 	}
-	t := s.now - (a.slots - 1)
-	if t < 0 {
+	if s.now < a.slots-1 {
 		return false
 	}
-	return a.satHist[int(t%a.slots)*s.R+owner]&bit != 0
+	return a.satHist[a.lagSlot+owner]&bit != 0
 }
 
 // acorTick is the per-cycle ACOR-Switch level management of router r: raise
@@ -430,7 +472,8 @@ func (s *Sim) pbSaturated(r, dst, vc int) bool {
 func (s *Sim) acorTick(r int) {
 	a := &s.ad
 	a.timer[r]--
-	lv := int(a.level[r])
+	old := int(a.level[r])
+	lv := old
 	top := len(a.acorSeq) - 1
 	increased := false
 	if lv < top && a.blocked[r] >= a.acorIT[lv] {
@@ -446,14 +489,27 @@ func (s *Sim) acorTick(r int) {
 	if increased || a.timer[r] <= 0 {
 		a.timer[r], a.blocked[r] = a.acorHI, 0
 	}
-	a.level[r] = uint8(lv)
+	if lv != old {
+		a.level[r] = uint8(lv)
+		a.perLevel[old]--
+		a.perLevel[lv]++
+		a.incTh[r] = a.increaseAt(lv)
+	}
+}
+
+// increaseAt is the blocked count that raises a router at level lv.
+func (a *adaptive) increaseAt(lv int) int32 {
+	if lv >= len(a.acorSeq)-1 {
+		return math.MaxInt32
+	}
+	return a.acorIT[lv]
 }
 
 // drawIntermediate draws the Valiant intermediate router of pk at its source
 // router r with phase-A policy pa.
 func (s *Sim) drawIntermediate(r int, pk *packet, pa uint8) {
 	rs := &s.rts[r]
-	sg, dg := r/s.groupSize, int(pk.dstRouter)/s.groupSize
+	sg, dg := s.df.GroupOf(r), s.df.GroupOf(int(pk.dstRouter))
 	grp := -1
 	toGroup := pa == paRRGGr || pa == paCRGGr
 	switch {
@@ -478,8 +534,8 @@ func (s *Sim) drawIntermediate(r int, pk *packet, pa uint8) {
 // valiantDetour tells whether pk's intermediate is off its minimal path from r.
 func (s *Sim) valiantDetour(r int, pk *packet) bool {
 	if pk.flags&fToGroup != 0 {
-		ig := int(pk.inter) / s.groupSize
-		return ig != r/s.groupSize && ig != int(pk.dstRouter)/s.groupSize
+		ig := s.df.GroupOf(int(pk.inter))
+		return ig != s.df.GroupOf(r) && ig != s.df.GroupOf(int(pk.dstRouter))
 	}
 	return int(pk.inter) != r && pk.inter != pk.dstRouter
 }
@@ -528,6 +584,7 @@ func (s *Sim) decideAtInjection(r int, pk *packet, retry bool) {
 	}
 	if !retry || a.recompute {
 		s.drawIntermediate(r, pk, pa)
+		pk.aux = -1 // the comparison's cached hops no longer apply
 	}
 	nonMin := s.valiantDetour(r, pk)
 	if nonMin && (s.routing == routeUGAL || s.routing == routePB || s.routing == routePBACOR) {
@@ -547,21 +604,29 @@ func (s *Sim) decideAtInjection(r int, pk *packet, retry bool) {
 func (s *Sim) preferNonMinimal(r int, pk *packet) bool {
 	a := &s.ad
 	dst := int(pk.dstRouter)
-	minPort, minVC := s.firstHop(r, dst, pk)
 	if s.routing != routeUGAL {
 		gvc := s.vcAt(s.seq.Next(-1, true), true, pk)
 		if s.pbSaturated(r, dst, gvc) {
 			return true
 		}
 	}
-	valPort, valVC := s.firstHop(r, int(pk.inter), pk)
-	qmin := float64(s.occ(r*s.radix+minPort, minVC))
-	qval := float64(s.occ(r*s.radix+valPort, valVC))
-	if a.ugalPath {
+	// the first hops and path lengths stay the same while the packet waits
+	// with the same intermediate: computed once, kept in pk.aux (unused until
+	// the packet leaves its injection buffer)
+	if pk.aux < 0 {
+		minPort, minVC := s.firstHop(r, dst, pk)
+		valPort, valVC := s.firstHop(r, int(pk.inter), pk)
 		lm, gm := s.topo.MinimalHops(r, dst)
 		l1, g1 := s.topo.MinimalHops(r, int(pk.inter))
 		l2, g2 := s.topo.MinimalHops(int(pk.inter), dst)
-		return qmin*float64(lm+gm) > qval*float64(l1+g1+l2+g2)+float64(a.ugalT)
+		pk.aux = int32(minPort | minVC<<7 | valPort<<11 | valVC<<18 | (lm+gm)<<22 | (l1+g1+l2+g2)<<25)
+	}
+	c := int(pk.aux)
+	minPort, minVC, valPort, valVC := c&127, c>>7&15, c>>11&127, c>>18&15
+	qmin := float64(s.occ(r*s.radix+minPort, minVC))
+	qval := float64(s.occ(r*s.radix+valPort, valVC))
+	if a.ugalPath {
+		return qmin*float64(c>>22&7) > qval*float64(c>>25&15)+float64(a.ugalT)
 	}
 	return qmin > a.ugalF*qval+float64(a.ugalT)
 }

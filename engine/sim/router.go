@@ -257,7 +257,7 @@ func (s *Sim) grant(r, in, vc, out int) {
 	}
 	minimal := true // MIN never misroutes: no need to read the packet
 	if s.routing != routeMIN {
-		s.commitRoute(r, pi, po, pk)
+		s.commitRoute(r, in, out, pk)
 		minimal = pk.flags&fNonMin == 0
 	}
 	if s.pclass[in] != topology.Injection {

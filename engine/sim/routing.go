@@ -178,7 +178,7 @@ func (s *Sim) cgaTrigger(r, minPort, minVC int, qmin int32) bool {
 	}
 	if c == topology.Global {
 		k := minPort - s.firstGlobal
-		return a.congest[r]&(1<<(k*a.gv+s.bitVC(minVC))) != 0
+		return s.congested(r, k, minVC, a.congCoef, a.congT)
 	}
 	return true
 }
@@ -252,16 +252,17 @@ func (s *Sim) pickCandidate(r int, pk *packet, kind uint8, minPort, minVC int, q
 	return 0, 0, 0, false
 }
 
-// commitRoute applies, when pk is granted output po of router r from input
-// pi, the routing state its route implies: misrouting flags, the livelock
+// commitRoute applies, when pk is granted output port out of router r from
+// input port in, the routing state its route implies: misrouting flags, the livelock
 // guard, where the first non-minimal decision was taken.
-func (s *Sim) commitRoute(r, pi, po int, pk *packet) {
-	sg := int(pk.src) / s.p / s.groupSize
-	cg := r / s.groupSize
+func (s *Sim) commitRoute(r, in, out int, pk *packet) {
+	if s.pclass[in] == topology.Injection {
+		pk.aux = -1 // drop the injection decision's cache (see preferNonMinimal)
+	}
 	switch pk.mis >> 4 & 7 {
 	case misLocal, misLocalMM:
 		pk.flags |= fLocalMis | fNonMin
-		if cg == sg && pk.flags&fGlobalMis == 0 {
+		if s.df.GroupOf(r) == s.df.GroupOf(int(pk.src)/s.p) && pk.flags&fGlobalMis == 0 {
 			// a local misroute in the source group forces a global
 			// misroute at the next router (livelock guard)
 			pk.flags |= fMandatory
@@ -275,15 +276,15 @@ func (s *Sim) commitRoute(r, pi, po int, pk *packet) {
 	}
 	if pk.flags&fNonMin != 0 && pk.mis&3 == catNone {
 		switch {
-		case s.ports[pi].class == topology.Injection:
+		case s.pclass[in] == topology.Injection:
 			pk.mis |= catInjection
-		case cg == sg:
+		case s.df.GroupOf(r) == s.df.GroupOf(int(pk.src)/s.p):
 			pk.mis |= catSourceGroup
 		default:
 			pk.mis |= catIntermediate
 		}
 	}
-	if s.ports[po].class == topology.Global {
+	if s.pclass[out] == topology.Global {
 		if pk.ghops == 0 {
 			s.st.maxLocalBeforeGlobal = max(s.st.maxLocalBeforeGlobal, int(pk.lhops))
 		}

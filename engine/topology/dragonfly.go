@@ -71,7 +71,12 @@ func (d *Dragonfly) Radix() int           { return d.P + d.A - 1 + d.H }
 func (d *Dragonfly) NodesPerRouter() int  { return d.P }
 func (d *Dragonfly) Groups() int          { return d.G }
 func (d *Dragonfly) RoutersPerGroup() int { return d.A }
-func (d *Dragonfly) GroupOf(r int) int    { return r / d.A }
+func (d *Dragonfly) GroupOf(r int) int {
+	if d.grp != nil {
+		return int(d.grp[r])
+	}
+	return r / d.A
+}
 
 // FirstLocalPort and FirstGlobalPort delimit the port classes.
 func (d *Dragonfly) FirstLocalPort() int  { return d.P }
