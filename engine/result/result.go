@@ -75,8 +75,8 @@ type Misrouted struct {
 	// (names in PhaseANames), for the Valiant family, UGAL, PB and ACOR.
 	PhaseA      []float64 `json:"phaseA,omitempty" msgpack:"phaseA"`
 	PhaseANames []string  `json:"phaseANames,omitempty" msgpack:"phaseANames"`
-	// MaxLocalBeforeGlobal: most local hops a packet took before its first
-	// global hop (the livelock guard keeps it ≤ 2).
+	// MaxLocalBeforeGlobal: PAR and OLM, most local hops a packet took
+	// before its first global hop (the livelock guard keeps it ≤ 2).
 	MaxLocalBeforeGlobal int `json:"maxLocalBeforeGlobal" msgpack:"maxLocalBeforeGlobal"`
 }
 

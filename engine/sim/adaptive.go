@@ -90,10 +90,12 @@ type adaptive struct {
 	known   []uint64
 	riders  [][]uint64
 	slots   int64
-	curSlot int     // satHist offset of this cycle's bits
-	lagSlot int     // and of the bits of slots−1 cycles ago
-	dirty   []bool  // per router: its global occupancies changed since its bits were computed
-	dirtyR  []int32 // the routers marked dirty, in marking order
+	curSlot int      // satHist offset of this cycle's bits
+	lagSlot int      // and of the bits of slots−1 cycles ago
+	dirtyVC []uint16 // per router: VCs whose global occupancies changed since its bits were computed
+	dirtyR  []int32  // the routers marked dirty, in marking order
+	gtot    []int32  // per (router, VC): the sum of its global links' occupancies (PB)
+	grouter []int32  // per port: its router (global ports; PB)
 
 	// ACOR
 	acorSeq    []uint8 // phase-A policy per level
@@ -149,7 +151,9 @@ func (s *Sim) initAdaptive(cfg config.Config, df *topology.Dragonfly, globalVCs 
 		}
 	}
 	a.gocc = make([]int32, s.R*a.h*a.gv)
-	a.dirty = make([]bool, s.R)
+	a.dirtyVC = make([]uint16, s.R)
+	a.gtot = make([]int32, s.R*a.gv)
+	a.grouter = make([]int32, len(s.ports))
 	a.rowLen = a.h * a.gv
 	a.gbase = make([]int32, len(s.ports))
 	for pi := range a.gbase {
@@ -157,6 +161,7 @@ func (s *Sim) initAdaptive(cfg config.Config, df *topology.Dragonfly, globalVCs 
 		if s.ports[pi].class == topology.Global {
 			r, port := pi/s.radix, pi%s.radix
 			a.gbase[pi] = int32((r*a.h + port - s.firstGlobal) * a.gv)
+			a.grouter[pi] = int32(r)
 		}
 	}
 	if a.minOnly {
@@ -223,43 +228,40 @@ func (s *Sim) gidx(pi, vc int) int {
 func (s *Sim) take(po, vc int, minimal bool) {
 	bi := po*s.maxVC + vc
 	s.credits[bi] -= int32(s.P)
-	if s.ad.gocc == nil {
-		return
-	}
-	if g := s.gidx(po, vc); g >= 0 {
-		if s.ad.satHist != nil {
-			s.markDirty(g / s.ad.rowLen)
-		}
-		s.ad.gocc[g] += int32(s.P)
-		if minimal && s.ad.gmin != nil {
-			s.ad.gmin[g] += int32(s.P)
-		}
-	}
-	if minimal && s.ad.minOcc != nil {
-		s.ad.minOcc[bi] += int32(s.P)
+	if s.ad.gocc != nil {
+		s.occChange(po, vc, bi, int32(s.P), minimal)
 	}
 }
 
-// give returns the credits of a wheel entry (bi, with bit 31 = minimal packet).
+// give returns the credits of a wheel entry (port<<5 | VC, bit 31 = minimal packet).
 func (s *Sim) give(e int32) {
 	minimal := e < 0
 	pi, vc := int(e&0x7fffffff)>>5, int(e&31)
 	bi := pi*s.maxVC + vc
 	s.credits[bi] += int32(s.P)
-	if s.ad.gocc == nil {
-		return
+	if s.ad.gocc != nil {
+		s.occChange(pi, vc, bi, -int32(s.P), minimal)
 	}
+}
+
+// occChange keeps the adaptive views of output (pi, vc) up to date: the
+// global-link occupancies and their per-router totals, the minimal-only
+// occupancy, and which routers' PB bits must be recomputed.
+func (s *Sim) occChange(pi, vc, bi int, delta int32, minimal bool) {
+	a := &s.ad
 	if g := s.gidx(pi, vc); g >= 0 {
-		if s.ad.satHist != nil {
-			s.markDirty(g / s.ad.rowLen)
+		a.gocc[g] += delta
+		if a.gmin != nil && minimal {
+			a.gmin[g] += delta
 		}
-		s.ad.gocc[g] -= int32(s.P)
-		if minimal && s.ad.gmin != nil {
-			s.ad.gmin[g] -= int32(s.P)
+		if a.satHist != nil && (minimal || a.gmin == nil) {
+			r := int(a.grouter[pi])
+			a.gtot[r*a.gv+vc] += delta
+			s.markDirty(r, vc)
 		}
 	}
-	if minimal && s.ad.minOcc != nil {
-		s.ad.minOcc[bi] -= int32(s.P)
+	if minimal && a.minOcc != nil {
+		a.minOcc[bi] += delta
 	}
 }
 
@@ -289,12 +291,13 @@ func (s *Sim) occ(po, vc int) int32 {
 	return sum / int32(n)
 }
 
-// markDirty notes that router r's global occupancies changed.
-func (s *Sim) markDirty(r int) {
-	if !s.ad.dirty[r] {
-		s.ad.dirty[r] = true
-		s.ad.dirtyR = append(s.ad.dirtyR, int32(r))
+// markDirty notes that router r's global occupancies on VC vc changed.
+func (s *Sim) markDirty(r, vc int) {
+	a := &s.ad
+	if a.dirtyVC[r] == 0 {
+		a.dirtyR = append(a.dirtyR, int32(r))
 	}
+	a.dirtyVC[r] |= 1 << vc
 }
 
 // updateAdaptive runs the per-cycle work of the mechanisms with state: PB
@@ -312,11 +315,13 @@ func (s *Sim) updateAdaptive() {
 		a.curSlot, a.lagSlot = slot, int((s.now+1)%a.slots)*s.R
 		copy(a.satHist[slot:slot+s.R], a.satHist[prev:prev+s.R])
 		for _, r := range a.dirtyR {
-			a.satHist[slot+int(r)] = s.globalBits(int(r), a.pbCoef, a.pbT)
+			if a.perPort {
+				a.satHist[slot+int(r)] = s.globalBits(int(r), a.pbCoef, a.pbT)
+			} else {
+				a.satHist[slot+int(r)] = s.vcBits(int(r), a.satHist[slot+int(r)], a.dirtyVC[r])
+			}
+			a.dirtyVC[r] = 0
 		}
-	}
-	for _, r := range a.dirtyR {
-		a.dirty[r] = false
 	}
 	a.dirtyR = a.dirtyR[:0]
 	if a.level != nil && !a.acorPacket {
@@ -378,6 +383,36 @@ func (s *Sim) globalBits(r int, coef float64, t int32) uint64 {
 		for k := 0; k < a.h; k++ {
 			if row[k*a.gv+v] > lim {
 				bits |= 1 << (k*a.gv + v)
+			}
+		}
+	}
+	return bits
+}
+
+// vcBits recomputes router r's PB bits of the VCs in mask (per-VC
+// detection), from the running totals, keeping the other VCs' bits.
+func (s *Sim) vcBits(r int, bits uint64, mask uint16) uint64 {
+	a := &s.ad
+	occ := a.gocc
+	if a.minOnly {
+		occ = a.gmin
+	}
+	row := occ[r*a.rowLen : (r+1)*a.rowLen]
+	for v := 0; mask != 0; v, mask = v+1, mask>>1 {
+		if mask&1 == 0 {
+			continue
+		}
+		lim := int32(math.MaxInt32) // nothing queued: no link above coef·0 + t ≥ 0
+		if total := a.gtot[r*a.gv+v]; total > 0 {
+			// an integer q exceeds the threshold exactly when it exceeds its floor
+			lim = int32(math.Floor(a.pbCoef*float64(total)/float64(a.h) + float64(a.pbT)))
+		}
+		for k := 0; k < a.h; k++ {
+			bit := uint64(1) << (k*a.gv + v)
+			if row[k*a.gv+v] > lim {
+				bits |= bit
+			} else {
+				bits &^= bit
 			}
 		}
 	}
@@ -543,7 +578,7 @@ func (s *Sim) valiantDetour(r int, pk *packet) bool {
 // firstHop is the port and VC of the first hop from r towards target for a
 // packet that has not moved yet.
 func (s *Sim) firstHop(r, target int, pk *packet) (int, int) {
-	port := s.topo.MinimalPort(r, target)
+	port := s.df.MinimalPort(r, target)
 	global := s.pclass[port] == topology.Global
 	return port, s.vcAt(s.seq.Next(int(pk.vcPos), global), global, pk)
 }
@@ -616,9 +651,10 @@ func (s *Sim) preferNonMinimal(r int, pk *packet) bool {
 	if pk.aux < 0 {
 		minPort, minVC := s.firstHop(r, dst, pk)
 		valPort, valVC := s.firstHop(r, int(pk.inter), pk)
-		lm, gm := s.topo.MinimalHops(r, dst)
-		l1, g1 := s.topo.MinimalHops(r, int(pk.inter))
-		l2, g2 := s.topo.MinimalHops(int(pk.inter), dst)
+		// (the Dragonfly's own methods: no interface call in this hot path)
+		lm, gm := s.df.MinimalHops(r, dst)
+		l1, g1 := s.df.MinimalHops(r, int(pk.inter))
+		l2, g2 := s.df.MinimalHops(int(pk.inter), dst)
 		pk.aux = int32(minPort | minVC<<7 | valPort<<11 | valVC<<18 | (lm+gm)<<22 | (l1+g1+l2+g2)<<25)
 	}
 	c := int(pk.aux)

@@ -62,8 +62,9 @@ func TestPiggyBackSaturationBit(t *testing.T) {
 			q = 200
 		}
 		a.gocc[(0*a.h+k)*a.gv] = q // router 0, VC 0
+		a.gtot[0] += q
 	}
-	s.markDirty(0) // as take() does when a router's global occupancy changes
+	s.markDirty(0, 0) // as take() does when a router's global occupancy changes
 	set := s.now
 	s.updateAdaptive()
 	own := a.satHist[int(set%a.slots)*s.R+0]
@@ -409,5 +410,39 @@ func TestPiggyBackOnDataPackets(t *testing.T) {
 	}
 	if reflect.DeepEqual(rs[0].Series, rs[1].Series) {
 		t.Error("piggybacking changed nothing")
+	}
+}
+
+// The PB bits are kept incrementally (running totals, only the changed
+// routers and VCs recomputed): after a loaded run they equal a recomputation
+// from scratch for every router, for all-packet and minimal-only occupancy.
+func TestPiggyBackBitsIncrementalEqualFull(t *testing.T) {
+	for _, cong := range []string{"perVC", "perVCMin"} {
+		// (at h=2, C = 200% can never mark one of two links: Q > Q + q + T)
+		c := adConfig(4, "PB", "ADV", 0.4, func(c *config.Config) { c.Routing.Congestion = cong })
+		s, err := New(c, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		set := 0
+		for i := 0; i < 2000; i++ {
+			s.Step()
+			if i%250 != 249 {
+				continue
+			}
+			s.updateAdaptive() // bring the bits to this cycle
+			for r := 0; r < s.R; r++ {
+				got := s.ad.satHist[s.ad.curSlot+r]
+				if want := s.globalBits(r, s.ad.pbCoef, s.ad.pbT); got != want {
+					t.Fatalf("%s cycle %d router %d: bits %b, from scratch %b", cong, s.now, r, got, want)
+				}
+				if got != 0 {
+					set++
+				}
+			}
+		}
+		if set == 0 {
+			t.Errorf("%s: no saturation bit ever set under ADV+1", cong)
+		}
 	}
 }

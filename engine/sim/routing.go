@@ -253,12 +253,31 @@ func (s *Sim) pickCandidate(r int, pk *packet, kind uint8, minPort, minVC int, q
 }
 
 // commitRoute applies, when pk is granted output port out of router r from
-// input port in, the routing state its route implies: misrouting flags, the livelock
-// guard, where the first non-minimal decision was taken.
+// input port in, the routing state its route implies. Source routings decide
+// only at injection; the in-transit ones (PAR, OLM) also set the misrouting
+// flags and the livelock guard here.
 func (s *Sim) commitRoute(r, in, out int, pk *packet) {
-	if s.pclass[in] == topology.Injection {
+	fromInj := s.pclass[in] == topology.Injection
+	if fromInj {
 		pk.aux = -1 // drop the injection decision's cache (see preferNonMinimal)
 	}
+	if s.rerouteAll {
+		s.commitInTransit(r, out, pk)
+	}
+	if pk.flags&fNonMin != 0 && pk.mis&3 == catNone {
+		switch {
+		case fromInj:
+			pk.mis |= catInjection
+		case s.df.GroupOf(r) == s.df.GroupOf(int(pk.src)/s.p):
+			pk.mis |= catSourceGroup
+		default:
+			pk.mis |= catIntermediate
+		}
+	}
+}
+
+// commitInTransit applies a PAR/OLM misroute decided by routeInTransit.
+func (s *Sim) commitInTransit(r, out int, pk *packet) {
 	switch pk.mis >> 4 & 7 {
 	case misLocal, misLocalMM:
 		pk.flags |= fLocalMis | fNonMin
@@ -271,19 +290,7 @@ func (s *Sim) commitRoute(r, in, out int, pk *packet) {
 		pk.flags |= fGlobalMis | fNonMin
 		pk.flags &^= fMandatory
 	}
-	if s.routing == routePAR || s.routing == routeOLM {
-		pk.mis &^= 0x70
-	}
-	if pk.flags&fNonMin != 0 && pk.mis&3 == catNone {
-		switch {
-		case s.pclass[in] == topology.Injection:
-			pk.mis |= catInjection
-		case s.df.GroupOf(r) == s.df.GroupOf(int(pk.src)/s.p):
-			pk.mis |= catSourceGroup
-		default:
-			pk.mis |= catIntermediate
-		}
-	}
+	pk.mis &^= 0x70
 	if s.pclass[out] == topology.Global {
 		if pk.ghops == 0 {
 			s.st.maxLocalBeforeGlobal = max(s.st.maxLocalBeforeGlobal, int(pk.lhops))

@@ -38,7 +38,10 @@ func NewDragonfly(h, a, p int, arrangement string) (*Dragonfly, error) {
 	default:
 		return nil, fmt.Errorf("dragonfly: arrangement %q is not one of %s, %s", arrangement, PalmTree, Consecutive)
 	}
-	if d.G*d.G <= 1<<24 && d.A*d.H < 1<<15 && d.A <= 256 {
+	if d.G > 4097 || d.A > 256 {
+		return nil, fmt.Errorf("dragonfly: a=%d, h=%d give %d groups; at most 4,097 groups and 256 routers per group", a, h, d.G)
+	}
+	{
 		d.linkTo = make([]int16, d.G*d.G)
 		d.owner = make([]uint8, d.G*d.G)
 		for g := 0; g < d.G; g++ {
@@ -71,12 +74,7 @@ func (d *Dragonfly) Radix() int           { return d.P + d.A - 1 + d.H }
 func (d *Dragonfly) NodesPerRouter() int  { return d.P }
 func (d *Dragonfly) Groups() int          { return d.G }
 func (d *Dragonfly) RoutersPerGroup() int { return d.A }
-func (d *Dragonfly) GroupOf(r int) int {
-	if d.grp != nil {
-		return int(d.grp[r])
-	}
-	return r / d.A
-}
+func (d *Dragonfly) GroupOf(r int) int    { return int(d.grp[r]) }
 
 // FirstLocalPort and FirstGlobalPort delimit the port classes.
 func (d *Dragonfly) FirstLocalPort() int  { return d.P }
@@ -121,12 +119,7 @@ func (d *Dragonfly) GlobalTarget(g, j int) int {
 }
 
 // GlobalLinkTo is the link index j of group g whose far end is group dst (≠ g).
-func (d *Dragonfly) GlobalLinkTo(g, dst int) int {
-	if d.linkTo != nil {
-		return int(d.linkTo[g*d.G+dst])
-	}
-	return d.globalLinkTo(g, dst)
-}
+func (d *Dragonfly) GlobalLinkTo(g, dst int) int { return int(d.linkTo[g*d.G+dst]) }
 
 func (d *Dragonfly) globalLinkTo(g, dst int) int {
 	if d.palm {
@@ -154,50 +147,28 @@ func (d *Dragonfly) Link(r, port int) (int, int) {
 }
 
 func (d *Dragonfly) MinimalPort(r, dest int) int {
-	if d.grp != nil { // tables: no division
-		g, pos, dg := int(d.grp[r]), int(d.pos[r]), int(d.grp[dest])
-		if g == dg {
-			return d.LocalPort(pos, int(d.pos[dest]))
-		}
-		if owner := int(d.owner[g*d.G+dg]); owner != pos {
-			return d.LocalPort(pos, owner)
-		}
-		return d.FirstGlobalPort() + int(d.linkTo[g*d.G+dg]) - pos*d.H
-	}
-	g, pos := r/d.A, r%d.A
-	dg, dpos := dest/d.A, dest%d.A
+	g, pos, dg := int(d.grp[r]), int(d.pos[r]), int(d.grp[dest])
 	if g == dg {
-		return d.LocalPort(pos, dpos)
+		return d.LocalPort(pos, int(d.pos[dest]))
 	}
-	j := d.GlobalLinkTo(g, dg)
-	if owner := j / d.H; owner != pos {
+	if owner := int(d.owner[g*d.G+dg]); owner != pos {
 		return d.LocalPort(pos, owner)
 	}
-	return d.FirstGlobalPort() + j%d.H
+	return d.P + d.A - 1 + int(d.linkTo[g*d.G+dg]) - pos*d.H
 }
 
 func (d *Dragonfly) MinimalHops(r, dest int) (local, global int) {
 	if r == dest {
 		return 0, 0
 	}
-	var g, pos, dg, dpos, own, back int
-	if d.grp != nil {
-		g, pos, dg, dpos = int(d.grp[r]), int(d.pos[r]), int(d.grp[dest]), int(d.pos[dest])
-		if g == dg {
-			return 1, 0
-		}
-		own, back = int(d.owner[g*d.G+dg]), int(d.owner[dg*d.G+g])
-	} else {
-		g, pos, dg, dpos = r/d.A, r%d.A, dest/d.A, dest%d.A
-		if g == dg {
-			return 1, 0
-		}
-		own, back = d.GlobalLinkTo(g, dg)/d.H, d.GlobalLinkTo(dg, g)/d.H
+	g, dg := int(d.grp[r]), int(d.grp[dest])
+	if g == dg {
+		return 1, 0
 	}
-	if own != pos {
+	if int(d.owner[g*d.G+dg]) != int(d.pos[r]) {
 		local++
 	}
-	if back != dpos {
+	if int(d.owner[dg*d.G+g]) != int(d.pos[dest]) {
 		local++
 	}
 	return local, 1
