@@ -67,6 +67,8 @@ type adaptive struct {
 	perPort    bool
 	minOnly    bool // occupancy of minimally routed packets only
 	pbCoef     float64
+	pbCoefPct  int32 // pbCoef in whole percent, or −1 when it has a fraction
+	congPct    int32 // congCoef likewise
 	pbT        int32
 	policy     uint8
 	policyL    bool
@@ -110,6 +112,14 @@ type adaptive struct {
 	perLevel   [3]int32 // routers at each level
 }
 
+// wholePercent is x as an integer, or −1 when x has a fraction.
+func wholePercent(x float64) int32 {
+	if x == math.Trunc(x) && x >= 0 && x < 1e6 {
+		return int32(x)
+	}
+	return -1
+}
+
 func (s *Sim) initAdaptive(cfg config.Config, df *topology.Dragonfly, globalVCs int) {
 	rc := cfg.Routing
 	a := &s.ad
@@ -120,6 +130,7 @@ func (s *Sim) initAdaptive(cfg config.Config, df *topology.Dragonfly, globalVCs 
 	a.perPort = rc.Congestion == "perPort" || rc.Congestion == "perPortMin"
 	a.minOnly = rc.Congestion == "perVCMin" || rc.Congestion == "perPortMin"
 	a.pbCoef, a.pbT = rc.PbCoef/100, int32(rc.PbThreshold*float64(s.P))
+	a.pbCoefPct, a.congPct = wholePercent(rc.PbCoef), wholePercent(rc.CongestedCoef)
 	switch rc.Policy {
 	case "CRG", "CRG_L":
 		a.policy = polCRG
@@ -268,25 +279,27 @@ func (s *Sim) occChange(pi, vc, bi int, delta int32, minimal bool) {
 // occ is the occupancy (phits) adaptive routing sees for output (po, vc):
 // the downstream buffer plus this VC's packets in the local output FIFO,
 // per VC or averaged over the port's VCs, all packets or minimal ones only.
-func (s *Sim) occ(po, vc int) int32 {
-	c := s.ports[po].class
+func (s *Sim) occ(r, port, vc int) int32 {
+	c := s.pclass[port]
 	if c == topology.Injection {
 		return 0
 	}
-	one := func(v int) int32 {
-		bi := po*s.maxVC + v
+	bi := (r*s.radix+port)*s.maxVC + vc
+	if !s.ad.perPort {
 		if s.ad.minOnly {
 			return s.ad.minOcc[bi]
 		}
 		return s.bufCap[c] - s.credits[bi]
 	}
-	if !s.ad.perPort {
-		return one(vc)
-	}
 	n := s.vcCount[c]
+	bi -= vc
 	var sum int32
 	for v := 0; v < n; v++ {
-		sum += one(v)
+		if s.ad.minOnly {
+			sum += s.ad.minOcc[bi+v]
+		} else {
+			sum += s.bufCap[c] - s.credits[bi+v]
+		}
 	}
 	return sum / int32(n)
 }
@@ -316,7 +329,7 @@ func (s *Sim) updateAdaptive() {
 		copy(a.satHist[slot:slot+s.R], a.satHist[prev:prev+s.R])
 		for _, r := range a.dirtyR {
 			if a.perPort {
-				a.satHist[slot+int(r)] = s.globalBits(int(r), a.pbCoef, a.pbT)
+				a.satHist[slot+int(r)] = s.globalBits(int(r), a.pbCoef, a.pbCoefPct, a.pbT)
 			} else {
 				a.satHist[slot+int(r)] = s.vcBits(int(r), a.satHist[slot+int(r)], a.dirtyVC[r])
 			}
@@ -345,7 +358,7 @@ func (s *Sim) updateAdaptive() {
 // globalBits marks router r's global links whose occupancy exceeds
 // coef·mean + t, the mean taken over the router's own global links (per VC,
 // or per port with the bit on VC 0).
-func (s *Sim) globalBits(r int, coef float64, t int32) uint64 {
+func (s *Sim) globalBits(r int, coef float64, pct, t int32) uint64 {
 	a := &s.ad
 	occ := a.gocc
 	if a.minOnly {
@@ -375,11 +388,7 @@ func (s *Sim) globalBits(r int, coef float64, t int32) uint64 {
 		for k := 0; k < a.h; k++ {
 			total += row[k*a.gv+v]
 		}
-		if total == 0 {
-			continue // nothing queued: no link above coef·0 + t ≥ 0
-		}
-		// an integer q exceeds the threshold exactly when it exceeds its floor
-		lim := int32(math.Floor(coef*float64(total)/float64(a.h) + float64(t)))
+		lim := a.limit(total, coef, pct, t)
 		for k := 0; k < a.h; k++ {
 			if row[k*a.gv+v] > lim {
 				bits |= 1 << (k*a.gv + v)
@@ -387,6 +396,20 @@ func (s *Sim) globalBits(r int, coef float64, t int32) uint64 {
 		}
 	}
 	return bits
+}
+
+// limit is the largest occupancy of a link not above coef·total/h + t (the
+// mean over the router's h global links): an integer occupancy exceeds the
+// threshold exactly when it exceeds its floor. With a whole-percent
+// coefficient (pct ≥ 0) it is computed in integers, exactly.
+func (a *adaptive) limit(total int32, coef float64, pct, t int32) int32 {
+	if total <= 0 {
+		return math.MaxInt32 // nothing queued: no link above coef·0 + t ≥ 0
+	}
+	if pct >= 0 {
+		return int32((int64(pct)*int64(total) + int64(100*a.h)*int64(t)) / int64(100*a.h))
+	}
+	return int32(math.Floor(coef*float64(total)/float64(a.h) + float64(t)))
 }
 
 // vcBits recomputes router r's PB bits of the VCs in mask (per-VC
@@ -402,11 +425,7 @@ func (s *Sim) vcBits(r int, bits uint64, mask uint16) uint64 {
 		if mask&1 == 0 {
 			continue
 		}
-		lim := int32(math.MaxInt32) // nothing queued: no link above coef·0 + t ≥ 0
-		if total := a.gtot[r*a.gv+v]; total > 0 {
-			// an integer q exceeds the threshold exactly when it exceeds its floor
-			lim = int32(math.Floor(a.pbCoef*float64(total)/float64(a.h) + float64(a.pbT)))
-		}
+		lim := a.limit(a.gtot[r*a.gv+v], a.pbCoef, a.pbCoefPct, a.pbT)
 		for k := 0; k < a.h; k++ {
 			bit := uint64(1) << (k*a.gv + v)
 			if row[k*a.gv+v] > lim {
@@ -422,7 +441,7 @@ func (s *Sim) vcBits(r int, bits uint64, mask uint16) uint64 {
 // congested: is global port k of router r (VC vc, or the port) above
 // coef·mean + t, the mean over the router's own global links? The same test
 // as globalBits, for one link.
-func (s *Sim) congested(r, k, vc int, coef float64, t int32) bool {
+func (s *Sim) congested(r, k, vc int, coef float64, pct, t int32) bool {
 	a := &s.ad
 	occ := a.gocc
 	if a.minOnly {
@@ -443,7 +462,7 @@ func (s *Sim) congested(r, k, vc int, coef float64, t int32) bool {
 	for j := 0; j < a.h; j++ {
 		total += row[j*a.gv+vc]
 	}
-	return row[k*a.gv+vc] > int32(math.Floor(coef*float64(total)/float64(a.h)+float64(t)))
+	return row[k*a.gv+vc] > a.limit(total, coef, pct, t)
 }
 
 // bitVC is the VC whose bit a test reads: vc per VC, 0 per port.
@@ -659,8 +678,8 @@ func (s *Sim) preferNonMinimal(r int, pk *packet) bool {
 	}
 	c := int(pk.aux)
 	minPort, minVC, valPort, valVC := c&127, c>>7&15, c>>11&127, c>>18&15
-	qmin := float64(s.occ(r*s.radix+minPort, minVC))
-	qval := float64(s.occ(r*s.radix+valPort, valVC))
+	qmin := float64(s.occ(r, minPort, minVC))
+	qval := float64(s.occ(r, valPort, valVC))
 	if a.ugalPath {
 		return qmin*float64(c>>22&7) > qval*float64(c>>25&15)+float64(a.ugalT)
 	}

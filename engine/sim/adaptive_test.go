@@ -433,7 +433,7 @@ func TestPiggyBackBitsIncrementalEqualFull(t *testing.T) {
 			s.updateAdaptive() // bring the bits to this cycle
 			for r := 0; r < s.R; r++ {
 				got := s.ad.satHist[s.ad.curSlot+r]
-				if want := s.globalBits(r, s.ad.pbCoef, s.ad.pbT); got != want {
+				if want := s.globalBits(r, s.ad.pbCoef, s.ad.pbCoefPct, s.ad.pbT); got != want {
 					t.Fatalf("%s cycle %d router %d: bits %b, from scratch %b", cong, s.now, r, got, want)
 				}
 				if got != 0 {

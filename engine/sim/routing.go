@@ -128,7 +128,7 @@ func (s *Sim) routeInTransit(r int, pk *packet, fromInj bool) {
 	pending := misNone
 	port, vc, pos := minPort, minVC, minPos
 	if kind != misNone {
-		qmin := s.occ(r*s.radix+minPort, minVC)
+		qmin := s.occ(r, minPort, minVC)
 		if kind == misGlobalMandatory || s.cgaTrigger(r, minPort, minVC, qmin) {
 			if cp, cv, cpos, ok := s.pickCandidate(r, pk, kind, minPort, minVC, qmin, fromInj); ok {
 				port, vc, pos, pending = cp, cv, cpos, kind
@@ -178,7 +178,7 @@ func (s *Sim) cgaTrigger(r, minPort, minVC int, qmin int32) bool {
 	}
 	if c == topology.Global {
 		k := minPort - s.firstGlobal
-		return s.congested(r, k, minVC, a.congCoef, a.congT)
+		return s.congested(r, k, minVC, a.congCoef, a.congPct, a.congT)
 	}
 	return true
 }
@@ -225,7 +225,7 @@ func (s *Sim) pickCandidate(r int, pk *packet, kind uint8, minPort, minVC int, q
 		if kind == misGlobalMandatory {
 			return true
 		}
-		q := float64(s.occ(po, vc)) / candCap
+		q := float64(s.occ(r, port, vc)) / candCap
 		if a.trigUGAL {
 			return qminPct > a.ugalF*q+float64(a.ugalT)/candCap
 		}
