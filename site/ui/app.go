@@ -303,12 +303,24 @@ func (a *App) onMsg(job int, m *protocol.Message) {
 		delete(a.partial, job)
 	case protocol.Error:
 		e := m.Error
-		a.res.Errors[job] = experiment.RunError{Job: job, Kind: e.Kind, Msg: e.Msg}
-		a.log = append(a.log, fmt.Sprintf("%s failed (%s): %s", a.jobLabel(job), e.Kind, e.Msg))
-		a.tracker.Set(job, 1)
-		delete(a.active, job)
-		delete(a.partial, job)
+		a.failed(job, e.Kind, e.Msg, fmt.Sprintf("%s failed (%s): %s", a.jobLabel(job), e.Kind, e.Msg))
+		return
 	}
+	a.next()
+}
+
+// failed records a run that ended without a result and goes on with the others.
+func (a *App) failed(job int, kind, msg, logLine string) {
+	a.res.Errors[job] = experiment.RunError{Job: job, Kind: kind, Msg: msg}
+	a.log = append(a.log, logLine)
+	a.tracker.Set(job, 1)
+	delete(a.active, job)
+	delete(a.partial, job)
+	a.next()
+}
+
+// next finishes the experiment when no run is left, or starts more runs.
+func (a *App) next() {
 	if !a.pool.Busy() {
 		a.finish("done")
 		return
@@ -324,16 +336,7 @@ func (a *App) onCrash(job int, why string) {
 		a.schedule()
 		return
 	}
-	a.res.Errors[job] = experiment.RunError{Job: job, Kind: "crash", Msg: why}
-	a.log = append(a.log, fmt.Sprintf("worker crashed running %s (%s); it was replaced, the other runs go on", a.jobLabel(job), why))
-	a.tracker.Set(job, 1)
-	delete(a.active, job)
-	delete(a.partial, job)
-	if !a.pool.Busy() {
-		a.finish("done")
-		return
-	}
-	a.schedule()
+	a.failed(job, "crash", why, fmt.Sprintf("worker crashed running %s (%s); it was replaced, the other runs go on", a.jobLabel(job), why))
 }
 
 // installDebug exposes a few hooks for the end-to-end test and the curious.
