@@ -36,6 +36,9 @@ type Sweep struct {
 	From  float64 `json:"from"`
 	To    float64 `json:"to"`
 	Step  float64 `json:"step"`
+	// List, when not empty, gives the values instead of from:to:step (the
+	// thesis's uneven points, e.g. tq = 0.5, 1, 1.5, 2.25, 4, 8, 15 ns).
+	List []float64 `json:"list,omitempty"`
 }
 
 // DefaultSweep is the offered load from 0.1 to 1 by 0.1.
@@ -50,6 +53,22 @@ func (s Sweep) Values() ([]float64, error) {
 	}
 	if p.Kind != "int" && p.Kind != "float" && p.Kind != "uint" {
 		return nil, fmt.Errorf("sweep: %s is not numeric", s.Param)
+	}
+	if len(s.List) > 0 {
+		if len(s.List) > MaxPoints {
+			return nil, fmt.Errorf("sweep: %d points; at most %d", len(s.List), MaxPoints)
+		}
+		out := make([]float64, 0, len(s.List))
+		for _, x := range s.List {
+			if math.IsNaN(x) || math.IsInf(x, 0) {
+				return nil, errors.New("sweep: the values must be finite numbers")
+			}
+			if p.Kind != "float" {
+				x = math.Round(x)
+			}
+			out = append(out, x)
+		}
+		return out, nil
 	}
 	for _, x := range []float64{s.From, s.To, s.Step} {
 		if math.IsNaN(x) || math.IsInf(x, 0) {

@@ -130,7 +130,7 @@ func TestURLErrors(t *testing.T) {
 	if l.Exp.Series[0].Topology.H != 2 || l.Exp.Series[0].Routing.Name != "VAL" {
 		t.Errorf("valid parts not applied: %+v", l.Exp.Series[0].Topology)
 	}
-	if l.Exp.Sweep != DefaultSweep() || l.Chart != "" {
+	if !reflect.DeepEqual(l.Exp.Sweep, DefaultSweep()) || l.Chart != "" {
 		t.Errorf("bad sweep/chart kept: %+v %q", l.Exp.Sweep, l.Chart)
 	}
 }
@@ -141,18 +141,21 @@ func TestSweepValues(t *testing.T) {
 		want []float64
 	}{
 		{DefaultSweep(), []float64{0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1}},
-		{Sweep{LoadParam, 0.05, 0.2, 0.05}, []float64{0.05, 0.1, 0.15, 0.2}},
-		{Sweep{LoadParam, 0.3, 0.3, 0}, []float64{0.3}},
-		{Sweep{LoadParam, 0.5, 0.1, 0.2}, []float64{0.5, 0.3, 0.1}},
-		{Sweep{"router.localBuffer", 8, 20, 2.5}, []float64{8, 11, 13, 16, 18}},
+		{Sweep{LoadParam, 0.05, 0.2, 0.05, nil}, []float64{0.05, 0.1, 0.15, 0.2}},
+		{Sweep{LoadParam, 0.3, 0.3, 0, nil}, []float64{0.3}},
+		{Sweep{LoadParam, 0.5, 0.1, 0.2, nil}, []float64{0.5, 0.3, 0.1}},
+		{Sweep{"router.localBuffer", 8, 20, 2.5, nil}, []float64{8, 11, 13, 16, 18}},
+		{Sweep{Param: "workload.tq", List: []float64{0.5, 1, 1.5, 2.25, 4, 8, 15}}, []float64{0.5, 1, 1.5, 2.25, 4, 8, 15}},
+		{Sweep{Param: "router.localBuffer", List: []float64{8.4, 64}}, []float64{8, 64}},
 	} {
 		got, err := tc.s.Values()
 		if err != nil || !reflect.DeepEqual(got, tc.want) {
 			t.Errorf("%+v: %v %v", tc.s, got, err)
 		}
 	}
-	for _, bad := range []Sweep{{LoadParam, 0, 1, 0}, {LoadParam, 0, 1, -1}, {"routing.name", 0, 1, 1},
-		{"nope", 0, 1, 1}, {LoadParam, 0, 1, 1e-6}, {LoadParam, math.NaN(), 1, 0.1}} {
+	for _, bad := range []Sweep{{LoadParam, 0, 1, 0, nil}, {LoadParam, 0, 1, -1, nil}, {"routing.name", 0, 1, 1, nil},
+		{"nope", 0, 1, 1, nil}, {LoadParam, 0, 1, 1e-6, nil}, {LoadParam, math.NaN(), 1, 0.1, nil},
+		{Param: LoadParam, List: []float64{0.1, math.Inf(1)}}} {
 		if _, err := bad.Values(); err == nil {
 			t.Errorf("%+v accepted", bad)
 		}
@@ -164,7 +167,7 @@ func tinyExp() Experiment {
 	for i := range e.Series {
 		e.Series[i].Sim.Warmup, e.Series[i].Sim.Cycles = 500, 1500
 	}
-	e.Sweep = Sweep{LoadParam, 0.2, 0.6, 0.2}
+	e.Sweep = Sweep{LoadParam, 0.2, 0.6, 0.2, nil}
 	return e
 }
 
@@ -236,7 +239,7 @@ func TestJobsAndPointsEqualEngineSweep(t *testing.T) {
 }
 
 func TestOtherSweptVariable(t *testing.T) {
-	e := Experiment{Series: []config.Config{tinyExp().Series[1]}, Sweep: Sweep{"router.localBuffer", 16, 32, 16}}
+	e := Experiment{Series: []config.Config{tinyExp().Series[1]}, Sweep: Sweep{"router.localBuffer", 16, 32, 16, nil}}
 	r, err := NewResults(e)
 	if err != nil {
 		t.Fatal(err)
@@ -271,7 +274,7 @@ func TestOtherSweptVariable(t *testing.T) {
 		}
 	}
 	// invalid values are reported before anything runs
-	e.Sweep = Sweep{"router.localBuffer", 1, 2, 1}
+	e.Sweep = Sweep{"router.localBuffer", 1, 2, 1, nil}
 	if _, err := NewResults(e); err == nil {
 		t.Error("buffer smaller than a packet accepted")
 	}

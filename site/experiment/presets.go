@@ -114,7 +114,9 @@ func g500(name string, edit func(*config.Config)) config.Config {
 // browser: execution time and network usage against the node speed tq, one
 // series per bandwidth or per routing, and against the link bandwidth.
 func graph500Presets() []Preset {
-	tq := Sweep{Param: "workload.tq", From: 0.5, To: 15.5, Step: 2.5}
+	// the node speeds of thesis Figs. 2.14–2.24 (ns per query)
+	tq := DefaultSweep()
+	tq.Param, tq.List = "workload.tq", []float64{0.5, 1, 1.5, 2.25, 4, 8, 15}
 	return []Preset{
 		{"graph500", "Graph500 BFS on h=2 (s=22, tq 1.5 ns, 40 Gb/s, MIN, 3 root degrees): execution time and BFS levels, about 10 s",
 			Experiment{[]config.Config{named(enginePreset("graph500-h2"), "MIN 40 Gb/s", nil)},

@@ -29,6 +29,7 @@ var Charts = []string{"accepted", "latency", "fairness", "histogram", "timeserie
 //	topology.h=2&routing.name=VAL        series 1 (differences from config.Default)
 //	s2.routing.name=MIN&s2.name=MIN      series 2 (differences from series 1)
 //	x=router.localBuffer&sweep=8:64:8    swept variable and from:to:step
+//	x=workload.tq&sweep=0.5,1,1.5        or a list of values
 //	embed=accepted                       embed mode showing that chart
 //	chart=latency                        chart in focus (not embedded)
 //
@@ -66,7 +67,13 @@ func Encode(l Link) string {
 	if s.Param != d.Param {
 		add("x", s.Param)
 	}
-	if s.From != d.From || s.To != d.To || s.Step != d.Step {
+	if len(s.List) > 0 {
+		vs := make([]string, len(s.List))
+		for i, x := range s.List {
+			vs[i] = ftoa(x)
+		}
+		add("sweep", strings.Join(vs, ","))
+	} else if s.From != d.From || s.To != d.To || s.Step != d.Step {
 		add("sweep", ftoa(s.From)+":"+ftoa(s.To)+":"+ftoa(s.Step))
 	}
 	return strings.Join(parts, "&")
@@ -116,6 +123,23 @@ func Decode(frag string) (l Link, errs []error) {
 			l.Exp.Sweep.Param = v
 			continue
 		case "sweep":
+			if !strings.Contains(v, ":") { // a list of values
+				var list []float64
+				for _, f := range strings.Split(v, ",") {
+					x, err := strconv.ParseFloat(strings.TrimSpace(f), 64)
+					if err != nil {
+						list = nil
+						break
+					}
+					list = append(list, x)
+				}
+				if list == nil {
+					errs = append(errs, fmt.Errorf("link: sweep=%s: want from:to:step or a comma list of values", v))
+					continue
+				}
+				l.Exp.Sweep.List = list
+				continue
+			}
 			f := strings.Split(v, ":")
 			var xs [3]float64
 			ok := len(f) == 3
@@ -128,7 +152,7 @@ func Decode(frag string) (l Link, errs []error) {
 				errs = append(errs, fmt.Errorf("link: sweep=%s: want from:to:step", v))
 				continue
 			}
-			l.Exp.Sweep.From, l.Exp.Sweep.To, l.Exp.Sweep.Step = xs[0], xs[1], xs[2]
+			l.Exp.Sweep.From, l.Exp.Sweep.To, l.Exp.Sweep.Step, l.Exp.Sweep.List = xs[0], xs[1], xs[2], nil
 			continue
 		}
 		if rest, ok := strings.CutPrefix(k, "s"); ok {

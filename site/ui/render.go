@@ -448,6 +448,7 @@ func (a *App) renderExperimentBar() *vecty.HTML {
 			p, _ := config.Lookup(a.exp.Sweep.Param)
 			x, _ := strconv.ParseFloat(p.Format(&a.exp.Series[0]), 64)
 			a.exp.Sweep.From, a.exp.Sweep.To, a.exp.Sweep.Step = x, 2*x, math.Max(1, x/4)
+			a.exp.Sweep.List = nil
 			if p.Kind == "float" {
 				a.exp.Sweep.Step = x / 4
 			}
@@ -524,6 +525,7 @@ func (a *App) renderExperimentBar() *vecty.HTML {
 		num("sweep-from", "from", s.From, func(x float64) { a.exp.Sweep.From = x }),
 		num("sweep-to", "to", s.To, func(x float64) { a.exp.Sweep.To = x }),
 		num("sweep-step", "step", s.Step, func(x float64) { a.exp.Sweep.Step = x }),
+		a.sweepList(s),
 		elem.Div(vecty.Markup(vecty.Class("field", "inline")),
 			elem.Label(vecty.Markup(prop.For("seeds"), vecty.Attribute("title", "runs per point (all series), averaged with a 95% confidence interval")), vecty.Text("seeds per point")),
 			elem.Input(vecty.Markup(prop.ID("seeds"), prop.Type(prop.TypeText), vecty.Attribute("inputmode", "numeric"), prop.Value(strconv.Itoa(seeds)),
@@ -753,4 +755,46 @@ func (a *App) renderEmbed() *vecty.HTML {
 			vecty.Attribute("aria-label", chartTitles[a.chart]+" chart"))),
 		elem.Preformatted(vecty.Markup(prop.ID("results-json"), vecty.Attribute("hidden", true)), vecty.Text(a.resultsJSON)),
 	)
+}
+
+// sweepList is the optional comma list of swept values, which overrides
+// from:to:step (e.g. the thesis's node speeds 0.5, 1, 1.5, 2.25, 4, 8, 15).
+func (a *App) sweepList(s experiment.Sweep) *vecty.HTML {
+	val := ""
+	for i, x := range s.List {
+		if i > 0 {
+			val += ", "
+		}
+		val += strconv.FormatFloat(x, 'g', -1, 64)
+	}
+	if r, ok := a.sweepRaw["values"]; ok {
+		val = r
+	}
+	return elem.Div(vecty.Markup(vecty.Class("field", "inline")),
+		elem.Label(vecty.Markup(prop.For("sweep-values"), vecty.Attribute("title", "a comma list of values; when given it replaces from/to/step")), vecty.Text("or values")),
+		elem.Input(vecty.Markup(prop.ID("sweep-values"), prop.Type(prop.TypeText), prop.Value(val), vecty.Attribute("placeholder", "e.g. 0.5, 1, 4"),
+			event.Input(func(e *vecty.Event) {
+				t := e.Target.Get("value").String()
+				var list []float64
+				ok := true
+				for _, f := range strings.Split(t, ",") {
+					if f = strings.TrimSpace(f); f == "" {
+						continue
+					}
+					x, err := strconv.ParseFloat(f, 64)
+					if err != nil {
+						ok = false
+						break
+					}
+					list = append(list, x)
+				}
+				a.sweepRaw["values"] = t
+				if !ok {
+					return
+				}
+				a.exp.Sweep.List = list
+				a.point = min(a.point, max(0, len(a.values())-1))
+				a.preset = ""
+				a.changed()
+			}))))
 }
