@@ -11,6 +11,12 @@ import (
 // and recomputation; source-adaptive UGAL and PiggyBack; in-transit PAR and
 // OLM with the global misrouting policies; ACOR and PB-ACOR.
 
+// Validity flags of the two halves of the UGAL/PB comparison cache (pk.aux).
+const (
+	auxMin = 1 << 30
+	auxVal = 1 << 29
+)
+
 // Phase-A policies (ACOR paper Table 1).
 const (
 	paRRGSw uint8 = iota // any group, a random router of it
@@ -82,6 +88,7 @@ type adaptive struct {
 	gocc    []int32  // per (router, global port k, VC): occupancy in phits (credits view)
 	gbase   []int32  // per port: its first gocc index, −1 for non-global ports
 	rowLen  int      // gocc entries per router
+	vcMask  uint64   // the bits of VC 0 of every global port (shift by v for VC v)
 	linked  []int32  // per (router, global port k): the group it reaches
 	gmin    []int32  // the same, minimally routed packets only
 	minOcc  []int32  // per buffer index of a transit output: minimal-only occupancy
@@ -166,6 +173,9 @@ func (s *Sim) initAdaptive(cfg config.Config, df *topology.Dragonfly, globalVCs 
 	a.gtot = make([]int32, s.R*a.gv)
 	a.grouter = make([]int32, len(s.ports))
 	a.rowLen = a.h * a.gv
+	for k := 0; k < a.h; k++ {
+		a.vcMask |= 1 << (k * a.gv)
+	}
 	a.gbase = make([]int32, len(s.ports))
 	for pi := range a.gbase {
 		a.gbase[pi] = -1
@@ -236,21 +246,22 @@ func (s *Sim) gidx(pi, vc int) int {
 }
 
 // take reserves credits of output (po, vc) for a packet (at the crossbar grant).
-func (s *Sim) take(po, vc int, minimal bool) {
+func (s *Sim) take(po, vc int, minimal, global bool) {
 	bi := po*s.maxVC + vc
 	s.credits[bi] -= int32(s.P)
-	if s.ad.gocc != nil {
+	if s.ad.gocc != nil && (global || s.ad.minOcc != nil) {
 		s.occChange(po, vc, bi, int32(s.P), minimal)
 	}
 }
 
-// give returns the credits of a wheel entry (port<<5 | VC, bit 31 = minimal packet).
+// give returns the credits of a wheel entry (port<<5 | VC, bit 31 = minimal
+// packet, bit 30 = global link).
 func (s *Sim) give(e int32) {
-	minimal := e < 0
-	pi, vc := int(e&0x7fffffff)>>5, int(e&31)
+	minimal, global := e < 0, e&(1<<30) != 0
+	pi, vc := int(e&0x3fffffff)>>5, int(e&31)
 	bi := pi*s.maxVC + vc
 	s.credits[bi] += int32(s.P)
-	if s.ad.gocc != nil {
+	if s.ad.gocc != nil && (global || s.ad.minOcc != nil) {
 		s.occChange(pi, vc, bi, -int32(s.P), minimal)
 	}
 }
@@ -420,18 +431,18 @@ func (s *Sim) vcBits(r int, bits uint64, mask uint16) uint64 {
 	if a.minOnly {
 		occ = a.gmin
 	}
-	row := occ[r*a.rowLen : (r+1)*a.rowLen]
-	for v := 0; mask != 0; v, mask = v+1, mask>>1 {
-		if mask&1 == 0 {
+	gv, base := a.gv, r*a.rowLen
+	row := occ[base : base+a.rowLen : base+a.rowLen]
+	tot := a.gtot[r*gv : r*gv+gv : r*gv+gv]
+	for v := range tot {
+		if mask&(1<<v) == 0 {
 			continue
 		}
-		lim := a.limit(a.gtot[r*a.gv+v], a.pbCoef, a.pbCoefPct, a.pbT)
-		for k := 0; k < a.h; k++ {
-			bit := uint64(1) << (k*a.gv + v)
-			if row[k*a.gv+v] > lim {
-				bits |= bit
-			} else {
-				bits &^= bit
+		lim := a.limit(tot[v], a.pbCoef, a.pbCoefPct, a.pbT)
+		bits &^= a.vcMask << v
+		for i := v; i < len(row); i += gv {
+			if row[i] > lim {
+				bits |= 1 << i
 			}
 		}
 	}
@@ -638,7 +649,9 @@ func (s *Sim) decideAtInjection(r int, pk *packet, retry bool) {
 	}
 	if !retry || a.recompute {
 		s.drawIntermediate(r, pk, pa)
-		pk.aux = -1 // the comparison's cached hops no longer apply
+		if pk.aux >= 0 {
+			pk.aux &^= auxVal // the Valiant half of the comparison's cache no longer applies
+		}
 	}
 	nonMin := s.valiantDetour(r, pk)
 	if nonMin && (s.routing == routeUGAL || s.routing == routePB || s.routing == routePBACOR) {
@@ -659,25 +672,33 @@ func (s *Sim) preferNonMinimal(r int, pk *packet) bool {
 	a := &s.ad
 	dst := int(pk.dstRouter)
 	if s.routing != routeUGAL {
-		gvc := s.vcAt(s.seq.Next(-1, true), true, pk)
+		gvc := s.vcAt(int(s.firstPos[1]), true, pk)
 		if s.pbSaturated(r, dst, gvc) {
 			return true
 		}
 	}
 	// the first hops and path lengths stay the same while the packet waits
-	// with the same intermediate: computed once, kept in pk.aux (unused until
-	// the packet leaves its injection buffer)
-	if pk.aux < 0 {
+	// (the Valiant ones until a new intermediate is drawn): computed once,
+	// kept in pk.aux, which is unused until the packet leaves its injection
+	// buffer (bits 0–10 minimal port and VC, 11–21 Valiant port and VC,
+	// 22–24 and 25–28 the hop counts, auxMin and auxVal which halves hold)
+	c := pk.aux
+	if c < 0 {
+		c = 0
+	}
+	if c&auxMin == 0 {
 		minPort, minVC := s.firstHop(r, dst, pk)
-		valPort, valVC := s.firstHop(r, int(pk.inter), pk)
-		// (the Dragonfly's own methods: no interface call in this hot path)
 		lm, gm := s.df.MinimalHops(r, dst)
+		c |= int32(minPort|minVC<<7|(lm+gm)<<22) | auxMin
+	}
+	if c&auxVal == 0 {
+		valPort, valVC := s.firstHop(r, int(pk.inter), pk)
 		l1, g1 := s.df.MinimalHops(r, int(pk.inter))
 		l2, g2 := s.df.MinimalHops(int(pk.inter), dst)
-		pk.aux = int32(minPort | minVC<<7 | valPort<<11 | valVC<<18 | (lm+gm)<<22 | (l1+g1+l2+g2)<<25)
+		c = c&^(0x7ff<<11|0xf<<25) | int32(valPort<<11|valVC<<18|(l1+g1+l2+g2)<<25) | auxVal
 	}
-	c := int(pk.aux)
-	minPort, minVC, valPort, valVC := c&127, c>>7&15, c>>11&127, c>>18&15
+	pk.aux = c
+	minPort, minVC, valPort, valVC := int(c&127), int(c>>7&15), int(c>>11&127), int(c>>18&15)
 	qmin := float64(s.occ(r, minPort, minVC))
 	qval := float64(s.occ(r, valPort, valVC))
 	if a.ugalPath {

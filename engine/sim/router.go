@@ -93,12 +93,16 @@ func (s *Sim) countIn(pi int) {
 }
 
 // returnCredit sends a credit for VC vc upstream over the link of input pi
-// (bit 31 marks a minimally routed packet, for minimal-only occupancy).
-func (s *Sim) returnCredit(pi, vc int, minimal bool) {
+// (bit 31 marks a minimally routed packet, for minimal-only occupancy; bit
+// 30 a global link, whose occupancy adaptive routing tracks).
+func (s *Sim) returnCredit(pi, vc int, minimal, global bool) {
 	t := (s.now + s.ports[pi].lat) & s.wheelMask
 	e := int32(int(s.ports[pi].peer)<<5 | vc) // port and VC (< 32), no division to decode
 	if minimal {
 		e |= -1 << 31
+	}
+	if global {
+		e |= 1 << 30
 	}
 	s.creditsIn[t] = append(s.creditsIn[t], e)
 }
@@ -264,7 +268,7 @@ func (s *Sim) grant(r, in, vc, out int) {
 		if s.creditAtOutput {
 			pk.aux, pk.prevVC = int32(pi), int8(vc)
 		} else {
-			s.returnCredit(pi, vc, minimal)
+			s.returnCredit(pi, vc, minimal, s.pclass[in] == topology.Global)
 		}
 	}
 	if s.pclass[out] == topology.Injection {
@@ -272,7 +276,7 @@ func (s *Sim) grant(r, in, vc, out int) {
 			s.bufs[s.injBuf(int(pk.dst), int(pk.replyVC))].resv++
 		}
 	} else {
-		s.take(po, int(outVC), minimal)
+		s.take(po, int(outVC), minimal, s.pclass[out] == topology.Global)
 		pk.vcPos = nextPos
 		pk.vc = outVC
 	}
@@ -316,7 +320,7 @@ func (s *Sim) drainOutput(pi int) {
 	if s.creditAtOutput && pk.aux >= 0 {
 		// FOGSim v4 IOQ: the credit of the input buffer the packet left goes
 		// upstream only now, when the packet leaves the output FIFO
-		s.returnCredit(int(pk.aux), int(pk.prevVC), pk.flags&fNonMin == 0)
+		s.returnCredit(int(pk.aux), int(pk.prevVC), pk.flags&fNonMin == 0, s.ports[pk.aux].class == topology.Global)
 	}
 	pt.oHead++
 	if pt.oHead == pt.oCap {

@@ -125,6 +125,7 @@ type Sim struct {
 	bufCap                 [3]int32 // input buffer per VC per port class, phits
 	replyOffL              int8     // VC offsets of the reply set
 	replyOffG              int8
+	firstPos               [2]int8 // position of the first local [0] and global [1] hop of the VC sequence
 
 	R, N, radix, p, P int
 	W, M              int64
@@ -251,6 +252,7 @@ func New(cfg config.Config, seed uint64) (*Sim, error) {
 	if s.seq, err = vcs.For(cfg.Routing.Name, cfg.PhaseA()); err != nil {
 		return nil, err
 	}
+	s.firstPos = [2]int8{int8(s.seq.Next(-1, false)), int8(s.seq.Next(-1, true))}
 	nl, ng := s.seq.Needs()
 	s.replyOffL, s.replyOffG = int8(nl), int8(ng)
 
