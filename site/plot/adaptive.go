@@ -325,9 +325,7 @@ func Acor(in Input) []byte {
 			charts.WithItemStyleOpts(opts.ItemStyle{Color: Color(si)}), charts.WithLineStyleOpts(opts.LineStyle{Type: "dotted", Width: 1}))
 	}
 	return render(line, func(m map[string]any) {
-		if g, ok := m["grid"].([]any); ok && len(g) > 0 {
-			g[0].(map[string]any)["right"] = "64"
-		}
+		setGrid(m, "right", "64")
 	})
 }
 
@@ -388,10 +386,8 @@ func AcorRouters(in Input) []byte {
 		m["visualMap"] = []any{map[string]any{"type": "continuous", "min": 1, "max": 3, "calculable": false,
 			"orient": "horizontal", "left": "center", "bottom": 0, "itemHeight": 120, "itemWidth": 10,
 			"text": []string{"level 3", "level 1"}, "inRange": map[string]any{"color": []string{"#e8eefc", "#fac858", "#ee6666"}}}}
-		if g, ok := m["grid"].([]any); ok && len(g) > 0 {
-			gm := g[0].(map[string]any)
-			gm["left"], gm["bottom"] = "96", "72"
-		}
+		setGrid(m, "left", "96")
+		setGrid(m, "bottom", "72")
 		m["legend"] = map[string]any{"show": false}
 	})
 }

@@ -330,9 +330,7 @@ func Fairness(in Input) []byte {
 			sl := dz[1].(map[string]any)
 			sl["height"], sl["bottom"] = 14, 4
 		}
-		if g, ok := m["grid"].([]any); ok && len(g) > 0 {
-			g[0].(map[string]any)["bottom"] = "64"
-		}
+		setGrid(m, "bottom", "64")
 	})
 }
 
@@ -435,9 +433,7 @@ func TimeSeries(in Input) []byte {
 			charts.WithLineStyleOpts(opts.LineStyle{Type: "dashed", Width: 1}))
 	}
 	return render(line, func(m map[string]any) {
-		if g, ok := m["grid"].([]any); ok && len(g) > 0 {
-			g[0].(map[string]any)["right"] = "64" // room for the latency axis
-		}
+		setGrid(m, "right", "64") // room for the latency axis
 	})
 }
 
@@ -509,4 +505,11 @@ func RunningFrom(r *experiment.Results, partial map[int]protocol.Partial) []Runn
 		}
 	}
 	return out
+}
+
+// setGrid sets a margin of the chart's grid in the rendered options.
+func setGrid(m map[string]any, side string, v any) {
+	if g, ok := m["grid"].([]any); ok && len(g) > 0 {
+		g[0].(map[string]any)[side] = v
+	}
 }
