@@ -145,7 +145,16 @@ func (s *Sim) inputArbitrate(r, pi int) (int, int) {
 	best, bestOut := -1, -1
 	var bestKey int64
 	ptr := int(s.ports[pi].inPtr)
-	for v := 0; v < n; v++ {
+	// round-robin scans from the pointer and serves the first VC that can
+	// request, as FOGSim's arbiter does: the VCs after it are not routed this
+	// attempt (no blocked attempt counted, no adaptive decision redone)
+	for i := 0; i < n; i++ {
+		v := i
+		if s.inArb == arbRR {
+			if v += ptr; v >= n {
+				v -= n
+			}
+		}
 		bi := pi*s.maxVC + v
 		b := &s.bufs[bi]
 		if b.len == 0 || int64(b.hEntry) > s.now {
@@ -167,7 +176,9 @@ func (s *Sim) inputArbitrate(r, pi int) (int, int) {
 		var key int64
 		switch s.inArb {
 		case arbRR:
-			key = rr
+			best, bestOut = v, int(b.hOut)
+			i = n // the first in round-robin order wins
+			continue
 		case arbLRS:
 			key = s.inStamp[bi]
 		case arbAge:
