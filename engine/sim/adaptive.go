@@ -458,17 +458,10 @@ func (s *Sim) congested(r, k, vc int, coef float64, pct, t int32) bool {
 	if a.minOnly {
 		occ = a.gmin
 	}
-	row := occ[r*a.rowLen : (r+1)*a.rowLen]
-	if a.perPort {
-		var total, q int32
-		for i, x := range row {
-			total += x
-			if i/a.gv == k {
-				q += x
-			}
-		}
-		return float64(q)/float64(a.gv) > coef*float64(total)/float64(a.h*a.gv)+float64(t)
+	if a.perPort { // rare: the whole test, as globalBits writes it
+		return s.globalBits(r, coef, pct, t)&(1<<(k*a.gv)) != 0
 	}
+	row := occ[r*a.rowLen : (r+1)*a.rowLen]
 	var total int32
 	for j := 0; j < a.h; j++ {
 		total += row[j*a.gv+vc]

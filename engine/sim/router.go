@@ -107,9 +107,6 @@ func (s *Sim) returnCredit(pi, vc int, minimal, global bool) {
 	s.creditsIn[t] = append(s.creditsIn[t], e)
 }
 
-// head returns the packet at the head of buffer bi.
-func (s *Sim) head(bi int) int32 { return s.bufs[bi].hd }
-
 // setHead refreshes the head metadata of a non-empty buffer, so that a
 // blocked head costs no packet access while it waits.
 func (s *Sim) setHead(b *buffer) {
@@ -226,7 +223,7 @@ func (s *Sim) outputArbitrate(base, out int) int {
 		case arbLRS:
 			key = s.outStamp[po*s.radix+in]
 		case arbAge:
-			pk := &s.pk[s.head((base+in)*s.maxVC+int(s.reqVC[in]))]
+			pk := &s.pk[s.bufs[(base+in)*s.maxVC+int(s.reqVC[in])].hd]
 			key = pk.gen*int64(s.radix) + rr
 		}
 		if s.transitPrio && s.ports[base+in].class == topology.Injection {
@@ -291,7 +288,6 @@ func (s *Sim) grant(r, in, vc, out int) {
 		pk.vcPos = nextPos
 		pk.vc = outVC
 	}
-	pk.outPort = -1
 	s.lastProgress = now
 	s.st.xbar++
 	if s.ioq {

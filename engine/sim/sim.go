@@ -502,8 +502,6 @@ func (s *Sim) Step() {
 // slot packs a packet id and the cycle its head is ready (cycles < 2³¹).
 func slot(k int32, entry int64) uint64 { return uint64(uint32(k)) | uint64(entry)<<32 }
 
-func (s *Sim) seedUsed() uint64 { return s.seed }
-
 // Now is the current cycle.
 func (s *Sim) Now() int64 { return s.now }
 
@@ -520,9 +518,10 @@ func (s *Sim) deadlock() error {
 				if s.bufs[bi].len == 0 {
 					continue
 				}
-				pk := &s.pk[s.bufs[bi].hd]
+				b := &s.bufs[bi]
+				pk := &s.pk[b.hd]
 				detail = fmt.Sprintf("router %d input port %d (%s) VC %d holds %d packets; head %d→%d wants port %d VC %d",
-					r, port, s.ports[pi].class, v, s.bufs[bi].len, pk.src, pk.dst, pk.outPort, pk.outVC)
+					r, port, s.ports[pi].class, v, b.len, pk.src, pk.dst, b.hOut, b.hVC)
 				break
 			}
 		}

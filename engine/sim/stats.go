@@ -16,7 +16,7 @@ type counters struct {
 	totGen    int64
 	totDel    int64
 
-	gen, genReq, genRep      int64
+	gen                      int64
 	del, delReq, delRep      int64
 	latSum, injSum, rtSum    int64
 	minLat, maxLat           int64
@@ -113,7 +113,7 @@ func (st *counters) delivered(s *Sim, pk *packet, t int64) {
 // time for partial metrics (then the window is the measured part so far).
 func (s *Sim) Snapshot() *result.Result {
 	st := &s.st
-	res := &result.Result{Engine: result.EngineVersion, Config: s.cfg, Seed: s.seedUsed(),
+	res := &result.Result{Engine: result.EngineVersion, Config: s.cfg, Seed: s.seed,
 		Offered: s.cfg.Traffic.Load}
 	measured := min(max(s.now-s.W, 0), s.M)
 	if measured > 0 {
