@@ -109,8 +109,7 @@ func Main() {
 	chartsReady = js.FuncOf(func(js.Value, []js.Value) any {
 		chartsReady.Release()
 		a.echarts = true
-		a.updateCharts()
-		mark("charts")
+		afterRender(func() { a.updateCharts(); mark("charts") })
 		return nil
 	})
 	global.Get("phitsimEcharts").Call("then", chartsReady)
@@ -179,10 +178,13 @@ func (a *App) schedule() {
 		a.renderPending = false
 		vecty.Rerender(a)
 		// charts: at once for new results, at most twice a second for
-		// the partial points of running jobs
-		if a.chartsDirty || (len(a.partial) > 0 && time.Since(a.chartsAt) > 500*time.Millisecond) {
-			a.updateCharts()
-		}
+		// the partial points of running jobs; drawn after the render,
+		// which may add their elements
+		afterRender(func() {
+			if a.chartsDirty || (len(a.partial) > 0 && time.Since(a.chartsAt) > 500*time.Millisecond) {
+				a.updateCharts()
+			}
+		})
 	})
 }
 
@@ -200,7 +202,9 @@ func (a *App) updateCharts() {
 		names = []string{a.chart}
 	}
 	for name, opt := range plot.Some(in, names) {
-		a.charts[name].set(opt)
+		if !a.charts[name].set(opt) {
+			a.chartsDirty = true // its element comes with a later render
+		}
 	}
 }
 

@@ -62,6 +62,20 @@ func after(ms int, f func()) {
 	global.Call("setTimeout", cb, ms)
 }
 
+// afterRender runs f on the next animation frame. vecty.Rerender batches
+// renders onto requestAnimationFrame, and frame callbacks run in the order
+// they were requested, so f sees the DOM of every Rerender called before it
+// (a chart's <div> that the render adds exists when f draws into it).
+func afterRender(f func()) {
+	var cb js.Func
+	cb = js.FuncOf(func(js.Value, []js.Value) any {
+		cb.Release()
+		f()
+		return nil
+	})
+	global.Call("requestAnimationFrame", cb)
+}
+
 // chartView is one ECharts instance bound to a <div id=…> of the page.
 type chartView struct {
 	id   string
@@ -95,17 +109,19 @@ func (c *chartView) ensure() bool {
 	return true
 }
 
-// set replaces the chart's option (skipped when unchanged).
-func (c *chartView) set(opt []byte) {
+// set replaces the chart's option (skipped when unchanged); false when the
+// chart's element is not on the page yet.
+func (c *chartView) set(opt []byte) bool {
 	if !c.ensure() {
-		return
+		return false
 	}
 	s := string(opt)
 	if s == c.last {
-		return
+		return true
 	}
 	c.last = s
 	c.inst.Call("setOption", global.Get("JSON").Call("parse", s), map[string]any{"notMerge": true})
+	return true
 }
 
 // png renders the chart as a PNG data URL (2× pixels, white background).
