@@ -71,11 +71,14 @@ type adaptive struct {
 	ugalF      float64
 	ugalT      int32 // phits
 	perPort    bool
-	minOnly    bool // occupancy of minimally routed packets only
+	minOnly    bool     // occupancy of minimally routed packets only
+	occOther   bool     // perPort or minOnly
+	occCap     [3]int32 // per port class: the input buffer, 0 for ejection
 	pbCoef     float64
 	pbCoefPct  int32 // pbCoef in whole percent, or −1 when it has a fraction
 	congPct    int32 // congCoef likewise
 	pbT        int32
+	pbDen      int64 // 100·h: the mean's denominator in whole percent
 	policy     uint8
 	policyL    bool
 	trigUGAL   bool
@@ -101,10 +104,10 @@ type adaptive struct {
 	slots   int64
 	curSlot int      // satHist offset of this cycle's bits
 	lagSlot int      // and of the bits of slots−1 cycles ago
-	dirtyVC []uint16 // per router: VCs whose global occupancies changed since its bits were computed
-	dirtyR  []int32  // the routers marked dirty, in marking order
+	live    []uint64 // PB: per router, its bits from the current occupancies (kept at every change)
 	gtot    []int32  // per (router, VC): the sum of its global links' occupancies (PB)
 	grouter []int32  // per port: its router (global ports; PB)
+	pbLink  []int32  // per (group, destination group): position of the link's router <<8 | its bit (VC 0)
 
 	// ACOR
 	acorSeq    []uint8 // phase-A policy per level
@@ -112,11 +115,25 @@ type adaptive struct {
 	acorHI     int32
 	acorIT     [2]int32
 	acorDT     [2]int32
-	level      []uint8 // per router (switch mode)
-	blocked    []int32
-	timer      []int32
+	level      []uint8  // per router (switch mode)
+	blocked    []int32  // per router: blocked attempts in the current interval
+	deadline   []int64  // per router: the cycle its interval ends
 	incTh      []int32  // per router: blocked count that raises its level now
 	perLevel   [3]int32 // routers at each level
+	// Level changes are events, not a per-cycle scan: the routers whose
+	// count reached the increase threshold this cycle, and the interval
+	// ends in cycle order (every interval lasts HI cycles, so pushing at
+	// the back keeps the queue sorted; entries of restarted intervals are
+	// stale and skipped).
+	raise  []int32
+	ends   []acorEnd
+	endsAt int
+}
+
+// acorEnd is a pending end of router r's hysteresis interval.
+type acorEnd struct {
+	at int64
+	r  int32
 }
 
 // wholePercent is x as an integer, or −1 when x has a fraction.
@@ -136,6 +153,9 @@ func (s *Sim) initAdaptive(cfg config.Config, df *topology.Dragonfly, globalVCs 
 	a.ugalF, a.ugalT = rc.UgalF, int32(rc.UgalT*float64(s.P))
 	a.perPort = rc.Congestion == "perPort" || rc.Congestion == "perPortMin"
 	a.minOnly = rc.Congestion == "perVCMin" || rc.Congestion == "perPortMin"
+	a.occOther = a.perPort || a.minOnly
+	a.occCap = s.bufCap
+	a.occCap[topology.Injection] = 0
 	a.pbCoef, a.pbT = rc.PbCoef/100, int32(rc.PbThreshold*float64(s.P))
 	a.pbCoefPct, a.congPct = wholePercent(rc.PbCoef), wholePercent(rc.CongestedCoef)
 	switch rc.Policy {
@@ -152,6 +172,7 @@ func (s *Sim) initAdaptive(cfg config.Config, df *topology.Dragonfly, globalVCs 
 	a.trigUGAL = rc.Trigger == "ugal"
 	a.thMin, a.congCoef, a.congT, a.candMax = rc.ThMin, rc.CongestedCoef/100, int32(rc.CongestedT*float64(s.P)), rc.CandidateMax/100
 	a.h, a.gv = df.H, globalVCs
+	a.pbDen = int64(100 * a.h)
 	// the groups each router's global links reach (CRG draws)
 	a.linked = make([]int32, s.R*a.h)
 	for r := 0; r < s.R; r++ {
@@ -169,7 +190,6 @@ func (s *Sim) initAdaptive(cfg config.Config, df *topology.Dragonfly, globalVCs 
 		}
 	}
 	a.gocc = make([]int32, s.R*a.h*a.gv)
-	a.dirtyVC = make([]uint16, s.R)
 	a.gtot = make([]int32, s.R*a.gv)
 	a.grouter = make([]int32, len(s.ports))
 	a.rowLen = a.h * a.gv
@@ -193,6 +213,18 @@ func (s *Sim) initAdaptive(cfg config.Config, df *topology.Dragonfly, globalVCs 
 	case routePB, routePBACOR:
 		a.slots = int64(cfg.Topology.LocalLatency) + 1
 		a.satHist = make([]uint64, int(a.slots)*s.R)
+		a.live = make([]uint64, s.R)
+		G := s.topo.Groups()
+		a.pbLink = make([]int32, G*G)
+		for g := 0; g < G; g++ {
+			for dg := 0; dg < G; dg++ {
+				if g != dg {
+					j := df.GlobalLinkTo(g, dg)
+					pos := j / a.h
+					a.pbLink[g*G+dg] = int32(pos<<8 | (j-pos*a.h)*a.gv)
+				}
+			}
+		}
 		if rc.PbBroadcast == "piggyback" {
 			a.known = make([]uint64, s.R*s.groupSize)
 			a.riders = make([][]uint64, len(s.arrivals))
@@ -226,11 +258,11 @@ func (s *Sim) initACOR(cfg config.Config) {
 		a.acorDT = [2]int32{int32(rc.AcorDT1), int32(rc.AcorDT2)}
 		a.level = make([]uint8, s.R)
 		a.blocked = make([]int32, s.R)
-		a.timer = make([]int32, s.R)
+		a.deadline = make([]int64, s.R)
 		a.incTh = make([]int32, s.R)
-		for r := range a.timer {
-			a.timer[r] = a.acorHI
+		for r := range a.deadline {
 			a.incTh[r] = a.increaseAt(0)
+			s.restartInterval(r, -1) // the first interval ends at cycle HI−1
 		}
 		a.perLevel[0] = int32(s.R)
 	}
@@ -268,7 +300,7 @@ func (s *Sim) give(e int32) {
 
 // occChange keeps the adaptive views of output (pi, vc) up to date: the
 // global-link occupancies and their per-router totals, the minimal-only
-// occupancy, and which routers' PB bits must be recomputed.
+// occupancy, and the router's PB bits.
 func (s *Sim) occChange(pi, vc, bi int, delta int32, minimal bool) {
 	a := &s.ad
 	if g := s.gidx(pi, vc); g >= 0 {
@@ -279,7 +311,11 @@ func (s *Sim) occChange(pi, vc, bi int, delta int32, minimal bool) {
 		if a.satHist != nil && (minimal || a.gmin == nil) {
 			r := int(a.grouter[pi])
 			a.gtot[r*a.gv+vc] += delta
-			s.markDirty(r, vc)
+			if a.perPort {
+				a.live[r] = s.globalBits(r, a.pbCoef, a.pbCoefPct, a.pbT)
+			} else {
+				a.live[r] = s.vcBits(r, vc, a.live[r])
+			}
 		}
 	}
 	if minimal && a.minOcc != nil {
@@ -291,16 +327,22 @@ func (s *Sim) occChange(pi, vc, bi int, delta int32, minimal bool) {
 // the downstream buffer plus this VC's packets in the local output FIFO,
 // per VC or averaged over the port's VCs, all packets or minimal ones only.
 func (s *Sim) occ(r, port, vc int) int32 {
+	if s.ad.occOther {
+		return s.occSlow(r, port, vc)
+	}
+	// the default, per VC and every packet (occCap is 0 for an ejection
+	// port, whose credits are 0: nothing queues for a node)
+	return s.ad.occCap[s.pclass[port]] - s.credits[(r*s.radix+port)*s.maxVC+vc]
+}
+
+func (s *Sim) occSlow(r, port, vc int) int32 {
 	c := s.pclass[port]
 	if c == topology.Injection {
 		return 0
 	}
 	bi := (r*s.radix+port)*s.maxVC + vc
 	if !s.ad.perPort {
-		if s.ad.minOnly {
-			return s.ad.minOcc[bi]
-		}
-		return s.bufCap[c] - s.credits[bi]
+		return s.ad.minOcc[bi]
 	}
 	n := s.vcCount[c]
 	bi -= vc
@@ -315,47 +357,21 @@ func (s *Sim) occ(r, port, vc int) int32 {
 	return sum / int32(n)
 }
 
-// markDirty notes that router r's global occupancies on VC vc changed.
-func (s *Sim) markDirty(r, vc int) {
-	a := &s.ad
-	if a.dirtyVC[r] == 0 {
-		a.dirtyR = append(a.dirtyR, int32(r))
-	}
-	a.dirtyVC[r] |= 1 << vc
-}
-
 // updateAdaptive runs the per-cycle work of the mechanisms with state: PB
 // saturation bits (own links, broadcast to the group with local-link
 // latency) and ACOR switch levels. (CGA's congested links are computed when
 // a trigger asks: no history is needed.)
 func (s *Sim) updateAdaptive() {
 	a := &s.ad
-	// bits only change when a router's global occupancies do: carry the last
-	// cycle's bits over and recompute the routers marked dirty
+	// this cycle's bits are those of the occupancies at its start; the
+	// other routers of the group read them one local-link latency later
 	if a.satHist != nil {
 		slot := int(s.now%a.slots) * s.R
-		prev := int((s.now+a.slots-1)%a.slots) * s.R
-		// this cycle's bits, and those broadcast one local-link latency ago
 		a.curSlot, a.lagSlot = slot, int((s.now+1)%a.slots)*s.R
-		copy(a.satHist[slot:slot+s.R], a.satHist[prev:prev+s.R])
-		for _, r := range a.dirtyR {
-			if a.perPort {
-				a.satHist[slot+int(r)] = s.globalBits(int(r), a.pbCoef, a.pbCoefPct, a.pbT)
-			} else {
-				a.satHist[slot+int(r)] = s.vcBits(int(r), a.satHist[slot+int(r)], a.dirtyVC[r])
-			}
-			a.dirtyVC[r] = 0
-		}
+		copy(a.satHist[slot:slot+s.R], a.live)
 	}
-	a.dirtyR = a.dirtyR[:0]
 	if a.level != nil && !a.acorPacket {
-		for r := 0; r < s.R; r++ {
-			if a.timer[r] > 1 && a.blocked[r] < a.incTh[r] {
-				a.timer[r]-- // nothing can change this cycle
-				continue
-			}
-			s.acorTick(r)
-		}
+		s.acorLevels()
 		b := s.st.bucket(s.now)
 		for lv, n := range a.perLevel {
 			s.st.sLevel[b] += int64(n) * int64(lv+1)
@@ -423,27 +439,33 @@ func (a *adaptive) limit(total int32, coef float64, pct, t int32) int32 {
 	return int32(math.Floor(coef*float64(total)/float64(a.h) + float64(t)))
 }
 
-// vcBits recomputes router r's PB bits of the VCs in mask (per-VC
-// detection), from the running totals, keeping the other VCs' bits.
-func (s *Sim) vcBits(r int, bits uint64, mask uint16) uint64 {
+// vcBits recomputes router r's PB bits of VC v (per-VC detection) from the
+// running total, keeping the other VCs' bits.
+func (s *Sim) vcBits(r, v int, bits uint64) uint64 {
 	a := &s.ad
 	occ := a.gocc
 	if a.minOnly {
 		occ = a.gmin
 	}
-	gv, base := a.gv, r*a.rowLen
+	base := r * a.rowLen
 	row := occ[base : base+a.rowLen : base+a.rowLen]
-	tot := a.gtot[r*gv : r*gv+gv : r*gv+gv]
-	for v := range tot {
-		if mask&(1<<v) == 0 {
-			continue
-		}
-		lim := a.limit(tot[v], a.pbCoef, a.pbCoefPct, a.pbT)
-		bits &^= a.vcMask << v
-		for i := v; i < len(row); i += gv {
-			if row[i] > lim {
+	bits &^= a.vcMask << v
+	tot := a.gtot[r*a.gv+v]
+	if a.pbCoefPct >= 0 {
+		// q > ⌊(pct·total + 100·h·T) / (100·h)⌋ ⟺ 100·h·q > pct·total + 100·h·T
+		// (integers, total ≥ 0): no division
+		y, den := int64(a.pbCoefPct)*int64(tot)+a.pbDen*int64(a.pbT), a.pbDen
+		for i := v; i < len(row); i += a.gv {
+			if int64(row[i])*den > y {
 				bits |= 1 << i
 			}
+		}
+		return bits
+	}
+	lim := a.limit(tot, a.pbCoef, a.pbCoefPct, a.pbT)
+	for i := v; i < len(row); i += a.gv {
+		if row[i] > lim {
+			bits |= 1 << i
 		}
 	}
 	return bits
@@ -507,10 +529,10 @@ func (s *Sim) pbSaturated(r, dst, vc int) bool {
 		return false
 	}
 	a := &s.ad
-	j := s.df.GlobalLinkTo(g, dg)
-	pos := j / a.h
+	l := int(a.pbLink[g*s.groups+dg])
+	pos := l >> 8
 	owner := g*s.groupSize + pos
-	bit := uint64(1) << ((j-pos*a.h)*a.gv + s.bitVC(vc))
+	bit := uint64(1) << (l&255 + s.bitVC(vc))
 	if owner == r {
 		return a.satHist[a.curSlot+r]&bit != 0
 	}
@@ -523,36 +545,65 @@ func (s *Sim) pbSaturated(r, dst, vc int) bool {
 	return a.satHist[a.lagSlot+owner]&bit != 0
 }
 
-// acorTick is the per-cycle ACOR-Switch level management of router r: raise
-// at once when the blocked counter reaches the increase threshold (which
-// restarts the interval), lower at the end of an interval when it is at most
-// the decrease threshold.
-func (s *Sim) acorTick(r int) {
+// acorBlock counts a blocked attempt at router r (ACOR-Switch); reaching the
+// increase threshold queues a raise for the next cycle's level update.
+func (s *Sim) acorBlock(r int) {
 	a := &s.ad
-	a.timer[r]--
-	old := int(a.level[r])
-	lv := old
-	top := len(a.acorSeq) - 1
-	increased := false
-	if lv < top && a.blocked[r] >= a.acorIT[lv] {
-		lv++
+	a.blocked[r]++
+	if a.blocked[r] == a.incTh[r] {
+		a.raise = append(a.raise, int32(r))
+	}
+}
+
+// acorLevels is ACOR-Switch's level management at the start of a cycle (ACOR
+// paper §4.2.2, FOGSim semantics): a router whose blocked count reached the
+// increase threshold is raised at once, which restarts its interval; at the
+// end of an interval it is lowered when the count is at most the decrease
+// threshold; either way the count restarts.
+func (s *Sim) acorLevels() {
+	a := &s.ad
+	for _, r := range a.raise {
+		lv := int(a.level[r]) + 1
 		if len(a.acorSeq) == 2 {
-			lv = top
+			lv = 1 // 2LA/2LB: straight to the last level
 		}
-		increased = true
+		s.setLevel(int(r), lv)
+		s.restartInterval(int(r), s.now)
 	}
-	if !increased && a.timer[r] <= 0 && lv > 0 && a.blocked[r] <= a.acorDT[lv-1] {
-		lv--
+	a.raise = a.raise[:0]
+	for a.endsAt < len(a.ends) && a.ends[a.endsAt].at == s.now {
+		r := int(a.ends[a.endsAt].r)
+		a.endsAt++
+		if a.deadline[r] != s.now {
+			continue // restarted by a raise
+		}
+		if lv := int(a.level[r]); lv > 0 && a.blocked[r] <= a.acorDT[lv-1] {
+			s.setLevel(r, lv-1)
+		}
+		s.restartInterval(r, s.now)
 	}
-	if increased || a.timer[r] <= 0 {
-		a.timer[r], a.blocked[r] = a.acorHI, 0
+	if a.endsAt > 4096 && 2*a.endsAt > len(a.ends) { // reuse the consumed front
+		n := copy(a.ends, a.ends[a.endsAt:])
+		a.ends, a.endsAt = a.ends[:n], 0
 	}
-	if lv != old {
-		a.level[r] = uint8(lv)
-		a.perLevel[old]--
-		a.perLevel[lv]++
-		a.incTh[r] = a.increaseAt(lv)
-	}
+}
+
+// restartInterval starts router r's interval at the update of cycle now:
+// its count restarts and the interval ends HI cycles later.
+func (s *Sim) restartInterval(r int, now int64) {
+	a := &s.ad
+	a.blocked[r] = 0
+	a.deadline[r] = now + int64(a.acorHI)
+	a.ends = append(a.ends, acorEnd{at: a.deadline[r], r: int32(r)})
+}
+
+// setLevel moves router r to level lv.
+func (s *Sim) setLevel(r, lv int) {
+	a := &s.ad
+	a.perLevel[a.level[r]]--
+	a.perLevel[lv]++
+	a.level[r] = uint8(lv)
+	a.incTh[r] = a.increaseAt(lv)
 }
 
 // increaseAt is the blocked count that raises a router at level lv.
@@ -598,14 +649,6 @@ func (s *Sim) valiantDetour(r int, pk *packet) bool {
 	return int(pk.inter) != r && pk.inter != pk.dstRouter
 }
 
-// firstHop is the port and VC of the first hop from r towards target for a
-// packet that has not moved yet.
-func (s *Sim) firstHop(r, target int, pk *packet) (int, int) {
-	port := s.df.MinimalPort(r, target)
-	global := s.pclass[port] == topology.Global
-	return port, s.vcAt(s.seq.Next(int(pk.vcPos), global), global, pk)
-}
-
 // vcAt is the VC of sequence position pos, in the reply set for replies.
 func (s *Sim) vcAt(pos int, global bool, pk *packet) int {
 	vc := s.seq[pos].VC
@@ -622,13 +665,14 @@ func (s *Sim) vcAt(pos int, global bool, pk *packet) int {
 // decideAtInjection runs at every routing attempt of a packet at the head of
 // an injection VC of router r: the Valiant draw (first attempt, or every
 // attempt with recomputation) and, for UGAL/PB/PB-ACOR, the minimal or
-// non-minimal choice.
-func (s *Sim) decideAtInjection(r int, pk *packet, retry bool) {
+// non-minimal choice. True when it also routed the packet (the comparison
+// found both first hops).
+func (s *Sim) decideAtInjection(r int, pk *packet, retry bool) bool {
 	a := &s.ad
 	pa := a.phaseA
 	if a.acorSeq != nil {
 		if retry && pk.flags&fNonMin != 0 && !a.acorPacket {
-			a.blocked[r]++ // a re-attempt of a non-minimally routed packet
+			s.acorBlock(r) // a re-attempt of a non-minimally routed packet
 		}
 		lv := a.level[r]
 		if a.acorPacket {
@@ -646,56 +690,79 @@ func (s *Sim) decideAtInjection(r int, pk *packet, retry bool) {
 			pk.aux &^= auxVal // the Valiant half of the comparison's cache no longer applies
 		}
 	}
-	nonMin := s.valiantDetour(r, pk)
-	if nonMin && (s.routing == routeUGAL || s.routing == routePB || s.routing == routePBACOR) {
-		nonMin = s.preferNonMinimal(r, pk)
-	}
 	pk.flags &^= fInterDone | fNonMin
-	if nonMin {
+	if !s.valiantDetour(r, pk) {
+		pk.flags |= fInterDone
+		return false
+	}
+	if s.routing != routeUGAL && s.routing != routePB && s.routing != routePBACOR {
 		pk.flags |= fNonMin
+		return false
+	}
+	// route along the chosen path's first hop, as the comparison found it
+	c := s.compareHops(r, pk)
+	if s.preferNonMinimal(r, pk, c) {
+		pk.flags |= fNonMin
+		c >>= 11
 	} else {
 		pk.flags |= fInterDone
 	}
+	port, pos := int(c&127), int(c>>7&15)
+	global := s.pclass[port] == topology.Global
+	pk.outPort, pk.outVC, pk.nextPos = int16(port), int8(s.vcAt(pos, global, pk)), int8(pos)
+	return true
 }
 
-// preferNonMinimal is the UGAL comparison of the first hops of both paths
-// (thesis eq. 1.2, or FOGSim's path-length weighting), and for PB the
-// saturation bit of the minimal path's global link.
-func (s *Sim) preferNonMinimal(r int, pk *packet) bool {
-	a := &s.ad
-	dst := int(pk.dstRouter)
-	if s.routing != routeUGAL {
-		gvc := s.vcAt(int(s.firstPos[1]), true, pk)
-		if s.pbSaturated(r, dst, gvc) {
-			return true
-		}
-	}
-	// the first hops and path lengths stay the same while the packet waits
-	// (the Valiant ones until a new intermediate is drawn): computed once,
-	// kept in pk.aux, which is unused until the packet leaves its injection
-	// buffer (bits 0–10 minimal port and VC, 11–21 Valiant port and VC,
-	// 22–24 and 25–28 the hop counts, auxMin and auxVal which halves hold)
+// compareHops returns the first hops and path lengths of both paths of the
+// UGAL comparison. They stay the same while the packet waits (the Valiant
+// ones until a new intermediate is drawn), so they are computed once and
+// kept in pk.aux, which is unused until the packet leaves its injection
+// buffer: bits 0–6 the minimal first port, 7–10 its VC-sequence position,
+// 11–17 and 18–21 the same for the Valiant path, 22–24 and 25–28 the two
+// path lengths, auxMin and auxVal which halves are valid.
+func (s *Sim) compareHops(r int, pk *packet) int32 {
 	c := pk.aux
 	if c < 0 {
 		c = 0
 	}
+	dst := int(pk.dstRouter)
 	if c&auxMin == 0 {
-		minPort, minVC := s.firstHop(r, dst, pk)
+		port := s.df.MinimalPort(r, dst)
 		lm, gm := s.df.MinimalHops(r, dst)
-		c |= int32(minPort|minVC<<7|(lm+gm)<<22) | auxMin
+		c |= int32(port|s.firstPosOf(port)<<7|(lm+gm)<<22) | auxMin
 	}
 	if c&auxVal == 0 {
-		valPort, valVC := s.firstHop(r, int(pk.inter), pk)
-		l1, g1 := s.df.MinimalHops(r, int(pk.inter))
-		l2, g2 := s.df.MinimalHops(int(pk.inter), dst)
-		c = c&^(0x7ff<<11|0xf<<25) | int32(valPort<<11|valVC<<18|(l1+g1+l2+g2)<<25) | auxVal
+		inter := int(pk.inter)
+		port := s.df.MinimalPort(r, inter)
+		l1, g1 := s.df.MinimalHops(r, inter)
+		l2, g2 := s.df.MinimalHops(inter, dst)
+		c = c&^(0x7ff<<11|0xf<<25) | int32(port<<11|s.firstPosOf(port)<<18|(l1+g1+l2+g2)<<25) | auxVal
 	}
 	pk.aux = c
-	minPort, minVC, valPort, valVC := int(c&127), int(c>>7&15), int(c>>11&127), int(c>>18&15)
-	qmin := float64(s.occ(r, minPort, minVC))
-	qval := float64(s.occ(r, valPort, valVC))
-	if a.ugalPath {
-		return qmin*float64(c>>22&7) > qval*float64(c>>25&15)+float64(a.ugalT)
+	return c
+}
+
+// firstPosOf is the VC-sequence position of a packet's first hop through port.
+func (s *Sim) firstPosOf(port int) int {
+	if s.pclass[port] == topology.Global {
+		return int(s.firstPos[1])
 	}
-	return qmin > a.ugalF*qval+float64(a.ugalT)
+	return int(s.firstPos[0])
+}
+
+// preferNonMinimal is the UGAL comparison of the first hops of both paths
+// (thesis eq. 1.2, or FOGSim's path-length weighting), and for PB the
+// saturation bit of the minimal path's global link; c from compareHops.
+func (s *Sim) preferNonMinimal(r int, pk *packet, c int32) bool {
+	a := &s.ad
+	if s.routing != routeUGAL && s.pbSaturated(r, int(pk.dstRouter), s.vcAt(int(s.firstPos[1]), true, pk)) {
+		return true
+	}
+	minPort, minPos, valPort, valPos := int(c&127), int(c>>7&15), int(c>>11&127), int(c>>18&15)
+	qmin := s.occ(r, minPort, s.vcAt(minPos, s.pclass[minPort] == topology.Global, pk))
+	qval := s.occ(r, valPort, s.vcAt(valPos, s.pclass[valPort] == topology.Global, pk))
+	if a.ugalPath { // integers: exact, as the comparison in reals
+		return int64(qmin)*int64(c>>22&7) > int64(qval)*int64(c>>25&15)+int64(a.ugalT)
+	}
+	return float64(qmin) > a.ugalF*float64(qval)+float64(a.ugalT)
 }

@@ -61,10 +61,9 @@ func TestPiggyBackSaturationBit(t *testing.T) {
 		if k == 0 {
 			q = 200
 		}
-		a.gocc[(0*a.h+k)*a.gv] = q // router 0, VC 0
-		a.gtot[0] += q
+		pi := 0*s.radix + s.firstGlobal + k // router 0, VC 0
+		s.occChange(pi, 0, pi*s.maxVC, q, true)
 	}
-	s.markDirty(0, 0) // as take() does when a router's global occupancy changes
 	set := s.now
 	s.updateAdaptive()
 	own := a.satHist[int(set%a.slots)*s.R+0]
@@ -334,34 +333,42 @@ func TestAcorSwitchThresholds(t *testing.T) {
 	if a.acorIT[1] != 500 {
 		t.Fatalf("IT2 default %d, want 500 for ACOR", a.acorIT[1])
 	}
-	a.blocked[0] = 14
-	s.acorTick(0)
+	// the level update at the start of each cycle, then n blocked attempts
+	cycle := func(n int) {
+		s.acorLevels()
+		for i := 0; i < n; i++ {
+			s.acorBlock(0)
+		}
+		s.now++
+	}
+	cycle(14)
+	cycle(0)
 	if a.level[0] != 0 {
 		t.Fatal("raised below IT1")
 	}
-	a.blocked[0] = 15
-	s.acorTick(0)
-	if a.level[0] != 1 || a.blocked[0] != 0 || a.timer[0] != 100 {
-		t.Fatalf("at IT1: level %d blocked %d timer %d, want 1, 0, 100", a.level[0], a.blocked[0], a.timer[0])
+	cycle(1) // the 15th
+	raisedAt := s.now
+	cycle(0)
+	if a.level[0] != 1 || a.blocked[0] != 0 || a.deadline[0] != raisedAt+100 {
+		t.Fatalf("at IT1: level %d blocked %d interval end %d, want 1, 0, %d", a.level[0], a.blocked[0], a.deadline[0], raisedAt+100)
 	}
-	for i := 0; i < 99; i++ {
-		a.blocked[0] = 5
-		s.acorTick(0)
+	cycle(6) // 6 > DT1 blocked in this interval
+	for s.now < raisedAt+100 {
+		cycle(0)
 	}
 	if a.level[0] != 1 {
 		t.Fatal("lowered before the end of the interval")
 	}
-	a.blocked[0] = 6
-	s.acorTick(0) // end of interval, 6 > DT1
-	if a.level[0] != 1 || a.timer[0] != 100 || a.blocked[0] != 0 {
-		t.Fatalf("level %d timer %d blocked %d after an interval above DT1", a.level[0], a.timer[0], a.blocked[0])
+	cycle(0) // end of interval, 6 > DT1
+	if a.level[0] != 1 || a.deadline[0] != raisedAt+200 || a.blocked[0] != 0 {
+		t.Fatalf("level %d interval end %d blocked %d after an interval above DT1", a.level[0], a.deadline[0], a.blocked[0])
 	}
-	for i := 0; i < 100; i++ {
-		a.blocked[0] = min(a.blocked[0], 5)
-		s.acorTick(0)
+	cycle(5)
+	for s.now <= raisedAt+200 {
+		cycle(0)
 	}
-	if a.level[0] != 0 {
-		t.Fatalf("level %d after an interval at DT1, want 0", a.level[0])
+	if a.level[0] != 0 || a.perLevel != [3]int32{int32(s.R), 0, 0} {
+		t.Fatalf("level %d (routers per level %v) after an interval at DT1, want 0", a.level[0], a.perLevel)
 	}
 
 	c.Routing.AcorSequence = "2LA"
@@ -370,8 +377,10 @@ func TestAcorSwitchThresholds(t *testing.T) {
 	if s.ad.acorIT[1] != 50 {
 		t.Fatalf("IT2 default %d, want 50 for PB_ACOR", s.ad.acorIT[1])
 	}
-	s.ad.blocked[3] = 15
-	s.acorTick(3)
+	for i := 0; i < 15; i++ {
+		s.acorBlock(3)
+	}
+	s.acorLevels()
 	if s.ad.level[3] != 1 || s.ad.acorSeq[1] != paRRGSw {
 		t.Fatalf("2LA level %d, want the last one (RRG-Sw)", s.ad.level[3])
 	}

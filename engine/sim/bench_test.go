@@ -8,7 +8,7 @@ import (
 
 // benchSim builds a balanced Dragonfly under UN at the given load and warms
 // it to steady state, so that the timed cycles allocate nothing.
-func benchSim(b *testing.B, h int, routing string, load float64) *Sim {
+func benchSim(b testing.TB, h int, routing string, load float64) *Sim {
 	c := config.Default()
 	c.Topology.H, c.Topology.A, c.Topology.P = h, 2*h, h
 	c.Routing.Name = routing

@@ -54,8 +54,8 @@ func (s *Sim) route(r int, pk *packet, fromInj, retry bool) {
 		s.routeInTransit(r, pk, fromInj)
 		return
 	default:
-		if fromInj && (!retry || s.rerouteInj) {
-			s.decideAtInjection(r, pk, retry)
+		if fromInj && (!retry || s.rerouteInj) && s.decideAtInjection(r, pk, retry) {
+			return
 		}
 	}
 	// follow the path: minimal to the intermediate (until reached), then

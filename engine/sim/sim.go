@@ -108,6 +108,7 @@ type Sim struct {
 	cfg       config.Config
 	topo      topology.Topology
 	groupSize int
+	groups    int // Dragonfly groups
 	pat       *traffic.Pattern
 	pat2      *traffic.Pattern // after the transient switch, or nil
 	switchAt  int64
@@ -220,7 +221,7 @@ func New(cfg config.Config, seed uint64) (*Sim, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Sim{cfg: cfg, topo: df, groupSize: df.RoutersPerGroup(), seed: seed}
+	s := &Sim{cfg: cfg, topo: df, groupSize: df.RoutersPerGroup(), groups: df.Groups(), seed: seed}
 	s.R, s.N, s.radix, s.p = df.Routers(), df.Nodes(), df.Radix(), df.NodesPerRouter()
 	r := cfg.Router
 	s.P = r.PacketSize
