@@ -88,16 +88,19 @@ func (s *Sim) routeInTransit(r int, pk *packet, fromInj bool) {
 	a := &s.ad
 	dst := int(pk.dstRouter)
 	minPort := s.topo.MinimalPort(r, dst)
-	minGlobal := s.ports[r*s.radix+minPort].class == topology.Global
+	minGlobal := s.pclass[minPort] == topology.Global
 	minPos := s.seq.Next(int(pk.vcPos), minGlobal)
 	minVC := s.vcAt(minPos, minGlobal, pk)
-	sg, cg, dg := int(pk.src)/s.p/s.groupSize, r/s.groupSize, dst/s.groupSize
+	// a packet is in its source group until its first global hop (a
+	// Dragonfly path never comes back to it)
+	inSource := pk.ghops == 0
+	cg, dg := s.df.GroupOf(r), s.df.GroupOf(dst)
 
 	kind := misNone
 	switch {
 	case pk.flags&fMandatory != 0:
 		kind = misGlobalMandatory
-	case cg == sg && sg != dg && pk.flags&fGlobalMis == 0:
+	case inSource && cg != dg && pk.flags&fGlobalMis == 0:
 		localDone := pk.flags&fLocalMis != 0
 		switch a.policy {
 		case polCRG:
@@ -122,7 +125,7 @@ func (s *Sim) routeInTransit(r int, pk *packet, fromInj bool) {
 				kind = misLocalMM
 			}
 		}
-	case a.policyL && cg != sg && pk.flags&fLocalMis == 0 && !minGlobal && (s.routing == routeOLM || cg != dg):
+	case a.policyL && !inSource && pk.flags&fLocalMis == 0 && !minGlobal && (s.routing == routeOLM || cg != dg):
 		kind = misLocal // _L: one local misroute outside the source group
 	}
 	pending := misNone
@@ -268,7 +271,7 @@ func (s *Sim) commitRoute(r, in, out int, pk *packet) {
 		switch {
 		case fromInj:
 			pk.mis |= catInjection
-		case s.df.GroupOf(r) == s.df.GroupOf(int(pk.src)/s.p):
+		case pk.ghops == 0: // still in the source group
 			pk.mis |= catSourceGroup
 		default:
 			pk.mis |= catIntermediate
@@ -281,7 +284,7 @@ func (s *Sim) commitInTransit(r, out int, pk *packet) {
 	switch pk.mis >> 4 & 7 {
 	case misLocal, misLocalMM:
 		pk.flags |= fLocalMis | fNonMin
-		if s.df.GroupOf(r) == s.df.GroupOf(int(pk.src)/s.p) && pk.flags&fGlobalMis == 0 {
+		if pk.ghops == 0 && pk.flags&fGlobalMis == 0 { // in the source group
 			// a local misroute in the source group forces a global
 			// misroute at the next router (livelock guard)
 			pk.flags |= fMandatory
