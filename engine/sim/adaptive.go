@@ -311,9 +311,20 @@ func (s *Sim) occChange(pi, vc, bi int, delta int32, minimal bool) {
 		if a.satHist != nil && (minimal || a.gmin == nil) {
 			r := int(a.grouter[pi])
 			a.gtot[r*a.gv+vc] += delta
-			if a.perPort {
+			switch {
+			case a.perPort:
 				a.live[r] = s.globalBits(r, a.pbCoef, a.pbCoefPct, a.pbT)
-			} else {
+			case delta > 0 && a.live[r]&(a.vcMask<<vc) == 0 && a.pbCoefPct >= 0:
+				// a rise lifts every other link's threshold: with none
+				// of the VC's links marked, only this one can become so
+				q := a.gocc[g]
+				if a.minOnly {
+					q = a.gmin[g]
+				}
+				if int64(q)*a.pbDen > int64(a.pbCoefPct)*int64(a.gtot[r*a.gv+vc])+a.pbDen*int64(a.pbT) {
+					a.live[r] |= 1 << (g - r*a.rowLen)
+				}
+			default:
 				a.live[r] = s.vcBits(r, vc, a.live[r])
 			}
 		}
@@ -727,16 +738,14 @@ func (s *Sim) compareHops(r int, pk *packet) int32 {
 	}
 	dst := int(pk.dstRouter)
 	if c&auxMin == 0 {
-		port := s.df.MinimalPort(r, dst)
-		lm, gm := s.df.MinimalHops(r, dst)
-		c |= int32(port|s.firstPosOf(port)<<7|(lm+gm)<<22) | auxMin
+		port, hops := s.df.PathTo(r, dst)
+		c |= int32(port|s.firstPosOf(port)<<7|hops<<22) | auxMin
 	}
-	if c&auxVal == 0 {
+	if c&auxVal == 0 { // the intermediate is neither r nor dst (a detour)
 		inter := int(pk.inter)
-		port := s.df.MinimalPort(r, inter)
-		l1, g1 := s.df.MinimalHops(r, inter)
-		l2, g2 := s.df.MinimalHops(inter, dst)
-		c = c&^(0x7ff<<11|0xf<<25) | int32(port<<11|s.firstPosOf(port)<<18|(l1+g1+l2+g2)<<25) | auxVal
+		port, h1 := s.df.PathTo(r, inter)
+		_, h2 := s.df.PathTo(inter, dst)
+		c = c&^(0x7ff<<11|0xf<<25) | int32(port<<11|s.firstPosOf(port)<<18|(h1+h2)<<25) | auxVal
 	}
 	pk.aux = c
 	return c

@@ -87,7 +87,7 @@ func (s *Sim) route(r int, pk *packet, fromInj, retry bool) {
 func (s *Sim) routeInTransit(r int, pk *packet, fromInj bool) {
 	a := &s.ad
 	dst := int(pk.dstRouter)
-	minPort := s.topo.MinimalPort(r, dst)
+	minPort := s.df.MinimalPort(r, dst) // PAR and OLM are Dragonfly routings
 	minGlobal := s.pclass[minPort] == topology.Global
 	minPos := s.seq.Next(int(pk.vcPos), minGlobal)
 	minVC := s.vcAt(minPos, minGlobal, pk)

@@ -174,6 +174,23 @@ func (d *Dragonfly) MinimalHops(r, dest int) (local, global int) {
 	return local, 1
 }
 
+// PathTo is MinimalPort and the hop count of MinimalHops (local + global)
+// in one pass, for adaptive routing's path comparisons (r ≠ dest).
+func (d *Dragonfly) PathTo(r, dest int) (port, hops int) {
+	g, pos, dg, dpos := int(d.grp[r]), int(d.pos[r]), int(d.grp[dest]), int(d.pos[dest])
+	if g == dg {
+		return d.LocalPort(pos, dpos), 1
+	}
+	hops = 1
+	if int(d.owner[dg*d.G+g]) != dpos {
+		hops++
+	}
+	if owner := int(d.owner[g*d.G+dg]); owner != pos {
+		return d.LocalPort(pos, owner), hops + 1
+	}
+	return d.P + d.A - 1 + int(d.linkTo[g*d.G+dg]) - pos*d.H, hops
+}
+
 // LinkedGroups lists the groups reached by the global links of a router, the
 // nearest offset (g+1, g+2, …) first. Under palm tree, router a−1 reaches
 // g+1…g+h: the ADVc destination set.

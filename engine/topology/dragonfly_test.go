@@ -106,6 +106,9 @@ func TestLinksSymmetricAndMinimalPaths(t *testing.T) {
 					if r != dst || l != wl || gl != wg || l > 2 || gl > 1 {
 						t.Fatalf("%s: %d→%d walked l=%d g=%d (want %d,%d)", d.Name(), s, dst, l, gl, wl, wg)
 					}
+					if port, hops := d.PathTo(s, dst); port != d.MinimalPort(s, dst) || hops != l+gl {
+						t.Fatalf("%s: PathTo(%d, %d) = %d, %d; want %d, %d", d.Name(), s, dst, port, hops, d.MinimalPort(s, dst), l+gl)
+					}
 				}
 			}
 		}
