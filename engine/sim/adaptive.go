@@ -93,6 +93,7 @@ type adaptive struct {
 	rowLen  int      // gocc entries per router
 	vcMask  uint64   // the bits of VC 0 of every global port (shift by v for VC v)
 	linked  []int32  // per (router, global port k): the group it reaches
+	landing []int32  // per (router, global port k): the router it reaches
 	gmin    []int32  // the same, minimally routed packets only
 	minOcc  []int32  // per buffer index of a transit output: minimal-only occupancy
 	satHist []uint64 // PB: per (slot, router) saturation bits (k·gv+vc), slot = cycle mod (localLatency+1)
@@ -174,11 +175,11 @@ func (s *Sim) initAdaptive(cfg config.Config, df *topology.Dragonfly, globalVCs 
 	a.h, a.gv = df.H, globalVCs
 	a.pbDen = int64(100 * a.h)
 	// the groups each router's global links reach (CRG draws)
-	a.linked = make([]int32, s.R*a.h)
+	a.linked, a.landing = make([]int32, s.R*a.h), make([]int32, s.R*a.h)
 	for r := 0; r < s.R; r++ {
 		for k := 0; k < a.h; k++ {
 			peer, _ := s.topo.Link(r, s.firstGlobal+k)
-			a.linked[r*a.h+k] = int32(peer / s.groupSize)
+			a.linked[r*a.h+k], a.landing[r*a.h+k] = int32(peer/s.groupSize), int32(peer)
 		}
 	}
 	switch s.routing {
@@ -341,9 +342,14 @@ func (s *Sim) occ(r, port, vc int) int32 {
 	if s.ad.occOther {
 		return s.occSlow(r, port, vc)
 	}
-	// the default, per VC and every packet (occCap is 0 for an ejection
-	// port, whose credits are 0: nothing queues for a node)
-	return s.ad.occCap[s.pclass[port]] - s.credits[(r*s.radix+port)*s.maxVC+vc]
+	return s.occVC(r*s.radix+port, vc, s.pclass[port])
+}
+
+// occVC is the default occupancy, per VC and of every packet, of output
+// (po, vc) of class c (0 for an ejection port: occCap is 0 and so are its
+// credits).
+func (s *Sim) occVC(po, vc int, c topology.PortClass) int32 {
+	return s.ad.occCap[c] - s.credits[po*s.maxVC+vc]
 }
 
 func (s *Sim) occSlow(r, port, vc int) int32 {
@@ -541,19 +547,15 @@ func (s *Sim) pbSaturated(r, dst, vc int) bool {
 	}
 	a := &s.ad
 	l := int(a.pbLink[g*s.groups+dg])
-	pos := l >> 8
-	owner := g*s.groupSize + pos
 	bit := uint64(1) << (l&255 + s.bitVC(vc))
-	if owner == r {
-		return a.satHist[a.curSlot+r]&bit != 0
+	if owner := g*s.groupSize + l>>8; owner != r {
+		if a.known != nil {
+			return a.known[r*s.groupSize+l>>8]&bit != 0
+		}
+		// slots not written yet hold zeros: nothing broadcast before cycle 0
+		return a.satHist[a.lagSlot+owner]&bit != 0
 	}
-	if a.known != nil {
-		return a.known[r*s.groupSize+pos]&bit != 0
-	}
-	if s.now < a.slots-1 {
-		return false
-	}
-	return a.satHist[a.lagSlot+owner]&bit != 0
+	return a.satHist[a.curSlot+r]&bit != 0
 }
 
 // acorBlock counts a blocked attempt at router r (ACOR-Switch); reaching the
@@ -626,19 +628,21 @@ func (a *adaptive) increaseAt(lv int) int32 {
 }
 
 // drawIntermediate draws the Valiant intermediate router of pk at its source
-// router r with phase-A policy pa.
-func (s *Sim) drawIntermediate(r int, pk *packet, pa uint8) {
+// router r with phase-A policy pa; it returns the global port (0…h−1) of r
+// that reaches the intermediate group when the policy picked one (CRG), or −1.
+func (s *Sim) drawIntermediate(r int, pk *packet, pa uint8) int {
 	rs := &s.rts[r]
 	sg, dg := s.df.GroupOf(r), s.df.GroupOf(int(pk.dstRouter))
-	grp := -1
+	grp, k := -1, -1
 	toGroup := pa == paRRGGr || pa == paCRGGr
 	switch {
 	case sg == dg && s.ad.restricted:
 		grp, toGroup = sg, false
 	case pa == paCRGSw || pa == paCRGGr:
-		grp = int(s.ad.linked[r*s.ad.h+rs.Intn(s.ad.h)])
+		k = rs.Intn(s.ad.h)
+		grp = int(s.ad.linked[r*s.ad.h+k])
 	default: // RRG: uniform over the other groups
-		grp = rs.Intn(s.topo.Groups() - 1)
+		grp = rs.Intn(s.groups - 1)
 		if grp >= sg {
 			grp++
 		}
@@ -649,6 +653,7 @@ func (s *Sim) drawIntermediate(r int, pk *packet, pa uint8) {
 		pk.flags |= fToGroup
 	}
 	pk.mis = pk.mis&^0x0c | pa<<2
+	return k
 }
 
 // valiantDetour tells whether pk's intermediate is off its minimal path from r.
@@ -695,8 +700,9 @@ func (s *Sim) decideAtInjection(r int, pk *packet, retry bool) bool {
 		}
 		pa = a.acorSeq[lv]
 	}
+	k := -1
 	if !retry || a.recompute {
-		s.drawIntermediate(r, pk, pa)
+		k = s.drawIntermediate(r, pk, pa)
 		if pk.aux >= 0 {
 			pk.aux &^= auxVal // the Valiant half of the comparison's cache no longer applies
 		}
@@ -711,7 +717,7 @@ func (s *Sim) decideAtInjection(r int, pk *packet, retry bool) bool {
 		return false
 	}
 	// route along the chosen path's first hop, as the comparison found it
-	c := s.compareHops(r, pk)
+	c := s.compareHops(r, pk, k)
 	if s.preferNonMinimal(r, pk, c) {
 		pk.flags |= fNonMin
 		c >>= 11
@@ -730,8 +736,9 @@ func (s *Sim) decideAtInjection(r int, pk *packet, retry bool) bool {
 // kept in pk.aux, which is unused until the packet leaves its injection
 // buffer: bits 0–6 the minimal first port, 7–10 its VC-sequence position,
 // 11–17 and 18–21 the same for the Valiant path, 22–24 and 25–28 the two
-// path lengths, auxMin and auxVal which halves are valid.
-func (s *Sim) compareHops(r int, pk *packet) int32 {
+// path lengths, auxMin and auxVal which halves are valid. k ≥ 0: the
+// intermediate's group is reached by r's global port k (a CRG draw).
+func (s *Sim) compareHops(r int, pk *packet, k int) int32 {
 	c := pk.aux
 	if c < 0 {
 		c = 0
@@ -743,7 +750,15 @@ func (s *Sim) compareHops(r int, pk *packet) int32 {
 	}
 	if c&auxVal == 0 { // the intermediate is neither r nor dst (a detour)
 		inter := int(pk.inter)
-		port, h1 := s.df.PathTo(r, inter)
+		var port, h1 int
+		if k >= 0 { // the minimal path to the intermediate starts on that link
+			port, h1 = s.firstGlobal+k, 1
+			if int(s.ad.landing[r*s.ad.h+k]) != inter {
+				h1++
+			}
+		} else {
+			port, h1 = s.df.PathTo(r, inter)
+		}
 		_, h2 := s.df.PathTo(inter, dst)
 		c = c&^(0x7ff<<11|0xf<<25) | int32(port<<11|s.firstPosOf(port)<<18|(h1+h2)<<25) | auxVal
 	}
@@ -768,8 +783,14 @@ func (s *Sim) preferNonMinimal(r int, pk *packet, c int32) bool {
 		return true
 	}
 	minPort, minPos, valPort, valPos := int(c&127), int(c>>7&15), int(c>>11&127), int(c>>18&15)
-	qmin := s.occ(r, minPort, s.vcAt(minPos, s.pclass[minPort] == topology.Global, pk))
-	qval := s.occ(r, valPort, s.vcAt(valPos, s.pclass[valPort] == topology.Global, pk))
+	minClass, valClass := s.pclass[minPort], s.pclass[valPort]
+	minVC, valVC := s.vcAt(minPos, minClass == topology.Global, pk), s.vcAt(valPos, valClass == topology.Global, pk)
+	var qmin, qval int32
+	if a.occOther {
+		qmin, qval = s.occSlow(r, minPort, minVC), s.occSlow(r, valPort, valVC)
+	} else {
+		qmin, qval = s.occVC(r*s.radix+minPort, minVC, minClass), s.occVC(r*s.radix+valPort, valVC, valClass)
+	}
 	if a.ugalPath { // integers: exact, as the comparison in reals
 		return int64(qmin)*int64(c>>22&7) > int64(qval)*int64(c>>25&15)+int64(a.ugalT)
 	}
