@@ -158,9 +158,9 @@ func (s *Sim) inputArbitrate(r, pi int) (int, int) {
 			continue
 		}
 		fromInj := s.ports[pi].class == topology.Injection
-		if b.hOut < 0 || s.rerouteAll || (fromInj && s.rerouteInj) {
+		if b.hOut < 0 || (!b.hFinal && (s.rerouteAll || (fromInj && s.rerouteInj))) {
 			pk := &s.pk[b.hd]
-			s.route(r, pk, fromInj, b.hOut >= 0)
+			b.hFinal = s.route(r, pk, fromInj, b.hOut >= 0)
 			b.hOut, b.hVC, b.hNext, b.hReq = pk.outPort, pk.outVC, pk.nextPos, pk.flags&fRequest != 0
 		}
 		if !s.canRequest(base, b) {

@@ -40,22 +40,28 @@ func routingKind(name string) uint8 {
 
 // route computes the output port and VC of head packet pk at router r and
 // caches them in the packet. fromInj: the packet is in an injection buffer;
-// retry: this head was routed before and did not move.
-func (s *Sim) route(r int, pk *packet, fromInj, retry bool) {
+// retry: this head was routed before and did not move. It returns whether
+// the route is final: the same at every later attempt of this head, so the
+// allocator need not route it again (adaptive decisions are redone at each
+// attempt only when they read the network's state or draw at random).
+func (s *Sim) route(r int, pk *packet, fromInj, retry bool) bool {
 	if int(pk.dstRouter) == r {
 		pk.outPort = int16(int(pk.dst) % s.p)
 		pk.outVC = 0
 		pk.nextPos = pk.vcPos
-		return
+		return true
 	}
+	final := true
 	switch s.routing {
 	case routeMIN:
 	case routePAR, routeOLM:
-		s.routeInTransit(r, pk, fromInj)
-		return
+		return s.routeInTransit(r, pk, fromInj)
 	default:
-		if fromInj && (!retry || s.rerouteInj) && s.decideAtInjection(r, pk, retry) {
-			return
+		if fromInj && (!retry || s.rerouteInj) {
+			final = !s.rerouteInj
+			if s.decideAtInjection(r, pk, retry) {
+				return final
+			}
 		}
 	}
 	// follow the path: minimal to the intermediate (until reached), then
@@ -79,12 +85,14 @@ func (s *Sim) route(r int, pk *packet, fromInj, retry bool) {
 		panic(fmt.Sprintf("sim: packet %d→%d at router %d has no VC left in its sequence (position %d)", pk.src, pk.dst, r, pk.vcPos))
 	}
 	pk.outPort, pk.outVC, pk.nextPos = int16(port), int8(s.vcAt(pos, global, pk)), int8(pos)
+	return final
 }
 
 // routeInTransit is PAR and OLM: minimal unless the trigger fires where the
 // global misrouting policy allows a non-minimal hop (thesis §1.4.2.2, §1.4.3;
 // FOGSim's CGA trigger). The misroute is applied when the packet is granted.
-func (s *Sim) routeInTransit(r int, pk *packet, fromInj bool) {
+// Final when no misroute is possible here: the minimal hop then stays.
+func (s *Sim) routeInTransit(r int, pk *packet, fromInj bool) bool {
 	a := &s.ad
 	dst := int(pk.dstRouter)
 	minPort := s.df.MinimalPort(r, dst) // PAR and OLM are Dragonfly routings
@@ -149,6 +157,7 @@ func (s *Sim) routeInTransit(r int, pk *packet, fromInj bool) {
 	}
 	pk.outPort, pk.outVC, pk.nextPos = int16(port), int8(vc), int8(pos)
 	pk.mis = pk.mis&^0x70 | pending<<4
+	return kind == misNone
 }
 
 // outputReady: output po can take a packet across the crossbar now.

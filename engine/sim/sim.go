@@ -94,6 +94,7 @@ type buffer struct {
 	hVC    int8
 	hNext  int8 // position in the VC sequence after the hop
 	hReq   bool
+	hFinal bool // the route cannot change while this head waits
 }
 
 // Arbitration policies.
