@@ -42,6 +42,15 @@ func (s *Stream) Intn(n int) int {
 	return int(hi)
 }
 
+// Intn2 is a uniform pair in [0, n1) × [0, n2) from one draw: the high
+// word of x·n1 is the first, and the low word, a uniform fraction, scaled by
+// n2 is the second (bias below n1·n2/2⁶⁴).
+func (s *Stream) Intn2(n1, n2 int) (int, int) {
+	hi, lo := bits.Mul64(s.pcg.Uint64(), uint64(n1))
+	hi2, _ := bits.Mul64(lo, uint64(n2))
+	return int(hi), int(hi2)
+}
+
 // Float64 is uniform in [0, 1).
 func (s *Stream) Float64() float64 { return float64(s.pcg.Uint64()>>11) * 0x1p-53 }
 

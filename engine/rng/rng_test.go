@@ -50,3 +50,26 @@ func TestDrawsAreUniform(t *testing.T) {
 		t.Error("degenerate probabilities")
 	}
 }
+
+// The pairs of Intn2 are uniform over the product and their parts independent.
+func TestPairsAreUniform(t *testing.T) {
+	s := New(3, Router, 7)
+	const n, k1, k2 = 400000, 5, 8
+	var hist [k1][k2]int
+	for i := 0; i < n; i++ {
+		a, b := s.Intn2(k1, k2)
+		hist[a][b]++
+	}
+	exp := float64(n) / (k1 * k2)
+	var chi2 float64
+	for a := range hist {
+		for b := range hist[a] {
+			d := float64(hist[a][b]) - exp
+			chi2 += d * d / exp
+		}
+	}
+	// 39 degrees of freedom: P(χ² > 80) < 10⁻⁴
+	if chi2 > 80 {
+		t.Errorf("χ² = %.1f over %d cells: %v", chi2, k1*k2, hist)
+	}
+}

@@ -633,21 +633,22 @@ func (a *adaptive) increaseAt(lv int) int32 {
 func (s *Sim) drawIntermediate(r int, pk *packet, pa uint8) int {
 	rs := &s.rts[r]
 	sg, dg := s.df.GroupOf(r), s.df.GroupOf(int(pk.dstRouter))
-	grp, k := -1, -1
+	var grp, pos int
+	k := -1
 	toGroup := pa == paRRGGr || pa == paCRGGr
 	switch {
 	case sg == dg && s.ad.restricted:
-		grp, toGroup = sg, false
+		grp, pos, toGroup = sg, rs.Intn(s.groupSize), false
 	case pa == paCRGSw || pa == paCRGGr:
-		k = rs.Intn(s.ad.h)
+		k, pos = rs.Intn2(s.ad.h, s.groupSize)
 		grp = int(s.ad.linked[r*s.ad.h+k])
 	default: // RRG: uniform over the other groups
-		grp = rs.Intn(s.groups - 1)
+		grp, pos = rs.Intn2(s.groups-1, s.groupSize)
 		if grp >= sg {
 			grp++
 		}
 	}
-	pk.inter = int32(grp*s.groupSize + rs.Intn(s.groupSize))
+	pk.inter = int32(grp*s.groupSize + pos)
 	pk.flags &^= fInterDone | fToGroup | fNonMin
 	if toGroup {
 		pk.flags |= fToGroup
