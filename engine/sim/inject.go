@@ -2,7 +2,10 @@ package sim
 
 // Nodes: packet generation, injection VCs, source queues and delivery.
 
-import "phitsim/engine/traffic"
+import (
+	"phitsim/engine/topology"
+	"phitsim/engine/traffic"
+)
 
 func (s *Sim) injBuf(node, vc int) int {
 	return ((node/s.p)*s.radix+node%s.p)*s.maxVC + vc
@@ -108,7 +111,7 @@ func (s *Sim) enqueue(k int32, vc int, t int64) {
 	pk := &s.pk[k]
 	node := int(pk.src)
 	pk.vc = int8(vc)
-	pk.entry = t + s.ports[(node/s.p)*s.radix+node%s.p].lat
+	pk.entry = t + s.lat[topology.Injection]
 	s.push(s.injBuf(node, vc), k, pk.entry)
 	s.countIn((node/s.p)*s.radix + node%s.p)
 }

@@ -18,7 +18,7 @@ func (s *Sim) stepRouter(r int) {
 			for m := s.inMask[2*r+w]; m != 0; m &= m - 1 {
 				port := w<<6 | bits.TrailingZeros64(m)
 				pi := base + port
-				if s.ports[pi].inFree > now {
+				if int64(s.ports[pi].inFree) > now {
 					continue
 				}
 				vc, out := s.inputArbitrate(r, pi)
@@ -96,7 +96,7 @@ func (s *Sim) countIn(pi int) {
 // (bit 31 marks a minimally routed packet, for minimal-only occupancy; bit
 // 30 a global link, whose occupancy adaptive routing tracks).
 func (s *Sim) returnCredit(pi, vc int, minimal, global bool) {
-	t := (s.now + s.ports[pi].lat) & s.wheelMask
+	t := (s.now + s.lat[s.ports[pi].class]) & s.wheelMask
 	e := int32(int(s.ports[pi].peer)<<5 | vc) // port and VC (< 32), no division to decode
 	if minimal {
 		e |= -1 << 31
@@ -192,7 +192,7 @@ func (s *Sim) inputArbitrate(r, pi int) (int, int) {
 			s.clock++
 			s.inStamp[pi*s.maxVC+best] = s.clock
 		default:
-			s.ports[pi].inPtr = int32(wrap(best+1, n))
+			s.ports[pi].inPtr = int8(wrap(best+1, n))
 		}
 	}
 	return best, bestOut
@@ -204,7 +204,7 @@ func (s *Sim) outputArbitrate(base, out int) int {
 	cands := s.reqList[out*s.radix : out*s.radix+int(s.reqN[out])]
 	if len(cands) == 1 && !s.transitPrio && s.outArb != arbLRS {
 		in := int(cands[0])
-		s.ports[po].outPtr = int32(wrap(in+1, s.radix))
+		s.ports[po].outPtr = int16(wrap(in+1, s.radix))
 		return in
 	}
 	ptr := int(s.ports[po].outPtr)
@@ -237,7 +237,7 @@ func (s *Sim) outputArbitrate(base, out int) int {
 		s.clock++
 		s.outStamp[po*s.radix+best] = s.clock
 	} else {
-		s.ports[po].outPtr = int32(wrap(best+1, s.radix))
+		s.ports[po].outPtr = int16(wrap(best+1, s.radix))
 	}
 	return best
 }
@@ -253,8 +253,8 @@ func (s *Sim) grant(r, in, vc, out int) {
 	outVC, nextPos := b.hVC, b.hNext
 	// the tail cannot cross before it has arrived
 	dur := max(s.xbarDur, int64(b.hEntry)+int64(s.P)-now)
-	s.ports[pi].inFree = now + dur
-	s.ports[po].outFree = now + dur
+	s.ports[pi].inFree = int32(now + dur)
+	s.ports[po].outFree = int32(now + dur)
 	b.head++
 	if b.head == b.cap {
 		b.head = 0
@@ -294,19 +294,18 @@ func (s *Sim) grant(r, in, vc, out int) {
 		pk.entry = now + s.xbar
 		pt := &s.ports[po]
 		i := pt.oHead + pt.oLen
-		if i >= pt.oCap {
-			i -= pt.oCap
+		if i >= s.oCap {
+			i -= s.oCap
 		}
-		s.oRing[pt.oStart+i] = slot(k, pk.entry)
+		s.oRing[int32(po)*s.oCap+i] = slot(k, pk.entry)
 		if pt.oLen == 0 {
-			s.schedule(po, max(pk.entry, pt.txEnd))
+			s.schedule(po, max(pk.entry, int64(pt.txEnd)))
 		}
 		pt.oLen++
-		pt.oQueued += int32(s.P)
 		return
 	}
 	// input-queued: straight onto the link after the crossbar
-	s.ports[po].txEnd = now + dur
+	s.ports[po].txEnd = int32(now + dur)
 	if pk.inj < 0 {
 		pk.inj = now + s.xbar
 	}
@@ -317,8 +316,9 @@ func (s *Sim) grant(r, in, vc, out int) {
 // crossed the crossbar and the previous packet has been serialised.
 func (s *Sim) drainOutput(pi int) {
 	pt := &s.ports[pi]
-	e := s.oRing[pt.oStart+pt.oHead]
-	if t := max(int64(e>>32), pt.txEnd); t > s.now {
+	ring := s.oRing[int32(pi)*s.oCap : int32(pi+1)*s.oCap]
+	e := ring[pt.oHead]
+	if t := max(int64(e>>32), int64(pt.txEnd)); t > s.now {
 		s.schedule(pi, t)
 		return
 	}
@@ -330,14 +330,13 @@ func (s *Sim) drainOutput(pi int) {
 		s.returnCredit(int(pk.aux), int(pk.prevVC), pk.flags&fNonMin == 0, s.ports[pk.aux].class == topology.Global)
 	}
 	pt.oHead++
-	if pt.oHead == pt.oCap {
+	if pt.oHead == s.oCap {
 		pt.oHead = 0
 	}
 	pt.oLen--
-	pt.oQueued -= int32(s.P)
-	pt.txEnd = s.now + int64(s.P)
+	pt.txEnd = int32(s.now) + int32(s.P)
 	if pt.oLen > 0 {
-		s.schedule(pi, max(pt.txEnd, int64(s.oRing[pt.oStart+pt.oHead]>>32)))
+		s.schedule(pi, max(int64(pt.txEnd), int64(ring[pt.oHead]>>32)))
 	}
 	if pk.inj < 0 {
 		pk.inj = s.now
@@ -369,7 +368,7 @@ func (s *Sim) send(po int, k int32, t int64) {
 	} else {
 		pk.lhops++
 	}
-	pk.entry = t + s.ports[po].lat
+	pk.entry = t + s.lat[c]
 	if c == topology.Local && s.ad.known != nil {
 		s.piggyback(po/s.radix, po, pk.entry)
 	}

@@ -163,13 +163,14 @@ func (s *Sim) routeInTransit(r int, pk *packet, fromInj bool) bool {
 // outputReady: output po can take a packet across the crossbar now.
 func (s *Sim) outputReady(po int) bool {
 	pt := &s.ports[po]
-	if pt.outFree > s.now {
+	if int64(pt.outFree) > s.now {
 		return false
 	}
 	if s.ioq {
-		return s.outCap-pt.oQueued-int32(max(0, pt.txEnd-s.now)) >= int32(s.P)
+		// the phits queued in the FIFO and those of the packet still on the link
+		return s.outCap-pt.oLen*int32(s.P)-max(0, pt.txEnd-int32(s.now)) >= int32(s.P)
 	}
-	return pt.txEnd <= s.now
+	return int64(pt.txEnd) <= s.now
 }
 
 // cgaTrigger: misroute when the minimal output cannot take the packet now

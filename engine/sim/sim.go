@@ -64,20 +64,20 @@ type packet struct {
 
 // port is the state of one router port: its input side (buffers of its VCs,
 // crossbar input) and its output side (crossbar output, FIFO, link).
+//
+// 32 bytes, two to a cache line: at h=8 the ports of all routers are megabytes
+// that the allocator reads every cycle (cycles stay below 2³¹: warm-up plus
+// measured cycles are at most 2·10⁸).
 type port struct {
-	outFree int64 // the output may receive a crossbar transfer from this cycle
-	txEnd   int64 // the link is busy until
-	inFree  int64 // the input may start a crossbar transfer from this cycle
-	lat     int64 // latency of the link leaving this port
-	oStart  int32 // output FIFO: ring position, capacity, head, length (packets)
-	oCap    int32
-	oHead   int32
+	outFree int32 // the output may receive a crossbar transfer from this cycle
+	txEnd   int32 // the link is busy until
+	inFree  int32 // the input may start a crossbar transfer from this cycle
+	oHead   int32 // output FIFO: head and length (packets); its ring is at pi·oCap
 	oLen    int32
-	oQueued int32 // phits in the output FIFO, not yet on the link
 	peer    int32 // far-end port (pi) of a transit port; −1 for node ports
 	inCount int32 // packets in all VCs of the input
-	inPtr   int32 // round-robin pointers of the input and output arbiters
-	outPtr  int32
+	outPtr  int16 // round-robin pointers of the output and input arbiters
+	inPtr   int8
 	class   topology.PortClass
 }
 
@@ -157,7 +157,9 @@ type Sim struct {
 	qRing   []uint64 // input buffer slots: packet id | entry cycle<<32
 	oRing   []uint64 // output FIFO slots, the same; the head's readiness is
 	// known without touching the packet
-	outCap int32 // output FIFO capacity in phits
+	outCap int32    // output FIFO capacity in phits
+	oCap   int32    // output FIFO ring length in packets (every port alike)
+	lat    [3]int64 // link latency per port class
 	// per router: bit mask (2 words, radix ≤ 128) of the inputs holding
 	// packets, so idle routers and ports cost nothing
 	inMask []uint64
@@ -377,6 +379,8 @@ func (s *Sim) build(localVCs, globalVCs int) {
 	s.vcCount = [3]int{topology.Injection: s.injVC, topology.Local: localVCs, topology.Global: globalVCs}
 	nvc := func(c topology.PortClass) int { return s.vcCount[c] }
 	t := s.cfg.Topology
+	s.lat = [3]int64{topology.Injection: int64(t.InjectionLatency), topology.Local: int64(t.LocalLatency), topology.Global: int64(t.GlobalLatency)}
+	s.oCap = int32(r.OutputBuffer/s.P) + 1 // +1: the packet on the link has left the ring
 	var qTotal, oTotal int32
 	for rt := 0; rt < s.R; rt++ {
 		for port := 0; port < s.radix; port++ {
@@ -384,14 +388,6 @@ func (s *Sim) build(localVCs, globalVCs int) {
 			c := s.topo.PortClass(rt, port)
 			s.ports[pi].class = c
 			s.ports[pi].peer = -1
-			switch c {
-			case topology.Injection:
-				s.ports[pi].lat = int64(t.InjectionLatency)
-			case topology.Local:
-				s.ports[pi].lat = int64(t.LocalLatency)
-			case topology.Global:
-				s.ports[pi].lat = int64(t.GlobalLatency)
-			}
 			if c != topology.Injection {
 				pr, pp := s.topo.Link(rt, port)
 				s.ports[pi].peer = int32(pr*s.radix + pp)
@@ -406,9 +402,7 @@ func (s *Sim) build(localVCs, globalVCs int) {
 				}
 			}
 			if s.ioq {
-				o := int32(r.OutputBuffer/s.P) + 1 // +1: the packet on the link has left the ring
-				s.ports[pi].oStart, s.ports[pi].oCap = oTotal, o
-				oTotal += o
+				oTotal += s.oCap
 			}
 		}
 	}
