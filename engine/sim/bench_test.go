@@ -2,6 +2,7 @@ package sim
 
 import (
 	"testing"
+	"unsafe"
 
 	"phitsim/engine/config"
 )
@@ -57,3 +58,11 @@ func BenchmarkH4UN02PAR(b *testing.B)    { benchCycles(b, 4, "PAR", 0.2) }
 func BenchmarkH4UN02OLM(b *testing.B)    { benchCycles(b, 4, "OLM", 0.2) }
 func BenchmarkH4UN02ACOR(b *testing.B)   { benchCycles(b, 4, "ACOR", 0.2) }
 func BenchmarkH4UN02PBACOR(b *testing.B) { benchCycles(b, 4, "PB_ACOR", 0.2) }
+
+// The allocator's per-port and per-VC state is laid out two records to a
+// cache line; a field added carelessly would silently slow h=8 runs.
+func TestHotStateLayout(t *testing.T) {
+	if p, b := unsafe.Sizeof(port{}), unsafe.Sizeof(buffer{}); p != 32 || b != 32 {
+		t.Errorf("port %d bytes, buffer %d bytes; want 32 and 32", p, b)
+	}
+}

@@ -14,7 +14,11 @@ func (s *Sim) injBuf(node, vc int) int {
 // slotsFree counts the packets injection VC vc of node can still take.
 func (s *Sim) slotsFree(node, vc int) int32 {
 	bi := s.injBuf(node, vc)
-	return s.bufs[bi].cap - s.bufs[bi].len - s.bufs[bi].resv
+	free := s.bufs[bi].cap - s.bufs[bi].len
+	if s.resv != nil {
+		free -= s.resv[bi]
+	}
+	return free
 }
 
 // chooseVC picks the injection VC of a new packet (requests and plain traffic
@@ -217,7 +221,7 @@ func (s *Sim) deliver(k int32, t int64) {
 	if pk.flags&fRequest != 0 {
 		node := int(pk.dst)
 		vc := int(pk.replyVC)
-		s.bufs[s.injBuf(node, vc)].resv--
+		s.resv[s.injBuf(node, vc)]--
 		lat := t - pk.gen + int64(s.P)
 		src := int(pk.src)
 		r := s.newPacket(node, src, t, fReply)

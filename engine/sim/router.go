@@ -281,7 +281,7 @@ func (s *Sim) grant(r, in, vc, out int) {
 	}
 	if s.pclass[out] == topology.Injection {
 		if s.reactive && pk.flags&fRequest != 0 {
-			s.bufs[s.injBuf(int(pk.dst), int(pk.replyVC))].resv++
+			s.resv[s.injBuf(int(pk.dst), int(pk.replyVC))]++
 		}
 	} else {
 		s.take(po, int(outVC), minimal, s.pclass[out] == topology.Global)

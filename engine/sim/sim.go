@@ -83,9 +83,11 @@ type port struct {
 
 // buffer is one input VC buffer (a ring of packet ids) and, for the output of
 // the same index, the credits of the downstream buffer it feeds.
+//
+// 32 bytes, two to a cache line (the slots reserved for replies in injection
+// buffers are in Sim.resv).
 type buffer struct {
 	start, cap, head, len int32
-	resv                  int32 // injection buffers: slots reserved for replies
 	// the head packet, the cycle it can first move, and its route once
 	// computed: the allocator reads these instead of the packet
 	hd     int32
@@ -124,6 +126,7 @@ type Sim struct {
 	firstGlobal            int
 	pclass                 []topology.PortClass // class of each port number (the same on every router)
 	reactive               bool
+	resv                   []int32  // request-reply: per injection buffer, slots reserved for replies
 	bufCap                 [3]int32 // input buffer per VC per port class, phits
 	replyOffL              int8     // VC offsets of the reply set
 	replyOffG              int8
@@ -353,6 +356,9 @@ func (s *Sim) build(localVCs, globalVCs int) {
 	s.inMask = make([]uint64, 2*s.R)
 	nbuf := nports * s.maxVC
 	s.bufs = make([]buffer, nbuf)
+	if s.reactive {
+		s.resv = make([]int32, nbuf)
+	}
 	s.credits = make([]int32, nbuf)
 	if s.inArb == arbLRS {
 		s.inStamp = make([]int64, nbuf)
