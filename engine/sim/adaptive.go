@@ -322,7 +322,7 @@ func (s *Sim) occChange(pi, vc, bi int, delta int32, minimal bool) {
 				if a.minOnly {
 					q = a.gmin[g]
 				}
-				if int64(q)*a.pbDen > int64(a.pbCoefPct)*int64(a.gtot[r*a.gv+vc])+a.pbDen*int64(a.pbT) {
+				if a.pbAbove(q, a.gtot[r*a.gv+vc]) {
 					a.live[r] |= 1 << (g - r*a.rowLen)
 				}
 			default:
@@ -469,11 +469,8 @@ func (s *Sim) vcBits(r, v int, bits uint64) uint64 {
 	bits &^= a.vcMask << v
 	tot := a.gtot[r*a.gv+v]
 	if a.pbCoefPct >= 0 {
-		// q > ⌊(pct·total + 100·h·T) / (100·h)⌋ ⟺ 100·h·q > pct·total + 100·h·T
-		// (integers, total ≥ 0): no division
-		y, den := int64(a.pbCoefPct)*int64(tot)+a.pbDen*int64(a.pbT), a.pbDen
 		for i := v; i < len(row); i += a.gv {
-			if int64(row[i])*den > y {
+			if a.pbAbove(row[i], tot) {
 				bits |= 1 << i
 			}
 		}
@@ -486,6 +483,13 @@ func (s *Sim) vcBits(r, v int, bits uint64) uint64 {
 		}
 	}
 	return bits
+}
+
+// pbAbove: is occupancy q above PB's threshold coef·total/h + T, for a
+// whole-percent coefficient? q > ⌊(pct·total + 100·h·T) / (100·h)⌋ ⟺
+// 100·h·q > pct·total + 100·h·T (integers, total ≥ 0): no division.
+func (a *adaptive) pbAbove(q, total int32) bool {
+	return int64(q)*a.pbDen > int64(a.pbCoefPct)*int64(total)+a.pbDen*int64(a.pbT)
 }
 
 // congested: is global port k of router r (VC vc, or the port) above
