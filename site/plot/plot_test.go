@@ -22,6 +22,12 @@ func tinyResults(t *testing.T, e experiment.Experiment, skip func(j experiment.J
 		e.Series[i].Sim.Warmup, e.Series[i].Sim.Cycles = 300, 1200
 		e.Series[i].Sim.Interval = 100
 	}
+	return runJobs(t, e, skip)
+}
+
+// runJobs runs the jobs of an experiment natively, but those skip names.
+func runJobs(t *testing.T, e experiment.Experiment, skip func(j experiment.Job) bool) *experiment.Results {
+	t.Helper()
 	r, err := experiment.NewResults(e)
 	if err != nil {
 		t.Fatal(err)
@@ -180,20 +186,7 @@ func TestEmptyAndOtherVariable(t *testing.T) {
 // runAll runs every job of an experiment natively, as it is.
 func runAll(t *testing.T, e experiment.Experiment) *experiment.Results {
 	t.Helper()
-	r, err := experiment.NewResults(e)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i, j := range r.Jobs {
-		s, err := sim.New(j.Config, j.Seed)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if r.Runs[i], err = s.Run(context.Background(), nil); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return r
+	return runJobs(t, e, nil)
 }
 
 func has(xs []string, x string) bool {
