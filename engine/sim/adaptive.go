@@ -522,12 +522,17 @@ func (s *Sim) bitVC(vc int) int {
 
 // piggyback puts router r's current saturation bits on a packet leaving
 // through local port po, to be read by the next router when its head arrives.
-func (s *Sim) piggyback(r, po int, arrival int64) {
+//
+// The bits are those broadcast at the departure cycle dep, which may still be
+// ahead: the rider names their history slot, read when it lands (the history
+// keeps a local-link latency + 1 cycles, so that slot is not overwritten
+// before).
+func (s *Sim) piggyback(r, po int, dep, arrival int64) {
 	a := &s.ad
 	peer := int(s.ports[po].peer) / s.radix
 	slot := arrival & s.wheelMask
 	a.riders[slot] = append(a.riders[slot], uint64(peer*s.groupSize+r%s.groupSize),
-		a.satHist[int(s.now%a.slots)*s.R+r])
+		uint64(int(dep%a.slots)*s.R+r))
 }
 
 // landRiders stores the bits that arrive this cycle.
@@ -536,7 +541,7 @@ func (s *Sim) landRiders() {
 	slot := s.now & s.wheelMask
 	q := a.riders[slot]
 	for i := 0; i+1 < len(q); i += 2 {
-		a.known[q[i]] = q[i+1]
+		a.known[q[i]] = a.satHist[q[i+1]]
 	}
 	a.riders[slot] = q[:0]
 }

@@ -46,21 +46,14 @@ func (s *Sim) stepRouter(r int) {
 	}
 }
 
-// schedule queues a drain attempt of output pi at cycle t.
-func (s *Sim) schedule(pi int, t int64) {
-	slot := t & s.wheelMask
-	s.drains[slot] = append(s.drains[slot], int32(pi))
-}
-
-// drain puts the output FIFO heads that are due onto their links.
+// drain delivers the packets whose ejection-port departure is this cycle
+// (after every router's allocation, as FOGSim drains its output FIFOs).
 func (s *Sim) drain() {
 	slot := s.now & s.wheelMask
-	// drainOutput may schedule into this slot only for a later lap of the
-	// wheel (t ≥ now+1), never the current one, so ranging is safe
-	for _, pi := range s.drains[slot] {
-		s.drainOutput(int(pi))
+	for _, k := range s.outEjects[slot] {
+		s.deliver(k, s.now)
 	}
-	s.drains[slot] = s.drains[slot][:0]
+	s.outEjects[slot] = s.outEjects[slot][:0]
 }
 
 // land moves this cycle's arrivals into their input buffers and adds this
@@ -92,11 +85,11 @@ func (s *Sim) countIn(pi int) {
 	s.ports[pi].inCount++
 }
 
-// returnCredit sends a credit for VC vc upstream over the link of input pi
-// (bit 31 marks a minimally routed packet, for minimal-only occupancy; bit
-// 30 a global link, whose occupancy adaptive routing tracks).
-func (s *Sim) returnCredit(pi, vc int, minimal, global bool) {
-	t := (s.now + s.lat[s.ports[pi].class]) & s.wheelMask
+// returnCredit sends a credit for VC vc upstream over the link of input pi at
+// cycle at (bit 31 marks a minimally routed packet, for minimal-only
+// occupancy; bit 30 a global link, whose occupancy adaptive routing tracks).
+func (s *Sim) returnCredit(pi, vc int, at int64, minimal, global bool) {
+	t := (at + s.lat[s.ports[pi].class]) & s.wheelMask
 	e := int32(int(s.ports[pi].peer)<<5 | vc) // port and VC (< 32), no division to decode
 	if minimal {
 		e |= -1 << 31
@@ -272,12 +265,8 @@ func (s *Sim) grant(r, in, vc, out int) {
 		s.commitRoute(r, in, out, pk)
 		minimal = pk.flags&fNonMin == 0
 	}
-	if s.pclass[in] != topology.Injection {
-		if s.creditAtOutput {
-			pk.aux, pk.prevVC = int32(pi), int8(vc)
-		} else {
-			s.returnCredit(pi, vc, minimal, s.pclass[in] == topology.Global)
-		}
+	if s.pclass[in] != topology.Injection && !s.creditAtOutput {
+		s.returnCredit(pi, vc, now, minimal, s.pclass[in] == topology.Global)
 	}
 	if s.pclass[out] == topology.Injection {
 		if s.reactive && pk.flags&fRequest != 0 {
@@ -288,79 +277,106 @@ func (s *Sim) grant(r, in, vc, out int) {
 		pk.vcPos = nextPos
 		pk.vc = outVC
 	}
-	s.lastProgress = now
 	s.st.xbar++
-	if s.ioq {
-		pk.entry = now + s.xbar
-		pt := &s.ports[po]
-		i := pt.oHead + pt.oLen
-		if i >= s.oCap {
-			i -= s.oCap
-		}
-		s.oRing[int32(po)*s.oCap+i] = slot(k, pk.entry)
-		if pt.oLen == 0 {
-			s.schedule(po, max(pk.entry, int64(pt.txEnd)))
-		}
-		pt.oLen++
+	if !s.ioq {
+		// input-queued: straight onto the link after the crossbar
+		s.ports[po].txEnd = int32(now + dur)
+		s.lastProgress = now
+		s.send(po, k, now+s.xbar)
 		return
 	}
-	// input-queued: straight onto the link after the crossbar
-	s.ports[po].txEnd = int32(now + dur)
-	if pk.inj < 0 {
-		pk.inj = now + s.xbar
+	// The output FIFO is served in order and nothing can stop its head once
+	// granted (the downstream credits are already reserved), so the cycle the
+	// packet goes onto the link is known now: when its head has crossed the
+	// crossbar and the previous packet has been serialised.
+	pt := &s.ports[po]
+	entry := now + s.xbar
+	dep := max(entry, int64(pt.txEnd))
+	pt.txEnd = int32(dep) + int32(s.P)
+	ring := s.oRing[int32(po)*s.oCap : int32(po+1)*s.oCap]
+	ring[pt.oTail] = int32(dep)
+	if pt.oTail++; pt.oTail == s.oCap {
+		pt.oTail = 0
 	}
-	s.send(po, k, now+s.xbar)
+	pt.readyAt = s.fifoReady(ring, pt.oTail)
+	if s.creditAtOutput && s.pclass[in] != topology.Injection {
+		// FOGSim v4 IOQ: the input buffer's credit goes upstream only when
+		// the packet leaves the output FIFO
+		s.returnCredit(pi, vc, dep, minimal, s.pclass[in] == topology.Global)
+	}
+	s.lastProgress = max(s.lastProgress, dep)
+	s.send(po, k, dep)
 }
 
-// drainOutput puts the head of output FIFO pi onto its link when it has
-// crossed the crossbar and the previous packet has been serialised.
-func (s *Sim) drainOutput(pi int) {
-	pt := &s.ports[pi]
-	ring := s.oRing[int32(pi)*s.oCap : int32(pi+1)*s.oCap]
-	e := ring[pt.oHead]
-	if t := max(int64(e>>32), int64(pt.txEnd)); t > s.now {
-		s.schedule(pi, t)
-		return
+// fifoReady is the first allocation cycle after now at which an output FIFO
+// has room for another packet, given the departure cycles of its last oCap
+// packets (ring, oldest at index tail). A packet is in the FIFO up to and
+// including its departure cycle, and the phits still being serialised onto
+// the link after it count too (FOGSim): the occupancy at cycle t is
+// P·#{d ≥ t} + max(0, d′+P−t), d′ the last departure before t. It only
+// falls as t grows, and the ring covers every packet that can be queued (at
+// most outCap/P) plus the last one that left.
+func (s *Sim) fifoReady(ring []int32, tail int32) int32 {
+	n := s.oCap
+	limit := int64(s.outCap) - int64(s.P) // most phits that leave room for a packet
+	next := s.now + 1
+	// usual case: the packet before the new one is off the link by the next
+	// cycle, so only the new one is queued
+	prev := tail - 2
+	if prev < 0 {
+		prev += n
 	}
-	k := int32(uint32(e))
-	pk := &s.pk[k]
-	if s.creditAtOutput && pk.aux >= 0 {
-		// FOGSim v4 IOQ: the credit of the input buffer the packet left goes
-		// upstream only now, when the packet leaves the output FIFO
-		s.returnCredit(int(pk.aux), int(pk.prevVC), pk.flags&fNonMin == 0, s.ports[pk.aux].class == topology.Global)
+	if int64(s.P) <= limit && int64(ring[prev])+int64(s.P) <= next {
+		return int32(next)
 	}
-	pt.oHead++
-	if pt.oHead == s.oCap {
-		pt.oHead = 0
+	for i := int32(0); i < n; i++ {
+		j := tail + i
+		if j >= n {
+			j -= n
+		}
+		d := int64(ring[j])
+		queued := int64(n-1-i) * int64(s.P) // packets after this one
+		slack := limit - queued
+		if slack < 0 {
+			continue
+		}
+		t := max(next, d+1, d+int64(s.P)-slack)
+		if i == n-1 {
+			return int32(t)
+		}
+		k := j + 1
+		if k == n {
+			k = 0
+		}
+		if t <= int64(ring[k]) {
+			return int32(t)
+		}
 	}
-	pt.oLen--
-	pt.txEnd = int32(s.now) + int32(s.P)
-	if pt.oLen > 0 {
-		s.schedule(pi, max(int64(pt.txEnd), int64(ring[pt.oHead]>>32)))
-	}
-	if pk.inj < 0 {
-		pk.inj = s.now
-	}
-	s.lastProgress = s.now
-	s.send(pi, k, s.now)
+	panic("sim: output FIFO ring shorter than its capacity")
 }
 
-// send puts packet k on the link of output port po at cycle t: into the
-// downstream input buffer (its head arrives after the link latency), or to the
-// node on an ejection port.
-func (s *Sim) send(po int, k int32, t int64) {
+// send puts packet k onto the link of output port po at cycle dep: into the
+// downstream input buffer (its head arrives after the link latency), or to
+// the node on an ejection port.
+func (s *Sim) send(po int, k int32, dep int64) {
 	pk := &s.pk[k]
 	c := s.ports[po].class
-	if t >= s.W {
+	if dep >= s.W && dep < s.W+s.M {
 		s.st.linkPhits[c] += int64(s.P)
 	}
+	if pk.inj < 0 {
+		pk.inj = dep
+	}
 	if c == topology.Injection {
-		if t > s.now { // input-queued model: the crossbar latency is still ahead
-			slot := t & s.wheelMask
+		slot := dep & s.wheelMask
+		switch {
+		case s.ioq: // delivered after the allocations of cycle dep
+			s.outEjects[slot] = append(s.outEjects[slot], k)
+		case dep > s.now: // input-queued: the crossbar latency is still ahead
 			s.ejects[slot] = append(s.ejects[slot], k)
-			return
+		default:
+			s.deliver(k, dep)
 		}
-		s.deliver(k, t)
 		return
 	}
 	if c == topology.Global {
@@ -368,9 +384,9 @@ func (s *Sim) send(po int, k int32, t int64) {
 	} else {
 		pk.lhops++
 	}
-	pk.entry = t + s.lat[c]
+	pk.entry = dep + s.lat[c]
 	if c == topology.Local && s.ad.known != nil {
-		s.piggyback(po/s.radix, po, pk.entry)
+		s.piggyback(po/s.radix, po, dep, pk.entry)
 	}
 	bi := int(s.ports[po].peer)*s.maxVC + int(pk.vc)
 	slot := pk.entry & s.wheelMask

@@ -167,8 +167,7 @@ func (s *Sim) outputReady(po int) bool {
 		return false
 	}
 	if s.ioq {
-		// the phits queued in the FIFO and those of the packet still on the link
-		return s.outCap-pt.oLen*int32(s.P)-max(0, pt.txEnd-int32(s.now)) >= int32(s.P)
+		return int64(pt.readyAt) <= s.now
 	}
 	return int64(pt.txEnd) <= s.now
 }

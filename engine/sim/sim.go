@@ -52,10 +52,9 @@ type packet struct {
 	lhops     uint8
 	ghops     uint8
 	flags     uint8
-	// aux: the free-list link while the packet is free; with FOGSim credit
-	// timing, the input port it crossed from while it waits in an output FIFO
-	aux    int32
-	prevVC int8 // with FOGSim credit timing: the VC of that input
+	// aux: the free-list link while the packet is free; the UGAL/PB
+	// comparison's cache while it waits at injection
+	aux int32
 	// mis: bits 0–1 where the first non-minimal decision was taken (cat*),
 	// 2–3 the phase-A policy of the intermediate, 4–5 the ACOR-Packet level
 	// or, for PAR/OLM, 4–6 the misroute kind of the cached route
@@ -70,10 +69,10 @@ type packet struct {
 // measured cycles are at most 2·10⁸).
 type port struct {
 	outFree int32 // the output may receive a crossbar transfer from this cycle
-	txEnd   int32 // the link is busy until
+	txEnd   int32 // the link is busy until (the last granted packet's departure + P)
 	inFree  int32 // the input may start a crossbar transfer from this cycle
-	oHead   int32 // output FIFO: head and length (packets); its ring is at pi·oCap
-	oLen    int32
+	readyAt int32 // output FIFO: has room for a packet from this cycle
+	oTail   int32 // next slot of its ring of departure cycles (at pi·oCap)
 	peer    int32 // far-end port (pi) of a transit port; −1 for node ports
 	inCount int32 // packets in all VCs of the input
 	outPtr  int16 // round-robin pointers of the output and input arbiters
@@ -158,8 +157,7 @@ type Sim struct {
 	// dense array: the allocator checks it for every request)
 	credits []int32
 	qRing   []uint64 // input buffer slots: packet id | entry cycle<<32
-	oRing   []uint64 // output FIFO slots, the same; the head's readiness is
-	// known without touching the packet
+	oRing   []int32  // per output FIFO, the departure cycles of its last oCap packets
 	outCap int32    // output FIFO capacity in phits
 	oCap   int32    // output FIFO ring length in packets (every port alike)
 	lat    [3]int64 // link latency per port class
@@ -171,10 +169,10 @@ type Sim struct {
 	// A packet on a link is in no buffer, so no router scans it in flight.
 	arrivals  [][]uint64
 	creditsIn [][]int32
-	// drains: output ports whose FIFO head may go onto the link at that
-	// cycle; every non-empty output FIFO has exactly one pending entry
-	drains    [][]int32
-	ejects    [][]int32 // input-queued model: deliveries due at that cycle
+	// packets leaving a router on an ejection port at that cycle, delivered
+	// after the allocations (CIOQ) or before them (input-queued model)
+	outEjects [][]int32
+	ejects    [][]int32
 	wheelMask int64
 
 	// arbiters (round-robin pointers live in port)
@@ -413,8 +411,13 @@ func (s *Sim) build(localVCs, globalVCs int) {
 		}
 	}
 	s.qRing = make([]uint64, qTotal)
-	s.oRing = make([]uint64, oTotal)
-	maxLat := int64(max(t.LocalLatency, t.GlobalLatency, t.InjectionLatency, s.P)) + s.xbar + 2
+	s.oRing = make([]int32, oTotal)
+	for i := range s.oRing {
+		s.oRing[i] = math.MinInt32 / 2 // departed long ago
+	}
+	// events are queued at most a crossbar latency, a full output FIFO and a
+	// link ahead
+	maxLat := int64(max(t.LocalLatency, t.GlobalLatency, t.InjectionLatency, s.P)) + s.xbar + int64(r.OutputBuffer+s.P) + 2
 	size := int64(1)
 	for size < maxLat {
 		size <<= 1
@@ -422,7 +425,7 @@ func (s *Sim) build(localVCs, globalVCs int) {
 	s.wheelMask = size - 1
 	s.arrivals = make([][]uint64, size)
 	s.creditsIn = make([][]int32, size)
-	s.drains = make([][]int32, size)
+	s.outEjects = make([][]int32, size)
 	s.ejects = make([][]int32, size)
 	s.reqVC = make([]int8, s.radix)
 	s.reqN = make([]int16, s.radix)
