@@ -158,9 +158,9 @@ type Sim struct {
 	credits []int32
 	qRing   []uint64 // input buffer slots: packet id | entry cycle<<32
 	oRing   []int32  // per output FIFO, the departure cycles of its last oCap packets
-	outCap int32    // output FIFO capacity in phits
-	oCap   int32    // output FIFO ring length in packets (every port alike)
-	lat    [3]int64 // link latency per port class
+	outCap  int32    // output FIFO capacity in phits
+	oCap    int32    // output FIFO ring length in packets (every port alike)
+	lat     [3]int64 // link latency per port class
 	// per router: bit mask (2 words, radix ≤ 128) of the inputs holding
 	// packets, so idle routers and ports cost nothing
 	inMask []uint64
