@@ -45,7 +45,7 @@ type Router struct {
 	InjectionVCs    int     `json:"injectionVCs" doc:"VCs on injection ports (0 = 3, or 4 with request-reply)" min:"0" max:"16"`
 	LocalVCs        int     `json:"localVCs" doc:"VCs on local ports (0 = as required by the routing, at least 3)" min:"0" max:"16"`
 	GlobalVCs       int     `json:"globalVCs" doc:"VCs on global ports (0 = as required by the routing, at least 2)" min:"0" max:"16"`
-	CreditTiming    string  `json:"creditTiming" doc:"xbar: a credit goes upstream when the packet leaves the input buffer; output: when it leaves the output FIFO (FOGSim v4 IOQ code)" enum:"xbar,output" when:"router.model=ioq"`
+	CreditTiming    string  `json:"creditTiming" doc:"xbar: a credit goes upstream when the packet leaves the input buffer; output: when it leaves the output FIFO (FOGSim's IOQ code before v4)" enum:"xbar,output" when:"router.model=ioq"`
 	Iterations      int     `json:"iterations" doc:"separable allocator iterations per cycle" min:"1" max:"8" paper:"thesis §1.1.3"`
 	InputArbiter    string  `json:"inputArbiter" doc:"input stage: which VC of a port requests (rr round-robin, lrs least-recently-served, age oldest first)" enum:"rr,lrs,age"`
 	OutputArbiter   string  `json:"outputArbiter" doc:"output stage: which requesting input wins" enum:"rr,lrs,age"`
