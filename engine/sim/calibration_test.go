@@ -21,7 +21,7 @@ func TestMinimalUniformSaturationMatchesFOGSim(t *testing.T) {
 		})
 	}
 	rs := adRun(t, mk("output", 1), mk("output", 2), mk("xbar", 1))
-	t.Logf("MIN/UN h=4 saturation: FOGSim credit timing %.3f (1 iteration), %.3f (2); credit at the crossbar %.3f",
+	t.Logf("MIN/UN h=4 saturation: FOGSim output-FIFO credit timing %.3f (1 iteration), %.3f (2); credit at the crossbar %.3f",
 		rs[0].Accepted, rs[1].Accepted, rs[2].Accepted)
 	if !btWithin(rs[0].Accepted, 0.685, 0.07) {
 		t.Errorf("output credit timing, 1 iteration: %.3f, want 0.685 ± 7%%", rs[0].Accepted)
