@@ -291,17 +291,23 @@ func (s *Sim) grant(r, in, vc, out int) {
 	// crossbar and the previous packet has been serialised.
 	pt := &s.ports[po]
 	entry := now + s.xbar
-	dep := max(entry, int64(pt.txEnd))
+	prevEnd := int64(pt.txEnd) // the previous packet is off the link then
+	dep := max(entry, prevEnd)
 	pt.txEnd = int32(dep) + int32(s.P)
 	ring := s.oRing[int32(po)*s.oCap : int32(po+1)*s.oCap]
 	ring[pt.oTail] = int32(dep)
 	if pt.oTail++; pt.oTail == s.oCap {
 		pt.oTail = 0
 	}
-	pt.readyAt = s.fifoReady(ring, pt.oTail)
+	if prevEnd <= now+1 && 2*s.P <= int(s.outCap) {
+		// usual case: only the new packet is queued from the next cycle on
+		pt.readyAt = int32(now + 1)
+	} else {
+		pt.readyAt = s.fifoReady(ring, pt.oTail)
+	}
 	if s.creditAtOutput && s.pclass[in] != topology.Injection {
-		// FOGSim v4 IOQ: the input buffer's credit goes upstream only when
-		// the packet leaves the output FIFO
+		// FOGSim's earlier IOQ code: the input buffer's credit goes upstream
+		// only when the packet leaves the output FIFO
 		s.returnCredit(pi, vc, dep, minimal, s.pclass[in] == topology.Global)
 	}
 	s.lastProgress = max(s.lastProgress, dep)
@@ -320,15 +326,6 @@ func (s *Sim) fifoReady(ring []int32, tail int32) int32 {
 	n := s.oCap
 	limit := int64(s.outCap) - int64(s.P) // most phits that leave room for a packet
 	next := s.now + 1
-	// usual case: the packet before the new one is off the link by the next
-	// cycle, so only the new one is queued
-	prev := tail - 2
-	if prev < 0 {
-		prev += n
-	}
-	if int64(s.P) <= limit && int64(ring[prev])+int64(s.P) <= next {
-		return int32(next)
-	}
 	for i := int32(0); i < n; i++ {
 		j := tail + i
 		if j >= n {
