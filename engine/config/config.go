@@ -22,9 +22,9 @@ type Config struct {
 // Topology of the network.
 type Topology struct {
 	Kind        string `json:"kind" doc:"network topology" enum:"dragonfly" paper:"Kim et al. ISCA 2008; thesis §1.2"`
-	H           int    `json:"h" doc:"global links per router (h)" min:"1" max:"32" when:"topology.kind=dragonfly"`
-	A           int    `json:"a" doc:"routers per group (a); balanced: a=2h" min:"1" max:"64" when:"topology.kind=dragonfly"`
-	P           int    `json:"p" doc:"nodes per router (p); balanced: p=h" min:"1" max:"64" when:"topology.kind=dragonfly"`
+	H           int    `json:"h" doc:"global links per router (h)" unit:"global links per router" min:"1" max:"32" when:"topology.kind=dragonfly"`
+	A           int    `json:"a" doc:"routers per group (a); balanced: a=2h" unit:"routers per group" min:"1" max:"64" when:"topology.kind=dragonfly"`
+	P           int    `json:"p" doc:"nodes per router (p); balanced: p=h" unit:"nodes per router" min:"1" max:"64" when:"topology.kind=dragonfly"`
 	Arrangement string `json:"arrangement" doc:"global link arrangement" enum:"palmtree,consecutive" when:"topology.kind=dragonfly" paper:"thesis §1.2.1, Fig. 1.10"`
 	// Latencies belong to the links, hence here.
 	LocalLatency     int `json:"localLatency" doc:"local (intra-group) link latency" unit:"cycles" min:"1" max:"100000"`
@@ -42,11 +42,11 @@ type Router struct {
 	LocalBuffer     int     `json:"localBuffer" doc:"local input buffer per VC" unit:"phits" min:"1" max:"1000000"`
 	GlobalBuffer    int     `json:"globalBuffer" doc:"global input buffer per VC" unit:"phits" min:"1" max:"1000000"`
 	OutputBuffer    int     `json:"outputBuffer" doc:"output FIFO per port, shared by all VCs (ioq only)" unit:"phits" min:"1" max:"1000000" when:"router.model=ioq"`
-	InjectionVCs    int     `json:"injectionVCs" doc:"VCs on injection ports (0 = 3, or 4 with request-reply)" min:"0" max:"16"`
-	LocalVCs        int     `json:"localVCs" doc:"VCs on local ports (0 = as required by the routing, at least 3)" min:"0" max:"16"`
-	GlobalVCs       int     `json:"globalVCs" doc:"VCs on global ports (0 = as required by the routing, at least 2)" min:"0" max:"16"`
+	InjectionVCs    int     `json:"injectionVCs" doc:"VCs on injection ports (0 = 3, or 4 with request-reply)" unit:"VCs" min:"0" max:"16"`
+	LocalVCs        int     `json:"localVCs" doc:"VCs on local ports (0 = as required by the routing, at least 3)" unit:"VCs" min:"0" max:"16"`
+	GlobalVCs       int     `json:"globalVCs" doc:"VCs on global ports (0 = as required by the routing, at least 2)" unit:"VCs" min:"0" max:"16"`
 	CreditTiming    string  `json:"creditTiming" doc:"xbar: a credit goes upstream when the packet leaves the input buffer; output: when it leaves the output FIFO (FOGSim's IOQ code before v4)" enum:"xbar,output" when:"router.model=ioq"`
-	Iterations      int     `json:"iterations" doc:"separable allocator iterations per cycle" min:"1" max:"8" paper:"thesis §1.1.3"`
+	Iterations      int     `json:"iterations" doc:"separable allocator iterations per cycle" unit:"iterations" min:"1" max:"8" paper:"thesis §1.1.3"`
 	InputArbiter    string  `json:"inputArbiter" doc:"input stage: which VC of a port requests (rr round-robin, lrs least-recently-served, age oldest first)" enum:"rr,lrs,age"`
 	OutputArbiter   string  `json:"outputArbiter" doc:"output stage: which requesting input wins" enum:"rr,lrs,age"`
 	TransitPriority bool    `json:"transitPriority" doc:"output stage serves transit inputs before injection inputs" paper:"thesis §3.1.2"`
@@ -61,29 +61,29 @@ type Routing struct {
 	Restricted bool   `json:"restricted" doc:"restricted Valiant: intra-group traffic takes its intermediate router inside its own group" when:"routing.name=VAL|VAL_GROUP|UGAL|PB" paper:"ACOR paper §3.1"`
 	Recompute  bool   `json:"recompute" doc:"draw a new intermediate whenever the head of the injection buffer is blocked, until it is injected" when:"routing.name=VAL|VAL_GROUP|UGAL|PB" paper:"ACOR paper §3.2"`
 	// Source-adaptive decision (UGAL, PB, PB_ACOR) and the UGAL-style trigger.
-	UgalMode   string  `json:"ugalMode" doc:"factor: minimal if Qmin ≤ F·Qval + T; pathLength: minimal if Qmin·Hmin ≤ Qval·Hval + T (FOGSim)" enum:"factor,pathLength" when:"routing.name=UGAL|PB|PB_ACOR" paper:"thesis eq. 1.2"`
-	UgalF      float64 `json:"ugalF" doc:"F of the factor comparison" min:"0" max:"100" when:"routing.name=UGAL|PB|PB_ACOR"`
-	UgalT      float64 `json:"ugalT" doc:"T of the comparison" unit:"packets" min:"0" max:"10000" when:"routing.name=UGAL|PB|PB_ACOR"`
-	Congestion string  `json:"congestion" doc:"occupancy compared per VC or per port (…Min: counting only minimally routed packets)" enum:"perVC,perPort,perVCMin,perPortMin" when:"routing.name=UGAL|PB|PB_ACOR|PAR|OLM" paper:"thesis §5.2.4"`
+	UgalMode   string  `json:"ugalMode" group:"congestion" doc:"factor: minimal if Qmin ≤ F·Qval + T; pathLength: minimal if Qmin·Hmin ≤ Qval·Hval + T (FOGSim)" enum:"factor,pathLength" when:"routing.name=UGAL|PB|PB_ACOR" paper:"thesis eq. 1.2"`
+	UgalF      float64 `json:"ugalF" group:"congestion" doc:"F of the factor comparison" unit:"×" min:"0" max:"100" when:"routing.name=UGAL|PB|PB_ACOR"`
+	UgalT      float64 `json:"ugalT" group:"congestion" doc:"T of the comparison" unit:"packets" min:"0" max:"10000" when:"routing.name=UGAL|PB|PB_ACOR"`
+	Congestion string  `json:"congestion" group:"congestion" doc:"occupancy compared per VC or per port (…Min: counting only minimally routed packets)" enum:"perVC,perPort,perVCMin,perPortMin" when:"routing.name=UGAL|PB|PB_ACOR|PAR|OLM" paper:"thesis §5.2.4"`
 	// PiggyBack saturation bits.
-	PbCoef      float64 `json:"pbCoef" doc:"a global link is saturated when Q > pbCoef%·Q̄ + pbThreshold (Q̄: mean over the router's global links)" unit:"%" min:"0" max:"10000" when:"routing.name=PB|PB_ACOR" paper:"thesis eq. 1.3"`
-	PbThreshold float64 `json:"pbThreshold" doc:"T of the saturation test" unit:"packets" min:"0" max:"10000" when:"routing.name=PB|PB_ACOR"`
-	PbBroadcast string  `json:"pbBroadcast" doc:"how the bits reach the group: sideband (every cycle, local-link latency, free: FOGSim) or piggyback (carried by data packets crossing local links)" enum:"sideband,piggyback" when:"routing.name=PB|PB_ACOR" paper:"thesis §1.4.2.1.1"`
+	PbCoef      float64 `json:"pbCoef" group:"congestion" doc:"a global link is saturated when Q > pbCoef%·Q̄ + pbThreshold (Q̄: mean over the router's global links)" unit:"%" min:"0" max:"10000" when:"routing.name=PB|PB_ACOR" paper:"thesis eq. 1.3"`
+	PbThreshold float64 `json:"pbThreshold" group:"congestion" doc:"T of the saturation test" unit:"packets" min:"0" max:"10000" when:"routing.name=PB|PB_ACOR"`
+	PbBroadcast string  `json:"pbBroadcast" group:"congestion" doc:"how the bits reach the group: sideband (every cycle, local-link latency, free: FOGSim) or piggyback (carried by data packets crossing local links)" enum:"sideband,piggyback" when:"routing.name=PB|PB_ACOR" paper:"thesis §1.4.2.1.1"`
 	// In-transit adaptive routing (PAR, OLM).
 	Policy        string  `json:"policy" doc:"global misrouting policy: CRG current router, RRG random router, NRG neighbour router, MM mixed; _L: one more local misroute outside the source group" enum:"CRG,RRG,NRG,MM,CRG_L,RRG_L,NRG_L,MM_L" when:"routing.name=PAR|OLM" paper:"thesis §1.4.3"`
-	Trigger       string  `json:"trigger" doc:"misrouting trigger: cga (minimal output blocked and, if global, congested) or ugal (Qmin > F·Qcand + T)" enum:"cga,ugal" when:"routing.name=PAR|OLM"`
-	ThMin         float64 `json:"thMin" doc:"CGA: misroute only when the minimal output's occupancy is at least this" unit:"%" min:"0" max:"100" when:"routing.name=PAR|OLM"`
-	CongestedCoef float64 `json:"congestedCoef" doc:"CGA: a global link is congested when Q > congestedCoef%·Q̄ + congestedThreshold" unit:"%" min:"0" max:"10000" when:"routing.name=PAR|OLM"`
-	CongestedT    float64 `json:"congestedThreshold" doc:"CGA: T of the congested-link test" unit:"packets" min:"0" max:"10000" when:"routing.name=PAR|OLM"`
-	CandidateMax  float64 `json:"candidateMax" doc:"a non-minimal candidate qualifies when its occupancy ≤ candidateMax% of the minimal output's" unit:"%" min:"0" max:"10000" when:"routing.name=PAR|OLM"`
+	Trigger       string  `json:"trigger" group:"congestion" doc:"misrouting trigger: cga (minimal output blocked and, if global, congested) or ugal (Qmin > F·Qcand + T)" enum:"cga,ugal" when:"routing.name=PAR|OLM"`
+	ThMin         float64 `json:"thMin" group:"congestion" doc:"CGA: misroute only when the minimal output's occupancy is at least this" unit:"%" min:"0" max:"100" when:"routing.name=PAR|OLM"`
+	CongestedCoef float64 `json:"congestedCoef" group:"congestion" doc:"CGA: a global link is congested when Q > congestedCoef%·Q̄ + congestedThreshold" unit:"%" min:"0" max:"10000" when:"routing.name=PAR|OLM"`
+	CongestedT    float64 `json:"congestedThreshold" group:"congestion" doc:"CGA: T of the congested-link test" unit:"packets" min:"0" max:"10000" when:"routing.name=PAR|OLM"`
+	CandidateMax  float64 `json:"candidateMax" group:"congestion" doc:"a non-minimal candidate qualifies when its occupancy ≤ candidateMax% of the minimal output's" unit:"%" min:"0" max:"10000" when:"routing.name=PAR|OLM"`
 	// ACOR.
-	AcorSequence string `json:"acorSequence" doc:"phase-A policies by level: 2LA CRG-Gr→RRG-Sw, 2LB CRG-Sw→RRG-Sw, 3L CRG-Gr→CRG-Sw→RRG-Sw" enum:"2LA,2LB,3L" when:"routing.name=ACOR|PB_ACOR" paper:"ACOR paper Table 2"`
-	AcorMode     string `json:"acorMode" doc:"packet: each blocked attempt raises the packet's level; switch: per-router level with thresholds and hysteresis" enum:"switch,packet" when:"routing.name=ACOR|PB_ACOR" paper:"ACOR paper §4.2.2"`
-	AcorHI       int    `json:"acorHI" doc:"hysteresis interval" unit:"cycles" min:"1" max:"10000000" when:"routing.name=ACOR|PB_ACOR" paper:"ACOR paper Table 3"`
-	AcorIT1      int    `json:"acorIT1" doc:"blocked attempts that raise level 1 → 2" min:"1" max:"10000000" when:"routing.name=ACOR|PB_ACOR"`
-	AcorIT2      int    `json:"acorIT2" doc:"blocked attempts that raise level 2 → 3 (3L; 0 = 500 for ACOR, 50 for PB_ACOR)" min:"0" max:"10000000" when:"routing.name=ACOR|PB_ACOR"`
-	AcorDT1      int    `json:"acorDT1" doc:"at most this many blocked attempts in an interval lower level 2 → 1" min:"0" max:"10000000" when:"routing.name=ACOR|PB_ACOR"`
-	AcorDT2      int    `json:"acorDT2" doc:"at most this many lower level 3 → 2 (3L)" min:"0" max:"10000000" when:"routing.name=ACOR|PB_ACOR"`
+	AcorSequence string `json:"acorSequence" group:"congestion" doc:"phase-A policies by level: 2LA CRG-Gr→RRG-Sw, 2LB CRG-Sw→RRG-Sw, 3L CRG-Gr→CRG-Sw→RRG-Sw" enum:"2LA,2LB,3L" when:"routing.name=ACOR|PB_ACOR" paper:"ACOR paper Table 2"`
+	AcorMode     string `json:"acorMode" group:"congestion" doc:"packet: each blocked attempt raises the packet's level; switch: per-router level with thresholds and hysteresis" enum:"switch,packet" when:"routing.name=ACOR|PB_ACOR" paper:"ACOR paper §4.2.2"`
+	AcorHI       int    `json:"acorHI" group:"congestion" doc:"hysteresis interval" unit:"cycles" min:"1" max:"10000000" when:"routing.name=ACOR|PB_ACOR" paper:"ACOR paper Table 3"`
+	AcorIT1      int    `json:"acorIT1" group:"congestion" doc:"blocked attempts that raise level 1 → 2" unit:"attempts" min:"1" max:"10000000" when:"routing.name=ACOR|PB_ACOR"`
+	AcorIT2      int    `json:"acorIT2" group:"congestion" doc:"blocked attempts that raise level 2 → 3 (3L; 0 = 500 for ACOR, 50 for PB_ACOR)" unit:"attempts" min:"0" max:"10000000" when:"routing.name=ACOR|PB_ACOR"`
+	AcorDT1      int    `json:"acorDT1" group:"congestion" doc:"at most this many blocked attempts in an interval lower level 2 → 1" unit:"attempts" min:"0" max:"10000000" when:"routing.name=ACOR|PB_ACOR"`
+	AcorDT2      int    `json:"acorDT2" group:"congestion" doc:"at most this many lower level 3 → 2 (3L)" unit:"attempts" min:"0" max:"10000000" when:"routing.name=ACOR|PB_ACOR"`
 }
 
 // Traffic (workload).
@@ -93,10 +93,10 @@ type Traffic struct {
 	Process string  `json:"process" doc:"injection process: bernoulli, or bursty (ON/OFF Markov chain)" enum:"bernoulli,bursty" paper:"thesis §1.6.1.3"`
 	// BurstLength is B of thesis eqs. 1.4–1.8.
 	BurstLength float64 `json:"burstLength" doc:"mean burst length" unit:"packets" min:"1" max:"100000" when:"traffic.process=bursty"`
-	AdvOffset   int     `json:"advOffset" doc:"i of ADV+i: destination group g+i" min:"1" max:"100000" when:"traffic.pattern=ADV|MIX"`
+	AdvOffset   int     `json:"advOffset" doc:"i of ADV+i: destination group g+i" unit:"groups" min:"1" max:"100000" when:"traffic.pattern=ADV|MIX"`
 	AdvRouter   string  `json:"advRouter" doc:"ADV destination router: random in the target group, or the same position" enum:"random,same" when:"traffic.pattern=ADV|MIX"`
 	AdvcFogsim  bool    `json:"advcFogsim" doc:"ADVc over groups +1…+(h−1) as FOGSim's code draws, instead of +1…+h" when:"traffic.pattern=ADVC"`
-	LocalOffset int     `json:"localOffset" doc:"ADVl: destination router +k inside the own group" min:"1" max:"100000" when:"traffic.pattern=ADVL|MIX"`
+	LocalOffset int     `json:"localOffset" doc:"ADVl: destination router +k inside the own group" unit:"routers" min:"1" max:"100000" when:"traffic.pattern=ADVL|MIX"`
 	MixUN       float64 `json:"mixUN" doc:"MIX: share of UN traffic" unit:"%" min:"0" max:"100" when:"traffic.pattern=MIX"`
 	MixADVL     float64 `json:"mixADVL" doc:"MIX: share of ADVl traffic" unit:"%" min:"0" max:"100" when:"traffic.pattern=MIX"`
 	MixADV      float64 `json:"mixADV" doc:"MIX: share of ADV+i traffic" unit:"%" min:"0" max:"100" when:"traffic.pattern=MIX"`
@@ -108,15 +108,15 @@ type Traffic struct {
 	// Transient: switch to another pattern during the run.
 	SwitchCycle     int    `json:"switchCycle" doc:"TRANSIENT: cycle after warm-up at which the pattern changes (0 = never)" unit:"cycles" min:"0" max:"100000000"`
 	SwitchPattern   string `json:"switchPattern" doc:"TRANSIENT: pattern after the switch" enum:"UN,ADV,ADVC,ADVL,MIX,HOT,PERM" when:"traffic.switchCycle>0"`
-	SwitchAdvOffset int    `json:"switchAdvOffset" doc:"TRANSIENT: i of ADV+i after the switch" min:"1" max:"100000" when:"traffic.switchCycle>0"`
+	SwitchAdvOffset int    `json:"switchAdvOffset" doc:"TRANSIENT: i of ADV+i after the switch" unit:"groups" min:"1" max:"100000" when:"traffic.switchCycle>0"`
 }
 
 // Sim controls the run length, seeds and what is recorded.
 type Sim struct {
 	Warmup   int    `json:"warmup" doc:"warm-up cycles, not measured" unit:"cycles" min:"0" max:"100000000"`
 	Cycles   int    `json:"cycles" doc:"measured cycles after warm-up" unit:"cycles" min:"1" max:"100000000"`
-	Seed     uint64 `json:"seed" doc:"seed of the first run; run k of a point uses seed+k" min:"0" max:"18446744073709551615"`
-	Seeds    int    `json:"seeds" doc:"runs per point, averaged with a 95% confidence interval" min:"1" max:"1000"`
+	Seed     uint64 `json:"seed" doc:"seed of the first run; run k of a point uses seed+k" unit:"PRNG seed" min:"0" max:"18446744073709551615"`
+	Seeds    int    `json:"seeds" doc:"runs per point, averaged with a 95% confidence interval" unit:"runs" min:"1" max:"1000"`
 	Interval int    `json:"interval" doc:"time-series interval" unit:"cycles" min:"1" max:"100000000"`
 	HistMax  int    `json:"histMax" doc:"latency histogram range (longer latencies go to the last bin)" unit:"cycles" min:"16" max:"1000000"`
 	Watchdog int    `json:"watchdog" doc:"deadlock watchdog: stop when nothing moves for this long while packets are in flight" unit:"cycles" min:"100" max:"100000000"`

@@ -13,8 +13,8 @@ import (
 type Workload struct {
 	Kind string `json:"kind" doc:"synthetic: the traffic section on every node; graph500: the Graph500 BFS model on the job's nodes, run until the BFS ends (sim.cycles is the cap, sim.warmup is ignored)" enum:"synthetic,graph500" paper:"thesis §2.2"`
 	// Graph and benchmark parameters.
-	Scale      int `json:"scale" doc:"graph scale s: 2^s vertices (the thesis uses 26)" min:"4" max:"40" when:"workload.kind=graph500" paper:"thesis §2.1"`
-	EdgeFactor int `json:"edgeFactor" doc:"edge factor fe: edges per vertex (the thesis uses 16)" min:"1" max:"1024" when:"workload.kind=graph500" paper:"thesis §2.1"`
+	Scale      int `json:"scale" doc:"graph scale s: 2^s vertices (the thesis uses 26)" unit:"log₂ vertices" min:"4" max:"40" when:"workload.kind=graph500" paper:"thesis §2.1"`
+	EdgeFactor int `json:"edgeFactor" doc:"edge factor fe: edges per vertex (the thesis uses 16)" unit:"edges per vertex" min:"1" max:"1024" when:"workload.kind=graph500" paper:"thesis §2.1"`
 	Coalescing int `json:"coalescing" doc:"coalescing size cs: queries aggregated per message" unit:"queries" min:"1" max:"65536" when:"workload.kind=graph500" paper:"thesis §2.1"`
 	QueryBytes int `json:"queryBytes" doc:"size of a query (cs·queryBytes is a full message: 256·16 B = 4 kB)" unit:"bytes" min:"1" max:"4096" when:"workload.kind=graph500"`
 	// Node and link speed: physical units.
@@ -22,19 +22,19 @@ type Workload struct {
 	LinkGbps  float64 `json:"linkGbps" doc:"link bandwidth; with the phit size it sets the cycle time phitBytes·8/linkGbps" unit:"Gb/s" min:"0.001" max:"100000" when:"workload.kind=graph500"`
 	PhitBytes int     `json:"phitBytes" doc:"bytes a link carries per cycle; a packet carries router.packetSize phits and a message as many packets as it needs" unit:"bytes" min:"1" max:"1048576" when:"workload.kind=graph500"`
 	// Job mapping.
-	Groups     int    `json:"groups" doc:"groups running the job, one process per node (0 = every group)" min:"0" max:"100000" when:"workload.kind=graph500" paper:"thesis §2.3.2"`
+	Groups     int    `json:"groups" doc:"groups running the job, one process per node (0 = every group)" unit:"groups" min:"0" max:"100000" when:"workload.kind=graph500" paper:"thesis §2.3.2"`
 	Placement  string `json:"placement" doc:"which groups: consecutive (0…k−1, a scheduler's simplest choice) or spread evenly over the network" enum:"consecutive,spread" when:"workload.kind=graph500"`
 	Background bool   `json:"background" doc:"nodes outside the job carry the traffic section's synthetic traffic (otherwise they are idle)" when:"workload.kind=graph500"`
 	// Model options.
-	RootDegree      int     `json:"rootDegree" doc:"degree dr of the root vertex (0 = drawn per run from the lognormal of eqs. 2.18–2.19)" min:"0" max:"1000000000" when:"workload.kind=graph500" paper:"thesis eqs. 2.18–2.19"`
+	RootDegree      int     `json:"rootDegree" doc:"degree dr of the root vertex (0 = drawn per run from the lognormal of eqs. 2.18–2.19)" unit:"edges" min:"0" max:"1000000000" when:"workload.kind=graph500" paper:"thesis eqs. 2.18–2.19"`
 	Coefficients    string  `json:"coefficients" doc:"form of coefficient C of the mean (eq. 2.8): thesis text, or FOGSim's code (−1.105+1.01·ln s, (l−3.2)²/8)" enum:"thesis,fogsim" when:"workload.kind=graph500" paper:"thesis eq. 2.8"`
 	Sampling        string  `json:"sampling" doc:"node: every process draws its own Gaussian sample of the level's edges (FOGSim); level: one draw per level for all processes" enum:"node,level" when:"workload.kind=graph500"`
 	Injection       string  `json:"injection" doc:"bernoulli: a message is generated with probability 1/(tq·cs) per free cycle (eq. 2.20); compute: after exactly tq per query of computation" enum:"bernoulli,compute" when:"workload.kind=graph500" paper:"thesis eq. 2.20"`
 	BudgetCap       bool    `json:"budgetCap" doc:"cap every Gaussian draw at the remaining query budget, so that the BFS explores at most 2·2^s·fe edges (thesis §2.2.2); off: only the mean is capped (FOGSim), and a wide σ overshoots" when:"workload.kind=graph500"`
 	ReduceAfterWork bool    `json:"reduceAfterWork" doc:"enter the all-reduce only once the received queries are processed (thesis); off: as soon as they have arrived (FOGSim)" when:"workload.kind=graph500"`
-	MaxLevels       int     `json:"maxLevels" doc:"the BFS stops after this many levels (FOGSim: 9)" min:"1" max:"200" when:"workload.kind=graph500"`
-	TailLevel       int     `json:"tailLevel" doc:"from this level on, the BFS stops when at most tailFraction of the queries remain (FOGSim: 5)" min:"1" max:"200" when:"workload.kind=graph500"`
-	TailFraction    float64 `json:"tailFraction" doc:"share of the query budget below which the BFS stops from tailLevel on (FOGSim: 0.1)" min:"0" max:"1" when:"workload.kind=graph500"`
+	MaxLevels       int     `json:"maxLevels" doc:"the BFS stops after this many levels (FOGSim: 9)" unit:"levels" min:"1" max:"200" when:"workload.kind=graph500"`
+	TailLevel       int     `json:"tailLevel" doc:"from this level on, the BFS stops when at most tailFraction of the queries remain (FOGSim: 5)" unit:"level" min:"1" max:"200" when:"workload.kind=graph500"`
+	TailFraction    float64 `json:"tailFraction" doc:"share of the query budget below which the BFS stops from tailLevel on (FOGSim: 0.1)" unit:"fraction" min:"0" max:"1" when:"workload.kind=graph500"`
 }
 
 // DefaultWorkload is synthetic traffic; its Graph500 settings are the thesis's

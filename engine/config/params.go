@@ -13,7 +13,7 @@ import (
 // validator its range checks.
 type Param struct {
 	Path  string   // dotted JSON path, e.g. "traffic.load"
-	Group string   // top-level section: topology, router, …
+	Group string   // section: the path's first part (topology, router, …), or the field's group tag (congestion)
 	Kind  string   // int, uint, float, bool, string
 	Doc   string   // one line
 	Unit  string   // cycles, phits, …
@@ -26,6 +26,43 @@ type Param struct {
 }
 
 var params = buildParams()
+
+// Section is one group of the configuration panel: the parameters whose
+// Group is one of Groups, the first one under the section's title and the
+// others under sub-headings (GroupTitles).
+type Section struct {
+	Key, Title string
+	Groups     []string
+}
+
+// Sections of the configuration panel, in order (issue 3): Topology ·
+// Router · Routing · Congestion management · Workload · Simulation. The
+// synthetic traffic is a sub-heading of Workload. Every parameter but
+// version and name belongs to one of them (params_test.go).
+var Sections = []Section{
+	{"topology", "Topology", []string{"topology"}},
+	{"router", "Router", []string{"router"}},
+	{"routing", "Routing", []string{"routing"}},
+	{"congestion", "Congestion management", []string{"congestion"}},
+	{"workload", "Workload", []string{"workload", "traffic"}},
+	{"sim", "Simulation", []string{"sim"}},
+}
+
+// GroupTitles names the groups shown as sub-headings of a section.
+var GroupTitles = map[string]string{"traffic": "Traffic"}
+
+// SectionOf gives the key of the panel section that shows p ("" for
+// version and name, which are outside the sections).
+func SectionOf(p Param) string {
+	for _, s := range Sections {
+		for _, g := range s.Groups {
+			if g == p.Group {
+				return s.Key
+			}
+		}
+	}
+	return ""
+}
 
 // Params lists every parameter in declaration order.
 func Params() []Param { return params }
@@ -61,6 +98,11 @@ func buildParams() []Param {
 			p.Group, _, _ = strings.Cut(path, ".")
 			if p.Group == path {
 				p.Group = ""
+			}
+			if g := f.Tag.Get("group"); g != "" {
+				// a section other than the path's (the dotted path,
+				// hence URLs, -set and JSON, stays as it is)
+				p.Group = g
 			}
 			switch f.Type.Kind() {
 			case reflect.Int:
