@@ -89,14 +89,24 @@ func TestURLRoundTripEveryParam(t *testing.T) {
 	}
 }
 
-func TestURLDefaultsAreEmpty(t *testing.T) {
+// One series of config.Default() over the default sweep differs from
+// nothing, yet is not the page's default experiment: its fragment is "v=1",
+// not empty (an empty fragment opens the page's default experiment).
+func TestURLDefaultConfigIsNotEmpty(t *testing.T) {
 	e := Experiment{Series: []config.Config{config.Default()}, Sweep: DefaultSweep()}
-	if f := Encode(Link{Exp: e}); f != "" {
-		t.Errorf("default experiment encodes as %q", f)
+	f := Encode(Link{Exp: e})
+	if f != "v="+URLVersion {
+		t.Errorf("config.Default() over the default sweep encodes as %q", f)
+	}
+	if l, errs := Decode("#" + f); len(errs) > 0 || !reflect.DeepEqual(l.Exp, e) {
+		t.Errorf("%q decodes to %+v (%v)", f, l.Exp, errs)
 	}
 	l, errs := Decode("")
 	if len(errs) > 0 || !reflect.DeepEqual(l.Exp, Default()) {
 		t.Errorf("empty fragment should give the page's default experiment")
+	}
+	if _, errs := Decode("#v=2&topology.h=2"); len(errs) != 1 {
+		t.Errorf("unknown version: %v", errs)
 	}
 }
 

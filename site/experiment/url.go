@@ -32,9 +32,14 @@ var Charts = []string{"accepted", "latency", "fairness", "histogram", "timeserie
 //	x=workload.tq&sweep=0.5,1,1.5        or a list of values
 //	embed=accepted                       embed mode showing that chart
 //	chart=latency                        chart in focus (not embedded)
+//	v=1                                  the format version, written only when
+//	                                     nothing else is (see below)
 //
 // Keys are written in parameter declaration order, so equal experiments give
-// equal fragments.
+// equal fragments. An empty fragment means the page's default experiment
+// (Default), so an experiment that differs from nothing (one series of
+// config.Default swept over the default loads) is written "v=1": every
+// fragment decodes to the experiment it was encoded from.
 func Encode(l Link) string {
 	var parts []string
 	add := func(k, v string) { parts = append(parts, escape(k)+"="+escape(v)) }
@@ -76,8 +81,15 @@ func Encode(l Link) string {
 	} else if s.From != d.From || s.To != d.To || s.Step != d.Step {
 		add("sweep", ftoa(s.From)+":"+ftoa(s.To)+":"+ftoa(s.Step))
 	}
+	if len(parts) == 0 {
+		add("v", URLVersion)
+	}
 	return strings.Join(parts, "&")
 }
+
+// URLVersion is the version of the fragment format; "v=" is optional and
+// written only when the fragment would otherwise be empty.
+const URLVersion = "1"
 
 func ftoa(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
 
@@ -91,7 +103,9 @@ func escape(s string) string {
 
 // Decode reads a fragment (with or without '#'). It always returns a usable
 // link: problems (unknown keys, bad values) are listed in errs and the rest of
-// the fragment is still applied. An empty fragment gives Default().
+// the fragment is still applied. An empty fragment gives the page's default
+// experiment (Default()); any other fragment starts from one series of
+// config.Default() and the default sweep.
 func Decode(frag string) (l Link, errs []error) {
 	frag = strings.TrimPrefix(frag, "#")
 	l.Exp = Experiment{Series: []config.Config{config.Default()}, Sweep: DefaultSweep()}
@@ -113,6 +127,11 @@ func Decode(frag string) (l Link, errs []error) {
 			continue
 		}
 		switch k {
+		case "v":
+			if v != URLVersion {
+				errs = append(errs, fmt.Errorf("link: format version %q; this page reads version %s", v, URLVersion))
+			}
+			continue
 		case "embed":
 			l.Embed, l.Chart = true, v
 			continue

@@ -1,0 +1,55 @@
+package experiment
+
+import (
+	"reflect"
+	"testing"
+
+	"phitsim/engine/config"
+)
+
+// Every preset round-trips through its link, with its own sweep and with the
+// default one (the engine presets of one series with the default sweep are
+// the case that used to encode as an empty fragment, which opens another
+// experiment), in every mode.
+func TestURLRoundTripEveryPreset(t *testing.T) {
+	for _, p := range Presets() {
+		for _, sw := range []struct {
+			name string
+			s    Sweep
+		}{{"own sweep", p.Exp.Sweep}, {"default sweep", DefaultSweep()}} {
+			e := p.Exp.Clone()
+			e.Sweep = sw.s
+			for _, l := range []Link{{Exp: e}, {Exp: e, Chart: "latency"}, {Exp: e, Embed: true, Chart: "accepted"}} {
+				frag := Encode(l)
+				if frag == "" {
+					t.Errorf("%s, %s: empty fragment", p.Name, sw.name)
+				}
+				got, errs := Decode("#" + frag)
+				if len(errs) > 0 {
+					t.Errorf("%s, %s: %q: %v", p.Name, sw.name, frag, errs)
+					continue
+				}
+				if !reflect.DeepEqual(got, l) {
+					t.Errorf("%s, %s: %q decodes to another experiment:\n got %+v\nwant %+v", p.Name, sw.name, frag, got.Exp, l.Exp)
+				}
+			}
+		}
+	}
+}
+
+// The report's reproduction: preset engine:h8 (config.Default) swept over
+// 0.1:1:0.1 gives a link that opens that experiment, not the page's default.
+func TestURLEngineH8DefaultSweep(t *testing.T) {
+	e, ok := PresetByName("engine:h8")
+	if !ok {
+		t.Fatal("no engine:h8 preset")
+	}
+	e.Sweep = Sweep{Param: LoadParam, From: 0.1, To: 1, Step: 0.1}
+	got, errs := Decode("#" + Encode(Link{Exp: e}))
+	if len(errs) > 0 || !reflect.DeepEqual(got.Exp, e) {
+		t.Fatalf("decodes to %+v (%v)", got.Exp, errs)
+	}
+	if got.Exp.Series[0].Topology.H != config.Default().Topology.H || len(got.Exp.Series) != 1 {
+		t.Errorf("opened %d series, h=%d", len(got.Exp.Series), got.Exp.Series[0].Topology.H)
+	}
+}
