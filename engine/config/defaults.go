@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"sort"
 	"strconv"
 	"strings"
@@ -139,47 +140,228 @@ func (es Errors) Error() string {
 	return b.String()
 }
 
-// Parse reads a JSON config. Missing fields keep their defaults; unknown
-// fields and malformed values are errors. The result is validated.
+// Parse reads a JSON config. Missing fields keep their defaults. Every
+// problem is listed at once: unknown fields and values of the wrong type (the
+// rest of the document is decoded all the same; those fields keep their
+// defaults), then what Validate finds in the result.
 func Parse(data []byte) (Config, error) {
 	c := Default()
-	if err := decodeStrict(data, &c); err != nil {
-		return c, err
-	}
-	if errs := c.Validate(); len(errs) > 0 {
+	errs := decodeStrict(data, &c)
+	errs = append(errs, c.Validate()...)
+	if len(errs) > 0 {
 		return c, errs
 	}
 	return c, nil
 }
 
 // Decode reads a JSON config over the defaults without validating it, so
-// that overrides can be applied first. Unknown fields and malformed values are
-// errors.
+// that overrides can be applied first. Unknown fields and values of the wrong
+// type are returned as Errors; the valid remainder of the document is decoded
+// all the same, so that a caller can add Validate's errors to the list.
 func Decode(data []byte) (Config, error) {
 	c := Default()
-	return c, decodeStrict(data, &c)
+	if errs := decodeStrict(data, &c); len(errs) > 0 {
+		return c, errs
+	}
+	return c, nil
 }
 
-func decodeStrict(data []byte, c *Config) error {
-	var raw map[string]any
-	if err := json.Unmarshal(data, &raw); err != nil {
-		return Errors{{Path: "(document)", Msg: "not valid JSON: " + err.Error()}}
+// decodeStrict decodes data over c. It checks every member of the document
+// against the declared parameters first: unknown fields and values of the
+// wrong JSON type are reported (sorted by path) and left out, and the rest is
+// decoded. Only a document that is not JSON, or not an object, stops it.
+func decodeStrict(data []byte, c *Config) Errors {
+	if !json.Valid(data) {
+		var v any
+		err := json.Unmarshal(data, &v)
+		msg := "not valid JSON"
+		if err != nil {
+			msg += ": " + err.Error()
+		}
+		return Errors{{Path: "(document)", Msg: msg}}
+	}
+	raw := bytes.TrimSpace(data)
+	if string(raw) == "null" {
+		return nil
+	}
+	if raw[0] != '{' {
+		return Errors{{Path: "(document)", Value: shortJSON(raw),
+			Msg: "wrong type: expected a JSON object (the configuration), got " + jsonKind(raw)}}
 	}
 	var errs Errors
-	unknownFields(raw, reflectKeys(""), "", &errs)
-	if len(errs) > 0 {
-		return errs
-	}
-	dec := json.NewDecoder(bytes.NewReader(data))
+	clean := cleanObject(raw, "", &errs)
+	dec := json.NewDecoder(bytes.NewReader(clean))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(c); err != nil {
+		// not expected: cleanObject leaves only known fields of the right type
 		var te *json.UnmarshalTypeError
 		if errors.As(err, &te) {
-			return Errors{{Path: te.Field, Msg: "wrong type: expected " + te.Type.String()}}
+			errs = append(errs, &FieldError{Path: te.Field, Msg: "wrong type: expected " + te.Type.String()})
+		} else {
+			errs = append(errs, &FieldError{Path: "(document)", Msg: err.Error()})
 		}
-		return Errors{{Path: "(document)", Msg: err.Error()}}
 	}
-	return nil
+	return errs
+}
+
+// cleanObject checks the members of the JSON object obj, the section below
+// prefix ("" = the document, else "router." …), and returns the object
+// without its unknown members and values of the wrong type, which it reports.
+func cleanObject(obj []byte, prefix string, errs *Errors) []byte {
+	var members map[string]json.RawMessage
+	if err := json.Unmarshal(obj, &members); err != nil {
+		*errs = append(*errs, &FieldError{Path: strings.TrimSuffix(prefix, "."), Msg: err.Error()})
+		return []byte("{}")
+	}
+	known := reflectKeys(prefix)
+	keys := make([]string, 0, len(members))
+	for k := range members {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	kept := map[string]json.RawMessage{}
+	for _, k := range keys {
+		path, v := prefix+k, bytes.TrimSpace(members[k])
+		if !known[k] {
+			msg := "unknown field"
+			if s := suggest(k, sortedKeys(known)); s != "" {
+				msg += fmt.Sprintf(" (did you mean %q?)", s)
+			}
+			*errs = append(*errs, &FieldError{Path: path, Msg: msg})
+			continue
+		}
+		p, leaf := Lookup(path)
+		switch {
+		case string(v) == "null":
+			// decoding null leaves the default, as encoding/json does
+		case !leaf && v[0] != '{':
+			*errs = append(*errs, &FieldError{Path: path, Value: shortJSON(v),
+				Msg: fmt.Sprintf("wrong type: expected an object (the %s section), got %s", path, jsonKind(v))})
+			continue
+		case !leaf:
+			v = cleanObject(v, path+".", errs)
+		default:
+			if got := wrongType(p, v); got != "" {
+				*errs = append(*errs, &FieldError{Path: path, Value: shortJSON(v),
+					Msg: "wrong type: expected " + expected(p) + ", got " + got})
+				continue
+			}
+		}
+		kept[k] = v
+	}
+	out, err := json.Marshal(kept)
+	if err != nil {
+		return []byte("{}")
+	}
+	return out
+}
+
+// wrongType says what a JSON value is when it does not fit the parameter
+// (for example "a string"), or "" when it fits.
+func wrongType(p Param, v []byte) string {
+	kind := jsonKind(v)
+	s := string(v)
+	switch p.Kind {
+	case "int", "uint":
+		if kind != "a number" {
+			return kind
+		}
+		var err error
+		if p.Kind == "int" {
+			_, err = strconv.ParseInt(s, 10, strconv.IntSize)
+		} else {
+			_, err = strconv.ParseUint(s, 10, 64)
+		}
+		if err == nil {
+			return ""
+		}
+		f, ferr := strconv.ParseFloat(s, 64)
+		switch {
+		case ferr != nil:
+			return "a number out of range"
+		case f != math.Trunc(f):
+			return "a fractional number"
+		case strings.HasPrefix(s, "-") && p.Kind == "uint":
+			return "a negative number"
+		case strings.ContainsAny(s, ".eE") && math.Abs(f) < 1<<53:
+			return "a number with a decimal point or exponent"
+		}
+		return "a number out of range"
+	case "float":
+		if kind != "a number" {
+			return kind
+		}
+		if _, err := strconv.ParseFloat(s, 64); err != nil {
+			return "a number out of range"
+		}
+		return ""
+	case "bool":
+		if kind != "a boolean" {
+			return kind
+		}
+		return ""
+	case "string":
+		if kind != "a string" {
+			return kind
+		}
+	}
+	return ""
+}
+
+// jsonKind names the kind of a valid JSON value.
+func jsonKind(v []byte) string {
+	if len(v) == 0 {
+		return "nothing"
+	}
+	switch v[0] {
+	case '{':
+		return "an object"
+	case '[':
+		return "an array"
+	case '"':
+		return "a string"
+	case 't', 'f':
+		return "a boolean"
+	case 'n':
+		return "null"
+	}
+	return "a number"
+}
+
+// expected describes what a parameter accepts: its kind and range, or its
+// allowed values.
+func expected(p Param) string {
+	switch p.Kind {
+	case "int":
+		return "a whole number" + p.rangeText()
+	case "uint":
+		if p.Max != nil && *p.Max < math.MaxUint64 {
+			return "a whole number" + p.rangeText()
+		}
+		return "a whole number ≥ 0"
+	case "float":
+		return "a number" + p.rangeText()
+	case "bool":
+		return "true or false"
+	}
+	if p.Enum != nil {
+		return "a string, one of " + strings.Join(p.Enum, ", ")
+	}
+	return "a string"
+}
+
+// shortJSON is a JSON value as it appeared (compacted), cut to 40 characters.
+func shortJSON(v []byte) string {
+	var b bytes.Buffer
+	if json.Compact(&b, v) != nil {
+		b.Reset()
+		b.Write(v)
+	}
+	r := []rune(b.String())
+	if len(r) > 40 {
+		return string(r[:39]) + "…"
+	}
+	return string(r)
 }
 
 // reflectKeys lists the known keys below a prefix ("" = top level).
@@ -196,31 +378,102 @@ func reflectKeys(prefix string) map[string]bool {
 	return keys
 }
 
-func unknownFields(raw map[string]any, known map[string]bool, prefix string, errs *Errors) {
-	keys := make([]string, 0, len(raw))
-	for k := range raw {
-		keys = append(keys, k)
+func sortedKeys(m map[string]bool) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
 	}
-	sort.Strings(keys)
-	for _, k := range keys {
-		path := prefix + k
-		if !known[k] {
-			*errs = append(*errs, &FieldError{Path: path, Msg: "unknown field"})
-			continue
-		}
-		if sub, ok := raw[k].(map[string]any); ok {
-			unknownFields(sub, reflectKeys(path+"."), path+".", errs)
-		}
-	}
+	sort.Strings(out)
+	return out
 }
 
-// Set applies "path=value" to a config (CLI -set and URL decoding).
+// suggest picks the candidate closest to a misspelt name: the same but for
+// case, or a few edits away (two; one for names of 3–4 letters; none for
+// shorter ones). "" if none is close.
+func suggest(name string, candidates []string) string {
+	best, bestD := "", 3
+	switch n := len([]rune(name)); {
+	case n <= 2:
+		bestD = 1
+	case n <= 4:
+		bestD = 2
+	}
+	for _, c := range candidates {
+		if strings.EqualFold(c, name) {
+			return c
+		}
+		if d := editDistance(strings.ToLower(name), strings.ToLower(c)); d < bestD {
+			best, bestD = c, d
+		}
+	}
+	return best
+}
+
+// editDistance is the Levenshtein distance between a and b.
+func editDistance(a, b string) int {
+	ra, rb := []rune(a), []rune(b)
+	prev := make([]int, len(rb)+1)
+	cur := make([]int, len(rb)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		cur[0] = i
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(rb)]
+}
+
+// Set applies "path=value" to a config (CLI -set and URL decoding). An
+// unknown path fails with a FieldError that names it, the value and, when
+// one is close, the parameter probably meant; a value that does not parse
+// fails with the parameter's kind and range (ranges and allowed values are
+// otherwise left to Validate, so that all errors can be listed at once).
 func (c *Config) Set(path, value string) error {
 	p, ok := Lookup(path)
 	if !ok {
-		return &FieldError{Path: path, Msg: "unknown parameter (see 'phitsim params')"}
+		msg := "unknown parameter (see 'phitsim params')"
+		if h := setHint(path); h != "" {
+			msg = "unknown parameter; " + h
+		}
+		return &FieldError{Path: path, Value: value, Msg: msg}
 	}
 	return p.SetString(c, value)
+}
+
+// setHint suggests what an unknown -set path may have meant.
+func setHint(path string) string {
+	if path == "" {
+		return ""
+	}
+	var all, sub []string
+	for _, p := range params {
+		all = append(all, p.Path)
+		if strings.HasPrefix(p.Path, path+".") {
+			sub = append(sub, p.Path)
+		}
+	}
+	if len(sub) > 0 {
+		return fmt.Sprintf("%s is a section: set one of its fields, e.g. %s", path, sub[0])
+	}
+	if s := suggest(path, all); s != "" {
+		return fmt.Sprintf("did you mean %s?", s)
+	}
+	if !strings.Contains(path, ".") {
+		for _, p := range params {
+			if _, last, ok := strings.Cut(p.Path, "."); ok && strings.EqualFold(last, path) {
+				return fmt.Sprintf("did you mean %s?", p.Path)
+			}
+		}
+	}
+	return ""
 }
 
 // PhaseA resolves routing.phaseA: the Valiant phase-A policy of the routing
