@@ -102,52 +102,85 @@ func (s *source) register(fs *flag.FlagSet) {
 	fs.IntVar(&s.seeds, "seeds", 0, "runs per point (overrides sim.seeds)")
 }
 
+// loaded is a configuration with where it came from and what its decoding
+// found wrong.
+type loaded struct {
+	cfg   config.Config
+	label string        // file name, or "" for presets and experiments
+	errs  config.Errors // unknown fields and wrong types of the file
+}
+
 // load builds the configurations named by -config and -preset (default: the
 // default config) with the -set overrides applied, validated.
 func (s *source) load() ([]config.Config, error) {
-	var cfgs []config.Config
+	var ls []loaded
 	for _, f := range s.configs {
 		data, err := os.ReadFile(f)
 		if err != nil {
 			return nil, err
 		}
 		c, err := config.Decode(data)
-		if err != nil {
+		var es config.Errors
+		if err != nil && !errors.As(err, &es) {
 			return nil, fmt.Errorf("%s: %w", f, err)
 		}
-		cfgs = append(cfgs, c)
+		ls = append(ls, loaded{c, f, es})
 	}
 	for _, p := range s.presets {
 		c, err := config.PresetByName(p)
 		if err != nil {
 			return nil, err
 		}
-		cfgs = append(cfgs, c)
+		ls = append(ls, loaded{cfg: c})
 	}
-	if len(cfgs) == 0 {
-		cfgs = append(cfgs, config.Default())
+	if len(ls) == 0 {
+		ls = append(ls, loaded{cfg: config.Default()})
 	}
-	return s.apply(cfgs)
+	return s.applyTo(ls)
 }
 
 // apply puts the -set and -seeds overrides on configurations and validates them.
 func (s *source) apply(cfgs []config.Config) ([]config.Config, error) {
-	for i := range cfgs {
+	ls := make([]loaded, len(cfgs))
+	for i, c := range cfgs {
+		ls[i] = loaded{cfg: c}
+	}
+	return s.applyTo(ls)
+}
+
+// applyTo puts the overrides on configurations and validates them. The
+// errors of a configuration are listed together: its file's unknown fields
+// and wrong types, every -set that names no parameter or whose value does not
+// parse, then Validate's.
+func (s *source) applyTo(ls []loaded) ([]config.Config, error) {
+	cfgs := make([]config.Config, len(ls))
+	for i, l := range ls {
+		c := l.cfg
+		errs := append(config.Errors(nil), l.errs...)
 		for _, kv := range s.sets {
 			k, v, ok := strings.Cut(kv, "=")
-			if !ok {
+			if !ok || k == "" {
 				return nil, fmt.Errorf("-set %q: expected path=value", kv)
 			}
-			if err := cfgs[i].Set(k, v); err != nil {
-				return nil, err
+			if err := c.Set(k, v); err != nil {
+				var fe *config.FieldError
+				if !errors.As(err, &fe) {
+					return nil, fmt.Errorf("-set %s: %w", kv, err)
+				}
+				errs = append(errs, fe)
 			}
 		}
 		if s.seeds > 0 {
-			cfgs[i].Sim.Seeds = s.seeds
+			c.Sim.Seeds = s.seeds
 		}
-		if errs := cfgs[i].Validate(); len(errs) > 0 {
+		errs = append(errs, c.Validate()...)
+		if len(errs) > 0 {
+			if l.label != "" {
+				return nil, fmt.Errorf("%s: %w", l.label, errs)
+			}
 			return nil, errs
 		}
+		cfgs[i] = c
 	}
 	return cfgs, nil
 }
@@ -498,7 +531,9 @@ func cmdValidate(args []string, w io.Writer) error {
 			for _, e := range es {
 				fmt.Fprintln(w, e.Error())
 			}
-			return fmt.Errorf("%d invalid field(s)", len(es))
+			// the file the errors belong to, when one was named
+			prefix := strings.TrimSuffix(err.Error(), es.Error())
+			return fmt.Errorf("%s%d invalid field(s)", prefix, len(es))
 		}
 		return err
 	}

@@ -113,3 +113,46 @@ func TestParamsAndPresetsList(t *testing.T) {
 		t.Error("presets lacks h8")
 	}
 }
+
+// validate lists every problem of a file and of the -set overrides together:
+// unknown fields, wrong types (with the value and the allowed range), -set
+// paths that name no parameter (with what was probably meant), -set values
+// that do not parse, and Validate's range and enum errors.
+func TestValidateListsFileAndSetErrorsTogether(t *testing.T) {
+	bad := filepath.Join(t.TempDir(), "bad.json")
+	doc := `{"bogus": 1, "topology": {"h": 0}, "traffic": {"load": "high", "pattern": "XX"}}`
+	if err := os.WriteFile(bad, []byte(doc), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	err := cmdValidate([]string{"-config", bad, "-set", "traffic.lod=0.3", "-set", "topology.p=four",
+		"-set", "routing=MIN", "-set", "sim.cycles=0"}, &out)
+	if err == nil || !strings.Contains(err.Error(), "bad.json: 8 invalid field(s)") {
+		t.Errorf("err = %v", err)
+	}
+	for _, want := range []string{
+		"bogus: unknown field",
+		`traffic.load = "high": wrong type: expected a number in [0, 1], got a string`,
+		"topology.h = 0: must be in [1, 32]",
+		"traffic.pattern = XX: must be one of UN,",
+		"traffic.lod = 0.3: unknown parameter; did you mean traffic.load?",
+		"topology.p = four: must be a whole number in [1, 64]",
+		"routing = MIN: unknown parameter; routing is a section",
+		"sim.cycles = 0: must be in [1,",
+	} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("output lacks %q:\n%s", want, out.String())
+		}
+	}
+	// run refuses the same way, with the same list
+	err = cmdRun(context.Background(), []string{"-preset", "h2", "-set", "h=4", "-set", "traffic.load=lots"}, &out)
+	if err == nil || !strings.Contains(err.Error(), "h = 4: unknown parameter; did you mean topology.h?") ||
+		!strings.Contains(err.Error(), "traffic.load = lots: must be a number in [0, 1]") {
+		t.Errorf("run: %v", err)
+	}
+	for _, kv := range []string{"traffic.load", "=0.3"} {
+		if err := cmdValidate([]string{"-set", kv}, &out); err == nil || !strings.Contains(err.Error(), "expected path=value") {
+			t.Errorf("-set %q: %v", kv, err)
+		}
+	}
+}
