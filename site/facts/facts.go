@@ -7,6 +7,7 @@ import (
 	"fmt"
 
 	"phitsim/engine/config"
+	"phitsim/engine/graph500"
 	"phitsim/engine/sim"
 )
 
@@ -31,6 +32,25 @@ type Facts struct {
 	// A Graph500 run lasts as long as its BFS (sim.cycles is only a cap):
 	// the engine's estimate of its length (sim.EstimatedCycles) is used.
 	Work float64
+	// Graph500: the physical units and the node model of a Graph500
+	// workload (nil otherwise, or when the fields they need are invalid).
+	Graph500 *Graph500
+}
+
+// Graph500 facts: what the engine derives from the workload section.
+type Graph500 struct {
+	// Processes of the job: one per node of its groups.
+	Processes int
+	// CycleNs: one phit per cycle on a link, phitBytes·8/linkGbps ns
+	// (config.Workload.CycleNs).
+	CycleNs float64
+	// TqCycles: the computation per query in cycles, tq/CycleNs.
+	TqCycles float64
+	// MessagePhits: a full message (cs queries) in phits, whole packets.
+	MessagePhits int
+	// Pinj: the load a generating node offers, eq. 2.20 clamped to 1
+	// phit/cycle (graph500.InjectionProbability); PinjRaw unclamped.
+	Pinj, PinjRaw float64
 }
 
 // Of computes the facts of a configuration. Sizes are zero when the topology
@@ -70,9 +90,30 @@ func Of(c *config.Config) Facts {
 		// the total accepted load, which is what the charts show.
 		f.Why += " (requests + replies)"
 	}
+	f.Graph500 = graph500Facts(c)
 	f.Work = float64(f.Nodes) * float64(c.Sim.Warmup+c.Sim.Cycles)
 	if c.Graph500() && len(c.Validate()) == 0 { // the estimate divides by fields
 		f.Work = float64(f.Nodes) * float64(sim.EstimatedCycles(c))
 	}
 	return f
+}
+
+// graph500Facts converts the workload section as the engine does
+// (engine/sim's graph500Params, graph500.Job.Report); facts_test.go checks
+// the numbers against the engine's own report of a run.
+func graph500Facts(c *config.Config) *Graph500 {
+	w, t := &c.Workload, &c.Topology
+	if !c.Graph500() || w.LinkGbps <= 0 || w.PhitBytes <= 0 || w.QueryBytes <= 0 || w.Coalescing <= 0 ||
+		c.Router.PacketSize <= 0 || w.Tq < 0 {
+		return nil
+	}
+	g := &Graph500{CycleNs: w.CycleNs()}
+	g.TqCycles = w.Tq / g.CycleNs
+	perPacket := max(1, c.Router.PacketSize*w.PhitBytes/w.QueryBytes) // queries a packet carries
+	g.MessagePhits = c.Router.PacketSize * ((w.Coalescing + perPacket - 1) / perPacket)
+	g.Pinj, g.PinjRaw = graph500.InjectionProbability(g.MessagePhits, g.TqCycles, w.Coalescing)
+	if t.H >= 1 && t.A >= 1 && t.P >= 1 {
+		g.Processes = t.P * t.A * len(w.JobGroups(t.A*t.H+1))
+	}
+	return g
 }

@@ -1,10 +1,12 @@
 package facts
 
 import (
+	"context"
 	"math"
 	"testing"
 
 	"phitsim/engine/config"
+	"phitsim/engine/sim"
 )
 
 func TestSizes(t *testing.T) {
@@ -92,5 +94,117 @@ func TestGraph500Work(t *testing.T) {
 	c.Workload.QueryBytes = 0 // invalid: no estimate, and no panic
 	if g := Of(&c); g.Work != float64(g.Nodes)*float64(c.Sim.Cycles) {
 		t.Errorf("invalid config work %g", g.Work)
+	}
+}
+
+// The Graph500 facts equal what the engine reports for a run of the same
+// configuration (engine/sim's conversion of the workload section and
+// graph500.Job.Report), and the thesis's numbers for the preset.
+func TestGraph500Facts(t *testing.T) {
+	c, err := config.PresetByName("graph500-h2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := Of(&c).Graph500
+	if g == nil {
+		t.Fatal("no Graph500 facts")
+	}
+	// 512-byte phits at 40 Gb/s: 102.4 ns; tq = 1.5 ns = 0.0146484375 cycles;
+	// a 4 kB message is one 8-phit packet; eq. 2.20: 8/(tq·256) = 2.13 → 1
+	if g.CycleNs != 102.4 || g.TqCycles != 1.5/102.4 || g.MessagePhits != 8 || g.Pinj != 1 ||
+		math.Abs(g.PinjRaw-8/(1.5/102.4*256)) > 1e-12 || g.Processes != 72 {
+		t.Errorf("graph500-h2: %+v", *g)
+	}
+	for _, tc := range []struct {
+		name string
+		edit func(*config.Config)
+	}{
+		{"preset", func(*config.Config) {}},
+		{"Mont-Blanc", func(c *config.Config) { c.Workload.Tq = 15 }},
+		{"100 Gb/s", func(c *config.Config) { c.Workload.LinkGbps = 100 }},
+		{"64-byte phits", func(c *config.Config) { c.Workload.PhitBytes = 64 }},
+		{"odd sizes", func(c *config.Config) {
+			c.Workload.PhitBytes, c.Workload.QueryBytes, c.Workload.Coalescing, c.Workload.Tq = 24, 20, 100, 40
+		}},
+		{"tq 0", func(c *config.Config) { c.Workload.Tq = 0 }},
+		{"2 groups", func(c *config.Config) { c.Workload.Groups = 2 }},
+	} {
+		c, _ := config.PresetByName("graph500-h2")
+		c.Workload.Scale = 10
+		tc.edit(&c)
+		if errs := c.Validate(); len(errs) > 0 {
+			t.Fatalf("%s: %v", tc.name, errs)
+		}
+		s, err := sim.New(c, 1)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		want := s.Snapshot().Graph500
+		g := Of(&c).Graph500
+		if g.CycleNs != want.CycleNs || g.TqCycles != want.TqCycles || g.Pinj != want.Pinj ||
+			!(g.PinjRaw == want.PinjRaw) || g.Processes != want.Processes {
+			t.Errorf("%s: facts %+v, engine cycle %v ns, tq %v cycles, pinj %v (raw %v), %d processes", tc.name, *g,
+				want.CycleNs, want.TqCycles, want.Pinj, want.PinjRaw, want.Processes)
+		}
+	}
+	c.Workload.Kind = "synthetic"
+	if Of(&c).Graph500 != nil {
+		t.Error("Graph500 facts for synthetic traffic")
+	}
+	c.Workload.Kind, c.Workload.LinkGbps = "graph500", 0
+	if Of(&c).Graph500 != nil {
+		t.Error("Graph500 facts with an invalid bandwidth")
+	}
+}
+
+func TestGraph500Row(t *testing.T) {
+	if r := Graph500Of(3, nil); r.Done || r.Seed != 3 {
+		t.Errorf("placeholder %+v", r)
+	}
+	c, _ := config.PresetByName("graph500-h2")
+	c.Workload.Scale, c.Sim.Seeds = 10, 1
+	s, err := sim.New(c, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := s.Run(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := Graph500Of(5, res)
+	g := res.Graph500
+	if !r.Done || !r.Finished || r.Cycles != g.Cycles || r.Seconds != g.Seconds || r.TEPS != g.TEPS || r.TEPS <= 0 ||
+		len(r.Messages) != len(g.Levels) || len(r.Messages) < 2 {
+		t.Fatalf("row %+v", r)
+	}
+	var sum int64
+	for i, m := range r.Messages {
+		if m != g.Levels[i].Messages {
+			t.Errorf("level %d: %d messages, engine %d", i, m, g.Levels[i].Messages)
+		}
+		sum += m
+	}
+	if sum != g.Messages {
+		t.Errorf("messages per level sum to %d, total %d", sum, g.Messages)
+	}
+}
+
+func TestSI(t *testing.T) {
+	for _, tc := range []struct {
+		x    float64
+		unit string
+		want string
+	}{
+		{0.0123456, "s", "12.3 ms"}, {1.5e9, "TEPS", "1.5 GTEPS"}, {2.5e-6, "s", "2.5 µs"}, {0, "s", "0 s"},
+		{1234, "", "1.23 k"}, {999.96, "s", "1 ks"}, {42, "B", "42 B"}, {math.NaN(), "s", "—"}, {-0.002, "s", "-2 ms"},
+	} {
+		if got := SI(tc.x, tc.unit); got != tc.want {
+			t.Errorf("SI(%g, %q) = %q, want %q", tc.x, tc.unit, got, tc.want)
+		}
+	}
+	for n, want := range map[int64]string{950: "950", 16123: "16.1k", 2345678: "2.35M"} {
+		if got := Count(n); got != want {
+			t.Errorf("Count(%d) = %q, want %q", n, got, want)
+		}
 	}
 }
