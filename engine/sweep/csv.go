@@ -12,20 +12,25 @@ var CSVHeader = []string{"series", "name", "offered", "runs",
 	"latency", "latency_ci95", "inj_latency", "net_latency", "hops",
 	"misrouted", "max_min", "cov", "jain", "min_injection", "starved", "saturated"}
 
-// CSVParamHeader and CSVGraph500Header are the columns WriteCSV appends for
-// parameter sweeps and Graph500 points.
+// CSVParamHeader, CSVGraph500Header and CSVReplyHeader are the columns
+// WriteCSV appends, in this order, when some point is of a parameter sweep,
+// of a Graph500 run, or of request-reply traffic (the accepted load of
+// requests and of replies; empty in the rows of other points). The columns
+// of CSVHeader never move.
 var (
 	CSVParamHeader    = []string{"param", "x"}
 	CSVGraph500Header = []string{"exec_s", "exec_s_ci95", "exec_cycles", "usage", "usage_ci95", "teps", "finished"}
+	CSVReplyHeader    = []string{"request_accepted", "request_accepted_ci95", "reply_accepted", "reply_accepted_ci95"}
 )
 
 // WriteCSV writes one row per point: the curves of a sweep.
 func WriteCSV(w io.Writer, points []Aggregate) error {
 	cw := csv.NewWriter(w)
-	param, g500 := false, false
+	param, g500, reply := false, false, false
 	for _, p := range points {
 		param = param || p.Param != ""
 		g500 = g500 || p.Graph500 != nil
+		reply = reply || p.RequestAccepted != nil
 	}
 	header := CSVHeader
 	if param {
@@ -33,6 +38,9 @@ func WriteCSV(w io.Writer, points []Aggregate) error {
 	}
 	if g500 {
 		header = append(append([]string(nil), header...), CSVGraph500Header...)
+	}
+	if reply {
+		header = append(append([]string(nil), header...), CSVReplyHeader...)
 	}
 	if err := cw.Write(header); err != nil {
 		return err
@@ -52,6 +60,11 @@ func WriteCSV(w io.Writer, points []Aggregate) error {
 				f(g.TEPS.Mean), strconv.FormatBool(g.Finished))
 		} else if g500 {
 			row = append(row, "", "", "", "", "", "", "")
+		}
+		if reply && p.RequestAccepted != nil && p.ReplyAccepted != nil {
+			row = append(row, f(p.RequestAccepted.Mean), f(p.RequestAccepted.CI95), f(p.ReplyAccepted.Mean), f(p.ReplyAccepted.CI95))
+		} else if reply {
+			row = append(row, "", "", "", "")
 		}
 		if err := cw.Write(row); err != nil {
 			return err

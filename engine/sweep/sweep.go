@@ -126,6 +126,10 @@ type Aggregate struct {
 	// The swept variable of a parameter sweep (Spec.Param), set by Collect.
 	Param string  `json:"param,omitempty" msgpack:"param,omitempty"`
 	X     float64 `json:"x,omitempty" msgpack:"x,omitempty"`
+	// Request-reply traffic (traffic.reactive): the accepted load of requests
+	// and of replies (they add up to Accepted); nil for other traffic.
+	RequestAccepted *stats.Estimate `json:"requestAccepted,omitempty" msgpack:"requestAccepted,omitempty"`
+	ReplyAccepted   *stats.Estimate `json:"replyAccepted,omitempty" msgpack:"replyAccepted,omitempty"`
 	// Graph500 runs: the means over the seeds.
 	Graph500 *Graph500Aggregate `json:"graph500,omitempty" msgpack:"graph500,omitempty"`
 }
@@ -163,6 +167,11 @@ func AggregateRuns(series int, runs []*result.Result) Aggregate {
 	a.CoV = col(func(r *result.Result) float64 { return r.Fairness.CoV })
 	a.Jain = col(func(r *result.Result) float64 { return r.Fairness.Jain })
 	a.MinInj = col(func(r *result.Result) float64 { return MinInjectionLoad(r) })
+	if runs[0].Config.Traffic.Reactive {
+		req := col(func(r *result.Result) float64 { return r.RequestAccepted })
+		rep := col(func(r *result.Result) float64 { return r.ReplyAccepted })
+		a.RequestAccepted, a.ReplyAccepted = &req, &rep
+	}
 	var mm []float64
 	for _, r := range runs {
 		if r.Fairness.Starved > 0 {
