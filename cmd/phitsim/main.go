@@ -252,6 +252,10 @@ func cmdRun(ctx context.Context, args []string, stdout io.Writer) error {
 	}
 	fmt.Fprintf(os.Stderr, "accepted %.4f ± %.4f phits/node/cycle, latency %.1f ± %.1f cycles, %d runs\n",
 		a.Accepted.Mean, a.Accepted.CI95, a.Latency.Mean, a.Latency.CI95, a.Runs)
+	if a.RequestAccepted != nil && a.ReplyAccepted != nil {
+		fmt.Fprintf(os.Stderr, "  requests %.4f ± %.4f, replies %.4f ± %.4f phits/node/cycle\n",
+			a.RequestAccepted.Mean, a.RequestAccepted.CI95, a.ReplyAccepted.Mean, a.ReplyAccepted.CI95)
+	}
 	return runErr
 }
 
