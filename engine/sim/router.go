@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"math"
 	"math/bits"
 
 	"phitsim/engine/topology"
@@ -18,7 +19,7 @@ func (s *Sim) stepRouter(r int) {
 			for m := s.inMask[2*r+w]; m != 0; m &= m - 1 {
 				port := w<<6 | bits.TrailingZeros64(m)
 				pi := base + port
-				if int64(s.ports[pi].inFree) > now {
+				if int64(s.ports[pi].inFree) > now || int64(s.inWait[pi]) > now {
 					continue
 				}
 				vc, out := s.inputArbitrate(r, pi)
@@ -78,6 +79,7 @@ func (s *Sim) land() {
 
 // countIn records one more packet in input port pi.
 func (s *Sim) countIn(pi int) {
+	s.inWait[pi] = 0 // a new head may request at once
 	if s.ports[pi].inCount == 0 {
 		r, port := pi/s.radix, pi%s.radix
 		s.inMask[2*r+port>>6] |= 1 << (port & 63)
@@ -107,33 +109,49 @@ func (s *Sim) setHead(b *buffer) {
 	b.hd, b.hEntry, b.hOut = int32(uint32(e)), int32(e>>32), -1
 }
 
-// canRequest: can the head of buffer b (routed) request its output now?
-func (s *Sim) canRequest(base int, b *buffer) bool {
+// blockedUntil is −1 when the head of buffer b (routed) can request its
+// output now; otherwise the earliest cycle it might: when the output is free
+// to receive and its FIFO (or, input-queued, its link) has room, which later
+// grants can only delay; the next cycle when it waits for credits (they
+// arrive between cycles); now when it waits for its reply to fit (a grant of
+// this cycle may free a slot).
+func (s *Sim) blockedUntil(base int, b *buffer) int64 {
 	po := base + int(b.hOut)
-	if !s.outputReady(po) {
-		return false
-	}
 	pt := &s.ports[po]
+	if !s.outputReady(po) {
+		if s.ioq {
+			return max(int64(pt.outFree), int64(pt.readyAt))
+		}
+		return max(int64(pt.outFree), int64(pt.txEnd))
+	}
 	if pt.class == topology.Injection {
 		if b.hReq {
 			// protocol-deadlock coupling: a request is consumed only when its
 			// reply fits in the node's reply injection VCs
 			pk := &s.pk[b.hd]
 			pk.replyVC = int8(s.chooseVC(int(pk.dst), int(pk.src), true))
-			return pk.replyVC >= 0
+			if pk.replyVC < 0 {
+				return s.now // grants may free a reply slot in this very cycle
+			}
 		}
-		return true
+		return -1
 	}
-	return s.credits[po*s.maxVC+int(b.hVC)] >= int32(s.P)
+	if s.credits[po*s.maxVC+int(b.hVC)] < int32(s.P) {
+		return s.now + 1
+	}
+	return -1
 }
 
 // inputArbitrate picks the VC of input pi that requests this iteration, and
-// its output port; (−1, −1) when none can.
+// its output port; (−1, −1) when none can. Then, since a failed attempt
+// changes nothing, the input is not tried again before the earliest cycle
+// one of its heads might request (s.inWait), unless a packet arrives.
 func (s *Sim) inputArbitrate(r, pi int) (int, int) {
 	base := r * s.radix
 	n := s.vcCount[s.ports[pi].class]
 	best, bestOut := -1, -1
 	var bestKey int64
+	wait := int64(math.MaxInt64)
 	ptr := int(s.ports[pi].inPtr)
 	// round-robin scans from the pointer and serves the first VC that can
 	// request, as FOGSim's arbiter does: the VCs after it are not routed this
@@ -147,16 +165,25 @@ func (s *Sim) inputArbitrate(r, pi int) (int, int) {
 		}
 		bi := pi*s.maxVC + v
 		b := &s.bufs[bi]
-		if b.len == 0 || int64(b.hEntry) > s.now {
+		if b.len == 0 {
+			continue
+		}
+		if int64(b.hEntry) > s.now {
+			wait = min(wait, int64(b.hEntry))
 			continue
 		}
 		fromInj := s.ports[pi].class == topology.Injection
-		if b.hOut < 0 || (!b.hFinal && (s.rerouteAll || (fromInj && s.rerouteInj))) {
+		reroute := s.rerouteAll || (fromInj && s.rerouteInj)
+		if b.hOut < 0 || (!b.hFinal && reroute) {
 			pk := &s.pk[b.hd]
 			b.hFinal = s.route(r, pk, fromInj, b.hOut >= 0)
 			b.hOut, b.hVC, b.hNext, b.hReq = pk.outPort, pk.outVC, pk.nextPos, pk.flags&fRequest != 0
 		}
-		if !s.canRequest(base, b) {
+		if t := s.blockedUntil(base, b); t >= 0 {
+			if !b.hFinal && reroute {
+				t = s.now // routed again at the next attempt, even in this cycle
+			}
+			wait = min(wait, t)
 			continue
 		}
 		rr := int64(v - ptr) // round-robin distance (no modulo: a call on wasm)
@@ -178,7 +205,11 @@ func (s *Sim) inputArbitrate(r, pi int) (int, int) {
 			best, bestKey, bestOut = v, key, int(b.hOut)
 		}
 	}
-	if best >= 0 {
+	if best < 0 {
+		s.inWait[pi] = int32(wait) // now: no skipping
+		return best, bestOut
+	}
+	{
 		// the input stage's pointer moves when its VC places a request
 		switch s.inArb {
 		case arbLRS:

@@ -164,6 +164,9 @@ type Sim struct {
 	// per router: bit mask (2 words, radix ≤ 128) of the inputs holding
 	// packets, so idle routers and ports cost nothing
 	inMask []uint64
+	// per input port: no head can request before this cycle (a lower bound
+	// kept by inputArbitrate; 0 when unknown)
+	inWait []int32
 	// timing wheels, indexed by cycle & wheelMask: packets arriving at an
 	// input buffer (bi<<32 | packet), and credits arriving at an output (bi).
 	// A packet on a link is in no buffer, so no router scans it in flight.
@@ -352,6 +355,7 @@ func (s *Sim) build(localVCs, globalVCs int) {
 	r := s.cfg.Router
 	s.ports = make([]port, nports)
 	s.inMask = make([]uint64, 2*s.R)
+	s.inWait = make([]int32, nports)
 	nbuf := nports * s.maxVC
 	s.bufs = make([]buffer, nbuf)
 	if s.reactive {
