@@ -599,6 +599,9 @@ func (c *Config) Validate() Errors {
 		}
 	}
 	errs = append(errs, c.validateWorkload()...)
+	if len(errs) == 0 {
+		errs = c.validateMemory() // only meaningful for an otherwise valid config
+	}
 	return errs
 }
 
