@@ -7,8 +7,11 @@ import (
 
 // MIN under ADV+1 saturates at 1/(a·p): all traffic of a group crosses the one
 // global link to the next group (thesis §1.6.1.2; research notes §7.3 and §14
-// target 4: h=4 → 0.03125, FOGSim 0.0313). Offered loads above the cap keep
-// raising the applied load while the accepted load stays on the cap.
+// target 4: h=4 → 0.03125, FOGSim 0.0313). With an unbounded source queue,
+// offered loads above the cap keep raising the applied load while the
+// accepted load stays on the cap. With FOGSim's finite injection buffers a
+// node generates only when its injection VC has room, so once those fill the
+// applied load falls towards the accepted one (never below it).
 func TestMinimalUnderADV1SaturatesAtOneOverAP(t *testing.T) {
 	t.Parallel()
 	const h = 4
@@ -28,8 +31,11 @@ func TestMinimalUnderADV1SaturatesAtOneOverAP(t *testing.T) {
 			if !btWithin(r.Accepted, capacity, 0.05) {
 				t.Errorf("%s, load %.2f: accepted %.5f, want 1/(a·p) = %.5f ±5%%", label, load, r.Accepted, capacity)
 			}
-			if r.Applied <= 1.2*r.Accepted {
+			if sq && r.Applied <= 1.2*r.Accepted {
 				t.Errorf("%s, load %.2f: applied %.5f not above accepted %.5f", label, load, r.Applied, r.Accepted)
+			}
+			if !sq && r.Applied < 0.99*r.Accepted {
+				t.Errorf("%s, load %.2f: applied %.5f below accepted %.5f", label, load, r.Applied, r.Accepted)
 			}
 			if !r.Saturated {
 				t.Errorf("%s, load %.2f: not flagged saturated", label, load)
