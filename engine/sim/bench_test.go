@@ -1,6 +1,11 @@
 package sim
 
 import (
+	"os"
+	"runtime"
+	"runtime/debug"
+	"strconv"
+	"strings"
 	"testing"
 	"unsafe"
 
@@ -26,8 +31,10 @@ func benchSim(b testing.TB, h int, routing string, load float64) *Sim {
 }
 
 // Each op is one simulated cycle of the whole network. Reported: simulated
-// cycles per second, and ns per packet-hop (crossbar traversal).
+// cycles per second, ns per packet-hop (crossbar traversal), and the peak
+// memory of the benchmark process (peak-MB, see peakMB).
 func benchCycles(b *testing.B, h int, routing string, load float64) {
+	resetPeak()
 	s := benchSim(b, h, routing, load)
 	hops0 := s.st.xbar
 	b.ReportAllocs()
@@ -42,6 +49,39 @@ func benchCycles(b *testing.B, h int, routing string, load float64) {
 	if hops > 0 {
 		b.ReportMetric(sec*1e9/float64(hops), "ns/hop")
 	}
+	b.ReportMetric(peakMB(), "peak-MB")
+	runtime.KeepAlive(s)
+}
+
+// peakMB is the peak resident memory of the process in MiB: VmHWM of
+// /proc/self/status, or where /proc is missing (wasm, macOS) what the Go
+// runtime obtained from the OS (MemStats.Sys, which never shrinks). It
+// covers building and warming the network as well as the timed cycles.
+func peakMB() float64 {
+	if st, err := os.ReadFile("/proc/self/status"); err == nil {
+		for _, line := range strings.Split(string(st), "\n") {
+			if rest, ok := strings.CutPrefix(line, "VmHWM:"); ok {
+				if f := strings.Fields(rest); len(f) > 0 { // "123456 kB"
+					if kb, err := strconv.ParseFloat(f[0], 64); err == nil {
+						return kb / 1024
+					}
+				}
+			}
+		}
+	}
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	return float64(m.Sys) / (1 << 20)
+}
+
+// resetPeak lets each benchmark report its own peak: it returns the memory
+// of earlier runs (and of the previous b.N round) to the OS and resets VmHWM
+// to the current resident size (Linux ≥ 4.0: "5" to /proc/self/clear_refs).
+// Where that fails, VmHWM is the peak of the whole process so far.
+func resetPeak() {
+	runtime.GC()
+	debug.FreeOSMemory()
+	_ = os.WriteFile("/proc/self/clear_refs", []byte("5"), 0)
 }
 
 func BenchmarkH4UN04MIN(b *testing.B) { benchCycles(b, 4, "MIN", 0.4) }
