@@ -197,7 +197,7 @@ func (a *App) updateCharts() {
 	if a.res != nil {
 		in.Running = plot.RunningFrom(a.res, a.partial)
 	}
-	names := plot.Visible(&a.exp, a.res)
+	names := a.cardNames()
 	if a.embed {
 		names = []string{a.chart}
 	}

@@ -20,9 +20,10 @@ import (
 	"phitsim/site/plot"
 )
 
-var groups = []struct{ key, title string }{
-	{"topology", "Topology"}, {"router", "Router"}, {"routing", "Routing"},
-	{"workload", "Workload"}, {"traffic", "Traffic"}, {"sim", "Simulation"},
+// enumLabels are the display labels of some choices (the value stays the
+// one the engine, the CLI and URLs use).
+var enumLabels = map[string]map[string]string{
+	"workload.kind": {"synthetic": "synthetic traffic", "graph500": "Graph500 BFS"},
 }
 
 var chartTitles = map[string]string{
@@ -54,6 +55,7 @@ func (a *App) Render() vecty.ComponentOrHTML {
 				a.renderExperimentBar(),
 				a.renderProgress(),
 				a.renderCharts(),
+				a.renderGraph500(),
 				a.renderExports(),
 				a.renderLog(),
 			),
@@ -199,15 +201,16 @@ func (a *App) renderConfigPanel() *vecty.HTML {
 	}
 	children = append(children, a.renderFacts(c))
 	def := config.Default()
-	for _, g := range groups {
-		g := g
-		var params []config.Param
-		nerr, nmod := 0, 0
+	for _, sec := range config.Sections {
+		sec := sec
+		byGroup := map[string][]config.Param{}
+		n, nerr, nmod := 0, 0, 0
 		for _, p := range seriesParams {
-			if p.Group != g.key || !p.Applies(c) {
+			if config.SectionOf(p) != sec.Key || !p.Applies(c) {
 				continue
 			}
-			params = append(params, p)
+			byGroup[p.Group] = append(byGroup[p.Group], p)
+			n++
 			if len(errs[p.Path]) > 0 || a.rawErr[fmt.Sprintf("%d/%s", a.sel, p.Path)] != "" {
 				nerr++
 			}
@@ -215,8 +218,11 @@ func (a *App) renderConfigPanel() *vecty.HTML {
 				nmod++
 			}
 		}
-		open := !a.closed[g.key] || nerr > 0
-		summary := fmt.Sprintf("%d parameters", len(params))
+		open := !a.closed[sec.Key] || nerr > 0
+		summary := fmt.Sprintf("%d parameters", n)
+		if n == 1 {
+			summary = "1 parameter"
+		}
 		if nmod > 0 {
 			summary += fmt.Sprintf(", %d changed", nmod)
 		}
@@ -227,19 +233,36 @@ func (a *App) renderConfigPanel() *vecty.HTML {
 		if !open {
 			arrow = "▸"
 		}
-		rows := []vecty.MarkupOrChild{vecty.Markup(vecty.Class("group"), prop.ID("group-"+g.key)),
+		rows := []vecty.MarkupOrChild{vecty.Markup(vecty.Class("group"), prop.ID("group-"+sec.Key)),
 			elem.Legend(elem.Button(vecty.Markup(prop.Type(prop.TypeButton), vecty.Class("group-toggle"),
-				vecty.Attribute("aria-expanded", open), vecty.Attribute("aria-controls", "fields-"+g.key),
+				vecty.Attribute("aria-expanded", open), vecty.Attribute("aria-controls", "fields-"+sec.Key),
 				event.Click(func(*vecty.Event) {
-					a.closed[g.key] = open
+					a.closed[sec.Key] = open
 					a.cfgVersion++
 					a.schedule()
 				})),
-				vecty.Text(arrow+" "+g.title), elem.Span(vecty.Markup(vecty.Class("group-summary")), vecty.Text(" · "+summary))))}
+				vecty.Text(arrow+" "+sec.Title), elem.Span(vecty.Markup(vecty.Class("group-summary")), vecty.Text(" · "+summary))))}
 		if open {
-			fields := []vecty.MarkupOrChild{vecty.Markup(vecty.Class("fields"), prop.ID("fields-"+g.key))}
-			for _, p := range params {
-				fields = append(fields, a.field(p, c, errs))
+			fields := []vecty.MarkupOrChild{vecty.Markup(vecty.Class("fields"), prop.ID("fields-"+sec.Key))}
+			for k, g := range sec.Groups {
+				if k > 0 {
+					// a sub-heading (Traffic under Workload)
+					title := config.GroupTitles[g]
+					if g == "traffic" && c.Graph500() {
+						title += " (of the nodes outside the job, with workload.background)"
+					}
+					fields = append(fields, elem.Heading3(vecty.Markup(vecty.Class("subgroup"), prop.ID("subgroup-"+g)), vecty.Text(title)))
+				}
+				for _, p := range byGroup[g] {
+					fields = append(fields, a.field(p, c, errs))
+				}
+			}
+			if n == 0 {
+				msg := "Nothing to set for this configuration."
+				if sec.Key == "congestion" {
+					msg = c.Routing.Name + " routing does not sense congestion: nothing to set (UGAL, PB, PAR, OLM, ACOR and PB_ACOR do)."
+				}
+				fields = append(fields, elem.Paragraph(vecty.Markup(vecty.Class("empty")), vecty.Text(msg)))
 			}
 			rows = append(rows, elem.Div(fields...))
 		}
@@ -330,7 +353,11 @@ func (a *App) field(p config.Param, c *config.Config, errs map[string][]string) 
 		var opts []vecty.MarkupOrChild
 		opts = append(opts, common, vecty.Markup(event.Change(func(e *vecty.Event) { set(e.Target.Get("value").String()) })))
 		for _, e := range p.Enum {
-			opts = append(opts, elem.Option(vecty.Markup(prop.Value(e), vecty.Property("selected", e == val)), vecty.Text(e)))
+			text := e
+			if l, ok := enumLabels[p.Path][e]; ok {
+				text = l
+			}
+			opts = append(opts, elem.Option(vecty.Markup(prop.Value(e), vecty.Property("selected", e == val)), vecty.Text(text)))
 		}
 		input = elem.Select(opts...)
 	default:
@@ -378,7 +405,22 @@ func (a *App) renderFacts(c *config.Config) *vecty.HTML {
 	if f.Bound > 0 {
 		bound = fmt.Sprintf("%.4g (%s)", f.Bound, f.Why)
 	}
-	return elem.Section(vecty.Markup(prop.ID("facts"), vecty.Class("facts"), vecty.Attribute("aria-label", "derived facts")),
+	var g500 []vecty.MarkupOrChild
+	if g := f.Graph500; g != nil {
+		pinj := fmt.Sprintf("%.4g", g.Pinj)
+		if g.PinjRaw > 1 {
+			pinj += fmt.Sprintf(" (%.4g clamped)", g.PinjRaw)
+		}
+		g500 = append(g500,
+			elem.Div(vecty.Markup(vecty.Class("fact", "fact-head")), vecty.Text("Graph500 BFS")),
+			item("job processes", strconv.Itoa(g.Processes), "one process per node of the job's groups"),
+			item("cycle time phitBytes·8/linkGbps", fmt.Sprintf("%.4g ns", g.CycleNs), "one phit per cycle on a link: the length of a simulated cycle"),
+			item("tq in cycles", fmt.Sprintf("%.4g cycles", g.TqCycles), "computation per query tq divided by the cycle time"),
+			item("message of cs queries", fmt.Sprintf("%d phits", g.MessagePhits), "a full message, in whole packets of router.packetSize phits"),
+			item("p_inj (eq. 2.20)", pinj, "load a generating node offers: message phits / (tq in cycles · cs), clamped to 1 phit/cycle"),
+		)
+	}
+	return elem.Section(append([]vecty.MarkupOrChild{vecty.Markup(prop.ID("facts"), vecty.Class("facts"), vecty.Attribute("aria-label", "derived facts")),
 		item("groups G = a·h+1", strconv.Itoa(f.Groups), "number of groups of a maximum-size Dragonfly"),
 		item("routers a·G", strconv.Itoa(f.Routers), "routers in the network"),
 		item("nodes p·a·G", strconv.Itoa(f.Nodes), "compute nodes"),
@@ -387,8 +429,8 @@ func (a *App) renderFacts(c *config.Config) *vecty.HTML {
 		item("MIN/ADV+1 cap 1/(a·p)", fmt.Sprintf("%.4g", f.MinAdvCap), "throughput of minimal routing under adversarial traffic"),
 		item("ADVc MIN cap h/(a·p)", fmt.Sprintf("%.4g", f.MinAdvcCap), "minimal routing under ADVc"),
 		item("VAL bound", "0.5", "Valiant crosses two global links per packet"),
-		item("bound of this config", bound, "analytic throughput bound for this routing and pattern"),
-	)
+		item("bound of this config", bound, "analytic throughput bound for this routing and pattern")},
+		g500...)...)
 }
 
 func (a *App) addSeries() {
@@ -616,7 +658,9 @@ func (a *App) renderProgress() *vecty.HTML {
 				elem.Span(vecty.Markup(vecty.Class("run-label")), vecty.Text(a.jobLabel(ids[k]))),
 				elem.Progress(vecty.Markup(vecty.Attribute("max", 1), vecty.Attribute("value", f),
 					vecty.Attribute("aria-label", "run progress"))),
-				elem.Span(vecty.Markup(vecty.Class("run-eta")), vecty.Text(fmt.Sprintf("%d/%d cycles · ETA %s", r.cycle, r.total, fmtDur(r.eta))))))
+				elem.Span(vecty.Markup(vecty.Class("run-eta")),
+					elem.Span(vecty.Markup(vecty.Class("run-cycles")), vecty.Text(fmt.Sprintf("%d/%d cycles · ", r.cycle, r.total))),
+					vecty.Text("ETA "+fmtDur(r.eta)))))
 		} else {
 			rows = append(rows, elem.Div(vecty.Markup(vecty.Class("run", "idle")), elem.Span(vecty.Markup(vecty.Class("run-label")),
 				vecty.Text(fmt.Sprintf("worker %d idle", k+1)))))
@@ -641,10 +685,53 @@ func sortInts(x []int) {
 
 // ---- charts ----
 
+// chartOrder is the page order of the chart cards (plot.Visible's).
+var chartOrder = []string{"accepted", "latency", "exectime", "usage", "fairness", "histogram", "timeseries", "bfs", "levels",
+	"misrouting", "nonminimal", "phasea", "acor", "acorrouters"}
+
+// cardNames lists the chart cards: plot.Visible's, plus every card the
+// experiment's configuration can produce before its results say so (the
+// phase-A chart appears with the first Valiant result that misroutes, the
+// ACOR ones go once results without levels arrive): their space is kept from
+// the start, so that nothing on the page moves while a run progresses.
+func (a *App) cardNames() []string {
+	e := &a.exp
+	if a.res != nil {
+		e = &a.res.Exp
+	}
+	show := map[string]bool{}
+	for _, n := range plot.Visible(e, a.res) {
+		show[n] = true
+	}
+	for _, n := range plot.Visible(e, nil) {
+		show[n] = true
+	}
+	for i := range e.Series {
+		switch e.Series[i].Routing.Name {
+		case "MIN", "PAR", "OLM": // the engine reports no phase-A policies
+		default:
+			show["phasea"] = true
+		}
+	}
+	var out []string
+	for _, n := range chartOrder {
+		if show[n] {
+			out = append(out, n)
+			delete(show, n)
+		}
+	}
+	for _, n := range experiment.Charts { // any chart chartOrder misses
+		if show[n] {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
 func (a *App) renderCharts() *vecty.HTML {
 	var cards []vecty.MarkupOrChild
 	cards = append(cards, vecty.Markup(vecty.Class("charts")))
-	for _, name := range plot.Visible(&a.exp, a.res) {
+	for _, name := range a.cardNames() {
 		cards = append(cards, a.chartCard(name))
 	}
 	vals := a.values()
@@ -663,7 +750,7 @@ func (a *App) renderCharts() *vecty.HTML {
 	}
 	return elem.Section(vecty.Markup(vecty.Class("chart-section"), vecty.Attribute("aria-label", "charts")),
 		elem.Div(vecty.Markup(vecty.Class("field", "inline", "point-select")),
-			elem.Label(vecty.Markup(prop.For("point")), vecty.Text("point shown in the per-point charts (injection, histogram, time series, misrouting, levels)")),
+			elem.Label(vecty.Markup(prop.For("point")), vecty.Text("point shown in the per-point charts (injection, histogram, time series, misrouting, levels) and tables")),
 			elem.Select(opts...)),
 		elem.Div(cards...),
 	)
@@ -718,9 +805,16 @@ func (a *App) renderExports() *vecty.HTML {
 	)
 }
 
+// renderLog lists the failed runs. It is there from the first run on (with
+// a placeholder line), so that the first failure does not add a section.
 func (a *App) renderLog() *vecty.HTML {
-	return elem.Section(vecty.Markup(prop.ID("log"), vecty.Class("log"), vecty.MarkupIf(len(a.log) == 0, vecty.Attribute("hidden", true))),
-		elem.UnorderedList(listItems(a.log)...))
+	show := a.res != nil || len(a.log) > 0
+	body := elem.UnorderedList(listItems(a.log)...)
+	if len(a.log) == 0 {
+		body = elem.Paragraph(vecty.Markup(vecty.Class("hint")), vecty.Text("No failed runs."))
+	}
+	return elem.Section(vecty.Markup(prop.ID("log"), vecty.Class("log"), vecty.Attribute("aria-label", "failed runs"),
+		vecty.MarkupIf(!show, vecty.Attribute("hidden", true))), body)
 }
 
 // ---- embed mode: the chart and a Run button ----
