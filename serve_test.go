@@ -2,12 +2,17 @@ package main
 
 import (
 	"compress/gzip"
+	"errors"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
+	"time"
 )
 
 func TestServe(t *testing.T) {
@@ -59,6 +64,56 @@ func TestServe(t *testing.T) {
 	for _, p := range []string{"/nope.js", "/ui.wasm.gz", "/../serve.go"} {
 		if res, _ = get(p, "gzip"); res.StatusCode != 404 {
 			t.Errorf("%s: %d", p, res.StatusCode)
+		}
+	}
+}
+
+// TestServeNotBuilt runs the server's main in a child process (this test
+// binary again) on folders without a built site: it must exit with status 1,
+// name the missing file and the folder, tell to run ./build.sh, and not start
+// serving.
+func TestServeNotBuilt(t *testing.T) {
+	if os.Getenv("PHITSIM_SERVE_MAIN") == "1" {
+		os.Args = append([]string{"serve"}, strings.Fields(os.Getenv("PHITSIM_SERVE_ARGS"))...)
+		main()
+		return
+	}
+	empty := t.TempDir()
+	partial := t.TempDir() // index.html and ui.wasm, no worker
+	os.WriteFile(filepath.Join(partial, "index.html"), []byte("<!doctype html>"), 0o644)
+	os.WriteFile(filepath.Join(partial, "ui.wasm"), []byte("\x00asm"), 0o644)
+	for _, c := range []struct{ dir, missing string }{
+		{empty, "index.html"},
+		{partial, "worker.wasm"},
+		{filepath.Join(empty, "no-such-folder"), "index.html"},
+	} {
+		cmd := exec.Command(os.Args[0], "-test.run=^TestServeNotBuilt$")
+		cmd.Env = append(os.Environ(), "PHITSIM_SERVE_MAIN=1", "PHITSIM_SERVE_ARGS=-port 0 -dir "+c.dir)
+		var stdout, stderr strings.Builder
+		cmd.Stdout, cmd.Stderr = &stdout, &stderr
+		done := make(chan error, 1)
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		go func() { done <- cmd.Wait() }()
+		var err error
+		select {
+		case err = <-done:
+		case <-time.After(30 * time.Second):
+			cmd.Process.Kill()
+			<-done
+			t.Fatalf("-dir %s: the server started on a folder without a built site; stdout %q", c.dir, stdout.String())
+		}
+		var ee *exec.ExitError
+		if !errors.As(err, &ee) || ee.ExitCode() != 1 {
+			t.Errorf("-dir %s: %v, want exit status 1", c.dir, err)
+		}
+		want := fmt.Sprintf("serve: %s is missing from %s: build the site first with ./build.sh\n", c.missing, c.dir)
+		if stderr.String() != want {
+			t.Errorf("-dir %s: stderr %q, want %q", c.dir, stderr.String(), want)
+		}
+		if strings.Contains(stdout.String(), "http://") {
+			t.Errorf("-dir %s: printed a URL: %q", c.dir, stdout.String())
 		}
 	}
 }

@@ -1,12 +1,15 @@
 // Package e2e drives the built site in headless Chromium (Debian's
 // /usr/bin/chromium) with chromedp: it builds the site with build.sh, serves
 // it with serve.go, runs experiments through the page, and checks the numbers
-// against the engine run natively. Without Chromium it skips, unless CI=true.
+// against the CLI (cmd/phitsim, built once per run) on the same configs and
+// seeds. Without Chromium it skips, unless CI=true.
 package e2e
 
 import (
 	"bufio"
+	"bytes"
 	"context"
+	"encoding/csv"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -15,16 +18,17 @@ import (
 	"path/filepath"
 	"reflect"
 	"regexp"
+	"sort"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 
 	"phitsim/engine/config"
 	"phitsim/engine/result"
-	"phitsim/engine/sim"
-	"phitsim/engine/sweep"
 	"phitsim/site/experiment"
 )
 
@@ -159,59 +163,6 @@ func canonical(r *result.Result) string {
 	return string(b)
 }
 
-// checkNative reruns every job natively and compares the results bit for
-// bit, then the points with the engine's own sweep. It returns the CPU
-// seconds of the runs in the browser (wasm) and natively.
-func checkNative(t *testing.T, ex experiment.Export) (wasmCPU, nativeCPU float64) {
-	t.Helper()
-	r, err := experiment.NewResults(ex.Exp)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(r.Jobs) != len(ex.Jobs) {
-		t.Fatalf("page ran %d jobs, the experiment has %d", len(ex.Jobs), len(r.Jobs))
-	}
-	for i, j := range r.Jobs {
-		ref := ex.Jobs[i]
-		if ref.Result < 0 {
-			t.Fatalf("job %d has no result", i)
-		}
-		s, err := sim.New(j.Config, j.Seed)
-		if err != nil {
-			t.Fatal(err)
-		}
-		want, err := s.Run(context.Background(), nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		got := ex.Runs[ref.Result]
-		if canonical(got) != canonical(want) {
-			t.Errorf("job %d (series %d, x=%g, seed %d): browser result differs from the native engine's\nbrowser %.400s\nnative  %.400s",
-				i, j.Series, j.X, j.Seed, canonical(got), canonical(want))
-		}
-		wasmCPU += got.CPUSeconds
-		nativeCPU += want.CPUSeconds
-		r.Runs[i] = want
-	}
-	spec, err := ex.Exp.Spec()
-	if err != nil {
-		t.Fatal(err)
-	}
-	out, err := sweep.Run(context.Background(), spec, sweep.Options{Workers: 2})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(out.Points) != len(ex.Points) {
-		t.Fatalf("%d points, engine %d", len(ex.Points), len(out.Points))
-	}
-	for i := range out.Points {
-		if !reflect.DeepEqual(ex.Points[i].Agg, out.Points[i]) {
-			t.Errorf("point %d: page %+v\nengine %+v", i, ex.Points[i].Agg, out.Points[i])
-		}
-	}
-	return
-}
-
 func screenshot(t *testing.T, ctx context.Context, name string) {
 	t.Helper()
 	b, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
@@ -259,6 +210,7 @@ func TestBrowser(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short")
 	}
+	cli := buildCLI(t) // while build.sh runs
 	base := site(t)
 	ctx := browser(t, exe)
 
@@ -279,8 +231,8 @@ func TestBrowser(t *testing.T) {
 			t.Errorf("the bare page did not run the default experiment")
 		}
 		screenshot(t, ctx, "e2e-default.png")
-		w, n := checkNative(t, ex)
-		t.Logf("engine CPU time: wasm %.2fs, native %.2fs: wasm/native = %.2f", w, n, w/n)
+		r := checkCLI(t, ctx, cli(t), ex)
+		t.Logf("engine CPU time: wasm %.2fs, native (CLI) %.2fs: wasm/native = %.2f", r.WasmCPU, r.NativeCPU, r.WasmCPU/r.NativeCPU)
 	})
 
 	t.Run("speed", func(t *testing.T) {
@@ -294,8 +246,8 @@ func TestBrowser(t *testing.T) {
 		open(t, ctx, base+"#"+experiment.Encode(l))
 		waitFor(t, ctx, done, 60*time.Second) // the first run warms up the browser's wasm compiler tiers
 		rerun(t, ctx)
-		w, n := checkNative(t, pageResults(t, ctx))
-		t.Logf("one run, h=2, 35,000 cycles: wasm %.3fs, native %.3fs: wasm/native = %.2f", w, n, w/n)
+		r := checkCLI(t, ctx, cli(t), pageResults(t, ctx))
+		t.Logf("one run, h=2, 35,000 cycles: wasm %.3fs, native (CLI) %.3fs: wasm/native = %.2f", r.WasmCPU, r.NativeCPU, r.WasmCPU/r.NativeCPU)
 	})
 
 	var shared string
@@ -331,17 +283,67 @@ func TestBrowser(t *testing.T) {
 		if len(ex.Exp.Series) != 2 || ex.Exp.Series[1].Sim.Cycles != 1200 || ex.Exp.Series[0].Traffic.Pattern != "ADV" || len(ex.Values) != 3 {
 			t.Fatalf("the page ran %+v", ex.Exp)
 		}
-		checkNative(t, ex)
+		// The export buttons, clicked, and their downloads. Each series'
+		// "Export config JSON": the CLI validates the file, and runs these
+		// files below for the comparison with the page's results.
+		bin := cli(t)
+		cfgDir := t.TempDir()
+		var configs []string
+		for i, c := range ex.Exp.Series {
+			eval[bool](t, ctx, fmt.Sprintf(`(() => { document.querySelectorAll('.tab')[%d].click(); return true })()`, i))
+			waitFor(t, ctx, fmt.Sprintf(`document.querySelectorAll('.tab')[%d].classList.contains('active')`, i), 5*time.Second)
+			name, b := download(t, ctx, "#export-config")
+			if want := "phitsim-" + c.Name + ".json"; name != want {
+				t.Errorf("series %d: config downloaded as %q, want %q", i, name, want)
+			}
+			if want := append(c.JSON(), '\n'); !bytes.Equal(b, want) {
+				t.Errorf("series %d: the config JSON downloaded is not the series the page ran:\n%.400s\nwant\n%.400s", i, b, want)
+			}
+			f := filepath.Join(cfgDir, fmt.Sprintf("%d-%s", i+1, name))
+			if err := os.WriteFile(f, b, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if out := validate(t, bin, f); !strings.HasPrefix(out, "ok: "+c.Name+" — 72 nodes;") {
+				t.Errorf("phitsim validate -config %s: %q", name, out)
+			}
+			configs = append(configs, f)
+		}
+		r := checkCLI(t, ctx, bin, ex, configs...)
 		// charts show every point with its CI
 		n := eval[int](t, ctx, `echarts.getInstanceByDom(document.getElementById('chart-latency')).getOption().series[1].data.length`)
 		if n != 3 {
 			t.Errorf("latency chart has %d VAL points", n)
 		}
-		// exports: CSV (the CLI's columns), PNG and SVG of every chart
-		csv := eval[string](t, ctx, `phitsimDebug.csv()`)
-		if !strings.HasPrefix(csv, "series,name,offered,runs,accepted,accepted_ci95") || strings.Count(csv, "\n") != 7 {
-			t.Errorf("csv %q", csv)
+		// CSV: the CLI's columns and numbers, one row per point
+		name, b := download(t, ctx, "#export-csv")
+		if name != "phitsim-results.csv" || !strings.HasPrefix(string(b), "series,name,offered,runs,accepted,accepted_ci95,") || strings.Count(string(b), "\n") != 7 {
+			t.Errorf("CSV download %q: %q", name, b)
 		}
+		sameCSV(t, "the downloaded CSV", b, r.CSV, ex)
+		if rows, err := csv.NewReader(bytes.NewReader(b)).ReadAll(); err != nil || len(rows) != 7 ||
+			!reflect.DeepEqual(rows[6][:4], []string{"1", "VAL", "0.3", strconv.Itoa(ex.Exp.Series[1].Sim.Seeds)}) {
+			t.Errorf("CSV rows (%v): %q", err, rows)
+		}
+		// JSON: the experiment, its points and every run
+		name, b = download(t, ctx, "#export-json")
+		var got experiment.Export
+		if err := json.Unmarshal(b, &got); err != nil {
+			t.Errorf("JSON download %q: %v\n%.300s", name, err, b)
+		}
+		if name != "phitsim-results.json" || len(got.Runs) != len(ex.Jobs) || len(got.Points) != 6 || !reflect.DeepEqual(got.Exp, ex.Exp) {
+			t.Errorf("JSON download %q: %d runs, %d points, experiment %+v", name, len(got.Runs), len(got.Points), got.Exp)
+		}
+		if string(b) != eval[string](t, ctx, `document.getElementById('results-json').textContent`) {
+			t.Errorf("the JSON downloaded differs from the page's results")
+		}
+		// a chart's PNG and SVG buttons
+		if name, b = download(t, ctx, `#card-accepted button[aria-label$="as PNG"]`); name != "phitsim-accepted.png" || !bytes.HasPrefix(b, []byte("\x89PNG\r\n\x1a\n")) || len(b) < 5000 {
+			t.Errorf("PNG download %q: %d bytes %.8q", name, len(b), b)
+		}
+		if name, b = download(t, ctx, `#card-accepted button[aria-label$="as SVG"]`); name != "phitsim-accepted.svg" || !bytes.Contains(b, []byte("<svg")) || len(b) < 2000 {
+			t.Errorf("SVG download %q: %.100q", name, b)
+		}
+		// PNG and SVG of every chart
 		shown := eval[[]string](t, ctx, `[...document.querySelectorAll('.charts .chart')].map(e => e.id.replace('chart-', ''))`)
 		if want := []string{"accepted", "latency", "fairness", "histogram", "timeseries", "misrouting", "nonminimal", "phasea"}; !reflect.DeepEqual(shown, want) {
 			t.Errorf("charts shown %v, want %v", shown, want)
@@ -402,7 +404,7 @@ func TestBrowser(t *testing.T) {
 		if ex.Exp.Sweep.Param != "router.globalBuffer" || len(ex.Values) != 2 || len(ex.Runs) != 4 {
 			t.Fatalf("ran %+v values %v", ex.Exp.Sweep, ex.Values)
 		}
-		checkNative(t, ex)
+		checkCLI(t, ctx, cli(t), ex)
 		if csv := eval[string](t, ctx, `phitsimDebug.csv()`); !strings.Contains(csv, ",router.globalBuffer,128") {
 			t.Errorf("csv %q", csv)
 		}
@@ -456,7 +458,7 @@ func TestBrowser(t *testing.T) {
 			t.Errorf("ACOR chart has %d lines (4 ACOR-Switch series × 3)", n)
 		}
 		screenshot(t, ctx, "e2e-routing-preset.png")
-		checkNative(t, ex)
+		checkCLI(t, ctx, cli(t), ex)
 	})
 
 	t.Run("graph500", func(t *testing.T) {
@@ -513,7 +515,7 @@ func TestBrowser(t *testing.T) {
 			ex.Exp.Series[1].Workload.Scale != 14 {
 			t.Fatalf("ran %+v values %v, %d runs", ex.Exp.Sweep, ex.Values, len(ex.Runs))
 		}
-		checkNative(t, ex)
+		checkCLI(t, ctx, cli(t), ex)
 		got := eval[[][]float64](t, ctx, `echarts.getInstanceByDom(document.getElementById('chart-exectime')).getOption().series.slice(0, 2)
 			.map(s => s.data.map(d => d.value[1]))`)
 		for i, p := range ex.Points {
@@ -526,6 +528,233 @@ func TestBrowser(t *testing.T) {
 			t.Errorf("csv %q", csv)
 		}
 		screenshot(t, ctx, "e2e-graph500-sweep.png")
+	})
+
+	t.Run("keyboard", func(t *testing.T) {
+		// The form with the keyboard only: Tab from the Routing group's
+		// heading to its select and change the routing with an arrow key,
+		// Tab on through the form to the Simulation group's cycles and type
+		// a number, Tab to Run and press Enter.
+		l := tinyLink()
+		l.Exp.Series = l.Exp.Series[:1] // MIN
+		l.Exp.Series[0].Sim.Cycles = 2000000
+		open(t, ctx, base+"#"+experiment.Encode(l))
+		if s := eval[string](t, ctx, `document.getElementById('app').dataset.state`); s != "idle" {
+			t.Fatalf("a long experiment started on its own (%s)", s)
+		}
+		focused := func() string {
+			return eval[string](t, ctx, `(e => e ? e.id || e.className || e.tagName : '')(document.activeElement)`)
+		}
+		press := func(keys string) {
+			t.Helper()
+			if err := chromedp.Do(ctx, chromedp.KeyEvent(keys)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		tabTo := func(id string, most int) int {
+			t.Helper()
+			for n := 1; n <= most; n++ {
+				press(kb.Tab)
+				if focused() == id {
+					return n
+				}
+			}
+			t.Fatalf("%d Tabs did not reach #%s (focus on %q)", most, id, focused())
+			return 0
+		}
+		if err := chromedp.Do(ctx, chromedp.Focus("#group-routing .group-toggle")); err != nil {
+			t.Fatal(err)
+		}
+		n1 := tabTo("f-routing-name", 3)
+		press(kb.ArrowDown) // MIN → VAL
+		waitFor(t, ctx, `document.getElementById('f-routing-name').value === 'VAL'`, 5*time.Second)
+		time.Sleep(400 * time.Millisecond) // the panel renders again (VAL's fields appear)
+		if f := focused(); f != "f-routing-name" {
+			t.Errorf("the render after the change moved the focus to %q", f)
+		}
+		n2 := tabTo("f-sim-cycles", 80)
+		old := eval[string](t, ctx, `document.getElementById('f-sim-cycles').value`)
+		press(kb.End + strings.Repeat(kb.Backspace, len(old)) + "1500")
+		waitFor(t, ctx, `document.getElementById('f-sim-cycles').value === '1500'`, 5*time.Second)
+		time.Sleep(300 * time.Millisecond)
+		if l, errs := experiment.Decode(eval[string](t, ctx, `location.hash`)); len(errs) > 0 || l.Exp.Series[0].Sim.Cycles != 1500 || l.Exp.Series[0].Routing.Name != "VAL" {
+			t.Errorf("the link after the keyboard edits: %+v %v", l.Exp.Series[0], errs)
+		}
+		n3 := tabTo("run", 80)
+		t.Logf("Tabs: %d to the routing select, %d more to sim.cycles, %d more to Run", n1, n2, n3)
+		press(kb.Enter)
+		waitFor(t, ctx, done, 60*time.Second)
+		ex := pageResults(t, ctx)
+		c := ex.Exp.Series[0]
+		if c.Routing.Name != "VAL" || c.Sim.Cycles != 1500 || len(ex.Runs) != len(ex.Jobs) {
+			t.Fatalf("the keyboard run ran %s with %d cycles, %d of %d runs", c.Routing.Name, c.Sim.Cycles, len(ex.Runs), len(ex.Jobs))
+		}
+		for _, r := range ex.Runs {
+			if r.Config.Routing.Name != "VAL" || r.Config.Sim.Cycles != 1500 {
+				t.Errorf("a run used %s, %d cycles", r.Config.Routing.Name, r.Config.Sim.Cycles)
+			}
+		}
+		// a configuration group folds and unfolds with the keyboard
+		if err := chromedp.Do(ctx, chromedp.Focus("#group-sim .group-toggle"), chromedp.KeyEvent(kb.Enter)); err != nil {
+			t.Fatal(err)
+		}
+		waitFor(t, ctx, `document.querySelector('#group-sim .group-toggle').getAttribute('aria-expanded') === 'false' && !document.getElementById('f-sim-cycles')`, 5*time.Second)
+		if err := chromedp.Do(ctx, chromedp.Focus("#group-sim .group-toggle"), chromedp.KeyEvent(" ")); err != nil {
+			t.Fatal(err)
+		}
+		waitFor(t, ctx, `document.getElementById('f-sim-cycles') && document.getElementById('f-sim-cycles').value === '1500'`, 5*time.Second)
+	})
+
+	t.Run("progress-layout", func(t *testing.T) {
+		// MIN and VAL (the phase-A chart) over 3 loads, runs of some
+		// 16,000 cycles: a recorder in the page samples the progress bars,
+		// their texts and the chart cards' boxes on every frame, before,
+		// during and after the run.
+		l := tinyLink()
+		for i := range l.Exp.Series {
+			l.Exp.Series[i].Sim.Warmup, l.Exp.Series[i].Sim.Cycles, l.Exp.Series[i].Sim.Seeds = 1000, 15000, 1
+		}
+		l.Exp.Sweep.Step = 0.004 // 101 loads: too long to run on opening
+		open(t, ctx, base+"#"+experiment.Encode(l))
+		if s := eval[string](t, ctx, `document.getElementById('app').dataset.state`); s != "idle" {
+			t.Fatalf("a long experiment started on its own (%s)", s)
+		}
+		setField(t, ctx, "sweep-step", "0.2")
+		waitFor(t, ctx, `location.hash.includes('sweep=0.2:0.6:0.2')`, 5*time.Second)
+		time.Sleep(time.Second) // renders and the placeholder charts settle
+		eval[bool](t, ctx, `(() => {
+			const rec = window.phitsimRec = {samples: [], stop: false};
+			const sample = () => {
+				if (rec.stop) return;
+				const app = document.getElementById('app'), q = s => document.querySelector(s);
+				const cards = {};
+				for (const c of document.querySelectorAll('.charts .card')) {
+					const b = c.getBoundingClientRect();
+					cards[c.id] = [b.left + scrollX, b.top + scrollY, b.width, b.height];
+				}
+				rec.samples.push({t: performance.now(), state: app.dataset.state, done: +app.dataset.done, total: +app.dataset.total,
+					sweep: q('#sweep-progress') ? +q('#sweep-progress').value : -1, status: q('#status') ? q('#status').textContent : '',
+					runs: [...document.querySelectorAll('.run:not(.idle)')].map(r => ({
+						label: (r.querySelector('.run-label') || {}).textContent || '',
+						value: r.querySelector('progress') ? +r.querySelector('progress').value : -1,
+						eta: (r.querySelector('.run-eta') || {}).textContent || ''})),
+					cards});
+			};
+			const frame = () => { sample(); if (!rec.stop) requestAnimationFrame(frame); };
+			sample();
+			requestAnimationFrame(frame);
+			rec.timer = setInterval(sample, 25); // also if frames are throttled
+			return true })()`)
+		start := time.Now()
+		eval[bool](t, ctx, `(() => { document.getElementById('run').click(); return true })()`)
+		waitFor(t, ctx, done, 120*time.Second)
+		el := time.Since(start).Seconds()
+		time.Sleep(1500 * time.Millisecond) // the final render and charts
+		type sample struct {
+			T      float64 `json:"t"`
+			State  string  `json:"state"`
+			Done   int     `json:"done"`
+			Total  int     `json:"total"`
+			Sweep  float64 `json:"sweep"`
+			Status string  `json:"status"`
+			Runs   []struct {
+				Label string  `json:"label"`
+				Value float64 `json:"value"`
+				ETA   string  `json:"eta"`
+			} `json:"runs"`
+			Cards map[string][4]float64 `json:"cards"`
+		}
+		samples := eval[[]sample](t, ctx, `(() => { phitsimRec.stop = true; clearInterval(phitsimRec.timer); return phitsimRec.samples })()`)
+		ex := pageResults(t, ctx)
+		if len(ex.Runs) != 6 {
+			t.Fatalf("%d runs", len(ex.Runs))
+		}
+		var running []sample
+		for _, s := range samples {
+			if s.State == "running" {
+				running = append(running, s)
+			}
+		}
+		t.Logf("run of 6 jobs: %.1fs; %d samples, %d while running", el, len(samples), len(running))
+		if len(running) < 5 {
+			t.Fatalf("only %d samples while running", len(running))
+		}
+
+		// progress: the sweep's bar and ETA, and each run's
+		eta := regexp.MustCompile(`ETA (<1 s|\d+ s|\d+ min|[0-9.]+ h)`)
+		overall := regexp.MustCompile(`^\d+ / 6 runs · \d+% · .* elapsed · ETA (<1 s|\d+ s|\d+ min|[0-9.]+ h)$`)
+		runETA := regexp.MustCompile(`\d+/\d+ cycles · ETA (<1 s|\d+ s|\d+ min|[0-9.]+ h)`)
+		sweepShown, runShown := 0, 0
+		labels := map[string]float64{}
+		last := -1.0
+		for _, s := range running {
+			if s.Sweep < last-1e-12 {
+				t.Errorf("the sweep's progress went back from %g to %g", last, s.Sweep)
+			}
+			last = s.Sweep
+			if s.Sweep > 0 && s.Sweep < 1 && overall.MatchString(s.Status) {
+				sweepShown++
+			}
+			for _, r := range s.Runs {
+				if r.Value < labels[r.Label]-1e-12 {
+					t.Errorf("run %s: progress went back from %g to %g", r.Label, labels[r.Label], r.Value)
+				}
+				labels[r.Label] = max(labels[r.Label], r.Value)
+				if r.Value > 0 && r.Value < 1 && runETA.MatchString(r.ETA) && eta.MatchString(r.ETA) {
+					runShown++
+				}
+			}
+		}
+		t.Logf("sweep bar with an ETA in %d samples, run bars with an ETA in %d; runs seen running (highest fraction shown): %v", sweepShown, runShown, labels)
+		if sweepShown == 0 {
+			t.Errorf("the sweep's progress bar and ETA were never shown part-way (statuses: %q … %q)", running[0].Status, running[len(running)-1].Status)
+		}
+		if runShown == 0 {
+			t.Errorf("no run's progress bar and ETA were shown part-way")
+		}
+		end := samples[len(samples)-1]
+		if end.State != "done" || end.Sweep != 1 || end.Done != 6 || end.Total != 6 || len(end.Runs) != 0 || !strings.HasPrefix(end.Status, "Done: 6 / 6 runs") {
+			t.Errorf("at the end: %+v", end)
+		}
+
+		// layout: the cards there before the run do not move vertically
+		first := samples[0]
+		if first.State != "idle" || len(first.Cards) == 0 {
+			t.Fatalf("first sample: %+v", first)
+		}
+		var ids []string
+		for id := range first.Cards {
+			ids = append(ids, id)
+		}
+		sort.Strings(ids)
+		for _, id := range ids {
+			top := first.Cards[id][1]
+			worst, when := 0.0, ""
+			for _, s := range samples {
+				b, ok := s.Cards[id]
+				if !ok {
+					worst, when = math.Inf(1), fmt.Sprintf("gone at %.0f ms (%s)", s.T-first.T, s.State)
+					break
+				}
+				if d := math.Abs(b[1] - top); d > worst {
+					worst, when = d, fmt.Sprintf("top %.1f → %.1f at %.0f ms (%s, %d/%d runs)", top, b[1], s.T-first.T, s.State, s.Done, s.Total)
+				}
+			}
+			if worst > 0.5 {
+				t.Errorf("card %s moved vertically by %.1f px: %s", id, worst, when)
+			}
+		}
+		var added []string
+		for id := range end.Cards {
+			if _, ok := first.Cards[id]; !ok {
+				added = append(added, id)
+			}
+		}
+		sort.Strings(added)
+		t.Logf("cards before the run: %v; added by the run: %v", ids, added)
+		if _, ok := end.Cards["card-phasea"]; !ok {
+			t.Errorf("no phase-A chart after a run with VAL")
+		}
 	})
 
 	t.Run("cancel", func(t *testing.T) {
