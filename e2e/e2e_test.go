@@ -606,21 +606,23 @@ func TestBrowser(t *testing.T) {
 	})
 
 	t.Run("progress-layout", func(t *testing.T) {
-		// MIN and VAL (the phase-A chart) over 3 loads, runs of some
-		// 16,000 cycles: a recorder in the page samples the progress bars,
-		// their texts and the chart cards' boxes on every frame, before,
-		// during and after the run.
+		// MIN and VAL (the phase-A chart) at 2 loads, runs of 41,000
+		// cycles (a second or two each: several progress messages): a
+		// recorder in the page samples the progress bars, their texts and
+		// the boxes of the chart cards and of the section below them on
+		// every frame, before, during and after the run.
+		const jobs = 4
 		l := tinyLink()
 		for i := range l.Exp.Series {
-			l.Exp.Series[i].Sim.Warmup, l.Exp.Series[i].Sim.Cycles, l.Exp.Series[i].Sim.Seeds = 1000, 15000, 1
+			l.Exp.Series[i].Sim.Warmup, l.Exp.Series[i].Sim.Cycles, l.Exp.Series[i].Sim.Seeds = 1000, 40000, 1
 		}
 		l.Exp.Sweep.Step = 0.004 // 101 loads: too long to run on opening
 		open(t, ctx, base+"#"+experiment.Encode(l))
 		if s := eval[string](t, ctx, `document.getElementById('app').dataset.state`); s != "idle" {
 			t.Fatalf("a long experiment started on its own (%s)", s)
 		}
-		setField(t, ctx, "sweep-step", "0.2")
-		waitFor(t, ctx, `location.hash.includes('sweep=0.2:0.6:0.2')`, 5*time.Second)
+		setField(t, ctx, "sweep-step", "0.4")
+		waitFor(t, ctx, `location.hash.includes('sweep=0.2:0.6:0.4')`, 5*time.Second)
 		time.Sleep(time.Second) // renders and the placeholder charts settle
 		eval[bool](t, ctx, `(() => {
 			const rec = window.phitsimRec = {samples: [], stop: false};
@@ -632,7 +634,8 @@ func TestBrowser(t *testing.T) {
 					const b = c.getBoundingClientRect();
 					cards[c.id] = [b.left + scrollX, b.top + scrollY, b.width, b.height];
 				}
-				rec.samples.push({t: performance.now(), state: app.dataset.state, done: +app.dataset.done, total: +app.dataset.total,
+				const below = q('.exports');
+				rec.samples.push({t: performance.now(), below: below ? below.getBoundingClientRect().top + scrollY : -1, state: app.dataset.state, done: +app.dataset.done, total: +app.dataset.total,
 					sweep: q('#sweep-progress') ? +q('#sweep-progress').value : -1, status: q('#status') ? q('#status').textContent : '',
 					runs: [...document.querySelectorAll('.run:not(.idle)')].map(r => ({
 						label: (r.querySelector('.run-label') || {}).textContent || '',
@@ -652,6 +655,7 @@ func TestBrowser(t *testing.T) {
 		time.Sleep(1500 * time.Millisecond) // the final render and charts
 		type sample struct {
 			T      float64 `json:"t"`
+			Below  float64 `json:"below"` // top of the exports section
 			State  string  `json:"state"`
 			Done   int     `json:"done"`
 			Total  int     `json:"total"`
@@ -666,7 +670,7 @@ func TestBrowser(t *testing.T) {
 		}
 		samples := eval[[]sample](t, ctx, `(() => { phitsimRec.stop = true; clearInterval(phitsimRec.timer); return phitsimRec.samples })()`)
 		ex := pageResults(t, ctx)
-		if len(ex.Runs) != 6 {
+		if len(ex.Runs) != jobs {
 			t.Fatalf("%d runs", len(ex.Runs))
 		}
 		var running []sample
@@ -675,14 +679,14 @@ func TestBrowser(t *testing.T) {
 				running = append(running, s)
 			}
 		}
-		t.Logf("run of 6 jobs: %.1fs; %d samples, %d while running", el, len(samples), len(running))
+		t.Logf("run of %d jobs: %.1fs; %d samples, %d while running", jobs, el, len(samples), len(running))
 		if len(running) < 5 {
 			t.Fatalf("only %d samples while running", len(running))
 		}
 
 		// progress: the sweep's bar and ETA, and each run's
 		eta := regexp.MustCompile(`ETA (<1 s|\d+ s|\d+ min|[0-9.]+ h)`)
-		overall := regexp.MustCompile(`^\d+ / 6 runs · \d+% · .* elapsed · ETA (<1 s|\d+ s|\d+ min|[0-9.]+ h)$`)
+		overall := regexp.MustCompile(`^\d+ / 4 runs · \d+% · .* elapsed · ETA (<1 s|\d+ s|\d+ min|[0-9.]+ h)$`)
 		runETA := regexp.MustCompile(`\d+/\d+ cycles · ETA (<1 s|\d+ s|\d+ min|[0-9.]+ h)`)
 		sweepShown, runShown := 0, 0
 		labels := map[string]float64{}
@@ -713,7 +717,7 @@ func TestBrowser(t *testing.T) {
 			t.Errorf("no run's progress bar and ETA were shown part-way")
 		}
 		end := samples[len(samples)-1]
-		if end.State != "done" || end.Sweep != 1 || end.Done != 6 || end.Total != 6 || len(end.Runs) != 0 || !strings.HasPrefix(end.Status, "Done: 6 / 6 runs") {
+		if end.State != "done" || end.Sweep != 1 || end.Done != jobs || end.Total != jobs || len(end.Runs) != 0 || !strings.HasPrefix(end.Status, "Done: 4 / 4 runs") {
 			t.Errorf("at the end: %+v", end)
 		}
 
@@ -744,14 +748,25 @@ func TestBrowser(t *testing.T) {
 				t.Errorf("card %s moved vertically by %.1f px: %s", id, worst, when)
 			}
 		}
-		var added []string
-		for id := range end.Cards {
-			if _, ok := first.Cards[id]; !ok {
-				added = append(added, id)
+		// nor does a card appear (at the end of the grid it would push
+		// what is below the charts), nor the section below them move
+		added := map[string]string{}
+		below := 0.0
+		for _, s := range samples {
+			for id := range s.Cards {
+				if _, ok := first.Cards[id]; !ok && added[id] == "" {
+					added[id] = fmt.Sprintf("at %.0f ms (%s, %d/%d runs)", s.T-first.T, s.State, s.Done, s.Total)
+				}
 			}
+			below = max(below, math.Abs(s.Below-first.Below))
 		}
-		sort.Strings(added)
-		t.Logf("cards before the run: %v; added by the run: %v", ids, added)
+		t.Logf("cards before the run: %v; cards added: %v", ids, added)
+		for id, when := range added {
+			t.Errorf("card %s appeared %s: the page's layout changed while running", id, when)
+		}
+		if below > 0.5 {
+			t.Errorf("the section below the charts moved vertically by %.1f px", below)
+		}
 		if _, ok := end.Cards["card-phasea"]; !ok {
 			t.Errorf("no phase-A chart after a run with VAL")
 		}
