@@ -71,6 +71,7 @@ type proc struct {
 	level       int32
 	dst         int32
 	msgPkts     int32 // packets of the current message still to inject
+	msgSize     int32 // packets of the current message
 	next        int32 // signal / broadcast index
 	signals     [2]int32
 	reduces     [2]int32
@@ -109,6 +110,8 @@ type Job struct {
 
 	sent, delivered, phits int64
 	queries, messages      int64
+	queriesIn              int64   // queries delivered
+	msgHist                []int64 // messages sent, by their number of packets
 	qPkts, syncPkts        int64
 	series                 []int64 // phits delivered per interval
 }
@@ -148,6 +151,14 @@ func NewJob(p Params, n int, net Net, seed uint64) *Job {
 // Root is the process hosting the root vertex; RootDegree its degree.
 func (j *Job) Root() int       { return j.root }
 func (j *Job) RootDegree() int { return j.dr }
+
+// QueriesDelivered counts the queries of the query packets delivered so far.
+func (j *Job) QueriesDelivered() int64 { return j.queriesIn }
+
+// MessagePackets counts the messages sent so far by their number of packets
+// (index k: messages of k packets; a full message of cs queries takes
+// ⌈cs/QueriesPerPacket⌉).
+func (j *Job) MessagePackets() []int64 { return append([]int64(nil), j.msgHist...) }
 
 // Done reports whether the BFS has ended, and the cycle of the last delivery.
 func (j *Job) Done() bool     { return j.done }
@@ -277,13 +288,18 @@ func (j *Job) prepare(r int, now int64) {
 	p.msgQ = q
 	qpp := int64(j.p.QueriesPerPacket)
 	p.msgPkts = int32((q + qpp - 1) / qpp)
+	p.msgSize = p.msgPkts
 	t := float64(now)
 	if j.p.Bernoulli {
 		// one trial per free cycle with probability 1/(tq·q): eq. 2.20 for a
-		// full message (q = cs)
+		// full message (q = cs). The uniform is drawn even when the
+		// probability is 1, so that the model's later draws (destinations,
+		// level samples) do not depend on tq or the cycle time: runs that
+		// differ only in node or link speed send the same messages.
+		u := p.rng.Float64()
 		g := 1.0
 		if pr := 1 / (j.p.TqCycles * float64(q)); pr < 1 {
-			g = math.Max(1, math.Ceil(math.Log(1-p.rng.Float64())/math.Log(1-pr)))
+			g = math.Max(1, math.Ceil(math.Log(1-u)/math.Log(1-pr)))
 		}
 		p.cpuFree = math.Max(p.cpuFree, t) + g
 	} else {
@@ -324,6 +340,10 @@ func (j *Job) step(r int, now int64) {
 			}
 			p.msgsLeft--
 			j.messages++
+			for int(p.msgSize) >= len(j.msgHist) {
+				j.msgHist = append(j.msgHist, 0)
+			}
+			j.msgHist[p.msgSize]++
 			j.levels[l].Messages++
 			if p.msgsLeft > 0 {
 				j.prepare(r, now)
@@ -448,6 +468,7 @@ func (j *Job) Deliver(r int, k Kind, level int, queries int32, now int64) {
 	switch k {
 	case Query:
 		p.recv[par]++
+		j.queriesIn += int64(queries)
 		j.remaining -= float64(queries)
 		// half duplex: the CPU processes the queries before generating again
 		p.cpuFree = math.Max(p.cpuFree, float64(now)) + j.p.TqCycles*float64(queries)
