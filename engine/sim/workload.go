@@ -3,6 +3,8 @@ package sim
 import (
 	"phitsim/engine/config"
 	"phitsim/engine/graph500"
+	"phitsim/engine/result"
+	"phitsim/engine/stats"
 )
 
 // The Graph500 workload (workload.kind = graph500): the closed-loop BFS model
@@ -25,6 +27,9 @@ type workload struct {
 	rank       []int32 // node → process, −1 outside the job
 	background bool
 	meta       []pktMeta
+	// job packets sent by the nodes of each group, and those of them bound
+	// for another group (indexed by group)
+	sentBy, offGroup []int64
 }
 
 // initWorkload sets up the Graph500 job of a graph500 config (nothing for
@@ -49,6 +54,7 @@ func (s *Sim) initWorkload() {
 			wl.node = append(wl.node, int32(n))
 		}
 	}
+	wl.sentBy, wl.offGroup = make([]int64, s.groups), make([]int64, s.groups)
 	s.wl = wl
 	wl.job = graph500.NewJob(graph500Params(c), len(wl.node), wl, s.seed)
 }
@@ -86,7 +92,7 @@ func EstimatedCycles(c *config.Config) int64 {
 func (wl *workload) Send(src, dst int, k graph500.Kind, level int, queries int32) bool {
 	s := wl.s
 	n, d := int(wl.node[src]), int(wl.node[dst])
-	vc := s.chooseVC(n, d, false)
+	vc := wl.injectionVC(n, dst, d)
 	if vc < 0 {
 		return false
 	}
@@ -95,8 +101,32 @@ func (wl *workload) Send(src, dst int, k graph500.Kind, level int, queries int32
 		wl.meta = append(wl.meta, pktMeta{})
 	}
 	wl.meta[id] = pktMeta{queries: queries, level: uint8(level), kind: k}
+	g := n / (s.groupSize * s.p)
+	wl.sentBy[g]++
+	if d/(s.groupSize*s.p) != g {
+		wl.offGroup[g]++
+	}
 	s.enqueue(id, vc, s.now)
 	return true
+}
+
+// injectionVC picks the injection VC of a job packet from node n to process
+// dst (node d); −1 when it has no room. The dest policy partitions the
+// destinations over the VCs by the job's ranks: ⌊rank·VCs/processes⌋, so a
+// job on the first groups of a larger network spreads its packets over every
+// VC (mapped over all the network's nodes, as FOGSim's getInjectionVC does,
+// every packet of a job on fewer than N/VCs nodes would share VC 0). The
+// other policies look at the buffers only: the engine's choice.
+func (wl *workload) injectionVC(n, dst, d int) int {
+	s := wl.s
+	if s.injPolicy != 0 {
+		return s.chooseVC(n, d, false)
+	}
+	v := int(int64(dst) * int64(s.reqVCs) / int64(len(wl.node)))
+	if s.slotsFree(n, v) > 0 {
+		return v
+	}
+	return -1
 }
 
 // generate runs the job's processes for this cycle; it reports whether the
@@ -121,3 +151,47 @@ func (wl *workload) delivered(k int32, t int64) {
 
 // done: the BFS has ended.
 func (wl *workload) done() bool { return wl.job.Done() }
+
+// JobRouters lists the routers whose nodes run the Graph500 job of c (every
+// router for synthetic traffic), in increasing order.
+func JobRouters(c *config.Config) []int {
+	t := c.Topology
+	a := t.A
+	groups := t.A*t.H + 1
+	if !c.Graph500() {
+		out := make([]int, groups*a)
+		for i := range out {
+			out[i] = i
+		}
+		return out
+	}
+	var out []int
+	for _, g := range c.Workload.JobGroups(groups) {
+		for r := g * a; r < (g+1)*a; r++ {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// JobFairness is the injection fairness of a run over the routers of its
+// Graph500 job: the result's fairness (stats.go) is over every router, so a
+// job on some groups shows the idle routers as starved. PerRouter stays the
+// whole network's (indexed by router); MinRouter and MaxRouter are router
+// numbers.
+func JobFairness(r *result.Result) result.Fairness {
+	per := r.Fairness.PerRouter
+	routers := JobRouters(&r.Config)
+	sub := make([]int64, 0, len(routers))
+	for _, rt := range routers {
+		if rt < len(per) {
+			sub = append(sub, per[rt])
+		}
+	}
+	f := stats.Fairness(sub)
+	if len(sub) == len(routers) && len(sub) > 0 {
+		f.MinRouter, f.MaxRouter = routers[f.MinRouter], routers[f.MaxRouter]
+	}
+	f.PerRouter = per
+	return f
+}
