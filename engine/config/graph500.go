@@ -102,29 +102,96 @@ func (c *Config) validateWorkload() Errors {
 	return errs
 }
 
+// Table 2.4's latencies in physical units. The thesis gives 50/500 cycles
+// (local/global links) and 200 cycles (router) without the cycle time; with
+// 1-byte phits at 40 Gb/s (0.2 ns, research notes §9.8) they are 10/100/40 ns,
+// the 2 m and 20 m cables of Table 1.2 (10/100 cycles of a 1 GHz router).
+const (
+	Graph500LocalNs  = 10
+	Graph500GlobalNs = 100
+	Graph500RouterNs = 40
+)
+
+// The source-adaptive thresholds of Table 1.2 in bytes: UGAL's T = 4 packets
+// and PiggyBack's T = 5 packets of 80 bytes (8 phits of 10 B, thesis §1.6.4).
+const (
+	Graph500UgalTBytes = 4 * 80
+	Graph500PbTBytes   = 5 * 80
+)
+
+// LatencyCycles converts a latency in ns to cycles of the workload's cycle
+// time: ⌈ns/t_c⌉, at least 1 (a link or a crossbar takes a cycle at least).
+func (w *Workload) LatencyCycles(ns float64) int {
+	return max(1, int(math.Ceil(ns/w.CycleNs()-1e-9)))
+}
+
+// SetLatenciesNs sets the local and global link latencies and the router's
+// crossbar latency (FOGSim's router latency, TIMING.md) from ns, at the
+// cycle time of the current phit size and link bandwidth: research notes
+// §9.8, links of a fixed length whatever the bandwidth. It is a conversion
+// at the time of the call: a later change of workload.linkGbps or
+// workload.phitBytes (a bandwidth sweep) keeps the latencies in cycles, as
+// FOGSim's would (it has no bandwidth, only the cycle time of eq. 2.20).
+func (c *Config) SetLatenciesNs(localNs, globalNs, routerNs float64) {
+	w := &c.Workload
+	c.Topology.LocalLatency = w.LatencyCycles(localNs)
+	c.Topology.GlobalLatency = w.LatencyCycles(globalNs)
+	c.Router.XbarLatency = w.LatencyCycles(routerNs)
+}
+
+// SetAdaptiveThresholdsBytes sets UGAL's and PiggyBack's T (in packets) so
+// that they hold the bytes of Table 1.2's thresholds (Graph500UgalTBytes,
+// Graph500PbTBytes) in the current packet size. With 4 kB packets that is
+// below one phit, i.e. 0: Table 1.2's 5 packets of 4 kB would exceed what a
+// saturated global link shows (its output FIFO and less than a packet in
+// flight on a 100 ns link), so PB would never mark a link and behave as UGAL.
+func (c *Config) SetAdaptiveThresholdsBytes() {
+	pkt := float64(c.Router.PacketSize * c.Workload.PhitBytes)
+	if pkt <= 0 {
+		return
+	}
+	c.Routing.UgalT = Graph500UgalTBytes / pkt
+	c.Routing.PbThreshold = Graph500PbTBytes / pkt
+}
+
 // graph500 turns a preset into a Graph500 run (thesis §2.3.2, Table 2.4):
 // MIN, the Table 1.2 router, whose buffers are those of Table 2.4 in 4 kB
 // packets (8 phits of 512 B: local and output 4 packets, injection and global
-// 32), links of 1 cycle (≈ 100 ns at 40 Gb/s, Table 2.4's 10/100 ns rounded
-// up), scale 22, three seeds (three root degrees); sim.cycles is only the cap.
+// 32), Table 2.4's latencies in ns (10/100/40 ns: 1 cycle each at 40 Gb/s,
+// 102.4 ns), UGAL's and PB's thresholds in Table 1.2's bytes, scale 22, three
+// seeds (three root degrees); sim.cycles is only the cap.
 func graph500(c *Config) {
 	c.Workload.Kind = "graph500"
-	c.Topology.LocalLatency, c.Topology.GlobalLatency, c.Topology.InjectionLatency = 1, 1, 1
-	c.Router.XbarLatency = 1
+	c.SetLatenciesNs(Graph500LocalNs, Graph500GlobalNs, Graph500RouterNs)
+	c.Topology.InjectionLatency = 1
+	c.SetAdaptiveThresholdsBytes()
 	c.Sim.Warmup, c.Sim.Cycles, c.Sim.Seeds, c.Sim.Interval = 0, 50000000, 3, 1000
 }
 
+// The node types of thesis Table 2.3: ns per query.
+const (
+	TqAltamira  = 1.5  // IBM iDataplex dx360m4, Xeon E5-2670 @2.6 GHz
+	TqCoreI5    = 2.25 // Intel Core i5-5200U @2.2 GHz
+	TqXeon2620  = 2.4  // Intel Xeon E5-2620 @2 GHz
+	TqMontBlanc = 15   // Mont-Blanc prototype, Samsung Exynos 5 (ARM Cortex-A15 @1.7 GHz)
+)
+
 func graph500Presets() []Preset {
+	node := func(tq float64) func(*Config) {
+		return func(c *Config) {
+			graph500(c)
+			c.Workload.Tq = tq
+		}
+	}
 	return []Preset{
 		preset("graph500-h2", "Graph500 BFS (s=22, fe=16, tq=1.5 ns, 40 Gb/s) on the 72-node h=2 Dragonfly, MIN: network-bound", 2, graph500),
 		preset("graph500-h2-val", "Graph500 BFS on h=2 with Valiant: usage ≈0.4, about twice MIN's time", 2, func(c *Config) {
 			graph500(c)
 			c.Routing.Name = "VAL"
 		}),
-		preset("graph500-h2-montblanc", "Graph500 BFS on h=2, MIN, Mont-Blanc nodes (tq=15 ns): CPU-bound", 2, func(c *Config) {
-			graph500(c)
-			c.Workload.Tq = 15
-		}),
+		preset("graph500-h2-corei5", "Graph500 BFS on h=2, MIN, Core i5 laptop nodes (tq=2.25 ns, Table 2.3): near the knee", 2, node(TqCoreI5)),
+		preset("graph500-h2-xeon", "Graph500 BFS on h=2, MIN, Xeon E5-2620 nodes (tq=2.4 ns, Table 2.3): near the knee", 2, node(TqXeon2620)),
+		preset("graph500-h2-montblanc", "Graph500 BFS on h=2, MIN, Mont-Blanc nodes (tq=15 ns): CPU-bound", 2, node(TqMontBlanc)),
 		preset("graph500-h4-2groups", "Graph500 BFS on 2 consecutive groups (64 nodes) of h=4, MIN: one global link caps usage at 0.0625", 4, func(c *Config) {
 			graph500(c)
 			c.Workload.Groups, c.Workload.Scale = 2, 20
