@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"math"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -389,17 +390,35 @@ func TestGraph500Presets(t *testing.T) {
 			t.Errorf("%s: work %g node-cycles", p.Name, w)
 		}
 	}
-	if n != 5+4 {
+	if n != 7+5 {
 		t.Errorf("%d Graph500 presets", n)
 	}
-	for _, name := range []string{"graph500-tq-bw", "graph500-tq-routing"} {
+	for _, name := range []string{"graph500-tq-bw", "graph500-tq-routing", "graph500-2groups-routing"} {
 		e, _ := PresetByName(name)
 		if e.Sweep.Param != "workload.tq" || len(e.Series) < 2 {
 			t.Errorf("%s: %+v", name, e.Sweep)
 		}
 	}
-	e, _ := PresetByName("graph500-bw")
-	if v, _ := e.Sweep.Values(); e.Sweep.Param != "workload.linkGbps" || len(v) != 7 {
-		t.Errorf("graph500-bw: %s %v", e.Sweep.Param, v)
+	// the t_q sweep has the four node types of thesis Table 2.3
+	e, _ := PresetByName("graph500-tq-bw")
+	v, _ := e.Sweep.Values()
+	for _, tq := range []float64{1.5, 2.25, 2.4, 15} {
+		if !slices.Contains(v, tq) {
+			t.Errorf("graph500-tq-bw: tq values %v lack %g", v, tq)
+		}
+	}
+	// its 100 Gb/s series has Table 2.4's links in ns: 1/3/1 cycles of 40.96 ns
+	if c := e.Series[1]; c.Workload.LinkGbps != 100 || c.Topology.LocalLatency != 1 || c.Topology.GlobalLatency != 3 || c.Router.XbarLatency != 1 {
+		t.Errorf("graph500-tq-bw at 100 Gb/s: latencies %d/%d/%d", c.Topology.LocalLatency, c.Topology.GlobalLatency, c.Router.XbarLatency)
+	}
+	e, _ = PresetByName("graph500-2groups-routing")
+	for _, c := range e.Series {
+		if c.Workload.Groups != 2 || c.Topology.H != 4 {
+			t.Errorf("graph500-2groups-routing %s: %d groups of h=%d", c.Name, c.Workload.Groups, c.Topology.H)
+		}
+	}
+	e, _ = PresetByName("graph500-bw")
+	if v, _ := e.Sweep.Values(); e.Sweep.Param != "workload.linkGbps" || len(v) != 7 || len(e.Series) != 4 {
+		t.Errorf("graph500-bw: %s %v, %d series", e.Sweep.Param, v, len(e.Series))
 	}
 }
