@@ -179,7 +179,7 @@ func (s *Sim) initAdaptive(cfg config.Config, df *topology.Dragonfly, globalVCs 
 	for r := 0; r < s.R; r++ {
 		for k := 0; k < a.h; k++ {
 			peer, _ := s.topo.Link(r, s.firstGlobal+k)
-			a.linked[r*a.h+k], a.landing[r*a.h+k] = int32(peer/s.groupSize), int32(peer)
+			a.linked[r*a.h+k], a.landing[r*a.h+k] = int32(df.GroupOf(peer)), int32(peer)
 		}
 	}
 	switch s.routing {
@@ -215,7 +215,7 @@ func (s *Sim) initAdaptive(cfg config.Config, df *topology.Dragonfly, globalVCs 
 		a.slots = int64(cfg.Topology.LocalLatency) + 1
 		a.satHist = make([]uint64, int(a.slots)*s.R)
 		a.live = make([]uint64, s.R)
-		G := s.topo.Groups()
+		G := df.Groups()
 		a.pbLink = make([]int32, G*G)
 		for g := 0; g < G; g++ {
 			for dg := 0; dg < G; dg++ {
@@ -342,7 +342,8 @@ func (s *Sim) occ(r, port, vc int) int32 {
 	if s.ad.occOther {
 		return s.occSlow(r, port, vc)
 	}
-	return s.occVC(r*s.radix+port, vc, s.pclass[port])
+	po := r*s.radix + port
+	return s.occVC(po, vc, s.pclass[po])
 }
 
 // occVC is the default occupancy, per VC and of every packet, of output
@@ -353,7 +354,7 @@ func (s *Sim) occVC(po, vc int, c topology.PortClass) int32 {
 }
 
 func (s *Sim) occSlow(r, port, vc int) int32 {
-	c := s.pclass[port]
+	c := s.pclass[r*s.radix+port]
 	if c == topology.Injection {
 		return 0
 	}
@@ -735,7 +736,7 @@ func (s *Sim) decideAtInjection(r int, pk *packet, retry bool) bool {
 		pk.flags |= fInterDone
 	}
 	port, pos := int(c&127), int(c>>7&15)
-	global := s.pclass[port] == topology.Global
+	global := s.pclass[r*s.radix+port] == topology.Global
 	pk.outPort, pk.outVC, pk.nextPos = int16(port), int8(s.vcAt(pos, global, pk)), int8(pos)
 	return true
 }
@@ -756,7 +757,7 @@ func (s *Sim) compareHops(r int, pk *packet, k int) int32 {
 	dst := int(pk.dstRouter)
 	if c&auxMin == 0 {
 		port, hops := s.df.PathTo(r, dst)
-		c |= int32(port|s.firstPosOf(port)<<7|hops<<22) | auxMin
+		c |= int32(port|s.firstPosOf(r, port)<<7|hops<<22) | auxMin
 	}
 	if c&auxVal == 0 { // the intermediate is neither r nor dst (a detour)
 		inter := int(pk.inter)
@@ -770,15 +771,16 @@ func (s *Sim) compareHops(r int, pk *packet, k int) int32 {
 			port, h1 = s.df.PathTo(r, inter)
 		}
 		_, h2 := s.df.PathTo(inter, dst)
-		c = c&^(0x7ff<<11|0xf<<25) | int32(port<<11|s.firstPosOf(port)<<18|(h1+h2)<<25) | auxVal
+		c = c&^(0x7ff<<11|0xf<<25) | int32(port<<11|s.firstPosOf(r, port)<<18|(h1+h2)<<25) | auxVal
 	}
 	pk.aux = c
 	return c
 }
 
-// firstPosOf is the VC-sequence position of a packet's first hop through port.
-func (s *Sim) firstPosOf(port int) int {
-	if s.pclass[port] == topology.Global {
+// firstPosOf is the VC-sequence position of a packet's first hop through
+// port of router r.
+func (s *Sim) firstPosOf(r, port int) int {
+	if s.pclass[r*s.radix+port] == topology.Global {
 		return int(s.firstPos[1])
 	}
 	return int(s.firstPos[0])
@@ -793,13 +795,14 @@ func (s *Sim) preferNonMinimal(r int, pk *packet, c int32) bool {
 		return true
 	}
 	minPort, minPos, valPort, valPos := int(c&127), int(c>>7&15), int(c>>11&127), int(c>>18&15)
-	minClass, valClass := s.pclass[minPort], s.pclass[valPort]
+	minPo, valPo := r*s.radix+minPort, r*s.radix+valPort
+	minClass, valClass := s.pclass[minPo], s.pclass[valPo]
 	minVC, valVC := s.vcAt(minPos, minClass == topology.Global, pk), s.vcAt(valPos, valClass == topology.Global, pk)
 	var qmin, qval int32
 	if a.occOther {
 		qmin, qval = s.occSlow(r, minPort, minVC), s.occSlow(r, valPort, valVC)
 	} else {
-		qmin, qval = s.occVC(r*s.radix+minPort, minVC, minClass), s.occVC(r*s.radix+valPort, valVC, valClass)
+		qmin, qval = s.occVC(minPo, minVC, minClass), s.occVC(valPo, valVC, valClass)
 	}
 	if a.ugalPath { // integers: exact, as the comparison in reals
 		return int64(qmin)*int64(c>>22&7) > int64(qval)*int64(c>>25&15)+int64(a.ugalT)

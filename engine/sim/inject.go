@@ -7,8 +7,9 @@ import (
 	"phitsim/engine/traffic"
 )
 
+// injBuf is the buffer of injection VC vc of node.
 func (s *Sim) injBuf(node, vc int) int {
-	return ((node/s.p)*s.radix+node%s.p)*s.maxVC + vc
+	return int(s.nodeAt[node].pi)*s.maxVC + vc
 }
 
 // slotsFree counts the packets injection VC vc of node can still take.
@@ -70,7 +71,7 @@ func (s *Sim) chooseVC(node, dst int, reply bool) int {
 // packet in one of its (request) VCs.
 func (s *Sim) hasRoom(node int) bool {
 	if s.reqVCs == s.injVC { // no reply set, no reservations: count the port
-		return s.ports[(node/s.p)*s.radix+node%s.p].inCount < s.injSlots
+		return s.ports[s.nodeAt[node].pi].inCount < s.injSlots
 	}
 	for v := 0; v < s.reqVCs; v++ {
 		if s.slotsFree(node, v) > 0 {
@@ -101,11 +102,11 @@ func (s *Sim) release(k int32) {
 func (s *Sim) newPacket(src, dst int, t int64, flags uint8) int32 {
 	k := s.alloc()
 	pk := &s.pk[k]
-	dr := dst / s.p
+	dr := s.nodeAt[dst].router
 	// minimal until a Valiant-type routing decides otherwise at injection
-	*pk = packet{src: int32(src), dst: int32(dst), dstRouter: int32(dr), inter: -1, gen: t, inj: -1,
+	*pk = packet{src: int32(src), dst: int32(dst), dstRouter: dr, inter: -1, gen: t, inj: -1,
 		outPort: -1, vcPos: -1, flags: flags | fInterDone, aux: -1}
-	s.st.generated(s, src/s.p, t)
+	s.st.generated(s, int(s.nodeAt[src].router), t)
 	return k
 }
 
@@ -117,7 +118,7 @@ func (s *Sim) enqueue(k int32, vc int, t int64) {
 	pk.vc = int8(vc)
 	pk.entry = t + s.lat[topology.Injection]
 	s.push(s.injBuf(node, vc), k, pk.entry)
-	s.countIn((node/s.p)*s.radix + node%s.p)
+	s.countIn(int(s.nodeAt[node].pi))
 }
 
 // generate runs every node's injection process for this cycle.

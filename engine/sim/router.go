@@ -270,6 +270,7 @@ func (s *Sim) outputArbitrate(base, out int) int {
 func (s *Sim) grant(r, in, vc, out int) {
 	now := s.now
 	pi, po := r*s.radix+in, r*s.radix+out
+	ip, op := &s.ports[pi], &s.ports[po]
 	bi := pi*s.maxVC + vc
 	b := &s.bufs[bi]
 	k := b.hd
@@ -277,8 +278,8 @@ func (s *Sim) grant(r, in, vc, out int) {
 	outVC, nextPos := b.hVC, b.hNext
 	// the tail cannot cross before it has arrived
 	dur := max(s.xbarDur, int64(b.hEntry)+int64(s.P)-now)
-	s.ports[pi].inFree = int32(now + dur)
-	s.ports[po].outFree = int32(now + dur)
+	ip.inFree = int32(now + dur)
+	op.outFree = int32(now + dur)
 	b.head++
 	if b.head == b.cap {
 		b.head = 0
@@ -287,31 +288,31 @@ func (s *Sim) grant(r, in, vc, out int) {
 	if b.len > 0 {
 		s.setHead(b)
 	}
-	s.ports[pi].inCount--
-	if s.ports[pi].inCount == 0 {
+	ip.inCount--
+	if ip.inCount == 0 {
 		s.inMask[2*r+in>>6] &^= 1 << (in & 63)
 	}
 	minimal := true // MIN never misroutes: no need to read the packet
 	if s.routing != routeMIN {
-		s.commitRoute(r, in, out, pk)
+		s.commitRoute(ip.class, op.class, pk)
 		minimal = pk.flags&fNonMin == 0
 	}
-	if s.pclass[in] != topology.Injection && !s.creditAtOutput {
-		s.returnCredit(pi, vc, now, minimal, s.pclass[in] == topology.Global)
+	if ip.class != topology.Injection && !s.creditAtOutput {
+		s.returnCredit(pi, vc, now, minimal, ip.class == topology.Global)
 	}
-	if s.pclass[out] == topology.Injection {
+	if op.class == topology.Injection {
 		if s.reactive && pk.flags&fRequest != 0 {
 			s.resv[s.injBuf(int(pk.dst), int(pk.replyVC))]++
 		}
 	} else {
-		s.take(po, int(outVC), minimal, s.pclass[out] == topology.Global)
+		s.take(po, int(outVC), minimal, op.class == topology.Global)
 		pk.vcPos = nextPos
 		pk.vc = outVC
 	}
 	s.st.xbar++
 	if !s.ioq {
 		// input-queued: straight onto the link after the crossbar
-		s.ports[po].txEnd = int32(now + dur)
+		op.txEnd = int32(now + dur)
 		s.lastProgress = now
 		s.send(po, k, now+s.xbar)
 		return
@@ -320,7 +321,7 @@ func (s *Sim) grant(r, in, vc, out int) {
 	// granted (the downstream credits are already reserved), so the cycle the
 	// packet goes onto the link is known now: when its head has crossed the
 	// crossbar and the previous packet has been serialised.
-	pt := &s.ports[po]
+	pt := op
 	entry := now + s.xbar
 	prevEnd := int64(pt.txEnd) // the previous packet is off the link then
 	dep := max(entry, prevEnd)
@@ -336,10 +337,10 @@ func (s *Sim) grant(r, in, vc, out int) {
 	} else {
 		pt.readyAt = s.fifoReady(ring, pt.oTail)
 	}
-	if s.creditAtOutput && s.pclass[in] != topology.Injection {
+	if s.creditAtOutput && ip.class != topology.Injection {
 		// FOGSim's earlier IOQ code: the input buffer's credit goes upstream
 		// only when the packet leaves the output FIFO
-		s.returnCredit(pi, vc, dep, minimal, s.pclass[in] == topology.Global)
+		s.returnCredit(pi, vc, dep, minimal, ip.class == topology.Global)
 	}
 	s.lastProgress = max(s.lastProgress, dep)
 	s.send(po, k, dep)

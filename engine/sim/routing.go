@@ -45,8 +45,8 @@ func routingKind(name string) uint8 {
 // allocator need not route it again (adaptive decisions are redone at each
 // attempt only when they read the network's state or draw at random).
 func (s *Sim) route(r int, pk *packet, fromInj, retry bool) bool {
-	if int(pk.dstRouter) == r {
-		pk.outPort = int16(int(pk.dst) % s.p)
+	if int(pk.dstRouter) == r { // the ejection port of the destination node
+		pk.outPort = int16(int(s.nodeAt[pk.dst].pi) - r*s.radix)
 		pk.outVC = 0
 		pk.nextPos = pk.vcPos
 		return true
@@ -79,7 +79,7 @@ func (s *Sim) route(r int, pk *packet, fromInj, retry bool) bool {
 		}
 	}
 	port := s.topo.MinimalPort(r, target)
-	global := s.pclass[port] == topology.Global
+	global := s.pclass[r*s.radix+port] == topology.Global
 	pos := s.seq.Next(int(pk.vcPos), global)
 	if pos < 0 {
 		panic(fmt.Sprintf("sim: packet %d→%d at router %d has no VC left in its sequence (position %d)", pk.src, pk.dst, r, pk.vcPos))
@@ -96,7 +96,7 @@ func (s *Sim) routeInTransit(r int, pk *packet, fromInj bool) bool {
 	a := &s.ad
 	dst := int(pk.dstRouter)
 	minPort := s.df.MinimalPort(r, dst) // PAR and OLM are Dragonfly routings
-	minGlobal := s.pclass[minPort] == topology.Global
+	minGlobal := s.pclass[r*s.radix+minPort] == topology.Global
 	minPos := s.seq.Next(int(pk.vcPos), minGlobal)
 	minVC := s.vcAt(minPos, minGlobal, pk)
 	// a packet is in its source group until its first global hop (a
@@ -202,7 +202,7 @@ func (s *Sim) cgaTrigger(r, minPort, minVC int, qmin int32) bool {
 func (s *Sim) pickCandidate(r int, pk *packet, kind uint8, minPort, minVC int, qmin int32, fromInj bool) (port, vc, pos int, ok bool) {
 	a := &s.ad
 	global := kind == misGlobal || kind == misGlobalMandatory
-	lo, hi := s.p, s.firstGlobal
+	lo, hi := s.df.FirstLocalPort(), s.firstGlobal
 	if global {
 		lo, hi = s.firstGlobal, s.radix
 	}
@@ -264,17 +264,17 @@ func (s *Sim) pickCandidate(r int, pk *packet, kind uint8, minPort, minVC int, q
 	return 0, 0, 0, false
 }
 
-// commitRoute applies, when pk is granted output port out of router r from
-// input port in, the routing state its route implies. Source routings decide
+// commitRoute applies, when pk is granted an output of class out from an
+// input of class in, the routing state its route implies. Source routings decide
 // only at injection; the in-transit ones (PAR, OLM) also set the misrouting
 // flags and the livelock guard here.
-func (s *Sim) commitRoute(r, in, out int, pk *packet) {
-	fromInj := s.pclass[in] == topology.Injection
+func (s *Sim) commitRoute(in, out topology.PortClass, pk *packet) {
+	fromInj := in == topology.Injection
 	if fromInj {
 		pk.aux = -1 // drop the injection decision's cache (see preferNonMinimal)
 	}
 	if s.rerouteAll {
-		s.commitInTransit(r, out, pk)
+		s.commitInTransit(out, pk)
 	}
 	if pk.flags&fNonMin != 0 && pk.mis&3 == catNone {
 		switch {
@@ -289,7 +289,7 @@ func (s *Sim) commitRoute(r, in, out int, pk *packet) {
 }
 
 // commitInTransit applies a PAR/OLM misroute decided by routeInTransit.
-func (s *Sim) commitInTransit(r, out int, pk *packet) {
+func (s *Sim) commitInTransit(out topology.PortClass, pk *packet) {
 	switch pk.mis >> 4 & 7 {
 	case misLocal, misLocalMM:
 		pk.flags |= fLocalMis | fNonMin
@@ -303,7 +303,7 @@ func (s *Sim) commitInTransit(r, out int, pk *packet) {
 		pk.flags &^= fMandatory
 	}
 	pk.mis &^= 0x70
-	if s.pclass[out] == topology.Global {
+	if out == topology.Global {
 		if pk.ghops == 0 {
 			s.st.maxLocalBeforeGlobal = max(s.st.maxLocalBeforeGlobal, int(pk.lhops))
 		}

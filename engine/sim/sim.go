@@ -7,6 +7,14 @@
 // State lives in flat slices indexed by port (pi = router·radix + port) and
 // buffer (bi = pi·maxVC + vc); packets live in a pool and are named by index.
 // The per-cycle loop allocates nothing once the pool has grown.
+//
+// The network is a topology.Topology, built by topology.New from the config.
+// The router model assumes no numbering of it: where a node attaches and the
+// class of each port of each router are tables built once in New (nodeAt,
+// ports[pi].class, pclass), and routes come from MinimalPort. Only the
+// Dragonfly-specific mechanisms (adaptive routings, Valiant, group-based
+// traffic, Graph500) use *topology.Dragonfly, and New refuses them on any
+// other topology.
 package sim
 
 import (
@@ -98,6 +106,11 @@ type buffer struct {
 	hFinal bool // the route cannot change while this head waits
 }
 
+// nodeAt is where a node attaches: its router and input port (pi).
+type nodeAt struct {
+	router, pi int32
+}
+
 // Arbitration policies.
 const (
 	arbRR uint8 = iota
@@ -107,40 +120,50 @@ const (
 
 // Sim is one simulation: all of its state, no globals.
 type Sim struct {
-	cfg       config.Config
-	topo      topology.Topology
-	groupSize int
-	groups    int // Dragonfly groups
-	pat       *traffic.Pattern
-	pat2      *traffic.Pattern // after the transient switch, or nil
-	switchAt  int64
-	seq       vcs.Sequence
-	routing   uint8
-	df        *topology.Dragonfly // for the Dragonfly-specific mechanisms (PB)
-	ad        adaptive
+	cfg  config.Config
+	topo topology.Topology
+	// the Dragonfly-specific mechanisms (adaptive routings, Valiant's
+	// intermediate groups, group-based traffic, Graph500 job placement) use
+	// df and the Dragonfly facts below; df is nil on other topologies, where
+	// New refuses those mechanisms
+	df          *topology.Dragonfly
+	groupSize   int // Dragonfly: routers per group
+	p           int // Dragonfly: nodes per router
+	firstGlobal int // Dragonfly: the first global port of every router
+	groups      int // topology groups
+	pat         *traffic.Pattern
+	pat2        *traffic.Pattern // after the transient switch, or nil
+	switchAt    int64
+	seq         vcs.Sequence
+	routing     uint8
+	ad          adaptive
 	// rerouteInj: the head of an injection VC is routed again at every
 	// attempt (source-adaptive decisions, recomputation); rerouteAll: every
 	// head at every attempt (in-transit adaptive)
 	rerouteInj, rerouteAll bool
-	firstGlobal            int
-	pclass                 []topology.PortClass // class of each port number (the same on every router)
-	reactive               bool
-	resv                   []int32  // request-reply: per injection buffer, slots reserved for replies
-	bufCap                 [3]int32 // input buffer per VC per port class, phits
-	replyOffL              int8     // VC offsets of the reply set
-	replyOffG              int8
-	firstPos               [2]int8 // position of the first local [0] and global [1] hop of the VC sequence
+	// where each node attaches (topology.NodePort): its router and input
+	// port pi, so the node paths need no arithmetic on a numbering
+	nodeAt []nodeAt
+	// class of each port pi: ports[pi].class in a dense array, for routing
+	// decisions that do not otherwise touch the port
+	pclass    []topology.PortClass
+	reactive  bool
+	resv      []int32  // request-reply: per injection buffer, slots reserved for replies
+	bufCap    [3]int32 // input buffer per VC per port class, phits
+	replyOffL int8     // VC offsets of the reply set
+	replyOffG int8
+	firstPos  [2]int8 // position of the first local [0] and global [1] hop of the VC sequence
 
-	R, N, radix, p, P int
-	W, M              int64
-	now               int64
-	ioq               bool
-	xbarDur           int64 // crossbar transfer of a fully received packet
-	xbar              int64
-	iters             int
-	inArb, outArb     uint8
-	transitPrio       bool
-	creditAtOutput    bool // FOGSim v4 IOQ credit timing (see TIMING.md)
+	R, N, radix, P int
+	W, M           int64
+	now            int64
+	ioq            bool
+	xbarDur        int64 // crossbar transfer of a fully received packet
+	xbar           int64
+	iters          int
+	inArb, outArb  uint8
+	transitPrio    bool
+	creditAtOutput bool // FOGSim v4 IOQ credit timing (see TIMING.md)
 
 	// VCs
 	injVC, maxVC int
@@ -223,13 +246,35 @@ func New(cfg config.Config, seed uint64) (*Sim, error) {
 	if errs := cfg.Validate(); len(errs) > 0 {
 		return nil, errs
 	}
-	t := cfg.Topology
-	df, err := topology.NewDragonfly(t.H, t.A, t.P, t.Arrangement)
+	topo, err := topology.New(cfg.Topology)
 	if err != nil {
 		return nil, err
 	}
-	s := &Sim{cfg: cfg, topo: df, groupSize: df.RoutersPerGroup(), groups: df.Groups(), seed: seed}
-	s.R, s.N, s.radix, s.p = df.Routers(), df.Nodes(), df.Radix(), df.NodesPerRouter()
+	return newSim(cfg, topo, seed)
+}
+
+// newSim builds a simulation of a validated config on topology topo (the one
+// cfg.Topology describes, or, in tests, any other).
+func newSim(cfg config.Config, topo topology.Topology, seed uint64) (*Sim, error) {
+	df, _ := topo.(*topology.Dragonfly)
+	if df == nil {
+		if err := needsDragonfly(cfg, topo); err != nil {
+			return nil, err
+		}
+	}
+	if err := topology.Check(topo); err != nil {
+		return nil, err
+	}
+	if topo.Radix() > 128 {
+		return nil, fmt.Errorf("topology %s: radix %d, the simulator supports at most 128 ports per router", topo.Name(), topo.Radix())
+	}
+	var err error
+	t := cfg.Topology
+	s := &Sim{cfg: cfg, topo: topo, df: df, groups: topo.Groups(), seed: seed}
+	s.R, s.N, s.radix = topo.Routers(), topo.Nodes(), topo.Radix()
+	if df != nil {
+		s.groupSize, s.p, s.firstGlobal = df.RoutersPerGroup(), df.NodesPerRouter(), df.FirstGlobalPort()
+	}
 	r := cfg.Router
 	s.P = r.PacketSize
 	s.W, s.M = int64(cfg.Sim.Warmup), int64(cfg.Sim.Cycles)
@@ -250,12 +295,7 @@ func New(cfg config.Config, seed uint64) (*Sim, error) {
 		s.injPolicy = 2
 	}
 	s.routing = routingKind(cfg.Routing.Name)
-	s.df = df
-	s.firstGlobal = df.FirstGlobalPort()
 	s.reactive = cfg.Traffic.Reactive
-	for port := 0; port < df.Radix(); port++ {
-		s.pclass = append(s.pclass, df.PortClass(0, port))
-	}
 	s.bufCap = [3]int32{topology.Injection: int32(r.InjectionBuffer), topology.Local: int32(r.LocalBuffer), topology.Global: int32(r.GlobalBuffer)}
 	if s.seq, err = vcs.For(cfg.Routing.Name, cfg.PhaseA()); err != nil {
 		return nil, err
@@ -265,11 +305,15 @@ func New(cfg config.Config, seed uint64) (*Sim, error) {
 	s.replyOffL, s.replyOffG = int8(nl), int8(ng)
 
 	tr := cfg.Traffic
-	if s.pat, err = newPattern(tr.Pattern, tr.AdvOffset, tr, df, seed); err != nil {
+	var net traffic.Network = nodesOnly{s.N}
+	if df != nil {
+		net = df
+	}
+	if s.pat, err = newPattern(tr.Pattern, tr.AdvOffset, tr, net, seed); err != nil {
 		return nil, err
 	}
 	if tr.SwitchCycle > 0 {
-		if s.pat2, err = newPattern(tr.SwitchPattern, tr.SwitchAdvOffset, tr, df, seed); err != nil {
+		if s.pat2, err = newPattern(tr.SwitchPattern, tr.SwitchAdvOffset, tr, net, seed); err != nil {
 			return nil, err
 		}
 		s.switchAt = s.W + int64(tr.SwitchCycle)
@@ -298,7 +342,9 @@ func New(cfg config.Config, seed uint64) (*Sim, error) {
 		s.reqVCs = inj / 2
 	}
 	s.build(lv, gv)
-	s.initAdaptive(cfg, df, gv)
+	if df != nil {
+		s.initAdaptive(cfg, df, gv)
+	}
 	switch s.routing {
 	case routeUGAL, routePB, routePBACOR, routeACOR:
 		s.rerouteInj = true
@@ -329,15 +375,54 @@ func New(cfg config.Config, seed uint64) (*Sim, error) {
 	return s, nil
 }
 
-func newPattern(name string, advOffset int, tr config.Traffic, df *topology.Dragonfly, seed uint64) (*traffic.Pattern, error) {
+func newPattern(name string, advOffset int, tr config.Traffic, net traffic.Network, seed uint64) (*traffic.Pattern, error) {
 	kind, err := traffic.ParseKind(name)
 	if err != nil {
 		return nil, err
 	}
 	return traffic.New(traffic.Spec{Kind: kind, AdvOffset: advOffset, AdvSame: tr.AdvRouter == "same",
 		AdvcFogsim: tr.AdvcFogsim, LocalOffset: tr.LocalOffset, MixUN: tr.MixUN, MixADVL: tr.MixADVL,
-		MixPerNode: tr.MixPerNode, HotPercent: tr.HotPercent, HotRegion: tr.HotRegion}, df, seed)
+		MixPerNode: tr.MixPerNode, HotPercent: tr.HotPercent, HotRegion: tr.HotRegion}, net, seed)
 }
+
+// needsDragonfly refuses, on a topology other than a Dragonfly, what only a
+// Dragonfly supports: every routing but MIN (Valiant draws intermediate
+// groups; the adaptive routings read global links and group tables), the
+// traffic patterns that address groups and routers by Dragonfly numbering,
+// and the Graph500 job, placed on groups.
+func needsDragonfly(cfg config.Config, topo topology.Topology) error {
+	need := func(field, value, why string) error {
+		return fmt.Errorf("%s: %s %s, which needs topology.kind=dragonfly (the topology is %s)", field, value, why, topo.Name())
+	}
+	if cfg.Routing.Name != "MIN" {
+		return need("routing.name", cfg.Routing.Name, "is a Dragonfly routing")
+	}
+	for _, p := range []struct{ field, name string }{{"traffic.pattern", cfg.Traffic.Pattern}, {"traffic.switchPattern", cfg.Traffic.SwitchPattern}} {
+		if p.field == "traffic.switchPattern" && cfg.Traffic.SwitchCycle <= 0 {
+			continue
+		}
+		switch p.name {
+		case "UN", "HOT", "PERM":
+		default:
+			return need(p.field, p.name, "draws destinations by Dragonfly group and router")
+		}
+	}
+	if cfg.Graph500() {
+		return need("workload.kind", cfg.Workload.Kind, "places its job on Dragonfly groups")
+	}
+	return nil
+}
+
+// nodesOnly is what a pattern that addresses nodes only (UN, HOT, PERM) is
+// given of a topology without Dragonfly groups: its node count (the group
+// arithmetic of traffic.Pattern then sees one node per router and group).
+type nodesOnly struct{ n int }
+
+func (t nodesOnly) Nodes() int                  { return t.n }
+func (nodesOnly) NodesPerRouter() int           { return 1 }
+func (nodesOnly) RoutersPerGroup() int          { return 1 }
+func (t nodesOnly) Groups() int                 { return t.n }
+func (nodesOnly) LinkedGroups(router int) []int { return nil }
 
 func arbKind(name string) uint8 {
 	switch name {
@@ -390,11 +475,12 @@ func (s *Sim) build(localVCs, globalVCs int) {
 	s.lat = [3]int64{topology.Injection: int64(t.InjectionLatency), topology.Local: int64(t.LocalLatency), topology.Global: int64(t.GlobalLatency)}
 	s.oCap = int32(r.OutputBuffer/s.P) + 1 // +1: the packet on the link has left the ring
 	var qTotal, oTotal int32
+	s.pclass = make([]topology.PortClass, nports)
 	for rt := 0; rt < s.R; rt++ {
 		for port := 0; port < s.radix; port++ {
 			pi := rt*s.radix + port
 			c := s.topo.PortClass(rt, port)
-			s.ports[pi].class = c
+			s.ports[pi].class, s.pclass[pi] = c, c
 			s.ports[pi].peer = -1
 			if c != topology.Injection {
 				pr, pp := s.topo.Link(rt, port)
@@ -406,13 +492,20 @@ func (s *Sim) build(localVCs, globalVCs int) {
 				s.bufs[bi].start, s.bufs[bi].cap = qTotal, slots
 				qTotal += slots
 				if c != topology.Injection {
-					s.credits[bi] = int32(bufPhits(c)) // the peer's input buffer has the same class
+					// the output's credits are the peer's input buffer, of
+					// the same class (topology.Check)
+					s.credits[bi] = int32(bufPhits(c))
 				}
 			}
 			if s.ioq {
 				oTotal += s.oCap
 			}
 		}
+	}
+	s.nodeAt = make([]nodeAt, s.N)
+	for n := range s.nodeAt {
+		rt, port := s.topo.NodePort(n)
+		s.nodeAt[n] = nodeAt{router: int32(rt), pi: int32(rt*s.radix + port)}
 	}
 	s.qRing = make([]uint64, qTotal)
 	s.oRing = make([]int32, oTotal)

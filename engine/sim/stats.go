@@ -13,6 +13,7 @@ import (
 type counters struct {
 	xbar      int64    // crossbar traversals (packet-hops), whole run
 	linkPhits [3]int64 // phits sent per port class in the window
+	links     [3]int64 // ports of each class in the network
 	totGen    int64
 	totDel    int64
 
@@ -48,6 +49,9 @@ func (st *counters) init(s *Sim) {
 	}
 	st.minLat = math.MaxInt64
 	st.nodes, st.routers, st.pktPhits = int64(s.N), int64(s.R), int64(s.P)
+	for pi := range s.ports {
+		st.links[s.ports[pi].class]++
+	}
 }
 
 func (st *counters) bucket(t int64) int {
@@ -124,25 +128,14 @@ func (s *Sim) Snapshot() *result.Result {
 			res.RequestAccepted = float64(st.delReq*st.pktPhits) / den
 			res.ReplyAccepted = float64(st.delRep*st.pktPhits) / den
 		}
-		// links per class: (routers · ports of the class) links
-		nInj, nLoc, nGlo := 0, 0, 0
-		for port := 0; port < s.radix; port++ {
-			switch s.ports[port].class {
-			case topology.Injection:
-				nInj++
-			case topology.Local:
-				nLoc++
-			default:
-				nGlo++
-			}
-		}
-		util := func(c topology.PortClass, n int) float64 {
-			if n == 0 {
+		// per class: phits per link (output port) and cycle
+		util := func(c topology.PortClass) float64 {
+			if st.links[c] == 0 {
 				return 0
 			}
-			return float64(st.linkPhits[c]) / float64(st.routers*int64(n)*measured)
+			return float64(st.linkPhits[c]) / float64(st.links[c]*measured)
 		}
-		res.Links = result.Links{Injection: util(topology.Injection, nInj), Local: util(topology.Local, nLoc), Global: util(topology.Global, nGlo)}
+		res.Links = result.Links{Injection: util(topology.Injection), Local: util(topology.Local), Global: util(topology.Global)}
 	}
 	res.Generated, res.Delivered = st.gen, st.del
 	if st.del > 0 {

@@ -13,7 +13,9 @@ const (
 // every pair of groups (Kim et al. 2008; thesis §1.2.1).
 //
 // Numbering (FOGSim): router = aPos + a·group, node = pPos + p·router.
-// Ports: 0…p−1 nodes, p…p+a−2 local, p+a−1…p+a+h−2 global.
+// Ports: 0…p−1 nodes, p…p+a−2 local, p+a−1…p+a+h−2 global, on every router.
+// (The traffic patterns count on this node numbering; the router model only
+// on the Topology methods.)
 type Dragonfly struct {
 	H, A, P, G int
 	palm       bool
@@ -68,6 +70,8 @@ func (d *Dragonfly) Name() string {
 	return fmt.Sprintf("dragonfly h=%d a=%d p=%d (%s)", d.H, d.A, d.P, arr)
 }
 
+var _ Topology = (*Dragonfly)(nil)
+
 func (d *Dragonfly) Routers() int         { return d.A * d.G }
 func (d *Dragonfly) Nodes() int           { return d.P * d.A * d.G }
 func (d *Dragonfly) Radix() int           { return d.P + d.A - 1 + d.H }
@@ -76,10 +80,14 @@ func (d *Dragonfly) Groups() int          { return d.G }
 func (d *Dragonfly) RoutersPerGroup() int { return d.A }
 func (d *Dragonfly) GroupOf(r int) int    { return int(d.grp[r]) }
 
+// NodePort: node n is on router n/p, port n%p.
+func (d *Dragonfly) NodePort(n int) (router, port int) { return n / d.P, n % d.P }
+
 // FirstLocalPort and FirstGlobalPort delimit the port classes.
 func (d *Dragonfly) FirstLocalPort() int  { return d.P }
 func (d *Dragonfly) FirstGlobalPort() int { return d.P + d.A - 1 }
 
+// PortClass is the same on every router of a Dragonfly.
 func (d *Dragonfly) PortClass(_, port int) PortClass {
 	switch {
 	case port < d.P:
@@ -157,6 +165,8 @@ func (d *Dragonfly) MinimalPort(r, dest int) int {
 	return d.P + d.A - 1 + int(d.linkTo[g*d.G+dg]) - pos*d.H
 }
 
+// MinimalHops counts local and global hops of the minimal path from router r
+// to router dest.
 func (d *Dragonfly) MinimalHops(r, dest int) (local, global int) {
 	if r == dest {
 		return 0, 0
