@@ -264,7 +264,7 @@ func TestGraph500UnderEveryRouting(t *testing.T) {
 // TestMinimalUniformSaturationMatchesFOGSim), so the thesis's ceiling is
 // 0.7 × 0.742/0.685 = 0.758 here; the levels that carry the bulk of the
 // queries stay below what the network sustains under uniform traffic (0.85
-// at load 1 with these settings). Measured at s=22: 0.672, 0.726, 0.744.
+// at load 1 with these settings). Measured at s=22: 0.688, 0.706, 0.747.
 func TestGraph500UsageCeilingDefaultScale(t *testing.T) {
 	t.Parallel()
 	c, err := config.PresetByName("graph500-h2")
@@ -293,7 +293,7 @@ func TestGraph500UsageCeilingDefaultScale(t *testing.T) {
 // Thesis §2.3.2 (Fig. 2.13b, notes §11 target 6): going from 40 to 100 Gb/s
 // about halves the execution time of a network-bound node (tq ≤ 1.5 ns; not
 // ×2.5, because of the synchronisation) and is close to useless for a
-// Mont-Blanc node (tq = 15 ns). Measured at s=20: ÷2.03 at 1 ns, ×1.01 at
+// Mont-Blanc node (tq = 15 ns). Measured at s=20: ÷2.07 at 1 ns, ×0.98 at
 // 15 ns. Latencies are fixed in cycles in a bandwidth change, as in FOGSim;
 // the same links in ns (Table 2.4's 10/100/40 ns: 1/3/1 cycles of 41 ns at
 // 100 Gb/s instead of 1/1/1) change the 100 Gb/s time by < 5%.
@@ -390,8 +390,8 @@ func TestGraph500MultiPacketMessages(t *testing.T) {
 // local queues fill up: both beat MIN many times, PB beats UGAL. With
 // Table 1.2's T = 5 packets of 4 kB, a saturated 1-cycle link never shows
 // enough occupancy (its output FIFO holds 4 packets) and PB decides as UGAL.
-// Measured at s=14: MIN 93.2k cycles, UGAL 14.3k, PB 9.3k (PB with T = 5
-// packets: 14.3k, 22,043 misrouted against UGAL's 22,035).
+// Measured at s=14: MIN 86.1k cycles, UGAL 13.8k, PB 9.2k (PB with T = 5
+// packets: 13.7k, 21,316 misrouted against UGAL's 21,285).
 func TestGraph500AdaptiveTwoGroups(t *testing.T) {
 	t.Parallel()
 	run := func(routing string, edit func(*config.Config)) (*result.Result, *result.Graph500) {
@@ -480,6 +480,7 @@ func TestGraph500FiveGroupsConcentration(t *testing.T) {
 		}
 	}
 	f := JobFairness(r)
+	t.Logf("job fairness: Jain %.3f, max/min %.2f (routers %d/%d); network-wide %d starved", f.Jain, f.MaxMin, f.MaxRouter, f.MinRouter, r.Fairness.Starved)
 	if f.Starved != 0 || f.Jain < 0.9 || f.MinRouter >= 40 || f.MaxRouter >= 40 || r.Fairness.Starved != df.Routers()-40 {
 		t.Errorf("job fairness %+v (network-wide: %d starved)", f, r.Fairness.Starved)
 	}
