@@ -12,6 +12,7 @@ import (
 
 	"phitsim/engine/config"
 	"phitsim/engine/result"
+	"phitsim/engine/topology"
 )
 
 // g5Config is the graph500-h2 preset (or graph500-h4-2groups) at scale s.
@@ -456,7 +457,11 @@ func TestGraph500FiveGroupsConcentration(t *testing.T) {
 	if g.Usage > 159.0/(32*32) || g.Usage < 0.05 {
 		t.Errorf("usage %.4f, want in [0.05, 0.155]", g.Usage)
 	}
-	df := s.df
+	tc := c.Topology
+	df, err := topology.NewDragonfly(tc.H, tc.A, tc.P, tc.Arrangement)
+	if err != nil {
+		t.Fatal(err)
+	}
 	for grp := 0; grp < 5; grp++ {
 		if f := float64(s.wl.offGroup[grp]) / float64(s.wl.sentBy[grp]); math.Abs(f-128.0/159) > 0.03 {
 			t.Errorf("group %d: %.3f of its packets leave the group, want 0.805 ± 0.03", grp, f)
