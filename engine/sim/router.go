@@ -228,15 +228,22 @@ func (s *Sim) outputArbitrate(base, out int) int {
 	cands := s.reqList[out*s.radix : out*s.radix+int(s.reqN[out])]
 	if len(cands) == 1 && !s.transitPrio && s.outArb != arbLRS {
 		in := int(cands[0])
-		s.ports[po].outPtr = int16(wrap(in+1, s.radix))
+		s.ports[po].outPtr = int8(wrap(in+1, s.radix))
 		return in
 	}
-	ptr := int(s.ports[po].outPtr)
-	best := -1
+	// with transit priority, transit and injection inputs rotate (or age)
+	// within their own block, each with its own pointer (FOGSim's PrioRR)
+	ptr, ptrInj := int(s.ports[po].outPtr), int(s.ports[po].outPtrInj)
+	best, bestInj := -1, false
 	var bestKey int64
 	for _, c := range cands {
 		in := int(c)
-		rr := int64(in - ptr)
+		inj := s.transitPrio && s.pclass[base+in] == topology.Injection
+		p := ptr
+		if inj {
+			p = ptrInj
+		}
+		rr := int64(in - p)
 		if rr < 0 {
 			rr += int64(s.radix)
 		}
@@ -250,18 +257,21 @@ func (s *Sim) outputArbitrate(base, out int) int {
 			pk := &s.pk[s.bufs[(base+in)*s.maxVC+int(s.reqVC[in])].hd]
 			key = pk.gen*int64(s.radix) + rr
 		}
-		if s.transitPrio && s.ports[base+in].class == topology.Injection {
+		if inj {
 			key += 1 << 60
 		}
 		if best < 0 || key < bestKey {
-			best, bestKey = in, key
+			best, bestKey, bestInj = in, key, inj
 		}
 	}
-	if s.outArb == arbLRS {
+	switch {
+	case s.outArb == arbLRS:
 		s.clock++
 		s.outStamp[po*s.radix+best] = s.clock
-	} else {
-		s.ports[po].outPtr = int16(wrap(best+1, s.radix))
+	case bestInj:
+		s.ports[po].outPtrInj = int8(wrap(best+1, s.radix))
+	default:
+		s.ports[po].outPtr = int8(wrap(best+1, s.radix))
 	}
 	return best
 }

@@ -11,7 +11,6 @@ package sim
 import (
 	"fmt"
 	"math"
-	"os"
 	"slices"
 	"testing"
 
@@ -376,17 +375,9 @@ func TestSingleFlowThroughputBoundByCreditRoundTrip(t *testing.T) {
 // (no transit request that cycle), then transit inputs 4 and 5 (global)
 // request together: the transit rotation is still one past 4, so 5 must win.
 // The control run without the injection grant in between must serve 5 first
-// too.
-//
-// phitsim keeps one pointer per output for both blocks (outputArbitrate sets
-// outPtr = winner+1 whatever its class), so the injection grant moves it to
-// input 2 and the transit order restarts at the lowest transit port: 4 wins
-// again. This test documents that divergence; it is skipped unless
-// PHITSIM_KNOWN_BUGS is set.
+// too. (With one pointer for both blocks, the injection grant would move it
+// to input 2 and the transit order would restart at input 4.)
 func TestTransitPriorityRoundRobinRotatesWithinTransitBlock(t *testing.T) {
-	if os.Getenv("PHITSIM_KNOWN_BUGS") == "" {
-		t.Skip("bug: with router.transitPriority and rr, an injection grant resets the transit inputs' rotation (router.go outputArbitrate: one outPtr for both blocks); set PHITSIM_KNOWN_BUGS=1 to run")
-	}
 	watch := []rbWatch{{1, 0}, {4, 0}, {5, 0}}
 	for _, between := range []bool{false, true} {
 		s := rbSim(t, func(c *config.Config) { c.Router.OutputArbiter, c.Router.TransitPriority = "rr", true })
@@ -423,14 +414,10 @@ func TestTransitPriorityRoundRobinRotatesWithinTransitBlock(t *testing.T) {
 // always have packets for node 4 (router 1, through local output 4), and a
 // transit packet for router 1 arrives on global input 5 every 24 cycles (about
 // one grant in three of that output). Under PrioRR the four injection inputs
-// share the remaining grants equally (±2%). phitsim's shared pointer restarts
-// at input 0 after every transit grant (5+1 wraps to 0), so nodes 0 and 1 take
-// nearly all of them and nodes 2 and 3 starve. Skipped unless
-// PHITSIM_KNOWN_BUGS is set.
+// share the remaining grants equally (±2%). A pointer shared with the transit
+// block would restart at input 0 after every transit grant (5+1 wraps to 0),
+// so nodes 0 and 1 would take nearly all of them and nodes 2 and 3 starve.
 func TestTransitPriorityKeepsInjectionRotation(t *testing.T) {
-	if os.Getenv("PHITSIM_KNOWN_BUGS") == "" {
-		t.Skip("bug: with router.transitPriority and rr, every transit grant resets the injection inputs' rotation to input 0, starving the higher-numbered nodes of a router (router.go outputArbitrate); set PHITSIM_KNOWN_BUGS=1 to run")
-	}
 	s := rbSim(t, func(c *config.Config) { c.Router.OutputArbiter, c.Router.TransitPriority = "rr", true })
 	peer5 := int(s.ports[5].peer) / s.radix
 	watch := []rbWatch{{0, 0}, {1, 0}, {2, 0}, {3, 0}, {5, 0}}

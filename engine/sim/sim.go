@@ -83,9 +83,12 @@ type port struct {
 	oTail   int32 // next slot of its ring of departure cycles (at pi·oCap)
 	peer    int32 // far-end port (pi) of a transit port; −1 for node ports
 	inCount int32 // packets in all VCs of the input
-	outPtr  int16 // round-robin pointers of the output and input arbiters
-	inPtr   int8
-	class   topology.PortClass
+	// round-robin pointers (radix ≤ 128): the output arbiter's, its
+	// injection inputs' under transit priority, the input arbiter's
+	outPtr    int8
+	outPtrInj int8
+	inPtr     int8
+	class     topology.PortClass
 }
 
 // buffer is one input VC buffer (a ring of packet ids) and, for the output of
