@@ -21,6 +21,11 @@ type Workload struct {
 	Tq        float64 `json:"tq" doc:"computation per query tq (thesis Table 2.3: Altamira 1.5, Core i5 2.25, Xeon E5-2620 2.4, Mont-Blanc 15)" unit:"ns" min:"0" max:"1000000" when:"workload.kind=graph500" paper:"thesis eq. 2.20, Table 2.3"`
 	LinkGbps  float64 `json:"linkGbps" doc:"link bandwidth; with the phit size it sets the cycle time phitBytes·8/linkGbps" unit:"Gb/s" min:"0.001" max:"100000" when:"workload.kind=graph500"`
 	PhitBytes int     `json:"phitBytes" doc:"bytes a link carries per cycle; a packet carries router.packetSize phits and a message as many packets as it needs" unit:"bytes" min:"1" max:"1048576" when:"workload.kind=graph500"`
+	// Latencies in physical units: a cable keeps its length when a sweep
+	// changes the bandwidth (research notes §9.8).
+	LocalNs  float64 `json:"localNs" doc:"local link latency in ns, converted to whole cycles (at least 1) at the cycle time; replaces topology.localLatency (0 = keep it; Table 2.4: 10)" unit:"ns" min:"0" max:"1000000" when:"workload.kind=graph500" paper:"thesis Table 2.4"`
+	GlobalNs float64 `json:"globalNs" doc:"global link latency in ns, converted like localNs; replaces topology.globalLatency (0 = keep it; Table 2.4: 100)" unit:"ns" min:"0" max:"1000000" when:"workload.kind=graph500" paper:"thesis Table 2.4"`
+	RouterNs float64 `json:"routerNs" doc:"router latency in ns, converted like localNs; replaces router.xbarLatency (0 = keep it; Table 2.4: 40)" unit:"ns" min:"0" max:"1000000" when:"workload.kind=graph500" paper:"thesis Table 2.4"`
 	// Job mapping.
 	Groups     int    `json:"groups" doc:"groups running the job, one process per node (0 = every group)" unit:"groups" min:"0" max:"100000" when:"workload.kind=graph500" paper:"thesis §2.3.2"`
 	Placement  string `json:"placement" doc:"which groups: consecutive (0…k−1, a scheduler's simplest choice) or spread evenly over the network" enum:"consecutive,spread" when:"workload.kind=graph500"`
@@ -125,18 +130,26 @@ func (w *Workload) LatencyCycles(ns float64) int {
 	return max(1, int(math.Ceil(ns/w.CycleNs()-1e-9)))
 }
 
-// SetLatenciesNs sets the local and global link latencies and the router's
-// crossbar latency (FOGSim's router latency, TIMING.md) from ns, at the
-// cycle time of the current phit size and link bandwidth: research notes
-// §9.8, links of a fixed length whatever the bandwidth. It is a conversion
-// at the time of the call: a later change of workload.linkGbps or
-// workload.phitBytes (a bandwidth sweep) keeps the latencies in cycles, as
-// FOGSim's would (it has no bandwidth, only the cycle time of eq. 2.20).
-func (c *Config) SetLatenciesNs(localNs, globalNs, routerNs float64) {
+// ApplyLatenciesNs replaces the link and crossbar latencies in cycles by
+// workload.localNs/globalNs/routerNs (those that are set) converted at the
+// current cycle time: research notes §9.8, links of a fixed length whatever
+// the bandwidth. The simulator calls it for a Graph500 run, so a sweep over
+// workload.linkGbps or workload.phitBytes keeps the lengths; with the ns
+// fields at 0 the latencies stay in cycles, as FOGSim's do (it has no
+// bandwidth, only the cycle time of eq. 2.20).
+func (c *Config) ApplyLatenciesNs() {
 	w := &c.Workload
-	c.Topology.LocalLatency = w.LatencyCycles(localNs)
-	c.Topology.GlobalLatency = w.LatencyCycles(globalNs)
-	c.Router.XbarLatency = w.LatencyCycles(routerNs)
+	if !c.Graph500() || w.CycleNs() <= 0 {
+		return
+	}
+	for _, l := range []struct {
+		ns  float64
+		dst *int
+	}{{w.LocalNs, &c.Topology.LocalLatency}, {w.GlobalNs, &c.Topology.GlobalLatency}, {w.RouterNs, &c.Router.XbarLatency}} {
+		if l.ns > 0 {
+			*l.dst = w.LatencyCycles(l.ns)
+		}
+	}
 }
 
 // SetAdaptiveThresholdsBytes sets UGAL's and PiggyBack's T (in packets) so
@@ -162,7 +175,8 @@ func (c *Config) SetAdaptiveThresholdsBytes() {
 // seeds (three root degrees); sim.cycles is only the cap.
 func graph500(c *Config) {
 	c.Workload.Kind = "graph500"
-	c.SetLatenciesNs(Graph500LocalNs, Graph500GlobalNs, Graph500RouterNs)
+	c.Workload.LocalNs, c.Workload.GlobalNs, c.Workload.RouterNs = Graph500LocalNs, Graph500GlobalNs, Graph500RouterNs
+	c.ApplyLatenciesNs()
 	c.Topology.InjectionLatency = 1
 	c.SetAdaptiveThresholdsBytes()
 	c.Sim.Warmup, c.Sim.Cycles, c.Sim.Seeds, c.Sim.Interval = 0, 50000000, 3, 1000

@@ -26,7 +26,7 @@ func TestGraph500LatenciesNs(t *testing.T) {
 			t.Fatal(err)
 		}
 		c.Workload.LinkGbps, c.Workload.PhitBytes = tc.gbps, tc.phit
-		c.SetLatenciesNs(Graph500LocalNs, Graph500GlobalNs, Graph500RouterNs)
+		c.ApplyLatenciesNs()
 		if c.Topology.LocalLatency != tc.local || c.Topology.GlobalLatency != tc.global || c.Router.XbarLatency != tc.router {
 			t.Errorf("%g Gb/s, %d-byte phits (%g ns): %d/%d/%d cycles, want %d/%d/%d", tc.gbps, tc.phit, c.Workload.CycleNs(),
 				c.Topology.LocalLatency, c.Topology.GlobalLatency, c.Router.XbarLatency, tc.local, tc.global, tc.router)

@@ -506,7 +506,7 @@ func (j *Job) Report(now int64) *result.Graph500 {
 		Queries: j.queries, Messages: j.messages, QueryPackets: j.qPkts, SyncPackets: j.syncPkts,
 		PacketsSent: j.sent, PacketsDelivered: j.delivered,
 		Edges: math.Ldexp(float64(p.EdgeFactor), p.Scale)}
-	g.Pinj, g.PinjRaw = InjectionProbability(p.PacketPhits*((p.Coalescing+p.QueriesPerPacket-1)/p.QueriesPerPacket), p.TqCycles, p.Coalescing)
+	g.Pinj, g.PinjRaw = InjectionProbability(p.MessagePhits(), p.TqCycles, p.Coalescing)
 	g.Cycles = now
 	if j.done {
 		g.Cycles = j.doneAt + 1

@@ -168,6 +168,13 @@ func NextMessageQueries(queriesLeft, messagesLeft int64, cs int) int64 {
 	return max(1, (queriesLeft+messagesLeft-1)/messagesLeft)
 }
 
+// MessagePhits is the size of a full message of cs queries on the links:
+// ⌈cs/QueriesPerPacket⌉ packets of PacketPhits phits.
+func (p Params) MessagePhits() int {
+	qpp := max(1, p.QueriesPerPacket)
+	return p.PacketPhits * ((p.Coalescing + qpp - 1) / qpp)
+}
+
 // InjectionProbability is eq. 2.20: the load a node offers while generating,
 // ps·tc/(tq·cs) phits per cycle, with ps the message size in phits and tq in
 // cycles (tc = 1), clamped to 1 phit per cycle. raw is the unclamped value.

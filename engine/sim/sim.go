@@ -249,6 +249,7 @@ func New(cfg config.Config, seed uint64) (*Sim, error) {
 	if errs := cfg.Validate(); len(errs) > 0 {
 		return nil, errs
 	}
+	cfg.ApplyLatenciesNs() // Graph500 latencies given in ns follow the cycle time
 	topo, err := topology.New(cfg.Topology)
 	if err != nil {
 		return nil, err

@@ -56,11 +56,11 @@ func (s *Sim) initWorkload() {
 	}
 	wl.sentBy, wl.offGroup = make([]int64, s.groups), make([]int64, s.groups)
 	s.wl = wl
-	wl.job = graph500.NewJob(graph500Params(c), len(wl.node), wl, s.seed)
+	wl.job = graph500.NewJob(Graph500Params(c), len(wl.node), wl, s.seed)
 }
 
 // graph500Params converts the workload section into simulator units.
-func graph500Params(c *config.Config) graph500.Params {
+func Graph500Params(c *config.Config) graph500.Params {
 	w := &c.Workload
 	cycleNs := w.CycleNs()
 	p := graph500.Params{Scale: w.Scale, EdgeFactor: w.EdgeFactor, Coalescing: w.Coalescing,
@@ -85,7 +85,7 @@ func EstimatedCycles(c *config.Config) int64 {
 	}
 	t := c.Topology
 	n := t.P * t.A * len(c.Workload.JobGroups(t.A*t.H+1))
-	return min(int64(c.Sim.Cycles), graph500.EstimateCycles(graph500Params(c), n))
+	return min(int64(c.Sim.Cycles), graph500.EstimateCycles(Graph500Params(c), n))
 }
 
 // Send injects one job packet from process src to process dst (graph500.Net).

@@ -110,15 +110,14 @@ func g500(name string, edit func(*config.Config)) config.Config {
 	return named(c, name, edit)
 }
 
-// atGbps sets the link bandwidth of a series and converts Table 2.4's link
-// and router latencies (10/100/40 ns) to its cycle time: the same cables at
-// every bandwidth (research notes §9.8). A sweep over workload.linkGbps keeps
-// the latencies in cycles instead (FOGSim's behaviour; within 5% of the
-// time, TestGraph500BandwidthSensitivity).
+// atGbps sets the link bandwidth of a series; Table 2.4's link and router
+// latencies (10/100/40 ns, the preset's workload.*Ns) follow its cycle time:
+// the same cables at every bandwidth (research notes §9.8), as in a sweep
+// over workload.linkGbps.
 func atGbps(gbps float64) func(*config.Config) {
 	return func(c *config.Config) {
 		c.Workload.LinkGbps = gbps
-		c.SetLatenciesNs(config.Graph500LocalNs, config.Graph500GlobalNs, config.Graph500RouterNs)
+		c.ApplyLatenciesNs() // shown in the series' config as the simulator uses them
 	}
 }
 

@@ -98,20 +98,18 @@ func Of(c *config.Config) Facts {
 	return f
 }
 
-// graph500Facts converts the workload section as the engine does
-// (engine/sim's graph500Params, graph500.Job.Report); facts_test.go checks
-// the numbers against the engine's own report of a run.
+// graph500Facts are the engine's own conversion of the workload section
+// (sim.Graph500Params); facts_test.go checks them against the engine's
+// report of a run.
 func graph500Facts(c *config.Config) *Graph500 {
 	w, t := &c.Workload, &c.Topology
 	if !c.Graph500() || w.LinkGbps <= 0 || w.PhitBytes <= 0 || w.QueryBytes <= 0 || w.Coalescing <= 0 ||
 		c.Router.PacketSize <= 0 || w.Tq < 0 {
 		return nil
 	}
-	g := &Graph500{CycleNs: w.CycleNs()}
-	g.TqCycles = w.Tq / g.CycleNs
-	perPacket := max(1, c.Router.PacketSize*w.PhitBytes/w.QueryBytes) // queries a packet carries
-	g.MessagePhits = c.Router.PacketSize * ((w.Coalescing + perPacket - 1) / perPacket)
-	g.Pinj, g.PinjRaw = graph500.InjectionProbability(g.MessagePhits, g.TqCycles, w.Coalescing)
+	p := sim.Graph500Params(c)
+	g := &Graph500{CycleNs: p.CycleNs, TqCycles: p.TqCycles, MessagePhits: p.MessagePhits()}
+	g.Pinj, g.PinjRaw = graph500.InjectionProbability(g.MessagePhits, p.TqCycles, p.Coalescing)
 	if t.H >= 1 && t.A >= 1 && t.P >= 1 {
 		g.Processes = t.P * t.A * len(w.JobGroups(t.A*t.H+1))
 	}
