@@ -42,7 +42,7 @@ Examples:
       -series routing.name=MIN,VAL -loads 0.1:0.9:0.1 -seeds 3 -out min-vs-val
   phitsim run -preset graph500-h2
   phitsim sweep -preset graph500-h2 -series workload.linkGbps=40,100 \
-      -param workload.tq -values 0.5,1,1.5,2.25,4,8,15 -seeds 3 -out g500-tq
+      -param workload.tq -values 0.5,1,1.5,2.25,2.4,4,8,15 -seeds 3 -out g500-tq
 `
 
 func main() {
