@@ -232,6 +232,7 @@ func TestGraph500TwoGroupsMINCollapse(t *testing.T) {
 func TestGraph500LatencyInsensitive(t *testing.T) {
 	t.Parallel()
 	c := g5Config(t, "graph500-h2", 20, 1.5)
+	c.Workload.LocalNs, c.Workload.GlobalNs, c.Workload.RouterNs = 0, 0, 0 // latencies in cycles
 	base := g5Run(t, c, 2)
 	c.Topology.LocalLatency *= 10
 	c.Topology.GlobalLatency *= 10
@@ -327,6 +328,30 @@ func TestGraph500BandwidthSensitivity(t *testing.T) {
 	phys := run(1, 100, true)
 	if r := phys.Seconds / fast100.Seconds; math.Abs(r-1) > 0.05 {
 		t.Errorf("100 Gb/s with 10/100/40 ns links: time ×%.3f of 1-cycle links, want within 5%%", r)
+	}
+}
+
+// Latencies given in ns follow the cycle time of each run: the simulator
+// converts workload.localNs/globalNs/routerNs when it starts, so a config
+// swept over the bandwidth keeps Table 2.4's cables (1/1/1 cycles at 40 Gb/s,
+// 1/3/1 at 100 Gb/s) whatever its topology fields say.
+func TestGraph500LatenciesInNsFollowTheBandwidth(t *testing.T) {
+	c := g5Config(t, "graph500-h2", 14, 1.5)
+	for _, tc := range []struct {
+		gbps                  float64
+		local, global, router int
+	}{{40, 1, 1, 1}, {100, 1, 3, 1}} {
+		c.Workload.LinkGbps = tc.gbps
+		c.Topology.LocalLatency, c.Topology.GlobalLatency, c.Router.XbarLatency = 7, 7, 7
+		s, err := New(c, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := s.Snapshot().Config
+		if got.Topology.LocalLatency != tc.local || got.Topology.GlobalLatency != tc.global || got.Router.XbarLatency != tc.router {
+			t.Errorf("%g Gb/s: latencies %d/%d/%d cycles, want %d/%d/%d", tc.gbps, got.Topology.LocalLatency,
+				got.Topology.GlobalLatency, got.Router.XbarLatency, tc.local, tc.global, tc.router)
+		}
 	}
 }
 
