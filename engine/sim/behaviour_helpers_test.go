@@ -34,6 +34,14 @@ func btRun(t *testing.T, c config.Config, seed uint64) *result.Result {
 // btSim runs one simulation and fails the test on any error or lost packet.
 func btSim(t *testing.T, c config.Config, seed uint64) *result.Result {
 	t.Helper()
+	_, r := btSimState(t, c, seed)
+	return r
+}
+
+// btSimState is btSim that also returns the simulator, for tests that read
+// its internal state after the run.
+func btSimState(t *testing.T, c config.Config, seed uint64) (*Sim, *result.Result) {
+	t.Helper()
 	s, err := New(c, seed)
 	if err != nil {
 		t.Fatalf("New: %v", err)
@@ -50,7 +58,7 @@ func btSim(t *testing.T, c config.Config, seed uint64) *result.Result {
 		t.Fatalf("conservation violated: generated %d ≠ delivered %d + in flight %d",
 			r.TotalGenerated, r.TotalDelivered, r.InFlight)
 	}
-	return r
+	return s, r
 }
 
 // btCheckResult checks that the metrics of a finished run agree with each

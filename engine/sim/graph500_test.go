@@ -364,14 +364,7 @@ func TestGraph500MultiPacketMessages(t *testing.T) {
 	c := g5Config(t, "graph500-h2", 14, 1.5)
 	one := g5Run(t, c, 2)
 	c.Workload.PhitBytes = 64
-	s, err := New(c, 2)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := s.Run(nil, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s, r := btSimState(t, c, 2)
 	g := r.Graph500
 	if !g.Finished || !r.Conserved() || r.InFlight != 0 || g.PacketsSent != g.PacketsDelivered {
 		t.Fatalf("64-byte phits: finished %v, sent %d delivered %d, in flight %d", g.Finished, g.PacketsSent, g.PacketsDelivered, r.InFlight)
@@ -468,14 +461,7 @@ func TestGraph500FiveGroupsConcentration(t *testing.T) {
 		t.Fatal(err)
 	}
 	c.Workload.Scale = 16
-	s, err := New(c, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := s.Run(nil, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s, r := btSimState(t, c, 1)
 	g := r.Graph500
 	if !g.Finished || g.Processes != 160 || g.PacketsSent != g.PacketsDelivered {
 		t.Fatalf("finished %v, %d processes, sent %d delivered %d", g.Finished, g.Processes, g.PacketsSent, g.PacketsDelivered)

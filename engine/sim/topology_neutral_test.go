@@ -189,14 +189,7 @@ func TestScrambledConservesUnderLoad(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sd, err := New(c, 7)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ref, err := sd.Run(nil, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	ref := btSim(t, c, 7) // the plain Dragonfly
 	if !res.Conserved() || res.Delivered == 0 {
 		t.Fatalf("generated %d, delivered %d, in flight %d", res.TotalGenerated, res.TotalDelivered, res.InFlight)
 	}
