@@ -117,8 +117,9 @@ func (s *Sim) enqueue(k int32, vc int, t int64) {
 	node := int(pk.src)
 	pk.vc = int8(vc)
 	pk.entry = t + s.lat[topology.Injection]
-	s.push(s.injBuf(node, vc), k, pk.entry)
-	s.countIn(int(s.nodeAt[node].pi))
+	pi := int(s.nodeAt[node].pi)
+	s.push(pi, vc, k, pk.entry)
+	s.countIn(pi)
 }
 
 // generate runs every node's injection process for this cycle.

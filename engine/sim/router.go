@@ -19,7 +19,7 @@ func (s *Sim) stepRouter(r int) {
 			for m := s.inMask[2*r+w]; m != 0; m &= m - 1 {
 				port := w<<6 | bits.TrailingZeros64(m)
 				pi := base + port
-				if int64(s.ports[pi].inFree) > now || int64(s.inWait[pi]) > now {
+				if ip := &s.ports[pi]; int64(max(ip.inFree, ip.inWait)) > now {
 					continue
 				}
 				vc, out := s.inputArbitrate(r, pi)
@@ -62,9 +62,9 @@ func (s *Sim) drain() {
 func (s *Sim) land() {
 	slot := s.now & s.wheelMask
 	for _, e := range s.arrivals[slot] {
-		bi := int(e >> 32)
-		s.push(bi, int32(uint32(e)), s.now)
-		s.countIn(bi / s.maxVC)
+		pi, vc := int(e>>37), int(e>>32&31)
+		s.push(pi, vc, int32(uint32(e)), s.now)
+		s.countIn(pi)
 	}
 	s.arrivals[slot] = s.arrivals[slot][:0]
 	for _, k := range s.ejects[slot] {
@@ -79,9 +79,9 @@ func (s *Sim) land() {
 
 // countIn records one more packet in input port pi.
 func (s *Sim) countIn(pi int) {
-	s.inWait[pi] = 0 // a new head may request at once
+	s.ports[pi].inWait = 0 // a new head may request at once
 	if s.ports[pi].inCount == 0 {
-		r, port := pi/s.radix, pi%s.radix
+		r, port := int(uint(pi)/uint(s.radix)), int(uint(pi)%uint(s.radix)) // unsigned: no call on wasm
 		s.inMask[2*r+port>>6] |= 1 << (port & 63)
 	}
 	s.ports[pi].inCount++
@@ -112,34 +112,61 @@ func (s *Sim) setHead(b *buffer) {
 // blockedUntil is −1 when the head of buffer b (routed) can request its
 // output now; otherwise the earliest cycle it might: when the output is free
 // to receive and its FIFO (or, input-queued, its link) has room, which later
-// grants can only delay; the next cycle when it waits for credits (they
-// arrive between cycles); now when it waits for its reply to fit (a grant of
-// this cycle may free a slot).
+// grants can only delay; waitCredit when it waits for credits (they arrive
+// between cycles, and wake the input); now when it waits for its reply to
+// fit (a grant of this cycle may free a slot).
 func (s *Sim) blockedUntil(base int, b *buffer) int64 {
 	po := base + int(b.hOut)
 	pt := &s.ports[po]
-	if !s.outputReady(po) {
-		if s.ioq {
-			return max(int64(pt.outFree), int64(pt.readyAt))
-		}
-		return max(int64(pt.outFree), int64(pt.txEnd))
+	if t := int64(pt.readyAt); t > s.now {
+		return t
 	}
 	if pt.class == topology.Injection {
-		if b.hReq {
-			// protocol-deadlock coupling: a request is consumed only when its
-			// reply fits in the node's reply injection VCs
-			pk := &s.pk[b.hd]
-			pk.replyVC = int8(s.chooseVC(int(pk.dst), int(pk.src), true))
-			if pk.replyVC < 0 {
-				return s.now // grants may free a reply slot in this very cycle
-			}
-		}
-		return -1
+		return s.replyBlocked(b)
 	}
 	if s.credits[po*s.maxVC+int(b.hVC)] < int32(s.P) {
-		return s.now + 1
+		return waitCredit
 	}
 	return -1
+}
+
+// replyBlocked is blockedUntil for a head at its ejection port: with
+// request-reply, a request is consumed only when its reply fits in the
+// node's reply injection VCs (protocol-deadlock coupling).
+func (s *Sim) replyBlocked(b *buffer) int64 {
+	if b.hReq {
+		pk := &s.pk[b.hd]
+		pk.replyVC = int8(s.chooseVC(int(pk.dst), int(pk.src), true))
+		if pk.replyVC < 0 {
+			return s.now // grants may free a reply slot in this very cycle
+		}
+	}
+	return -1
+}
+
+// waitCredit is blockedUntil's answer for a head that waits for a credit:
+// only a credit's arrival (give) can let it request.
+const waitCredit = math.MaxInt32
+
+// sleepOnCredit makes input in (a port number) wait for a credit at output
+// po of its router: the next credit arriving there wakes it (possibly for
+// another VC: a spurious wake is only a failed attempt, which changes
+// nothing).
+func (s *Sim) sleepOnCredit(in, po int) {
+	s.cwIn[2*po+in>>6] |= 1 << (in & 63)
+	s.cwAny[po>>6] |= 1 << (po & 63)
+}
+
+// wakeOnCredit wakes the inputs sleeping on a credit at output po.
+func (s *Sim) wakeOnCredit(po int) {
+	s.cwAny[po>>6] &^= 1 << (po & 63)
+	base := po - int(uint(po)%uint(s.radix)) // unsigned: no call on wasm
+	for w := 0; w < 2; w++ {
+		for m := s.cwIn[2*po+w]; m != 0; m &= m - 1 {
+			s.ports[base+(w<<6|bits.TrailingZeros64(m))].inWait = 0
+		}
+		s.cwIn[2*po+w] = 0
+	}
 }
 
 // inputArbitrate picks the VC of input pi that requests this iteration, and
@@ -152,22 +179,25 @@ func (s *Sim) inputArbitrate(r, pi int) (int, int) {
 	best, bestOut := -1, -1
 	var bestKey int64
 	wait := int64(math.MaxInt64)
-	ptr := int(s.ports[pi].inPtr)
+	// only the VCs holding packets, in order from VC start: bit j of m is VC
+	// start+j (mod n). Round-robin starts at its pointer; the others visit
+	// every VC from 0 (their routing decisions happen in that order)
+	m, ptr, start := uint32(s.vcBusy[pi]), int(s.ports[pi].inPtr), 0
+	if s.inArb == arbRR {
+		start = ptr
+		sh := uint(ptr) & 15 // VCs ≤ 16: masked shifts need no range checks
+		m = (m>>sh | m<<((uint(n)-sh)&31)) & (1<<(uint(n)&31) - 1)
+	}
 	// round-robin scans from the pointer and serves the first VC that can
 	// request, as FOGSim's arbiter does: the VCs after it are not routed this
 	// attempt (no blocked attempt counted, no adaptive decision redone)
-	for i := 0; i < n; i++ {
-		v := i
-		if s.inArb == arbRR {
-			if v += ptr; v >= n {
-				v -= n
-			}
+	for ; m != 0; m &= m - 1 {
+		v := start + bits.TrailingZeros32(m)
+		if v >= n {
+			v -= n
 		}
 		bi := pi*s.maxVC + v
 		b := &s.bufs[bi]
-		if b.len == 0 {
-			continue
-		}
 		if int64(b.hEntry) > s.now {
 			wait = min(wait, int64(b.hEntry))
 			continue
@@ -182,6 +212,8 @@ func (s *Sim) inputArbitrate(r, pi int) (int, int) {
 		if t := s.blockedUntil(base, b); t >= 0 {
 			if !b.hFinal && reroute {
 				t = s.now // routed again at the next attempt, even in this cycle
+			} else if t == waitCredit {
+				s.sleepOnCredit(pi-base, base+int(b.hOut))
 			}
 			wait = min(wait, t)
 			continue
@@ -194,7 +226,7 @@ func (s *Sim) inputArbitrate(r, pi int) (int, int) {
 		switch s.inArb {
 		case arbRR:
 			best, bestOut = v, int(b.hOut)
-			i = n // the first in round-robin order wins
+			m = 1 // the first in round-robin order wins
 			continue
 		case arbLRS:
 			key = s.inStamp[bi]
@@ -206,7 +238,7 @@ func (s *Sim) inputArbitrate(r, pi int) (int, int) {
 		}
 	}
 	if best < 0 {
-		s.inWait[pi] = int32(wait) // now: no skipping
+		s.ports[pi].inWait = int32(wait) // now: no skipping
 		return best, bestOut
 	}
 	{
@@ -289,7 +321,6 @@ func (s *Sim) grant(r, in, vc, out int) {
 	// the tail cannot cross before it has arrived
 	dur := max(s.xbarDur, int64(b.hEntry)+int64(s.P)-now)
 	ip.inFree = int32(now + dur)
-	op.outFree = int32(now + dur)
 	b.head++
 	if b.head == b.cap {
 		b.head = 0
@@ -297,6 +328,8 @@ func (s *Sim) grant(r, in, vc, out int) {
 	b.len--
 	if b.len > 0 {
 		s.setHead(b)
+	} else {
+		s.vcBusy[pi] &^= 1 << (uint(vc) & 15)
 	}
 	ip.inCount--
 	if ip.inCount == 0 {
@@ -323,6 +356,7 @@ func (s *Sim) grant(r, in, vc, out int) {
 	if !s.ioq {
 		// input-queued: straight onto the link after the crossbar
 		op.txEnd = int32(now + dur)
+		op.readyAt = op.txEnd
 		s.lastProgress = now
 		s.send(po, k, now+s.xbar)
 		return
@@ -343,9 +377,9 @@ func (s *Sim) grant(r, in, vc, out int) {
 	}
 	if prevEnd <= now+1 && 2*s.P <= int(s.outCap) {
 		// usual case: only the new packet is queued from the next cycle on
-		pt.readyAt = int32(now + 1)
+		pt.readyAt = int32(now + dur) // the crossbar transfer takes at least a cycle
 	} else {
-		pt.readyAt = s.fifoReady(ring, pt.oTail)
+		pt.readyAt = max(int32(now+dur), s.fifoReady(ring, pt.oTail))
 	}
 	if s.creditAtOutput && ip.class != topology.Injection {
 		// FOGSim's earlier IOQ code: the input buffer's credit goes upstream
@@ -427,14 +461,15 @@ func (s *Sim) send(po int, k int32, dep int64) {
 	if c == topology.Local && s.ad.known != nil {
 		s.piggyback(po/s.radix, po, dep, pk.entry)
 	}
-	bi := int(s.ports[po].peer)*s.maxVC + int(pk.vc)
 	slot := pk.entry & s.wheelMask
-	s.arrivals[slot] = append(s.arrivals[slot], uint64(bi)<<32|uint64(uint32(k)))
+	// downstream input port and VC (< 32), no division to decode
+	s.arrivals[slot] = append(s.arrivals[slot], uint64(s.ports[po].peer)<<37|uint64(pk.vc)<<32|uint64(uint32(k)))
 }
 
-// push appends packet k to input buffer bi (space was reserved by credits).
-func (s *Sim) push(bi int, k int32, entry int64) {
-	b := &s.bufs[bi]
+// push appends packet k to the buffer of VC vc of input pi (space was
+// reserved by credits).
+func (s *Sim) push(pi, vc int, k int32, entry int64) {
+	b := &s.bufs[pi*s.maxVC+vc]
 	i := b.head + b.len
 	if i >= b.cap {
 		i -= b.cap
@@ -443,6 +478,7 @@ func (s *Sim) push(bi int, k int32, entry int64) {
 	b.len++
 	if b.len == 1 {
 		s.setHead(b)
+		s.vcBusy[pi] |= 1 << (uint(vc) & 15)
 	}
 }
 

@@ -74,7 +74,7 @@ func rbTransit(s *Sim, r, port, vc, src, dst int, gen int64) int32 {
 	s.take(int(s.ports[pi].peer), vc, true, global)
 	entry := s.now - 50
 	pk.entry = entry
-	s.push(pi*s.maxVC+vc, k, entry)
+	s.push(pi, vc, k, entry)
 	s.countIn(pi)
 	return k
 }

@@ -162,14 +162,7 @@ func (s *Sim) routeInTransit(r int, pk *packet, fromInj bool) bool {
 
 // outputReady: output po can take a packet across the crossbar now.
 func (s *Sim) outputReady(po int) bool {
-	pt := &s.ports[po]
-	if int64(pt.outFree) > s.now {
-		return false
-	}
-	if s.ioq {
-		return int64(pt.readyAt) <= s.now
-	}
-	return int64(pt.txEnd) <= s.now
+	return int64(s.ports[po].readyAt) <= s.now
 }
 
 // cgaTrigger: misroute when the minimal output cannot take the packet now

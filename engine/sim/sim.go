@@ -76,10 +76,14 @@ type packet struct {
 // that the allocator reads every cycle (cycles stay below 2³¹: warm-up plus
 // measured cycles are at most 2·10⁸).
 type port struct {
-	outFree int32 // the output may receive a crossbar transfer from this cycle
-	txEnd   int32 // the link is busy until (the last granted packet's departure + P)
+	txEnd int32 // the link is busy until (the last granted packet's departure + P)
+	// the output may receive a packet across the crossbar from this cycle:
+	// it is free to receive and its FIFO (input-queued: its link) has room
+	readyAt int32
 	inFree  int32 // the input may start a crossbar transfer from this cycle
-	readyAt int32 // output FIFO: has room for a packet from this cycle
+	// no head of the input can request before this cycle (a lower bound kept
+	// by inputArbitrate; 0 when unknown, MaxInt32 until a credit arrives)
+	inWait  int32
 	oTail   int32 // next slot of its ring of departure cycles (at pi·oCap)
 	peer    int32 // far-end port (pi) of a transit port; −1 for node ports
 	inCount int32 // packets in all VCs of the input
@@ -190,9 +194,13 @@ type Sim struct {
 	// per router: bit mask (2 words, radix ≤ 128) of the inputs holding
 	// packets, so idle routers and ports cost nothing
 	inMask []uint64
-	// per input port: no head can request before this cycle (a lower bound
-	// kept by inputArbitrate; 0 when unknown)
-	inWait []int32
+	// vcBusy: per input port, the VCs whose buffers hold packets (bit v), so
+	// the input arbiter visits only those (maxVC ≤ 16)
+	vcBusy []uint16
+	// heads waiting for credits sleep until one arrives: per output port,
+	// the inputs of its router waiting on it (2 words), and one bit per
+	// output port telling that it has waiters (small: read at every credit)
+	cwIn, cwAny []uint64
 	// timing wheels, indexed by cycle & wheelMask: packets arriving at an
 	// input buffer (bi<<32 | packet), and credits arriving at an output (bi).
 	// A packet on a link is in no buffer, so no router scans it in flight.
@@ -444,7 +452,9 @@ func (s *Sim) build(localVCs, globalVCs int) {
 	r := s.cfg.Router
 	s.ports = make([]port, nports)
 	s.inMask = make([]uint64, 2*s.R)
-	s.inWait = make([]int32, nports)
+	s.vcBusy = make([]uint16, nports)
+	s.cwIn = make([]uint64, 2*nports)
+	s.cwAny = make([]uint64, (nports+63)/64)
 	nbuf := nports * s.maxVC
 	s.bufs = make([]buffer, nbuf)
 	if s.reactive {
