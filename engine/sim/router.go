@@ -109,28 +109,7 @@ func (s *Sim) setHead(b *buffer) {
 	b.hd, b.hEntry, b.hOut = int32(uint32(e)), int32(e>>32), -1
 }
 
-// blockedUntil is −1 when the head of buffer b (routed) can request its
-// output now; otherwise the earliest cycle it might: when the output is free
-// to receive and its FIFO (or, input-queued, its link) has room, which later
-// grants can only delay; waitCredit when it waits for credits (they arrive
-// between cycles, and wake the input); now when it waits for its reply to
-// fit (a grant of this cycle may free a slot).
-func (s *Sim) blockedUntil(base int, b *buffer) int64 {
-	po := base + int(b.hOut)
-	pt := &s.ports[po]
-	if t := int64(pt.readyAt); t > s.now {
-		return t
-	}
-	if pt.class == topology.Injection {
-		return s.replyBlocked(b)
-	}
-	if s.credits[po*s.maxVC+int(b.hVC)] < int32(s.P) {
-		return waitCredit
-	}
-	return -1
-}
-
-// replyBlocked is blockedUntil for a head at its ejection port: with
+// replyBlocked is the wait of a routed head at its ejection port: with
 // request-reply, a request is consumed only when its reply fits in the
 // node's reply injection VCs (protocol-deadlock coupling).
 func (s *Sim) replyBlocked(b *buffer) int64 {
@@ -144,7 +123,7 @@ func (s *Sim) replyBlocked(b *buffer) int64 {
 	return -1
 }
 
-// waitCredit is blockedUntil's answer for a head that waits for a credit:
+// waitCredit is the wait of a head that waits for a credit:
 // only a credit's arrival (give) can let it request.
 const waitCredit = math.MaxInt32
 
@@ -209,11 +188,29 @@ func (s *Sim) inputArbitrate(r, pi int) (int, int) {
 			b.hFinal = s.route(r, pk, fromInj, b.hOut >= 0)
 			b.hOut, b.hVC, b.hNext, b.hReq = pk.outPort, pk.outVC, pk.nextPos, pk.flags&fRequest != 0
 		}
-		if t := s.blockedUntil(base, b); t >= 0 {
+		// the head's wait (inlined by hand: a call costs most on wasm): −1
+		// when it can request its output now; otherwise the earliest cycle
+		// it might: when the output is free to receive and its FIFO (or,
+		// input-queued, its link) has room, which later grants can only
+		// delay; waitCredit when it waits for credits (they arrive between
+		// cycles, and wake the input); now when it waits for its reply to
+		// fit (a grant of this cycle may free a slot)
+		po := base + int(b.hOut)
+		op := &s.ports[po]
+		t := int64(op.readyAt)
+		if t <= s.now {
+			t = -1
+			if op.class == topology.Injection {
+				t = s.replyBlocked(b)
+			} else if s.credits[po*s.maxVC+int(b.hVC)] < int32(s.P) {
+				t = waitCredit
+			}
+		}
+		if t >= 0 {
 			if !b.hFinal && reroute {
 				t = s.now // routed again at the next attempt, even in this cycle
 			} else if t == waitCredit {
-				s.sleepOnCredit(pi-base, base+int(b.hOut))
+				s.sleepOnCredit(pi-base, po)
 			}
 			wait = min(wait, t)
 			continue
