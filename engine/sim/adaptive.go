@@ -286,22 +286,9 @@ func (s *Sim) take(po, vc int, minimal, global bool) {
 	}
 }
 
-// give returns the credits of a wheel entry (port<<5 | VC, bit 31 = minimal
-// packet, bit 30 = global link), and wakes the inputs waiting for them.
-func (s *Sim) give(e int32) {
-	pi, vc := int(e&0x3fffffff)>>5, int(e&31)
-	s.credits[pi*s.maxVC+vc] += int32(s.P)
-	if s.cwAny[pi>>6]&(1<<(pi&63)) != 0 {
-		s.wakeOnCredit(pi)
-	}
-	if s.ad.gocc != nil {
-		s.occUpdate(pi, vc, -int32(s.P), e < 0, e&(1<<30) != 0)
-	}
-}
-
 // occUpdate passes a change of output (po, vc)'s occupancy to the adaptive
 // views that track it (global links; every link for minimal-only counts).
-// Not inlined, so that take and give are.
+// Not inlined: it is rarely needed, and take stays small.
 //
 //go:noinline
 func (s *Sim) occUpdate(po, vc int, delta int32, minimal, global bool) {

@@ -40,7 +40,15 @@ func (s *Sim) stepRouter(r int) {
 		}
 		for i := 0; i < nouts; i++ {
 			out := int(s.reqOuts[i])
-			in := s.outputArbitrate(base, out)
+			var in int
+			if s.reqN[out] == 1 && s.outArb == arbRR && !s.transitPrio {
+				// a single request under plain round-robin wins (inlined:
+				// a call costs most on wasm)
+				in = int(s.reqList[out*s.radix])
+				s.ports[base+out].outPtr = int8(wrap(in+1, s.radix))
+			} else {
+				in = s.outputArbitrate(base, out)
+			}
 			s.reqN[out] = 0
 			s.grant(r, in, int(s.reqVC[in]), out)
 		}
@@ -72,7 +80,17 @@ func (s *Sim) land() {
 	}
 	s.ejects[slot] = s.ejects[slot][:0]
 	for _, e := range s.creditsIn[slot] {
-		s.give(e)
+		// a credit returns to output pi (port<<5 | VC; bit 31: a minimal
+		// packet's, bit 30: a global link's) and wakes the inputs waiting
+		// for it
+		pi, vc := int(e&0x3fffffff)>>5, int(e&31)
+		s.credits[pi*s.maxVC+vc] += int32(s.P)
+		if s.cwAny[pi>>6]&(1<<(pi&63)) != 0 {
+			s.wakeOnCredit(pi)
+		}
+		if s.ad.gocc != nil {
+			s.occUpdate(pi, vc, -int32(s.P), e < 0, e&(1<<30) != 0)
+		}
 	}
 	s.creditsIn[slot] = s.creditsIn[slot][:0]
 }
@@ -124,7 +142,7 @@ func (s *Sim) replyBlocked(b *buffer) int64 {
 }
 
 // waitCredit is the wait of a head that waits for a credit:
-// only a credit's arrival (give) can let it request.
+// only a credit's arrival (land) can let it request.
 const waitCredit = math.MaxInt32
 
 // sleepOnCredit makes input in (a port number) wait for a credit at output
@@ -255,11 +273,6 @@ func (s *Sim) inputArbitrate(r, pi int) (int, int) {
 func (s *Sim) outputArbitrate(base, out int) int {
 	po := base + out
 	cands := s.reqList[out*s.radix : out*s.radix+int(s.reqN[out])]
-	if len(cands) == 1 && !s.transitPrio && s.outArb != arbLRS {
-		in := int(cands[0])
-		s.ports[po].outPtr = int8(wrap(in+1, s.radix))
-		return in
-	}
 	// with transit priority, transit and injection inputs rotate (or age)
 	// within their own block, each with its own pointer (FOGSim's PrioRR)
 	ptr, ptrInj := int(s.ports[po].outPtr), int(s.ports[po].outPtrInj)
