@@ -288,7 +288,8 @@ func (s *Sim) take(po, vc int, minimal, global bool) {
 
 // occUpdate passes a change of output (po, vc)'s occupancy to the adaptive
 // views that track it (global links; every link for minimal-only counts).
-// Not inlined: it is rarely needed, and take stays small.
+// Not inlined: the adaptive views are rare, so this keeps that code out of
+// take and out of the credit loop in land.
 //
 //go:noinline
 func (s *Sim) occUpdate(po, vc int, delta int32, minimal, global bool) {
