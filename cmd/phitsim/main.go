@@ -3,14 +3,15 @@
 package main
 
 import (
+	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"sort"
 	"strconv"
 	"strings"
@@ -18,6 +19,7 @@ import (
 	"time"
 
 	"github.com/schollz/progressbar/v3"
+	"golang.org/x/term"
 
 	"phitsim/engine/config"
 	"phitsim/engine/result"
@@ -27,17 +29,28 @@ import (
 const usage = `phitsim — cycle-accurate Dragonfly network simulator
 
 Usage:
-  phitsim run      [-config FILE | -preset NAME] [-set path=value]... [-seeds N] [-out FILE] [-fogsim]
+  phitsim run      [-config FILE | -preset NAME] [-set path=value]... [-seeds N] [-out FILE] [-json] [-fogsim]
   phitsim sweep    [-config FILE | -preset NAME]... [-set path=value]... [-series path=v1,v2,...]
-                   -loads 0.1:0.9:0.1 | -param PATH -values LIST  [-seeds N] [-out PREFIX] [-j N]
-  phitsim sweep    -experiment NAME [-set path=value]... [-loads ...] [-out PREFIX]
+                   -loads 0.1:0.9:0.1 | -param PATH -values LIST  [-seeds N] [-out PREFIX] [-csv] [-j N]
+  phitsim sweep    -experiment NAME [-set path=value]... [-loads ...] [-out PREFIX] [-csv]
   phitsim presets  list the named configurations
   phitsim experiments  list the named comparisons (series of routings over loads)
   phitsim params   list every parameter: path, default, range, unit, meaning
   phitsim validate [-config FILE | -preset NAME] [-set path=value]...
+  phitsim version  the version, source revision and Go version of this build (also -version)
+  phitsim help [COMMAND]  this text, or a command's flags and examples (also COMMAND -h)
+
+Output: at a terminal, run prints a short summary and sweep a table of the curves; into a pipe or a
+file, run writes its full JSON and sweep its CSV. -json (run) and -csv (sweep) put that data on stdout
+even at a terminal; -out writes it to files and leaves stdout to the summary or table. Progress,
+notes and errors go to stderr.
+Exit status: 0 success, 1 error (a finished result is still written, and stderr says where),
+2 bad command line, 130 interrupted.
 
 Examples:
-  phitsim run -preset h8 -set traffic.load=0.4 -set routing.name=VAL
+  phitsim run -preset h4
+  phitsim run -preset h8 -set traffic.load=0.4 -set routing.name=VAL -out val.json
+  phitsim run -preset h4 | jq .aggregate.latency
   phitsim sweep -preset h4 -set sim.warmup=5000 -set sim.cycles=5000 \
       -series routing.name=MIN,VAL -loads 0.1:0.9:0.1 -seeds 3 -out min-vs-val
   phitsim run -preset graph500-h2
@@ -45,42 +58,217 @@ Examples:
       -param workload.tq -values 0.5,1,1.5,2.25,2.4,4,8,15 -seeds 3 -out g500-tq
 `
 
+// Each command's usage line, what it does and examples; 'COMMAND -h' prints
+// it with the command's flags.
+var help = map[string]string{
+	"run": `Usage: phitsim run [-config FILE | -preset NAME] [-set path=value]... [-seeds N] [-out FILE] [-json] [-fogsim]
+
+Runs one configuration at its offered load once per seed (sim.seeds, in
+parallel) and averages the seeds with a 95% confidence interval.
+
+Output (stable; scripts may rely on it):
+  stdout is a terminal         a short summary: loads, latency, fairness, misrouting, with units
+  stdout is a pipe or a file   the full result as JSON: {"config", "runs", "aggregate"}
+  -json                        the full JSON on stdout, even at a terminal
+  -out FILE                    the full JSON into FILE, and the summary on stdout
+When the JSON goes to stdout the summary goes to stderr. If the JSON cannot be
+written where asked, it is saved to a file in the temporary folder (stderr
+says which) and the exit status is 1.
+
+Examples:
+  phitsim run -preset h4                                summary at the terminal
+  phitsim run -preset h4 > h4.json                      full JSON into a file
+  phitsim run -preset h4 -out h4.json                   both
+  phitsim run -preset h4 -json | jq .aggregate.latency
+  phitsim run -preset h8 -set traffic.load=0.4 -set routing.name=VAL -seeds 3
+  phitsim run -config my.json -fogsim                   also FOGSim's report of each run (stderr)
+  phitsim run -preset graph500-h2                       Graph500 BFS: execution time, TEPS, usage
+`,
+	"sweep": `Usage: phitsim sweep [-config FILE | -preset NAME]... [-set path=value]... [-series path=v1,v2,...]...
+                     [-loads 0.1:0.9:0.1 | -param PATH -values LIST] [-seeds N] [-j N] [-out PREFIX] [-csv]
+       phitsim sweep -experiment NAME [-set path=value]... [-loads ...] [-out PREFIX] [-csv]
+
+Runs every series (each -config and -preset, times each -series value) at
+every offered load (or every value of -param), once per seed, in parallel,
+and averages each point's seeds with a 95% confidence interval.
+
+Output (stable; scripts may rely on it):
+  stdout is a terminal         a table of the curves: one row per point of each series,
+                               accepted load and latency ± 95% CI
+  stdout is a pipe or a file   the curves as CSV (the columns of PREFIX.csv)
+  -csv                         the CSV on stdout, even at a terminal
+  -out PREFIX                  PREFIX.json (every run and point) and PREFIX.csv (the curves),
+                               and the table on stdout
+Interrupted (Ctrl-C), it writes the runs that finished and exits with status 130.
+
+Examples:
+  phitsim sweep -preset h4 -series routing.name=MIN,VAL -loads 0.1:0.9:0.1 -seeds 3
+  phitsim sweep -preset h4 -set traffic.pattern=ADV -series routing.name=MIN,VAL \
+      -loads 0.05:0.6:0.05 -out adv1                   adv1.json and adv1.csv
+  phitsim sweep -experiment thesis-adv1 > adv1.csv
+  phitsim sweep -preset graph500-h2 -series workload.linkGbps=40,100 \
+      -param workload.tq -values 0.5,1,1.5,2.25,2.4,4,8,15 -out g500-tq
+`,
+	"validate": `Usage: phitsim validate [-config FILE | -preset NAME] [-set path=value]...
+
+Checks a configuration without running it: lists every invalid field with its
+allowed range, or prints "ok:" with the network size and the VCs it gets.
+
+Examples:
+  phitsim validate -config my.json
+  phitsim validate -preset h8 -set routing.name=VAL -set router.localVCs=2
+`,
+	"presets": `Usage: phitsim presets
+
+Lists the named configurations that -preset accepts.
+
+Example:
+  phitsim presets
+`,
+	"experiments": `Usage: phitsim experiments
+
+Lists the named comparisons that 'phitsim sweep -experiment NAME' runs.
+
+Example:
+  phitsim experiments
+`,
+	"params": `Usage: phitsim params
+
+Lists every parameter -set accepts: its path, default, range, unit, meaning
+and the paper it comes from.
+
+Example:
+  phitsim params | grep routing
+`,
+	"version": `Usage: phitsim version   (or phitsim -version)
+
+Prints this build's module version, source revision (with its time, and
+whether the working tree had uncommitted changes), engine version and Go
+version. 'go run' builds carry no revision.
+
+Example:
+  phitsim version
+`,
+}
+
+// env is where a command writes, and whether stdout is a terminal (a person
+// reads it) or a pipe or file (a program does).
+type env struct {
+	stdout, stderr io.Writer
+	tty            bool
+}
+
+// errUsage is a command line that does not parse; the message and the usage
+// are already on stderr.
+var errUsage = errors.New("bad command line")
+
 func main() {
-	if len(os.Args) < 2 {
-		fmt.Fprint(os.Stderr, usage)
-		os.Exit(2)
-	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
+	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr, term.IsTerminal(int(os.Stdout.Fd())))
+	stop()
+	os.Exit(code)
+}
+
+// run is the command line: it returns the exit status (0 success, 1 error,
+// 2 bad command line, 130 interrupted).
+func run(ctx context.Context, args []string, stdout, stderr io.Writer, tty bool) int {
+	e := env{stdout, stderr, tty}
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return 2
+	}
 	var err error
-	switch os.Args[1] {
+	switch cmd, rest := args[0], args[1:]; cmd {
 	case "run":
-		err = cmdRun(ctx, os.Args[2:], os.Stdout)
+		err = cmdRun(ctx, rest, e)
 	case "sweep":
-		err = cmdSweep(ctx, os.Args[2:], os.Stdout)
-	case "presets":
-		err = cmdPresets(os.Stdout)
-	case "experiments":
-		for _, e := range sweep.Experiments() {
-			fmt.Printf("%-14s %s (%d series × %d loads)\n", e.Name, e.Doc, len(e.Spec.Series), len(e.Spec.Loads))
+		err = cmdSweep(ctx, rest, e)
+	case "presets", "experiments", "params", "version":
+		if err = parseFlags(flag.NewFlagSet(cmd, flag.ContinueOnError), rest, e); err == nil {
+			err = list(cmd, stdout)
 		}
-	case "params":
-		err = cmdParams(os.Stdout)
 	case "validate":
-		err = cmdValidate(os.Args[2:], os.Stdout)
+		err = cmdValidate(rest, e)
+	case "-version", "--version":
+		err = list("version", stdout)
 	case "-h", "-help", "--help", "help":
-		fmt.Print(usage)
+		switch {
+		case len(rest) == 0:
+			fmt.Fprint(stdout, usage)
+		case help[rest[0]] != "":
+			return run(ctx, []string{rest[0], "-h"}, stdout, stderr, tty)
+		default:
+			fmt.Fprintf(stderr, "phitsim help: unknown command %q\n\n%s", rest[0], usage)
+			return 2
+		}
 	default:
-		fmt.Fprintf(os.Stderr, "phitsim: unknown command %q\n\n%s", os.Args[1], usage)
-		os.Exit(2)
+		fmt.Fprintf(stderr, "phitsim: unknown command %q\n\n%s", cmd, usage)
+		return 2
+	}
+	switch {
+	case err == nil, errors.Is(err, flag.ErrHelp):
+		return 0
+	case errors.Is(err, errUsage):
+		return 2
+	}
+	fmt.Fprintln(stderr, "phitsim:", err)
+	if errors.Is(err, context.Canceled) {
+		return 130
+	}
+	return 1
+}
+
+// parseFlags parses a command's flags. -h, -help and --help print the
+// command's usage, flags and examples on stdout (flag.ErrHelp: exit 0); an
+// unknown flag, a bad value or a stray argument prints the problem and the
+// usage on stderr (errUsage: exit 2).
+func parseFlags(fs *flag.FlagSet, args []string, e env) error {
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
+	err := fs.Parse(args)
+	if errors.Is(err, flag.ErrHelp) {
+		printUsage(e.stdout, fs)
+		return err
+	}
+	if err == nil && fs.NArg() > 0 {
+		err = fmt.Errorf("unexpected argument %q (flags are -name value; see phitsim %s -h)", fs.Arg(0), fs.Name())
 	}
 	if err != nil {
-		fmt.Fprintln(os.Stderr, "phitsim:", err)
-		if errors.Is(err, context.Canceled) {
-			os.Exit(130)
-		}
-		os.Exit(1)
+		fmt.Fprintf(e.stderr, "phitsim %s: %v\n\n", fs.Name(), err)
+		printUsage(e.stderr, fs)
+		return errUsage
 	}
+	return nil
+}
+
+func printUsage(w io.Writer, fs *flag.FlagSet) {
+	fmt.Fprint(w, help[fs.Name()])
+	n := 0
+	fs.VisitAll(func(*flag.Flag) { n++ })
+	if n > 0 {
+		fmt.Fprintln(w, "\nFlags:")
+		fs.SetOutput(w)
+		fs.PrintDefaults()
+		fs.SetOutput(io.Discard)
+	}
+}
+
+// list runs the commands that take no flags.
+func list(cmd string, w io.Writer) error {
+	switch cmd {
+	case "presets":
+		return cmdPresets(w)
+	case "experiments":
+		for _, e := range sweep.Experiments() {
+			fmt.Fprintf(w, "%-14s %s (%d series × %d loads)\n", e.Name, e.Doc, len(e.Spec.Series), len(e.Spec.Loads))
+		}
+	case "params":
+		return cmdParams(w)
+	case "version":
+		bi, ok := debug.ReadBuildInfo()
+		fmt.Fprint(w, versionText(bi, ok))
+	}
+	return nil
 }
 
 // multi collects repeated string flags.
@@ -96,10 +284,10 @@ type source struct {
 }
 
 func (s *source) register(fs *flag.FlagSet) {
-	fs.Var(&s.configs, "config", "configuration JSON file (repeatable in sweep: one series each)")
-	fs.Var(&s.presets, "preset", "named configuration (see 'phitsim presets'; repeatable in sweep)")
-	fs.Var(&s.sets, "set", "override a parameter: path=value, e.g. traffic.load=0.4 (repeatable)")
-	fs.IntVar(&s.seeds, "seeds", 0, "runs per point (overrides sim.seeds)")
+	fs.Var(&s.configs, "config", "configuration JSON `FILE` (repeatable in sweep: one series each)")
+	fs.Var(&s.presets, "preset", "named configuration `NAME` (see 'phitsim presets'; repeatable in sweep)")
+	fs.Var(&s.sets, "set", "override a parameter: `path=value`, e.g. traffic.load=0.4 (repeatable; see 'phitsim params')")
+	fs.IntVar(&s.seeds, "seeds", 0, "`N` runs per point, seeds sim.seed… (overrides sim.seeds)")
 }
 
 // loaded is a configuration with where it came from and what its decoding
@@ -185,10 +373,10 @@ func (s *source) applyTo(ls []loaded) ([]config.Config, error) {
 	return cfgs, nil
 }
 
-// bar is a progress bar over simulated cycles with ETA, on stderr.
-func bar(total int64, desc string) *progressbar.ProgressBar {
+// bar is a progress bar over simulated cycles with ETA.
+func bar(w io.Writer, total int64, desc string) *progressbar.ProgressBar {
 	return progressbar.NewOptions64(total,
-		progressbar.OptionSetWriter(os.Stderr),
+		progressbar.OptionSetWriter(w),
 		progressbar.OptionSetDescription(desc),
 		progressbar.OptionShowCount(),
 		progressbar.OptionSetPredictTime(true),
@@ -205,13 +393,14 @@ type PointDoc struct {
 	Aggregate sweep.Aggregate  `json:"aggregate"`
 }
 
-func cmdRun(ctx context.Context, args []string, stdout io.Writer) error {
+func cmdRun(ctx context.Context, args []string, e env) error {
 	fs := flag.NewFlagSet("run", flag.ContinueOnError)
 	var src source
 	src.register(fs)
-	out := fs.String("out", "", "write the JSON result to this file instead of stdout")
+	out := fs.String("out", "", "write the full JSON result to `FILE` (the summary goes to stdout)")
+	asJSON := fs.Bool("json", false, "write the full JSON result to stdout, even at a terminal")
 	fogsim := fs.Bool("fogsim", false, "also print each run in FOGSim's output vocabulary (to stderr)")
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args, e); err != nil {
 		return err
 	}
 	cfgs, err := src.load()
@@ -227,7 +416,11 @@ func cmdRun(ctx context.Context, args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	pb := bar(sweep.TotalCycles(jobs), fmt.Sprintf("%s load %g", nameOf(c), c.Traffic.Load))
+	desc := fmt.Sprintf("%s load %g", nameOf(c), c.Traffic.Load)
+	if c.Graph500() {
+		desc = nameOf(c) // the BFS sets its own injection rate
+	}
+	pb := bar(e.stderr, sweep.TotalCycles(jobs), desc)
 	oc, runErr := sweep.Run(ctx, sp, sweep.Options{OnCycles: func(d int64) { _ = pb.Add64(d) }})
 	_ = pb.Finish()
 	if oc == nil {
@@ -239,24 +432,46 @@ func cmdRun(ctx context.Context, args []string, stdout io.Writer) error {
 	}
 	if *fogsim {
 		for _, r := range oc.Runs {
-			fmt.Fprintln(os.Stderr, result.FOGSimReport(r))
+			fmt.Fprintln(e.stderr, result.FOGSimReport(r))
 		}
 	}
-	if err := writeJSON(*out, stdout, doc); err != nil {
-		return err
+	return errors.Join(runErr, report(e, doc, *out, *asJSON))
+}
+
+// report writes a finished run where the output convention says: the JSON
+// to stdout for programs (stdout a pipe or a file) and on -json, and to the
+// -out file; the summary to stdout, or to stderr when the JSON is on stdout.
+// Every output is attempted whatever fails before it.
+func report(e env, doc PointDoc, out string, asJSON bool) error {
+	toStdout := asJSON || (out == "" && !e.tty)
+	var errs []error
+	data, nonFinite, err := encodeJSON(doc)
+	jsonAt := ""
+	if err != nil {
+		errs = append(errs, fmt.Errorf("encoding the result: %w", err))
+	} else {
+		if len(nonFinite) > 0 {
+			errs = append(errs, nonFiniteError(nonFinite))
+		}
+		if out != "" {
+			at, err := deliver(out, e.stdout, e.stderr, "the result JSON", data)
+			jsonAt = at
+			errs = append(errs, err)
+		}
+		if toStdout {
+			at, err := deliver("", e.stdout, e.stderr, "the result JSON", data)
+			if jsonAt == "" || at != "stdout" {
+				jsonAt = at
+			}
+			errs = append(errs, err)
+		}
 	}
-	a := doc.Aggregate
-	if c.Graph500() {
-		printGraph500(os.Stderr, c, oc.Runs)
-		return runErr
+	summary := e.stdout
+	if toStdout {
+		summary = e.stderr
 	}
-	fmt.Fprintf(os.Stderr, "accepted %.4f ± %.4f phits/node/cycle, latency %.1f ± %.1f cycles, %d runs\n",
-		a.Accepted.Mean, a.Accepted.CI95, a.Latency.Mean, a.Latency.CI95, a.Runs)
-	if a.RequestAccepted != nil && a.ReplyAccepted != nil {
-		fmt.Fprintf(os.Stderr, "  requests %.4f ± %.4f, replies %.4f ± %.4f phits/node/cycle\n",
-			a.RequestAccepted.Mean, a.RequestAccepted.CI95, a.ReplyAccepted.Mean, a.ReplyAccepted.CI95)
-	}
-	return runErr
+	printSummary(summary, doc.Config, doc.Aggregate, doc.Runs, jsonAt)
+	return errors.Join(errs...)
 }
 
 func nameOf(c config.Config) string {
@@ -323,32 +538,33 @@ func parseValues(s, flagName string) ([]float64, error) {
 
 func roundLoad(x float64) float64 { return float64(int64(x*1e9+0.5)) / 1e9 }
 
-func cmdSweep(ctx context.Context, args []string, stdout io.Writer) error {
+func cmdSweep(ctx context.Context, args []string, e env) error {
 	fs := flag.NewFlagSet("sweep", flag.ContinueOnError)
 	var src source
 	src.register(fs)
 	var series multi
-	fs.Var(&series, "series", "one series per value: path=v1,v2,... (repeatable: cross product)")
-	loads := fs.String("loads", "0.1:0.9:0.1", "offered loads: start:stop:step and/or a comma list")
-	experiment := fs.String("experiment", "", "a named comparison (see 'phitsim experiments'): its series and loads")
-	out := fs.String("out", "", "write PREFIX.json (all runs and points) and PREFIX.csv (curves); default: CSV on stdout")
-	workers := fs.Int("j", 0, "parallel runs (default: all cores)")
-	param := fs.String("param", "", "sweep this numeric parameter instead of the load, e.g. workload.tq (with -values)")
-	values := fs.String("values", "", "values of -param: start:stop:step and/or a comma list")
-	if err := fs.Parse(args); err != nil {
+	fs.Var(&series, "series", "one series per value: `path=v1,v2,...` (repeatable: cross product)")
+	loads := fs.String("loads", "0.1:0.9:0.1", "offered loads in phits/node/cycle: `LIST` of start:stop:step ranges and values, comma-separated")
+	experiment := fs.String("experiment", "", "a named comparison `NAME` (see 'phitsim experiments'): its series and loads")
+	out := fs.String("out", "", "write `PREFIX`.json (all runs and points) and PREFIX.csv (the curves); the table goes to stdout")
+	asCSV := fs.Bool("csv", false, "write the curves as CSV to stdout, even at a terminal")
+	workers := fs.Int("j", 0, "`N` parallel runs (default: all cores)")
+	param := fs.String("param", "", "sweep the numeric parameter `PATH` instead of the load, e.g. workload.tq (with -values)")
+	values := fs.String("values", "", "values of -param: `LIST` of start:stop:step ranges and values, comma-separated")
+	if err := parseFlags(fs, args, e); err != nil {
 		return err
 	}
 	var base []config.Config
 	var ls []float64
 	if *experiment != "" {
-		e, err := sweep.ExperimentByName(*experiment)
+		x, err := sweep.ExperimentByName(*experiment)
 		if err != nil {
 			return err
 		}
-		if base, err = src.apply(e.Spec.Series); err != nil {
+		if base, err = src.apply(x.Spec.Series); err != nil {
 			return err
 		}
-		ls = e.Spec.Loads
+		ls = x.Spec.Loads
 	} else {
 		var err error
 		if base, err = src.load(); err != nil {
@@ -379,37 +595,44 @@ func cmdSweep(ctx context.Context, args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	pb := bar(sweep.TotalCycles(jobs), fmt.Sprintf("%d runs", len(jobs)))
+	pb := bar(e.stderr, sweep.TotalCycles(jobs), fmt.Sprintf("%d runs", len(jobs)))
 	oc, runErr := sweep.Run(ctx, sp, sweep.Options{Workers: *workers, OnCycles: func(d int64) { _ = pb.Add64(d) }})
 	_ = pb.Finish()
 	if oc == nil {
 		return runErr
 	}
 	if runErr != nil {
-		fmt.Fprintf(os.Stderr, "stopped: writing the %d of %d runs that finished\n", len(oc.Runs), len(jobs))
+		fmt.Fprintf(e.stderr, "stopped: writing the %d of %d runs that finished\n", len(oc.Runs), len(jobs))
 	}
-	if *out == "" {
-		if err := sweep.WriteCSV(stdout, oc.Points); err != nil {
-			return err
+	var csvData bytes.Buffer
+	if err := sweep.WriteCSV(&csvData, oc.Points); err != nil {
+		return errors.Join(runErr, fmt.Errorf("the curves CSV: %w", err))
+	}
+	errs := []error{runErr}
+	if *out != "" {
+		data, nonFinite, err := encodeJSON(oc)
+		if err != nil {
+			errs = append(errs, fmt.Errorf("encoding the runs: %w", err))
+		} else {
+			if len(nonFinite) > 0 {
+				errs = append(errs, nonFiniteError(nonFinite))
+			}
+			_, err := deliver(*out+".json", e.stdout, e.stderr, "the runs JSON", data)
+			errs = append(errs, err)
 		}
-		return runErr
+		_, err = deliver(*out+".csv", e.stdout, e.stderr, "the curves CSV", csvData.Bytes())
+		errs = append(errs, err)
+		if errors.Join(errs[1:]...) == nil {
+			fmt.Fprintf(e.stderr, "wrote %s.json and %s.csv\n", *out, *out)
+		}
 	}
-	if err := writeJSON(*out+".json", nil, oc); err != nil {
-		return err
+	if *asCSV || (*out == "" && !e.tty) {
+		_, err := deliver("", e.stdout, e.stderr, "the curves CSV", csvData.Bytes())
+		errs = append(errs, err)
+	} else {
+		printTable(e.stdout, oc)
 	}
-	f, err := os.Create(*out + ".csv")
-	if err != nil {
-		return err
-	}
-	if err := sweep.WriteCSV(f, oc.Points); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Close(); err != nil {
-		return err
-	}
-	fmt.Fprintf(os.Stderr, "wrote %s.json and %s.csv\n", *out, *out)
-	return runErr
+	return errors.Join(errs...)
 }
 
 // expandSeries makes one configuration per combination of series values.
@@ -449,19 +672,6 @@ func expandSeries(base []config.Config, series []string) ([]config.Config, error
 		cfgs = next
 	}
 	return cfgs, nil
-}
-
-func writeJSON(path string, stdout io.Writer, v any) error {
-	data, err := json.MarshalIndent(v, "", "  ")
-	if err != nil {
-		return err
-	}
-	data = append(data, '\n')
-	if path == "" {
-		_, err = stdout.Write(data)
-		return err
-	}
-	return os.WriteFile(path, data, 0o644)
 }
 
 func cmdPresets(w io.Writer) error {
@@ -521,13 +731,14 @@ func cmdParams(w io.Writer) error {
 	return nil
 }
 
-func cmdValidate(args []string, w io.Writer) error {
+func cmdValidate(args []string, e env) error {
 	fs := flag.NewFlagSet("validate", flag.ContinueOnError)
 	var src source
 	src.register(fs)
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args, e); err != nil {
 		return err
 	}
+	w := e.stdout
 	cfgs, err := src.load()
 	if err != nil {
 		var es config.Errors

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/csv"
 	"encoding/json"
+	"io"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -28,7 +29,7 @@ var tiny = []string{"-preset", "h2", "-set", "sim.warmup=300", "-set", "sim.cycl
 
 func TestRunWritesPointDocument(t *testing.T) {
 	var out bytes.Buffer
-	if err := cmdRun(context.Background(), append(tiny, "-set", "traffic.load=0.2"), &out); err != nil {
+	if err := cmdRun(context.Background(), append(tiny, "-set", "traffic.load=0.2"), env{&out, io.Discard, false}); err != nil {
 		t.Fatal(err)
 	}
 	var doc PointDoc
@@ -46,7 +47,7 @@ func TestRunWritesPointDocument(t *testing.T) {
 func TestSweepSeriesAndFiles(t *testing.T) {
 	prefix := filepath.Join(t.TempDir(), "s")
 	args := append(tiny, "-series", "routing.name=MIN,VAL", "-loads", "0.1,0.2", "-out", prefix)
-	if err := cmdSweep(context.Background(), args, os.Stdout); err != nil {
+	if err := cmdSweep(context.Background(), args, env{io.Discard, io.Discard, false}); err != nil {
 		t.Fatal(err)
 	}
 	f, err := os.Open(prefix + ".csv")
@@ -71,7 +72,7 @@ func TestSweepCancelled(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	var out bytes.Buffer
-	err := cmdSweep(ctx, append(tiny, "-loads", "0.1"), &out)
+	err := cmdSweep(ctx, append(tiny, "-loads", "0.1"), env{&out, io.Discard, false})
 	if err == nil || !strings.Contains(err.Error(), "canceled") {
 		t.Fatalf("err = %v", err)
 	}
@@ -82,19 +83,19 @@ func TestSweepCancelled(t *testing.T) {
 
 func TestValidateListsFieldErrors(t *testing.T) {
 	var out bytes.Buffer
-	err := cmdValidate([]string{"-preset", "h4", "-set", "routing.name=VAL", "-set", "router.localVCs=2", "-set", "traffic.load=3"}, &out)
+	err := cmdValidate([]string{"-preset", "h4", "-set", "routing.name=VAL", "-set", "router.localVCs=2", "-set", "traffic.load=3"}, env{&out, io.Discard, false})
 	if err == nil || !strings.Contains(out.String(), "router.localVCs = 2") || !strings.Contains(out.String(), "traffic.load = 3") {
 		t.Fatalf("err %v, output %q", err, out.String())
 	}
 	out.Reset()
-	if err := cmdValidate([]string{"-preset", "h8"}, &out); err != nil || !strings.Contains(out.String(), "16512 nodes") {
+	if err := cmdValidate([]string{"-preset", "h8"}, env{&out, io.Discard, false}); err != nil || !strings.Contains(out.String(), "16512 nodes") {
 		t.Fatalf("h8: %v %q", err, out.String())
 	}
 	dir := t.TempDir()
 	bad := filepath.Join(dir, "bad.json")
 	os.WriteFile(bad, []byte(`{"router":{"speedup":2,"colour":"red"}}`), 0o644)
 	out.Reset()
-	if err := cmdValidate([]string{"-config", bad}, &out); err == nil || !strings.Contains(out.String(), "router.colour: unknown field") {
+	if err := cmdValidate([]string{"-config", bad}, env{&out, io.Discard, false}); err == nil || !strings.Contains(out.String(), "router.colour: unknown field") {
 		t.Fatalf("unknown field: %v %q", err, out.String())
 	}
 }
@@ -126,7 +127,7 @@ func TestValidateListsFileAndSetErrorsTogether(t *testing.T) {
 	}
 	var out bytes.Buffer
 	err := cmdValidate([]string{"-config", bad, "-set", "traffic.lod=0.3", "-set", "topology.p=four",
-		"-set", "routing=MIN", "-set", "sim.cycles=0"}, &out)
+		"-set", "routing=MIN", "-set", "sim.cycles=0"}, env{&out, io.Discard, false})
 	if err == nil || !strings.Contains(err.Error(), "bad.json: 8 invalid field(s)") {
 		t.Errorf("err = %v", err)
 	}
@@ -145,13 +146,13 @@ func TestValidateListsFileAndSetErrorsTogether(t *testing.T) {
 		}
 	}
 	// run refuses the same way, with the same list
-	err = cmdRun(context.Background(), []string{"-preset", "h2", "-set", "h=4", "-set", "traffic.load=lots"}, &out)
+	err = cmdRun(context.Background(), []string{"-preset", "h2", "-set", "h=4", "-set", "traffic.load=lots"}, env{&out, io.Discard, false})
 	if err == nil || !strings.Contains(err.Error(), "h = 4: unknown parameter; did you mean topology.h?") ||
 		!strings.Contains(err.Error(), "traffic.load = lots: must be a number in [0, 1]") {
 		t.Errorf("run: %v", err)
 	}
 	for _, kv := range []string{"traffic.load", "=0.3"} {
-		if err := cmdValidate([]string{"-set", kv}, &out); err == nil || !strings.Contains(err.Error(), "expected path=value") {
+		if err := cmdValidate([]string{"-set", kv}, env{&out, io.Discard, false}); err == nil || !strings.Contains(err.Error(), "expected path=value") {
 			t.Errorf("-set %q: %v", kv, err)
 		}
 	}

@@ -1,0 +1,161 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+
+	"phitsim/engine/config"
+	"phitsim/engine/result"
+	"phitsim/engine/stats"
+	"phitsim/engine/sweep"
+)
+
+// est is a mean over the seeds with its 95% confidence interval, in the
+// format f ("%.4f"); one run has no interval.
+func est(e stats.Estimate, f string) string {
+	if e.N < 2 {
+		return fmt.Sprintf(f, e.Mean)
+	}
+	return fmt.Sprintf(f+" ± "+f, e.Mean, e.CI95)
+}
+
+// describe is a configuration's name and key parameters, on two lines.
+func describe(w io.Writer, c config.Config) {
+	t := c.Topology
+	routers := t.A * (t.A*t.H + 1)
+	fmt.Fprintf(w, "%s: Dragonfly h=%d a=%d p=%d (%d routers, %d nodes), routing %s", nameOf(c),
+		t.H, t.A, t.P, routers, routers*t.P, c.Routing.Name)
+	if c.Graph500() {
+		fmt.Fprintln(w)
+		fmt.Fprintf(w, "BFS run to its end (at most %d cycles); ", c.Sim.Cycles)
+	} else {
+		fmt.Fprintf(w, ", traffic %s, load %g phits/node/cycle\n", c.Traffic.Pattern, c.Traffic.Load)
+		fmt.Fprintf(w, "%d warm-up + %d measured cycles; ", c.Sim.Warmup, c.Sim.Cycles)
+	}
+	if c.Sim.Seeds == 1 {
+		fmt.Fprintf(w, "1 seed (%d): no confidence interval\n", c.Sim.Seed)
+	} else {
+		fmt.Fprintf(w, "%d seeds (%d…%d): mean ± 95%% confidence interval over the seeds\n",
+			c.Sim.Seeds, c.Sim.Seed, c.Sim.Seed+uint64(c.Sim.Seeds)-1)
+	}
+}
+
+// printSummary is what 'run' shows a person: the configuration, the metrics
+// a paper reports with their units, and where the full JSON went (jsonAt: a
+// file, "stdout", or "" when it was not written).
+func printSummary(w io.Writer, c config.Config, a sweep.Aggregate, runs []*result.Result, jsonAt string) {
+	describe(w, c)
+	fmt.Fprintln(w)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	row := func(name, value, unit string) { fmt.Fprintf(tw, "  %s\t%s\t%s\n", name, value, unit) }
+	if g := a.Graph500; g != nil {
+		wl := c.Workload
+		fmt.Fprintf(w, "  Graph500 BFS s=%d fe=%d cs=%d, tq=%g ns, %g Gb/s links, %d-byte phits: one cycle is %.4g ns\n",
+			wl.Scale, wl.EdgeFactor, wl.Coalescing, wl.Tq, wl.LinkGbps, wl.PhitBytes, wl.CycleNs())
+		ms := stats.Estimate{Mean: g.Seconds.Mean * 1e3, CI95: g.Seconds.CI95 * 1e3, N: g.Seconds.N}
+		row("execution time", est(g.Cycles, "%.0f"), "cycles")
+		row("", est(ms, "%.4g"), "ms simulated")
+		teps := stats.Estimate{Mean: g.TEPS.Mean / 1e9, CI95: g.TEPS.CI95 / 1e9, N: g.TEPS.N}
+		row("traversed edges/s", est(teps, "%.4g"), "GTEPS")
+		row("usage", est(g.Usage, "%.4f"), "phits/node/cycle injected by the job")
+		row("average latency", est(a.Latency, "%.1f"), "cycles")
+		tw.Flush()
+		for _, r := range runs {
+			if r.Graph500 != nil && !r.Graph500.Finished {
+				fmt.Fprintf(w, "  seed %d: %s\n", r.Seed, r.Graph500.Status)
+			}
+		}
+	} else {
+		row("offered load", strconv.FormatFloat(a.Offered, 'g', 4, 64), "phits/node/cycle")
+		row("accepted load", est(a.Accepted, "%.4f"), "phits/node/cycle (throughput)")
+		if a.RequestAccepted != nil && a.ReplyAccepted != nil {
+			row("  requests", est(*a.RequestAccepted, "%.4f"), "phits/node/cycle")
+			row("  replies", est(*a.ReplyAccepted, "%.4f"), "phits/node/cycle")
+		}
+		row("average latency", est(a.Latency, "%.1f"), "cycles, generation to delivery")
+		row("  in the network", est(a.NetLatency, "%.1f"), "cycles")
+		row("  injection", est(a.InjLatency, "%.1f"), "cycles, waiting to leave the first router")
+		row("average hops", est(a.Hops, "%.2f"), "links")
+		if c.Routing.Name != "MIN" {
+			pct := stats.Estimate{Mean: a.Misrouted.Mean * 100, CI95: a.Misrouted.CI95 * 100, N: a.Misrouted.N}
+			row("misrouted", est(pct, "%.1f"), "% of delivered packets")
+		}
+		switch {
+		case a.MaxMin.N == 0:
+			row("Max/Min injection", "∞", "(fairness: some router injected nothing)")
+		case a.Starved:
+			row("Max/Min injection", est(a.MaxMin, "%.3f"), fmt.Sprintf("(fairness, over %d runs; in the others a router injected nothing)", a.MaxMin.N))
+		default:
+			row("Max/Min injection", est(a.MaxMin, "%.3f"), "(fairness: 1 is perfectly fair)")
+		}
+		row("injection CoV", est(a.CoV, "%.4f"), "(σ/μ of injections over routers)")
+		tw.Flush()
+	}
+	if a.Saturated {
+		fmt.Fprintf(w, "  saturated: %s\n", a.SatReason)
+	}
+	if a.Runs < c.Sim.Seeds {
+		fmt.Fprintf(w, "  only %d of %d runs finished\n", a.Runs, c.Sim.Seeds)
+	}
+	switch jsonAt {
+	case "":
+		fmt.Fprintln(w, "\nfull result (every run, histograms, time series): not saved; add -out FILE or -json")
+	case "stdout":
+		fmt.Fprintln(w, "\nfull result: JSON on stdout")
+	default:
+		fmt.Fprintf(w, "\nfull result: %s\n", jsonAt)
+	}
+}
+
+// printTable is what 'sweep' shows a person: one row per point of each
+// series, accepted load and latency with their 95% confidence intervals.
+func printTable(w io.Writer, oc *sweep.Outcome) {
+	sp := oc.Spec
+	g500 := false
+	for _, p := range oc.Points {
+		g500 = g500 || p.Graph500 != nil
+	}
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	x := "load"
+	if sp.Param != "" {
+		x = sp.Param
+	}
+	fmt.Fprintf(tw, "series\t%s\taccepted (phits/node/cycle)\tlatency (cycles)\t", x)
+	if g500 {
+		fmt.Fprint(tw, "execution (ms)\t")
+	}
+	fmt.Fprint(tw, "runs\t\n")
+	for _, p := range oc.Points {
+		name := p.Name
+		if name == "" && p.Series < len(sp.Series) {
+			name = nameOf(sp.Series[p.Series])
+		}
+		xv := p.Offered
+		if sp.Param != "" {
+			xv = p.X
+		}
+		fmt.Fprintf(tw, "%d %s\t%g\t%s\t%s\t", p.Series+1, name, xv, est(p.Accepted, "%.4f"), est(p.Latency, "%.1f"))
+		if g := p.Graph500; g500 && g != nil {
+			ms := stats.Estimate{Mean: g.Seconds.Mean * 1e3, CI95: g.Seconds.CI95 * 1e3, N: g.Seconds.N}
+			fmt.Fprintf(tw, "%s\t", est(ms, "%.4g"))
+		} else if g500 {
+			fmt.Fprint(tw, "\t")
+		}
+		var notes []string
+		if p.Saturated {
+			notes = append(notes, "saturated")
+		}
+		if p.Starved {
+			notes = append(notes, "starved router")
+		}
+		if p.Graph500 != nil && !p.Graph500.Finished {
+			notes = append(notes, "BFS unfinished")
+		}
+		fmt.Fprintf(tw, "%d\t%s\n", p.Runs, strings.Join(notes, ", "))
+	}
+	tw.Flush()
+	fmt.Fprintln(w, "mean ± 95% confidence interval over the seeds of each point")
+}
