@@ -384,3 +384,12 @@ func TestBinary(t *testing.T) {
 		t.Errorf("stamped revision %s, HEAD %s", rev, head)
 	}
 }
+
+func TestTwoDigits(t *testing.T) {
+	for x, want := range map[float64]string{0.000494: "0.00049", 3.94: "3.9", 0.05: "0.050", 13087: "13000",
+		99.7: "100", 145.4: "150", 0: "0", math.Inf(1): "+Inf"} {
+		if got := twoDigits(x); got != want {
+			t.Errorf("twoDigits(%g) = %s, want %s", x, got, want)
+		}
+	}
+}

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"math"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -13,13 +14,27 @@ import (
 	"phitsim/engine/sweep"
 )
 
-// est is a mean over the seeds with its 95% confidence interval, in the
-// format f ("%.4f"); one run has no interval.
+// est is a mean over the seeds in the format f ("%.4f") with its 95%
+// confidence interval to two significant digits (a narrow interval would
+// read "± 0.0" in f); one run has no interval.
 func est(e stats.Estimate, f string) string {
 	if e.N < 2 {
 		return fmt.Sprintf(f, e.Mean)
 	}
-	return fmt.Sprintf(f+" ± "+f, e.Mean, e.CI95)
+	return fmt.Sprintf(f, e.Mean) + " ± " + twoDigits(e.CI95)
+}
+
+// twoDigits is x to two significant digits, without an exponent: 0.00049, 3.9, 13000.
+func twoDigits(x float64) string {
+	if x == 0 || math.IsNaN(x) || math.IsInf(x, 0) {
+		return strconv.FormatFloat(x, 'g', -1, 64)
+	}
+	decimals := 1 - int(math.Floor(math.Log10(math.Abs(x))))
+	if decimals <= 0 {
+		p := math.Pow(10, float64(-decimals))
+		return strconv.FormatFloat(math.Round(x/p)*p, 'f', 0, 64)
+	}
+	return strconv.FormatFloat(x, 'f', decimals, 64)
 }
 
 // describe is a configuration's name and key parameters, on two lines.
