@@ -179,6 +179,10 @@ func TestRunSummaryAtTerminalJSONOtherwise(t *testing.T) {
 	if code, s, _ := cli(t, true, append(args, "-json")...); code != 0 || !json.Valid([]byte(s)) {
 		t.Errorf("-json at a terminal: exit %d, %.200q", code, s)
 	}
+	// -fogsim adds FOGSim's report of each run on stderr, whatever stdout is
+	if code, s, e := cli(t, true, append(args, "-fogsim")...); code != 0 || strings.Count(e, "Accepted Load: ") != 2 || !strings.Contains(s, "accepted load") {
+		t.Errorf("-fogsim: exit %d, stdout %q, stderr %q", code, s, e)
+	}
 }
 
 // -out writes the JSON to the file and the summary to stdout, terminal or not.
