@@ -397,3 +397,19 @@ func TestTwoDigits(t *testing.T) {
 		}
 	}
 }
+
+// Request-reply traffic shows the accepted load of each; a Graph500
+// parameter sweep's table is over the parameter, with the execution time.
+func TestSummaryRequestReplyAndGraph500Table(t *testing.T) {
+	_, out, _ := cli(t, true, append([]string{"run", "-set", "traffic.reactive=true"}, tiny...)...)
+	if !strings.Contains(out, "    requests ") || !strings.Contains(out, "    replies ") {
+		t.Errorf("request-reply summary:\n%s", out)
+	}
+	code, out, errOut := cli(t, true, "sweep", "-preset", "graph500-h2", "-set", "workload.scale=10", "-seeds", "2",
+		"-param", "workload.tq", "-values", "1,4")
+	lines := strings.Split(out, "\n")
+	if code != 0 || len(lines) < 3 || !strings.HasPrefix(lines[0], "series         workload.tq  accepted") ||
+		!strings.Contains(lines[0], "execution (ms)") || !strings.HasPrefix(lines[2], "1 graph500-h2  4 ") {
+		t.Errorf("exit %d, table:\n%s%s", code, out, errOut)
+	}
+}
