@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"phitsim/engine/vcs"
 )
@@ -175,11 +176,20 @@ func decodeStrict(data []byte, c *Config) Errors {
 		var v any
 		err := json.Unmarshal(data, &v)
 		msg := "not valid JSON"
-		if err != nil {
+		var se *json.SyntaxError
+		if errors.As(err, &se) {
+			off := se.Offset
+			if off >= int64(len(data)) {
+				off = int64(len(data)) + 1 // the end of the input
+			}
+			line, col := position(data, off)
+			msg = fmt.Sprintf("not valid JSON at line %d, column %d: %s", line, col, se.Error())
+		} else if err != nil {
 			msg += ": " + err.Error()
 		}
 		return Errors{{Path: "(document)", Msg: msg}}
 	}
+	dups := duplicateKeys(data)
 	raw := bytes.TrimSpace(data)
 	if string(raw) == "null" {
 		return nil
@@ -188,7 +198,7 @@ func decodeStrict(data []byte, c *Config) Errors {
 		return Errors{{Path: "(document)", Value: shortJSON(raw),
 			Msg: "wrong type: expected a JSON object (the configuration), got " + jsonKind(raw)}}
 	}
-	var errs Errors
+	errs := dups
 	clean := cleanObject(raw, "", &errs)
 	dec := json.NewDecoder(bytes.NewReader(clean))
 	dec.DisallowUnknownFields()
@@ -201,6 +211,76 @@ func decodeStrict(data []byte, c *Config) Errors {
 			errs = append(errs, &FieldError{Path: "(document)", Msg: err.Error()})
 		}
 	}
+	return errs
+}
+
+// position turns the byte offset of a json.SyntaxError (the bytes read
+// when the error was found) into the 1-based line and column, in characters,
+// of the offending byte, as an editor shows them.
+func position(data []byte, offset int64) (line, col int) {
+	at := int(min(max(offset-1, 0), int64(len(data))))
+	before := data[:at]
+	line = 1 + bytes.Count(before, []byte("\n"))
+	col = 1 + utf8.RuneCount(before[bytes.LastIndexByte(before, '\n')+1:])
+	return line, col
+}
+
+// duplicateKeys reports every key that a JSON object of the (valid) document
+// repeats, by its dotted path and where the repetition starts: encoding/json
+// would silently keep the last value, so a file that sets a field twice
+// would not run what its reader sees first.
+func duplicateKeys(data []byte) Errors {
+	var errs Errors
+	dec := json.NewDecoder(bytes.NewReader(data))
+	var value func(path string) bool
+	value = func(path string) bool {
+		tok, err := dec.Token()
+		if err != nil {
+			return false
+		}
+		d, ok := tok.(json.Delim)
+		if !ok {
+			return true
+		}
+		switch d {
+		case '{':
+			seen := map[string]bool{}
+			for dec.More() {
+				at := dec.InputOffset()
+				tok, err := dec.Token()
+				if err != nil {
+					return false
+				}
+				k, _ := tok.(string)
+				p := k
+				if path != "" {
+					p = path + "." + k
+				}
+				if seen[k] {
+					// at is the end of the previous token: skip the
+					// separator to point at the key itself
+					rest := data[at:]
+					start := at + int64(len(rest)-len(bytes.TrimLeft(rest, " \t\r\n,")))
+					line, col := position(data, start+1)
+					errs = append(errs, &FieldError{Path: p, Msg: fmt.Sprintf(
+						"duplicate key at line %d, column %d: the document sets it more than once (JSON keeps only the last value)", line, col)})
+				}
+				seen[k] = true
+				if !value(p) {
+					return false
+				}
+			}
+		case '[':
+			for i := 0; dec.More(); i++ {
+				if !value(fmt.Sprintf("%s[%d]", path, i)) {
+					return false
+				}
+			}
+		}
+		_, err = dec.Token() // the closing delimiter
+		return err == nil
+	}
+	value("")
 	return errs
 }
 
@@ -521,8 +601,18 @@ func (c *Config) VCs() (injection, local, global int) {
 }
 
 // Validate lists every problem: ranges and allowed values of each field,
-// then the rules that tie fields together.
+// then the rules that tie fields together. It checks the configuration as
+// the simulator runs it: with the Graph500 latencies in ns converted to
+// cycles (ApplyLatenciesNs), whose conversion it checks first.
 func (c *Config) Validate() Errors {
+	errs := c.checkLatenciesNs()
+	run := *c
+	run.ApplyLatenciesNs()
+	return append(errs, run.validate()...)
+}
+
+// validate is Validate on the configuration as the simulator runs it.
+func (c *Config) validate() Errors {
 	var errs Errors
 	for _, p := range params {
 		if e := p.check(c); e != nil {
