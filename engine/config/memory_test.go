@@ -72,13 +72,13 @@ func TestTimeSeriesIsEstimatedAndRefusedNamingTheInterval(t *testing.T) {
 // topology.localLatency × routers, 1.65 GB at the allowed maximum on h=8.
 func TestPiggyBackHistoryIsEstimated(t *testing.T) {
 	c, _ := PresetByName("h8")
-	c.Routing.Name = "PB"
-	base := c.StateBytes()
 	c.Topology.LocalLatency = 100000
-	grow := c.StateBytes() - base
+	minimal := c.StateBytes()
+	c.Routing.Name = "PB"
+	grow := c.StateBytes() - minimal
 	routers := int64(c.Topology.A * (c.Topology.A*c.Topology.H + 1))
 	if want := routers * 100000 * 8; grow < want {
-		t.Errorf("localLatency 10 → 100000 with PB adds %d MiB to the estimate, want at least the %d MiB of the bit history", grow>>20, want>>20)
+		t.Errorf("PB instead of MIN at localLatency 100000 adds %d MiB to the estimate, want at least the %d MiB of the bit history", grow>>20, want>>20)
 	}
 	errs := c.Validate()
 	if len(errs) != 1 || errs[0].Path != "topology.localLatency" {
