@@ -97,11 +97,26 @@ func (c *Config) memory() []MemoryPart {
 	slots := R * (int64(t.P)*int64(inj)*(int64(r.InjectionBuffer)/P) +
 		int64(t.A-1)*int64(lv)*(int64(r.LocalBuffer)/P) +
 		int64(t.H)*int64(gv)*(int64(r.GlobalBuffer)/P))
+	oCap := int64(0)
 	if r.Model == "ioq" {
-		slots += ports * (int64(r.OutputBuffer)/P + 1)
+		oCap = int64(r.OutputBuffer)/P + 1
 	}
-	add(c.largestBuffer(), "buffer rings", float64(slots)*8, false)
-	add(c.largestBuffer(), "packets when every buffer slot holds one", float64(slots)*pkt, true)
+	add(c.largestBuffer(), "buffer rings", float64(slots*8+ports*oCap*4), false)
+	// the packets: credits bound those in transit (on a link, or in an
+	// output FIFO, a packet holds a slot of the input buffer downstream), so
+	// at most one per input buffer slot, plus those leaving for the nodes
+	// (ejection FIFOs and links have no credits)
+	ejecting := N * (oCap + int64(t.InjectionLatency)/P + 2)
+	packets := float64(slots + ejecting)
+	add(c.largestBuffer(), fmt.Sprintf("packets when every buffer slot of the %d routers holds one", R), packets*pkt, true)
+	// the timing wheels' events: an arrival or ejection per packet, a credit
+	// per slot, PiggyBack's riders; a wheel slot keeps the capacity of its
+	// busiest cycle, counted twice
+	ev := packets*8 + float64(slots)*4
+	if pb && c.Routing.PbBroadcast == "piggyback" {
+		ev += packets * 16
+	}
+	add(c.largestBuffer(), "timing-wheel events when every buffer slot holds a packet", ev*2*growth, true)
 
 	// ports, VCs, routers, nodes, topology tables: grow with the network
 	perVC := float64(bufferBytes + 4 + 4 + 8 + 8)                                       // buffer, credits, request-reply reservations, LRS stamps, adaptive counters
@@ -113,7 +128,7 @@ func (c *Config) memory() []MemoryPart {
 	if g500 {
 		net += float64(N)*(procBytes+8+16+4+4) + float64(G)*16 // at most every node runs a process
 	}
-	add("topology", "ports, VCs, routers, nodes and the topology's tables", net+float64(radix*radix*2)+256<<10, false)
+	add("topology", "ports, VCs, routers, nodes and the topology's tables", net+float64(radix*radix*2)+512<<10, false)
 
 	// timing wheels (sim.build): a slot per cycle of horizon in each of
 	// four wheels (five with PiggyBack's riders)
@@ -127,12 +142,6 @@ func (c *Config) memory() []MemoryPart {
 		nw++
 	}
 	add(c.horizonPath(), "timing wheels", float64(wheel*nw*sliceBytes), false)
-	// a packet every P cycles on each link, with its wheel events (arrival,
-	// credit, ejection, rider) in slices grown by append
-	perLink := func(lat int) float64 { return float64(int64(lat)/P + 2) }
-	onLinks := float64(R) * (float64(t.P)*perLink(t.InjectionLatency) +
-		float64(t.A-1)*perLink(t.LocalLatency) + float64(t.H)*perLink(t.GlobalLatency))
-	add(c.horizonPath(), "packets on the links and their events when every link is busy", onLinks*(pkt+growth*(8+4+4+16)), true)
 
 	// PiggyBack: every router's saturation bits for each cycle of the local
 	// link latency (sim.adaptive's satHist)
@@ -141,22 +150,27 @@ func (c *Config) memory() []MemoryPart {
 			float64((int64(t.LocalLatency)+1)*R*8), false)
 	}
 
-	// time series: counters per interval, the result's samples (a slice
-	// grown by append: its copies add up to about 5 times it) and their
-	// JSON text (compact, then indented, each in a growing buffer)
+	// time series: counters per interval (allocated by sim.New), the
+	// result's samples (a slice grown by append: its copies add up to about
+	// 5 times it) and their JSON text (compact, then indented, each in a
+	// growing buffer). A Graph500 run ends with its BFS: sim.cycles is a cap
+	// that its samples reach only in the worst case.
 	cycles := int64(sm.Warmup) + int64(sm.Cycles)
 	if g500 {
 		cycles = int64(sm.Cycles) // no warm-up: the run starts with the BFS
 	}
 	nb := float64(cycles/int64(sm.Interval) + 1)
-	perSample := float64(4*8 + 5*sampleBytes + 4*sampleJSONBytes)
+	counters, perSample := 4*8.0, float64(5*sampleBytes+4*sampleJSONBytes)
 	if acor {
-		perSample += 8 + 12 + 5*24 + 16 + 4*120 // levels, routers per level and their slice, its JSON
+		counters += 8 + 12
+		perSample += 5*24 + 16 + 4*120 // routers per level: their slice and JSON
 	}
 	if g500 {
 		perSample += 8 * 5 // the job's usage per interval
 	}
-	add("sim.interval", fmt.Sprintf("time series of %.0f samples (%d cycles / sim.interval) and their JSON text", nb, cycles), nb*perSample, false)
+	what := fmt.Sprintf("time series of %.0f samples (%d cycles / sim.interval)", nb, cycles)
+	add("sim.interval", what, nb*counters, false)
+	add("sim.interval", what+" in the result and its JSON text", nb*perSample, g500)
 
 	// latency histogram: the counters, and the result's copy and its JSON
 	// text when every bin is hit
@@ -236,8 +250,19 @@ func (c *Config) validateMemory() Errors {
 	if total <= MaxStateBytes {
 		return nil
 	}
-	sort.SliceStable(parts, func(i, j int) bool { return parts[i].Bytes > parts[j].Bytes })
+	// the parameter whose terms add up to most; its largest term says what
+	byPath := map[string]int64{}
+	for _, p := range parts {
+		byPath[p.Path] += p.Bytes
+	}
+	sort.SliceStable(parts, func(i, j int) bool {
+		if bi, bj := byPath[parts[i].Path], byPath[parts[j].Path]; bi != bj {
+			return bi > bj
+		}
+		return parts[i].Bytes > parts[j].Bytes
+	})
 	top := parts[0]
+	top.Bytes = byPath[top.Path]
 	value := ""
 	if p, ok := Lookup(top.Path); ok {
 		value = p.Format(c)
@@ -263,7 +288,7 @@ func (c *Config) memoryHint(top MemoryPart, total int64) string {
 	case "sim.histMax":
 		return fmt.Sprintf(": sim.histMax ≤ %d cycles", int64(float64(c.Sim.HistMax)*share))
 	case "traffic.sourceQueue":
-		return fmt.Sprintf(": turn it off, or sim.cycles·traffic.load at most %.0f%% of now", 100*share)
+		return fmt.Sprintf(": turn it off, or sim.cycles·traffic.load at most %.2g%% of now", 100*share)
 	case "topology":
 		return ": a smaller network"
 	}

@@ -80,10 +80,17 @@ func TestPiggyBackHistoryIsEstimated(t *testing.T) {
 	if want := routers * 100000 * 8; grow < want {
 		t.Errorf("PB instead of MIN at localLatency 100000 adds %d MiB to the estimate, want at least the %d MiB of the bit history", grow>>20, want>>20)
 	}
+	if b := c.StateBytes(); b > MaxStateBytes {
+		t.Errorf("h8 with PB at localLatency 100000: estimate %.2f GiB", float64(b)/(1<<30))
+	}
+	// on 8,224 routers (a=32) the history alone is 6.6 GB: refused, naming
+	// the latency
+	c.Topology.A = 32
 	errs := c.Validate()
-	if len(errs) != 1 || errs[0].Path != "topology.localLatency" {
+	if len(errs) != 1 || errs[0].Path != "topology.localLatency" || !strings.Contains(errs[0].Msg, "PiggyBack") {
 		t.Errorf("want one error on topology.localLatency, got %v", errs)
 	}
+	c.Topology.A = 16
 	var hist bool
 	for _, p := range c.Memory() {
 		hist = hist || strings.Contains(p.What, "PiggyBack")
