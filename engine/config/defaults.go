@@ -252,10 +252,7 @@ func duplicateKeys(data []byte) Errors {
 					return false
 				}
 				k, _ := tok.(string)
-				p := k
-				if path != "" {
-					p = path + "." + k
-				}
+				p := memberPath(path, k)
 				if seen[k] {
 					// at is the end of the previous token: skip the
 					// separator to point at the key itself
@@ -284,6 +281,19 @@ func duplicateKeys(data []byte) Errors {
 	return errs
 }
 
+// memberPath is the dotted path of member k of the object at path ("" =
+// the document). An empty key is shown quoted, so that an error always
+// names something.
+func memberPath(path, k string) string {
+	if k == "" {
+		k = `""`
+	}
+	if path == "" {
+		return k
+	}
+	return path + "." + k
+}
+
 // cleanObject checks the members of the JSON object obj, the section below
 // prefix ("" = the document, else "router." …), and returns the object
 // without its unknown members and values of the wrong type, which it reports.
@@ -301,7 +311,7 @@ func cleanObject(obj []byte, prefix string, errs *Errors) []byte {
 	sort.Strings(keys)
 	kept := map[string]json.RawMessage{}
 	for _, k := range keys {
-		path, v := prefix+k, bytes.TrimSpace(members[k])
+		path, v := memberPath(strings.TrimSuffix(prefix, "."), k), bytes.TrimSpace(members[k])
 		if !known[k] {
 			msg := "unknown field"
 			if s := suggest(k, sortedKeys(known)); s != "" {

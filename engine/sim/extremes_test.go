@@ -174,3 +174,49 @@ func TestEveryParameterAtItsExtremesOnEveryPreset(t *testing.T) {
 	}
 	t.Logf("%d configurations ran, %d refused, %d validated above %d MiB (estimate checked only)", ran, refused, large, extremeBudget>>20)
 }
+
+// FuzzExtremes sets parameters of a preset to the edges of their
+// declarations, as many and in the combination the fuzzer picks (each pair
+// of bytes: a parameter, and which of its extreme values): whatever
+// validates runs a few hundred cycles within its estimate with a finite
+// result; the rest is refused with errors naming declared parameters.
+func FuzzExtremes(f *testing.F) {
+	params := config.Params()
+	presets := config.Presets()
+	for i := range presets {
+		f.Add(uint8(i), []byte{})
+	}
+	index := func(path string) byte {
+		for i, p := range params {
+			if p.Path == path {
+				return byte(i)
+			}
+		}
+		f.Fatalf("no parameter %s", path)
+		return 0
+	}
+	// the cases, each as a combination of extremes
+	f.Add(uint8(11), []byte{index("workload.phitBytes"), 0, index("workload.linkGbps"), 1, index("workload.queryBytes"), 0,
+		index("workload.localNs"), 1, index("workload.globalNs"), 1, index("workload.routerNs"), 1})
+	f.Add(uint8(12), []byte{index("sim.interval"), 0})
+	f.Add(uint8(0), []byte{index("routing.name"), 4, index("topology.localLatency"), 1})
+	f.Add(uint8(11), []byte{index("workload.tq"), 0})
+	f.Fuzz(func(t *testing.T, preset uint8, picks []byte) {
+		pr := presets[int(preset)%len(presets)]
+		c := cheap(pr.Config)
+		what := pr.Name
+		for i := 0; i+1 < len(picks); i += 2 {
+			p := params[int(picks[i])%len(params)]
+			x := extremes(p)
+			if len(x) == 0 {
+				continue
+			}
+			v := x[int(picks[i+1])%len(x)]
+			if err := p.SetString(&c, v); err != nil {
+				t.Fatalf("%s=%s: %v", p.Path, v, err)
+			}
+			what += fmt.Sprintf(" %s=%s", p.Path, v)
+		}
+		runExtreme(t, c, what)
+	})
+}
