@@ -3,7 +3,6 @@ package config
 import (
 	"fmt"
 	"math"
-	"sort"
 )
 
 // MaxStateBytes bounds the memory a configuration may need for one run: a
@@ -255,13 +254,12 @@ func (c *Config) validateMemory() Errors {
 	for _, p := range parts {
 		byPath[p.Path] += p.Bytes
 	}
-	sort.SliceStable(parts, func(i, j int) bool {
-		if bi, bj := byPath[parts[i].Path], byPath[parts[j].Path]; bi != bj {
-			return bi > bj
-		}
-		return parts[i].Bytes > parts[j].Bytes
-	})
 	top := parts[0]
+	for _, p := range parts[1:] {
+		if bp, bt := byPath[p.Path], byPath[top.Path]; bp > bt || (bp == bt && p.Bytes > top.Bytes) {
+			top = p
+		}
+	}
 	top.Bytes = byPath[top.Path]
 	value := ""
 	if p, ok := Lookup(top.Path); ok {
