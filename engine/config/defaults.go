@@ -200,6 +200,8 @@ func decodeStrict(data []byte, c *Config) Errors {
 	}
 	errs := dups
 	clean := cleanObject(raw, "", &errs)
+	// one list in path order: a duplicate next to the key's other errors
+	sort.SliceStable(errs, func(i, j int) bool { return errs[i].Path < errs[j].Path })
 	dec := json.NewDecoder(bytes.NewReader(clean))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(c); err != nil {

@@ -178,9 +178,9 @@ func (c *Config) memory() []MemoryPart {
 
 	// source queues: in the worst case every packet generated stays queued
 	if tr.SourceQueue {
-		rate := tr.Load / float64(P) // packets per node and cycle
+		rate := tr.Load / float64(P) // packets per node and cycle, as sim.New draws them
 		if tr.Reactive {
-			rate *= 1.5 // replies to packets already out
+			rate /= 2 // requests; replies go straight to the VC reserved for them
 		}
 		perNode := rate*float64(cycles)*1.05 + 8
 		add("traffic.sourceQueue", fmt.Sprintf("source queues holding up to %.3g packets (traffic.load over %d cycles, none injected)", perNode*float64(N), cycles),

@@ -87,6 +87,10 @@ func TestMemoryEstimateBoundsAllocation(t *testing.T) {
 			c.Traffic.SourceQueue, c.Traffic.Load, c.Traffic.Pattern = true, 1, "ADV"
 			c.Sim.Cycles = 20000
 		}, 0, true, true},
+		{"a saturated source queue, request-reply", func(c *config.Config) {
+			c.Traffic.SourceQueue, c.Traffic.Load, c.Traffic.Pattern, c.Traffic.Reactive = true, 1, "ADV", true
+			c.Sim.Cycles = 20000
+		}, 0, true, false},
 		{"Graph500 s=12", func(c *config.Config) {
 			*c, _ = config.PresetByName("graph500-h2")
 			c.Workload.Scale, c.Sim.Interval = 12, 20
