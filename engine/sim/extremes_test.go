@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"reflect"
@@ -219,4 +220,36 @@ func FuzzExtremes(f *testing.F) {
 		}
 		runExtreme(t, c, what)
 	})
+}
+
+// Regressions, at the simulator's door: sim.New validates what it will run,
+// so the configurations that once died in it (a fatal out-of-memory error no
+// recover catches) are refused with an error naming the parameter.
+func TestNewRefusesWhatItCannotAllocate(t *testing.T) {
+	for _, tc := range []struct {
+		name, path string
+		edit       func(*config.Config)
+	}{
+		{"graph500-h2, 1-byte phits at 100,000 Gb/s, 10⁶-ns latencies (824 GB)", "workload.localNs", func(c *config.Config) {
+			*c, _ = config.PresetByName("graph500-h2")
+			c.Workload.PhitBytes, c.Workload.LinkGbps, c.Workload.QueryBytes = 1, 100000, 1
+			c.Workload.LocalNs, c.Workload.GlobalNs, c.Workload.RouterNs = 1e6, 1e6, 1e6
+		}},
+		{"graph500-h2-val, sim.interval=2 (0.75 GiB of counters)", "sim.interval", func(c *config.Config) {
+			*c, _ = config.PresetByName("graph500-h2-val")
+			c.Sim.Interval = 2
+		}},
+		{"PB on 8,224 routers, localLatency 100,000 (6.6 GB of saturation bits)", "topology.localLatency", func(c *config.Config) {
+			*c, _ = config.PresetByName("h8")
+			c.Topology.A, c.Routing.Name, c.Topology.LocalLatency = 32, "PB", 100000
+		}},
+	} {
+		c := config.Default()
+		tc.edit(&c)
+		_, err := New(c, 1)
+		var errs config.Errors
+		if !errors.As(err, &errs) || len(errs) == 0 || errs[0].Path != tc.path {
+			t.Errorf("%s: %v, want an error on %s", tc.name, err, tc.path)
+		}
+	}
 }
