@@ -232,55 +232,115 @@ func position(data []byte, offset int64) (line, col int) {
 // would silently keep the last value, so a file that sets a field twice
 // would not run what its reader sees first.
 func duplicateKeys(data []byte) Errors {
-	var errs Errors
-	dec := json.NewDecoder(bytes.NewReader(data))
-	var value func(path string) bool
-	value = func(path string) bool {
-		tok, err := dec.Token()
-		if err != nil {
-			return false
+	d := dupScanner{data: data}
+	d.value("")
+	return d.errs
+}
+
+// dupScanner walks a document that json.Valid accepted, looking only at the
+// keys of its objects (json.Decoder.Token would do the same at twice the
+// cost of a whole Parse).
+type dupScanner struct {
+	data []byte
+	i    int
+	errs Errors
+}
+
+func (d *dupScanner) space() {
+	for d.i < len(d.data) {
+		switch d.data[d.i] {
+		case ' ', '\t', '\n', '\r':
+			d.i++
+		default:
+			return
 		}
-		d, ok := tok.(json.Delim)
-		if !ok {
-			return true
-		}
-		switch d {
-		case '{':
-			seen := map[string]bool{}
-			for dec.More() {
-				at := dec.InputOffset()
-				tok, err := dec.Token()
-				if err != nil {
-					return false
-				}
-				k, _ := tok.(string)
-				p := memberPath(path, k)
-				if seen[k] {
-					// at is the end of the previous token: skip the
-					// separator to point at the key itself
-					rest := data[at:]
-					start := at + int64(len(rest)-len(bytes.TrimLeft(rest, " \t\r\n,")))
-					line, col := position(data, start+1)
-					errs = append(errs, &FieldError{Path: p, Msg: fmt.Sprintf(
-						"duplicate key at line %d, column %d: the document sets it more than once (JSON keeps only the last value)", line, col)})
-				}
-				seen[k] = true
-				if !value(p) {
-					return false
-				}
-			}
-		case '[':
-			for i := 0; dec.More(); i++ {
-				if !value(fmt.Sprintf("%s[%d]", path, i)) {
-					return false
-				}
-			}
-		}
-		_, err = dec.Token() // the closing delimiter
-		return err == nil
 	}
-	value("")
-	return errs
+}
+
+// value skips the value at d.i, checking the keys of the objects in it;
+// path is its dotted path.
+func (d *dupScanner) value(path string) {
+	d.space()
+	if d.i >= len(d.data) {
+		return
+	}
+	switch d.data[d.i] {
+	case '{':
+		d.i++
+		var seen map[string]bool
+		for {
+			d.space()
+			if d.data[d.i] == '}' {
+				d.i++
+				return
+			}
+			if d.data[d.i] == ',' {
+				d.i++
+				d.space()
+			}
+			start := d.i
+			k := d.key()
+			if seen == nil {
+				seen = map[string]bool{}
+			}
+			if seen[k] {
+				line, col := position(d.data, int64(start)+1)
+				d.errs = append(d.errs, &FieldError{Path: memberPath(path, k), Msg: fmt.Sprintf(
+					"duplicate key at line %d, column %d: the document sets it more than once (JSON keeps only the last value)", line, col)})
+			}
+			seen[k] = true
+			d.space()
+			d.i++ // ':'
+			d.space()
+			if c := d.data[d.i]; c == '{' || c == '[' {
+				d.value(memberPath(path, k))
+			} else {
+				d.value("")
+			}
+		}
+	case '[':
+		d.i++
+		for n := 0; ; n++ {
+			d.space()
+			if d.data[d.i] == ']' {
+				d.i++
+				return
+			}
+			if d.data[d.i] == ',' {
+				d.i++
+			}
+			d.value(fmt.Sprintf("%s[%d]", path, n))
+		}
+	case '"':
+		d.key()
+	default: // a number, true, false or null
+		for d.i < len(d.data) && !strings.ContainsRune(",}] \t\n\r", rune(d.data[d.i])) {
+			d.i++
+		}
+	}
+}
+
+// key reads the string at d.i (its opening quote) and returns its value as
+// encoding/json decodes it.
+func (d *dupScanner) key() string {
+	start := d.i
+	d.i++
+	escaped := false
+	for d.data[d.i] != '"' {
+		if d.data[d.i] == '\\' {
+			escaped = true
+			d.i++
+		}
+		d.i++
+	}
+	d.i++
+	raw := d.data[start:d.i]
+	if !escaped && utf8.Valid(raw) {
+		return string(raw[1 : len(raw)-1])
+	}
+	var k string
+	_ = json.Unmarshal(raw, &k) // escapes, and invalid UTF-8 made U+FFFD
+	return k
 }
 
 // memberPath is the dotted path of member k of the object at path ("" =

@@ -2,7 +2,10 @@ package config
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
+	"fmt"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -19,10 +22,20 @@ func FuzzDecode(f *testing.F) {
 		"{\n  \"traffic\": {\n    \"load\": 0.1,}\n}", `{"topology":{"h":1e400}}`,
 		`{"sim":{"seed":18446744073709551615}}`, `{"sim":{"seed":-1}}`, `{"router":null}`,
 		`{"workload":{"kind":"graph500","tq":0}}`, `{"name":"\ud800"}`, `{"bogus":{"x":[1,{"y":2}]}}`,
+		`{"a":{"\u0062":1,"b":2},"a":[[{"c":1,"c":"}"}],{"d\"":0,"d\"":1}]}`, "{\"\xff\":1,\"\xfe\":2}",
 	} {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
+		if json.Valid(data) {
+			var got []string
+			for _, e := range duplicateKeys(data) {
+				got = append(got, e.Path)
+			}
+			if want := duplicateKeysByTokens(data); !reflect.DeepEqual(got, want) {
+				t.Fatalf("duplicate keys %q, the decoder's tokens give %q", got, want)
+			}
+		}
 		c, err := Parse(data)
 		if err != nil {
 			var errs Errors
@@ -101,4 +114,50 @@ func FuzzSet(f *testing.F) {
 			t.Fatalf("path %q with spaces accepted", path)
 		}
 	})
+}
+
+// duplicateKeysByTokens is duplicateKeys written with json.Decoder.Token:
+// slower, and the reference FuzzDecode compares the scanner with.
+func duplicateKeysByTokens(data []byte) []string {
+	var paths []string
+	dec := json.NewDecoder(bytes.NewReader(data))
+	var value func(path string) bool
+	value = func(path string) bool {
+		tok, err := dec.Token()
+		if err != nil {
+			return false
+		}
+		d, ok := tok.(json.Delim)
+		if !ok {
+			return true
+		}
+		switch d {
+		case '{':
+			seen := map[string]bool{}
+			for dec.More() {
+				tok, err := dec.Token()
+				if err != nil {
+					return false
+				}
+				k, _ := tok.(string)
+				if seen[k] {
+					paths = append(paths, memberPath(path, k))
+				}
+				seen[k] = true
+				if !value(memberPath(path, k)) {
+					return false
+				}
+			}
+		case '[':
+			for i := 0; dec.More(); i++ {
+				if !value(fmt.Sprintf("%s[%d]", path, i)) {
+					return false
+				}
+			}
+		}
+		_, err = dec.Token()
+		return err == nil
+	}
+	value("")
+	return paths
 }
