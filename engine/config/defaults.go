@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -201,7 +202,7 @@ func decodeStrict(data []byte, c *Config) Errors {
 	errs := dups
 	clean := cleanObject(raw, "", &errs)
 	// one list in path order: a duplicate next to the key's other errors
-	sort.SliceStable(errs, func(i, j int) bool { return errs[i].Path < errs[j].Path })
+	slices.SortStableFunc(errs, func(a, b *FieldError) int { return strings.Compare(a.Path, b.Path) })
 	dec := json.NewDecoder(bytes.NewReader(clean))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(c); err != nil {
@@ -309,7 +310,7 @@ func (d *dupScanner) value(path string) {
 			if d.data[d.i] == ',' {
 				d.i++
 			}
-			d.value(fmt.Sprintf("%s[%d]", path, n))
+			d.value(path + "[" + strconv.Itoa(n) + "]")
 		}
 	case '"':
 		d.key()
