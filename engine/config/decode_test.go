@@ -182,3 +182,59 @@ func TestSetUnknownPathSaysWhatWasMeant(t *testing.T) {
 		}
 	}
 }
+
+// Regression: a key given twice was accepted silently (encoding/json keeps
+// the last value). It is refused, naming the key's dotted path and where
+// the repetition is, at any depth, including the top level; the rest of the
+// document is still checked.
+func TestDuplicateKeysAreRefusedNamingThePath(t *testing.T) {
+	for _, tc := range []struct{ doc, path, at string }{
+		{`{"traffic":{"load":0.1,"load":0.2}}`, "traffic.load", "line 1, column 24"},
+		{"{\n  \"name\": \"a\",\n  \"name\": \"b\"\n}", "name", "line 3, column 3"},
+		{"{\"sim\": {\"seeds\": 2},\n \"router\": {},\n \"sim\": {\"cycles\": 5}}", "sim", "line 3, column 2"},
+		{`{"topology":{"h":2,"a":4,"h":2}}`, "topology.h", "line 1, column 26"},
+		{`{"bogus":{"x":1,"x":2}}`, "bogus.x", "line 1, column 17"},
+	} {
+		errs := parseErrs(t, tc.doc)
+		e, ok := btHasPath(errs, tc.path)
+		if !ok {
+			t.Errorf("%s: no error on %s: %v", tc.doc, tc.path, errs)
+			continue
+		}
+		if !strings.Contains(e.Msg, "duplicate key") || !strings.Contains(e.Msg, tc.at) {
+			t.Errorf("%s: %q, want a duplicate key at %s", tc.doc, e.Error(), tc.at)
+		}
+		if _, err := Decode([]byte(tc.doc)); err == nil {
+			t.Errorf("%s: Decode accepted it", tc.doc)
+		}
+	}
+	// the same key in two sections is no duplicate
+	if _, err := Parse([]byte(`{"topology":{"kind":"dragonfly"},"workload":{"kind":"synthetic"}}`)); err != nil {
+		t.Errorf("same key in two sections: %v", err)
+	}
+	// a duplicate does not hide the other errors
+	errs := parseErrs(t, `{"traffic":{"load":0.1,"load":7},"topology":{"h":0}}`)
+	for _, p := range []string{"traffic.load", "topology.h"} {
+		if _, ok := btHasPath(errs, p); !ok {
+			t.Errorf("no error on %s: %v", p, errs)
+		}
+	}
+}
+
+// Regression: malformed JSON reported no position. It gives the line and
+// the column (in characters, 1-based) of the offending character.
+func TestMalformedJSONGivesLineAndColumn(t *testing.T) {
+	for _, tc := range []struct{ doc, want string }{
+		{"{\n  \"traffic\": {\n    \"load\": 0.1,}\n}", "line 3, column 17: invalid character '}'"},
+		{"{\"a\": 1 \"b\": 2}", "line 1, column 9: invalid character '\"' after object key:value pair"},
+		{"{\"é\": \"ü\", x}", "line 1, column 12: invalid character 'x'"},
+		{"{\n\"traffic\": {", "line 2, column 13: unexpected end of JSON input"},
+		{"", "line 1, column 1: unexpected end of JSON input"},
+	} {
+		_, err := Decode([]byte(tc.doc))
+		var errs Errors
+		if !errors.As(err, &errs) || len(errs) != 1 || errs[0].Path != "(document)" || !strings.Contains(errs[0].Msg, tc.want) {
+			t.Errorf("%q: %v, want …%s…", tc.doc, err, tc.want)
+		}
+	}
+}

@@ -6,9 +6,11 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"phitsim/engine/vcs"
 )
@@ -175,11 +177,20 @@ func decodeStrict(data []byte, c *Config) Errors {
 		var v any
 		err := json.Unmarshal(data, &v)
 		msg := "not valid JSON"
-		if err != nil {
+		var se *json.SyntaxError
+		if errors.As(err, &se) {
+			off := se.Offset
+			if off >= int64(len(data)) {
+				off = int64(len(data)) + 1 // the end of the input
+			}
+			line, col := position(data, off)
+			msg = fmt.Sprintf("not valid JSON at line %d, column %d: %s", line, col, se.Error())
+		} else if err != nil {
 			msg += ": " + err.Error()
 		}
 		return Errors{{Path: "(document)", Msg: msg}}
 	}
+	dups := duplicateKeys(data)
 	raw := bytes.TrimSpace(data)
 	if string(raw) == "null" {
 		return nil
@@ -188,8 +199,10 @@ func decodeStrict(data []byte, c *Config) Errors {
 		return Errors{{Path: "(document)", Value: shortJSON(raw),
 			Msg: "wrong type: expected a JSON object (the configuration), got " + jsonKind(raw)}}
 	}
-	var errs Errors
+	errs := dups
 	clean := cleanObject(raw, "", &errs)
+	// one list in path order: a duplicate next to the key's other errors
+	slices.SortStableFunc(errs, func(a, b *FieldError) int { return strings.Compare(a.Path, b.Path) })
 	dec := json.NewDecoder(bytes.NewReader(clean))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(c); err != nil {
@@ -202,6 +215,146 @@ func decodeStrict(data []byte, c *Config) Errors {
 		}
 	}
 	return errs
+}
+
+// position turns the byte offset of a json.SyntaxError (the bytes read
+// when the error was found) into the 1-based line and column, in characters,
+// of the offending byte, as an editor shows them.
+func position(data []byte, offset int64) (line, col int) {
+	at := int(min(max(offset-1, 0), int64(len(data))))
+	before := data[:at]
+	line = 1 + bytes.Count(before, []byte("\n"))
+	col = 1 + utf8.RuneCount(before[bytes.LastIndexByte(before, '\n')+1:])
+	return line, col
+}
+
+// duplicateKeys reports every key that a JSON object of the (valid) document
+// repeats, by its dotted path and where the repetition starts: encoding/json
+// would silently keep the last value, so a file that sets a field twice
+// would not run what its reader sees first.
+func duplicateKeys(data []byte) Errors {
+	d := dupScanner{data: data}
+	d.value("")
+	return d.errs
+}
+
+// dupScanner walks a document that json.Valid accepted, looking only at the
+// keys of its objects (json.Decoder.Token would do the same at twice the
+// cost of a whole Parse).
+type dupScanner struct {
+	data []byte
+	i    int
+	errs Errors
+}
+
+func (d *dupScanner) space() {
+	for d.i < len(d.data) {
+		switch d.data[d.i] {
+		case ' ', '\t', '\n', '\r':
+			d.i++
+		default:
+			return
+		}
+	}
+}
+
+// value skips the value at d.i, checking the keys of the objects in it;
+// path is its dotted path.
+func (d *dupScanner) value(path string) {
+	d.space()
+	if d.i >= len(d.data) {
+		return
+	}
+	switch d.data[d.i] {
+	case '{':
+		d.i++
+		var seen map[string]bool
+		for {
+			d.space()
+			if d.data[d.i] == '}' {
+				d.i++
+				return
+			}
+			if d.data[d.i] == ',' {
+				d.i++
+				d.space()
+			}
+			start := d.i
+			k := d.key()
+			if seen == nil {
+				seen = map[string]bool{}
+			}
+			if seen[k] {
+				line, col := position(d.data, int64(start)+1)
+				d.errs = append(d.errs, &FieldError{Path: memberPath(path, k), Msg: fmt.Sprintf(
+					"duplicate key at line %d, column %d: the document sets it more than once (JSON keeps only the last value)", line, col)})
+			}
+			seen[k] = true
+			d.space()
+			d.i++ // ':'
+			d.space()
+			if c := d.data[d.i]; c == '{' || c == '[' {
+				d.value(memberPath(path, k))
+			} else {
+				d.value("")
+			}
+		}
+	case '[':
+		d.i++
+		for n := 0; ; n++ {
+			d.space()
+			if d.data[d.i] == ']' {
+				d.i++
+				return
+			}
+			if d.data[d.i] == ',' {
+				d.i++
+			}
+			d.value(path + "[" + strconv.Itoa(n) + "]")
+		}
+	case '"':
+		d.key()
+	default: // a number, true, false or null
+		for d.i < len(d.data) && !strings.ContainsRune(",}] \t\n\r", rune(d.data[d.i])) {
+			d.i++
+		}
+	}
+}
+
+// key reads the string at d.i (its opening quote) and returns its value as
+// encoding/json decodes it.
+func (d *dupScanner) key() string {
+	start := d.i
+	d.i++
+	escaped := false
+	for d.data[d.i] != '"' {
+		if d.data[d.i] == '\\' {
+			escaped = true
+			d.i++
+		}
+		d.i++
+	}
+	d.i++
+	raw := d.data[start:d.i]
+	if !escaped && utf8.Valid(raw) {
+		return string(raw[1 : len(raw)-1])
+	}
+	var k string
+	_ = json.Unmarshal(raw, &k) // escapes, and invalid UTF-8 made U+FFFD
+	return k
+}
+
+// memberPath is the dotted path of member k of the object at path ("" =
+// the document). An empty key is shown quoted, so that an error always
+// names something.
+func memberPath(path, k string) string {
+	if k == "" {
+		k = `""`
+	}
+	if path == "" {
+		return k
+	}
+	return path + "." + k
 }
 
 // cleanObject checks the members of the JSON object obj, the section below
@@ -221,7 +374,7 @@ func cleanObject(obj []byte, prefix string, errs *Errors) []byte {
 	sort.Strings(keys)
 	kept := map[string]json.RawMessage{}
 	for _, k := range keys {
-		path, v := prefix+k, bytes.TrimSpace(members[k])
+		path, v := memberPath(strings.TrimSuffix(prefix, "."), k), bytes.TrimSpace(members[k])
 		if !known[k] {
 			msg := "unknown field"
 			if s := suggest(k, sortedKeys(known)); s != "" {
@@ -521,8 +674,18 @@ func (c *Config) VCs() (injection, local, global int) {
 }
 
 // Validate lists every problem: ranges and allowed values of each field,
-// then the rules that tie fields together.
+// then the rules that tie fields together. It checks the configuration as
+// the simulator runs it: with the Graph500 latencies in ns converted to
+// cycles (ApplyLatenciesNs), whose conversion it checks first.
 func (c *Config) Validate() Errors {
+	errs := c.checkLatenciesNs()
+	run := *c
+	run.ApplyLatenciesNs()
+	return append(errs, run.validate()...)
+}
+
+// validate is Validate on the configuration as the simulator runs it.
+func (c *Config) validate() Errors {
 	var errs Errors
 	for _, p := range params {
 		if e := p.check(c); e != nil {

@@ -127,7 +127,46 @@ const (
 // LatencyCycles converts a latency in ns to cycles of the workload's cycle
 // time: ⌈ns/t_c⌉, at least 1 (a link or a crossbar takes a cycle at least).
 func (w *Workload) LatencyCycles(ns float64) int {
-	return max(1, int(math.Ceil(ns/w.CycleNs()-1e-9)))
+	return int(latencyCycles(ns, w.CycleNs()))
+}
+
+// latencyCycles is LatencyCycles in floating point, so that a range check
+// can see 10⁶ ns at 8·10⁻⁵ ns per cycle without overflowing an int.
+func latencyCycles(ns, cycleNs float64) float64 {
+	return math.Max(1, math.Ceil(ns/cycleNs-1e-9))
+}
+
+// latencyNs is a Graph500 latency in ns and the cycle field it replaces.
+type latencyNs struct {
+	path   string  // the ns field
+	ns     float64 // its value
+	target string  // the cycle field it replaces
+	dst    *int
+}
+
+func (c *Config) latenciesNs() []latencyNs {
+	w := &c.Workload
+	return []latencyNs{
+		{"workload.localNs", w.LocalNs, "topology.localLatency", &c.Topology.LocalLatency},
+		{"workload.globalNs", w.GlobalNs, "topology.globalLatency", &c.Topology.GlobalLatency},
+		{"workload.routerNs", w.RouterNs, "router.xbarLatency", &c.Router.XbarLatency},
+	}
+}
+
+// convertsNs tells whether the ns latencies apply (a Graph500 run with a
+// valid cycle time), and the cycle time.
+func (c *Config) convertsNs() (float64, bool) {
+	w := &c.Workload
+	ns := w.CycleNs()
+	ok := c.Graph500() && w.PhitBytes > 0 && w.LinkGbps > 0 && ns > 0 && !math.IsInf(ns, 0) && !math.IsNaN(ns)
+	return ns, ok
+}
+
+// cyclesOf converts l at cycle time cycleNs; the declaration of the field it
+// replaces gives the allowed range.
+func (l latencyNs) cyclesOf(cycleNs float64) (float64, Param) {
+	p, _ := Lookup(l.target)
+	return latencyCycles(l.ns, cycleNs), p
 }
 
 // ApplyLatenciesNs replaces the link and crossbar latencies in cycles by
@@ -136,20 +175,45 @@ func (w *Workload) LatencyCycles(ns float64) int {
 // the bandwidth. The simulator calls it for a Graph500 run, so a sweep over
 // workload.linkGbps or workload.phitBytes keeps the lengths; with the ns
 // fields at 0 the latencies stay in cycles, as FOGSim's do (it has no
-// bandwidth, only the cycle time of eq. 2.20).
+// bandwidth, only the cycle time of eq. 2.20). A value whose conversion is
+// out of the cycle field's range is left out: Validate reports it on the ns
+// field (checkLatenciesNs).
 func (c *Config) ApplyLatenciesNs() {
-	w := &c.Workload
-	if !c.Graph500() || w.CycleNs() <= 0 {
+	cycleNs, ok := c.convertsNs()
+	if !ok {
 		return
 	}
-	for _, l := range []struct {
-		ns  float64
-		dst *int
-	}{{w.LocalNs, &c.Topology.LocalLatency}, {w.GlobalNs, &c.Topology.GlobalLatency}, {w.RouterNs, &c.Router.XbarLatency}} {
-		if l.ns > 0 {
-			*l.dst = w.LatencyCycles(l.ns)
+	for _, l := range c.latenciesNs() {
+		if !(l.ns > 0) || math.IsInf(l.ns, 0) {
+			continue
+		}
+		if x, p := l.cyclesOf(cycleNs); x <= *p.Max {
+			*l.dst = int(x)
 		}
 	}
+}
+
+// checkLatenciesNs is the part of Validate that sees the latencies as the
+// simulator will run them: an ns latency that converts to more cycles than
+// the field it replaces allows is refused on the ns field, with the largest
+// value the current cycle time allows.
+func (c *Config) checkLatenciesNs() Errors {
+	cycleNs, ok := c.convertsNs()
+	if !ok {
+		return nil
+	}
+	var errs Errors
+	for _, l := range c.latenciesNs() {
+		if !(l.ns > 0) || math.IsInf(l.ns, 0) {
+			continue // the range check of the ns field says why
+		}
+		if x, p := l.cyclesOf(cycleNs); x > *p.Max {
+			errs = append(errs, &FieldError{Path: l.path, Value: fmt.Sprint(l.ns), Msg: fmt.Sprintf(
+				"is %.4g cycles of %.4g ns (workload.phitBytes·8/workload.linkGbps), and %s allows at most %g cycles: with this cycle time at most %.4g ns (0 keeps %s)",
+				x, cycleNs, l.target, *p.Max, *p.Max*cycleNs, l.target)})
+		}
+	}
+	return errs
 }
 
 // SetAdaptiveThresholdsBytes sets UGAL's and PiggyBack's T (in packets) so

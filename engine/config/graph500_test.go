@@ -2,6 +2,7 @@ package config
 
 import (
 	"math"
+	"strings"
 	"testing"
 )
 
@@ -59,5 +60,81 @@ func TestGraph500Presets(t *testing.T) {
 	c.SetAdaptiveThresholdsBytes()
 	if c.Routing.UgalT != 4 || c.Routing.PbThreshold != 5 {
 		t.Errorf("80-byte packets: UGAL T %g, PB T %g packets, want Table 1.2's 4 and 5", c.Routing.UgalT, c.Routing.PbThreshold)
+	}
+}
+
+// Regression: the ns latencies were converted to cycles after validation, so
+// graph500-h2 with 1-byte phits at 100,000 Gb/s (8·10⁻⁵ ns per cycle) and
+// 10⁶-ns latencies validated (estimate 1.1 MB), then the simulator asked for
+// 824 GB and died. Validate now sees the converted latencies and names each
+// ns field with the most this cycle time allows.
+func TestGraph500NsLatenciesAreValidatedAsConverted(t *testing.T) {
+	c, _ := PresetByName("graph500-h2")
+	c.Workload.PhitBytes, c.Workload.LinkGbps, c.Workload.QueryBytes = 1, 100000, 1
+	c.Workload.LocalNs, c.Workload.GlobalNs, c.Workload.RouterNs = 1e6, 1e6, 1e6
+	errs := c.Validate()
+	want := map[string]string{"workload.localNs": "topology.localLatency", "workload.globalNs": "topology.globalLatency", "workload.routerNs": "router.xbarLatency"}
+	for _, e := range errs {
+		target, ok := want[e.Path]
+		if !ok {
+			t.Errorf("unexpected error %v", e)
+			continue
+		}
+		delete(want, e.Path)
+		// 10⁶ ns / 8·10⁻⁵ ns = 1.25·10¹⁰ cycles; the cycle field allows
+		// 100,000 (1,000 for the crossbar): at most 8 ns (0.08 ns)
+		max := "at most 8 ns"
+		if target == "router.xbarLatency" {
+			max = "at most 0.08 ns"
+		}
+		if e.Value != "1e+06" || !strings.Contains(e.Msg, "1.25e+10 cycles") || !strings.Contains(e.Msg, target) || !strings.Contains(e.Msg, max) {
+			t.Errorf("%s: %q", e.Path, e.Error())
+		}
+	}
+	if len(want) > 0 {
+		t.Errorf("no error on %v: %v", want, errs)
+	}
+	// at the limit it validates, and the simulator runs what was validated
+	c.Workload.LocalNs, c.Workload.GlobalNs, c.Workload.RouterNs = 8, 8, 0.08
+	c.Workload.Scale = 4
+	if errs := c.Validate(); len(errs) > 0 {
+		t.Fatalf("at the limits: %v", errs)
+	}
+	run := c
+	run.ApplyLatenciesNs()
+	if run.Topology.LocalLatency != 100000 || run.Topology.GlobalLatency != 100000 || run.Router.XbarLatency != 1000 {
+		t.Errorf("converted %d/%d/%d cycles", run.Topology.LocalLatency, run.Topology.GlobalLatency, run.Router.XbarLatency)
+	}
+	// just past it
+	c.Workload.GlobalNs = 8.001
+	if errs := c.Validate(); len(errs) != 1 || errs[0].Path != "workload.globalNs" {
+		t.Errorf("8.001 ns: %v", errs)
+	}
+	// the converted latencies size the timing wheels: a memory error names
+	// the ns field that sets them, not the cycle field the user did not set
+	c, _ = PresetByName("graph500-h2")
+	c.Workload.PhitBytes, c.Workload.LinkGbps, c.Workload.QueryBytes = 1, 100000, 1
+	c.Workload.GlobalNs = 8
+	run = c
+	run.ApplyLatenciesNs()
+	if h := run.horizonPath(); h != "workload.globalNs" {
+		t.Errorf("horizon named %s, want workload.globalNs", h)
+	}
+}
+
+// What sim.New derives from the configuration after validation is checked
+// on the derived value: automatic VC counts (0) fit the simulator's 16.
+func TestDerivedValuesAreValidated(t *testing.T) {
+	for _, p := range Presets() {
+		for _, name := range []string{"MIN", "VAL", "VAL_GROUP", "UGAL", "PB", "PAR", "OLM", "ACOR", "PB_ACOR"} {
+			c := p.Config
+			c.Routing.Name = name
+			c.Traffic.Reactive = true
+			c.Router.InjectionVCs, c.Router.LocalVCs, c.Router.GlobalVCs = 0, 0, 0
+			inj, l, g := c.VCs()
+			if inj > 16 || l > 16 || g > 16 || inj < 1 || l < 1 || g < 1 {
+				t.Errorf("%s %s: automatic VCs %d/%d/%d", p.Name, name, inj, l, g)
+			}
+		}
 	}
 }

@@ -2,52 +2,196 @@ package config
 
 import (
 	"fmt"
-	"strconv"
+	"math"
 )
 
-// MaxStateBytes bounds the simulator state a configuration may need: a
-// WebAssembly tab has at most 4 GiB, and a run that cannot get its memory
-// should be refused with a reason, not crash.
+// MaxStateBytes bounds the memory a configuration may need for one run: a
+// WebAssembly tab (one Web Worker per run) has at most 4 GiB, and a run that
+// cannot get its memory should be refused with a reason, not crash.
 const MaxStateBytes = 3 << 30
 
-// StateBytes estimates the engine's memory for a Dragonfly configuration in
-// the worst case, when every buffer slot holds a packet: per buffer slot the
-// ring entry (8 B) and the packet (64 B), per port its state and output FIFO
-// ring, per VC its buffer and credit counters, and the timing wheels. Zero when the topology fields
-// are out of range (their own errors say why).
+// Sizes of the engine's records (engine/sim, engine/graph500, engine/result;
+// sim's TestMemoryEstimateBoundsAllocation checks the estimate against what
+// they allocate).
+const (
+	packetBytes = 64 // sim.packet
+	portBytes   = 32 // sim.port
+	bufferBytes = 32 // sim.buffer
+	streamBytes = 16 // rng.Stream (PCG)
+	sampleBytes = 72 // result.Sample
+	procBytes   = 104
+	sliceBytes  = 24 // a slice header (timing-wheel slots, source queues)
+	// growth: a slice grown by append holds up to twice its length, and the
+	// copy being replaced lives until the next collection
+	growth = 2
+	// JSON text of one time-series sample and one histogram bin, indented as
+	// the CLI writes them (sim's TestMemoryEstimateBoundsAllocation
+	// measures them)
+	sampleJSONBytes = 160
+	binJSONBytes    = 16
+)
+
+// MemoryPart is one term of the memory estimate: what it holds, its bytes,
+// and the parameter that makes it grow (the one to reduce). Full terms are
+// worst cases that a run reaches only when it fills them (every buffer slot
+// and link holding a packet, every packet generated still queued, every
+// histogram bin hit); the others are allocated whatever the traffic.
+type MemoryPart struct {
+	Path  string
+	What  string
+	Bytes int64
+	Full  bool
+}
+
+// Memory estimates, term by term, what one run of the configuration
+// allocates at most, garbage included: the simulator's state (sim.New), what
+// the run adds (packets, source queues, timing-wheel events, time series)
+// and its result with the result's JSON text, so that it bounds the peak of
+// the heap. It sees the configuration as the simulator runs it (Graph500
+// latencies in ns converted to cycles). Nil when the topology fields are out
+// of range (their own errors say why).
+func (c *Config) Memory() []MemoryPart {
+	run := *c
+	run.ApplyLatenciesNs()
+	return run.memory()
+}
+
+// StateBytes is the total of Memory.
 func (c *Config) StateBytes() int64 {
-	t, r := &c.Topology, &c.Router
-	if t.Kind != "dragonfly" || t.H < 1 || t.A < 1 || t.P < 1 || r.PacketSize < 1 {
-		return 0
+	var b int64
+	for _, p := range c.Memory() {
+		b += p.Bytes
 	}
-	routers := int64(t.A) * int64(t.A*t.H+1)
-	inj, lv, gv := c.VCs()
-	P := int64(r.PacketSize)
-	slots := int64(t.P)*int64(inj)*(int64(r.InjectionBuffer)/P) +
-		int64(t.A-1)*int64(lv)*(int64(r.LocalBuffer)/P) +
-		int64(t.H)*int64(gv)*(int64(r.GlobalBuffer)/P)
+	return b
+}
+
+func (c *Config) memory() []MemoryPart {
+	t, r, sm, tr := &c.Topology, &c.Router, &c.Sim, &c.Traffic
+	if t.Kind != "dragonfly" || t.H < 1 || t.A < 1 || t.P < 1 || r.PacketSize < 1 ||
+		t.H > 32 || t.A > 64 || t.P > 64 || sm.Interval < 1 || sm.HistMax < 0 {
+		return nil
+	}
+	var parts []MemoryPart
+	add := func(path, what string, b float64, full bool) {
+		parts = append(parts, MemoryPart{Path: path, What: what, Bytes: int64(math.Min(b, math.MaxInt64/16)), Full: full})
+	}
+	G := int64(t.A*t.H + 1)
+	R := int64(t.A) * G
+	N := R * int64(t.P)
 	radix := int64(t.P + t.A - 1 + t.H)
-	perRouter := slots*(8+64) + radix*(32+int64(max(inj, lv, gv))*(32+4))
-	if r.Model == "ioq" {
-		perRouter += radix * (int64(r.OutputBuffer)/P + 1) * (4 + 64)
+	ports := R * radix
+	inj, lv, gv := c.VCs()
+	maxVC := int64(max(inj, lv, gv))
+	P := int64(r.PacketSize)
+	g500 := c.Graph500()
+	pb := c.Routing.Name == "PB" || c.Routing.Name == "PB_ACOR"
+	acor := c.Routing.Name == "ACOR" || c.Routing.Name == "PB_ACOR"
+	pkt := float64(packetBytes * growth) // a packet in the pool
+	if g500 {
+		pkt += 8 * growth // its Graph500 metadata (sim.pktMeta)
 	}
-	// the timing wheels: five of them, a slice header per cycle of horizon
-	// (link latency, crossbar, a full output FIFO; see sim.build)
+
+	// input buffer rings (a slot per packet) and output FIFO rings (a
+	// departure cycle per packet)
+	slots := R * (int64(t.P)*int64(inj)*(int64(r.InjectionBuffer)/P) +
+		int64(t.A-1)*int64(lv)*(int64(r.LocalBuffer)/P) +
+		int64(t.H)*int64(gv)*(int64(r.GlobalBuffer)/P))
+	oCap := int64(0)
+	if r.Model == "ioq" {
+		oCap = int64(r.OutputBuffer)/P + 1
+	}
+	add(c.largestBuffer(), "buffer rings", float64(slots*8+ports*oCap*4), false)
+	// the packets: credits bound those in transit (on a link, or in an
+	// output FIFO, a packet holds a slot of the input buffer downstream), so
+	// at most one per input buffer slot, plus those leaving for the nodes
+	// (ejection FIFOs and links have no credits)
+	ejecting := N * (oCap + int64(t.InjectionLatency)/P + 2)
+	packets := float64(slots + ejecting)
+	add(c.largestBuffer(), fmt.Sprintf("packets when every buffer slot of the %d routers holds one", R), packets*pkt, true)
+	// the timing wheels' events: an arrival or ejection per packet, a credit
+	// per slot, PiggyBack's riders; a wheel slot keeps the capacity of its
+	// busiest cycle, counted twice
+	ev := packets*8 + float64(slots)*4
+	if pb && c.Routing.PbBroadcast == "piggyback" {
+		ev += packets * 16
+	}
+	add(c.largestBuffer(), "timing-wheel events when every buffer slot holds a packet", ev*2*growth, true)
+
+	// ports, VCs, routers, nodes, topology tables: grow with the network
+	perVC := float64(bufferBytes + 4 + 4 + 8 + 8)                                       // buffer, credits, request-reply reservations, LRS stamps, adaptive counters
+	perPort := float64(portBytes+2+16+1+1+8+8) + 8*float64(radix)                       // + adaptive tables, topology.Check, LRS output stamps
+	perRouter := float64(streamBytes+16+8*3+17+1) + 12*float64(t.H*gv) + 8*float64(t.A) // + PB and ACOR state
+	perNode := float64(streamBytes + 8 + 8 + 5 + 4 + 4 + sliceBytes + 4 + 8)            // generators, attachments, patterns, source queues
+	net := float64(ports*maxVC)*perVC + float64(ports)*perPort + float64(R)*perRouter + float64(N)*perNode +
+		float64(G*G)*(2+1+4) // topology tables, PiggyBack's link table
+	if g500 {
+		net += float64(N)*(procBytes+8+16+4+4) + float64(G)*16 // at most every node runs a process
+	}
+	add("topology", "ports, VCs, routers, nodes and the topology's tables", net+float64(radix*radix*2)+512<<10, false)
+
+	// timing wheels (sim.build): a slot per cycle of horizon in each of
+	// four wheels (five with PiggyBack's riders)
 	horizon := int64(max(t.LocalLatency, t.GlobalLatency, t.InjectionLatency, r.PacketSize)+r.XbarLatency+r.OutputBuffer+r.PacketSize) + 2
 	wheel := int64(1)
 	for wheel < horizon {
 		wheel <<= 1
 	}
-	return routers*perRouter + wheel*5*24
+	nw := int64(4)
+	if pb && c.Routing.PbBroadcast == "piggyback" {
+		nw++
+	}
+	add(c.horizonPath(), "timing wheels", float64(wheel*nw*sliceBytes), false)
+
+	// PiggyBack: every router's saturation bits for each cycle of the local
+	// link latency (sim.adaptive's satHist)
+	if pb {
+		add(c.nsPath("workload.localNs", "topology.localLatency"), "PiggyBack's history of saturation bits",
+			float64((int64(t.LocalLatency)+1)*R*8), false)
+	}
+
+	// time series: counters per interval (allocated by sim.New), the
+	// result's samples (a slice grown by append: its copies add up to about
+	// 5 times it) and their JSON text (compact, then indented, each in a
+	// growing buffer). A Graph500 run ends with its BFS: sim.cycles is a cap
+	// that its samples reach only in the worst case.
+	cycles := int64(sm.Warmup) + int64(sm.Cycles)
+	if g500 {
+		cycles = int64(sm.Cycles) // no warm-up: the run starts with the BFS
+	}
+	nb := float64(cycles/int64(sm.Interval) + 1)
+	counters, perSample := 4*8.0, float64(5*sampleBytes+4*sampleJSONBytes)
+	if acor {
+		counters += 8 + 12
+		perSample += 5*24 + 16 + 4*120 // routers per level: their slice and JSON
+	}
+	if g500 {
+		perSample += 8 * 5 // the job's usage per interval
+	}
+	what := fmt.Sprintf("time series of %.0f samples (%d cycles / sim.interval)", nb, cycles)
+	add("sim.interval", what, nb*counters, false)
+	add("sim.interval", what+" in the result and its JSON text", nb*perSample, g500)
+
+	// latency histogram: the counters, and the result's copy and its JSON
+	// text when every bin is hit
+	add("sim.histMax", "latency histogram", float64(sm.HistMax)*8, false)
+	add("sim.histMax", "latency histogram in the result when every bin is hit", float64(sm.HistMax)*(8+4*binJSONBytes), true)
+
+	// source queues: in the worst case every packet generated stays queued
+	if tr.SourceQueue {
+		rate := tr.Load / float64(P) // packets per node and cycle, as sim.New draws them
+		if tr.Reactive {
+			rate /= 2 // requests; replies go straight to the VC reserved for them
+		}
+		perNode := rate*float64(cycles)*1.05 + 8
+		add("traffic.sourceQueue", fmt.Sprintf("source queues holding up to %.3g packets (traffic.load over %d cycles, none injected)", perNode*float64(N), cycles),
+			perNode*float64(N)*(pkt+growth*4), true)
+	}
+	return parts
 }
 
-// validateMemory refuses configurations whose state cannot fit, naming the
-// buffer that needs most of it.
-func (c *Config) validateMemory() Errors {
-	b := c.StateBytes()
-	if b <= MaxStateBytes {
-		return nil
-	}
+// largestBuffer names the buffer field with the most phits: the one to
+// reduce when the buffers do not fit.
+func (c *Config) largestBuffer() string {
 	r := &c.Router
 	path, v := "router.localBuffer", r.LocalBuffer
 	for _, o := range []struct {
@@ -58,7 +202,105 @@ func (c *Config) validateMemory() Errors {
 			path, v = o.path, o.v
 		}
 	}
-	return Errors{&FieldError{Path: path, Value: strconv.Itoa(v), Msg: fmt.Sprintf(
-		"with these buffers and %d routers the simulator needs up to %.1f GiB; at most %d GiB fit (reduce the buffers or the network)",
-		c.Topology.A*(c.Topology.A*c.Topology.H+1), float64(b)/(1<<30), MaxStateBytes>>30)}}
+	return path
+}
+
+// horizonPath names the field that sets most of the timing wheels' horizon:
+// the longest latency (its ns field when a Graph500 run sets it in ns) or
+// the output FIFO.
+func (c *Config) horizonPath() string {
+	t, r := &c.Topology, &c.Router
+	path, v := c.nsPath("workload.localNs", "topology.localLatency"), t.LocalLatency
+	for _, o := range []struct {
+		path string
+		v    int
+	}{{c.nsPath("workload.globalNs", "topology.globalLatency"), t.GlobalLatency},
+		{"topology.injectionLatency", t.InjectionLatency},
+		{c.nsPath("workload.routerNs", "router.xbarLatency"), r.XbarLatency},
+		{"router.outputBuffer", r.OutputBuffer}} {
+		if o.v > v {
+			path, v = o.path, o.v
+		}
+	}
+	return path
+}
+
+// nsPath is the field that sets a latency: its ns field when a Graph500 run
+// converts it, else the field in cycles.
+func (c *Config) nsPath(ns, cycles string) string {
+	if _, ok := c.convertsNs(); ok {
+		for _, l := range c.latenciesNs() {
+			if l.path == ns && l.ns > 0 {
+				return ns
+			}
+		}
+	}
+	return cycles
+}
+
+// validateMemory refuses configurations whose run cannot fit, naming the
+// parameter of the largest term.
+func (c *Config) validateMemory() Errors {
+	parts := c.memory()
+	var total int64
+	for _, p := range parts {
+		total += p.Bytes
+	}
+	if total <= MaxStateBytes {
+		return nil
+	}
+	// the parameter whose terms add up to most; its largest term says what
+	byPath := map[string]int64{}
+	for _, p := range parts {
+		byPath[p.Path] += p.Bytes
+	}
+	top := parts[0]
+	for _, p := range parts[1:] {
+		if bp, bt := byPath[p.Path], byPath[top.Path]; bp > bt || (bp == bt && p.Bytes > top.Bytes) {
+			top = p
+		}
+	}
+	top.Bytes = byPath[top.Path]
+	value := ""
+	if p, ok := Lookup(top.Path); ok {
+		value = p.Format(c)
+	} else if top.Path == "topology" {
+		value = fmt.Sprintf("h=%d a=%d p=%d", c.Topology.H, c.Topology.A, c.Topology.P)
+	}
+	return Errors{&FieldError{Path: top.Path, Value: value, Msg: fmt.Sprintf(
+		"a run needs up to %s, %s of it for the %s; at most %s fit (a browser tab has 4 GiB)%s",
+		gib(total), gib(top.Bytes), top.What, gib(MaxStateBytes), c.memoryHint(top, total))}}
+}
+
+// memoryHint says how far the dominant parameter must move for the run to
+// fit, where that is a simple proportion.
+func (c *Config) memoryHint(top MemoryPart, total int64) string {
+	rest := total - top.Bytes
+	if rest >= MaxStateBytes || top.Bytes <= 0 {
+		return ""
+	}
+	share := float64(MaxStateBytes-rest) / float64(top.Bytes) // the part may shrink to this share
+	switch top.Path {
+	case "sim.interval":
+		return fmt.Sprintf(": sim.interval ≥ %d cycles with sim.cycles = %d", int64(math.Ceil(float64(c.Sim.Interval)/share)), c.Sim.Cycles)
+	case "sim.histMax":
+		return fmt.Sprintf(": sim.histMax ≤ %d cycles", int64(float64(c.Sim.HistMax)*share))
+	case "traffic.sourceQueue":
+		return fmt.Sprintf(": turn it off, or sim.cycles·traffic.load at most %.2g%% of now", 100*share)
+	case "topology":
+		return ": a smaller network"
+	}
+	if p, ok := Lookup(top.Path); ok && p.Kind == "int" {
+		v, _ := p.Get(c).(int)
+		return fmt.Sprintf(": reduce it to about %d", int64(float64(v)*share))
+	}
+	return ""
+}
+
+// gib renders bytes in GiB (MiB below one GiB).
+func gib(b int64) string {
+	if b < 1<<30 {
+		return fmt.Sprintf("%.1f MiB", float64(b)/(1<<20))
+	}
+	return fmt.Sprintf("%.2f GiB", float64(b)/(1<<30))
 }

@@ -1,6 +1,7 @@
 package config
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -8,12 +9,15 @@ import (
 func TestStateBytesOfThePresets(t *testing.T) {
 	h8, _ := PresetByName("h8")
 	b := h8.StateBytes()
-	// 2,064 routers × (≈1,600 slots × 72 B + ports, VCs, output FIFOs)
-	if b < 200<<20 || b > 300<<20 {
-		t.Errorf("h8 preset state estimate %d MB, want 200–300", b>>20)
+	// 2,064 routers × ≈1,700 buffer slots × (8 B ring + 128 B pooled packet,
+	// worst case) + the links' packets and the network's tables
+	if b < 400<<20 || b > 700<<20 {
+		t.Errorf("h8 preset estimate %d MiB, want 400–700", b>>20)
 	}
-	if errs := h8.validateMemory(); errs != nil {
-		t.Errorf("h8 preset refused: %v", errs)
+	for _, p := range Presets() {
+		if errs := p.Config.validateMemory(); errs != nil {
+			t.Errorf("%s preset refused: %v", p.Name, errs)
+		}
 	}
 }
 
@@ -30,4 +34,127 @@ func TestHugeBuffersAreRefusedNamingTheBuffer(t *testing.T) {
 	if errs := c.validateMemory(); len(errs) != 1 || errs[0].Path != "router.outputBuffer" {
 		t.Fatalf("want one error on router.outputBuffer, got %v", errs)
 	}
+}
+
+// Regression (the time series was not estimated): sim.interval = 2 on
+// graph500-h2-val took 0.75 GiB for the counters alone, estimated at 0.001
+// GiB. Now the estimate counts the counters, the result's samples and their
+// JSON text over the whole cap, and the validator names sim.interval with
+// the smallest interval that fits.
+func TestTimeSeriesIsEstimatedAndRefusedNamingTheInterval(t *testing.T) {
+	c, _ := PresetByName("graph500-h2-val")
+	c.Sim.Interval = 2
+	if b := c.StateBytes(); b < 3<<30/4 {
+		t.Errorf("estimate %d MiB, want at least the 0.75 GiB of the counters", b>>20)
+	}
+	errs := c.Validate()
+	if len(errs) != 1 || errs[0].Path != "sim.interval" || errs[0].Value != "2" ||
+		!strings.Contains(errs[0].Msg, "time series") || !strings.Contains(errs[0].Msg, "sim.interval ≥ ") ||
+		!strings.Contains(errs[0].Msg, "sim.cycles = 50000000") {
+		t.Fatalf("want one error on sim.interval naming the time series and the interval that fits, got %v", errs)
+	}
+	// the interval it suggests fits
+	var min int
+	if _, err := fmtSscanAfter(errs[0].Msg, "sim.interval ≥ ", &min); err != nil {
+		t.Fatal(err)
+	}
+	c.Sim.Interval = min
+	if errs := c.Validate(); len(errs) > 0 {
+		t.Errorf("the suggested interval %d is refused: %v", min, errs)
+	}
+	c.Sim.Interval = min - 2
+	if errs := c.Validate(); len(errs) != 1 || errs[0].Path != "sim.interval" {
+		t.Errorf("interval %d, below the suggestion, accepted: %v", min-2, errs)
+	}
+}
+
+// Regression (PiggyBack's bit history was not estimated): it grows with
+// topology.localLatency × routers, 1.65 GB at the allowed maximum on h=8.
+func TestPiggyBackHistoryIsEstimated(t *testing.T) {
+	c, _ := PresetByName("h8")
+	c.Topology.LocalLatency = 100000
+	minimal := c.StateBytes()
+	c.Routing.Name = "PB"
+	grow := c.StateBytes() - minimal
+	routers := int64(c.Topology.A * (c.Topology.A*c.Topology.H + 1))
+	if want := routers * 100000 * 8; grow < want {
+		t.Errorf("PB instead of MIN at localLatency 100000 adds %d MiB to the estimate, want at least the %d MiB of the bit history", grow>>20, want>>20)
+	}
+	if b := c.StateBytes(); b > MaxStateBytes {
+		t.Errorf("h8 with PB at localLatency 100000: estimate %.2f GiB", float64(b)/(1<<30))
+	}
+	// on 8,224 routers (a=32) the history alone is 6.6 GB: refused, naming
+	// the latency
+	c.Topology.A = 32
+	errs := c.Validate()
+	if len(errs) != 1 || errs[0].Path != "topology.localLatency" || !strings.Contains(errs[0].Msg, "PiggyBack") {
+		t.Errorf("want one error on topology.localLatency, got %v", errs)
+	}
+	c.Topology.A = 16
+	var hist bool
+	for _, p := range c.Memory() {
+		hist = hist || strings.Contains(p.What, "PiggyBack")
+	}
+	c.Routing.Name = "MIN"
+	for _, p := range c.Memory() {
+		if strings.Contains(p.What, "PiggyBack") {
+			t.Error("PiggyBack's history counted for MIN")
+		}
+	}
+	if !hist {
+		t.Error("no PiggyBack term for PB")
+	}
+}
+
+// A source queue holds, at worst, every packet generated: long saturated
+// runs are refused naming traffic.sourceQueue.
+func TestSourceQueueIsEstimated(t *testing.T) {
+	c, _ := PresetByName("h4")
+	c.Traffic.SourceQueue, c.Traffic.Load, c.Sim.Cycles = true, 1, 100000000
+	errs := c.Validate()
+	if len(errs) != 1 || errs[0].Path != "traffic.sourceQueue" || !strings.Contains(errs[0].Msg, "turn it off") {
+		t.Fatalf("want one error on traffic.sourceQueue, got %v", errs)
+	}
+	c.Traffic.SourceQueue = false
+	if errs := c.Validate(); len(errs) > 0 {
+		t.Errorf("without the source queue: %v", errs)
+	}
+}
+
+// Every parameter at its maximum that makes memory grow is either within
+// MaxStateBytes or refused on memory, naming a parameter.
+func TestMemoryErrorsNameADeclaredParameter(t *testing.T) {
+	for _, tc := range []struct{ path, value string }{
+		{"sim.histMax", "1000000"}, {"sim.interval", "1"}, {"router.outputBuffer", "1000000"},
+		{"topology.globalLatency", "100000"}, {"router.injectionBuffer", "1000000"},
+	} {
+		c, _ := PresetByName("h8")
+		c.Sim.Cycles = 100000000
+		if err := c.Set(tc.path, tc.value); err != nil {
+			t.Fatal(err)
+		}
+		errs := c.Validate()
+		if c.StateBytes() <= MaxStateBytes {
+			if len(errs) > 0 {
+				t.Errorf("%s=%s: %v", tc.path, tc.value, errs)
+			}
+			continue
+		}
+		if len(errs) != 1 {
+			t.Errorf("%s=%s: estimate %d MiB, errors %v", tc.path, tc.value, c.StateBytes()>>20, errs)
+			continue
+		}
+		if _, ok := Lookup(errs[0].Path); !ok && errs[0].Path != "topology" {
+			t.Errorf("%s=%s: error on %q, not a parameter", tc.path, tc.value, errs[0].Path)
+		}
+	}
+}
+
+// fmtSscanAfter reads the integer that follows marker in s.
+func fmtSscanAfter(s, marker string, x *int) (int, error) {
+	_, rest, ok := strings.Cut(s, marker)
+	if !ok {
+		return 0, fmt.Errorf("%q not in %q", marker, s)
+	}
+	return fmt.Sscan(rest, x)
 }

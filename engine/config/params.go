@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // Param is the declaration of one configuration field, read from the struct
@@ -236,10 +237,15 @@ func (p Param) check(c *Config) *FieldError {
 			return &FieldError{Path: p.Path, Value: p.Format(c), Msg: "must be a finite number" + p.rangeText()}
 		}
 	case "string":
+		s := v.String()
 		if p.Enum == nil {
+			if !utf8.ValidString(s) {
+				// JSON would turn the invalid bytes into U+FFFD: the
+				// config written would not be the one validated
+				return &FieldError{Path: p.Path, Value: strconv.QuoteToASCII(s), Msg: "must be UTF-8 text"}
+			}
 			return nil
 		}
-		s := v.String()
 		for _, e := range p.Enum {
 			if s == e {
 				return nil

@@ -177,12 +177,15 @@ func (p Params) MessagePhits() int {
 
 // InjectionProbability is eq. 2.20: the load a node offers while generating,
 // ps·tc/(tq·cs) phits per cycle, with ps the message size in phits and tq in
-// cycles (tc = 1), clamped to 1 phit per cycle. raw is the unclamped value.
+// cycles (tc = 1), clamped to 1 phit per cycle. raw is the unclamped value;
+// with tq = 0 (nodes that compute instantly) or so small that the quotient
+// overflows it is unbounded, reported as the largest float64 (a result is
+// JSON, which has no infinity).
 func InjectionProbability(messagePhits int, tqCycles float64, cs int) (pinj, raw float64) {
 	if tqCycles <= 0 {
-		return 1, math.Inf(1)
+		return 1, math.MaxFloat64
 	}
-	raw = float64(messagePhits) / (tqCycles * float64(cs))
+	raw = math.Min(float64(messagePhits)/(tqCycles*float64(cs)), math.MaxFloat64)
 	return math.Min(1, raw), raw
 }
 

@@ -204,4 +204,13 @@ func TestInjectionProbability(t *testing.T) {
 	if !rel(p2, p, 1e-12) {
 		t.Errorf("pinj depends on the phit size: %v vs %v", p2, p)
 	}
+	// regression: tq = 0 gave raw = +Inf, which no JSON result can hold
+	// (the finished run was lost at output); the clamp holds, raw is the
+	// largest finite value, and so for a tq that underflows the quotient
+	for _, tq := range []float64{0, 5e-324, 1e-310} {
+		p, raw := InjectionProbability(4096, tq, 256)
+		if p != 1 || raw != math.MaxFloat64 {
+			t.Errorf("tq=%g cycles: pinj %v raw %v, want 1 and the largest float64", tq, p, raw)
+		}
+	}
 }

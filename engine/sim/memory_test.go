@@ -1,0 +1,141 @@
+package sim
+
+import (
+	"encoding/json"
+	"runtime"
+	"testing"
+
+	"phitsim/engine/config"
+	"phitsim/engine/result"
+)
+
+// measureRun builds a simulation, runs it for cycles cycles (its whole length
+// when cycles ≤ 0, or until its Graph500 job ends), snapshots its result and
+// renders the result's JSON as the CLI does. It returns the bytes allocated
+// on the way (TotalAlloc, garbage included, so at least the peak of the
+// live heap), the result, and the error of the JSON encoding.
+func measureRun(t testing.TB, c config.Config, cycles int64) (uint64, *result.Result, error) {
+	t.Helper()
+	var a, b runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&a)
+	s, err := New(c, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cycles <= 0 {
+		cycles = s.W + s.M
+	}
+	for s.now < cycles && !(s.wl != nil && s.wl.done()) {
+		s.Step()
+	}
+	res := s.Snapshot()
+	out, err := json.MarshalIndent(res, "", "  ")
+	runtime.ReadMemStats(&b)
+	runtime.KeepAlive(s)
+	runtime.KeepAlive(out)
+	return b.TotalAlloc - a.TotalAlloc, res, err
+}
+
+// tiny is the smallest Dragonfly of the presets' kind (h=1, a=2, p=1: 3
+// groups, 6 routers, 6 nodes), so that a parameter's extreme is cheap to run
+// for its whole length.
+func tiny() config.Config {
+	c := config.Default()
+	c.Topology.H, c.Topology.A, c.Topology.P = 1, 2, 1
+	c.Sim.Warmup, c.Sim.Cycles = 0, 300
+	return c
+}
+
+// The memory estimate (config.Memory) against what a run allocates, for
+// each parameter that makes memory grow, at its extreme: the estimate bounds
+// the allocation (garbage included). Where the traffic allocates little (a
+// few hundred cycles, or a tiny network), the terms allocated whatever the
+// traffic bound it alone and are within 4× (+1 MiB) of it. The worst-case
+// terms (every buffer slot or link holding a packet, every generated packet
+// queued) are checked for tightness where a run reaches them: a saturated
+// source queue.
+func TestMemoryEstimateBoundsAllocation(t *testing.T) {
+	if testing.Short() {
+		t.Skip("allocates up to 110 MB per case")
+	}
+	for _, tc := range []struct {
+		name   string
+		edit   func(*config.Config)
+		cycles int64 // 0: the whole run
+		// traffic: the run's packets are a large part of the allocation
+		// (only the whole estimate bounds it); full: the worst case is
+		// reached (the whole estimate is within 4×)
+		traffic, full bool
+	}{
+		{"the tiny network", func(c *config.Config) {}, 0, false, false},
+		{"sim.interval=1 over 20,000 cycles", func(c *config.Config) { c.Sim.Cycles, c.Sim.Interval = 20000, 1 }, 0, false, false},
+		{"sim.interval=1 with ACOR", func(c *config.Config) {
+			c.Sim.Cycles, c.Sim.Interval, c.Routing.Name = 20000, 1, "ACOR"
+		}, 0, false, false},
+		{"sim.histMax=1,000,000", func(c *config.Config) { c.Sim.HistMax = 1000000 }, 0, false, false},
+		{"PB, topology.localLatency=100,000", func(c *config.Config) {
+			c.Routing.Name, c.Topology.LocalLatency = "PB", 100000
+		}, 300, false, false},
+		{"PB piggyback, topology.globalLatency=100,000", func(c *config.Config) {
+			c.Routing.Name, c.Routing.PbBroadcast, c.Topology.GlobalLatency = "PB", "piggyback", 100000
+		}, 300, false, false},
+		{"router.outputBuffer=1,000,000", func(c *config.Config) { c.Router.OutputBuffer = 1000000 }, 300, false, false},
+		{"router.globalBuffer=1,000,000", func(c *config.Config) { c.Router.GlobalBuffer = 1000000 }, 300, false, false},
+		{"h=4 under load", func(c *config.Config) { c.Topology.H, c.Topology.A, c.Topology.P = 4, 8, 4 }, 300, true, false},
+		{"a saturated source queue", func(c *config.Config) {
+			c.Traffic.SourceQueue, c.Traffic.Load, c.Traffic.Pattern = true, 1, "ADV"
+			c.Sim.Cycles = 20000
+		}, 0, true, true},
+		{"a saturated source queue, request-reply", func(c *config.Config) {
+			c.Traffic.SourceQueue, c.Traffic.Load, c.Traffic.Pattern, c.Traffic.Reactive = true, 1, "ADV", true
+			c.Sim.Cycles = 20000
+		}, 0, true, false},
+		{"Graph500 s=12", func(c *config.Config) {
+			*c, _ = config.PresetByName("graph500-h2")
+			c.Workload.Scale, c.Sim.Interval = 12, 20
+			c.Sim.Cycles = 1000000
+		}, 0, true, false},
+		{"Graph500 in ns at 1-byte phits", func(c *config.Config) {
+			*c, _ = config.PresetByName("graph500-h2")
+			c.Workload.Scale, c.Workload.PhitBytes, c.Workload.QueryBytes = 8, 1, 1
+			c.Workload.LinkGbps, c.Workload.GlobalNs = 100000, 8     // 100,000 cycles
+			c.Workload.LocalNs, c.Workload.RouterNs = 0.0008, 0.0008 // 10 cycles
+			c.Sim.Cycles = 1000000
+		}, 300, false, false},
+	} {
+		c := tiny()
+		tc.edit(&c)
+		if errs := c.Validate(); len(errs) > 0 {
+			t.Fatalf("%s: %v", tc.name, errs)
+		}
+		got, _, err := measureRun(t, c, tc.cycles)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		var est, allocated int64
+		for _, p := range c.Memory() {
+			est += p.Bytes
+			if !p.Full {
+				allocated += p.Bytes
+			}
+		}
+		t.Logf("%-46s measured %6.1f MiB, estimate %6.1f MiB (%.2f×), allocated whatever the traffic %6.1f MiB (%.2f×)",
+			tc.name, mib(got), mib(est), float64(est)/float64(got), mib(allocated), float64(allocated)/float64(got))
+		if uint64(est) < got {
+			t.Errorf("%s: allocated %.1f MiB, estimate %.1f MiB", tc.name, mib(got), mib(est))
+		}
+		if !tc.traffic && uint64(allocated) < got {
+			t.Errorf("%s: allocated %.1f MiB, more than the %.1f MiB the estimate says is allocated whatever the traffic", tc.name, mib(got), mib(allocated))
+		}
+		tight := allocated
+		if tc.full {
+			tight = est
+		}
+		if (!tc.traffic || tc.full) && tight > 4*int64(got)+1<<20 {
+			t.Errorf("%s: estimate %.1f MiB, more than 4× the %.1f MiB allocated", tc.name, mib(tight), mib(got))
+		}
+	}
+}
+
+func mib[T int64 | uint64](b T) float64 { return float64(b) / (1 << 20) }
