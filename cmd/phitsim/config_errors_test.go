@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"io"
 	"math"
 	"os"
 	"path/filepath"
@@ -30,8 +31,10 @@ func TestConfigFileWithADuplicatedKeyIsRefused(t *testing.T) {
 		name string
 		run  func(args []string, out *bytes.Buffer) error
 	}{
-		{"run", func(a []string, out *bytes.Buffer) error { return cmdRun(context.Background(), a, out) }},
-		{"validate", func(a []string, out *bytes.Buffer) error { return cmdValidate(a, out) }},
+		{"run", func(a []string, out *bytes.Buffer) error {
+			return cmdRun(context.Background(), a, env{stdout: out, stderr: io.Discard})
+		}},
+		{"validate", func(a []string, out *bytes.Buffer) error { return cmdValidate(a, env{stdout: out, stderr: io.Discard}) }},
 	} {
 		var out bytes.Buffer
 		err := cmd.run([]string{"-config", f, "-set", "topology.h=1"}, &out)
@@ -53,7 +56,7 @@ func TestConfigFileWithADuplicatedKeyIsRefused(t *testing.T) {
 func TestMalformedConfigFileGivesLineAndColumn(t *testing.T) {
 	f := writeConfig(t, "{\n  \"traffic\": {\n    \"load\": 0.1,}\n}\n")
 	var out bytes.Buffer
-	err := cmdRun(context.Background(), []string{"-config", f}, &out)
+	err := cmdRun(context.Background(), []string{"-config", f}, env{stdout: &out, stderr: io.Discard})
 	if err == nil {
 		t.Fatal("a malformed file ran")
 	}
@@ -74,7 +77,7 @@ func TestGraph500NsLatenciesBeyondTheCycleFieldsAreRefused(t *testing.T) {
 	var out bytes.Buffer
 	err := cmdRun(context.Background(), []string{"-preset", "graph500-h2", "-set", "workload.phitBytes=1",
 		"-set", "workload.linkGbps=100000", "-set", "workload.queryBytes=1", "-set", "workload.localNs=1000000",
-		"-set", "workload.globalNs=1000000", "-set", "workload.routerNs=1000000"}, &out)
+		"-set", "workload.globalNs=1000000", "-set", "workload.routerNs=1000000"}, env{stdout: &out, stderr: io.Discard})
 	if err == nil {
 		t.Fatal("accepted")
 	}
@@ -91,7 +94,7 @@ func TestGraph500WithInstantNodesWritesItsResult(t *testing.T) {
 	f := filepath.Join(t.TempDir(), "out.json")
 	var out bytes.Buffer
 	err := cmdRun(context.Background(), []string{"-preset", "graph500-h2", "-set", "workload.tq=0",
-		"-set", "workload.scale=8", "-seeds", "1", "-out", f}, &out)
+		"-set", "workload.scale=8", "-seeds", "1", "-out", f}, env{stdout: &out, stderr: io.Discard})
 	if err != nil {
 		t.Fatal(err)
 	}
