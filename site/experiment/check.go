@@ -188,9 +188,9 @@ func ParseSeeds(text string) (int, error) {
 	return int(x), nil
 }
 
-// seriesLabel is the name a series goes by in messages: its name, or its
+// SeriesLabel is the name series i goes by in messages (FieldError.Name): its name, or its
 // routing and pattern.
-func (e *Experiment) seriesLabel(i int) string {
+func (e *Experiment) SeriesLabel(i int) string {
 	if n := e.Series[i].Name; n != "" {
 		return n
 	}
@@ -212,7 +212,7 @@ func (e *Experiment) Check() []*FieldError {
 	vals, sweepErrs := e.Sweep.check()
 	out = append(out, sweepErrs...)
 	for i := range e.Series {
-		name := e.seriesLabel(i)
+		name := e.SeriesLabel(i)
 		base := e.Series[i].Validate()
 		for _, fe := range base {
 			out = append(out, &FieldError{Series: i + 1, Name: name, Field: fe.Path, Value: fe.Value, Msg: fe.Msg})
