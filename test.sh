@@ -15,3 +15,7 @@ npm ci --no-audit --no-fund --loglevel=error
 go mod download
 go vet ./...
 go test -count=1 -timeout 25m ./...
+# site decoders: short fuzz runs of the URL fragment and the worker protocol
+# (seed corpora in site/*/testdata/fuzz; plain go test above replays them)
+go test -run '^$' -fuzz '^FuzzDecodeURL$' -fuzztime 10s ./site/experiment/
+go test -run '^$' -fuzz '^FuzzDecode$' -fuzztime 10s ./site/protocol/

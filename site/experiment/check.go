@@ -20,6 +20,10 @@ const (
 	FieldSeeds  = "sim.seeds"    // seeds per point (every series)
 )
 
+// MaxRuns bounds the runs of an experiment (series × values × seeds): the
+// page holds every run's configuration and result.
+const MaxRuns = 20000
+
 // FieldError is one problem of an experiment, worded as the page shows it:
 // which series (numbered from 1, with its name) or which field of the
 // experiment bar, the value, and what is allowed (the range comes from the
@@ -211,6 +215,18 @@ func (e *Experiment) Check() []*FieldError {
 	}
 	vals, sweepErrs := e.Sweep.check()
 	out = append(out, sweepErrs...)
+	if len(sweepErrs) == 0 {
+		runs := 0
+		for i := range e.Series {
+			runs += max(0, e.Series[i].Sim.Seeds) * len(vals)
+		}
+		if runs > MaxRuns {
+			out = append(out, &FieldError{Field: FieldSeeds, Value: strconv.Itoa(e.Series[0].Sim.Seeds), Msg: fmt.Sprintf(
+				"%d series × %d values × their seeds make %d runs; at most %d (fewer seeds, values or series)",
+				len(e.Series), len(vals), runs, MaxRuns)})
+			return out // each run holds its configuration: do not build them
+		}
+	}
 	for i := range e.Series {
 		name := e.SeriesLabel(i)
 		base := e.Series[i].Validate()

@@ -179,3 +179,26 @@ func presetNamed(name string) (Preset, bool) {
 	}
 	return Preset{}, false
 }
+
+// An experiment that would build more runs than a page can hold is refused
+// before any job is built, naming the seeds field.
+func TestTooManyRuns(t *testing.T) {
+	e := Default()
+	e.Sweep = Sweep{Param: LoadParam, List: make([]float64, MaxPoints)}
+	for i := range e.Series {
+		e.Series[i].Sim.Seeds = 1000
+	}
+	errs := e.Check()
+	if len(errs) != 1 || errs[0].Field != FieldSeeds || !strings.Contains(errs[0].Error(), "400000 runs; at most 20000") {
+		t.Fatalf("%v", errs)
+	}
+	if _, err := e.Jobs(); err == nil {
+		t.Error("Jobs built 400,000 runs")
+	}
+	for i := range e.Series {
+		e.Series[i].Sim.Seeds = 50
+	}
+	if errs := e.Check(); len(errs) != 0 {
+		t.Errorf("20,000 runs refused: %v", errs)
+	}
+}
