@@ -1,7 +1,7 @@
 // Package docs is the page's short documentation: one section per routing,
 // traffic pattern, arbiter, router model and metric, each saying what the
 // mechanism is, which paper and section it comes from, and what to expect
-// of it. The page links each select and chart to its section (For,
+// of it (and the Dragonfly itself). The page links each select and chart to its section (For,
 // Metric), so that a first-time visitor learns what ADV+1, PiggyBack or the
 // latency curve mean without leaving the page. Plain Go, no DOM; the text
 // ships in ui.wasm only, so it is kept short.
@@ -12,7 +12,7 @@ import "strings"
 // Topic is one documentation section.
 type Topic struct {
 	ID    string `json:"id"`    // "routing-PB", "traffic-ADV", "metric-latency"
-	Kind  string `json:"kind"`  // routing, traffic, arbiter, router, metric
+	Kind  string `json:"kind"`  // topology, routing, traffic, arbiter, router, metric
 	Title string `json:"title"` // "PiggyBack (PB)"
 	// What the mechanism is, in 2–5 sentences.
 	Text string `json:"text"`
@@ -82,34 +82,62 @@ func phaseATopic(v string) string {
 
 // paramTopics: parameters documented by one section whatever their value.
 var paramTopics = map[string]string{
-	"traffic.advOffset":       "traffic-ADV",
-	"traffic.switchCycle":     "traffic-transient",
-	"traffic.switchAdvOffset": "traffic-transient",
-	"traffic.reactive":        "traffic-reactive",
-	"traffic.burstLength":     "process-bursty",
-	"router.speedup":          "router-speedup",
-	"router.creditTiming":     "router-credits",
-	"router.localBuffer":      "router-credits",
-	"router.globalBuffer":     "router-credits",
-	"router.injectionBuffer":  "router-credits",
-	"router.outputBuffer":     "router-ioq",
-	"router.transitPriority":  "arbiter-transit",
-	"router.iterations":       "router-allocator",
-	"routing.pbCoef":          "routing-PB",
-	"routing.pbThreshold":     "routing-PB",
-	"routing.pbBroadcast":     "routing-PB",
-	"routing.ugalMode":        "routing-UGAL",
-	"routing.ugalF":           "routing-UGAL",
-	"routing.ugalT":           "routing-UGAL",
-	"routing.policy":          "routing-PAR",
-	"routing.acorSequence":    "routing-ACOR",
-	"routing.acorMode":        "routing-ACOR",
-	"routing.restricted":      "phasea-RRG",
-	"routing.recompute":       "phasea-RRG",
-	"sim.seeds":               "metric-ci",
-	"sim.histMax":             "metric-histogram",
-	"sim.warmup":              "metric-accepted",
-	"sim.cycles":              "metric-accepted",
+	"topology.kind":              "topology-dragonfly",
+	"topology.h":                 "topology-dragonfly",
+	"topology.a":                 "topology-dragonfly",
+	"topology.p":                 "topology-dragonfly",
+	"topology.arrangement":       "topology-arrangement",
+	"traffic.localOffset":        "traffic-ADVL",
+	"traffic.advcFogsim":         "traffic-ADVC",
+	"traffic.advRouter":          "traffic-ADV",
+	"traffic.mixUN":              "traffic-MIX",
+	"traffic.mixADVL":            "traffic-MIX",
+	"traffic.mixADV":             "traffic-MIX",
+	"traffic.mixPerNode":         "traffic-MIX",
+	"traffic.hotPercent":         "traffic-HOT",
+	"traffic.hotRegion":          "traffic-HOT",
+	"traffic.load":               "metric-accepted",
+	"router.xbarLatency":         "router-ioq",
+	"router.packetSize":          "router-credits",
+	"routing.congestion":         "routing-UGAL",
+	"routing.trigger":            "routing-PAR",
+	"routing.thMin":              "routing-PAR",
+	"routing.congestedCoef":      "routing-PAR",
+	"routing.congestedThreshold": "routing-PAR",
+	"routing.candidateMax":       "routing-PAR",
+	"routing.acorHI":             "routing-ACOR",
+	"routing.acorIT1":            "routing-ACOR",
+	"routing.acorIT2":            "routing-ACOR",
+	"routing.acorDT1":            "routing-ACOR",
+	"routing.acorDT2":            "routing-ACOR",
+	"traffic.advOffset":          "traffic-ADV",
+	"traffic.switchCycle":        "traffic-transient",
+	"traffic.switchAdvOffset":    "traffic-transient",
+	"traffic.reactive":           "traffic-reactive",
+	"traffic.burstLength":        "process-bursty",
+	"router.speedup":             "router-speedup",
+	"router.creditTiming":        "router-credits",
+	"router.localBuffer":         "router-credits",
+	"router.globalBuffer":        "router-credits",
+	"router.injectionBuffer":     "router-credits",
+	"router.outputBuffer":        "router-ioq",
+	"router.transitPriority":     "arbiter-transit",
+	"router.iterations":          "router-allocator",
+	"routing.pbCoef":             "routing-PB",
+	"routing.pbThreshold":        "routing-PB",
+	"routing.pbBroadcast":        "routing-PB",
+	"routing.ugalMode":           "routing-UGAL",
+	"routing.ugalF":              "routing-UGAL",
+	"routing.ugalT":              "routing-UGAL",
+	"routing.policy":             "routing-PAR",
+	"routing.acorSequence":       "routing-ACOR",
+	"routing.acorMode":           "routing-ACOR",
+	"routing.restricted":         "phasea-RRG",
+	"routing.recompute":          "phasea-RRG",
+	"sim.seeds":                  "metric-ci",
+	"sim.histMax":                "metric-histogram",
+	"sim.warmup":                 "metric-accepted",
+	"sim.cycles":                 "metric-accepted",
 }
 
 // chartTopics maps the page's charts (experiment.Charts) to the metric

@@ -11,7 +11,7 @@ import (
 // Every choice the page offers for a mechanism links to a section.
 func TestEveryEnumValueHasATopic(t *testing.T) {
 	for _, path := range []string{"routing.name", "traffic.pattern", "traffic.switchPattern", "router.inputArbiter",
-		"router.outputArbiter", "router.injectionPolicy", "routing.phaseA", "traffic.process", "router.model"} {
+		"router.outputArbiter", "router.injectionPolicy", "routing.phaseA", "traffic.process", "router.model", "topology.arrangement"} {
 		p, ok := config.Lookup(path)
 		if !ok || len(p.Enum) == 0 {
 			t.Fatalf("%s: not an enum parameter", path)
@@ -65,7 +65,7 @@ func TestChartsAndParamsMapToTopics(t *testing.T) {
 func TestTopicsComplete(t *testing.T) {
 	seen := map[string]bool{}
 	size := 0
-	kinds := map[string]bool{"routing": true, "traffic": true, "arbiter": true, "router": true, "metric": true}
+	kinds := map[string]bool{"topology": true, "routing": true, "traffic": true, "arbiter": true, "router": true, "metric": true}
 	for _, tp := range Topics() {
 		if seen[tp.ID] {
 			t.Errorf("duplicate topic %s", tp.ID)

@@ -9,6 +9,15 @@ const (
 )
 
 var topics = []Topic{
+	// ---- topology ----
+	{"topology-dragonfly", "topology", "The Dragonfly network",
+		"Routers form groups of a routers, fully connected by local links; each router has p nodes and h global links, and the groups are fully connected by the global links: a·h + 1 groups, a·p·(a·h + 1) nodes, one global link between every pair of groups. A minimal path is at most local–global–local. Balanced: a = 2p = 2h (h=2: 72 nodes; h=4: 1,056; h=8: 16,512).",
+		kim + "; " + thesis + " §1.2.1, Table 1.1",
+		"One global link per pair of groups is why traffic between two groups (ADV+i) saturates minimal routing."},
+	{"topology-arrangement", "topology", "Global link arrangement",
+		"Which router of a group holds the global link to each other group. Palm tree (the thesis's): router a−1 of group g reaches the h following groups g+1…g+h, router 0 the h previous ones. Consecutive: the links go to groups 0, 1, 2, … in order, skipping the own group.",
+		thesis + " §1.2.1, Fig. 1.10",
+		"The arrangement changes which traffic is pathological (ADVc under palm tree), not whether some is."},
 	// ---- routing ----
 	{"routing-MIN", "routing", "MIN: minimal routing",
 		"Every packet takes the shortest path: at most one local hop in the source group, one global link to the destination group, one local hop there (l–g–l). It needs the fewest VCs and adds no hops.",
