@@ -192,8 +192,8 @@ func ParseSeeds(text string) (int, error) {
 	return int(x), nil
 }
 
-// SeriesLabel is the name series i goes by in messages (FieldError.Name): its name, or its
-// routing and pattern.
+// SeriesLabel is the name series i goes by in messages (FieldError.Name):
+// its name, or its routing and pattern.
 func (e *Experiment) SeriesLabel(i int) string {
 	if n := e.Series[i].Name; n != "" {
 		return n
