@@ -235,7 +235,7 @@ func TestBrowser(t *testing.T) {
 		waitFor(t, ctx, `(() => { const c = echarts.getInstanceByDom(document.getElementById('chart-accepted'));
 			return c && c.getOption().series.length > 0 && (c.getOption().series[0].data || []).length > 0 })()`, 60*time.Second)
 		t.Logf("first point plotted %.1fs after opening", time.Since(start).Seconds())
-		waitFor(t, ctx, done, 120*time.Second)
+		etaAccuracy(t, ctx)
 		t.Logf("default experiment done %.1fs after opening", time.Since(start).Seconds())
 		ex := pageResults(t, ctx)
 		if !reflect.DeepEqual(ex.Exp, experiment.Default()) {

@@ -3,7 +3,9 @@ package e2e
 import (
 	"context"
 	"fmt"
+	"math"
 	"reflect"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -354,4 +356,54 @@ func mustPreset(t *testing.T, name string) experiment.Experiment {
 		t.Fatalf("no preset %s", name)
 	}
 	return e
+}
+
+// etaAccuracy samples the sweep's ETA while the page runs, until it is
+// done, and logs how far each estimate of the end (elapsed + ETA) was from
+// the actual end, by the fraction of the run's time elapsed.
+func etaAccuracy(t *testing.T, ctx context.Context) {
+	t.Helper()
+	type sample struct{ el, eta float64 }
+	var samples []sample
+	before := eval[string](t, ctx, `document.querySelector('.estimate').dataset.seconds`)
+	deadline := time.Now().Add(120 * time.Second)
+	for {
+		v := eval[[]string](t, ctx, `(s => [document.getElementById('app').dataset.state, s.dataset.elapsed, s.dataset.eta])(document.getElementById('status'))`)
+		el, _ := strconv.ParseFloat(v[1], 64)
+		eta, _ := strconv.ParseFloat(v[2], 64)
+		if v[0] == "done" {
+			if len(samples) == 0 {
+				t.Logf("ETA: no sample while running")
+				return
+			}
+			var errs []string
+			var sum float64
+			n := 0
+			for _, q := range []float64{0.1, 0.25, 0.5, 0.75, 0.9} {
+				for _, s := range samples {
+					if s.el >= q*el {
+						e := (s.el + s.eta - el) / el
+						errs = append(errs, fmt.Sprintf("at %.0f%%: %+.0f%%", 100*q, 100*e))
+						break
+					}
+				}
+			}
+			for _, s := range samples {
+				if s.el >= 0.1*el {
+					sum += math.Abs(s.el+s.eta-el) / el
+					n++
+				}
+			}
+			t.Logf("time estimated before the run %ss, actual %.1fs; ETA of the end (error relative to the run's time, by time elapsed): %s; mean |error| after 10%%: %.0f%% (%d samples)",
+				before, el, strings.Join(errs, ", "), 100*sum/float64(max(n, 1)), n)
+			return
+		}
+		if v[0] == "running" && eta >= 0 {
+			samples = append(samples, sample{el, eta})
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("not done after 120 s")
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
 }

@@ -76,8 +76,8 @@ type App struct {
 	runs          int  // experiments started since the page opened
 	cfgVersion    int  // bumped on every change the configuration panel shows
 	chartsAt      time.Time
-	// rate is the measured engine speed in node-cycles per second per
-	// worker, for the time estimates (updated after every run).
+	// rate is the measured engine speed in experiment.Cost units per
+	// second per worker, for the time estimates (updated after every run).
 	rate float64
 }
 
@@ -94,7 +94,7 @@ var seriesParams = func() []config.Param {
 // Main starts the page.
 func Main() {
 	a := &App{active: map[int]*runInfo{}, partial: map[int]protocol.Partial{}, state: "idle", charts: map[string]*chartView{},
-		rate: 2e6, closed: map[string]bool{"router": true}}
+		rate: 2.5e6, closed: map[string]bool{"router": true}}
 	for _, c := range experiment.Charts {
 		a.charts[c] = &chartView{id: "chart-" + c}
 	}
@@ -265,7 +265,7 @@ func (a *App) finish(state string) {
 	a.state, a.finished = state, time.Now()
 	if a.res != nil && a.tracker != nil {
 		if el := a.finished.Sub(a.started).Seconds(); el > 0.5 {
-			if w := a.tracker.Fraction() * a.res.Exp.Work(); w > 0 {
+			if w := a.tracker.Fraction() * a.tracker.Total(); w > 0 {
 				a.rate = w / el / float64(min(a.pool.Size(), len(a.res.Jobs)))
 			}
 		}
@@ -295,6 +295,7 @@ func (a *App) onMsg(job int, m *protocol.Message) {
 	}
 	switch m.Type {
 	case protocol.Progress:
+		a.tracker.Begin(time.Since(a.started).Seconds())
 		p := m.Progress
 		a.active[job] = &runInfo{cycle: p.Cycle, total: p.Total, eta: p.ETA}
 		if p.Total > 0 {
@@ -302,6 +303,7 @@ func (a *App) onMsg(job int, m *protocol.Message) {
 		}
 		a.partial[job] = p.Partial
 	case protocol.Result:
+		a.tracker.Begin(time.Since(a.started).Seconds())
 		a.chartsDirty = true
 		a.res.Runs[job] = m.Result
 		a.tracker.Set(job, 1)

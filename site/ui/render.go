@@ -558,16 +558,19 @@ func fmtDur(sec float64) string {
 
 func (a *App) renderProgress() *vecty.HTML {
 	frac, label := 0.0, "Ready. Press Run."
+	elapsed, eta := 0.0, -1.0 // seconds, exact, for the end-to-end test's measure of the ETA
 	if a.res != nil {
 		done, total := a.res.Done(), len(a.res.Jobs)
 		frac = a.tracker.Fraction()
 		switch a.state {
 		case "running":
 			el := time.Since(a.started).Seconds()
-			label = fmt.Sprintf("%d / %d runs · %.0f%% · %s elapsed · ETA %s", done, total, 100*frac, fmtDur(el), fmtDur(a.tracker.ETA(el)))
+			elapsed, eta = el, a.tracker.ETA(el)
+			label = fmt.Sprintf("%d / %d runs · %.0f%% · %s elapsed · ETA %s", done, total, 100*frac, fmtDur(el), fmtDur(eta))
 		case "cancelled":
 			label = fmt.Sprintf("Cancelled: %d / %d runs finished (kept).", done, total)
 		case "done":
+			elapsed = a.finished.Sub(a.started).Seconds()
 			label = fmt.Sprintf("Done: %d / %d runs in %s.", done, total, fmtDur(a.finished.Sub(a.started).Seconds()))
 			if n := len(a.res.Errors); n > 0 {
 				label += fmt.Sprintf(" %d failed (see below).", n)
@@ -605,7 +608,8 @@ func (a *App) renderProgress() *vecty.HTML {
 		elem.Div(vecty.Markup(vecty.Class("overall")),
 			elem.Progress(vecty.Markup(prop.ID("sweep-progress"), vecty.Attribute("max", 1), vecty.Attribute("value", frac),
 				vecty.Attribute("aria-label", "sweep progress"))),
-			elem.Span(vecty.Markup(prop.ID("status")), vecty.Text(label))),
+			elem.Span(vecty.Markup(prop.ID("status"), vecty.Data("elapsed", strconv.FormatFloat(elapsed, 'f', 3, 64)),
+				vecty.Data("eta", strconv.FormatFloat(eta, 'f', 3, 64))), vecty.Text(label))),
 		elem.Div(rows...),
 	)
 }
