@@ -132,12 +132,14 @@ func firstTimeUser(t *testing.T, ctx context.Context, base string) {
 		} {
 			orig := eval[string](t, tab, fmt.Sprintf(`document.getElementById(%q).value`, c.id))
 			refused(t, c.id, c.typed, c.id+"-error", c.want, h0, r0)
+			if c.typed == "100000" {
+				screenshot(t, tab, "e2e-bad-input.png")
+			}
 			accepted(t, c.id, orig)
 		}
 		if h := hash(); h != h0 {
 			t.Errorf("the experiment after typing every value back: %s, want %s", h, h0)
 		}
-		screenshot(t, tab, "e2e-bad-input.png")
 	})
 
 	t.Run("stale", func(t *testing.T) {
@@ -265,6 +267,12 @@ func firstTimeUser(t *testing.T, ctx context.Context, base string) {
 				}
 				screenshot(t, tab, "e2e-presets.png")
 				press(kb.Escape)
+				// loaded, the experiment bar says it too
+				loadPreset(t, tab, p.Name)
+				waitFor(t, tab, `document.getElementById('preset-note') !== null`, 5*time.Second)
+				if got := eval[string](t, tab, `document.getElementById('preset-note').textContent`); got != note {
+					t.Errorf("preset %s loaded: note %q, want %q", p.Name, got, note)
+				}
 				break
 			}
 		}
@@ -294,7 +302,7 @@ func firstTimeUser(t *testing.T, ctx context.Context, base string) {
 		}
 		// "what is ADV+1": the traffic pattern's "?" (the form is on ADV now)
 		setField(t, tab, "f-traffic-pattern", "ADV")
-		waitFor(t, tab, `document.querySelector('#f-traffic-pattern ~ .help-link') !== null`, 5*time.Second)
+		waitFor(t, tab, `document.querySelector('#f-traffic-pattern ~ .help-link[data-topic="traffic-ADV"]') !== null`, 5*time.Second)
 		show(t, "#f-traffic-pattern ~ .help-link", "traffic-ADV")
 		if txt := eval[string](t, tab, `document.getElementById('help').innerText`); !strings.Contains(txt, "ADV+1") || !strings.Contains(txt, "group g+i") {
 			t.Errorf("the ADV help does not say what ADV+1 is: %q", txt)
@@ -329,6 +337,28 @@ func firstTimeUser(t *testing.T, ctx context.Context, base string) {
 			t.Errorf("the help ran something")
 		}
 		_ = h0
+	})
+
+	t.Run("link-values", func(t *testing.T) {
+		// a link whose sweep values are out of range opens with them in the
+		// field, the message, and Run disabled: nothing runs
+		l := tinyLink()
+		open(t, tab, base+"#"+experiment.Encode(l)+"&sweep=0.1,4,8,15")
+		waitFor(t, tab, `document.getElementById('sweep-values-error') !== null`, 5*time.Second)
+		want := "values: traffic.load = 4: must be in [0, 1]"
+		if msg := eval[string](t, tab, `document.getElementById('sweep-values-error').textContent`); !strings.Contains(msg, want) {
+			t.Errorf("message %q, want %q", msg, want)
+		}
+		if v := eval[string](t, tab, `document.getElementById('sweep-values').value`); v != "0.1, 4, 8, 15" {
+			t.Errorf("values field %q", v)
+		}
+		if !eval[bool](t, tab, `document.getElementById('run').disabled`) {
+			t.Errorf("Run is enabled")
+		}
+		time.Sleep(500 * time.Millisecond)
+		if s := eval[string](t, tab, `document.getElementById('app').dataset.state`); s != "idle" {
+			t.Errorf("the link ran (%s)", s)
+		}
 	})
 
 	t.Run("chart-sizes", func(t *testing.T) {

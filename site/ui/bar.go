@@ -247,6 +247,7 @@ func (a *App) renderExperimentBar() *vecty.HTML {
 				event.Click(func(*vecty.Event) { a.cancel() })), vecty.Text("Cancel")),
 		),
 		vecty.If(len(barErrs) > 1, elem.UnorderedList(barErrs...)),
+		a.renderPresetNote(),
 		elem.Paragraph(vecty.Markup(vecty.Class("estimate"), vecty.Data("seconds", strconv.FormatFloat(estimate, 'f', 3, 64))), status),
 	)
 }
@@ -267,4 +268,18 @@ func listText(l []float64) string {
 // the one it was typed for).
 func (a *App) resetTyped() {
 	a.raw, a.rawErr, a.sweepRaw, a.barErr = map[string]string{}, map[string]string{}, map[string]string{}, map[string]string{}
+}
+
+// renderPresetNote says, while the form holds a preset that runs shorter
+// than its paper, how much shorter (experiment.Preset.PaperRun).
+func (a *App) renderPresetNote() vecty.MarkupOrChild {
+	if a.preset == "" {
+		return nil
+	}
+	for _, p := range presets {
+		if p.Name == a.preset && p.PaperRun() != "" {
+			return elem.Paragraph(vecty.Markup(prop.ID("preset-note"), vecty.Class("preset-run")), vecty.Text(p.PaperRun()))
+		}
+	}
+	return nil
 }
