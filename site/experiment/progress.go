@@ -79,11 +79,6 @@ func (e *Experiment) Work() float64 {
 	if err != nil {
 		return 0
 	}
-	return WorkOf(jobs)
-}
-
-// WorkOf is the size of jobs in node-cycles.
-func WorkOf(jobs []Job) float64 {
 	var w float64
 	for i := range jobs {
 		w += facts.Of(&jobs[i].Config).Work

@@ -528,13 +528,6 @@ func safeName(s string) string {
 	}, s)
 }
 
-func errText(err error) string {
-	if err == nil {
-		return ""
-	}
-	return err.Error()
-}
-
 func (a *App) values() []float64 {
 	v, _ := a.exp.Sweep.Values()
 	return v
