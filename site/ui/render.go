@@ -354,7 +354,7 @@ func (a *App) field(p config.Param, c *config.Config, errs map[string][]string) 
 	// the series whose value differs from this one's: the edit applies to
 	// the selected series only, and the page says so
 	var others []string
-	if p.Path != "name" {
+	if p.Path != "name" && !swept { // a swept value is the sweep's, in every series
 		for j := range a.exp.Series {
 			if j != a.sel && p.Format(&a.exp.Series[j]) != p.Format(c) {
 				others = append(others, a.seriesLabel(j)+": "+p.Format(&a.exp.Series[j]))
