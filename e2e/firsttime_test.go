@@ -363,19 +363,28 @@ func firstTimeUser(t *testing.T, ctx context.Context, base string) {
 
 	t.Run("chart-sizes", func(t *testing.T) {
 		// every chart draws at its card's size (not at the size it had
-		// before the layout settled)
-		sizes := eval[[]string](t, tab, `[...document.querySelectorAll('.charts .chart')].map(el => {
-			const c = echarts.getInstanceByDom(el);
-			return el.id + ' ' + (c ? c.getWidth() + 'x' + c.getHeight() : 'none') + ' in ' + el.clientWidth + 'x' + el.clientHeight })`)
-		for _, s := range sizes {
-			f := strings.Fields(s)
-			if f[1] != f[3] {
-				t.Errorf("chart %s", s)
+		// before the layout settled), also after the window changes size
+		check := func(when string) {
+			t.Helper()
+			sizes := eval[[]string](t, tab, `[...document.querySelectorAll('.charts .chart')].map(el => {
+				const c = echarts.getInstanceByDom(el);
+				return el.id + ' ' + (c ? c.getWidth() + 'x' + c.getHeight() : 'none') + ' in ' + el.clientWidth + 'x' + el.clientHeight })`)
+			for _, s := range sizes {
+				if f := strings.Fields(s); f[1] != f[3] {
+					t.Errorf("%s: chart %s", when, s)
+				}
+			}
+			if len(sizes) == 0 {
+				t.Errorf("no charts")
 			}
 		}
-		if len(sizes) == 0 {
-			t.Errorf("no charts")
+		check("as opened")
+		if err := chromedp.Do(tab, chromedp.EmulateViewport(900, 1000)); err != nil {
+			t.Fatal(err)
 		}
+		time.Sleep(400 * time.Millisecond)
+		check("at 900 px")
+		chromedp.Do(tab, chromedp.EmulateViewport(1280, 1000))
 	})
 }
 
