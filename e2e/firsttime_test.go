@@ -267,6 +267,7 @@ func firstTimeUser(t *testing.T, ctx context.Context, base string) {
 				}
 				screenshot(t, tab, "e2e-presets.png")
 				press(kb.Escape)
+				waitFor(t, tab, `document.getElementById('preset-menu') === null`, 5*time.Second)
 				// loaded, the experiment bar says it too
 				loadPreset(t, tab, p.Name)
 				waitFor(t, tab, `document.getElementById('preset-note') !== null`, 5*time.Second)
