@@ -78,6 +78,9 @@ type App struct {
 	chartsAt      time.Time
 	// rate is the measured engine speed in experiment.Cost units per
 	// second per worker, for the time estimates (updated after every run).
+	// Before the first run: the default experiment's first run in the
+	// browser, cold WebAssembly tiers included (the old default of 2e6
+	// node-cycles/s gave the same estimate for it).
 	rate float64
 }
 
@@ -94,7 +97,7 @@ var seriesParams = func() []config.Param {
 // Main starts the page.
 func Main() {
 	a := &App{active: map[int]*runInfo{}, partial: map[int]protocol.Partial{}, state: "idle", charts: map[string]*chartView{},
-		rate: 2.5e6, closed: map[string]bool{"router": true}}
+		rate: 1.5e6, closed: map[string]bool{"router": true}}
 	for _, c := range experiment.Charts {
 		a.charts[c] = &chartView{id: "chart-" + c}
 	}
