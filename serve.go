@@ -46,6 +46,8 @@ func main() {
 func handler(dir string) http.Handler {
 	_ = mime.AddExtensionType(".wasm", "application/wasm")
 	_ = mime.AddExtensionType(".js", "text/javascript; charset=utf-8")
+	// not in Go's built-in table; /etc/mime.types may lack it too
+	_ = mime.AddExtensionType(".ico", "image/x-icon")
 	files := http.Dir(dir)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Cache-Control", "no-cache")

@@ -57,6 +57,13 @@ func TestServe(t *testing.T) {
 	if res.Header.Get("Content-Encoding") != "" {
 		t.Errorf("q=0 ignored")
 	}
+	// the icon a browser asks for on every page (static/favicon.ico)
+	ico, _ := os.ReadFile("static/favicon.ico")
+	os.WriteFile(filepath.Join(dir, "favicon.ico"), ico, 0o644)
+	res, b = get("/favicon.ico", "gzip")
+	if res.StatusCode != 200 || res.Header.Get("Content-Type") != "image/x-icon" || len(ico) == 0 || string(b) != string(ico) {
+		t.Errorf("favicon.ico: %d %v (%d bytes)", res.StatusCode, res.Header, len(b))
+	}
 	res, b = get("/", "gzip")
 	if res.StatusCode != 200 || string(b) != "<!doctype html>" || res.Header.Get("Content-Type") != "text/html; charset=utf-8" {
 		t.Errorf("index: %d %v %q", res.StatusCode, res.Header, b)

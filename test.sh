@@ -15,11 +15,14 @@ npm ci --no-audit --no-fund --loglevel=error
 go mod download
 go vet ./...
 go test -count=1 -timeout 25m ./...
-# Short fuzz runs of the engine's decoders (config JSON, -set) and of every
-# parameter's extremes on every preset; their seed corpora are committed
-# under testdata/fuzz. Counts, not durations: a -fuzztime duration can fail
-# with "context deadline exceeded" when it ends (a race in Go's fuzzing
-# coordinator before Go 1.27) on a loaded machine.
+# Short fuzz runs of every decoder (config JSON, -set, the URL fragment, the
+# worker protocol) and of every parameter's extremes on every preset; their
+# seed corpora are committed under testdata/fuzz (plain go test above replays
+# them). Counts, not durations: a -fuzztime duration can fail with "context
+# deadline exceeded" when it ends (a race in Go's fuzzing coordinator before
+# Go 1.27) on a loaded machine.
 go test -run '^$' -fuzz '^FuzzDecode$' -fuzztime 100000x ./engine/config/
 go test -run '^$' -fuzz '^FuzzSet$' -fuzztime 20000x ./engine/config/
 go test -run '^$' -fuzz '^FuzzExtremes$' -fuzztime 2000x ./engine/sim/
+go test -run '^$' -fuzz '^FuzzDecodeURL$' -fuzztime 20000x ./site/experiment/
+go test -run '^$' -fuzz '^FuzzDecode$' -fuzztime 100000x ./site/protocol/

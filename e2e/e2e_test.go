@@ -188,6 +188,17 @@ func setField(t *testing.T, ctx context.Context, id, value string) {
 		el.dispatchEvent(new Event(el.tagName === 'SELECT' ? 'change' : 'input', {bubbles: true})); return true })()`, id, value))
 }
 
+// loadPreset opens the preset menu and clicks a preset.
+func loadPreset(t *testing.T, ctx context.Context, name string) {
+	t.Helper()
+	eval[bool](t, ctx, `(() => { const b = document.getElementById('preset-toggle');
+		if (b.getAttribute('aria-expanded') !== 'true') b.click(); return true })()`)
+	sel := fmt.Sprintf(`#preset-menu [data-preset=%q]`, name)
+	waitFor(t, ctx, fmt.Sprintf(`document.querySelector(%q) !== null`, sel), 5*time.Second)
+	eval[bool](t, ctx, fmt.Sprintf(`(() => { document.querySelector(%q).click(); return true })()`, sel))
+	waitFor(t, ctx, `document.getElementById('preset-menu') === null`, 5*time.Second)
+}
+
 // rerun presses Run and waits for that experiment to finish.
 func rerun(t *testing.T, ctx context.Context) {
 	t.Helper()
@@ -224,7 +235,7 @@ func TestBrowser(t *testing.T) {
 		waitFor(t, ctx, `(() => { const c = echarts.getInstanceByDom(document.getElementById('chart-accepted'));
 			return c && c.getOption().series.length > 0 && (c.getOption().series[0].data || []).length > 0 })()`, 60*time.Second)
 		t.Logf("first point plotted %.1fs after opening", time.Since(start).Seconds())
-		waitFor(t, ctx, done, 120*time.Second)
+		etaAccuracy(t, ctx)
 		t.Logf("default experiment done %.1fs after opening", time.Since(start).Seconds())
 		ex := pageResults(t, ctx)
 		if !reflect.DeepEqual(ex.Exp, experiment.Default()) {
@@ -250,13 +261,15 @@ func TestBrowser(t *testing.T) {
 		t.Logf("one run, h=2, 35,000 cycles: wasm %.3fs, native (CLI) %.3fs: wasm/native = %.2f", r.WasmCPU, r.NativeCPU, r.WasmCPU/r.NativeCPU)
 	})
 
+	t.Run("first-time-user", func(t *testing.T) { firstTimeUser(t, ctx, base) })
+
 	var shared string
 	var sharedResults experiment.Export
 	t.Run("ui-sweep", func(t *testing.T) {
 		// Through the form: a preset, then edits, then Run.
 		open(t, ctx, base+"#"+experiment.Encode(tinyLink()))
 		waitFor(t, ctx, done, 60*time.Second) // small links run on opening
-		setField(t, ctx, "preset", "quick-adv1")
+		loadPreset(t, ctx, "quick-adv1")
 		waitFor(t, ctx, `document.getElementById('f-traffic-pattern').value === 'ADV'`, 5*time.Second)
 		setField(t, ctx, "f-sim-cycles", "1200")
 		setField(t, ctx, "f-sim-warmup", "400")
@@ -422,7 +435,7 @@ func TestBrowser(t *testing.T) {
 			l.Exp.Series[i].Sim.Cycles = 2000000 // idle: too long to run on opening
 		}
 		open(t, ctx, base+"#"+experiment.Encode(l))
-		setField(t, ctx, "preset", "acor-adv1")
+		loadPreset(t, ctx, "acor-adv1")
 		want, _ := experiment.PresetByName("acor-adv1")
 		waitFor(t, ctx, `document.querySelectorAll('.tab').length === 6`, 5*time.Second)
 		time.Sleep(300 * time.Millisecond)
@@ -469,7 +482,7 @@ func TestBrowser(t *testing.T) {
 			l.Exp.Series[i].Sim.Cycles = 2000000
 		}
 		open(t, ctx, base+"#"+experiment.Encode(l))
-		setField(t, ctx, "preset", "graph500")
+		loadPreset(t, ctx, "graph500")
 		waitFor(t, ctx, `document.getElementById('f-workload-kind').value === 'graph500'`, 5*time.Second)
 		start := time.Now()
 		rerun(t, ctx)

@@ -44,8 +44,9 @@ type Sweep struct {
 // DefaultSweep is the offered load from 0.1 to 1 by 0.1.
 func DefaultSweep() Sweep { return Sweep{Param: LoadParam, From: 0.1, To: 1, Step: 0.1} }
 
-// Values lists the swept values. Integer parameters are rounded and
-// deduplicated; From > To sweeps downwards.
+// Values lists the swept values; From > To sweeps downwards. Nothing is
+// rounded: a value that is not a whole number for an integer parameter is
+// an error (Check words it for the page).
 func (s Sweep) Values() ([]float64, error) {
 	p, ok := config.Lookup(s.Param)
 	if !ok {
@@ -63,8 +64,8 @@ func (s Sweep) Values() ([]float64, error) {
 			if math.IsNaN(x) || math.IsInf(x, 0) {
 				return nil, errors.New("sweep: the values must be finite numbers")
 			}
-			if p.Kind != "float" {
-				x = math.Round(x)
+			if p.Kind != "float" && x != math.Trunc(x) {
+				return nil, fmt.Errorf("sweep: %s takes whole numbers, not %g", s.Param, x)
 			}
 			out = append(out, x)
 		}
@@ -81,6 +82,9 @@ func (s Sweep) Values() ([]float64, error) {
 	if s.Step <= 0 {
 		return nil, errors.New("sweep: step must be > 0")
 	}
+	if p.Kind != "float" && (s.From != math.Trunc(s.From) || s.Step != math.Trunc(s.Step)) {
+		return nil, fmt.Errorf("sweep: %s takes whole numbers: from and step must be whole", s.Param)
+	}
 	n := int(math.Floor(math.Abs(s.To-s.From)/s.Step + 1e-9))
 	if n+1 > MaxPoints {
 		return nil, fmt.Errorf("sweep: %d points; at most %d", n+1, MaxPoints)
@@ -94,12 +98,6 @@ func (s Sweep) Values() ([]float64, error) {
 		x := s.From + dir*float64(i)*s.Step
 		// 0.1+2·0.1 is 0.30000000000000004: keep 12 significant digits
 		x, _ = strconv.ParseFloat(strconv.FormatFloat(x, 'g', 12, 64), 64)
-		if p.Kind != "float" {
-			x = math.Round(x)
-		}
-		if len(out) > 0 && out[len(out)-1] == x {
-			continue
-		}
 		out = append(out, x)
 	}
 	return out, nil
@@ -127,20 +125,24 @@ func (e *Experiment) Spec() (sweep.Spec, error) {
 	if err != nil {
 		return sweep.Spec{}, err
 	}
+	return e.spec(vals), nil
+}
+
+func (e *Experiment) spec(vals []float64) sweep.Spec {
 	sp := sweep.Spec{Series: e.Series}
 	if e.Sweep.Param == LoadParam {
 		sp.Loads = vals
 	} else {
 		sp.Param, sp.Values = e.Sweep.Param, vals
 	}
-	return sp, nil
+	return sp
 }
 
 // Jobs expands the experiment with the engine's sweep.Spec.Jobs, in the
-// order series, point, seed.
+// order series, point, seed. It refuses what Check reports, in its words.
 func (e *Experiment) Jobs() ([]Job, error) {
-	if len(e.Series) == 0 {
-		return nil, errors.New("no series")
+	if err := Problems(e.Check()); err != nil {
+		return nil, err
 	}
 	sp, err := e.Spec()
 	if err != nil {

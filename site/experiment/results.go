@@ -2,7 +2,6 @@ package experiment
 
 import (
 	"bytes"
-	"encoding/json"
 
 	"phitsim/engine/config"
 	"phitsim/engine/result"
@@ -150,7 +149,8 @@ type JobRef struct {
 	Result int     `json:"result"`
 }
 
-// JSON renders the Export document.
+// JSON renders the Export document. It does not fail on a non-finite
+// number in a run (see marshalFinite): the finished runs are never lost.
 func (r *Results) JSON() ([]byte, error) {
 	e := Export{Engine: result.EngineVersion, Link: Encode(Link{Exp: r.Exp}), Exp: r.Exp,
 		Values: r.Values, Points: r.Points(), Version: config.Version, Runs: []*result.Result{}}
@@ -167,5 +167,5 @@ func (r *Results) JSON() ([]byte, error) {
 			e.Errors = append(e.Errors, er)
 		}
 	}
-	return json.MarshalIndent(e, "", " ")
+	return marshalFinite(e)
 }

@@ -103,7 +103,11 @@ func escape(s string) string {
 
 // Decode reads a fragment (with or without '#'). It always returns a usable
 // link: problems (unknown keys, bad values) are listed in errs and the rest of
-// the fragment is still applied. An empty fragment gives the page's default
+// the fragment is still applied; a key given again overrides (a link can be
+// shortened by appending &sim.cycles=1000). Values are kept as
+// written, never clamped: what is out of range (a sweep value, the seeds, any
+// field) is kept and reported with Check's message, so that the page shows
+// it in its field, with the error, and refuses to run it. An empty fragment gives the page's default
 // experiment (Default()); any other fragment starts from one series of
 // config.Default() and the default sweep.
 func Decode(frag string) (l Link, errs []error) {
@@ -216,6 +220,9 @@ func Decode(frag string) (l Link, errs []error) {
 	if _, ok := config.Lookup(l.Exp.Sweep.Param); !ok {
 		errs = append(errs, fmt.Errorf("link: unknown swept parameter %q", l.Exp.Sweep.Param))
 		l.Exp.Sweep = DefaultSweep()
+	}
+	for _, fe := range l.Exp.Check() {
+		errs = append(errs, fmt.Errorf("link: %w", fe))
 	}
 	return l, errs
 }

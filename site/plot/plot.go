@@ -11,6 +11,7 @@ import (
 
 	"github.com/go-echarts/go-echarts/v2/charts"
 	"github.com/go-echarts/go-echarts/v2/opts"
+	"gonum.org/v1/gonum/stat/distuv"
 
 	"phitsim/engine/config"
 	"phitsim/engine/result"
@@ -160,13 +161,13 @@ func curve(in Input, m metric, bounds bool) []byte {
 	}
 	line := charts.NewLine()
 	line.SetGlobalOptions(common(title, xAxisName(r), m.yName, true)...)
-	dims := []string{"x", "mean", "±CI95", "runs", "saturated"}
 	var pts []experiment.Point
 	if r != nil {
 		pts = r.Points()
 	}
 	names := seriesNames(r)
 	shown := map[string]bool{}
+	sat, unfinished := false, false
 	for si, name := range names {
 		var data []opts.LineData
 		var whiskers []opts.MarkLineNameCoordItem
@@ -175,19 +176,21 @@ func curve(in Input, m metric, bounds bool) []byte {
 				continue
 			}
 			y, ci := num(m.mean(p)), num(m.ci(p))
-			sat := 0
+			flag := 0
 			symbol := "circle"
-			if p.Agg.Saturated || (p.Agg.Graph500 != nil && !p.Agg.Graph500.Finished) {
-				sat, symbol = 1, "triangle"
+			if p.Agg.Graph500 != nil && !p.Agg.Graph500.Finished {
+				flag, symbol, unfinished = 1, "triangle", true
+			} else if p.Agg.Saturated {
+				flag, symbol, sat = 1, "triangle", true
 			}
-			data = append(data, opts.LineData{Value: []any{num(p.X), y, ci, p.Agg.Runs, sat}, Symbol: symbol})
+			data = append(data, opts.LineData{Value: []any{num(p.X), y, ci, p.Agg.Runs, flag}, Symbol: symbol})
 			if ci > 0 {
 				whiskers = append(whiskers, opts.MarkLineNameCoordItem{
 					Coordinate0: []any{num(p.X), num(y - ci)}, Coordinate1: []any{num(p.X), num(y + ci)}})
 			}
 		}
 		so := []charts.SeriesOpts{
-			charts.WithEncodeOpts(opts.Encode{X: 0, Y: 1, Tooltip: []int{1, 2, 3}}),
+			charts.WithEncodeOpts(opts.Encode{X: 0, Y: 1, Tooltip: []int{1, 2, 3, 4}}),
 			charts.WithLineChartOpts(opts.LineChart{ShowSymbol: opts.Bool(true), SymbolSize: 7}),
 			charts.WithItemStyleOpts(opts.ItemStyle{Color: Color(si)}),
 		}
@@ -233,7 +236,12 @@ func curve(in Input, m metric, bounds bool) []byte {
 		for i, s := range series {
 			sm := s.(map[string]any)
 			if i < len(names) {
-				sm["dimensions"] = dims
+				c := &r.Exp.Series[i]
+				flag := satDim
+				if c.Graph500() {
+					flag = unfinishedDim
+				}
+				sm["dimensions"] = []string{"x", "mean", ciDim(c.Sim.Seeds), "runs", flag}
 			} else {
 				sm["symbol"] = "emptyCircle"
 				sm["tooltip"] = map[string]any{"show": false}
@@ -246,11 +254,46 @@ func curve(in Input, m metric, bounds bool) []byte {
 				"lineStyle": map[string]any{"type": "dotted", "color": "#999", "width": 1},
 				"itemStyle": map[string]any{"color": "#999"}, "tooltip": map[string]any{"show": false}})
 		}
+		// the triangles explained in the legend, when there are any
+		for _, k := range []struct {
+			on   bool
+			name string
+		}{{sat, satLegend}, {unfinished, unfinishedLegend}} {
+			if k.on {
+				series = append(series, map[string]any{"name": k.name, "type": "line", "silent": true, "data": []any{},
+					"symbol": "triangle", "itemStyle": map[string]any{"color": "#666"},
+					"lineStyle": map[string]any{"opacity": 0}, "tooltip": map[string]any{"show": false}})
+			}
+		}
 		opt["series"] = series
 		if x, ok := opt["xAxis"].([]any); ok && len(x) > 0 && loadSweep {
 			x[0].(map[string]any)["min"] = 0
 		}
 	})
+}
+
+// What the triangles of the curve charts mean (legend entries and the
+// tooltip's last line).
+const (
+	satLegend        = "▲ saturated: accepted below offered load"
+	unfinishedLegend = "▲ BFS did not finish within the run"
+	satDim           = "saturated ▲ (1 = accepted below offered)"
+	unfinishedDim    = "BFS unfinished ▲ (1 = yes)"
+)
+
+// ciDim names the whiskers in the tooltip: the interval's meaning and why
+// it is wide with few seeds. t is Student's 97.5% quantile with seeds−1
+// degrees of freedom, as engine/stats.Estimate95 computes the interval.
+func ciDim(seeds int) string {
+	if seeds < 2 {
+		return "±95% CI (one seed per point: no interval)"
+	}
+	t := distuv.StudentsT{Mu: 0, Sigma: 1, Nu: float64(seeds - 1)}.Quantile(0.975)
+	s := fmt.Sprintf("±95%% CI of the mean over %d seeds (Student t = %.3g", seeds, t)
+	if t > 3 {
+		s += ": with so few seeds the interval is wide"
+	}
+	return s + ")"
 }
 
 // Empty is a placeholder chart with a message (before any result).
@@ -283,22 +326,26 @@ func pointLabel(r *experiment.Results, x float64) string {
 }
 
 // Fairness shows the injection of every router (thesis §1.5.1) at the
-// selected point, mean over its runs, in phits/node/cycle.
+// selected point, mean over its runs, in phits/node/cycle. Routers are
+// numbered group·a + index; with hundreds of them (264 at h=4) bars carry
+// no labels: the x axis labels the first router of each group, dashed lines
+// mark the group boundaries, the y axis starts at 0 (so a starving router
+// shows as a gap) and the view zooms.
 func Fairness(in Input) []byte {
 	names, runs, x := pointRuns(in)
 	if names == nil {
 		return Empty("Per-router injection", "no results yet")
 	}
 	bar := charts.NewBar()
-	g := common("Per-router injection at "+pointLabel(in.Results, x), "router", "injected load ("+unitLoad+")", true)
-	g = append(g, charts.WithXAxisOpts(opts.XAxis{Type: "category", Name: "router", NameLocation: "middle", NameGap: 28}),
-		charts.WithDataZoomOpts(opts.DataZoom{Type: "inside", XAxisIndex: 0}, opts.DataZoom{Type: "slider", XAxisIndex: 0}))
+	g := common("Per-router injection at "+pointLabel(in.Results, x), fairnessX, "injected load ("+unitLoad+")", true)
+	g = append(g, charts.WithXAxisOpts(opts.XAxis{Type: "category", Name: fairnessX, NameLocation: "middle", NameGap: 28}))
 	bar.SetGlobalOptions(g...)
-	n := 0
+	n, a := 0, 0
 	for si, rs := range runs {
 		if len(rs) == 0 {
 			continue
 		}
+		a = rs[0].Config.Topology.A
 		per := make([]float64, len(rs[0].Fairness.PerRouter))
 		for _, rr := range rs {
 			c := rr.Config
@@ -320,29 +367,71 @@ func Fairness(in Input) []byte {
 		n = max(n, len(per))
 		bar.AddSeries(names[si], data, charts.WithItemStyleOpts(opts.ItemStyle{Color: Color(si)}))
 	}
+	// category names say the group and the index: "37 (g4·r5)"
 	cats := make([]string, n)
 	for i := range cats {
 		cats[i] = strconv.Itoa(i)
+		if a > 0 {
+			cats[i] += fmt.Sprintf(" (g%d·r%d)", i/a, i%a)
+		}
 	}
 	bar.SetXAxis(cats)
 	return render(bar, func(m map[string]any) {
-		if dz, ok := m["dataZoom"].([]any); ok && len(dz) == 2 {
-			sl := dz[1].(map[string]any)
-			sl["height"], sl["bottom"] = 14, 4
-		}
+		// zoom along the routers only (a zoomed y axis would lose its 0)
+		m["dataZoom"] = []any{map[string]any{"type": "inside", "xAxisIndex": 0},
+			map[string]any{"type": "slider", "xAxisIndex": 0, "height": 14, "bottom": 4}}
 		setGrid(m, "bottom", "64")
+		if ys, ok := m["yAxis"].([]any); ok && len(ys) > 0 {
+			ys[0].(map[string]any)["min"] = 0
+			ys[0].(map[string]any)["scale"] = false
+		}
+		if xs, ok := m["xAxis"].([]any); ok && len(xs) > 0 && a > 0 {
+			// one label per group (its first router), whatever the width
+			xs[0].(map[string]any)["axisLabel"] = map[string]any{"interval": a - 1, "hideOverlap": true}
+			xs[0].(map[string]any)["axisTick"] = map[string]any{"interval": a - 1, "alignWithLabel": true}
+		}
+		series, _ := m["series"].([]any)
+		for i, s := range series {
+			sm := s.(map[string]any)
+			sm["barCategoryGap"] = "10%"
+			sm["large"] = n > 500 // thousands of bars at h=8
+			if i == 0 && a > 0 && n > a {
+				var bounds []any
+				for gi := a; gi < n; gi += a {
+					bounds = append(bounds, map[string]any{"xAxis": cats[gi]})
+				}
+				sm["markLine"] = map[string]any{"silent": true, "symbol": []string{"none", "none"}, "data": bounds,
+					"label":     map[string]any{"show": false},
+					"lineStyle": map[string]any{"type": "dashed", "color": "#bbb", "width": 1}}
+			}
+		}
 	})
 }
 
+// fairnessX names the per-router chart's axis: how routers are numbered.
+const fairnessX = "router: group·a + index (dashed lines: group boundaries)"
+
 // Histogram of latency at the selected point: share of the delivered packets
-// per latency (cycles), summed over the runs.
+// per latency (cycles), summed over the runs. The engine's last bin
+// (sim.histMax − 1) collects every longer latency: it is kept out of the
+// merging of bins and marked "≥ … cycles" with its share, so that a spike
+// at the right edge reads as an overflow, not as a latency.
 func Histogram(in Input) []byte {
 	names, runs, x := pointRuns(in)
 	if names == nil {
 		return Empty("Latency histogram", "no results yet")
 	}
+	histMax := in.Results.Exp.Series[0].Sim.HistMax
+	for _, rs := range runs {
+		if len(rs) > 0 {
+			histMax = rs[0].Config.Sim.HistMax
+			break
+		}
+	}
+	last := histMax - 1 // the overflow bin
 	line := charts.NewLine()
-	g := common("Latency histogram at "+pointLabel(in.Results, x), "latency (cycles; the last bin collects sim.histMax and more)", "share of packets (%)", true)
+	xName := fmt.Sprintf("latency (cycles; the last bin, ≥ %d, collects all longer ones: sim.histMax)", last)
+	g := common("Latency histogram at "+pointLabel(in.Results, x), xName, "share of packets (%)", true)
 	line.SetGlobalOptions(g...)
 	for si, rs := range runs {
 		var sum []float64
@@ -355,6 +444,10 @@ func Histogram(in Input) []byte {
 				sum[i] += float64(v)
 				tot += float64(v)
 			}
+		}
+		over := 0.0
+		if len(sum) > last && last > 0 {
+			over, sum = sum[last], sum[:last]
 		}
 		var data []opts.LineData
 		// merge bins so that a curve has at most ~400 points
@@ -369,9 +462,21 @@ func Histogram(in Input) []byte {
 			}
 			data = append(data, opts.LineData{Value: []any{i, num(100 * s / tot)}})
 		}
-		line.AddSeries(names[si], data, charts.WithLineChartOpts(opts.LineChart{ShowSymbol: opts.Bool(false), Step: "end"}),
+		so := []charts.SeriesOpts{charts.WithLineChartOpts(opts.LineChart{ShowSymbol: opts.Bool(false), Step: "end"}),
 			charts.WithItemStyleOpts(opts.ItemStyle{Color: Color(si)}),
-			charts.WithAreaStyleOpts(opts.AreaStyle{Opacity: opts.Float(0.15)}))
+			charts.WithAreaStyleOpts(opts.AreaStyle{Opacity: opts.Float(0.15)})}
+		if over > 0 {
+			share := 100 * over / tot
+			data = append(data, opts.LineData{Value: []any{last, num(share)}, Symbol: "triangle", SymbolSize: 9})
+			label := fmt.Sprintf("≥ %d cycles: %.3g%% (overflow bin; raise sim.histMax)", last, share)
+			so = append(so, charts.WithSeriesOpts(func(s *charts.SingleSeries) {
+				s.MarkLines = &opts.MarkLines{Data: []any{map[string]any{"xAxis": last, "name": label,
+					"label": map[string]any{"show": true, "formatter": label, "position": "insideEndTop"}}},
+					MarkLineStyle: opts.MarkLineStyle{Symbol: []string{"none", "none"},
+						LineStyle: &opts.LineStyle{Color: Color(si), Type: "dashed", Width: 1}}}
+			}))
+		}
+		line.AddSeries(names[si], data, so...)
 	}
 	return render(line, nil)
 }

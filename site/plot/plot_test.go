@@ -107,15 +107,17 @@ func TestCurveCharts(t *testing.T) {
 		!strings.Contains(o.YAxis[0].Name, "accepted load") {
 		t.Errorf("axes %+v %+v %+v", o.Title, o.XAxis, o.YAxis)
 	}
-	// MIN, VAL, running, diagonal
-	if len(o.Series) != 4 || o.Series[0].Name != "MIN" || o.Series[1].Name != "VAL" || o.Series[2].Name != "running (partial)" {
+	// MIN, VAL, running, diagonal (and the triangles' legend if a point saturated)
+	if len(o.Series) < 4 || o.Series[0].Name != "MIN" || o.Series[1].Name != "VAL" || o.Series[2].Name != "running (partial)" {
 		t.Fatalf("series %+v", o.Series)
 	}
 	if len(o.Series[0].Data) != 3 || len(o.Series[1].Data) != 2 || len(o.Series[2].Data) != 2 {
 		t.Errorf("points: %d %d %d", len(o.Series[0].Data), len(o.Series[1].Data), len(o.Series[2].Data))
 	}
-	if o.Series[0].Dimensions[2] != "±CI95" {
-		t.Errorf("dimensions %v", o.Series[0].Dimensions)
+	// the tooltip says what the whiskers are, with the seed count and t
+	if d := o.Series[0].Dimensions; len(d) != 5 || !strings.Contains(d[2], "95% CI of the mean over 2 seeds") ||
+		!strings.Contains(d[2], "Student t = 12.7") || !strings.Contains(d[2], "wide") || !strings.HasPrefix(d[4], "saturated ▲") {
+		t.Errorf("dimensions %v", d)
 	}
 	// whiskers from the CIs (2 seeds → CI > 0), and VAL's 0.5 bound
 	if o.Series[1].MarkLine == nil || len(o.Series[1].MarkLine.Data) != 3 {

@@ -34,11 +34,19 @@ type App struct {
 	sel      int               // series being edited
 	raw      map[string]string // text typed into a field that does not parse yet, by sel/path
 	rawErr   map[string]string
-	sweepRaw map[string]string
+	sweepRaw map[string]string // text typed into the experiment bar, by barFields key
+	barErr   map[string]string // why that text is refused, by barFields key
+	chk      *checked
 	linkErrs []string
 	embed    bool
 	chart    string // chart in focus / embedded
 	preset   string
+	// presetsOpen: the preset menu is shown
+	presetsOpen bool
+	// help is the topic of site/docs the help panel shows ("" closed);
+	// helpFrom the element that opened it, which gets the focus back
+	help     string
+	helpFrom js.Value
 
 	// the current or last run
 	state       string // idle, running, done, cancelled
@@ -51,6 +59,9 @@ type App struct {
 	log         []string
 	point       int
 	resultsJSON string
+	// runKey and runPreset: the experiment (its link) and preset the
+	// results came from, to mark them stale when the form changes
+	runKey, runPreset string
 
 	pool       *Pool
 	charts     map[string]*chartView
@@ -65,8 +76,11 @@ type App struct {
 	runs          int  // experiments started since the page opened
 	cfgVersion    int  // bumped on every change the configuration panel shows
 	chartsAt      time.Time
-	// rate is the measured engine speed in node-cycles per second per
-	// worker, for the time estimates (updated after every run).
+	// rate is the measured engine speed in experiment.Cost units per
+	// second per worker, for the time estimates (updated after every run).
+	// Before the first run: the default experiment's first run in the
+	// browser, cold WebAssembly tiers included (the old default of 2e6
+	// node-cycles/s gave the same estimate for it).
 	rate float64
 }
 
@@ -82,12 +96,12 @@ var seriesParams = func() []config.Param {
 
 // Main starts the page.
 func Main() {
-	a := &App{raw: map[string]string{}, rawErr: map[string]string{}, sweepRaw: map[string]string{},
-		active: map[int]*runInfo{}, partial: map[int]protocol.Partial{}, state: "idle", charts: map[string]*chartView{},
-		rate: 2e6, closed: map[string]bool{"router": true}}
+	a := &App{active: map[int]*runInfo{}, partial: map[int]protocol.Partial{}, state: "idle", charts: map[string]*chartView{},
+		rate: 1.5e6, closed: map[string]bool{"router": true}}
 	for _, c := range experiment.Charts {
 		a.charts[c] = &chartView{id: "chart-" + c}
 	}
+	a.resetTyped()
 	a.loadHash(global.Get("location").Get("hash").String())
 	size := global.Get("navigator").Get("hardwareConcurrency").Int()
 	size = min(max(size, 1), 16)
@@ -137,7 +151,7 @@ func (a *App) loadHash(h string) {
 		a.linkErrs = append(a.linkErrs, e.Error())
 	}
 	a.sel = 0
-	a.raw, a.rawErr, a.sweepRaw = map[string]string{}, map[string]string{}, map[string]string{}
+	a.resetTyped()
 	a.point = defaultPoint(a.exp)
 	a.cfgVersion++
 }
@@ -217,17 +231,7 @@ func (a *App) run() {
 		a.schedule()
 		return
 	}
-	per, serr := a.exp.Validate()
-	var bad []string
-	for i, errs := range per {
-		for _, e := range errs {
-			bad = append(bad, fmt.Sprintf("%s: %s", a.exp.SeriesName(i), e.Error()))
-		}
-	}
-	if serr != nil {
-		bad = append(bad, serr.Error())
-	}
-	if len(bad) > 0 {
+	if bad := a.blockers(); len(bad) > 0 {
 		a.notice = "Cannot run: " + strings.Join(bad, "; ")
 		a.schedule()
 		return
@@ -239,6 +243,7 @@ func (a *App) run() {
 		return
 	}
 	a.res, a.tracker = res, experiment.NewTracker(res.Jobs)
+	a.runKey, a.runPreset = expKey(a.exp), a.preset
 	a.active, a.partial = map[int]*runInfo{}, map[int]protocol.Partial{}
 	a.log, a.notice, a.resultsJSON = nil, "", ""
 	a.state, a.started = "running", time.Now()
@@ -263,7 +268,7 @@ func (a *App) finish(state string) {
 	a.state, a.finished = state, time.Now()
 	if a.res != nil && a.tracker != nil {
 		if el := a.finished.Sub(a.started).Seconds(); el > 0.5 {
-			if w := a.tracker.Fraction() * a.res.Exp.Work(); w > 0 {
+			if w := a.tracker.Fraction() * a.tracker.Total(); w > 0 {
 				a.rate = w / el / float64(min(a.pool.Size(), len(a.res.Jobs)))
 			}
 		}
@@ -293,6 +298,7 @@ func (a *App) onMsg(job int, m *protocol.Message) {
 	}
 	switch m.Type {
 	case protocol.Progress:
+		a.tracker.Begin(time.Since(a.started).Seconds())
 		p := m.Progress
 		a.active[job] = &runInfo{cycle: p.Cycle, total: p.Total, eta: p.ETA}
 		if p.Total > 0 {
@@ -300,6 +306,7 @@ func (a *App) onMsg(job int, m *protocol.Message) {
 		}
 		a.partial[job] = p.Partial
 	case protocol.Result:
+		a.tracker.Begin(time.Since(a.started).Seconds())
 		a.chartsDirty = true
 		a.res.Runs[job] = m.Result
 		a.tracker.Set(job, 1)

@@ -120,6 +120,12 @@ func (c *chartView) set(opt []byte) bool {
 		return true
 	}
 	c.last = s
+	// an instance made before its card had its size (before the style
+	// sheet or a layout pass) keeps drawing at that size until resized
+	el := c.inst.Call("getDom")
+	if c.inst.Call("getWidth").Int() != el.Get("clientWidth").Int() || c.inst.Call("getHeight").Int() != el.Get("clientHeight").Int() {
+		c.inst.Call("resize")
+	}
 	c.inst.Call("setOption", global.Get("JSON").Call("parse", s), map[string]any{"notMerge": true})
 	return true
 }

@@ -4,7 +4,6 @@ package ui
 
 import (
 	"fmt"
-	"math"
 	"strconv"
 	"strings"
 	"time"
@@ -15,6 +14,7 @@ import (
 	"github.com/hexops/vecty/prop"
 
 	"phitsim/engine/config"
+	"phitsim/site/docs"
 	"phitsim/site/experiment"
 	"phitsim/site/facts"
 	"phitsim/site/plot"
@@ -61,6 +61,7 @@ func (a *App) Render() vecty.ComponentOrHTML {
 			),
 		),
 		elem.Preformatted(vecty.Markup(prop.ID("results-json"), vecty.Attribute("hidden", true)), vecty.Text(a.resultsJSON)),
+		a.renderHelp(),
 	)
 }
 
@@ -72,28 +73,14 @@ func (a *App) errorCount() int {
 }
 
 func (a *App) renderHeader() *vecty.HTML {
-	var opts []vecty.MarkupOrChild
-	opts = append(opts, elem.Option(vecty.Markup(prop.Value(""), vecty.Property("selected", a.preset == "")), vecty.Text("Load a preset…")))
-	for _, p := range experiment.Presets() {
-		opts = append(opts, elem.Option(vecty.Markup(prop.Value(p.Name), vecty.Property("selected", a.preset == p.Name),
-			vecty.Attribute("title", p.Doc)), vecty.Text(p.Doc)))
-	}
 	return elem.Header(vecty.Markup(vecty.Class("top")),
 		elem.Heading1(vecty.Text("phitsim")),
 		elem.Span(vecty.Markup(vecty.Class("tagline")), vecty.Text("cycle-accurate Dragonfly network simulator, in your browser")),
 		elem.Div(vecty.Markup(vecty.Class("top-actions")),
-			elem.Label(vecty.Markup(prop.For("preset"), vecty.Class("sr-only")), vecty.Text("Preset")),
-			elem.Select(append([]vecty.MarkupOrChild{vecty.Markup(prop.ID("preset"),
-				event.Change(func(e *vecty.Event) {
-					name := e.Target.Get("value").String()
-					if ex, ok := experiment.PresetByName(name); ok {
-						a.preset = name
-						a.exp, a.sel = ex, 0
-						a.raw, a.rawErr, a.sweepRaw = map[string]string{}, map[string]string{}, map[string]string{}
-						a.point = defaultPoint(a.exp)
-						a.changed()
-					}
-				}))}, opts...)...),
+			a.renderPresetMenu(),
+			elem.Button(vecty.Markup(prop.ID("help-open"), prop.Type(prop.TypeButton), vecty.Attribute("aria-haspopup", "dialog"),
+				vecty.Attribute("title", "what the routings, traffic patterns, arbiters and charts are"),
+				event.Click(func(e *vecty.Event) { a.openHelp("metric-accepted", e.Target) })), vecty.Text("Help")),
 			elem.Button(vecty.Markup(prop.ID("share"), prop.Type(prop.TypeButton), vecty.Attribute("title", "copy a link that reproduces this experiment"),
 				event.Click(func(*vecty.Event) { a.share() })), vecty.Text("Copy link")),
 			elem.Button(vecty.Markup(prop.ID("embed-code"), prop.Type(prop.TypeButton), vecty.Attribute("title", "copy an <iframe> showing the chart and a Run button"),
@@ -195,6 +182,7 @@ func (a *App) renderConfigPanel() *vecty.HTML {
 	children := []vecty.MarkupOrChild{vecty.Markup(vecty.Class("panel"), vecty.Attribute("aria-label", "configuration")),
 		elem.Heading2(vecty.Text("Configuration")),
 		elem.Div(tabs...),
+		a.renderEditing(),
 	}
 	if p, ok := config.Lookup("name"); ok {
 		children = append(children, elem.Div(vecty.Markup(vecty.Class("fields")), a.field(p, c, errs)))
@@ -289,6 +277,18 @@ func (a *App) renderConfigPanel() *vecty.HTML {
 	return elem.Aside(children...)
 }
 
+// renderEditing says which series the form edits: an edit changes that
+// series only (fields that differ between series say so, with "apply to
+// all series").
+func (a *App) renderEditing() *vecty.HTML {
+	text := fmt.Sprintf("Editing series %d · %s", a.sel+1, a.exp.SeriesLabel(a.sel))
+	if len(a.exp.Series) > 1 {
+		text += fmt.Sprintf(" — changes apply to this series only (of %d)", len(a.exp.Series))
+	}
+	return elem.Paragraph(vecty.Markup(prop.ID("editing"), vecty.Class("editing"), vecty.Style("border-left-color", seriesColor(a.sel))),
+		vecty.Text(text))
+}
+
 func listItems(xs []string) []vecty.MarkupOrChild {
 	var out []vecty.MarkupOrChild
 	for _, x := range xs {
@@ -316,9 +316,14 @@ func (a *App) field(p config.Param, c *config.Config, errs map[string][]string) 
 	if p.Paper != "" {
 		tip += " (" + p.Paper + ")"
 	}
-	msgs := errs[p.Path]
+	// messages name the field and its allowed range; a text that does not
+	// parse replaces the value's own problems (the value is not the text)
+	var msgs []string
+	for _, m := range errs[p.Path] {
+		msgs = append(msgs, p.Path+": "+m)
+	}
 	if e := a.rawErr[key]; e != "" {
-		msgs = append([]string{e}, msgs...)
+		msgs = []string{p.Path + " = " + strings.TrimSpace(val) + ": " + e}
 	}
 	swept := p.Path == a.exp.Sweep.Param
 	set := func(v string) {
@@ -338,12 +343,33 @@ func (a *App) field(p config.Param, c *config.Config, errs map[string][]string) 
 				a.raw[key] = v
 			}
 			a.exp.Series[a.sel] = cc
+			if p.Path == experiment.FieldSeeds {
+				delete(a.sweepRaw, "seeds") // the bar shows the new value
+				delete(a.barErr, "seeds")
+			}
 		}
 		a.preset = ""
 		a.changed()
 	}
+	// the series whose value differs from this one's: the edit applies to
+	// the selected series only, and the page says so
+	var others []string
+	if p.Path != "name" && !swept { // a swept value is the sweep's, in every series
+		for j := range a.exp.Series {
+			if j != a.sel && p.Format(&a.exp.Series[j]) != p.Format(c) {
+				others = append(others, a.seriesLabel(j)+": "+p.Format(&a.exp.Series[j]))
+			}
+		}
+	}
+	described := id + "-doc"
+	if len(others) > 0 {
+		described += " " + id + "-differs"
+	}
+	if len(msgs) > 0 {
+		described += " " + id + "-error"
+	}
 	var input *vecty.HTML
-	common := vecty.Markup(prop.ID(id), vecty.Attribute("title", tip), vecty.Attribute("aria-describedby", id+"-doc"),
+	common := vecty.Markup(prop.ID(id), vecty.Attribute("title", tip), vecty.Attribute("aria-describedby", described),
 		vecty.MarkupIf(len(msgs) > 0, vecty.Attribute("aria-invalid", "true")), prop.Disabled(swept))
 	switch {
 	case p.Kind == "bool":
@@ -381,18 +407,43 @@ func (a *App) field(p config.Param, c *config.Config, errs map[string][]string) 
 		defText = ""
 	}
 	modified := p.Format(c) != p.Format(&def)
-	return elem.Div(vecty.Markup(vecty.ClassMap{"field": true, "invalid": len(msgs) > 0, "modified": modified}),
+	var topic string
+	if id, ok := docs.For(p.Path, p.Format(c)); ok {
+		topic = id
+	}
+	return elem.Div(vecty.Markup(vecty.ClassMap{"field": true, "invalid": len(msgs) > 0, "modified": modified, "differs": len(others) > 0}),
 		elem.Label(vecty.Markup(prop.For(id), vecty.Attribute("title", tip)), vecty.Text(label)),
 		elem.Div(vecty.Markup(vecty.Class("control")),
 			input,
 			vecty.If(p.Unit != "", elem.Span(vecty.Markup(vecty.Class("unit")), vecty.Text(p.Unit))),
+			a.helpButton(topic, label+" "+p.Format(c)),
 		),
 		elem.Small(vecty.Markup(prop.ID(id+"-doc"), vecty.Class("doc")),
 			vecty.Text(strings.TrimSuffix(p.Doc+" · "+defText, " · ")),
-			vecty.If(swept, elem.Strong(vecty.Text(" · swept by the experiment")))),
+			vecty.If(swept, elem.Strong(vecty.Text(" · swept by the experiment"))),
+			vecty.If(p.Paper != "", elem.Span(vecty.Markup(vecty.Class("paper")), vecty.Text(" · "+p.Paper)))),
+		vecty.If(len(others) > 0, elem.Div(vecty.Markup(vecty.Class("differs-note"), prop.ID(id+"-differs")),
+			vecty.Text("Series "+strconv.Itoa(a.sel+1)+" only; differs in "+strings.Join(others, "; ")+". "),
+			elem.Button(vecty.Markup(prop.ID(id+"-all"), prop.Type(prop.TypeButton), vecty.Class("small"), prop.Disabled(a.rawErr[key] != ""),
+				vecty.Attribute("title", "set "+p.Path+" = "+p.Format(c)+" in every series"),
+				event.Click(func(*vecty.Event) { a.applyToAll(p) })), vecty.Text("apply to all series")))),
 		vecty.If(len(msgs) > 0, elem.Div(vecty.Markup(vecty.Class("error"), prop.ID(id+"-error"), vecty.Attribute("role", "alert")),
 			vecty.Text(strings.Join(msgs, "; ")))),
 	)
+}
+
+// applyToAll copies the selected series' value of p to every series.
+func (a *App) applyToAll(p config.Param) {
+	v := p.Format(&a.exp.Series[a.sel])
+	for j := range a.exp.Series {
+		if err := p.SetString(&a.exp.Series[j], v); err == nil {
+			delete(a.raw, fmt.Sprintf("%d/%s", j, p.Path))
+			delete(a.rawErr, fmt.Sprintf("%d/%s", j, p.Path))
+		}
+	}
+	a.notice = fmt.Sprintf("%s = %s in all %d series.", p.Path, v, len(a.exp.Series))
+	a.preset = ""
+	a.changed()
 }
 
 func (a *App) renderFacts(c *config.Config) *vecty.HTML {
@@ -477,129 +528,6 @@ func safeName(s string) string {
 	}, s)
 }
 
-// ---- experiment bar ----
-
-func (a *App) renderExperimentBar() *vecty.HTML {
-	s := a.exp.Sweep
-	var opts []vecty.MarkupOrChild
-	opts = append(opts, vecty.Markup(prop.ID("sweep-param"), event.Change(func(e *vecty.Event) {
-		a.exp.Sweep.Param = e.Target.Get("value").String()
-		if a.exp.Sweep.Param == experiment.LoadParam {
-			a.exp.Sweep = experiment.DefaultSweep()
-		} else {
-			p, _ := config.Lookup(a.exp.Sweep.Param)
-			x, _ := strconv.ParseFloat(p.Format(&a.exp.Series[0]), 64)
-			a.exp.Sweep.From, a.exp.Sweep.To, a.exp.Sweep.Step = x, 2*x, math.Max(1, x/4)
-			a.exp.Sweep.List = nil
-			if p.Kind == "float" {
-				a.exp.Sweep.Step = x / 4
-			}
-		}
-		a.sweepRaw = map[string]string{}
-		a.point = defaultPoint(a.exp)
-		a.changed()
-	})))
-	for _, p := range config.Params() {
-		if (p.Kind != "int" && p.Kind != "float") || p.Path == "version" || !p.Applies(&a.exp.Series[0]) {
-			continue
-		}
-		label := p.Path
-		if p.Path == experiment.LoadParam {
-			label = "offered load (traffic.load)"
-		}
-		opts = append(opts, elem.Option(vecty.Markup(prop.Value(p.Path), vecty.Property("selected", p.Path == s.Param)), vecty.Text(label)))
-	}
-	num := func(id, key string, v float64, set func(float64)) *vecty.HTML {
-		val := strconv.FormatFloat(v, 'g', -1, 64)
-		if r, ok := a.sweepRaw[key]; ok {
-			val = r
-		}
-		return elem.Div(vecty.Markup(vecty.Class("field", "inline")),
-			elem.Label(vecty.Markup(prop.For(id)), vecty.Text(key)),
-			elem.Input(vecty.Markup(prop.ID(id), prop.Type(prop.TypeText), vecty.Attribute("inputmode", "decimal"), prop.Value(val),
-				event.Input(func(e *vecty.Event) {
-					t := e.Target.Get("value").String()
-					x, err := strconv.ParseFloat(strings.TrimSpace(t), 64)
-					if err != nil {
-						a.sweepRaw[key] = t
-					} else {
-						delete(a.sweepRaw, key)
-						if strconv.FormatFloat(x, 'g', -1, 64) != t {
-							a.sweepRaw[key] = t
-						}
-						set(x)
-						a.point = min(a.point, max(0, len(a.values())-1))
-					}
-					a.preset = ""
-					a.changed()
-				}))))
-	}
-	vals, verr := s.Values()
-	if verr == nil {
-		per, _ := a.exp.Validate()
-		var bad []string
-		for i, errs := range per {
-			if len(errs) > 0 {
-				bad = append(bad, fmt.Sprintf("%s: %d invalid (%s)", a.exp.SeriesName(i), len(errs), errs[0].Error()))
-			}
-		}
-		if len(bad) > 0 {
-			verr = fmt.Errorf("cannot run: %s; see the configuration", strings.Join(bad, "; "))
-		} else if _, err := a.exp.Jobs(); err != nil {
-			verr = fmt.Errorf("cannot run: %v", err)
-		}
-	}
-	seeds := a.exp.Series[0].Sim.Seeds
-	runs := 0
-	if jobs, err := a.exp.Jobs(); err == nil {
-		runs = len(jobs)
-	}
-	estimate := ""
-	if w := a.exp.Work(); w > 0 {
-		sec := w / a.rate / float64(max(1, min(a.pool.Size(), runs)))
-		estimate = fmt.Sprintf("%d runs on %d workers, about %s", runs, a.pool.Size(), fmtDur(sec))
-	}
-	running := a.state == "running"
-	return elem.Section(vecty.Markup(vecty.Class("experiment"), vecty.Attribute("aria-label", "experiment")),
-		elem.Div(vecty.Markup(vecty.Class("field", "inline")),
-			elem.Label(vecty.Markup(prop.For("sweep-param")), vecty.Text("swept variable")),
-			elem.Select(opts...)),
-		num("sweep-from", "from", s.From, func(x float64) { a.exp.Sweep.From = x }),
-		num("sweep-to", "to", s.To, func(x float64) { a.exp.Sweep.To = x }),
-		num("sweep-step", "step", s.Step, func(x float64) { a.exp.Sweep.Step = x }),
-		a.sweepList(s),
-		elem.Div(vecty.Markup(vecty.Class("field", "inline")),
-			elem.Label(vecty.Markup(prop.For("seeds"), vecty.Attribute("title", "runs per point (all series), averaged with a 95% confidence interval")), vecty.Text("seeds per point")),
-			elem.Input(vecty.Markup(prop.ID("seeds"), prop.Type(prop.TypeText), vecty.Attribute("inputmode", "numeric"), prop.Value(strconv.Itoa(seeds)),
-				event.Input(func(e *vecty.Event) {
-					n, err := strconv.Atoi(strings.TrimSpace(e.Target.Get("value").String()))
-					if err == nil && n >= 1 && n <= 1000 {
-						for i := range a.exp.Series {
-							a.exp.Series[i].Sim.Seeds = n
-						}
-						a.preset = ""
-						a.changed()
-					}
-				})))),
-		elem.Div(vecty.Markup(vecty.Class("run-buttons")),
-			elem.Button(vecty.Markup(prop.ID("run"), prop.Type(prop.TypeButton), vecty.Class("primary"), prop.Disabled(running),
-				event.Click(func(*vecty.Event) { a.run() })), vecty.Text("Run")),
-			elem.Button(vecty.Markup(prop.ID("cancel"), prop.Type(prop.TypeButton), prop.Disabled(!running),
-				event.Click(func(*vecty.Event) { a.cancel() })), vecty.Text("Cancel")),
-		),
-		elem.Paragraph(vecty.Markup(vecty.Class("estimate")),
-			vecty.If(verr != nil, elem.Span(vecty.Markup(vecty.Class("error")), vecty.Text(errText(verr)))),
-			vecty.If(verr == nil, vecty.Text(fmt.Sprintf("%d values × %d series × %d seeds · %s", len(vals), len(a.exp.Series), seeds, estimate)))),
-	)
-}
-
-func errText(err error) string {
-	if err == nil {
-		return ""
-	}
-	return err.Error()
-}
-
 func (a *App) values() []float64 {
 	v, _ := a.exp.Sweep.Values()
 	return v
@@ -623,16 +551,19 @@ func fmtDur(sec float64) string {
 
 func (a *App) renderProgress() *vecty.HTML {
 	frac, label := 0.0, "Ready. Press Run."
+	elapsed, eta := 0.0, -1.0 // seconds, exact, for the end-to-end test's measure of the ETA
 	if a.res != nil {
 		done, total := a.res.Done(), len(a.res.Jobs)
 		frac = a.tracker.Fraction()
 		switch a.state {
 		case "running":
 			el := time.Since(a.started).Seconds()
-			label = fmt.Sprintf("%d / %d runs · %.0f%% · %s elapsed · ETA %s", done, total, 100*frac, fmtDur(el), fmtDur(a.tracker.ETA(el)))
+			elapsed, eta = el, a.tracker.ETA(el)
+			label = fmt.Sprintf("%d / %d runs · %.0f%% · %s elapsed · ETA %s", done, total, 100*frac, fmtDur(el), fmtDur(eta))
 		case "cancelled":
 			label = fmt.Sprintf("Cancelled: %d / %d runs finished (kept).", done, total)
 		case "done":
+			elapsed = a.finished.Sub(a.started).Seconds()
 			label = fmt.Sprintf("Done: %d / %d runs in %s.", done, total, fmtDur(a.finished.Sub(a.started).Seconds()))
 			if n := len(a.res.Errors); n > 0 {
 				label += fmt.Sprintf(" %d failed (see below).", n)
@@ -670,7 +601,8 @@ func (a *App) renderProgress() *vecty.HTML {
 		elem.Div(vecty.Markup(vecty.Class("overall")),
 			elem.Progress(vecty.Markup(prop.ID("sweep-progress"), vecty.Attribute("max", 1), vecty.Attribute("value", frac),
 				vecty.Attribute("aria-label", "sweep progress"))),
-			elem.Span(vecty.Markup(prop.ID("status")), vecty.Text(label))),
+			elem.Span(vecty.Markup(prop.ID("status"), vecty.Data("elapsed", strconv.FormatFloat(elapsed, 'f', 3, 64)),
+				vecty.Data("eta", strconv.FormatFloat(eta, 'f', 3, 64))), vecty.Text(label))),
 		elem.Div(rows...),
 	)
 }
@@ -748,7 +680,8 @@ func (a *App) renderCharts() *vecty.HTML {
 		opts = append(opts, elem.Option(vecty.Markup(prop.Value(strconv.Itoa(i)), vecty.Property("selected", i == a.point)),
 			vecty.Text(strconv.FormatFloat(v, 'g', -1, 64))))
 	}
-	return elem.Section(vecty.Markup(vecty.Class("chart-section"), vecty.Attribute("aria-label", "charts")),
+	return elem.Section(vecty.Markup(vecty.Class("chart-section"), vecty.MarkupIf(a.stale(), vecty.Class("stale")), vecty.Attribute("aria-label", "charts")),
+		a.renderProvenance(),
 		elem.Div(vecty.Markup(vecty.Class("field", "inline", "point-select")),
 			elem.Label(vecty.Markup(prop.For("point")), vecty.Text("point shown in the per-point charts (injection, histogram, time series, misrouting, levels) and tables")),
 			elem.Select(opts...)),
@@ -762,6 +695,7 @@ func (a *App) chartCard(name string) *vecty.HTML {
 	return elem.Div(vecty.Markup(vecty.Key(name), vecty.Class("card"), prop.ID("card-"+name)),
 		elem.Div(vecty.Markup(vecty.Class("card-head")),
 			elem.Span(vecty.Text(chartTitles[name])),
+			a.chartHelp(name),
 			elem.Button(vecty.Markup(prop.Type(prop.TypeButton), vecty.Class("small"), vecty.Attribute("aria-label", chartTitles[name]+" as PNG"),
 				event.Click(func(*vecty.Event) {
 					if u := a.charts[name].png(); u != "" {
@@ -779,6 +713,14 @@ func (a *App) chartCard(name string) *vecty.HTML {
 		elem.Div(vecty.Markup(prop.ID("chart-"+name), vecty.Class("chart"), vecty.Attribute("role", "img"),
 			vecty.Attribute("aria-label", chartTitles[name]+" chart"))),
 	)
+}
+
+// chartHelp is the "?" of a chart: what its metric means.
+func (a *App) chartHelp(name string) vecty.MarkupOrChild {
+	if id, ok := docs.Metric(name); ok {
+		return a.helpButton(id, chartTitles[name])
+	}
+	return nil
 }
 
 // ---- exports and log ----
@@ -849,46 +791,4 @@ func (a *App) renderEmbed() *vecty.HTML {
 			vecty.Attribute("aria-label", chartTitles[a.chart]+" chart"))),
 		elem.Preformatted(vecty.Markup(prop.ID("results-json"), vecty.Attribute("hidden", true)), vecty.Text(a.resultsJSON)),
 	)
-}
-
-// sweepList is the optional comma list of swept values, which overrides
-// from:to:step (e.g. the thesis's node speeds 0.5, 1, 1.5, 2.25, 4, 8, 15).
-func (a *App) sweepList(s experiment.Sweep) *vecty.HTML {
-	val := ""
-	for i, x := range s.List {
-		if i > 0 {
-			val += ", "
-		}
-		val += strconv.FormatFloat(x, 'g', -1, 64)
-	}
-	if r, ok := a.sweepRaw["values"]; ok {
-		val = r
-	}
-	return elem.Div(vecty.Markup(vecty.Class("field", "inline")),
-		elem.Label(vecty.Markup(prop.For("sweep-values"), vecty.Attribute("title", "a comma list of values; when given it replaces from/to/step")), vecty.Text("or values")),
-		elem.Input(vecty.Markup(prop.ID("sweep-values"), prop.Type(prop.TypeText), prop.Value(val), vecty.Attribute("placeholder", "e.g. 0.5, 1, 4"),
-			event.Input(func(e *vecty.Event) {
-				t := e.Target.Get("value").String()
-				var list []float64
-				ok := true
-				for _, f := range strings.Split(t, ",") {
-					if f = strings.TrimSpace(f); f == "" {
-						continue
-					}
-					x, err := strconv.ParseFloat(f, 64)
-					if err != nil {
-						ok = false
-						break
-					}
-					list = append(list, x)
-				}
-				a.sweepRaw["values"] = t
-				if !ok {
-					return
-				}
-				a.exp.Sweep.List = list
-				a.point = min(a.point, max(0, len(a.values())-1))
-				a.preset = ""
-				a.changed()
-			}))))
 }

@@ -1,0 +1,449 @@
+package e2e
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"reflect"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+
+	"phitsim/engine/config"
+	"phitsim/site/docs"
+	"phitsim/site/experiment"
+)
+
+// firstTimeUser walks through what a newcomer trips over, in one tab of the
+// browser session: every response of the page's load (no 4xx/5xx, the
+// icon), bad text in a form field and in each experiment-bar field (the
+// message, Run disabled, nothing changed or run), results marked stale after
+// loading another preset, editing one series and "apply to all series", the
+// preset menu with the keyboard, the help panel and the charts' sizes.
+func firstTimeUser(t *testing.T, ctx context.Context, base string) {
+	var mu sync.Mutex
+	var responses []string
+	bad := map[string]int64{}
+	tab, cancel := chromedp.NewContext(ctx, chromedp.WithListener(func(ev any) {
+		if e, ok := ev.(*network.EventResponseReceived); ok {
+			mu.Lock()
+			responses = append(responses, fmt.Sprintf("%d %s", e.Response.Status, e.Response.URL))
+			if e.Response.Status >= 400 {
+				bad[e.Response.URL] = e.Response.Status
+			}
+			mu.Unlock()
+		}
+	}))
+	defer cancel()
+	l := tinyLink()
+	open(t, tab, base+"#"+experiment.Encode(l))
+	waitFor(t, tab, done, 60*time.Second) // small links run on opening
+
+	t.Run("no-404", func(t *testing.T) {
+		status := func(js string) float64 {
+			v, err := chromedp.Run(tab, chromedp.Evaluate[float64](`fetch(`+js+`).then(r => r.status)`, chromedp.EvalAwaitPromise))
+			if err != nil {
+				t.Fatalf("fetch(%s): %v", js, err)
+			}
+			return v
+		}
+		if st := status(`'favicon.ico'`); st != 200 {
+			t.Errorf("favicon.ico: HTTP %g", st)
+		}
+		if st := status(`document.querySelector('link[rel=icon]').href`); st != 200 {
+			t.Errorf("the page's <link rel=icon>: HTTP %g", st)
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		t.Logf("%d responses while loading and running: %s", len(responses), strings.Join(responses, ", "))
+		for u, st := range bad {
+			t.Errorf("HTTP %d for %s", st, u)
+		}
+		if len(responses) < 5 {
+			t.Errorf("only %d responses logged: the listener missed the page load", len(responses))
+		}
+	})
+
+	hash := func() string { return eval[string](t, tab, `location.hash`) }
+	runs := func() string { return eval[string](t, tab, `document.getElementById('app').dataset.run`) }
+	// refused checks the visible message of a refused input, and that
+	// nothing changed (the link, so the experiment) and nothing ran: Run is
+	// disabled and saying why, and a click on it starts nothing.
+	refused := func(t *testing.T, id, typed, msgID, want, wantHash, wantRuns string) {
+		t.Helper()
+		setField(t, tab, id, typed)
+		waitFor(t, tab, fmt.Sprintf(`document.getElementById(%q) !== null`, msgID), 5*time.Second)
+		if msg := eval[string](t, tab, fmt.Sprintf(`document.getElementById(%q).textContent`, msgID)); !strings.Contains(msg, want) {
+			t.Errorf("%s = %q: message %q, want it to contain %q", id, typed, msg, want)
+		}
+		if v := eval[string](t, tab, fmt.Sprintf(`document.getElementById(%q).value`, id)); v != typed {
+			t.Errorf("%s: the field shows %q, the user typed %q", id, v, typed)
+		}
+		if inv := eval[string](t, tab, fmt.Sprintf(`document.getElementById(%q).getAttribute('aria-invalid')`, id)); inv != "true" {
+			t.Errorf("%s: aria-invalid %q", id, inv)
+		}
+		if !eval[bool](t, tab, `document.getElementById('run').disabled`) {
+			t.Errorf("%s = %q: Run is enabled", id, typed)
+		}
+		why := eval[string](t, tab, `(document.getElementById('run-blocked') || {}).textContent || ''`)
+		if !strings.Contains(why, want) {
+			t.Errorf("%s = %q: Run disabled with %q, want the reason %q", id, typed, why, want)
+		}
+		eval[bool](t, tab, `(() => { document.getElementById('run').click(); return true })()`)
+		time.Sleep(250 * time.Millisecond)
+		if h := hash(); h != wantHash {
+			t.Errorf("%s = %q changed the experiment: %s", id, typed, h)
+		}
+		if r, s := runs(), eval[string](t, tab, `document.getElementById('app').dataset.state`); r != wantRuns || s != "done" {
+			t.Errorf("%s = %q: a run started (runs %s → %s, state %s)", id, typed, wantRuns, r, s)
+		}
+	}
+	accepted := func(t *testing.T, id, value string) {
+		t.Helper()
+		setField(t, tab, id, value)
+		waitFor(t, tab, fmt.Sprintf(`document.getElementById(%q).getAttribute('aria-invalid') === null && !document.getElementById('run').disabled`, id), 5*time.Second)
+	}
+
+	t.Run("bad-input", func(t *testing.T) {
+		h0, r0 := hash(), runs()
+		refused(t, "f-sim-cycles", "abc", "f-sim-cycles-error", "sim.cycles = abc: must be a whole number", h0, r0)
+		if why := eval[string](t, tab, `document.getElementById('run-blocked').textContent`); !strings.Contains(why, "series 1 (MIN): sim.cycles = abc") {
+			t.Errorf("Run disabled with %q: want the series numbered from 1 by name", why)
+		}
+		accepted(t, "f-sim-cycles", "1500")
+		if h := hash(); h != h0 {
+			t.Errorf("typing the value back changed the link: %s", h)
+		}
+		for _, c := range []struct{ id, typed, want string }{
+			{"sweep-from", "abc", "from: traffic.load = abc: must be a number in [0, 1]"},
+			{"sweep-to", "4", "to: traffic.load = 4: must be in [0, 1]"},
+			{"sweep-step", "0", "step: 0: must be > 0"},
+			{"sweep-values", "0.1, abc", "values: traffic.load = abc: must be a number in [0, 1]"},
+			{"sweep-values", "0.1, 4, 8, 15", "values: traffic.load = 4: must be in [0, 1]"},
+			{"seeds", "0", "seeds per point: sim.seeds = 0: must be in [1, 1000]"},
+			{"seeds", "abc", "seeds per point: sim.seeds = abc: must be a whole number in [1, 1000]"},
+			{"seeds", "100000", "seeds per point: sim.seeds = 100000: must be in [1, 1000]"},
+		} {
+			orig := eval[string](t, tab, fmt.Sprintf(`document.getElementById(%q).value`, c.id))
+			refused(t, c.id, c.typed, c.id+"-error", c.want, h0, r0)
+			if c.typed == "100000" {
+				screenshot(t, tab, "e2e-bad-input.png")
+			}
+			accepted(t, c.id, orig)
+		}
+		if h := hash(); h != h0 {
+			t.Errorf("the experiment after typing every value back: %s, want %s", h, h0)
+		}
+	})
+
+	t.Run("stale", func(t *testing.T) {
+		h0, r0 := hash(), runs()
+		if c := eval[string](t, tab, `document.getElementById('results-of').className`); strings.Contains(c, "stale") {
+			t.Fatalf("fresh results marked stale")
+		}
+		loadPreset(t, tab, "quick-adv1")
+		waitFor(t, tab, `document.getElementById('results-of').classList.contains('stale')`, 5*time.Second)
+		msg := eval[string](t, tab, `document.getElementById('results-of').textContent`)
+		want := "These results are from MIN, VAL · offered load 0.2 to 0.6 by 0.2 · 2 seeds per point — the configuration has changed since; Run to update."
+		if !strings.Contains(msg, want) {
+			t.Errorf("stale banner %q, want %q", msg, want)
+		}
+		if r := runs(); r != r0 {
+			t.Errorf("loading a preset ran it")
+		}
+		if got, _ := experiment.Decode(hash()); !reflect.DeepEqual(got.Exp, mustPreset(t, "quick-adv1")) {
+			t.Errorf("the preset was not loaded: %s", hash())
+		}
+		screenshot(t, tab, "e2e-stale.png")
+		// back to the configuration of the results: fresh again
+		eval[bool](t, tab, `(() => { document.getElementById('restore-config').click(); return true })()`)
+		waitFor(t, tab, `!document.getElementById('results-of').classList.contains('stale')`, 5*time.Second)
+		if h := hash(); h != h0 {
+			t.Errorf("back to the results' configuration: %s, want %s", h, h0)
+		}
+	})
+
+	t.Run("apply-to-all", func(t *testing.T) {
+		r0 := runs()
+		eval[bool](t, tab, `(() => { document.querySelectorAll('.tab')[1].click(); return true })()`)
+		waitFor(t, tab, `document.getElementById('editing').textContent.startsWith('Editing series 2 · VAL')`, 5*time.Second)
+		setField(t, tab, "f-sim-cycles", "1234")
+		waitFor(t, tab, `document.getElementById('f-sim-cycles-differs') !== null`, 5*time.Second)
+		note := eval[string](t, tab, `document.getElementById('f-sim-cycles-differs').textContent`)
+		if !strings.Contains(note, "Series 2 only; differs in series 1 (MIN): 1500") {
+			t.Errorf("differs note %q", note)
+		}
+		if ed := eval[string](t, tab, `document.getElementById('editing').textContent`); !strings.Contains(ed, "changes apply to this series only") {
+			t.Errorf("editing header %q", ed)
+		}
+		got, _ := experiment.Decode(hash())
+		if got.Exp.Series[0].Sim.Cycles != 1500 || got.Exp.Series[1].Sim.Cycles != 1234 {
+			t.Fatalf("the edit changed cycles to %d, %d; want series 2 only", got.Exp.Series[0].Sim.Cycles, got.Exp.Series[1].Sim.Cycles)
+		}
+		eval[bool](t, tab, `(() => { document.getElementById('f-sim-cycles-all').click(); return true })()`)
+		waitFor(t, tab, `document.getElementById('f-sim-cycles-differs') === null`, 5*time.Second)
+		got, _ = experiment.Decode(hash())
+		if got.Exp.Series[0].Sim.Cycles != 1234 || got.Exp.Series[1].Sim.Cycles != 1234 {
+			t.Errorf("apply to all: cycles %d, %d", got.Exp.Series[0].Sim.Cycles, got.Exp.Series[1].Sim.Cycles)
+		}
+		if n := eval[string](t, tab, `document.querySelector('.notice').textContent`); n != "sim.cycles = 1234 in all 2 series." {
+			t.Errorf("notice %q", n)
+		}
+		if r := runs(); r != r0 {
+			t.Errorf("apply to all ran the experiment")
+		}
+	})
+
+	t.Run("preset-keyboard", func(t *testing.T) {
+		h0, r0 := hash(), runs()
+		press := func(keys string) {
+			t.Helper()
+			if err := chromedp.Do(tab, chromedp.KeyEvent(keys)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		focused := func() string {
+			return eval[string](t, tab, `(e => e.dataset.preset || e.id)(document.activeElement)`)
+		}
+		if err := chromedp.Do(tab, chromedp.Focus("#preset-toggle")); err != nil {
+			t.Fatal(err)
+		}
+		press(kb.ArrowDown) // opens the menu on the first preset
+		waitFor(t, tab, `document.activeElement.dataset.preset !== undefined`, 5*time.Second)
+		names := []string{}
+		for _, p := range experiment.Presets() {
+			names = append(names, p.Name)
+		}
+		if f := focused(); f != names[0] {
+			t.Errorf("ArrowDown on the preset button focused %q, want %q", f, names[0])
+		}
+		for i := 1; i <= 3; i++ {
+			press(kb.ArrowDown)
+			time.Sleep(100 * time.Millisecond)
+			if f := focused(); f != names[i] {
+				t.Errorf("ArrowDown %d: focus on %q, want %q", i, f, names[i])
+			}
+		}
+		time.Sleep(300 * time.Millisecond)
+		if h, r := hash(), runs(); h != h0 || r != r0 {
+			t.Errorf("moving through the presets loaded one: %s (runs %s → %s)", h, r0, r)
+		}
+		if eval[bool](t, tab, `document.getElementById('preset-toggle').textContent.startsWith('Preset:')`) {
+			t.Errorf("the preset button names a preset before Enter")
+		}
+		press(kb.Enter) // loads the focused preset
+		waitFor(t, tab, `document.getElementById('preset-menu') === null`, 5*time.Second)
+		time.Sleep(300 * time.Millisecond)
+		if got, errs := experiment.Decode(hash()); len(errs) > 0 || !reflect.DeepEqual(got.Exp, mustPreset(t, names[3])) {
+			t.Errorf("Enter did not load %s: %s %v", names[3], hash(), errs)
+		}
+		if f := focused(); f != "preset-toggle" {
+			t.Errorf("after loading, focus on %q", f)
+		}
+		// Escape closes the menu without loading
+		h1 := hash()
+		press(kb.ArrowDown)
+		waitFor(t, tab, `document.getElementById('preset-menu') !== null`, 5*time.Second)
+		press(kb.ArrowDown)
+		press(kb.Escape)
+		waitFor(t, tab, `document.getElementById('preset-menu') === null && document.activeElement.id === 'preset-toggle'`, 5*time.Second)
+		if hash() != h1 {
+			t.Errorf("Escape loaded a preset")
+		}
+		// a thesis figure's preset says it runs shortened, with the paper's run length
+		for _, p := range experiment.Presets() {
+			if note := p.PaperRun(); note != "" {
+				eval[bool](t, tab, `(() => { document.getElementById('preset-toggle').click(); return true })()`)
+				waitFor(t, tab, `document.getElementById('preset-menu') !== null`, 5*time.Second)
+				got := eval[string](t, tab, fmt.Sprintf(`document.querySelector('#preset-menu [data-preset=%q] .preset-note').textContent`, p.Name))
+				if got != note {
+					t.Errorf("preset %s: note %q, want %q", p.Name, got, note)
+				}
+				screenshot(t, tab, "e2e-presets.png")
+				press(kb.Escape)
+				waitFor(t, tab, `document.getElementById('preset-menu') === null`, 5*time.Second)
+				// loaded, the experiment bar says it too
+				loadPreset(t, tab, p.Name)
+				waitFor(t, tab, `document.getElementById('preset-note') !== null`, 5*time.Second)
+				if got := eval[string](t, tab, `document.getElementById('preset-note').textContent`); got != note {
+					t.Errorf("preset %s loaded: note %q, want %q", p.Name, got, note)
+				}
+				break
+			}
+		}
+	})
+
+	t.Run("help", func(t *testing.T) {
+		h0, r0 := hash(), runs()
+		// the paper of a field, visible (not only a hover tooltip)
+		p, _ := config.Lookup("routing.name")
+		if doc := eval[string](t, tab, `document.getElementById('f-routing-name-doc').innerText`); !strings.Contains(doc, p.Paper) {
+			t.Errorf("routing.name shows %q, not its paper %q", doc, p.Paper)
+		}
+		show := func(t *testing.T, opener, id string) {
+			t.Helper()
+			eval[bool](t, tab, fmt.Sprintf(`(() => { document.querySelector(%q).click(); return true })()`, opener))
+			waitFor(t, tab, fmt.Sprintf(`(document.getElementById('help') || {dataset: {}}).dataset.topic === %q`, id), 5*time.Second)
+			topic, _ := docs.Lookup(id)
+			if got := eval[string](t, tab, `document.getElementById('help-title').textContent`); got != topic.Title {
+				t.Errorf("help title %q, want %q", got, topic.Title)
+			}
+			if got := eval[string](t, tab, `document.getElementById('help-text').textContent`); got != topic.Text {
+				t.Errorf("help text %q, want %q", got, topic.Text)
+			}
+			if got := eval[string](t, tab, `document.getElementById('help-paper').textContent`); !strings.Contains(got, topic.Paper) {
+				t.Errorf("help paper %q, want %q", got, topic.Paper)
+			}
+		}
+		// "what is ADV+1": the traffic pattern's "?" (the form is on ADV now)
+		setField(t, tab, "f-traffic-pattern", "ADV")
+		waitFor(t, tab, `document.querySelector('#f-traffic-pattern ~ .help-link[data-topic="traffic-ADV"]') !== null`, 5*time.Second)
+		show(t, "#f-traffic-pattern ~ .help-link", "traffic-ADV")
+		if txt := eval[string](t, tab, `document.getElementById('help').innerText`); !strings.Contains(txt, "ADV+1") || !strings.Contains(txt, "group g+i") {
+			t.Errorf("the ADV help does not say what ADV+1 is: %q", txt)
+		}
+		if f := eval[string](t, tab, `document.activeElement.id`); f != "help-title" {
+			t.Errorf("the focus went to %q, not into the help", f)
+		}
+		// "what is PiggyBack": from the help's index
+		show(t, `#help [data-topic="routing-PB"]`, "routing-PB")
+		if txt := eval[string](t, tab, `document.getElementById('help-text').textContent`); !strings.Contains(txt, "saturated") {
+			t.Errorf("the PiggyBack help: %q", txt)
+		}
+		// Escape closes; the focus returns to the "?" that opened it
+		if err := chromedp.Do(tab, chromedp.KeyEvent(kb.Escape)); err != nil {
+			t.Fatal(err)
+		}
+		waitFor(t, tab, `document.getElementById('help') === null`, 5*time.Second)
+		if f := eval[string](t, tab, `document.activeElement.className`); f != "help-link" {
+			t.Errorf("after Escape the focus is on %q", f)
+		}
+		// accepted load and latency: the charts' "?"
+		show(t, `#card-accepted .help-link`, "metric-accepted")
+		show(t, `#card-latency .help-link`, "metric-latency")
+		if txt := eval[string](t, tab, `document.getElementById('help').innerText`); !strings.Contains(txt, "saturat") {
+			t.Errorf("the latency help does not say why the curve shoots up: %q", txt)
+		}
+		screenshot(t, tab, "e2e-help.png")
+		eval[bool](t, tab, `(() => { document.getElementById('help-close').click(); return true })()`)
+		waitFor(t, tab, `document.getElementById('help') === null`, 5*time.Second)
+		setField(t, tab, "f-traffic-pattern", "UN")
+		if r := runs(); r != r0 {
+			t.Errorf("the help ran something")
+		}
+		_ = h0
+	})
+
+	t.Run("link-values", func(t *testing.T) {
+		// a link whose sweep values are out of range opens with them in the
+		// field, the message, and Run disabled: nothing runs
+		l := tinyLink()
+		open(t, tab, base+"#"+experiment.Encode(l)+"&sweep=0.1,4,8,15")
+		waitFor(t, tab, `document.getElementById('sweep-values-error') !== null`, 5*time.Second)
+		want := "values: traffic.load = 4: must be in [0, 1]"
+		if msg := eval[string](t, tab, `document.getElementById('sweep-values-error').textContent`); !strings.Contains(msg, want) {
+			t.Errorf("message %q, want %q", msg, want)
+		}
+		if v := eval[string](t, tab, `document.getElementById('sweep-values').value`); v != "0.1, 4, 8, 15" {
+			t.Errorf("values field %q", v)
+		}
+		if !eval[bool](t, tab, `document.getElementById('run').disabled`) {
+			t.Errorf("Run is enabled")
+		}
+		time.Sleep(500 * time.Millisecond)
+		if s := eval[string](t, tab, `document.getElementById('app').dataset.state`); s != "idle" {
+			t.Errorf("the link ran (%s)", s)
+		}
+	})
+
+	t.Run("chart-sizes", func(t *testing.T) {
+		// every chart draws at its card's size (not at the size it had
+		// before the layout settled), also after the window changes size
+		check := func(when string) {
+			t.Helper()
+			sizes := eval[[]string](t, tab, `[...document.querySelectorAll('.charts .chart')].map(el => {
+				const c = echarts.getInstanceByDom(el);
+				return el.id + ' ' + (c ? c.getWidth() + 'x' + c.getHeight() : 'none') + ' in ' + el.clientWidth + 'x' + el.clientHeight })`)
+			for _, s := range sizes {
+				if f := strings.Fields(s); f[1] != f[3] {
+					t.Errorf("%s: chart %s", when, s)
+				}
+			}
+			if len(sizes) == 0 {
+				t.Errorf("no charts")
+			}
+		}
+		check("as opened")
+		if err := chromedp.Do(tab, chromedp.EmulateViewport(900, 1000)); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(400 * time.Millisecond)
+		check("at 900 px")
+		chromedp.Do(tab, chromedp.EmulateViewport(1280, 1000))
+	})
+}
+
+func mustPreset(t *testing.T, name string) experiment.Experiment {
+	t.Helper()
+	e, ok := experiment.PresetByName(name)
+	if !ok {
+		t.Fatalf("no preset %s", name)
+	}
+	return e
+}
+
+// etaAccuracy samples the sweep's ETA while the page runs, until it is
+// done, and logs how far each estimate of the end (elapsed + ETA) was from
+// the actual end, by the fraction of the run's time elapsed.
+func etaAccuracy(t *testing.T, ctx context.Context) {
+	t.Helper()
+	type sample struct{ el, eta float64 }
+	var samples []sample
+	before := eval[string](t, ctx, `document.querySelector('.estimate').dataset.seconds`)
+	deadline := time.Now().Add(120 * time.Second)
+	for {
+		v := eval[[]string](t, ctx, `(s => [document.getElementById('app').dataset.state, s.dataset.elapsed, s.dataset.eta])(document.getElementById('status'))`)
+		el, _ := strconv.ParseFloat(v[1], 64)
+		eta, _ := strconv.ParseFloat(v[2], 64)
+		if v[0] == "done" {
+			if len(samples) == 0 {
+				t.Logf("ETA: no sample while running")
+				return
+			}
+			var errs []string
+			var sum float64
+			n := 0
+			for _, q := range []float64{0.1, 0.25, 0.5, 0.75, 0.9} {
+				for _, s := range samples {
+					if s.el >= q*el {
+						e := (s.el + s.eta - el) / el
+						errs = append(errs, fmt.Sprintf("at %.0f%%: %+.0f%%", 100*q, 100*e))
+						break
+					}
+				}
+			}
+			for _, s := range samples {
+				if s.el >= 0.1*el {
+					sum += math.Abs(s.el+s.eta-el) / el
+					n++
+				}
+			}
+			t.Logf("time estimated before the run %ss, actual %.1fs; ETA of the end (error relative to the run's time, by time elapsed): %s; mean |error| after 10%%: %.0f%% (%d samples)",
+				before, el, strings.Join(errs, ", "), 100*sum/float64(max(n, 1)), n)
+			return
+		}
+		if v[0] == "running" && eta >= 0 {
+			samples = append(samples, sample{el, eta})
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("not done after 120 s")
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+}

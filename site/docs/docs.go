@@ -1,0 +1,166 @@
+// Package docs is the page's short documentation: one section per routing,
+// traffic pattern, arbiter, router model and metric, each saying what the
+// mechanism is, which paper and section it comes from, and what to expect
+// of it (and the Dragonfly itself). The page links each select and chart to its section (For,
+// Metric), so that a first-time visitor learns what ADV+1, PiggyBack or the
+// latency curve mean without leaving the page. Plain Go, no DOM; the text
+// ships in ui.wasm only, so it is kept short.
+package docs
+
+import "strings"
+
+// Topic is one documentation section.
+type Topic struct {
+	ID    string `json:"id"`    // "routing-PB", "traffic-ADV", "metric-latency"
+	Kind  string `json:"kind"`  // topology, routing, traffic, arbiter, router, metric
+	Title string `json:"title"` // "PiggyBack (PB)"
+	// What the mechanism is, in 2–5 sentences.
+	Text string `json:"text"`
+	// Paper and section it comes from.
+	Paper string `json:"paper"`
+	// What to expect of it in the charts.
+	Expect string `json:"expect"`
+}
+
+// Topics lists every section, grouped by kind, in the page's order.
+func Topics() []Topic { return topics }
+
+// Lookup finds a section by id.
+func Lookup(id string) (Topic, bool) {
+	for _, t := range topics {
+		if t.ID == id {
+			return t, true
+		}
+	}
+	return Topic{}, false
+}
+
+// For maps a configuration parameter (its dotted path) and, for a choice,
+// its value to the section that explains it: For("routing.name", "PB") is
+// "routing-PB", For("traffic.pattern", "ADV") "traffic-ADV",
+// For("router.inputArbiter", "age") "arbiter-age". A parameter that is a
+// mechanism of its own (router.speedup, traffic.reactive, …) maps with any
+// value. ok is false when nothing documents it.
+func For(path, value string) (id string, ok bool) {
+	if prefix, ok := valueTopics[path]; ok {
+		id = prefix + value
+		if path == "routing.phaseA" {
+			id = phaseATopic(value)
+		}
+		if _, ok := Lookup(id); ok {
+			return id, true
+		}
+		return "", false
+	}
+	id, ok = paramTopics[path]
+	return id, ok
+}
+
+// valueTopics: parameters whose every allowed value has its own section,
+// id = prefix + value.
+var valueTopics = map[string]string{
+	"routing.name":           "routing-",
+	"traffic.pattern":        "traffic-",
+	"traffic.switchPattern":  "traffic-",
+	"traffic.process":        "process-",
+	"router.inputArbiter":    "arbiter-",
+	"router.outputArbiter":   "arbiter-",
+	"router.injectionPolicy": "injection-",
+	"router.model":           "router-",
+	"routing.phaseA":         "phasea-",
+}
+
+// phaseATopic: RRG-Sw and RRG-Gr share the RRG section (the -Sw/-Gr
+// suffix is explained there), CRG likewise; auto is the default policy.
+func phaseATopic(v string) string {
+	if v == "auto" {
+		return "phasea-auto"
+	}
+	g, _, _ := strings.Cut(v, "-")
+	return "phasea-" + g
+}
+
+// paramTopics: parameters documented by one section whatever their value.
+var paramTopics = map[string]string{
+	"topology.kind":              "topology-dragonfly",
+	"topology.h":                 "topology-dragonfly",
+	"topology.a":                 "topology-dragonfly",
+	"topology.p":                 "topology-dragonfly",
+	"topology.arrangement":       "topology-arrangement",
+	"traffic.localOffset":        "traffic-ADVL",
+	"traffic.advcFogsim":         "traffic-ADVC",
+	"traffic.advRouter":          "traffic-ADV",
+	"traffic.mixUN":              "traffic-MIX",
+	"traffic.mixADVL":            "traffic-MIX",
+	"traffic.mixADV":             "traffic-MIX",
+	"traffic.mixPerNode":         "traffic-MIX",
+	"traffic.hotPercent":         "traffic-HOT",
+	"traffic.hotRegion":          "traffic-HOT",
+	"traffic.load":               "metric-accepted",
+	"router.xbarLatency":         "router-ioq",
+	"router.packetSize":          "router-credits",
+	"routing.congestion":         "routing-UGAL",
+	"routing.trigger":            "routing-PAR",
+	"routing.thMin":              "routing-PAR",
+	"routing.congestedCoef":      "routing-PAR",
+	"routing.congestedThreshold": "routing-PAR",
+	"routing.candidateMax":       "routing-PAR",
+	"routing.acorHI":             "routing-ACOR",
+	"routing.acorIT1":            "routing-ACOR",
+	"routing.acorIT2":            "routing-ACOR",
+	"routing.acorDT1":            "routing-ACOR",
+	"routing.acorDT2":            "routing-ACOR",
+	"traffic.advOffset":          "traffic-ADV",
+	"traffic.switchCycle":        "traffic-transient",
+	"traffic.switchAdvOffset":    "traffic-transient",
+	"traffic.reactive":           "traffic-reactive",
+	"traffic.burstLength":        "process-bursty",
+	"router.speedup":             "router-speedup",
+	"router.creditTiming":        "router-credits",
+	"router.localBuffer":         "router-credits",
+	"router.globalBuffer":        "router-credits",
+	"router.injectionBuffer":     "router-credits",
+	"router.outputBuffer":        "router-ioq",
+	"router.transitPriority":     "arbiter-transit",
+	"router.iterations":          "router-allocator",
+	"routing.pbCoef":             "routing-PB",
+	"routing.pbThreshold":        "routing-PB",
+	"routing.pbBroadcast":        "routing-PB",
+	"routing.ugalMode":           "routing-UGAL",
+	"routing.ugalF":              "routing-UGAL",
+	"routing.ugalT":              "routing-UGAL",
+	"routing.policy":             "routing-PAR",
+	"routing.acorSequence":       "routing-ACOR",
+	"routing.acorMode":           "routing-ACOR",
+	"routing.restricted":         "phasea-RRG",
+	"routing.recompute":          "phasea-RRG",
+	"sim.seeds":                  "metric-ci",
+	"sim.histMax":                "metric-histogram",
+	"sim.warmup":                 "metric-accepted",
+	"sim.cycles":                 "metric-accepted",
+}
+
+// chartTopics maps the page's charts (experiment.Charts) to the metric
+// they show.
+var chartTopics = map[string]string{
+	"accepted":    "metric-accepted",
+	"latency":     "metric-latency",
+	"fairness":    "metric-fairness",
+	"histogram":   "metric-histogram",
+	"timeseries":  "metric-timeseries",
+	"misrouting":  "metric-misrouted",
+	"nonminimal":  "metric-misrouted",
+	"phasea":      "metric-phasea",
+	"acor":        "metric-acor",
+	"acorrouters": "metric-acor",
+	"exectime":    "metric-exectime",
+	"usage":       "metric-usage",
+	"bfs":         "metric-bfs",
+	"levels":      "metric-bfs",
+}
+
+// Metric gives the section of a chart (a name of experiment.Charts).
+func Metric(chart string) (id string, ok bool) {
+	id, ok = chartTopics[chart]
+	return id, ok
+}

@@ -1,0 +1,113 @@
+package docs
+
+import (
+	"strings"
+	"testing"
+
+	"phitsim/engine/config"
+	"phitsim/site/experiment"
+)
+
+// Every choice the page offers for a mechanism links to a section.
+func TestEveryEnumValueHasATopic(t *testing.T) {
+	for _, path := range []string{"routing.name", "traffic.pattern", "traffic.switchPattern", "router.inputArbiter",
+		"router.outputArbiter", "router.injectionPolicy", "routing.phaseA", "traffic.process", "router.model", "topology.arrangement"} {
+		p, ok := config.Lookup(path)
+		if !ok || len(p.Enum) == 0 {
+			t.Fatalf("%s: not an enum parameter", path)
+		}
+		for _, v := range p.Enum {
+			id, ok := For(path, v)
+			if !ok {
+				t.Errorf("%s = %s has no topic", path, v)
+				continue
+			}
+			if _, ok := Lookup(id); !ok {
+				t.Errorf("%s = %s maps to missing topic %q", path, v, id)
+			}
+		}
+	}
+	if id, _ := For("routing.name", "PB"); id != "routing-PB" {
+		t.Errorf("PB -> %q", id)
+	}
+	if id, _ := For("routing.phaseA", "CRG-Gr"); id != "phasea-CRG" {
+		t.Errorf("CRG-Gr -> %q", id)
+	}
+	if _, ok := For("routing.name", "NOPE"); ok {
+		t.Error("an unknown routing has a topic")
+	}
+}
+
+// Every chart the page can show links to its metric's section, and every
+// parameter mapped to a section names one that exists.
+func TestChartsAndParamsMapToTopics(t *testing.T) {
+	for _, c := range experiment.Charts {
+		id, ok := Metric(c)
+		if !ok {
+			t.Errorf("chart %s has no metric topic", c)
+			continue
+		}
+		if tp, ok := Lookup(id); !ok || tp.Kind != "metric" {
+			t.Errorf("chart %s -> %q: not a metric topic", c, id)
+		}
+	}
+	for path, id := range paramTopics {
+		if _, ok := config.Lookup(path); !ok {
+			t.Errorf("paramTopics: unknown parameter %s", path)
+		}
+		if _, ok := Lookup(id); !ok {
+			t.Errorf("paramTopics: %s -> missing topic %q", path, id)
+		}
+	}
+}
+
+// Every section is complete, unique and cites a paper by name and section.
+func TestTopicsComplete(t *testing.T) {
+	seen := map[string]bool{}
+	size := 0
+	kinds := map[string]bool{"topology": true, "routing": true, "traffic": true, "arbiter": true, "router": true, "metric": true}
+	for _, tp := range Topics() {
+		if seen[tp.ID] {
+			t.Errorf("duplicate topic %s", tp.ID)
+		}
+		seen[tp.ID] = true
+		if !kinds[tp.Kind] {
+			t.Errorf("%s: kind %q", tp.ID, tp.Kind)
+		}
+		if tp.Title == "" || len(tp.Text) < 60 || tp.Expect == "" {
+			t.Errorf("%s: title, text or expectation missing", tp.ID)
+		}
+		if !strings.Contains(tp.Paper, "§") && !strings.Contains(tp.Paper, "Table") && !strings.Contains(tp.Paper, "ISCA") {
+			t.Errorf("%s: paper reference %q names no section", tp.ID, tp.Paper)
+		}
+		for _, bad := range []string{"notes", "issue"} {
+			if strings.Contains(strings.ToLower(tp.Paper+tp.Text+tp.Expect), bad) {
+				t.Errorf("%s cites %q: cite papers by title and section", tp.ID, bad)
+			}
+		}
+		size += len(tp.ID) + len(tp.Title) + len(tp.Text) + len(tp.Paper) + len(tp.Expect)
+	}
+	// it ships in ui.wasm
+	if size > 25000 {
+		t.Errorf("%d bytes of text; keep it under 25,000", size)
+	}
+	t.Logf("%d topics, %d bytes of text", len(seen), size)
+}
+
+// The first-time visitor's questions are answered on the page.
+func TestNewcomerQuestions(t *testing.T) {
+	for _, q := range []struct{ id, want string }{
+		{"traffic-ADV", "group g+i"},          // what is ADV+1
+		{"routing-PB", "saturated"},           // what is PiggyBack
+		{"metric-accepted", "delivered"},      // what accepted load means
+		{"metric-latency", "shoots up"},       // why the latency curve shoots up
+		{"metric-ci", "t = 12.7"},             // why two seeds give huge whiskers
+		{"metric-histogram", "≥ sim.histMax"}, // the overflow bin
+		{"metric-saturated", "triangle"},      // the saturated points
+	} {
+		tp, ok := Lookup(q.id)
+		if !ok || !strings.Contains(tp.Text, q.want) {
+			t.Errorf("%s does not say %q", q.id, q.want)
+		}
+	}
+}

@@ -1,0 +1,204 @@
+package experiment
+
+import (
+	"errors"
+	"reflect"
+	"strings"
+	"testing"
+
+	"phitsim/engine/config"
+)
+
+// The experiment bar's fields: bad text and out-of-range values are errors
+// naming the field, the parameter and its declared range; nothing is rounded
+// or clamped.
+func TestParseBarFields(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		err  error
+		want string
+	}{
+		{"load abc", second(ParseValue(LoadParam, FieldFrom, "abc")), "from: traffic.load = abc: must be a number in [0, 1]"},
+		{"load 4", second(ParseValue(LoadParam, FieldTo, "4")), "to: traffic.load = 4: must be in [0, 1]"},
+		{"load -0.1", second(ParseValue(LoadParam, FieldFrom, "-0.1")), "from: traffic.load = -0.1: must be in [0, 1]"},
+		{"buffer 8.5", second(ParseValue("router.localBuffer", FieldFrom, "8.5")), "router.localBuffer = 8.5: must be a whole number in [1, "},
+		{"seeds 0", second(ParseSeeds("0")), "seeds per point: sim.seeds = 0: must be in [1, 1000]"},
+		{"seeds abc", second(ParseSeeds("abc")), "seeds per point: sim.seeds = abc: must be a whole number in [1, 1000]"},
+		{"seeds 100000", second(ParseSeeds("100000")), "seeds per point: sim.seeds = 100000: must be in [1, 1000]"},
+		{"step 0", second(ParseStep(LoadParam, "0")), "step: 0: must be > 0"},
+		{"step abc", second(ParseStep(LoadParam, "abc")), "step: abc: must be a number > 0"},
+		{"int step 2.5", second(ParseStep("router.localBuffer", "2.5")), "whole number"},
+		{"list 4", second(ParseList(LoadParam, "0.1, 4, 8, 15")), "values: traffic.load = 4: must be in [0, 1]"},
+		{"list abc", second(ParseList(LoadParam, "0.1, abc")), "values: traffic.load = abc: must be a number in [0, 1]"},
+		{"list gap", second(ParseList(LoadParam, "0.1,,0.2")), "values: value 2 is empty"},
+		{"not numeric", second(ParseValue("routing.name", FieldFrom, "1")), "swept variable: sweep.param = routing.name: not a numeric parameter"},
+	} {
+		if tc.err == nil {
+			t.Errorf("%s: accepted", tc.name)
+			continue
+		}
+		var fe *FieldError
+		if !errors.As(tc.err, &fe) {
+			t.Errorf("%s: %T is not a *FieldError", tc.name, tc.err)
+		}
+		if !strings.Contains(tc.err.Error(), tc.want) {
+			t.Errorf("%s: %q, want %q", tc.name, tc.err, tc.want)
+		}
+	}
+	if x, err := ParseValue(LoadParam, FieldFrom, " 0.25 "); err != nil || x != 0.25 {
+		t.Errorf("0.25: %v %v", x, err)
+	}
+	if n, err := ParseSeeds("1000"); err != nil || n != 1000 {
+		t.Errorf("seeds 1000: %v %v", n, err)
+	}
+	if l, err := ParseList("workload.tq", "0.5, 1,2.25"); err != nil || !reflect.DeepEqual(l, []float64{0.5, 1, 2.25}) {
+		t.Errorf("list: %v %v", l, err)
+	}
+	if l, err := ParseList(LoadParam, "  "); err != nil || l != nil {
+		t.Errorf("empty list: %v %v", l, err)
+	}
+}
+
+func second[T any](_ T, err error) error { return err }
+
+// Check lists every problem, numbering series from 1 by name, and Jobs
+// refuses the same experiment in the same words.
+func TestCheckNamesSeries(t *testing.T) {
+	e := Default() // MIN, VAL
+	if errs := e.Check(); len(errs) != 0 {
+		t.Fatalf("default experiment: %v", errs)
+	}
+	e.Series[1].Traffic.Load = 2 // ignored by a load sweep: still a bad value
+	e.Series[1].Sim.Seeds = 0
+	e.Sweep.List = []float64{0.1, 4, 8, 15}
+	errs := e.Check()
+	var got []string
+	for _, fe := range errs {
+		got = append(got, fe.Error())
+	}
+	for _, want := range []string{
+		"values: traffic.load = 4: must be in [0, 1]",
+		"values: traffic.load = 15: must be in [0, 1]",
+		"series 2 (VAL): traffic.load = 2: must be in [0, 1]",
+		"series 2 (VAL): sim.seeds = 0: must be in [1, 1000]",
+	} {
+		if !strings.Contains(strings.Join(got, "\n"), want) {
+			t.Errorf("missing %q in\n%s", want, strings.Join(got, "\n"))
+		}
+	}
+	if _, err := e.Jobs(); err == nil || !strings.Contains(err.Error(), "series 2 (VAL): sim.seeds = 0") {
+		t.Errorf("Jobs: %v", err)
+	}
+	// a value in range that breaks a series at that point
+	e = Default()
+	e.Sweep = Sweep{Param: "router.localBuffer", From: 4, To: 16, Step: 4}
+	errs = e.Check()
+	if len(errs) != 2 || errs[0].Series != 1 || errs[0].At != "router.localBuffer = 4" || !strings.Contains(errs[0].Msg, "whole packet") {
+		t.Errorf("buffer below a packet: %v", errs)
+	}
+}
+
+// The reproduction: a link with sweep values past the load's range
+// and bad seeds decodes with the values kept and reported, not accepted.
+func TestURLReportsOutOfRangeSweepAndSeeds(t *testing.T) {
+	l, errs := Decode("#sweep=0.1,4,8,15&sim.seeds=0")
+	if !reflect.DeepEqual(l.Exp.Sweep.List, []float64{0.1, 4, 8, 15}) || l.Exp.Series[0].Sim.Seeds != 0 {
+		t.Errorf("values rewritten: %+v, seeds %d", l.Exp.Sweep, l.Exp.Series[0].Sim.Seeds)
+	}
+	var all []string
+	for _, err := range errs {
+		all = append(all, err.Error())
+	}
+	s := strings.Join(all, "\n")
+	for _, want := range []string{"link: values: traffic.load = 4: must be in [0, 1]", "link: values: traffic.load = 8:",
+		"link: values: traffic.load = 15:", "link: series 1 (MIN UN): sim.seeds = 0: must be in [1, 1000]"} {
+		if !strings.Contains(s, want) {
+			t.Errorf("missing %q in\n%s", want, s)
+		}
+	}
+	if _, err := l.Exp.Jobs(); err == nil {
+		t.Error("the link's experiment runs")
+	}
+	_, errs = Decode("#x=router.localBuffer&sweep=8:20:2.5")
+	if len(errs) != 1 || !strings.Contains(errs[0].Error(), "step") {
+		t.Errorf("fractional step of an integer parameter: %v", errs)
+	}
+}
+
+// Every preset whose run is shorter or smaller than its paper's says so,
+// with the paper's own run length; the others say nothing.
+func TestPresetsSayWhenShortened(t *testing.T) {
+	n := 0
+	for _, p := range Presets() {
+		c := p.Exp.Series[0]
+		note := p.PaperRun()
+		short := c.Sim.Warmup < 60000 || c.Sim.Cycles < 60000 || c.Sim.Seeds < 5
+		if c.Graph500() {
+			short = c.Workload.Scale < 26
+		}
+		if short != (note != "") {
+			t.Errorf("%s: shortened %v, note %q", p.Name, short, note)
+			continue
+		}
+		if note == "" {
+			continue
+		}
+		n++
+		switch {
+		case c.Graph500():
+			if !strings.Contains(note, "s = 26") || !strings.Contains(note, "§2.3.2") {
+				t.Errorf("%s: %q", p.Name, note)
+			}
+		case c.Routing.Name == "ACOR" || c.Routing.Name == "PB_ACOR" || strings.HasPrefix(p.Name, "acor-"):
+			if !strings.Contains(note, "ACOR paper") || !strings.Contains(note, "5,256 hosts") {
+				t.Errorf("%s: %q", p.Name, note)
+			}
+		default:
+			if !strings.Contains(note, "60,000 + 60,000 cycles, 5 seeds") || !strings.Contains(note, "Table 1.2") ||
+				!strings.Contains(note, thousands(c.Sim.Warmup)+" warm-up + "+thousands(c.Sim.Cycles)) {
+				t.Errorf("%s: %q", p.Name, note)
+			}
+		}
+	}
+	if n == 0 {
+		t.Fatal("no preset is shortened?")
+	}
+	if p, _ := presetNamed("thesis-adv1"); !strings.Contains(p.PaperRun(), "4,000 warm-up + 4,000 measured cycles, 2 seed(s)") {
+		t.Errorf("thesis-adv1: %q", p.PaperRun())
+	}
+	if got := (Preset{Exp: Experiment{Series: []config.Config{config.Default()}}}).PaperRun(); got != "" {
+		t.Errorf("the thesis's own run is called shortened: %q", got)
+	}
+}
+
+func presetNamed(name string) (Preset, bool) {
+	for _, p := range Presets() {
+		if p.Name == name {
+			return p, true
+		}
+	}
+	return Preset{}, false
+}
+
+// An experiment that would build more runs than a page can hold is refused
+// before any job is built, naming the seeds field.
+func TestTooManyRuns(t *testing.T) {
+	e := Default()
+	e.Sweep = Sweep{Param: LoadParam, List: make([]float64, MaxPoints)}
+	for i := range e.Series {
+		e.Series[i].Sim.Seeds = 1000
+	}
+	errs := e.Check()
+	if len(errs) != 1 || errs[0].Field != FieldSeeds || !strings.Contains(errs[0].Error(), "400000 runs; at most 20000") {
+		t.Fatalf("%v", errs)
+	}
+	if _, err := e.Jobs(); err == nil {
+		t.Error("Jobs built 400,000 runs")
+	}
+	for i := range e.Series {
+		e.Series[i].Sim.Seeds = 50
+	}
+	if errs := e.Check(); len(errs) != 0 {
+		t.Errorf("20,000 runs refused: %v", errs)
+	}
+}

@@ -1,0 +1,70 @@
+package experiment
+
+import (
+	"fmt"
+	"strconv"
+)
+
+// The run the papers report, which the page's presets shorten so that a
+// browser finishes them in seconds.
+const (
+	// Fuentes, PhD thesis §1.6.4, Table 1.2: 60,000 warm-up + 60,000
+	// measured cycles, 5 simulations per point, 16,512 nodes (h=8).
+	thesisWarmup, thesisCycles, thesisSeeds, thesisNodes = 60000, 60000, 5, 16512
+	// Fuentes, PhD thesis §2.3.2: Graph500 graphs of scale s = 26.
+	thesisScale = 26
+	// ACOR paper (Table 3): 5,256 hosts (h=6, a=12, p=6).
+	acorHosts = 5256
+)
+
+// PaperRun says how the preset's run is shorter or smaller than the one of
+// the paper it comes from, with the paper's own run length; empty when it
+// runs as long as the paper's. The page shows it with the preset, so that
+// numbers from a shortened run are not mistaken for the paper's.
+func (p Preset) PaperRun() string { return paperRun(&p.Exp) }
+
+func paperRun(e *Experiment) string {
+	if len(e.Series) == 0 {
+		return ""
+	}
+	// the shortest series decides (they normally agree)
+	warm, cyc, seeds, scale := e.Series[0].Sim.Warmup, e.Series[0].Sim.Cycles, e.Series[0].Sim.Seeds, e.Series[0].Workload.Scale
+	g500, acor := false, false
+	for i := range e.Series {
+		c := &e.Series[i]
+		warm, cyc, seeds = min(warm, c.Sim.Warmup), min(cyc, c.Sim.Cycles), min(seeds, c.Sim.Seeds)
+		scale = min(scale, c.Workload.Scale)
+		g500 = g500 || c.Graph500()
+		acor = acor || c.Routing.Name == "ACOR" || c.Routing.Name == "PB_ACOR"
+	}
+	t := &e.Series[0].Topology
+	nodes := t.P * t.A * (t.A*t.H + 1)
+	if g500 {
+		if scale >= thesisScale {
+			return ""
+		}
+		return fmt.Sprintf("Scaled down for the browser: a graph of scale s = %d (2^%d vertices), %d BFS root(s) per point; "+
+			"the thesis's figures use s = %d (Fuentes, PhD thesis §2.3.2).", scale, scale, seeds, thesisScale)
+	}
+	run := fmt.Sprintf("%s warm-up + %s measured cycles, %d seed(s) per point, %s nodes",
+		thousands(warm), thousands(cyc), seeds, thousands(nodes))
+	if acor {
+		return "Shortened for the browser: " + run + ". The ACOR paper (ACOR: Adaptive Congestion-Oblivious Routing " +
+			"in Dragonfly networks) simulates " + thousands(acorHosts) + " hosts and does not state its run length " +
+			"(\"a battery of several simulations\"); expect wider confidence intervals than its figures."
+	}
+	if warm >= thesisWarmup && cyc >= thesisCycles && seeds >= thesisSeeds {
+		return ""
+	}
+	return fmt.Sprintf("Shortened for the browser: %s. The thesis ran %s + %s cycles, %d seeds per point, %s nodes "+
+		"(Fuentes, PhD thesis §1.6.4, Table 1.2).", run, thousands(thesisWarmup), thousands(thesisCycles), thesisSeeds, thousands(thesisNodes))
+}
+
+// thousands writes 60000 as "60,000".
+func thousands(n int) string {
+	s := strconv.Itoa(n)
+	for i := len(s) - 3; i > 0 && s[i-1] != '-'; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}
