@@ -5,6 +5,7 @@ package facts
 
 import (
 	"fmt"
+	"math"
 
 	"phitsim/engine/config"
 	"phitsim/engine/graph500"
@@ -51,6 +52,20 @@ type Graph500 struct {
 	// Pinj: the load a generating node offers, eq. 2.20 clamped to 1
 	// phit/cycle (graph500.InjectionProbability); PinjRaw unclamped.
 	Pinj, PinjRaw float64
+}
+
+// PinjText is p_inj as the page shows it: the clamped value, and the
+// unclamped one when the clamp bites ("unbounded" for nodes that compute
+// instantly, tq = 0, whose eq. 2.20 quotient has no finite value).
+func (g *Graph500) PinjText() string {
+	s := fmt.Sprintf("%.4g", g.Pinj)
+	switch {
+	case g.PinjRaw == math.MaxFloat64:
+		s += " (unbounded, clamped)"
+	case g.PinjRaw > 1:
+		s += fmt.Sprintf(" (%.4g clamped)", g.PinjRaw)
+	}
+	return s
 }
 
 // Of computes the facts of a configuration. Sizes are zero when the topology

@@ -208,3 +208,22 @@ func TestSI(t *testing.T) {
 		}
 	}
 }
+
+// The page shows p_inj clamped, with the unclamped value when the clamp bites,
+// and says "unbounded" for instant nodes (tq = 0) instead of printing the
+// largest float64 the engine reports then.
+func TestPinjText(t *testing.T) {
+	c, err := config.PresetByName("graph500-h2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		tq   float64
+		want string
+	}{{1.5, "1 (2.133 clamped)"}, {15, "0.2133"}, {0, "1 (unbounded, clamped)"}} {
+		c.Workload.Tq = tc.tq
+		if got := Of(&c).Graph500.PinjText(); got != tc.want {
+			t.Errorf("tq = %g: p_inj shown as %q, want %q", tc.tq, got, tc.want)
+		}
+	}
+}

@@ -458,10 +458,7 @@ func (a *App) renderFacts(c *config.Config) *vecty.HTML {
 	}
 	var g500 []vecty.MarkupOrChild
 	if g := f.Graph500; g != nil {
-		pinj := fmt.Sprintf("%.4g", g.Pinj)
-		if g.PinjRaw > 1 {
-			pinj += fmt.Sprintf(" (%.4g clamped)", g.PinjRaw)
-		}
+		pinj := g.PinjText()
 		g500 = append(g500,
 			elem.Div(vecty.Markup(vecty.Class("fact", "fact-head")), vecty.Text("Graph500 BFS")),
 			item("job processes", strconv.Itoa(g.Processes), "one process per node of the job's groups"),
