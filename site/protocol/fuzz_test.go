@@ -2,11 +2,9 @@ package protocol
 
 import (
 	"bytes"
-	"context"
 	"testing"
 
 	"phitsim/engine/config"
-	"phitsim/engine/sim"
 )
 
 // FuzzDecode: the worker protocol's decoder never panics, and a message it
@@ -15,14 +13,7 @@ import (
 func FuzzDecode(f *testing.F) {
 	c := tiny()
 	c.Sim.Warmup, c.Sim.Cycles = 100, 200
-	s, err := sim.New(c, 7)
-	if err != nil {
-		f.Fatal(err)
-	}
-	res, err := s.Run(context.Background(), nil)
-	if err != nil {
-		f.Fatal(err)
-	}
+	res := runTiny(f, c)
 	for _, m := range []*Message{
 		{Type: Ready, Engine: "phitsim"},
 		{Type: Start, ID: 3, Start: &StartJob{Config: c, Seed: 9, Load: 0.25, ProgressMillis: 100}},

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"phitsim/engine/config"
+	"phitsim/engine/result"
 	"phitsim/engine/sim"
 )
 
@@ -17,16 +18,23 @@ func tiny() config.Config {
 	return c
 }
 
-func TestRoundTripEveryType(t *testing.T) {
-	c := tiny()
+// runTiny runs c with seed 7: a real result to put in messages.
+func runTiny(tb testing.TB, c config.Config) *result.Result {
+	tb.Helper()
 	s, err := sim.New(c, 7)
 	if err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
 	res, err := s.Run(context.Background(), nil)
 	if err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
+	return res
+}
+
+func TestRoundTripEveryType(t *testing.T) {
+	c := tiny()
+	res := runTiny(t, c)
 	msgs := []*Message{
 		{Type: Ready, Engine: "x"},
 		{Type: Start, ID: 3, Start: &StartJob{Config: c, Seed: 9, Load: 0.25, ProgressMillis: 100}},
