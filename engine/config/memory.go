@@ -31,6 +31,23 @@ const (
 	binJSONBytes    = 16
 )
 
+// Sizes of a finished run's result.Result (engine/sweep's
+// TestResultBytesBoundRetainedHeap measures them, in the CLI's results and
+// in those the page decodes from its workers' msgpack).
+const (
+	// result.Result (1.5 KB) with its configuration's strings, the
+	// hop histogram, the phase-A shares and names, the Graph500 summary
+	resultBytes = 3 << 10
+	levelBytes  = 96 // result.Graph500Level
+	usageBytes  = 16 // result.UsageSample
+	// the Graph500 usage series: at most 501 samples (graph500.Job.Report
+	// merges intervals beyond 500), appended: a capacity of 512
+	usageCap = 512
+	// ACOR-Switch: a sample's routers per level (three int32 in a 16-byte
+	// block) and a router's final level (a byte)
+	acorSampleBytes, acorRouterBytes = 16, 1
+)
+
 // MemoryPart is one term of the memory estimate: what it holds, its bytes,
 // and the parameter that makes it grow (the one to reduce). Full terms are
 // worst cases that a run reaches only when it fills them (every buffer slot
@@ -65,19 +82,52 @@ func (c *Config) StateBytes() int64 {
 	return b
 }
 
+// sized reports whether the fields that size the network, its packets and
+// its records are in range (out of range, their own errors say why and
+// nothing is estimated).
+func (c *Config) sized() bool {
+	t, r, sm := &c.Topology, &c.Router, &c.Sim
+	return t.Kind == "dragonfly" && t.H >= 1 && t.A >= 1 && t.P >= 1 && r.PacketSize >= 1 &&
+		t.H <= 32 && t.A <= 64 && t.P <= 64 && sm.Interval >= 1 && sm.HistMax >= 0
+}
+
+// size is the Dragonfly's groups, routers and nodes (thesis §1.2: a·h+1
+// groups of a routers with p nodes each).
+func (t *Topology) size() (G, R, N int64) {
+	G = int64(t.A*t.H + 1)
+	R = int64(t.A) * G
+	return G, R, R * int64(t.P)
+}
+
+// samples is the length of a run's time series: its cycles over
+// sim.interval, and the words that say so. A Graph500 run has no warm-up
+// (it starts with the BFS) and ends with it: sim.cycles is a cap that its
+// samples reach only in the worst case.
+func (c *Config) samples() (nb float64, cycles int64, what string) {
+	cycles = int64(c.Sim.Warmup) + int64(c.Sim.Cycles)
+	if c.Graph500() {
+		cycles = int64(c.Sim.Cycles)
+	}
+	nb = float64(cycles/int64(c.Sim.Interval) + 1)
+	return nb, cycles, fmt.Sprintf("time series of %.0f samples (%d cycles / sim.interval)", nb, cycles)
+}
+
+// part is a MemoryPart whose bytes, computed in float64 from parameters at
+// their extremes, stay summable without overflow.
+func part(path, what string, b float64, full bool) MemoryPart {
+	return MemoryPart{Path: path, What: what, Bytes: int64(math.Min(b, math.MaxInt64/16)), Full: full}
+}
+
 func (c *Config) memory() []MemoryPart {
 	t, r, sm, tr := &c.Topology, &c.Router, &c.Sim, &c.Traffic
-	if t.Kind != "dragonfly" || t.H < 1 || t.A < 1 || t.P < 1 || r.PacketSize < 1 ||
-		t.H > 32 || t.A > 64 || t.P > 64 || sm.Interval < 1 || sm.HistMax < 0 {
+	if !c.sized() {
 		return nil
 	}
 	var parts []MemoryPart
 	add := func(path, what string, b float64, full bool) {
-		parts = append(parts, MemoryPart{Path: path, What: what, Bytes: int64(math.Min(b, math.MaxInt64/16)), Full: full})
+		parts = append(parts, part(path, what, b, full))
 	}
-	G := int64(t.A*t.H + 1)
-	R := int64(t.A) * G
-	N := R * int64(t.P)
+	G, R, N := t.size()
 	radix := int64(t.P + t.A - 1 + t.H)
 	ports := R * radix
 	inj, lv, gv := c.VCs()
@@ -152,13 +202,8 @@ func (c *Config) memory() []MemoryPart {
 	// time series: counters per interval (allocated by sim.New), the
 	// result's samples (a slice grown by append: its copies add up to about
 	// 5 times it) and their JSON text (compact, then indented, each in a
-	// growing buffer). A Graph500 run ends with its BFS: sim.cycles is a cap
-	// that its samples reach only in the worst case.
-	cycles := int64(sm.Warmup) + int64(sm.Cycles)
-	if g500 {
-		cycles = int64(sm.Cycles) // no warm-up: the run starts with the BFS
-	}
-	nb := float64(cycles/int64(sm.Interval) + 1)
+	// growing buffer)
+	nb, cycles, what := c.samples()
 	counters, perSample := 4*8.0, float64(5*sampleBytes+4*sampleJSONBytes)
 	if acor {
 		counters += 8 + 12
@@ -167,7 +212,6 @@ func (c *Config) memory() []MemoryPart {
 	if g500 {
 		perSample += 8 * 5 // the job's usage per interval
 	}
-	what := fmt.Sprintf("time series of %.0f samples (%d cycles / sim.interval)", nb, cycles)
 	add("sim.interval", what, nb*counters, false)
 	add("sim.interval", what+" in the result and its JSON text", nb*perSample, g500)
 
@@ -187,6 +231,58 @@ func (c *Config) memory() []MemoryPart {
 			perNode*float64(N)*(pkt+growth*4), true)
 	}
 	return parts
+}
+
+// ResultParts lists, term by term, what one finished run's result.Result
+// keeps in memory at most, as sweep.Run keeps it and as the page decodes it
+// from a worker, with the parameter that makes each term grow
+// (Path "" for the part every run keeps whatever its parameters): the page
+// and the CLI keep every run of an experiment, and sweep.Spec.CheckResults
+// bounds their sum. Nil when the sizes are out of range (their own errors
+// say why).
+func (c *Config) ResultParts() []MemoryPart {
+	if !c.sized() {
+		return nil
+	}
+	_, R, _ := c.Topology.size()
+	nb, _, what := c.samples()
+	// the samples at their length (sweep.Run trims the slack of their
+	// appending, the page decodes them); a router's injections (fairness)
+	series, router := allocBytes(nb*sampleBytes), 8.0
+	if c.Routing.Name == "ACOR" || c.Routing.Name == "PB_ACOR" {
+		series, router = series+nb*acorSampleBytes, router+acorRouterBytes
+	}
+	fixed := float64(resultBytes)
+	parts := []MemoryPart{
+		part("sim.histMax", "latency histogram when its last bin is hit", allocBytes(float64(c.Sim.HistMax)*8), true),
+		part("sim.interval", what, series, c.Graph500()),
+		part("topology", fmt.Sprintf("counts of each of the %d routers", R), float64(R)*router, false),
+	}
+	if c.Graph500() {
+		fixed += usageCap * usageBytes
+		// the BFS stops after workload.maxLevels levels
+		parts = append(parts, part("workload.maxLevels", "BFS levels", float64(c.Workload.MaxLevels+1)*levelBytes, true))
+	}
+	return append(parts, part("", "configuration and metrics", fixed, false))
+}
+
+// allocBytes is the heap that an allocation of b bytes takes: rounded up
+// to its size class (at most an eighth more) up to 32 KiB, to 8-KiB pages
+// above.
+func allocBytes(b float64) float64 {
+	if b <= 32<<10 {
+		return b * 9 / 8
+	}
+	return b + 8<<10
+}
+
+// ResultBytes is the total of ResultParts.
+func (c *Config) ResultBytes() int64 {
+	var b int64
+	for _, p := range c.ResultParts() {
+		b += p.Bytes
+	}
+	return b
 }
 
 // largestBuffer names the buffer field with the most phits: the one to
@@ -269,7 +365,7 @@ func (c *Config) validateMemory() Errors {
 	}
 	return Errors{&FieldError{Path: top.Path, Value: value, Msg: fmt.Sprintf(
 		"a run needs up to %s, %s of it for the %s; at most %s fit (a browser tab has 4 GiB)%s",
-		gib(total), gib(top.Bytes), top.What, gib(MaxStateBytes), c.memoryHint(top, total))}}
+		FormatBytes(total), FormatBytes(top.Bytes), top.What, FormatBytes(MaxStateBytes), c.memoryHint(top, total))}}
 }
 
 // memoryHint says how far the dominant parameter must move for the run to
@@ -298,7 +394,10 @@ func (c *Config) memoryHint(top MemoryPart, total int64) string {
 }
 
 // gib renders bytes in GiB (MiB below one GiB).
-func gib(b int64) string {
+func FormatBytes(b int64) string {
+	if b < 1<<20 {
+		return fmt.Sprintf("%.1f KiB", float64(b)/(1<<10))
+	}
 	if b < 1<<30 {
 		return fmt.Sprintf("%.1f MiB", float64(b)/(1<<20))
 	}
