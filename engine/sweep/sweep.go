@@ -86,7 +86,7 @@ func (sp Spec) Jobs() ([]Job, error) {
 		}
 		return nil, errors.New("sweep: no load")
 	}
-	var jobs []Job
+	var points []Job // one per point, Run 0
 	for si, c := range sp.Series {
 		for li, l := range sp.Xs() {
 			if err := sp.Apply(&c, l); err != nil {
@@ -95,9 +95,18 @@ func (sp Spec) Jobs() ([]Job, error) {
 			if errs := c.Validate(); len(errs) > 0 {
 				return nil, fmt.Errorf("series %d (%s), %s %g: %w", si, c.Name, sp.XName(), l, errs)
 			}
-			for k := 0; k < c.Sim.Seeds; k++ {
-				jobs = append(jobs, Job{Series: si, Point: li, Run: k, Config: c, Seed: c.Sim.Seed + uint64(k)})
-			}
+			points = append(points, Job{Series: si, Point: li, Config: c})
+		}
+	}
+	// every finished run is kept: refuse before running what cannot be
+	if err := sp.CheckResults(); err != nil {
+		return nil, err
+	}
+	var jobs []Job
+	for _, p := range points {
+		for k := 0; k < p.Config.Sim.Seeds; k++ {
+			p.Run, p.Seed = k, p.Config.Sim.Seed+uint64(k)
+			jobs = append(jobs, p)
 		}
 	}
 	return jobs, nil
@@ -271,7 +280,7 @@ func Run(ctx context.Context, sp Spec, opt Options) (*Outcome, error) {
 						firstErr = fmt.Errorf("series %d load %g seed %d: %w", j.Series, j.Config.Traffic.Load, j.Seed, err)
 					}
 				} else {
-					results[i] = r
+					results[i] = keep(r)
 					done++
 					if opt.OnRun != nil {
 						opt.OnRun(done, len(jobs), j, r)
@@ -296,6 +305,16 @@ feed:
 		return out, firstErr
 	}
 	return out, ctx.Err()
+}
+
+// keep is the result as Run keeps it: its time series, appended sample by
+// sample, copied to its length (as the page decodes it from a worker), so
+// that what an experiment keeps is what config.Config.ResultBytes bounds.
+func keep(r *result.Result) *result.Result {
+	if cap(r.Series) > len(r.Series) {
+		r.Series = append([]result.Sample(nil), r.Series...)
+	}
+	return r
 }
 
 // Collect groups finished results (indexed like jobs; nil = not run) into points.
