@@ -1,12 +1,14 @@
 package experiment
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"strconv"
 	"strings"
 
 	"phitsim/engine/config"
+	"phitsim/engine/sweep"
 )
 
 // The experiment bar's fields, as FieldError.Field names them (the sweep's
@@ -206,8 +208,10 @@ func (e *Experiment) SeriesLabel(i int) string {
 // sweep (parameter, from/to/step or values, each value against the
 // parameter's declaration), each series' configuration as it is, and each
 // series at each swept value (a value can be in range and still break a
-// series, e.g. a buffer smaller than its packets). Empty when the
-// experiment can run. Jobs and NewResults refuse what Check reports.
+// series, e.g. a buffer smaller than its packets), and, when all of that
+// is fine, the finished runs that the page keeps against
+// sweep.MaxResultsBytes (naming the parameter to change, in the series that
+// keeps most of it). Empty when the experiment can run. Jobs and NewResults refuse what Check reports.
 func (e *Experiment) Check() []*FieldError {
 	var out []*FieldError
 	if len(e.Series) == 0 {
@@ -249,6 +253,17 @@ func (e *Experiment) Check() []*FieldError {
 					Field: fe.Path, Value: fe.Value, Msg: fe.Msg})
 				break // one value says it; the others likely repeat it
 			}
+		}
+	}
+	if len(out) == 0 {
+		// the page keeps every finished run: they must fit in the tab
+		var re *sweep.ResultsError
+		if errors.As(e.spec(vals).CheckResults(), &re) {
+			fe := &FieldError{Series: re.Series + 1, Name: e.SeriesLabel(re.Series), Field: re.Path, Value: re.Value, Msg: re.Msg}
+			if re.Path == FieldSeeds {
+				fe.Series, fe.Name = 0, "" // the experiment bar's seeds per point
+			}
+			out = append(out, fe)
 		}
 	}
 	return out

@@ -1,12 +1,23 @@
 package experiment
 
 import (
+	"context"
 	"errors"
 	"reflect"
+	"runtime"
+	"runtime/metrics"
+	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
+	"time"
+
+	"github.com/vmihailenco/msgpack/v5"
 
 	"phitsim/engine/config"
+	"phitsim/engine/result"
+	"phitsim/engine/sim"
+	"phitsim/engine/sweep"
 )
 
 // The experiment bar's fields: bad text and out-of-range values are errors
@@ -201,4 +212,135 @@ func TestTooManyRuns(t *testing.T) {
 	if errs := e.Check(); len(errs) != 0 {
 		t.Errorf("20,000 runs refused: %v", errs)
 	}
+}
+
+// The experiment: sim.histMax = 1,000,000 (8 MB of bins per run)
+// over 20 loads × 1,000 seeds is 20,000 runs, as many as the page allows,
+// that keep up to 149 GiB of results: Check refuses it naming sim.histMax in
+// its series and how far to lower it, Jobs builds nothing; lowered as it
+// says, the experiment runs. The presets pass (TestPresetsValid).
+func TestResultsThatCannotFitAreRefused(t *testing.T) {
+	e := Default()
+	e.Series = e.Series[:1]
+	e.Series[0].Sim.HistMax, e.Series[0].Sim.Seeds = 1000000, 1000
+	e.Sweep = Sweep{Param: LoadParam, From: 0.05, To: 1, Step: 0.05}
+	errs := e.Check()
+	if len(errs) != 1 {
+		t.Fatalf("want one error, got %v", errs)
+	}
+	fe := errs[0]
+	msg := fe.Error()
+	t.Log(msg)
+	if fe.Series != 1 || fe.Field != "sim.histMax" || fe.Value != "1000000" ||
+		!strings.HasPrefix(msg, "series 1 (MIN): sim.histMax = 1000000: the experiment's 20000 runs keep up to 149.") {
+		t.Errorf("want series 1's sim.histMax named, got %+v", fe)
+	}
+	_, after, ok := strings.Cut(msg, "lower sim.histMax to ")
+	v, err := strconv.Atoi(strings.Fields(after + " ")[0])
+	if !ok || err != nil || v < 16 {
+		t.Fatalf("no new sim.histMax offered: %s", msg)
+	}
+	if _, err := e.Jobs(); err == nil {
+		t.Error("Jobs built the runs")
+	}
+	e.Series[0].Sim.HistMax = v
+	if errs := e.Check(); len(errs) != 0 {
+		t.Errorf("sim.histMax = %d, as offered: %v", v, errs)
+	}
+
+	// two series: the one whose histogram is large is named, as the page
+	// numbers it; when every run's configuration and metrics dominate, the
+	// bar's seeds are
+	e = Default()
+	e.Series[1].Sim.HistMax, e.Series[1].Sim.Seeds = 1000000, 200
+	if errs := e.Check(); len(errs) != 1 || errs[0].Series != 2 || !strings.HasPrefix(errs[0].Error(), "series 2 (VAL): sim.histMax = 1000000: ") {
+		t.Errorf("want series 2's sim.histMax named, got %v", errs)
+	}
+}
+
+// MaxResultsBytes against what the page does with the results it keeps:
+// when an experiment ends it renders them as the export's indented JSON
+// (Results.JSON) and keeps that text as a string. Results whose bound is
+// tight (long time series, as a worker sends them) are held, exported and
+// copied, with the heap (live objects and garbage not yet collected)
+// sampled on the way: its peak, scaled to MaxResultsBytes, leaves at least
+// 128 MiB of a 4 GiB tab to ui.wasm itself.
+func TestTheLargestExperimentExportsInATab(t *testing.T) {
+	if testing.Short() {
+		t.Skip("allocates about 300 MB")
+	}
+	c := config.Default()
+	c.Topology.H, c.Topology.A, c.Topology.P = 1, 2, 1
+	c.Sim.Warmup, c.Sim.Cycles, c.Sim.Interval, c.Sim.Seeds = 0, 40000, 1, 8
+	wire := workerResult(t, c)
+	e := Experiment{Series: []config.Config{c}, Sweep: Sweep{Param: LoadParam, From: 0.1, To: 0.2, Step: 0.1}}
+	res, err := NewResults(e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	heap := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+	read := func() uint64 { metrics.Read(heap); return heap[0].Value.Uint64() }
+	runtime.GC()
+	runtime.GC()
+	before := read()
+	for i := range res.Runs {
+		var x result.Result
+		if err := msgpack.Unmarshal(wire, &x); err != nil {
+			t.Fatal(err)
+		}
+		res.Runs[i] = &x
+	}
+	runtime.GC()
+	kept := read() - before
+	var peak atomic.Uint64
+	stop, stopped := make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(stopped)
+		for {
+			if h := read(); h > peak.Load() {
+				peak.Store(h)
+			}
+			select {
+			case <-stop:
+				return
+			case <-time.After(50 * time.Microsecond):
+			}
+		}
+	}()
+	b, err := res.JSON()
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(b)
+	close(stop)
+	<-stopped
+	runtime.KeepAlive(text)
+	bound := float64(int64(len(res.Runs)) * c.ResultBytes())
+	grew := float64(max(peak.Load(), before+kept) - before)
+	scaled := grew / bound * sweep.MaxResultsBytes
+	t.Logf("%d runs: kept %.1f MiB, bound %.1f MiB; JSON %.1f MiB; heap peak %.1f MiB (%.2f× the bound): %.2f GiB at %.0f MiB of results",
+		len(res.Runs), float64(kept)/(1<<20), bound/(1<<20), float64(len(text))/(1<<20), grew/(1<<20), grew/bound, scaled/(1<<30), float64(sweep.MaxResultsBytes)/(1<<20))
+	if float64(kept) > bound || grew < float64(kept+uint64(len(text))) {
+		t.Fatalf("kept %d bytes, bound %.0f; heap grew %.0f for a %d-byte export: the measure is wrong", kept, bound, grew, len(text))
+	}
+	if scaled > 4*(1<<30)-128<<20 {
+		t.Errorf("at %.0f MiB of results the page's heap would peak at %.2f GiB", float64(sweep.MaxResultsBytes)/(1<<20), scaled/(1<<30))
+	}
+}
+
+// workerResult is the msgpack of a run of c, as a worker sends it.
+func workerResult(t *testing.T, c config.Config) []byte {
+	s, err := sim.New(c, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := s.Run(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wire, err := msgpack.Marshal(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return wire
 }
