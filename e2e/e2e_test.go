@@ -145,13 +145,13 @@ func open(t *testing.T, ctx context.Context, url string) {
 
 const done = `document.getElementById('app').dataset.state === 'done'`
 
-// pageResults reads the export document the page keeps in #results-json.
+// pageResults reads the page's export document (what the JSON button downloads).
 func pageResults(t *testing.T, ctx context.Context) experiment.Export {
 	t.Helper()
-	s := eval[string](t, ctx, `document.getElementById('results-json').textContent`)
+	s := eval[string](t, ctx, `phitsimDebug.json()`)
 	var ex experiment.Export
 	if err := json.Unmarshal([]byte(s), &ex); err != nil {
-		t.Fatalf("results-json: %v\n%.300s", err, s)
+		t.Fatalf("results JSON: %v\n%.300s", err, s)
 	}
 	return ex
 }
@@ -346,7 +346,7 @@ func TestBrowser(t *testing.T) {
 		if name != "phitsim-results.json" || len(got.Runs) != len(ex.Jobs) || len(got.Points) != 6 || !reflect.DeepEqual(got.Exp, ex.Exp) {
 			t.Errorf("JSON download %q: %d runs, %d points, experiment %+v", name, len(got.Runs), len(got.Points), got.Exp)
 		}
-		if string(b) != eval[string](t, ctx, `document.getElementById('results-json').textContent`) {
+		if string(b) != eval[string](t, ctx, `phitsimDebug.json()`) {
 			t.Errorf("the JSON downloaded differs from the page's results")
 		}
 		// a chart's PNG and SVG buttons

@@ -58,7 +58,6 @@ type App struct {
 	partial     map[int]protocol.Partial
 	log         []string
 	point       int
-	resultsJSON string
 	// runKey and runPreset: the experiment (its link) and preset the
 	// results came from, to mark them stale when the form changes
 	runKey, runPreset string
@@ -245,7 +244,7 @@ func (a *App) run() {
 	a.res, a.tracker = res, experiment.NewTracker(res.Jobs)
 	a.runKey, a.runPreset = expKey(a.exp), a.preset
 	a.active, a.partial = map[int]*runInfo{}, map[int]protocol.Partial{}
-	a.log, a.notice, a.resultsJSON = nil, "", ""
+	a.log, a.notice = nil, ""
 	a.state, a.started = "running", time.Now()
 	a.runs++
 	a.chartsDirty = true
@@ -275,11 +274,6 @@ func (a *App) finish(state string) {
 	}
 	a.active, a.partial = map[int]*runInfo{}, map[int]protocol.Partial{}
 	a.chartsDirty = true
-	if a.res != nil {
-		if b, err := a.res.JSON(); err == nil {
-			a.resultsJSON = string(b)
-		}
-	}
 	a.schedule()
 }
 
@@ -361,6 +355,18 @@ func (a *App) installDebug() {
 			return ""
 		}
 		b, _ := a.res.CSV()
+		return string(b)
+	}))
+	// the export document, built when asked (as the JSON button does): a
+	// copy kept in the page would cost several times the results' memory
+	dbg.Set("json", js.FuncOf(func(js.Value, []js.Value) any {
+		if a.res == nil || a.state == "running" {
+			return ""
+		}
+		b, err := a.res.JSON()
+		if err != nil {
+			return ""
+		}
 		return string(b)
 	}))
 	dbg.Set("pool", js.FuncOf(func(js.Value, []js.Value) any {

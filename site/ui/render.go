@@ -60,7 +60,6 @@ func (a *App) Render() vecty.ComponentOrHTML {
 				a.renderLog(),
 			),
 		),
-		elem.Preformatted(vecty.Markup(prop.ID("results-json"), vecty.Attribute("hidden", true)), vecty.Text(a.resultsJSON)),
 		a.renderHelp(),
 	)
 }
@@ -736,9 +735,13 @@ func (a *App) renderExports() *vecty.HTML {
 		elem.Button(vecty.Markup(prop.ID("export-json"), prop.Type(prop.TypeButton), prop.Disabled(!has),
 			vecty.Attribute("title", "the experiment, its points and every run's full result"),
 			event.Click(func(*vecty.Event) {
-				if b, err := a.res.JSON(); err == nil {
-					download("phitsim-results.json", "application/json", b)
+				b, err := a.res.JSON()
+				if err != nil {
+					a.notice = "JSON export failed: " + err.Error() + " (the CSV has every point)"
+					a.schedule()
+					return
 				}
+				download("phitsim-results.json", "application/json", b)
 			})), vecty.Text("JSON")),
 		elem.Span(vecty.Markup(vecty.Class("hint")), vecty.Text("Charts: PNG/SVG buttons on each chart; the toolbox zooms.")),
 	)
@@ -786,6 +789,5 @@ func (a *App) renderEmbed() *vecty.HTML {
 		),
 		elem.Div(vecty.Markup(prop.ID("chart-"+a.chart), vecty.Class("chart", "embed-chart"), vecty.Attribute("role", "img"),
 			vecty.Attribute("aria-label", chartTitles[a.chart]+" chart"))),
-		elem.Preformatted(vecty.Markup(prop.ID("results-json"), vecty.Attribute("hidden", true)), vecty.Text(a.resultsJSON)),
 	)
 }
