@@ -49,15 +49,15 @@ type App struct {
 	helpFrom js.Value
 
 	// the current or last run
-	state       string // idle, running, done, cancelled
-	res         *experiment.Results
-	tracker     *experiment.Tracker
-	started     time.Time
-	finished    time.Time
-	active      map[int]*runInfo
-	partial     map[int]protocol.Partial
-	log         []string
-	point       int
+	state    string // idle, running, done, cancelled
+	res      *experiment.Results
+	tracker  *experiment.Tracker
+	started  time.Time
+	finished time.Time
+	active   map[int]*runInfo
+	partial  map[int]protocol.Partial
+	log      []string
+	point    int
 	// runKey and runPreset: the experiment (its link) and preset the
 	// results came from, to mark them stale when the form changes
 	runKey, runPreset string
