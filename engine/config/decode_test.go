@@ -90,7 +90,7 @@ func TestDecodeWrongTypesNameValueAndAllowedRange(t *testing.T) {
 		{`{"topology": {"h": "4"}}`, "topology.h", `"4"`, "expected a whole number in [1, 32], got a string"},
 		{`{"topology": {"a": 1e30}}`, "topology.a", "1e30", "in [1, 64], got a number out of range"},
 		{`{"sim": {"seed": -1}}`, "sim.seed", "-1", "expected a whole number ≥ 0, got a negative number"},
-		{`{"sim": {"warmup": true}}`, "sim.warmup", "true", "in [0, 1e+08], got a boolean"},
+		{`{"sim": {"warmup": true}}`, "sim.warmup", "true", "in [0, 100000000], got a boolean"},
 		{`{"traffic": {"load": 1e999}}`, "traffic.load", "1e999", "expected a number in [0, 1], got a number out of range"},
 		{`{"traffic": {"load": [0.1, 0.2]}}`, "traffic.load", "[0.1,0.2]", "got an array"},
 		{`{"traffic": {"reactive": "yes"}}`, "traffic.reactive", `"yes"`, "expected true or false, got a string"},

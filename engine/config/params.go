@@ -158,15 +158,15 @@ func (p Param) SetString(c *Config, s string) error {
 	f := reflect.ValueOf(c).Elem().FieldByIndex(p.index)
 	switch p.Kind {
 	case "int":
-		x, err := strconv.ParseInt(strings.TrimSpace(s), 10, 64)
+		x, err := strconv.ParseInt(wholeDigits(s), 10, 64)
 		if err != nil {
 			return &FieldError{Path: p.Path, Value: s, Msg: "must be a whole number" + p.rangeText()}
 		}
 		f.SetInt(x)
 	case "uint":
-		x, err := strconv.ParseUint(strings.TrimSpace(s), 10, 64)
+		x, err := strconv.ParseUint(wholeDigits(s), 10, 64)
 		if err != nil {
-			return &FieldError{Path: p.Path, Value: s, Msg: "must be a whole number ≥ 0"}
+			return &FieldError{Path: p.Path, Value: s, Msg: "must be a whole number" + p.rangeText()}
 		}
 		f.SetUint(x)
 	case "float":
@@ -187,16 +187,85 @@ func (p Param) SetString(c *Config, s string) error {
 	return nil
 }
 
+// wholeDigits rewrites a whole number typed in float syntax ("1e3",
+// "1000.0", "+2.5e1") as plain digits ("1000", "+25"), exactly (no float64
+// rounding), for ParseInt/ParseUint to read and range-check; anything else
+// (a fraction, "0x10", "1,000", "inf") is returned trimmed, for them to
+// refuse.
+func wholeDigits(s string) string {
+	s = strings.TrimSpace(s)
+	sign, t := "", s
+	if t != "" && (t[0] == '+' || t[0] == '-') {
+		sign, t = t[:1], t[1:]
+	}
+	mant, exp := t, 0
+	if i := strings.IndexAny(t, "eE"); i >= 0 {
+		e, err := strconv.Atoi(t[i+1:])
+		if err != nil || e < -1000 || e > 1000 {
+			return s
+		}
+		mant, exp = t[:i], e
+	}
+	ip, fp, _ := strings.Cut(mant, ".")
+	digits := ip + fp
+	if digits == "" || strings.Trim(digits, "0123456789") != "" {
+		return s
+	}
+	point := len(ip) + exp // digits[:point] is the whole part
+	trimmed := strings.TrimLeft(digits, "0")
+	point -= len(digits) - len(trimmed)
+	digits = strings.TrimRight(trimmed, "0")
+	switch {
+	case digits == "":
+		return sign + "0"
+	case point < len(digits):
+		return s // a fraction
+	case point > 40:
+		return sign + digits + strings.Repeat("0", 40) // out of range: ParseInt says so
+	}
+	return sign + digits + strings.Repeat("0", point-len(digits))
+}
+
 func (p Param) rangeText() string {
+	if p.Kind == "uint" && p.Max != nil && *p.Max >= math.MaxUint64 {
+		p.Max = nil // any uint64: "≥ 0"
+	}
 	switch {
 	case p.Min != nil && p.Max != nil:
-		return fmt.Sprintf(" in [%g, %g]", *p.Min, *p.Max)
+		return " in [" + p.Bound(*p.Min) + ", " + p.Bound(*p.Max) + "]"
 	case p.Min != nil:
-		return fmt.Sprintf(" ≥ %g", *p.Min)
+		return " ≥ " + p.Bound(*p.Min)
 	case p.Max != nil:
-		return fmt.Sprintf(" ≤ %g", *p.Max)
+		return " ≤ " + p.Bound(*p.Max)
 	}
 	return ""
+}
+
+// Bound renders one of the parameter's range bounds: integer parameters'
+// as whole numbers (100000000, not 1e+08: the text must read as a value
+// the field accepts), floats as %g.
+func (p Param) Bound(x float64) string {
+	switch {
+	case p.Kind == "uint" && x >= math.MaxUint64:
+		return strconv.FormatUint(math.MaxUint64, 10) // the tag's 2⁶⁴−1 reads as the float 2⁶⁴
+	case p.Kind == "int" || p.Kind == "uint":
+		return strconv.FormatFloat(x, 'f', 0, 64)
+	}
+	return strconv.FormatFloat(x, 'g', -1, 64)
+}
+
+// WhenText words the parameter's "when" condition for messages:
+// "workload.kind=graph500", "routing.name is one of VAL, UGAL, PB",
+// "traffic.switchCycle > 0"; "" when it always applies.
+func (p Param) WhenText() string {
+	if path, v, ok := strings.Cut(p.When, ">"); ok {
+		return path + " > " + v
+	}
+	path, vals, ok := strings.Cut(p.When, "=")
+	if !ok || !strings.Contains(vals, "|") {
+		return p.When
+	}
+	return path + " is one of " + strings.ReplaceAll(vals, "|", ", ")
 }
 
 // Applies tells whether the parameter matters for this config (its "when"

@@ -1,6 +1,7 @@
 package config
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -76,3 +77,104 @@ func TestEveryNumberHasAUnit(t *testing.T) {
 		}
 	}
 }
+
+// An integer parameter takes a whole number written in float syntax (a
+// range reads "[1, 100000000]", and 1e8 is typed back), exactly: a
+// fraction, an overflow, hex or a thousands separator are refused with the
+// parameter's range, and the value is never rounded.
+func TestIntegerInFloatSyntax(t *testing.T) {
+	for _, tc := range []struct {
+		path, text string
+		want       int64
+	}{
+		{"sim.cycles", "1e3", 1000}, {"sim.cycles", "1000.0", 1000}, {"sim.cycles", "1e8", 100000000},
+		{"sim.cycles", " 1E+03 ", 1000}, {"sim.cycles", "2.5e1", 25}, {"sim.cycles", "0.0", 0},
+		{"sim.cycles", "-3e2", -300}, {"sim.cycles", "0001000", 1000}, {"sim.cycles", "12345678901234567.0", 12345678901234567},
+		{"sim.cycles", "9223372036854775807", 9223372036854775807}, {"sim.cycles", ".5e1", 5},
+		{"sim.seed", "1e3", 1000}, {"sim.seed", "18446744073709551615.0", -1},
+	} {
+		c := Default()
+		p, _ := Lookup(tc.path)
+		if err := p.SetString(&c, tc.text); err != nil {
+			t.Errorf("%s = %q: %v", tc.path, tc.text, err)
+			continue
+		}
+		got := p.Format(&c)
+		want := strconvInt(tc.want)
+		if tc.want == -1 {
+			want = "18446744073709551615"
+		}
+		if got != want {
+			t.Errorf("%s = %q gives %s, want %s", tc.path, tc.text, got, want)
+		}
+	}
+	for _, tc := range []struct{ path, text, msg string }{
+		{"sim.cycles", "1.5", "must be a whole number in [1, 100000000]"},
+		{"sim.cycles", "1e-3", "must be a whole number in [1, 100000000]"},
+		{"sim.cycles", "1500e-3", "must be a whole number in [1, 100000000]"},
+		{"sim.cycles", "1e19", "must be a whole number in [1, 100000000]"},
+		{"sim.cycles", "9223372036854775808", "must be a whole number in [1, 100000000]"},
+		{"sim.cycles", "1e1000", "must be a whole number in [1, 100000000]"},
+		{"sim.cycles", "1e99999", "must be a whole number in [1, 100000000]"},
+		{"sim.cycles", "0x10", "whole number"}, {"sim.cycles", "1,000", "whole number"},
+		{"sim.cycles", "1_000", "whole number"}, {"sim.cycles", "inf", "whole number"},
+		{"sim.cycles", "1e", "whole number"}, {"sim.cycles", ".", "whole number"}, {"sim.cycles", "", "whole number"},
+		{"sim.cycles", "1..0", "whole number"}, {"sim.cycles", "--1", "whole number"}, {"sim.cycles", "1e3.0", "whole number"},
+		{"sim.seed", "-1", "must be a whole number ≥ 0"}, {"sim.seed", "1.8446744073709551616e19", "must be a whole number ≥ 0"},
+		{"sim.seed", "0.5", "must be a whole number ≥ 0"},
+	} {
+		c := Default()
+		before := c
+		p, _ := Lookup(tc.path)
+		err := p.SetString(&c, tc.text)
+		if err == nil || !strings.Contains(err.Error(), tc.msg) {
+			t.Errorf("%s = %q: error %v, want %q", tc.path, tc.text, err, tc.msg)
+		}
+		if c != before {
+			t.Errorf("%s = %q: refused but changed the config", tc.path, tc.text)
+		}
+	}
+	// -set and JSON-free paths go through SetString
+	c := Default()
+	if err := c.Set("sim.cycles", "1e4"); err != nil || c.Sim.Cycles != 10000 {
+		t.Errorf("Set sim.cycles=1e4: %v, %d", err, c.Sim.Cycles)
+	}
+}
+
+// Ranges print integer bounds as integers, so the text can be typed back.
+func TestRangeTextIntegers(t *testing.T) {
+	for path, want := range map[string]string{
+		"sim.cycles":        " in [1, 100000000]",
+		"sim.seed":          " ≥ 0",
+		"traffic.load":      " in [0, 1]",
+		"workload.linkGbps": " in [0.001, 100000]",
+		"sim.histMax":       " in [16, 1000000]",
+	} {
+		p, _ := Lookup(path)
+		if got := p.rangeText(); got != want {
+			t.Errorf("%s: %q, want %q", path, got, want)
+		}
+	}
+	for _, p := range Params() {
+		if r := p.rangeText(); (p.Kind == "int" || p.Kind == "uint") && strings.ContainsAny(r, "e.") {
+			t.Errorf("%s: range %q is not in whole numbers", p.Path, r)
+		}
+	}
+}
+
+// WhenText words every kind of condition.
+func TestWhenText(t *testing.T) {
+	for path, want := range map[string]string{
+		"workload.tq":           "workload.kind=graph500",
+		"routing.ugalF":         "routing.name is one of UGAL, PB, PB_ACOR",
+		"traffic.switchPattern": "traffic.switchCycle > 0",
+		"traffic.load":          "",
+	} {
+		p, _ := Lookup(path)
+		if got := p.WhenText(); got != want {
+			t.Errorf("%s: %q, want %q", path, got, want)
+		}
+	}
+}
+
+func strconvInt(x int64) string { return strconv.FormatInt(x, 10) }
