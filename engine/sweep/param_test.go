@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/csv"
+	"errors"
 	"testing"
 
 	"phitsim/engine/config"
@@ -50,5 +51,52 @@ func TestParamSweepOverTq(t *testing.T) {
 	}
 	if jobs, err := (Spec{Series: []config.Config{config.Default()}, Loads: []float64{0.1, 0.2}}).Jobs(); err != nil || jobs[5].Config.Traffic.Load != 0.2 {
 		t.Errorf("load sweep: %v", err)
+	}
+}
+
+// A swept parameter that does not apply to a series (workload.tq on
+// synthetic traffic) would give that series identical points: Jobs refuses,
+// naming every such series and the condition; the load always applies.
+func TestParamSweepRefusesAParameterThatDoesNotApply(t *testing.T) {
+	g, err := config.PresetByName("graph500-h2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	syn := config.Default()
+	syn.Name = "MIN"
+	other := syn
+	other.Name, other.Routing.Name = "", "VAL"
+	sp := Spec{Series: []config.Config{g, syn, other}, Param: "workload.tq", Values: []float64{1, 2}}
+	na := sp.NotApplied()
+	if len(na) != 2 || na[0].Series != 1 || na[1].Series != 2 {
+		t.Fatalf("not applied: %v", na)
+	}
+	_, err = sp.Jobs()
+	want := "workload.tq does not apply to series 2 (MIN) (it applies when workload.kind=graph500)\n" +
+		"workload.tq does not apply to series 3 (VAL) (it applies when workload.kind=graph500)"
+	if err == nil || err.Error() != want {
+		t.Fatalf("Jobs: %v\nwant %s", err, want)
+	}
+	var ne *NotAppliedError
+	if !errors.As(err, &ne) || ne.Param != "workload.tq" {
+		t.Errorf("not a NotAppliedError: %v", err)
+	}
+	if _, err := Run(context.Background(), sp, Options{}); err == nil {
+		t.Error("Run ran a sweep of a parameter that does not apply")
+	}
+	// a "> 0" condition, and the same sweep once every series applies
+	sw := config.Default()
+	if na := (Spec{Series: []config.Config{sw}, Param: "traffic.switchAdvOffset", Values: []float64{1}}).NotApplied(); len(na) != 1 || na[0].When != "traffic.switchCycle > 0" {
+		t.Errorf("switchAdvOffset with switchCycle 0: %v", na)
+	}
+	sw.Traffic.SwitchCycle = 100
+	if na := (Spec{Series: []config.Config{sw}, Param: "traffic.switchAdvOffset", Values: []float64{1}}).NotApplied(); len(na) != 0 {
+		t.Errorf("switchAdvOffset with switchCycle 100: %v", na)
+	}
+	if _, err := (Spec{Series: []config.Config{g, g}, Param: "workload.tq", Values: []float64{1, 2}}).Jobs(); err != nil {
+		t.Errorf("tq on two Graph500 series: %v", err)
+	}
+	if _, err := (Spec{Series: []config.Config{g, syn}, Loads: []float64{0.1}}).Jobs(); err != nil {
+		t.Errorf("load sweep of a Graph500 and a synthetic series: %v", err)
 	}
 }

@@ -59,6 +59,41 @@ func (sp Spec) Apply(c *config.Config, x float64) error {
 	return p.SetString(c, strconv.FormatFloat(x, 'g', -1, 64))
 }
 
+// NotAppliedError is a swept parameter that does not apply to a series
+// (its "when" condition does not hold there, e.g. workload.tq on synthetic
+// traffic): every point of that series would be the same run, a flat and
+// meaningless curve.
+type NotAppliedError struct {
+	Series int    // from 0
+	Name   string // the series' name, or its routing
+	Param  string
+	When   string // the condition, as config.Param.WhenText words it
+}
+
+func (e *NotAppliedError) Error() string {
+	return fmt.Sprintf("%s does not apply to series %d (%s) (it applies when %s)", e.Param, e.Series+1, e.Name, e.When)
+}
+
+// NotApplied lists the series the swept parameter does not apply to (none
+// for a load sweep: the load always applies).
+func (sp Spec) NotApplied() []*NotAppliedError {
+	p, ok := config.Lookup(sp.Param)
+	if sp.Param == "" || !ok {
+		return nil
+	}
+	var out []*NotAppliedError
+	for i := range sp.Series {
+		if c := &sp.Series[i]; !p.Applies(c) {
+			name := c.Name
+			if name == "" {
+				name = c.Routing.Name
+			}
+			out = append(out, &NotAppliedError{Series: i, Name: name, Param: p.Path, When: p.WhenText()})
+		}
+	}
+	return out
+}
+
 // Job is one run.
 type Job struct {
 	Series, Point, Run int
@@ -85,6 +120,13 @@ func (sp Spec) Jobs() ([]Job, error) {
 			return nil, errors.New("sweep: no value of " + sp.Param)
 		}
 		return nil, errors.New("sweep: no load")
+	}
+	if na := sp.NotApplied(); len(na) > 0 {
+		errs := make([]error, len(na))
+		for i, e := range na {
+			errs[i] = e
+		}
+		return nil, errors.Join(errs...)
 	}
 	var points []Job // one per point, Run 0
 	for si, c := range sp.Series {
