@@ -206,7 +206,8 @@ func (e *Experiment) SeriesLabel(i int) string {
 // Check lists every problem of the experiment, each naming its series
 // (from 1, by name) or experiment-bar field and the allowed range: the
 // sweep (parameter, from/to/step or values, each value against the
-// parameter's declaration), each series' configuration as it is, and each
+// parameter's declaration, the parameter against each series: it must
+// apply to every one), each series' configuration as it is, and each
 // series at each swept value (a value can be in range and still break a
 // series, e.g. a buffer smaller than its packets), and, when all of that
 // is fine, the finished runs that the page keeps against
@@ -219,6 +220,13 @@ func (e *Experiment) Check() []*FieldError {
 	}
 	vals, sweepErrs := e.Sweep.check()
 	out = append(out, sweepErrs...)
+	if len(sweepErrs) == 0 {
+		// a parameter that does not apply to a series leaves its curve flat
+		for _, na := range e.spec(vals).NotApplied() {
+			out = append(out, &FieldError{Field: FieldParam, Value: na.Param, Msg: fmt.Sprintf(
+				"does not apply to series %d (%s) (it applies when %s)", na.Series+1, e.SeriesLabel(na.Series), na.When)})
+		}
+	}
 	if len(sweepErrs) == 0 {
 		runs := 0
 		for i := range e.Series {

@@ -344,3 +344,74 @@ func workerResult(t *testing.T, c config.Config) []byte {
 	}
 	return wire
 }
+
+// The audit's reproduction: a swept parameter that does not apply to a
+// series (workload.tq on synthetic traffic, or a Graph500 preset's series
+// switched to synthetic) is reported on the bar's swept-variable field,
+// naming the series and the condition, and the experiment does not run.
+func TestCheckSweptParameterMustApplyToEverySeries(t *testing.T) {
+	l, errs := Decode("#x=workload.tq&sweep=1:2:1")
+	var all []string
+	for _, err := range errs {
+		all = append(all, err.Error())
+	}
+	want := "link: swept variable: sweep.param = workload.tq: does not apply to series 1 (MIN UN) (it applies when workload.kind=graph500)"
+	if len(all) != 1 || all[0] != want {
+		t.Errorf("link errors:\n%s\nwant\n%s", strings.Join(all, "\n"), want)
+	}
+	if _, err := l.Exp.Jobs(); err == nil {
+		t.Error("a tq sweep of synthetic traffic runs")
+	}
+	e, ok := PresetByName("graph500-tq-routing")
+	if !ok {
+		t.Fatal("no graph500-tq-routing preset")
+	}
+	if errs := e.Check(); len(errs) != 0 {
+		t.Fatalf("preset: %v", errs)
+	}
+	e.Series[2].Workload.Kind = "synthetic"
+	errs2 := e.Check()
+	if len(errs2) != 1 || errs2[0].Series != 0 || errs2[0].Field != FieldParam ||
+		errs2[0].Error() != "swept variable: sweep.param = workload.tq: does not apply to series 3 (PB) (it applies when workload.kind=graph500)" {
+		t.Errorf("series 3 synthetic: %v", errs2)
+	}
+	if _, err := e.Jobs(); err == nil {
+		t.Error("Jobs ran it")
+	}
+	// the load applies to every series, Graph500 or not
+	e.Sweep = DefaultSweep()
+	e.Series = e.Series[1:3]
+	for i := range e.Series {
+		e.Series[i].Sim.Cycles, e.Series[i].Sim.Warmup = 1000, 100
+	}
+	for _, fe := range e.Check() {
+		if fe.Field == FieldParam {
+			t.Errorf("load sweep: %v", fe)
+		}
+	}
+}
+
+// Integer fields of the bar and of a link take whole numbers written in
+// float syntax (the range they are shown reads [1, 100000000]); fractions
+// are still refused.
+func TestBarAndLinkTakeWholeNumbersInFloatSyntax(t *testing.T) {
+	if x, err := ParseValue("sim.cycles", FieldFrom, "1e3"); err != nil || x != 1000 {
+		t.Errorf("from 1e3: %v, %v", x, err)
+	}
+	if xs, err := ParseList("router.localBuffer", "8, 1.6e1, 32.0"); err != nil || !reflect.DeepEqual(xs, []float64{8, 16, 32}) {
+		t.Errorf("list: %v, %v", xs, err)
+	}
+	if n, err := ParseSeeds("1e2"); err != nil || n != 100 {
+		t.Errorf("seeds 1e2: %d, %v", n, err)
+	}
+	if _, err := ParseSeeds("1e4"); err == nil || err.Error() != "seeds per point: sim.seeds = 1e4: must be in [1, 1000]" {
+		t.Errorf("seeds 1e4: %v", err)
+	}
+	if _, err := ParseValue("sim.cycles", FieldTo, "1e-3"); err == nil || !strings.Contains(err.Error(), "must be a whole number in [1, 100000000]") {
+		t.Errorf("to 1e-3: %v", err)
+	}
+	l, errs := Decode("#sim.cycles=1e3&sim.warmup=1000.0")
+	if len(errs) != 0 || l.Exp.Series[0].Sim.Cycles != 1000 || l.Exp.Series[0].Sim.Warmup != 1000 {
+		t.Errorf("link: cycles %d warmup %d, %v", l.Exp.Series[0].Sim.Cycles, l.Exp.Series[0].Sim.Warmup, errs)
+	}
+}

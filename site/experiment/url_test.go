@@ -2,6 +2,7 @@ package experiment
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 
 	"phitsim/engine/config"
@@ -51,5 +52,22 @@ func TestURLEngineH8DefaultSweep(t *testing.T) {
 	}
 	if got.Exp.Series[0].Topology.H != config.Default().Topology.H || len(got.Exp.Series) != 1 {
 		t.Errorf("opened %d series, h=%d", len(got.Exp.Series), got.Exp.Series[0].Topology.H)
+	}
+}
+
+// An unknown chart in embed mode is reported (the page falls back to its
+// first chart, and says why), like an unknown chart= name.
+func TestURLUnknownEmbedChartIsReported(t *testing.T) {
+	for _, frag := range []string{"#embed=bogus", "#embed=bogus&topology.h=2", "#chart=bogus"} {
+		l, errs := Decode(frag)
+		if len(errs) != 1 || !strings.Contains(errs[0].Error(), `link: unknown chart "bogus" (known: accepted, latency,`) {
+			t.Errorf("%s: %v", frag, errs)
+		}
+		if l.Chart != "" || l.Embed != strings.HasPrefix(frag, "#embed") {
+			t.Errorf("%s: chart %q embed %v", frag, l.Chart, l.Embed)
+		}
+	}
+	if l, errs := Decode("#embed=latency"); len(errs) != 0 || !l.Embed || l.Chart != "latency" {
+		t.Errorf("embed=latency: %+v %v", l, errs)
 	}
 }
