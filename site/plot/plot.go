@@ -103,7 +103,8 @@ func common(title, xName, yName string, legend bool) []charts.GlobalOpts {
 }
 
 // render marshals a chart and applies the few options go-echarts has no
-// field for (series dimensions, so that tooltips name the CI).
+// field for (tooltips confined to the chart; series dimensions, so that
+// tooltips name the CI).
 func render(c interface {
 	Validate()
 	JSON() map[string]interface{}
@@ -118,6 +119,11 @@ func render(c interface {
 		panic(err)
 	}
 	delete(m, "color") // keep ECharts' palette (same as Palette)
+	if t, ok := m["tooltip"].(map[string]any); ok {
+		// inside the chart: on a phone a wide tooltip otherwise runs off
+		// the screen, and near the top it is clipped (go-echarts has no field)
+		t["confine"] = true
+	}
 	if patch != nil {
 		patch(m)
 	}

@@ -99,6 +99,7 @@ func TestCurveCharts(t *testing.T) {
 		}
 	}
 	in := Input{Results: r, Running: RunningFrom(r, partial), Point: 1}
+	checkConfined(t, All(in))
 	if len(in.Running) != 2 {
 		t.Fatalf("running %+v", in.Running)
 	}
@@ -149,6 +150,7 @@ func TestPointCharts(t *testing.T) {
 	e, _ := experiment.PresetByName("transient")
 	r := tinyResults(t, e, nil)
 	in := Input{Results: r, Point: 0}
+	checkConfined(t, All(in))
 	o := decode(t, "fairness", Fairness(in))
 	if o.Series[0].Type != "bar" || len(o.Series) != 2 || len(o.Series[0].Data) != 36 {
 		t.Errorf("fairness %d series, %d bars", len(o.Series), len(o.Series[0].Data))
@@ -255,6 +257,7 @@ func adaptiveExp() experiment.Experiment {
 func TestAdaptiveCharts(t *testing.T) {
 	r := runAll(t, adaptiveExp())
 	in := Input{Results: r, Point: 0}
+	checkConfined(t, All(in))
 	v := Visible(&r.Exp, r)
 	for _, c := range []string{"misrouting", "nonminimal", "phasea", "acor", "acorrouters"} {
 		if !has(v, c) {
@@ -316,6 +319,7 @@ func TestGraph500Charts(t *testing.T) {
 	e := experiment.Experiment{Series: []config.Config{c, c100}, Sweep: experiment.Sweep{Param: "workload.tq", From: 1, To: 15, Step: 14}}
 	r := runAll(t, e)
 	in := Input{Results: r, Point: 1}
+	checkConfined(t, All(in))
 	v := Visible(&r.Exp, r)
 	if has(v, "accepted") || has(v, "timeseries") || !has(v, "exectime") || !has(v, "bfs") {
 		t.Errorf("charts %v", v)
@@ -389,5 +393,29 @@ func TestChartsWithoutRuns(t *testing.T) {
 	r.Runs[0], r.Runs[3] = nil, nil
 	for name, b := range Builders {
 		decode(t, "some-"+name, b(Input{Results: r, Point: 0}))
+	}
+}
+
+// checkConfined: every chart but the empty placeholder has a tooltip, and
+// every tooltip is confined to the chart (a phone's 390 px screen).
+func checkConfined(t *testing.T, charts map[string][]byte) {
+	t.Helper()
+	if len(charts) == 0 {
+		t.Fatal("no charts")
+	}
+	for name, b := range charts {
+		var m struct {
+			Tooltip *struct{ Confine bool }
+			Series  []json.RawMessage
+		}
+		if err := json.Unmarshal(b, &m); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		switch {
+		case m.Tooltip == nil && len(m.Series) > 0:
+			t.Errorf("%s: a chart with %d series and no tooltip", name, len(m.Series))
+		case m.Tooltip != nil && !m.Tooltip.Confine:
+			t.Errorf("%s: tooltip not confined: %s", name, b)
+		}
 	}
 }
