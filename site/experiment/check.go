@@ -234,8 +234,8 @@ func (e *Experiment) Check() []*FieldError {
 		}
 		if runs > MaxRuns {
 			out = append(out, &FieldError{Field: FieldSeeds, Value: strconv.Itoa(e.Series[0].Sim.Seeds), Msg: fmt.Sprintf(
-				"%d series × %d values × their seeds make %d runs; at most %d (fewer seeds, values or series)",
-				len(e.Series), len(vals), runs, MaxRuns)})
+				"%s × %s × their seeds make %d runs; at most %d (fewer seeds, values or series)",
+				Count(len(e.Series), "series"), Count(len(vals), "value"), runs, MaxRuns)})
 			return out // each run holds its configuration: do not build them
 		}
 	}

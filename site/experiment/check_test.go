@@ -174,8 +174,24 @@ func TestPresetsSayWhenShortened(t *testing.T) {
 	if n == 0 {
 		t.Fatal("no preset is shortened?")
 	}
-	if p, _ := presetNamed("thesis-adv1"); !strings.Contains(p.PaperRun(), "4,000 warm-up + 4,000 measured cycles, 2 seed(s)") {
+	if p, _ := presetNamed("thesis-adv1"); !strings.Contains(p.PaperRun(), "4,000 warm-up + 4,000 measured cycles, 2 seeds per point") {
 		t.Errorf("thesis-adv1: %q", p.PaperRun())
+	}
+	one, _ := presetNamed("thesis-adv1")
+	one.Exp = one.Exp.Clone()
+	for i := range one.Exp.Series {
+		one.Exp.Series[i].Sim.Seeds = 1
+	}
+	if !strings.Contains(one.PaperRun(), "measured cycles, 1 seed per point") {
+		t.Errorf("one seed: %q", one.PaperRun())
+	}
+	for _, p := range Presets() {
+		if note := p.PaperRun(); strings.Contains(note, "(s)") {
+			t.Errorf("%s: %q", p.Name, note)
+		}
+	}
+	if g, _ := presetNamed("graph500"); !strings.Contains(g.PaperRun(), "1 BFS root per point") && !strings.Contains(g.PaperRun(), "3 BFS roots per point") {
+		t.Errorf("graph500: %q", g.PaperRun())
 	}
 	if got := (Preset{Exp: Experiment{Series: []config.Config{config.Default()}}}).PaperRun(); got != "" {
 		t.Errorf("the thesis's own run is called shortened: %q", got)
@@ -211,6 +227,17 @@ func TestTooManyRuns(t *testing.T) {
 	}
 	if errs := e.Check(); len(errs) != 0 {
 		t.Errorf("20,000 runs refused: %v", errs)
+	}
+	// one value: worded in the singular
+	e.Sweep = Sweep{Param: LoadParam, From: 0.5, To: 0.5}
+	for len(e.Series) < 21 {
+		e.Series = append(e.Series, e.Series[0])
+	}
+	for i := range e.Series {
+		e.Series[i].Sim.Seeds = 1000
+	}
+	if errs := e.Check(); len(errs) != 1 || !strings.Contains(errs[0].Error(), "21 series × 1 value × their seeds make 21000 runs") {
+		t.Errorf("one value: %v", errs)
 	}
 }
 

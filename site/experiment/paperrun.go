@@ -43,11 +43,11 @@ func paperRun(e *Experiment) string {
 		if scale >= thesisScale {
 			return ""
 		}
-		return fmt.Sprintf("Scaled down for the browser: a graph of scale s = %d (2^%d vertices), %d BFS root(s) per point; "+
-			"the thesis's figures use s = %d (Fuentes, PhD thesis §2.3.2).", scale, scale, seeds, thesisScale)
+		return fmt.Sprintf("Scaled down for the browser: a graph of scale s = %d (2^%d vertices), %s per point; "+
+			"the thesis's figures use s = %d (Fuentes, PhD thesis §2.3.2).", scale, scale, Count(seeds, "BFS root"), thesisScale)
 	}
-	run := fmt.Sprintf("%s warm-up + %s measured cycles, %d seed(s) per point, %s nodes",
-		thousands(warm), thousands(cyc), seeds, thousands(nodes))
+	run := fmt.Sprintf("%s warm-up + %s measured cycles, %s per point, %s nodes",
+		thousands(warm), thousands(cyc), Count(seeds, "seed"), thousands(nodes))
 	if acor {
 		return "Shortened for the browser: " + run + ". The ACOR paper (ACOR: Adaptive Congestion-Oblivious Routing " +
 			"in Dragonfly networks) simulates " + thousands(acorHosts) + " hosts and does not state its run length " +
@@ -58,6 +58,15 @@ func paperRun(e *Experiment) string {
 	}
 	return fmt.Sprintf("Shortened for the browser: %s. The thesis ran %s + %s cycles, %d seeds per point, %s nodes "+
 		"(Fuentes, PhD thesis §1.6.4, Table 1.2).", run, thousands(thesisWarmup), thousands(thesisCycles), thesisSeeds, thousands(thesisNodes))
+}
+
+// Count writes n and the noun, plural unless n is 1: "1 seed", "5 seeds"
+// ("series" is its own plural).
+func Count(n int, noun string) string {
+	if n != 1 && noun != "series" {
+		noun += "s"
+	}
+	return strconv.Itoa(n) + " " + noun
 }
 
 // thousands writes 60000 as "60,000".
