@@ -111,3 +111,45 @@ func TestNewcomerQuestions(t *testing.T) {
 		}
 	}
 }
+
+// The page asks "what is <Title>?": titles are singular noun phrases with
+// no leading article ("what is Dragonfly network?", not "what is The
+// Dragonfly network?") and no clause ("Latency, and why it shoots up").
+func TestTitlesReadAfterWhatIs(t *testing.T) {
+	for _, tp := range Topics() {
+		first, _, _ := strings.Cut(tp.Title, " ")
+		if first == "The" || first == "A" || first == "An" || strings.Contains(tp.Title, ", and") ||
+			strings.Contains(strings.ToLower(tp.Title), " why ") {
+			t.Errorf("%s: %q reads badly after \"what is\"", tp.ID, tp.Title)
+		}
+		// the head noun: "Saturated point (triangle)", "… interval over seeds"
+		head, _, _ := strings.Cut(tp.Title, "(")
+		head, _, _ = strings.Cut(head, " over ")
+		head, _, _ = strings.Cut(head, " per ")
+		words := strings.Fields(head)
+		if last := words[len(words)-1]; strings.HasSuffix(last, "s") && !strings.HasSuffix(last, "ss") &&
+			last != "TEPS" && last != "CoV" && last != "series" {
+			t.Errorf("%s: %q is plural: \"what is … %s?\"", tp.ID, tp.Title, last)
+		}
+	}
+	if tp, _ := Lookup("topology-dragonfly"); tp.Title != "Dragonfly network" {
+		t.Errorf("dragonfly: %q", tp.Title)
+	}
+}
+
+// The histogram's last bin is sim.histMax − 1, as the engine counts it
+// (engine/sim: hist[min(lat, histMax−1)]) and the chart labels it.
+func TestHistogramTopicMatchesTheEngine(t *testing.T) {
+	tp, _ := Lookup("metric-histogram")
+	if !strings.Contains(tp.Text, "every latency ≥ sim.histMax − 1") {
+		t.Errorf("histogram text: %q", tp.Text)
+	}
+	for _, s := range []string{tp.Text, tp.Expect} {
+		s = strings.ReplaceAll(s, "sim.histMax − 1", "")
+		for _, m := range []string{"≥ sim.histMax", "longer than sim.histMax"} {
+			if strings.Contains(s, m) {
+				t.Errorf("histogram topic says %q: the last bin is sim.histMax − 1", m)
+			}
+		}
+	}
+}
