@@ -100,3 +100,16 @@ func TestParamSweepRefusesAParameterThatDoesNotApply(t *testing.T) {
 		t.Errorf("load sweep of a Graph500 and a synthetic series: %v", err)
 	}
 }
+
+// Apply writes the swept value as %g: an integer parameter's large values
+// ("1e+08") are read as the whole numbers they are.
+func TestApplyLargeIntegerValues(t *testing.T) {
+	sp := Spec{Series: []config.Config{config.Default()}, Param: "sim.cycles", Values: []float64{1e8}}
+	c := config.Default()
+	if err := sp.Apply(&c, 1e8); err != nil || c.Sim.Cycles != 100000000 {
+		t.Errorf("sim.cycles = 1e8: %v, %d", err, c.Sim.Cycles)
+	}
+	if err := sp.Apply(&c, 1.5); err == nil {
+		t.Error("sim.cycles = 1.5 accepted")
+	}
+}
