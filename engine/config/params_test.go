@@ -1,6 +1,7 @@
 package config
 
 import (
+	"math"
 	"strconv"
 	"strings"
 	"testing"
@@ -178,3 +179,30 @@ func TestWhenText(t *testing.T) {
 }
 
 func strconvInt(x int64) string { return strconv.FormatInt(x, 10) }
+
+// An integer accepted in any syntax is the number the text denotes (never
+// rounded), and every plain integer is still accepted as before.
+func FuzzIntegerSyntax(f *testing.F) {
+	for _, s := range []string{"1e3", "1000.0", "1e+08", "1.5", "1e-3", "0x10", "1,000", " 7 ", "-0.0e5", "9223372036854775807",
+		"9223372036854775808", "1e19", "12345678901234567.0", ".5e1", "5.", "1e1000", "+3", "0x1p4", "1_0", "1.0000000000000000001"} {
+		f.Add(s)
+	}
+	p, _ := Lookup("sim.cycles")
+	f.Fuzz(func(t *testing.T, s string) {
+		c := Default()
+		err := p.SetString(&c, s)
+		if n, perr := strconv.ParseInt(strings.TrimSpace(s), 10, 64); perr == nil && (err != nil || int64(c.Sim.Cycles) != n) {
+			t.Fatalf("%q: plain integer gives %d, %v", s, c.Sim.Cycles, err)
+		}
+		if err != nil {
+			return
+		}
+		x, ferr := strconv.ParseFloat(strings.TrimSpace(s), 64)
+		if ferr != nil || strings.ContainsAny(s, "xXpP_") {
+			t.Fatalf("%q accepted as %d: not a decimal number", s, c.Sim.Cycles)
+		}
+		if math.Abs(x) < 1<<53 && float64(c.Sim.Cycles) != x {
+			t.Fatalf("%q accepted as %d, but it is %v", s, c.Sim.Cycles, x)
+		}
+	})
+}
