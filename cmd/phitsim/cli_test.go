@@ -20,7 +20,7 @@ import (
 func cli(t *testing.T, tty bool, args ...string) (int, string, string) {
 	t.Helper()
 	var out, errOut bytes.Buffer
-	code := run(context.Background(), args, &out, &errOut, tty)
+	code := run(context.Background(), args, &out, &errOut, tty, false)
 	return code, out.String(), errOut.String()
 }
 
@@ -234,6 +234,10 @@ func TestRunOutputErrorKeepsTheResult(t *testing.T) {
 		if len(files) != 1 || !strings.Contains(errOut, "it is in "+files[0]) {
 			t.Fatalf("fallback files %v; stderr %q", files, errOut)
 		}
+		// reported once (it was twice: as it happened, and as the exit error)
+		if n := strings.Count(errOut, "could not write"); n != 1 || strings.Count(errOut, "phitsim: ") != 1 {
+			t.Errorf("the output error is reported %d times:\n%s", n, errOut)
+		}
 		defer os.Remove(files[0])
 		var doc PointDoc
 		if b, err := os.ReadFile(files[0]); err != nil || json.Unmarshal(b, &doc) != nil || len(doc.Runs) != 2 {
@@ -249,7 +253,7 @@ func TestRunOutputErrorKeepsTheResult(t *testing.T) {
 	saved(t, errOut)
 	// stdout failing (a pipe): the summary is on stderr
 	var errBuf bytes.Buffer
-	code = run(context.Background(), append([]string{"run"}, tiny...), failing{}, &errBuf, false)
+	code = run(context.Background(), append([]string{"run"}, tiny...), failing{}, &errBuf, false, false)
 	if code != 1 || !strings.Contains(errBuf.String(), "no space left on device") || !strings.Contains(errBuf.String(), "accepted load") {
 		t.Errorf("stdout failing: exit %d, stderr %q", code, errBuf.String())
 	}
@@ -271,7 +275,7 @@ func TestNonFiniteResultIsWritten(t *testing.T) {
 	doc.Runs[1].Fairness.MaxMin = math.Inf(1)
 	doc.Aggregate.Latency.CI95 = math.NaN()
 	var out, errOut bytes.Buffer
-	err := report(env{&out, &errOut, false}, doc, "", false)
+	err := report(env{stdout: &out, stderr: &errOut}, doc, "", false)
 	if err == nil || !strings.Contains(err.Error(), "/runs/1/fairness/maxMin = +Inf") ||
 		!strings.Contains(err.Error(), "/aggregate/latency/ci95 = NaN") {
 		t.Fatalf("err = %v", err)
@@ -288,7 +292,7 @@ func TestNonFiniteResultIsWritten(t *testing.T) {
 	if !strings.Contains(errOut.String(), "accepted load") {
 		t.Errorf("no summary on stderr: %q", errOut.String())
 	}
-	if code := run(context.Background(), []string{"version"}, &out, &errOut, false); code != 0 {
+	if code := run(context.Background(), []string{"version"}, &out, &errOut, false, false); code != 0 {
 		t.Error(code)
 	}
 }
@@ -301,9 +305,10 @@ func TestSweepTableAtTerminalCSVOtherwise(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
-	lines := strings.Split(strings.TrimSpace(table), "\n")
-	if len(lines) != 1+4+1 || !strings.HasPrefix(lines[0], "series  load  accepted (phits/node/cycle)  latency (cycles)  runs") ||
-		!strings.HasPrefix(lines[1], "1 MIN   0.1 ") || !strings.HasPrefix(lines[4], "2 VAL   0.2 ") ||
+	lines := strings.Split(strings.TrimRight(table, "\n"), "\n")
+	// series numbered from 1, as in messages; the CSV's series column from 0
+	if len(lines) != 1+4+1 || !strings.HasPrefix(lines[0], "                load  accepted (phits/node/cycle)  latency (cycles)  runs") ||
+		!strings.HasPrefix(lines[1], "series 1 (MIN)  0.1 ") || !strings.HasPrefix(lines[4], "series 2 (VAL)  0.2 ") ||
 		!strings.Contains(lines[1], " ± ") || !strings.Contains(lines[5], "95% confidence interval") {
 		t.Errorf("table:\n%s", table)
 	}
@@ -313,13 +318,13 @@ func TestSweepTableAtTerminalCSVOtherwise(t *testing.T) {
 	}{{false, nil}, {true, []string{"-csv"}}} {
 		code, out, _ := cli(t, c.tty, append(args, c.extra...)...)
 		rows, err := csv.NewReader(strings.NewReader(out)).ReadAll()
-		if code != 0 || err != nil || len(rows) != 5 || rows[0][0] != "series" || rows[3][1] != "VAL" {
+		if code != 0 || err != nil || len(rows) != 5 || rows[0][0] != "series" || rows[1][0] != "0" || rows[3][0] != "1" || rows[3][1] != "VAL" {
 			t.Errorf("tty %v %v: exit %d, %v, CSV %q", c.tty, c.extra, code, err, out)
 		}
 	}
 	prefix := filepath.Join(t.TempDir(), "s")
 	code, out, errOut := cli(t, false, append(args, "-out", prefix)...)
-	if code != 0 || !strings.HasPrefix(out, "series  load") || !strings.Contains(errOut, "wrote "+prefix+".json and "+prefix+".csv") {
+	if code != 0 || !strings.HasPrefix(out, "                load") || !strings.Contains(errOut, "wrote "+prefix+".json and "+prefix+".csv") {
 		t.Errorf("-out: exit %d, stdout %q, stderr %q", code, out, errOut)
 	}
 	for _, ext := range []string{".json", ".csv"} {
@@ -334,6 +339,12 @@ func TestSweepTableAtTerminalCSVOtherwise(t *testing.T) {
 	files, _ := filepath.Glob(filepath.Join(tmp, "phitsim-*"))
 	if code != 1 || len(files) != 2 || strings.Count(errOut, "could not write") != 2 {
 		t.Errorf("-out failing: exit %d, files %v, stderr %q", code, files, errOut)
+	}
+	// each failure reported once, naming where its data is
+	for _, f := range files {
+		if strings.Count(errOut, f) != 1 {
+			t.Errorf("%s named %d times in stderr %q", f, strings.Count(errOut, f), errOut)
+		}
 	}
 }
 
@@ -408,8 +419,8 @@ func TestSummaryRequestReplyAndGraph500Table(t *testing.T) {
 	code, out, errOut := cli(t, true, "sweep", "-preset", "graph500-h2", "-set", "workload.scale=10", "-seeds", "2",
 		"-param", "workload.tq", "-values", "1,4")
 	lines := strings.Split(out, "\n")
-	if code != 0 || len(lines) < 3 || !strings.HasPrefix(lines[0], "series         workload.tq  accepted") ||
-		!strings.Contains(lines[0], "execution (ms)") || !strings.HasPrefix(lines[2], "1 graph500-h2  4 ") {
+	if code != 0 || len(lines) < 3 || !strings.HasPrefix(lines[0], "                        workload.tq  accepted") ||
+		!strings.Contains(lines[0], "execution (ms)") || !strings.HasPrefix(lines[2], "series 1 (graph500-h2)  4 ") {
 		t.Errorf("exit %d, table:\n%s%s", code, out, errOut)
 	}
 }

@@ -29,8 +29,8 @@ import (
 const usage = `phitsim — cycle-accurate Dragonfly network simulator
 
 Usage:
-  phitsim run      [-config FILE | -preset NAME] [-set path=value]... [-seeds N] [-out FILE] [-json] [-fogsim]
-  phitsim sweep    [-config FILE | -preset NAME]... [-set path=value]... [-series path=v1,v2,...]
+  phitsim run      (-config FILE | -preset NAME) [-set path=value]... [-seeds N] [-out FILE] [-json] [-fogsim]
+  phitsim sweep    (-config FILE | -preset NAME)... [-set path=value]... [-series path=v1,v2,...]
                    -loads 0.1:0.9:0.1 | -param PATH -values LIST  [-seeds N] [-out PREFIX] [-csv] [-j N]
   phitsim sweep    -experiment NAME [-set path=value]... [-loads ...] [-out PREFIX] [-csv]
   phitsim presets  list the named configurations
@@ -42,8 +42,8 @@ Usage:
 
 Output: at a terminal, run prints a short summary and sweep a table of the curves; into a pipe or a
 file, run writes its full JSON and sweep its CSV. -json (run) and -csv (sweep) put that data on stdout
-even at a terminal; -out writes it to files and leaves stdout to the summary or table. Progress,
-notes and errors go to stderr.
+even at a terminal; -out writes it to files and leaves stdout to the summary or table. Notes and
+errors go to stderr, and a progress bar when stderr is a terminal.
 Exit status: 0 success, 1 error (a finished result is still written, and stderr says where),
 2 bad command line, 130 interrupted.
 
@@ -61,10 +61,12 @@ Examples:
 // Each command's usage line, what it does and examples; 'COMMAND -h' prints
 // it with the command's flags.
 var help = map[string]string{
-	"run": `Usage: phitsim run [-config FILE | -preset NAME] [-set path=value]... [-seeds N] [-out FILE] [-json] [-fogsim]
+	"run": `Usage: phitsim run (-config FILE | -preset NAME) [-set path=value]... [-seeds N] [-out FILE] [-json] [-fogsim]
 
 Runs one configuration at its offered load once per seed (sim.seeds, in
-parallel) and averages the seeds with a 95% confidence interval.
+parallel) and averages the seeds with a 95% confidence interval. Interrupted
+(Ctrl-C), it shows and writes the runs that finished, if any, and exits with
+status 130.
 
 Output (stable; scripts may rely on it):
   stdout is a terminal         a short summary: loads, latency, fairness, misrouting, with units
@@ -84,7 +86,7 @@ Examples:
   phitsim run -config my.json -fogsim                   also FOGSim's report of each run (stderr)
   phitsim run -preset graph500-h2                       Graph500 BFS: execution time, TEPS, usage
 `,
-	"sweep": `Usage: phitsim sweep [-config FILE | -preset NAME]... [-set path=value]... [-series path=v1,v2,...]...
+	"sweep": `Usage: phitsim sweep (-config FILE | -preset NAME)... [-set path=value]... [-series path=v1,v2,...]...
                      [-loads 0.1:0.9:0.1 | -param PATH -values LIST] [-seeds N] [-j N] [-out PREFIX] [-csv]
        phitsim sweep -experiment NAME [-set path=value]... [-loads ...] [-out PREFIX] [-csv]
 
@@ -99,7 +101,11 @@ Output (stable; scripts may rely on it):
   -csv                         the CSV on stdout, even at a terminal
   -out PREFIX                  PREFIX.json (every run and point) and PREFIX.csv (the curves),
                                and the table on stdout
-Interrupted (Ctrl-C), it writes the runs that finished and exits with status 130.
+Series are numbered in the order given, from 1 in the table ("series 1 (MIN)")
+and in messages; the "series" column of the CSV (and field of the JSON) is
+that number less one (from 0), as in the page's CSV export.
+Interrupted (Ctrl-C), it writes the runs that finished, if any, and exits with
+status 130.
 
 Examples:
   phitsim sweep -preset h4 -series routing.name=MIN,VAL -loads 0.1:0.9:0.1 -seeds 3
@@ -152,27 +158,39 @@ Example:
 }
 
 // env is where a command writes, and whether stdout is a terminal (a person
-// reads it) or a pipe or file (a program does).
+// reads it) or a pipe or file (a program does); errTTY: whether stderr is a
+// terminal (then a progress bar is drawn on it).
 type env struct {
 	stdout, stderr io.Writer
-	tty            bool
+	tty, errTTY    bool
+	afterRun       func() // called after each finished run, if set (tests interrupt with it)
 }
 
 // errUsage is a command line that does not parse; the message and the usage
 // are already on stderr.
 var errUsage = errors.New("bad command line")
 
+// errInterrupted is a run or sweep stopped by Ctrl-C or SIGTERM (exit 130).
+var errInterrupted = errors.New("interrupted")
+
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr, term.IsTerminal(int(os.Stdout.Fd())))
+	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr,
+		term.IsTerminal(int(os.Stdout.Fd())), term.IsTerminal(int(os.Stderr.Fd())))
 	stop()
 	os.Exit(code)
 }
 
 // run is the command line: it returns the exit status (0 success, 1 error,
-// 2 bad command line, 130 interrupted).
-func run(ctx context.Context, args []string, stdout, stderr io.Writer, tty bool) int {
-	e := env{stdout, stderr, tty}
+// 2 bad command line, 130 interrupted). tty and errTTY say whether stdout
+// and stderr are terminals.
+func run(ctx context.Context, args []string, stdout, stderr io.Writer, tty, errTTY bool) int {
+	return command(ctx, env{stdout: stdout, stderr: stderr, tty: tty, errTTY: errTTY}, args)
+}
+
+// command is run in the environment e.
+func command(ctx context.Context, e env, args []string) int {
+	stdout, stderr := e.stdout, e.stderr
 	if len(args) == 0 {
 		fmt.Fprint(stderr, usage)
 		return 2
@@ -196,7 +214,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, tty bool)
 		case len(rest) == 0:
 			fmt.Fprint(stdout, usage)
 		case help[rest[0]] != "":
-			return run(ctx, []string{rest[0], "-h"}, stdout, stderr, tty)
+			return command(ctx, e, []string{rest[0], "-h"})
 		default:
 			fmt.Fprintf(stderr, "phitsim help: unknown command %q\n\n%s", rest[0], usage)
 			return 2
@@ -211,8 +229,11 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, tty bool)
 	case errors.Is(err, errUsage):
 		return 2
 	}
-	fmt.Fprintln(stderr, "phitsim:", err)
-	if errors.Is(err, context.Canceled) {
+	// one line per error (output errors joined with the interrupt)
+	for _, line := range strings.Split(err.Error(), "\n") {
+		fmt.Fprintln(stderr, "phitsim:", line)
+	}
+	if errors.Is(err, errInterrupted) {
 		return 130
 	}
 	return 1
@@ -280,15 +301,62 @@ func (m *multi) Set(v string) error { *m = append(*m, v); return nil }
 // source flags shared by run, sweep and validate.
 type source struct {
 	configs, presets, sets multi
-	seeds                  int
+	seeds                  *int // -seeds, nil when not given
 }
 
 func (s *source) register(fs *flag.FlagSet) {
 	fs.Var(&s.configs, "config", "configuration JSON `FILE` (repeatable in sweep: one series each)")
 	fs.Var(&s.presets, "preset", "named configuration `NAME` (see 'phitsim presets'; repeatable in sweep)")
 	fs.Var(&s.sets, "set", "override a parameter: `path=value`, e.g. traffic.load=0.4 (repeatable; see 'phitsim params')")
-	fs.IntVar(&s.seeds, "seeds", 0, "`N` runs per point, seeds sim.seed… (overrides sim.seeds)")
+	// any whole number is taken: the validator checks it as sim.seeds, with its range
+	fs.Func("seeds", "`N` runs per point, seeds sim.seed… (sets sim.seeds)", func(v string) error {
+		n, err := strconv.Atoi(v)
+		if err != nil {
+			return errors.New("not a whole number")
+		}
+		s.seeds = &n
+		return nil
+	})
 }
+
+// quickPresets are presets that run in seconds, named to a first-time user
+// who gave no configuration.
+var quickPresets = []string{"h2", "min-un", "val-adv1", "graph500-h2"}
+
+// required refuses a run or sweep with no -config and no -preset (exit 2),
+// rather than starting the default configuration (h8, 60,000 + 60,000
+// cycles × 5 seeds: many minutes), and names quick presets to start with.
+func (s *source) required(fs *flag.FlagSet, e env) error {
+	if len(s.configs)+len(s.presets) > 0 {
+		return nil
+	}
+	cmd := fs.Name()
+	fmt.Fprintf(e.stderr, "phitsim %s: no configuration given: add -preset NAME or -config FILE", cmd)
+	if cmd == "sweep" {
+		fmt.Fprint(e.stderr, " (or -experiment NAME, see 'phitsim experiments')")
+	}
+	fmt.Fprint(e.stderr, ".\nPresets that run in seconds:\n")
+	for _, name := range quickPresets {
+		doc := ""
+		for _, p := range config.Presets() {
+			if p.Name == name {
+				doc = p.Doc
+			}
+		}
+		fmt.Fprintf(e.stderr, "  %-12s %s\n", name, doc)
+	}
+	fmt.Fprintf(e.stderr, "'phitsim presets' lists them all; 'phitsim %s -h' shows the flags and examples. For example:\n", cmd)
+	if cmd == "sweep" {
+		fmt.Fprintln(e.stderr, "  phitsim sweep -preset min-un -series routing.name=MIN,VAL -loads 0.1,0.3,0.5")
+	} else {
+		fmt.Fprintln(e.stderr, "  phitsim run -preset h2")
+	}
+	return errUsage
+}
+
+// documentPath is the path config.Decode gives an error of the document as
+// a whole (not JSON, not an object).
+const documentPath = "(document)"
 
 // loaded is a configuration with where it came from and what its decoding
 // found wrong.
@@ -298,8 +366,8 @@ type loaded struct {
 	errs  config.Errors // unknown fields and wrong types of the file
 }
 
-// load builds the configurations named by -config and -preset (default: the
-// default config) with the -set overrides applied, validated.
+// load builds the configurations named by -config and -preset (validate's
+// default: the default config) with the -set overrides applied, validated.
 func (s *source) load() ([]config.Config, error) {
 	var ls []loaded
 	for _, f := range s.configs {
@@ -311,6 +379,14 @@ func (s *source) load() ([]config.Config, error) {
 		var es config.Errors
 		if err != nil && !errors.As(err, &es) {
 			return nil, fmt.Errorf("%s: %w", f, err)
+		}
+		// not JSON, or not an object: nothing was decoded, so there are no
+		// fields to list, only this message
+		if len(es) == 1 && es[0].Path == documentPath {
+			if es[0].Value == "" {
+				return nil, fmt.Errorf("%s: %s", f, es[0].Msg)
+			}
+			return nil, fmt.Errorf("%s: %s", f, es[0])
 		}
 		ls = append(ls, loaded{c, f, es})
 	}
@@ -358,8 +434,8 @@ func (s *source) applyTo(ls []loaded) ([]config.Config, error) {
 				errs = append(errs, fe)
 			}
 		}
-		if s.seeds > 0 {
-			c.Sim.Seeds = s.seeds
+		if s.seeds != nil {
+			c.Sim.Seeds = *s.seeds
 		}
 		errs = append(errs, c.Validate()...)
 		if len(errs) > 0 {
@@ -373,10 +449,19 @@ func (s *source) applyTo(ls []loaded) ([]config.Config, error) {
 	return cfgs, nil
 }
 
-// bar is a progress bar over simulated cycles with ETA.
-func bar(w io.Writer, total int64, desc string) *progressbar.ProgressBar {
-	return progressbar.NewOptions64(total,
-		progressbar.OptionSetWriter(w),
+// options are sweep.Run's options for a command: a progress bar over
+// simulated cycles with ETA when stderr is a terminal (into a file or a pipe
+// it would be a stream of carriage returns), and e.afterRun. done ends the bar.
+func (e env) options(total int64, desc string, workers int) (opt sweep.Options, done func()) {
+	opt.Workers = workers
+	if e.afterRun != nil {
+		opt.OnRun = func(int, int, sweep.Job, *result.Result) { e.afterRun() }
+	}
+	if !e.errTTY {
+		return opt, func() {}
+	}
+	pb := progressbar.NewOptions64(total,
+		progressbar.OptionSetWriter(e.stderr),
 		progressbar.OptionSetDescription(desc),
 		progressbar.OptionShowCount(),
 		progressbar.OptionSetPredictTime(true),
@@ -384,6 +469,18 @@ func bar(w io.Writer, total int64, desc string) *progressbar.ProgressBar {
 		progressbar.OptionClearOnFinish(),
 		progressbar.OptionSetWidth(30),
 	)
+	opt.OnCycles = func(d int64) { _ = pb.Add64(d) }
+	return opt, func() { _ = pb.Finish() }
+}
+
+// stopped is what sweep.Run's error means to the command line: a cancelled
+// context is the user's interrupt (exit 130, said without Go's "context
+// canceled").
+func stopped(err error) error {
+	if errors.Is(err, context.Canceled) {
+		return errInterrupted
+	}
+	return err
 }
 
 // PointDoc is what 'run' writes: the config, every seed's result, the mean.
@@ -403,6 +500,9 @@ func cmdRun(ctx context.Context, args []string, e env) error {
 	if err := parseFlags(fs, args, e); err != nil {
 		return err
 	}
+	if err := src.required(fs, e); err != nil {
+		return err
+	}
 	cfgs, err := src.load()
 	if err != nil {
 		return err
@@ -420,10 +520,15 @@ func cmdRun(ctx context.Context, args []string, e env) error {
 	if c.Graph500() {
 		desc = nameOf(c) // the BFS sets its own injection rate
 	}
-	pb := bar(e.stderr, sweep.TotalCycles(jobs), desc)
-	oc, runErr := sweep.Run(ctx, sp, sweep.Options{OnCycles: func(d int64) { _ = pb.Add64(d) }})
-	_ = pb.Finish()
-	if oc == nil {
+	opt, done := e.options(sweep.TotalCycles(jobs), desc, 0)
+	oc, runErr := sweep.Run(ctx, sp, opt)
+	done()
+	runErr = stopped(runErr)
+	if oc == nil || len(oc.Runs) == 0 {
+		// nothing to summarise or write: no means of zero runs
+		if errors.Is(runErr, errInterrupted) {
+			return fmt.Errorf("%w: no run finished", runErr)
+		}
 		return runErr
 	}
 	doc := PointDoc{Config: c, Runs: oc.Runs}
@@ -435,7 +540,8 @@ func cmdRun(ctx context.Context, args []string, e env) error {
 			fmt.Fprintln(e.stderr, result.FOGSimReport(r))
 		}
 	}
-	return errors.Join(runErr, report(e, doc, *out, *asJSON))
+	// the interrupt last, after what was written
+	return errors.Join(report(e, doc, *out, *asJSON), runErr)
 }
 
 // report writes a finished run where the output convention says: the JSON
@@ -454,12 +560,12 @@ func report(e env, doc PointDoc, out string, asJSON bool) error {
 			errs = append(errs, nonFiniteError(nonFinite))
 		}
 		if out != "" {
-			at, err := deliver(out, e.stdout, e.stderr, "the result JSON", data)
+			at, err := deliver(out, e.stdout, "the result JSON", data)
 			jsonAt = at
 			errs = append(errs, err)
 		}
 		if toStdout {
-			at, err := deliver("", e.stdout, e.stderr, "the result JSON", data)
+			at, err := deliver("", e.stdout, "the result JSON", data)
 			if jsonAt == "" || at != "stdout" {
 				jsonAt = at
 			}
@@ -566,6 +672,10 @@ func cmdSweep(ctx context.Context, args []string, e env) error {
 		}
 		ls = x.Spec.Loads
 	} else {
+		// an experiment names its configurations; otherwise -config or -preset must
+		if err := src.required(fs, e); err != nil {
+			return err
+		}
 		var err error
 		if base, err = src.load(); err != nil {
 			return err
@@ -595,20 +705,29 @@ func cmdSweep(ctx context.Context, args []string, e env) error {
 	if err != nil {
 		return err
 	}
-	pb := bar(e.stderr, sweep.TotalCycles(jobs), fmt.Sprintf("%d runs", len(jobs)))
-	oc, runErr := sweep.Run(ctx, sp, sweep.Options{Workers: *workers, OnCycles: func(d int64) { _ = pb.Add64(d) }})
-	_ = pb.Finish()
-	if oc == nil {
+	opt, done := e.options(sweep.TotalCycles(jobs), fmt.Sprintf("%d runs", len(jobs)), *workers)
+	oc, runErr := sweep.Run(ctx, sp, opt)
+	done()
+	runErr = stopped(runErr)
+	if oc == nil || len(oc.Runs) == 0 {
+		// nothing to write: no empty files, no table or CSV of no points
+		if errors.Is(runErr, errInterrupted) {
+			return fmt.Errorf("%w: no run finished", runErr)
+		}
 		return runErr
 	}
 	if runErr != nil {
-		fmt.Fprintf(e.stderr, "stopped: writing the %d of %d runs that finished\n", len(oc.Runs), len(jobs))
+		why := "stopped"
+		if errors.Is(runErr, errInterrupted) {
+			why = "interrupted"
+		}
+		fmt.Fprintf(e.stderr, "%s: %d of %d runs finished; writing those\n", why, len(oc.Runs), len(jobs))
 	}
 	var csvData bytes.Buffer
 	if err := sweep.WriteCSV(&csvData, oc.Points); err != nil {
-		return errors.Join(runErr, fmt.Errorf("the curves CSV: %w", err))
+		return errors.Join(fmt.Errorf("the curves CSV: %w", err), runErr)
 	}
-	errs := []error{runErr}
+	var errs []error
 	if *out != "" {
 		data, nonFinite, err := encodeJSON(oc)
 		if err != nil {
@@ -617,22 +736,23 @@ func cmdSweep(ctx context.Context, args []string, e env) error {
 			if len(nonFinite) > 0 {
 				errs = append(errs, nonFiniteError(nonFinite))
 			}
-			_, err := deliver(*out+".json", e.stdout, e.stderr, "the runs JSON", data)
+			_, err := deliver(*out+".json", e.stdout, "the runs JSON", data)
 			errs = append(errs, err)
 		}
-		_, err = deliver(*out+".csv", e.stdout, e.stderr, "the curves CSV", csvData.Bytes())
+		_, err = deliver(*out+".csv", e.stdout, "the curves CSV", csvData.Bytes())
 		errs = append(errs, err)
-		if errors.Join(errs[1:]...) == nil {
+		if errors.Join(errs...) == nil {
 			fmt.Fprintf(e.stderr, "wrote %s.json and %s.csv\n", *out, *out)
 		}
 	}
 	if *asCSV || (*out == "" && !e.tty) {
-		_, err := deliver("", e.stdout, e.stderr, "the curves CSV", csvData.Bytes())
+		_, err := deliver("", e.stdout, "the curves CSV", csvData.Bytes())
 		errs = append(errs, err)
 	} else {
 		printTable(e.stdout, oc)
 	}
-	return errors.Join(errs...)
+	// the interrupt last, after what was written
+	return errors.Join(append(errs, runErr)...)
 }
 
 // expandSeries makes one configuration per combination of series values.
@@ -663,13 +783,18 @@ func expandSeries(base []config.Config, series []string) ([]config.Config, error
 				} else {
 					d.Name = label
 				}
-				if errs := d.Validate(); len(errs) > 0 {
-					return nil, fmt.Errorf("series %s: %w", d.Name, errs)
-				}
 				next = append(next, d)
 			}
 		}
 		cfgs = next
+	}
+	if len(series) > 0 {
+		// the series as run (every -series applied), numbered as the table numbers them
+		for i, c := range cfgs {
+			if errs := c.Validate(); len(errs) > 0 {
+				return nil, fmt.Errorf("series %d (%s): %w", i+1, c.Name, errs)
+			}
+		}
 	}
 	return cfgs, nil
 }

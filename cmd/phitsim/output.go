@@ -71,9 +71,9 @@ func nonFiniteError(where []string) error {
 // file path, or to stdout when path is "", and returns where it went. A
 // finished result is never lost to an output error: when that write fails,
 // data goes to a new file in the temporary folder instead (or, failing that
-// too, to stdout), stderr says where, and the write error is returned so
-// that the command exits non-zero.
-func deliver(path string, stdout, stderr io.Writer, what string, data []byte) (string, error) {
+// too, to stdout), and the error returned says what failed and where the data
+// is, to be reported once, and makes the command exit non-zero.
+func deliver(path string, stdout io.Writer, what string, data []byte) (string, error) {
 	var err error
 	if path == "" {
 		_, err = stdout.Write(data)
@@ -91,18 +91,16 @@ func deliver(path string, stdout, stderr io.Writer, what string, data []byte) (s
 	if f, ferr := os.CreateTemp("", "phitsim-*"+ext); ferr == nil {
 		_, werr := f.Write(data)
 		if cerr := f.Close(); werr == nil && cerr == nil {
-			fmt.Fprintf(stderr, "phitsim: could not write %s to %s (%v); it is in %s\n", what, path, err, f.Name())
-			return f.Name(), fmt.Errorf("writing %s to %s: %w (saved in %s)", what, path, err, f.Name())
+			return f.Name(), fmt.Errorf("could not write %s to %s (%w); it is in %s", what, path, err, f.Name())
 		}
 		os.Remove(f.Name())
 	}
 	if path != "stdout" {
 		if _, serr := stdout.Write(data); serr == nil {
-			fmt.Fprintf(stderr, "phitsim: could not write %s to %s (%v); it was written to stdout\n", what, path, err)
-			return "stdout", fmt.Errorf("writing %s to %s: %w (written to stdout instead)", what, path, err)
+			return "stdout", fmt.Errorf("could not write %s to %s (%w); it was written to stdout instead", what, path, err)
 		}
 	}
-	return "", fmt.Errorf("writing %s to %s: %w (and nowhere else could it be written)", what, path, err)
+	return "", fmt.Errorf("could not write %s to %s (%w), nor anywhere else", what, path, err)
 }
 
 // versionText is what 'phitsim version' prints, from the build information

@@ -112,8 +112,17 @@ func printSummary(w io.Writer, c config.Config, a sweep.Aggregate, runs []*resul
 	if a.Saturated {
 		fmt.Fprintf(w, "  saturated: %s\n", a.SatReason)
 	}
-	if a.Runs < c.Sim.Seeds {
-		fmt.Fprintf(w, "  only %d of %d runs finished\n", a.Runs, c.Sim.Seeds)
+	if len(runs) < c.Sim.Seeds {
+		seeds := make([]string, len(runs))
+		for i, r := range runs {
+			seeds[i] = strconv.FormatUint(r.Seed, 10)
+		}
+		plural := "s"
+		if len(runs) == 1 {
+			plural = ""
+		}
+		fmt.Fprintf(w, "  %d of %d runs finished (seed%s %s): the means are over those\n",
+			len(runs), c.Sim.Seeds, plural, strings.Join(seeds, ", "))
 	}
 	switch jsonAt {
 	case "":
@@ -138,7 +147,7 @@ func printTable(w io.Writer, oc *sweep.Outcome) {
 	if sp.Param != "" {
 		x = sp.Param
 	}
-	fmt.Fprintf(tw, "series\t%s\taccepted (phits/node/cycle)\tlatency (cycles)\t", x)
+	fmt.Fprintf(tw, "\t%s\taccepted (phits/node/cycle)\tlatency (cycles)\t", x)
 	if g500 {
 		fmt.Fprint(tw, "execution (ms)\t")
 	}
@@ -152,7 +161,8 @@ func printTable(w io.Writer, oc *sweep.Outcome) {
 		if sp.Param != "" {
 			xv = p.X
 		}
-		fmt.Fprintf(tw, "%d %s\t%g\t%s\t%s\t", p.Series+1, name, xv, est(p.Accepted, "%.4f"), est(p.Latency, "%.1f"))
+		// numbered from 1 as in messages (the CSV's series column counts from 0)
+		fmt.Fprintf(tw, "series %d (%s)\t%g\t%s\t%s\t", p.Series+1, name, xv, est(p.Accepted, "%.4f"), est(p.Latency, "%.1f"))
 		if g := p.Graph500; g500 && g != nil {
 			ms := stats.Estimate{Mean: g.Seconds.Mean * 1e3, CI95: g.Seconds.CI95 * 1e3, N: g.Seconds.N}
 			fmt.Fprintf(tw, "%s\t", est(ms, "%.4g"))
