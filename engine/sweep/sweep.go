@@ -135,7 +135,7 @@ func (sp Spec) Jobs() ([]Job, error) {
 				return nil, err
 			}
 			if errs := c.Validate(); len(errs) > 0 {
-				return nil, fmt.Errorf("series %d (%s), %s %g: %w", si, c.Name, sp.XName(), l, errs)
+				return nil, fmt.Errorf("series %d (%s), %s %g: %w", si+1, c.Name, sp.XName(), l, errs)
 			}
 			points = append(points, Job{Series: si, Point: li, Config: c})
 		}
@@ -319,7 +319,7 @@ func Run(ctx context.Context, sp Spec, opt Options) (*Outcome, error) {
 				mu.Lock()
 				if err != nil {
 					if firstErr == nil && !errors.Is(err, sim.ErrCancelled) {
-						firstErr = fmt.Errorf("series %d load %g seed %d: %w", j.Series, j.Config.Traffic.Load, j.Seed, err)
+						firstErr = fmt.Errorf("series %d load %g seed %d: %w", j.Series+1, j.Config.Traffic.Load, j.Seed, err)
 					}
 				} else {
 					results[i] = keep(r)
