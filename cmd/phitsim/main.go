@@ -830,10 +830,10 @@ func cmdParams(w io.Writer) error {
 			} else if p.Min != nil || p.Max != nil {
 				lo, hi := "", ""
 				if p.Min != nil {
-					lo = strconv.FormatFloat(*p.Min, 'g', -1, 64)
+					lo = p.Bound(*p.Min)
 				}
 				if p.Max != nil {
-					hi = strconv.FormatFloat(*p.Max, 'g', -1, 64)
+					hi = p.Bound(*p.Max)
 				}
 				extra = append(extra, "["+lo+", "+hi+"]")
 			}

@@ -107,7 +107,8 @@ func TestValidateListsFieldErrors(t *testing.T) {
 func TestParamsAndPresetsList(t *testing.T) {
 	var out bytes.Buffer
 	cmdParams(&out)
-	for _, want := range []string{"traffic.load", "routing.acorSequence", "router.creditTiming"} {
+	// integer ranges as integers: what -set accepts, not 1e+08
+	for _, want := range []string{"traffic.load", "routing.acorSequence", "router.creditTiming", "[1, 100000000]; cycles"} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("params lacks %s", want)
 		}
