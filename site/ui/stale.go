@@ -113,6 +113,9 @@ func differences(from, to *experiment.Experiment) []string {
 		if v, ok := m[k]; ok {
 			return v
 		}
+		if n, _, ok := strings.Cut(k, "."); ok && len(n) > 1 && n[0] == 's' && n[1] >= '0' && n[1] <= '9' {
+			return "as series 1" // a later series' key is its difference from series 1
+		}
 		return "default"
 	}
 	var out []string
