@@ -439,9 +439,16 @@ func firstTimeUser(t *testing.T, ctx context.Context, base string) {
 			t.Errorf("seeds per point shows 100000, the link carries %d: %s", s, hash())
 		}
 		waitFor(t, tab, `document.getElementById('seeds-error') !== null && document.getElementById('run').disabled`, 5*time.Second)
+		// reload the page at that link
 		link := hash()
-		open(t, tab, base+link)
-		waitFor(t, tab, `document.getElementById('seeds-error') !== null`, 5*time.Second)
+		if err := chromedp.Do(tab, chromedp.Reload()); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(time.Second) // the old page's context goes
+		waitFor(t, tab, `window.phitsimInteractive !== undefined && document.getElementById('seeds-error') !== null`, 30*time.Second)
+		if h := hash(); h != link {
+			t.Errorf("reloaded %s, the page is at %s", link, h)
+		}
 		if msg := eval[string](t, tab, `document.getElementById('seeds-error').textContent`); !strings.Contains(msg, "sim.seeds = 100000") {
 			t.Errorf("the link with 100000 seeds opens with %q", msg)
 		}
@@ -507,15 +514,18 @@ func firstTimeUser(t *testing.T, ctx context.Context, base string) {
 	t.Run("stale-running", func(t *testing.T) {
 		l := tinyLink()
 		for i := range l.Exp.Series {
-			l.Exp.Series[i].Sim.Cycles = 20000
+			l.Exp.Series[i].Sim.Cycles = 200000 // tens of seconds: cancelled below
 		}
 		open(t, tab, base+"#"+experiment.Encode(l))
 		waitFor(t, tab, `document.getElementById('app').dataset.state === 'running'`, 30*time.Second)
 		setField(t, tab, "f-topology-h", "3")
-		waitFor(t, tab, `document.getElementById('results-of').classList.contains('stale')`, 5*time.Second)
+		waitFor(t, tab, `document.getElementById('results-of').classList.contains('stale') || document.getElementById('app').dataset.state !== 'running'`, 5*time.Second)
 		msg := eval[string](t, tab, `document.getElementById('results-of').textContent`)
 		if s := eval[string](t, tab, `document.getElementById('app').dataset.state`); s != "running" {
-			t.Logf("the run ended before the check (%s)", s)
+			t.Fatalf("the run ended before the check (%s)", s)
+		}
+		if !strings.HasPrefix(msg, "Stale results.") {
+			t.Errorf("an edit during the run: %q", msg)
 		}
 		for _, want := range []string{"h=2 a=4 p=2, 72 nodes", "topology.h 2 → 3"} {
 			if !strings.Contains(msg, want) {
