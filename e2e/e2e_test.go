@@ -188,6 +188,25 @@ func setField(t *testing.T, ctx context.Context, id, value string) {
 		el.dispatchEvent(new Event(el.tagName === 'SELECT' ? 'change' : 'input', {bubbles: true})); return true })()`, id, value))
 }
 
+// typeKeys types text into field id as a user does: one key event per
+// character (keyDown, char, keyUp), replacing what the field holds. after,
+// if not nil, is called after each key with the text typed so far.
+func typeKeys(t *testing.T, ctx context.Context, id, text string, after func(sofar string)) {
+	t.Helper()
+	eval[bool](t, ctx, fmt.Sprintf(`(() => { const el = document.getElementById(%q); el.focus(); el.select(); return true })()`, id))
+	for i, r := range text {
+		if err := chromedp.Do(ctx, chromedp.KeyEvent(string(r))); err != nil {
+			t.Fatal(err)
+		}
+		if after != nil {
+			after(text[:i+len(string(r))])
+		}
+	}
+	if v := eval[string](t, ctx, fmt.Sprintf(`document.getElementById(%q).value`, id)); v != text {
+		t.Fatalf("typed %q into %s, it shows %q", text, id, v)
+	}
+}
+
 // loadPreset opens the preset menu and clicks a preset.
 func loadPreset(t *testing.T, ctx context.Context, name string) {
 	t.Helper()

@@ -25,7 +25,9 @@ import (
 // icon), bad text in a form field and in each experiment-bar field (the
 // message, Run disabled, nothing changed or run), results marked stale after
 // loading another preset, editing one series and "apply to all series", the
-// preset menu with the keyboard, the help panel and the charts' sizes.
+// preset menu with the keyboard, the help panel and the charts' sizes;
+// then values typed key by key against the link, the point selector after a
+// preset, the stale line during a run, series names, embed mode's errors.
 func firstTimeUser(t *testing.T, ctx context.Context, base string) {
 	var mu sync.Mutex
 	var responses []string
@@ -72,10 +74,37 @@ func firstTimeUser(t *testing.T, ctx context.Context, base string) {
 
 	hash := func() string { return eval[string](t, tab, `location.hash`) }
 	runs := func() string { return eval[string](t, tab, `document.getElementById('app').dataset.run`) }
+	// linked checks the link after typed went into field id: it carries
+	// inLink, or, when typed is not a number (inLink ""), it is still
+	// wantHash and the share buttons are disabled saying why.
+	linked := func(t *testing.T, id, typed, inLink, wantHash string) {
+		t.Helper()
+		time.Sleep(400 * time.Millisecond) // a render
+		h := hash()
+		shareOff := eval[bool](t, tab, `document.getElementById('share').disabled && document.getElementById('embed-code').disabled`)
+		why := eval[string](t, tab, `(document.getElementById('share-blocked') || {}).textContent || ''`)
+		if inLink == "" {
+			if h != wantHash {
+				t.Errorf("%s = %q (not a number) changed the link: %s", id, typed, h)
+			}
+			if !shareOff || !strings.Contains(why, "the link is not updated while") || !strings.Contains(why, "holds text that is not a number") {
+				t.Errorf("%s = %q: Copy link disabled %v, reason %q", id, typed, shareOff, why)
+			}
+			return
+		}
+		if !strings.Contains("&"+strings.TrimPrefix(h, "#")+"&", "&"+inLink+"&") {
+			t.Errorf("%s = %q: the link %s does not carry %s", id, typed, h, inLink)
+		}
+		if shareOff || why != "" {
+			t.Errorf("%s = %q (a number): Copy link disabled (%q)", id, typed, why)
+		}
+	}
 	// refused checks the visible message of a refused input, and that
-	// nothing changed (the link, so the experiment) and nothing ran: Run is
-	// disabled and saying why, and a click on it starts nothing.
-	refused := func(t *testing.T, id, typed, msgID, want, wantHash, wantRuns string) {
+	// nothing ran: Run is disabled and saying why, and a click on it starts
+	// nothing. A number out of range goes into the experiment as typed:
+	// the link carries inLink; text that is not a number (inLink "") does
+	// not: the link stays wantHash and Copy link says why it is disabled.
+	refused := func(t *testing.T, id, typed, msgID, want, inLink, wantHash, wantRuns string) {
 		t.Helper()
 		setField(t, tab, id, typed)
 		waitFor(t, tab, fmt.Sprintf(`document.getElementById(%q) !== null`, msgID), 5*time.Second)
@@ -92,14 +121,15 @@ func firstTimeUser(t *testing.T, ctx context.Context, base string) {
 			t.Errorf("%s = %q: Run is enabled", id, typed)
 		}
 		why := eval[string](t, tab, `(document.getElementById('run-blocked') || {}).textContent || ''`)
+		if _, each, ok := strings.Cut(want, "seeds per point: "); ok && inLink != "" {
+			want = each // Run names each series' seeds (the bar sets them all)
+		}
 		if !strings.Contains(why, want) {
 			t.Errorf("%s = %q: Run disabled with %q, want the reason %q", id, typed, why, want)
 		}
 		eval[bool](t, tab, `(() => { document.getElementById('run').click(); return true })()`)
 		time.Sleep(250 * time.Millisecond)
-		if h := hash(); h != wantHash {
-			t.Errorf("%s = %q changed the experiment: %s", id, typed, h)
-		}
+		linked(t, id, typed, inLink, wantHash)
 		if r, s := runs(), eval[string](t, tab, `document.getElementById('app').dataset.state`); r != wantRuns || s != "done" {
 			t.Errorf("%s = %q: a run started (runs %s → %s, state %s)", id, typed, wantRuns, r, s)
 		}
@@ -112,7 +142,10 @@ func firstTimeUser(t *testing.T, ctx context.Context, base string) {
 
 	t.Run("bad-input", func(t *testing.T) {
 		h0, r0 := hash(), runs()
-		refused(t, "f-sim-cycles", "abc", "f-sim-cycles-error", "sim.cycles = abc: must be a whole number", h0, r0)
+		refused(t, "f-sim-cycles", "abc", "f-sim-cycles-error", "sim.cycles = abc: must be a whole number", "", h0, r0)
+		if why := eval[string](t, tab, `document.getElementById('share-blocked').textContent`); !strings.Contains(why, "while series 1 (MIN) sim.cycles holds text") {
+			t.Errorf("Copy link disabled with %q: want the field named", why)
+		}
 		if why := eval[string](t, tab, `document.getElementById('run-blocked').textContent`); !strings.Contains(why, "series 1 (MIN): sim.cycles = abc") {
 			t.Errorf("Run disabled with %q: want the series numbered from 1 by name", why)
 		}
@@ -120,18 +153,19 @@ func firstTimeUser(t *testing.T, ctx context.Context, base string) {
 		if h := hash(); h != h0 {
 			t.Errorf("typing the value back changed the link: %s", h)
 		}
-		for _, c := range []struct{ id, typed, want string }{
-			{"sweep-from", "abc", "from: traffic.load = abc: must be a number in [0, 1]"},
-			{"sweep-to", "4", "to: traffic.load = 4: must be in [0, 1]"},
-			{"sweep-step", "0", "step: 0: must be > 0"},
-			{"sweep-values", "0.1, abc", "values: traffic.load = abc: must be a number in [0, 1]"},
-			{"sweep-values", "0.1, 4, 8, 15", "values: traffic.load = 4: must be in [0, 1]"},
-			{"seeds", "0", "seeds per point: sim.seeds = 0: must be in [1, 1000]"},
-			{"seeds", "abc", "seeds per point: sim.seeds = abc: must be a whole number in [1, 1000]"},
-			{"seeds", "100000", "seeds per point: sim.seeds = 100000: must be in [1, 1000]"},
+		for _, c := range []struct{ id, typed, want, inLink string }{
+			{"sweep-from", "abc", "from: traffic.load = abc: must be a number in [0, 1]", ""},
+			{"sweep-to", "4", "to: traffic.load = 4: must be in [0, 1]", "sweep=0.2:4:0.2"},
+			{"sweep-step", "0", "step: 0: must be > 0", "sweep=0.2:0.6:0"},
+			{"sweep-values", "0.1, abc", "values: traffic.load = abc: must be a number in [0, 1]", ""},
+			{"sweep-values", "0.1, 4, 8, 15", "values: traffic.load = 4: must be in [0, 1]", "sweep=0.1,4,8,15"},
+			{"seeds", "0", "seeds per point: sim.seeds = 0: must be in [1, 1000]", "sim.seeds=0"},
+			{"seeds", "abc", "seeds per point: sim.seeds = abc: must be a whole number in [1, 1000]", ""},
+			// Check reports the runs first: they exceed experiment.MaxRuns
+			{"seeds", "100000", "seeds per point: sim.seeds = 100000: ", "sim.seeds=100000"},
 		} {
 			orig := eval[string](t, tab, fmt.Sprintf(`document.getElementById(%q).value`, c.id))
-			refused(t, c.id, c.typed, c.id+"-error", c.want, h0, r0)
+			refused(t, c.id, c.typed, c.id+"-error", c.want, c.inLink, h0, r0)
 			if c.typed == "100000" {
 				screenshot(t, tab, "e2e-bad-input.png")
 			}
@@ -150,7 +184,8 @@ func firstTimeUser(t *testing.T, ctx context.Context, base string) {
 		loadPreset(t, tab, "quick-adv1")
 		waitFor(t, tab, `document.getElementById('results-of').classList.contains('stale')`, 5*time.Second)
 		msg := eval[string](t, tab, `document.getElementById('results-of').textContent`)
-		want := "These results are from MIN, VAL · offered load 0.2 to 0.6 by 0.2 · 2 seeds per point — the configuration has changed since; Run to update."
+		want := "These results are from MIN, VAL · h=2 a=4 p=2, 72 nodes · offered load 0.2 to 0.6 by 0.2 · 2 seeds per point — the configuration has changed since " +
+			"(sim.warmup 500 → 3000, sim.cycles 1500 → 5000, sweep 0.2:0.6:0.2 → 0.05:0.6:0.05, traffic.pattern default → ADV); Run to update."
 		if !strings.Contains(msg, want) {
 			t.Errorf("stale banner %q, want %q", msg, want)
 		}
@@ -195,6 +230,8 @@ func firstTimeUser(t *testing.T, ctx context.Context, base string) {
 		if n := eval[string](t, tab, `document.querySelector('.notice').textContent`); n != "sim.cycles = 1234 in all 2 series." {
 			t.Errorf("notice %q", n)
 		}
+		// a notice of a done action goes after a few seconds
+		waitFor(t, tab, `document.querySelector('.notice') === null`, 10*time.Second)
 		if r := runs(); r != r0 {
 			t.Errorf("apply to all ran the experiment")
 		}
@@ -387,6 +424,182 @@ func firstTimeUser(t *testing.T, ctx context.Context, base string) {
 		check("at 900 px")
 		chromedp.Do(tab, chromedp.EmulateViewport(1280, 1000))
 	})
+
+	// the value typed, key by key, is the value in the link, or the link
+	// is frozen while the text is not a number; a link with a value out
+	// of range opens with its error and does not run
+	t.Run("typed-keys", func(t *testing.T) {
+		open(t, tab, base+"#"+experiment.Encode(tinyLink()))
+		waitFor(t, tab, done, 60*time.Second)
+		h0 := hash()
+		typeKeys(t, tab, "seeds", "100000", nil)
+		time.Sleep(250 * time.Millisecond)
+		got, _ := experiment.Decode(hash())
+		if s := got.Exp.Series[0].Sim.Seeds; s != 100000 || got.Exp.Series[1].Sim.Seeds != 100000 {
+			t.Errorf("seeds per point shows 100000, the link carries %d: %s", s, hash())
+		}
+		waitFor(t, tab, `document.getElementById('seeds-error') !== null && document.getElementById('run').disabled`, 5*time.Second)
+		// reload the page at that link
+		link := hash()
+		if err := chromedp.Do(tab, chromedp.Reload()); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(time.Second) // the old page's context goes
+		waitFor(t, tab, `window.phitsimInteractive !== undefined && document.getElementById('seeds-error') !== null`, 30*time.Second)
+		if h := hash(); h != link {
+			t.Errorf("reloaded %s, the page is at %s", link, h)
+		}
+		if msg := eval[string](t, tab, `document.getElementById('seeds-error').textContent`); !strings.Contains(msg, "sim.seeds = 100000") {
+			t.Errorf("the link with 100000 seeds opens with %q", msg)
+		}
+		if v := eval[string](t, tab, `document.getElementById('seeds').value`); v != "100000" {
+			t.Errorf("the link with 100000 seeds shows %q", v)
+		}
+		time.Sleep(500 * time.Millisecond)
+		if s := eval[string](t, tab, `document.getElementById('app').dataset.state`); s != "idle" || !eval[bool](t, tab, `document.getElementById('run').disabled`) {
+			t.Errorf("the link with 100000 seeds: state %s, Run enabled %v", s, !eval[bool](t, tab, `document.getElementById('run').disabled`))
+		}
+
+		open(t, tab, base+h0)
+		waitFor(t, tab, done, 60*time.Second)
+		// 1e3 in an integer field is 1000 (never 1, the value of its first key)
+		var h1 string
+		typeKeys(t, tab, "f-sim-cycles", "1e3", func(sofar string) {
+			switch sofar {
+			case "1":
+				h1 = hash()
+			case "1e": // half typed: not a number, the link waits
+				linked(t, "f-sim-cycles", sofar, "", h1)
+			}
+		})
+		time.Sleep(250 * time.Millisecond)
+		if got, _ := experiment.Decode(hash()); got.Exp.Series[0].Sim.Cycles != 1000 {
+			t.Errorf("sim.cycles = 1e3: the link carries sim.cycles=%d, want 1000: %s", got.Exp.Series[0].Sim.Cycles, hash())
+		}
+		// 1,000 is not a number: the link stays, the share buttons say why
+		typeKeys(t, tab, "f-sim-cycles", "1,000", func(sofar string) {
+			if sofar == "1" {
+				h1 = hash()
+			}
+		})
+		linked(t, "f-sim-cycles", "1,000", "", h1)
+		if strings.Contains(hash(), "sim.cycles=1000") || !eval[bool](t, tab, `document.getElementById('run').disabled`) {
+			t.Errorf("sim.cycles = 1,000: link %s, Run enabled %v", hash(), !eval[bool](t, tab, `document.getElementById('run').disabled`))
+		}
+		screenshot(t, tab, "e2e-unlinked.png")
+		typeKeys(t, tab, "f-sim-cycles", "1500", nil)
+		waitFor(t, tab, `!document.getElementById('share').disabled && document.getElementById('share-blocked') === null`, 5*time.Second)
+		if h := hash(); h != h0 {
+			t.Errorf("typed back to 1500, the link is %s, want %s", h, h0)
+		}
+	})
+
+	// after loading a preset, the point selector still names the point of
+	// the results shown, as the per-point charts' titles do
+	t.Run("point-after-preset", func(t *testing.T) {
+		open(t, tab, base+"#"+experiment.Encode(tinyLink()))
+		waitFor(t, tab, done, 60*time.Second)
+		title := `(echarts.getInstanceByDom(document.getElementById('chart-fairness')).getOption().title || [{}])[0].text || ''`
+		waitFor(t, tab, title+`.includes('offered load')`, 10*time.Second)
+		loadPreset(t, tab, "min-val-un-h4")
+		time.Sleep(500 * time.Millisecond)
+		sel := eval[string](t, tab, `document.getElementById('point').selectedOptions[0].textContent`)
+		if got := eval[string](t, tab, title); !strings.HasSuffix(got, "at offered load "+sel) {
+			t.Errorf("the point selector shows %s, the per-point chart is %q", sel, got)
+		}
+	})
+
+	// the stale line names the networks and what changed; an edit during a
+	// run marks the running results stale
+	t.Run("stale-running", func(t *testing.T) {
+		l := tinyLink()
+		for i := range l.Exp.Series {
+			l.Exp.Series[i].Sim.Cycles = 200000 // tens of seconds: cancelled below
+		}
+		open(t, tab, base+"#"+experiment.Encode(l))
+		waitFor(t, tab, `document.getElementById('app').dataset.state === 'running'`, 30*time.Second)
+		setField(t, tab, "f-topology-h", "3")
+		waitFor(t, tab, `document.getElementById('results-of').classList.contains('stale') || document.getElementById('app').dataset.state !== 'running'`, 5*time.Second)
+		msg := eval[string](t, tab, `document.getElementById('results-of').textContent`)
+		if s := eval[string](t, tab, `document.getElementById('app').dataset.state`); s != "running" {
+			t.Fatalf("the run ended before the check (%s)", s)
+		}
+		if !strings.HasPrefix(msg, "Stale results.") {
+			t.Errorf("an edit during the run: %q", msg)
+		}
+		for _, want := range []string{"h=2 a=4 p=2, 72 nodes", "topology.h 2 → 3"} {
+			if !strings.Contains(msg, want) {
+				t.Errorf("stale line during the run %q, want %q", msg, want)
+			}
+		}
+		eval[bool](t, tab, `(() => { document.getElementById('cancel').click(); return true })()`)
+		waitFor(t, tab, `document.getElementById('app').dataset.state === 'cancelled'`, 10*time.Second)
+	})
+
+	// series names follow their routing unless typed; added series get
+	// names of their own; the estimate multiplies out
+	t.Run("series-names", func(t *testing.T) {
+		open(t, tab, base+"#"+experiment.Encode(tinyLink()))
+		waitFor(t, tab, done, 60*time.Second)
+		setField(t, tab, "f-routing-name", "UGAL")
+		waitFor(t, tab, `document.querySelectorAll('.tab')[0].textContent === 'UGAL'`, 5*time.Second)
+		if n := eval[string](t, tab, `document.getElementById('f-name').value`); n != "UGAL" {
+			t.Errorf("series 1 routed by UGAL is named %q", n)
+		}
+		eval[bool](t, tab, `(() => { document.getElementById('add-series').click(); return true })()`)
+		eval[bool](t, tab, `(() => { document.getElementById('add-series').click(); return true })()`)
+		waitFor(t, tab, `document.querySelectorAll('.tab').length === 4`, 5*time.Second)
+		names := eval[[]string](t, tab, `[...document.querySelectorAll('.tab')].map(b => b.textContent)`)
+		seen := map[string]bool{}
+		for _, n := range names {
+			if seen[n] {
+				t.Errorf("two series named %q: %v", n, names)
+			}
+			seen[n] = true
+		}
+		// a typed name stays when the routing changes
+		setField(t, tab, "f-name", "mine")
+		setField(t, tab, "f-routing-name", "PB")
+		time.Sleep(300 * time.Millisecond)
+		if n := eval[string](t, tab, `document.getElementById('f-name').value`); n != "mine" {
+			t.Errorf("the typed name became %q", n)
+		}
+		// seeds that differ: the estimate multiplies out
+		setField(t, tab, "f-sim-seeds", "3")
+		waitFor(t, tab, `document.querySelector('.estimate').textContent.includes('+')`, 5*time.Second)
+		est := eval[string](t, tab, `document.querySelector('.estimate').textContent`)
+		if !strings.Contains(est, "4 series × 3 values, 2 + 2 + 2 + 3 seeds per point · 27 runs") {
+			t.Errorf("estimate %q", est)
+		}
+		setField(t, tab, "sweep-values", "0.3")
+		waitFor(t, tab, `document.querySelector('.estimate').textContent.includes('1 value,')`, 5*time.Second)
+	})
+
+	// embed mode shows the link's problems and why Run is disabled
+	t.Run("embed-errors", func(t *testing.T) {
+		open(t, tab, base+"#embed=accepted&topology.h=abc&sim.seeds=0&sweep=0.1,4,8")
+		waitFor(t, tab, `document.getElementById('link-errors') !== null && document.getElementById('run-blocked') !== null`, 5*time.Second)
+		if msg := eval[string](t, tab, `document.getElementById('link-errors').textContent`); !strings.Contains(msg, "topology.h") {
+			t.Errorf("embed link errors %q", msg)
+		}
+		why := eval[string](t, tab, `document.getElementById('run-blocked').textContent`)
+		for _, want := range []string{"traffic.load = 4: must be in [0, 1]", "sim.seeds"} {
+			if !strings.Contains(why, want) {
+				t.Errorf("embed: Run disabled with %q, want %q", why, want)
+			}
+		}
+		if !eval[bool](t, tab, `document.getElementById('run').disabled`) {
+			t.Errorf("embed: Run is enabled")
+		}
+		screenshot(t, tab, "e2e-embed-errors.png")
+		l := tinyLink()
+		open(t, tab, base+"#"+experiment.Encode(l)+"&embed=bogus")
+		waitFor(t, tab, `document.getElementById('link-errors') !== null`, 5*time.Second)
+		if msg := eval[string](t, tab, `document.getElementById('link-errors').textContent`); !strings.Contains(msg, `unknown chart "bogus"`) {
+			t.Errorf("embed=bogus: %q", msg)
+		}
+	})
+
 }
 
 func mustPreset(t *testing.T, name string) experiment.Experiment {

@@ -8,6 +8,7 @@ package ui
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"syscall/js"
 	"time"
@@ -62,11 +63,15 @@ type App struct {
 	// results came from, to mark them stale when the form changes
 	runKey, runPreset string
 
-	pool       *Pool
-	charts     map[string]*chartView
-	notice     string
-	embedCode  string
-	importErrs []string
+	pool      *Pool
+	charts    map[string]*chartView
+	notice    string
+	noticeSeq int // bumped by say, so that an old timer leaves a newer notice
+	// noticeOfExp: the notice is about the experiment as it was (why it
+	// cannot run); the next edit takes it away
+	noticeOfExp bool
+	embedCode   string
+	importErrs  []string
 
 	renderPending bool
 	closed        map[string]bool // configuration groups folded away
@@ -160,6 +165,15 @@ func defaultPoint(e experiment.Experiment) int {
 	return len(v) / 2
 }
 
+// formPoint follows an edit of the form's sweep: the point selector lists
+// the values of the results shown, so the point changes only while there
+// are none (the next run picks its own, in run).
+func (a *App) formPoint() {
+	if a.res == nil {
+		a.point = defaultPoint(a.exp)
+	}
+}
+
 func (a *App) fragment() string {
 	return experiment.Encode(experiment.Link{Exp: a.exp, Chart: a.chartIfEmbed(), Embed: a.embed})
 }
@@ -171,12 +185,19 @@ func (a *App) chartIfEmbed() string {
 	return ""
 }
 
-// changed is called after every edit of the experiment: the URL follows.
+// changed is called after every edit of the experiment: the URL follows,
+// unless a field holds text that is not a number (unlinked): the link
+// would then carry another value than the one shown.
 func (a *App) changed() {
 	a.cfgVersion++
-	frag := a.fragment()
-	url := global.Get("location").Get("pathname").String() + global.Get("location").Get("search").String() + "#" + frag
-	global.Get("history").Call("replaceState", js.Null(), "", url)
+	if a.noticeOfExp {
+		a.notice, a.noticeOfExp = "", false
+	}
+	if a.unlinked() == "" {
+		frag := a.fragment()
+		url := global.Get("location").Get("pathname").String() + global.Get("location").Get("search").String() + "#" + frag
+		global.Get("history").Call("replaceState", js.Null(), "", url)
+	}
 	a.embedCode = ""
 	a.schedule()
 }
@@ -231,15 +252,18 @@ func (a *App) run() {
 		return
 	}
 	if bad := a.blockers(); len(bad) > 0 {
-		a.notice = "Cannot run: " + strings.Join(bad, "; ")
+		a.notice, a.noticeOfExp = "Cannot run: "+strings.Join(bad, "; "), true
 		a.schedule()
 		return
 	}
 	res, err := experiment.NewResults(a.exp)
 	if err != nil {
-		a.notice = "Cannot run: " + err.Error()
+		a.notice, a.noticeOfExp = "Cannot run: "+err.Error(), true
 		a.schedule()
 		return
+	}
+	if a.res == nil || !slices.Equal(a.res.Values, res.Values) || a.point >= len(res.Values) {
+		a.point = len(res.Values) / 2 // other values: the middle one
 	}
 	a.res, a.tracker = res, experiment.NewTracker(res.Jobs)
 	a.runKey, a.runPreset = expKey(a.exp), a.preset
@@ -248,9 +272,6 @@ func (a *App) run() {
 	a.state, a.started = "running", time.Now()
 	a.runs++
 	a.chartsDirty = true
-	if a.point >= len(res.Values) {
-		a.point = len(res.Values) / 2
-	}
 	a.pool.Run(res.Jobs)
 	a.schedule()
 }

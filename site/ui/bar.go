@@ -19,14 +19,70 @@ import (
 )
 
 // barFields are the experiment bar's text fields in page order: element id,
-// the experiment's field name (experiment.Field*), and the key of the text
-// typed into it in App.sweepRaw.
-var barFields = []struct{ id, field, key string }{
-	{"sweep-from", experiment.FieldFrom, "from"},
-	{"sweep-to", experiment.FieldTo, "to"},
-	{"sweep-step", experiment.FieldStep, "step"},
-	{"sweep-values", experiment.FieldValues, "values"},
-	{"seeds", experiment.FieldSeeds, "seeds"},
+// the experiment's field name (experiment.Field*), the key of the text
+// typed into it in App.sweepRaw, and its label.
+var barFields = []struct{ id, field, key, label string }{
+	{"sweep-from", experiment.FieldFrom, "from", "from"},
+	{"sweep-to", experiment.FieldTo, "to", "to"},
+	{"sweep-step", experiment.FieldStep, "step", "step"},
+	{"sweep-values", experiment.FieldValues, "values", "or values"},
+	{"seeds", experiment.FieldSeeds, "seeds", "seeds per point"},
+}
+
+// number reads text that the experiment can hold as a sweep value: any
+// finite number, in range or not (Check judges the range, the field shows
+// its message, and the link carries the value as typed).
+func number(text string) (float64, bool) {
+	x, err := strconv.ParseFloat(strings.TrimSpace(text), 64)
+	return x, err == nil && !math.IsNaN(x) && !math.IsInf(x, 0)
+}
+
+// numbers reads a comma list the way number reads one value; bad is the
+// first item that is not a number ("" when all are).
+func numbers(text string) (l []float64, bad string, ok bool) {
+	for _, f := range strings.Split(text, ",") {
+		x, ok := number(f)
+		if !ok {
+			return nil, f, false
+		}
+		l = append(l, x)
+	}
+	return l, "", true
+}
+
+// unlinked names the first field that holds text which is not a number
+// (a form field of any series, or an experiment-bar field), "" if none.
+// Such text cannot go into the experiment, so while it is there the link
+// is not updated: it would carry the value of an earlier keystroke.
+func (a *App) unlinked() string {
+	var keys []string
+	for k := range a.rawErr {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		num, path, _ := strings.Cut(k, "/")
+		if i, _ := strconv.Atoi(num); i < len(a.exp.Series) {
+			if len(a.exp.Series) > 1 {
+				return a.seriesLabel(i) + " " + path
+			}
+			return path
+		}
+	}
+	for _, f := range barFields {
+		if a.barErr[f.key] != "" {
+			return `"` + f.label + `"`
+		}
+	}
+	return ""
+}
+
+// unlinkedWhy is the reason the link is not updated, "" when it is.
+func (a *App) unlinkedWhy() string {
+	if f := a.unlinked(); f != "" {
+		return "the link is not updated while " + f + " holds text that is not a number"
+	}
+	return ""
 }
 
 // checked is the experiment's validation, computed once per configuration
@@ -92,18 +148,28 @@ func (a *App) blockers() []string {
 // can bring values out of range), by field.
 func (a *App) barModelErrs() map[string][]string {
 	m := map[string][]string{}
+	seen := map[string]bool{}
 	for _, e := range a.check().errs {
-		if e.Series == 0 {
+		switch {
+		case e.Series == 0:
 			m[e.Field] = append(m[e.Field], e.Error())
+		case e.Field == experiment.FieldSeeds && e.At == "":
+			// the bar sets every series' seeds: their problem, once
+			fe := experiment.FieldError{Field: experiment.FieldSeeds, Value: e.Value, Msg: e.Msg}
+			if msg := fe.Error(); !seen[msg] {
+				seen[msg] = true
+				m[e.Field] = append(m[e.Field], msg)
+			}
 		}
 	}
 	return m
 }
 
-// barInput is one text field of the experiment bar. parse reads the text
-// with site/experiment's parser for the field; a text it refuses stays in
-// the field with the parser's message and the experiment is left as it
-// was; a text it accepts is applied as read, never rounded or clamped.
+// barInput is one text field of the experiment bar. parse applies the text
+// to the experiment as read, never rounded or clamped, whenever it is a
+// number (out of range too: Check reports it and Run waits); text that is
+// not a number stays in the field with the parser's message, the
+// experiment is left as it was and the link is not updated (unlinked).
 func (a *App) barInput(id, key, label, value, mode, placeholder string, modelErrs []string, parse func(string) (string, error)) *vecty.HTML {
 	val := value
 	if r, ok := a.sweepRaw[key]; ok {
@@ -130,7 +196,7 @@ func (a *App) barInput(id, key, label, value, mode, placeholder string, modelErr
 					delete(a.barErr, key)
 				}
 				if err == nil {
-					a.point = min(a.point, max(0, len(a.values())-1))
+					a.formPoint()
 				}
 				a.preset = ""
 				a.changed()
@@ -157,7 +223,7 @@ func (a *App) renderExperimentBar() *vecty.HTML {
 			}
 		}
 		a.sweepRaw, a.barErr = map[string]string{}, map[string]string{}
-		a.point = defaultPoint(a.exp)
+		a.formPoint()
 		a.changed()
 	})))
 	for _, p := range config.Params() {
@@ -179,7 +245,10 @@ func (a *App) renderExperimentBar() *vecty.HTML {
 		return a.barInput(id, key, key, ftoa(v), "decimal", "", modelErrs[field], func(t string) (string, error) {
 			x, err := parse(a.exp.Sweep.Param, t)
 			if err != nil {
-				return "", err
+				var ok bool
+				if x, ok = number(t); !ok {
+					return "", err
+				}
 			}
 			set(x)
 			return ftoa(x), nil
@@ -199,8 +268,8 @@ func (a *App) renderExperimentBar() *vecty.HTML {
 		vals := a.values()
 		sec := chk.cost / a.rate / float64(max(1, min(a.pool.Size(), chk.jobs)))
 		estimate = sec
-		status = vecty.Text(fmt.Sprintf("%d values × %d series × %d seeds · %d runs on %d workers, about %s",
-			len(vals), len(a.exp.Series), seeds, chk.jobs, a.pool.Size(), fmtDur(sec)))
+		status = vecty.Text(fmt.Sprintf("%s · %d run%s on %d worker%s, about %s",
+			runsText(&a.exp, len(vals)), chk.jobs, plural(chk.jobs), a.pool.Size(), plural(a.pool.Size()), fmtDur(sec)))
 	}
 	// the bar's own errors, under it, each naming its field
 	var barErrs []vecty.MarkupOrChild
@@ -223,8 +292,15 @@ func (a *App) renderExperimentBar() *vecty.HTML {
 		num("sweep-step", "step", experiment.FieldStep, s.Step, func(x float64) { a.exp.Sweep.Step = x }),
 		a.barInput("sweep-values", "values", "or values", list, "decimal", "e.g. 0.5, 1, 4", modelErrs[experiment.FieldValues], func(t string) (string, error) {
 			l, err := experiment.ParseList(a.exp.Sweep.Param, t)
-			if err != nil {
-				return "", err
+			if err != nil && strings.TrimSpace(t) != "" {
+				nums, bad, ok := numbers(t)
+				if !ok {
+					if strings.TrimSpace(bad) != "" {
+						_, err = experiment.ParseList(a.exp.Sweep.Param, bad) // that item's message
+					}
+					return "", err
+				}
+				l = nums
 			}
 			a.exp.Sweep.List = l // empty: from:to:step applies
 			return listText(l), nil
@@ -232,7 +308,14 @@ func (a *App) renderExperimentBar() *vecty.HTML {
 		a.barInput("seeds", "seeds", "seeds per point", strconv.Itoa(seeds), "numeric", "", modelErrs[experiment.FieldSeeds], func(t string) (string, error) {
 			n, err := experiment.ParseSeeds(t)
 			if err != nil {
-				return "", err
+				// a whole number out of range goes in; the parser of
+				// sim.seeds says what is a number
+				p, _ := config.Lookup(experiment.FieldSeeds)
+				c := config.Default()
+				if p.SetString(&c, t) != nil {
+					return "", err
+				}
+				n = c.Sim.Seeds
 			}
 			for i := range a.exp.Series {
 				a.exp.Series[i].Sim.Seeds = n
@@ -250,6 +333,19 @@ func (a *App) renderExperimentBar() *vecty.HTML {
 		a.renderPresetNote(),
 		elem.Paragraph(vecty.Markup(vecty.Class("estimate"), vecty.Data("seconds", strconv.FormatFloat(estimate, 'f', 3, 64))), status),
 	)
+}
+
+// runsText says how the runs multiply out: "10 values × 2 series × 3
+// seeds", or with seeds that differ between series "2 series × 10 values,
+// 3 + 2 seeds per point".
+func runsText(e *experiment.Experiment, values int) string {
+	vals := fmt.Sprintf("%d value%s", values, plural(values))
+	series := fmt.Sprintf("%d series", len(e.Series))
+	seeds := seedsText(e)
+	if strings.Contains(seeds, "+") {
+		return series + " × " + vals + ", " + seeds + " per point"
+	}
+	return vals + " × " + series + " × " + seeds
 }
 
 // listText shows a sweep's list of values as the values field reads it.

@@ -56,7 +56,7 @@ func (a *App) applyImport(name string, data []byte) {
 	a.importErrs = nil
 	a.exp.Series[a.sel] = c
 	a.raw, a.rawErr = map[string]string{}, map[string]string{}
-	a.notice = "Imported " + name + " into " + a.seriesLabel(a.sel) + "."
+	a.say("Imported " + name + " into " + a.seriesLabel(a.sel) + ".")
 	a.preset = ""
 	a.changed()
 }

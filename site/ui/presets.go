@@ -132,7 +132,7 @@ func (a *App) loadPreset(name string) {
 	a.preset, a.presetsOpen = name, false
 	a.exp, a.sel = ex, 0
 	a.resetTyped()
-	a.point = defaultPoint(a.exp)
+	a.formPoint()
 	a.changed()
 	afterRender(func() { document.Call("getElementById", "preset-toggle").Call("focus") })
 }

@@ -71,7 +71,16 @@ func (a *App) errorCount() int {
 	return len(a.res.Errors)
 }
 
+// orWhy is why a button is disabled, or its title when it is not.
+func orWhy(why, title string) string {
+	if why != "" {
+		return "disabled: " + why
+	}
+	return title
+}
+
 func (a *App) renderHeader() *vecty.HTML {
+	why := a.unlinkedWhy()
 	return elem.Header(vecty.Markup(vecty.Class("top")),
 		elem.Heading1(vecty.Text("phitsim")),
 		elem.Span(vecty.Markup(vecty.Class("tagline")), vecty.Text("cycle-accurate Dragonfly network simulator, in your browser")),
@@ -80,15 +89,19 @@ func (a *App) renderHeader() *vecty.HTML {
 			elem.Button(vecty.Markup(prop.ID("help-open"), prop.Type(prop.TypeButton), vecty.Attribute("aria-haspopup", "dialog"),
 				vecty.Attribute("title", "what the routings, traffic patterns, arbiters and charts are"),
 				event.Click(func(e *vecty.Event) { a.openHelp("metric-accepted", e.Target) })), vecty.Text("Help")),
-			elem.Button(vecty.Markup(prop.ID("share"), prop.Type(prop.TypeButton), vecty.Attribute("title", "copy a link that reproduces this experiment"),
+			elem.Button(vecty.Markup(prop.ID("share"), prop.Type(prop.TypeButton), vecty.Attribute("title", orWhy(why, "copy a link that reproduces this experiment")),
+				prop.Disabled(why != ""), vecty.MarkupIf(why != "", vecty.Attribute("aria-describedby", "share-blocked")),
 				event.Click(func(*vecty.Event) { a.share() })), vecty.Text("Copy link")),
-			elem.Button(vecty.Markup(prop.ID("embed-code"), prop.Type(prop.TypeButton), vecty.Attribute("title", "copy an <iframe> showing the chart and a Run button"),
+			elem.Button(vecty.Markup(prop.ID("embed-code"), prop.Type(prop.TypeButton), vecty.Attribute("title", orWhy(why, "copy an <iframe> showing the chart and a Run button")),
+				prop.Disabled(why != ""), vecty.MarkupIf(why != "", vecty.Attribute("aria-describedby", "share-blocked")),
 				event.Click(func(*vecty.Event) { a.copyEmbed() })), vecty.Text("Copy embed code")),
 		),
+		vecty.If(why != "", elem.Paragraph(vecty.Markup(prop.ID("share-blocked"), vecty.Class("error")),
+			vecty.Text("Copy link and Copy embed code are disabled: "+why+"."))),
 		vecty.If(a.notice != "", elem.Paragraph(vecty.Markup(vecty.Class("notice"), vecty.Attribute("role", "status")), vecty.Text(a.notice))),
 		vecty.If(a.embedCode != "", elem.TextArea(vecty.Markup(prop.ID("embed-snippet"), vecty.Attribute("readonly", true),
 			vecty.Attribute("aria-label", "embed code"), vecty.Attribute("rows", 2)), vecty.Text(a.embedCode))),
-		vecty.If(len(a.linkErrs) > 0, elem.Div(vecty.Markup(vecty.Class("errors"), vecty.Attribute("role", "alert")),
+		vecty.If(len(a.linkErrs) > 0, elem.Div(vecty.Markup(prop.ID("link-errors"), vecty.Class("errors"), vecty.Attribute("role", "alert")),
 			vecty.Text("The link had problems (the rest was applied): "+strings.Join(a.linkErrs, "; ")))),
 	)
 }
@@ -107,26 +120,50 @@ func (a *App) shareURL(embed bool) string {
 }
 
 func (a *App) share() {
+	if a.unlinked() != "" {
+		return
+	}
 	u := a.shareURL(false)
 	copyText(u, func(ok bool) {
 		if ok {
-			a.notice = "Link copied: it reproduces this experiment."
+			a.say("Link copied: it reproduces this experiment.")
 		} else {
-			a.notice = "Copy this link: " + u
+			a.notice, a.noticeOfExp = "Copy this link: "+u, true // until the next edit changes the link
 		}
 		a.schedule()
 	})
 }
 
+// noticeSeconds: how long a notice that reports a done action stays up.
+const noticeSeconds = 6
+
+// say shows a notice that reports a done action ("Link copied") for
+// noticeSeconds, unless another notice replaced it meanwhile.
+func (a *App) say(msg string) {
+	a.notice, a.noticeOfExp = msg, false
+	a.noticeSeq++
+	seq := a.noticeSeq
+	after(noticeSeconds*1000, func() {
+		if a.noticeSeq == seq && a.notice == msg {
+			a.notice = ""
+			a.schedule()
+		}
+	})
+	a.schedule()
+}
+
 func (a *App) copyEmbed() {
+	if a.unlinked() != "" {
+		return
+	}
 	code := fmt.Sprintf(`<iframe src="%s" width="640" height="460" style="border:0;max-width:100%%" title="phitsim: %s" loading="lazy"></iframe>`,
 		a.shareURL(true), a.exp.SeriesName(0))
 	a.embedCode = code
 	copyText(code, func(ok bool) {
 		if ok {
-			a.notice = "Embed code copied."
+			a.say("Embed code copied.")
 		} else {
-			a.notice = "Copy the embed code below."
+			a.notice, a.noticeOfExp = "Copy the embed code below.", true
 		}
 		a.schedule()
 	})
@@ -335,6 +372,11 @@ func (a *App) field(p config.Param, c *config.Config, errs map[string][]string) 
 				a.rawErr[key] = err.Error()
 			}
 		} else {
+			old := &a.exp.Series[a.sel]
+			if p.Path == "routing.name" && old.Name == old.Routing.Name && cc.Routing.Name != old.Routing.Name {
+				// a name that said the routing follows it; a typed one stays
+				cc.Name = a.uniqueName(cc.Routing.Name, a.sel)
+			}
 			delete(a.rawErr, key)
 			if p.Format(&cc) == v {
 				delete(a.raw, key)
@@ -440,7 +482,7 @@ func (a *App) applyToAll(p config.Param) {
 			delete(a.rawErr, fmt.Sprintf("%d/%s", j, p.Path))
 		}
 	}
-	a.notice = fmt.Sprintf("%s = %s in all %d series.", p.Path, v, len(a.exp.Series))
+	a.say(fmt.Sprintf("%s = %s in all %d series.", p.Path, v, len(a.exp.Series)))
 	a.preset = ""
 	a.changed()
 }
@@ -488,11 +530,29 @@ func (a *App) addSeries() {
 	} else {
 		c.Routing.Name = "MIN"
 	}
-	c.Name = c.Routing.Name
+	c.Name = a.uniqueName(c.Routing.Name, -1)
 	a.exp.Series = append(a.exp.Series, c)
 	a.sel = len(a.exp.Series) - 1
 	a.preset = ""
 	a.changed()
+}
+
+// uniqueName is name, or name 2, name 3…: the first that no series but
+// except (an index, -1 for none) is called, so that legends stay apart.
+func (a *App) uniqueName(name string, except int) string {
+	taken := func(n string) bool {
+		for j := range a.exp.Series {
+			if j != except && a.exp.SeriesName(j) == n {
+				return true
+			}
+		}
+		return false
+	}
+	out := name
+	for k := 2; taken(out); k++ {
+		out = name + " " + strconv.Itoa(k)
+	}
+	return out
 }
 
 func (a *App) removeSeries() {
@@ -771,15 +831,18 @@ func (a *App) renderEmbed() *vecty.HTML {
 			el := time.Since(a.started).Seconds()
 			status = fmt.Sprintf("%d / %d runs · ETA %s", a.res.Done(), len(a.res.Jobs), fmtDur(a.tracker.ETA(el)))
 		case "done":
-			status = fmt.Sprintf("Done: %d runs.", a.res.Done())
+			status = fmt.Sprintf("Done: %d run%s.", a.res.Done(), plural(a.res.Done()))
 		case "cancelled":
 			status = "Cancelled."
 		}
 	}
 	full := a.shareURL(false)
+	// what the full page says: the link's problems, why Run cannot start
+	blocked := a.blockers()
 	return elem.Div(vecty.Markup(vecty.Class("embed-box")),
 		elem.Div(vecty.Markup(vecty.Class("embed-bar")),
-			elem.Button(vecty.Markup(prop.ID("run"), prop.Type(prop.TypeButton), vecty.Class("primary"), prop.Disabled(a.state == "running"),
+			elem.Button(vecty.Markup(prop.ID("run"), prop.Type(prop.TypeButton), vecty.Class("primary"), prop.Disabled(a.state == "running" || len(blocked) > 0),
+				vecty.MarkupIf(len(blocked) > 0, vecty.Attribute("aria-describedby", "run-blocked")),
 				event.Click(func(*vecty.Event) { a.run() })), vecty.Text("Run")),
 			elem.Button(vecty.Markup(prop.ID("cancel"), prop.Type(prop.TypeButton), prop.Disabled(a.state != "running"),
 				event.Click(func(*vecty.Event) { a.cancel() })), vecty.Text("Cancel")),
@@ -787,6 +850,11 @@ func (a *App) renderEmbed() *vecty.HTML {
 			elem.Span(vecty.Markup(prop.ID("status")), vecty.Text(status)),
 			elem.Anchor(vecty.Markup(prop.Href(full), vecty.Attribute("target", "_blank"), vecty.Attribute("rel", "noopener")), vecty.Text("open in phitsim ↗")),
 		),
+		vecty.If(a.notice != "", elem.Paragraph(vecty.Markup(vecty.Class("notice"), vecty.Attribute("role", "status")), vecty.Text(a.notice))),
+		vecty.If(len(a.linkErrs) > 0, elem.Div(vecty.Markup(prop.ID("link-errors"), vecty.Class("errors"), vecty.Attribute("role", "alert")),
+			vecty.Text("The link had problems (the rest was applied): "+strings.Join(a.linkErrs, "; ")))),
+		vecty.If(len(blocked) > 0, elem.Paragraph(vecty.Markup(prop.ID("run-blocked"), vecty.Class("error"), vecty.Attribute("role", "alert")),
+			vecty.Text("Run is disabled until this is fixed (open in phitsim to edit): "+strings.Join(blocked, "; ")))),
 		elem.Div(vecty.Markup(prop.ID("chart-"+a.chart), vecty.Class("chart", "embed-chart"), vecty.Attribute("role", "img"),
 			vecty.Attribute("aria-label", chartTitles[a.chart]+" chart"))),
 	)
