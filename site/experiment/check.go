@@ -227,28 +227,35 @@ func (e *Experiment) Check() []*FieldError {
 				"does not apply to series %d (%s) (it applies when %s)", na.Series+1, e.SeriesLabel(na.Series), na.When)})
 		}
 	}
-	if len(sweepErrs) == 0 {
-		runs := 0
-		for i := range e.Series {
-			runs += max(0, e.Series[i].Sim.Seeds) * len(vals)
-		}
-		if runs > MaxRuns {
-			out = append(out, &FieldError{Field: FieldSeeds, Value: strconv.Itoa(e.Series[0].Sim.Seeds), Msg: fmt.Sprintf(
-				"%s × %s × their seeds make %d runs; at most %d (fewer seeds, values or series)",
-				Count(len(e.Series), "series"), Count(len(vals), "value"), runs, MaxRuns)})
-			return out // each run holds its configuration: do not build them
+	// each series as it is first: a seed count out of its range is said as
+	// such, not as the run count it makes
+	bad := make([]bool, len(e.Series))
+	for i := range e.Series {
+		for _, fe := range e.Series[i].Validate() {
+			out = append(out, &FieldError{Series: i + 1, Name: e.SeriesLabel(i), Field: fe.Path, Value: fe.Value, Msg: fe.Msg})
+			bad[i] = true
 		}
 	}
+	if len(sweepErrs) > 0 {
+		return out
+	}
+	runs, anyBad := 0, false
 	for i := range e.Series {
-		name := e.SeriesLabel(i)
-		base := e.Series[i].Validate()
-		for _, fe := range base {
-			out = append(out, &FieldError{Series: i + 1, Name: name, Field: fe.Path, Value: fe.Value, Msg: fe.Msg})
-		}
-		if len(base) > 0 || len(sweepErrs) > 0 {
+		runs += max(0, e.Series[i].Sim.Seeds) * len(vals)
+		anyBad = anyBad || bad[i]
+	}
+	if runs > MaxRuns && !anyBad {
+		out = append(out, &FieldError{Field: FieldSeeds, Value: strconv.Itoa(e.Series[0].Sim.Seeds), Msg: fmt.Sprintf(
+			"%s × %s × their seeds make %d runs; at most %d (fewer seeds, values or series)",
+			Count(len(e.Series), "series"), Count(len(vals), "value"), runs, MaxRuns)})
+		return out // each run holds its configuration: do not build them
+	}
+	sp := e.spec(vals)
+	for i := range e.Series {
+		if bad[i] {
 			continue
 		}
-		sp := e.spec(vals)
+		name := e.SeriesLabel(i)
 		for _, x := range vals {
 			c := e.Series[i]
 			if err := sp.Apply(&c, x); err != nil {

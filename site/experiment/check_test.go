@@ -442,3 +442,21 @@ func TestBarAndLinkTakeWholeNumbersInFloatSyntax(t *testing.T) {
 		t.Errorf("link: cycles %d warmup %d, %v", l.Exp.Series[0].Sim.Cycles, l.Exp.Series[0].Sim.Warmup, errs)
 	}
 }
+
+// Seeds typed past their range (100000 on the bar) are said as the range of
+// sim.seeds, not as the run count they would make.
+func TestSeedsOutOfRangeBeforeRunCount(t *testing.T) {
+	e := Default()
+	for i := range e.Series {
+		e.Series[i].Sim.Seeds = 100000
+	}
+	errs := e.Check()
+	if len(errs) == 0 || !strings.Contains(errs[0].Error(), "sim.seeds = 100000: must be in [1, 1000]") {
+		t.Fatalf("%v", errs)
+	}
+	for _, fe := range errs {
+		if strings.Contains(fe.Msg, "runs; at most") {
+			t.Errorf("also said as a run count: %v", fe)
+		}
+	}
+}
