@@ -106,7 +106,7 @@ func TestMeanAndSigmaEvaluators(t *testing.T) {
 		t.Logf("s=%d: Σ mean E_l = %.3g, budget %.3g (%.2f)", s, sum, budget, sum/budget)
 	}
 	if f := MeanEdges(22, 16, 3, 1, FOGSim); f < 50*math.Ldexp(16, 23) {
-		t.Errorf("FOGSim C at s=22 l=3: %.3g; the notes find ~72× the budget", f)
+		t.Errorf("FOGSim C at s=22 l=3: %.3g; expected ~72× the budget", f)
 	}
 }
 

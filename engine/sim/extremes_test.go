@@ -196,7 +196,7 @@ func FuzzExtremes(f *testing.F) {
 		f.Fatalf("no parameter %s", path)
 		return 0
 	}
-	// the cases, each as a combination of extremes
+	// configurations that used to validate and then crash or lose their result, each as a combination of extremes
 	f.Add(uint8(11), []byte{index("workload.phitBytes"), 0, index("workload.linkGbps"), 1, index("workload.queryBytes"), 0,
 		index("workload.localNs"), 1, index("workload.globalNs"), 1, index("workload.routerNs"), 1})
 	f.Add(uint8(12), []byte{index("sim.interval"), 0})
