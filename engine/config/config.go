@@ -46,6 +46,7 @@ type Router struct {
 	LocalVCs        int     `json:"localVCs" doc:"VCs on local ports (0 = as required by the routing, at least 3)" unit:"VCs" min:"0" max:"16"`
 	GlobalVCs       int     `json:"globalVCs" doc:"VCs on global ports (0 = as required by the routing, at least 2)" unit:"VCs" min:"0" max:"16"`
 	CreditTiming    string  `json:"creditTiming" doc:"xbar: a credit goes upstream when the packet leaves the input buffer; output: when it leaves the output FIFO (FOGSim's IOQ code before v4)" enum:"xbar,output" when:"router.model=ioq"`
+	Ejection        string  `json:"ejection" doc:"fifo: the ejection port has an output FIFO like any other port; fogsim: FOGSim's gate, the port is granted only when its node can consume (≥ packetSize cycles since its last consumption; TIMING.md)" enum:"fifo,fogsim" when:"router.model=ioq" paper:"thesis §1.1.2; FOGSim v4/v5, the simulator of the thesis and of the ACOR paper (outputArbiter::checkPort)"`
 	Iterations      int     `json:"iterations" doc:"separable allocator iterations per cycle" unit:"iterations" min:"1" max:"8" paper:"thesis §1.1.3"`
 	InputArbiter    string  `json:"inputArbiter" doc:"input stage: which VC of a port requests (rr round-robin, lrs least-recently-served, age oldest first)" enum:"rr,lrs,age"`
 	OutputArbiter   string  `json:"outputArbiter" doc:"output stage: which requesting input wins" enum:"rr,lrs,age"`

@@ -260,15 +260,18 @@ func TestNetworkDrainsCompletelyAfterSaturatingBurst(t *testing.T) {
 	for _, tc := range []struct {
 		routing, pattern, model string
 		reactive                bool
+		ejection                string
 	}{
-		{"MIN", "UN", "ioq", false}, {"MIN", "ADV", "ioq", false}, {"VAL", "UN", "ioq", false},
-		{"VAL_GROUP", "ADV", "ioq", false}, {"MIN", "UN", "iq", false}, {"MIN", "UN", "ioq", true},
-		{"VAL", "ADV", "ioq", true},
+		{"MIN", "UN", "ioq", false, "fifo"}, {"MIN", "ADV", "ioq", false, "fifo"}, {"VAL", "UN", "ioq", false, "fifo"},
+		{"VAL_GROUP", "ADV", "ioq", false, "fifo"}, {"MIN", "UN", "iq", false, "fifo"}, {"MIN", "UN", "ioq", true, "fifo"},
+		{"VAL", "ADV", "ioq", true, "fifo"},
+		// FOGSim v5's ejection gate: a request is consumed only when its reply fits
+		{"MIN", "UN", "ioq", false, "fogsim"}, {"MIN", "UN", "ioq", true, "fogsim"}, {"VAL", "ADV", "ioq", true, "fogsim"},
 	} {
-		name := fmt.Sprintf("%s/%s/%s/reactive=%v", tc.routing, tc.pattern, tc.model, tc.reactive)
+		name := fmt.Sprintf("%s/%s/%s/reactive=%v/ejection=%s", tc.routing, tc.pattern, tc.model, tc.reactive, tc.ejection)
 		c := btConfig(2, 0, 1000000)
 		c.Routing.Name, c.Traffic.Load, c.Traffic.Reactive = tc.routing, 0, tc.reactive
-		c.Router.Model = tc.model
+		c.Router.Model, c.Router.Ejection = tc.model, tc.ejection
 		if tc.model == "iq" {
 			c.Router.Speedup = 1
 		}

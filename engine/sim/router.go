@@ -266,7 +266,28 @@ func (s *Sim) inputArbitrate(r, pi int) (int, int) {
 			s.ports[pi].inPtr = int8(wrap(best+1, n))
 		}
 	}
+	if s.ejGate && s.pclass[base+bestOut] == topology.Injection && s.ejectionClosed(base+bestOut) {
+		// FOGSim v5: the request was placed, and the output stage refuses it
+		// while the node is still consuming; the input tries again at its
+		// next attempt (the next iteration, or cycle)
+		return -1, -1
+	}
 	return best, bestOut
+}
+
+// ejectionClosed reports whether the node of ejection port po consumed a
+// packet in the last packetSize−1 cycles, so that it cannot be granted a new
+// one now (FOGSim v5: outputArbiter::checkPort asks
+// generatorModule::checkConsume, now ≥ last consumption + packetSize). The
+// consumptions are the departures in the port's ring, spaced ≥ packetSize
+// apart; one of this cycle is after the allocation, as in FOGSim.
+func (s *Sim) ejectionClosed(po int) bool {
+	for _, d := range s.oRing[int32(po)*s.oCap : int32(po+1)*s.oCap] {
+		if d < int32(s.now) && d > int32(s.now)-int32(s.P) {
+			return true
+		}
+	}
+	return false
 }
 
 // outputArbitrate picks the winning input (port number) of output out.
@@ -385,7 +406,18 @@ func (s *Sim) grant(r, in, vc, out int) {
 	if pt.oTail++; pt.oTail == s.oCap {
 		pt.oTail = 0
 	}
-	if prevEnd <= now+1 && 2*s.P <= int(s.outCap) {
+	if s.ejGate && op.class == topology.Injection {
+		// FOGSim v5's ejection port: no crossbar busy time, the same port
+		// may be granted again in the next iteration; its FIFO has room
+		// when fewer than outputBuffer/packetSize packets wait (whole
+		// packets, a slot freed by its consumption), i.e. once the oldest
+		// of the last outputBuffer/packetSize packets has been consumed
+		oldest := pt.oTail + 1
+		if oldest == s.oCap {
+			oldest = 0
+		}
+		pt.readyAt = max(int32(now), ring[oldest]+1)
+	} else if prevEnd <= now+1 && 2*s.P <= int(s.outCap) {
 		// usual case: only the new packet is queued from the next cycle on
 		pt.readyAt = int32(now + dur) // the crossbar transfer takes at least a cycle
 	} else {

@@ -171,6 +171,7 @@ type Sim struct {
 	inArb, outArb  uint8
 	transitPrio    bool
 	creditAtOutput bool // FOGSim v4 IOQ credit timing (see TIMING.md)
+	ejGate         bool // FOGSim v5's ejection gate (router.ejection=fogsim, TIMING.md)
 
 	// VCs
 	injVC, maxVC int
@@ -300,6 +301,7 @@ func newSim(cfg config.Config, topo topology.Topology, seed uint64) (*Sim, error
 	s.inArb, s.outArb = arbKind(r.InputArbiter), arbKind(r.OutputArbiter)
 	s.transitPrio = r.TransitPriority
 	s.creditAtOutput = s.ioq && r.CreditTiming == "output"
+	s.ejGate = s.ioq && r.Ejection == "fogsim"
 	switch r.InjectionPolicy {
 	case "rand":
 		s.injPolicy = 1

@@ -33,7 +33,13 @@ func single(t *testing.T, c config.Config, src, dst int) (lat, inj int64) {
 
 // Thesis/FOGSim zero-load latency: 1 + 3·routers + 10·local + 100·global + 8.
 func TestZeroLoadLatencyPerPathType(t *testing.T) {
-	c := smallConfig(2)
+	checkZeroLoadPaths(t, smallConfig(2))
+}
+
+// checkZeroLoadPaths checks the zero-load latency of every minimal path type
+// from node 0 under configuration c (h=2).
+func checkZeroLoadPaths(t *testing.T, c config.Config) {
+	t.Helper()
 	s, _ := New(c, 1)
 	d := s.topo
 	want := map[string]int64{"0": 12, "l": 25, "g": 115, "lg": 128, "gl": 128, "lgl": 141}
