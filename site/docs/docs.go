@@ -117,6 +117,7 @@ var paramTopics = map[string]string{
 	"traffic.burstLength":        "process-bursty",
 	"router.speedup":             "router-speedup",
 	"router.creditTiming":        "router-credits",
+	"router.ejection":            "router-ejection",
 	"router.localBuffer":         "router-credits",
 	"router.globalBuffer":        "router-credits",
 	"router.injectionBuffer":     "router-credits",
