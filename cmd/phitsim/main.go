@@ -512,23 +512,12 @@ func cmdRun(ctx context.Context, args []string, e env) error {
 	}
 	c := cfgs[0]
 	sp := sweep.Spec{Series: cfgs, Loads: []float64{c.Traffic.Load}}
-	jobs, err := sp.Jobs()
-	if err != nil {
-		return err
-	}
 	desc := fmt.Sprintf("%s load %g", nameOf(c), c.Traffic.Load)
 	if c.Graph500() {
 		desc = nameOf(c) // the BFS sets its own injection rate
 	}
-	opt, done := e.options(sweep.TotalCycles(jobs), desc, 0)
-	oc, runErr := sweep.Run(ctx, sp, opt)
-	done()
-	runErr = stopped(runErr)
-	if oc == nil || len(oc.Runs) == 0 {
-		// nothing to summarise or write: no means of zero runs
-		if errors.Is(runErr, errInterrupted) {
-			return fmt.Errorf("%w: no run finished", runErr)
-		}
+	_, oc, runErr := runSpec(ctx, e, sp, func(int) string { return desc }, 0)
+	if oc == nil {
 		return runErr
 	}
 	doc := PointDoc{Config: c, Runs: oc.Runs}
@@ -644,6 +633,28 @@ func parseValues(s, flagName string) ([]float64, error) {
 
 func roundLoad(x float64) float64 { return float64(int64(x*1e9+0.5)) / 1e9 }
 
+// runSpec runs a spec's jobs with the progress bar (desc is given the job
+// count). A nil outcome means nothing finished, and so nothing is to be
+// summarised or written (no means of zero runs, no empty files): the error
+// says why.
+func runSpec(ctx context.Context, e env, sp sweep.Spec, desc func(jobs int) string, workers int) ([]sweep.Job, *sweep.Outcome, error) {
+	jobs, err := sp.Jobs()
+	if err != nil {
+		return nil, nil, err
+	}
+	opt, done := e.options(sweep.TotalCycles(jobs), desc(len(jobs)), workers)
+	oc, runErr := sweep.Run(ctx, sp, opt)
+	done()
+	runErr = stopped(runErr)
+	if oc == nil || len(oc.Runs) == 0 {
+		if errors.Is(runErr, errInterrupted) {
+			runErr = fmt.Errorf("%w: no run finished", runErr)
+		}
+		return jobs, nil, runErr
+	}
+	return jobs, oc, runErr
+}
+
 func cmdSweep(ctx context.Context, args []string, e env) error {
 	fs := flag.NewFlagSet("sweep", flag.ContinueOnError)
 	var src source
@@ -701,19 +712,8 @@ func cmdSweep(ctx context.Context, args []string, e env) error {
 		}
 		sp.Loads = ls
 	}
-	jobs, err := sp.Jobs()
-	if err != nil {
-		return err
-	}
-	opt, done := e.options(sweep.TotalCycles(jobs), fmt.Sprintf("%d runs", len(jobs)), *workers)
-	oc, runErr := sweep.Run(ctx, sp, opt)
-	done()
-	runErr = stopped(runErr)
-	if oc == nil || len(oc.Runs) == 0 {
-		// nothing to write: no empty files, no table or CSV of no points
-		if errors.Is(runErr, errInterrupted) {
-			return fmt.Errorf("%w: no run finished", runErr)
-		}
+	jobs, oc, runErr := runSpec(ctx, e, sp, func(n int) string { return fmt.Sprintf("%d runs", n) }, *workers)
+	if oc == nil {
 		return runErr
 	}
 	if runErr != nil {
