@@ -77,6 +77,7 @@ type Routing struct {
 	CongestedCoef float64 `json:"congestedCoef" group:"congestion" doc:"CGA: a global link is congested when Q > congestedCoef%·Q̄ + congestedThreshold" unit:"%" min:"0" max:"10000" when:"routing.name=PAR|OLM"`
 	CongestedT    float64 `json:"congestedThreshold" group:"congestion" doc:"CGA: T of the congested-link test" unit:"packets" min:"0" max:"10000" when:"routing.name=PAR|OLM"`
 	CandidateMax  float64 `json:"candidateMax" group:"congestion" doc:"a non-minimal candidate qualifies when its occupancy ≤ candidateMax% of the minimal output's" unit:"%" min:"0" max:"10000" when:"routing.name=PAR|OLM"`
+	Candidates    string  `json:"candidates" group:"congestion" doc:"all: misroute through a random one of the qualifying non-minimal ports; single: draw one random port of the class (the minimal one included) and misroute only if it qualifies (FOGSim's OLM)" enum:"all,single" when:"routing.name=PAR|OLM" paper:"thesis §1.4.2.2; FOGSim v5 (olm::nominateCandidates draws one port, par::nominateCandidates takes all)"`
 	// ACOR.
 	AcorSequence string `json:"acorSequence" group:"congestion" doc:"phase-A policies by level: 2LA CRG-Gr→RRG-Sw, 2LB CRG-Sw→RRG-Sw, 3L CRG-Gr→CRG-Sw→RRG-Sw" enum:"2LA,2LB,3L" when:"routing.name=ACOR|PB_ACOR" paper:"ACOR paper Table 2"`
 	AcorMode     string `json:"acorMode" group:"congestion" doc:"packet: each blocked attempt raises the packet's level; switch: per-router level with thresholds and hysteresis" enum:"switch,packet" when:"routing.name=ACOR|PB_ACOR" paper:"ACOR paper §4.2.2"`

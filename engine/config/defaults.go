@@ -29,7 +29,7 @@ func Default() Config {
 			CreditTiming: "xbar", Ejection: "fifo", Iterations: 1, InputArbiter: "rr", OutputArbiter: "rr", InjectionPolicy: "dest"},
 		Routing: Routing{Name: "MIN", PhaseA: "auto", UgalMode: "pathLength", UgalF: 2, UgalT: 4,
 			Congestion: "perVC", PbCoef: 200, PbThreshold: 5, PbBroadcast: "sideband", Policy: "MM_L", Trigger: "cga",
-			CongestedCoef: 150, CongestedT: 5, CandidateMax: 100,
+			CongestedCoef: 150, CongestedT: 5, CandidateMax: 100, Candidates: "all",
 			AcorSequence: "3L", AcorMode: "switch", AcorHI: 500, AcorIT1: 15, AcorDT1: 5, AcorDT2: 15},
 		Traffic: Traffic{Pattern: "UN", Load: 0.4, Process: "bernoulli", BurstLength: 5,
 			AdvOffset: 1, AdvRouter: "random", LocalOffset: 1, MixUN: 100, HotPercent: 25, HotRegion: 12.5,

@@ -86,6 +86,7 @@ type adaptive struct {
 	congCoef   float64
 	congT      int32
 	candMax    float64
+	single     bool // PAR/OLM: one random port of the class is drawn, misroute only if it qualifies
 
 	h, gv   int      // global ports per router, global VCs
 	gocc    []int32  // per (router, global port k, VC): occupancy in phits (credits view)
@@ -172,6 +173,7 @@ func (s *Sim) initAdaptive(cfg config.Config, df *topology.Dragonfly, globalVCs 
 	a.policyL = len(rc.Policy) > 2 && rc.Policy[len(rc.Policy)-2:] == "_L"
 	a.trigUGAL = rc.Trigger == "ugal"
 	a.thMin, a.congCoef, a.congT, a.candMax = rc.ThMin, rc.CongestedCoef/100, int32(rc.CongestedT*float64(s.P)), rc.CandidateMax/100
+	a.single = rc.Candidates == "single"
 	a.h, a.gv = df.H, globalVCs
 	a.pbDen = int64(100 * a.h)
 	// the groups each router's global links reach (CRG draws)

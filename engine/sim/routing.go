@@ -191,7 +191,8 @@ func (s *Sim) cgaTrigger(r, minPort, minVC int, qmin int32) bool {
 // pickCandidate draws a non-minimal output of the class the misroute kind
 // needs, among those that can take the packet now and are not much fuller
 // than the minimal one (candidateMax·qmin; UGAL trigger: qmin > F·q + T), in
-// fractions of buffer capacity.
+// fractions of buffer capacity. With routing.candidates=single it draws one
+// port of the class instead and reports whether that one qualifies.
 func (s *Sim) pickCandidate(r int, pk *packet, kind uint8, minPort, minVC int, qmin int32, fromInj bool) (port, vc, pos int, ok bool) {
 	a := &s.ad
 	global := kind == misGlobal || kind == misGlobalMandatory
@@ -235,6 +236,10 @@ func (s *Sim) pickCandidate(r int, pk *packet, kind uint8, minPort, minVC int, q
 			return qminPct > a.ugalF*q+float64(a.ugalT)/candCap
 		}
 		return q <= limit
+	}
+	if a.single { // FOGSim's OLM: one port of the class, the minimal one included
+		p := lo + s.rts[r].Intn(hi-lo)
+		return p, vc, pos, qualifies(p)
 	}
 	n := 0
 	for p := lo; p < hi; p++ {

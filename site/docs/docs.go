@@ -105,6 +105,7 @@ var paramTopics = map[string]string{
 	"routing.congestedCoef":      "routing-PAR",
 	"routing.congestedThreshold": "routing-PAR",
 	"routing.candidateMax":       "routing-PAR",
+	"routing.candidates":         "routing-OLM",
 	"routing.acorHI":             "routing-ACOR",
 	"routing.acorIT1":            "routing-ACOR",
 	"routing.acorIT2":            "routing-ACOR",
