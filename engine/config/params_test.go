@@ -45,7 +45,7 @@ func TestEveryParameterInOneOfTheSixSections(t *testing.T) {
 func TestCongestionGroup(t *testing.T) {
 	for _, path := range []string{"routing.congestion", "routing.ugalMode", "routing.ugalF", "routing.ugalT",
 		"routing.pbCoef", "routing.pbThreshold", "routing.pbBroadcast", "routing.trigger", "routing.thMin",
-		"routing.congestedCoef", "routing.congestedThreshold", "routing.candidateMax",
+		"routing.congestedCoef", "routing.congestedThreshold", "routing.candidateMax", "routing.candidates",
 		"routing.acorSequence", "routing.acorMode", "routing.acorHI", "routing.acorIT1", "routing.acorIT2", "routing.acorDT1", "routing.acorDT2"} {
 		p, ok := Lookup(path)
 		if !ok {
