@@ -14,18 +14,8 @@ func FuzzDecode(f *testing.F) {
 	c := tiny()
 	c.Sim.Warmup, c.Sim.Cycles = 100, 200
 	res := runTiny(f, c)
-	for _, m := range []*Message{
-		{Type: Ready, Engine: "phitsim"},
-		{Type: Start, ID: 3, Start: &StartJob{Config: c, Seed: 9, Load: 0.25, ProgressMillis: 100}},
-		{Type: Start, ID: 4, Start: &StartJob{Config: config.Default(), Seed: 1, Load: 1}},
-		{Type: Progress, ID: 3, Progress: &ProgressInfo{Cycle: 10, Total: 20, Elapsed: 1.5, ETA: 1.5,
-			Partial: Partial{Measured: true, Applied: 0.1, Accepted: 0.099, Latency: 123.25, Delivered: 7}}},
-		{Type: Result, ID: 3, Result: res},
-		{Type: Error, ID: 4, Error: &ErrorInfo{Kind: KindInvalid, Msg: "bad",
-			Fields: []*config.FieldError{{Path: "topology.h", Value: "0", Msg: "must be in [1, 32]"}}}},
-		{Type: Cancel, ID: 3},
-		{Type: Crash},
-	} {
+	seeds := append(everyType(c, res), &Message{Type: Start, ID: 4, Start: &StartJob{Config: config.Default(), Seed: 1, Load: 1}})
+	for _, m := range seeds {
 		b, err := Encode(m)
 		if err != nil {
 			f.Fatal(err)

@@ -32,11 +32,11 @@ func runTiny(tb testing.TB, c config.Config) *result.Result {
 	return res
 }
 
-func TestRoundTripEveryType(t *testing.T) {
-	c := tiny()
-	res := runTiny(t, c)
-	msgs := []*Message{
-		{Type: Ready, Engine: "x"},
+// everyType is one message of each type, with a real configuration and
+// result: the round-trip test's cases and the fuzzer's seeds.
+func everyType(c config.Config, res *result.Result) []*Message {
+	return []*Message{
+		{Type: Ready, Engine: "phitsim"},
 		{Type: Start, ID: 3, Start: &StartJob{Config: c, Seed: 9, Load: 0.25, ProgressMillis: 100}},
 		{Type: Progress, ID: 3, Progress: &ProgressInfo{Cycle: 10, Total: 20, Elapsed: 1.5, ETA: 1.5,
 			Partial: Partial{Measured: true, Applied: 0.1, Accepted: 0.099, Latency: 123.25, Delivered: 7}}},
@@ -46,6 +46,11 @@ func TestRoundTripEveryType(t *testing.T) {
 		{Type: Cancel, ID: 3},
 		{Type: Crash},
 	}
+}
+
+func TestRoundTripEveryType(t *testing.T) {
+	c := tiny()
+	msgs := everyType(c, runTiny(t, c))
 	for _, m := range msgs {
 		b, err := Encode(m)
 		if err != nil {
