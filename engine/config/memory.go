@@ -258,12 +258,36 @@ func (c *Config) ResultParts() []MemoryPart {
 		part("sim.interval", what, series, c.Graph500()),
 		part("topology", fmt.Sprintf("counts of each of the %d routers", R), float64(R)*router, false),
 	}
+	if nb := c.TransientBins(); nb > 0 {
+		// three counts a bin, in the simulator and in the result
+		parts = append(parts, part("traffic.switchCycle", "transient record", 2*allocBytes(float64(nb)*3*8), false))
+	}
 	if c.Graph500() {
 		fixed += usageCap * usageBytes
 		// the BFS stops after workload.maxLevels levels
 		parts = append(parts, part("workload.maxLevels", "BFS levels", float64(c.Workload.MaxLevels+1)*levelBytes, true))
 	}
 	return append(parts, part("", "configuration and metrics", fixed, false))
+}
+
+// The transient record (traffic.switchCycle > 0) starts TransientPrev cycles
+// before the switch and runs to the end of the measured window, at most
+// TransientAfter cycles after the switch (FOGSim's transientRecordPrevCycles
+// and default transientRecordCycles), in bins of TransientBin cycles.
+const (
+	TransientBin   = 10
+	TransientPrev  = 100
+	TransientAfter = 10000
+)
+
+// TransientBins is the number of bins of the transient record (0 without a
+// pattern switch, or when the switch comes after the measured window).
+func (c *Config) TransientBins() int {
+	if c.Traffic.SwitchCycle <= 0 || c.Graph500() {
+		return 0
+	}
+	end := min(c.Sim.Cycles, c.Traffic.SwitchCycle+TransientAfter) // from the end of warm-up
+	return max(0, (end-c.Traffic.SwitchCycle+TransientPrev+TransientBin-1)/TransientBin)
 }
 
 // allocBytes is the heap that an allocation of b bytes takes: rounded up

@@ -37,6 +37,8 @@ type Result struct {
 	Series      []Sample `json:"series" msgpack:"series"`
 	// AcorLevels: ACOR-Switch level (1…) of every router at the end of the run.
 	AcorLevels []uint8 `json:"acorLevels,omitempty" msgpack:"acorLevels"`
+	// Transient: with a pattern switch, the delivered packets by generation cycle.
+	Transient *Transient `json:"transient,omitempty" msgpack:"transient"`
 	Conservation
 	Saturated bool   `json:"saturated" msgpack:"saturated"`
 	SatReason string `json:"satReason,omitempty" msgpack:"satReason"`
@@ -66,11 +68,14 @@ type Hops struct {
 // Misrouted counts delivered packets that took a non-minimal path, by where
 // the decision was taken.
 type Misrouted struct {
-	Packets           int64   `json:"misrouted" msgpack:"misrouted"`
-	Fraction          float64 `json:"misroutedFraction" msgpack:"misroutedFraction"`
-	AtInjection       int64   `json:"misroutedAtInjection" msgpack:"misroutedAtInjection"`
-	InSourceGroup     int64   `json:"misroutedInSourceGroup" msgpack:"misroutedInSourceGroup"`
-	InIntermediateGrp int64   `json:"misroutedInIntermediateGroup" msgpack:"misroutedInIntermediateGroup"`
+	Packets  int64   `json:"misrouted" msgpack:"misrouted"`
+	Fraction float64 `json:"misroutedFraction" msgpack:"misroutedFraction"`
+	// FOGSim: the packets FOGSim reports as "Non Minimally Routed": Packets
+	// plus every packet given a Valiant path that happens to be minimal.
+	FOGSim            int64 `json:"nonMinimalFOGSim" msgpack:"nonMinimalFOGSim"`
+	AtInjection       int64 `json:"misroutedAtInjection" msgpack:"misroutedAtInjection"`
+	InSourceGroup     int64 `json:"misroutedInSourceGroup" msgpack:"misroutedInSourceGroup"`
+	InIntermediateGrp int64 `json:"misroutedInIntermediateGroup" msgpack:"misroutedInIntermediateGroup"`
 	// PhaseA: share of the non-minimal packets by Valiant phase-A policy
 	// (names in PhaseANames), for the Valiant family, UGAL, PB and ACOR.
 	PhaseA      []float64 `json:"phaseA,omitempty" msgpack:"phaseA"`

@@ -2,6 +2,7 @@ package sim
 
 import (
 	"math"
+	"phitsim/engine/config"
 
 	"phitsim/engine/result"
 	"phitsim/engine/stats"
@@ -24,6 +25,7 @@ type counters struct {
 	hopsL, hopsG             int64
 	maxHops                  int
 	mis                      int64
+	misFOGSim                int64    // non-minimal as FOGSim counts them (fogsimNonMinimal)
 	misCat                   [4]int64 // by where the first non-minimal decision was taken
 	phaseA                   [4]int64 // delivered non-minimal packets by phase-A policy
 	maxLocalBeforeGlobal     int      // livelock guard check: local hops before the first global one
@@ -34,6 +36,12 @@ type counters struct {
 	interval                 int64
 	sDel, sGen, sLat, sMis   []int64
 	nodes, routers, pktPhits int64
+
+	// transient record (traffic.switchCycle > 0): delivered packets by
+	// generation cycle in bins of config.TransientBin cycles from trFrom, as
+	// FOGSim's .transient file (thesis §4.3.2)
+	trFrom               int64
+	trPkts, trMis, trLat []int64
 }
 
 func (st *counters) init(s *Sim) {
@@ -46,6 +54,12 @@ func (st *counters) init(s *Sim) {
 	if s.routing == routeACOR || s.routing == routePBACOR {
 		st.sLevel = make([]int64, nb)
 		st.sLevels = make([]int32, 3*nb)
+	}
+	if s.pat2 != nil && s.wl == nil {
+		st.trFrom = s.switchAt - config.TransientPrev
+		if nb := s.cfg.TransientBins(); nb > 0 {
+			st.trPkts, st.trMis, st.trLat = make([]int64, nb), make([]int64, nb), make([]int64, nb)
+		}
 	}
 	st.minLat = math.MaxInt64
 	st.nodes, st.routers, st.pktPhits = int64(s.N), int64(s.R), int64(s.P)
@@ -83,6 +97,16 @@ func (st *counters) delivered(s *Sim, pk *packet, t int64) {
 	if pk.flags&fNonMin != 0 {
 		st.sMis[b]++
 	}
+	if st.trPkts != nil {
+		if i := (pk.gen - st.trFrom) / config.TransientBin; pk.gen >= st.trFrom && i < int64(len(st.trPkts)) {
+			st.trPkts[i]++
+			st.trLat[i] += lat
+			// FOGSim's transient record counts a global misroute or a Valiant path
+			if pk.flags&fGlobalMis != 0 || pk.flags&fNonMin != 0 && pk.inter >= 0 {
+				st.trMis[i]++
+			}
+		}
+	}
 	if t < s.W || t >= s.W+s.M {
 		return
 	}
@@ -97,6 +121,9 @@ func (st *counters) delivered(s *Sim, pk *packet, t int64) {
 	st.hopsG += int64(pk.ghops)
 	st.maxHops = max(st.maxHops, hops)
 	st.hopsHist[min(hops, len(st.hopsHist)-1)]++
+	if pk.flags&fNonMin != 0 || s.fogsimNonMinimal(pk) {
+		st.misFOGSim++
+	}
 	if pk.flags&fNonMin != 0 {
 		st.mis++
 		st.misCat[pk.mis&3]++
@@ -145,7 +172,7 @@ func (s *Sim) Snapshot() *result.Result {
 		res.NetLatency = res.Latency.Avg - res.InjLatency
 		res.Hops = result.Hops{Avg: float64(st.hopsL+st.hopsG) / d, Local: float64(st.hopsL) / d,
 			Global: float64(st.hopsG) / d, Max: st.maxHops}
-		res.Misrouted = result.Misrouted{Packets: st.mis, Fraction: float64(st.mis) / d,
+		res.Misrouted = result.Misrouted{Packets: st.mis, Fraction: float64(st.mis) / d, FOGSim: st.misFOGSim,
 			AtInjection: st.misCat[catInjection], InSourceGroup: st.misCat[catSourceGroup],
 			InIntermediateGrp: st.misCat[catIntermediate], MaxLocalBeforeGlobal: st.maxLocalBeforeGlobal}
 		if st.mis > 0 && (s.routing != routePAR && s.routing != routeOLM && s.routing != routeMIN) {
@@ -187,6 +214,9 @@ func (s *Sim) Snapshot() *result.Result {
 		}
 		res.Series = append(res.Series, smp)
 	}
+	if st.trPkts != nil {
+		res.Transient = result.NewTransient(st.trFrom-s.switchAt, config.TransientBin, st.trPkts, st.trMis, st.trLat)
+	}
 	if s.ad.level != nil && !s.ad.acorPacket {
 		res.AcorLevels = make([]uint8, s.R)
 		for r, lv := range s.ad.level {
@@ -214,4 +244,26 @@ func trimZeros(x []int64) []int64 {
 		n--
 	}
 	return append([]int64(nil), x[:n]...)
+}
+
+// fogsimNonMinimal: FOGSim flags a packet misrouted as soon as it is given a
+// Valiant path (its oblivious VAL and OBL routings at injection; ACOR when the
+// intermediate is not reached at the source router), even when that path
+// happens to be minimal; phitsim's own count (fNonMin) takes only paths that
+// leave the minimal one. Adaptive decisions set fNonMin in both.
+func (s *Sim) fogsimNonMinimal(pk *packet) bool {
+	if pk.inter < 0 {
+		return false
+	}
+	switch s.routing {
+	case routeVAL:
+		return true
+	case routeACOR:
+		src := int(pk.src) / s.df.NodesPerRouter()
+		if pk.flags&fToGroup != 0 {
+			return s.df.GroupOf(int(pk.inter)) != s.df.GroupOf(src)
+		}
+		return int(pk.inter) != src
+	}
+	return false
 }
