@@ -169,13 +169,13 @@ func TestTSVRoundTrip(t *testing.T) {
 }
 
 // The acceptance bounds: 1% and 3% below saturation, 3% and 10% at it;
-// fairness only where FOGSim's Max/Min ≥ 1.5.
+// fairness only where FOGSim's seeds starve the same router position.
 func TestCompareBounds(t *testing.T) {
 	m := func(acc, lat, mm, cov float64, minR int) []*measure {
 		return []*measure{{Accepted: acc, Latency: lat, MaxMin: mm, CoV: cov, MinRouter: minR, Packets: 1},
-			{Accepted: acc, Latency: lat, MaxMin: mm, CoV: cov, MinRouter: minR, Packets: 1}}
+			{Accepted: acc, Latency: lat, MaxMin: mm, CoV: cov, MinRouter: minR + 1, Packets: 1}}
 	}
-	fog := m(0.5, 100, 1.2, 0.03, 5)
+	fog := m(0.5, 100, 1.2, 0.03, 5) // routers 5 and 6: no structural unfairness
 	for _, tc := range []struct {
 		sat      bool
 		ph       []*measure
@@ -192,15 +192,20 @@ func TestCompareBounds(t *testing.T) {
 			t.Errorf("sat=%v phitsim %+v: failures %v, want %d", tc.sat, *tc.ph[0], c.Failures, tc.failures)
 		}
 	}
-	unfair := m(0.2, 300, 3, 0.5, 7)
-	if c := compare(row{ID: "u"}, m(0.2, 300, 3.2, 0.52, 7), unfair); len(c.Failures) != 0 || !c.FairnessRule {
-		t.Errorf("unfair within 10%%: %v", c.Failures)
+	// structural unfairness: router 7 of one group, router 15 (position 7) of the next
+	u := func(acc, lat, mm, cov float64, r1, r2 int) []*measure {
+		return []*measure{{Accepted: acc, Latency: lat, MaxMin: mm, CoV: cov, MinRouter: r1, Packets: 1},
+			{Accepted: acc, Latency: lat, MaxMin: mm, CoV: cov, MinRouter: r2, Packets: 1}}
 	}
-	if c := compare(row{ID: "u"}, m(0.2, 300, 3.5, 0.5, 8), unfair); len(c.Failures) != 2 {
-		t.Errorf("Max/Min +17%% and another starving router: failures %v, want 2", c.Failures)
+	unfair := u(0.2, 300, 3, 0.5, 7, 15)
+	if c := compare(row{ID: "u"}, u(0.2, 300, 3.2, 0.52, 23, 7), unfair); len(c.Failures) != 0 || !c.FairnessRule {
+		t.Errorf("unfair within 10%%, same position: %v", c.Failures)
+	}
+	if c := compare(row{ID: "u"}, u(0.2, 300, 3.5, 0.5, 7, 8), unfair); len(c.Failures) != 2 {
+		t.Errorf("Max/Min +17%% and another starving position: failures %v, want 2", c.Failures)
 	}
 	inf := math.Inf(1)
-	if c := compare(row{ID: "u"}, m(0.2, 300, inf, 0.5, 7), m(0.2, 300, inf, 0.5, 7)); len(c.Failures) != 0 {
+	if c := compare(row{ID: "u"}, u(0.2, 300, inf, 0.5, 7, 7), u(0.2, 300, inf, 0.5, 7, 7)); len(c.Failures) != 0 {
 		t.Errorf("both starved: %v", c.Failures)
 	}
 }
