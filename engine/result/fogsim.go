@@ -31,7 +31,7 @@ func FOGSimReport(r *Result) string {
 		line("Petition Accepted Load", r.RequestAccepted)
 		line("Response Accepted Load", r.ReplyAccepted)
 	}
-	line("Non Minimally Routed Packets Received", r.Misrouted.Packets)
+	line("Non Minimally Routed Packets Received", r.Misrouted.FOGSim) // FOGSim's definition (Misrouted.FOGSim)
 	line("Average Distance", r.Hops.Avg)
 	line("Average Local Distance", r.Hops.Local)
 	line("Average Global Distance", r.Hops.Global)

@@ -9,11 +9,12 @@ import (
 
 func TestFOGSimReportVocabulary(t *testing.T) {
 	r := &Result{Config: config.Default(), Offered: 0.4, Accepted: 0.39, Applied: 0.4,
-		Latency: Summary{Avg: 140}, Fairness: Fairness{Min: 0, Max: 10, Starved: 1, CoV: 0.5}}
+		Latency: Summary{Avg: 140}, Misrouted: Misrouted{Packets: 3, FOGSim: 7}, Fairness: Fairness{Min: 0, Max: 10, Starved: 1, CoV: 0.5}}
 	rep := FOGSimReport(r)
 	for _, want := range []string{"Accepted Load: 0.39", "Applied Load: 0.4", "Average Total Latency: 140",
 		"Average Inj Latency:", "Max Injections: 10", "Min Injections: 0", "Unbalance Quotient: +Inf",
-		"Unfairness Quotient (stdev/avg): 0.5", "Injection Probability: 40"} {
+		"Unfairness Quotient (stdev/avg): 0.5", "Injection Probability: 40",
+		"Non Minimally Routed Packets Received: 7"} {
 		if !strings.Contains(rep, want) {
 			t.Errorf("report lacks %q:\n%s", want, rep)
 		}
