@@ -16,6 +16,7 @@ import (
 // run is one simulation's headline numbers in FOGSim's definitions (thesis
 // §1.6.3.2: the "Key: value" lines of FOGSim's output file).
 type measure struct {
+	Seed                          uint64
 	Accepted, Latency, InjLatency float64
 	Packets, NonMinimal           float64 // "Packets Received", "Non Minimally Routed Packets Received"
 	OwnNonMinimal                 float64 // phitsim only: packets whose path left the minimal one
@@ -148,8 +149,8 @@ func parseTransient(r io.Reader, end int) (packets, misrouted []int64, err error
 }
 
 // readFOGSimDir reads OUTDIR/<row>_s<seed> (and its .transient when the row
-// has a pattern switch) for every row and seed; rows with no output yet are
-// left out.
+// has a pattern switch) for every row and seed; seeds with no finished output
+// are left out.
 func readFOGSimDir(dir string, rows []row, seeds []uint64, transientEnd func(row) int) (map[string][]*measure, error) {
 	out := map[string][]*measure{}
 	for _, rw := range rows {
@@ -158,8 +159,7 @@ func readFOGSimDir(dir string, rows []row, seeds []uint64, transientEnd func(row
 			name := filepath.Join(dir, fmt.Sprintf("%s_s%d", rw.ID, seed))
 			f, err := os.Open(name)
 			if os.IsNotExist(err) {
-				runs = nil
-				break
+				continue
 			}
 			if err != nil {
 				return nil, err
@@ -167,9 +167,8 @@ func readFOGSimDir(dir string, rows []row, seeds []uint64, transientEnd func(row
 			r, err := parseFOGSim(f)
 			f.Close()
 			if errors.Is(err, errUnfinished) {
-				fmt.Fprintf(os.Stderr, "fogsimcmp: %s: %v; row %s left out\n", name, err, rw.ID)
-				runs = nil
-				break
+				fmt.Fprintf(os.Stderr, "fogsimcmp: %s: %v; seed %d of row %s left out\n", name, err, seed, rw.ID)
+				continue
 			}
 			if err != nil {
 				return nil, fmt.Errorf("%s: %w", name, err)
@@ -185,6 +184,7 @@ func readFOGSimDir(dir string, rows []row, seeds []uint64, transientEnd func(row
 					return nil, fmt.Errorf("%s.transient: %w", name, err)
 				}
 			}
+			r.Seed = seed
 			runs = append(runs, r)
 		}
 		if runs != nil {
@@ -198,12 +198,12 @@ func readFOGSimDir(dir string, rows []row, seeds []uint64, transientEnd func(row
 // the comparison can be redone without FOGSim: one line per row and seed.
 var tsvHeader = "row\tseed\taccepted\tlatency\tinjLatency\tpackets\tnonMinimal\tmaxMin\tcov\tminRouter\ttransientPackets\ttransientMisrouted"
 
-func writeTSV(w io.Writer, rows []row, seeds []uint64, data map[string][]*measure) error {
+func writeTSV(w io.Writer, rows []row, data map[string][]*measure) error {
 	bw := bufio.NewWriter(w)
 	fmt.Fprintln(bw, tsvHeader)
 	for _, rw := range rows {
-		for i, r := range data[rw.ID] {
-			fmt.Fprintf(bw, "%s\t%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%d\t%s\t%s\n", rw.ID, seeds[i],
+		for _, r := range data[rw.ID] {
+			fmt.Fprintf(bw, "%s\t%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%d\t%s\t%s\n", rw.ID, r.Seed,
 				g(r.Accepted), g(r.Latency), g(r.InjLatency), g(r.Packets), g(r.NonMinimal), g(r.MaxMin), g(r.CoV),
 				r.MinRouter, joinInts(r.TrPackets), joinInts(r.TrMisrouted))
 		}
@@ -254,7 +254,11 @@ func readTSV(r io.Reader) (map[string][]*measure, error) {
 		if len(f) != 12 {
 			return nil, fmt.Errorf("line %d: %d fields, want 12", n, len(f))
 		}
-		r := &measure{}
+		seed, err := strconv.ParseUint(f[1], 10, 64)
+		if err != nil {
+			return nil, fmt.Errorf("line %d: seed: %w", n, err)
+		}
+		r := &measure{Seed: seed}
 		for i, p := range []*float64{&r.Accepted, &r.Latency, &r.InjLatency, &r.Packets, &r.NonMinimal, &r.MaxMin, &r.CoV} {
 			v, err := strconv.ParseFloat(f[2+i], 64)
 			if err != nil {
@@ -262,7 +266,6 @@ func readTSV(r io.Reader) (map[string][]*measure, error) {
 			}
 			*p = v
 		}
-		var err error
 		if r.MinRouter, err = strconv.Atoi(f[9]); err != nil {
 			return nil, fmt.Errorf("line %d: %w", n, err)
 		}

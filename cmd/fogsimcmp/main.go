@@ -171,15 +171,18 @@ func fogsimSide(rows []row, cfgs []config.Config, dir, tsv string, all bool) (ma
 	if err != nil {
 		return nil, err
 	}
-	if !all || len(data) < len(rows) {
-		fmt.Fprintf(os.Stderr, "fogsimcmp: %d of %d rows have FOGSim outputs; %s left unchanged\n", len(data), len(rows), tsv)
+	if !all {
+		fmt.Fprintf(os.Stderr, "fogsimcmp: -only: %s left unchanged\n", tsv)
 		return data, nil
+	}
+	if len(data) < len(rows) {
+		fmt.Fprintf(os.Stderr, "fogsimcmp: %d of %d rows have FOGSim outputs\n", len(data), len(rows))
 	}
 	f, err := os.Create(tsv)
 	if err != nil {
 		return nil, err
 	}
-	if err := writeTSV(f, rows, seeds, data); err != nil {
+	if err := writeTSV(f, rows, data); err != nil {
 		f.Close()
 		return nil, err
 	}
@@ -213,6 +216,7 @@ func phitsimSide(ctx context.Context, cfgs []config.Config, workers int, stderr 
 				}
 				if err == nil {
 					out[j.row][j.seed] = fromResult(res)
+					out[j.row][j.seed].Seed = seeds[j.seed]
 				}
 				mu.Unlock()
 			}

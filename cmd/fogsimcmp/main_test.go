@@ -142,12 +142,12 @@ func TestParseTransient(t *testing.T) {
 func TestTSVRoundTrip(t *testing.T) {
 	rows := []row{{ID: "a"}, {ID: "b"}}
 	data := map[string][]*measure{
-		"a": {{Accepted: 0.5, Latency: 150.25, InjLatency: 3, Packets: 10, NonMinimal: 2, MaxMin: math.Inf(1), CoV: 0.1, MinRouter: 7},
-			{Accepted: 0.25, MinRouter: 3}},
-		"b": {{Accepted: 1, TrPackets: []int64{1, 2}, TrMisrouted: []int64{0, 2}}, {Accepted: 2, TrPackets: []int64{3}, TrMisrouted: []int64{1}}},
+		"a": {{Seed: 1, Accepted: 0.5, Latency: 150.25, InjLatency: 3, Packets: 10, NonMinimal: 2, MaxMin: math.Inf(1), CoV: 0.1, MinRouter: 7},
+			{Seed: 2, Accepted: 0.25, MinRouter: 3}},
+		"b": {{Seed: 2, Accepted: 1, TrPackets: []int64{1, 2}, TrMisrouted: []int64{0, 2}}, {Seed: 3, Accepted: 2, TrPackets: []int64{3}, TrMisrouted: []int64{1}}},
 	}
 	var buf bytes.Buffer
-	if err := writeTSV(&buf, rows, seeds, data); err != nil {
+	if err := writeTSV(&buf, rows, data); err != nil {
 		t.Fatal(err)
 	}
 	back, err := readTSV(&buf)
@@ -157,7 +157,7 @@ func TestTSVRoundTrip(t *testing.T) {
 	for id, runs := range data {
 		for i, r := range runs {
 			b := back[id][i]
-			if b.Accepted != r.Accepted || b.Latency != r.Latency || b.MaxMin != r.MaxMin || b.MinRouter != r.MinRouter ||
+			if b.Seed != r.Seed || b.Accepted != r.Accepted || b.Latency != r.Latency || b.MaxMin != r.MaxMin || b.MinRouter != r.MinRouter ||
 				len(b.TrPackets) != len(r.TrPackets) {
 				t.Errorf("%s seed %d: %+v back as %+v", id, i+1, *r, *b)
 			}

@@ -235,6 +235,9 @@ func renderTables(cmp []comparison, common [][2]string) string {
 		if len(c.Failures) > 0 {
 			verdict = "**outside**: " + strings.Join(c.Failures, "; ")
 		}
+		if f.Runs < len(seeds) {
+			verdict += fmt.Sprintf(" (FOGSim: %d seed)", f.Runs)
+		}
 		fmt.Fprintf(&b, "| `%s` | %s | %s, %s%s | %s, %s%s | %s, %s%s | %s |\n", c.Row.ID, c.Row.What,
 			num3(p.Accepted), num3(f.Accepted), delta(p.Accepted, f.Accepted),
 			num3(p.Latency), num3(f.Latency), delta(p.Latency, f.Latency),
