@@ -14,6 +14,11 @@ func TestExperimentsExpand(t *testing.T) {
 		}
 		seen := map[string]bool{}
 		for _, c := range e.Spec.Series {
+			// the thesis's and the ACOR paper's curves came from FOGSim
+			if c.Router.Ejection != "fogsim" || c.Routing.Candidates != "single" {
+				t.Errorf("%s %s: ejection %s, candidates %s; want FOGSim's (fogsim, single)", e.Name, c.Name,
+					c.Router.Ejection, c.Routing.Candidates)
+			}
 			if seen[c.Name] {
 				t.Errorf("%s: series %q twice", e.Name, c.Name)
 			}
