@@ -119,6 +119,7 @@ var paramTopics = map[string]string{
 	"router.speedup":             "router-speedup",
 	"router.creditTiming":        "router-credits",
 	"router.ejection":            "router-ejection",
+	"router.outputFifo":          "router-ioq",
 	"router.localBuffer":         "router-credits",
 	"router.globalBuffer":        "router-credits",
 	"router.injectionBuffer":     "router-credits",

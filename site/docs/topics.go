@@ -146,7 +146,7 @@ var topics = []Topic{
 
 	// ---- router ----
 	{"router-ioq", "router", "IOQ router (input and output queues)",
-		"Combined input-output-queued router: packets wait in per-VC input buffers, cross the crossbar into a per-port output FIFO (router.outputBuffer), and leave on the link. With speedup the crossbar runs faster than the links.",
+		"Combined input-output-queued router: packets wait in per-VC input buffers, cross the crossbar into a per-port output FIFO (router.outputBuffer), and leave on the link. With speedup the crossbar runs faster than the links. router.outputFifo=fogsim takes FOGSim's rules for when an output accepts the next packet: packetSize/speedup cycles after a grant even if the tail is still arriving, and FIFO room counted in whole packets.",
 		thesis + " §1.1 (Fig. 1.5), Table 1.2",
 		"The thesis's router; the output FIFOs hide output contention."},
 	{"router-ejection", "router", "Ejection to the node",
