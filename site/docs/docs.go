@@ -106,6 +106,7 @@ var paramTopics = map[string]string{
 	"routing.congestedThreshold": "routing-PAR",
 	"routing.candidateMax":       "routing-PAR",
 	"routing.candidates":         "routing-OLM",
+	"routing.intraGroupMisroute": "routing-OLM",
 	"routing.acorHI":             "routing-ACOR",
 	"routing.acorIT1":            "routing-ACOR",
 	"routing.acorIT2":            "routing-ACOR",

@@ -44,7 +44,7 @@ var topics = []Topic{
 		thesis + " §1.4.2.2, §1.4.3 (PAR is Jiang et al.'s)",
 		"Adapts faster than source-adaptive routing under adversarial traffic; needs more VCs (5 local, 2 global) to stay deadlock-free."},
 	{"routing-OLM", "routing", "OLM: opportunistic local misrouting",
-		"In-transit adaptive routing like PAR that also allows local misrouting in the intermediate and destination groups, reusing the latest local VC for those opportunistic hops, so it needs only 3 local and 2 global VCs. routing.candidates chooses the non-minimal port: all, a random one of those that qualify; single, FOGSim's single draw of one port of the class (the minimal one included), misrouting only if that port qualifies.",
+		"In-transit adaptive routing like PAR that also allows local misrouting in the intermediate and destination groups, reusing the latest local VC for those opportunistic hops, so it needs only 3 local and 2 global VCs. routing.candidates chooses the non-minimal port: all, a random one of those that qualify; single, FOGSim's single draw of one port of the class (the minimal one included), misrouting only if that port qualifies. routing.intraGroupMisroute lets traffic between routers of one group take its local misroute there too, as FOGSim's OLM does.",
 		olm + "; " + thesis + " §1.4.2.2.1, Fig. 1.15",
 		"Among the best throughputs under ADV+i and ADVc, with latency close to MIN under UN."},
 	{"routing-ACOR", "routing", "ACOR: adaptive congestion-oblivious routing",
