@@ -81,6 +81,7 @@ type adaptive struct {
 	pbDen      int64 // 100·h: the mean's denominator in whole percent
 	policy     uint8
 	policyL    bool
+	intraL     bool // OLM _L: intra-group traffic may take its local misroute (routing.intraGroupMisroute)
 	trigUGAL   bool
 	thMin      float64
 	congCoef   float64
@@ -171,6 +172,7 @@ func (s *Sim) initAdaptive(cfg config.Config, df *topology.Dragonfly, globalVCs 
 		a.policy = polMM
 	}
 	a.policyL = len(rc.Policy) > 2 && rc.Policy[len(rc.Policy)-2:] == "_L"
+	a.intraL = a.policyL && rc.IntraGroupMis && s.routing == routeOLM
 	a.trigUGAL = rc.Trigger == "ugal"
 	a.thMin, a.congCoef, a.congT, a.candMax = rc.ThMin, rc.CongestedCoef/100, int32(rc.CongestedT*float64(s.P)), rc.CandidateMax/100
 	a.single = rc.Candidates == "single"

@@ -406,21 +406,24 @@ func (s *Sim) grant(r, in, vc, out int) {
 	if pt.oTail++; pt.oTail == s.oCap {
 		pt.oTail = 0
 	}
-	if s.ejGate && op.class == topology.Injection {
+	switch {
+	case s.ejGate && op.class == topology.Injection:
 		// FOGSim v5's ejection port: no crossbar busy time, the same port
 		// may be granted again in the next iteration; its FIFO has room
-		// when fewer than outputBuffer/packetSize packets wait (whole
-		// packets, a slot freed by its consumption), i.e. once the oldest
-		// of the last outputBuffer/packetSize packets has been consumed
-		oldest := pt.oTail + 1
-		if oldest == s.oCap {
-			oldest = 0
-		}
-		pt.readyAt = max(int32(now), ring[oldest]+1)
-	} else if prevEnd <= now+1 && 2*s.P <= int(s.outCap) {
+		// for a whole packet (a slot freed by its consumption)
+		pt.readyAt = max(int32(now), s.packetRoom(ring, pt.oTail))
+	case s.outFogsim && op.class != topology.Injection:
+		// FOGSim v5's transit output (router.outputFifo=fogsim): busy for
+		// packetSize/speedup cycles even while a cut-through tail is still
+		// arriving (ioqSwitchModule::txFlit computes the length after the
+		// input buffer dropped the head's entry cycle; the input stays
+		// busy), and room for a whole packet, a slot freed when its head
+		// leaves for the link
+		pt.readyAt = max(int32(now)+int32(s.xbarDur), s.packetRoom(ring, pt.oTail))
+	case prevEnd <= now+1 && 2*s.P <= int(s.outCap):
 		// usual case: only the new packet is queued from the next cycle on
 		pt.readyAt = int32(now + dur) // the crossbar transfer takes at least a cycle
-	} else {
+	default:
 		pt.readyAt = max(int32(now+dur), s.fifoReady(ring, pt.oTail))
 	}
 	if s.creditAtOutput && ip.class != topology.Injection {
@@ -430,6 +433,18 @@ func (s *Sim) grant(r, in, vc, out int) {
 	}
 	s.lastProgress = max(s.lastProgress, dep)
 	s.send(po, k, dep)
+}
+
+// packetRoom is the first cycle an output FIFO that counts whole packets
+// has room again, given the departure cycles of its last oCap packets (ring,
+// the next slot at tail): when the oldest of the last oCap−1 (its capacity
+// in packets) has left, the cycle after its departure.
+func (s *Sim) packetRoom(ring []int32, tail int32) int32 {
+	oldest := tail + 1
+	if oldest == s.oCap {
+		oldest = 0
+	}
+	return ring[oldest] + 1
 }
 
 // fifoReady is the first allocation cycle after now at which an output FIFO

@@ -57,6 +57,12 @@ func rbInject(s *Sim, src, dst, vc int, gen int64) int32 {
 // the upstream output's credits are taken as its grant would have, and the
 // packet is at the VC sequence position of that hop.
 func rbTransit(s *Sim, r, port, vc, src, dst int, gen int64) int32 {
+	return rbTransitAt(s, r, port, vc, src, dst, gen, s.now-50)
+}
+
+// rbTransitAt is rbTransit with the cycle its head reached the buffer (its
+// tail arrives packetSize cycles later).
+func rbTransitAt(s *Sim, r, port, vc, src, dst int, gen, entry int64) int32 {
 	pi := r*s.radix + port
 	global := s.pclass[port] == topology.Global
 	k := s.newPacket(src, dst, gen, 0)
@@ -72,7 +78,6 @@ func rbTransit(s *Sim, r, port, vc, src, dst int, gen int64) int32 {
 		pk.lhops = 1
 	}
 	s.take(int(s.ports[pi].peer), vc, true, global)
-	entry := s.now - 50
 	pk.entry = entry
 	s.push(pi, vc, k, entry)
 	s.countIn(pi)

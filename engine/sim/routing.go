@@ -133,8 +133,10 @@ func (s *Sim) routeInTransit(r int, pk *packet, fromInj bool) bool {
 				kind = misLocalMM
 			}
 		}
-	case a.policyL && !inSource && pk.flags&fLocalMis == 0 && !minGlobal && (s.routing == routeOLM || cg != dg):
-		kind = misLocal // _L: one local misroute outside the source group
+	case a.policyL && (!inSource || a.intraL && cg == dg) && pk.flags&fLocalMis == 0 && !minGlobal && (s.routing == routeOLM || cg != dg):
+		// _L: one local misroute outside the source group (OLM: also in an
+		// intra-group packet's own group, with routing.intraGroupMisroute)
+		kind = misLocal
 	}
 	pending := misNone
 	port, vc, pos := minPort, minVC, minPos
@@ -286,14 +288,21 @@ func (s *Sim) commitRoute(in, out topology.PortClass, pk *packet) {
 	}
 }
 
+// intraGroup: pk's source and destination routers are in one group (only
+// then, with routing.intraGroupMisroute, can it misroute there).
+func (s *Sim) intraGroup(pk *packet) bool {
+	return s.ad.intraL && s.df.GroupOf(int(pk.src)/s.p) == s.df.GroupOf(int(pk.dstRouter))
+}
+
 // commitInTransit applies a PAR/OLM misroute decided by routeInTransit.
 func (s *Sim) commitInTransit(out topology.PortClass, pk *packet) {
 	switch pk.mis >> 4 & 7 {
 	case misLocal, misLocalMM:
 		pk.flags |= fLocalMis | fNonMin
-		if pk.ghops == 0 && pk.flags&fGlobalMis == 0 { // in the source group
+		if pk.ghops == 0 && pk.flags&fGlobalMis == 0 && !s.intraGroup(pk) { // in the source group
 			// a local misroute in the source group forces a global
-			// misroute at the next router (livelock guard)
+			// misroute at the next router (livelock guard); not for
+			// intra-group traffic, whose group is its destination's
 			pk.flags |= fMandatory
 		}
 	case misGlobal, misGlobalMandatory:

@@ -172,6 +172,7 @@ type Sim struct {
 	transitPrio    bool
 	creditAtOutput bool // FOGSim v4 IOQ credit timing (see TIMING.md)
 	ejGate         bool // FOGSim v5's ejection gate (router.ejection=fogsim, TIMING.md)
+	outFogsim      bool // FOGSim v5's transit outputs (router.outputFifo=fogsim, TIMING.md)
 
 	// VCs
 	injVC, maxVC int
@@ -302,6 +303,7 @@ func newSim(cfg config.Config, topo topology.Topology, seed uint64) (*Sim, error
 	s.transitPrio = r.TransitPriority
 	s.creditAtOutput = s.ioq && r.CreditTiming == "output"
 	s.ejGate = s.ioq && r.Ejection == "fogsim"
+	s.outFogsim = s.ioq && r.OutputFifo == "fogsim"
 	switch r.InjectionPolicy {
 	case "rand":
 		s.injPolicy = 1

@@ -44,7 +44,7 @@ var topics = []Topic{
 		thesis + " §1.4.2.2, §1.4.3 (PAR is Jiang et al.'s)",
 		"Adapts faster than source-adaptive routing under adversarial traffic; needs more VCs (5 local, 2 global) to stay deadlock-free."},
 	{"routing-OLM", "routing", "OLM: opportunistic local misrouting",
-		"In-transit adaptive routing like PAR that also allows local misrouting in the intermediate and destination groups, reusing the latest local VC for those opportunistic hops, so it needs only 3 local and 2 global VCs. routing.candidates chooses the non-minimal port: all, a random one of those that qualify; single, FOGSim's single draw of one port of the class (the minimal one included), misrouting only if that port qualifies.",
+		"In-transit adaptive routing like PAR that also allows local misrouting in the intermediate and destination groups, reusing the latest local VC for those opportunistic hops, so it needs only 3 local and 2 global VCs. routing.candidates chooses the non-minimal port: all, a random one of those that qualify; single, FOGSim's single draw of one port of the class (the minimal one included), misrouting only if that port qualifies. routing.intraGroupMisroute lets traffic between routers of one group take its local misroute there too, as FOGSim's OLM does.",
 		olm + "; " + thesis + " §1.4.2.2.1, Fig. 1.15",
 		"Among the best throughputs under ADV+i and ADVc, with latency close to MIN under UN."},
 	{"routing-ACOR", "routing", "ACOR: adaptive congestion-oblivious routing",
@@ -146,7 +146,7 @@ var topics = []Topic{
 
 	// ---- router ----
 	{"router-ioq", "router", "IOQ router (input and output queues)",
-		"Combined input-output-queued router: packets wait in per-VC input buffers, cross the crossbar into a per-port output FIFO (router.outputBuffer), and leave on the link. With speedup the crossbar runs faster than the links.",
+		"Combined input-output-queued router: packets wait in per-VC input buffers, cross the crossbar into a per-port output FIFO (router.outputBuffer), and leave on the link. With speedup the crossbar runs faster than the links. router.outputFifo=fogsim takes FOGSim's rules for when an output accepts the next packet: packetSize/speedup cycles after a grant even if the tail is still arriving, and FIFO room counted in whole packets.",
 		thesis + " §1.1 (Fig. 1.5), Table 1.2",
 		"The thesis's router; the output FIFOs hide output contention."},
 	{"router-ejection", "router", "Ejection to the node",
