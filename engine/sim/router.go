@@ -417,11 +417,20 @@ func (s *Sim) grant(r, in, vc, out int) {
 			oldest = 0
 		}
 		pt.readyAt = max(int32(now), ring[oldest]+1)
-	} else if prevEnd <= now+1 && 2*s.P <= int(s.outCap) {
-		// usual case: only the new packet is queued from the next cycle on
-		pt.readyAt = int32(now + dur) // the crossbar transfer takes at least a cycle
 	} else {
-		pt.readyAt = max(int32(now+dur), s.fifoReady(ring, pt.oTail))
+		odur := dur // the output receives until the tail has crossed
+		if s.xbarOutFogsim {
+			// FOGSim v5 (ioqSwitchModule::txFlit) takes max(P/speedup,
+			// head entry + P − now) as the input side does, but reads the
+			// entry after buffer::extract has cleared it to −1: P/speedup
+			odur = s.xbarDur
+		}
+		if prevEnd <= now+1 && 2*s.P <= int(s.outCap) {
+			// usual case: only the new packet is queued from the next cycle on
+			pt.readyAt = int32(now + odur) // the crossbar transfer takes at least a cycle
+		} else {
+			pt.readyAt = max(int32(now+odur), s.fifoReady(ring, pt.oTail))
+		}
 	}
 	if s.creditAtOutput && ip.class != topology.Injection {
 		// FOGSim's earlier IOQ code: the input buffer's credit goes upstream

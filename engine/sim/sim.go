@@ -172,6 +172,7 @@ type Sim struct {
 	transitPrio    bool
 	creditAtOutput bool // FOGSim v4 IOQ credit timing (see TIMING.md)
 	ejGate         bool // FOGSim v5's ejection gate (router.ejection=fogsim, TIMING.md)
+	xbarOutFogsim  bool // FOGSim v5's output side of a crossbar transfer (router.xbarOutput=fogsim)
 
 	// VCs
 	injVC, maxVC int
@@ -307,6 +308,7 @@ func newSim(cfg config.Config, topo topology.Topology, seed uint64) (*Sim, error
 	s.transitPrio = r.TransitPriority
 	s.creditAtOutput = s.ioq && r.CreditTiming == "output"
 	s.ejGate = s.ioq && r.Ejection == "fogsim"
+	s.xbarOutFogsim = s.ioq && r.XbarOutput == "fogsim"
 	switch r.InjectionPolicy {
 	case "rand":
 		s.injPolicy = 1

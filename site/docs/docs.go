@@ -120,6 +120,7 @@ var paramTopics = map[string]string{
 	"router.speedup":             "router-speedup",
 	"router.creditTiming":        "router-credits",
 	"router.ejection":            "router-ejection",
+	"router.xbarOutput":          "router-ejection",
 	"router.idleUpdates":         "routing-ACOR",
 	"router.localBuffer":         "router-credits",
 	"router.globalBuffer":        "router-credits",
