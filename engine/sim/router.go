@@ -545,7 +545,10 @@ func wrap(i, n int) int {
 }
 
 // leave records that a packet leaves the router of output po at cycle dep
-// (router.idleUpdates=fogsim; moveHeld applies it).
+// (router.idleUpdates=fogsim; moveHeld applies it). Not inlined: it is rare,
+// and send runs at every hop.
+//
+//go:noinline
 func (s *Sim) leave(po int, c topology.PortClass, dep int64) {
 	to := uint64(0)
 	if c != topology.Injection {
