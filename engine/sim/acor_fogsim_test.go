@@ -210,8 +210,19 @@ func TestIdleRouterBroadcast(t *testing.T) {
 // counts sum to the packets in flight plus those and never go negative, under load on every kind of path (PB_ACOR under ADV+h misroutes
 // over local and global links).
 func TestIdleRouterHeldCounts(t *testing.T) {
+	for _, router := range []func(*config.Router){
+		func(*config.Router) {},
+		func(r *config.Router) { r.XbarLatency = 0 }, // packets leave in their grant's cycle
+		func(r *config.Router) { r.Model, r.Speedup = "iq", 1 },
+	} {
+		heldCounts(t, router)
+	}
+}
+
+func heldCounts(t *testing.T, router func(*config.Router)) {
 	s := tinyAdaptive(t, "PB_ACOR", func(c *config.Config) {
 		c.Router.IdleUpdates = "fogsim"
+		router(&c.Router)
 		c.Traffic.Pattern, c.Traffic.AdvOffset, c.Traffic.Load = "ADV", 2, 0.4
 	})
 	idle := 0

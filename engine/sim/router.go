@@ -554,6 +554,9 @@ func (s *Sim) leave(po int, c topology.PortClass, dep int64) {
 	if c != topology.Injection {
 		to = uint64(int(s.ports[po].peer)/s.radix) + 1
 	}
+	if dep <= s.now && int(to)-1 > po/s.radix {
+		s.held[to-1]++ // leaving in this cycle (no crossbar latency): moveHeld has run
+	}
 	slot := dep & s.wheelMask
 	s.moves[slot] = append(s.moves[slot], uint64(po/s.radix)<<32|to)
 }
