@@ -53,6 +53,7 @@ type Router struct {
 	OutputArbiter   string  `json:"outputArbiter" doc:"output stage: which requesting input wins" enum:"rr,lrs,age"`
 	TransitPriority bool    `json:"transitPriority" doc:"output stage serves transit inputs before injection inputs" paper:"thesis §3.1.2"`
 	InjectionPolicy string  `json:"injectionPolicy" doc:"injection VC choice: dest (⌊dest·VCs/N⌋), rand (random VC with room), jsq (shortest queue)" enum:"dest,rand,jsq"`
+	IdleUpdates     string  `json:"idleUpdates" doc:"every: a router's per-cycle adaptive work (its PB saturation bits and their broadcast, its ACOR-Switch hysteresis interval and level changes) runs every cycle; fogsim: only in cycles where the router holds packets (in its buffers or on the links into it), as FOGSim runs a switch only then, so an idle router's interval stands still and its group keeps its last broadcast bits" enum:"every,fogsim" when:"routing.name=PB|PB_ACOR|ACOR" paper:"FOGSim v5 (dgflySimulator.cc action(): switchModule::action only when messagesInQueuesCounter ≥ 1)"`
 }
 
 // Routing algorithm and its mechanisms (thesis §1.4; ACOR paper).
@@ -88,6 +89,7 @@ type Routing struct {
 	AcorIT2      int    `json:"acorIT2" group:"congestion" doc:"blocked attempts that raise level 2 → 3 (3L; 0 = 500 for ACOR, 50 for PB_ACOR)" unit:"attempts" min:"0" max:"10000000" when:"routing.name=ACOR|PB_ACOR"`
 	AcorDT1      int    `json:"acorDT1" group:"congestion" doc:"at most this many blocked attempts in an interval lower level 2 → 1" unit:"attempts" min:"0" max:"10000000" when:"routing.name=ACOR|PB_ACOR"`
 	AcorDT2      int    `json:"acorDT2" group:"congestion" doc:"at most this many lower level 3 → 2 (3L)" unit:"attempts" min:"0" max:"10000000" when:"routing.name=ACOR|PB_ACOR"`
+	AcorCount    string `json:"acorCount" group:"congestion" doc:"which re-attempts at the head of an injection VC count as blocked: paper, every one for ACOR (all its packets follow Valiant paths) and, for PB_ACOR, those whose previous attempt chose the non-minimal path; fogsim, those of a packet any earlier attempt routed non-minimally (FOGSim's sticky misrouted flag: a PB_ACOR packet routed minimally after a non-minimal attempt still counts)" enum:"paper,fogsim" when:"routing.name=ACOR|PB_ACOR" paper:"ACOR paper §4.2.2, §4.3; FOGSim v5 (acor::enroute, pbAcor::enroute: acor_packets_blocked_counter++ if flit->getMisrouted())"`
 }
 
 // Traffic (workload).

@@ -32,6 +32,11 @@ func FOGSimReport(r *Result) string {
 		line("Response Accepted Load", r.ReplyAccepted)
 	}
 	line("Non Minimally Routed Packets Received", r.Misrouted.FOGSim) // FOGSim's definition (Misrouted.FOGSim)
+	for i, name := range []string{"CRGLGr", "CRGLSw", "RRGLSw"} {
+		if len(r.Misrouted.AcorStatus) == 3 {
+			line("% packets status "+name, 100*r.Misrouted.AcorStatus[i])
+		}
+	}
 	line("Average Distance", r.Hops.Avg)
 	line("Average Local Distance", r.Hops.Local)
 	line("Average Global Distance", r.Hops.Global)

@@ -80,6 +80,11 @@ type Misrouted struct {
 	// (names in PhaseANames), for the Valiant family, UGAL, PB and ACOR.
 	PhaseA      []float64 `json:"phaseA,omitempty" msgpack:"phaseA"`
 	PhaseANames []string  `json:"phaseANames,omitempty" msgpack:"phaseANames"`
+	// AcorStatus: ACOR and PB_ACOR, share of all delivered packets by the
+	// phase-A policy of the level of their last routing attempt at injection
+	// (CRG-Gr, CRG-Sw, RRG-Sw), with intra-group packets at RRG-Sw: FOGSim's
+	// "% packets status" (its local misrouting sets that status).
+	AcorStatus []float64 `json:"acorStatus,omitempty" msgpack:"acorStatus"`
 	// MaxLocalBeforeGlobal: PAR and OLM, most local hops a packet took
 	// before its first global hop (the livelock guard keeps it ≤ 2).
 	MaxLocalBeforeGlobal int `json:"maxLocalBeforeGlobal" msgpack:"maxLocalBeforeGlobal"`

@@ -115,6 +115,7 @@ type adaptive struct {
 	// ACOR
 	acorSeq    []uint8 // phase-A policy per level
 	acorPacket bool
+	acorSticky bool // routing.acorCount=fogsim
 	acorHI     int32
 	acorIT     [2]int32
 	acorDT     [2]int32
@@ -131,6 +132,10 @@ type adaptive struct {
 	raise  []int32
 	ends   []acorEnd
 	endsAt int
+	// router.idleUpdates=fogsim: per router, the cycles its interval still
+	// lasts, counted down in the cycles it holds packets (FOGSim's
+	// acor_hyst_cycles_counter), instead of deadline and ends
+	timer []int32
 }
 
 // acorEnd is a pending end of router r's hysteresis interval.
@@ -251,6 +256,7 @@ func (s *Sim) initACOR(cfg config.Config) {
 			a.acorSeq = []uint8{paCRGGr, paCRGSw, paRRGSw}
 		}
 		a.acorPacket = rc.AcorMode == "packet"
+		a.acorSticky = rc.AcorCount == "fogsim"
 		a.acorHI = int32(rc.AcorHI)
 		it2 := rc.AcorIT2
 		if it2 == 0 {
@@ -265,9 +271,16 @@ func (s *Sim) initACOR(cfg config.Config) {
 		a.blocked = make([]int32, s.R)
 		a.deadline = make([]int64, s.R)
 		a.incTh = make([]int32, s.R)
+		if s.held != nil && !a.acorPacket {
+			a.timer = make([]int32, s.R)
+		}
 		for r := range a.deadline {
 			a.incTh[r] = a.increaseAt(0)
-			s.restartInterval(r, -1) // the first interval ends at cycle HI−1
+			if a.timer != nil {
+				a.timer[r] = a.acorHI
+			} else {
+				s.restartInterval(r, -1) // the first interval ends at cycle HI−1
+			}
 		}
 		a.perLevel[0] = int32(s.R)
 	}
@@ -389,10 +402,18 @@ func (s *Sim) updateAdaptive() {
 	if a.satHist != nil {
 		slot := int(s.now%a.slots) * s.R
 		a.curSlot, a.lagSlot = slot, int((s.now+1)%a.slots)*s.R
-		copy(a.satHist[slot:slot+s.R], a.live)
+		if s.held != nil {
+			s.broadcastHeld(slot)
+		} else {
+			copy(a.satHist[slot:slot+s.R], a.live)
+		}
 	}
 	if a.level != nil && !a.acorPacket {
-		s.acorLevels()
+		if a.timer != nil {
+			s.acorLevelsHeld()
+		} else {
+			s.acorLevels()
+		}
 		b := s.st.bucket(s.now)
 		for lv, n := range a.perLevel {
 			s.st.sLevel[b] += int64(n) * int64(lv+1)
@@ -576,7 +597,7 @@ func (s *Sim) pbSaturated(r, dst, vc int) bool {
 func (s *Sim) acorBlock(r int) {
 	a := &s.ad
 	a.blocked[r]++
-	if a.blocked[r] == a.incTh[r] {
+	if a.blocked[r] == a.incTh[r] && a.timer == nil {
 		a.raise = append(a.raise, int32(r))
 	}
 }
@@ -621,6 +642,52 @@ func (s *Sim) restartInterval(r int, now int64) {
 	a.blocked[r] = 0
 	a.deadline[r] = now + int64(a.acorHI)
 	a.ends = append(a.ends, acorEnd{at: a.deadline[r], r: int32(r)})
+}
+
+// acorLevelsHeld is acorLevels with router.idleUpdates=fogsim: FOGSim's
+// per-switch procedure (switchModule::action), run only for the routers that
+// hold packets this cycle. Their interval counts down one cycle; a count at
+// the increase threshold raises the level, and an interval that ends lowers
+// it when the count is at most the decrease threshold; either restarts the
+// interval and the count. An idle router's interval stands still.
+func (s *Sim) acorLevelsHeld() {
+	a := &s.ad
+	a.raise = a.raise[:0]
+	for r, n := range s.held {
+		if n == 0 {
+			continue
+		}
+		a.timer[r]--
+		lv := int(a.level[r])
+		raise := a.blocked[r] >= a.incTh[r]
+		switch {
+		case raise && len(a.acorSeq) == 2:
+			s.setLevel(r, 1) // 2LA/2LB: straight to the last level
+		case raise:
+			s.setLevel(r, lv+1)
+		case a.timer[r] <= 0 && lv > 0 && a.blocked[r] <= a.acorDT[lv-1]:
+			s.setLevel(r, lv-1)
+		}
+		if raise || a.timer[r] <= 0 {
+			a.timer[r], a.blocked[r] = a.acorHI, 0
+		}
+	}
+}
+
+// broadcastHeld writes this cycle's PB bits into history slot slot with
+// router.idleUpdates=fogsim: a router that holds packets broadcasts its
+// current bits; an idle one sends nothing, so its group keeps what it sent
+// last (FOGSim's updatePb runs inside switchModule::action).
+func (s *Sim) broadcastHeld(slot int) {
+	a := &s.ad
+	prev := int((s.now+a.slots-1)%a.slots) * s.R
+	for r, n := range s.held {
+		if n > 0 {
+			a.satHist[slot+r] = a.live[r]
+		} else {
+			a.satHist[slot+r] = a.satHist[prev+r]
+		}
+	}
 }
 
 // setLevel moves router r to level lv.
@@ -679,6 +746,33 @@ func (s *Sim) valiantDetour(r int, pk *packet) bool {
 	return int(pk.inter) != r && pk.inter != pk.dstRouter
 }
 
+// interReached tells whether pk's intermediate is reached at r: r itself,
+// or r's group for an intermediate reached on entering its group.
+func (s *Sim) interReached(r int, pk *packet) bool {
+	if pk.flags&fToGroup != 0 {
+		return s.df.GroupOf(int(pk.inter)) == s.df.GroupOf(r)
+	}
+	return int(pk.inter) == r
+}
+
+// misSticky (pk.mis bit 7, ACOR and PB_ACOR): an earlier attempt at
+// injection routed the packet non-minimally, FOGSim's misrouted flag.
+const misSticky uint8 = 1 << 7
+
+// acorCounts tells whether a re-attempt of pk at the head of an injection VC
+// counts as blocked for ACOR-Switch. paper: every ACOR re-attempt (ACOR paper
+// §4.2.2: the switch counts its blocked packets, and every ACOR packet
+// follows a Valiant path, even one that coincides with the minimal path);
+// for PB_ACOR only when the previous attempt chose the non-minimal path
+// (§4.3: packets blocked on minimal paths are not counted). fogsim: when
+// any earlier attempt routed it non-minimally (the flag never clears).
+func (s *Sim) acorCounts(pk *packet) bool {
+	if s.ad.acorSticky {
+		return pk.mis&misSticky != 0
+	}
+	return s.routing == routeACOR || pk.flags&fNonMin != 0
+}
+
 // vcAt is the VC of sequence position pos, in the reply set for replies.
 func (s *Sim) vcAt(pos int, global bool, pk *packet) int {
 	vc := s.seq[pos].VC
@@ -701,8 +795,8 @@ func (s *Sim) decideAtInjection(r int, pk *packet, retry bool) bool {
 	a := &s.ad
 	pa := a.phaseA
 	if a.acorSeq != nil {
-		if retry && pk.flags&fNonMin != 0 && !a.acorPacket {
-			s.acorBlock(r) // a re-attempt of a non-minimally routed packet
+		if retry && !a.acorPacket && s.acorCounts(pk) {
+			s.acorBlock(r)
 		}
 		lv := a.level[r]
 		if a.acorPacket {
@@ -710,8 +804,8 @@ func (s *Sim) decideAtInjection(r int, pk *packet, retry bool) bool {
 			if retry && int(lv) < len(a.acorSeq)-1 {
 				lv++
 			}
-			pk.mis = pk.mis&^0x30 | lv<<4
 		}
+		pk.mis = pk.mis&^0x30 | lv<<4 // the level of its latest attempt (acorStatus)
 		pa = a.acorSeq[lv]
 	}
 	k := -1
@@ -722,6 +816,9 @@ func (s *Sim) decideAtInjection(r int, pk *packet, retry bool) bool {
 		}
 	}
 	pk.flags &^= fInterDone | fNonMin
+	if a.acorSticky && s.routing == routeACOR && !s.interReached(r, pk) {
+		pk.mis |= misSticky // FOGSim flags every packet it sends towards an intermediate
+	}
 	if !s.valiantDetour(r, pk) {
 		pk.flags |= fInterDone
 		return false
@@ -734,6 +831,9 @@ func (s *Sim) decideAtInjection(r int, pk *packet, retry bool) bool {
 	c := s.compareHops(r, pk, k)
 	if s.preferNonMinimal(r, pk, c) {
 		pk.flags |= fNonMin
+		if a.acorSticky {
+			pk.mis |= misSticky // PB_ACOR's FOGSim flag: set by a non-minimal choice, never cleared
+		}
 		c >>= 11
 	} else {
 		pk.flags |= fInterDone

@@ -120,6 +120,9 @@ func (s *Sim) enqueue(k int32, vc int, t int64) {
 	pi := int(s.nodeAt[node].pi)
 	s.push(pi, vc, k, pk.entry)
 	s.countIn(pi)
+	if s.held != nil {
+		s.held[s.nodeAt[node].router]++
+	}
 }
 
 // generate runs every node's injection process for this cycle.

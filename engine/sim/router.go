@@ -491,6 +491,9 @@ func (s *Sim) fifoReady(ring []int32, tail int32) int32 {
 func (s *Sim) send(po int, k int32, dep int64) {
 	pk := &s.pk[k]
 	c := s.ports[po].class
+	if s.held != nil {
+		s.leave(po, c, dep)
+	}
 	if dep >= s.W && dep < s.W+s.M {
 		s.st.linkPhits[c] += int64(s.P)
 	}
@@ -545,4 +548,21 @@ func wrap(i, n int) int {
 		return 0
 	}
 	return i
+}
+
+// leave records that a packet leaves the router of output po at cycle dep
+// (router.idleUpdates=fogsim; moveHeld applies it). Not inlined: it is rare,
+// and send runs at every hop.
+//
+//go:noinline
+func (s *Sim) leave(po int, c topology.PortClass, dep int64) {
+	to := uint64(0)
+	if c != topology.Injection {
+		to = uint64(int(s.ports[po].peer)/s.radix) + 1
+	}
+	if dep <= s.now && int(to)-1 > po/s.radix {
+		s.held[to-1]++ // leaving in this cycle (no crossbar latency): moveHeld has run
+	}
+	slot := dep & s.wheelMask
+	s.moves[slot] = append(s.moves[slot], uint64(po/s.radix)<<32|to)
 }

@@ -213,6 +213,11 @@ type Sim struct {
 	outEjects [][]int32
 	ejects    [][]int32
 	wheelMask int64
+	// router.idleUpdates=fogsim: per router, the packets it holds as FOGSim
+	// counts them (input buffers, links into it, output FIFOs), and the
+	// departures by cycle (from<<32 | to+1, 0 for an ejection) that move them
+	held  []int32
+	moves [][]uint64
 
 	// arbiters (round-robin pointers live in port)
 	inStamp  []int64 // LRS
@@ -358,6 +363,13 @@ func newSim(cfg config.Config, topo topology.Topology, seed uint64) (*Sim, error
 		s.reqVCs = inj / 2
 	}
 	s.build(lv, gv)
+	switch s.routing {
+	case routePB, routePBACOR, routeACOR:
+		if r.IdleUpdates == "fogsim" {
+			s.held = make([]int32, s.R)
+			s.moves = make([][]uint64, len(s.arrivals))
+		}
+	}
 	if df != nil {
 		s.initAdaptive(cfg, df, gv)
 	}
@@ -603,6 +615,9 @@ func (s *Sim) Run(ctx context.Context, onProgress func(Progress)) (*result.Resul
 // them after all allocations is the same.)
 func (s *Sim) Step() {
 	s.land()
+	if s.held != nil {
+		s.moveHeld()
+	}
 	if s.routing != routeMIN && s.routing != routeVAL {
 		if s.ad.known != nil {
 			s.landRiders()
@@ -617,6 +632,29 @@ func (s *Sim) Step() {
 	s.drain()
 	s.generate()
 	s.now++
+}
+
+// moveHeld applies the departures of the last cycle and of this one to the
+// packets each router holds, as FOGSim's messagesInQueuesCounter sees them
+// at this cycle's switch loop: a packet leaving router u at cycle d (its
+// output FIFO sends it, or its node consumes it) is u's through cycle d; it
+// is in the input buffer of the next router v from cycle d when v comes
+// after u in the loop (FOGSim inserts it at send time), from d+1 otherwise.
+func (s *Sim) moveHeld() {
+	prev := (s.now - 1) & s.wheelMask
+	for _, e := range s.moves[prev] {
+		from, to := int32(e>>32), int32(uint32(e))-1
+		s.held[from]--
+		if to >= 0 && to < from {
+			s.held[to]++
+		}
+	}
+	s.moves[prev] = s.moves[prev][:0]
+	for _, e := range s.moves[s.now&s.wheelMask] {
+		if from, to := int32(e>>32), int32(uint32(e))-1; to > from {
+			s.held[to]++
+		}
+	}
 }
 
 // slot packs a packet id and the cycle its head is ready (cycles < 2³¹).

@@ -30,6 +30,8 @@ type counters struct {
 	phaseA                   [4]int64 // delivered non-minimal packets by phase-A policy
 	maxLocalBeforeGlobal     int      // livelock guard check: local hops before the first global one
 	sLevel                   []int64  // ACOR-Switch: Σ router levels per interval
+	acorStatus               []int64  // ACOR: delivered packets by FOGSim's status (CRG-Gr, CRG-Sw, RRG-Sw)
+	statusOf                 [3]uint8 // ACOR: the status of each level
 	sLevels                  []int32  // ACOR-Switch: routers at level 1, 2, 3 at the end of each interval
 	hist, hopsHist           []int64
 	perRouter                []int64
@@ -54,6 +56,10 @@ func (st *counters) init(s *Sim) {
 	if s.routing == routeACOR || s.routing == routePBACOR {
 		st.sLevel = make([]int64, nb)
 		st.sLevels = make([]int32, 3*nb)
+		st.acorStatus = make([]int64, 3)
+		for lv, pa := range s.ad.acorSeq {
+			st.statusOf[lv] = map[uint8]uint8{paCRGGr: 0, paCRGSw: 1, paRRGSw: 2}[pa]
+		}
 	}
 	if s.pat2 != nil && s.wl == nil {
 		st.trFrom = s.switchAt - config.TransientPrev
@@ -124,6 +130,15 @@ func (st *counters) delivered(s *Sim, pk *packet, t int64) {
 	if pk.flags&fNonMin != 0 || s.fogsimNonMinimal(pk) {
 		st.misFOGSim++
 	}
+	if st.acorStatus != nil {
+		// FOGSim's status: the level of the last attempt; intra-group
+		// packets take its local misroute, which sets RRG-Sw
+		status := st.statusOf[pk.mis>>4&3]
+		if s.df.GroupOf(int(s.nodeAt[pk.src].router)) == s.df.GroupOf(int(pk.dstRouter)) {
+			status = 2
+		}
+		st.acorStatus[status]++
+	}
 	if pk.flags&fNonMin != 0 {
 		st.mis++
 		st.misCat[pk.mis&3]++
@@ -181,6 +196,12 @@ func (s *Sim) Snapshot() *result.Result {
 				res.Misrouted.PhaseA[i] = float64(n) / float64(st.mis)
 			}
 			res.Misrouted.PhaseANames = PhaseANames
+		}
+		if st.acorStatus != nil {
+			res.Misrouted.AcorStatus = make([]float64, 3)
+			for i, n := range st.acorStatus {
+				res.Misrouted.AcorStatus[i] = float64(n) / d
+			}
 		}
 	}
 	if st.delRep > 0 {

@@ -48,7 +48,7 @@ var topics = []Topic{
 		olm + "; " + thesis + " §1.4.2.2.1, Fig. 1.15",
 		"Among the best throughputs under ADV+i and ADVc, with latency close to MIN under UN."},
 	{"routing-ACOR", "routing", "ACOR: adaptive congestion-oblivious routing",
-		"Valiant routing (restricted, with recomputation) whose phase-A policy changes with congestion: each router counts blocked injection attempts and climbs a sequence of policies (routing.acorSequence, e.g. 3L CRG-Gr → CRG-Sw → RRG-Sw) when the count passes a threshold, and steps down after a quiet hysteresis interval.",
+		"Valiant routing (restricted, with recomputation) whose phase-A policy changes with congestion: each router counts blocked injection attempts and climbs a sequence of policies (routing.acorSequence, e.g. 3L CRG-Gr → CRG-Sw → RRG-Sw) when the count passes a threshold, and steps down after a quiet hysteresis interval. routing.acorCount chooses which blocked attempts count (paper, or FOGSim's sticky misrouted flag); router.idleUpdates=fogsim runs the interval, and PiggyBack's bits, only in cycles where the router holds packets, as FOGSim does.",
 		acor + ", §4, Tables 2–3",
 		"Shorter Valiant paths (CRG) at low load and under benign traffic, the full RRG-Sw spread when congestion builds; see the ACOR level charts."},
 	{"routing-PB_ACOR", "routing", "PB_ACOR: PiggyBack with ACOR",
