@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"math"
 	"os"
+	"phitsim/engine/config"
 	"strings"
 	"testing"
 )
@@ -22,6 +23,18 @@ func TestRepositoryRows(t *testing.T) {
 	}
 	if len(rows) < 40 {
 		t.Errorf("%d rows, want at least 40", len(rows))
+	}
+	// every row runs FOGSim's model: each parameter of config.FOGSimModel is
+	// among the common settings with FOGSim's value (a new FOGSim option
+	// cannot be left out of the validation)
+	set := map[string]string{}
+	for _, kv := range common {
+		set[kv[0]] = kv[1]
+	}
+	for _, kv := range config.FOGSimModel() {
+		if set[kv[0]] != kv[1] && !perRow(rows, kv) {
+			t.Errorf("rows.txt: %s=%s (FOGSim's model) is neither a common setting nor on the rows it applies to", kv[0], kv[1])
+		}
 	}
 	routings := map[string]bool{}
 	for _, r := range rows {
@@ -44,6 +57,25 @@ func TestRepositoryRows(t *testing.T) {
 			t.Errorf("no row with routing %s", name)
 		}
 	}
+}
+
+// perRow: the setting is on every row where the parameter applies.
+func perRow(rows []row, kv [2]string) bool {
+	p, _ := config.Lookup(kv[0])
+	for _, r := range rows {
+		cfg, err := rowConfig(nil, r, nil)
+		if err != nil || !p.Applies(&cfg) {
+			continue
+		}
+		found := false
+		for _, s := range r.Sets {
+			found = found || s == kv
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
 }
 
 func TestParseRowsErrors(t *testing.T) {

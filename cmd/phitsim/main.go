@@ -843,6 +843,9 @@ func cmdParams(w io.Writer) error {
 			if p.When != "" {
 				extra = append(extra, "when "+p.When)
 			}
+			if p.FOGSim != "" {
+				extra = append(extra, "FOGSim's model: "+p.FOGSim)
+			}
 			fmt.Fprintf(w, "  %-26s = %-10s %s", p.Path, p.Format(&def), p.Doc)
 			if len(extra) > 0 {
 				fmt.Fprintf(w, " (%s)", strings.Join(extra, "; "))

@@ -108,7 +108,8 @@ func TestParamsAndPresetsList(t *testing.T) {
 	var out bytes.Buffer
 	cmdParams(&out)
 	// integer ranges as integers: what -set accepts, not 1e+08
-	for _, want := range []string{"traffic.load", "routing.acorSequence", "router.creditTiming", "[1, 100000000]; cycles"} {
+	for _, want := range []string{"traffic.load", "routing.acorSequence", "router.creditTiming", "[1, 100000000]; cycles",
+		"FOGSim's model: fogsim"} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("params lacks %s", want)
 		}

@@ -23,7 +23,10 @@ type Param struct {
 	Enum  []string // allowed values of a string field
 	When  string   // "path=V1|V2" or "path>0": the field matters only then
 	Paper string   // where the mechanism comes from
-	index []int    // reflect field index path
+	// FOGSim: the value that reproduces FOGSim v5 where its behaviour differs
+	// from phitsim's default (UseFOGSimModel); "" when they agree.
+	FOGSim string
+	index  []int // reflect field index path
 }
 
 var params = buildParams()
@@ -95,7 +98,7 @@ func buildParams() []Param {
 				continue
 			}
 			p := Param{Path: path, Doc: f.Tag.Get("doc"), Unit: f.Tag.Get("unit"),
-				When: f.Tag.Get("when"), Paper: f.Tag.Get("paper"), index: idx}
+				When: f.Tag.Get("when"), Paper: f.Tag.Get("paper"), FOGSim: f.Tag.Get("fogsim"), index: idx}
 			p.Group, _, _ = strings.Cut(path, ".")
 			if p.Group == path {
 				p.Group = ""

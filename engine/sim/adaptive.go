@@ -180,7 +180,8 @@ func (s *Sim) initAdaptive(cfg config.Config, df *topology.Dragonfly, globalVCs 
 	a.intraL = a.policyL && rc.IntraGroupMis && s.routing == routeOLM
 	a.trigUGAL = rc.Trigger == "ugal"
 	a.thMin, a.congCoef, a.congT, a.candMax = rc.ThMin, rc.CongestedCoef/100, int32(rc.CongestedT*float64(s.P)), rc.CandidateMax/100
-	a.single = rc.Candidates == "single"
+	// FOGSim's OLM draws one candidate, its PAR takes all that qualify
+	a.single = rc.Candidates == "single" || rc.Candidates == "fogsim" && s.routing == routeOLM
 	a.h, a.gv = df.H, globalVCs
 	a.pbDen = int64(100 * a.h)
 	// the groups each router's global links reach (CRG draws)

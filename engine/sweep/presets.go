@@ -38,13 +38,14 @@ func series(base config.Config, names ...string) []config.Config {
 	return out
 }
 
-// base is an experiment's network with FOGSim's router model: the thesis's
-// and the ACOR paper's curves came from FOGSim, whose ejection gate and
-// single-draw OLM candidate move saturation and OLM's misrouting
-// (VALIDATION.md); the defaults stay phitsim's hardware model (TIMING.md).
+// base is an experiment's network with FOGSim's model (config.UseFOGSimModel):
+// the thesis's and the ACOR paper's curves came from FOGSim, whose ejection
+// gate, transit outputs and OLM candidate draw move saturation and adaptive
+// routing's decisions (VALIDATION.md); the defaults stay phitsim's model of
+// the hardware (TIMING.md).
 func base(h int, pattern string, offset int) config.Config {
 	c := config.Default()
-	c.Router.Ejection, c.Routing.Candidates = "fogsim", "single"
+	c.UseFOGSimModel()
 	c.Topology.H, c.Topology.A, c.Topology.P = h, 2*h, h
 	c.Sim.Warmup, c.Sim.Cycles, c.Sim.Seeds = 4000, 4000, 2
 	c.Traffic.Pattern, c.Traffic.AdvOffset = pattern, offset

@@ -1,6 +1,10 @@
 package sweep
 
-import "testing"
+import (
+	"testing"
+
+	"phitsim/engine/config"
+)
 
 // Every named experiment expands into valid jobs, one series per routing.
 func TestExperimentsExpand(t *testing.T) {
@@ -15,9 +19,10 @@ func TestExperimentsExpand(t *testing.T) {
 		seen := map[string]bool{}
 		for _, c := range e.Spec.Series {
 			// the thesis's and the ACOR paper's curves came from FOGSim
-			if c.Router.Ejection != "fogsim" || c.Routing.Candidates != "single" {
-				t.Errorf("%s %s: ejection %s, candidates %s; want FOGSim's (fogsim, single)", e.Name, c.Name,
-					c.Router.Ejection, c.Routing.Candidates)
+			for _, kv := range config.FOGSimModel() {
+				if p, _ := config.Lookup(kv[0]); p.Format(&c) != kv[1] {
+					t.Errorf("%s %s: %s = %s, want FOGSim's %s", e.Name, c.Name, kv[0], p.Format(&c), kv[1])
+				}
 			}
 			if seen[c.Name] {
 				t.Errorf("%s: series %q twice", e.Name, c.Name)
