@@ -26,7 +26,7 @@ func Default() Config {
 			LocalLatency: 10, GlobalLatency: 100, InjectionLatency: 1},
 		Router: Router{Model: "ioq", Speedup: 2, XbarLatency: 3, PacketSize: 8,
 			InjectionBuffer: 256, LocalBuffer: 32, GlobalBuffer: 256, OutputBuffer: 32,
-			CreditTiming: "xbar", Ejection: "fifo", Iterations: 1, InputArbiter: "rr", OutputArbiter: "rr", InjectionPolicy: "dest"},
+			CreditTiming: "xbar", Ejection: "fifo", OutputTiming: "exact", Iterations: 1, InputArbiter: "rr", OutputArbiter: "rr", InjectionPolicy: "dest"},
 		Routing: Routing{Name: "MIN", PhaseA: "auto", UgalMode: "pathLength", UgalF: 2, UgalT: 4,
 			Congestion: "perVC", PbCoef: 200, PbThreshold: 5, PbBroadcast: "sideband", Policy: "MM_L", Trigger: "cga",
 			CongestedCoef: 150, CongestedT: 5, CandidateMax: 100, Candidates: "all",

@@ -406,17 +406,24 @@ func (s *Sim) grant(r, in, vc, out int) {
 	if pt.oTail++; pt.oTail == s.oCap {
 		pt.oTail = 0
 	}
-	if s.ejGate && op.class == topology.Injection {
-		// FOGSim v5's ejection port: no crossbar busy time, the same port
-		// may be granted again in the next iteration; its FIFO has room
-		// when fewer than outputBuffer/packetSize packets wait (whole
-		// packets, a slot freed by its consumption), i.e. once the oldest
-		// of the last outputBuffer/packetSize packets has been consumed
-		oldest := pt.oTail + 1
-		if oldest == s.oCap {
-			oldest = 0
+	if gate := s.ejGate && op.class == topology.Injection; gate || s.outFogsim {
+		// FOGSim v5's output port: its FIFO has room when fewer than
+		// outputBuffer/packetSize packets wait (whole packets, a slot freed
+		// when its packet leaves for the link or is consumed), i.e. once the
+		// second oldest of the last outputBuffer/packetSize+1 packets has
+		// left. A transit output is busy packetSize/speedup cycles whatever
+		// the tail (txFlit computes the length once the input buffer's head
+		// entry is cleared); the gated ejection port is not busy at all, it
+		// may be granted again in the next iteration.
+		busy := now + s.xbarDur
+		if gate {
+			busy = now
 		}
-		pt.readyAt = max(int32(now), ring[oldest]+1)
+		second := pt.oTail + 1
+		if second == s.oCap {
+			second = 0
+		}
+		pt.readyAt = max(int32(busy), ring[second]+1)
 	} else if prevEnd <= now+1 && 2*s.P <= int(s.outCap) {
 		// usual case: only the new packet is queued from the next cycle on
 		pt.readyAt = int32(now + dur) // the crossbar transfer takes at least a cycle
@@ -436,7 +443,7 @@ func (s *Sim) grant(r, in, vc, out int) {
 // has room for another packet, given the departure cycles of its last oCap
 // packets (ring, oldest at index tail). A packet is in the FIFO up to and
 // including its departure cycle, and the phits still being serialised onto
-// the link after it count too (FOGSim): the occupancy at cycle t is
+// the link after it count too (router.outputTiming=exact): the occupancy at cycle t is
 // P·#{d ≥ t} + max(0, d′+P−t), d′ the last departure before t. It only
 // falls as t grows, and the ring covers every packet that can be queued (at
 // most outCap/P) plus the last one that left.

@@ -148,6 +148,7 @@ type Sim struct {
 	// attempt (source-adaptive decisions, recomputation); rerouteAll: every
 	// head at every attempt (in-transit adaptive)
 	rerouteInj, rerouteAll bool
+	completeA              bool // routing.completePhaseA (Valiant family)
 	// where each node attaches (topology.NodePort): its router and input
 	// port pi, so the node paths need no arithmetic on a numbering
 	nodeAt []nodeAt
@@ -172,6 +173,7 @@ type Sim struct {
 	transitPrio    bool
 	creditAtOutput bool // FOGSim v4 IOQ credit timing (see TIMING.md)
 	ejGate         bool // FOGSim v5's ejection gate (router.ejection=fogsim, TIMING.md)
+	outFogsim      bool // FOGSim v5's transit output accounting (router.outputTiming=fogsim, TIMING.md)
 
 	// VCs
 	injVC, maxVC int
@@ -302,6 +304,7 @@ func newSim(cfg config.Config, topo topology.Topology, seed uint64) (*Sim, error
 	s.transitPrio = r.TransitPriority
 	s.creditAtOutput = s.ioq && r.CreditTiming == "output"
 	s.ejGate = s.ioq && r.Ejection == "fogsim"
+	s.outFogsim = s.ioq && r.OutputTiming == "fogsim"
 	switch r.InjectionPolicy {
 	case "rand":
 		s.injPolicy = 1
@@ -364,6 +367,7 @@ func newSim(cfg config.Config, topo topology.Topology, seed uint64) (*Sim, error
 		s.rerouteInj = true
 	case routeVAL:
 		s.rerouteInj = s.ad.recompute
+		s.completeA = cfg.Routing.CompletePhaseA
 	case routePAR, routeOLM:
 		s.rerouteAll = true
 	}
