@@ -60,7 +60,7 @@ var topics = []Topic{
 		acor + ", Table 1",
 		"The thesis's behaviour for each routing."},
 	{"phasea-RRG", "routing", "Phase A: RRG (random remote group)",
-		"The intermediate group is drawn uniformly among all other groups. -Sw: the packet goes to a random router of that group; -Gr: phase A ends on entering it. routing.restricted keeps intra-group traffic inside its group; routing.recompute draws a new intermediate while the packet is blocked at injection.",
+		"The intermediate group is drawn uniformly among all other groups. -Sw: the packet goes to a random router of that group; -Gr: phase A ends on entering it. routing.restricted keeps intra-group traffic inside its group; routing.recompute draws a new intermediate while the packet is blocked at injection; routing.completePhaseA keeps a packet on its way to the intermediate even through its destination router, as FOGSim does.",
 		acor + ", Table 1, §3.1–3.2",
 		"The widest spread (best under adversarial traffic) and the longest paths."},
 	{"phasea-CRG", "routing", "Phase A: CRG (current-router group)",
@@ -146,7 +146,7 @@ var topics = []Topic{
 
 	// ---- router ----
 	{"router-ioq", "router", "IOQ router (input and output queues)",
-		"Combined input-output-queued router: packets wait in per-VC input buffers, cross the crossbar into a per-port output FIFO (router.outputBuffer), and leave on the link. With speedup the crossbar runs faster than the links.",
+		"Combined input-output-queued router: packets wait in per-VC input buffers, cross the crossbar into a per-port output FIFO (router.outputBuffer), and leave on the link. With speedup the crossbar runs faster than the links. router.outputTiming=fogsim takes FOGSim's accounting: an output is busy packetSize/speedup cycles after a grant, and its FIFO counts whole packets, a packet's slot freed as soon as its head leaves.",
 		thesis + " §1.1 (Fig. 1.5), Table 1.2",
 		"The thesis's router; the output FIFOs hide output contention."},
 	{"router-ejection", "router", "Ejection to the node",
