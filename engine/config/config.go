@@ -63,6 +63,9 @@ type Routing struct {
 	PhaseA     string `json:"phaseA" doc:"Valiant phase A: RRG any group / CRG a group linked to the source router; Sw reach a random router of it / Gr reach the group (auto: VAL_GROUP RRG-Gr, else RRG-Sw)" enum:"auto,RRG-Sw,RRG-Gr,CRG-Sw,CRG-Gr" when:"routing.name=VAL|VAL_GROUP|UGAL|PB" paper:"ACOR paper Table 1"`
 	Restricted bool   `json:"restricted" doc:"restricted Valiant: intra-group traffic takes its intermediate router inside its own group" when:"routing.name=VAL|VAL_GROUP|UGAL|PB" paper:"ACOR paper §3.1"`
 	Recompute  bool   `json:"recompute" doc:"draw a new intermediate whenever the head of the injection buffer is blocked, until it is injected" when:"routing.name=VAL|VAL_GROUP|UGAL|PB" paper:"ACOR paper §3.2"`
+	// CompletePhaseA: FOGSim's Valiant routings (obl::enroute, valAny::enroute,
+	// val::enroute) route towards the intermediate until valNodeReached.
+	CompletePhaseA bool `json:"completePhaseA" doc:"a Valiant packet reaches its intermediate before it is delivered, even when its path to the intermediate crosses its destination router or the destination shares its source router (otherwise it is delivered on reaching its destination router)" when:"routing.name=VAL|VAL_GROUP" paper:"FOGSim v5 (obl::enroute, valAny::enroute: phase A ends only at valNodeReached)" fogsim:"true"`
 	// Source-adaptive decision (UGAL, PB, PB_ACOR) and the UGAL-style trigger.
 	UgalMode   string  `json:"ugalMode" group:"congestion" doc:"factor: minimal if Qmin ≤ F·Qval + T; pathLength: minimal if Qmin·Hmin ≤ Qval·Hval + T (FOGSim)" enum:"factor,pathLength" when:"routing.name=UGAL|PB|PB_ACOR" paper:"thesis eq. 1.2"`
 	UgalF      float64 `json:"ugalF" group:"congestion" doc:"F of the factor comparison" unit:"×" min:"0" max:"100" when:"routing.name=UGAL|PB|PB_ACOR"`

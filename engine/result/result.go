@@ -91,7 +91,9 @@ type Misrouted struct {
 }
 
 // Fairness of injection over routers (thesis §1.5.1): packets generated into
-// each router's injection queues after warm-up.
+// each router's injection queues after warm-up by its nodes; with
+// request-reply traffic the requests only, a reply answers a request
+// received (FOGSim counts the same way).
 type Fairness struct {
 	PerRouter []int64 `json:"perRouter" msgpack:"perRouter"`
 	Min       int64   `json:"min" msgpack:"min"`

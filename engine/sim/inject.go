@@ -106,7 +106,7 @@ func (s *Sim) newPacket(src, dst int, t int64, flags uint8) int32 {
 	// minimal until a Valiant-type routing decides otherwise at injection
 	*pk = packet{src: int32(src), dst: int32(dst), dstRouter: dr, inter: -1, gen: t, inj: -1,
 		outPort: -1, vcPos: -1, flags: flags | fInterDone, aux: -1}
-	s.st.generated(s, int(s.nodeAt[src].router), t)
+	s.st.generated(s, int(s.nodeAt[src].router), t, flags&fReply != 0)
 	return k
 }
 

@@ -451,7 +451,7 @@ func (s *Sim) packetRoom(ring []int32, tail int32) int32 {
 // has room for another packet, given the departure cycles of its last oCap
 // packets (ring, oldest at index tail). A packet is in the FIFO up to and
 // including its departure cycle, and the phits still being serialised onto
-// the link after it count too (FOGSim): the occupancy at cycle t is
+// the link after it count too (router.outputFifo=tail): the occupancy at cycle t is
 // P·#{d ≥ t} + max(0, d′+P−t), d′ the last departure before t. It only
 // falls as t grows, and the ring covers every packet that can be queued (at
 // most outCap/P) plus the last one that left.

@@ -45,11 +45,10 @@ func routingKind(name string) uint8 {
 // allocator need not route it again (adaptive decisions are redone at each
 // attempt only when they read the network's state or draw at random).
 func (s *Sim) route(r int, pk *packet, fromInj, retry bool) bool {
-	if int(pk.dstRouter) == r { // the ejection port of the destination node
-		pk.outPort = int16(int(s.nodeAt[pk.dst].pi) - r*s.radix)
-		pk.outVC = 0
-		pk.nextPos = pk.vcPos
-		return true
+	// routing.completePhaseA: a Valiant packet is not delivered before it
+	// has reached its intermediate (it may not have drawn it yet)
+	if int(pk.dstRouter) == r && !(s.completeA && (fromInj || pk.flags&fInterDone == 0)) {
+		return s.routeEject(r, pk)
 	}
 	final := true
 	switch s.routing {
@@ -78,6 +77,9 @@ func (s *Sim) route(r int, pk *packet, fromInj, retry bool) bool {
 			target = int(pk.inter)
 		}
 	}
+	if target == r { // only with completePhaseA: phase A ends at the destination router
+		return s.routeEject(r, pk)
+	}
 	port := s.topo.MinimalPort(r, target)
 	global := s.pclass[r*s.radix+port] == topology.Global
 	pos := s.seq.Next(int(pk.vcPos), global)
@@ -86,6 +88,14 @@ func (s *Sim) route(r int, pk *packet, fromInj, retry bool) bool {
 	}
 	pk.outPort, pk.outVC, pk.nextPos = int16(port), int8(s.vcAt(pos, global, pk)), int8(pos)
 	return final
+}
+
+// routeEject routes pk, at its destination router r, to its node's ejection port.
+func (s *Sim) routeEject(r int, pk *packet) bool {
+	pk.outPort = int16(int(s.nodeAt[pk.dst].pi) - r*s.radix)
+	pk.outVC = 0
+	pk.nextPos = pk.vcPos
+	return true
 }
 
 // routeInTransit is PAR and OLM: minimal unless the trigger fires where the

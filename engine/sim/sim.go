@@ -148,6 +148,7 @@ type Sim struct {
 	// attempt (source-adaptive decisions, recomputation); rerouteAll: every
 	// head at every attempt (in-transit adaptive)
 	rerouteInj, rerouteAll bool
+	completeA              bool // routing.completePhaseA (Valiant family)
 	// where each node attaches (topology.NodePort): its router and input
 	// port pi, so the node paths need no arithmetic on a numbering
 	nodeAt []nodeAt
@@ -378,6 +379,7 @@ func newSim(cfg config.Config, topo topology.Topology, seed uint64) (*Sim, error
 		s.rerouteInj = true
 	case routeVAL:
 		s.rerouteInj = s.ad.recompute
+		s.completeA = cfg.Routing.CompletePhaseA
 	case routePAR, routeOLM:
 		s.rerouteAll = true
 	}

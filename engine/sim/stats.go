@@ -83,15 +83,20 @@ func (st *counters) bucket(t int64) int {
 }
 
 // generated counts a packet entering the network (or its source queue) at
-// router r at cycle t; fairness counts injections here, as FOGSim does.
-func (st *counters) generated(s *Sim, r int, t int64) {
+// router r at cycle t; fairness counts injections here, as FOGSim does, and
+// only the packets the nodes offer: a reply answers a request received
+// (FOGSim v5 counts packetsInj in generatorModule::inject, not for the reply
+// injected at the request's consumption).
+func (st *counters) generated(s *Sim, r int, t int64, reply bool) {
 	st.totGen++
 	st.sGen[st.bucket(t)]++
 	if t < s.W || t >= s.W+s.M {
 		return
 	}
 	st.gen++
-	st.perRouter[r]++
+	if !reply {
+		st.perRouter[r]++
+	}
 }
 
 func (st *counters) delivered(s *Sim, pk *packet, t int64) {

@@ -140,6 +140,7 @@ var paramTopics = map[string]string{
 	"routing.acorMode":           "routing-ACOR",
 	"routing.restricted":         "phasea-RRG",
 	"routing.recompute":          "phasea-RRG",
+	"routing.completePhaseA":     "phasea-RRG",
 	"sim.seeds":                  "metric-ci",
 	"sim.histMax":                "metric-histogram",
 	"sim.warmup":                 "metric-accepted",

@@ -60,7 +60,7 @@ var topics = []Topic{
 		acor + ", Table 1",
 		"The thesis's behaviour for each routing."},
 	{"phasea-RRG", "routing", "Phase A: RRG (random remote group)",
-		"The intermediate group is drawn uniformly among all other groups. -Sw: the packet goes to a random router of that group; -Gr: phase A ends on entering it. routing.restricted keeps intra-group traffic inside its group; routing.recompute draws a new intermediate while the packet is blocked at injection.",
+		"The intermediate group is drawn uniformly among all other groups. -Sw: the packet goes to a random router of that group; -Gr: phase A ends on entering it. routing.restricted keeps intra-group traffic inside its group; routing.recompute draws a new intermediate while the packet is blocked at injection; routing.completePhaseA keeps a packet on its way to the intermediate even through its destination router, as FOGSim does.",
 		acor + ", Table 1, §3.1–3.2",
 		"The widest spread (best under adversarial traffic) and the longest paths."},
 	{"phasea-CRG", "routing", "Phase A: CRG (current-router group)",
