@@ -236,6 +236,10 @@ func TestCompareBounds(t *testing.T) {
 	if c := compare(row{ID: "u"}, u(0.2, 300, 3.5, 0.5, 7, 8), unfair); len(c.Failures) != 2 {
 		t.Errorf("Max/Min +17%% and another starving position: failures %v, want 2", c.Failures)
 	}
+	// the same position by chance in a fair network: not judged
+	if c := compare(row{ID: "f"}, u(0.4, 150, 1.3, 0.05, 3, 9), u(0.4, 150, 1.2, 0.03, 7, 15)); len(c.Failures) != 0 || c.FairnessRule {
+		t.Errorf("fair network, same position by chance: judged %v, failures %v", c.FairnessRule, c.Failures)
+	}
 	inf := math.Inf(1)
 	if c := compare(row{ID: "u"}, u(0.2, 300, inf, 0.5, 7, 7), u(0.2, 300, inf, 0.5, 7, 7)); len(c.Failures) != 0 {
 		t.Errorf("both starved: %v", c.Failures)
