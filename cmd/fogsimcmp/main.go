@@ -68,19 +68,34 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	f, err := os.Open(*rowsPath)
+	tables, err := generate(ctx, *rowsPath, *tsvPath, *fogDir, *only, extra, *workers, stderr)
 	if err != nil {
 		return err
+	}
+	if *docPath == "-" {
+		_, err = io.WriteString(stdout, tables)
+		return err
+	}
+	return replaceBetweenMarkers(*docPath, tables)
+}
+
+// generate runs the rows (those matching only, if set) with the extra
+// settings and renders the comparison tables against FOGSim's numbers, read
+// from fogDir's output files or else from the TSV.
+func generate(ctx context.Context, rowsPath, tsvPath, fogDir, only string, extra [][2]string, workers int, stderr io.Writer) (string, error) {
+	f, err := os.Open(rowsPath)
+	if err != nil {
+		return "", err
 	}
 	common, rows, err := parseRows(f)
 	f.Close()
 	if err != nil {
-		return fmt.Errorf("%s: %w", *rowsPath, err)
+		return "", fmt.Errorf("%s: %w", rowsPath, err)
 	}
-	if *only != "" {
-		re, err := regexp.Compile(*only)
+	if only != "" {
+		re, err := regexp.Compile(only)
 		if err != nil {
-			return fmt.Errorf("-only: %w", err)
+			return "", fmt.Errorf("-only: %w", err)
 		}
 		var kept []row
 		for _, r := range rows {
@@ -91,32 +106,27 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		rows = kept
 	}
 	if len(rows) == 0 {
-		return errors.New("no rows to run")
+		return "", errors.New("no rows to run")
 	}
 	cfgs := make([]config.Config, len(rows))
 	for i, r := range rows {
 		if cfgs[i], err = rowConfig(common, r, extra); err != nil {
-			return err
+			return "", err
 		}
 	}
-	fog, err := fogsimSide(rows, cfgs, *fogDir, *tsvPath, *only == "")
+	fog, err := fogsimSide(rows, cfgs, fogDir, tsvPath, only == "")
 	if err != nil {
-		return err
+		return "", err
 	}
-	ph, err := phitsimSide(ctx, cfgs, *workers, stderr)
+	ph, err := phitsimSide(ctx, cfgs, workers, stderr)
 	if err != nil {
-		return err
+		return "", err
 	}
 	var cmp []comparison
 	for i, r := range rows {
 		cmp = append(cmp, compare(r, ph[i], fog[r.ID]))
 	}
-	tables := renderTables(cmp, append(append([][2]string(nil), common...), extra...))
-	if *docPath == "-" {
-		_, err = io.WriteString(stdout, tables)
-		return err
-	}
-	return replaceBetweenMarkers(*docPath, tables)
+	return renderTables(cmp, append(append([][2]string(nil), common...), extra...)), nil
 }
 
 // rowConfig is the base preset with the common, the row's and the extra

@@ -2,11 +2,15 @@ package main
 
 import (
 	"bytes"
+	"context"
+	"io"
 	"math"
 	"os"
-	"phitsim/engine/config"
+	"runtime"
 	"strings"
 	"testing"
+
+	"phitsim/engine/config"
 )
 
 // The repository's rows parse, each row's phitsim configuration validates,
@@ -259,5 +263,44 @@ func TestReplaceBetweenMarkers(t *testing.T) {
 	os.WriteFile(path, []byte("no markers"), 0o644)
 	if err := replaceBetweenMarkers(path, "x"); err == nil {
 		t.Error("a document without markers was rewritten")
+	}
+}
+
+// engine/VALIDATION.md's tables are what the engine gives today: phitsim is
+// deterministic (same seed, same result), so the committed tables must be
+// regenerated (go run ./cmd/fogsimcmp) whenever a change moves a row.
+func TestValidationTableIsCurrent(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs every validation row (about 2.5 CPU-minutes)")
+	}
+	doc, err := os.ReadFile("../../engine/VALIDATION.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := bytes.Index(doc, []byte(beginMarker))
+	j := bytes.Index(doc, []byte(endMarker))
+	if i < 0 || j < i {
+		t.Fatal("engine/VALIDATION.md has no generated section")
+	}
+	committed := string(doc[i+len(beginMarker)+1 : j])
+	got, err := generate(context.Background(), "../../validation/rows.txt", "../../validation/fogsim.tsv", "", "", nil,
+		runtime.GOMAXPROCS(0), io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got != committed {
+		gl, cl := strings.Split(got, "\n"), strings.Split(committed, "\n")
+		for k := range max(len(gl), len(cl)) {
+			var g, c string
+			if k < len(gl) {
+				g = gl[k]
+			}
+			if k < len(cl) {
+				c = cl[k]
+			}
+			if g != c {
+				t.Fatalf("engine/VALIDATION.md is out of date (rerun go run ./cmd/fogsimcmp); line %d:\n now:       %s\n committed: %s", k+1, g, c)
+			}
+		}
 	}
 }
