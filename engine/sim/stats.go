@@ -26,6 +26,7 @@ type counters struct {
 	maxHops                  int
 	mis                      int64
 	misFOGSim                int64    // non-minimal as FOGSim counts them (fogsimNonMinimal)
+	fogValiant               bool     // a routing whose Valiant paths FOGSim counts as non-minimal
 	misCat                   [4]int64 // by where the first non-minimal decision was taken
 	phaseA                   [4]int64 // delivered non-minimal packets by phase-A policy
 	maxLocalBeforeGlobal     int      // livelock guard check: local hops before the first global one
@@ -67,6 +68,7 @@ func (st *counters) init(s *Sim) {
 			st.trPkts, st.trMis, st.trLat = make([]int64, nb), make([]int64, nb), make([]int64, nb)
 		}
 	}
+	st.fogValiant = s.routing == routeVAL || s.routing == routeACOR
 	st.minLat = math.MaxInt64
 	st.nodes, st.routers, st.pktPhits = int64(s.N), int64(s.R), int64(s.P)
 	for pi := range s.ports {
@@ -132,7 +134,7 @@ func (st *counters) delivered(s *Sim, pk *packet, t int64) {
 	st.hopsG += int64(pk.ghops)
 	st.maxHops = max(st.maxHops, hops)
 	st.hopsHist[min(hops, len(st.hopsHist)-1)]++
-	if pk.flags&fNonMin != 0 || s.fogsimNonMinimal(pk) {
+	if pk.flags&fNonMin != 0 || st.fogValiant && s.fogsimNonMinimal(pk) {
 		st.misFOGSim++
 	}
 	if st.acorStatus != nil {
