@@ -517,7 +517,7 @@ func TestBrowser(t *testing.T) {
 		t.Logf("Graph500 preset (h=2, s=22, %d seeds on %d workers): %.1fs in the browser (Run to done); each run %s in wasm", len(ex.Runs),
 			int(eval[float64](t, ctx, `phitsimDebug.pool().size`)), el, strings.Join(sec, ", "))
 		if el > 30 {
-			t.Errorf("the default Graph500 run took %.1fs in the browser (issue 5: under 30 s)", el)
+			t.Errorf("the default Graph500 run took %.1fs in the browser (the target: under 30 s)", el)
 		}
 		for _, c := range []string{"accepted", "latency", "timeseries"} {
 			if eval[bool](t, ctx, `!!document.getElementById('chart-`+c+`')`) {

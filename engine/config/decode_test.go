@@ -20,8 +20,8 @@ func parseErrs(t *testing.T, doc string) Errors {
 }
 
 // One document with an unknown field, a value of the wrong type, a value out
-// of range and a value outside an enum gets all four errors at once (issue 2:
-// the validator returns the list, not just the first), each naming its field,
+// of range and a value outside an enum gets all four errors at once
+// (the validator returns the list, not just the first), each naming its field,
 // and the errors of a wrong type name the value given and what is allowed.
 func TestParseListsUnknownTypeRangeAndEnumErrorsTogether(t *testing.T) {
 	doc := `{"bogus": 1, "topology": {"h": 0}, "traffic": {"load": "high", "pattern": "XX"}}`

@@ -39,7 +39,7 @@ type Section struct {
 	Groups     []string
 }
 
-// Sections of the configuration panel, in order (issue 3): Topology ·
+// Sections of the configuration panel, in order: Topology ·
 // Router · Routing · Congestion management · Workload · Simulation. The
 // synthetic traffic is a sub-heading of Workload. Every parameter but
 // version and name belongs to one of them (params_test.go).

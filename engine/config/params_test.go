@@ -8,7 +8,7 @@ import (
 )
 
 // Every parameter but version and name is shown in one of the configuration
-// panel's six sections (issue 3), and the sections are the six named ones.
+// panel's six sections, and the sections are the six named ones.
 func TestEveryParameterInOneOfTheSixSections(t *testing.T) {
 	var titles []string
 	for _, s := range Sections {

@@ -11,7 +11,7 @@ import (
 	"phitsim/site/experiment"
 )
 
-// Adaptive-routing observability (issue 4): where the misrouting decisions
+// Adaptive-routing observability: where the misrouting decisions
 // were taken, the phase-A policies used, the non-minimal share over time and
 // the ACOR-Switch levels.
 

@@ -11,7 +11,7 @@ import (
 	"phitsim/site/experiment"
 )
 
-// Graph500 charts (issue 5): execution time and network usage against the
+// Graph500 charts: execution time and network usage against the
 // swept variable (node speed tq, link bandwidth, …), the usage over time of
 // one run with its BFS levels, and the time per level.
 

@@ -17,7 +17,7 @@ import (
 
 // renderGraph500 is the table of the Graph500 runs at the selected point:
 // execution time in cycles and seconds, TEPS, usage and the messages sent
-// in each BFS level (issue 5). It has one row per run of the point from the
+// in each BFS level. It has one row per run of the point from the
 // start (placeholders until the run's result arrives), so it does not grow
 // while the experiment runs. Nil when no series runs Graph500.
 func (a *App) renderGraph500() vecty.MarkupOrChild {
