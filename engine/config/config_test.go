@@ -9,7 +9,7 @@ import (
 )
 
 // The default (thesis Table 1.2) and every preset are valid configurations
-// (research notes §10).
+// (thesis §1.6.4).
 func TestDefaultAndEveryPresetValidate(t *testing.T) {
 	d := Default()
 	if errs := d.Validate(); len(errs) > 0 {
@@ -228,7 +228,8 @@ func TestParseRejectsUnknownFieldsAndBadDocuments(t *testing.T) {
 
 // The distance-based deadlock avoidance needs a VC per hop of the routing's
 // sequence: MIN 2 local/1 global, VAL_GROUP 3/2, VAL 4/2, doubled for
-// request-reply (thesis §1.3, Fig. 1.15, §1.6.2; research notes §4.2). A budget
+// request-reply (thesis §1.3, Fig. 1.15, §1.6.2, §5.2.3; FOGSim v4
+// typeVc/petitionVc/responseVc). A budget
 // too small is rejected with a message saying what is needed.
 func TestVCBudgetTooSmallForRoutingIsRejected(t *testing.T) {
 	for _, tc := range []struct {

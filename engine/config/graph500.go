@@ -22,7 +22,8 @@ type Workload struct {
 	LinkGbps  float64 `json:"linkGbps" doc:"link bandwidth; with the phit size it sets the cycle time phitBytes·8/linkGbps" unit:"Gb/s" min:"0.001" max:"100000" when:"workload.kind=graph500"`
 	PhitBytes int     `json:"phitBytes" doc:"bytes a link carries per cycle; a packet carries router.packetSize phits and a message as many packets as it needs" unit:"bytes" min:"1" max:"1048576" when:"workload.kind=graph500"`
 	// Latencies in physical units: a cable keeps its length when a sweep
-	// changes the bandwidth (research notes §9.8).
+	// changes the bandwidth (derived: thesis Table 2.4 gives
+	// latencies in cycles without the cycle time; see Graph500LocalNs).
 	LocalNs  float64 `json:"localNs" doc:"local link latency in ns, converted to whole cycles (at least 1) at the cycle time; replaces topology.localLatency (0 = keep it; Table 2.4: 10)" unit:"ns" min:"0" max:"1000000" when:"workload.kind=graph500" paper:"thesis Table 2.4"`
 	GlobalNs float64 `json:"globalNs" doc:"global link latency in ns, converted like localNs; replaces topology.globalLatency (0 = keep it; Table 2.4: 100)" unit:"ns" min:"0" max:"1000000" when:"workload.kind=graph500" paper:"thesis Table 2.4"`
 	RouterNs float64 `json:"routerNs" doc:"router latency in ns, converted like localNs; replaces router.xbarLatency (0 = keep it; Table 2.4: 40)" unit:"ns" min:"0" max:"1000000" when:"workload.kind=graph500" paper:"thesis Table 2.4"`
@@ -109,8 +110,8 @@ func (c *Config) validateWorkload() Errors {
 
 // Table 2.4's latencies in physical units. The thesis gives 50/500 cycles
 // (local/global links) and 200 cycles (router) without the cycle time; with
-// 1-byte phits at 40 Gb/s (0.2 ns, research notes §9.8) they are 10/100/40 ns,
-// the 2 m and 20 m cables of Table 1.2 (10/100 cycles of a 1 GHz router).
+// 1-byte phits at 40 Gb/s (0.2 ns; derived, the thesis states neither) they
+// are 10/100/40 ns, the 2 m and 20 m cables of Table 1.2 (10/100 cycles of a 1 GHz router).
 const (
 	Graph500LocalNs  = 10
 	Graph500GlobalNs = 100
@@ -171,7 +172,7 @@ func (l latencyNs) cyclesOf(cycleNs float64) (float64, Param) {
 
 // ApplyLatenciesNs replaces the link and crossbar latencies in cycles by
 // workload.localNs/globalNs/routerNs (those that are set) converted at the
-// current cycle time: research notes §9.8, links of a fixed length whatever
+// current cycle time (derived from thesis Table 2.4 and §2.3.2), links of a fixed length whatever
 // the bandwidth. The simulator calls it for a Graph500 run, so a sweep over
 // workload.linkGbps or workload.phitBytes keeps the lengths; with the ns
 // fields at 0 the latencies stay in cycles, as FOGSim's do (it has no

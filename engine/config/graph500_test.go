@@ -7,7 +7,7 @@ import (
 )
 
 // Latencies in ns become cycles of the workload's cycle time, rounded up and
-// at least one (research notes §9.8): Table 2.4's 10/100/40 ns are 1/1/1
+// at least one (derived reading of thesis Table 2.4, see graph500.go): Table 2.4's 10/100/40 ns are 1/1/1
 // cycles of 102.4 ns (512-byte phits at 40 Gb/s), 1/3/1 of 40.96 ns (100
 // Gb/s) and 1/8/4 of 12.8 ns (64-byte phits at 40 Gb/s).
 func TestGraph500LatenciesNs(t *testing.T) {

@@ -112,7 +112,8 @@ func g500(name string, edit func(*config.Config)) config.Config {
 
 // atGbps sets the link bandwidth of a series; Table 2.4's link and router
 // latencies (10/100/40 ns, the preset's workload.*Ns) follow its cycle time:
-// the same cables at every bandwidth (research notes §9.8), as in a sweep
+// the same cables at every bandwidth (derived: thesis Table 2.4 in cycles, read at
+// 1-byte phits and 40 Gb/s, are Table 1.2's 2 m / 20 m cables), as in a sweep
 // over workload.linkGbps.
 func atGbps(gbps float64) func(*config.Config) {
 	return func(c *config.Config) {
