@@ -80,7 +80,8 @@ type proc struct {
 }
 
 // Job is one Graph500 BFS over n processes: the closed-loop, level-by-level
-// state machine of thesis §2.2.2 (Fig. 2.11) and research notes §4.4. Each
+// state machine of thesis §2.2.2 (Fig. 2.11) with the details of FOGSim's
+// graph500Generator.cc (signals, all-reduce, level-0 root). Each
 // level: every process computes and sends its query messages to uniformly
 // random other processes (computing tq per query, and not generating while it
 // processes received queries), then an end-of-level signal to every other

@@ -106,7 +106,8 @@ func TestJobProtocolAndBudget(t *testing.T) {
 
 // With infinite bandwidth the BFS is CPU-bound: every process computes tq per
 // query it sends and per query it receives, never both at once (half duplex),
-// so the execution time is about 2·Σq·tq (research notes §8), a little more
+// so the execution time is about 2·Σq·tq (derived: half duplex, tq per query
+// both ways, with Σq from thesis eq. 2.1), a little more
 // for the busiest receivers and the synchronisation.
 func TestJobIsCPUBoundOnAnIdealNetwork(t *testing.T) {
 	const n = 16

@@ -20,7 +20,8 @@ type CoeffSet uint8
 
 const (
 	// Thesis is eq. 2.8 as printed: −0.81 + 0.8411·ln s, (l−2.8)²/30. Its level
-	// means add up to about the graph's edge budget (research notes §9.1).
+	// means add up to about the graph's edge budget (derived: for dr = 1 and
+	// s = 17, 22, 26 they sum to within ±15% of 2^(s+1)·fe).
 	Thesis CoeffSet = iota
 	// FOGSim is the form in FOGSim's graph500Generator.cc: −1.105 + 1.01·ln s,
 	// (l−3.2)²/8.

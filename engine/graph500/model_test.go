@@ -13,8 +13,8 @@ func near(got, want, tol float64) bool { return math.Abs(got-want) <= tol }
 func rel(got, want, r float64) bool { return math.Abs(got-want) <= r*math.Abs(want) }
 
 // Eq. 2.1 with the parameters of thesis Fig. 2.4: s = 25, fe = 16, n = 128,
-// cs = 256 gives 32,512 messages per process, exactly (research notes §1.4,
-// §11 target 1).
+// cs = 256 gives 32,512 messages per process, exactly (thesis §2.1,
+// the check printed with eq. 2.1).
 func TestEq21MessagesPerProcess(t *testing.T) {
 	q := TotalQueriesPerProcess(25, 16, 128)
 	if q != 8323072 {
@@ -28,9 +28,9 @@ func TestEq21MessagesPerProcess(t *testing.T) {
 	}
 }
 
-// The coefficients of eqs. 2.6–2.8 and 2.11–2.16 against the vectors of
-// research notes §10 (printed to 6 decimals).
-func TestCoefficientsMatchTheNotesVectors(t *testing.T) {
+// The coefficients of eqs. 2.6–2.8 and 2.11–2.16 against vectors derived
+// from the thesis equations at s = 26, fe = 16 (printed to 6 decimals).
+func TestCoefficientsMatchTheDerivedVectors(t *testing.T) {
 	type abc struct{ A, B, C, Cf float64 }
 	mean26 := []abc{
 		{-0.012796, 1.370, 17.178591, 9.678717},
@@ -73,7 +73,8 @@ func TestCoefficientsMatchTheNotesVectors(t *testing.T) {
 	}
 }
 
-// Mean and σ of E_l (eqs. 2.5, 2.17) before truncation: notes §10, printed
+// Mean and σ of E_l (eqs. 2.5, 2.17) before truncation (derived from the
+// thesis equations at s = 26, fe = 16), printed
 // to 4 significant digits.
 func TestMeanAndSigmaEvaluators(t *testing.T) {
 	for _, v := range []struct {
@@ -93,7 +94,8 @@ func TestMeanAndSigmaEvaluators(t *testing.T) {
 		t.Error("level 0 explores exactly dr edges")
 	}
 	// with the thesis C the level means for dr = 1 add up to the edge budget
-	// 2^(s+1)·fe within ±20% (notes §9.1; the FOGSim C does not)
+	// 2^(s+1)·fe within ±20% (derived; the C of FOGSim's
+	// graph500Generator.cc does not)
 	for _, s := range []int{17, 22, 26} {
 		sum := 1.0
 		for l := 1; l <= 8; l++ {
@@ -110,7 +112,7 @@ func TestMeanAndSigmaEvaluators(t *testing.T) {
 	}
 }
 
-// The worked example of notes §10: s=26, fe=16, n=72, cs=256, dr=3, with the
+// A worked example derived from thesis eqs. 2.2–2.8: s=26, fe=16, n=72, cs=256, dr=3, with the
 // means only (eqs. 2.2–2.4 and the truncation to the budget).
 func TestPerLevelMessageCounts(t *testing.T) {
 	const n = 72
@@ -151,8 +153,8 @@ func TestPerLevelMessageCounts(t *testing.T) {
 }
 
 // The root degree is lognormal with μ = 0.0456·s and σ = 0.0793·s (eqs.
-// 2.18–2.19): at s = 26 its median is 3.28 and P(dr = 1) = 0.283 (notes §3.4,
-// §11 target 3: 10^5 samples, ±0.2 and ±0.01).
+// 2.18–2.19): at s = 26 its median is 3.28 and P(dr = 1) = 0.283 (derived:
+// μ/σ does not depend on s; checked on 10^5 samples, ±0.2 and ±0.01).
 func TestRootDegreeSampler(t *testing.T) {
 	r := rng.New(1, streamKind, 0)
 	mu, sigma := RootDegreeParams(26)
@@ -189,7 +191,7 @@ func TestRootDegreeSampler(t *testing.T) {
 
 // Eq. 2.20: at 40 Gb/s with 1-byte phits (0.2 ns cycles) and 4 kB messages,
 // pinj = 3.2 ns / tq: 2.13 at tq = 1.5 ns (clamped to 1), 0.213 at 15 ns
-// (notes §3.5).
+// (derived: the phit size cancels, pinj = 4 kB·8/(40 Gb/s)/tq).
 func TestInjectionProbability(t *testing.T) {
 	p, raw := InjectionProbability(4096, 1.5/0.2, 256)
 	if p != 1 || !rel(raw, 3.2/1.5, 1e-12) {
