@@ -7,8 +7,8 @@ import (
 
 // Under UN below saturation every router injects the same load, so the
 // per-router injection counts differ only by sampling noise: Max/Min → 1 and
-// CoV → 0 as the run lengthens (thesis §1.5.1; research notes §6, §14 target
-// 12: FOGSim h=4 with 5k cycles gives Max/Min 1.1–1.5, CoV 0.02–0.07). With
+// CoV → 0 as the run lengthens (thesis §1.5.1; FOGSim at h=4 with 5k
+// measured cycles gives Max/Min 1.1–1.5, CoV 0.02–0.07). With
 // 8,000 measured cycles at load 0.3 each router injects ≈1,200 packets, a
 // Poisson CoV of ≈0.03.
 func TestUniformLowLoadInjectionIsFairAcrossRouters(t *testing.T) {

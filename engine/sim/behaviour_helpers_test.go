@@ -62,7 +62,7 @@ func btSimState(t *testing.T, c config.Config, seed uint64) (*Sim, *result.Resul
 }
 
 // btCheckResult checks that the metrics of a finished run agree with each
-// other (research notes §6, §9.2 formulas): loads are packets·size/(nodes·
+// other (thesis §1.5, §1.6.3.2; the formulas of FOGSim v4's writeOutput): loads are packets·size/(nodes·
 // measured cycles), the histograms count the measured deliveries, the time
 // series counts every delivery and generation of the run, latency splits into
 // injection + network.
@@ -107,7 +107,7 @@ func btCheckResult(t *testing.T, c config.Config, r *result.Result) {
 			t.Errorf("hops avg %.3f ≠ local %.3f + global %.3f", r.Hops.Avg, r.Hops.Local, r.Hops.Global)
 		}
 		// no path is longer than the routing's VC sequence (MIN lgl, VAL_GROUP
-		// lglgl, VAL lgllgl: research notes §4.2), none shorter than the
+		// lglgl, VAL lgllgl: thesis Fig. 1.15, §5.2.3), none shorter than the
 		// same-router path (injection + crossbar + serialisation)
 		if maxHops := map[string]int{"MIN": 3, "VAL_GROUP": 5, "VAL": 6}[c.Routing.Name]; maxHops > 0 && r.Hops.Max > maxHops {
 			t.Errorf("%s: a packet took %d hops, the VC sequence allows %d", c.Routing.Name, r.Hops.Max, maxHops)

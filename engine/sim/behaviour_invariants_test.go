@@ -22,7 +22,7 @@ import (
 // queue, the input-queued router, the consecutive global arrangement and the
 // rand/jsq injection-VC policies, at the end and in mid-run snapshots.
 // No run may trip the deadlock watchdog: distance-based VCs make the oblivious
-// routings deadlock-free (thesis §1.3; research notes §4).
+// routings deadlock-free (thesis §1.3, §5.1).
 func TestConservationForEveryRoutingAndPattern(t *testing.T) {
 	t.Parallel()
 	variants := []struct {
@@ -95,7 +95,7 @@ func btJSON(t *testing.T, r *result.Result) []byte {
 
 // Determinism: the same config and seed give a bit-identical result; another
 // seed gives a different one (every component draws from its own stream
-// derived from the seed; research notes §14 target 14 needs reproducible runs).
+// derived from the seed; comparisons with FOGSim need reproducible runs).
 func TestSameSeedSameResultOtherSeedDifferent(t *testing.T) {
 	t.Parallel()
 	for _, edit := range []func(*config.Config){
@@ -219,7 +219,7 @@ func TestDeadlockWatchdogStopsALoadedNetworkThatFreezes(t *testing.T) {
 }
 
 // Arbitration policies other than round-robin (LRS, age) and transit priority
-// in the output stage (thesis §1.1.3, §3.1.2; research notes §2.3): every
+// in the output stage (thesis §1.1.3, §3.1.2; FOGSim v4's arbiters): every
 // combination runs below and above saturation with conservation, and below
 // saturation delivers the offered load.
 func TestArbitersAndTransitPriorityRunWithConservation(t *testing.T) {
@@ -254,7 +254,7 @@ func TestArbitersAndTransitPriorityRunWithConservation(t *testing.T) {
 // nothing stays stuck. A leaked credit or a lost buffer slot would leave
 // packets in flight forever without violating packet conservation, so this
 // checks the flow-control bookkeeping from outside (thesis §1.1.1 credit-based
-// flow control; research notes §2.1, §2.4).
+// flow control; FOGSim v4's IOQ credit timing).
 func TestNetworkDrainsCompletelyAfterSaturatingBurst(t *testing.T) {
 	t.Parallel()
 	for _, tc := range []struct {
@@ -283,28 +283,8 @@ func TestNetworkDrainsCompletelyAfterSaturatingBurst(t *testing.T) {
 		if tc.reactive {
 			flags = fRequest
 		}
-		// 3,000 cycles at load 1.0 (one packet every 8 cycles per node), the
-		// destinations drawn here: UN, or ADV+1 to a random node of group g+1
-		nodes, perGroup := s.N, 2*4 // h=2: 72 nodes, 8 per group
-		rnd := rand.New(rand.NewPCG(1, 2))
-		for s.Now() < 3000 {
-			for n := 0; n < nodes; n++ {
-				if rnd.IntN(8) != 0 {
-					continue
-				}
-				dst := (n + 1 + rnd.IntN(nodes-1)) % nodes
-				if tc.pattern == "ADV" {
-					dst = ((n/perGroup+1)*perGroup + rnd.IntN(perGroup)) % nodes
-				}
-				s.inject(n, dst, flags)
-			}
-			s.Step()
-		}
-		loaded := s.InFlight()
-		for s.InFlight() > 0 && s.Now() < 60000 {
-			s.Step()
-		}
-		r := s.Snapshot()
+		nodes := s.N
+		loaded, r := burstAndDrain(s, 3000, tc.pattern, flags, rand.New(rand.NewPCG(1, 2)))
 		t.Logf("%s: %d in flight when injection stopped, drained by cycle %d; generated %d delivered %d",
 			name, loaded, s.Now(), r.TotalGenerated, r.TotalDelivered)
 		if loaded < int64(nodes) {
@@ -318,6 +298,34 @@ func TestNetworkDrainsCompletelyAfterSaturatingBurst(t *testing.T) {
 			t.Errorf("%s: requests %.5f and replies %.5f delivered differ after draining", name, r.RequestAccepted, r.ReplyAccepted)
 		}
 	}
+}
+
+// burstAndDrain injects at load 1.0 (a packet every 8 cycles per node on
+// average) for the given cycles into an h=2 network (72 nodes, 8 per group),
+// destinations drawn from rnd: UN (any other node, the source router's
+// included) or ADV+1 (a random node of group g+1); then it runs until the
+// network is empty or cycle 60,000. It returns the packets in flight when
+// injection stopped and the final snapshot.
+func burstAndDrain(s *Sim, cycles int64, pattern string, flags uint8, rnd *rand.Rand) (int64, *result.Result) {
+	const perGroup = 2 * 4
+	for s.Now() < cycles {
+		for n := 0; n < s.N; n++ {
+			if rnd.IntN(8) != 0 {
+				continue
+			}
+			dst := (n + 1 + rnd.IntN(s.N-1)) % s.N
+			if pattern == "ADV" {
+				dst = ((n/perGroup+1)*perGroup + rnd.IntN(perGroup)) % s.N
+			}
+			s.inject(n, dst, flags)
+		}
+		s.Step()
+	}
+	loaded := s.InFlight()
+	for s.InFlight() > 0 && s.Now() < 60000 {
+		s.Step()
+	}
+	return loaded, s.Snapshot()
 }
 
 // TestNoInputSleepsPastAReadyHead checks the allocator's skipping: an input

@@ -9,7 +9,7 @@ import (
 
 // btAnalyticZeroLoad is the zero-load average latency of UN traffic under MIN,
 // enumerating every ordered pair of distinct nodes with the topology's minimal
-// hop counts and the FOGSim timing of research notes §2.6:
+// hop counts and the zero-load timing of FOGSim v4's IOQ router (TIMING.md):
 // latency = injection + xbar·routers + local·L + global·G + packetSize.
 func btAnalyticZeroLoad(t *testing.T, c config.Config) float64 {
 	t.Helper()
@@ -35,8 +35,8 @@ func btAnalyticZeroLoad(t *testing.T, c config.Config) float64 {
 }
 
 // UN/MIN average latency at low load equals the analytic zero-load latency
-// within 2% (research notes §14 target 3: h=4 134.4 analytic, 136.4 measured
-// by FOGSim at 0.1; h=2 123.5 analytic, 124.3 measured at 0.01; thesis §1.5).
+// within 2% (h=4 134.4 analytic, 136.4 measured
+// with FOGSim at 0.1; h=2 123.5 analytic, 124.3 measured at 0.01; thesis §1.5).
 func TestUniformMinimalLowLoadLatencyMatchesAnalyticZeroLoad(t *testing.T) {
 	t.Parallel()
 	for _, tc := range []struct {
@@ -127,7 +127,7 @@ func btPathLatencies(t *testing.T, c config.Config) map[string]float64 {
 // latency. Observed: its zero-load latency per path is the same as the IOQ
 // model's, 1 + 3·routers + 10·L + 100·G + 8 = 12/25/115/128/141 cycles, because
 // the IOQ output FIFO adds no delay to a head that finds the link idle, and
-// speedup only shortens the transfer of the tail (research notes §2.4, §2.6;
+// speedup only shortens the transfer of the tail (FOGSim v4's IOQ_SW timing;
 // thesis §1.1.2).
 func TestInputQueuedZeroLoadLatencyPerPathType(t *testing.T) {
 	t.Parallel()
@@ -157,7 +157,7 @@ func TestInputQueuedZeroLoadLatencyPerPathType(t *testing.T) {
 // packet size; Conservation: generated = delivered + in flight). A packet to
 // the other node of its own router, generated at cycle 0, reaches the router at
 // 1, crosses the crossbar (3 cycles) and is delivered at cycle 4: latency 12
-// (research notes §2.6). Both router models must keep it in flight through
+// (FOGSim v4's zero-load timing, TIMING.md). Both router models must keep it in flight through
 // cycle 3 and count its delivery, in the run totals and in the time series, at
 // cycle 4.
 func TestPacketIsInFlightUntilItsDeliveryCycle(t *testing.T) {

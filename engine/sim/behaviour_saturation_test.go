@@ -6,8 +6,8 @@ import (
 )
 
 // MIN under ADV+1 saturates at 1/(a·p): all traffic of a group crosses the one
-// global link to the next group (thesis §1.6.1.2; research notes §7.3 and §14
-// target 4: h=4 → 0.03125, FOGSim 0.0313). With an unbounded source queue,
+// global link to the next group (thesis §1.6.1.2: h=4 → 0.03125,
+// FOGSim measured 0.0313). With an unbounded source queue,
 // offered loads above the cap keep raising the applied load while the
 // accepted load stays on the cap. With FOGSim's finite injection buffers a
 // node generates only when its injection VC has room, so once those fill the
@@ -59,8 +59,8 @@ func TestMinimalUnderADV1SaturatesAtOneOverAP(t *testing.T) {
 
 // Valiant to a random router sends every packet over two global links, so its
 // throughput is at most half the capacity whatever the pattern; FOGSim h=4
-// reaches 0.40 under UN and ADV+1 (thesis §1.4.1.2; research notes §7.3, §14
-// target 6). Checked at h=2, where a load of 0.8 is well past saturation.
+// reaches 0.40 under UN and ADV+1 (thesis §1.4.1.2; measured with FOGSim).
+// Checked at h=2, where a load of 0.8 is well past saturation.
 func TestValiantSaturatesBetween036And050UnderUNAndADV1(t *testing.T) {
 	t.Parallel()
 	for _, pattern := range []string{"UN", "ADV"} {
@@ -86,8 +86,8 @@ func TestValiantSaturatesBetween036And050UnderUNAndADV1(t *testing.T) {
 // intermediate group through one local link and saturates near 1/h, while
 // Valiant to a router stays near 0.40 whatever the offset; under ADV+1 only a
 // fraction 1/h of the flows need that local hop, so VAL_GROUP beats VAL there
-// (thesis §1.6.1.2, Fig. 1.19; research notes §7.3 and §14 targets 6 and 7:
-// h=4, VAL_GROUP ≈0.18–0.19 under ADV+4 and ≈0.45 under ADV+1, VAL ≈0.40).
+// (thesis §1.6.1.2, Fig. 1.19; derived bound 1/h; FOGSim measured at
+// h=4: VAL_GROUP ≈0.18–0.19 under ADV+4 and ≈0.45 under ADV+1, VAL ≈0.40).
 func TestValiantGroupCollapsesUnderADVh(t *testing.T) {
 	t.Parallel()
 	const h = 4
@@ -127,7 +127,7 @@ func TestValiantGroupCollapsesUnderADVh(t *testing.T) {
 // Under ADVc every group sends to the h groups wired to its router a−1, so MIN
 // spreads over h global links and plateaus just below h/(a·p); with FOGSim's
 // draw over +1…+(h−1) the plateau is (h−1)/(a·p) (thesis §1.6.1.2, §3.1.3.1;
-// research notes §7.4, §12 item 7, §14 target 8: h=4 0.125 and 0.094, FOGSim
+// FOGSim v4's ADVc draw; h=4 0.125 and 0.094, FOGSim
 // measured 0.088). ADVc is also highly unfair (FOGSim h=4 Max/Min 12.6).
 func TestMinimalUnderADVcPlateausBelowHOverAP(t *testing.T) {
 	t.Parallel()
@@ -154,7 +154,7 @@ func TestMinimalUnderADVcPlateausBelowHOverAP(t *testing.T) {
 
 // A second allocator iteration only adds matches among the ports left idle by
 // the first, so it must not lower the UN/MIN saturation throughput (thesis
-// §1.1.3; research notes §2.3, §12 item 10; FOGSim h=4: 0.685 with one
+// §1.1.3, which does not state the iterations; FOGSim h=4: 0.685 with one
 // iteration, 0.73 with 2–3). Measured at h=2, load 1.0, averaged over 3 seeds.
 func TestAllocatorSecondIterationDoesNotLowerSaturationThroughput(t *testing.T) {
 	t.Parallel()

@@ -9,7 +9,7 @@ import (
 
 // Bursty-UN traffic (ON/OFF chain, B = 5 packets) through the network: below
 // saturation it delivers what it offers, and every packet is accounted for
-// (thesis §1.6.1.3; research notes §7.5).
+// (thesis §1.6.1.3; FOGSim v4's burstGenerator).
 func TestBurstyTrafficDeliversWithConservation(t *testing.T) {
 	t.Parallel()
 	for _, routing := range []string{"MIN", "VAL"} {
@@ -35,7 +35,7 @@ func TestBurstyTrafficDeliversWithConservation(t *testing.T) {
 // Request-reply traffic: requests get half of the load and every consumed
 // request is answered by one reply, so below saturation request and reply
 // accepted loads are each half of the total, which is the offered load
-// (thesis §1.6.2; research notes §7.6, §12 item 19, §14 target 11: ±3%).
+// (thesis §1.6.2; FOGSim halves the request rate; ±3%).
 func TestRequestReplySplitsAcceptedLoadInHalves(t *testing.T) {
 	t.Parallel()
 	for _, tc := range []struct {
@@ -68,7 +68,7 @@ func TestRequestReplySplitsAcceptedLoadInHalves(t *testing.T) {
 
 // At saturation (load 1.0) request-reply traffic must not protocol-deadlock: a
 // request is consumed only when its reply fits in the reply injection VCs, and
-// replies travel on their own VC set (thesis §1.6.2; research notes §7.6). The
+// replies travel on their own VC set (thesis §1.6.2; FOGSim v4's reactive traffic). The
 // run ends without a DeadlockError, conserves packets, and replies keep being
 // delivered in every stretch of the measured window.
 func TestRequestReplyHasNoProtocolDeadlockAtSaturation(t *testing.T) {
@@ -117,7 +117,7 @@ func TestRequestReplyHasNoProtocolDeadlockAtSaturation(t *testing.T) {
 // TRANSIENT traffic: UN switching to ADV+1 at switchCycle changes the time
 // series; under MIN the accepted load per interval falls from the offered
 // load to the ADV+1 cap 1/(a·p) after the switch (thesis §1.5 reaction time;
-// research notes §7.7 TRANSIENT).
+// FOGSim's TRANSIENT traffic).
 func TestTransientSwitchToADVDropsMinimalThroughputToCap(t *testing.T) {
 	t.Parallel()
 	const h, load = 2, 0.4
@@ -162,7 +162,7 @@ func TestTransientSwitchToADVDropsMinimalThroughputToCap(t *testing.T) {
 // An unbounded source queue (traffic.sourceQueue=true) changes nothing below
 // saturation; above it, FOGSim's injection drops the attempts that find the
 // injection buffer full and bounds latency, whereas the source queue keeps
-// them and latency grows with the run (research notes §7.1, §12 item 13).
+// them and latency grows with the run (FOGSim v4's generatorModule has no source queue).
 func TestSourceQueueSameBelowSaturationLatencyDivergesAbove(t *testing.T) {
 	t.Parallel()
 	run := func(pattern string, load float64, sq bool, cycles int) (acc, lat, firstLat, lastLat float64) {

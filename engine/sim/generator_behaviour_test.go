@@ -3,7 +3,8 @@ package sim
 // Generator behaviour tests: the injection VC policies (DEST, RAND, JSQ), the
 // bursty ON/OFF process and MIX traffic, observed through the real generation
 // path (Sim.generate → inject → chooseVC → enqueue) rather than a copy of it
-// (TIMING.md "generation"; research notes §7.1, §7.5, §7.7; thesis §1.6.1).
+// (TIMING.md "generation"; thesis §1.6.1; FOGSim v4's generatorModule and
+// burstGenerator).
 
 import (
 	"fmt"
@@ -83,7 +84,7 @@ func gbStep(t *testing.T, s *Sim, out []gbNew) []gbNew {
 	return out
 }
 
-// DEST (FOGSim's default VcInjectionPolicy; research notes §7.1): a packet for
+// DEST (FOGSim v4's default VcInjectionPolicy, generatorModule): a packet for
 // destination d goes to injection VC ⌊d·VCs/N⌋, whatever the occupancy. Checked
 // on every packet the generators create under UN, below and above saturation
 // (where the partition forces losses instead of using another VC).
@@ -156,7 +157,7 @@ func TestInjectionPolicyJSQJoinsShortestQueue(t *testing.T) {
 	}
 }
 
-// RAND (research notes §7.1: a random VC among those with room): with all
+// RAND (FOGSim v4's VcInjectionPolicy=RAND: a random VC among those with room): with all
 // VCs free the choice is uniform; a full VC is never chosen and the others
 // share evenly; with every VC full the packet is lost. Also checked on the
 // packets the generators create at low load (uniform over the 3 VCs).
@@ -220,8 +221,8 @@ func TestInjectionPolicyRandUniformAmongVCsWithRoom(t *testing.T) {
 	t.Logf("RAND through the generators: %d packets, shares %.4f", total, per)
 }
 
-// Bursty-UN through the real generator (thesis eqs. 1.4–1.8; research notes
-// §7.5): each node's packets come in bursts to one destination, one packet
+// Bursty-UN through the real generator (thesis eqs. 1.4–1.8; FOGSim v4's
+// burstGenerator): each node's packets come in bursts to one destination, one packet
 // per cycle; a burst pauses while its injection VC is full (back-pressure
 // stretches it in time, not in packets: a burst to one node far outruns that
 // node's ejection link, so long bursts do fill their VC even at low load). A

@@ -1,6 +1,6 @@
 package sim
 
-// Graph500 workload through the network (thesis §2.3.2, research notes §11):
+// Graph500 workload through the network (thesis §2.3.2, Figs. 2.13–2.24):
 // scaled-down graphs, so the targets are compared as ratios.
 
 import (
@@ -137,7 +137,7 @@ func TestGraph500ConservationAndDeterminism(t *testing.T) {
 	}
 }
 
-// Thesis Figs. 2.13–2.14 (notes §11 targets 4–5): on the full h=2 system with
+// Thesis Figs. 2.13–2.14: on the full h=2 system with
 // MIN at 40 Gb/s, the execution time is flat for small tq (network-bound) and
 // grows about linearly with tq once the nodes are the bottleneck; Altamira's
 // 1.5 ns lies in the flat part; the network usage stays below 0.7.
@@ -169,7 +169,7 @@ func TestGraph500TwoRegimesMIN(t *testing.T) {
 	}
 }
 
-// Thesis Figs. 2.15–2.16 (notes §11 target 8): Valiant on the full h=2
+// Thesis Figs. 2.15–2.16: Valiant on the full h=2
 // system uses about 0.4 phits/(node·cycle) (below VAL's cap of 0.5) and takes
 // 1.7–2.0× MIN's time. At a reduced scale the end-of-level signals and
 // all-reduces (the same packets whatever the scale) weigh more and dilute the
@@ -202,7 +202,7 @@ func TestGraph500ValiantPenalty(t *testing.T) {
 	}
 }
 
-// Thesis Figs. 2.17–2.18 (notes §11 target 9): 64 processes on 2 consecutive
+// Thesis Figs. 2.17–2.18: 64 processes on 2 consecutive
 // groups of an h=4 Dragonfly with MIN share the one global link between the
 // groups: usage ≤ 2/(2h²) = 0.0625, about 10× the h=2 time (7–15×), and
 // insensitive to tq (< 10% from 1.5 to 15 ns).
@@ -227,7 +227,7 @@ func TestGraph500TwoGroupsMINCollapse(t *testing.T) {
 	}
 }
 
-// Thesis §2.3.2 (notes §11 target 7): ten-fold link latency barely changes
+// Thesis §2.3.2: ten-fold link latency barely changes
 // the execution time at a network-bound point (< 5%).
 func TestGraph500LatencyInsensitive(t *testing.T) {
 	t.Parallel()
@@ -258,7 +258,7 @@ func TestGraph500UnderEveryRouting(t *testing.T) {
 	}
 }
 
-// Thesis Fig. 2.14 (notes §11 target 5) at the default scale: the usage of
+// Thesis Fig. 2.14 at the default scale: the usage of
 // the network-bound h=2 MIN run saturates "below 0.7 phits/(node·cycle)".
 // Usage is phits injected by the job's nodes (queries, signals and
 // all-reduce packets, all of one 4 kB packet as in FOGSim) per node and
@@ -293,7 +293,7 @@ func TestGraph500UsageCeilingDefaultScale(t *testing.T) {
 	}
 }
 
-// Thesis §2.3.2 (Fig. 2.13b, notes §11 target 6): going from 40 to 100 Gb/s
+// Thesis §2.3.2 (Fig. 2.13b): going from 40 to 100 Gb/s
 // about halves the execution time of a network-bound node (tq ≤ 1.5 ns; not
 // ×2.5, because of the synchronisation) and is close to useless for a
 // Mont-Blanc node (tq = 15 ns). Measured at s=20: ÷2.07 at 1 ns, ×0.98 at

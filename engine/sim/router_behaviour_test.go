@@ -6,7 +6,7 @@ package sim
 // built by hand on an idle network with the engine's own functions
 // (newPacket, enqueue, push, take, inject) and observed cycle by cycle, so
 // each test states exactly which input or VC must win (TIMING.md
-// "allocation"; research notes §2.3; thesis §1.1.3, §3.1.2).
+// "allocation"; FOGSim v4's arbiters; thesis §1.1.3, §3.1.2).
 
 import (
 	"fmt"
@@ -324,7 +324,7 @@ func TestPersistentRequestersRotateFairly(t *testing.T) {
 	}
 }
 
-// Credit round trip (TIMING.md "credits"; research notes §2.4): one flow,
+// Credit round trip (TIMING.md "credits"; FOGSim v4's IOQ credits): one flow,
 // node 0 (router 0) → node 4 (router 1) over one local link, the source kept
 // full. A credit is reserved at the grant at router 0 (cycle t); the packet
 // enters the output FIFO at t+xbarLatency (3) and, the link being idle,
@@ -372,7 +372,7 @@ func TestSingleFlowThroughputBoundByCreditRoundTrip(t *testing.T) {
 	}
 }
 
-// Transit priority with round-robin (FOGSim's PrioRR; research notes §2.3):
+// Transit priority with round-robin (FOGSim v4's PrioRR output arbiter):
 // the output arbiter keeps transit inputs ahead of injection inputs and
 // rotates "within the transit block or within the injection block only", so
 // serving an injection input does not move the transit rotation. Router 0's
