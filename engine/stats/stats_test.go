@@ -7,8 +7,8 @@ import (
 
 func near(a, b float64) bool { return math.Abs(a-b) <= 1e-12*math.Max(1, math.Abs(b)) }
 
-// Fairness metrics over per-router injection counts (thesis §1.5.1; research
-// notes §6 and §12 item 20): Max/Min ("Unbalance Quotient"), CoV = population
+// Fairness metrics over per-router injection counts (thesis §1.5.1;
+// FOGSim v4's output): Max/Min ("Unbalance Quotient"), CoV = population
 // σ/μ ("Unfairness Quotient (stdev/avg)", not variance/μ), Jain's index
 // (Σx)²/(n·Σx²), and starved routers (Max/Min reported as 0 = ∞).
 func TestFairnessHandBuiltVectors(t *testing.T) {

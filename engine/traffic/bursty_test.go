@@ -40,8 +40,7 @@ func btChain(c Bursty, s *rng.Stream, steps int) (onCycles, bursts, backToBack, 
 	return
 }
 
-// Bursty-UN generator statistics (thesis §1.6.1.3, eqs. 1.4–1.7; research
-// notes §7.5 and §14 target 10): with P_ON = rate/PacketSize, p_on2off = 1/B
+// Bursty-UN generator statistics (thesis §1.6.1.3, eqs. 1.4–1.7): with P_ON = rate/PacketSize, p_on2off = 1/B
 // and p_off2on = P_ON/(B + P_ON·(1−B)), the fraction of ON cycles (= packets
 // per cycle) is P_ON, the measured rate is the asked rate, and the mean burst
 // is B packets, within 2% over 10⁷ cycles (at 10⁶ cycles a low rate has only ≈10⁴ bursts, whose

@@ -27,7 +27,7 @@ func btPattern(t *testing.T, spec Spec, d *topology.Dragonfly) *Pattern {
 }
 
 // UN: destinations uniform over the N−1 other nodes, the source's own router
-// included (thesis §1.6.1.1; research notes §7.2, §12 item 16).
+// included (thesis §1.6.1.1; FOGSim v4's UN).
 func TestUniformDestinationsCoverAllOtherNodesEvenly(t *testing.T) {
 	d := btDragonfly(t, 2) // 72 nodes
 	pt := btPattern(t, Spec{Kind: UN}, d)
@@ -52,7 +52,7 @@ func TestUniformDestinationsCoverAllOtherNodesEvenly(t *testing.T) {
 }
 
 // ADV+i: every destination is in group g+i; with advRouter=same it is the
-// router at the same position (thesis §1.6.1.2; research notes §7.3, §12 item 8).
+// router at the same position (thesis §1.6.1.2; FOGSim's ADV).
 func TestAdversarialDestinationsAreInGroupPlusI(t *testing.T) {
 	d := btDragonfly(t, 4)
 	p, a, g := d.NodesPerRouter(), d.RoutersPerGroup(), d.Groups()
@@ -83,7 +83,7 @@ func TestAdversarialDestinationsAreInGroupPlusI(t *testing.T) {
 
 // ADVc: destinations in the h groups wired to router a−1, which under palm
 // tree are g+1…g+h; FOGSim's code draws g+1…g+(h−1) (thesis §1.6.1.2, §3.1.3.1;
-// research notes §7.4, §12 item 7).
+// FOGSim v4's ADVc).
 func TestADVcDestinationGroups(t *testing.T) {
 	d := btDragonfly(t, 4)
 	p, a, g, h := d.NodesPerRouter(), d.RoutersPerGroup(), d.Groups(), 4
@@ -112,7 +112,7 @@ func TestADVcDestinationGroups(t *testing.T) {
 }
 
 // ADVl: destination router +k inside the own group; MIX draws its kind per
-// packet with the given shares (research notes §7.7).
+// packet with the given shares (FOGSim's MIX traffic).
 func TestLocalAdversarialAndMixShares(t *testing.T) {
 	d := btDragonfly(t, 2)
 	p, a, g := d.NodesPerRouter(), d.RoutersPerGroup(), d.Groups()
