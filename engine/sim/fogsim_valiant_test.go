@@ -211,27 +211,9 @@ func TestCompletePhaseADrainsAfterSaturatingBurst(t *testing.T) {
 		if tc.reactive {
 			flags = fRequest
 		}
-		// 2,000 cycles at load 1.0 from every node (72 nodes, 8 per group),
-		// destinations on the source router included
-		rnd := rand.New(rand.NewPCG(3, 4))
-		for s.Now() < 2000 {
-			for n := 0; n < s.N; n++ {
-				if rnd.IntN(8) != 0 {
-					continue
-				}
-				dst := (n + 1 + rnd.IntN(s.N-1)) % s.N
-				if tc.pattern == "ADV" {
-					dst = ((n/8+1)*8 + rnd.IntN(8)) % s.N
-				}
-				s.inject(n, dst, flags)
-			}
-			s.Step()
-		}
-		loaded := s.InFlight()
-		for s.InFlight() > 0 && s.Now() < 60000 {
-			s.Step()
-		}
-		r := s.Snapshot()
+		// 2,000 cycles at load 1.0 from every node, destinations on the
+		// source router included
+		loaded, r := burstAndDrain(s, 2000, tc.pattern, flags, rand.New(rand.NewPCG(3, 4)))
 		if loaded < int64(s.N) || s.InFlight() != 0 || !r.Conserved() || r.TotalDelivered != r.TotalGenerated {
 			t.Errorf("%+v: %d in flight after the burst, %d at cycle %d (generated %d, delivered %d)",
 				tc, loaded, s.InFlight(), s.Now(), r.TotalGenerated, r.TotalDelivered)
