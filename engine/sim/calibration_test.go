@@ -6,7 +6,7 @@ import (
 	"phitsim/engine/config"
 )
 
-// Notes §14 target 5, the best single calibration point of the router model:
+// The best single calibration point of the router model (measured with FOGSim):
 // MIN under UN at h=4 with the Table 1.2 router saturates at 0.685
 // phits/(node·cycle) in FOGSim v4 with one allocator iteration (0.73 with
 // 2–3). FOGSim v4 returns a credit at the crossbar traversal, our default

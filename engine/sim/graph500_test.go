@@ -444,7 +444,7 @@ func TestGraph500AdaptiveTwoGroups(t *testing.T) {
 	}
 }
 
-// Notes §11 target 11 (thesis §2.3.2, Figs. 2.21–2.22): 160 processes on 5
+// Thesis §2.3.2, Figs. 2.21–2.22: 160 processes on 5
 // consecutive groups of h=4 with MIN. Each group sends 128/159 = 80.5% of
 // its traffic to the 4 other groups, one global link each: group 0's four
 // links are all on router 7, group 4's all on router 0 (palm tree), groups
