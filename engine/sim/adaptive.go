@@ -611,11 +611,7 @@ func (s *Sim) acorBlock(r int) {
 func (s *Sim) acorLevels() {
 	a := &s.ad
 	for _, r := range a.raise {
-		lv := int(a.level[r]) + 1
-		if len(a.acorSeq) == 2 {
-			lv = 1 // 2LA/2LB: straight to the last level
-		}
-		s.setLevel(int(r), lv)
+		s.setLevel(int(r), s.raisedLevel(int(r)))
 		s.restartInterval(int(r), s.now)
 	}
 	a.raise = a.raise[:0]
@@ -634,6 +630,15 @@ func (s *Sim) acorLevels() {
 		n := copy(a.ends, a.ends[a.endsAt:])
 		a.ends, a.endsAt = a.ends[:n], 0
 	}
+}
+
+// raisedLevel is router r's level after a raise: the next one, or straight
+// to the last for the two-level sequences (2LA, 2LB).
+func (s *Sim) raisedLevel(r int) int {
+	if len(s.ad.acorSeq) == 2 {
+		return 1
+	}
+	return int(s.ad.level[r]) + 1
 }
 
 // restartInterval starts router r's interval at the update of cycle now:
@@ -662,10 +667,8 @@ func (s *Sim) acorLevelsHeld() {
 		lv := int(a.level[r])
 		raise := a.blocked[r] >= a.incTh[r]
 		switch {
-		case raise && len(a.acorSeq) == 2:
-			s.setLevel(r, 1) // 2LA/2LB: straight to the last level
 		case raise:
-			s.setLevel(r, lv+1)
+			s.setLevel(r, s.raisedLevel(r))
 		case a.timer[r] <= 0 && lv > 0 && a.blocked[r] <= a.acorDT[lv-1]:
 			s.setLevel(r, lv-1)
 		}
@@ -751,7 +754,7 @@ func (s *Sim) valiantDetour(r int, pk *packet) bool {
 // or r's group for an intermediate reached on entering its group.
 func (s *Sim) interReached(r int, pk *packet) bool {
 	if pk.flags&fToGroup != 0 {
-		return s.df.GroupOf(int(pk.inter)) == s.df.GroupOf(r)
+		return r/s.groupSize == int(pk.inter)/s.groupSize
 	}
 	return int(pk.inter) == r
 }

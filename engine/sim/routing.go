@@ -67,11 +67,7 @@ func (s *Sim) route(r int, pk *packet, fromInj, retry bool) bool {
 	// minimal to the destination
 	target := int(pk.dstRouter)
 	if pk.flags&fInterDone == 0 {
-		reached := int(pk.inter) == r
-		if pk.flags&fToGroup != 0 {
-			reached = r/s.groupSize == int(pk.inter)/s.groupSize
-		}
-		if reached {
+		if s.interReached(r, pk) {
 			pk.flags |= fInterDone
 		} else {
 			target = int(pk.inter)

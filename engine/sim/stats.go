@@ -287,11 +287,7 @@ func (s *Sim) fogsimNonMinimal(pk *packet) bool {
 	case routeVAL:
 		return true
 	case routeACOR:
-		src := int(pk.src) / s.df.NodesPerRouter()
-		if pk.flags&fToGroup != 0 {
-			return s.df.GroupOf(int(pk.inter)) != s.df.GroupOf(src)
-		}
-		return int(pk.inter) != src
+		return !s.interReached(int(s.nodeAt[pk.src].router), pk)
 	}
 	return false
 }
