@@ -10,6 +10,7 @@ import (
 
 	"phitsim/engine/config"
 	"phitsim/engine/result"
+	"phitsim/engine/routing"
 	"phitsim/engine/stats"
 	"phitsim/engine/sweep"
 )
@@ -94,7 +95,7 @@ func printSummary(w io.Writer, c config.Config, a sweep.Aggregate, runs []*resul
 		row("  in the network", est(a.NetLatency, "%.1f"), "cycles")
 		row("  injection", est(a.InjLatency, "%.1f"), "cycles, waiting to leave the first router")
 		row("average hops", est(a.Hops, "%.2f"), "links")
-		if c.Routing.Name != "MIN" {
+		if e := routing.Get(c.Routing.Name); e.Has(routing.Misrouting) {
 			pct := stats.Estimate{Mean: a.Misrouted.Mean * 100, CI95: a.Misrouted.CI95 * 100, N: a.Misrouted.N}
 			row("misrouted", est(pct, "%.1f"), "% of delivered packets")
 		}

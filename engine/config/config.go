@@ -2,6 +2,10 @@
 // CLI, the browser UI and URLs share. Every parameter is declared once, in the
 // struct tags below (doc, unit, range, allowed values, when it applies, paper);
 // validation, CLI help, URL encoding and the UI's forms are derived from them.
+// The routing-specific parts come from the routing table (package routing):
+// routing.name's values and doc (tag routing:"names"), and the condition of a
+// parameter tagged when:"routing", "routing.name=" the routings whose entry
+// lists it.
 package config
 
 // Version of the configuration format. Bump it when a field changes meaning.
@@ -53,46 +57,47 @@ type Router struct {
 	OutputArbiter   string  `json:"outputArbiter" doc:"output stage: which requesting input wins" enum:"rr,lrs,age"`
 	TransitPriority bool    `json:"transitPriority" doc:"output stage serves transit inputs before injection inputs" paper:"thesis §3.1.2"`
 	InjectionPolicy string  `json:"injectionPolicy" doc:"injection VC choice: dest (⌊dest·VCs/N⌋), rand (random VC with room), jsq (shortest queue)" enum:"dest,rand,jsq"`
-	IdleUpdates     string  `json:"idleUpdates" doc:"every: a router's per-cycle adaptive work (its PB saturation bits and their broadcast, its ACOR-Switch hysteresis interval and level changes) runs every cycle; fogsim: only in cycles where the router holds packets (in its buffers or on the links into it), as FOGSim runs a switch only then, so an idle router's interval stands still and its group keeps its last broadcast bits" enum:"every,fogsim" when:"routing.name=PB|PB_ACOR|ACOR" paper:"FOGSim v5 (dgflySimulator.cc action(): switchModule::action only when messagesInQueuesCounter ≥ 1)" fogsim:"fogsim"`
+	IdleUpdates     string  `json:"idleUpdates" doc:"every: a router's per-cycle adaptive work (its PB saturation bits and their broadcast, its ACOR-Switch hysteresis interval and level changes) runs every cycle; fogsim: only in cycles where the router holds packets (in its buffers or on the links into it), as FOGSim runs a switch only then, so an idle router's interval stands still and its group keeps its last broadcast bits" enum:"every,fogsim" when:"routing" paper:"FOGSim v5 (dgflySimulator.cc action(): switchModule::action only when messagesInQueuesCounter ≥ 1)" fogsim:"fogsim"`
 }
 
 // Routing algorithm and its mechanisms (thesis §1.4; ACOR paper).
 type Routing struct {
-	Name string `json:"name" doc:"MIN minimal; VAL Valiant; VAL_GROUP Valiant to a group; UGAL and PB source-adaptive; PAR and OLM in-transit adaptive; ACOR adaptive Valiant; PB_ACOR PiggyBack with ACOR's non-minimal paths" enum:"MIN,VAL,VAL_GROUP,UGAL,PB,PAR,OLM,ACOR,PB_ACOR" paper:"thesis §1.4; García et al. ICPP'13 (OLM); ACOR paper"`
+	// Name's allowed values and doc are the routing table's (package routing).
+	Name string `json:"name" routing:"names" paper:"thesis §1.4; García et al. ICPP'13 (OLM); ACOR paper"`
 	// Valiant family: how the intermediate is drawn.
-	PhaseA     string `json:"phaseA" doc:"Valiant phase A: RRG any group / CRG a group linked to the source router; Sw reach a random router of it / Gr reach the group (auto: VAL_GROUP RRG-Gr, else RRG-Sw)" enum:"auto,RRG-Sw,RRG-Gr,CRG-Sw,CRG-Gr" when:"routing.name=VAL|VAL_GROUP|UGAL|PB" paper:"ACOR paper Table 1"`
-	Restricted bool   `json:"restricted" doc:"restricted Valiant: intra-group traffic takes its intermediate router inside its own group" when:"routing.name=VAL|VAL_GROUP|UGAL|PB" paper:"ACOR paper §3.1"`
-	Recompute  bool   `json:"recompute" doc:"draw a new intermediate whenever the head of the injection buffer is blocked, until it is injected" when:"routing.name=VAL|VAL_GROUP|UGAL|PB" paper:"ACOR paper §3.2"`
+	PhaseA     string `json:"phaseA" doc:"Valiant phase A: RRG any group / CRG a group linked to the source router; Sw reach a random router of it / Gr reach the group (auto: VAL_GROUP RRG-Gr, else RRG-Sw)" enum:"auto,RRG-Sw,RRG-Gr,CRG-Sw,CRG-Gr" when:"routing" paper:"ACOR paper Table 1"`
+	Restricted bool   `json:"restricted" doc:"restricted Valiant: intra-group traffic takes its intermediate router inside its own group" when:"routing" paper:"ACOR paper §3.1"`
+	Recompute  bool   `json:"recompute" doc:"draw a new intermediate whenever the head of the injection buffer is blocked, until it is injected" when:"routing" paper:"ACOR paper §3.2"`
 	// CompletePhaseA: FOGSim's Valiant routings (obl::enroute, valAny::enroute,
 	// val::enroute) route towards the intermediate until valNodeReached.
-	CompletePhaseA bool `json:"completePhaseA" doc:"a Valiant packet reaches its intermediate before it is delivered, even when its path to the intermediate crosses its destination router or the destination shares its source router (otherwise it is delivered on reaching its destination router)" when:"routing.name=VAL|VAL_GROUP" paper:"FOGSim v5 (obl::enroute, valAny::enroute: phase A ends only at valNodeReached)" fogsim:"true"`
+	CompletePhaseA bool `json:"completePhaseA" doc:"a Valiant packet reaches its intermediate before it is delivered, even when its path to the intermediate crosses its destination router or the destination shares its source router (otherwise it is delivered on reaching its destination router)" when:"routing" paper:"FOGSim v5 (obl::enroute, valAny::enroute: phase A ends only at valNodeReached)" fogsim:"true"`
 	// Source-adaptive decision (UGAL, PB, PB_ACOR) and the UGAL-style trigger.
-	UgalMode   string  `json:"ugalMode" group:"congestion" doc:"factor: minimal if Qmin ≤ F·Qval + T; pathLength: minimal if Qmin·Hmin ≤ Qval·Hval + T (FOGSim)" enum:"factor,pathLength" when:"routing.name=UGAL|PB|PB_ACOR" paper:"thesis eq. 1.2"`
-	UgalF      float64 `json:"ugalF" group:"congestion" doc:"F of the factor comparison" unit:"×" min:"0" max:"100" when:"routing.name=UGAL|PB|PB_ACOR"`
-	UgalT      float64 `json:"ugalT" group:"congestion" doc:"T of the comparison" unit:"packets" min:"0" max:"10000" when:"routing.name=UGAL|PB|PB_ACOR"`
-	Congestion string  `json:"congestion" group:"congestion" doc:"occupancy compared per VC or per port (…Min: counting only minimally routed packets)" enum:"perVC,perPort,perVCMin,perPortMin" when:"routing.name=UGAL|PB|PB_ACOR|PAR|OLM" paper:"thesis §5.2.4"`
+	UgalMode   string  `json:"ugalMode" group:"congestion" doc:"factor: minimal if Qmin ≤ F·Qval + T; pathLength: minimal if Qmin·Hmin ≤ Qval·Hval + T (FOGSim)" enum:"factor,pathLength" when:"routing" paper:"thesis eq. 1.2"`
+	UgalF      float64 `json:"ugalF" group:"congestion" doc:"F of the factor comparison" unit:"×" min:"0" max:"100" when:"routing"`
+	UgalT      float64 `json:"ugalT" group:"congestion" doc:"T of the comparison" unit:"packets" min:"0" max:"10000" when:"routing"`
+	Congestion string  `json:"congestion" group:"congestion" doc:"occupancy compared per VC or per port (…Min: counting only minimally routed packets)" enum:"perVC,perPort,perVCMin,perPortMin" when:"routing" paper:"thesis §5.2.4"`
 	// PiggyBack saturation bits.
-	PbCoef      float64 `json:"pbCoef" group:"congestion" doc:"a global link is saturated when Q > pbCoef%·Q̄ + pbThreshold (Q̄: mean over the router's global links)" unit:"%" min:"0" max:"10000" when:"routing.name=PB|PB_ACOR" paper:"thesis eq. 1.3"`
-	PbThreshold float64 `json:"pbThreshold" group:"congestion" doc:"T of the saturation test" unit:"packets" min:"0" max:"10000" when:"routing.name=PB|PB_ACOR"`
-	PbBroadcast string  `json:"pbBroadcast" group:"congestion" doc:"how the bits reach the group: sideband (every cycle, local-link latency, free: FOGSim) or piggyback (carried by data packets crossing local links)" enum:"sideband,piggyback" when:"routing.name=PB|PB_ACOR" paper:"thesis §1.4.2.1.1"`
+	PbCoef      float64 `json:"pbCoef" group:"congestion" doc:"a global link is saturated when Q > pbCoef%·Q̄ + pbThreshold (Q̄: mean over the router's global links)" unit:"%" min:"0" max:"10000" when:"routing" paper:"thesis eq. 1.3"`
+	PbThreshold float64 `json:"pbThreshold" group:"congestion" doc:"T of the saturation test" unit:"packets" min:"0" max:"10000" when:"routing"`
+	PbBroadcast string  `json:"pbBroadcast" group:"congestion" doc:"how the bits reach the group: sideband (every cycle, local-link latency, free: FOGSim) or piggyback (carried by data packets crossing local links)" enum:"sideband,piggyback" when:"routing" paper:"thesis §1.4.2.1.1"`
 	// In-transit adaptive routing (PAR, OLM).
-	Policy        string  `json:"policy" doc:"global misrouting policy: CRG current router, RRG random router, NRG neighbour router, MM mixed; _L: one more local misroute outside the source group" enum:"CRG,RRG,NRG,MM,CRG_L,RRG_L,NRG_L,MM_L" when:"routing.name=PAR|OLM" paper:"thesis §1.4.3"`
-	Trigger       string  `json:"trigger" group:"congestion" doc:"misrouting trigger: cga (minimal output blocked and, if global, congested) or ugal (Qmin > F·Qcand + T)" enum:"cga,ugal" when:"routing.name=PAR|OLM"`
-	ThMin         float64 `json:"thMin" group:"congestion" doc:"CGA: misroute only when the minimal output's occupancy is at least this" unit:"%" min:"0" max:"100" when:"routing.name=PAR|OLM"`
-	CongestedCoef float64 `json:"congestedCoef" group:"congestion" doc:"CGA: a global link is congested when Q > congestedCoef%·Q̄ + congestedThreshold" unit:"%" min:"0" max:"10000" when:"routing.name=PAR|OLM"`
-	CongestedT    float64 `json:"congestedThreshold" group:"congestion" doc:"CGA: T of the congested-link test" unit:"packets" min:"0" max:"10000" when:"routing.name=PAR|OLM"`
-	CandidateMax  float64 `json:"candidateMax" group:"congestion" doc:"a non-minimal candidate qualifies when its occupancy ≤ candidateMax% of the minimal output's" unit:"%" min:"0" max:"10000" when:"routing.name=PAR|OLM"`
-	IntraGroupMis bool    `json:"intraGroupMisroute" doc:"OLM with an _L policy: traffic between routers of one group may also take the one local misroute in that group (its destination group), as FOGSim's OLM; otherwise it is always minimal" when:"routing.name=OLM" paper:"García et al. ICPP'13 (OLM); FOGSim v5 (olm::misrouteType: the _L branch takes every packet outside the source-group case)" fogsim:"true"`
-	Candidates    string  `json:"candidates" group:"congestion" doc:"all: misroute through a random one of the qualifying non-minimal ports; single: draw one random port of the class (the minimal one included) and misroute only if it qualifies (FOGSim's OLM); fogsim: as FOGSim, single for OLM and all for PAR" enum:"all,single,fogsim" when:"routing.name=PAR|OLM" paper:"thesis §1.4.2.2; FOGSim v5 (olm::nominateCandidates draws one port, par::nominateCandidates takes all)" fogsim:"fogsim"`
+	Policy        string  `json:"policy" doc:"global misrouting policy: CRG current router, RRG random router, NRG neighbour router, MM mixed; _L: one more local misroute outside the source group" enum:"CRG,RRG,NRG,MM,CRG_L,RRG_L,NRG_L,MM_L" when:"routing" paper:"thesis §1.4.3"`
+	Trigger       string  `json:"trigger" group:"congestion" doc:"misrouting trigger: cga (minimal output blocked and, if global, congested) or ugal (Qmin > F·Qcand + T)" enum:"cga,ugal" when:"routing"`
+	ThMin         float64 `json:"thMin" group:"congestion" doc:"CGA: misroute only when the minimal output's occupancy is at least this" unit:"%" min:"0" max:"100" when:"routing"`
+	CongestedCoef float64 `json:"congestedCoef" group:"congestion" doc:"CGA: a global link is congested when Q > congestedCoef%·Q̄ + congestedThreshold" unit:"%" min:"0" max:"10000" when:"routing"`
+	CongestedT    float64 `json:"congestedThreshold" group:"congestion" doc:"CGA: T of the congested-link test" unit:"packets" min:"0" max:"10000" when:"routing"`
+	CandidateMax  float64 `json:"candidateMax" group:"congestion" doc:"a non-minimal candidate qualifies when its occupancy ≤ candidateMax% of the minimal output's" unit:"%" min:"0" max:"10000" when:"routing"`
+	IntraGroupMis bool    `json:"intraGroupMisroute" doc:"OLM with an _L policy: traffic between routers of one group may also take the one local misroute in that group (its destination group), as FOGSim's OLM; otherwise it is always minimal" when:"routing" paper:"García et al. ICPP'13 (OLM); FOGSim v5 (olm::misrouteType: the _L branch takes every packet outside the source-group case)" fogsim:"true"`
+	Candidates    string  `json:"candidates" group:"congestion" doc:"all: misroute through a random one of the qualifying non-minimal ports; single: draw one random port of the class (the minimal one included) and misroute only if it qualifies (FOGSim's OLM); fogsim: as FOGSim, single for OLM and all for PAR" enum:"all,single,fogsim" when:"routing" paper:"thesis §1.4.2.2; FOGSim v5 (olm::nominateCandidates draws one port, par::nominateCandidates takes all)" fogsim:"fogsim"`
 	// ACOR.
-	AcorSequence string `json:"acorSequence" group:"congestion" doc:"phase-A policies by level: 2LA CRG-Gr→RRG-Sw, 2LB CRG-Sw→RRG-Sw, 3L CRG-Gr→CRG-Sw→RRG-Sw" enum:"2LA,2LB,3L" when:"routing.name=ACOR|PB_ACOR" paper:"ACOR paper Table 2"`
-	AcorMode     string `json:"acorMode" group:"congestion" doc:"packet: each blocked attempt raises the packet's level; switch: per-router level with thresholds and hysteresis" enum:"switch,packet" when:"routing.name=ACOR|PB_ACOR" paper:"ACOR paper §4.2.2"`
-	AcorHI       int    `json:"acorHI" group:"congestion" doc:"hysteresis interval" unit:"cycles" min:"1" max:"10000000" when:"routing.name=ACOR|PB_ACOR" paper:"ACOR paper Table 3"`
-	AcorIT1      int    `json:"acorIT1" group:"congestion" doc:"blocked attempts that raise level 1 → 2" unit:"attempts" min:"1" max:"10000000" when:"routing.name=ACOR|PB_ACOR"`
-	AcorIT2      int    `json:"acorIT2" group:"congestion" doc:"blocked attempts that raise level 2 → 3 (3L; 0 = 500 for ACOR, 50 for PB_ACOR)" unit:"attempts" min:"0" max:"10000000" when:"routing.name=ACOR|PB_ACOR"`
-	AcorDT1      int    `json:"acorDT1" group:"congestion" doc:"at most this many blocked attempts in an interval lower level 2 → 1" unit:"attempts" min:"0" max:"10000000" when:"routing.name=ACOR|PB_ACOR"`
-	AcorDT2      int    `json:"acorDT2" group:"congestion" doc:"at most this many lower level 3 → 2 (3L)" unit:"attempts" min:"0" max:"10000000" when:"routing.name=ACOR|PB_ACOR"`
-	AcorCount    string `json:"acorCount" group:"congestion" doc:"which re-attempts at the head of an injection VC count as blocked: paper, every one for ACOR (all its packets follow Valiant paths) and, for PB_ACOR, those whose previous attempt chose the non-minimal path; fogsim, those of a packet any earlier attempt routed non-minimally (FOGSim's sticky misrouted flag: a PB_ACOR packet routed minimally after a non-minimal attempt still counts)" enum:"paper,fogsim" when:"routing.name=ACOR|PB_ACOR" paper:"ACOR paper §4.2.2, §4.3; FOGSim v5 (acor::enroute, pbAcor::enroute: acor_packets_blocked_counter++ if flit->getMisrouted())" fogsim:"fogsim"`
+	AcorSequence string `json:"acorSequence" group:"congestion" doc:"phase-A policies by level: 2LA CRG-Gr→RRG-Sw, 2LB CRG-Sw→RRG-Sw, 3L CRG-Gr→CRG-Sw→RRG-Sw" enum:"2LA,2LB,3L" when:"routing" paper:"ACOR paper Table 2"`
+	AcorMode     string `json:"acorMode" group:"congestion" doc:"packet: each blocked attempt raises the packet's level; switch: per-router level with thresholds and hysteresis" enum:"switch,packet" when:"routing" paper:"ACOR paper §4.2.2"`
+	AcorHI       int    `json:"acorHI" group:"congestion" doc:"hysteresis interval" unit:"cycles" min:"1" max:"10000000" when:"routing" paper:"ACOR paper Table 3"`
+	AcorIT1      int    `json:"acorIT1" group:"congestion" doc:"blocked attempts that raise level 1 → 2" unit:"attempts" min:"1" max:"10000000" when:"routing"`
+	AcorIT2      int    `json:"acorIT2" group:"congestion" doc:"blocked attempts that raise level 2 → 3 (3L; 0 = 500 for ACOR, 50 for PB_ACOR)" unit:"attempts" min:"0" max:"10000000" when:"routing"`
+	AcorDT1      int    `json:"acorDT1" group:"congestion" doc:"at most this many blocked attempts in an interval lower level 2 → 1" unit:"attempts" min:"0" max:"10000000" when:"routing"`
+	AcorDT2      int    `json:"acorDT2" group:"congestion" doc:"at most this many lower level 3 → 2 (3L)" unit:"attempts" min:"0" max:"10000000" when:"routing"`
+	AcorCount    string `json:"acorCount" group:"congestion" doc:"which re-attempts at the head of an injection VC count as blocked: paper, every one for ACOR (all its packets follow Valiant paths) and, for PB_ACOR, those whose previous attempt chose the non-minimal path; fogsim, those of a packet any earlier attempt routed non-minimally (FOGSim's sticky misrouted flag: a PB_ACOR packet routed minimally after a non-minimal attempt still counts)" enum:"paper,fogsim" when:"routing" paper:"ACOR paper §4.2.2, §4.3; FOGSim v5 (acor::enroute, pbAcor::enroute: acor_packets_blocked_counter++ if flit->getMisrouted())" fogsim:"fogsim"`
 }
 
 // Traffic (workload).

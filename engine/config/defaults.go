@@ -12,6 +12,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"phitsim/engine/routing"
 	"phitsim/engine/vcs"
 )
 
@@ -629,21 +630,12 @@ func setHint(path string) string {
 	return ""
 }
 
-// PhaseA resolves routing.phaseA: the Valiant phase-A policy of the routing
-// (ACOR and PB_ACOR change it by level; their last level is RRG-Sw).
+// PhaseA resolves routing.phaseA: the Valiant phase-A policy the routing
+// runs with (routing.Entry.ResolvePhaseA: "auto" is the routing's default;
+// ACOR and PB_ACOR change it by level and are sized for their last, RRG-Sw).
 func (c *Config) PhaseA() string {
-	switch c.Routing.Name {
-	case "VAL_GROUP":
-		if c.Routing.PhaseA == "auto" {
-			return "RRG-Gr"
-		}
-	case "ACOR", "PB_ACOR":
-		return "RRG-Sw"
-	}
-	if c.Routing.PhaseA == "auto" || c.Routing.PhaseA == "" {
-		return "RRG-Sw"
-	}
-	return c.Routing.PhaseA
+	e := routing.Get(c.Routing.Name)
+	return e.ResolvePhaseA(c.Routing.PhaseA)
 }
 
 // VCs resolves the VC counts, filling the automatic (0) ones.
@@ -719,6 +711,9 @@ func (c *Config) validate() Errors {
 	if r.Model == "iq" && r.Speedup != 1 {
 		add("router.speedup", fmt.Sprint(r.Speedup), "the input-queued model has no output buffer, so speedup must be 1")
 	}
+	if e, ok := routing.Lookup(c.Routing.Name); ok && !e.Supports(t.Kind) && knownKind(t.Kind) {
+		add("routing.name", e.Name, "runs on topology.kind=%s only (the topology is %s)", strings.Join(e.Topologies, " or "), t.Kind)
+	}
 	if seq, err := vcs.For(c.Routing.Name, c.PhaseA()); err == nil {
 		l, g := seq.Needs()
 		inj, lv, gv := c.VCs()
@@ -766,6 +761,13 @@ func (c *Config) validate() Errors {
 		errs = c.validateMemory() // only meaningful for an otherwise valid config
 	}
 	return errs
+}
+
+// knownKind tells whether kind is a topology.kind value (an unknown one has
+// its own error).
+func knownKind(kind string) bool {
+	p, _ := Lookup("topology.kind")
+	return slices.Contains(p.Enum, kind)
 }
 
 // JSON renders the config with indentation (the file the CLI accepts).

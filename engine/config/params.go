@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"phitsim/engine/routing"
 )
 
 // Param is the declaration of one configuration field, read from the struct
@@ -133,10 +135,45 @@ func buildParams() []Param {
 			if v := f.Tag.Get("enum"); v != "" {
 				p.Enum = strings.Split(v, ",")
 			}
+			fromRoutingTable(&p, f.Tag)
 			out = append(out, p)
 		}
 	}
 	walk(reflect.TypeOf(Config{}), "", nil)
+	return out
+}
+
+// fromRoutingTable fills what the routing table declares: routing.name's
+// values and doc, and the "when" of a parameter that applies only to the
+// routings whose entries list it.
+func fromRoutingTable(p *Param, tag reflect.StructTag) {
+	if tag.Get("routing") == "names" {
+		p.Enum, p.Doc = routing.Names(), routing.Doc()
+	}
+	using := routing.Using(p.Path)
+	switch {
+	case p.When == "routing" && len(using) == 0:
+		panic("config: no routing lists " + p.Path + ", tagged when:\"routing\"")
+	case p.When == "routing":
+		p.When = "routing.name=" + strings.Join(using, "|")
+	case len(using) > 0:
+		panic("config: routings list " + p.Path + ", which is not tagged when:\"routing\"")
+	}
+}
+
+// RoutingsIn lists, in routing.name's order, the routings to which some
+// parameter of group applies (RoutingsIn("congestion"): the routings that
+// sense congestion).
+func RoutingsIn(group string) []string {
+	var out []string
+	for _, e := range routing.All() {
+		for _, p := range params {
+			if p.Group == group && e.Uses(p.Path) {
+				out = append(out, e.Name)
+				break
+			}
+		}
+	}
 	return out
 }
 

@@ -3,6 +3,8 @@ package experiment
 import (
 	"fmt"
 	"strconv"
+
+	"phitsim/engine/routing"
 )
 
 // The run the papers report, which the page's presets shorten so that a
@@ -35,7 +37,8 @@ func paperRun(e *Experiment) string {
 		warm, cyc, seeds = min(warm, c.Sim.Warmup), min(cyc, c.Sim.Cycles), min(seeds, c.Sim.Seeds)
 		scale = min(scale, c.Workload.Scale)
 		g500 = g500 || c.Graph500()
-		acor = acor || c.Routing.Name == "ACOR" || c.Routing.Name == "PB_ACOR"
+		e := routing.Get(c.Routing.Name)
+		acor = acor || e.Keeps(routing.Levels)
 	}
 	t := &e.Series[0].Topology
 	nodes := t.P * t.A * (t.A*t.H + 1)

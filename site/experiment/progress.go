@@ -2,6 +2,7 @@ package experiment
 
 import (
 	"phitsim/engine/config"
+	"phitsim/engine/routing"
 	"phitsim/site/facts"
 )
 
@@ -118,10 +119,10 @@ func Cost(c *config.Config) float64 {
 		load = min(load, f.Bound)
 	}
 	hops := 1.5 // adaptive routings: minimal when they can, Valiant when not
-	switch c.Routing.Name {
-	case "MIN":
+	switch routing.Get(c.Routing.Name).Paths {
+	case routing.MinimalOnly:
 		hops = 1
-	case "VAL", "VAL_GROUP":
+	case routing.ValiantOnly:
 		hops = 2
 	}
 	return f.Work * (idleCost + load*hops)

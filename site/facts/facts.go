@@ -9,6 +9,7 @@ import (
 
 	"phitsim/engine/config"
 	"phitsim/engine/graph500"
+	"phitsim/engine/routing"
 	"phitsim/engine/sim"
 )
 
@@ -89,15 +90,15 @@ func Of(c *config.Config) Facts {
 	}
 	f.MinAdvcCap = float64(advc) / ap
 	f.ValBound = 0.5
-	switch c.Routing.Name {
-	case "MIN":
+	switch routing.Get(c.Routing.Name).Paths {
+	case routing.MinimalOnly:
 		switch c.Traffic.Pattern {
 		case "ADV":
 			f.Bound, f.Why = f.MinAdvCap, fmt.Sprintf("MIN under ADV+%d: 1/(a·p) = 1/%d", c.Traffic.AdvOffset, t.A*t.P)
 		case "ADVC":
 			f.Bound, f.Why = f.MinAdvcCap, fmt.Sprintf("MIN under ADVc: %d/(a·p) = %d/%d", advc, advc, t.A*t.P)
 		}
-	case "VAL", "VAL_GROUP":
+	case routing.ValiantOnly:
 		f.Bound, f.Why = f.ValBound, c.Routing.Name+": two global hops per packet, at most 1/2"
 	}
 	if c.Traffic.Reactive {

@@ -8,6 +8,7 @@ import (
 
 	"phitsim/engine/config"
 	"phitsim/engine/result"
+	"phitsim/engine/routing"
 	"phitsim/site/experiment"
 )
 
@@ -16,11 +17,16 @@ import (
 // the ACOR-Switch levels.
 
 // misrouteRouting reports whether a routing can take non-minimal paths.
-func misrouteRouting(c *config.Config) bool { return c.Routing.Name != "MIN" }
+func misrouteRouting(c *config.Config) bool {
+	e := routing.Get(c.Routing.Name)
+	return e.Has(routing.Misrouting)
+}
 
-// acorSwitch reports whether a config reports ACOR-Switch levels.
+// acorSwitch reports whether a config reports ACOR-Switch levels (every
+// router's level, with routing.acorMode=switch).
 func acorSwitch(c *config.Config) bool {
-	return (c.Routing.Name == "ACOR" || c.Routing.Name == "PB_ACOR") && c.Routing.AcorMode == "switch"
+	e := routing.Get(c.Routing.Name)
+	return e.Has(routing.AcorLevels) && c.Routing.AcorMode == "switch"
 }
 
 // anyRun reports whether some finished run satisfies f.

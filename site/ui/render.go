@@ -14,6 +14,7 @@ import (
 	"github.com/hexops/vecty/prop"
 
 	"phitsim/engine/config"
+	"phitsim/engine/routing"
 	"phitsim/site/docs"
 	"phitsim/site/experiment"
 	"phitsim/site/facts"
@@ -284,7 +285,7 @@ func (a *App) renderConfigPanel() *vecty.HTML {
 			if n == 0 {
 				msg := "Nothing to set for this configuration."
 				if sec.Key == "congestion" {
-					msg = c.Routing.Name + " routing does not sense congestion: nothing to set (UGAL, PB, PAR, OLM, ACOR and PB_ACOR do)."
+					msg = c.Routing.Name + " routing does not sense congestion: nothing to set (" + andList(config.RoutingsIn("congestion")) + " do)."
 				}
 				fields = append(fields, elem.Paragraph(vecty.Markup(vecty.Class("empty")), vecty.Text(msg)))
 			}
@@ -522,6 +523,14 @@ func (a *App) renderFacts(c *config.Config) *vecty.HTML {
 		g500...)...)
 }
 
+// andList words names as "A, B and C".
+func andList(names []string) string {
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+}
+
 func (a *App) addSeries() {
 	c := a.exp.Series[a.sel]
 	c.Name = ""
@@ -695,9 +704,7 @@ func (a *App) cardNames() []string {
 		show[n] = true
 	}
 	for i := range e.Series {
-		switch e.Series[i].Routing.Name {
-		case "MIN", "PAR", "OLM": // the engine reports no phase-A policies
-		default:
+		if r := routing.Get(e.Series[i].Routing.Name); r.Has(routing.PhaseAShares) {
 			show["phasea"] = true
 		}
 	}
