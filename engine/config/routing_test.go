@@ -1,0 +1,177 @@
+package config
+
+import (
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+
+	"phitsim/engine/routing"
+)
+
+// whenBefore is every routing condition the struct tags spelled out before
+// they came from the routing table.
+var whenBefore = map[string]string{
+	"router.idleUpdates":         "PB|PB_ACOR|ACOR",
+	"routing.phaseA":             "VAL|VAL_GROUP|UGAL|PB",
+	"routing.restricted":         "VAL|VAL_GROUP|UGAL|PB",
+	"routing.recompute":          "VAL|VAL_GROUP|UGAL|PB",
+	"routing.completePhaseA":     "VAL|VAL_GROUP",
+	"routing.ugalMode":           "UGAL|PB|PB_ACOR",
+	"routing.ugalF":              "UGAL|PB|PB_ACOR",
+	"routing.ugalT":              "UGAL|PB|PB_ACOR",
+	"routing.congestion":         "UGAL|PB|PB_ACOR|PAR|OLM",
+	"routing.pbCoef":             "PB|PB_ACOR",
+	"routing.pbThreshold":        "PB|PB_ACOR",
+	"routing.pbBroadcast":        "PB|PB_ACOR",
+	"routing.policy":             "PAR|OLM",
+	"routing.trigger":            "PAR|OLM",
+	"routing.thMin":              "PAR|OLM",
+	"routing.congestedCoef":      "PAR|OLM",
+	"routing.congestedThreshold": "PAR|OLM",
+	"routing.candidateMax":       "PAR|OLM",
+	"routing.intraGroupMisroute": "OLM",
+	"routing.candidates":         "PAR|OLM",
+	"routing.acorSequence":       "ACOR|PB_ACOR",
+	"routing.acorMode":           "ACOR|PB_ACOR",
+	"routing.acorHI":             "ACOR|PB_ACOR",
+	"routing.acorIT1":            "ACOR|PB_ACOR",
+	"routing.acorIT2":            "ACOR|PB_ACOR",
+	"routing.acorDT1":            "ACOR|PB_ACOR",
+	"routing.acorDT2":            "ACOR|PB_ACOR",
+	"routing.acorCount":          "ACOR|PB_ACOR",
+}
+
+func sorted(s []string) []string {
+	s = slices.Clone(s)
+	sort.Strings(s)
+	return s
+}
+
+func TestRoutingWhenAsBefore(t *testing.T) {
+	seen := 0
+	for _, p := range Params() {
+		vals, ok := strings.CutPrefix(p.When, "routing.name=")
+		before, was := whenBefore[p.Path]
+		if ok != was {
+			t.Errorf("%s: when %q, before %q", p.Path, p.When, before)
+			continue
+		}
+		if !ok {
+			continue
+		}
+		seen++
+		if got, want := sorted(strings.Split(vals, "|")), sorted(strings.Split(before, "|")); !slices.Equal(got, want) {
+			t.Errorf("%s applies to %v, before to %v", p.Path, got, want)
+		}
+		if !strings.HasPrefix(p.WhenText(), "routing.name") {
+			t.Errorf("%s: when text %q does not name routing.name", p.Path, p.WhenText())
+		}
+	}
+	if seen != len(whenBefore) {
+		t.Errorf("%d routing conditions, %d before", seen, len(whenBefore))
+	}
+}
+
+// Adding a routing is its code, its entry and its test: the entry alone
+// makes it a valid routing.name with its doc, the routing-specific
+// parameters apply exactly where the entries say, and the VC counts follow
+// its VC sequence.
+func TestEveryRoutingFromTheTable(t *testing.T) {
+	name, _ := Lookup("routing.name")
+	if !slices.Equal(name.Enum, routing.Names()) {
+		t.Errorf("routing.name allows %v, the table has %v", name.Enum, routing.Names())
+	}
+	for _, e := range routing.All() {
+		if !strings.Contains(name.Doc, e.Name+" "+e.Doc) {
+			t.Errorf("routing.name's doc %q misses %s", name.Doc, e.Name)
+		}
+		c := Default()
+		c.Routing.Name = e.Name
+		if errs := c.Validate(); len(errs) > 0 {
+			t.Errorf("%s: %v", e.Name, errs)
+		}
+		for _, p := range Params() {
+			if len(routing.Using(p.Path)) == 0 {
+				continue
+			}
+			if p.Applies(&c) != e.Uses(p.Path) {
+				t.Errorf("%s: %s applies %v, the entry lists it %v", e.Name, p.Path, p.Applies(&c), e.Uses(p.Path))
+			}
+		}
+		for _, path := range e.Params {
+			p, ok := Lookup(path)
+			if !ok {
+				t.Errorf("%s lists %s, which is no parameter", e.Name, path)
+			} else if !p.Applies(&c) {
+				t.Errorf("%s lists %s, which does not apply to it", e.Name, path)
+			}
+		}
+		// the VC counts the validator asks for are the sequence's
+		spec, err := e.VCSpec(c.Topology.Kind, c.PhaseA())
+		if err != nil {
+			t.Fatal(err)
+		}
+		l, g := strings.Count(" "+spec, " local"), strings.Count(" "+spec, " global")
+		c.Router.LocalVCs, c.Router.GlobalVCs = l-1, g
+		if !hasError(c.Validate(), "router.localVCs") {
+			t.Errorf("%s: %d local VCs accepted; its sequence %q needs %d", e.Name, l-1, spec, l)
+		}
+		c.Router.LocalVCs, c.Router.GlobalVCs = l, g
+		if errs := c.Validate(); hasError(errs, "router.localVCs") || hasError(errs, "router.globalVCs") {
+			t.Errorf("%s with %d/%d VCs: %v", e.Name, l, g, errs)
+		}
+	}
+}
+
+func hasError(errs Errors, path string) bool {
+	for _, e := range errs {
+		if e.Path == path {
+			return true
+		}
+	}
+	return false
+}
+
+func TestPhaseAFromTheTable(t *testing.T) {
+	for _, tc := range []struct{ name, phaseA, want string }{
+		{"VAL", "auto", "RRG-Sw"}, {"VAL_GROUP", "auto", "RRG-Gr"}, {"VAL_GROUP", "CRG-Sw", "CRG-Sw"},
+		{"UGAL", "CRG-Gr", "CRG-Gr"}, {"ACOR", "CRG-Gr", "RRG-Sw"}, {"PB_ACOR", "auto", "RRG-Sw"}, {"MIN", "auto", "RRG-Sw"},
+	} {
+		c := Default()
+		c.Routing.Name, c.Routing.PhaseA = tc.name, tc.phaseA
+		if got := c.PhaseA(); got != tc.want {
+			t.Errorf("%s with phaseA %s: %s, want %s", tc.name, tc.phaseA, got, tc.want)
+		}
+	}
+}
+
+// RoutingsIn("congestion") is the list the UI gives when a routing senses
+// no congestion.
+func TestRoutingsIn(t *testing.T) {
+	if got, want := RoutingsIn("congestion"), []string{"UGAL", "PB", "PAR", "OLM", "ACOR", "PB_ACOR"}; !slices.Equal(got, want) {
+		t.Errorf("routings with congestion parameters: %v, want %v", got, want)
+	}
+	if got := RoutingsIn("traffic"); got != nil {
+		t.Errorf("routings with traffic parameters: %v, want none", got)
+	}
+}
+
+// A routing on a topology it does not run on is refused by name. Only a
+// second topology.kind can exercise it; on a build with the Dragonfly
+// alone the check cannot fire.
+func TestRoutingNeedsItsTopology(t *testing.T) {
+	kind, _ := Lookup("topology.kind")
+	for _, k := range kind.Enum {
+		if k == routing.Dragonfly {
+			continue
+		}
+		c := Default()
+		c.Topology.Kind, c.Routing.Name = k, "VAL"
+		if !hasError(c.Validate(), "routing.name") {
+			t.Errorf("VAL on topology.kind=%s accepted", k)
+		}
+		return
+	}
+	t.Skip("topology.kind has no value but dragonfly")
+}
