@@ -167,7 +167,6 @@ func TestRangeTextIntegers(t *testing.T) {
 func TestWhenText(t *testing.T) {
 	for path, want := range map[string]string{
 		"workload.tq":           "workload.kind=graph500",
-		"routing.ugalF":         "routing.name is one of UGAL, PB, PB_ACOR",
 		"traffic.switchPattern": "traffic.switchCycle > 0",
 		"traffic.load":          "",
 	} {
@@ -175,6 +174,13 @@ func TestWhenText(t *testing.T) {
 		if got := p.WhenText(); got != want {
 			t.Errorf("%s: %q, want %q", path, got, want)
 		}
+	}
+	// a routing condition (the routing table's, whatever routings it lists)
+	if got, want := (Param{When: "routing.name=UGAL|PB|PB_ACOR"}).WhenText(), "routing.name is one of UGAL, PB, PB_ACOR"; got != want {
+		t.Errorf("%q, want %q", got, want)
+	}
+	if p, _ := Lookup("routing.ugalF"); !strings.HasPrefix(p.WhenText(), "routing.name is one of UGAL, PB") {
+		t.Errorf("routing.ugalF: %q", p.WhenText())
 	}
 }
 

@@ -8,7 +8,10 @@ import (
 )
 
 // The lists below are the ones the table replaced, written out as the code
-// compared names before it: the table must reproduce each of them.
+// compared names before it: the table must reproduce each of them for the
+// routings they knew (a routing added later has its own test).
+
+var before = []string{"MIN", "VAL", "VAL_GROUP", "UGAL", "PB", "PAR", "OLM", "ACOR", "PB_ACOR"}
 
 // kindBefore is the simulator's routingKind.
 func kindBefore(name string) Kind {
@@ -79,8 +82,8 @@ func letters(spec string) string {
 }
 
 func TestTableAsBefore(t *testing.T) {
-	if got, want := Names(), []string{"MIN", "VAL", "VAL_GROUP", "UGAL", "PB", "PAR", "OLM", "ACOR", "PB_ACOR"}; !slices.Equal(got, want) {
-		t.Fatalf("names %v, want %v (routing.name's order)", got, want)
+	if got := Names(); !slices.Equal(got[:min(len(got), len(before))], before) {
+		t.Fatalf("names %v, want %v first (routing.name's order)", got, before)
 	}
 	// the simulator's switches before the table: newSim's rerouteInj and
 	// rerouteAll, stats.go's phase-A shares and FOGSim count, adaptive.go's
@@ -96,7 +99,7 @@ func TestTableAsBefore(t *testing.T) {
 	piggyBack := names("PB PB_ACOR")
 	perCycle := names("PB ACOR PB_ACOR")
 	oblivious := names("VAL VAL_GROUP")
-	for _, e := range All() {
+	for _, e := range All()[:len(before)] {
 		if k := kindBefore(e.Name); e.Kind != k {
 			t.Errorf("%s: kind %d, want %d", e.Name, e.Kind, k)
 		}

@@ -22,6 +22,9 @@ func TestBoundPerRouting(t *testing.T) {
 			want = f.MinAdvCap
 		case "VAL", "VAL_GROUP":
 			want = 0.5
+		case "UGAL", "PB", "PAR", "OLM", "ACOR", "PB_ACOR":
+		default: // a routing added later
+			want = map[routing.Paths]float64{routing.MinimalOnly: f.MinAdvCap, routing.ValiantOnly: 0.5}[e.Paths]
 		}
 		if f.Bound != want {
 			t.Errorf("%s under ADV: bound %v, want %v (%s)", e.Name, f.Bound, want, f.Why)
