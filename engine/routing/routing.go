@@ -166,7 +166,8 @@ type Entry struct {
 	VCs []VCs
 	// PhaseA: the phase-A policy routing.phaseA=auto stands for; when the
 	// routing does not take routing.phaseA (ACOR changes it by level), the
-	// one its VC sequence is sized for, whatever routing.phaseA says.
+	// one its VC sequence is sized for, whatever routing.phaseA says. A
+	// routing without intermediates ignores it (RRG-Sw, config's default).
 	PhaseA string
 	// Params: the dotted paths of the configuration parameters that apply
 	// only to some routings and apply to this one (config turns them into
@@ -208,7 +209,7 @@ const (
 
 var dragonflyOnly = []string{Dragonfly}
 
-// Entries is the table, in routing.name's order.
+// entries is the table, in routing.name's order.
 var entries = []Entry{
 	{Name: "MIN", Doc: "minimal", Paper: "thesis §1.4.1.1", Kind: MIN, Decision: Final, Paths: MinimalOnly,
 		VCs:    []VCs{{Topology: Dragonfly, Spec: dfMinimal}, {Topology: AnyTopology, Spec: MinimalPath}},
@@ -248,8 +249,8 @@ var entries = []Entry{
 		Params: join(idleParam, ugalParams, congestionParam, pbParams, acorParams)},
 }
 
-// All returns the entries in routing.name's order (a copy: the table is
-// not changed through it).
+// All returns the entries in routing.name's order (copies of the entries;
+// their slices are the table's, not to be changed).
 func All() []Entry { return append([]Entry(nil), entries...) }
 
 // Names lists the routing.name values, in order.
