@@ -88,7 +88,7 @@ func (s *Sim) land() {
 		if s.cwAny[pi>>6]&(1<<(pi&63)) != 0 {
 			s.wakeOnCredit(pi)
 		}
-		if s.ad.gocc != nil {
+		if s.ov.gocc != nil {
 			s.occUpdate(pi, vc, -int32(s.P), e < 0, e&(1<<30) != 0)
 		}
 	}
@@ -518,7 +518,7 @@ func (s *Sim) send(po int, k int32, dep int64) {
 		pk.lhops++
 	}
 	pk.entry = dep + s.lat[c]
-	if c == topology.Local && s.ad.known != nil {
+	if c == topology.Local && s.pb.known != nil {
 		s.piggyback(po/s.radix, po, dep, pk.entry)
 	}
 	slot := pk.entry & s.wheelMask
