@@ -40,7 +40,10 @@ type hooks struct {
 	// output out, on VC outVC of the next buffer (0 at an ejection port);
 	// the downstream credits are already taken.
 	grant []func(r, in, out, vc, outVC int, k int32)
-	// arrive: packet k's head reached the buffer of VC vc of input pi.
+	// arrive: packet k entered the buffer of VC vc of input pi: on a link,
+	// at the cycle its head arrives; from its node (an injection buffer),
+	// when the node places it (the head reaches the router after the
+	// injection latency).
 	arrive []func(pi, vc int, k int32)
 	// eject: the node consumes packet k at cycle t (before a request turns
 	// into its reply, and before the packet is freed).

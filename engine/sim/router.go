@@ -74,6 +74,11 @@ func (s *Sim) land() {
 		s.push(pi, vc, int32(uint32(e)), s.now)
 		s.countIn(pi)
 	}
+	if s.hk.arrive != nil { // once per cycle, not per packet
+		for _, e := range s.arrivals[slot] {
+			s.arriveHooks(int(e>>37), int(e>>32&31), int32(uint32(e)))
+		}
+	}
 	s.arrivals[slot] = s.arrivals[slot][:0]
 	for _, k := range s.ejects[slot] {
 		s.deliver(k, s.now)
@@ -384,6 +389,9 @@ func (s *Sim) grant(r, in, vc, out int) {
 		pk.vc = outVC
 	}
 	s.st.xbar++
+	if s.hk.grant != nil {
+		s.grantHooks(r, in, out, vc, int(outVC), k)
+	}
 	if !s.ioq {
 		// input-queued: straight onto the link after the crossbar
 		op.txEnd = int32(now + dur)
