@@ -184,17 +184,19 @@ func (s *Sim) inputArbitrate(r, pi int) (int, int) {
 	// only the VCs holding packets, in order from VC start: bit j of m is VC
 	// start+j (mod n). Round-robin starts at its pointer; the others visit
 	// every VC from 0 (their routing decisions happen in that order)
-	m, ptr, start := uint32(s.vcBusy[pi]), int(s.ports[pi].inPtr), 0
+	// (64-bit: the rotation of up to 32 VCs fits; masked shifts need no
+	// range checks)
+	m, ptr, start := uint64(s.vcBusy[pi]), int(s.ports[pi].inPtr), 0
 	if s.inArb == arbRR {
 		start = ptr
-		sh := uint(ptr) & 15 // VCs ≤ 16: masked shifts need no range checks
-		m = (m>>sh | m<<((uint(n)-sh)&31)) & (1<<(uint(n)&31) - 1)
+		sh := uint(ptr) & 31
+		m = (m>>sh | m<<((uint(n)-sh)&63)) & (1<<(uint(n)&63) - 1)
 	}
 	// round-robin scans from the pointer and serves the first VC that can
 	// request, as FOGSim's arbiter does: the VCs after it are not routed this
 	// attempt (no blocked attempt counted, no adaptive decision redone)
 	for ; m != 0; m &= m - 1 {
-		v := start + bits.TrailingZeros32(m)
+		v := start + bits.TrailingZeros64(m)
 		if v >= n {
 			v -= n
 		}
@@ -365,7 +367,7 @@ func (s *Sim) grant(r, in, vc, out int) {
 	if b.len > 0 {
 		s.setHead(b)
 	} else {
-		s.vcBusy[pi] &^= 1 << (uint(vc) & 15)
+		s.vcBusy[pi] &^= 1 << (uint(vc) & 31)
 	}
 	ip.inCount--
 	if ip.inCount == 0 {
@@ -546,7 +548,7 @@ func (s *Sim) push(pi, vc int, k int32, entry int64) {
 	b.len++
 	if b.len == 1 {
 		s.setHead(b)
-		s.vcBusy[pi] |= 1 << (uint(vc) & 15)
+		s.vcBusy[pi] |= 1 << (uint(vc) & 31)
 	}
 }
 

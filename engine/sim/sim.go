@@ -210,8 +210,9 @@ type Sim struct {
 	// packets, so idle routers and ports cost nothing
 	inMask []uint64
 	// vcBusy: per input port, the VCs whose buffers hold packets (bit v), so
-	// the input arbiter visits only those (maxVC ≤ 16)
-	vcBusy []uint16
+	// the input arbiter visits only those (up to 32 queues per port: the
+	// wheels' entries encode the VC in 5 bits)
+	vcBusy []uint32
 	// heads waiting for credits sleep until one arrives: per output port,
 	// the inputs of its router waiting on it (2 words), and one bit per
 	// output port telling that it has waiters (small: read at every credit)
@@ -482,7 +483,7 @@ func (s *Sim) build(localVCs, globalVCs int) {
 	r := s.cfg.Router
 	s.ports = make([]port, nports)
 	s.inMask = make([]uint64, 2*s.R)
-	s.vcBusy = make([]uint16, nports)
+	s.vcBusy = make([]uint32, nports)
 	s.cwIn = make([]uint64, 2*nports)
 	s.cwAny = make([]uint64, (nports+63)/64)
 	nbuf := nports * s.maxVC
