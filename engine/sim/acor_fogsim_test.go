@@ -144,7 +144,7 @@ func TestIdleRouterHysteresis(t *testing.T) {
 					s.held[0] = 1
 				}
 			}
-			s.updateAdaptive()
+			s.startCycle()
 			if s.acor.level[0] == 0 {
 				fell = s.now
 			}

@@ -65,7 +65,7 @@ func TestPiggyBackSaturationBit(t *testing.T) {
 		s.occChange(pi, 0, pi*s.maxVC, q, true)
 	}
 	set := s.now
-	s.updateAdaptive()
+	s.startCycle()
 	own := a.satHist[int(set%a.slots)*s.R+0]
 	if own != 1 {
 		t.Fatalf("router 0 saturation bits %b, want only link 0 (VC 0)", own)
@@ -76,7 +76,7 @@ func TestPiggyBackSaturationBit(t *testing.T) {
 	lat := int64(c.Topology.LocalLatency)
 	for s.now = set; s.now <= set+lat; s.now++ {
 		if s.now > set {
-			s.updateAdaptive() // the bits stay set: occupancies unchanged
+			s.startCycle() // the bits stay set: occupancies unchanged
 		}
 		got := s.pbSaturated(1, dst, 0)
 		if want := s.now-set >= lat; got != want {
@@ -439,7 +439,7 @@ func TestPiggyBackBitsIncrementalEqualFull(t *testing.T) {
 			if i%250 != 249 {
 				continue
 			}
-			s.updateAdaptive() // bring the bits to this cycle
+			s.startCycle() // bring the bits to this cycle
 			for r := 0; r < s.R; r++ {
 				got := s.pb.satHist[s.pb.curSlot+r]
 				if want := s.globalBits(r, s.pb.coef, s.pb.coefPct, s.pb.t); got != want {

@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 	"unsafe"
@@ -225,15 +226,13 @@ func (m *ecnTest) eject(k int32, t int64) {
 
 func (m *ecnTest) control(s *Sim, msg controlMsg) {
 	if s.now != msg.data+m.echoLat || msg.at != s.now {
-		m.late = append(m.late, "sent "+itoa(msg.data)+" handled "+itoa(s.now))
+		m.late = append(m.late, fmt.Sprintf("sent %d handled %d", msg.data, s.now))
 	}
 	m.notified++
 	m.until[msg.to] = max(m.until[msg.to], s.now+m.throttle)
 	m.held = append(m.held, [2]int64{s.now, s.now + m.throttle})
 	m.heldBy = append(m.heldBy, msg.to)
 }
-
-func itoa(x int64) string { b, _ := json.Marshal(x); return string(b) }
 
 func init() {
 	register("ecn-test", func() mechanism { return &ecnTest{threshold: 64, echoLat: 50, throttle: 200} })

@@ -634,7 +634,7 @@ func (s *Sim) Step() {
 	if s.held != nil {
 		s.moveHeld()
 	}
-	s.updateAdaptive()
+	s.startCycle()
 	for r := 0; r < s.R; r++ {
 		if s.inMask[2*r]|s.inMask[2*r+1] != 0 {
 			s.stepRouter(r)
@@ -645,9 +645,10 @@ func (s *Sim) Step() {
 	s.now++
 }
 
-// updateAdaptive runs the mechanisms' work at the start of a cycle (control
-// messages due now, cycle hooks: PB's broadcast, ACOR-Switch's levels).
-func (s *Sim) updateAdaptive() {
+// startCycle runs the mechanisms' work at the start of a cycle, after the
+// arrivals: control messages due now, then the cycle hooks (PB's broadcast,
+// ACOR-Switch's levels).
+func (s *Sim) startCycle() {
 	if s.hk.cycle != nil || s.mech.ctl != nil {
 		s.mechCycle()
 	}

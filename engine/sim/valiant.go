@@ -5,7 +5,7 @@ import (
 	"phitsim/engine/topology"
 )
 
-// Valiant's intermediate draw (thesis §1.4.2; the phase-A policies of the ACOR
+// Valiant's intermediate draw (thesis §1.4.1.2; the phase-A policies of the ACOR
 // paper, Table 1): the state every routing of the Valiant family reads at
 // injection, ACOR and the source-adaptive ones included.
 
