@@ -114,21 +114,21 @@ func (s *Sim) attachMechanism(name string) error {
 }
 
 // attach attaches mechanism m: before the first cycle, so that its hooks
-// see every packet.
+// see every packet. On an error nothing of m stays registered.
 func (s *Sim) attach(m mechanism) error {
 	if s.now != 0 || s.live != 0 {
 		return fmt.Errorf("mechanisms: attached at cycle %d with %d packets alive; attach before the first cycle", s.now, s.live)
 	}
-	gens := len(s.hk.gen)
-	id := len(s.mech.list)
+	saved, bits, id := s.hk, s.mech.bits, len(s.mech.list)
 	s.mech.list = append(s.mech.list, m)
-	if err := m.attach(s, id); err != nil {
-		return err
+	err := m.attach(s, id)
+	if err == nil && len(s.hk.gen) > len(saved.gen) && s.wl != nil {
+		err = fmt.Errorf("mechanisms: a generation hook needs an open-loop workload (workload.kind=%s generates by its own schedule)", s.cfg.Workload.Kind)
 	}
-	if len(s.hk.gen) > gens && s.wl != nil {
-		return fmt.Errorf("mechanisms: a generation hook needs an open-loop workload (workload.kind=%s generates by its own schedule)", s.cfg.Workload.Kind)
+	if err != nil {
+		s.hk, s.mech.bits, s.mech.list = saved, bits, s.mech.list[:id]
 	}
-	return nil
+	return err
 }
 
 // claimPacketBits reserves n of the 16 mechanism-owned bits of every packet

@@ -449,6 +449,9 @@ func TestMechanismAttachErrors(t *testing.T) {
 	if err := s2.attach(&probe{}); err == nil || !strings.Contains(err.Error(), "workload.kind") {
 		t.Errorf("generation hook on Graph500: %v, want an error naming workload.kind", err)
 	}
+	if s2.hk.gen != nil || s2.hk.grant != nil || s2.hk.cycle != nil || len(s2.mech.list) != 0 {
+		t.Error("a refused mechanism left hooks registered")
+	}
 }
 
 // The mechanism bits live in the packet's former padding.
