@@ -47,7 +47,7 @@ func TestAcorCountingRule(t *testing.T) {
 		s := tinyAdaptive(t, "ACOR", func(c *config.Config) { c.Routing.AcorCount = mode })
 		// a destination router in a group linked to r: CRG-Gr draws its
 		// group with probability 1/h
-		linked := s.df.GroupOf(int(s.ad.landing[r*s.ad.h]))
+		linked := s.df.GroupOf(int(s.vl.landing[r*s.vl.h]))
 		dst := linked * s.groupSize
 		pk := &s.pk[s.newPacket(0, s.p*dst, 0, 0)]
 		onMinimal := 0
@@ -60,7 +60,7 @@ func TestAcorCountingRule(t *testing.T) {
 		if onMinimal == 0 {
 			t.Fatalf("%s: no draw of the destination's group in %d attempts: the case is not exercised", mode, n)
 		}
-		if got := s.ad.blocked[r]; got != n-1 {
+		if got := s.acor.blocked[r]; got != n-1 {
 			t.Errorf("ACOR %s, to another group: blocked %d after %d attempts (%d on the minimal path), want %d", mode, got, n, onMinimal, n-1)
 		}
 
@@ -83,7 +83,7 @@ func TestAcorCountingRule(t *testing.T) {
 		if atR == 0 {
 			t.Fatalf("%s: no intermediate at the source router in %d attempts", mode, n)
 		}
-		if got := s.ad.blocked[r]; int(got) != want {
+		if got := s.acor.blocked[r]; int(got) != want {
 			t.Errorf("ACOR %s, inside the group: blocked %d, want %d", mode, got, want)
 		}
 
@@ -117,7 +117,7 @@ func TestAcorCountingRule(t *testing.T) {
 		if mode == "fogsim" {
 			want = 2
 		}
-		if got := s.ad.blocked[r]; int(got) != want {
+		if got := s.acor.blocked[r]; int(got) != want {
 			t.Errorf("PB_ACOR %s: blocked %d after non-minimal, minimal, minimal attempts, want %d", mode, got, want)
 		}
 	}
@@ -144,8 +144,8 @@ func TestIdleRouterHysteresis(t *testing.T) {
 					s.held[0] = 1
 				}
 			}
-			s.updateAdaptive()
-			if s.ad.level[0] == 0 {
+			s.startCycle()
+			if s.acor.level[0] == 0 {
 				fell = s.now
 			}
 		}
@@ -179,15 +179,15 @@ func TestIdleRouterBroadcast(t *testing.T) {
 			for s.now < 25 {
 				c := s.now
 				// a marker for the bits each router would broadcast now
-				s.ad.live[tc.src], s.ad.live[tc.dst] = uint64(2*c), uint64(2*c+1)
+				s.pb.live[tc.src], s.pb.live[tc.dst] = uint64(2*c), uint64(2*c+1)
 				s.Step()
-				slot := int(c%s.ad.slots) * s.R
+				slot := int(c%s.pb.slots) * s.R
 				for _, r := range []int{tc.src, tc.dst} {
 					on := c >= tc.srcOn && c <= 4
 					if r == tc.dst {
 						on = c >= tc.dstFrom && c <= 17
 					}
-					sent := s.ad.satHist[slot+r] == s.ad.live[r]
+					sent := s.pb.satHist[slot+r] == s.pb.live[r]
 					if mode == "every" {
 						on = true
 					}

@@ -52,7 +52,7 @@ func TestPiggyBackSaturationBit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a := &s.ad
+	a := &s.pb
 	for s.now < 100 {
 		s.Step()
 	}
@@ -65,7 +65,7 @@ func TestPiggyBackSaturationBit(t *testing.T) {
 		s.occChange(pi, 0, pi*s.maxVC, q, true)
 	}
 	set := s.now
-	s.updateAdaptive()
+	s.startCycle()
 	own := a.satHist[int(set%a.slots)*s.R+0]
 	if own != 1 {
 		t.Fatalf("router 0 saturation bits %b, want only link 0 (VC 0)", own)
@@ -76,7 +76,7 @@ func TestPiggyBackSaturationBit(t *testing.T) {
 	lat := int64(c.Topology.LocalLatency)
 	for s.now = set; s.now <= set+lat; s.now++ {
 		if s.now > set {
-			s.updateAdaptive() // the bits stay set: occupancies unchanged
+			s.startCycle() // the bits stay set: occupancies unchanged
 		}
 		got := s.pbSaturated(1, dst, 0)
 		if want := s.now-set >= lat; got != want {
@@ -329,9 +329,9 @@ func TestAcorSwitchThresholds(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a := &s.ad
-	if a.acorIT[1] != 500 {
-		t.Fatalf("IT2 default %d, want 500 for ACOR", a.acorIT[1])
+	a := &s.acor
+	if a.it[1] != 500 {
+		t.Fatalf("IT2 default %d, want 500 for ACOR", a.it[1])
 	}
 	// the level update at the start of each cycle, then n blocked attempts
 	cycle := func(n int) {
@@ -374,15 +374,15 @@ func TestAcorSwitchThresholds(t *testing.T) {
 	c.Routing.AcorSequence = "2LA"
 	c.Routing.Name = "PB_ACOR"
 	s, _ = New(c, 1)
-	if s.ad.acorIT[1] != 50 {
-		t.Fatalf("IT2 default %d, want 50 for PB_ACOR", s.ad.acorIT[1])
+	if s.acor.it[1] != 50 {
+		t.Fatalf("IT2 default %d, want 50 for PB_ACOR", s.acor.it[1])
 	}
 	for i := 0; i < 15; i++ {
 		s.acorBlock(3)
 	}
 	s.acorLevels()
-	if s.ad.level[3] != 1 || s.ad.acorSeq[1] != paRRGSw {
-		t.Fatalf("2LA level %d, want the last one (RRG-Sw)", s.ad.level[3])
+	if s.acor.level[3] != 1 || s.acor.seq[1] != paRRGSw {
+		t.Fatalf("2LA level %d, want the last one (RRG-Sw)", s.acor.level[3])
 	}
 }
 
@@ -439,10 +439,10 @@ func TestPiggyBackBitsIncrementalEqualFull(t *testing.T) {
 			if i%250 != 249 {
 				continue
 			}
-			s.updateAdaptive() // bring the bits to this cycle
+			s.startCycle() // bring the bits to this cycle
 			for r := 0; r < s.R; r++ {
-				got := s.ad.satHist[s.ad.curSlot+r]
-				if want := s.globalBits(r, s.ad.pbCoef, s.ad.pbCoefPct, s.ad.pbT); got != want {
+				got := s.pb.satHist[s.pb.curSlot+r]
+				if want := s.globalBits(r, s.pb.coef, s.pb.coefPct, s.pb.t); got != want {
 					t.Fatalf("%s cycle %d router %d: bits %b, from scratch %b", cong, s.now, r, got, want)
 				}
 				if got != 0 {

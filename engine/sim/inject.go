@@ -120,6 +120,9 @@ func (s *Sim) enqueue(k int32, vc int, t int64) {
 	pi := int(s.nodeAt[node].pi)
 	s.push(pi, vc, k, pk.entry)
 	s.countIn(pi)
+	if s.hk.arrive != nil {
+		s.arriveHooks(pi, vc, k)
+	}
 	if s.held != nil {
 		s.held[s.nodeAt[node].router]++
 	}
@@ -148,7 +151,10 @@ func (s *Sim) generate() {
 			continue
 		}
 		g := &s.gens[n]
-		if s.bursty {
+		if s.hk.gen != nil && s.genHeld(n) > now {
+			// held by a mechanism: no attempt this cycle (a source queue
+			// still drains)
+		} else if s.bursty {
 			// the ON/OFF chain of thesis eqs. 1.4–1.8; the ON coin is flipped
 			// only when the burst's VC has room, so back-pressure stretches a
 			// burst in time but keeps its length in packets
@@ -221,6 +227,9 @@ func (s *Sim) deliver(k int32, t int64) {
 	if s.wl != nil {
 		s.wl.delivered(k, t)
 	}
+	if s.hk.eject != nil {
+		s.ejectHooks(k, t)
+	}
 	pk := &s.pk[k]
 	s.st.delivered(s, pk, t)
 	if pk.flags&fRequest != 0 {
@@ -249,6 +258,15 @@ func (s *Sim) generateSkipping(pat *traffic.Pattern, flags uint8) {
 			continue
 		}
 		g := &s.gens[n]
+		if s.hk.gen != nil {
+			if until := s.genHeld(n); until > s.now {
+				// held: the attempts before until are lost, and the next
+				// one is drawn from until on (the process is memoryless)
+				s.nextGen[n] = until - 1 + s.geo.Gap(g)
+				s.wake(n)
+				continue
+			}
+		}
 		if s.hasRoom(n) {
 			s.inject(n, pat.Dest(n, g), flags)
 		}

@@ -74,6 +74,11 @@ func (s *Sim) land() {
 		s.push(pi, vc, int32(uint32(e)), s.now)
 		s.countIn(pi)
 	}
+	if s.hk.arrive != nil { // once per cycle, not per packet
+		for _, e := range s.arrivals[slot] {
+			s.arriveHooks(int(e>>37), int(e>>32&31), int32(uint32(e)))
+		}
+	}
 	s.arrivals[slot] = s.arrivals[slot][:0]
 	for _, k := range s.ejects[slot] {
 		s.deliver(k, s.now)
@@ -88,7 +93,7 @@ func (s *Sim) land() {
 		if s.cwAny[pi>>6]&(1<<(pi&63)) != 0 {
 			s.wakeOnCredit(pi)
 		}
-		if s.ad.gocc != nil {
+		if s.ov.gocc != nil {
 			s.occUpdate(pi, vc, -int32(s.P), e < 0, e&(1<<30) != 0)
 		}
 	}
@@ -179,17 +184,19 @@ func (s *Sim) inputArbitrate(r, pi int) (int, int) {
 	// only the VCs holding packets, in order from VC start: bit j of m is VC
 	// start+j (mod n). Round-robin starts at its pointer; the others visit
 	// every VC from 0 (their routing decisions happen in that order)
-	m, ptr, start := uint32(s.vcBusy[pi]), int(s.ports[pi].inPtr), 0
+	// (64-bit: the rotation of up to 32 VCs fits; masked shifts need no
+	// range checks)
+	m, ptr, start := uint64(s.vcBusy[pi]), int(s.ports[pi].inPtr), 0
 	if s.inArb == arbRR {
 		start = ptr
-		sh := uint(ptr) & 15 // VCs ≤ 16: masked shifts need no range checks
-		m = (m>>sh | m<<((uint(n)-sh)&31)) & (1<<(uint(n)&31) - 1)
+		sh := uint(ptr) & 31
+		m = (m>>sh | m<<((uint(n)-sh)&63)) & (1<<(uint(n)&63) - 1)
 	}
 	// round-robin scans from the pointer and serves the first VC that can
 	// request, as FOGSim's arbiter does: the VCs after it are not routed this
 	// attempt (no blocked attempt counted, no adaptive decision redone)
 	for ; m != 0; m &= m - 1 {
-		v := start + bits.TrailingZeros32(m)
+		v := start + bits.TrailingZeros64(m)
 		if v >= n {
 			v -= n
 		}
@@ -360,7 +367,7 @@ func (s *Sim) grant(r, in, vc, out int) {
 	if b.len > 0 {
 		s.setHead(b)
 	} else {
-		s.vcBusy[pi] &^= 1 << (uint(vc) & 15)
+		s.vcBusy[pi] &^= 1 << (uint(vc) & 31)
 	}
 	ip.inCount--
 	if ip.inCount == 0 {
@@ -384,6 +391,9 @@ func (s *Sim) grant(r, in, vc, out int) {
 		pk.vc = outVC
 	}
 	s.st.xbar++
+	if s.hk.grant != nil {
+		s.grantHooks(r, in, out, vc, int(outVC), k)
+	}
 	if !s.ioq {
 		// input-queued: straight onto the link after the crossbar
 		op.txEnd = int32(now + dur)
@@ -518,7 +528,7 @@ func (s *Sim) send(po int, k int32, dep int64) {
 		pk.lhops++
 	}
 	pk.entry = dep + s.lat[c]
-	if c == topology.Local && s.ad.known != nil {
+	if c == topology.Local && s.pb.known != nil {
 		s.piggyback(po/s.radix, po, dep, pk.entry)
 	}
 	slot := pk.entry & s.wheelMask
@@ -538,7 +548,7 @@ func (s *Sim) push(pi, vc int, k int32, entry int64) {
 	b.len++
 	if b.len == 1 {
 		s.setHead(b)
-		s.vcBusy[pi] |= 1 << (uint(vc) & 15)
+		s.vcBusy[pi] |= 1 << (uint(vc) & 31)
 	}
 }
 

@@ -99,7 +99,7 @@ func (s *Sim) routeEject(r int, pk *packet) bool {
 // FOGSim's CGA trigger). The misroute is applied when the packet is granted.
 // Final when no misroute is possible here: the minimal hop then stays.
 func (s *Sim) routeInTransit(r int, pk *packet, fromInj bool) bool {
-	a := &s.ad
+	a := &s.cga
 	dst := int(pk.dstRouter)
 	minPort := s.df.MinimalPort(r, dst) // PAR and OLM are Dragonfly routings
 	minGlobal := s.pclass[r*s.radix+minPort] == topology.Global
@@ -177,7 +177,7 @@ func (s *Sim) outputReady(po int) bool {
 // (no credits or busy), its occupancy is at least thMin, and — for a global
 // link — the link is congested relative to the router's other global links.
 func (s *Sim) cgaTrigger(r, minPort, minVC int, qmin int32) bool {
-	a := &s.ad
+	a := &s.cga
 	if a.trigUGAL {
 		return true // the comparison is made per candidate
 	}
@@ -202,7 +202,7 @@ func (s *Sim) cgaTrigger(r, minPort, minVC int, qmin int32) bool {
 // fractions of buffer capacity. With routing.candidates=single it draws one
 // port of the class instead and reports whether that one qualifies.
 func (s *Sim) pickCandidate(r int, pk *packet, kind uint8, minPort, minVC int, qmin int32, fromInj bool) (port, vc, pos int, ok bool) {
-	a := &s.ad
+	a := &s.cga
 	global := kind == misGlobal || kind == misGlobalMandatory
 	lo, hi := s.df.FirstLocalPort(), s.firstGlobal
 	if global {
@@ -241,7 +241,7 @@ func (s *Sim) pickCandidate(r int, pk *packet, kind uint8, minPort, minVC int, q
 		}
 		q := float64(s.occ(r, port, vc)) / candCap
 		if a.trigUGAL {
-			return qminPct > a.ugalF*q+float64(a.ugalT)/candCap
+			return qminPct > s.ug.f*q+float64(s.ug.t)/candCap
 		}
 		return q <= limit
 	}
@@ -297,7 +297,7 @@ func (s *Sim) commitRoute(in, out topology.PortClass, pk *packet) {
 // intraGroup: pk's source and destination routers are in one group (only
 // then, with routing.intraGroupMisroute, can it misroute there).
 func (s *Sim) intraGroup(pk *packet) bool {
-	return s.ad.intraL && s.df.GroupOf(int(pk.src)/s.p) == s.df.GroupOf(int(pk.dstRouter))
+	return s.cga.intraL && s.df.GroupOf(int(pk.src)/s.p) == s.df.GroupOf(int(pk.dstRouter))
 }
 
 // commitInTransit applies a PAR/OLM misroute decided by routeInTransit.

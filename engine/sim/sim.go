@@ -67,6 +67,9 @@ type packet struct {
 	// 2–3 the phase-A policy of the intermediate, 4–5 the ACOR-Packet level
 	// or, for PAR/OLM, 4–6 the misroute kind of the cached route
 	mis uint8
+	// mech: bits owned by the attached mechanisms (claimPacketBits), in
+	// what was padding: the packet stays 72 bytes
+	mech uint16
 }
 
 // port is the state of one router port: its input side (buffers of its VCs,
@@ -143,7 +146,16 @@ type Sim struct {
 	switchAt    int64
 	seq         vcs.Sequence
 	routing     uint8
-	ad          adaptive
+	// the adaptive mechanisms' state (adaptive.go and the files it names)
+	vl   valiant
+	ug   ugal
+	ov   occView
+	pb   piggyBack
+	acor acor
+	cga  cga
+	// mechanism hooks and the attached mechanisms (mechanism.go)
+	hk   hooks
+	mech mechanisms
 	// rerouteInj: the head of an injection VC is routed again at every
 	// attempt (source-adaptive decisions, recomputation); rerouteAll: every
 	// head at every attempt (in-transit adaptive)
@@ -198,8 +210,9 @@ type Sim struct {
 	// packets, so idle routers and ports cost nothing
 	inMask []uint64
 	// vcBusy: per input port, the VCs whose buffers hold packets (bit v), so
-	// the input arbiter visits only those (maxVC ≤ 16)
-	vcBusy []uint16
+	// the input arbiter visits only those (up to 32 queues per port: the
+	// wheels' entries encode the VC in 5 bits)
+	vcBusy []uint32
 	// heads waiting for credits sleep until one arrives: per output port,
 	// the inputs of its router waiting on it (2 words), and one bit per
 	// output port telling that it has waiters (small: read at every credit)
@@ -378,7 +391,7 @@ func newSim(cfg config.Config, topo topology.Topology, seed uint64) (*Sim, error
 	case routeUGAL, routePB, routePBACOR, routeACOR:
 		s.rerouteInj = true
 	case routeVAL:
-		s.rerouteInj = s.ad.recompute
+		s.rerouteInj = s.vl.recompute
 		s.completeA = cfg.Routing.CompletePhaseA
 	case routePAR, routeOLM:
 		s.rerouteAll = true
@@ -470,7 +483,7 @@ func (s *Sim) build(localVCs, globalVCs int) {
 	r := s.cfg.Router
 	s.ports = make([]port, nports)
 	s.inMask = make([]uint64, 2*s.R)
-	s.vcBusy = make([]uint16, nports)
+	s.vcBusy = make([]uint32, nports)
 	s.cwIn = make([]uint64, 2*nports)
 	s.cwAny = make([]uint64, (nports+63)/64)
 	nbuf := nports * s.maxVC
@@ -610,9 +623,10 @@ func (s *Sim) Run(ctx context.Context, onProgress func(Progress)) (*result.Resul
 	return res, nil
 }
 
-// Step simulates one cycle: every router with packets (ascending id)
-// allocates its crossbar, output FIFO heads go onto their links, then every
-// node's generator runs, as FOGSim does. (FOGSim drains each router's FIFOs
+// Step simulates one cycle: arrivals and credits land, the mechanisms'
+// control messages and cycle hooks run, every router with packets (ascending
+// id) allocates its crossbar, output FIFO heads go onto their links, then
+// every node's generator runs, as FOGSim does. (FOGSim drains each router's FIFOs
 // right after its allocation; a drain only affects later cycles, so doing
 // them after all allocations is the same.)
 func (s *Sim) Step() {
@@ -620,12 +634,7 @@ func (s *Sim) Step() {
 	if s.held != nil {
 		s.moveHeld()
 	}
-	if s.routing != routeMIN && s.routing != routeVAL {
-		if s.ad.known != nil {
-			s.landRiders()
-		}
-		s.updateAdaptive()
-	}
+	s.startCycle()
 	for r := 0; r < s.R; r++ {
 		if s.inMask[2*r]|s.inMask[2*r+1] != 0 {
 			s.stepRouter(r)
@@ -634,6 +643,15 @@ func (s *Sim) Step() {
 	s.drain()
 	s.generate()
 	s.now++
+}
+
+// startCycle runs the mechanisms' work at the start of a cycle, after the
+// arrivals: control messages due now, then the cycle hooks (PB's broadcast,
+// ACOR-Switch's levels).
+func (s *Sim) startCycle() {
+	if s.hk.cycle != nil || s.mech.ctl != nil {
+		s.mechCycle()
+	}
 }
 
 // moveHeld applies the departures of the last cycle and of this one to the

@@ -58,7 +58,7 @@ func (st *counters) init(s *Sim) {
 		st.sLevel = make([]int64, nb)
 		st.sLevels = make([]int32, 3*nb)
 		st.acorStatus = make([]int64, 3)
-		for lv, pa := range s.ad.acorSeq {
+		for lv, pa := range s.acor.seq {
 			st.statusOf[lv] = map[uint8]uint8{paCRGGr: 0, paCRGSw: 1, paRRGSw: 2}[pa]
 		}
 	}
@@ -245,9 +245,9 @@ func (s *Sim) Snapshot() *result.Result {
 	if st.trPkts != nil {
 		res.Transient = result.NewTransient(st.trFrom-s.switchAt, config.TransientBin, st.trPkts, st.trMis, st.trLat)
 	}
-	if s.ad.level != nil && !s.ad.acorPacket {
+	if s.acor.level != nil && !s.acor.packet {
 		res.AcorLevels = make([]uint8, s.R)
-		for r, lv := range s.ad.level {
+		for r, lv := range s.acor.level {
 			res.AcorLevels[r] = lv + 1
 		}
 	}

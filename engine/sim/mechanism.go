@@ -1,0 +1,226 @@
+package sim
+
+import (
+	"fmt"
+	"sort"
+)
+
+// Mechanism hooks: the points of the router cycle where a congestion
+// management mechanism (source throttling, marking, notifications, epochs)
+// acts, the state it owns, and the control messages it sends. Each hook is a
+// slice of functions, nil unless a mechanism registered one: an unused hook
+// costs one nil check per event, no call (engine/TIMING.md, "Buffers and
+// mechanism hooks").
+//
+// A mechanism is its file(s), one register call (in an init function of its
+// file) and its tests. Its attach method is given the built simulation: it
+// sizes its per-port (len(s.ports)), per-buffer (len(s.bufs)), per-router
+// (s.R) and per-node (s.N) state there, claims packet bits (claimPacketBits)
+// and appends its functions to s.hk.
+
+// mechanism is a congestion-management mechanism.
+type mechanism interface {
+	// attach allocates the mechanism's state for simulation s and registers
+	// its hooks; id names it in control messages (sendControl).
+	attach(s *Sim, id int) error
+	// control handles a control message addressed to this mechanism, at
+	// the start of its arrival cycle.
+	control(s *Sim, m controlMsg)
+}
+
+// hooks are the registered hook functions, called in registration order.
+type hooks struct {
+	// gen: a node's generation attempt at this cycle; it returns the cycle
+	// until which the node generates nothing (≤ now: generate). A held
+	// Bernoulli attempt is lost, as one without room; the geometric-gap
+	// path draws the node's next attempt from that cycle on (the same
+	// process, memoryless), so no per-cycle coin is needed.
+	gen []func(node int) int64
+	// grant: the head of buffer (input in, VC vc) of router r crossed to
+	// output out, on VC outVC of the next buffer (0 at an ejection port);
+	// the downstream credits are already taken.
+	grant []func(r, in, out, vc, outVC int, k int32)
+	// arrive: packet k entered the buffer of VC vc of input pi: on a link,
+	// at the cycle its head arrives; from its node (an injection buffer),
+	// when the node places it (the head reaches the router after the
+	// injection latency).
+	arrive []func(pi, vc int, k int32)
+	// eject: the node consumes packet k at cycle t (before a request turns
+	// into its reply, and before the packet is freed).
+	eject []func(k int32, t int64)
+	// cycle: at the start of every cycle (after this cycle's arrivals,
+	// credits and control messages, before the allocations), or every
+	// `every` cycles (cycles ≡ 0 mod every).
+	cycle []cycleHook
+}
+
+// cycleHook is a function run at the start of the cycles ≡ 0 mod every.
+type cycleHook struct {
+	every int64
+	f     func()
+}
+
+// controlMsg is a control message between mechanism instances: a side-band
+// message with a latency of its own (not a packet: it takes no buffer,
+// credit or link bandwidth), handled at the start of cycle at by mechanism
+// mech, before that cycle's cycle hooks and allocations.
+type controlMsg struct {
+	at   int64
+	mech int32
+	to   int32 // node or router, as the mechanism chooses
+	data int64
+}
+
+// mechanisms are the attached mechanisms and their control messages.
+type mechanisms struct {
+	list []mechanism
+	// control messages by arrival cycle (& ctlMask); the wheel covers the
+	// longest latency a mechanism declared (needControl)
+	ctl     [][]controlMsg
+	ctlMask int64
+	bits    uint // packet bits claimed so far (of 16)
+}
+
+// registry names the mechanisms a configuration may attach. It is written
+// only by the init functions of the mechanisms' files.
+var registry = map[string]func() mechanism{}
+
+// register makes a mechanism attachable by name (from an init function).
+func register(name string, build func() mechanism) {
+	if _, dup := registry[name]; dup {
+		panic("sim: mechanism " + name + " registered twice")
+	}
+	registry[name] = build
+}
+
+// mechanismNames lists the registered mechanisms.
+func mechanismNames() []string {
+	names := make([]string, 0, len(registry))
+	for n := range registry {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// attachMechanism attaches the mechanism registered as name; it must run
+// before the first cycle.
+func (s *Sim) attachMechanism(name string) error {
+	build, ok := registry[name]
+	if !ok {
+		return fmt.Errorf("mechanisms: unknown mechanism %q (registered: %v)", name, mechanismNames())
+	}
+	return s.attach(build())
+}
+
+// attach attaches mechanism m: before the first cycle, so that its hooks
+// see every packet. On an error nothing of m stays registered.
+func (s *Sim) attach(m mechanism) error {
+	if s.now != 0 || s.live != 0 {
+		return fmt.Errorf("mechanisms: attached at cycle %d with %d packets alive; attach before the first cycle", s.now, s.live)
+	}
+	saved, bits, id := s.hk, s.mech.bits, len(s.mech.list)
+	s.mech.list = append(s.mech.list, m)
+	err := m.attach(s, id)
+	if err == nil && len(s.hk.gen) > len(saved.gen) && s.wl != nil {
+		err = fmt.Errorf("mechanisms: a generation hook needs an open-loop workload (workload.kind=%s generates by its own schedule)", s.cfg.Workload.Kind)
+	}
+	if err != nil {
+		s.hk, s.mech.bits, s.mech.list = saved, bits, s.mech.list[:id]
+	}
+	return err
+}
+
+// claimPacketBits reserves n of the 16 mechanism-owned bits of every packet
+// (pk.mech) and returns the shift of the first; packets start with them 0.
+func (s *Sim) claimPacketBits(n uint) (uint, error) {
+	if n == 0 || s.mech.bits+n > 16 {
+		return 0, fmt.Errorf("mechanisms: %d packet bits asked, %d of 16 left", n, 16-s.mech.bits)
+	}
+	shift := s.mech.bits
+	s.mech.bits += n
+	return shift, nil
+}
+
+// needControl sizes the control-message wheel for latencies up to maxLat
+// cycles (a mechanism that sends control messages calls it in attach).
+func (s *Sim) needControl(maxLat int64) error {
+	if maxLat < 1 || maxLat > 1<<20 {
+		return fmt.Errorf("mechanisms: control latency %d, allowed 1…%d cycles", maxLat, 1<<20)
+	}
+	size := int64(len(s.mech.ctl))
+	if size > maxLat {
+		return nil
+	}
+	for size = 1; size <= maxLat; size <<= 1 {
+	}
+	old := s.mech.ctl
+	s.mech.ctl, s.mech.ctlMask = make([][]controlMsg, size), size-1
+	for _, q := range old { // nothing is queued before the first cycle; kept for safety
+		for _, m := range q {
+			s.mech.ctl[m.at&s.mech.ctlMask] = append(s.mech.ctl[m.at&s.mech.ctlMask], m)
+		}
+	}
+	return nil
+}
+
+// sendControl sends mechanism id's control message (to, data), handled lat
+// cycles from now (1 ≤ lat ≤ the latency declared to needControl): a
+// message sent during cycle t is handled at the start of cycle t+lat.
+func (s *Sim) sendControl(id int, to int32, data int64, lat int64) {
+	if lat < 1 || lat > s.mech.ctlMask {
+		panic(fmt.Sprintf("sim: control latency %d outside 1…%d (needControl)", lat, s.mech.ctlMask))
+	}
+	at := s.now + lat
+	slot := at & s.mech.ctlMask
+	s.mech.ctl[slot] = append(s.mech.ctl[slot], controlMsg{at: at, mech: int32(id), to: to, data: data})
+}
+
+// mechCycle runs at the start of a cycle: control messages due now, then
+// the cycle hooks.
+func (s *Sim) mechCycle() {
+	if s.mech.ctl != nil {
+		slot := s.now & s.mech.ctlMask
+		q := s.mech.ctl[slot]
+		for i := 0; i < len(q); i++ { // a handler may send more (lat ≥ 1: never into this slot)
+			s.mech.list[q[i].mech].control(s, q[i])
+		}
+		s.mech.ctl[slot] = q[:0]
+	}
+	for _, h := range s.hk.cycle {
+		if h.every == 1 || s.now%h.every == 0 {
+			h.f()
+		}
+	}
+}
+
+// genHeld is the cycle until which node's generation is held (the latest
+// any generation hook asks).
+func (s *Sim) genHeld(node int) int64 {
+	var until int64
+	for _, f := range s.hk.gen {
+		until = max(until, f(node))
+	}
+	return until
+}
+
+// grantHooks runs the grant hooks.
+func (s *Sim) grantHooks(r, in, out, vc, outVC int, k int32) {
+	for _, f := range s.hk.grant {
+		f(r, in, out, vc, outVC, k)
+	}
+}
+
+// arriveHooks runs the arrival hooks.
+func (s *Sim) arriveHooks(pi, vc int, k int32) {
+	for _, f := range s.hk.arrive {
+		f(pi, vc, k)
+	}
+}
+
+// ejectHooks runs the ejection hooks.
+func (s *Sim) ejectHooks(k int32, t int64) {
+	for _, f := range s.hk.eject {
+		f(k, t)
+	}
+}

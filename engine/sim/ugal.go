@@ -1,0 +1,97 @@
+package sim
+
+import (
+	"phitsim/engine/config"
+	"phitsim/engine/topology"
+)
+
+// UGAL's comparison at injection (thesis §1.4.2.1, eq. 1.2; FOGSim's
+// path-length weighting): the minimal path's first hop against the Valiant
+// path's, by their output occupancies. PiggyBack and PB-ACOR add the
+// saturation bit of piggyback.go in front of it.
+
+// Validity flags of the two halves of the UGAL/PB comparison cache (pk.aux).
+const (
+	auxMin = 1 << 30
+	auxVal = 1 << 29
+)
+
+// ugal is the comparison's parameters.
+type ugal struct {
+	pathLength bool    // routing.ugalMode=pathLength: occupancies weighted by path lengths
+	f          float64 // F: the Valiant occupancy's weight
+	t          int32   // T, phits
+}
+
+func (s *Sim) initUGAL(rc config.Routing) {
+	s.ug = ugal{pathLength: rc.UgalMode == "pathLength", f: rc.UgalF, t: int32(rc.UgalT * float64(s.P))}
+}
+
+// compareHops returns the first hops and path lengths of both paths of the
+// UGAL comparison. They stay the same while the packet waits (the Valiant
+// ones until a new intermediate is drawn), so they are computed once and
+// kept in pk.aux, which is unused until the packet leaves its injection
+// buffer: bits 0–6 the minimal first port, 7–10 its VC-sequence position,
+// 11–17 and 18–21 the same for the Valiant path, 22–24 and 25–28 the two
+// path lengths, auxMin and auxVal which halves are valid. k ≥ 0: the
+// intermediate's group is reached by r's global port k (a CRG draw).
+func (s *Sim) compareHops(r int, pk *packet, k int) int32 {
+	c := pk.aux
+	if c < 0 {
+		c = 0
+	}
+	dst := int(pk.dstRouter)
+	if c&auxMin == 0 {
+		port, hops := s.df.PathTo(r, dst)
+		c |= int32(port|s.firstPosOf(r, port)<<7|hops<<22) | auxMin
+	}
+	if c&auxVal == 0 { // the intermediate is neither r nor dst (a detour)
+		inter := int(pk.inter)
+		var port, h1 int
+		if k >= 0 { // the minimal path to the intermediate starts on that link
+			port, h1 = s.firstGlobal+k, 1
+			if int(s.vl.landing[r*s.vl.h+k]) != inter {
+				h1++
+			}
+		} else {
+			port, h1 = s.df.PathTo(r, inter)
+		}
+		_, h2 := s.df.PathTo(inter, dst)
+		c = c&^(0x7ff<<11|0xf<<25) | int32(port<<11|s.firstPosOf(r, port)<<18|(h1+h2)<<25) | auxVal
+	}
+	pk.aux = c
+	return c
+}
+
+// firstPosOf is the VC-sequence position of a packet's first hop through
+// port of router r.
+func (s *Sim) firstPosOf(r, port int) int {
+	if s.pclass[r*s.radix+port] == topology.Global {
+		return int(s.firstPos[1])
+	}
+	return int(s.firstPos[0])
+}
+
+// preferNonMinimal is the UGAL comparison of the first hops of both paths
+// (thesis eq. 1.2, or FOGSim's path-length weighting), and for PB the
+// saturation bit of the minimal path's global link; c from compareHops.
+func (s *Sim) preferNonMinimal(r int, pk *packet, c int32) bool {
+	if s.routing != routeUGAL && s.pbSaturated(r, int(pk.dstRouter), s.vcAt(int(s.firstPos[1]), true, pk)) {
+		return true
+	}
+	minPort, minPos, valPort, valPos := int(c&127), int(c>>7&15), int(c>>11&127), int(c>>18&15)
+	minPo, valPo := r*s.radix+minPort, r*s.radix+valPort
+	minClass, valClass := s.pclass[minPo], s.pclass[valPo]
+	minVC, valVC := s.vcAt(minPos, minClass == topology.Global, pk), s.vcAt(valPos, valClass == topology.Global, pk)
+	var qmin, qval int32
+	if s.ov.occOther {
+		qmin, qval = s.occSlow(r, minPort, minVC), s.occSlow(r, valPort, valVC)
+	} else {
+		qmin, qval = s.occVC(minPo, minVC, minClass), s.occVC(valPo, valVC, valClass)
+	}
+	u := &s.ug
+	if u.pathLength { // integers: exact, as the comparison in reals
+		return int64(qmin)*int64(c>>22&7) > int64(qval)*int64(c>>25&15)+int64(u.t)
+	}
+	return float64(qmin) > u.f*float64(qval)+float64(u.t)
+}
