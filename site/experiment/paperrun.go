@@ -37,8 +37,8 @@ func paperRun(e *Experiment) string {
 		g500 = g500 || c.Graph500()
 		acor = acor || c.Routing.Name == "ACOR" || c.Routing.Name == "PB_ACOR"
 	}
-	t := &e.Series[0].Topology
-	nodes := t.P * t.A * (t.A*t.H + 1)
+	sz, _ := e.Series[0].Topology.Sizes()
+	nodes := sz.Nodes
 	if g500 {
 		if scale >= thesisScale {
 			return ""
