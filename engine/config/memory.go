@@ -167,8 +167,8 @@ func (c *Config) memory() []MemoryPart {
 	add(c.largestBuffer(), "timing-wheel events when every buffer slot holds a packet", ev*2*growth, true)
 
 	// ports, VCs, routers, nodes, topology tables: grow with the network
-	perVC := float64(bufferBytes + 4 + 4 + 8 + 8)                                       // buffer, credits, request-reply reservations, LRS stamps, adaptive counters
-	perPort := float64(portBytes+2+16+1+1+8+8) + 8*float64(radix)                       // + adaptive tables, topology.Check, LRS output stamps
+	perVC := float64(bufferBytes + 4 + 4 + 8 + 8)                 // buffer, credits, request-reply reservations, LRS stamps, adaptive counters
+	perPort := float64(portBytes+2+16+1+1+8+8) + 8*float64(radix) // + adaptive tables, topology.Check, LRS output stamps
 	perRouter := float64(streamBytes + 16 + 8*3 + 17 + 1)
 	perNode := float64(streamBytes + 8 + 8 + 5 + 4 + 4 + sliceBytes + 4 + 8) // generators, attachments, patterns, source queues
 	net := float64(ports*maxVC)*perVC + float64(ports)*perPort + float64(R)*perRouter + float64(N)*perNode +

@@ -157,16 +157,16 @@ type Sim struct {
 	nodeAt []nodeAt
 	// class of each port pi: ports[pi].class in a dense array, for routing
 	// decisions that do not otherwise touch the port
-	pclass    []topology.PortClass
-	reactive  bool
-	resv      []int32  // request-reply: per injection buffer, slots reserved for replies
+	pclass   []topology.PortClass
+	reactive bool
+	resv     []int32 // request-reply: per injection buffer, slots reserved for replies
 	// input buffer per VC per port class, phits; an array while adaptive
 	// routing copies it whole (adaptive.occCap), so at most len(bufCap)
 	// classes (newSim refuses more)
 	bufCap    [3]int32
-	replyOffL int8 // VC offsets of the reply set: every class but global
-	replyOffG int8 // global
-	minPorts  []int // scratch of Topology.MinimalPorts
+	replyOffL int8    // VC offsets of the reply set: every class but global
+	replyOffG int8    // global
+	minPorts  []int   // scratch of Topology.MinimalPorts
 	firstPos  [2]int8 // position of the first local [0] and global [1] hop of the VC sequence
 
 	R, N, radix, P int
@@ -185,8 +185,8 @@ type Sim struct {
 	// VCs
 	injVC, maxVC int
 	vcCount      []int // VCs per port class
-	reqVCs       int    // request-set size on injection ports (reactive); else injVC
-	injSlots     int32  // packets an injection port holds over all its VCs
+	reqVCs       int   // request-set size on injection ports (reactive); else injVC
+	injSlots     int32 // packets an injection port holds over all its VCs
 	injPolicy    uint8
 
 	// per port pi and per buffer bi (arrays of structs: one cache line per
@@ -200,7 +200,7 @@ type Sim struct {
 	oRing   []int32  // per output FIFO, the departure cycles of its last oCap packets
 	outCap  int32    // output FIFO capacity in phits
 	oCap    int32    // output FIFO ring length in packets (every port alike)
-	lat     []int64 // link latency per port class
+	lat     []int64  // link latency per port class
 	// per router: bit mask (2 words, radix ≤ 128) of the inputs holding
 	// packets, so idle routers and ports cost nothing
 	inMask []uint64
