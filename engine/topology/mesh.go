@@ -72,7 +72,7 @@ func (m *Mesh) Link(r, port int) (int, int) {
 	if x < 0 || x >= m.Width || y < 0 || y >= m.Height {
 		return -1, -1
 	}
-	return x + m.Width*y, m.P + (port - m.P) ^ 1
+	return x + m.Width*y, m.P + ((port - m.P) ^ 1) // the opposite direction
 }
 
 // MinimalPorts is the dimension-order port: x first, then y (one port: DOR
