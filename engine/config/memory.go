@@ -12,15 +12,16 @@ import (
 // cannot get its memory should be refused with a reason, not crash.
 const MaxStateBytes = 3 << 30
 
-// Sizes of the engine's records (engine/sim, engine/graph500, engine/result;
-// sim's TestMemoryEstimateBoundsAllocation checks the estimate against what
-// they allocate).
+// Sizes of the engine's records: sim's TestRecordSizes checks the exported
+// ones against unsafe.Sizeof of the records (it fails when one grows), and
+// TestMemoryEstimateBoundsAllocation the estimate against what they
+// allocate.
 const (
-	packetBytes = 64 // sim.packet
-	portBytes   = 32 // sim.port
-	bufferBytes = 32 // sim.buffer
-	streamBytes = 16 // rng.Stream (PCG)
-	sampleBytes = 72 // result.Sample
+	PacketBytes = 72 // sim.packet
+	PortBytes   = 32 // sim.port
+	BufferBytes = 32 // sim.buffer
+	StreamBytes = 16 // rng.Stream (PCG)
+	SampleBytes = 72 // result.Sample
 	procBytes   = 104
 	sliceBytes  = 24 // a slice header (timing-wheel slots, source queues)
 	// growth: a slice grown by append holds up to twice its length, and the
@@ -134,7 +135,7 @@ func (c *Config) memory() []MemoryPart {
 	g500 := c.Graph500()
 	pb := c.Routing.Name == "PB" || c.Routing.Name == "PB_ACOR"
 	acor := c.Routing.Name == "ACOR" || c.Routing.Name == "PB_ACOR"
-	pkt := float64(packetBytes * growth) // a packet in the pool
+	pkt := float64(PacketBytes * growth) // a packet in the pool
 	if g500 {
 		pkt += 8 * growth // its Graph500 metadata (sim.pktMeta)
 	}
@@ -167,10 +168,10 @@ func (c *Config) memory() []MemoryPart {
 	add(c.largestBuffer(), "timing-wheel events when every buffer slot holds a packet", ev*2*growth, true)
 
 	// ports, VCs, routers, nodes, topology tables: grow with the network
-	perVC := float64(bufferBytes + 4 + 4 + 8 + 8)                 // buffer, credits, request-reply reservations, LRS stamps, adaptive counters
-	perPort := float64(portBytes+2+16+1+1+8+8) + 8*float64(radix) // + adaptive tables, topology.Check, LRS output stamps
-	perRouter := float64(streamBytes + 16 + 8*3 + 17 + 1)
-	perNode := float64(streamBytes + 8 + 8 + 5 + 4 + 4 + sliceBytes + 4 + 8) // generators, attachments, patterns, source queues
+	perVC := float64(BufferBytes + 4 + 4 + 8 + 8)                 // buffer, credits, request-reply reservations, LRS stamps, adaptive counters
+	perPort := float64(PortBytes+2+16+1+1+8+8) + 8*float64(radix) // + adaptive tables, topology.Check, LRS output stamps
+	perRouter := float64(StreamBytes + 16 + 8*3 + 17 + 1)
+	perNode := float64(StreamBytes + 8 + 8 + 5 + 4 + 4 + sliceBytes + 4 + 8) // generators, attachments, patterns, source queues
 	net := float64(ports*maxVC)*perVC + float64(ports)*perPort + float64(R)*perRouter + float64(N)*perNode +
 		float64(kind.TableBytes(t.Params()))
 	if t.Kind == "dragonfly" { // the adaptive routings' state (sim.initAdaptive): PB and ACOR per router, PiggyBack's link table
@@ -206,7 +207,7 @@ func (c *Config) memory() []MemoryPart {
 	// 5 times it) and their JSON text (compact, then indented, each in a
 	// growing buffer)
 	nb, cycles, what := c.samples()
-	counters, perSample := 4*8.0, float64(5*sampleBytes+4*sampleJSONBytes)
+	counters, perSample := 4*8.0, float64(5*SampleBytes+4*sampleJSONBytes)
 	if acor {
 		counters += 8 + 12
 		perSample += 5*24 + 16 + 4*120 // routers per level: their slice and JSON
@@ -251,7 +252,7 @@ func (c *Config) ResultParts() []MemoryPart {
 	nb, _, what := c.samples()
 	// the samples at their length (sweep.Run trims the slack of their
 	// appending, the page decodes them); a router's injections (fairness)
-	series, router := allocBytes(nb*sampleBytes), 8.0
+	series, router := allocBytes(nb*SampleBytes), 8.0
 	if c.Routing.Name == "ACOR" || c.Routing.Name == "PB_ACOR" {
 		series, router = series+nb*acorSampleBytes, router+acorRouterBytes
 	}
