@@ -40,7 +40,7 @@ type Topology struct {
 	Height int `json:"height,omitempty" doc:"routers per column of the mesh (y)" unit:"routers" min:"0" max:"64" when:"topology.kind=mesh"`
 	// Latencies belong to the links, hence here.
 	LocalLatency     int `json:"localLatency" doc:"local (intra-group) link latency; a mesh's x and y links" unit:"cycles" min:"1" max:"100000"`
-	GlobalLatency    int `json:"globalLatency" doc:"global (inter-group) link latency" unit:"cycles" min:"1" max:"100000"`
+	GlobalLatency    int `json:"globalLatency" doc:"global (inter-group) link latency" unit:"cycles" min:"1" max:"100000" when:"topology.kind=dragonfly"`
 	InjectionLatency int `json:"injectionLatency" doc:"node-to-router latency" unit:"cycles" min:"1" max:"100000"`
 }
 
@@ -61,12 +61,14 @@ func (t *Topology) Sizes() (sz topology.Sizes, ok bool) {
 }
 
 // Describe names the topology by its sizing fields ("h=8 a=16 p=8",
-// "width=4 height=4 p=1"): the integer topology.* fields of its kind.
+// "p=1 width=4 height=4"): the integer topology.* fields of its kind but
+// its latencies.
 func (t *Topology) Describe() string {
 	c := &Config{Topology: *t}
 	var parts []string
 	for _, p := range params {
-		if strings.HasPrefix(p.Path, "topology.") && p.Kind == "int" && strings.HasPrefix(p.When, "topology.kind=") && p.Applies(c) {
+		if strings.HasPrefix(p.Path, "topology.") && p.Kind == "int" && strings.HasPrefix(p.When, "topology.kind=") &&
+			!strings.HasSuffix(p.Path, "Latency") && p.Applies(c) {
 			parts = append(parts, strings.TrimPrefix(p.Path, "topology.")+"="+p.Format(c))
 		}
 	}
