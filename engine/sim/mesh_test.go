@@ -216,3 +216,54 @@ func TestMeshMemoryEstimate(t *testing.T) {
 		}
 	}
 }
+
+// meshBoth is a mesh whose minimal port set holds both productive
+// directions (minimal adaptive routing): a path may then take y before x,
+// which dimension order's x* y* has no VC for, and New refuses it before
+// any packet could find its sequence exhausted.
+type meshBoth struct{ *topology.Mesh }
+
+func (m meshBoth) MinimalPorts(r, d int, buf []int) []int {
+	x, y := m.XY(r)
+	dx, dy := m.XY(d)
+	if dx != x {
+		buf = m.Mesh.MinimalPorts(r, d, buf)
+	}
+	if dy > y {
+		buf = append(buf, m.P+2)
+	} else if dy < y {
+		buf = append(buf, m.P+3)
+	}
+	return buf
+}
+
+func TestNewRefusesMinimalPortsTheSequenceCannotFollow(t *testing.T) {
+	c := meshConfig(3, 3, 1)
+	_, err := newSim(c, meshBoth{&topology.Mesh{Width: 3, Height: 3, P: 1}}, 1)
+	if err == nil || !strings.Contains(err.Error(), "routing.name=MIN on topology.kind=mesh") || !strings.Contains(err.Error(), "takes a hop of class x") {
+		t.Fatalf("y-then-x paths under x* y*: %v", err)
+	}
+}
+
+// With several minimal ports, routing draws one from the router's random
+// stream: both directions are taken, about evenly; with one, it is taken
+// and nothing is drawn.
+func TestMinimalPortDrawsAmongSeveral(t *testing.T) {
+	s, err := New(meshConfig(3, 3, 1), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := s.topo.(*topology.Mesh)
+	before := s.rts[0]
+	if p := s.minimalPort(0, 2); p != m.P || s.rts[0] != before {
+		t.Fatalf("one port: %d, stream moved %v", p, s.rts[0] != before)
+	}
+	s.topo = meshBoth{m}
+	count := map[int]int{}
+	for range 1000 {
+		count[s.minimalPort(0, 8)]++
+	}
+	if len(count) != 2 || count[m.P] < 400 || count[m.P+2] < 400 {
+		t.Errorf("router 0 → 8: ports drawn %v, want x+ (%d) and y+ (%d) about evenly", count, m.P, m.P+2)
+	}
+}

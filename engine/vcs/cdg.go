@@ -51,7 +51,7 @@ func CheckAcyclic(t topology.Topology, seq Sequence) error {
 				c := t.PortClass(st.router, p)
 				pos := seq.Next(st.pos, c)
 				if pos < 0 {
-					return fmt.Errorf("a minimal path to router %d takes a %s hop at router %d (port %d) for which the VC sequence %q has no position left after %d", d, className(t, c), st.router, p, seq.Spec(topology.ClassNames(t.Classes())), st.pos)
+					return fmt.Errorf("a minimal path to router %d takes a hop of class %s at router %d (port %d) for which the VC sequence %q has no position left after %d", d, className(t, c), st.router, p, seq.Spec(topology.ClassNames(t.Classes())), st.pos)
 				}
 				ch := (st.router*radix+p)*nvc + seq[pos].VC
 				if st.ch >= 0 {

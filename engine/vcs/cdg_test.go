@@ -91,7 +91,7 @@ func TestCyclicSequencesAreRefused(t *testing.T) {
 	}
 	m, _ := topology.NewMesh(3, 3, 1)
 	xOnly, _ := Parse("x*", meshNames())
-	if err := CheckAcyclic(m, xOnly); err == nil || !strings.Contains(err.Error(), "y hop") {
+	if err := CheckAcyclic(m, xOnly); err == nil || !strings.Contains(err.Error(), "hop of class y") {
 		t.Errorf("mesh with x* only: %v, want a missing y hop", err)
 	}
 }
