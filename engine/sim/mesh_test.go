@@ -223,6 +223,8 @@ func TestMeshMemoryEstimate(t *testing.T) {
 // any packet could find its sequence exhausted.
 type meshBoth struct{ *topology.Mesh }
 
+func (m meshBoth) Name() string { return m.Mesh.Name() + ", both directions minimal" }
+
 func (m meshBoth) MinimalPorts(r, d int, buf []int) []int {
 	x, y := m.XY(r)
 	dx, dy := m.XY(d)

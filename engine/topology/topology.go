@@ -74,6 +74,9 @@ func ClassNames(classes []Class) []string {
 // ports, and the classes of its ports may differ from those of other
 // routers. Check verifies the contract below.
 type Topology interface {
+	// Name identifies the topology: two topologies of one name are the
+	// same graph with the same minimal ports (a kind spells all its
+	// parameters; vcs.CheckAcyclic keeps its verdicts by name).
 	Name() string
 	Routers() int
 	Nodes() int

@@ -2,6 +2,7 @@ package vcs
 
 import (
 	"fmt"
+	"sync"
 
 	"phitsim/engine/topology"
 )
@@ -18,10 +19,34 @@ import (
 // the graph is acyclic whatever the topology: no walk is needed (a
 // Dragonfly of any size is checked in O(len(seq))). Otherwise the minimal
 // paths from every router to every destination router are walked.
+//
+// A walk's verdict is kept per topology name and sequence (a kind's name
+// spells all its parameters), so that the runs of a sweep walk once: a
+// 64×64 mesh takes about a second.
 func CheckAcyclic(t topology.Topology, seq Sequence) error {
 	if !seq.needsWalk() {
 		return nil
 	}
+	key := fmt.Sprintf("%s|%+v", t.Name(), seq)
+	walked.Lock()
+	defer walked.Unlock()
+	if err, ok := walked.m[key]; ok {
+		return err
+	}
+	err := walk(t, seq)
+	walked.m[key] = err
+	return err
+}
+
+// walked caches the verdicts of walk.
+var walked = struct {
+	sync.Mutex
+	m map[string]error
+}{m: map[string]error{}}
+
+// walk builds the channel dependency graph of seq on t's minimal paths and
+// looks for a cycle.
+func walk(t topology.Topology, seq Sequence) error {
 	radix, R := t.Radix(), t.Routers()
 	nvc := 0
 	for _, h := range seq {
