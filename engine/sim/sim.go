@@ -163,9 +163,12 @@ type Sim struct {
 	// input buffer per VC per port class, phits; an array while adaptive
 	// routing copies it whole (adaptive.occCap), so at most len(bufCap)
 	// classes (newSim refuses more)
-	bufCap    [3]int32
-	replyOffL int8    // VC offsets of the reply set: every class but global
-	replyOffG int8    // global
+	bufCap [3]int32
+	// VC offsets of the reply set: replyOffG for class 2 (the Dragonfly's
+	// global; vcAt tells classes apart by number), replyOffL the most any
+	// other class needs
+	replyOffL int8
+	replyOffG int8
 	minPorts  []int   // scratch of Topology.MinimalPorts
 	firstPos  [2]int8 // position of the first local [0] and global [1] hop of the VC sequence
 
