@@ -130,3 +130,22 @@ func TestForKind(t *testing.T) {
 		t.Errorf("unknown kind: %v", err)
 	}
 }
+
+// Each kind's declared minimal hop classes parse with its class names, and
+// MIN on a Dragonfly is the kind's own declaration.
+func TestEveryKindsMinimalSequenceParses(t *testing.T) {
+	for _, name := range topology.Kinds() {
+		k, _ := topology.KindOf(name)
+		s, err := Parse(k.Minimal, topology.ClassNames(k.Classes))
+		if err != nil {
+			t.Errorf("%s: %v", name, err)
+		}
+		if got := s.Spec(topology.ClassNames(k.Classes)); got != k.Minimal {
+			t.Errorf("%s: %q reads back as %q", name, k.Minimal, got)
+		}
+	}
+	k, _ := topology.KindOf("dragonfly")
+	if k.Minimal != specMIN {
+		t.Errorf("the Dragonfly declares %q, MIN uses %q", k.Minimal, specMIN)
+	}
+}
