@@ -881,9 +881,12 @@ func cmdValidate(args []string, e env) error {
 		return err
 	}
 	for _, c := range cfgs {
-		in, l, g := c.VCs()
-		fmt.Fprintf(w, "ok: %s — %d nodes; VCs injection/local/global = %d/%d/%d\n", nameOf(c),
-			c.Topology.P*c.Topology.A*(c.Topology.A*c.Topology.H+1), in, l, g)
+		sz, _ := c.Topology.Sizes() // valid
+		var vcs []string
+		for _, cl := range c.Classes() {
+			vcs = append(vcs, fmt.Sprintf("%s %d", cl.Name, cl.VCs))
+		}
+		fmt.Fprintf(w, "ok: %s — %d nodes; VCs %s\n", nameOf(c), sz.Nodes, strings.Join(vcs, ", "))
 	}
 	return nil
 }

@@ -38,12 +38,19 @@ func twoDigits(x float64) string {
 	return strconv.FormatFloat(x, 'f', decimals, 64)
 }
 
+// kindTitle is a topology kind as a title ("Dragonfly", "Mesh").
+func kindTitle(kind string) string {
+	if kind == "" {
+		return kind
+	}
+	return strings.ToUpper(kind[:1]) + kind[1:]
+}
+
 // describe is a configuration's name and key parameters, on two lines.
 func describe(w io.Writer, c config.Config) {
-	t := c.Topology
-	routers := t.A * (t.A*t.H + 1)
-	fmt.Fprintf(w, "%s: Dragonfly h=%d a=%d p=%d (%d routers, %d nodes), routing %s", nameOf(c),
-		t.H, t.A, t.P, routers, routers*t.P, c.Routing.Name)
+	sz, _ := c.Topology.Sizes()
+	fmt.Fprintf(w, "%s: %s %s (%d routers, %d nodes), routing %s", nameOf(c),
+		kindTitle(c.Topology.Kind), c.Topology.Describe(), sz.Routers, sz.Nodes, c.Routing.Name)
 	if c.Graph500() {
 		fmt.Fprintln(w)
 		fmt.Fprintf(w, "BFS run to its end (at most %d cycles); ", c.Sim.Cycles)

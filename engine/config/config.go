@@ -8,6 +8,12 @@
 // lists it.
 package config
 
+import (
+	"strings"
+
+	"phitsim/engine/topology"
+)
+
 // Version of the configuration format. Bump it when a field changes meaning.
 const Version = 1
 
@@ -23,17 +29,88 @@ type Config struct {
 	Sim      Sim      `json:"sim"`
 }
 
-// Topology of the network.
+// Topology of the network. Each kind reads its own fields (package
+// topology's kind registry says which, and which fields set each of its
+// port classes); the mesh's fields are omitted from JSON when zero, so that
+// a Dragonfly's document is unchanged.
 type Topology struct {
-	Kind        string `json:"kind" doc:"network topology" enum:"dragonfly" paper:"Kim et al. ISCA 2008; thesis §1.2"`
+	Kind        string `json:"kind" doc:"network topology: dragonfly, or mesh (a 2D mesh with dimension-order routing, MIN only)" enum:"dragonfly,mesh" paper:"Kim et al. ISCA 2008; thesis §1.2; Dally and Towles, Principles and Practices of Interconnection Networks, §14.2 (mesh)"`
 	H           int    `json:"h" doc:"global links per router (h)" unit:"global links per router" min:"1" max:"32" when:"topology.kind=dragonfly"`
 	A           int    `json:"a" doc:"routers per group (a); balanced: a=2h" unit:"routers per group" min:"1" max:"64" when:"topology.kind=dragonfly"`
-	P           int    `json:"p" doc:"nodes per router (p); balanced: p=h" unit:"nodes per router" min:"1" max:"64" when:"topology.kind=dragonfly"`
+	P           int    `json:"p" doc:"nodes per router (p); balanced Dragonfly: p=h" unit:"nodes per router" min:"1" max:"64" when:"topology.kind=dragonfly|mesh"`
 	Arrangement string `json:"arrangement" doc:"global link arrangement" enum:"palmtree,consecutive" when:"topology.kind=dragonfly" paper:"thesis §1.2.1, Fig. 1.10"`
+	// a mesh needs both ≥ 1 (0: the field is unset, as in every Dragonfly)
+	Width  int `json:"width,omitempty" doc:"routers per row of the mesh (x)" unit:"routers" min:"0" max:"64" when:"topology.kind=mesh"`
+	Height int `json:"height,omitempty" doc:"routers per column of the mesh (y)" unit:"routers" min:"0" max:"64" when:"topology.kind=mesh"`
 	// Latencies belong to the links, hence here.
-	LocalLatency     int `json:"localLatency" doc:"local (intra-group) link latency" unit:"cycles" min:"1" max:"100000"`
-	GlobalLatency    int `json:"globalLatency" doc:"global (inter-group) link latency" unit:"cycles" min:"1" max:"100000"`
+	LocalLatency     int `json:"localLatency" doc:"local (intra-group) link latency; a mesh's x and y links" unit:"cycles" min:"1" max:"100000"`
+	GlobalLatency    int `json:"globalLatency" doc:"global (inter-group) link latency" unit:"cycles" min:"1" max:"100000" when:"topology.kind=dragonfly"`
 	InjectionLatency int `json:"injectionLatency" doc:"node-to-router latency" unit:"cycles" min:"1" max:"100000"`
+}
+
+// Params are the topology's parameters as package topology takes them.
+func (t *Topology) Params() topology.Params {
+	return topology.Params{Kind: t.Kind, H: t.H, A: t.A, P: t.P, Arrangement: t.Arrangement, Width: t.Width, Height: t.Height}
+}
+
+// Sizes of the network from its parameters (without building it); ok is
+// false when topology.kind is unknown or its fields are out of range (their
+// own errors say why).
+func (t *Topology) Sizes() (sz topology.Sizes, ok bool) {
+	k, err := topology.KindOf(t.Kind)
+	if err != nil || k.Check(t.Params()) != nil {
+		return sz, false
+	}
+	return k.Sizes(t.Params()), true
+}
+
+// Describe names the topology by its sizing fields ("h=8 a=16 p=8",
+// "p=1 width=4 height=4"): the integer topology.* fields of its kind but
+// its latencies.
+func (t *Topology) Describe() string {
+	c := &Config{Topology: *t}
+	var parts []string
+	for _, p := range params {
+		if strings.HasPrefix(p.Path, "topology.") && p.Kind == "int" && strings.HasPrefix(p.When, "topology.kind=") &&
+			!strings.HasSuffix(p.Path, "Latency") && p.Applies(c) {
+			parts = append(parts, strings.TrimPrefix(p.Path, "topology.")+"="+p.Format(c))
+		}
+	}
+	return strings.Join(parts, " ")
+}
+
+// ClassSetting is a port class of the topology with the values the
+// configuration gives it.
+type ClassSetting struct {
+	Name                 string
+	Latency, Buffer, VCs int // cycles, phits per VC, VCs
+}
+
+// Classes lists the topology's port classes (class 0 injection) with their
+// link latency, input buffer and VCs (router.*VCs resolved as VCs does);
+// nil when topology.kind is unknown.
+func (c *Config) Classes() []ClassSetting {
+	k, err := topology.KindOf(c.Topology.Kind)
+	if err != nil {
+		return nil
+	}
+	inj, lv, gv := c.VCs()
+	vcs := map[string]int{"router.injectionVCs": inj, "router.localVCs": lv, "router.globalVCs": gv}
+	out := make([]ClassSetting, len(k.Classes))
+	for i, cl := range k.Classes {
+		out[i] = ClassSetting{Name: cl.Name, Latency: c.intField(cl.Latency), Buffer: c.intField(cl.Buffer), VCs: vcs[cl.VCs]}
+	}
+	return out
+}
+
+// intField is the value of an int parameter (a path of the kind registry,
+// checked by TestKindFieldsExist).
+func (c *Config) intField(path string) int {
+	p, ok := Lookup(path)
+	if !ok {
+		panic("config: no parameter " + path)
+	}
+	return p.Get(c).(int)
 }
 
 // Router microarchitecture.

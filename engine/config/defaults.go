@@ -13,6 +13,7 @@ import (
 	"unicode/utf8"
 
 	"phitsim/engine/routing"
+	"phitsim/engine/topology"
 	"phitsim/engine/vcs"
 )
 
@@ -638,14 +639,15 @@ func (c *Config) PhaseA() string {
 	return e.ResolvePhaseA(c.Routing.PhaseA)
 }
 
-// VCs resolves the VC counts, filling the automatic (0) ones.
+// VCs resolves the VC counts, filling the automatic (0) ones: at least
+// what the routing's VC sequence on this topology needs on the classes each
+// field sets (twice that with request-reply).
 func (c *Config) VCs() (injection, local, global int) {
 	injection, local, global = c.Router.InjectionVCs, c.Router.LocalVCs, c.Router.GlobalVCs
-	seq, err := vcs.For(c.Routing.Name, c.PhaseA())
+	need, _, err := c.vcNeeds()
 	if err != nil {
 		return
 	}
-	l, g := seq.Needs()
 	mult := 1
 	if c.Traffic.Reactive {
 		mult = 2
@@ -657,12 +659,33 @@ func (c *Config) VCs() (injection, local, global int) {
 		}
 	}
 	if local == 0 {
-		local = max(3, l*mult)
+		local = max(3, need["router.localVCs"]*mult)
 	}
 	if global == 0 {
-		global = max(2, g*mult)
+		global = max(2, need["router.globalVCs"]*mult)
 	}
 	return
+}
+
+// vcNeeds is what the routing's VC sequence on the topology (vcs.ForKind)
+// needs of each VC field (router.localVCs, …): the most any class it sets
+// needs; with, per field, the names of those classes.
+func (c *Config) vcNeeds() (need map[string]int, classes map[string][]string, err error) {
+	seq, err := vcs.ForKind(c.Topology.Kind, c.Routing.Name, c.PhaseA())
+	if err != nil {
+		return nil, nil, err
+	}
+	k, err := topology.KindOf(c.Topology.Kind)
+	if err != nil {
+		return nil, nil, err
+	}
+	per := seq.PerClass(len(k.Classes))
+	need, classes = map[string]int{}, map[string][]string{}
+	for i, cl := range k.Classes[1:] {
+		need[cl.VCs] = max(need[cl.VCs], per[i+1])
+		classes[cl.VCs] = append(classes[cl.VCs], cl.Name)
+	}
+	return need, classes, nil
 }
 
 // Validate lists every problem: ranges and allowed values of each field,
@@ -688,14 +711,7 @@ func (c *Config) validate() Errors {
 		errs = append(errs, &FieldError{Path: path, Value: value, Msg: fmt.Sprintf(msg, a...)})
 	}
 	t := &c.Topology
-	if t.Kind == "dragonfly" && t.H > 0 && t.A > 0 && t.P > 0 {
-		if n := t.P * t.A * (t.A*t.H + 1); n > 1<<20 {
-			add("topology", fmt.Sprintf("h=%d a=%d p=%d", t.H, t.A, t.P), "%d nodes; at most %d are supported", n, 1<<20)
-		}
-		if r := t.P + t.A - 1 + t.H; r > 128 {
-			add("topology", fmt.Sprintf("h=%d a=%d p=%d", t.H, t.A, t.P), "router radix p+a−1+h = %d; at most 128", r)
-		}
-	}
+	errs = append(errs, c.validateTopology()...)
 	r := &c.Router
 	if r.PacketSize > 0 {
 		for _, b := range []struct {
@@ -711,25 +727,35 @@ func (c *Config) validate() Errors {
 	if r.Model == "iq" && r.Speedup != 1 {
 		add("router.speedup", fmt.Sprint(r.Speedup), "the input-queued model has no output buffer, so speedup must be 1")
 	}
-	if e, ok := routing.Lookup(c.Routing.Name); ok && !e.Supports(t.Kind) && knownKind(t.Kind) {
-		add("routing.name", e.Name, "runs on topology.kind=%s only (the topology is %s)", strings.Join(e.Topologies, " or "), t.Kind)
-	}
-	if seq, err := vcs.For(c.Routing.Name, c.PhaseA()); err == nil {
-		l, g := seq.Needs()
+	if e, ok := routing.Lookup(c.Routing.Name); ok && !e.Supports(t.Kind) && topology.Known(t.Kind) {
+		var here []string // the routings that run on this topology
+		for _, o := range routing.All() {
+			if o.Supports(t.Kind) && !slices.Contains(here, o.Name) {
+				here = append(here, o.Name)
+			}
+		}
+		add("routing.name", e.Name, "runs on topology.kind=%s only; on %s, only %s", strings.Join(e.Topologies, " or "), t.Kind, strings.Join(here, ", "))
+	} else if need, classes, err := c.vcNeeds(); err == nil {
 		inj, lv, gv := c.VCs()
-		why := ""
+		mult, why := 1, ""
 		if c.Traffic.Reactive {
-			l, g, why = 2*l, 2*g, " (request-reply doubles the set: replies get their own VCs)"
+			mult, why = 2, " (request-reply doubles the set: replies get their own VCs)"
 		}
-		if lv < l {
-			add("router.localVCs", strconv.Itoa(lv), "%s needs at least %d local VCs%s", c.Routing.Name, l, why)
-		}
-		if gv < g {
-			add("router.globalVCs", strconv.Itoa(gv), "%s needs at least %d global VCs%s", c.Routing.Name, g, why)
+		for _, f := range []struct {
+			path string
+			v    int
+		}{{"router.localVCs", lv}, {"router.globalVCs", gv}} {
+			if n := need[f.path] * mult; f.v < n {
+				add(f.path, strconv.Itoa(f.v), "%s needs at least %d %s VCs%s", c.Routing.Name, n, strings.Join(classes[f.path], "/"), why)
+			}
 		}
 		if c.Traffic.Reactive && inj < 2 {
 			add("router.injectionVCs", strconv.Itoa(inj), "request-reply needs at least 2 injection VCs (requests and replies)")
 		}
+	} else if rp, _ := Lookup("routing.name"); topology.Known(t.Kind) && rp.check(c) == nil {
+		// a known routing without a sequence on this topology (enum errors
+		// are already listed)
+		add("routing.name", c.Routing.Name, "%s", strings.TrimPrefix(err.Error(), "routing.name: "))
 	}
 	tr := &c.Traffic
 	if tr.Pattern == "MIX" || (tr.SwitchCycle > 0 && tr.SwitchPattern == "MIX") {
@@ -737,8 +763,8 @@ func (c *Config) validate() Errors {
 			add("traffic.mixUN", fmt.Sprint(tr.MixUN), "mixUN + mixADVL + mixADV must be 100 (is %g)", s)
 		}
 	}
-	if t.Kind == "dragonfly" && t.A > 0 && t.H > 0 {
-		g := t.A*t.H + 1
+	if sz, ok := t.Sizes(); ok && t.Kind == "dragonfly" {
+		g := sz.Groups
 		for _, o := range []struct {
 			path string
 			v    int
@@ -763,11 +789,42 @@ func (c *Config) validate() Errors {
 	return errs
 }
 
-// knownKind tells whether kind is a topology.kind value (an unknown one has
-// its own error).
-func knownKind(kind string) bool {
-	p, _ := Lookup("topology.kind")
-	return slices.Contains(p.Enum, kind)
+// validateTopology checks what the fields' ranges do not: the kind's own
+// constraints (a mesh's width and height), then the sizes the simulator
+// supports.
+func (c *Config) validateTopology() Errors {
+	t := &c.Topology
+	k, err := topology.KindOf(t.Kind)
+	if err != nil {
+		return nil // topology.kind's enum says why
+	}
+	for _, p := range params {
+		if strings.HasPrefix(p.Path, "topology.") && p.Applies(c) && p.check(c) != nil {
+			return nil // already reported, with its range
+		}
+	}
+	if err := k.Check(t.Params()); err != nil {
+		path, msg, _ := strings.Cut(err.Error(), ": ")
+		return Errors{&FieldError{Path: path, Value: fmt.Sprint(fieldValue(c, path)), Msg: msg}}
+	}
+	sz := k.Sizes(t.Params())
+	var errs Errors
+	desc := t.Describe()
+	if sz.Nodes > 1<<20 {
+		errs = append(errs, &FieldError{Path: "topology", Value: desc, Msg: fmt.Sprintf("%d nodes; at most %d are supported", sz.Nodes, 1<<20)})
+	}
+	if sz.Radix > 128 {
+		errs = append(errs, &FieldError{Path: "topology", Value: desc, Msg: fmt.Sprintf("router radix %d; at most 128", sz.Radix)})
+	}
+	return errs
+}
+
+// fieldValue is the value of parameter path, or "" when there is none.
+func fieldValue(c *Config, path string) any {
+	if p, ok := Lookup(path); ok {
+		return p.Get(c)
+	}
+	return ""
 }
 
 // JSON renders the config with indentation (the file the CLI accepts).

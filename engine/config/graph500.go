@@ -88,12 +88,12 @@ func (c *Config) validateWorkload() Errors {
 		errs = append(errs, &FieldError{Path: path, Value: value, Msg: fmt.Sprintf(msg, a...)})
 	}
 	t := &c.Topology
-	if t.Kind == "dragonfly" && t.A > 0 && t.H > 0 && t.P > 0 {
-		g := t.A*t.H + 1
+	if sz, ok := t.Sizes(); ok && t.Kind == "dragonfly" {
+		g := sz.Groups
 		if w.Groups > g {
 			add("workload.groups", strconv.Itoa(w.Groups), "the network has %d groups", g)
 		}
-		if k := len(w.JobGroups(g)); k*t.A*t.P < 2 {
+		if k := len(w.JobGroups(g)); k*(sz.Nodes/g) < 2 {
 			add("workload.groups", strconv.Itoa(w.Groups), "the job needs at least 2 processes (nodes)")
 		}
 	}

@@ -3,6 +3,8 @@ package config
 import (
 	"fmt"
 	"math"
+
+	"phitsim/engine/topology"
 )
 
 // MaxStateBytes bounds the memory a configuration may need for one run: a
@@ -10,15 +12,16 @@ import (
 // cannot get its memory should be refused with a reason, not crash.
 const MaxStateBytes = 3 << 30
 
-// Sizes of the engine's records (engine/sim, engine/graph500, engine/result;
-// sim's TestMemoryEstimateBoundsAllocation checks the estimate against what
-// they allocate).
+// Sizes of the engine's records: sim's TestRecordSizes checks the exported
+// ones against unsafe.Sizeof of the records (it fails when one grows), and
+// TestMemoryEstimateBoundsAllocation the estimate against what they
+// allocate.
 const (
-	packetBytes = 64 // sim.packet
-	portBytes   = 32 // sim.port
-	bufferBytes = 32 // sim.buffer
-	streamBytes = 16 // rng.Stream (PCG)
-	sampleBytes = 72 // result.Sample
+	PacketBytes = 72 // sim.packet
+	PortBytes   = 32 // sim.port
+	BufferBytes = 32 // sim.buffer
+	StreamBytes = 16 // rng.Stream (PCG)
+	SampleBytes = 72 // result.Sample
 	procBytes   = 104
 	sliceBytes  = 24 // a slice header (timing-wheel slots, source queues)
 	// growth: a slice grown by append holds up to twice its length, and the
@@ -86,17 +89,8 @@ func (c *Config) StateBytes() int64 {
 // its records are in range (out of range, their own errors say why and
 // nothing is estimated).
 func (c *Config) sized() bool {
-	t, r, sm := &c.Topology, &c.Router, &c.Sim
-	return t.Kind == "dragonfly" && t.H >= 1 && t.A >= 1 && t.P >= 1 && r.PacketSize >= 1 &&
-		t.H <= 32 && t.A <= 64 && t.P <= 64 && sm.Interval >= 1 && sm.HistMax >= 0
-}
-
-// size is the Dragonfly's groups, routers and nodes (thesis §1.2: a·h+1
-// groups of a routers with p nodes each).
-func (t *Topology) size() (G, R, N int64) {
-	G = int64(t.A*t.H + 1)
-	R = int64(t.A) * G
-	return G, R, R * int64(t.P)
+	_, ok := c.Topology.Sizes()
+	return ok && c.Router.PacketSize >= 1 && c.Sim.Interval >= 1 && c.Sim.HistMax >= 0
 }
 
 // samples is the length of a run's time series: its cycles over
@@ -127,25 +121,31 @@ func (c *Config) memory() []MemoryPart {
 	add := func(path, what string, b float64, full bool) {
 		parts = append(parts, part(path, what, b, full))
 	}
-	G, R, N := t.size()
-	radix := int64(t.P + t.A - 1 + t.H)
+	kind, _ := topology.KindOf(t.Kind) // sized: known
+	sz := kind.Sizes(t.Params())
+	G, R, N, radix := int64(sz.Groups), int64(sz.Routers), int64(sz.Nodes), int64(sz.Radix)
 	ports := R * radix
-	inj, lv, gv := c.VCs()
-	maxVC := int64(max(inj, lv, gv))
+	_, _, gv := c.VCs()
+	classes := c.Classes()
+	maxVC := int64(0)
+	for _, cl := range classes {
+		maxVC = max(maxVC, int64(cl.VCs))
+	}
 	P := int64(r.PacketSize)
 	g500 := c.Graph500()
 	pb := c.Routing.Name == "PB" || c.Routing.Name == "PB_ACOR"
 	acor := c.Routing.Name == "ACOR" || c.Routing.Name == "PB_ACOR"
-	pkt := float64(packetBytes * growth) // a packet in the pool
+	pkt := float64(PacketBytes * growth) // a packet in the pool
 	if g500 {
 		pkt += 8 * growth // its Graph500 metadata (sim.pktMeta)
 	}
 
 	// input buffer rings (a slot per packet) and output FIFO rings (a
 	// departure cycle per packet)
-	slots := R * (int64(t.P)*int64(inj)*(int64(r.InjectionBuffer)/P) +
-		int64(t.A-1)*int64(lv)*(int64(r.LocalBuffer)/P) +
-		int64(t.H)*int64(gv)*(int64(r.GlobalBuffer)/P))
+	var slots int64
+	for i, n := range kind.Ports(t.Params()) {
+		slots += n * int64(classes[i].VCs) * (int64(classes[i].Buffer) / P)
+	}
 	oCap := int64(0)
 	if r.Model == "ioq" {
 		oCap = int64(r.OutputBuffer)/P + 1
@@ -168,12 +168,15 @@ func (c *Config) memory() []MemoryPart {
 	add(c.largestBuffer(), "timing-wheel events when every buffer slot holds a packet", ev*2*growth, true)
 
 	// ports, VCs, routers, nodes, topology tables: grow with the network
-	perVC := float64(bufferBytes + 4 + 4 + 8 + 8)                                       // buffer, credits, request-reply reservations, LRS stamps, adaptive counters
-	perPort := float64(portBytes+2+16+1+1+8+8) + 8*float64(radix)                       // + adaptive tables, topology.Check, LRS output stamps
-	perRouter := float64(streamBytes+16+8*3+17+1) + 12*float64(t.H*gv) + 8*float64(t.A) // + PB and ACOR state
-	perNode := float64(streamBytes + 8 + 8 + 5 + 4 + 4 + sliceBytes + 4 + 8)            // generators, attachments, patterns, source queues
+	perVC := float64(BufferBytes + 4 + 4 + 8 + 8)                 // buffer, credits, request-reply reservations, LRS stamps, adaptive counters
+	perPort := float64(PortBytes+2+16+1+1+8+8) + 8*float64(radix) // + adaptive tables, topology.Check, LRS output stamps
+	perRouter := float64(StreamBytes + 16 + 8*3 + 17 + 1)
+	perNode := float64(StreamBytes + 8 + 8 + 5 + 4 + 4 + sliceBytes + 4 + 8) // generators, attachments, patterns, source queues
 	net := float64(ports*maxVC)*perVC + float64(ports)*perPort + float64(R)*perRouter + float64(N)*perNode +
-		float64(G*G)*(2+1+4) // topology tables, PiggyBack's link table
+		float64(kind.TableBytes(t.Params()))
+	if t.Kind == "dragonfly" { // the adaptive routings' state (sim.initAdaptive): PB and ACOR per router, PiggyBack's link table
+		net += float64(R)*(12*float64(t.H*gv)+8*float64(t.A)) + float64(G*G)*4
+	}
 	if g500 {
 		net += float64(N)*(procBytes+8+16+4+4) + float64(G)*16 // at most every node runs a process
 	}
@@ -204,7 +207,7 @@ func (c *Config) memory() []MemoryPart {
 	// 5 times it) and their JSON text (compact, then indented, each in a
 	// growing buffer)
 	nb, cycles, what := c.samples()
-	counters, perSample := 4*8.0, float64(5*sampleBytes+4*sampleJSONBytes)
+	counters, perSample := 4*8.0, float64(5*SampleBytes+4*sampleJSONBytes)
 	if acor {
 		counters += 8 + 12
 		perSample += 5*24 + 16 + 4*120 // routers per level: their slice and JSON
@@ -244,11 +247,12 @@ func (c *Config) ResultParts() []MemoryPart {
 	if !c.sized() {
 		return nil
 	}
-	_, R, _ := c.Topology.size()
+	sz, _ := c.Topology.Sizes()
+	R := sz.Routers
 	nb, _, what := c.samples()
 	// the samples at their length (sweep.Run trims the slack of their
 	// appending, the page decodes them); a router's injections (fairness)
-	series, router := allocBytes(nb*sampleBytes), 8.0
+	series, router := allocBytes(nb*SampleBytes), 8.0
 	if c.Routing.Name == "ACOR" || c.Routing.Name == "PB_ACOR" {
 		series, router = series+nb*acorSampleBytes, router+acorRouterBytes
 	}
@@ -384,8 +388,8 @@ func (c *Config) validateMemory() Errors {
 	value := ""
 	if p, ok := Lookup(top.Path); ok {
 		value = p.Format(c)
-	} else if top.Path == "topology" {
-		value = fmt.Sprintf("h=%d a=%d p=%d", c.Topology.H, c.Topology.A, c.Topology.P)
+	} else if sz, ok := c.Topology.Sizes(); ok && top.Path == "topology" {
+		value = fmt.Sprintf("%s (%d routers, %d nodes)", c.Topology.Describe(), sz.Routers, sz.Nodes)
 	}
 	return Errors{&FieldError{Path: top.Path, Value: value, Msg: fmt.Sprintf(
 		"a run needs up to %s, %s of it for the %s; at most %s fit (a browser tab has 4 GiB)%s",

@@ -75,7 +75,7 @@ func TestMechanismHooksOnePacket(t *testing.T) {
 	}
 	// the path from router 0 to a router three hops away (local, global,
 	// local), walked on the topology
-	d := s.topo
+	d := s.df
 	var path []int // routers, source first
 	var outs []int // the port taken at each
 	dst := -1

@@ -20,7 +20,7 @@ func TestThirtyTwoQueuesPerPort(t *testing.T) {
 		c.Router.InputArbiter = arb
 		c.Traffic.Load = 0.5
 		c.Sim.Cycles = 3000
-		topo, err := topology.New(c.Topology)
+		topo, err := topology.New(c.Topology.Params())
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -349,8 +349,8 @@ func TestSingleFlowThroughputBoundByCreditRoundTrip(t *testing.T) {
 			c.Router.LocalBuffer = tc.buf
 			c.Router.CreditTiming = tc.timing
 		})
-		if s.topo.MinimalPort(0, 1) != 4 {
-			t.Fatalf("router 0 reaches router 1 through port %d, want local port 4", s.topo.MinimalPort(0, 1))
+		if s.df.MinimalPort(0, 1) != 4 {
+			t.Fatalf("router 0 reaches router 1 through port %d, want local port 4", s.df.MinimalPort(0, 1))
 		}
 		var del0 int64
 		for c := 0; c < warm+cycles; c++ {

@@ -76,14 +76,30 @@ func (s *Sim) route(r int, pk *packet, fromInj, retry bool) bool {
 	if target == r { // only with completePhaseA: phase A ends at the destination router
 		return s.routeEject(r, pk)
 	}
-	port := s.topo.MinimalPort(r, target)
-	global := s.pclass[r*s.radix+port] == topology.Global
-	pos := s.seq.Next(int(pk.vcPos), global)
+	port := s.minimalPort(r, target)
+	class := s.pclass[r*s.radix+port]
+	pos := s.seq.Next(int(pk.vcPos), class)
 	if pos < 0 {
 		panic(fmt.Sprintf("sim: packet %d→%d at router %d has no VC left in its sequence (position %d)", pk.src, pk.dst, r, pk.vcPos))
 	}
-	pk.outPort, pk.outVC, pk.nextPos = int16(port), int8(s.vcAt(pos, global, pk)), int8(pos)
+	pk.outPort, pk.outVC, pk.nextPos = int16(port), int8(s.vcAt(pos, class == topology.Global, pk)), int8(pos)
 	return final
+}
+
+// minimalPort picks the port of a minimal path from router r to target
+// (≠ r): the Dragonfly's one (a direct call, no interface); on another
+// topology one of its minimal ports, drawn from the router's random stream
+// when there are several (so that a topology with one minimal port, as a
+// mesh under dimension order, draws nothing).
+func (s *Sim) minimalPort(r, target int) int {
+	if s.df != nil {
+		return s.df.MinimalPort(r, target)
+	}
+	s.minPorts = s.topo.MinimalPorts(r, target, s.minPorts[:0])
+	if len(s.minPorts) == 1 {
+		return s.minPorts[0]
+	}
+	return s.minPorts[s.rts[r].Intn(len(s.minPorts))]
 }
 
 // routeEject routes pk, at its destination router r, to its node's ejection port.
@@ -102,8 +118,9 @@ func (s *Sim) routeInTransit(r int, pk *packet, fromInj bool) bool {
 	a := &s.cga
 	dst := int(pk.dstRouter)
 	minPort := s.df.MinimalPort(r, dst) // PAR and OLM are Dragonfly routings
-	minGlobal := s.pclass[r*s.radix+minPort] == topology.Global
-	minPos := s.seq.Next(int(pk.vcPos), minGlobal)
+	minClass := s.pclass[r*s.radix+minPort]
+	minGlobal := minClass == topology.Global
+	minPos := s.seq.Next(int(pk.vcPos), minClass)
 	minVC := s.vcAt(minPos, minGlobal, pk)
 	// a packet is in its source group until its first global hop (a
 	// Dragonfly path never comes back to it)
@@ -155,7 +172,7 @@ func (s *Sim) routeInTransit(r int, pk *packet, fromInj bool) bool {
 				// only global outputs may be requested: wait on a random one
 				k := s.rts[r].Intn(a.h)
 				port = s.firstGlobal + k
-				pos = s.seq.Next(int(pk.vcPos), true)
+				pos = s.seq.Next(int(pk.vcPos), topology.Global)
 				vc, pending = s.vcAt(pos, true, pk), kind
 			}
 		}
@@ -204,12 +221,12 @@ func (s *Sim) cgaTrigger(r, minPort, minVC int, qmin int32) bool {
 func (s *Sim) pickCandidate(r int, pk *packet, kind uint8, minPort, minVC int, qmin int32, fromInj bool) (port, vc, pos int, ok bool) {
 	a := &s.cga
 	global := kind == misGlobal || kind == misGlobalMandatory
-	lo, hi := s.df.FirstLocalPort(), s.firstGlobal
+	lo, hi, class := s.df.FirstLocalPort(), s.firstGlobal, topology.Local
 	if global {
-		lo, hi = s.firstGlobal, s.radix
+		lo, hi, class = s.firstGlobal, s.radix, topology.Global
 	}
 	// the VC the packet takes on a port of that class
-	pos = s.seq.Next(int(pk.vcPos), global)
+	pos = s.seq.Next(int(pk.vcPos), class)
 	if !global && s.routing == routeOLM && !fromInj && pk.vcPos >= 0 {
 		pos = int(pk.vcPos) // opportunistic: reuse the latest local VC
 		vc = s.seq.LocalAtOrBefore(pos)

@@ -11,7 +11,9 @@
 // The network is a topology.Topology, built by topology.New from the config.
 // The router model assumes no numbering of it: where a node attaches and the
 // class of each port of each router are tables built once in New (nodeAt,
-// ports[pi].class, pclass), and routes come from MinimalPort. Only the
+// ports[pi].class, pclass), the per-class tables (latency, buffer, VCs) are
+// sized from the classes the topology declares, and routes come from
+// MinimalPorts. Only the
 // Dragonfly-specific mechanisms (adaptive routings, Valiant, group-based
 // traffic, Graph500) use *topology.Dragonfly, and New refuses them on any
 // other topology.
@@ -22,6 +24,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"time"
 
 	"phitsim/engine/config"
@@ -166,12 +169,19 @@ type Sim struct {
 	nodeAt []nodeAt
 	// class of each port pi: ports[pi].class in a dense array, for routing
 	// decisions that do not otherwise touch the port
-	pclass    []topology.PortClass
-	reactive  bool
-	resv      []int32  // request-reply: per injection buffer, slots reserved for replies
-	bufCap    [3]int32 // input buffer per VC per port class, phits
-	replyOffL int8     // VC offsets of the reply set
+	pclass   []topology.PortClass
+	reactive bool
+	resv     []int32 // request-reply: per injection buffer, slots reserved for replies
+	// input buffer per VC per port class, phits; an array while adaptive
+	// routing copies it whole (adaptive.occCap), so at most len(bufCap)
+	// classes (newSim refuses more)
+	bufCap [3]int32
+	// VC offsets of the reply set: replyOffG for class 2 (the Dragonfly's
+	// global; vcAt tells classes apart by number), replyOffL the most any
+	// other class needs
+	replyOffL int8
 	replyOffG int8
+	minPorts  []int   // scratch of Topology.MinimalPorts
 	firstPos  [2]int8 // position of the first local [0] and global [1] hop of the VC sequence
 
 	R, N, radix, P int
@@ -189,9 +199,9 @@ type Sim struct {
 
 	// VCs
 	injVC, maxVC int
-	vcCount      [3]int // VCs per port class
-	reqVCs       int    // request-set size on injection ports (reactive); else injVC
-	injSlots     int32  // packets an injection port holds over all its VCs
+	vcCount      []int // VCs per port class
+	reqVCs       int   // request-set size on injection ports (reactive); else injVC
+	injSlots     int32 // packets an injection port holds over all its VCs
 	injPolicy    uint8
 
 	// per port pi and per buffer bi (arrays of structs: one cache line per
@@ -205,7 +215,7 @@ type Sim struct {
 	oRing   []int32  // per output FIFO, the departure cycles of its last oCap packets
 	outCap  int32    // output FIFO capacity in phits
 	oCap    int32    // output FIFO ring length in packets (every port alike)
-	lat     [3]int64 // link latency per port class
+	lat     []int64  // link latency per port class
 	// per router: bit mask (2 words, radix ≤ 128) of the inputs holding
 	// packets, so idle routers and ports cost nothing
 	inMask []uint64
@@ -279,7 +289,7 @@ func New(cfg config.Config, seed uint64) (*Sim, error) {
 		return nil, errs
 	}
 	cfg.ApplyLatenciesNs() // Graph500 latencies given in ns follow the cycle time
-	topo, err := topology.New(cfg.Topology)
+	topo, err := topology.New(cfg.Topology.Params())
 	if err != nil {
 		return nil, err
 	}
@@ -302,7 +312,6 @@ func newSim(cfg config.Config, topo topology.Topology, seed uint64) (*Sim, error
 		return nil, fmt.Errorf("topology %s: radix %d, the simulator supports at most 128 ports per router", topo.Name(), topo.Radix())
 	}
 	var err error
-	t := cfg.Topology
 	s := &Sim{cfg: cfg, topo: topo, df: df, groups: topo.Groups(), seed: seed}
 	s.R, s.N, s.radix = topo.Routers(), topo.Nodes(), topo.Radix()
 	if df != nil {
@@ -331,13 +340,31 @@ func newSim(cfg config.Config, topo topology.Topology, seed uint64) (*Sim, error
 	}
 	s.routing = routingKind(cfg.Routing.Name)
 	s.reactive = cfg.Traffic.Reactive
-	s.bufCap = [3]int32{topology.Injection: int32(r.InjectionBuffer), topology.Local: int32(r.LocalBuffer), topology.Global: int32(r.GlobalBuffer)}
-	if s.seq, err = vcs.For(cfg.Routing.Name, cfg.PhaseA()); err != nil {
+	classes := cfg.Classes()
+	if len(classes) != len(topo.Classes()) {
+		return nil, fmt.Errorf("topology %s declares %d port classes, topology.kind=%s %d", topo.Name(), len(topo.Classes()), cfg.Topology.Kind, len(classes))
+	}
+	if len(classes) > len(s.bufCap) {
+		return nil, fmt.Errorf("topology %s: %d port classes; the simulator supports at most %d", topo.Name(), len(classes), len(s.bufCap))
+	}
+	s.lat, s.vcCount = make([]int64, len(classes)), make([]int, len(classes))
+	for i, c := range classes {
+		s.bufCap[i], s.lat[i], s.vcCount[i] = int32(c.Buffer), int64(c.Latency), c.VCs
+	}
+	if s.seq, err = vcs.ForKind(cfg.Topology.Kind, cfg.Routing.Name, cfg.PhaseA()); err != nil {
 		return nil, err
 	}
-	s.firstPos = [2]int8{int8(s.seq.Next(-1, false)), int8(s.seq.Next(-1, true))}
-	nl, ng := s.seq.Needs()
-	s.replyOffL, s.replyOffG = int8(nl), int8(ng)
+	if err := vcs.CheckAcyclic(topo, s.seq); err != nil {
+		return nil, fmt.Errorf("routing.name=%s on topology.kind=%s: %v", cfg.Routing.Name, cfg.Topology.Kind, err)
+	}
+	s.firstPos = [2]int8{int8(s.seq.Next(-1, topology.Local)), int8(s.seq.Next(-1, topology.Global))}
+	for c, n := range s.seq.PerClass(len(classes)) {
+		if topology.PortClass(c) == topology.Global {
+			s.replyOffG = int8(n)
+		} else {
+			s.replyOffL = max(s.replyOffL, int8(n))
+		}
+	}
 
 	tr := cfg.Traffic
 	var net traffic.Network = nodesOnly{s.N}
@@ -370,13 +397,13 @@ func newSim(cfg config.Config, topo topology.Topology, seed uint64) (*Sim, error
 		s.sqHead = make([]int32, s.N)
 	}
 
-	inj, lv, gv := cfg.VCs()
-	s.injVC, s.maxVC = inj, max(inj, lv, gv)
-	s.reqVCs = inj
+	s.injVC = s.vcCount[topology.Injection]
+	s.maxVC = slices.Max(s.vcCount)
+	s.reqVCs = s.injVC
 	if tr.Reactive {
-		s.reqVCs = inj / 2
+		s.reqVCs = s.injVC / 2
 	}
-	s.build(lv, gv)
+	s.build()
 	switch s.routing {
 	case routePB, routePBACOR, routeACOR:
 		if r.IdleUpdates == "fogsim" {
@@ -385,7 +412,7 @@ func newSim(cfg config.Config, topo topology.Topology, seed uint64) (*Sim, error
 		}
 	}
 	if df != nil {
-		s.initAdaptive(cfg, df, gv)
+		s.initAdaptive(cfg, df, s.vcCount[topology.Global])
 	}
 	switch s.routing {
 	case routeUGAL, routePB, routePBACOR, routeACOR:
@@ -396,7 +423,7 @@ func newSim(cfg config.Config, topo topology.Topology, seed uint64) (*Sim, error
 	case routePAR, routeOLM:
 		s.rerouteAll = true
 	}
-	s.injSlots = int32(inj * (r.InjectionBuffer / s.P))
+	s.injSlots = int32(s.injVC) * (s.bufCap[topology.Injection] / int32(s.P))
 
 	s.gens = make([]rng.Stream, s.N)
 	for i := range s.gens {
@@ -407,7 +434,7 @@ func newSim(cfg config.Config, topo topology.Topology, seed uint64) (*Sim, error
 		s.rts[i] = rng.New(seed, rng.Router, uint64(i))
 	}
 	s.free = -1
-	maxLat := int64(max(t.LocalLatency, t.GlobalLatency, t.InjectionLatency))
+	maxLat := slices.Max(s.lat)
 	s.watchdog = max(int64(cfg.Sim.Watchdog), 4*(maxLat+int64(s.P)+s.xbar))
 	s.initWorkload()
 	if !s.bursty && !s.srcQueue && s.wl == nil && rate > 0 {
@@ -478,7 +505,7 @@ func arbKind(name string) uint8 {
 }
 
 // build lays out ports, buffers, FIFOs and credit queues.
-func (s *Sim) build(localVCs, globalVCs int) {
+func (s *Sim) build() {
 	nports := s.R * s.radix
 	r := s.cfg.Router
 	s.ports = make([]port, nports)
@@ -505,19 +532,8 @@ func (s *Sim) build(localVCs, globalVCs int) {
 		}
 	}
 	s.outCap = int32(r.OutputBuffer)
-	bufPhits := func(c topology.PortClass) int {
-		switch c {
-		case topology.Injection:
-			return r.InjectionBuffer
-		case topology.Local:
-			return r.LocalBuffer
-		}
-		return r.GlobalBuffer
-	}
-	s.vcCount = [3]int{topology.Injection: s.injVC, topology.Local: localVCs, topology.Global: globalVCs}
+	bufPhits := func(c topology.PortClass) int { return int(s.bufCap[c]) }
 	nvc := func(c topology.PortClass) int { return s.vcCount[c] }
-	t := s.cfg.Topology
-	s.lat = [3]int64{topology.Injection: int64(t.InjectionLatency), topology.Local: int64(t.LocalLatency), topology.Global: int64(t.GlobalLatency)}
 	s.oCap = int32(r.OutputBuffer/s.P) + 1 // +1: the packet on the link has left the ring
 	var qTotal, oTotal int32
 	s.pclass = make([]topology.PortClass, nports)
@@ -528,15 +544,18 @@ func (s *Sim) build(localVCs, globalVCs int) {
 			s.ports[pi].class, s.pclass[pi] = c, c
 			s.ports[pi].peer = -1
 			if c != topology.Injection {
-				pr, pp := s.topo.Link(rt, port)
-				s.ports[pi].peer = int32(pr*s.radix + pp)
+				// an unconnected port (a mesh's edge) keeps peer −1 and
+				// no credits: no route leads to it
+				if pr, pp := s.topo.Link(rt, port); pr >= 0 {
+					s.ports[pi].peer = int32(pr*s.radix + pp)
+				}
 			}
 			slots := int32(bufPhits(c) / s.P)
 			for v := 0; v < nvc(c); v++ {
 				bi := pi*s.maxVC + v
 				s.bufs[bi].start, s.bufs[bi].cap = qTotal, slots
 				qTotal += slots
-				if c != topology.Injection {
+				if c != topology.Injection && s.ports[pi].peer >= 0 {
 					// the output's credits are the peer's input buffer, of
 					// the same class (topology.Check)
 					s.credits[bi] = int32(bufPhits(c))
@@ -559,7 +578,7 @@ func (s *Sim) build(localVCs, globalVCs int) {
 	}
 	// events are queued at most a crossbar latency, a full output FIFO and a
 	// link ahead
-	maxLat := int64(max(t.LocalLatency, t.GlobalLatency, t.InjectionLatency, s.P)) + s.xbar + int64(r.OutputBuffer+s.P) + 2
+	maxLat := max(slices.Max(s.lat), int64(s.P)) + s.xbar + int64(r.OutputBuffer+s.P) + 2
 	size := int64(1)
 	for size < maxLat {
 		size <<= 1

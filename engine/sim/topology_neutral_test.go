@@ -68,8 +68,9 @@ func (x *tnScrambled) Link(r, q int) (int, int) {
 	pr, pp := x.d.Link(r, x.phys(r, q))
 	return pr, x.virt(pr, pp)
 }
-func (x *tnScrambled) MinimalPort(r, dst int) int {
-	return x.virt(r, x.d.MinimalPort(r, dst))
+func (x *tnScrambled) Classes() []topology.Class { return x.d.Classes() }
+func (x *tnScrambled) MinimalPorts(r, dst int, buf []int) []int {
+	return append(buf, x.virt(r, x.d.MinimalPort(r, dst)))
 }
 
 func tnConfig(load float64) config.Config {
@@ -151,7 +152,7 @@ func TestScrambledZeroLoadLatency(t *testing.T) {
 			dr, _ := x.NodePort(dst)
 			var l, g int64
 			for r != dr {
-				q := x.MinimalPort(r, dr)
+				q := x.MinimalPorts(r, dr, nil)[0]
 				if x.PortClass(r, q) == topology.Global {
 					g++
 				} else {

@@ -83,8 +83,8 @@ func EstimatedCycles(c *config.Config) int64 {
 	if !c.Graph500() {
 		return int64(c.Sim.Warmup + c.Sim.Cycles)
 	}
-	t := c.Topology
-	n := t.P * t.A * len(c.Workload.JobGroups(t.A*t.H+1))
+	sz, _ := c.Topology.Sizes() // the job runs on a Dragonfly's groups
+	n := sz.Nodes / sz.Groups * len(c.Workload.JobGroups(sz.Groups))
 	return min(int64(c.Sim.Cycles), graph500.EstimateCycles(Graph500Params(c), n))
 }
 
@@ -155,18 +155,17 @@ func (wl *workload) done() bool { return wl.job.Done() }
 // JobRouters lists the routers whose nodes run the Graph500 job of c (every
 // router for synthetic traffic), in increasing order.
 func JobRouters(c *config.Config) []int {
-	t := c.Topology
-	a := t.A
-	groups := t.A*t.H + 1
+	sz, _ := c.Topology.Sizes()
 	if !c.Graph500() {
-		out := make([]int, groups*a)
+		out := make([]int, sz.Routers)
 		for i := range out {
 			out[i] = i
 		}
 		return out
 	}
+	a := sz.Routers / sz.Groups // the job runs on a Dragonfly's groups
 	var out []int
-	for _, g := range c.Workload.JobGroups(groups) {
+	for _, g := range c.Workload.JobGroups(sz.Groups) {
 		for r := g * a; r < (g+1)*a; r++ {
 			out = append(out, r)
 		}

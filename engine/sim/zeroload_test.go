@@ -51,7 +51,7 @@ func checkZeroLoadPaths(t *testing.T, c config.Config) {
 			kind = ""
 			r := 0
 			for r != dr {
-				port := d.MinimalPort(r, dr)
+				port := s.df.MinimalPort(r, dr)
 				if s.ports[r*s.radix+port].class == 2 {
 					kind += "g"
 				} else {

@@ -32,7 +32,7 @@ func NewDragonfly(h, a, p int, arrangement string) (*Dragonfly, error) {
 	if h < 1 || a < 1 || p < 1 {
 		return nil, fmt.Errorf("dragonfly: h, a, p must be ≥ 1 (got h=%d a=%d p=%d)", h, a, p)
 	}
-	d := &Dragonfly{H: h, A: a, P: p, G: a*h + 1}
+	d := &Dragonfly{H: h, A: a, P: p, G: dragonflyGroups(h, a)}
 	switch arrangement {
 	case PalmTree, "":
 		d.palm = true
@@ -73,6 +73,7 @@ func (d *Dragonfly) Name() string {
 var _ Topology = (*Dragonfly)(nil)
 
 func (d *Dragonfly) Routers() int         { return d.A * d.G }
+func (d *Dragonfly) Classes() []Class     { return dragonflyKind.Classes }
 func (d *Dragonfly) Nodes() int           { return d.P * d.A * d.G }
 func (d *Dragonfly) Radix() int           { return d.P + d.A - 1 + d.H }
 func (d *Dragonfly) NodesPerRouter() int  { return d.P }
@@ -154,6 +155,13 @@ func (d *Dragonfly) Link(r, port int) (int, int) {
 	return -1, -1
 }
 
+// MinimalPorts: a Dragonfly has one minimal path (MinimalPort).
+func (d *Dragonfly) MinimalPorts(r, dest int, buf []int) []int {
+	return append(buf, d.MinimalPort(r, dest))
+}
+
+// MinimalPort is the next transit port on the minimal path from router r to
+// router dest (≠ r): the Dragonfly's routings call it directly.
 func (d *Dragonfly) MinimalPort(r, dest int) int {
 	g, pos, dg := int(d.grp[r]), int(d.pos[r]), int(d.grp[dest])
 	if g == dg {

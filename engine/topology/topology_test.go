@@ -3,8 +3,6 @@ package topology
 import (
 	"strings"
 	"testing"
-
-	"phitsim/engine/config"
 )
 
 // Every Dragonfly keeps the Topology contract (node attachment one-to-one
@@ -30,9 +28,8 @@ func TestDragonflyKeepsContract(t *testing.T) {
 	}
 }
 
-func TestNewFromConfig(t *testing.T) {
-	c := config.Default().Topology
-	c.H, c.A, c.P, c.Arrangement = 2, 3, 5, Consecutive
+func TestNewFromParams(t *testing.T) {
+	c := Params{Kind: "dragonfly", H: 2, A: 3, P: 5, Arrangement: Consecutive}
 	topo, err := New(c)
 	if err != nil {
 		t.Fatal(err)

@@ -1,92 +1,181 @@
-// Package vcs holds the distance-based deadlock-avoidance VC sequences of the
-// Dragonfly routings (Günther; Kim et al.; thesis §1.3 and Fig. 1.15): every
-// hop takes a VC after the previous one in a fixed sequence of local (l) and
-// global (g) hops, so the channel dependency graph has no cycle.
+// Package vcs holds the distance-based deadlock-avoidance VC sequences
+// (Günther; Kim et al.; thesis §1.3 and Fig. 1.15): every hop takes a VC
+// after the previous one in a fixed sequence of hop classes, so the channel
+// dependency graph has no cycle. A sequence is written as a spec: the port
+// class names of its hops in path order, separated by spaces, a "*" suffix
+// marking a hop that may be taken again on the same VC (a mesh's dimension
+// order "x* y*"). A Repeat hop keeps the sequence position, so acyclicity no
+// longer follows from the positions alone: CheckAcyclic walks the paths.
 package vcs
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
 
-// Hop is one step of a sequence: a link class and the VC used on it.
+	"phitsim/engine/topology"
+)
+
+// Hop is one step of a sequence: a port class, the VC used on it (the hops
+// of a class take VCs 0, 1, … in order), and whether the next hop may be
+// of the same class on the same VC.
 type Hop struct {
-	Global bool
+	Class  topology.PortClass
 	VC     int
+	Repeat bool
 }
 
 // Sequence of a routing: shorter paths use the required subset of hops, in
 // order (the next hop takes the first entry after the current one whose class
-// matches).
+// matches, or the current one again when it repeats).
 type Sequence []Hop
 
-func parse(s string) Sequence {
+// Parse reads a spec ("local global local", "x* y*") whose class names are
+// classNames (class i = classNames[i]; class 0, injection, has no VCs of
+// the sequence).
+func Parse(spec string, classNames []string) (Sequence, error) {
 	var seq Sequence
-	l, g := 0, 0
-	for _, c := range s {
-		switch c {
-		case 'l':
-			seq = append(seq, Hop{false, l})
-			l++
-		case 'g':
-			seq = append(seq, Hop{true, g})
-			g++
+	next := make([]int, len(classNames))
+	for _, w := range strings.Fields(spec) {
+		name, rep := strings.CutSuffix(w, "*")
+		c := -1
+		for i, n := range classNames {
+			if i > 0 && n == name {
+				c = i
+			}
 		}
+		if c < 0 {
+			return nil, fmt.Errorf("VC sequence %q: %q is not a transit port class (one of %s)", spec, name, strings.Join(classNames[min(1, len(classNames)):], ", "))
+		}
+		seq = append(seq, Hop{Class: topology.PortClass(c), VC: next[c], Repeat: rep})
+		next[c]++
 	}
-	return seq
+	if len(seq) == 0 {
+		return nil, fmt.Errorf("VC sequence %q: no hop", spec)
+	}
+	if len(seq) > 127 {
+		return nil, fmt.Errorf("VC sequence %q: %d hops, at most 127", spec, len(seq))
+	}
+	return seq, nil
 }
 
-// For returns the sequence of a routing; Valiant-style routings need 4/2 VCs
-// when phase A ends at a router (…-Sw), 3/2 when it ends on entering a group.
+// dragonflyClasses are the Dragonfly's class names (topology.Local, Global).
+var dragonflyClasses = []string{topology.Injection.String(), topology.Local.String(), topology.Global.String()}
+
+// Dragonfly specs of each routing (thesis Fig. 1.15; ACOR paper §3).
+const (
+	specMIN      = "local global local"                          // a0 h0 a1: 2/1
+	specToGroup  = "local global local global local"             // a0 h0 a1 h1 a2: 3/2
+	specToRouter = "local global local local global local"       // a0 h0 a1 a2 h1 a3: 4/2
+	specPAR      = "local local global local local global local" // a0 a1 h0 a2 a3 h1 a4: 5/2
+)
+
+// For returns the Dragonfly sequence of a routing; Valiant-style routings
+// need 4/2 VCs when phase A ends at a router (…-Sw), 3/2 when it ends on
+// entering a group.
 func For(routing, phaseA string) (Sequence, error) {
 	toGroup := phaseA == "RRG-Gr" || phaseA == "CRG-Gr"
+	spec := ""
 	switch routing {
 	case "MIN":
-		return parse("lgl"), nil // a0 h0 a1: 2/1
+		spec = specMIN
 	case "VAL_GROUP", "VAL", "UGAL", "PB":
+		spec = specToRouter
 		if toGroup {
-			return parse("lglgl"), nil // a0 h0 a1 h1 a2: 3/2
+			spec = specToGroup
 		}
-		return parse("lgllgl"), nil // a0 h0 a1 a2 h1 a3: 4/2
 	case "ACOR", "PB_ACOR":
-		return parse("lgllgl"), nil
+		spec = specToRouter
 	case "PAR":
-		return parse("llgllgl"), nil // a0 a1 h0 a2 a3 h1 a4: 5/2
+		spec = specPAR
 	case "OLM":
-		// a0 h0 a1 h1 a2: 3/2; its non-minimal local hops reuse a VC
-		// (opportunistic), see the engine's OLM rule
-		return parse("lglgl"), nil
+		// 3/2; its non-minimal local hops reuse a VC (opportunistic), see
+		// the engine's OLM rule
+		spec = specToGroup
+	default:
+		return nil, fmt.Errorf("no VC sequence for routing %q", routing)
 	}
-	return nil, fmt.Errorf("no VC sequence for routing %q", routing)
+	return Parse(spec, dragonflyClasses)
+}
+
+// ForKind is the sequence of a routing on a topology kind: the Dragonfly's
+// (For), or on another kind MIN's, the hop classes of the kind's minimal
+// paths (topology.Kind.Minimal). Errors name the field at fault.
+func ForKind(kind, routing, phaseA string) (Sequence, error) {
+	k, err := topology.KindOf(kind)
+	if err != nil {
+		return nil, err
+	}
+	if kind == "dragonfly" {
+		return For(routing, phaseA)
+	}
+	if routing != "MIN" {
+		return nil, fmt.Errorf("routing.name: %s has no VC sequence on topology.kind=%s (only MIN)", routing, kind)
+	}
+	return Parse(k.Minimal, topology.ClassNames(k.Classes))
 }
 
 // LocalAtOrBefore is the VC of the latest local hop at or before pos (OLM's
 // opportunistic reuse), or the first local VC when there is none.
 func (s Sequence) LocalAtOrBefore(pos int) int {
 	for i := min(pos, len(s)-1); i >= 0; i-- {
-		if !s[i].Global {
+		if s[i].Class == topology.Local {
 			return s[i].VC
 		}
 	}
 	return 0
 }
 
-// Needs counts the local and global VCs a sequence uses.
-func (s Sequence) Needs() (local, global int) {
+// PerClass counts the VCs the sequence uses on each of n classes.
+func (s Sequence) PerClass(n int) []int {
+	need := make([]int, n)
 	for _, h := range s {
-		if h.Global {
-			global++
-		} else {
-			local++
+		if int(h.Class) < n {
+			need[h.Class]++
 		}
 	}
-	return
+	return need
 }
 
-// Next returns the position of the first hop after pos (−1 = not started)
-// whose class matches, or −1 when the sequence has no such hop left.
-func (s Sequence) Next(pos int, global bool) int {
+// Repeats tells whether some hop of s may repeat.
+func (s Sequence) Repeats() bool {
+	for _, h := range s {
+		if h.Repeat {
+			return true
+		}
+	}
+	return false
+}
+
+// Next returns the position of the next hop of class c after pos (−1 = not
+// started): pos itself when its hop repeats and has class c, else the first
+// later hop of class c, or −1 when the sequence has no such hop left.
+func (s Sequence) Next(pos int, c topology.PortClass) int {
+	if pos >= 0 && s[pos].Repeat && s[pos].Class == c {
+		return pos
+	}
 	for i := pos + 1; i < len(s); i++ {
-		if s[i].Global == global {
+		if s[i].Class == c {
 			return i
 		}
 	}
 	return -1
+}
+
+// Spec writes s with the class names classNames.
+func (s Sequence) Spec(classNames []string) string {
+	var b strings.Builder
+	for i, h := range s {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		if int(h.Class) < len(classNames) {
+			b.WriteString(classNames[h.Class])
+		} else {
+			fmt.Fprintf(&b, "class%d", h.Class)
+		}
+		if h.Repeat {
+			b.WriteByte('*')
+		}
+	}
+	return b.String()
 }

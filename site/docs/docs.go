@@ -59,6 +59,7 @@ func For(path, value string) (id string, ok bool) {
 // valueTopics: parameters whose every allowed value has its own section,
 // id = prefix + value.
 var valueTopics = map[string]string{
+	"topology.kind":          "topology-",
 	"routing.name":           "routing-",
 	"traffic.pattern":        "traffic-",
 	"traffic.switchPattern":  "traffic-",
@@ -82,7 +83,8 @@ func phaseATopic(v string) string {
 
 // paramTopics: parameters documented by one section whatever their value.
 var paramTopics = map[string]string{
-	"topology.kind":              "topology-dragonfly",
+	"topology.width":             "topology-mesh",
+	"topology.height":            "topology-mesh",
 	"topology.h":                 "topology-dragonfly",
 	"topology.a":                 "topology-dragonfly",
 	"topology.p":                 "topology-dragonfly",

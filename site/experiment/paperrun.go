@@ -40,8 +40,8 @@ func paperRun(e *Experiment) string {
 		e := routing.Get(c.Routing.Name)
 		acor = acor || e.Keeps(routing.Levels)
 	}
-	t := &e.Series[0].Topology
-	nodes := t.P * t.A * (t.A*t.H + 1)
+	sz, _ := e.Series[0].Topology.Sizes()
+	nodes := sz.Nodes
 	if g500 {
 		if scale >= thesisScale {
 			return ""

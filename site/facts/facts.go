@@ -74,14 +74,16 @@ func (g *Graph500) PinjText() string {
 func Of(c *config.Config) Facts {
 	var f Facts
 	t := c.Topology
-	if t.H < 1 || t.A < 1 || t.P < 1 {
+	sz, ok := t.Sizes()
+	if !ok {
 		return f
 	}
-	f.Groups = t.A*t.H + 1
-	f.Routers = t.A * f.Groups
-	f.Nodes = t.P * f.Routers
-	f.Radix = t.P + t.A - 1 + t.H
+	f.Groups, f.Routers, f.Nodes, f.Radix = sz.Groups, sz.Routers, sz.Nodes, sz.Radix
 	f.InjectionVCs, f.LocalVCs, f.GlobalVCs = c.VCs()
+	f.Work = float64(f.Nodes) * float64(c.Sim.Warmup+c.Sim.Cycles)
+	if t.Kind != "dragonfly" {
+		return f // the bounds below are the Dragonfly's
+	}
 	ap := float64(t.A * t.P)
 	f.MinAdvCap = 1 / ap
 	advc := t.H
@@ -107,7 +109,6 @@ func Of(c *config.Config) Facts {
 		f.Why += " (requests + replies)"
 	}
 	f.Graph500 = graph500Facts(c)
-	f.Work = float64(f.Nodes) * float64(c.Sim.Warmup+c.Sim.Cycles)
 	if c.Graph500() && len(c.Validate()) == 0 { // the estimate divides by fields
 		f.Work = float64(f.Nodes) * float64(sim.EstimatedCycles(c))
 	}
@@ -126,8 +127,8 @@ func graph500Facts(c *config.Config) *Graph500 {
 	p := sim.Graph500Params(c)
 	g := &Graph500{CycleNs: p.CycleNs, TqCycles: p.TqCycles, MessagePhits: p.MessagePhits()}
 	g.Pinj, g.PinjRaw = graph500.InjectionProbability(g.MessagePhits, p.TqCycles, p.Coalescing)
-	if t.H >= 1 && t.A >= 1 && t.P >= 1 {
-		g.Processes = t.P * t.A * len(w.JobGroups(t.A*t.H+1))
+	if sz, ok := t.Sizes(); ok {
+		g.Processes = sz.Nodes / sz.Groups * len(w.JobGroups(sz.Groups))
 	}
 	return g
 }

@@ -44,7 +44,7 @@ func describe(e *experiment.Experiment, preset string) string {
 	var nets []string
 	for i := range e.Series {
 		c := &e.Series[i]
-		n := fmt.Sprintf("h=%d a=%d p=%d, %d nodes", c.Topology.H, c.Topology.A, c.Topology.P, facts.Of(c).Nodes)
+		n := fmt.Sprintf("%s, %d nodes", c.Topology.Describe(), facts.Of(c).Nodes)
 		nets = append(nets, n)
 	}
 	if len(nets) > 0 {

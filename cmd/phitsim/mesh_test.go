@@ -1,0 +1,33 @@
+package main
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+// The toy 2D mesh runs MIN from the command line through the topology
+// contract: validate names its sizes and VCs per class, run summarises it
+// as a mesh and writes its result, and a Dragonfly routing is refused by
+// name.
+func TestRunMesh(t *testing.T) {
+	mesh := []string{"-preset", "h2", "-set", "topology.kind=mesh", "-set", "topology.width=4", "-set", "topology.height=3",
+		"-set", "topology.p=1", "-set", "sim.warmup=300", "-set", "sim.cycles=600", "-seeds", "1"}
+	code, out, errOut := cli(t, false, append([]string{"validate"}, mesh...)...)
+	if code != 0 || !strings.Contains(out, "12 nodes; VCs injection 3, x 3, y 3") {
+		t.Errorf("validate: exit %d, %q, %q", code, out, errOut)
+	}
+	code, summary, errOut := cli(t, true, append([]string{"run"}, mesh...)...)
+	if code != 0 || !strings.Contains(summary, "h2: Mesh p=1 width=4 height=3 (12 routers, 12 nodes), routing MIN") || !strings.Contains(summary, "accepted load") {
+		t.Errorf("run: exit %d:\n%s\n%s", code, summary, errOut)
+	}
+	code, data, errOut := cli(t, false, append([]string{"run"}, mesh...)...)
+	var doc PointDoc
+	if code != 0 || json.Unmarshal([]byte(data), &doc) != nil || len(doc.Runs) != 1 || doc.Runs[0].Delivered == 0 || doc.Config.Topology.Kind != "mesh" {
+		t.Fatalf("run JSON: exit %d, %s", code, errOut)
+	}
+	code, _, errOut = cli(t, true, append([]string{"run"}, append(mesh, "-set", "routing.name=PAR")...)...)
+	if code != 1 || !strings.Contains(errOut, "routing.name = PAR") || !strings.Contains(errOut, "only MIN") {
+		t.Errorf("PAR on a mesh: exit %d, %q", code, errOut)
+	}
+}
