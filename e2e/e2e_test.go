@@ -493,6 +493,40 @@ func TestBrowser(t *testing.T) {
 		checkCLI(t, ctx, cli(t), ex)
 	})
 
+	t.Run("mesh", func(t *testing.T) {
+		// A second topology through the same contract: a 4×4 mesh with
+		// MIN, chosen in the form (its fields appear with topology.kind),
+		// run by the page's worker, equal to the CLI's run.
+		l := tinyLink()
+		l.Exp.Series = l.Exp.Series[:1]      // MIN
+		l.Exp.Series[0].Sim.Cycles = 2000000 // idle: too long to run on opening
+		open(t, ctx, base+"#"+experiment.Encode(l))
+		if eval[bool](t, ctx, `!!document.getElementById('f-topology-width')`) {
+			t.Errorf("a Dragonfly's form shows the mesh's width")
+		}
+		setField(t, ctx, "f-topology-kind", "mesh")
+		waitFor(t, ctx, `!!document.getElementById('f-topology-width') && !document.getElementById('f-topology-h')`, 5*time.Second)
+		setField(t, ctx, "f-topology-width", "4")
+		setField(t, ctx, "f-topology-height", "4")
+		setField(t, ctx, "f-topology-p", "1")
+		setField(t, ctx, "f-sim-cycles", "1500")
+		setField(t, ctx, "f-sim-seeds", "1")
+		waitFor(t, ctx, `document.getElementById('f-sim-seeds').value === '1'`, 5*time.Second)
+		time.Sleep(300 * time.Millisecond) // as ui-sweep: the form's last edit reaches the experiment
+		rerun(t, ctx)
+		ex := pageResults(t, ctx)
+		if len(ex.Runs) == 0 || ex.Exp.Series[0].Topology.Kind != "mesh" || ex.Exp.Series[0].Topology.Width != 4 {
+			t.Fatalf("the page ran %d runs of %+v", len(ex.Runs), ex.Exp.Series[0].Topology)
+		}
+		for _, r := range ex.Runs {
+			if r.TotalDelivered == 0 {
+				t.Errorf("a mesh run at load %v delivered nothing", r.Config.Traffic.Load)
+			}
+		}
+		screenshot(t, ctx, "e2e-mesh.png")
+		checkCLI(t, ctx, cli(t), ex)
+	})
+
 	t.Run("graph500", func(t *testing.T) {
 		// The Graph500 preset from the menu (h=2, s=22, 3 root degrees):
 		// its time in the browser, the charts that replace the load ones.
