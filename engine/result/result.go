@@ -48,6 +48,9 @@ type Result struct {
 	CPUSeconds float64 `json:"cpuSeconds" msgpack:"cpuSeconds"`
 	// Graph500 workload outcome (workload.kind = graph500), else nil.
 	Graph500 *Graph500 `json:"graph500,omitempty" msgpack:"graph500,omitempty"`
+	// Deadlock: why and where the run stopped early (the metrics above are
+	// those up to Deadlock.Cycle), else nil.
+	Deadlock *Deadlock `json:"deadlock,omitempty" msgpack:"deadlock,omitempty"`
 }
 
 // Summary of a distribution.

@@ -165,8 +165,8 @@ func TestDeadlockWatchdogStopsAStuckNetwork(t *testing.T) {
 		t.Fatalf("Run returned %v (result %v), want a *DeadlockError", o.err, o.r != nil)
 	}
 	t.Logf("after %v: %v", time.Since(start), de)
-	if o.r != nil {
-		t.Errorf("a result was returned with the deadlock error")
+	if o.r == nil || o.r.Deadlock == nil || o.r.Deadlock.Reason != "watchdog" {
+		t.Errorf("want the partial result with its watchdog deadlock section, got %v", o.r)
 	}
 	if de.InFlight != 4 {
 		t.Errorf("InFlight %d, want 4", de.InFlight)
@@ -174,7 +174,7 @@ func TestDeadlockWatchdogStopsAStuckNetwork(t *testing.T) {
 	if de.Cycle > 2000 || de.Cycle-de.Since < 100 {
 		t.Errorf("watchdog fired at cycle %d (no progress since %d): want soon after the watchdog period", de.Cycle, de.Since)
 	}
-	if !strings.Contains(de.Detail, "router 0") || !strings.Contains(de.Error(), "deadlock") {
+	if len(de.Routers) != 1 || de.Routers[0] != 0 || !strings.Contains(de.Error(), "router 0 input port") || !strings.Contains(de.Error(), "deadlock") {
 		t.Errorf("diagnostic %q does not name the blocked router", de.Error())
 	}
 }
@@ -213,8 +213,8 @@ func TestDeadlockWatchdogStopsALoadedNetworkThatFreezes(t *testing.T) {
 		t.Fatalf("Run returned %v, want a *DeadlockError", err)
 	}
 	t.Logf("%v", de)
-	if de.InFlight == 0 || de.Cycle > 10000 || de.Detail == "" {
-		t.Errorf("deadlock at cycle %d, in flight %d, detail %q", de.Cycle, de.InFlight, de.Detail)
+	if de.InFlight == 0 || de.Cycle > 10000 || de.StuckBuffers == 0 || len(de.Buffers) == 0 {
+		t.Errorf("deadlock at cycle %d, in flight %d, %d stuck buffers %v", de.Cycle, de.InFlight, de.StuckBuffers, de.Buffers)
 	}
 }
 
