@@ -272,4 +272,3 @@ func TestFaultPartialDeadlockIsCaughtWhileTrafficFlows(t *testing.T) {
 		t.Error("nothing was delivered: the rest of the network did not flow")
 	}
 }
-
