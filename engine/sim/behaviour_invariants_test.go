@@ -16,8 +16,10 @@ import (
 	"phitsim/engine/topology"
 )
 
-// Conservation: every generated packet is delivered or still in flight
-// (result.Conserved), for every routing × pattern, below and far above
+// Conservation: every generated packet is delivered or still in flight, in
+// exactly one buffer, link, ejection wheel or source queue, and every credit
+// is accounted for (Sim.Census, at every progress report and at the end; the
+// result's counters agree too: result.Conserved), for every routing × pattern, below and far above
 // saturation, with plain, request-reply and bursty traffic, with a source
 // queue, the input-queued router, the consecutive global arrangement and the
 // rand/jsq injection-VC policies, at the end and in mid-run snapshots.
@@ -59,15 +61,23 @@ func btConservedRun(t *testing.T, c config.Config) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	midRun := true
-	r, err := s.Run(nil, func(Progress) {
-		midRun = midRun && s.Snapshot().Conserved()
+	var midRun error
+	r, err := s.Run(nil, func(p Progress) {
+		if err := s.Census(); err != nil && midRun == nil {
+			midRun = fmt.Errorf("cycle %d: %w", p.Cycle, err)
+		}
+		if !s.Snapshot().Conserved() && midRun == nil {
+			midRun = fmt.Errorf("cycle %d: the snapshot's counters disagree", p.Cycle)
+		}
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !midRun {
-		t.Errorf("conservation violated in a mid-run snapshot")
+	if midRun == nil {
+		midRun = s.Census()
+	}
+	if midRun != nil {
+		t.Errorf("conservation violated: %v", midRun)
 	}
 	if !r.Conserved() {
 		t.Errorf("generated %d ≠ delivered %d + in flight %d", r.TotalGenerated, r.TotalDelivered, r.InFlight)
@@ -293,6 +303,9 @@ func TestNetworkDrainsCompletelyAfterSaturatingBurst(t *testing.T) {
 		if s.InFlight() != 0 || !r.Conserved() || r.TotalDelivered != r.TotalGenerated {
 			t.Errorf("%s: %d packets still in flight at cycle %d (generated %d, delivered %d)", name,
 				s.InFlight(), s.Now(), r.TotalGenerated, r.TotalDelivered)
+		}
+		if err := s.Census(); err != nil {
+			t.Errorf("%s: %v", name, err)
 		}
 		if tc.reactive && r.RequestAccepted != r.ReplyAccepted {
 			t.Errorf("%s: requests %.5f and replies %.5f delivered differ after draining", name, r.RequestAccepted, r.ReplyAccepted)
