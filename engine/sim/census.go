@@ -63,13 +63,15 @@ func (c *census) packets() {
 	seen := make([]uint8, len(s.pk))
 	place := []string{"", "the free list", "an input buffer", "a link (arrival wheel)", "an ejection wheel", "a source queue"}
 	var found int64
-	mark := func(k int32, p uint8, at string) {
+	// mark records that packet k is in place p; at describes the place,
+	// formatted only when something is wrong
+	mark := func(k int32, p uint8, at func() string) {
 		if k < 0 || int(k) >= len(s.pk) {
-			c.fail("census: packet id %d in %s %s is outside the pool of %d", k, place[p], at, len(s.pk))
+			c.fail("census: packet id %d in %s %s is outside the pool of %d", k, place[p], at(), len(s.pk))
 			return
 		}
 		if seen[k] != unseen {
-			c.fail("census: packet %d (%d→%d) is in %s %s and also in %s", k, s.pk[k].src, s.pk[k].dst, place[p], at, place[seen[k]])
+			c.fail("census: packet %d (%d→%d) is in %s %s and also in %s", k, s.pk[k].src, s.pk[k].dst, place[p], at(), place[seen[k]])
 			return
 		}
 		seen[k] = p
@@ -77,13 +79,14 @@ func (c *census) packets() {
 			found++
 		}
 	}
+	nothing := func() string { return "" }
 	nfree := int64(0)
 	for k := s.free; k >= 0; k = s.pk[k].aux {
 		if int(k) >= len(s.pk) || seen[k] != unseen {
 			c.fail("census: the free list is corrupt at packet %d (a cycle, or an id outside the pool of %d)", k, len(s.pk))
 			break
 		}
-		mark(k, freeMark, "")
+		mark(k, freeMark, nothing)
 		nfree++
 	}
 	for pi := range s.ports {
@@ -95,7 +98,7 @@ func (c *census) packets() {
 					j -= b.cap
 				}
 				k := int32(uint32(s.qRing[b.start+j]))
-				mark(k, 2, s.where(pi, v))
+				mark(k, 2, func() string { return s.where(pi, v) })
 				if int(k) < len(s.pk) && int(s.pk[k].vc) != v {
 					c.fail("census: packet %d in %s says it is on VC %d", k, s.where(pi, v), s.pk[k].vc)
 				}
@@ -105,19 +108,19 @@ func (c *census) packets() {
 	for slot, evs := range s.arrivals {
 		for _, e := range evs {
 			pi, v := int(e>>37), int(e>>32&31)
-			mark(int32(uint32(e)), 3, fmt.Sprintf("toward %s (wheel slot %d)", s.where(pi, v), slot))
+			mark(int32(uint32(e)), 3, func() string { return fmt.Sprintf("toward %s (wheel slot %d)", s.where(pi, v), slot) })
 		}
 	}
 	for _, wheel := range [][][]int32{s.outEjects, s.ejects} {
 		for slot, ks := range wheel {
 			for _, k := range ks {
-				mark(k, 4, fmt.Sprintf("slot %d", slot))
+				mark(k, 4, func() string { return fmt.Sprintf("slot %d", slot) })
 			}
 		}
 	}
 	for n := range s.sq {
 		for _, k := range s.sq[n][s.sqHead[n]:] {
-			mark(k, 5, fmt.Sprintf("of node %d", n))
+			mark(k, 5, func() string { return fmt.Sprintf("of node %d", n) })
 		}
 	}
 	if found != s.live {
