@@ -47,9 +47,12 @@ func (b StuckBuffer) String() string {
 		b.Router, b.Port, b.Class, b.VC, b.Packets, b.Src, b.Dst, b.WantPort, b.WantVC, b.Age)
 }
 
-// String is the one-paragraph report: the reason, the location (routers and
-// the first stuck buffers) and the counts.
-func (d *Deadlock) String() string {
+// String is the report on one line: Lines joined by "; ".
+func (d *Deadlock) String() string { return strings.Join(d.Lines(), "; ") }
+
+// Lines is the report: the reason with the counts and the routers, then one
+// line per listed buffer.
+func (d *Deadlock) Lines() []string {
 	var sb strings.Builder
 	switch d.Reason {
 	case "stuck":
@@ -66,11 +69,15 @@ func (d *Deadlock) String() string {
 		if len(rs) > most {
 			rs, more = rs[:most], fmt.Sprintf(" and %d more", len(d.Routers)-most)
 		}
-		fmt.Fprintf(&sb, "; routers %s%s", strings.Trim(fmt.Sprint(rs), "[]"), more)
+		ns := make([]string, len(rs))
+		for i, r := range rs {
+			ns[i] = fmt.Sprint(r)
+		}
+		fmt.Fprintf(&sb, "; routers %s%s", strings.Join(ns, ", "), more)
 	}
+	lines := []string{sb.String()}
 	for _, b := range d.Buffers {
-		sb.WriteString("; ")
-		sb.WriteString(b.String())
+		lines = append(lines, b.String())
 	}
-	return sb.String()
+	return lines
 }
