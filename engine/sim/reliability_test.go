@@ -2,6 +2,7 @@ package sim
 
 import (
 	"errors"
+	"os"
 	"strings"
 	"testing"
 
@@ -145,4 +146,28 @@ func errDeadlock(t *testing.T, s *Sim) *DeadlockError {
 		t.Errorf("the report does not start with \"deadlock\": %q", de.Error())
 	}
 	return de
+}
+
+// TestCallgrindRunWindow measures what Run adds to Step (the watchdog, the
+// stuck-head check, progress and the final snapshot): under valgrind, as
+// costs.sh runs TestCallgrindWindow, with PHITSIM_COST_RUN=<routing> and
+// --toggle-collect='phitsim/engine/sim.costRun'; compare its instructions
+// per packet-hop with costs.sh's for the same routing.
+func TestCallgrindRunWindow(t *testing.T) {
+	routing := os.Getenv("PHITSIM_COST_RUN")
+	if routing == "" {
+		t.Skip("PHITSIM_COST_RUN=<routing> runs the callgrind probe of Run")
+	}
+	s := benchSim(t, 4, strings.TrimSpace(routing), 0.2)
+	t.Logf("hops %d", costRun(s, 4000))
+}
+
+//go:noinline
+func costRun(s *Sim, cycles int64) int64 {
+	h0 := s.st.xbar
+	s.M = s.now + cycles - s.W
+	if _, err := s.Run(nil, nil); err != nil {
+		panic(err)
+	}
+	return s.st.xbar - h0
 }
