@@ -135,5 +135,10 @@ type Conservation struct {
 	InFlight       int64 `json:"inFlight" msgpack:"inFlight"`
 }
 
-// Conserved reports whether no packet was lost or duplicated.
+// Conserved reports whether the run's counters agree: generated = delivered
+// + in flight. They change side by side (a packet counts as in flight from
+// its generation to its delivery), so this does not prove that no packet
+// was lost, duplicated or stuck, nor that credits are intact: the engine's
+// tests prove that with the simulator's census (engine/TIMING.md,
+// "Reliability checks").
 func (c Conservation) Conserved() bool { return c.TotalGenerated == c.TotalDelivered+c.InFlight }

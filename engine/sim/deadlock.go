@@ -119,7 +119,8 @@ func (s *Sim) addStuck(d *result.Deadlock, pi, v int) {
 // finishReport fills the counts, keeps the routers once each and the oldest
 // heads first.
 func (s *Sim) finishReport(d *result.Deadlock) {
-	d.Cycle, d.Since, d.InFlight = s.now, s.lastProgress, s.live
+	// lastProgress may be a departure already scheduled for a later cycle
+	d.Cycle, d.Since, d.InFlight = s.now, min(s.lastProgress, s.now), s.live
 	sort.Ints(d.Routers)
 	u := d.Routers[:0]
 	for i, r := range d.Routers {
