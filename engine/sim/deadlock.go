@@ -32,9 +32,9 @@ type detector struct {
 // output that fair arbitration shares with every other input of the router
 // (radix inputs, P cycles per packet), plus a link and a crossbar traversal.
 // Saturation, not deadlock, makes transit heads wait that long: the longest
-// wait in the saturated golden set is 2,261 cycles (VAL_GROUP ADVC at h=2,
-// B·radix·P = 1,792), and 8,506 in 80,000 cycles of VAL_GROUP ADVC at load
-// 1.0 (TestNoFalseDeadlockAtSaturation).
+// wait in the saturated golden set is 2,061 cycles (VAL_GROUP ADVC at h=2,
+// B·radix·P = 1,792), and 8,506 in 40,000 cycles of VAL_GROUP ADVC at load
+// 1.0, against a floor of 28,775 (TestNoFalseDeadlockAtSaturation).
 func (s *Sim) stuckAgeFloor() int64 {
 	b := max(s.cfg.Router.LocalBuffer, s.cfg.Router.GlobalBuffer) / s.P
 	maxLat := max(s.lat[topology.Local], s.lat[topology.Global])
@@ -56,7 +56,7 @@ func (s *Sim) initDetector() {
 // stuckHeads reports the transit buffers whose head has waited more than
 // the bound, or nil. Injection buffers are left out: at saturation, transit
 // priority and unfair arbitration starve injection heads for thousands of
-// cycles (thesis ch. 3) with no deadlock; a network where only they are
+// cycles (thesis §3.1.2) with no deadlock; a network where only they are
 // blocked is caught by the global watchdog. It visits only the buffers that
 // hold packets (router and VC bit masks).
 func (s *Sim) stuckHeads() *result.Deadlock {
