@@ -23,6 +23,7 @@ import (
 
 	"phitsim/engine/config"
 	"phitsim/engine/result"
+	"phitsim/engine/sim"
 	"phitsim/engine/sweep"
 )
 
@@ -45,7 +46,8 @@ file, run writes its full JSON and sweep its CSV. -json (run) and -csv (sweep) p
 even at a terminal; -out writes it to files and leaves stdout to the summary or table. Notes and
 errors go to stderr, and a progress bar when stderr is a terminal.
 Exit status: 0 success, 1 error (a finished result is still written, and stderr says where),
-2 bad command line, 130 interrupted.
+2 bad command line, 3 a run deadlocked (stderr says where: the stuck routers, ports and VCs;
+the runs that finished are still written), 130 interrupted.
 
 Examples:
   phitsim run -preset h4
@@ -182,8 +184,8 @@ func main() {
 }
 
 // run is the command line: it returns the exit status (0 success, 1 error,
-// 2 bad command line, 130 interrupted). tty and errTTY say whether stdout
-// and stderr are terminals.
+// 2 bad command line, 3 deadlock, 130 interrupted). tty and errTTY say
+// whether stdout and stderr are terminals.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer, tty, errTTY bool) int {
 	return command(ctx, env{stdout: stdout, stderr: stderr, tty: tty, errTTY: errTTY}, args)
 }
@@ -223,18 +225,34 @@ func command(ctx context.Context, e env, args []string) int {
 		fmt.Fprintf(stderr, "phitsim: unknown command %q\n\n%s", cmd, usage)
 		return 2
 	}
+	return exitStatus(err, stderr)
+}
+
+// exitStatus reports err on stderr, one line per error (output errors
+// joined with the interrupt), and returns the exit status. A deadlock's
+// report is spread over lines: where it was found, then one indented line
+// per stuck buffer.
+func exitStatus(err error, stderr io.Writer) int {
 	switch {
 	case err == nil, errors.Is(err, flag.ErrHelp):
 		return 0
 	case errors.Is(err, errUsage):
 		return 2
 	}
-	// one line per error (output errors joined with the interrupt)
-	for _, line := range strings.Split(err.Error(), "\n") {
+	msg := err.Error()
+	var de *sim.DeadlockError
+	deadlock := errors.As(err, &de)
+	if deadlock {
+		msg = strings.Replace(msg, de.Error(), strings.Join(de.Lines(), "\n  "), 1)
+	}
+	for _, line := range strings.Split(msg, "\n") {
 		fmt.Fprintln(stderr, "phitsim:", line)
 	}
-	if errors.Is(err, errInterrupted) {
+	switch {
+	case errors.Is(err, errInterrupted):
 		return 130
+	case deadlock:
+		return 3
 	}
 	return 1
 }

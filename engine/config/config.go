@@ -210,5 +210,7 @@ type Sim struct {
 	Seeds    int    `json:"seeds" doc:"runs per point, averaged with a 95% confidence interval" unit:"runs" min:"1" max:"1000"`
 	Interval int    `json:"interval" doc:"time-series interval" unit:"cycles" min:"1" max:"100000000"`
 	HistMax  int    `json:"histMax" doc:"latency histogram range (longer latencies go to the last bin)" unit:"cycles" min:"16" max:"1000000"`
-	Watchdog int    `json:"watchdog" doc:"deadlock watchdog: stop when nothing moves for this long while packets are in flight" unit:"cycles" min:"100" max:"100000000"`
+	// Watchdog is also the stuck-head bound, raised to its floor (see
+	// engine/TIMING.md, "Reliability checks").
+	Watchdog int `json:"watchdog" doc:"deadlock detection: stop when nothing moves for this long while packets are in flight, or when a packet waits this long (at least 16 × the deepest transit buffer in packets × router radix × packet size) at the head of a transit buffer; the result then says where" unit:"cycles" min:"100" max:"100000000"`
 }

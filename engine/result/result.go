@@ -48,6 +48,9 @@ type Result struct {
 	CPUSeconds float64 `json:"cpuSeconds" msgpack:"cpuSeconds"`
 	// Graph500 workload outcome (workload.kind = graph500), else nil.
 	Graph500 *Graph500 `json:"graph500,omitempty" msgpack:"graph500,omitempty"`
+	// Deadlock: why and where the run stopped early (the metrics above are
+	// those up to Deadlock.Cycle), else nil.
+	Deadlock *Deadlock `json:"deadlock,omitempty" msgpack:"deadlock,omitempty"`
 }
 
 // Summary of a distribution.
@@ -132,5 +135,10 @@ type Conservation struct {
 	InFlight       int64 `json:"inFlight" msgpack:"inFlight"`
 }
 
-// Conserved reports whether no packet was lost or duplicated.
+// Conserved reports whether the run's counters agree: generated = delivered
+// + in flight. They change side by side (a packet counts as in flight from
+// its generation to its delivery), so this does not prove that no packet
+// was lost, duplicated or stuck, nor that credits are intact: the engine's
+// tests prove that with the simulator's census (engine/TIMING.md,
+// "Reliability checks").
 func (c Conservation) Conserved() bool { return c.TotalGenerated == c.TotalDelivered+c.InFlight }

@@ -16,8 +16,10 @@ import (
 	"phitsim/engine/topology"
 )
 
-// Conservation: every generated packet is delivered or still in flight
-// (result.Conserved), for every routing × pattern, below and far above
+// Conservation: every generated packet is delivered or still in flight, in
+// exactly one buffer, link, ejection wheel or source queue, and every credit
+// is accounted for (Sim.Census, at every progress report and at the end; the
+// result's counters agree too: result.Conserved), for every routing × pattern, below and far above
 // saturation, with plain, request-reply and bursty traffic, with a source
 // queue, the input-queued router, the consecutive global arrangement and the
 // rand/jsq injection-VC policies, at the end and in mid-run snapshots.
@@ -59,15 +61,23 @@ func btConservedRun(t *testing.T, c config.Config) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	midRun := true
-	r, err := s.Run(nil, func(Progress) {
-		midRun = midRun && s.Snapshot().Conserved()
+	var midRun error
+	r, err := s.Run(nil, func(p Progress) {
+		if err := s.Census(); err != nil && midRun == nil {
+			midRun = fmt.Errorf("cycle %d: %w", p.Cycle, err)
+		}
+		if !s.Snapshot().Conserved() && midRun == nil {
+			midRun = fmt.Errorf("cycle %d: the snapshot's counters disagree", p.Cycle)
+		}
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !midRun {
-		t.Errorf("conservation violated in a mid-run snapshot")
+	if midRun == nil {
+		midRun = s.Census()
+	}
+	if midRun != nil {
+		t.Errorf("conservation violated: %v", midRun)
 	}
 	if !r.Conserved() {
 		t.Errorf("generated %d ≠ delivered %d + in flight %d", r.TotalGenerated, r.TotalDelivered, r.InFlight)
@@ -165,8 +175,8 @@ func TestDeadlockWatchdogStopsAStuckNetwork(t *testing.T) {
 		t.Fatalf("Run returned %v (result %v), want a *DeadlockError", o.err, o.r != nil)
 	}
 	t.Logf("after %v: %v", time.Since(start), de)
-	if o.r != nil {
-		t.Errorf("a result was returned with the deadlock error")
+	if o.r == nil || o.r.Deadlock == nil || o.r.Deadlock.Reason != "watchdog" {
+		t.Errorf("want the partial result with its watchdog deadlock section, got %v", o.r)
 	}
 	if de.InFlight != 4 {
 		t.Errorf("InFlight %d, want 4", de.InFlight)
@@ -174,7 +184,7 @@ func TestDeadlockWatchdogStopsAStuckNetwork(t *testing.T) {
 	if de.Cycle > 2000 || de.Cycle-de.Since < 100 {
 		t.Errorf("watchdog fired at cycle %d (no progress since %d): want soon after the watchdog period", de.Cycle, de.Since)
 	}
-	if !strings.Contains(de.Detail, "router 0") || !strings.Contains(de.Error(), "deadlock") {
+	if len(de.Routers) != 1 || de.Routers[0] != 0 || !strings.Contains(de.Error(), "router 0 input port") || !strings.Contains(de.Error(), "deadlock") {
 		t.Errorf("diagnostic %q does not name the blocked router", de.Error())
 	}
 }
@@ -213,8 +223,8 @@ func TestDeadlockWatchdogStopsALoadedNetworkThatFreezes(t *testing.T) {
 		t.Fatalf("Run returned %v, want a *DeadlockError", err)
 	}
 	t.Logf("%v", de)
-	if de.InFlight == 0 || de.Cycle > 10000 || de.Detail == "" {
-		t.Errorf("deadlock at cycle %d, in flight %d, detail %q", de.Cycle, de.InFlight, de.Detail)
+	if de.InFlight == 0 || de.Cycle > 10000 || de.StuckBuffers == 0 || len(de.Buffers) == 0 {
+		t.Errorf("deadlock at cycle %d, in flight %d, %d stuck buffers %v", de.Cycle, de.InFlight, de.StuckBuffers, de.Buffers)
 	}
 }
 
@@ -293,6 +303,9 @@ func TestNetworkDrainsCompletelyAfterSaturatingBurst(t *testing.T) {
 		if s.InFlight() != 0 || !r.Conserved() || r.TotalDelivered != r.TotalGenerated {
 			t.Errorf("%s: %d packets still in flight at cycle %d (generated %d, delivered %d)", name,
 				s.InFlight(), s.Now(), r.TotalGenerated, r.TotalDelivered)
+		}
+		if err := s.Census(); err != nil {
+			t.Errorf("%s: %v", name, err)
 		}
 		if tc.reactive && r.RequestAccepted != r.ReplyAccepted {
 			t.Errorf("%s: requests %.5f and replies %.5f delivered differ after draining", name, r.RequestAccepted, r.ReplyAccepted)

@@ -279,6 +279,7 @@ type Sim struct {
 	seed         uint64
 	lastProgress int64
 	watchdog     int64
+	dl           detector // the stuck-head check (deadlock.go)
 	st           counters
 	wl           *workload // Graph500 job, or nil (workload.go)
 }
@@ -597,17 +598,6 @@ func (s *Sim) build() {
 // ErrCancelled is returned when the context is cancelled mid-run.
 var ErrCancelled = errors.New("simulation cancelled")
 
-// DeadlockError reports that nothing moved for too long with packets in flight.
-type DeadlockError struct {
-	Cycle, Since, InFlight int64
-	Detail                 string
-}
-
-func (e *DeadlockError) Error() string {
-	return fmt.Sprintf("deadlock: no packet moved since cycle %d (now %d) with %d packets in flight; %s",
-		e.Since, e.Cycle, e.InFlight, e.Detail)
-}
-
 // Progress is reported while a run goes.
 type Progress struct {
 	Cycle, Total int64
@@ -620,13 +610,21 @@ func (s *Sim) Run(ctx context.Context, onProgress func(Progress)) (*result.Resul
 	start := time.Now()
 	total := s.W + s.M
 	const every = 1024
+	s.initDetector()
 	for s.now < total {
 		s.Step()
 		if s.wl != nil && s.wl.done() {
 			break
 		}
+		// deadlock: nothing moved for the watchdog period, or (every few
+		// cycles, deadlock.go) a transit head older than the stuck-head bound
 		if s.live > 0 && s.now-s.lastProgress > s.watchdog {
-			return nil, s.deadlock()
+			return s.deadlocked(s.watchdogReport())
+		}
+		if s.now&s.dl.mask == 0 && s.live > 0 {
+			if d := s.stuckHeads(); d != nil {
+				return s.deadlocked(d)
+			}
 		}
 		if s.now%every == 0 {
 			if ctx != nil && ctx.Err() != nil {
@@ -704,24 +702,3 @@ func (s *Sim) Now() int64 { return s.now }
 
 // InFlight is the number of packets generated and not yet delivered.
 func (s *Sim) InFlight() int64 { return s.live }
-
-func (s *Sim) deadlock() error {
-	detail := ""
-	for r := 0; r < s.R && detail == ""; r++ {
-		for port := 0; port < s.radix && detail == ""; port++ {
-			pi := r*s.radix + port
-			for v := 0; v < s.maxVC; v++ {
-				bi := pi*s.maxVC + v
-				if s.bufs[bi].len == 0 {
-					continue
-				}
-				b := &s.bufs[bi]
-				pk := &s.pk[b.hd]
-				detail = fmt.Sprintf("router %d input port %d (%s) VC %d holds %d packets; head %d→%d wants port %d VC %d",
-					r, port, s.ports[pi].class, v, b.len, pk.src, pk.dst, b.hOut, b.hVC)
-				break
-			}
-		}
-	}
-	return &DeadlockError{Cycle: s.now, Since: s.lastProgress, InFlight: s.live, Detail: detail}
-}

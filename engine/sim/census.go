@@ -1,0 +1,204 @@
+package sim
+
+import (
+	"errors"
+	"fmt"
+
+	"phitsim/engine/topology"
+)
+
+// Census counts every packet where it is and every credit of every transit
+// output, and checks both against what the simulator believes (see
+// engine/TIMING.md, "Reliability checks"). It is for tests: it walks the whole
+// state (O(pool + buffers + wheels)) and allocates, so the production loop
+// never calls it. Call it between two Steps.
+//
+// Packets: each packet id must sit in exactly one place — an input buffer, a
+// link (the arrival wheel: in an output FIFO a granted packet is already
+// scheduled onto its link, so the FIFOs hold departure cycles, not packets),
+// an ejection wheel, or a source queue — and these places together must hold
+// s.live packets, while the free list holds the rest of the pool. Buffers:
+// their length, busy bits, port counts and head metadata must agree.
+// Credits: for every transit output po and VC v, credits[po,v] + P·(packets
+// on the link toward the downstream buffer) + P·(packets held in it) +
+// P·(credits on their way back) = the downstream buffer's capacity in phits.
+//
+// It returns nil, or an error naming every discrepancy found (the first few
+// of each kind) with its router, port and VC.
+func (s *Sim) Census() error {
+	c := census{s: s}
+	c.packets()
+	c.bufferState()
+	c.credits()
+	return c.err()
+}
+
+type census struct {
+	s    *Sim
+	errs []error
+}
+
+func (c *census) fail(format string, a ...any) {
+	if len(c.errs) < 20 {
+		c.errs = append(c.errs, fmt.Errorf(format, a...))
+	}
+}
+
+func (c *census) err() error { return errors.Join(c.errs...) }
+
+// where names input port pi and its VC v: "router r port p (class) VC v".
+func (s *Sim) where(pi, v int) string {
+	return fmt.Sprintf("router %d port %d (%s) VC %d", pi/s.radix, pi%s.radix, s.ports[pi].class, v)
+}
+
+// packets checks that every live packet is in exactly one place and that
+// the pool is live + free.
+func (c *census) packets() {
+	s := c.s
+	const (
+		unseen uint8 = iota
+		freeMark
+	)
+	// seen[k]: 0 unseen, 1 on the free list, 2+ the place it was found
+	seen := make([]uint8, len(s.pk))
+	place := []string{"", "the free list", "an input buffer", "a link (arrival wheel)", "an ejection wheel", "a source queue"}
+	var found int64
+	// mark records that packet k is in place p; at describes the place,
+	// formatted only when something is wrong
+	mark := func(k int32, p uint8, at func() string) {
+		if k < 0 || int(k) >= len(s.pk) {
+			c.fail("census: packet id %d in %s %s is outside the pool of %d", k, place[p], at(), len(s.pk))
+			return
+		}
+		if seen[k] != unseen {
+			c.fail("census: packet %d (%d→%d) is in %s %s and also in %s", k, s.pk[k].src, s.pk[k].dst, place[p], at(), place[seen[k]])
+			return
+		}
+		seen[k] = p
+		if p != freeMark {
+			found++
+		}
+	}
+	nothing := func() string { return "" }
+	nfree := int64(0)
+	for k := s.free; k >= 0; k = s.pk[k].aux {
+		if int(k) >= len(s.pk) || seen[k] != unseen {
+			c.fail("census: the free list is corrupt at packet %d (a cycle, or an id outside the pool of %d)", k, len(s.pk))
+			break
+		}
+		mark(k, freeMark, nothing)
+		nfree++
+	}
+	for pi := range s.ports {
+		for v := 0; v < s.maxVC; v++ {
+			b := &s.bufs[pi*s.maxVC+v]
+			for i := int32(0); i < b.len && i < b.cap; i++ {
+				j := b.head + i
+				if j >= b.cap {
+					j -= b.cap
+				}
+				k := int32(uint32(s.qRing[b.start+j]))
+				mark(k, 2, func() string { return s.where(pi, v) })
+				if int(k) < len(s.pk) && int(s.pk[k].vc) != v {
+					c.fail("census: packet %d in %s says it is on VC %d", k, s.where(pi, v), s.pk[k].vc)
+				}
+			}
+		}
+	}
+	for slot, evs := range s.arrivals {
+		for _, e := range evs {
+			pi, v := int(e>>37), int(e>>32&31)
+			mark(int32(uint32(e)), 3, func() string { return fmt.Sprintf("toward %s (wheel slot %d)", s.where(pi, v), slot) })
+		}
+	}
+	for _, wheel := range [][][]int32{s.outEjects, s.ejects} {
+		for slot, ks := range wheel {
+			for _, k := range ks {
+				mark(k, 4, func() string { return fmt.Sprintf("slot %d", slot) })
+			}
+		}
+	}
+	for n := range s.sq {
+		for _, k := range s.sq[n][s.sqHead[n]:] {
+			mark(k, 5, func() string { return fmt.Sprintf("of node %d", n) })
+		}
+	}
+	if found != s.live {
+		c.fail("census: %d packets found in buffers, links, ejection wheels and source queues, but %d alive (%d lost)", found, s.live, s.live-found)
+	}
+	if found+nfree != int64(len(s.pk)) {
+		c.fail("census: %d alive + %d free ≠ pool of %d packets", found, nfree, len(s.pk))
+	}
+}
+
+// bufferState checks the per-buffer bookkeeping the allocator trusts: length
+// within capacity, the busy bit of each VC, each port's packet count and
+// router bit, and the head's cached id and entry cycle.
+func (c *census) bufferState() {
+	s := c.s
+	for pi := range s.ports {
+		r, port := pi/s.radix, pi%s.radix
+		var n int32
+		for v := 0; v < s.maxVC; v++ {
+			b := &s.bufs[pi*s.maxVC+v]
+			if b.len < 0 || b.len > b.cap {
+				c.fail("census: %s holds %d packets, capacity %d", s.where(pi, v), b.len, b.cap)
+				continue
+			}
+			n += b.len
+			busy := s.vcBusy[pi]&(1<<(uint(v)&15)) != 0
+			if busy != (b.len > 0) {
+				c.fail("census: %s holds %d packets but its busy bit is %v", s.where(pi, v), b.len, busy)
+			}
+			if b.len > 0 {
+				e := s.qRing[b.start+b.head]
+				if b.hd != int32(uint32(e)) || b.hEntry != int32(e>>32) {
+					c.fail("census: %s caches head %d (entry %d), its ring holds %d (entry %d)", s.where(pi, v), b.hd, b.hEntry, int32(uint32(e)), int32(e>>32))
+				}
+			}
+		}
+		if s.ports[pi].inCount != n {
+			c.fail("census: router %d port %d counts %d packets, its VCs hold %d", r, port, s.ports[pi].inCount, n)
+		}
+		if bit := s.inMask[2*r+port>>6]&(1<<(port&63)) != 0; bit != (n > 0) {
+			c.fail("census: router %d port %d holds %d packets but its router bit is %v", r, port, n, bit)
+		}
+	}
+}
+
+// credits checks, for every transit output and VC, that its credits and
+// the phits they stand for add up to the downstream buffer's capacity.
+func (c *census) credits() {
+	s := c.s
+	P := int32(s.P)
+	onLink := make([]int32, len(s.bufs)) // by downstream buffer
+	for _, evs := range s.arrivals {
+		for _, e := range evs {
+			pi, v := int(e>>37), int(e>>32&31)
+			onLink[pi*s.maxVC+v]++
+		}
+	}
+	back := make([]int32, len(s.bufs)) // by output
+	for _, evs := range s.creditsIn {
+		for _, e := range evs {
+			pi, v := int(e&0x3fffffff)>>5, int(e&31)
+			back[pi*s.maxVC+v]++
+		}
+	}
+	for po := range s.ports {
+		cl := s.ports[po].class
+		if cl == topology.Injection {
+			continue
+		}
+		peer := int(s.ports[po].peer)
+		for v := 0; v < s.vcCount[cl]; v++ {
+			bi, down := po*s.maxVC+v, peer*s.maxVC+v
+			have := s.credits[bi]
+			sum := have + P*(onLink[down]+s.bufs[down].len+back[bi])
+			if sum != s.bufCap[cl] || have < 0 {
+				c.fail("credit census: output %s: %d credits + %d phits on the link + %d held downstream + %d returning = %d, the downstream buffer holds %d",
+					s.where(po, v), have, P*onLink[down], P*s.bufs[down].len, P*back[bi], sum, s.bufCap[cl])
+			}
+		}
+	}
+}

@@ -1,0 +1,143 @@
+package sim
+
+import (
+	"math/bits"
+	"sort"
+
+	"phitsim/engine/result"
+	"phitsim/engine/topology"
+)
+
+// DeadlockError stops a run whose packets cannot move: heads of transit
+// buffers older than the stuck-head bound (a deadlock, possibly partial:
+// other traffic may still flow), or nothing moving anywhere for the watchdog
+// period. Run returns it with the partial result, whose Deadlock section is
+// the same report.
+type DeadlockError struct {
+	result.Deadlock
+}
+
+func (e *DeadlockError) Error() string { return e.Deadlock.String() }
+
+// detector is the stuck-head check's state (set up by Run, or by a test).
+type detector struct {
+	// age: the stuck-head bound, cycles a transit head may wait in its
+	// buffer; mask: the check runs when now&mask = 0 (a power of two minus
+	// one, at most age/8, so a stuck head is found by age·9/8)
+	age, mask int64
+}
+
+// stuckAgeFloor is the least stuck-head bound: 16 times the time a full
+// buffer of the deepest transit class (B packets) takes to leave through an
+// output that fair arbitration shares with every other input of the router
+// (radix inputs, P cycles per packet), plus a link and a crossbar traversal.
+// Saturation, not deadlock, makes transit heads wait that long: the longest
+// wait in the saturated golden set is 2,061 cycles (VAL_GROUP ADVC at h=2,
+// B·radix·P = 1,792), and 8,506 in 40,000 cycles of VAL_GROUP ADVC at load
+// 1.0, against a floor of 28,775 (TestNoFalseDeadlockAtSaturation).
+func (s *Sim) stuckAgeFloor() int64 {
+	b := max(s.cfg.Router.LocalBuffer, s.cfg.Router.GlobalBuffer) / s.P
+	maxLat := max(s.lat[topology.Local], s.lat[topology.Global])
+	return 16*int64(max(b, 1))*int64(s.radix)*int64(s.P) + maxLat + s.xbar
+}
+
+// initDetector sets the stuck-head bound to the watchdog period or the
+// floor, whichever is longer, unless a test set one.
+func (s *Sim) initDetector() {
+	if s.dl.age == 0 {
+		s.dl.age = max(int64(s.cfg.Sim.Watchdog), s.stuckAgeFloor())
+	}
+	s.dl.mask = 1023
+	for s.dl.mask > 0 && s.dl.mask > s.dl.age/8 {
+		s.dl.mask >>= 1
+	}
+}
+
+// stuckHeads reports the transit buffers whose head has waited more than
+// the bound, or nil. Injection buffers are left out: at saturation, transit
+// priority and unfair arbitration starve injection heads for thousands of
+// cycles (thesis §3.1.2) with no deadlock; a network where only they are
+// blocked is caught by the global watchdog. It visits only the buffers that
+// hold packets (router and VC bit masks).
+func (s *Sim) stuckHeads() *result.Deadlock {
+	limit := s.now - s.dl.age
+	var d *result.Deadlock
+	for r := 0; r < s.R; r++ {
+		for w := 0; w < 2; w++ {
+			for m := s.inMask[2*r+w]; m != 0; m &= m - 1 {
+				pi := r*s.radix + (w<<6 | bits.TrailingZeros64(m))
+				if s.ports[pi].class == topology.Injection {
+					continue
+				}
+				for vm := uint32(s.vcBusy[pi]); vm != 0; vm &= vm - 1 {
+					v := bits.TrailingZeros32(vm)
+					if int64(s.bufs[pi*s.maxVC+v].hEntry) >= limit {
+						continue
+					}
+					if d == nil {
+						d = &result.Deadlock{Reason: "stuck", Bound: s.dl.age}
+					}
+					s.addStuck(d, pi, v)
+				}
+			}
+		}
+	}
+	if d != nil {
+		s.finishReport(d)
+	}
+	return d
+}
+
+// watchdogReport is the global watchdog's report: every buffer holding
+// packets, the oldest heads first.
+func (s *Sim) watchdogReport() *result.Deadlock {
+	d := &result.Deadlock{Reason: "watchdog", Bound: s.watchdog}
+	for pi := range s.ports {
+		for v := 0; v < s.maxVC; v++ {
+			if s.bufs[pi*s.maxVC+v].len > 0 {
+				s.addStuck(d, pi, v)
+			}
+		}
+	}
+	s.finishReport(d)
+	return d
+}
+
+// maxListed is how many stuck buffers a report lists.
+const maxListed = 8
+
+func (s *Sim) addStuck(d *result.Deadlock, pi, v int) {
+	b := &s.bufs[pi*s.maxVC+v]
+	pk := &s.pk[b.hd]
+	d.StuckBuffers++
+	d.Routers = append(d.Routers, pi/s.radix)
+	d.Buffers = append(d.Buffers, result.StuckBuffer{Router: pi / s.radix, Port: pi % s.radix,
+		Class: s.ports[pi].class.String(), VC: v, Packets: int(b.len), Src: int(pk.src), Dst: int(pk.dst),
+		WantPort: int(b.hOut), WantVC: int(b.hVC), Age: s.now - int64(b.hEntry)})
+}
+
+// finishReport fills the counts, keeps the routers once each and the oldest
+// heads first.
+func (s *Sim) finishReport(d *result.Deadlock) {
+	// lastProgress may be a departure already scheduled for a later cycle
+	d.Cycle, d.Since, d.InFlight = s.now, min(s.lastProgress, s.now), s.live
+	sort.Ints(d.Routers)
+	u := d.Routers[:0]
+	for i, r := range d.Routers {
+		if i == 0 || r != d.Routers[i-1] {
+			u = append(u, r)
+		}
+	}
+	d.Routers = u
+	sort.SliceStable(d.Buffers, func(i, j int) bool { return d.Buffers[i].Age > d.Buffers[j].Age })
+	if len(d.Buffers) > maxListed {
+		d.Buffers = d.Buffers[:maxListed]
+	}
+}
+
+// deadlocked ends a run: the metrics so far with the report, and the error.
+func (s *Sim) deadlocked(d *result.Deadlock) (*result.Result, error) {
+	res := s.Snapshot()
+	res.Deadlock = d
+	return res, &DeadlockError{*d}
+}
