@@ -187,10 +187,10 @@ func (c *census) credits() {
 	}
 	for po := range s.ports {
 		cl := s.ports[po].class
-		if cl == topology.Injection {
+		peer := int(s.ports[po].peer)
+		if cl == topology.Injection || peer < 0 { // a node port, or a mesh's edge port (unconnected)
 			continue
 		}
-		peer := int(s.ports[po].peer)
 		for v := 0; v < s.vcCount[cl]; v++ {
 			bi, down := po*s.maxVC+v, peer*s.maxVC+v
 			have := s.credits[bi]
