@@ -506,8 +506,12 @@ func TestBrowser(t *testing.T) {
 		}
 		setField(t, ctx, "f-topology-kind", "mesh")
 		waitFor(t, ctx, `!!document.getElementById('f-topology-width') && !document.getElementById('f-topology-h')`, 5*time.Second)
-		setField(t, ctx, "f-topology-width", "4")
-		setField(t, ctx, "f-topology-height", "4")
+		// the mesh's own fields start at a 4×4 mesh that runs
+		for _, f := range []string{"f-topology-width", "f-topology-height"} {
+			if v := eval[string](t, ctx, `document.getElementById('`+f+`').value`); v != "4" {
+				t.Errorf("%s shows %q after switching to a mesh", f, v)
+			}
+		}
 		setField(t, ctx, "f-topology-p", "1")
 		setField(t, ctx, "f-sim-cycles", "1500")
 		setField(t, ctx, "f-sim-seeds", "1")

@@ -53,6 +53,19 @@ func (t *Topology) Params() topology.Params {
 	return topology.Params{Kind: t.Kind, H: t.H, A: t.A, P: t.P, Arrangement: t.Arrangement, Width: t.Width, Height: t.Height}
 }
 
+// FillKind sets the fields of topology.kind's kind left at zero to a small
+// network of that kind (topology.Kind.Fill): the page calls it when its user
+// switches kinds, so that the form shows a network that runs.
+func (t *Topology) FillKind() {
+	k, err := topology.KindOf(t.Kind)
+	if err != nil || k.Fill == nil {
+		return
+	}
+	p := t.Params()
+	k.Fill(&p)
+	t.H, t.A, t.P, t.Arrangement, t.Width, t.Height = p.H, p.A, p.P, p.Arrangement, p.Width, p.Height
+}
+
 // Sizes of the network from its parameters (without building it); ok is
 // false when topology.kind is unknown or its fields are out of range (their
 // own errors say why).

@@ -95,3 +95,35 @@ func TestMeshConfigErrors(t *testing.T) {
 		t.Errorf("a Dragonfly's JSON names mesh fields:\n%s", j)
 	}
 }
+
+// TestFillKind: switching a Dragonfly's form to a mesh gives a 4×4 mesh that
+// validates; fields already set stay; back to the Dragonfly, its fields
+// are still there.
+func TestFillKind(t *testing.T) {
+	c := Default()
+	c.Topology.H, c.Topology.A, c.Topology.P = 2, 4, 2
+	c.Topology.Kind = "mesh"
+	c.Topology.FillKind()
+	if c.Topology.Width != 4 || c.Topology.Height != 4 {
+		t.Fatalf("a mesh filled as %+v", c.Topology)
+	}
+	if errs := c.Validate(); len(errs) > 0 {
+		t.Fatalf("the filled mesh does not validate: %v", errs)
+	}
+	c.Topology.Width, c.Topology.Height = 6, 3
+	c.Topology.FillKind()
+	if c.Topology.Width != 6 || c.Topology.Height != 3 {
+		t.Errorf("FillKind replaced set fields: %+v", c.Topology)
+	}
+	c.Topology.Kind = "dragonfly"
+	c.Topology.FillKind()
+	if c.Topology.H != 2 || c.Topology.A != 4 || c.Topology.P != 2 {
+		t.Errorf("the Dragonfly's fields changed: %+v", c.Topology)
+	}
+	var z Topology
+	z.Kind = "dragonfly"
+	z.FillKind()
+	if z.H != 2 || z.A != 4 || z.P != 2 || z.Arrangement != "palmtree" {
+		t.Errorf("an empty Dragonfly filled as %+v", z)
+	}
+}

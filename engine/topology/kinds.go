@@ -42,6 +42,11 @@ type Kind struct {
 	// TableBytes: the memory of the built topology's own tables.
 	TableBytes func(Params) int64
 	New        func(Params) (Topology, error)
+	// Fill sets this kind's own fields left at zero to a small network of
+	// the kind: what a form shows when its user switches to the kind. A
+	// configuration file gets no such default (a missing field is an error
+	// naming it).
+	Fill func(*Params)
 }
 
 // kinds is the registry, in the order the configuration lists them.
@@ -133,6 +138,17 @@ var dragonflyKind = Kind{
 		}
 		return d, nil
 	},
+	Fill: func(p *Params) {
+		if p.H == 0 && p.A == 0 {
+			p.H, p.A = 2, 4 // the balanced h=2 system (72 nodes with p=2)
+		}
+		if p.P == 0 {
+			p.P = 2
+		}
+		if p.Arrangement == "" {
+			p.Arrangement = PalmTree
+		}
+	},
 }
 
 // dragonflyGroups: a maximum-size Dragonfly has a·h+1 groups (thesis §1.2.1).
@@ -168,5 +184,13 @@ var meshKind = Kind{
 	TableBytes: func(Params) int64 { return 0 }, // computed, no tables
 	New: func(p Params) (Topology, error) {
 		return NewMesh(p.Width, p.Height, p.P)
+	},
+	Fill: func(p *Params) {
+		if p.Width == 0 && p.Height == 0 {
+			p.Width, p.Height = 4, 4
+		}
+		if p.P == 0 {
+			p.P = 1
+		}
 	},
 }

@@ -378,6 +378,9 @@ func (a *App) field(p config.Param, c *config.Config, errs map[string][]string) 
 				// a name that said the routing follows it; a typed one stays
 				cc.Name = a.uniqueName(cc.Routing.Name, a.sel)
 			}
+			if p.Path == "topology.kind" {
+				cc.Topology.FillKind() // the new kind's own fields, if unset
+			}
 			delete(a.rawErr, key)
 			if p.Format(&cc) == v {
 				delete(a.raw, key)
