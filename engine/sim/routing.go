@@ -3,40 +3,23 @@ package sim
 import (
 	"fmt"
 
+	"phitsim/engine/routing"
 	"phitsim/engine/topology"
 )
 
-// Routing algorithms.
+// Routing kinds (routing.Kind, the table's): the hot path switches on them
+// as plain integers. Each comparison with one of them left in the simulator
+// is that routing's own code.
 const (
-	routeMIN uint8 = iota
-	routeVAL       // VAL and VAL_GROUP: Valiant with a phase-A policy
-	routeUGAL
-	routePB
-	routePAR
-	routeOLM
-	routeACOR
-	routePBACOR
+	routeMIN    = uint8(routing.MIN)
+	routeVAL    = uint8(routing.VAL) // VAL and VAL_GROUP: Valiant with a phase-A policy
+	routeUGAL   = uint8(routing.UGAL)
+	routePB     = uint8(routing.PB)
+	routePAR    = uint8(routing.PAR)
+	routeOLM    = uint8(routing.OLM)
+	routeACOR   = uint8(routing.ACOR)
+	routePBACOR = uint8(routing.PBACOR)
 )
-
-func routingKind(name string) uint8 {
-	switch name {
-	case "VAL", "VAL_GROUP":
-		return routeVAL
-	case "UGAL":
-		return routeUGAL
-	case "PB":
-		return routePB
-	case "PAR":
-		return routePAR
-	case "OLM":
-		return routeOLM
-	case "ACOR":
-		return routeACOR
-	case "PB_ACOR":
-		return routePBACOR
-	}
-	return routeMIN
-}
 
 // route computes the output port and VC of head packet pk at router r and
 // caches them in the packet. fromInj: the packet is in an injection buffer;
