@@ -303,9 +303,15 @@ func New(cfg config.Config, seed uint64) (*Sim, error) {
 // newSim builds a simulation of a validated config on topology topo (the one
 // cfg.Topology describes, or, in tests, any other).
 func newSim(cfg config.Config, topo topology.Topology, seed uint64) (*Sim, error) {
-	df, _ := topo.(*topology.Dragonfly)
 	e := routing.Get(cfg.Routing.Name)
-	if err := runsOn(cfg, &e, topo, df != nil); err != nil {
+	return newSimEntry(cfg, &e, topo, seed)
+}
+
+// newSimEntry is newSim running the routing entry e says (the table's entry
+// of cfg.Routing.Name; in tests, an edited copy).
+func newSimEntry(cfg config.Config, e *routing.Entry, topo topology.Topology, seed uint64) (*Sim, error) {
+	df, _ := topo.(*topology.Dragonfly)
+	if err := runsOn(cfg, e, topo, df != nil); err != nil {
 		return nil, err
 	}
 	if err := topology.Check(topo); err != nil {
@@ -354,7 +360,7 @@ func newSim(cfg config.Config, topo topology.Topology, seed uint64) (*Sim, error
 	for i, c := range classes {
 		s.bufCap[i], s.lat[i], s.vcCount[i] = int32(c.Buffer), int64(c.Latency), c.VCs
 	}
-	if s.seq, err = vcs.ForKind(cfg.Topology.Kind, cfg.Routing.Name, cfg.PhaseA()); err != nil {
+	if s.seq, err = vcs.ForEntry(cfg.Topology.Kind, e, e.ResolvePhaseA(cfg.Routing.PhaseA)); err != nil {
 		return nil, err
 	}
 	if err := vcs.CheckAcyclic(topo, s.seq); err != nil {
@@ -412,7 +418,7 @@ func newSim(cfg config.Config, topo topology.Topology, seed uint64) (*Sim, error
 		s.moves = make([][]uint64, len(s.arrivals))
 	}
 	if df != nil {
-		s.initAdaptive(cfg, &e, df, s.vcCount[topology.Global])
+		s.initAdaptive(cfg, e, df, s.vcCount[topology.Global])
 	}
 	switch e.Decide(cfg.Routing.Recompute) {
 	case routing.EachInjectionAttempt:

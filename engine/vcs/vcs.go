@@ -60,16 +60,26 @@ func Parse(spec string, classNames []string) (Sequence, error) {
 }
 
 // ForKind is the sequence of routing name on a topology kind for a resolved
-// phase-A policy (config.PhaseA): the spec the routing table gives for the
-// kind (routing.VCSpec) — for routing.MinimalPath the hop classes of the
-// kind's own minimal paths (topology.Kind.Minimal) — parsed with the kind's
-// class names. Errors name the field at fault.
+// phase-A policy (config.PhaseA): ForEntry with the name's table entry.
+// Errors name the field at fault.
 func ForKind(kind, name, phaseA string) (Sequence, error) {
+	e, ok := routing.Lookup(name)
+	if !ok {
+		return nil, fmt.Errorf("routing.name: no VC sequence for routing %q", name)
+	}
+	return ForEntry(kind, &e, phaseA)
+}
+
+// ForEntry is routing e's sequence on a topology kind for a resolved phase-A
+// policy: the spec e gives for the kind (routing.Entry.VCSpec) — for
+// routing.MinimalPath the hop classes of the kind's own minimal paths
+// (topology.Kind.Minimal) — parsed with the kind's class names.
+func ForEntry(kind string, e *routing.Entry, phaseA string) (Sequence, error) {
 	k, err := topology.KindOf(kind)
 	if err != nil {
 		return nil, err
 	}
-	spec, err := routing.VCSpec(name, kind, phaseA)
+	spec, err := e.VCSpec(kind, phaseA)
 	if err != nil {
 		return nil, fmt.Errorf("routing.name: %v", err)
 	}
