@@ -14,6 +14,7 @@ import (
 
 	"phitsim/engine/routing"
 	"phitsim/engine/topology"
+	"phitsim/engine/traffic"
 	"phitsim/engine/vcs"
 )
 
@@ -758,6 +759,9 @@ func (c *Config) validate() Errors {
 		add("routing.name", c.Routing.Name, "%s", strings.TrimPrefix(err.Error(), "routing.name: "))
 	}
 	tr := &c.Traffic
+	if topology.Known(t.Kind) {
+		errs = append(errs, c.validateTopologyNeeds()...)
+	}
 	if tr.Pattern == "MIX" || (tr.SwitchCycle > 0 && tr.SwitchPattern == "MIX") {
 		if s := tr.MixUN + tr.MixADVL + tr.MixADV; s < 99.999 || s > 100.001 {
 			add("traffic.mixUN", fmt.Sprint(tr.MixUN), "mixUN + mixADVL + mixADV must be 100 (is %g)", s)
@@ -785,6 +789,33 @@ func (c *Config) validate() Errors {
 	errs = append(errs, c.validateWorkload()...)
 	if len(errs) == 0 {
 		errs = c.validateMemory() // only meaningful for an otherwise valid config
+	}
+	return errs
+}
+
+// graph500Topologies: the topology kinds the Graph500 job runs on (it is
+// placed on groups, workload.groups).
+var graph500Topologies = []string{"dragonfly"}
+
+// validateTopologyNeeds refuses, on a known topology kind, a traffic pattern
+// (traffic.pattern, and traffic.switchPattern when it applies) that does not
+// run there, as its declaration in package traffic says, and a Graph500 job
+// on a topology without groups.
+func (c *Config) validateTopologyNeeds() Errors {
+	var errs Errors
+	kind, tr := c.Topology.Kind, &c.Traffic
+	for _, f := range []struct {
+		path, name string
+		use        bool
+	}{{"traffic.pattern", tr.Pattern, true}, {"traffic.switchPattern", tr.SwitchPattern, tr.SwitchCycle > 0}} {
+		if p, ok := traffic.Lookup(f.name); ok && f.use && !p.Supports(kind) {
+			errs = append(errs, &FieldError{Path: f.path, Value: f.name, Msg: fmt.Sprintf("runs on topology.kind=%s only; on %s, only %s",
+				strings.Join(p.Topologies, " or "), kind, strings.Join(traffic.On(kind), ", "))})
+		}
+	}
+	if c.Graph500() && !slices.Contains(graph500Topologies, kind) {
+		errs = append(errs, &FieldError{Path: "workload.kind", Value: c.Workload.Kind, Msg: fmt.Sprintf("places its job on groups: it runs on topology.kind=%s only; on %s, only synthetic",
+			strings.Join(graph500Topologies, " or "), kind)})
 	}
 	return errs
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 
+	"phitsim/engine/routing"
 	"phitsim/engine/topology"
 )
 
@@ -133,8 +134,8 @@ func (c *Config) memory() []MemoryPart {
 	}
 	P := int64(r.PacketSize)
 	g500 := c.Graph500()
-	pb := c.Routing.Name == "PB" || c.Routing.Name == "PB_ACOR"
-	acor := c.Routing.Name == "ACOR" || c.Routing.Name == "PB_ACOR"
+	e := routing.Get(c.Routing.Name)
+	pb, acor := e.Keeps(routing.PiggyBack), e.Keeps(routing.Levels)
 	pkt := float64(PacketBytes * growth) // a packet in the pool
 	if g500 {
 		pkt += 8 * growth // its Graph500 metadata (sim.pktMeta)
@@ -253,7 +254,7 @@ func (c *Config) ResultParts() []MemoryPart {
 	// the samples at their length (sweep.Run trims the slack of their
 	// appending, the page decodes them); a router's injections (fairness)
 	series, router := allocBytes(nb*SampleBytes), 8.0
-	if c.Routing.Name == "ACOR" || c.Routing.Name == "PB_ACOR" {
+	if e := routing.Get(c.Routing.Name); e.Has(routing.AcorLevels) { // the levels per interval and per router
 		series, router = series+nb*acorSampleBytes, router+acorRouterBytes
 	}
 	fixed := float64(resultBytes)

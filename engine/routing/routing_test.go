@@ -13,7 +13,7 @@ import (
 
 var before = []string{"MIN", "VAL", "VAL_GROUP", "UGAL", "PB", "PAR", "OLM", "ACOR", "PB_ACOR"}
 
-// kindBefore is the simulator's routingKind.
+// kindBefore is the switch the simulator's routingKind had.
 func kindBefore(name string) Kind {
 	switch name {
 	case "VAL", "VAL_GROUP":
@@ -34,7 +34,8 @@ func kindBefore(name string) Kind {
 	return MIN
 }
 
-// vcsBefore is vcs.For's table, in its letters (l local, g global).
+// vcsBefore is the per-routing switch vcs.For had, in its letters (l local,
+// g global).
 func vcsBefore(name, phaseA string) string {
 	toGroup := phaseA == "RRG-Gr" || phaseA == "CRG-Gr"
 	switch name {

@@ -2,6 +2,7 @@ package sim
 
 import (
 	"phitsim/engine/config"
+	"phitsim/engine/routing"
 	"phitsim/engine/topology"
 )
 
@@ -23,26 +24,27 @@ const (
 )
 
 // initAdaptive builds the state of the adaptive mechanisms the routing uses.
-func (s *Sim) initAdaptive(cfg config.Config, df *topology.Dragonfly, globalVCs int) {
+// e is the routing's table entry.
+func (s *Sim) initAdaptive(cfg config.Config, e *routing.Entry, df *topology.Dragonfly, globalVCs int) {
 	rc := cfg.Routing
 	s.initValiant(rc, cfg.PhaseA(), df)
 	s.initUGAL(rc)
 	s.initCGA(rc, df.H)
 	// the per-router view of the global links: PB's bits, the CGA
-	// trigger's congestion test, and every minimal-only count (UGAL
-	// otherwise reads credits)
-	tracked := true
-	switch s.routing {
-	case routeMIN, routeVAL, routeACOR, routeUGAL:
-		tracked = rc.Congestion == "perVCMin" || rc.Congestion == "perPortMin"
-	}
+	// trigger's congestion test (the in-transit routings), and every
+	// minimal-only count (UGAL otherwise reads credits)
+	tracked := e.Keeps(routing.PiggyBack) || e.Decision == routing.EachHopAttempt ||
+		rc.Congestion == "perVCMin" || rc.Congestion == "perPortMin"
 	s.initOccView(rc, df.H, globalVCs, tracked)
-	if s.routing == routePB || s.routing == routePBACOR {
+	if e.Keeps(routing.PiggyBack) {
 		s.initPiggyBack(rc, df)
 	}
-	if s.routing == routeACOR || s.routing == routePBACOR {
+	if e.Keeps(routing.Levels) {
 		s.initACOR(rc)
 	}
+	// UGAL's comparison of the minimal and non-minimal first hops at
+	// injection: the routings that take its parameters
+	s.compare = e.Uses("routing.ugalMode")
 }
 
 // vcAt is the VC of sequence position pos, in the reply set for replies.
@@ -95,7 +97,7 @@ func (s *Sim) decideAtInjection(r int, pk *packet, retry bool) bool {
 		pk.flags |= fInterDone
 		return false
 	}
-	if s.routing != routeUGAL && s.routing != routePB && s.routing != routePBACOR {
+	if !s.compare {
 		pk.flags |= fNonMin
 		return false
 	}

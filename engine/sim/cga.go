@@ -1,12 +1,18 @@
 package sim
 
-import "phitsim/engine/config"
+import (
+	"fmt"
+
+	"phitsim/engine/config"
+	"phitsim/engine/topology"
+)
 
 // The in-transit routings' misrouting decision (thesis §1.4.2.2, §1.4.3;
 // FOGSim's CGA trigger): the global misrouting policy, the trigger that
 // fires when the minimal output cannot take the packet, and the candidate
-// draw. routeInTransit, cgaTrigger and pickCandidate (routing.go) read it;
-// commitInTransit applies the misroute at the grant.
+// draw: routeInTransit (route calls it), cgaTrigger and pickCandidate
+// decide; commitInTransit (commitRoute calls it) applies the misroute at the
+// grant.
 
 // Global misrouting policies of the in-transit routings (thesis §1.4.3).
 const (
@@ -60,4 +66,211 @@ func (s *Sim) initCGA(rc config.Routing, h int) {
 	// FOGSim's OLM draws one candidate, its PAR takes all that qualify
 	c.single = rc.Candidates == "single" || rc.Candidates == "fogsim" && s.routing == routeOLM
 	c.h = h
+}
+
+// routeInTransit is PAR and OLM: minimal unless the trigger fires where the
+// global misrouting policy allows a non-minimal hop (thesis §1.4.2.2, §1.4.3;
+// FOGSim's CGA trigger). The misroute is applied when the packet is granted.
+// Final when no misroute is possible here: the minimal hop then stays.
+func (s *Sim) routeInTransit(r int, pk *packet, fromInj bool) bool {
+	a := &s.cga
+	dst := int(pk.dstRouter)
+	minPort := s.df.MinimalPort(r, dst) // PAR and OLM are Dragonfly routings
+	minClass := s.pclass[r*s.radix+minPort]
+	minGlobal := minClass == topology.Global
+	minPos := s.seq.Next(int(pk.vcPos), minClass)
+	minVC := s.vcAt(minPos, minGlobal, pk)
+	// a packet is in its source group until its first global hop (a
+	// Dragonfly path never comes back to it)
+	inSource := pk.ghops == 0
+	cg, dg := s.df.GroupOf(r), s.df.GroupOf(dst)
+
+	kind := misNone
+	switch {
+	case pk.flags&fMandatory != 0:
+		kind = misGlobalMandatory
+	case inSource && cg != dg && pk.flags&fGlobalMis == 0:
+		localDone := pk.flags&fLocalMis != 0
+		switch a.policy {
+		case polCRG:
+			if !localDone {
+				kind = misGlobal
+			}
+		case polNRG:
+			if !localDone {
+				kind = misLocal
+			}
+		case polRRG:
+			if !localDone {
+				kind = misGlobal
+				if s.rts[r].Intn(s.groupSize) != 0 { // (a−1)/a: a link of another router
+					kind = misLocal
+				}
+			}
+		case polMM:
+			if fromInj {
+				kind = misGlobal
+			} else if !localDone {
+				kind = misLocalMM
+			}
+		}
+	case a.policyL && (!inSource || a.intraL && cg == dg) && pk.flags&fLocalMis == 0 && !minGlobal && (s.routing == routeOLM || cg != dg):
+		// _L: one local misroute outside the source group (OLM: also in an
+		// intra-group packet's own group, with routing.intraGroupMisroute)
+		kind = misLocal
+	}
+	pending := misNone
+	port, vc, pos := minPort, minVC, minPos
+	if kind != misNone {
+		qmin := s.occ(r, minPort, minVC)
+		if kind == misGlobalMandatory || s.cgaTrigger(r, minPort, minVC, qmin) {
+			if cp, cv, cpos, ok := s.pickCandidate(r, pk, kind, minPort, minVC, qmin, fromInj); ok {
+				port, vc, pos, pending = cp, cv, cpos, kind
+			} else if kind == misGlobalMandatory && !minGlobal {
+				// only global outputs may be requested: wait on a random one
+				k := s.rts[r].Intn(a.h)
+				port = s.firstGlobal + k
+				pos = s.seq.Next(int(pk.vcPos), topology.Global)
+				vc, pending = s.vcAt(pos, true, pk), kind
+			}
+		}
+	}
+	if pos < 0 {
+		panic(fmt.Sprintf("sim: packet %d→%d at router %d has no VC left in its sequence (position %d)", pk.src, pk.dst, r, pk.vcPos))
+	}
+	pk.outPort, pk.outVC, pk.nextPos = int16(port), int8(vc), int8(pos)
+	pk.mis = pk.mis&^0x70 | pending<<4
+	return kind == misNone
+}
+
+// outputReady: output po can take a packet across the crossbar now.
+func (s *Sim) outputReady(po int) bool {
+	return int64(s.ports[po].readyAt) <= s.now
+}
+
+// cgaTrigger: misroute when the minimal output cannot take the packet now
+// (no credits or busy), its occupancy is at least thMin, and — for a global
+// link — the link is congested relative to the router's other global links.
+func (s *Sim) cgaTrigger(r, minPort, minVC int, qmin int32) bool {
+	a := &s.cga
+	if a.trigUGAL {
+		return true // the comparison is made per candidate
+	}
+	po := r*s.radix + minPort
+	c := s.ports[po].class
+	if float64(qmin)*100 < a.thMin*float64(s.bufCap[c]) {
+		return false
+	}
+	if s.credits[po*s.maxVC+minVC] >= int32(s.P) && s.outputReady(po) {
+		return false
+	}
+	if c == topology.Global {
+		k := minPort - s.firstGlobal
+		return s.congested(r, k, minVC, a.congCoef, a.congPct, a.congT)
+	}
+	return true
+}
+
+// pickCandidate draws a non-minimal output of the class the misroute kind
+// needs, among those that can take the packet now and are not much fuller
+// than the minimal one (candidateMax·qmin; UGAL trigger: qmin > F·q + T), in
+// fractions of buffer capacity. With routing.candidates=single it draws one
+// port of the class instead and reports whether that one qualifies.
+func (s *Sim) pickCandidate(r int, pk *packet, kind uint8, minPort, minVC int, qmin int32, fromInj bool) (port, vc, pos int, ok bool) {
+	a := &s.cga
+	global := kind == misGlobal || kind == misGlobalMandatory
+	lo, hi, class := s.df.FirstLocalPort(), s.firstGlobal, topology.Local
+	if global {
+		lo, hi, class = s.firstGlobal, s.radix, topology.Global
+	}
+	// the VC the packet takes on a port of that class
+	pos = s.seq.Next(int(pk.vcPos), class)
+	if !global && s.routing == routeOLM && !fromInj && pk.vcPos >= 0 {
+		pos = int(pk.vcPos) // opportunistic: reuse the latest local VC
+		vc = s.seq.LocalAtOrBefore(pos)
+		if pk.flags&fReply != 0 {
+			vc += int(s.replyOffL)
+		}
+	} else if pos >= 0 {
+		vc = s.vcAt(pos, global, pk)
+	}
+	if pos < 0 {
+		return 0, 0, 0, false
+	}
+	// occupancies compare as fractions of each buffer's capacity (a global
+	// buffer is 8× a local one), as FOGSim's percentages
+	base := r * s.radix
+	qminPct := float64(qmin) / float64(s.bufCap[s.ports[base+minPort].class])
+	candCap := float64(s.bufCap[topology.Local])
+	if global {
+		candCap = float64(s.bufCap[topology.Global])
+	}
+	limit := a.candMax * qminPct
+	qualifies := func(port int) bool {
+		po := base + port
+		if port == minPort || !s.outputReady(po) || s.credits[po*s.maxVC+vc] < int32(s.P) {
+			return false
+		}
+		if kind == misGlobalMandatory {
+			return true
+		}
+		q := float64(s.occ(r, port, vc)) / candCap
+		if a.trigUGAL {
+			return qminPct > s.ug.f*q+float64(s.ug.t)/candCap
+		}
+		return q <= limit
+	}
+	if a.single { // FOGSim's OLM: one port of the class, the minimal one included
+		p := lo + s.rts[r].Intn(hi-lo)
+		return p, vc, pos, qualifies(p)
+	}
+	n := 0
+	for p := lo; p < hi; p++ {
+		if qualifies(p) {
+			n++
+		}
+	}
+	if n == 0 {
+		return 0, 0, 0, false
+	}
+	pick := s.rts[r].Intn(n)
+	for p := lo; p < hi; p++ {
+		if qualifies(p) {
+			if pick == 0 {
+				return p, vc, pos, true
+			}
+			pick--
+		}
+	}
+	return 0, 0, 0, false
+}
+
+// intraGroup: pk's source and destination routers are in one group (only
+// then, with routing.intraGroupMisroute, can it misroute there).
+func (s *Sim) intraGroup(pk *packet) bool {
+	return s.cga.intraL && s.df.GroupOf(int(pk.src)/s.p) == s.df.GroupOf(int(pk.dstRouter))
+}
+
+// commitInTransit applies a PAR/OLM misroute decided by routeInTransit.
+func (s *Sim) commitInTransit(out topology.PortClass, pk *packet) {
+	switch pk.mis >> 4 & 7 {
+	case misLocal, misLocalMM:
+		pk.flags |= fLocalMis | fNonMin
+		if pk.ghops == 0 && pk.flags&fGlobalMis == 0 && !s.intraGroup(pk) { // in the source group
+			// a local misroute in the source group forces a global
+			// misroute at the next router (livelock guard); not for
+			// intra-group traffic, whose group is its destination's
+			pk.flags |= fMandatory
+		}
+	case misGlobal, misGlobalMandatory:
+		pk.flags |= fGlobalMis | fNonMin
+		pk.flags &^= fMandatory
+	}
+	pk.mis &^= 0x70
+	if out == topology.Global {
+		if pk.ghops == 0 {
+			s.st.maxLocalBeforeGlobal = max(s.st.maxLocalBeforeGlobal, int(pk.lhops))
+		}
+		pk.flags &^= fMandatory | fLocalMis // a new group: new local allowance
+	}
 }

@@ -25,11 +25,13 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strings"
 	"time"
 
 	"phitsim/engine/config"
 	"phitsim/engine/result"
 	"phitsim/engine/rng"
+	"phitsim/engine/routing"
 	"phitsim/engine/topology"
 	"phitsim/engine/traffic"
 	"phitsim/engine/vcs"
@@ -149,6 +151,7 @@ type Sim struct {
 	switchAt    int64
 	seq         vcs.Sequence
 	routing     uint8
+	metrics     routing.Metric // the routing's result metrics (its table entry)
 	// the adaptive mechanisms' state (adaptive.go and the files it names)
 	vl   valiant
 	ug   ugal
@@ -164,6 +167,7 @@ type Sim struct {
 	// head at every attempt (in-transit adaptive)
 	rerouteInj, rerouteAll bool
 	completeA              bool // routing.completePhaseA (Valiant family)
+	compare                bool // UGAL's comparison at injection (adaptive.go)
 	// where each node attaches (topology.NodePort): its router and input
 	// port pi, so the node paths need no arithmetic on a numbering
 	nodeAt []nodeAt
@@ -300,11 +304,16 @@ func New(cfg config.Config, seed uint64) (*Sim, error) {
 // newSim builds a simulation of a validated config on topology topo (the one
 // cfg.Topology describes, or, in tests, any other).
 func newSim(cfg config.Config, topo topology.Topology, seed uint64) (*Sim, error) {
+	e := routing.Get(cfg.Routing.Name)
+	return newSimEntry(cfg, &e, topo, seed)
+}
+
+// newSimEntry is newSim running the routing entry e says (the table's entry
+// of cfg.Routing.Name; in tests, an edited copy).
+func newSimEntry(cfg config.Config, e *routing.Entry, topo topology.Topology, seed uint64) (*Sim, error) {
 	df, _ := topo.(*topology.Dragonfly)
-	if df == nil {
-		if err := needsDragonfly(cfg, topo); err != nil {
-			return nil, err
-		}
+	if err := runsOn(cfg, e, topo, df != nil); err != nil {
+		return nil, err
 	}
 	if err := topology.Check(topo); err != nil {
 		return nil, err
@@ -339,7 +348,7 @@ func newSim(cfg config.Config, topo topology.Topology, seed uint64) (*Sim, error
 	case "jsq":
 		s.injPolicy = 2
 	}
-	s.routing = routingKind(cfg.Routing.Name)
+	s.routing = uint8(e.Kind)
 	s.reactive = cfg.Traffic.Reactive
 	classes := cfg.Classes()
 	if len(classes) != len(topo.Classes()) {
@@ -352,7 +361,7 @@ func newSim(cfg config.Config, topo topology.Topology, seed uint64) (*Sim, error
 	for i, c := range classes {
 		s.bufCap[i], s.lat[i], s.vcCount[i] = int32(c.Buffer), int64(c.Latency), c.VCs
 	}
-	if s.seq, err = vcs.ForKind(cfg.Topology.Kind, cfg.Routing.Name, cfg.PhaseA()); err != nil {
+	if s.seq, err = vcs.ForEntry(cfg.Topology.Kind, e, e.ResolvePhaseA(cfg.Routing.PhaseA)); err != nil {
 		return nil, err
 	}
 	if err := vcs.CheckAcyclic(topo, s.seq); err != nil {
@@ -405,25 +414,21 @@ func newSim(cfg config.Config, topo topology.Topology, seed uint64) (*Sim, error
 		s.reqVCs = s.injVC / 2
 	}
 	s.build()
-	switch s.routing {
-	case routePB, routePBACOR, routeACOR:
-		if r.IdleUpdates == "fogsim" {
-			s.held = make([]int32, s.R)
-			s.moves = make([][]uint64, len(s.arrivals))
-		}
+	if e.Keeps(routing.PerCycle) && r.IdleUpdates == "fogsim" {
+		s.held = make([]int32, s.R)
+		s.moves = make([][]uint64, len(s.arrivals))
 	}
 	if df != nil {
-		s.initAdaptive(cfg, df, s.vcCount[topology.Global])
+		s.initAdaptive(cfg, e, df, s.vcCount[topology.Global])
 	}
-	switch s.routing {
-	case routeUGAL, routePB, routePBACOR, routeACOR:
+	switch e.Decide(cfg.Routing.Recompute) {
+	case routing.EachInjectionAttempt:
 		s.rerouteInj = true
-	case routeVAL:
-		s.rerouteInj = s.vl.recompute
-		s.completeA = cfg.Routing.CompletePhaseA
-	case routePAR, routeOLM:
+	case routing.EachHopAttempt:
 		s.rerouteAll = true
 	}
+	s.completeA = e.Uses("routing.completePhaseA") && cfg.Routing.CompletePhaseA
+	s.metrics = e.Metrics
 	s.injSlots = int32(s.injVC) * (s.bufCap[topology.Injection] / int32(s.P))
 
 	s.gens = make([]rng.Stream, s.N)
@@ -456,30 +461,35 @@ func newPattern(name string, advOffset int, tr config.Traffic, net traffic.Netwo
 		MixPerNode: tr.MixPerNode, HotPercent: tr.HotPercent, HotRegion: tr.HotRegion}, net, seed)
 }
 
-// needsDragonfly refuses, on a topology other than a Dragonfly, what only a
-// Dragonfly supports: every routing but MIN (Valiant draws intermediate
-// groups; the adaptive routings read global links and group tables), the
-// traffic patterns that address groups and routers by Dragonfly numbering,
-// and the Graph500 job, placed on groups.
-func needsDragonfly(cfg config.Config, topo topology.Topology) error {
-	need := func(field, value, why string) error {
-		return fmt.Errorf("%s: %s %s, which needs topology.kind=dragonfly (the topology is %s)", field, value, why, topo.Name())
+// runsOn refuses what the topology cannot run, as the tables declare it: a
+// routing (routing.Entry.Topologies: the Dragonfly routings read global
+// links and group tables) or a traffic pattern (traffic.Info.Topologies:
+// ADV, ADVC, ADVL and MIX address groups and routers by Dragonfly
+// numbering) that does not run on its kind, and the Graph500 job, placed on
+// Dragonfly groups. Config validation refuses them first; this is the
+// backstop for a graph given to newSim directly: a test's own graph
+// configured as a Dragonfly runs only what runs on any topology.
+func runsOn(cfg config.Config, e *routing.Entry, topo topology.Topology, df bool) error {
+	kind := cfg.Topology.Kind
+	if !df && kind == routing.Dragonfly {
+		kind = "" // no kind: only what declares no topology runs
 	}
-	if cfg.Routing.Name != "MIN" {
-		return need("routing.name", cfg.Routing.Name, "is a Dragonfly routing")
+	refuse := func(field, value string, on []string) error {
+		return fmt.Errorf("%s: %s runs on topology.kind=%s only (the topology is %s)", field, value, strings.Join(on, " or "), topo.Name())
+	}
+	if !e.Supports(kind) {
+		return refuse("routing.name", cfg.Routing.Name, e.Topologies)
 	}
 	for _, p := range []struct{ field, name string }{{"traffic.pattern", cfg.Traffic.Pattern}, {"traffic.switchPattern", cfg.Traffic.SwitchPattern}} {
 		if p.field == "traffic.switchPattern" && cfg.Traffic.SwitchCycle <= 0 {
 			continue
 		}
-		switch p.name {
-		case "UN", "HOT", "PERM":
-		default:
-			return need(p.field, p.name, "draws destinations by Dragonfly group and router")
+		if pi, ok := traffic.Lookup(p.name); ok && !pi.Supports(kind) {
+			return refuse(p.field, p.name, pi.Topologies)
 		}
 	}
-	if cfg.Graph500() {
-		return need("workload.kind", cfg.Workload.Kind, "places its job on Dragonfly groups")
+	if cfg.Graph500() && !df {
+		return refuse("workload.kind", cfg.Workload.Kind, []string{routing.Dragonfly})
 	}
 	return nil
 }

@@ -22,23 +22,71 @@ const (
 	PERM             // a random permutation (no node sends to itself), fixed per run
 )
 
+// Info is what a pattern declares: its traffic.pattern name and what it
+// needs of the topology.
+type Info struct {
+	Name string // traffic.pattern value
+	Kind Kind
+	// Topologies: the topology.kind values it runs on; nil: any (it
+	// addresses nodes only). A pattern that addresses groups and routers
+	// by Dragonfly numbering runs on the Dragonfly only.
+	Topologies []string
+}
+
+var dragonflyOnly = []string{"dragonfly"}
+
+// patterns is the table, in Kind order.
+var patterns = []Info{
+	{Name: "UN", Kind: UN},
+	{Name: "ADV", Kind: ADV, Topologies: dragonflyOnly},   // a group at an offset
+	{Name: "ADVC", Kind: ADVC, Topologies: dragonflyOnly}, // the groups a router's global links reach
+	{Name: "ADVL", Kind: ADVL, Topologies: dragonflyOnly}, // a router at an offset in the own group
+	{Name: "MIX", Kind: MIX, Topologies: dragonflyOnly},   // ADV and ADVL shares
+	{Name: "HOT", Kind: HOT},
+	{Name: "PERM", Kind: PERM},
+}
+
+// Patterns lists the patterns (copies; their slices are the table's).
+func Patterns() []Info { return append([]Info(nil), patterns...) }
+
+// Lookup finds the pattern named name.
+func Lookup(name string) (Info, bool) {
+	for _, p := range patterns {
+		if p.Name == name {
+			return p, true
+		}
+	}
+	return Info{}, false
+}
+
+// Supports tells whether the pattern runs on a topology kind.
+func (i *Info) Supports(kind string) bool {
+	if i.Topologies == nil {
+		return true
+	}
+	for _, k := range i.Topologies {
+		if k == kind {
+			return true
+		}
+	}
+	return false
+}
+
+// On lists the patterns that run on a topology kind.
+func On(kind string) []string {
+	var out []string
+	for _, p := range patterns {
+		if p.Supports(kind) {
+			out = append(out, p.Name)
+		}
+	}
+	return out
+}
+
 // ParseKind maps a config name to a Kind.
 func ParseKind(name string) (Kind, error) {
-	switch name {
-	case "UN":
-		return UN, nil
-	case "ADV":
-		return ADV, nil
-	case "ADVC":
-		return ADVC, nil
-	case "ADVL":
-		return ADVL, nil
-	case "MIX":
-		return MIX, nil
-	case "HOT":
-		return HOT, nil
-	case "PERM":
-		return PERM, nil
+	if p, ok := Lookup(name); ok {
+		return p.Kind, nil
 	}
 	return 0, fmt.Errorf("unknown traffic pattern %q", name)
 }

@@ -60,7 +60,7 @@ func TestAcyclicSequencesPass(t *testing.T) {
 	}
 	for _, rt := range []string{"MIN", "VAL", "VAL_GROUP", "UGAL", "PB", "PAR", "OLM", "ACOR", "PB_ACOR"} {
 		for _, pa := range []string{"RRG-Sw", "RRG-Gr"} {
-			s, err := For(rt, pa)
+			s, err := dfFor(rt, pa)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"strings"
 
+	"phitsim/engine/routing"
 	"phitsim/engine/topology"
 )
 
@@ -58,60 +59,34 @@ func Parse(spec string, classNames []string) (Sequence, error) {
 	return seq, nil
 }
 
-// dragonflyClasses are the Dragonfly's class names (topology.Local, Global).
-var dragonflyClasses = []string{topology.Injection.String(), topology.Local.String(), topology.Global.String()}
-
-// Dragonfly specs of each routing (thesis Fig. 1.15; ACOR paper §3).
-const (
-	specMIN      = "local global local"                          // a0 h0 a1: 2/1
-	specToGroup  = "local global local global local"             // a0 h0 a1 h1 a2: 3/2
-	specToRouter = "local global local local global local"       // a0 h0 a1 a2 h1 a3: 4/2
-	specPAR      = "local local global local local global local" // a0 a1 h0 a2 a3 h1 a4: 5/2
-)
-
-// For returns the Dragonfly sequence of a routing; Valiant-style routings
-// need 4/2 VCs when phase A ends at a router (…-Sw), 3/2 when it ends on
-// entering a group.
-func For(routing, phaseA string) (Sequence, error) {
-	toGroup := phaseA == "RRG-Gr" || phaseA == "CRG-Gr"
-	spec := ""
-	switch routing {
-	case "MIN":
-		spec = specMIN
-	case "VAL_GROUP", "VAL", "UGAL", "PB":
-		spec = specToRouter
-		if toGroup {
-			spec = specToGroup
-		}
-	case "ACOR", "PB_ACOR":
-		spec = specToRouter
-	case "PAR":
-		spec = specPAR
-	case "OLM":
-		// 3/2; its non-minimal local hops reuse a VC (opportunistic), see
-		// the engine's OLM rule
-		spec = specToGroup
-	default:
-		return nil, fmt.Errorf("no VC sequence for routing %q", routing)
+// ForKind is the sequence of routing name on a topology kind for a resolved
+// phase-A policy (config.PhaseA): ForEntry with the name's table entry.
+// Errors name the field at fault.
+func ForKind(kind, name, phaseA string) (Sequence, error) {
+	e, ok := routing.Lookup(name)
+	if !ok {
+		return nil, fmt.Errorf("routing.name: no VC sequence for routing %q", name)
 	}
-	return Parse(spec, dragonflyClasses)
+	return ForEntry(kind, &e, phaseA)
 }
 
-// ForKind is the sequence of a routing on a topology kind: the Dragonfly's
-// (For), or on another kind MIN's, the hop classes of the kind's minimal
-// paths (topology.Kind.Minimal). Errors name the field at fault.
-func ForKind(kind, routing, phaseA string) (Sequence, error) {
+// ForEntry is routing e's sequence on a topology kind for a resolved phase-A
+// policy: the spec e gives for the kind (routing.Entry.VCSpec) — for
+// routing.MinimalPath the hop classes of the kind's own minimal paths
+// (topology.Kind.Minimal) — parsed with the kind's class names.
+func ForEntry(kind string, e *routing.Entry, phaseA string) (Sequence, error) {
 	k, err := topology.KindOf(kind)
 	if err != nil {
 		return nil, err
 	}
-	if kind == "dragonfly" {
-		return For(routing, phaseA)
+	spec, err := e.VCSpec(kind, phaseA)
+	if err != nil {
+		return nil, fmt.Errorf("routing.name: %v", err)
 	}
-	if routing != "MIN" {
-		return nil, fmt.Errorf("routing.name: %s has no VC sequence on topology.kind=%s (only MIN)", routing, kind)
+	if spec == routing.MinimalPath {
+		spec = k.Minimal
 	}
-	return Parse(k.Minimal, topology.ClassNames(k.Classes))
+	return Parse(spec, topology.ClassNames(k.Classes))
 }
 
 // LocalAtOrBefore is the VC of the latest local hop at or before pos (OLM's

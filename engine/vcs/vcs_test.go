@@ -7,6 +7,15 @@ import (
 	"phitsim/engine/topology"
 )
 
+// dfFor is a routing's sequence on the Dragonfly.
+func dfFor(name, phaseA string) (Sequence, error) { return ForKind("dragonfly", name, phaseA) }
+
+// dfNames are the Dragonfly's class names.
+func dfNames() []string {
+	k, _ := topology.KindOf("dragonfly")
+	return topology.ClassNames(k.Classes)
+}
+
 func TestSequencesAndNeeds(t *testing.T) {
 	for _, c := range []struct {
 		routing, phaseA string
@@ -15,7 +24,7 @@ func TestSequencesAndNeeds(t *testing.T) {
 		{"MIN", "", 2, 1}, {"VAL_GROUP", "RRG-Gr", 3, 2}, {"VAL", "RRG-Sw", 4, 2}, {"VAL", "CRG-Gr", 3, 2},
 		{"PB", "RRG-Sw", 4, 2}, {"ACOR", "RRG-Sw", 4, 2}, {"PAR", "", 5, 2}, {"OLM", "", 3, 2},
 	} {
-		s, err := For(c.routing, c.phaseA)
+		s, err := dfFor(c.routing, c.phaseA)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -26,7 +35,7 @@ func TestSequencesAndNeeds(t *testing.T) {
 			t.Errorf("%s: a Dragonfly sequence repeats", c.routing)
 		}
 	}
-	if _, err := For("DOR", ""); err == nil {
+	if _, err := dfFor("DOR", ""); err == nil {
 		t.Error("unknown routing accepted")
 	}
 }
@@ -34,7 +43,7 @@ func TestSequencesAndNeeds(t *testing.T) {
 // Shorter paths take the required subset of hops in order (thesis Fig. 1.15):
 // in VAL's l0 g0 l1 l2 g1 l3, a path starting with a global hop uses g0, then l1.
 func TestNextSkipsToTheMatchingClass(t *testing.T) {
-	s, _ := For("VAL", "RRG-Sw")
+	s, _ := dfFor("VAL", "RRG-Sw")
 	pos := s.Next(-1, topology.Global)
 	if pos != 1 || s[pos].VC != 0 {
 		t.Fatalf("first global hop at %d", pos)
@@ -46,7 +55,7 @@ func TestNextSkipsToTheMatchingClass(t *testing.T) {
 	if s.Next(5, topology.Local) != -1 {
 		t.Error("past the end")
 	}
-	olm, _ := For("OLM", "")
+	olm, _ := dfFor("OLM", "")
 	if olm.LocalAtOrBefore(1) != 0 || olm.LocalAtOrBefore(3) != 1 || olm.LocalAtOrBefore(-1) != 0 {
 		t.Error("OLM reuse VC")
 	}
@@ -88,7 +97,7 @@ func TestNextHonoursRepeat(t *testing.T) {
 
 // Parse numbers the VCs of each class in order and names an unknown class.
 func TestParse(t *testing.T) {
-	s, err := Parse("local global local local global local", dragonflyClasses)
+	s, err := Parse("local global local local global local", dfNames())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -98,7 +107,7 @@ func TestParse(t *testing.T) {
 			t.Errorf("hop %d: %+v, want VC %d", i, h, vc[i])
 		}
 	}
-	if got := s.Spec(dragonflyClasses); got != "local global local local global local" {
+	if got := s.Spec(dfNames()); got != "local global local local global local" {
 		t.Errorf("Spec = %q", got)
 	}
 	for spec, want := range map[string]string{
@@ -106,7 +115,7 @@ func TestParse(t *testing.T) {
 		"injection local": `"injection" is not a transit port class`,
 		"":                "no hop",
 	} {
-		if _, err := Parse(spec, dragonflyClasses); err == nil || !strings.Contains(err.Error(), want) {
+		if _, err := Parse(spec, dfNames()); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("Parse(%q): %v, want %q", spec, err, want)
 		}
 	}
@@ -116,7 +125,7 @@ func TestParse(t *testing.T) {
 // naming routing.name for a routing a mesh cannot run.
 func TestForKind(t *testing.T) {
 	d, err := ForKind("dragonfly", "PAR", "")
-	if err != nil || d.Spec(dragonflyClasses) != specPAR {
+	if err != nil || d.Spec(dfNames()) != "local local global local local global local" {
 		t.Errorf("dragonfly PAR: %v %v", d, err)
 	}
 	m, err := ForKind("mesh", "MIN", "")
@@ -145,7 +154,7 @@ func TestEveryKindsMinimalSequenceParses(t *testing.T) {
 		}
 	}
 	k, _ := topology.KindOf("dragonfly")
-	if k.Minimal != specMIN {
-		t.Errorf("the Dragonfly declares %q, MIN uses %q", k.Minimal, specMIN)
+	if m, err := dfFor("MIN", ""); err != nil || m.Spec(dfNames()) != k.Minimal {
+		t.Errorf("the Dragonfly declares %q, MIN uses %v (%v)", k.Minimal, m, err)
 	}
 }

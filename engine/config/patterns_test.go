@@ -1,0 +1,77 @@
+package config
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"phitsim/engine/traffic"
+)
+
+// A pattern, or the pattern after a switch, that does not run on the
+// topology kind (its declaration in package traffic) is refused at
+// validation, naming the field, the kinds it runs on and the patterns that
+// run on this one; so is a Graph500 job off the Dragonfly.
+func TestPatternsFollowTheirTopologies(t *testing.T) {
+	for _, p := range traffic.Patterns() {
+		for _, field := range []string{"traffic.pattern", "traffic.switchPattern"} {
+			c := meshConfig()
+			if field == "traffic.pattern" {
+				c.Traffic.Pattern = p.Name
+			} else {
+				c.Traffic.SwitchCycle, c.Traffic.SwitchPattern = 100, p.Name
+			}
+			c.Traffic.MixUN, c.Traffic.MixADVL, c.Traffic.MixADV = 50, 25, 25
+			errs := c.Validate()
+			if p.Supports("mesh") {
+				if len(errs) > 0 {
+					t.Errorf("%s=%s on a mesh: %v", field, p.Name, errs)
+				}
+				continue
+			}
+			if len(errs) != 1 || errs[0].Path != field || !strings.Contains(errs[0].Error(), "topology.kind=dragonfly only") ||
+				!strings.Contains(errs[0].Error(), "only UN, HOT, PERM") {
+				t.Errorf("%s=%s on a mesh: %v, want one error naming %s, the Dragonfly and UN, HOT, PERM", field, p.Name, errs, field)
+			}
+			d := Default()
+			if field == "traffic.pattern" {
+				d.Traffic.Pattern = p.Name
+			} else {
+				d.Traffic.SwitchCycle, d.Traffic.SwitchPattern = 100, p.Name
+			}
+			d.Traffic.MixUN, d.Traffic.MixADVL, d.Traffic.MixADV = 50, 25, 25
+			if errs := d.Validate(); len(errs) > 0 {
+				t.Errorf("%s=%s on the Dragonfly: %v", field, p.Name, errs)
+			}
+		}
+	}
+	// the pattern after a switch is checked only when there is a switch
+	c := meshConfig()
+	c.Traffic.SwitchCycle, c.Traffic.SwitchPattern = 0, "ADV"
+	if errs := c.Validate(); len(errs) > 0 {
+		t.Errorf("switchPattern=ADV without a switch on a mesh: %v", errs)
+	}
+	c = meshConfig()
+	c.Workload.Kind = "graph500"
+	errs := c.Validate()
+	if len(errs) == 0 || !slices.ContainsFunc(errs, func(e *FieldError) bool {
+		return e.Path == "workload.kind" && strings.Contains(e.Error(), "topology.kind=dragonfly only")
+	}) {
+		t.Errorf("Graph500 on a mesh: %v, want an error naming workload.kind", errs)
+	}
+}
+
+// traffic.pattern's and traffic.switchPattern's values are the patterns
+// package traffic declares.
+func TestPatternEnumIsTheTrafficTable(t *testing.T) {
+	var names []string
+	for _, p := range traffic.Patterns() {
+		names = append(names, p.Name)
+	}
+	for _, path := range []string{"traffic.pattern", "traffic.switchPattern"} {
+		p, ok := Lookup(path)
+		if !ok || !slices.Equal(p.Enum, names) {
+			t.Errorf("%s: values %v, the traffic table's %v", path, p.Enum, names)
+		}
+	}
+}
