@@ -192,7 +192,7 @@ type Routing struct {
 
 // Traffic (workload).
 type Traffic struct {
-	Pattern string  `json:"pattern" doc:"destination pattern: UN uniform, ADV group g+i, ADVC the groups of router a−1, ADVL router +k of the own group, MIX, HOT hot region, PERM random permutation" enum:"UN,ADV,ADVC,ADVL,MIX,HOT,PERM" paper:"thesis §1.6.1; ACOR paper §5.2"`
+	Pattern string  `json:"pattern" doc:"destination pattern: UN uniform, ADV group g+i, ADVC the groups of router a−1, ADVL router +k of the own group, MIX, HOT hot region, PERM random permutation" traffic:"patterns" paper:"thesis §1.6.1; ACOR paper §5.2"`
 	Load    float64 `json:"load" doc:"offered load" unit:"phits/node/cycle" min:"0" max:"1"`
 	Process string  `json:"process" doc:"injection process: bernoulli, or bursty (ON/OFF Markov chain)" enum:"bernoulli,bursty" paper:"thesis §1.6.1.3"`
 	// BurstLength is B of thesis eqs. 1.4–1.8.
@@ -211,7 +211,7 @@ type Traffic struct {
 	SourceQueue bool    `json:"sourceQueue" doc:"keep packets that find the injection buffer full in an unbounded source queue (FOGSim drops the attempt)"`
 	// Transient: switch to another pattern during the run.
 	SwitchCycle     int    `json:"switchCycle" doc:"TRANSIENT: cycle after warm-up at which the pattern changes (0 = never)" unit:"cycles" min:"0" max:"100000000"`
-	SwitchPattern   string `json:"switchPattern" doc:"TRANSIENT: pattern after the switch" enum:"UN,ADV,ADVC,ADVL,MIX,HOT,PERM" when:"traffic.switchCycle>0"`
+	SwitchPattern   string `json:"switchPattern" doc:"TRANSIENT: pattern after the switch" traffic:"patterns" when:"traffic.switchCycle>0"`
 	SwitchAdvOffset int    `json:"switchAdvOffset" doc:"TRANSIENT: i of ADV+i after the switch" unit:"groups" min:"1" max:"100000" when:"traffic.switchCycle>0"`
 }
 

@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"phitsim/engine/routing"
+	"phitsim/engine/traffic"
 )
 
 // Param is the declaration of one configuration field, read from the struct
@@ -136,6 +137,11 @@ func buildParams() []Param {
 				p.Enum = strings.Split(v, ",")
 			}
 			fromRoutingTable(&p, f.Tag)
+			if f.Tag.Get("traffic") == "patterns" { // the pattern table's names
+				for _, i := range traffic.Patterns() {
+					p.Enum = append(p.Enum, i.Name)
+				}
+			}
 			out = append(out, p)
 		}
 	}
