@@ -689,6 +689,42 @@ func (c *Config) vcNeeds() (need map[string]int, classes map[string][]string, er
 	return need, classes, nil
 }
 
+// checkEscape verifies that the routing's VC sequence keeps the escape
+// sub-network deadlock-free on this topology: it follows the kind's minimal
+// path, and, when some hop may repeat on its VC and the sequence is not the
+// kind's own minimal one (whose acyclicity the kind's tests walk), the
+// channel dependency graph of the built topology has no cycle
+// (vcs.CheckAcyclic; sim.New checks again on the topology it runs).
+func (c *Config) checkEscape() error {
+	seq, err := vcs.ForKind(c.Topology.Kind, c.Routing.Name, c.PhaseA())
+	if err != nil {
+		return err
+	}
+	k, err := topology.KindOf(c.Topology.Kind)
+	if err != nil {
+		return err
+	}
+	names := topology.ClassNames(k.Classes)
+	minimal, err := vcs.Parse(k.Minimal, names)
+	if err != nil {
+		return err
+	}
+	if err := seq.Follows(minimal, names); err != nil {
+		return err
+	}
+	if !seq.Repeats() || seq.Spec(names) == minimal.Spec(names) {
+		return nil
+	}
+	if k.Check(c.Topology.Params()) != nil {
+		return nil // the topology's own errors say why
+	}
+	topo, err := topology.New(c.Topology.Params())
+	if err != nil {
+		return err
+	}
+	return vcs.CheckAcyclic(topo, seq)
+}
+
 // Validate lists every problem: ranges and allowed values of each field,
 // then the rules that tie fields together. It checks the configuration as
 // the simulator runs it: with the Graph500 latencies in ns converted to
@@ -752,6 +788,9 @@ func (c *Config) validate() Errors {
 		}
 		if c.Traffic.Reactive && inj < 2 {
 			add("router.injectionVCs", strconv.Itoa(inj), "request-reply needs at least 2 injection VCs (requests and replies)")
+		}
+		if err := c.checkEscape(); err != nil {
+			add("routing.name", c.Routing.Name, "on topology.kind=%s: %v", t.Kind, err)
 		}
 	} else if rp, _ := Lookup("routing.name"); topology.Known(t.Kind) && rp.check(c) == nil {
 		// a known routing without a sequence on this topology (enum errors

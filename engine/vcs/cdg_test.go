@@ -111,3 +111,41 @@ func TestInjectedCyclicAssignmentIsCaught(t *testing.T) {
 		t.Errorf("l0 g0 l1 l1*: %v", err)
 	}
 }
+
+// TestFollows: a sequence carries a minimal path when every hop of the path
+// finds a position (a repeatable hop twice); the error names the hop.
+func TestFollows(t *testing.T) {
+	df := []string{"injection", "local", "global"}
+	lgl, _ := Parse("local global local", df)
+	for _, tc := range []struct {
+		seq  string
+		ok   bool
+		hop  string
+		path Sequence
+	}{
+		{"local global local", true, "", lgl},
+		{"local local global local local global local", true, "", lgl},
+		{"local* global", false, "hop 3 (local)", lgl},
+		{"global local", false, "hop 2 (global)", lgl},
+	} {
+		s, err := Parse(tc.seq, df)
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = s.Follows(tc.path, df)
+		if (err == nil) != tc.ok || (err != nil && !strings.Contains(err.Error(), tc.hop)) {
+			t.Errorf("%q follows %q: %v", tc.seq, "local global local", err)
+		}
+	}
+	names := meshNames()
+	dor, _ := Parse("x* y*", names)
+	for _, tc := range []struct {
+		seq string
+		ok  bool
+	}{{"x* y*", true}, {"x y*", false}, {"x* y", false}, {"y* x*", false}} {
+		s, _ := Parse(tc.seq, names)
+		if err := s.Follows(dor, names); (err == nil) != tc.ok {
+			t.Errorf("%q follows %q: %v", tc.seq, "x* y*", err)
+		}
+	}
+}

@@ -136,6 +136,27 @@ func (s Sequence) Next(pos int, c topology.PortClass) int {
 	return -1
 }
 
+// Follows reports, as an error naming the hop, when s cannot carry a path
+// whose hop classes are those of path in order (a repeatable hop of path
+// taken twice): a topology's minimal path must find a position at every
+// hop, or its packets would have no VC left.
+func (s Sequence) Follows(path Sequence, classNames []string) error {
+	pos := -1
+	for i, h := range path {
+		takes := 1
+		if h.Repeat {
+			takes = 2
+		}
+		for ; takes > 0; takes-- {
+			if pos = s.Next(pos, h.Class); pos < 0 {
+				return fmt.Errorf("the VC sequence %q has no position for hop %d (%s) of the minimal path %q",
+					s.Spec(classNames), i+1, classNames[h.Class], path.Spec(classNames))
+			}
+		}
+	}
+	return nil
+}
+
 // Spec writes s with the class names classNames.
 func (s Sequence) Spec(classNames []string) string {
 	var b strings.Builder
