@@ -156,8 +156,8 @@ func TestRunAndSweepNeedAConfiguration(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		t := c.Topology
-		return sweep.TotalCycles(jobs) * int64(t.A*(t.A*t.H+1))
+		sz, _ := c.Topology.Sizes()
+		return sweep.TotalCycles(jobs) * int64(sz.Routers)
 	}
 	for _, p := range quickPresets {
 		c, err := config.PresetByName(p)

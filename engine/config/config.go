@@ -136,9 +136,9 @@ type Router struct {
 	LocalBuffer     int     `json:"localBuffer" doc:"local input buffer per VC" unit:"phits" min:"1" max:"1000000"`
 	GlobalBuffer    int     `json:"globalBuffer" doc:"global input buffer per VC" unit:"phits" min:"1" max:"1000000"`
 	OutputBuffer    int     `json:"outputBuffer" doc:"output FIFO per port, shared by all VCs (ioq only)" unit:"phits" min:"1" max:"1000000" when:"router.model=ioq"`
-	InjectionVCs    int     `json:"injectionVCs" doc:"VCs on injection ports (0 = 3, or 4 with request-reply)" unit:"VCs" min:"0" max:"16"`
-	LocalVCs        int     `json:"localVCs" doc:"VCs on local ports (0 = as required by the routing, at least 3)" unit:"VCs" min:"0" max:"16"`
-	GlobalVCs       int     `json:"globalVCs" doc:"VCs on global ports (0 = as required by the routing, at least 2)" unit:"VCs" min:"0" max:"16"`
+	InjectionVCs    int     `json:"injectionVCs" doc:"VCs on injection ports (0 = 3, or 4 with request-reply)" unit:"VCs" min:"0" max:"32"`
+	LocalVCs        int     `json:"localVCs" doc:"VCs on local ports (0 = as required by the routing, at least 3)" unit:"VCs" min:"0" max:"32"`
+	GlobalVCs       int     `json:"globalVCs" doc:"VCs on global ports (0 = as required by the routing, at least 2)" unit:"VCs" min:"0" max:"32"`
 	CreditTiming    string  `json:"creditTiming" doc:"xbar: a credit goes upstream when the packet leaves the input buffer; output: when it leaves the output FIFO (FOGSim's IOQ code before v4)" enum:"xbar,output" when:"router.model=ioq"`
 	Ejection        string  `json:"ejection" doc:"fifo: the ejection port has an output FIFO like any other port; fogsim: FOGSim's gate, the port is granted only when its node can consume (≥ packetSize cycles since its last consumption; TIMING.md)" enum:"fifo,fogsim" when:"router.model=ioq" paper:"thesis §1.1.2; FOGSim v4/v5, the simulator of the thesis and of the ACOR paper (outputArbiter::checkPort)" fogsim:"fogsim"`
 	OutputFifo      string  `json:"outputFifo" doc:"when a transit output takes the next packet: tail, once the packet's tail has crossed the crossbar (a cut-through packet whose tail is still arriving holds it up to packetSize cycles) and its FIFO has room for the phits still to send; fogsim, packetSize/speedup cycles after the grant whatever the tail, and room for a whole packet, a slot freed when its head leaves (FOGSim v5; TIMING.md)" enum:"tail,fogsim" when:"router.model=ioq" paper:"FOGSim v5, the simulator of the thesis and of the ACOR paper (ioqSwitchModule::txFlit, ioqSwitchModule::getCredits)" fogsim:"fogsim"`

@@ -82,7 +82,7 @@ func TestValidateNamesTheBadFieldInEveryGroup(t *testing.T) {
 		{set: "router.localBuffer=7", want: "router.localBuffer", inMsg: "whole packet"},
 		{set: "router.globalBuffer=0", want: "router.globalBuffer"},
 		{set: "router.outputBuffer=4", want: "router.outputBuffer", inMsg: "whole packet"},
-		{set: "router.injectionVCs=17", want: "router.injectionVCs"},
+		{set: "router.injectionVCs=33", want: "router.injectionVCs"},
 		{set: "router.localVCs=-1", want: "router.localVCs"},
 		{set: "router.globalVCs=99", want: "router.globalVCs"},
 		{set: "router.iterations=0", want: "router.iterations"},

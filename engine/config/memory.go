@@ -170,7 +170,7 @@ func (c *Config) memory() []MemoryPart {
 
 	// ports, VCs, routers, nodes, topology tables: grow with the network
 	perVC := float64(BufferBytes + 4 + 4 + 8 + 8)                 // buffer, credits, request-reply reservations, LRS stamps, adaptive counters
-	perPort := float64(PortBytes+2+16+1+1+8+8) + 8*float64(radix) // + adaptive tables, topology.Check, LRS output stamps
+	perPort := float64(PortBytes+4+16+1+1+8+8) + 8*float64(radix) // vcBusy (32 queues), credit waiters, classes; + adaptive tables, topology.Check, LRS output stamps
 	perRouter := float64(StreamBytes + 16 + 8*3 + 17 + 1)
 	perNode := float64(StreamBytes + 8 + 8 + 5 + 4 + 4 + sliceBytes + 4 + 8) // generators, attachments, patterns, source queues
 	net := float64(ports*maxVC)*perVC + float64(ports)*perPort + float64(R)*perRouter + float64(N)*perNode +

@@ -7,7 +7,7 @@ import (
 )
 
 // 32 queues per port: the input arbiter's busy mask (vcBusy) and the wheels'
-// VC fields cover them. The configuration allows 16 VCs per port; the
+// VC fields cover them. The configuration allows 32 VCs per port; the
 // simulator is built here directly (newSim) with 32 injection VCs, packets
 // spread over them (injectionPolicy=rand), and every packet must be served
 // from every VC and delivered, under each input arbiter.
