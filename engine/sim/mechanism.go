@@ -2,6 +2,7 @@ package sim
 
 import (
 	"fmt"
+	"math"
 	"sort"
 )
 
@@ -26,6 +27,41 @@ type mechanism interface {
 	// control handles a control message addressed to this mechanism, at
 	// the start of its arrival cycle.
 	control(s *Sim, m controlMsg)
+}
+
+// reporter is a mechanism with results of its own, for the result
+// document's mechanisms section: report gives its name (the section's key)
+// and its metrics by name, at Snapshot time (at the end of a run or for
+// partial results), so it must not change the mechanism's state.
+type reporter interface {
+	report(s *Sim) (name string, metrics map[string]float64)
+}
+
+// mechReports are the reporting mechanisms' sections, nil when none
+// reports. A second instance of a name is keyed name#id.
+func (s *Sim) mechReports() map[string]map[string]float64 {
+	var out map[string]map[string]float64
+	for id, m := range s.mech.list {
+		r, ok := m.(reporter)
+		if !ok {
+			continue
+		}
+		name, metrics := r.report(s)
+		for k, v := range metrics {
+			if math.IsNaN(v) || math.IsInf(v, 0) {
+				// JSON has no NaN or ∞: a programming error of the mechanism
+				panic(fmt.Sprintf("sim: mechanism %s reports %s = %v; metrics must be finite", name, k, v))
+			}
+		}
+		if out == nil {
+			out = map[string]map[string]float64{}
+		}
+		if _, dup := out[name]; dup {
+			name = fmt.Sprintf("%s#%d", name, id)
+		}
+		out[name] = metrics
+	}
+	return out
 }
 
 // hooks are the registered hook functions, called in registration order.
