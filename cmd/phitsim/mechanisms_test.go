@@ -2,7 +2,9 @@ package main
 
 import (
 	"encoding/json"
+	"math"
 	"reflect"
+	"strings"
 	"testing"
 
 	"phitsim/engine/config"
@@ -34,5 +36,10 @@ func TestRunJSONCarriesMechanismsAndClasses(t *testing.T) {
 	}
 	if !reflect.DeepEqual(back.Runs[0].Mechanisms, r.Mechanisms) || !reflect.DeepEqual(back.Runs[0].Classes, r.Classes) {
 		t.Errorf("read back: %v %+v", back.Runs[0].Mechanisms, back.Runs[0].Classes)
+	}
+	// a metric that is not finite is written as null and named, as any other
+	r.Mechanisms["alpha"]["ratio"] = math.NaN()
+	if _, bad, err := encodeJSON(doc); err != nil || len(bad) != 1 || !strings.HasPrefix(bad[0], "/runs/0/mechanisms/alpha/ratio") {
+		t.Errorf("NaN metric: %v %v", bad, err)
 	}
 }

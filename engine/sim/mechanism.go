@@ -2,7 +2,6 @@ package sim
 
 import (
 	"fmt"
-	"math"
 	"sort"
 )
 
@@ -32,7 +31,8 @@ type mechanism interface {
 // reporter is a mechanism with results of its own, for the result
 // document's mechanisms section: report gives its name (the section's key)
 // and its metrics by name, at Snapshot time (at the end of a run or for
-// partial results), so it must not change the mechanism's state.
+// partial results), so it must not change the mechanism's state. A metric
+// that is not finite is written as null by the exports, as any other.
 type reporter interface {
 	report(s *Sim) (name string, metrics map[string]float64)
 }
@@ -47,12 +47,6 @@ func (s *Sim) mechReports() map[string]map[string]float64 {
 			continue
 		}
 		name, metrics := r.report(s)
-		for k, v := range metrics {
-			if math.IsNaN(v) || math.IsInf(v, 0) {
-				// JSON has no NaN or ∞: a programming error of the mechanism
-				panic(fmt.Sprintf("sim: mechanism %s reports %s = %v; metrics must be finite", name, k, v))
-			}
-		}
 		if out == nil {
 			out = map[string]map[string]float64{}
 		}
