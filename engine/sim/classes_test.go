@@ -11,30 +11,44 @@ import (
 	"testing"
 
 	"phitsim/engine/config"
+	"phitsim/engine/result"
 	"phitsim/engine/topology"
+	"phitsim/engine/vcs"
 )
 
 // expressMesh is a 2D mesh with one more port per router, of a fourth
 // class "e" that links routers 2i and 2i+1 (the last router's stays
-// unconnected when there is an odd number). No minimal route takes it (the
-// mesh's VC sequence is x* y*): it carries nothing, but the simulator must
-// give it buffers and credits and count it by name.
-type expressMesh struct{ *topology.Mesh }
+// unconnected when there is an odd number). Unless useE, no minimal route
+// takes it (the mesh's VC sequence is x* y*): it carries nothing, but the
+// simulator must give it buffers and credits and count it by name. With
+// useE, a packet whose destination is the router's e neighbour takes the e
+// link (with an even width, instead of the x hop between the same routers).
+type expressMesh struct {
+	*topology.Mesh
+	useE bool
+}
+
+func (x *expressMesh) MinimalPorts(r, dst int, buf []int) []int {
+	if x.useE && dst == r^1 {
+		return append(buf, x.Mesh.Radix())
+	}
+	return x.Mesh.MinimalPorts(r, dst, buf)
+}
 
 var expressClass = topology.Class{Name: "e", Latency: "topology.localLatency", Buffer: "router.localBuffer", VCs: "router.localVCs"}
 
-func (x expressMesh) Name() string { return "express " + x.Mesh.Name() }
-func (x expressMesh) Radix() int   { return x.Mesh.Radix() + 1 }
-func (x expressMesh) Classes() []topology.Class {
+func (x *expressMesh) Name() string { return "express " + x.Mesh.Name() }
+func (x *expressMesh) Radix() int   { return x.Mesh.Radix() + 1 }
+func (x *expressMesh) Classes() []topology.Class {
 	return append(append([]topology.Class(nil), x.Mesh.Classes()...), expressClass)
 }
-func (x expressMesh) PortClass(r, q int) topology.PortClass {
+func (x *expressMesh) PortClass(r, q int) topology.PortClass {
 	if q == x.Mesh.Radix() {
 		return 3
 	}
 	return x.Mesh.PortClass(r, q)
 }
-func (x expressMesh) Link(r, q int) (int, int) {
+func (x *expressMesh) Link(r, q int) (int, int) {
 	if q == x.Mesh.Radix() {
 		if r^1 >= x.Routers() {
 			return -1, -1
@@ -137,7 +151,7 @@ func TestFourClassTopologyRuns(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	x := expressMesh{m}
+	x := &expressMesh{Mesh: m}
 	if err := topology.Check(x); err != nil {
 		t.Fatal(err)
 	}
@@ -185,7 +199,7 @@ func TestClassWithoutParametersRefused(t *testing.T) {
 	saved := expressClass
 	defer func() { expressClass = saved }()
 	expressClass.Latency = "topology.globalLatency"
-	_, err = newSim(classesConfig(0), expressMesh{m}, 1)
+	_, err = newSim(classesConfig(0), &expressMesh{Mesh: m}, 1)
 	if err == nil || !strings.Contains(err.Error(), "port class 3 (e)") || !strings.Contains(err.Error(), "topology.globalLatency") {
 		t.Errorf("class e with the global latency on a mesh: %v", err)
 	}
@@ -206,5 +220,57 @@ func TestDragonflyResultHasNoClassRows(t *testing.T) {
 	}
 	if r.Hops.Local == 0 || r.Hops.Global == 0 || r.Links.Local == 0 || r.Links.Global == 0 {
 		t.Errorf("Dragonfly local/global fields empty: %+v %+v", r.Hops, r.Links)
+	}
+}
+
+// With the e links on minimal routes (the VC sequence x* y* e*), the hops
+// of the fourth class are counted by packet and taken out of lhops: the
+// same run counted by packet for every class gives the same rows.
+func TestFourthClassHopsCounted(t *testing.T) {
+	run := func(from int) *result.Result {
+		c := classesConfig(0.3)
+		c.Topology.Width = 4 // even: e links pair x neighbours
+		m, err := topology.NewMesh(4, 3, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		x := &expressMesh{Mesh: m}
+		s, err := newSim(c, x, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// vcs.ForKind knows the kind's sequence only: the test gives the
+		// one of its topology, checked acyclic
+		x.useE = true
+		if s.seq, err = vcs.Parse("x* y* e*", topology.ClassNames(x.Classes())); err != nil {
+			t.Fatal(err)
+		}
+		if err := vcs.CheckAcyclic(x, s.seq); err != nil {
+			t.Fatal(err)
+		}
+		if from < 3 {
+			s.st.countHopsFrom(s, from)
+		}
+		r, err := s.Run(nil, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		btCheckResult(t, c, r)
+		return r
+	}
+	want := run(3)
+	if len(want.Classes) != 4 || want.Classes[3].Hops == 0 || want.Classes[1].Hops == 0 || want.Classes[3].Links != 12 {
+		t.Fatalf("classes %+v: the e links carry nothing", want.Classes)
+	}
+	if u := want.Classes[3]; !btWithin(u.Utilisation, want.Accepted*12*u.Hops/float64(u.Links), 0.05) {
+		t.Errorf("e utilisation %.4f, %.4f from its hops", u.Utilisation, want.Accepted*12*u.Hops/float64(u.Links))
+	}
+	for _, from := range []int{1, 2} {
+		got := run(from)
+		for c := range want.Classes {
+			if got.Classes[c] != want.Classes[c] {
+				t.Errorf("counted by packet from class %d: %+v, from lhops and ghops %+v", from, got.Classes[c], want.Classes[c])
+			}
+		}
 	}
 }

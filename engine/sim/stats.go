@@ -15,14 +15,9 @@ type counters struct {
 	xbar      int64   // crossbar traversals (packet-hops), whole run
 	linkPhits []int64 // phits sent per port class in the window
 	links     []int64 // connected ports of each class in the network
-	// hops of the classes from xFrom on (topologies of more than 3 classes;
-	// the packet counts class 2 in ghops and the others in lhops): per
-	// packet in xHops (packet k's at k·(classes−xFrom)), counted by a grant
-	// hook, summed over the packets delivered in the window by class in
-	// hopsX by an ejection hook
-	xFrom   int
-	xHops   []uint8
-	hopsX   []int64
+	// hops of the classes the packet cannot count (topologies of more
+	// than 3 classes: it counts class 2 in ghops and the others in lhops)
+	hx      *hopTable
 	classes []string // class names, for the result's per-class rows
 	totGen  int64
 	totDel  int64
@@ -92,37 +87,46 @@ func (st *counters) init(s *Sim) {
 	st.countHopsFrom(s, 3)
 }
 
+// hopTable counts by packet the hops of the classes from `from` on: per
+// packet in perPkt (packet k's at k·nx), by a grant hook, and summed over
+// the packets delivered in the window in sum, by an ejection hook.
+type hopTable struct {
+	from, nx int
+	perPkt   []uint8
+	sum      []int64
+}
+
 // countHopsFrom counts the hops of the classes from `from` on by packet
-// (hooks; nothing when the topology has no such class): lhops and ghops
-// cannot tell them apart. Tests count from a lower class to check the
-// count against lhops and ghops.
+// (hooks; nothing when the topology has no such class). Tests count from a
+// lower class to check the count against lhops and ghops.
 func (st *counters) countHopsFrom(s *Sim, from int) {
-	st.xFrom = from
 	nx := len(s.bufCap) - from
 	if nx <= 0 {
+		st.hx = nil
 		return
 	}
-	st.hopsX = make([]int64, nx)
+	h := &hopTable{from: from, nx: nx, sum: make([]int64, nx)}
+	st.hx = h
 	s.hk.grant = append(s.hk.grant, func(r, in, out, vc, outVC int, k int32) {
 		c := int(s.pclass[r*s.radix+out])
 		if c < from {
 			return
 		}
 		i := int(k)*nx + c - from
-		if i >= len(st.xHops) {
-			st.xHops = append(st.xHops, make([]uint8, i+1-len(st.xHops)+nx*64)...)
+		if i >= len(h.perPkt) {
+			h.perPkt = append(h.perPkt, make([]uint8, i+1-len(h.perPkt)+nx*64)...)
 		}
-		st.xHops[i]++
+		h.perPkt[i]++
 	})
 	s.hk.eject = append(s.hk.eject, func(k int32, t int64) {
 		i := int(k) * nx
-		if i >= len(st.xHops) {
+		if i >= len(h.perPkt) {
 			return // no hop of these classes
 		}
-		row := st.xHops[i : i+nx]
+		row := h.perPkt[i : i+nx]
 		if t >= s.W && t < s.W+s.M {
 			for c, n := range row {
-				st.hopsX[c] += int64(n)
+				h.sum[c] += int64(n)
 			}
 		}
 		clear(row) // the slot is free for the next packet
@@ -132,16 +136,19 @@ func (st *counters) countHopsFrom(s *Sim, from int) {
 // classHops are the hops of class c (≥ 1) of the packets delivered in the
 // window.
 func (st *counters) classHops(c int) int64 {
+	h := st.hx
 	switch {
-	case c >= st.xFrom:
-		return st.hopsX[c-st.xFrom]
+	case h != nil && c >= h.from:
+		return h.sum[c-h.from]
 	case c == int(topology.Global):
 		return st.hopsG
 	}
 	// class 1: lhops counts every class but 2
 	n := st.hopsL
-	for x := max(st.xFrom, int(topology.Global)+1); x-st.xFrom < len(st.hopsX); x++ {
-		n -= st.hopsX[x-st.xFrom]
+	if h != nil {
+		for x := max(h.from, int(topology.Global)+1); x-h.from < h.nx; x++ {
+			n -= h.sum[x-h.from]
+		}
 	}
 	return n
 }
