@@ -16,7 +16,8 @@ import (
 // file) and its tests. Its attach method is given the built simulation: it
 // sizes its per-port (len(s.ports)), per-buffer (len(s.bufs)), per-router
 // (s.R) and per-node (s.N) state there, claims packet bits (claimPacketBits)
-// and appends its functions to s.hk.
+// and appends its functions to s.hk. Its own results go into the result
+// document's mechanisms section when it also implements reporter.
 
 // mechanism is a congestion-management mechanism.
 type mechanism interface {
