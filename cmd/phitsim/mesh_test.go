@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"math"
 	"strings"
 	"testing"
 )
@@ -21,10 +22,18 @@ func TestRunMesh(t *testing.T) {
 	if code != 0 || !strings.Contains(summary, "h2: Mesh p=1 width=4 height=3 (12 routers, 12 nodes), routing MIN") || !strings.Contains(summary, "accepted load") {
 		t.Errorf("run: exit %d:\n%s\n%s", code, summary, errOut)
 	}
+	// hops and utilisation by class name; the edge ports are no links
+	if !strings.Contains(summary, "on x links") || !strings.Contains(summary, "(18 links)") || !strings.Contains(summary, "on y links") ||
+		!strings.Contains(summary, "(16 links)") || !strings.Contains(summary, "ejection links") || strings.Contains(summary, "global") {
+		t.Errorf("run summary without the mesh's classes:\n%s", summary)
+	}
 	code, data, errOut := cli(t, false, append([]string{"run"}, mesh...)...)
 	var doc PointDoc
 	if code != 0 || json.Unmarshal([]byte(data), &doc) != nil || len(doc.Runs) != 1 || doc.Runs[0].Delivered == 0 || doc.Config.Topology.Kind != "mesh" {
 		t.Fatalf("run JSON: exit %d, %s", code, errOut)
+	}
+	if cl := doc.Runs[0].Classes; len(cl) != 3 || cl[1].Class != "x" || cl[2].Class != "y" || math.Abs(cl[1].Hops+cl[2].Hops-doc.Runs[0].Hops.Avg) > 1e-9 {
+		t.Errorf("run JSON classes %+v, mean hops %v", cl, doc.Runs[0].Hops.Avg)
 	}
 	code, _, errOut = cli(t, true, append([]string{"run"}, append(mesh, "-set", "routing.name=PAR")...)...)
 	if code != 1 || !strings.Contains(errOut, "routing.name = PAR") || !strings.Contains(errOut, "only MIN") {

@@ -102,6 +102,7 @@ func printSummary(w io.Writer, c config.Config, a sweep.Aggregate, runs []*resul
 		row("  in the network", est(a.NetLatency, "%.1f"), "cycles")
 		row("  injection", est(a.InjLatency, "%.1f"), "cycles, waiting to leave the first router")
 		row("average hops", est(a.Hops, "%.2f"), "links")
+		classRows(row, runs)
 		if e := routing.Get(c.Routing.Name); e.Has(routing.Misrouting) {
 			pct := stats.Estimate{Mean: a.Misrouted.Mean * 100, CI95: a.Misrouted.CI95 * 100, N: a.Misrouted.N}
 			row("misrouted", est(pct, "%.1f"), "% of delivered packets")
@@ -191,4 +192,31 @@ func printTable(w io.Writer, oc *sweep.Outcome) {
 	}
 	tw.Flush()
 	fmt.Fprintln(w, "mean ± 95% confidence interval over the seeds of each point")
+}
+
+// classRows are the hops and link utilisation of each port class, by name,
+// means over the runs: a topology other than the Dragonfly (whose result
+// has no per-class rows: its local and global fields are in the JSON).
+func classRows(row func(name, value, unit string), runs []*result.Result) {
+	if len(runs) == 0 {
+		return
+	}
+	for c, cl := range runs[0].Classes {
+		col := func(f func(result.ClassStat) float64) stats.Estimate {
+			xs := make([]float64, 0, len(runs))
+			for _, r := range runs {
+				if c < len(r.Classes) {
+					xs = append(xs, f(r.Classes[c]))
+				}
+			}
+			return stats.Estimate95(xs)
+		}
+		util := est(col(func(x result.ClassStat) float64 { return x.Utilisation }), "%.4f")
+		if c == 0 { // injection: its output ports are the ejection links
+			row("  ejection links", util, fmt.Sprintf("phits/cycle per link (%d links)", cl.Links))
+			continue
+		}
+		row("  on "+cl.Class+" links", est(col(func(x result.ClassStat) float64 { return x.Hops }), "%.2f"),
+			fmt.Sprintf("hops; %s phits/cycle per link (%d links)", util, cl.Links))
+	}
 }

@@ -38,8 +38,14 @@ func FOGSimReport(r *Result) string {
 		}
 	}
 	line("Average Distance", r.Hops.Avg)
-	line("Average Local Distance", r.Hops.Local)
-	line("Average Global Distance", r.Hops.Global)
+	if len(r.Classes) > 0 { // not a Dragonfly: its link classes by name
+		for _, cl := range r.Classes[1:] {
+			line("Average "+cl.Class+" Distance", cl.Hops)
+		}
+	} else {
+		line("Average Local Distance", r.Hops.Local)
+		line("Average Global Distance", r.Hops.Global)
+	}
 	line("Average Total Latency", r.Latency.Avg)
 	line("Min Total Latency", r.Latency.Min)
 	line("Max Total Latency", r.Latency.Max)

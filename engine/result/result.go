@@ -1,6 +1,15 @@
 // Package result is the result document of a run: the configuration, the
 // engine version, the seed, every metric, histograms and time series. The CLI
 // and the UI read and write the same documents.
+//
+// The Dragonfly's per-class results keep their fixed fields (Hops.Local and
+// .Global, Links.Local and .Global), and PiggyBack's and ACOR's their own
+// (Misrouted.PhaseA, .AcorStatus, AcorLevels, Sample.AcorLevel): saved
+// documents and share links read them. Any other topology reports its port
+// classes by name in Classes (its Local and Global fields stay 0), and a
+// congestion-management mechanism its own results in Mechanisms; both are
+// absent from a Dragonfly run without mechanisms, whose document is
+// unchanged.
 package result
 
 import "phitsim/engine/config"
@@ -31,6 +40,12 @@ type Result struct {
 	Misrouted      Misrouted `json:"misrouting" msgpack:"misrouting"`
 	Fairness       Fairness  `json:"fairness" msgpack:"fairness"`
 	Links          Links     `json:"links" msgpack:"links"`
+	// Classes: every port class of a topology other than the Dragonfly, in
+	// class order (injection first), by name.
+	Classes []ClassStat `json:"classes,omitempty" msgpack:"classes,omitempty"`
+	// Mechanisms: each attached congestion-management mechanism's own
+	// results, by mechanism name then metric name; the mechanism owns both.
+	Mechanisms map[string]map[string]float64 `json:"mechanisms,omitempty" msgpack:"mechanisms,omitempty"`
 	// LatencyHist[i] = packets with latency i cycles (the last bin holds longer ones).
 	LatencyHist []int64  `json:"latencyHist" msgpack:"latencyHist"`
 	HopsHist    []int64  `json:"hopsHist" msgpack:"hopsHist"`
@@ -60,7 +75,8 @@ type Summary struct {
 	Max int64   `json:"max" msgpack:"max"`
 }
 
-// Hops per delivered packet.
+// Hops per delivered packet; Local and Global on the Dragonfly only (see
+// Result.Classes).
 type Hops struct {
 	Avg    float64 `json:"avg" msgpack:"avg"`
 	Local  float64 `json:"local" msgpack:"local"`
@@ -109,7 +125,20 @@ type Fairness struct {
 	Jain      float64 `json:"jain" msgpack:"jain"`       // (Σx)²/(n·Σx²)
 }
 
-// Links: average utilisation (phits per cycle per link) by class.
+// ClassStat is one port class's share of the traffic.
+type ClassStat struct {
+	Class string `json:"class" msgpack:"class"`
+	// Hops of the class per delivered packet (0 for the injection class:
+	// injection and ejection are no hops).
+	Hops float64 `json:"hops" msgpack:"hops"`
+	// Utilisation: phits per cycle per connected link of the class (for the
+	// injection class, per ejection link), over the window.
+	Utilisation float64 `json:"utilisation" msgpack:"utilisation"`
+	Links       int64   `json:"links" msgpack:"links"` // connected output ports of the class
+}
+
+// Links: average utilisation (phits per cycle per link) by class; on a
+// topology other than the Dragonfly only Injection (see Result.Classes).
 type Links struct {
 	Local     float64 `json:"local" msgpack:"local"`
 	Global    float64 `json:"global" msgpack:"global"`

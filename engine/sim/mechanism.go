@@ -16,7 +16,8 @@ import (
 // file) and its tests. Its attach method is given the built simulation: it
 // sizes its per-port (len(s.ports)), per-buffer (len(s.bufs)), per-router
 // (s.R) and per-node (s.N) state there, claims packet bits (claimPacketBits)
-// and appends its functions to s.hk.
+// and appends its functions to s.hk. Its own results go into the result
+// document's mechanisms section when it also implements reporter.
 
 // mechanism is a congestion-management mechanism.
 type mechanism interface {
@@ -26,6 +27,36 @@ type mechanism interface {
 	// control handles a control message addressed to this mechanism, at
 	// the start of its arrival cycle.
 	control(s *Sim, m controlMsg)
+}
+
+// reporter is a mechanism with results of its own, for the result
+// document's mechanisms section: report gives its name (the section's key)
+// and its metrics by name, at Snapshot time (at the end of a run or for
+// partial results), so it must not change the mechanism's state. A metric
+// that is not finite is written as null by the exports, as any other.
+type reporter interface {
+	report(s *Sim) (name string, metrics map[string]float64)
+}
+
+// mechReports are the reporting mechanisms' sections, nil when none
+// reports. A second instance of a name is keyed name#id.
+func (s *Sim) mechReports() map[string]map[string]float64 {
+	var out map[string]map[string]float64
+	for id, m := range s.mech.list {
+		r, ok := m.(reporter)
+		if !ok {
+			continue
+		}
+		name, metrics := r.report(s)
+		if out == nil {
+			out = map[string]map[string]float64{}
+		}
+		if _, dup := out[name]; dup {
+			name = fmt.Sprintf("%s#%d", name, id)
+		}
+		out[name] = metrics
+	}
+	return out
 }
 
 // hooks are the registered hook functions, called in registration order.

@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"reflect"
 	"strings"
 	"testing"
 	"unsafe"
@@ -234,12 +235,20 @@ func (m *ecnTest) control(s *Sim, msg controlMsg) {
 	m.heldBy = append(m.heldBy, msg.to)
 }
 
+// report: the mechanism's own results (the result's mechanisms section).
+func (m *ecnTest) report(*Sim) (string, map[string]float64) {
+	return "ecn-test", map[string]float64{"marks": float64(m.marks), "echoes": float64(m.echoes),
+		"notifications": float64(m.notified)}
+}
+
 func init() {
 	register("ecn-test", func() mechanism { return &ecnTest{threshold: 64, echoLat: 50, throttle: 200} })
 }
 
 // hashResult runs c (seed 1) after attaching the mechanisms named and
-// returns the hash of its result document, as TestGolden computes it.
+// returns the hash of its result document, as TestGolden computes it,
+// without the mechanisms' own section (a reporting mechanism must leave
+// every other field as it was; the section must be there).
 func hashResult(t *testing.T, c config.Config, attach ...mechanism) string {
 	t.Helper()
 	s, err := New(c, 1)
@@ -256,6 +265,14 @@ func hashResult(t *testing.T, c config.Config, attach ...mechanism) string {
 		t.Fatal(err)
 	}
 	r.CPUSeconds = 0
+	for _, m := range attach {
+		if rep, ok := m.(reporter); ok {
+			if name, _ := rep.report(s); r.Mechanisms[name] == nil {
+				t.Fatalf("mechanism %s reports, the result has no section %s: %v", name, name, r.Mechanisms)
+			}
+		}
+	}
+	r.Mechanisms = nil
 	b, err := json.Marshal(r)
 	if err != nil {
 		t.Fatal(err)
@@ -319,6 +336,13 @@ func TestMechanismECN(t *testing.T) {
 			}
 			if m.echoes > m.marks {
 				t.Errorf("%d echoes of %d marked packets", m.echoes, m.marks)
+			}
+			// its counts in the result's section of its own; the probe
+			// reports nothing
+			want := map[string]map[string]float64{"ecn-test": {"marks": float64(m.marks),
+				"echoes": float64(m.echoes), "notifications": float64(m.notified)}}
+			if !reflect.DeepEqual(r.Mechanisms, want) {
+				t.Errorf("mechanisms section %v, want %v", r.Mechanisms, want)
 			}
 			// every echo whose arrival cycle was simulated has arrived
 			due := 0

@@ -17,7 +17,7 @@ type occView struct {
 	perPort  bool     // averaged over the port's VCs
 	minOnly  bool     // occupancy of minimally routed packets only
 	occOther bool     // perPort or minOnly
-	occCap   [3]int32 // per port class: the input buffer, 0 for ejection
+	occCap   [3]int32 // per Dragonfly port class: the input buffer, 0 for ejection
 
 	h, gv  int     // global ports per router, global VCs
 	gocc   []int32 // per (router, global port k, VC): occupancy in phits (credits view)
@@ -35,7 +35,9 @@ func (s *Sim) initOccView(rc config.Routing, h, globalVCs int, tracked bool) {
 	o.perPort = rc.Congestion == "perPort" || rc.Congestion == "perPortMin"
 	o.minOnly = rc.Congestion == "perVCMin" || rc.Congestion == "perPortMin"
 	o.occOther = o.perPort || o.minOnly
-	o.occCap = s.bufCap
+	// an array: the adaptive routings run on the Dragonfly only (its
+	// 3 classes), and a fixed size keeps their occupancy reads cheap
+	copy(o.occCap[:], s.bufCap)
 	o.occCap[topology.Injection] = 0
 	o.h, o.gv = h, globalVCs
 	if !tracked {

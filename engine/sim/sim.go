@@ -176,10 +176,9 @@ type Sim struct {
 	pclass   []topology.PortClass
 	reactive bool
 	resv     []int32 // request-reply: per injection buffer, slots reserved for replies
-	// input buffer per VC per port class, phits; an array while adaptive
-	// routing copies it whole (adaptive.occCap), so at most len(bufCap)
-	// classes (newSim refuses more)
-	bufCap [3]int32
+	// input buffer per VC per port class, phits (as many classes as the
+	// topology declares)
+	bufCap []int32
 	// VC offsets of the reply set: replyOffG for class 2 (the Dragonfly's
 	// global; vcAt tells classes apart by number), replyOffL the most any
 	// other class needs
@@ -350,14 +349,11 @@ func newSimEntry(cfg config.Config, e *routing.Entry, topo topology.Topology, se
 	}
 	s.routing = uint8(e.Kind)
 	s.reactive = cfg.Traffic.Reactive
-	classes := cfg.Classes()
-	if len(classes) != len(topo.Classes()) {
-		return nil, fmt.Errorf("topology %s declares %d port classes, topology.kind=%s %d", topo.Name(), len(topo.Classes()), cfg.Topology.Kind, len(classes))
+	classes, err := classSettings(cfg, topo)
+	if err != nil {
+		return nil, err
 	}
-	if len(classes) > len(s.bufCap) {
-		return nil, fmt.Errorf("topology %s: %d port classes; the simulator supports at most %d", topo.Name(), len(classes), len(s.bufCap))
-	}
-	s.lat, s.vcCount = make([]int64, len(classes)), make([]int, len(classes))
+	s.bufCap, s.lat, s.vcCount = make([]int32, len(classes)), make([]int64, len(classes)), make([]int, len(classes))
 	for i, c := range classes {
 		s.bufCap[i], s.lat[i], s.vcCount[i] = int32(c.Buffer), int64(c.Latency), c.VCs
 	}
@@ -603,6 +599,32 @@ func (s *Sim) build() {
 	s.reqN = make([]int16, s.radix)
 	s.reqList = make([]int16, s.radix*s.radix)
 	s.reqOuts = make([]int16, s.radix)
+}
+
+// classSettings are the latency, buffer and VCs of each port class topo
+// declares, from the configuration parameters the class names (as
+// config.Classes resolves them for topology.kind). A topology may declare
+// more classes than its kind when each shares the parameters of one of the
+// kind's classes (as the kind's x and y share the local ones).
+func classSettings(cfg config.Config, topo topology.Topology) ([]config.ClassSetting, error) {
+	k, err := topology.KindOf(cfg.Topology.Kind)
+	if err != nil {
+		return nil, err
+	}
+	kind, set := k.Classes, cfg.Classes()
+	out := make([]config.ClassSetting, len(topo.Classes()))
+	for i, c := range topo.Classes() {
+		j := slices.IndexFunc(kind, func(kc topology.Class) bool {
+			return kc.Latency == c.Latency && kc.Buffer == c.Buffer && kc.VCs == c.VCs
+		})
+		if j < 0 || (i == 0) != (j == 0) {
+			return nil, fmt.Errorf("topology %s: port class %d (%s) takes %s, %s, %s: no class of topology.kind=%s has these parameters",
+				topo.Name(), i, c.Name, c.Latency, c.Buffer, c.VCs, cfg.Topology.Kind)
+		}
+		out[i] = set[j]
+		out[i].Name = c.Name
+	}
+	return out, nil
 }
 
 // ErrCancelled is returned when the context is cancelled mid-run.

@@ -12,11 +12,15 @@ import (
 // stats are the counters of a run. "Window" counters cover the measured
 // cycles [W, W+M): packets by delivery cycle, injections by generation cycle.
 type counters struct {
-	xbar      int64    // crossbar traversals (packet-hops), whole run
-	linkPhits [3]int64 // phits sent per port class in the window
-	links     [3]int64 // ports of each class in the network
-	totGen    int64
-	totDel    int64
+	xbar      int64   // crossbar traversals (packet-hops), whole run
+	linkPhits []int64 // phits sent per port class in the window
+	links     []int64 // connected ports of each class in the network
+	// hops of the classes the packet cannot count (topologies of more
+	// than 3 classes: it counts class 2 in ghops and the others in lhops)
+	hx      *hopTable
+	classes []string // class names, for the result's per-class rows
+	totGen  int64
+	totDel  int64
 
 	gen                      int64
 	del, delReq, delRep      int64
@@ -71,9 +75,82 @@ func (st *counters) init(s *Sim) {
 	st.fogValiant = s.routing == routeVAL || s.routing == routeACOR
 	st.minLat = math.MaxInt64
 	st.nodes, st.routers, st.pktPhits = int64(s.N), int64(s.R), int64(s.P)
+	ncls := len(s.bufCap)
+	st.linkPhits, st.links = make([]int64, ncls), make([]int64, ncls)
 	for pi := range s.ports {
-		st.links[s.ports[pi].class]++
+		// an unconnected port (a mesh's edge) carries nothing: no link
+		if c := s.ports[pi].class; c == topology.Injection || s.ports[pi].peer >= 0 {
+			st.links[c]++
+		}
 	}
+	st.classes = topology.ClassNames(s.topo.Classes())
+	st.countHopsFrom(s, 3)
+}
+
+// hopTable counts by packet the hops of the classes from `from` on: per
+// packet in perPkt (packet k's at k·nx), by a grant hook, and summed over
+// the packets delivered in the window in sum, by an ejection hook.
+type hopTable struct {
+	from, nx int
+	perPkt   []uint8
+	sum      []int64
+}
+
+// countHopsFrom counts the hops of the classes from `from` on by packet
+// (hooks; nothing when the topology has no such class). Tests count from a
+// lower class to check the count against lhops and ghops.
+func (st *counters) countHopsFrom(s *Sim, from int) {
+	nx := len(s.bufCap) - from
+	if nx <= 0 {
+		st.hx = nil
+		return
+	}
+	h := &hopTable{from: from, nx: nx, sum: make([]int64, nx)}
+	st.hx = h
+	s.hk.grant = append(s.hk.grant, func(r, in, out, vc, outVC int, k int32) {
+		c := int(s.pclass[r*s.radix+out])
+		if c < from {
+			return
+		}
+		i := int(k)*nx + c - from
+		if i >= len(h.perPkt) {
+			h.perPkt = append(h.perPkt, make([]uint8, i+1-len(h.perPkt)+nx*64)...)
+		}
+		h.perPkt[i]++
+	})
+	s.hk.eject = append(s.hk.eject, func(k int32, t int64) {
+		i := int(k) * nx
+		if i >= len(h.perPkt) {
+			return // no hop of these classes
+		}
+		row := h.perPkt[i : i+nx]
+		if t >= s.W && t < s.W+s.M {
+			for c, n := range row {
+				h.sum[c] += int64(n)
+			}
+		}
+		clear(row) // the slot is free for the next packet
+	})
+}
+
+// classHops are the hops of class c (≥ 1) of the packets delivered in the
+// window.
+func (st *counters) classHops(c int) int64 {
+	h := st.hx
+	switch {
+	case h != nil && c >= h.from:
+		return h.sum[c-h.from]
+	case c == int(topology.Global):
+		return st.hopsG
+	}
+	// class 1: lhops counts every class but 2
+	n := st.hopsL
+	if h != nil {
+		for x := max(h.from, int(topology.Global)+1); x-h.from < h.nx; x++ {
+			n -= h.sum[x-h.from]
+		}
+	}
+	return n
 }
 
 func (st *counters) bucket(t int64) int {
@@ -184,7 +261,15 @@ func (s *Sim) Snapshot() *result.Result {
 			}
 			return float64(st.linkPhits[c]) / float64(st.links[c]*measured)
 		}
-		res.Links = result.Links{Injection: util(topology.Injection), Local: util(topology.Local), Global: util(topology.Global)}
+		res.Links.Injection = util(topology.Injection)
+		if s.df != nil {
+			res.Links.Local, res.Links.Global = util(topology.Local), util(topology.Global)
+		} else {
+			res.Classes = make([]result.ClassStat, len(st.classes))
+			for c, name := range st.classes {
+				res.Classes[c] = result.ClassStat{Class: name, Links: st.links[c], Utilisation: util(topology.PortClass(c))}
+			}
+		}
 	}
 	res.Generated, res.Delivered = st.gen, st.del
 	if st.del > 0 {
@@ -192,8 +277,14 @@ func (s *Sim) Snapshot() *result.Result {
 		res.Latency = result.Summary{Avg: float64(st.latSum) / d, Min: st.minLat, Max: st.maxLat}
 		res.InjLatency = float64(st.injSum) / d
 		res.NetLatency = res.Latency.Avg - res.InjLatency
-		res.Hops = result.Hops{Avg: float64(st.hopsL+st.hopsG) / d, Local: float64(st.hopsL) / d,
-			Global: float64(st.hopsG) / d, Max: st.maxHops}
+		res.Hops = result.Hops{Avg: float64(st.hopsL+st.hopsG) / d, Max: st.maxHops}
+		if s.df != nil {
+			res.Hops.Local, res.Hops.Global = float64(st.hopsL)/d, float64(st.hopsG)/d
+		} else {
+			for c := 1; c < len(res.Classes); c++ {
+				res.Classes[c].Hops = float64(st.classHops(c)) / d
+			}
+		}
 		res.Misrouted = result.Misrouted{Packets: st.mis, Fraction: float64(st.mis) / d, FOGSim: st.misFOGSim,
 			AtInjection: st.misCat[catInjection], InSourceGroup: st.misCat[catSourceGroup],
 			InIntermediateGrp: st.misCat[catIntermediate], MaxLocalBeforeGlobal: st.maxLocalBeforeGlobal}
@@ -251,6 +342,7 @@ func (s *Sim) Snapshot() *result.Result {
 			res.AcorLevels[r] = lv + 1
 		}
 	}
+	res.Mechanisms = s.mechReports()
 	res.Conservation = result.Conservation{TotalGenerated: st.totGen, TotalDelivered: st.totDel, InFlight: s.live}
 	res.SimCycles, res.PacketHops = s.now, st.xbar
 	if s.wl != nil {

@@ -195,7 +195,12 @@ func TestScrambledConservesUnderLoad(t *testing.T) {
 		t.Fatalf("generated %d, delivered %d, in flight %d", res.TotalGenerated, res.TotalDelivered, res.InFlight)
 	}
 	t.Logf("accepted %.4f / %.4f, latency %.1f / %.1f, links %+v / %+v (scrambled / Dragonfly)",
-		res.Accepted, ref.Accepted, res.Latency.Avg, ref.Latency.Avg, res.Links, ref.Links)
+		res.Accepted, ref.Accepted, res.Latency.Avg, ref.Latency.Avg, res.Classes, ref.Links)
+	// not a *topology.Dragonfly: its result names its classes, the
+	// Dragonfly's fields stay 0
+	if len(res.Classes) != 3 || res.Classes[1].Class != "local" || res.Classes[2].Class != "global" || res.Links.Local != 0 || res.Hops.Global != 0 {
+		t.Fatalf("classes %+v, links %+v, hops %+v", res.Classes, res.Links, res.Hops)
+	}
 	var sum int64
 	for _, n := range s.st.perRouter {
 		sum += n
@@ -209,9 +214,10 @@ func TestScrambledConservesUnderLoad(t *testing.T) {
 	if d := res.Latency.Avg / ref.Latency.Avg; d > 1.05 || d < 0.95 {
 		t.Errorf("average latency %.1f, the Dragonfly's %.1f", res.Latency.Avg, ref.Latency.Avg)
 	}
-	for _, u := range [][2]float64{{res.Links.Injection, ref.Links.Injection}, {res.Links.Local, ref.Links.Local}, {res.Links.Global, ref.Links.Global}} {
+	for _, u := range [][2]float64{{res.Classes[0].Utilisation, ref.Links.Injection}, {res.Classes[1].Utilisation, ref.Links.Local},
+		{res.Classes[2].Utilisation, ref.Links.Global}, {res.Classes[1].Hops, ref.Hops.Local}, {res.Classes[2].Hops, ref.Hops.Global}} {
 		if u[1] <= 0 || u[0]/u[1] > 1.1 || u[0]/u[1] < 0.9 {
-			t.Errorf("link utilisation %+v, the Dragonfly's %+v", res.Links, ref.Links)
+			t.Errorf("link utilisation and hops %+v, the Dragonfly's %+v %+v", res.Classes, ref.Links, ref.Hops)
 			break
 		}
 	}

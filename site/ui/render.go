@@ -57,6 +57,7 @@ func (a *App) Render() vecty.ComponentOrHTML {
 				a.renderProgress(),
 				a.renderCharts(),
 				a.renderGraph500(),
+				a.renderClasses(),
 				a.renderExports(),
 				a.renderLog(),
 			),
@@ -724,6 +725,42 @@ func (a *App) cardNames() []string {
 		}
 	}
 	return out
+}
+
+// renderClasses is the table of hops and link utilisation by port class
+// at the selected point, for the series on a topology other than the
+// Dragonfly (whose results name their classes: a mesh's x and y, never
+// "global"); nil when no result has classes.
+func (a *App) renderClasses() vecty.MarkupOrChild {
+	if a.res == nil {
+		return nil
+	}
+	rows, at := plot.ClassTable(plot.Input{Results: a.res, Point: a.point})
+	if rows == nil {
+		return nil
+	}
+	head := elem.TableRow(th("series", ""), th("link class", ""),
+		th("hops per packet", "hops on links of this class per delivered packet (injection and ejection are no hops)"),
+		th("utilisation (phits/cycle per link)", "phits sent per cycle per connected link of the class over the measured window; the injection class's are the ejection links"),
+		th("links", "connected output ports of the class (a mesh's edge ports are not links)"),
+		th("runs", "finished runs averaged"))
+	var body []vecty.MarkupOrChild
+	for _, r := range rows {
+		hops := strconv.FormatFloat(r.Hops, 'f', 3, 64)
+		name := r.Class
+		if r.Class == "injection" {
+			hops, name = "—", "ejection"
+		}
+		body = append(body, elem.TableRow(
+			elem.TableHeader(vecty.Markup(vecty.Attribute("scope", "row")), vecty.Text(r.Series)),
+			td(name, ""), td(hops, ""), td(strconv.FormatFloat(r.Utilisation, 'f', 4, 64), ""),
+			td(strconv.FormatInt(r.Links, 10), ""), td(strconv.Itoa(r.Runs), "")))
+	}
+	return elem.Section(vecty.Markup(prop.ID("class-results"), vecty.Class("g500"), vecty.Attribute("aria-label", "hops and links by class")),
+		elem.Heading2(vecty.Text("Hops and links by class at "+at)),
+		elem.Div(vecty.Markup(vecty.Class("table-wrap"), vecty.Attribute("tabindex", 0), vecty.Attribute("role", "region"),
+			vecty.Attribute("aria-label", "hops and links by class table (scrolls sideways)")),
+			elem.Table(elem.TableHead(head), elem.TableBody(body...))))
 }
 
 func (a *App) renderCharts() *vecty.HTML {
