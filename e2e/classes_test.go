@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"context"
 	"strconv"
 	"strings"
 	"testing"
@@ -10,17 +11,11 @@ import (
 	"phitsim/site/experiment"
 )
 
-// A mesh run in the page shows its hops and link utilisation by class
-// name (x and y, never "global"), the numbers of its exported results; a
-// Dragonfly run shows no such table.
-func TestBrowserMeshClasses(t *testing.T) {
-	exe := chromium(t)
-	if testing.Short() {
-		t.Skip("-short")
-	}
-	base := site(t)
-	ctx := browser(t, exe)
-
+// meshClasses: a mesh run in the page shows its hops and link utilisation
+// by class name (x and y, never "global"), the numbers of its exported
+// results; a Dragonfly run shows no such table. (A subtest of TestBrowser:
+// one site build, one browser.)
+func meshClasses(t *testing.T, ctx context.Context, base string) {
 	c := config.Default()
 	c.Name = "mesh"
 	c.Topology.Kind, c.Topology.Width, c.Topology.Height, c.Topology.P = "mesh", 4, 3, 1

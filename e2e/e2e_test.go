@@ -531,6 +531,8 @@ func TestBrowser(t *testing.T) {
 		checkCLI(t, ctx, cli(t), ex)
 	})
 
+	t.Run("mesh-classes", func(t *testing.T) { meshClasses(t, ctx, base) })
+
 	t.Run("graph500", func(t *testing.T) {
 		// The Graph500 preset from the menu (h=2, s=22, 3 root degrees):
 		// its time in the browser, the charts that replace the load ones.
