@@ -5,6 +5,7 @@ import (
 	"phitsim/engine/config"
 
 	"phitsim/engine/result"
+	"phitsim/engine/routing"
 	"phitsim/engine/stats"
 	"phitsim/engine/topology"
 )
@@ -58,7 +59,7 @@ func (st *counters) init(s *Sim) {
 	st.interval = int64(s.cfg.Sim.Interval)
 	nb := (s.W+s.M)/st.interval + 1
 	st.sDel, st.sGen, st.sLat, st.sMis = make([]int64, nb), make([]int64, nb), make([]int64, nb), make([]int64, nb)
-	if s.routing == routeACOR || s.routing == routePBACOR {
+	if s.metrics&routing.AcorLevels != 0 {
 		st.sLevel = make([]int64, nb)
 		st.sLevels = make([]int32, 3*nb)
 		st.acorStatus = make([]int64, 3)
@@ -72,7 +73,7 @@ func (st *counters) init(s *Sim) {
 			st.trPkts, st.trMis, st.trLat = make([]int64, nb), make([]int64, nb), make([]int64, nb)
 		}
 	}
-	st.fogValiant = s.routing == routeVAL || s.routing == routeACOR
+	st.fogValiant = s.metrics&routing.FOGSimValiant != 0
 	st.minLat = math.MaxInt64
 	st.nodes, st.routers, st.pktPhits = int64(s.N), int64(s.R), int64(s.P)
 	ncls := len(s.bufCap)
@@ -288,7 +289,7 @@ func (s *Sim) Snapshot() *result.Result {
 		res.Misrouted = result.Misrouted{Packets: st.mis, Fraction: float64(st.mis) / d, FOGSim: st.misFOGSim,
 			AtInjection: st.misCat[catInjection], InSourceGroup: st.misCat[catSourceGroup],
 			InIntermediateGrp: st.misCat[catIntermediate], MaxLocalBeforeGlobal: st.maxLocalBeforeGlobal}
-		if st.mis > 0 && (s.routing != routePAR && s.routing != routeOLM && s.routing != routeMIN) {
+		if st.mis > 0 && s.metrics&routing.PhaseAShares != 0 {
 			res.Misrouted.PhaseA = make([]float64, len(st.phaseA))
 			for i, n := range st.phaseA {
 				res.Misrouted.PhaseA[i] = float64(n) / float64(st.mis)
