@@ -538,7 +538,9 @@ func andList(names []string) string {
 func (a *App) addSeries() {
 	c := a.exp.Series[a.sel]
 	c.Name = ""
-	if c.Routing.Name == "MIN" {
+	// the other of MIN and VAL, when it runs on this topology (a mesh runs
+	// MIN only: the copy then differs by its name)
+	if v := routing.Get("VAL"); c.Routing.Name == "MIN" && v.Supports(c.Topology.Kind) {
 		c.Routing.Name = "VAL"
 	} else {
 		c.Routing.Name = "MIN"
