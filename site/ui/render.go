@@ -758,7 +758,7 @@ func (a *App) renderClasses() vecty.MarkupOrChild {
 			td(name, ""), td(hops, ""), td(strconv.FormatFloat(r.Utilisation, 'f', 4, 64), ""),
 			td(strconv.FormatInt(r.Links, 10), ""), td(strconv.Itoa(r.Runs), "")))
 	}
-	return elem.Section(vecty.Markup(prop.ID("class-results"), vecty.Class("g500"), vecty.Attribute("aria-label", "hops and links by class")),
+	return elem.Section(vecty.Markup(prop.ID("class-results"), vecty.Class("result-table"), vecty.Attribute("aria-label", "hops and links by class")),
 		elem.Heading2(vecty.Text("Hops and links by class at "+at)),
 		elem.Div(vecty.Markup(vecty.Class("table-wrap"), vecty.Attribute("tabindex", 0), vecty.Attribute("role", "region"),
 			vecty.Attribute("aria-label", "hops and links by class table (scrolls sideways)")),
