@@ -16,9 +16,13 @@ func FOGSimReport(r *Result) string {
 	b.WriteString("PARAMETERS\n")
 	line("Total Number Of Cycles", c.Sim.Warmup+c.Sim.Cycles)
 	line("Max Cycles", c.Sim.Cycles)
-	line("H", c.Topology.H)
-	line("P", c.Topology.P)
-	line("A", c.Topology.A)
+	if c.Topology.Kind == "dragonfly" {
+		line("H", c.Topology.H)
+		line("P", c.Topology.P)
+		line("A", c.Topology.A)
+	} else { // FOGSim simulates Dragonflies only: the topology in phitsim's words
+		line("Topology", c.Topology.Kind+" "+c.Topology.Describe())
+	}
 	line("Routing", c.Routing.Name)
 	line("Traffic", c.Traffic.Pattern)
 	line("Injection Probability", 100*r.Offered)

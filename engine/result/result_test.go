@@ -28,14 +28,17 @@ func TestFOGSimReportVocabulary(t *testing.T) {
 // A topology other than the Dragonfly reports the distance on each of its
 // link classes by name, and no local or global distance.
 func TestFOGSimReportClasses(t *testing.T) {
-	r := &Result{Config: config.Default(), Hops: Hops{Avg: 2.5},
+	mesh := config.Default()
+	mesh.Topology.Kind, mesh.Topology.Width, mesh.Topology.Height, mesh.Topology.P = "mesh", 4, 3, 1
+	r := &Result{Config: mesh, Hops: Hops{Avg: 2.5},
 		Classes: []ClassStat{{Class: "injection"}, {Class: "x", Hops: 1.5}, {Class: "y", Hops: 1}}}
 	rep := FOGSimReport(r)
 	if !strings.Contains(rep, "Average x Distance: 1.5\nAverage y Distance: 1\n") || strings.Contains(rep, "Global") ||
-		strings.Contains(rep, "Local") || strings.Contains(rep, "injection") {
+		strings.Contains(rep, "Local") || strings.Contains(rep, "injection") ||
+		!strings.Contains(rep, "Topology: mesh p=1 width=4 height=3\n") || strings.Contains(rep, "\nH: ") {
 		t.Errorf("report:\n%s", rep)
 	}
-	r.Classes = nil
+	r.Classes, r.Config = nil, config.Default()
 	r.Hops.Local, r.Hops.Global = 1.5, 1
 	if rep := FOGSimReport(r); !strings.Contains(rep, "Average Local Distance: 1.5\nAverage Global Distance: 1\n") {
 		t.Errorf("Dragonfly report:\n%s", rep)
