@@ -48,7 +48,7 @@ func (c *census) err() error { return errors.Join(c.errs...) }
 
 // where names input port pi and its VC v: "router r port p (class) VC v".
 func (s *Sim) where(pi, v int) string {
-	return fmt.Sprintf("router %d port %d (%s) VC %d", pi/s.radix, pi%s.radix, s.ports[pi].class, v)
+	return fmt.Sprintf("router %d port %d (%s) VC %d", pi/s.radix, pi%s.radix, s.st.classes[s.ports[pi].class], v)
 }
 
 // packets checks that every live packet is in exactly one place and that

@@ -1,8 +1,9 @@
 package sim
 
 import (
+	"cmp"
 	"math/bits"
-	"sort"
+	"slices"
 
 	"phitsim/engine/result"
 	"phitsim/engine/topology"
@@ -112,7 +113,7 @@ func (s *Sim) addStuck(d *result.Deadlock, pi, v int) {
 	d.StuckBuffers++
 	d.Routers = append(d.Routers, pi/s.radix)
 	d.Buffers = append(d.Buffers, result.StuckBuffer{Router: pi / s.radix, Port: pi % s.radix,
-		Class: s.ports[pi].class.String(), VC: v, Packets: int(b.len), Src: int(pk.src), Dst: int(pk.dst),
+		Class: s.st.classes[s.ports[pi].class], VC: v, Packets: int(b.len), Src: int(pk.src), Dst: int(pk.dst),
 		WantPort: int(b.hOut), WantVC: int(b.hVC), Age: s.now - int64(b.hEntry)})
 }
 
@@ -121,7 +122,7 @@ func (s *Sim) addStuck(d *result.Deadlock, pi, v int) {
 func (s *Sim) finishReport(d *result.Deadlock) {
 	// lastProgress may be a departure already scheduled for a later cycle
 	d.Cycle, d.Since, d.InFlight = s.now, min(s.lastProgress, s.now), s.live
-	sort.Ints(d.Routers)
+	slices.Sort(d.Routers)
 	u := d.Routers[:0]
 	for i, r := range d.Routers {
 		if i == 0 || r != d.Routers[i-1] {
@@ -129,7 +130,7 @@ func (s *Sim) finishReport(d *result.Deadlock) {
 		}
 	}
 	d.Routers = u
-	sort.SliceStable(d.Buffers, func(i, j int) bool { return d.Buffers[i].Age > d.Buffers[j].Age })
+	slices.SortStableFunc(d.Buffers, func(a, b result.StuckBuffer) int { return cmp.Compare(b.Age, a.Age) }) // oldest first
 	if len(d.Buffers) > maxListed {
 		d.Buffers = d.Buffers[:maxListed]
 	}

@@ -272,3 +272,37 @@ func TestFaultPartialDeadlockIsCaughtWhileTrafficFlows(t *testing.T) {
 		t.Error("nothing was delivered: the rest of the network did not flow")
 	}
 }
+
+// On a mesh, the stuck-head report and the census name the buffers by the
+// mesh's own classes (x, y), never by the Dragonfly's.
+func TestFaultReportNamesTheTopologysClasses(t *testing.T) {
+	t.Parallel()
+	c := meshConfig(4, 4, 1)
+	c.Traffic.Load = 0.5
+	c.Sim.Warmup, c.Sim.Cycles = 0, 100000
+	s, err := New(c, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	relStep(t, s, 500, 50)
+	for i := range s.credits {
+		s.credits[i] = 0
+	}
+	cerr := s.Census()
+	if cerr == nil || !strings.Contains(cerr.Error(), "(x) VC") && !strings.Contains(cerr.Error(), "(y) VC") {
+		t.Errorf("census: %v", cerr)
+	}
+	s.dl.age = 400
+	de := errDeadlock(t, s)
+	if len(de.Buffers) == 0 {
+		t.Fatalf("no stuck buffer listed: %v", de)
+	}
+	for _, b := range de.Buffers {
+		if b.Class != "x" && b.Class != "y" {
+			t.Errorf("stuck buffer of class %q on a mesh: %v", b.Class, b)
+		}
+	}
+	if msg := de.Error() + " " + cerr.Error(); strings.Contains(msg, "global") || strings.Contains(msg, "local") {
+		t.Errorf("a mesh report names Dragonfly classes: %.400s", msg)
+	}
+}
