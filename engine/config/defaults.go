@@ -88,6 +88,11 @@ func Presets() []Preset {
 			short(c)
 			c.Traffic.Pattern = "ADVC"
 		}),
+		preset("mesh", "16-node 4×4 mesh, dimension-order MIN under UN: a second topology through the same contract", 2, func(c *Config) {
+			short(c)
+			c.Topology.Kind, c.Topology.P = "mesh", 1
+			c.Topology.FillKind()
+		}),
 		preset("bursty", "Bursty uniform traffic (B=5 packets), h=4", 4, func(c *Config) {
 			short(c)
 			c.Traffic.Process = "bursty"

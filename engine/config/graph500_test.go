@@ -2,6 +2,7 @@ package config
 
 import (
 	"math"
+	"phitsim/engine/routing"
 	"strings"
 	"testing"
 )
@@ -123,16 +124,21 @@ func TestGraph500NsLatenciesAreValidatedAsConverted(t *testing.T) {
 }
 
 // What sim.New derives from the configuration after validation is checked
-// on the derived value: automatic VC counts (0) fit the simulator's 16.
+// on the derived value: automatic VC counts (0) fit the simulator's 32 (for
+// every routing that runs on the preset's topology).
 func TestDerivedValuesAreValidated(t *testing.T) {
 	for _, p := range Presets() {
-		for _, name := range []string{"MIN", "VAL", "VAL_GROUP", "UGAL", "PB", "PAR", "OLM", "ACOR", "PB_ACOR"} {
+		for _, e := range routing.All() {
+			if !e.Supports(p.Config.Topology.Kind) {
+				continue
+			}
+			name := e.Name
 			c := p.Config
 			c.Routing.Name = name
 			c.Traffic.Reactive = true
 			c.Router.InjectionVCs, c.Router.LocalVCs, c.Router.GlobalVCs = 0, 0, 0
 			inj, l, g := c.VCs()
-			if inj > 16 || l > 16 || g > 16 || inj < 1 || l < 1 || g < 1 {
+			if inj > 32 || l > 32 || g > 32 || inj < 1 || l < 1 || g < 1 {
 				t.Errorf("%s %s: automatic VCs %d/%d/%d", p.Name, name, inj, l, g)
 			}
 		}
