@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"phitsim/engine/routing"
 	"phitsim/engine/topology"
 )
 
@@ -261,16 +262,23 @@ func (m *ecnEcho) report(s *Sim) (string, map[string]float64) {
 }
 
 // The miniature ECN with echoes and acknowledgements as control packets,
-// under adversarial traffic above MIN's saturation (plain and
-// request-reply): every control packet takes at least its path's zero-load
-// latency, the data metrics leave them out (generated − delivered = in
-// flight, the ejection hooks see only data), the census holds every 100
-// cycles, and once injection stops everything drains, the control packets
-// included.
+// under adversarial traffic above saturation, for every routing (and MIN
+// with request-reply): every control packet takes at least its minimal
+// path's zero-load latency, the data metrics leave them out (generated −
+// delivered = in flight, the ejection hooks see only data), the census
+// holds every 100 cycles, and once injection stops everything drains, the
+// control packets included.
 func TestControlPacketsECN(t *testing.T) {
-	for _, reactive := range []string{"false", "true"} {
-		t.Run("reactive="+reactive, func(t *testing.T) {
-			c := goldenConfig(t, goldenCase{"ecn", []string{"traffic.pattern=ADV", "traffic.load=0.9", "traffic.reactive=" + reactive}})
+	type run struct{ routing, reactive string }
+	runs := []run{{"MIN", "true"}}
+	for _, name := range routing.Names() {
+		runs = append(runs, run{name, "false"})
+	}
+	for _, rn := range runs {
+		routingName, reactive := rn.routing, rn.reactive
+		t.Run(routingName+"/reactive="+reactive, func(t *testing.T) {
+			c := goldenConfig(t, goldenCase{"ecn", []string{"routing.name=" + routingName, "traffic.pattern=ADV",
+				"traffic.load=0.9", "traffic.reactive=" + reactive}})
 			s, err := New(c, 1)
 			if err != nil {
 				t.Fatal(err)
@@ -313,8 +321,8 @@ func TestControlPacketsECN(t *testing.T) {
 			if got := r.Mechanisms["ecn-echo"]; !reflect.DeepEqual(got, want) {
 				t.Errorf("mechanisms section %v, want %v", got, want)
 			}
-			t.Logf("reactive=%s: %d marks, %d echoes, %d control packets (mean latency %.1f, min %d); data generated %d, accepted %.3f",
-				reactive, m.marks, m.echoes, sent, mean, slicesMin(m.lats), r.TotalGenerated, r.Accepted)
+			t.Logf("%s reactive=%s: %d marks, %d echoes, %d control packets (mean latency %.1f, min %d); data generated %d, accepted %.3f",
+				routingName, reactive, m.marks, m.echoes, sent, mean, slicesMin(m.lats), r.TotalGenerated, r.Accepted)
 
 			// drain: no new data; marked packets still echo, echoes are
 			// still acknowledged
@@ -450,5 +458,35 @@ func TestControlPacketHopsForgotten(t *testing.T) {
 	}
 	if got := s.st.hx.sum; len(m.got) != 1 || s.st.del != 1 || got[0] != 2 || got[1] != 1 {
 		t.Errorf("local, global hops of the delivered data %v, want [2 1] (one l-g-l data packet; the control packet's are not data)", got)
+	}
+}
+
+// On the toy mesh a control packet takes the latency a data packet of the
+// same pair takes on the empty network (its own topology's formula,
+// TestMeshZeroLoadLatency), from every node to a few others.
+func TestControlPacketMesh(t *testing.T) {
+	c := meshConfig(4, 3, 2)
+	for src := 0; src < 24; src += 5 {
+		for _, dst := range []int{(src + 1) % 24, (src + 7) % 24, 23 - src} {
+			if dst == src {
+				continue
+			}
+			want, _ := single(t, c, src, dst)
+			s, err := New(c, 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			m := &ctlRecorder{}
+			if err := s.attach(m); err != nil {
+				t.Fatal(err)
+			}
+			s.sendPacket(m.id, src, dst, int64(dst))
+			for s.live > 0 && s.now < 5000 {
+				s.Step()
+			}
+			if len(m.got) != 1 || m.got[0].data != int64(dst) || m.at[0]+int64(s.P) != want || s.st.del != 0 {
+				t.Errorf("mesh %d→%d: received %+v at %v (%d data delivered), want one with payload %d at latency %d", src, dst, m.got, m.at, s.st.del, dst, want)
+			}
+		}
 	}
 }
