@@ -401,6 +401,9 @@ func TestControlPacketErrors(t *testing.T) {
 	if len(s.mech.list) != 0 || len(s.mech.recv) != 0 {
 		t.Error("a refused mechanism stayed attached")
 	}
+	if err := s.attach(&ctlGreedy{}); err == nil || len(s.mech.recv) != 0 || len(s.mech.count) != 0 {
+		t.Errorf("a mechanism refused after needPackets: %v; %d receivers, %d counters left", err, len(s.mech.recv), len(s.mech.count))
+	}
 	m := &ctlRecorder{}
 	if err := s.attach(m); err != nil {
 		t.Fatal(err)
@@ -489,4 +492,15 @@ func TestControlPacketMesh(t *testing.T) {
 			}
 		}
 	}
+}
+
+// ctlGreedy asks for control packets, then for more packet bits than exist.
+type ctlGreedy struct{ ctlRecorder }
+
+func (m *ctlGreedy) attach(s *Sim, id int) error {
+	if err := s.needPackets(id); err != nil {
+		return err
+	}
+	_, err := s.claimPacketBits(17)
+	return err
 }

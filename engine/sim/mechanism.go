@@ -205,7 +205,7 @@ func (s *Sim) attach(m mechanism) error {
 	if err != nil {
 		s.hk, s.mech.bits, s.mech.list = saved, bits, s.mech.list[:id]
 		if len(s.mech.recv) > id {
-			s.mech.recv = s.mech.recv[:id]
+			s.mech.recv, s.mech.count = s.mech.recv[:id], s.mech.count[:id]
 		}
 	}
 	return err
@@ -280,7 +280,9 @@ func (s *Sim) needPackets(id int) error {
 // waits in from's control queue until an injection VC of the data set has
 // room (control packets go first, at the end of the cycle, before that
 // cycle's generation: a packet sent during cycle t enters the network as
-// one generated at t would), is routed by the routing in use, and takes
+// one generated at t would; one sent by a gen hook, or by an arrive hook
+// during the generation, waits for the next cycle's turn), is routed by
+// the routing in use, and takes
 // buffers, credits and link bandwidth; the node `to` hands it to the
 // mechanism's receive. It is counted in the mechanism's ctlCount, never in
 // the data metrics. Why this cannot deadlock: engine/TIMING.md, "Control
