@@ -16,8 +16,10 @@ import (
 // Packets: each packet id must sit in exactly one place — an input buffer, a
 // link (the arrival wheel: in an output FIFO a granted packet is already
 // scheduled onto its link, so the FIFOs hold departure cycles, not packets),
-// an ejection wheel, or a source queue — and these places together must hold
-// s.live packets, while the free list holds the rest of the pool. Buffers:
+// an ejection wheel, a source queue or a node's control queue — and these
+// places together must hold s.live packets, while the free list holds the
+// rest of the pool; every packet tagged as a control packet is among them,
+// and there are s.mech.live of them. Buffers:
 // their length, busy bits, port counts and head metadata must agree.
 // Credits: for every transit output po and VC v, credits[po,v] + P·(packets
 // on the link toward the downstream buffer) + P·(packets held in it) +
@@ -61,7 +63,7 @@ func (c *census) packets() {
 	)
 	// seen[k]: 0 unseen, 1 on the free list, 2+ the place it was found
 	seen := make([]uint8, len(s.pk))
-	place := []string{"", "the free list", "an input buffer", "a link (arrival wheel)", "an ejection wheel", "a source queue"}
+	place := []string{"", "the free list", "an input buffer", "a link (arrival wheel)", "an ejection wheel", "a source queue", "a control queue"}
 	var found int64
 	// mark records that packet k is in place p; at describes the place,
 	// formatted only when something is wrong
@@ -123,8 +125,28 @@ func (c *census) packets() {
 			mark(k, 5, func() string { return fmt.Sprintf("of node %d", n) })
 		}
 	}
+	ctl := int64(0) // control packets (sendPacket) found anywhere
+	for n, q := range s.mech.q {
+		for _, k := range q[s.mech.qHead[n]:] {
+			mark(k, 6, func() string { return fmt.Sprintf("of node %d", n) })
+		}
+	}
+	for k, tg := range s.mech.tag {
+		if tg.mech == 0 {
+			continue
+		}
+		if seen[k] == unseen {
+			c.fail("census: control packet %d of mechanism %d is found nowhere", k, tg.mech-1)
+		} else if seen[k] == freeMark {
+			c.fail("census: control packet %d of mechanism %d is on the free list", k, tg.mech-1)
+		}
+		ctl++
+	}
+	if ctl != s.mech.live {
+		c.fail("census: %d control packets found, %d counted alive", ctl, s.mech.live)
+	}
 	if found != s.live {
-		c.fail("census: %d packets found in buffers, links, ejection wheels and source queues, but %d alive (%d lost)", found, s.live, s.live-found)
+		c.fail("census: %d packets found in buffers, links, ejection wheels, source and control queues, but %d alive (%d lost)", found, s.live, s.live-found)
 	}
 	if found+nfree != int64(len(s.pk)) {
 		c.fail("census: %d alive + %d free ≠ pool of %d packets", found, nfree, len(s.pk))

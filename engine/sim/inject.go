@@ -100,13 +100,17 @@ func (s *Sim) release(k int32) {
 
 // newPacket creates a packet generated at cycle t and counts it.
 func (s *Sim) newPacket(src, dst int, t int64, flags uint8) int32 {
-	k := s.alloc()
-	pk := &s.pk[k]
+	k := s.initPacket(s.alloc(), src, dst, t, flags)
+	s.st.generated(s, int(s.nodeAt[src].router), t, flags&fReply != 0)
+	return k
+}
+
+// initPacket sets packet k up as generated at cycle t, not yet injected.
+func (s *Sim) initPacket(k int32, src, dst int, t int64, flags uint8) int32 {
 	dr := s.nodeAt[dst].router
 	// minimal until a Valiant-type routing decides otherwise at injection
-	*pk = packet{src: int32(src), dst: int32(dst), dstRouter: dr, inter: -1, gen: t, inj: -1,
+	s.pk[k] = packet{src: int32(src), dst: int32(dst), dstRouter: dr, inter: -1, gen: t, inj: -1,
 		outPort: -1, vcPos: -1, flags: flags | fInterDone, aux: -1}
-	s.st.generated(s, int(s.nodeAt[src].router), t, flags&fReply != 0)
 	return k
 }
 
@@ -134,6 +138,9 @@ func (s *Sim) generate() {
 	pat := s.pat
 	if s.pat2 != nil && now >= s.switchAt {
 		pat = s.pat2
+	}
+	if len(s.mech.pending) > 0 {
+		s.injectControl()
 	}
 	if s.wl != nil && s.wl.generate() {
 		return
@@ -221,9 +228,64 @@ func (s *Sim) drainSource(n int) {
 	}
 }
 
+// injectControl moves the control packets waiting at their nodes into the
+// injection VCs of the data set, in order, while they have room.
+func (s *Sim) injectControl() {
+	c := &s.mech.ctlPackets
+	n0, kept := len(c.pending), 0
+	// enqueue runs the arrival hooks, which may send more: to a node whose
+	// queue is empty, they list it after n0 (a node is listed once, when its
+	// queue turns non-empty; qHead moves after the loop, so node n's queue
+	// stays non-empty meanwhile)
+	for i := 0; i < n0; i++ {
+		n := int(c.pending[i])
+		q, h := c.q[n], int(c.qHead[n])
+		for ; h < len(q); h++ {
+			vc := s.chooseVC(n, int(s.pk[q[h]].dst), false)
+			if vc < 0 {
+				break
+			}
+			s.enqueue(q[h], vc, s.now)
+			q = c.q[n] // a hook may have appended to it
+		}
+		if h == len(q) {
+			c.q[n], c.qHead[n] = q[:0], 0
+		} else {
+			if h > 1024 && 2*h > len(q) { // reuse the consumed front
+				q, h = q[:copy(q, q[h:])], 0
+				c.q[n] = q
+			}
+			c.qHead[n] = int32(h)
+			c.pending[kept] = int32(n)
+			kept++
+		}
+	}
+	c.pending = append(c.pending[:kept], c.pending[n0:]...)
+}
+
+// deliverControl hands control packet k, consumed at cycle t, to its
+// mechanism, and frees it.
+func (s *Sim) deliverControl(k int32, t int64) {
+	c := &s.mech.ctlPackets
+	tag := c.tag[k]
+	c.tag[k] = ctlTag{}
+	c.live--
+	pk := &s.pk[k]
+	n := &c.count[tag.mech-1]
+	n.delivered++
+	n.latSum += t - pk.gen + int64(s.P)
+	s.st.forgetHops(k)
+	c.recv[tag.mech-1].receive(s, ctlPacket{k: k, src: pk.src, dst: pk.dst, sent: pk.gen, data: tag.data})
+	s.release(k)
+}
+
 // deliver consumes packet k at its destination node at cycle t. A request
 // turns into a reply in the injection VC reserved for it.
 func (s *Sim) deliver(k int32, t int64) {
+	if s.mech.live > 0 && s.isControl(k) {
+		s.deliverControl(k, t)
+		return
+	}
 	if s.wl != nil {
 		s.wl.delivered(k, t)
 	}

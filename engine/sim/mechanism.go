@@ -2,6 +2,7 @@ package sim
 
 import (
 	"fmt"
+	"math"
 	"slices"
 )
 
@@ -110,6 +111,51 @@ type mechanisms struct {
 	ctl     [][]controlMsg
 	ctlMask int64
 	bits    uint // packet bits claimed so far (of 16)
+	ctlPackets
+}
+
+// ctlPackets is the state of the control packets (sendPacket); all nil
+// until a mechanism calls needPackets.
+type ctlPackets struct {
+	recv []packetReceiver // by mechanism id; nil for one that sends none
+	// tag: by packet id, the sender's id+1 and the payload of a control
+	// packet; {0, 0} for a data packet (ids beyond its length are data)
+	tag []ctlTag
+	// per node, the control packets waiting for room in an injection VC,
+	// in order from head; pending lists the nodes whose queue is not empty
+	q       [][]int32
+	qHead   []int32
+	pending []int32
+	live    int64      // control packets alive (in queues or in the network)
+	count   []ctlCount // by mechanism id
+}
+
+type ctlTag struct {
+	mech int32 // the sending mechanism's id + 1; 0: a data packet
+	data int64
+}
+
+// ctlCount counts a mechanism's control packets: sent, consumed by their
+// destination node, and the sum of their latencies (as a data packet's:
+// from sending to the tail's consumption).
+type ctlCount struct {
+	sent, delivered, latSum int64
+}
+
+// ctlPacket is a control packet as its mechanism receives it.
+type ctlPacket struct {
+	k        int32 // its id: s.pk[k].mech holds the bits mechanisms set on the way
+	src, dst int32 // nodes
+	sent     int64 // the cycle sendPacket was called
+	data     int64 // the payload given to sendPacket
+}
+
+// packetReceiver is a mechanism that sends control packets: receive is
+// called when the destination node consumes one (at its ejection cycle,
+// where a data packet runs the eject hooks; those do not see it), before
+// the packet is freed.
+type packetReceiver interface {
+	receive(s *Sim, p ctlPacket)
 }
 
 // registry names the mechanisms a configuration may attach. It is written
@@ -158,6 +204,9 @@ func (s *Sim) attach(m mechanism) error {
 	}
 	if err != nil {
 		s.hk, s.mech.bits, s.mech.list = saved, bits, s.mech.list[:id]
+		if len(s.mech.recv) > id {
+			s.mech.recv, s.mech.count = s.mech.recv[:id], s.mech.count[:id]
+		}
 	}
 	return err
 }
@@ -205,6 +254,73 @@ func (s *Sim) sendControl(id int, to int32, data int64, lat int64) {
 	at := s.now + lat
 	slot := at & s.mech.ctlMask
 	s.mech.ctl[slot] = append(s.mech.ctl[slot], controlMsg{at: at, mech: int32(id), to: to, data: data})
+}
+
+// needPackets lets mechanism id, a packetReceiver, send control packets
+// (it calls it in attach).
+func (s *Sim) needPackets(id int) error {
+	r, ok := s.mech.list[id].(packetReceiver)
+	if !ok {
+		return fmt.Errorf("mechanisms: mechanism %d (%T) sends control packets but has no receive method", id, s.mech.list[id])
+	}
+	for len(s.mech.recv) <= id {
+		s.mech.recv = append(s.mech.recv, nil)
+		s.mech.count = append(s.mech.count, ctlCount{})
+	}
+	s.mech.recv[id] = r
+	if s.mech.q == nil {
+		s.mech.q, s.mech.qHead = make([][]int32, s.N), make([]int32, s.N)
+	}
+	return nil
+}
+
+// sendPacket sends mechanism id's control packet with payload data from
+// node `from` to node `to` (≠ from) and returns its id, whose mech bits the
+// sender may set. It is a packet like a data packet of the same pair: it
+// waits in from's control queue until an injection VC of the data set has
+// room (control packets go first, at the end of the cycle, before that
+// cycle's generation: a packet sent during cycle t enters the network as
+// one generated at t would; one sent by a gen hook, or by an arrive hook
+// during the generation, waits for the next cycle's turn), is routed by
+// the routing in use, and takes
+// buffers, credits and link bandwidth; the node `to` hands it to the
+// mechanism's receive. It is counted in the mechanism's ctlCount, never in
+// the data metrics. Why this cannot deadlock: engine/TIMING.md, "Control
+// packets".
+func (s *Sim) sendPacket(id, from, to int, data int64) int32 {
+	if id >= len(s.mech.recv) || s.mech.recv[id] == nil {
+		panic(fmt.Sprintf("sim: mechanism %d sends a control packet without needPackets", id))
+	}
+	if from == to || from < 0 || to < 0 || from >= s.N || to >= s.N {
+		panic(fmt.Sprintf("sim: control packet from node %d to node %d (nodes 0…%d, distinct)", from, to, s.N-1))
+	}
+	k := s.initPacket(s.alloc(), from, to, s.now, 0)
+	if int(k) >= len(s.mech.tag) {
+		s.mech.tag = append(s.mech.tag, make([]ctlTag, len(s.pk)-len(s.mech.tag))...)
+	}
+	s.mech.tag[k] = ctlTag{mech: int32(id) + 1, data: data}
+	s.mech.live++
+	s.mech.count[id].sent++
+	if int(s.mech.qHead[from]) == len(s.mech.q[from]) {
+		s.mech.pending = append(s.mech.pending, int32(from))
+	}
+	s.mech.q[from] = append(s.mech.q[from], k)
+	return k
+}
+
+// isControl reports whether packet k is a control packet.
+func (s *Sim) isControl(k int32) bool {
+	return int(k) < len(s.mech.tag) && s.mech.tag[k].mech != 0
+}
+
+// controlPackets are mechanism id's control packets so far: sent,
+// delivered, and their mean latency (NaN before the first delivery).
+func (s *Sim) controlPackets(id int) (sent, delivered int64, meanLat float64) {
+	if id >= len(s.mech.count) {
+		return 0, 0, math.NaN()
+	}
+	c := s.mech.count[id]
+	return c.sent, c.delivered, float64(c.latSum) / float64(c.delivered)
 }
 
 // mechCycle runs at the start of a cycle: control messages due now, then

@@ -281,8 +281,9 @@ func hashResult(t *testing.T, c config.Config, attach ...mechanism) string {
 	return hex.EncodeToString(sum[:12])
 }
 
-// Every hook present and doing nothing (and an ECN whose threshold no buffer
-// reaches) leaves every result of the golden set bit-identical.
+// Every hook present and doing nothing (and ECNs whose threshold no buffer
+// reaches, one echoing by control messages, one by control packets) leaves
+// every result of the golden set bit-identical.
 func TestMechanismPassiveIsBitIdentical(t *testing.T) {
 	for i, gc := range goldenCases() {
 		if testing.Short() && i%4 != 0 {
@@ -293,7 +294,8 @@ func TestMechanismPassiveIsBitIdentical(t *testing.T) {
 			continue // a generation hook is refused there (TestMechanismAttachErrors)
 		}
 		want := goldenHash(t, gc)
-		if got := hashResult(t, c, &probe{}, &ecnTest{threshold: 1 << 30, echoLat: 10, throttle: 100}); got != want {
+		if got := hashResult(t, c, &probe{}, &ecnTest{threshold: 1 << 30, echoLat: 10, throttle: 100},
+			&ecnEcho{ecnTest: ecnTest{threshold: 1 << 30, throttle: 100}}); got != want {
 			t.Errorf("%s: result hash %s with passive mechanisms, %s without", gc.name, got, want)
 		}
 	}

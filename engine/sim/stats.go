@@ -134,6 +134,14 @@ func (st *counters) countHopsFrom(s *Sim, from int) {
 	})
 }
 
+// forgetHops drops the hop counts of packet k, freed without its ejection
+// hooks (a control packet), so that the next packet of its id starts at 0.
+func (st *counters) forgetHops(k int32) {
+	if h := st.hx; h != nil && int(k)*h.nx < len(h.perPkt) {
+		clear(h.perPkt[int(k)*h.nx : (int(k)+1)*h.nx])
+	}
+}
+
 // classHops are the hops of class c (≥ 1) of the packets delivered in the
 // window.
 func (st *counters) classHops(c int) int64 {
@@ -344,7 +352,7 @@ func (s *Sim) Snapshot() *result.Result {
 		}
 	}
 	res.Mechanisms = s.mechReports()
-	res.Conservation = result.Conservation{TotalGenerated: st.totGen, TotalDelivered: st.totDel, InFlight: s.live}
+	res.Conservation = result.Conservation{TotalGenerated: st.totGen, TotalDelivered: st.totDel, InFlight: s.live - s.mech.live} // data only: control packets are their mechanism's
 	res.SimCycles, res.PacketHops = s.now, st.xbar
 	if s.wl != nil {
 		res.Graph500 = s.wl.job.Report(s.now)
