@@ -455,3 +455,26 @@ func TestPiggyBackBitsIncrementalEqualFull(t *testing.T) {
 		}
 	}
 }
+
+// PB's saturation test (thesis eq. 1.3) compares a global link with C times
+// the mean of its router's global links: with h = 2 and C = 200% it reads
+// Q > Q + Q' + T and never marks a link, so PB is UGAL bit for bit; with
+// h = 3 the bits act.
+func TestPBBitsNeedThreeGlobalLinks(t *testing.T) {
+	run := func(h int, name string) (float64, float64) {
+		c := btConfig(h, 1000, 1500)
+		c.Routing.Name, c.Traffic.Pattern, c.Traffic.Load = name, "ADV", 0.6
+		r := btRun(t, c, 1)
+		return r.Accepted, r.Latency.Avg
+	}
+	ua, ul := run(2, "UGAL")
+	pa, pl := run(2, "PB")
+	if ua != pa || ul != pl {
+		t.Errorf("h=2: PB %v/%v differs from UGAL %v/%v, though no link can be marked", pa, pl, ua, ul)
+	}
+	ua, ul = run(3, "UGAL")
+	pa, pl = run(3, "PB")
+	if ua == pa && ul == pl {
+		t.Errorf("h=3: PB equals UGAL (%v/%v): its bits never acted", pa, pl)
+	}
+}

@@ -732,5 +732,7 @@ func slot(k int32, entry int64) uint64 { return uint64(uint32(k)) | uint64(entry
 // Now is the current cycle.
 func (s *Sim) Now() int64 { return s.now }
 
-// InFlight is the number of packets generated and not yet delivered.
+// InFlight is the number of packets generated and not yet delivered: data
+// and the mechanisms' control packets (the result's in-flight count is the
+// data only).
 func (s *Sim) InFlight() int64 { return s.live }
