@@ -70,6 +70,12 @@ func goldenCases() []goldenCase {
 	for _, rt := range []string{"VAL", "UGAL", "PB", "PAR", "OLM", "ACOR", "PB_ACOR"} {
 		add(rt+"/fogsim-model", "routing.name="+rt, "fogsim", "traffic.pattern=ADV", "traffic.load=0.7")
 	}
+	// at h=2 PB's bits cannot fire (ROUTING.md): its mechanisms at h=3
+	h3 := []string{"topology.h=3", "topology.a=6", "topology.p=3", "traffic.pattern=ADV", "traffic.load=0.5"}
+	add("h3/PB", append([]string{"routing.name=PB"}, h3...)...)
+	add("h3/PB/piggyback", append([]string{"routing.name=PB", "routing.pbBroadcast=piggyback"}, h3...)...)
+	add("h3/PB_ACOR", append([]string{"routing.name=PB_ACOR"}, h3...)...)
+	add("mesh", "topology.kind=mesh", "topology.width=4", "topology.height=3", "topology.p=1", "traffic.load=0.5")
 	add("graph500", "workload.kind=graph500")
 	return cs
 }
