@@ -884,12 +884,11 @@ func (c *Config) validateTopology() Errors {
 	}
 	sz := k.Sizes(t.Params())
 	var errs Errors
-	desc := t.Describe()
 	if sz.Nodes > 1<<20 {
-		errs = append(errs, &FieldError{Path: "topology", Value: desc, Msg: fmt.Sprintf("%d nodes; at most %d are supported", sz.Nodes, 1<<20)})
+		errs = append(errs, &FieldError{Path: "topology", Value: t.Describe(), Msg: fmt.Sprintf("%d nodes; at most %d are supported", sz.Nodes, 1<<20)})
 	}
 	if sz.Radix > 128 {
-		errs = append(errs, &FieldError{Path: "topology", Value: desc, Msg: fmt.Sprintf("router radix %d; at most 128", sz.Radix)})
+		errs = append(errs, &FieldError{Path: "topology", Value: t.Describe(), Msg: fmt.Sprintf("router radix %d; at most 128", sz.Radix)})
 	}
 	return errs
 }

@@ -11,6 +11,7 @@ package vcs
 import (
 	"fmt"
 	"strings"
+	"sync"
 
 	"phitsim/engine/routing"
 	"phitsim/engine/topology"
@@ -63,11 +64,31 @@ func Parse(spec string, classNames []string) (Sequence, error) {
 // phase-A policy (config.PhaseA): ForEntry with the name's table entry.
 // Errors name the field at fault.
 func ForKind(kind, name, phaseA string) (Sequence, error) {
+	key := kind + "|" + name + "|" + phaseA
+	parsed.Lock()
+	defer parsed.Unlock()
+	if p, ok := parsed.m[key]; ok { // the table is fixed: parse each once
+		return append(Sequence(nil), p.seq...), p.err
+	}
 	e, ok := routing.Lookup(name)
 	if !ok {
 		return nil, fmt.Errorf("routing.name: no VC sequence for routing %q", name)
 	}
-	return ForEntry(kind, &e, phaseA)
+	seq, err := ForEntry(kind, &e, phaseA)
+	parsed.m[key] = parse{seq, err}
+	return append(Sequence(nil), seq...), err
+}
+
+// parsed caches ForKind's sequences: validation asks for them several
+// times per configuration, the page at every edit.
+var parsed = struct {
+	sync.Mutex
+	m map[string]parse
+}{m: map[string]parse{}}
+
+type parse struct {
+	seq Sequence
+	err error
 }
 
 // ForEntry is routing e's sequence on a topology kind for a resolved phase-A
