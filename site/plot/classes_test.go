@@ -2,6 +2,7 @@ package plot
 
 import (
 	"math"
+	"strings"
 	"testing"
 
 	"phitsim/engine/config"
@@ -42,5 +43,24 @@ func TestClassTable(t *testing.T) {
 	}
 	if rows[1].Hops == 0 || rows[2].Utilisation == 0 || rows[0].Utilisation == 0 {
 		t.Errorf("empty rows %+v", rows)
+	}
+}
+
+// A mesh has no groups: its per-router bars are numbered plainly, with no
+// group boundaries (the Dragonfly's a, still in the configuration, is not
+// its group size).
+func TestFairnessWithoutGroups(t *testing.T) {
+	mesh := config.Default()
+	mesh.Name = "mesh"
+	mesh.Topology.Kind, mesh.Topology.Width, mesh.Topology.Height, mesh.Topology.P = "mesh", 4, 3, 1
+	mesh.Sim.Warmup, mesh.Sim.Cycles, mesh.Sim.Seeds = 200, 600, 1
+	e := experiment.Experiment{Series: []config.Config{mesh}, Sweep: experiment.Sweep{Param: experiment.LoadParam, From: 0.2, To: 0.2}}
+	r := runJobs(t, e, nil)
+	b := string(Fairness(Input{Results: r, Point: 0}))
+	if strings.Contains(b, "(g0·r") || strings.Contains(b, "markLine") || strings.Contains(b, "group") {
+		t.Errorf("a mesh's per-router chart marks Dragonfly groups: %.300s", b)
+	}
+	if o := decode(t, "fairness", []byte(b)); len(o.Series) != 1 || len(o.Series[0].Data) != 12 {
+		t.Errorf("fairness: %d series, want one of 12 routers", len(o.Series))
 	}
 }

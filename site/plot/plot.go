@@ -342,16 +342,24 @@ func Fairness(in Input) []byte {
 	if names == nil {
 		return Empty("Per-router injection", "no results yet")
 	}
-	bar := charts.NewBar()
-	g := common("Per-router injection at "+pointLabel(in.Results, x), fairnessX, "injected load ("+unitLoad+")", true)
-	g = append(g, charts.WithXAxisOpts(opts.XAxis{Type: "category", Name: fairnessX, NameLocation: "middle", NameGap: 28}))
-	bar.SetGlobalOptions(g...)
 	n, a := 0, 0
+	for _, rs := range runs {
+		if len(rs) > 0 && rs[0].Config.Topology.Kind == "dragonfly" {
+			a = rs[0].Config.Topology.A // routers per group; other topologies have no groups to mark
+		}
+	}
+	xName := fairnessX
+	if a == 0 {
+		xName = "router"
+	}
+	bar := charts.NewBar()
+	g := common("Per-router injection at "+pointLabel(in.Results, x), xName, "injected load ("+unitLoad+")", true)
+	g = append(g, charts.WithXAxisOpts(opts.XAxis{Type: "category", Name: xName, NameLocation: "middle", NameGap: 28}))
+	bar.SetGlobalOptions(g...)
 	for si, rs := range runs {
 		if len(rs) == 0 {
 			continue
 		}
-		a = rs[0].Config.Topology.A
 		per := make([]float64, len(rs[0].Fairness.PerRouter))
 		for _, rr := range rs {
 			c := rr.Config
