@@ -691,11 +691,13 @@ func cmdSweep(ctx context.Context, args []string, e env) error {
 	}
 	var base []config.Config
 	var ls []float64
+	table := false
 	if *experiment != "" {
 		x, err := sweep.ExperimentByName(*experiment)
 		if err != nil {
 			return err
 		}
+		table = x.Table
 		if base, err = src.apply(x.Spec.Series); err != nil {
 			return err
 		}
@@ -768,6 +770,9 @@ func cmdSweep(ctx context.Context, args []string, e env) error {
 		errs = append(errs, err)
 	} else {
 		printTable(e.stdout, oc)
+		if table {
+			printFairnessTable(e.stdout, oc)
+		}
 	}
 	// the interrupt last, after what was written
 	return errors.Join(append(errs, runErr)...)

@@ -194,6 +194,42 @@ func printTable(w io.Writer, oc *sweep.Outcome) {
 	fmt.Fprintln(w, "mean ± 95% confidence interval over the seeds of each point")
 }
 
+// printFairnessTable shows a sweep as the thesis's fairness tables (Tables
+// 3.1–3.3, §1.5.1 metrics): per series its highest accepted load (the
+// tables' "Avg sat. load"), then per offered load the lowest per-router
+// injection (also as a share of the offered load), Max/Min and CoV, means
+// over the seeds. Max/Min is "∞" when a router injected nothing.
+func printFairnessTable(w io.Writer, oc *sweep.Outcome) {
+	fmt.Fprintln(w)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprint(tw, "mechanism	avg sat. load	offered	min inj. load (% of offered)	max/min	cov	\n")
+	sat := map[int]float64{}
+	for _, p := range oc.Points {
+		sat[p.Series] = max(sat[p.Series], p.Accepted.Mean)
+	}
+	last := -1
+	for _, p := range oc.Points {
+		name, satCell := "", ""
+		if p.Series != last {
+			name, satCell, last = p.Name, fmt.Sprintf("%.3f", sat[p.Series]), p.Series
+			if name == "" && p.Series < len(oc.Spec.Series) {
+				name = nameOf(oc.Spec.Series[p.Series])
+			}
+		}
+		share := ""
+		if p.Offered > 0 {
+			share = fmt.Sprintf(" (%.1f%%)", 100*p.MinInj.Mean/p.Offered)
+		}
+		mm := fmt.Sprintf("%.3f", p.MaxMin.Mean)
+		if p.Starved {
+			mm = "∞ (starved)"
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%g\t%.4f%s\t%s\t%.4f\t\n", name, satCell, p.Offered, p.MinInj.Mean, share, mm, p.CoV.Mean)
+	}
+	tw.Flush()
+	fmt.Fprintln(w, "per-router injection over all routers (thesis §1.5.1): min in phits/(node·cycle), max/min, cov = σ/μ; means over the seeds")
+}
+
 // classRows are the hops and link utilisation of each port class, by name,
 // means over the runs: a topology other than the Dragonfly (whose result
 // has no per-class rows: its local and global fields are in the JSON).

@@ -85,7 +85,12 @@ func Presets() []Preset {
 	}
 	ps = append(ps, graph500Presets()...)
 	for _, e := range sweep.Experiments() {
-		ps = append(ps, Preset{e.Name, "routing comparison: " + e.Doc, FromSpec(e.Spec)})
+		kind := "routing comparison: "
+		if e.Table {
+			// the table's Max/Min and CoV come from each run's per-router injection
+			kind = "fairness table (per-router injection bars for each run): "
+		}
+		ps = append(ps, Preset{e.Name, kind + e.Doc, FromSpec(e.Spec)})
 	}
 	for _, p := range config.Presets() {
 		c := p.Config
