@@ -2,6 +2,7 @@ package sweep
 
 import (
 	"context"
+	"math"
 	"testing"
 
 	"phitsim/engine/config"
@@ -20,6 +21,12 @@ import (
 // fairRun runs one series of a fairness experiment at a load, one seed.
 func fairRun(t *testing.T, experiment, series string, load float64, cycles int) *result.Result {
 	t.Helper()
+	return fairRunWith(t, experiment, series, load, cycles, nil)
+}
+
+// fairRunWith is fairRun with an edit of the series' configuration.
+func fairRunWith(t *testing.T, experiment, series string, load float64, cycles int, edit func(*config.Config)) *result.Result {
+	t.Helper()
 	e, err := ExperimentByName(experiment)
 	if err != nil {
 		t.Fatal(err)
@@ -29,6 +36,9 @@ func fairRun(t *testing.T, experiment, series string, load float64, cycles int) 
 			continue
 		}
 		c.Traffic.Load, c.Sim.Cycles = load, cycles
+		if edit != nil {
+			edit(&c)
+		}
 		s, err := sim.New(c, 1)
 		if err != nil {
 			t.Fatal(err)
@@ -38,8 +48,8 @@ func fairRun(t *testing.T, experiment, series string, load float64, cycles int) 
 			t.Fatal(err)
 		}
 		f := r.Fairness
-		t.Logf("%s %s @%.2f: accepted %.4f, min %d (router %d) max %d (router %d), Max/Min %.3f, CoV %.4f, starved %d, min inj. %.4f",
-			experiment, series, load, r.Accepted, f.Min, f.MinRouter, f.Max, f.MaxRouter, f.MaxMin, f.CoV, f.Starved, MinInjectionLoad(r))
+		t.Logf("%s %s @%.2f: injection wait %.1f, network %.1f cycles; accepted %.4f, min %d (router %d) max %d (router %d), Max/Min %.3f, CoV %.4f, starved %d, min inj. %.4f",
+			experiment, series, load, r.InjLatency, r.NetLatency, r.Accepted, f.Min, f.MinRouter, f.Max, f.MaxRouter, f.MaxMin, f.CoV, f.Starved, MinInjectionLoad(r))
 		return r
 	}
 	t.Fatalf("%s: no series %q", experiment, series)
@@ -177,5 +187,34 @@ func TestTable32Target6SrcCRGFavoursROut(t *testing.T) {
 		t.Errorf("R_out injects %.2f× routers 1…a−2, want 2–4", ratio)
 	} else {
 		t.Logf("R_out injects %.2f× routers 1…a−2", ratio)
+	}
+}
+
+// Figs. 3.3–3.4 / target 7: with transit priority under ADVc, In-Trns-MM's
+// injection wait (R_out's starved packets) peaks below saturation and then
+// falls (thesis: peak near 0.1 at h=8; at h=4 near 0.2); 1000-phit injection
+// queues make the peak larger and leave the throughput unchanged (within 2%).
+func TestTable31Target7InjectionWaitPeak(t *testing.T) {
+	if testing.Short() {
+		t.Skip("six h=4 runs")
+	}
+	wait := map[int][3]float64{}  // injection wait at 0.1, 0.2, 0.45 by queue size
+	accepted := map[int]float64{} // at 0.45
+	for _, q := range []int{256, 1000} {
+		var w [3]float64
+		for i, load := range []float64{0.1, 0.2, 0.45} {
+			r := fairRunWith(t, "thesis-table3.1", "In-Trns-MM", load, 4000, func(c *config.Config) { c.Router.InjectionBuffer = q })
+			w[i], accepted[q] = r.InjLatency, r.Accepted
+		}
+		if w[1] < 2*w[0] || w[1] < 1.5*w[2] {
+			t.Errorf("%d-phit queues: injection wait %.1f / %.1f / %.1f at 0.1 / 0.2 / 0.45, want a peak at 0.2", q, w[0], w[1], w[2])
+		}
+		wait[q] = w
+	}
+	if wait[1000][1] <= wait[256][1] {
+		t.Errorf("peak injection wait %.1f with 1000-phit queues, want above %.1f with 256", wait[1000][1], wait[256][1])
+	}
+	if a, b := accepted[1000], accepted[256]; math.Abs(a-b) > 0.02*b {
+		t.Errorf("accepted at 0.45: %.4f with 1000-phit queues, %.4f with 256, want within 2%%", a, b)
 	}
 }
