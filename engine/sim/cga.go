@@ -44,6 +44,9 @@ type cga struct {
 	candMax  float64
 	single   bool // one random port of the class is drawn, misroute only if it qualifies
 	h        int  // global ports per router
+	// routing.trigger=base, filtered, hybrid: the contention counters
+	// (contention.go); nil otherwise
+	cc *contention
 }
 
 func (s *Sim) initCGA(rc config.Routing, h int) {
@@ -66,6 +69,7 @@ func (s *Sim) initCGA(rc config.Routing, h int) {
 	// FOGSim's OLM draws one candidate, its PAR takes all that qualify
 	c.single = rc.Candidates == "single" || rc.Candidates == "fogsim" && s.routing == routeOLM
 	c.h = h
+	s.initContention(rc)
 }
 
 // routeInTransit is PAR and OLM: minimal unless the trigger fires where the
@@ -157,6 +161,16 @@ func (s *Sim) cgaTrigger(r, minPort, minVC int, qmin int32) bool {
 		return true // the comparison is made per candidate
 	}
 	po := r*s.radix + minPort
+	if a.cc != nil {
+		// contention (thesis §4.2.1): the minimal output's counter; hybrid
+		// also misroutes on the credit condition below (§4.2.1.3)
+		if a.cc.contended(po, s.now) {
+			return true
+		}
+		if a.cc.mode != ccHybrid {
+			return false
+		}
+	}
 	c := s.ports[po].class
 	if float64(qmin)*100 < a.thMin*float64(s.bufCap[c]) {
 		return false
@@ -206,6 +220,10 @@ func (s *Sim) pickCandidate(r int, pk *packet, kind uint8, minPort, minVC int, q
 		candCap = float64(s.bufCap[topology.Global])
 	}
 	limit := a.candMax * qminPct
+	// contention triggers: a candidate qualifies when its own contention is
+	// below the threshold (thesis §4.2.1.1); hybrid when the minimal output
+	// is not contended (the credit condition fired) compares occupancies
+	byCount := a.cc != nil && (a.cc.mode != ccHybrid || a.cc.contended(base+minPort, s.now))
 	qualifies := func(port int) bool {
 		po := base + port
 		if port == minPort || !s.outputReady(po) || s.credits[po*s.maxVC+vc] < int32(s.P) {
@@ -217,6 +235,9 @@ func (s *Sim) pickCandidate(r int, pk *packet, kind uint8, minPort, minVC int, q
 		q := float64(s.occ(r, port, vc)) / candCap
 		if a.trigUGAL {
 			return qminPct > s.ug.f*q+float64(s.ug.t)/candCap
+		}
+		if byCount {
+			return !a.cc.contended(po, s.now)
 		}
 		return q <= limit
 	}
