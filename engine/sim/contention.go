@@ -17,11 +17,13 @@ import (
 // the minimal output instead of its credits: the cause of congestion
 // (many packets wanting one output) is seen before buffers fill (§4.1).
 //
-// Kept incrementally by three hooks, registered only with such a trigger:
-// arrive (a packet reaching an empty, idle VC is its head), grant (the head
-// stays counted until its tail leaves, at the input's inFree cycle) and a
-// per-cycle hook that releases those tails and counts the next heads. No
-// counter is kept otherwise.
+// Kept incrementally: at an arrival (a packet reaching an empty, idle VC is
+// its head: land and enqueue call ccArrive), at a grant (the head stays
+// counted until its tail leaves, at the input's inFree cycle: grant calls
+// ccGrant) and by a per-cycle hook that releases those tails and counts the
+// next heads. The arrival and grant calls are direct, behind a nil check of
+// s.cga.cc: a hook's indirect call per packet cost more than the counting
+// itself. No counter is kept otherwise.
 
 // Contention trigger kinds (routing.trigger).
 const (
@@ -41,8 +43,9 @@ type contention struct {
 	// and its tail is still leaving (the next head is not counted yet)
 	cport   []int16
 	sending []bool
-	// buffers whose sending packet's tail leaves at cycle t (& wheelMask)
-	release [][]int32
+	// buffers whose sending packet's tail leaves at cycle t (& wheelMask):
+	// router<<32 | buffer
+	release [][]uint64
 	// filtered: the average α·avg + (1−α)·cnt per output port, as of cycle
 	// at (the counter is constant between changes, so the per-cycle
 	// recurrence is applied in closed form when it is read or changes)
@@ -82,14 +85,12 @@ func (s *Sim) initContention(rc config.Routing) {
 		c.cport[i] = -1
 	}
 	c.sending = make([]bool, len(s.bufs))
-	c.release = make([][]int32, s.wheelMask+1)
+	c.release = make([][]uint64, s.wheelMask+1)
 	if mode == ccFiltered {
 		c.avg = make([]float64, len(s.ports))
 		c.at = make([]int64, len(s.ports))
 	}
 	s.cga.cc = c
-	s.hk.arrive = append(s.hk.arrive, s.ccArrive)
-	s.hk.grant = append(s.hk.grant, s.ccGrant)
 	s.hk.cycle = append(s.hk.cycle, cycleHook{every: 1, f: s.ccRelease})
 }
 
@@ -109,30 +110,30 @@ func (s *Sim) ccCount(bi, r int) {
 	c := s.cga.cc
 	o := s.ccMinOut(r, s.bufs[bi].hd)
 	po := r*s.radix + o
-	c.settle(po, s.now)
+	if c.avg != nil {
+		c.settle(po, s.now)
+	}
 	c.cnt[po]++
 	c.cport[bi] = int16(o)
 }
 
 // ccArrive: a packet that enters an empty VC whose last packet has left is
 // its head, counted at once.
-func (s *Sim) ccArrive(pi, vc int, k int32) {
-	bi := pi*s.maxVC + vc
-	if s.cga.cc.cport[bi] >= 0 {
-		return // the VC's counted packet is another one
+// (Otherwise the VC's counted packet is another one.)
+func (s *Sim) ccArrive(pi, vc int) {
+	if bi := pi*s.maxVC + vc; s.cga.cc.cport[bi] < 0 {
+		s.ccCount(bi, int(uint(pi)/uint(s.radix)))
 	}
-	s.ccCount(bi, int(uint(pi)/uint(s.radix)))
 }
 
 // ccGrant: the granted head stays counted until its tail has left the input
 // buffer, when the input is free again.
-func (s *Sim) ccGrant(r, in, out, vc, outVC int, k int32) {
+func (s *Sim) ccGrant(r, pi, vc int) {
 	c := s.cga.cc
-	pi := r*s.radix + in
 	bi := pi*s.maxVC + vc
 	c.sending[bi] = true
 	t := int64(s.ports[pi].inFree) & s.wheelMask
-	c.release[t] = append(c.release[t], int32(bi))
+	c.release[t] = append(c.release[t], uint64(r)<<32|uint64(bi))
 }
 
 // ccRelease (each cycle, before the allocations): the tails leaving now
@@ -140,12 +141,12 @@ func (s *Sim) ccGrant(r, in, out, vc, outVC int, k int32) {
 func (s *Sim) ccRelease() {
 	c := s.cga.cc
 	slot := s.now & s.wheelMask
-	for _, b := range c.release[slot] {
-		bi := int(b)
-		pi := bi / s.maxVC
-		r := pi / s.radix
+	for _, e := range c.release[slot] {
+		bi, r := int(uint32(e)), int(e>>32)
 		po := r*s.radix + int(c.cport[bi])
-		c.settle(po, s.now)
+		if c.avg != nil {
+			c.settle(po, s.now)
+		}
 		c.cnt[po]--
 		c.cport[bi], c.sending[bi] = -1, false
 		if s.bufs[bi].len > 0 {
@@ -158,7 +159,7 @@ func (s *Sim) ccRelease() {
 // settle brings the filtered average of port po up to the cycle before now
 // (a counter change at now counts from now on).
 func (c *contention) settle(po int, now int64) {
-	if c.avg == nil || c.at[po] >= now-1 {
+	if c.at[po] >= now-1 {
 		return
 	}
 	c.avg[po] = c.average(po, now-1)

@@ -2,9 +2,11 @@ package sim
 
 import (
 	"fmt"
+	"os"
 	"strings"
 	"testing"
 
+	"phitsim/engine/config"
 	"phitsim/engine/topology"
 )
 
@@ -273,4 +275,28 @@ func TestContentionADVBeatsMIN(t *testing.T) {
 	if mis < 0.5 {
 		t.Errorf("Base under ADV+1: misrouted %.3f, want most packets", mis)
 	}
+}
+
+// TestCallgrindContention is costs.sh's probe (TestCallgrindWindow) for a
+// contention trigger: PHITSIM_COST_CC=<trigger> runs OLM with it, h=4, load
+// 0.2, under the command costs.sh gives valgrind with this test's name
+// (ROUTING.md, "Contention counters").
+func TestCallgrindContention(t *testing.T) {
+	trigger := os.Getenv("PHITSIM_COST_CC")
+	if trigger == "" {
+		t.Skip("PHITSIM_COST_CC=<trigger> runs the callgrind cost probe of OLM with that trigger")
+	}
+	c := config.Default()
+	c.Topology.H, c.Topology.A, c.Topology.P = 4, 8, 4
+	c.Routing.Name, c.Routing.Trigger = "OLM", trigger
+	c.Traffic.Load = 0.2
+	c.Sim.Warmup, c.Sim.Cycles = 0, 100000000
+	s, err := New(c, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < 3000; i++ {
+		s.Step()
+	}
+	t.Logf("hops %d", costWindow(s, 4000))
 }

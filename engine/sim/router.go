@@ -74,6 +74,11 @@ func (s *Sim) land() {
 		s.push(pi, vc, int32(uint32(e)), s.now)
 		s.countIn(pi)
 	}
+	if s.cga.cc != nil { // contention counters: the new heads (once per cycle)
+		for _, e := range s.arrivals[slot] {
+			s.ccArrive(int(e>>37), int(e>>32&31))
+		}
+	}
 	if s.hk.arrive != nil { // once per cycle, not per packet
 		for _, e := range s.arrivals[slot] {
 			s.arriveHooks(int(e>>37), int(e>>32&31), int32(uint32(e)))
@@ -377,6 +382,9 @@ func (s *Sim) grant(r, in, vc, out int) {
 	if s.routing != routeMIN {
 		s.commitRoute(ip.class, op.class, pk)
 		minimal = pk.flags&fNonMin == 0
+		if s.cga.cc != nil { // contention counters: counted until the tail leaves
+			s.ccGrant(r, pi, vc)
+		}
 	}
 	if ip.class != topology.Injection && !s.creditAtOutput {
 		s.returnCredit(pi, vc, now, minimal, ip.class == topology.Global)
