@@ -229,9 +229,12 @@ func (s *Sim) pickCandidate(r int, pk *packet, kind uint8, minPort, minVC int, q
 	// (the minimal output is not contended); a mandatory misroute takes any
 	// port that can take the packet. Tested at the call sites, so that
 	// qualifies stays small enough to be inlined.
-	byCount := a.cc != nil && kind != misGlobalMandatory && (a.cc.mode != ccHybrid || a.cc.contended(base+minPort, s.now))
-	if byCount {
-		limit = math.Inf(1)
+	byCount := false
+	if a.trigAlt && a.cc != nil {
+		byCount = kind != misGlobalMandatory && (a.cc.mode != ccHybrid || a.cc.contended(base+minPort, s.now))
+		if byCount {
+			limit = math.Inf(1)
+		}
 	}
 	qualifies := func(port int) bool {
 		po := base + port

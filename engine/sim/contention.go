@@ -18,12 +18,12 @@ import (
 // (many packets wanting one output) is seen before buffers fill (§4.1).
 //
 // Kept incrementally: at an arrival (a packet reaching an empty, idle VC is
-// its head: land and enqueue call ccArrive), at a grant (the head stays
-// counted until its tail leaves, at the input's inFree cycle: grant calls
-// ccGrant) and by a per-cycle hook that releases those tails and counts the
-// next heads. The arrival and grant calls are direct, behind a nil check of
-// s.cga.cc: a hook's indirect call per packet cost more than the counting
-// itself. No counter is kept otherwise.
+// its head: land and enqueue call ccArrive directly, behind a nil check of
+// s.cga.cc, cheaper than a hook's indirect call), at a grant (the head stays
+// counted until its tail leaves, at the input's inFree cycle: ccGrant, a
+// grant hook, so that grant's path for the other routings is unchanged) and
+// by a per-cycle hook that releases those tails and counts the next heads.
+// No counter is kept otherwise.
 
 // Contention trigger kinds (routing.trigger).
 const (
@@ -91,6 +91,7 @@ func (s *Sim) initContention(rc config.Routing) {
 		c.at = make([]int64, len(s.ports))
 	}
 	s.cga.cc = c
+	s.hk.grant = append(s.hk.grant, s.ccGrant)
 	s.hk.cycle = append(s.hk.cycle, cycleHook{every: 1, f: s.ccRelease})
 }
 
@@ -128,8 +129,9 @@ func (s *Sim) ccArrive(pi, vc int) {
 
 // ccGrant: the granted head stays counted until its tail has left the input
 // buffer, when the input is free again.
-func (s *Sim) ccGrant(r, pi, vc int) {
+func (s *Sim) ccGrant(r, in, out, vc, outVC int, k int32) {
 	c := s.cga.cc
+	pi := r*s.radix + in
 	bi := pi*s.maxVC + vc
 	c.sending[bi] = true
 	t := int64(s.ports[pi].inFree) & s.wheelMask

@@ -382,9 +382,6 @@ func (s *Sim) grant(r, in, vc, out int) {
 	if s.routing != routeMIN {
 		s.commitRoute(ip.class, op.class, pk)
 		minimal = pk.flags&fNonMin == 0
-		if s.cga.cc != nil { // contention counters: counted until the tail leaves
-			s.ccGrant(r, pi, vc)
-		}
 	}
 	if ip.class != topology.Injection && !s.creditAtOutput {
 		s.returnCredit(pi, vc, now, minimal, ip.class == topology.Global)
