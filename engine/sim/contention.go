@@ -95,21 +95,19 @@ func (s *Sim) initContention(rc config.Routing) {
 	s.hk.cycle = append(s.hk.cycle, cycleHook{every: 1, f: s.ccRelease})
 }
 
-// ccMinOut is the minimal output at router r of packet k toward its final
-// destination (never a Valiant intermediate): its ejection port there, or
-// the next port of the minimal path.
-func (s *Sim) ccMinOut(r int, k int32) int {
-	pk := &s.pk[k]
-	if int(pk.dstRouter) == r {
-		return int(s.nodeAt[pk.dst].pi) - r*s.radix
-	}
-	return s.df.MinimalPort(r, int(pk.dstRouter))
-}
-
 // ccCount counts the head of buffer bi (input pi, router r).
 func (s *Sim) ccCount(bi, r int) {
 	c := s.cga.cc
-	o := s.ccMinOut(r, s.bufs[bi].hd)
+	// the minimal output toward the final destination (never a Valiant
+	// intermediate): its ejection port here, or the next port of the
+	// minimal path
+	pk := &s.pk[s.bufs[bi].hd]
+	var o int
+	if int(pk.dstRouter) == r {
+		o = int(s.nodeAt[pk.dst].pi) - r*s.radix
+	} else {
+		o = s.df.MinimalPort(r, int(pk.dstRouter))
+	}
 	po := r*s.radix + o
 	if c.avg != nil {
 		c.settle(po, s.now)
@@ -123,7 +121,7 @@ func (s *Sim) ccCount(bi, r int) {
 // (Otherwise the VC's counted packet is another one.)
 func (s *Sim) ccArrive(pi, vc int) {
 	if bi := pi*s.maxVC + vc; s.cga.cc.cport[bi] < 0 {
-		s.ccCount(bi, int(uint(pi)/uint(s.radix)))
+		s.ccCount(bi, pi/s.radix)
 	}
 }
 

@@ -10,6 +10,18 @@ import (
 	"phitsim/engine/topology"
 )
 
+// ccMinOut, the census's own computation of what ccCount counts, is the
+// minimal output at router r of packet k toward its final
+// destination (never a Valiant intermediate): its ejection port there, or
+// the next port of the minimal path.
+func (s *Sim) ccMinOut(r int, k int32) int {
+	pk := &s.pk[k]
+	if int(pk.dstRouter) == r {
+		return int(s.nodeAt[pk.dst].pi) - r*s.radix
+	}
+	return s.df.MinimalPort(r, int(pk.dstRouter))
+}
+
 // ccCensus recomputes the contention counters from the buffers: every VC
 // counts its sending packet (granted, tail still leaving: its input is busy)
 // or else its head, for that packet's minimal output toward its final
