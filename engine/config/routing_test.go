@@ -32,14 +32,18 @@ var whenBefore = map[string]string{
 	"routing.candidateMax":       "PAR|OLM",
 	"routing.intraGroupMisroute": "OLM",
 	"routing.candidates":         "PAR|OLM",
-	"routing.acorSequence":       "ACOR|PB_ACOR",
-	"routing.acorMode":           "ACOR|PB_ACOR",
-	"routing.acorHI":             "ACOR|PB_ACOR",
-	"routing.acorIT1":            "ACOR|PB_ACOR",
-	"routing.acorIT2":            "ACOR|PB_ACOR",
-	"routing.acorDT1":            "ACOR|PB_ACOR",
-	"routing.acorDT2":            "ACOR|PB_ACOR",
-	"routing.acorCount":          "ACOR|PB_ACOR",
+	// the contention triggers (thesis §4.2.1), added with them
+	"routing.contentionThreshold": "PAR|OLM",
+	"routing.hybridThreshold":     "PAR|OLM",
+	"routing.filterAlpha":         "PAR|OLM",
+	"routing.acorSequence":        "ACOR|PB_ACOR",
+	"routing.acorMode":            "ACOR|PB_ACOR",
+	"routing.acorHI":              "ACOR|PB_ACOR",
+	"routing.acorIT1":             "ACOR|PB_ACOR",
+	"routing.acorIT2":             "ACOR|PB_ACOR",
+	"routing.acorDT1":             "ACOR|PB_ACOR",
+	"routing.acorDT2":             "ACOR|PB_ACOR",
+	"routing.acorCount":           "ACOR|PB_ACOR",
 }
 
 // isBefore tells whether a routing is one the conditions above knew.

@@ -182,7 +182,8 @@ var (
 	congestionParam = []string{"routing.congestion"}
 	pbParams        = []string{"routing.pbCoef", "routing.pbThreshold", "routing.pbBroadcast"}
 	inTransitParams = []string{"routing.policy", "routing.trigger", "routing.thMin", "routing.congestedCoef",
-		"routing.congestedThreshold", "routing.candidateMax", "routing.candidates"}
+		"routing.congestedThreshold", "routing.candidateMax", "routing.candidates",
+		"routing.contentionThreshold", "routing.hybridThreshold", "routing.filterAlpha"}
 	acorParams = []string{"routing.acorSequence", "routing.acorMode", "routing.acorHI", "routing.acorIT1",
 		"routing.acorIT2", "routing.acorDT1", "routing.acorDT2", "routing.acorCount"}
 	idleParam = []string{"router.idleUpdates"}

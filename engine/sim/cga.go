@@ -2,6 +2,7 @@ package sim
 
 import (
 	"fmt"
+	"math"
 
 	"phitsim/engine/config"
 	"phitsim/engine/topology"
@@ -37,6 +38,7 @@ type cga struct {
 	policyL  bool // _L: one local misroute outside the source group
 	intraL   bool // OLM _L: intra-group traffic may take its local misroute (routing.intraGroupMisroute)
 	trigUGAL bool // routing.trigger=ugal: UGAL's comparison per candidate
+	trigAlt  bool // ugal or a contention trigger: not the cga conditions (one test on cga's path)
 	thMin    float64
 	congCoef float64
 	congPct  int32 // congCoef in whole percent, or −1
@@ -44,6 +46,9 @@ type cga struct {
 	candMax  float64
 	single   bool // one random port of the class is drawn, misroute only if it qualifies
 	h        int  // global ports per router
+	// routing.trigger=base, filtered, hybrid: the contention counters
+	// (contention.go); nil otherwise
+	cc *contention
 }
 
 func (s *Sim) initCGA(rc config.Routing, h int) {
@@ -61,11 +66,13 @@ func (s *Sim) initCGA(rc config.Routing, h int) {
 	c.policyL = len(rc.Policy) > 2 && rc.Policy[len(rc.Policy)-2:] == "_L"
 	c.intraL = c.policyL && rc.IntraGroupMis && s.routing == routeOLM
 	c.trigUGAL = rc.Trigger == "ugal"
+	c.trigAlt = rc.Trigger != "cga"
 	c.thMin, c.congCoef, c.congT, c.candMax = rc.ThMin, rc.CongestedCoef/100, int32(rc.CongestedT*float64(s.P)), rc.CandidateMax/100
 	c.congPct = wholePercent(rc.CongestedCoef)
 	// FOGSim's OLM draws one candidate, its PAR takes all that qualify
 	c.single = rc.Candidates == "single" || rc.Candidates == "fogsim" && s.routing == routeOLM
 	c.h = h
+	s.initContention(rc)
 }
 
 // routeInTransit is PAR and OLM: minimal unless the trigger fires where the
@@ -153,10 +160,20 @@ func (s *Sim) outputReady(po int) bool {
 // link — the link is congested relative to the router's other global links.
 func (s *Sim) cgaTrigger(r, minPort, minVC int, qmin int32) bool {
 	a := &s.cga
-	if a.trigUGAL {
-		return true // the comparison is made per candidate
-	}
 	po := r*s.radix + minPort
+	if a.trigAlt {
+		if a.cc == nil {
+			return true // ugal: the comparison is made per candidate
+		}
+		// contention (thesis §4.2.1): the minimal output's counter; hybrid
+		// also misroutes on the credit condition below (§4.2.1.3)
+		if a.cc.contended(po, s.now) {
+			return true
+		}
+		if a.cc.mode != ccHybrid {
+			return false
+		}
+	}
 	c := s.ports[po].class
 	if float64(qmin)*100 < a.thMin*float64(s.bufCap[c]) {
 		return false
@@ -206,6 +223,19 @@ func (s *Sim) pickCandidate(r int, pk *packet, kind uint8, minPort, minVC int, q
 		candCap = float64(s.bufCap[topology.Global])
 	}
 	limit := a.candMax * qminPct
+	// contention triggers: a candidate qualifies when its own contention is
+	// below the threshold instead of by occupancy (thesis §4.2.1.1); hybrid
+	// compares occupancies as cga does when only the credit condition fired
+	// (the minimal output is not contended); a mandatory misroute takes any
+	// port that can take the packet. Tested at the call sites, so that
+	// qualifies stays small enough to be inlined.
+	byCount := false
+	if a.trigAlt && a.cc != nil {
+		byCount = kind != misGlobalMandatory && (a.cc.mode != ccHybrid || a.cc.contended(base+minPort, s.now))
+		if byCount {
+			limit = math.Inf(1)
+		}
+	}
 	qualifies := func(port int) bool {
 		po := base + port
 		if port == minPort || !s.outputReady(po) || s.credits[po*s.maxVC+vc] < int32(s.P) {
@@ -222,11 +252,11 @@ func (s *Sim) pickCandidate(r int, pk *packet, kind uint8, minPort, minVC int, q
 	}
 	if a.single { // FOGSim's OLM: one port of the class, the minimal one included
 		p := lo + s.rts[r].Intn(hi-lo)
-		return p, vc, pos, qualifies(p)
+		return p, vc, pos, qualifies(p) && (!byCount || !a.cc.contended(base+p, s.now))
 	}
 	n := 0
 	for p := lo; p < hi; p++ {
-		if qualifies(p) {
+		if qualifies(p) && (!byCount || !a.cc.contended(base+p, s.now)) {
 			n++
 		}
 	}
@@ -235,7 +265,7 @@ func (s *Sim) pickCandidate(r int, pk *packet, kind uint8, minPort, minVC int, q
 	}
 	pick := s.rts[r].Intn(n)
 	for p := lo; p < hi; p++ {
-		if qualifies(p) {
+		if qualifies(p) && (!byCount || !a.cc.contended(base+p, s.now)) {
 			if pick == 0 {
 				return p, vc, pos, true
 			}

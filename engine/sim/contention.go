@@ -1,0 +1,199 @@
+package sim
+
+import (
+	"cmp"
+	"math"
+
+	"phitsim/engine/config"
+)
+
+// Contention counters (thesis §4.2.1.1; FOGSim's caHandler): every router
+// counts, per output port, the packets at the heads of its input VCs whose
+// minimal output toward their final destination is that port (whatever
+// output they take). A packet counts from when it becomes the head of its VC
+// until its tail has left the input buffer, so each VC counts exactly one
+// packet while it holds or is still sending one. The in-transit routings'
+// trigger (routing.trigger=base, filtered, hybrid) misroutes on the count of
+// the minimal output instead of its credits: the cause of congestion
+// (many packets wanting one output) is seen before buffers fill (§4.1).
+//
+// Kept incrementally: at an arrival (a packet reaching an empty, idle VC is
+// its head: land and enqueue call ccArrive directly, behind a nil check of
+// s.cga.cc, cheaper than a hook's indirect call), at a grant (the head stays
+// counted until its tail leaves, at the input's inFree cycle: ccGrant, a
+// grant hook, so that grant's path for the other routings is unchanged) and
+// by a per-cycle hook that releases those tails and counts the next heads.
+// No counter is kept otherwise.
+
+// Contention trigger kinds (routing.trigger).
+const (
+	ccBase uint8 = iota + 1
+	ccFiltered
+	ccHybrid
+)
+
+// contention is the counters' state.
+type contention struct {
+	mode  uint8
+	th    int32   // base, filtered: contentionThreshold; hybrid: hybridThreshold
+	alpha float64 // filtered: weight of the previous average
+	cnt   []int32 // by output port (r·radix + o)
+	// by buffer (input port · maxVC + VC): the minimal output its counted
+	// packet is counted for (−1: none), and whether that packet was granted
+	// and its tail is still leaving (the next head is not counted yet)
+	cport   []int16
+	sending []bool
+	// buffers whose sending packet's tail leaves at cycle t (& wheelMask):
+	// router<<32 | buffer
+	release [][]uint64
+	// filtered: the average α·avg + (1−α)·cnt per output port, as of cycle
+	// at (the counter is constant between changes, so the per-cycle
+	// recurrence is applied in closed form when it is read or changes)
+	avg []float64
+	at  []int64
+}
+
+// contentionMode maps routing.trigger to a contention kind (0: none).
+func contentionMode(trigger string) uint8 {
+	switch trigger {
+	case "base":
+		return ccBase
+	case "filtered":
+		return ccFiltered
+	case "hybrid":
+		return ccHybrid
+	}
+	return 0
+}
+
+// initContention builds the counters and registers their hooks when
+// routing.trigger is a contention trigger (after build: it sizes per port
+// and per buffer).
+func (s *Sim) initContention(rc config.Routing) {
+	mode := contentionMode(rc.Trigger)
+	if mode == 0 {
+		return
+	}
+	// 0: the thesis's thresholds (§4.2.2) and FOGSim's α
+	c := &contention{mode: mode, th: int32(cmp.Or(rc.ContentionTh, 6)), alpha: cmp.Or(rc.FilterAlpha, 0.5)}
+	if mode == ccHybrid {
+		c.th = int32(cmp.Or(rc.HybridTh, 8))
+	}
+	c.cnt = make([]int32, len(s.ports))
+	c.cport = make([]int16, len(s.bufs))
+	for i := range c.cport {
+		c.cport[i] = -1
+	}
+	c.sending = make([]bool, len(s.bufs))
+	c.release = make([][]uint64, s.wheelMask+1)
+	if mode == ccFiltered {
+		c.avg = make([]float64, len(s.ports))
+		c.at = make([]int64, len(s.ports))
+	}
+	s.cga.cc = c
+	s.hk.grant = append(s.hk.grant, s.ccGrant)
+	s.hk.cycle = append(s.hk.cycle, cycleHook{every: 1, f: s.ccRelease})
+}
+
+// ccCount counts the head of buffer bi (input pi, router r).
+func (s *Sim) ccCount(bi, r int) {
+	c := s.cga.cc
+	// the minimal output toward the final destination (never a Valiant
+	// intermediate): its ejection port here, or the next port of the
+	// minimal path
+	pk := &s.pk[s.bufs[bi].hd]
+	var o int
+	if int(pk.dstRouter) == r {
+		o = int(s.nodeAt[pk.dst].pi) - r*s.radix
+	} else {
+		o = s.df.MinimalPort(r, int(pk.dstRouter))
+	}
+	po := r*s.radix + o
+	if c.avg != nil {
+		c.settle(po, s.now)
+	}
+	c.cnt[po]++
+	c.cport[bi] = int16(o)
+}
+
+// ccArrive: a packet that enters an empty VC whose last packet has left is
+// its head, counted at once.
+// (Otherwise the VC's counted packet is another one.)
+func (s *Sim) ccArrive(pi, vc int) {
+	if bi := pi*s.maxVC + vc; s.cga.cc.cport[bi] < 0 {
+		s.ccCount(bi, pi/s.radix)
+	}
+}
+
+// ccGrant: the granted head stays counted until its tail has left the input
+// buffer, when the input is free again.
+func (s *Sim) ccGrant(r, in, out, vc, outVC int, k int32) {
+	c := s.cga.cc
+	pi := r*s.radix + in
+	bi := pi*s.maxVC + vc
+	c.sending[bi] = true
+	t := int64(s.ports[pi].inFree) & s.wheelMask
+	c.release[t] = append(c.release[t], uint64(r)<<32|uint64(bi))
+}
+
+// ccRelease (each cycle, before the allocations): the tails leaving now
+// stop being counted, and the next heads of their VCs start.
+func (s *Sim) ccRelease() {
+	c := s.cga.cc
+	slot := s.now & s.wheelMask
+	for _, e := range c.release[slot] {
+		bi, r := int(uint32(e)), int(e>>32)
+		po := r*s.radix + int(c.cport[bi])
+		if c.avg != nil {
+			c.settle(po, s.now)
+		}
+		c.cnt[po]--
+		c.cport[bi], c.sending[bi] = -1, false
+		if s.bufs[bi].len > 0 {
+			s.ccCount(bi, r)
+		}
+	}
+	c.release[slot] = c.release[slot][:0]
+}
+
+// settle brings the filtered average of port po up to the cycle before now
+// (a counter change at now counts from now on).
+func (c *contention) settle(po int, now int64) {
+	if c.at[po] >= now-1 {
+		return
+	}
+	c.avg[po] = c.average(po, now-1)
+	c.at[po] = now - 1
+}
+
+// average is the filtered value of port po at cycle t ≥ at: the recurrence
+// avg ← α·avg + (1−α)·cnt applied t − at times with cnt constant.
+func (c *contention) average(po int, t int64) float64 {
+	n := t - c.at[po]
+	if n <= 0 {
+		return c.avg[po]
+	}
+	x := float64(c.cnt[po])
+	if n > 2000 { // α^n underflows well before
+		return x
+	}
+	return x + (c.avg[po]-x)*math.Pow(c.alpha, float64(n))
+}
+
+// level is the value the trigger compares with the threshold at cycle now:
+// the counter, or its filtered average.
+func (c *contention) level(po int, now int64) float64 {
+	if c.avg != nil {
+		return c.average(po, now)
+	}
+	return float64(c.cnt[po])
+}
+
+// contended: output po's contention reaches the threshold (thesis §4.2.1.1:
+// "exceeds"; FOGSim compares with ≥, as here).
+func (c *contention) contended(po int, now int64) bool {
+	if c.avg == nil {
+		return c.cnt[po] >= c.th
+	}
+	return c.average(po, now) >= float64(c.th)
+}
