@@ -18,12 +18,11 @@ import (
 // (many packets wanting one output) is seen before buffers fill (§4.1).
 //
 // Kept incrementally: at an arrival (a packet reaching an empty, idle VC is
-// its head: land and enqueue call ccArrive directly, behind a nil check of
-// s.cga.cc, cheaper than a hook's indirect call), at a grant (the head stays
-// counted until its tail leaves, at the input's inFree cycle: ccGrant, a
-// grant hook, so that grant's path for the other routings is unchanged) and
-// by a per-cycle hook that releases those tails and counts the next heads.
-// No counter is kept otherwise.
+// its head: ccArrive, an arrive hook), at a grant (the head stays counted
+// until its tail leaves, at the input's inFree cycle: ccGrant, a grant hook)
+// and by a per-cycle hook that releases those tails and counts the next
+// heads. No counter is kept otherwise, and the other routings' paths are
+// unchanged.
 
 // Contention trigger kinds (routing.trigger).
 const (
@@ -91,6 +90,7 @@ func (s *Sim) initContention(rc config.Routing) {
 		c.at = make([]int64, len(s.ports))
 	}
 	s.cga.cc = c
+	s.hk.arrive = append(s.hk.arrive, s.ccArrive)
 	s.hk.grant = append(s.hk.grant, s.ccGrant)
 	s.hk.cycle = append(s.hk.cycle, cycleHook{every: 1, f: s.ccRelease})
 }
@@ -119,7 +119,7 @@ func (s *Sim) ccCount(bi, r int) {
 // ccArrive: a packet that enters an empty VC whose last packet has left is
 // its head, counted at once.
 // (Otherwise the VC's counted packet is another one.)
-func (s *Sim) ccArrive(pi, vc int) {
+func (s *Sim) ccArrive(pi, vc int, _ int32) {
 	if bi := pi*s.maxVC + vc; s.cga.cc.cport[bi] < 0 {
 		s.ccCount(bi, pi/s.radix)
 	}

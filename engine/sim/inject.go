@@ -124,9 +124,6 @@ func (s *Sim) enqueue(k int32, vc int, t int64) {
 	pi := int(s.nodeAt[node].pi)
 	s.push(pi, vc, k, pk.entry)
 	s.countIn(pi)
-	if s.cga.cc != nil { // contention counters: a new head
-		s.ccArrive(pi, vc)
-	}
 	if s.hk.arrive != nil {
 		s.arriveHooks(pi, vc, k)
 	}

@@ -74,11 +74,6 @@ func (s *Sim) land() {
 		s.push(pi, vc, int32(uint32(e)), s.now)
 		s.countIn(pi)
 	}
-	if s.cga.cc != nil { // contention counters: the new heads (once per cycle)
-		for _, e := range s.arrivals[slot] {
-			s.ccArrive(int(e>>37), int(e>>32&31))
-		}
-	}
 	if s.hk.arrive != nil { // once per cycle, not per packet
 		for _, e := range s.arrivals[slot] {
 			s.arriveHooks(int(e>>37), int(e>>32&31), int32(uint32(e)))
