@@ -769,15 +769,18 @@ func (c *Config) validate() Errors {
 	if r.Model == "iq" && r.Speedup != 1 {
 		add("router.speedup", fmt.Sprint(r.Speedup), "the input-queued model has no output buffer, so speedup must be 1")
 	}
-	if e, ok := routing.Lookup(c.Routing.Name); ok && !e.Supports(t.Kind) && topology.Known(t.Kind) {
-		var here []string // the routings that run on this topology
-		for _, o := range routing.All() {
-			if o.Supports(t.Kind) && !slices.Contains(here, o.Name) {
-				here = append(here, o.Name)
-			}
+	var needs Errors // what does not run on this kind
+	if topology.Known(t.Kind) {
+		var rt *routing.Entry
+		if e, ok := routing.Lookup(c.Routing.Name); ok {
+			rt = &e
 		}
-		add("routing.name", e.Name, "runs on topology.kind=%s only; on %s, only %s", strings.Join(e.Topologies, " or "), t.Kind, strings.Join(here, ", "))
-	} else if need, classes, err := c.vcNeeds(); err == nil {
+		needs = c.RunsOn(rt, t.Kind, t.Kind)
+		errs = append(errs, needs...)
+	}
+	// a routing's VCs are counted only on a topology it runs on
+	refused := slices.ContainsFunc(needs, func(e *FieldError) bool { return e.Path == "routing.name" })
+	if need, classes, err := c.vcNeeds(); err == nil && !refused {
 		inj, lv, gv := c.VCs()
 		mult, why := 1, ""
 		if c.Traffic.Reactive {
@@ -797,15 +800,12 @@ func (c *Config) validate() Errors {
 		if err := c.checkEscape(); err != nil {
 			add("routing.name", c.Routing.Name, "on topology.kind=%s: %v", t.Kind, err)
 		}
-	} else if rp, _ := Lookup("routing.name"); topology.Known(t.Kind) && rp.check(c) == nil {
+	} else if rp, _ := Lookup("routing.name"); !refused && topology.Known(t.Kind) && rp.check(c) == nil {
 		// a known routing without a sequence on this topology (enum errors
 		// are already listed)
 		add("routing.name", c.Routing.Name, "%s", strings.TrimPrefix(err.Error(), "routing.name: "))
 	}
 	tr := &c.Traffic
-	if topology.Known(t.Kind) {
-		errs = append(errs, c.validateTopologyNeeds()...)
-	}
 	if tr.Pattern == "MIX" || (tr.SwitchCycle > 0 && tr.SwitchPattern == "MIX") {
 		if s := tr.MixUN + tr.MixADVL + tr.MixADV; s < 99.999 || s > 100.001 {
 			add("traffic.mixUN", fmt.Sprint(tr.MixUN), "mixUN + mixADVL + mixADV must be 100 (is %g)", s)
@@ -841,25 +841,40 @@ func (c *Config) validate() Errors {
 // placed on groups, workload.groups).
 var graph500Topologies = []string{"dragonfly"}
 
-// validateTopologyNeeds refuses, on a known topology kind, a traffic pattern
-// (traffic.pattern, and traffic.switchPattern when it applies) that does not
-// run there, as its declaration in package traffic says, and a Graph500 job
-// on a topology without groups.
-func (c *Config) validateTopologyNeeds() Errors {
+// RunsOn lists what of c does not run on topology kind, as the tables
+// declare it: the routing e (c's entry in the routing table, or a test's
+// edited copy), the traffic patterns (traffic.pattern, and
+// traffic.switchPattern when it applies) and the Graph500 job, placed on
+// groups. where names the topology in the messages. Validation asks it for
+// topology.kind; sim.New for the kind of the graph it is given ("" for a
+// test's own graph, where only what declares no topology runs).
+func (c *Config) RunsOn(e *routing.Entry, kind, where string) Errors {
 	var errs Errors
-	kind, tr := c.Topology.Kind, &c.Traffic
+	refuse := func(path, value, on string, here []string) {
+		errs = append(errs, &FieldError{Path: path, Value: value, Msg: fmt.Sprintf("runs on topology.kind=%s only; on %s, only %s",
+			on, where, strings.Join(here, ", "))})
+	}
+	if e != nil && !e.Supports(kind) {
+		var here []string // the routings that run on this topology
+		for _, o := range routing.All() {
+			if o.Supports(kind) && !slices.Contains(here, o.Name) {
+				here = append(here, o.Name)
+			}
+		}
+		refuse("routing.name", c.Routing.Name, strings.Join(e.Topologies, " or "), here)
+	}
+	tr := &c.Traffic
 	for _, f := range []struct {
 		path, name string
 		use        bool
 	}{{"traffic.pattern", tr.Pattern, true}, {"traffic.switchPattern", tr.SwitchPattern, tr.SwitchCycle > 0}} {
 		if p, ok := traffic.Lookup(f.name); ok && f.use && !p.Supports(kind) {
-			errs = append(errs, &FieldError{Path: f.path, Value: f.name, Msg: fmt.Sprintf("runs on topology.kind=%s only; on %s, only %s",
-				strings.Join(p.Topologies, " or "), kind, strings.Join(traffic.On(kind), ", "))})
+			refuse(f.path, f.name, strings.Join(p.Topologies, " or "), traffic.On(kind))
 		}
 	}
 	if c.Graph500() && !slices.Contains(graph500Topologies, kind) {
 		errs = append(errs, &FieldError{Path: "workload.kind", Value: c.Workload.Kind, Msg: fmt.Sprintf("places its job on groups: it runs on topology.kind=%s only; on %s, only synthetic",
-			strings.Join(graph500Topologies, " or "), kind)})
+			strings.Join(graph500Topologies, " or "), where)})
 	}
 	return errs
 }

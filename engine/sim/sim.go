@@ -25,7 +25,6 @@ import (
 	"fmt"
 	"math"
 	"slices"
-	"strings"
 	"time"
 
 	"phitsim/engine/config"
@@ -470,22 +469,8 @@ func runsOn(cfg config.Config, e *routing.Entry, topo topology.Topology, df bool
 	if !df && kind == routing.Dragonfly {
 		kind = "" // no kind: only what declares no topology runs
 	}
-	refuse := func(field, value string, on []string) error {
-		return fmt.Errorf("%s: %s runs on topology.kind=%s only (the topology is %s)", field, value, strings.Join(on, " or "), topo.Name())
-	}
-	if !e.Supports(kind) {
-		return refuse("routing.name", cfg.Routing.Name, e.Topologies)
-	}
-	for _, p := range []struct{ field, name string }{{"traffic.pattern", cfg.Traffic.Pattern}, {"traffic.switchPattern", cfg.Traffic.SwitchPattern}} {
-		if p.field == "traffic.switchPattern" && cfg.Traffic.SwitchCycle <= 0 {
-			continue
-		}
-		if pi, ok := traffic.Lookup(p.name); ok && !pi.Supports(kind) {
-			return refuse(p.field, p.name, pi.Topologies)
-		}
-	}
-	if cfg.Graph500() && !df {
-		return refuse("workload.kind", cfg.Workload.Kind, []string{routing.Dragonfly})
+	if errs := cfg.RunsOn(e, kind, topo.Name()); len(errs) > 0 {
+		return errs
 	}
 	return nil
 }
