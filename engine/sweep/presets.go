@@ -84,7 +84,7 @@ func Experiments() []Experiment {
 		return Experiment{Name: name, Doc: doc, Spec: Spec{Series: series(acorBase(pattern, offset),
 			"VAL", "ACOR:2LA", "ACOR:2LB", "ACOR:3L", "PB", "PB_ACOR"), Loads: loads(0.05, 0.65, 0.1)}}
 	}
-	return []Experiment{
+	return append([]Experiment{
 		thesis("UN", 1, "MIN, VAL, PB and OLM under uniform traffic (thesis §1.4, h=4)", loads(0.1, 0.9, 0.1)),
 		thesis("ADV", 1, "MIN, VAL, PB and OLM under ADV+1: MIN caps at 1/(a·p)", loads(0.05, 0.65, 0.1)),
 		thesis("ADV", 4, "MIN, VAL, PB and OLM under ADV+h", loads(0.05, 0.65, 0.1)),
@@ -96,7 +96,7 @@ func Experiments() []Experiment {
 		fairness("thesis-table3.1", "rr", true, "thesis Table 3.1 (§3.3.1): ADVc, round-robin arbiters with in-transit priority; in-transit routing starves router a−1"),
 		fairness("thesis-table3.2", "rr", false, "thesis Table 3.2 (§3.3.3): ADVc, round-robin arbiters without priority; in-transit Max/Min about 1.5"),
 		fairness("thesis-table3.3", "age", false, "thesis Table 3.3 (§3.3.4): ADVc, age arbitration at both allocator stages; in-transit as fair as oblivious"),
-	}
+	}, transientExperiments()...)
 }
 
 // FairnessLoads are the offered loads of the fairness tables (Tables

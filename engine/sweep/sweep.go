@@ -265,6 +265,9 @@ type Outcome struct {
 	Spec   Spec             `json:"spec" msgpack:"spec"`
 	Points []Aggregate      `json:"points" msgpack:"points"`
 	Runs   []*result.Result `json:"runs" msgpack:"runs"`
+	// Transients: the pooled transient records of the points whose runs
+	// switch pattern (traffic.switchCycle), in the same order as Points.
+	Transients []Transient `json:"transients,omitempty" msgpack:"transients,omitempty"`
 }
 
 // Options of Run.
@@ -376,6 +379,13 @@ func Collect(sp Spec, jobs []Job, results []*result.Result) *Outcome {
 					a.Param, a.X = sp.Param, sp.Values[j.Point]
 				}
 				out.Points = append(out.Points, a)
+				x := a.Offered
+				if sp.Param != "" {
+					x = a.X
+				}
+				if t := PoolTransient(j.Series, x, cur); t != nil {
+					out.Transients = append(out.Transients, *t)
+				}
 			}
 			cur = nil
 		}

@@ -1,0 +1,229 @@
+package sweep
+
+import (
+	"math"
+
+	"phitsim/engine/config"
+	"phitsim/engine/result"
+)
+
+// The transient view of a sweep (thesis §4.3.2, Figs. 4.8–4.10): when the
+// series switch traffic pattern during the run (traffic.switchCycle), each
+// point also gets its runs' transient records pooled: average latency and
+// the share of misrouted packets per 10-cycle bin against the cycle,
+// relative to the switch, at which the packets were generated.
+//
+// By generation cycle, not delivery cycle: the thesis's curves come from
+// FOGSim's .transient file, which bins each packet by the cycle it was
+// generated (result.Transient), so a bin shows what the routing decided for
+// the packets generated then; binned by delivery, a bin would mix packets
+// routed before and after the switch (ADV+1's non-minimal paths take
+// hundreds of cycles) and the reaction would look as slow as the slowest
+// path.
+
+// Transient is one point's pooled transient record: its runs' records
+// summed bin by bin, so every packet weighs the same (the seeds average
+// into one smooth curve).
+type Transient struct {
+	Series int     `json:"series" msgpack:"series"`
+	Name   string  `json:"name" msgpack:"name"`
+	X      float64 `json:"x" msgpack:"x"` // the point's swept value (its offered load in a load sweep)
+	Runs   int     `json:"runs" msgpack:"runs"`
+	From   int     `json:"from" msgpack:"from"` // first bin's start, cycles from the switch (negative: before)
+	Bin    int     `json:"bin" msgpack:"bin"`   // cycles per bin
+	// Per bin, over the packets generated in it and delivered: how many, their
+	// mean latency (cycles; 0 with no packet) and the share misrouted (%; a
+	// global misroute or a Valiant path, FOGSim's transient rule).
+	Packets   []int64   `json:"packets" msgpack:"packets"`
+	Latency   []float64 `json:"latency" msgpack:"latency"`
+	Misrouted []float64 `json:"misrouted" msgpack:"misrouted"`
+	Settling
+}
+
+// Settling is how the misrouted share settles after the switch (Settle).
+type Settling struct {
+	Before  float64 `json:"before" msgpack:"before"`   // misrouted % before the switch
+	Settled float64 `json:"settled" msgpack:"settled"` // its final mean: over the second half of the record after the switch
+	Band    float64 `json:"band" msgpack:"band"`       // percentage points around Settled that count as settled
+	// Settle: cycles after the switch at which the first bin starts from
+	// which every bin stays within Band of Settled (nil: the last bin is
+	// outside, or nothing after the switch).
+	Settle *float64 `json:"settle,omitempty" msgpack:"settle,omitempty"`
+}
+
+// SettleBand is the band of Settle: 5 percentage points, or a tenth of the
+// change when that is wider (a 90% settling, as control theory's settling
+// time, that 10-cycle bins of a few hundred packets do not leave by noise).
+const SettleBand = 5.0
+
+// Settle measures the settling of a misrouted share (in %, per bin of bin
+// cycles, the first starting from cycles from the switch) with its packet
+// counts: the final mean is the share over the second half of the bins
+// after the switch, and the settle time the start of the first bin after
+// the switch from which every bin with packets is within the band of it.
+// A share that does not change settles at once (0).
+func Settle(from, bin int, packets []int64, misrouted []float64) Settling {
+	var s Settling
+	first := 0
+	if from < 0 && bin > 0 {
+		first = (-from + bin - 1) / bin
+	}
+	if bin <= 0 || len(packets) != len(misrouted) || first >= len(packets) {
+		return s
+	}
+	mean := func(lo, hi int) float64 {
+		var n, m float64
+		for i := lo; i < hi; i++ {
+			n += float64(packets[i])
+			m += float64(packets[i]) * misrouted[i]
+		}
+		if n == 0 {
+			return math.NaN()
+		}
+		return m / n
+	}
+	s.Before = zeroNaN(mean(0, first))
+	n := len(packets) - first
+	s.Settled = zeroNaN(mean(first+n/2, len(packets)))
+	s.Band = max(SettleBand, math.Abs(s.Settled-s.Before)/10)
+	at := len(packets) // the first bin of the run of settled bins up to the end
+	for i := len(packets) - 1; i >= first; i-- {
+		if packets[i] > 0 && math.Abs(misrouted[i]-s.Settled) > s.Band {
+			break
+		}
+		at = i
+	}
+	if at < len(packets) {
+		t := float64(from + at*bin)
+		s.Settle = &t
+	}
+	return s
+}
+
+func zeroNaN(x float64) float64 {
+	if math.IsNaN(x) {
+		return 0
+	}
+	return x
+}
+
+// PoolTransient sums the transient records of one point's runs (nil when
+// none has one). The bins generated in the last cycles of the record are
+// left out: those within the longest latency of the runs (result.Latency.Max,
+// rounded up to a bin) of the record's end, whose slowest packets may not
+// have arrived when the run ended (a bin would then show only the fast
+// ones: a drop of latency and misrouting that is no transient).
+func PoolTransient(series int, x float64, runs []*result.Result) *Transient {
+	var recs []*result.Transient
+	var name string
+	maxLat := int64(0)
+	for _, r := range runs {
+		if r == nil || r.Transient == nil {
+			continue
+		}
+		if len(recs) > 0 && (r.Transient.From != recs[0].From || r.Transient.Bin != recs[0].Bin) {
+			continue // a record of another shape does not pool
+		}
+		recs = append(recs, r.Transient)
+		name = r.Config.Name
+		maxLat = max(maxLat, r.Latency.Max)
+	}
+	if len(recs) == 0 || recs[0].Bin <= 0 {
+		return nil
+	}
+	t := &Transient{Series: series, Name: name, X: x, Runs: len(recs), From: recs[0].From, Bin: recs[0].Bin}
+	nb := len(recs[0].Packets)
+	for _, r := range recs {
+		nb = min(nb, len(r.Packets), len(r.Misrouted), len(r.Latency))
+	}
+	bin := int64(t.Bin)
+	nb = max(0, nb-int((maxLat+bin-1)/bin))
+	t.Packets = make([]int64, nb)
+	t.Latency = make([]float64, nb)
+	t.Misrouted = make([]float64, nb)
+	for i := 0; i < nb; i++ {
+		var p, m, l int64
+		for _, r := range recs {
+			p += r.Packets[i]
+			m += r.Misrouted[i]
+			l += r.Latency[i]
+		}
+		t.Packets[i] = p
+		if p > 0 {
+			t.Latency[i] = float64(l) / float64(p)
+			t.Misrouted[i] = 100 * float64(m) / float64(p)
+		}
+	}
+	t.Settling = Settle(t.From, t.Bin, t.Packets, t.Misrouted)
+	return t
+}
+
+// transientSeries are the mechanisms of thesis Fig. 4.8: the credit-based
+// PB and OLM (routing.trigger=cga), and OLM's in-transit routing with the
+// contention triggers Base, Filtered and Hybrid (thesis §4.2.1).
+func transientSeries(b config.Config) []config.Config {
+	var out []config.Config
+	add := func(name, routing, trigger string) {
+		c := b
+		c.Name, c.Routing.Name = name, routing
+		if trigger != "" {
+			c.Routing.Trigger = trigger
+		}
+		out = append(out, c)
+	}
+	add("PB", "PB", "")
+	add("OLM", "OLM", "cga")
+	add("Base", "OLM", "base")
+	add("Filtered", "OLM", "filtered")
+	add("Hybrid", "OLM", "hybrid")
+	return out
+}
+
+// Transient experiments' timing at h=4 (thesis §4.3.2 runs 60,000 cycles of
+// warm-up at h=8): warm-up under the first pattern, the switch TransientSwitch
+// cycles into the measured window, and the record shown TransientShown
+// cycles past it; the run goes on TransientMargin cycles more so that the
+// packets generated in the shown bins have arrived (PoolTransient leaves
+// out the bins within the longest latency of the end). The switch falls on
+// a cycle that is a multiple of 100 from the start of the run, an ECtN
+// broadcast instant (thesis §4.3.2: the switch comes right after a
+// broadcast of the first pattern's counters).
+const (
+	TransientWarmup = 4000
+	TransientSwitch = 500
+	TransientShown  = 1000
+	TransientMargin = 1000
+	TransientSeeds  = 4
+)
+
+// transientBase is thesis §4.3.2's experiment at h=4: load 0.2, the pattern
+// `from` until the switch, then `to` (ADV is ADV+1).
+func transientBase(from, to string, shown int) config.Config {
+	c := base(4, from, 1)
+	c.Traffic.Load = 0.2
+	c.Traffic.SwitchCycle, c.Traffic.SwitchPattern, c.Traffic.SwitchAdvOffset = TransientSwitch, to, 1
+	c.Sim.Warmup, c.Sim.Cycles, c.Sim.Seeds = TransientWarmup, TransientSwitch+shown+TransientMargin, TransientSeeds
+	c.Sim.Interval = 100
+	return c
+}
+
+// transientExperiments are thesis §4.3.2's transients at h=4 (Figs.
+// 4.8–4.10) and the mixed pattern of Fig. 4.7 (§4.3.1). ECtN
+// (routing.trigger=ectn) joins transientSeries as one more series.
+func transientExperiments() []Experiment {
+	deep := transientBase("UN", "ADV", TransientShown)
+	// 8× the input buffers of the transit ports; output and injection unchanged
+	deep.Router.LocalBuffer, deep.Router.GlobalBuffer = 256, 2048
+	long := transientBase("UN", "ADV", 5000)
+	at := []float64{0.2}
+	return []Experiment{
+		{Name: "thesis-fig4.8", Doc: "thesis Fig. 4.8 (§4.3.2): UN → ADV+1 at load 0.2, latency and % misrouted against the cycle of generation from the switch; contention triggers settle first",
+			Spec: Spec{Series: transientSeries(transientBase("UN", "ADV", TransientShown)), Loads: at}},
+		{Name: "thesis-fig4.8-back", Doc: "thesis §4.3.2's other transition: ADV+1 → UN at load 0.2",
+			Spec: Spec{Series: transientSeries(transientBase("ADV", "UN", TransientShown)), Loads: at}},
+		{Name: "thesis-fig4.9", Doc: "thesis Fig. 4.9 (§4.3.2): UN → ADV+1 over 5,000 cycles: PB oscillates, contention stays flat",
+			Spec: Spec{Series: transientSeries(long), Loads: at}},
+		{Name: "thesis-fig4.10", Doc: "thesis Fig. 4.10 (§4.3.2): UN → ADV+1 with input buffers of 256 (local) and 2048 (global) phits per VC: credit-based OLM reacts slower, contention as fast",
+			Spec: Spec{Series: transientSeries(deep), Loads: at}},
+	}
+}
