@@ -49,6 +49,11 @@ type Settling struct {
 	// which every bin stays within Band of Settled (nil: the last bin is
 	// outside, or nothing after the switch).
 	Settle *float64 `json:"settle,omitempty" msgpack:"settle,omitempty"`
+	// Period: the misrouted share's oscillation after it first reaches the
+	// band (Oscillation), in cycles, and its autocorrelation at that lag;
+	// nil when it does not oscillate.
+	Period     *float64 `json:"period,omitempty" msgpack:"period,omitempty"`
+	PeriodCorr float64  `json:"periodCorr,omitempty" msgpack:"periodCorr,omitempty"`
 }
 
 // SettleBand is the band of Settle: 5 percentage points, or a tenth of the
@@ -97,7 +102,71 @@ func Settle(from, bin int, packets []int64, misrouted []float64) Settling {
 		t := float64(from + at*bin)
 		s.Settle = &t
 	}
+	// the oscillation around the settled share, from its first arrival there
+	for i := first; i < len(packets); i++ {
+		if packets[i] > 0 && math.Abs(misrouted[i]-s.Settled) <= s.Band {
+			if lag, r := Oscillation(misrouted[i:]); lag > 0 {
+				p := float64(lag * bin)
+				s.Period, s.PeriodCorr = &p, r
+			}
+			break
+		}
+	}
 	return s
+}
+
+// MinPeriodCorr is the autocorrelation at which Oscillation sees a period.
+const MinPeriodCorr = 0.2
+
+// Oscillation finds a periodic swing in xs (one value per bin): the lag, in
+// bins, of the first maximum of the autocorrelation after its first minimum,
+// when the autocorrelation there is at least MinPeriodCorr; 0 otherwise
+// (noise, or a slow drift, has no such maximum). Lags up to a third of the
+// record, so each lag has at least two periods' worth of pairs.
+func Oscillation(xs []float64) (lag int, corr float64) {
+	n := len(xs)
+	if n < 12 {
+		return 0, 0
+	}
+	var m float64
+	for _, x := range xs {
+		m += x
+	}
+	m /= float64(n)
+	var v float64
+	for _, x := range xs {
+		v += (x - m) * (x - m)
+	}
+	if v == 0 {
+		return 0, 0
+	}
+	ac := func(k int) float64 {
+		var s float64
+		for i := 0; i+k < n; i++ {
+			s += (xs[i] - m) * (xs[i+k] - m)
+		}
+		return s / v
+	}
+	maxLag := n / 3
+	prev, cur := ac(0), ac(1)
+	k := 1
+	for ; k < maxLag; k++ { // the first minimum
+		next := ac(k + 1)
+		if cur < prev && cur <= next {
+			break
+		}
+		prev, cur = cur, next
+	}
+	for k++; k < maxLag; k++ { // the next maximum
+		prev, cur = cur, ac(k)
+		if next := ac(k + 1); cur > prev && cur >= next {
+			if cur >= MinPeriodCorr {
+				return k, cur
+			}
+			return 0, 0
+		}
+	}
+	return 0, 0
 }
 
 func zeroNaN(x float64) float64 {
