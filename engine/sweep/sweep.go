@@ -22,13 +22,27 @@ import (
 // replaced by each load; seeds run sim.seed, sim.seed+1, … (sim.seeds of them).
 // With Param set, the swept parameter is that one (any numeric parameter
 // path, e.g. workload.tq or workload.linkGbps) over Values, and Loads is
-// ignored.
+// ignored. Tied parameters move with the swept one.
 type Spec struct {
 	Series []config.Config `json:"series" msgpack:"series"`
 	Loads  []float64       `json:"loads" msgpack:"loads"`
 	Param  string          `json:"param,omitempty" msgpack:"param,omitempty"`
 	Values []float64       `json:"values,omitempty" msgpack:"values,omitempty"`
+	Tied   []Tie           `json:"tied,omitempty" msgpack:"tied,omitempty"`
 }
+
+// Tie sets a numeric parameter with the swept variable x: Path = Offset +
+// Scale·x. Coupled parameters sweep together, e.g. a share and its
+// complement (traffic.mixUN = 100 − traffic.mixADV: thesis Fig. 4.7's mix
+// of UN and ADV+1, whose shares must add up to 100).
+type Tie struct {
+	Path   string  `json:"path" msgpack:"path"`
+	Offset float64 `json:"offset" msgpack:"offset"`
+	Scale  float64 `json:"scale" msgpack:"scale"`
+}
+
+// Value of the tied parameter at x.
+func (t Tie) Value(x float64) float64 { return t.Offset + t.Scale*x }
 
 // Xs are the values of the swept variable: Values of Param, or the loads.
 func (sp Spec) Xs() []float64 {
@@ -46,15 +60,30 @@ func (sp Spec) XName() string {
 	return "traffic.load"
 }
 
-// Apply sets the swept variable of c to x.
+// Apply sets the swept variable of c to x, and the tied parameters.
 func (sp Spec) Apply(c *config.Config, x float64) error {
-	if sp.Param == "" {
+	if err := sp.apply(c, sp.Param, x); err != nil {
+		return err
+	}
+	for _, t := range sp.Tied {
+		if t.Path == "" || t.Path == sp.XName() {
+			return fmt.Errorf("sweep: a tied parameter must be another parameter than the swept %s, not %q", sp.XName(), t.Path)
+		}
+		if err := sp.apply(c, t.Path, t.Value(x)); err != nil {
+			return fmt.Errorf("sweep: tied %s = %g + %g·x at x = %g: %w", t.Path, t.Offset, t.Scale, x, err)
+		}
+	}
+	return nil
+}
+
+func (sp Spec) apply(c *config.Config, path string, x float64) error {
+	if path == "" {
 		c.Traffic.Load = x
 		return nil
 	}
-	p, ok := config.Lookup(sp.Param)
+	p, ok := config.Lookup(path)
 	if !ok || (p.Kind != "int" && p.Kind != "uint" && p.Kind != "float") {
-		return fmt.Errorf("sweep: %q is not a numeric parameter (see 'phitsim params')", sp.Param)
+		return fmt.Errorf("sweep: %q is not a numeric parameter (see 'phitsim params')", path)
 	}
 	return p.SetString(c, strconv.FormatFloat(x, 'g', -1, 64))
 }

@@ -292,7 +292,27 @@ func transientExperiments() []Experiment {
 			Spec: Spec{Series: transientSeries(transientBase("ADV", "UN", TransientShown)), Loads: at}},
 		{Name: "thesis-fig4.9", Doc: "thesis Fig. 4.9 (§4.3.2): UN → ADV+1 over 5,000 cycles: PB oscillates, contention stays flat",
 			Spec: Spec{Series: transientSeries(long), Loads: at}},
+		mixExperiment(),
 		{Name: "thesis-fig4.10", Doc: "thesis Fig. 4.10 (§4.3.2): UN → ADV+1 with input buffers of 256 (local) and 2048 (global) phits per VC: credit-based OLM reacts slower, contention as fast",
 			Spec: Spec{Series: transientSeries(deep), Loads: at}},
 	}
+}
+
+// MixShares are Fig. 4.7's shares of ADV+1 traffic (%), the rest UN.
+var MixShares = loads(0, 100, 20)
+
+// mixExperiment is thesis Fig. 4.7 (§4.3.1) at h=4: load 0.35, each packet
+// ADV+1 with the swept probability and UN otherwise (traffic.pattern=MIX,
+// drawn per packet as FOGSim), the mechanisms of Fig. 4.6 but MIN. The x axis is the
+// share of ADV+1 (the thesis plots ADV+1 on the left, UN on the right).
+func mixExperiment() Experiment {
+	b := base(4, "MIX", 1)
+	b.Traffic.Load = 0.35
+	// MIN saturates from 20% ADV+1 on (one global link per group pair) and
+	// its saturated runs would cost more than all the others: left out
+	val := b
+	val.Name, val.Routing.Name = "VAL", "VAL"
+	ss := append([]config.Config{val}, transientSeries(b)...)
+	return Experiment{Name: "thesis-fig4.7", Doc: "thesis Fig. 4.7 (§4.3.1): latency at load 0.35 against the share of ADV+1 in a mix with UN; the contention triggers are competitive with OLM",
+		Spec: Spec{Series: ss, Param: "traffic.mixADV", Values: MixShares, Tied: []Tie{{Path: "traffic.mixUN", Offset: 100, Scale: -1}}}}
 }
