@@ -90,7 +90,7 @@ Examples:
 `,
 	"sweep": `Usage: phitsim sweep (-config FILE | -preset NAME)... [-set path=value]... [-series path=v1,v2,...]...
                      [-loads 0.1:0.9:0.1 | -param PATH -values LIST] [-seeds N] [-j N] [-out PREFIX] [-csv]
-       phitsim sweep -experiment NAME [-set path=value]... [-loads ...] [-out PREFIX] [-csv]
+       phitsim sweep -experiment NAME [-set path=value]... [-loads ...] [-out PREFIX] [-csv | -transient]
 
 Runs every series (each -config and -preset, times each -series value) at
 every offered load (or every value of -param), once per seed, in parallel,
@@ -103,6 +103,13 @@ Output (stable; scripts may rely on it):
   -csv                         the CSV on stdout, even at a terminal
   -out PREFIX                  PREFIX.json (every run and point) and PREFIX.csv (the curves),
                                and the table on stdout
+With a pattern switch (traffic.switchCycle; the thesis-fig4.8, -4.9, -4.10 experiments) the
+runs' transient records, pooled over the seeds, are the time series around the switch:
+  at a terminal                also a summary per point: misrouted share before and settled,
+                               when it settles, its oscillation period, latency before and at the end
+  -out PREFIX                  also PREFIX-transient.csv: one row per 10-cycle bin per point
+                               (cycle from the switch, packets, latency, % misrouted)
+  -transient                   that CSV on stdout instead of the curves
 Series are numbered in the order given, from 1 in the table ("series 1 (MIN)")
 and in messages; the "series" column of the CSV (and field of the JSON) is
 that number less one (from 0), as in the page's CSV export.
@@ -114,6 +121,7 @@ Examples:
   phitsim sweep -preset h4 -set traffic.pattern=ADV -series routing.name=MIN,VAL \
       -loads 0.05:0.6:0.05 -out adv1                   adv1.json and adv1.csv
   phitsim sweep -experiment thesis-adv1 > adv1.csv
+  phitsim sweep -experiment thesis-fig4.8 -transient > fig4.8.csv
   phitsim sweep -preset graph500-h2 -series workload.linkGbps=40,100 \
       -param workload.tq -values 0.5,1,1.5,2.25,2.4,4,8,15 -out g500-tq
 `,
@@ -299,7 +307,7 @@ func list(cmd string, w io.Writer) error {
 		return cmdPresets(w)
 	case "experiments":
 		for _, e := range sweep.Experiments() {
-			fmt.Fprintf(w, "%-14s %s (%d series × %d loads)\n", e.Name, e.Doc, len(e.Spec.Series), len(e.Spec.Loads))
+			fmt.Fprintf(w, "%-14s %s (%s)\n", e.Name, e.Doc, experimentShape(e.Spec))
 		}
 	case "params":
 		return cmdParams(w)
@@ -683,6 +691,7 @@ func cmdSweep(ctx context.Context, args []string, e env) error {
 	experiment := fs.String("experiment", "", "a named comparison `NAME` (see 'phitsim experiments'): its series and loads")
 	out := fs.String("out", "", "write `PREFIX`.json (all runs and points) and PREFIX.csv (the curves); the table goes to stdout")
 	asCSV := fs.Bool("csv", false, "write the curves as CSV to stdout, even at a terminal")
+	asTransient := fs.Bool("transient", false, "with a pattern switch (traffic.switchCycle), the CSV on stdout is the time series around it, one row per 10-cycle bin per point, instead of the curves")
 	workers := fs.Int("j", 0, "`N` parallel runs (default: all cores)")
 	param := fs.String("param", "", "sweep the numeric parameter `PATH` instead of the load, e.g. workload.tq (with -values)")
 	values := fs.String("values", "", "values of -param: `LIST` of start:stop:step ranges and values, comma-separated")
@@ -691,6 +700,7 @@ func cmdSweep(ctx context.Context, args []string, e env) error {
 	}
 	var base []config.Config
 	var ls []float64
+	var named sweep.Spec
 	table := false
 	if *experiment != "" {
 		x, err := sweep.ExperimentByName(*experiment)
@@ -701,7 +711,7 @@ func cmdSweep(ctx context.Context, args []string, e env) error {
 		if base, err = src.apply(x.Spec.Series); err != nil {
 			return err
 		}
-		ls = x.Spec.Loads
+		ls, named = x.Spec.Loads, x.Spec
 	} else {
 		// an experiment names its configurations; otherwise -config or -preset must
 		if err := src.required(fs, e); err != nil {
@@ -722,6 +732,9 @@ func cmdSweep(ctx context.Context, args []string, e env) error {
 			return err
 		}
 		sp.Param = *param
+	} else if named.Param != "" {
+		// an experiment over another parameter than the load (with its ties)
+		sp.Param, sp.Values, sp.Tied = named.Param, named.Values, named.Tied
 	} else {
 		loadsSet := false
 		fs.Visit(func(f *flag.Flag) { loadsSet = loadsSet || f.Name == "loads" })
@@ -743,9 +756,17 @@ func cmdSweep(ctx context.Context, args []string, e env) error {
 		}
 		fmt.Fprintf(e.stderr, "%s: %d of %d runs finished; writing those\n", why, len(oc.Runs), len(jobs))
 	}
-	var csvData bytes.Buffer
+	var csvData, trData bytes.Buffer
 	if err := sweep.WriteCSV(&csvData, oc.Points); err != nil {
 		return errors.Join(fmt.Errorf("the curves CSV: %w", err), runErr)
+	}
+	if *asTransient && len(oc.Transients) == 0 {
+		return errors.Join(errors.New("-transient: no series switches pattern (traffic.switchCycle = 0), so there is no time series around a switch"), runErr)
+	}
+	if len(oc.Transients) > 0 {
+		if err := sweep.WriteTransientCSV(&trData, oc.Transients); err != nil {
+			return errors.Join(fmt.Errorf("the transient CSV: %w", err), runErr)
+		}
 	}
 	var errs []error
 	if *out != "" {
@@ -761,18 +782,29 @@ func cmdSweep(ctx context.Context, args []string, e env) error {
 		}
 		_, err = deliver(*out+".csv", e.stdout, "the curves CSV", csvData.Bytes())
 		errs = append(errs, err)
+		wrote := *out + ".json and " + *out + ".csv"
+		if trData.Len() > 0 {
+			_, err = deliver(*out+"-transient.csv", e.stdout, "the transient CSV", trData.Bytes())
+			errs = append(errs, err)
+			wrote = *out + ".json, " + *out + ".csv and " + *out + "-transient.csv"
+		}
 		if errors.Join(errs...) == nil {
-			fmt.Fprintf(e.stderr, "wrote %s.json and %s.csv\n", *out, *out)
+			fmt.Fprintf(e.stderr, "wrote %s\n", wrote)
 		}
 	}
-	if *asCSV || (*out == "" && !e.tty) {
-		_, err := deliver("", e.stdout, "the curves CSV", csvData.Bytes())
+	if *asCSV || *asTransient || (*out == "" && !e.tty) {
+		what, data := "the curves CSV", csvData.Bytes()
+		if *asTransient {
+			what, data = "the transient CSV", trData.Bytes()
+		}
+		_, err := deliver("", e.stdout, what, data)
 		errs = append(errs, err)
 	} else {
 		printTable(e.stdout, oc)
 		if table {
 			printFairnessTable(e.stdout, oc)
 		}
+		printSettleTable(e.stdout, oc.Transients)
 	}
 	// the interrupt last, after what was written
 	return errors.Join(append(errs, runErr)...)

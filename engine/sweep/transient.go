@@ -1,7 +1,10 @@
 package sweep
 
 import (
+	"encoding/csv"
+	"io"
 	"math"
+	"strconv"
 
 	"phitsim/engine/config"
 	"phitsim/engine/result"
@@ -115,12 +118,15 @@ func Settle(from, bin int, packets []int64, misrouted []float64) Settling {
 	return s
 }
 
-// MinPeriodCorr is the autocorrelation at which Oscillation sees a period.
+// MinPeriodCorr is the least autocorrelation at which Oscillation sees a
+// period; over n values it must also be at least 3/√n, three standard
+// deviations of the autocorrelation of noise (a short record's noise
+// correlates by chance).
 const MinPeriodCorr = 0.2
 
 // Oscillation finds a periodic swing in xs (one value per bin): the lag, in
 // bins, of the first maximum of the autocorrelation after its first minimum,
-// when the autocorrelation there is at least MinPeriodCorr; 0 otherwise
+// when the autocorrelation there is at least MinPeriodCorr and 3/√n; 0 otherwise
 // (noise, or a slow drift, has no such maximum). Lags up to a third of the
 // record, so each lag has at least two periods' worth of pairs.
 func Oscillation(xs []float64) (lag int, corr float64) {
@@ -160,7 +166,7 @@ func Oscillation(xs []float64) (lag int, corr float64) {
 	for k++; k < maxLag; k++ { // the next maximum
 		prev, cur = cur, ac(k)
 		if next := ac(k + 1); cur > prev && cur >= next {
-			if cur >= MinPeriodCorr {
+			if cur >= max(MinPeriodCorr, 3/math.Sqrt(float64(n))) {
 				return k, cur
 			}
 			return 0, 0
@@ -315,4 +321,30 @@ func mixExperiment() Experiment {
 	ss := append([]config.Config{val}, transientSeries(b)...)
 	return Experiment{Name: "thesis-fig4.7", Doc: "thesis Fig. 4.7 (§4.3.1): latency at load 0.35 against the share of ADV+1 in a mix with UN; the contention triggers are competitive with OLM",
 		Spec: Spec{Series: ss, Param: "traffic.mixADV", Values: MixShares, Tied: []Tie{{Path: "traffic.mixUN", Offset: 100, Scale: -1}}}}
+}
+
+// TransientCSVHeader names the columns of WriteTransientCSV.
+var TransientCSVHeader = []string{"series", "name", "x", "cycle", "packets", "latency", "misrouted"}
+
+// WriteTransientCSV writes the pooled transient records, one row per bin of
+// each point: cycle is the bin's start relative to the switch, latency the
+// mean latency (cycles) and misrouted the share (%) of the packets generated
+// in it; x the point's swept value.
+func WriteTransientCSV(w io.Writer, ts []Transient) error {
+	cw := csv.NewWriter(w)
+	if err := cw.Write(TransientCSVHeader); err != nil {
+		return err
+	}
+	f := func(x float64) string { return strconv.FormatFloat(x, 'g', 6, 64) }
+	for _, t := range ts {
+		for i := range t.Packets {
+			row := []string{strconv.Itoa(t.Series), t.Name, f(t.X), strconv.Itoa(t.From + i*t.Bin),
+				strconv.FormatInt(t.Packets[i], 10), f(t.Latency[i]), f(t.Misrouted[i])}
+			if err := cw.Write(row); err != nil {
+				return err
+			}
+		}
+	}
+	cw.Flush()
+	return cw.Error()
 }

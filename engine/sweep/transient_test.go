@@ -365,3 +365,11 @@ func TestTiedParameter(t *testing.T) {
 		}
 	}
 }
+
+// A short noisy record's chance correlation is no period (3/√n).
+func TestOscillationShortNoise(t *testing.T) {
+	xs := []float64{84, 90, 81, 86, 83, 88, 80, 85, 87, 82, 86, 84, 89, 80, 85, 83, 88, 82, 86, 84, 87, 81, 85, 86, 83, 88, 82, 85, 84, 86}
+	if lag, r := Oscillation(xs); lag != 0 {
+		t.Errorf("30 noisy values: lag %d (autocorrelation %.2f), want none", lag, r)
+	}
+}
