@@ -169,6 +169,10 @@ var chartTopics = map[string]string{
 	"usage":       "metric-usage",
 	"bfs":         "metric-bfs",
 	"levels":      "metric-bfs",
+
+	// thesis §4.3.2's transients
+	"transientlatency":   "metric-timeseries",
+	"transientmisrouted": "metric-timeseries",
 }
 
 // Metric gives the section of a chart (a name of experiment.Charts).

@@ -212,7 +212,7 @@ var topics = []Topic{
 		thesis + " §1.5",
 		"Peaks at the path lengths (l, g, lg, lgl) at low load; a tall last bin means many packets took sim.histMax − 1 cycles or longer: raise sim.histMax."},
 	{"metric-timeseries", "metric", "Time series",
-		"Accepted load and latency per sim.interval cycles over the run, with the end of warm-up and any pattern switch marked.",
+		"Accepted load and latency per sim.interval cycles over the run, warm-up end and any switch marked. Around a switch: per 10-cycle bin of generation, seeds pooled; dashed: where the misrouted share settles.",
 		thesis + " §1.5, Ch. 4",
 		"Flat after warm-up at a steady state; a switch shows the reaction time of adaptive routing."},
 	{"metric-phasea", "metric", "Non-minimal share per phase-A policy",

@@ -39,6 +39,9 @@ type Sweep struct {
 	// List, when not empty, gives the values instead of from:to:step (the
 	// thesis's uneven points, e.g. tq = 0.5, 1, 1.5, 2.25, 4, 8, 15 ns).
 	List []float64 `json:"list,omitempty"`
+	// Tied parameters move with the swept one (sweep.Tie), e.g. thesis
+	// Fig. 4.7's traffic.mixUN = 100 − traffic.mixADV.
+	Tied []sweep.Tie `json:"tied,omitempty"`
 }
 
 // DefaultSweep is the offered load from 0.1 to 1 by 0.1.
@@ -129,7 +132,7 @@ func (e *Experiment) Spec() (sweep.Spec, error) {
 }
 
 func (e *Experiment) spec(vals []float64) sweep.Spec {
-	sp := sweep.Spec{Series: e.Series}
+	sp := sweep.Spec{Series: e.Series, Tied: e.Sweep.Tied}
 	if e.Sweep.Param == LoadParam {
 		sp.Loads = vals
 	} else {
@@ -185,5 +188,7 @@ func (e *Experiment) Validate() (perSeries []config.Errors, sweepErr error) {
 // Clone copies the experiment deeply enough for independent edits.
 func (e Experiment) Clone() Experiment {
 	e.Series = append([]config.Config(nil), e.Series...)
+	e.Sweep.List = append([]float64(nil), e.Sweep.List...)
+	e.Sweep.Tied = append([]sweep.Tie(nil), e.Sweep.Tied...)
 	return e
 }

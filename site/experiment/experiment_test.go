@@ -155,10 +155,10 @@ func TestSweepValues(t *testing.T) {
 		want []float64
 	}{
 		{DefaultSweep(), []float64{0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1}},
-		{Sweep{LoadParam, 0.05, 0.2, 0.05, nil}, []float64{0.05, 0.1, 0.15, 0.2}},
-		{Sweep{LoadParam, 0.3, 0.3, 0, nil}, []float64{0.3}},
-		{Sweep{LoadParam, 0.5, 0.1, 0.2, nil}, []float64{0.5, 0.3, 0.1}},
-		{Sweep{"router.localBuffer", 8, 20, 4, nil}, []float64{8, 12, 16, 20}},
+		{Sweep{LoadParam, 0.05, 0.2, 0.05, nil, nil}, []float64{0.05, 0.1, 0.15, 0.2}},
+		{Sweep{LoadParam, 0.3, 0.3, 0, nil, nil}, []float64{0.3}},
+		{Sweep{LoadParam, 0.5, 0.1, 0.2, nil, nil}, []float64{0.5, 0.3, 0.1}},
+		{Sweep{"router.localBuffer", 8, 20, 4, nil, nil}, []float64{8, 12, 16, 20}},
 		{Sweep{Param: "workload.tq", List: []float64{0.5, 1, 1.5, 2.25, 4, 8, 15}}, []float64{0.5, 1, 1.5, 2.25, 4, 8, 15}},
 		{Sweep{Param: "router.localBuffer", List: []float64{8, 64}}, []float64{8, 64}},
 	} {
@@ -167,11 +167,11 @@ func TestSweepValues(t *testing.T) {
 			t.Errorf("%+v: %v %v", tc.s, got, err)
 		}
 	}
-	for _, bad := range []Sweep{{LoadParam, 0, 1, 0, nil}, {LoadParam, 0, 1, -1, nil}, {"routing.name", 0, 1, 1, nil},
-		{"nope", 0, 1, 1, nil}, {LoadParam, 0, 1, 1e-6, nil}, {LoadParam, math.NaN(), 1, 0.1, nil},
+	for _, bad := range []Sweep{{LoadParam, 0, 1, 0, nil, nil}, {LoadParam, 0, 1, -1, nil, nil}, {"routing.name", 0, 1, 1, nil, nil},
+		{"nope", 0, 1, 1, nil, nil}, {LoadParam, 0, 1, 1e-6, nil, nil}, {LoadParam, math.NaN(), 1, 0.1, nil, nil},
 		{Param: LoadParam, List: []float64{0.1, math.Inf(1)}},
 		// integer parameters are never rounded behind the user's back
-		{"router.localBuffer", 8, 20, 2.5, nil}, {"router.localBuffer", 8.5, 20, 2, nil},
+		{"router.localBuffer", 8, 20, 2.5, nil, nil}, {"router.localBuffer", 8.5, 20, 2, nil, nil},
 		{Param: "router.localBuffer", List: []float64{8.4, 64}}} {
 		if _, err := bad.Values(); err == nil {
 			t.Errorf("%+v accepted", bad)
@@ -184,7 +184,7 @@ func tinyExp() Experiment {
 	for i := range e.Series {
 		e.Series[i].Sim.Warmup, e.Series[i].Sim.Cycles = 500, 1500
 	}
-	e.Sweep = Sweep{LoadParam, 0.2, 0.6, 0.2, nil}
+	e.Sweep = Sweep{LoadParam, 0.2, 0.6, 0.2, nil, nil}
 	return e
 }
 
@@ -256,7 +256,7 @@ func TestJobsAndPointsEqualEngineSweep(t *testing.T) {
 }
 
 func TestOtherSweptVariable(t *testing.T) {
-	e := Experiment{Series: []config.Config{tinyExp().Series[1]}, Sweep: Sweep{"router.localBuffer", 16, 32, 16, nil}}
+	e := Experiment{Series: []config.Config{tinyExp().Series[1]}, Sweep: Sweep{"router.localBuffer", 16, 32, 16, nil, nil}}
 	r, err := NewResults(e)
 	if err != nil {
 		t.Fatal(err)
@@ -291,7 +291,7 @@ func TestOtherSweptVariable(t *testing.T) {
 		}
 	}
 	// invalid values are reported before anything runs
-	e.Sweep = Sweep{"router.localBuffer", 1, 2, 1, nil}
+	e.Sweep = Sweep{"router.localBuffer", 1, 2, 1, nil, nil}
 	if _, err := NewResults(e); err == nil {
 		t.Error("buffer smaller than a packet accepted")
 	}

@@ -86,6 +86,10 @@ func Presets() []Preset {
 	ps = append(ps, graph500Presets()...)
 	for _, e := range sweep.Experiments() {
 		kind := "routing comparison: "
+		if len(e.Spec.Series) > 0 && e.Spec.Series[0].Traffic.SwitchCycle > 0 {
+			// the transient charts pool each point's runs (sweep.PoolTransient)
+			kind = "transient (latency and misrouted share against the cycle from the pattern switch): "
+		}
 		if e.Table {
 			// the table's Max/Min and CoV come from each run's per-router injection
 			kind = "fairness table (per-router injection bars for each run): "
@@ -183,7 +187,7 @@ func FromSpec(sp sweep.Spec) Experiment {
 	if len(xs) == 0 {
 		panic("experiment: empty sweep")
 	}
-	e.Sweep = Sweep{Param: param, From: xs[0], To: xs[len(xs)-1], Step: DefaultSweep().Step}
+	e.Sweep = Sweep{Param: param, From: xs[0], To: xs[len(xs)-1], Step: DefaultSweep().Step, Tied: append([]sweep.Tie(nil), sp.Tied...)}
 	if len(xs) > 1 {
 		step := xs[1] - xs[0]
 		e.Sweep.Step, _ = roundSig(step)

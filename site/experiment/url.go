@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"phitsim/engine/config"
+	"phitsim/engine/sweep"
 )
 
 // Link is what a URL fragment carries: an experiment, and how to show it.
@@ -21,7 +22,7 @@ type Link struct {
 
 // Charts that a link may name.
 var Charts = []string{"accepted", "latency", "fairness", "histogram", "timeseries",
-	"misrouting", "nonminimal", "phasea", "acor", "acorrouters", "exectime", "usage", "bfs", "levels"}
+	"transientlatency", "transientmisrouted", "misrouting", "nonminimal", "phasea", "acor", "acorrouters", "exectime", "usage", "bfs", "levels"}
 
 // Encode renders a link as a URL fragment (without '#'): only what differs
 // from the defaults, as readable key=value pairs.
@@ -30,6 +31,8 @@ var Charts = []string{"accepted", "latency", "fairness", "histogram", "timeserie
 //	s2.routing.name=MIN&s2.name=MIN      series 2 (differences from series 1)
 //	x=router.localBuffer&sweep=8:64:8    swept variable and from:to:step
 //	x=workload.tq&sweep=0.5,1,1.5        or a list of values
+//	tie=traffic.mixUN:100:-1             parameters tied to the swept one,
+//	                                     path:offset:scale (comma-separated)
 //	embed=accepted                       embed mode showing that chart
 //	chart=latency                        chart in focus (not embedded)
 //	v=1                                  the format version, written only when
@@ -80,6 +83,13 @@ func Encode(l Link) string {
 		add("sweep", strings.Join(vs, ","))
 	} else if s.From != d.From || s.To != d.To || s.Step != d.Step {
 		add("sweep", ftoa(s.From)+":"+ftoa(s.To)+":"+ftoa(s.Step))
+	}
+	if len(s.Tied) > 0 {
+		ts := make([]string, len(s.Tied))
+		for i, t := range s.Tied {
+			ts[i] = t.Path + ":" + ftoa(t.Offset) + ":" + ftoa(t.Scale)
+		}
+		add("tie", strings.Join(ts, ","))
 	}
 	if len(parts) == 0 {
 		add("v", URLVersion)
@@ -144,6 +154,14 @@ func Decode(frag string) (l Link, errs []error) {
 			continue
 		case "x":
 			l.Exp.Sweep.Param = v
+			continue
+		case "tie":
+			ties, err := parseTies(v)
+			if err != nil {
+				errs = append(errs, err)
+				continue
+			}
+			l.Exp.Sweep.Tied = ties
 			continue
 		case "sweep":
 			if !strings.Contains(v, ":") { // a list of values
@@ -225,6 +243,24 @@ func Decode(frag string) (l Link, errs []error) {
 		errs = append(errs, fmt.Errorf("link: %w", fe))
 	}
 	return l, errs
+}
+
+// parseTies reads tie=path:offset:scale,… (sweep.Tie).
+func parseTies(v string) ([]sweep.Tie, error) {
+	var out []sweep.Tie
+	for _, f := range strings.Split(v, ",") {
+		p := strings.Split(f, ":")
+		if len(p) != 3 {
+			return nil, fmt.Errorf("link: tie=%s: want path:offset:scale (comma-separated)", v)
+		}
+		off, err1 := strconv.ParseFloat(p[1], 64)
+		sc, err2 := strconv.ParseFloat(p[2], 64)
+		if _, ok := config.Lookup(p[0]); !ok || err1 != nil || err2 != nil {
+			return nil, fmt.Errorf("link: tie=%s: want path:offset:scale with a known parameter and numbers", v)
+		}
+		out = append(out, sweep.Tie{Path: p[0], Offset: off, Scale: sc})
+	}
+	return out, nil
 }
 
 func knownChart(c string) bool {

@@ -71,3 +71,25 @@ func TestURLUnknownEmbedChartIsReported(t *testing.T) {
 		t.Errorf("embed=latency: %+v %v", l, errs)
 	}
 }
+
+// Tied parameters (sweep.Tie, thesis Fig. 4.7's mixUN = 100 − mixADV) travel
+// in the link as tie=path:offset:scale; a malformed tie is reported.
+func TestURLTiedParameters(t *testing.T) {
+	e, ok := PresetByName("thesis-fig4.7")
+	if !ok || len(e.Sweep.Tied) != 1 {
+		t.Fatalf("thesis-fig4.7: %v, ties %+v", ok, e.Sweep.Tied)
+	}
+	frag := Encode(Link{Exp: e})
+	if !strings.Contains(frag, "tie=traffic.mixUN:100:-1") {
+		t.Errorf("fragment %q lacks the tie", frag)
+	}
+	got, errs := Decode(frag)
+	if len(errs) > 0 || !reflect.DeepEqual(got.Exp.Sweep, e.Sweep) {
+		t.Errorf("decoded sweep %+v (%v), want %+v", got.Exp.Sweep, errs, e.Sweep)
+	}
+	for _, bad := range []string{"tie=traffic.mixUN:100", "tie=nope:0:1", "tie=traffic.mixUN:a:1"} {
+		if _, errs := Decode("x=traffic.mixADV&" + bad); len(errs) == 0 || !strings.Contains(errs[0].Error(), "path:offset:scale") {
+			t.Errorf("%s: %v", bad, errs)
+		}
+	}
+}

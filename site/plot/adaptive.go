@@ -55,7 +55,8 @@ func anySeries(e *experiment.Experiment, f func(*config.Config) bool) bool {
 // results (nil: not run yet), in page order. Load-based charts are replaced
 // by execution time and usage when the workload is Graph500; the
 // adaptive-routing charts appear when a series can misroute (or the results
-// have misrouted packets), and the ACOR charts when the results have levels
+// have misrouted packets), the transient charts when a series switches
+// pattern within its measured window (or a result has a transient record), and the ACOR charts when the results have levels
 // (or a series is ACOR-Switch and has not run yet).
 func Visible(e *experiment.Experiment, r *experiment.Results) []string {
 	if r != nil {
@@ -73,6 +74,7 @@ func Visible(e *experiment.Experiment, r *experiment.Results) []string {
 	add(g500, "exectime", "usage")
 	add(true, "fairness", "histogram")
 	add(synth, "timeseries")
+	add(anySeries(e, switches) || anyRun(r, hasTransient), "transientlatency", "transientmisrouted")
 	add(g500, "bfs", "levels")
 	mis := anySeries(e, misrouteRouting) || anyRun(r, func(x *result.Result) bool { return x.Misrouted.Packets > 0 })
 	add(mis, "misrouting", "nonminimal")

@@ -572,6 +572,10 @@ var Builders = map[string]func(Input) []byte{
 	"usage":       Usage,
 	"bfs":         BFS,
 	"levels":      Levels,
+
+	// thesis §4.3.2's transients
+	"transientlatency":   TransientLatency,
+	"transientmisrouted": TransientMisrouted,
 }
 
 // All builds every chart, keyed by the names of experiment.Charts.

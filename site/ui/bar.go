@@ -215,7 +215,8 @@ func (a *App) renderExperimentBar() *vecty.HTML {
 			p, _ := config.Lookup(a.exp.Sweep.Param)
 			x, _ := strconv.ParseFloat(p.Format(&a.exp.Series[0]), 64)
 			a.exp.Sweep.From, a.exp.Sweep.To, a.exp.Sweep.Step = x, 2*x, math.Max(1, x/4)
-			a.exp.Sweep.List = nil
+			// ties belong to the previous parameter (a share and its complement)
+			a.exp.Sweep.List, a.exp.Sweep.Tied = nil, nil
 			if p.Kind == "float" {
 				a.exp.Sweep.Step = x / 4
 			} else {

@@ -30,6 +30,7 @@ var enumLabels = map[string]map[string]string{
 var chartTitles = map[string]string{
 	"accepted": "Accepted load", "latency": "Latency", "fairness": "Per-router injection",
 	"histogram": "Latency histogram", "timeseries": "Time series",
+	"transientlatency": "Latency around the pattern switch", "transientmisrouted": "Misrouted packets around the pattern switch",
 	"misrouting": "Misrouted packets by decision", "nonminimal": "Non-minimal paths over time",
 	"phasea": "Phase-A policies", "acor": "ACOR level over time", "acorrouters": "ACOR level per router",
 	"exectime": "Graph500 execution time", "usage": "Graph500 network usage",
@@ -689,8 +690,8 @@ func sortInts(x []int) {
 // ---- charts ----
 
 // chartOrder is the page order of the chart cards (plot.Visible's).
-var chartOrder = []string{"accepted", "latency", "exectime", "usage", "fairness", "histogram", "timeseries", "bfs", "levels",
-	"misrouting", "nonminimal", "phasea", "acor", "acorrouters"}
+var chartOrder = []string{"accepted", "latency", "exectime", "usage", "fairness", "histogram", "timeseries",
+	"transientlatency", "transientmisrouted", "bfs", "levels", "misrouting", "nonminimal", "phasea", "acor", "acorrouters"}
 
 // cardNames lists the chart cards: plot.Visible's, plus every card the
 // experiment's configuration can produce before its results say so (the
