@@ -12,15 +12,16 @@ import (
 // printSettleTable summarises the transient records of a sweep whose series
 // switch pattern (thesis §4.3.2): per point, the misrouted share before the
 // switch and the one it settles to, when it settles (sweep.Settle: the
-// first 10-cycle bin from which it stays within the band), the period of
-// its oscillation if any, and the latency before and at the end.
+// first 10-cycle bin from which it stays within the band), its swing and
+// the period of its oscillation if any, and the latency before and at the
+// end.
 func printSettleTable(w io.Writer, ts []sweep.Transient) {
 	if len(ts) == 0 {
 		return
 	}
 	fmt.Fprintln(w)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprint(tw, "transient\tx\tmisrouted before → settled (%)\tsettles after (cycles)\toscillation period (cycles)\tlatency before → end (cycles)\truns\t\n")
+	fmt.Fprint(tw, "transient\tx\tmisrouted before → settled (%)\tsettles after (cycles)\tswing (points)\toscillation period (cycles)\tlatency before → end (cycles)\truns\t\n")
 	for _, t := range ts {
 		settle, period := "never", "none"
 		if t.Settle != nil {
@@ -30,8 +31,8 @@ func printSettleTable(w io.Writer, ts []sweep.Transient) {
 			period = fmt.Sprintf("%.0f (autocorrelation %.2f)", *t.Period, t.PeriodCorr)
 		}
 		before, end := binMean(t, true), binMean(t, false)
-		fmt.Fprintf(tw, "series %d (%s)\t%g\t%.1f → %.1f ± %.1f\t%s\t%s\t%.0f → %.0f\t%d\t\n",
-			t.Series+1, t.Name, t.X, t.Before, t.Settled, t.Band, settle, period, before, end, t.Runs)
+		fmt.Fprintf(tw, "series %d (%s)\t%g\t%.1f → %.1f ± %.1f\t%s\t%.1f\t%s\t%.0f → %.0f\t%d\t\n",
+			t.Series+1, t.Name, t.X, t.Before, t.Settled, t.Band, settle, t.Swing, period, before, end, t.Runs)
 	}
 	tw.Flush()
 	fmt.Fprintln(w, "by the cycle the packets were generated, relative to the pattern switch; pooled over the seeds")

@@ -12,21 +12,21 @@ import (
 )
 
 // The settle summary of a transient sweep: one row per point with the
-// misrouted share before and settled, the settle time, the oscillation
-// period and the latency before the switch and at the end.
+// misrouted share before and settled, the settle time, the swing, the
+// oscillation period and the latency before the switch and at the end.
 func TestSettleTableRows(t *testing.T) {
 	settle, period := 30.0, 380.0
 	tr := sweep.Transient{Series: 2, Name: "Base", X: 0.2, Runs: 4, From: -20, Bin: 10,
 		Packets: []int64{10, 10, 10}, Latency: []float64{140, 142, 260}, Misrouted: []float64{0, 0, 84},
-		Settling: sweep.Settling{Before: 0.1, Settled: 84.3, Band: 8.4, Settle: &settle, Period: &period, PeriodCorr: 0.31}}
+		Settling: sweep.Settling{Before: 0.1, Settled: 84.3, Band: 5, Settle: &settle, Swing: 30.9, Period: &period, PeriodCorr: 0.31}}
 	never := tr
 	never.Name, never.Settle, never.Period = "PB", nil, nil
 	var b bytes.Buffer
 	printSettleTable(&b, []sweep.Transient{tr, never})
 	lines := strings.Split(b.String(), "\n")
 	want := []string{
-		"series 3 (Base) 0.2 0.1 → 84.3 ± 8.4 30 380 (autocorrelation 0.31) 141 → 181 4",
-		"series 3 (PB) 0.2 0.1 → 84.3 ± 8.4 never none 141 → 181 4",
+		"series 3 (Base) 0.2 0.1 → 84.3 ± 5.0 30 30.9 380 (autocorrelation 0.31) 141 → 181 4",
+		"series 3 (PB) 0.2 0.1 → 84.3 ± 5.0 never 30.9 none 141 → 181 4",
 	}
 	for i, w := range want {
 		if got := strings.Join(strings.Fields(lines[i+2]), " "); got != w {

@@ -60,12 +60,20 @@ func TestSettle(t *testing.T) {
 			t.Errorf("%s: settle %v (settled %.1f ± %.1f), want %g", c.name, got.Settle, got.Settled, got.Band, c.want)
 		}
 	}
-	// the final mean is over the second half after the switch; the band a
-	// tenth of the change, at least SettleBand
+	// the final mean is over the second half after the switch
 	p, s := steps(0, append(rep(50, 10), rep(100, 10)...)...)
 	g := Settle(-100, 10, p, s)
-	if g.Before != 0 || g.Settled != 100 || g.Band != 10 || g.Settle == nil || *g.Settle != 100 {
-		t.Errorf("before %g settled %g band %g settle %v; want 0, 100, 10, 100", g.Before, g.Settled, g.Band, g.Settle)
+	if g.Before != 0 || g.Settled != 100 || g.Band != SettleBand || g.Settle == nil || *g.Settle != 100 {
+		t.Errorf("before %g settled %g band %g settle %v; want 0, 100, %g, 100", g.Before, g.Settled, g.Band, g.Settle, SettleBand)
+	}
+	// an overshoot within the band does not delay settling; beyond it, it does
+	p, s = steps(0, append([]float64{50, 88}, rep(84, 40)...)...)
+	if g := Settle(-100, 10, p, s); g.Settle == nil || *g.Settle != 10 {
+		t.Errorf("overshoot to 88 of 84: settle %v, want 10", g.Settle)
+	}
+	p, s = steps(0, append([]float64{50, 88, 92, 91}, rep(84, 40)...)...)
+	if g := Settle(-100, 10, p, s); g.Settle == nil || *g.Settle != 40 {
+		t.Errorf("overshoot to 92 of 84: settle %v, want 40", g.Settle)
 	}
 	p, s = steps(3, rep(4, 20)...)
 	if g := Settle(-100, 10, p, s); g.Band != SettleBand || g.Settle == nil || *g.Settle != 0 {
@@ -165,26 +173,28 @@ func settleOf(t *testing.T, tr Transient) float64 {
 // Target 11 (thesis §4.3.2, Fig. 4.8), at h=4 (h=8 is too slow for a test):
 // after UN → ADV+1 at load 0.2 the contention triggers settle first, then
 // credit-based OLM, then PB (the thesis: about 10 cycles, about 100 for PB
-// and OLM; ordering strict). At h=4 the contention triggers take 20–30
-// cycles: a router's p = 4 injection heads cannot reach th = 6 alone (at
-// h=8, p = 8 ≥ th), the transit heads must add up. PB overshoots to nearly
-// every packet misrouted and swings back (Fig. 4.9's oscillation), which
-// delays its settling beyond OLM's. All settle near the share that the one
+// and OLM; ordering strict). At h=4 the contention triggers take 30–40
+// cycles (checked ≤ 50, not the thesis's 10 ± 50%): a router's p = 4
+// injection heads cannot reach th = 6 alone (at h=8, p = 8 ≥ th), the
+// transit heads must add up. OLM overshoots (to 91–93% misrouted) and
+// settles when that is over, about 100 cycles (checked 100 ± 50%). PB
+// overshoots to nearly every packet misrouted and swings back (Fig. 4.9's
+// oscillation): it settles last. All settle near the share that the one
 // minimal global link leaves: under ADV+1 a group of a·p nodes offers
 // a·p·0.2 phits/cycle to the next group over one link, so at least
 // 1 − 1/(a·p·0.2) = 84.4% must be misrouted (the thesis's "almost 100%" is
 // 96% at h=8); before the switch Base and Filtered misroute nothing.
 func TestFig48Target11ReactionOrdering(t *testing.T) {
 	if testing.Short() {
-		t.Skip("20 h=4 runs of 6,500 cycles")
+		t.Skip("30 h=4 runs of 6,500 cycles")
 	}
 	tr := runTransients(t, "thesis-fig4.8")
 	contention := 0.0
 	for _, n := range []string{"Base", "Filtered", "Hybrid"} {
 		s := settleOf(t, tr[n])
 		contention = max(contention, s)
-		if s > 40 {
-			t.Errorf("%s settles %g cycles after the switch, want ≤ 40 (the thesis's ≈10 at h=8)", n, s)
+		if s > 50 {
+			t.Errorf("%s settles %g cycles after the switch, want ≤ 50 (the thesis's ≈10 at h=8)", n, s)
 		}
 		if got := tr[n].Settled; got < 84.4-3 {
 			t.Errorf("%s settles at %.1f%% misrouted, want ≥ 81.4%% (the minimal link's share leaves 84.4%%)", n, got)
@@ -201,6 +211,31 @@ func TestFig48Target11ReactionOrdering(t *testing.T) {
 	}
 	if !(contention < olm && olm < pb) {
 		t.Errorf("settle times: contention triggers ≤ %g, OLM %g, PB %g; want contention < OLM < PB", contention, olm, pb)
+	}
+}
+
+// The other transition (thesis §4.3.2: "other transitions ... similar
+// results"), at h=4: after ADV+1 → UN at load 0.2 the packets generated
+// after the switch need no misrouting, and every trigger stops at once: the
+// contention triggers and OLM settle within 50 cycles, Base and Filtered
+// to no misrouting (< 1%), OLM and Hybrid (credits) to a few percent.
+func TestFig48BackToUN(t *testing.T) {
+	if testing.Short() {
+		t.Skip("30 h=4 runs of 6,500 cycles")
+	}
+	tr := runTransients(t, "thesis-fig4.8-back")
+	for _, n := range []string{"OLM", "Base", "Filtered", "Hybrid"} {
+		if s := settleOf(t, tr[n]); s > 50 {
+			t.Errorf("%s settles %g cycles after the switch to UN, want ≤ 50", n, s)
+		}
+		if tr[n].Before < 50 {
+			t.Errorf("%s misroutes %.1f%% under ADV+1 before the switch, want most", n, tr[n].Before)
+		}
+	}
+	for n, most := range map[string]float64{"Base": 1, "Filtered": 1, "OLM": 8, "Hybrid": 8} {
+		if got := tr[n].Settled; got > most {
+			t.Errorf("%s settles at %.1f%% misrouted under UN, want < %g%%", n, got, most)
+		}
 	}
 }
 
@@ -232,46 +267,53 @@ func TestOscillation(t *testing.T) {
 
 // Target 12 (thesis Fig. 4.9), at h=4: over 5,000 cycles after UN → ADV+1
 // PB's misrouted share oscillates (the thesis: PB's latency, about every 600
-// cycles, decaying) while the contention triggers and OLM do not. At h=4 the
-// period is about 380 cycles (within 600 ± 50%) and the swing dies out after
-// two or three periods; the latency's own swing is too weak to time (the
-// test times the misrouted share, which drives it).
+// cycles, decaying) while the contention triggers and OLM stay flat (the
+// thesis shows ECtN flat). At h=4 PB's period is about 350 cycles (checked
+// 600 ± 50%) and its swing (the range of the 50-cycle average after it
+// first reaches the settled share) about 31 points, dying out after two or
+// three periods; the others swing by at most 8 points (checked ≥ 20 and
+// ≤ 10). The latency's own swing is too weak to time: the test times the
+// misrouted share, which drives it.
 func TestFig49Target12PBOscillates(t *testing.T) {
 	if testing.Short() {
-		t.Skip("20 h=4 runs of 10,500 cycles")
+		t.Skip("30 h=4 runs of 10,500 cycles")
 	}
 	tr := runTransients(t, "thesis-fig4.9")
-	for name, x := range tr {
+	for _, n := range []string{"PB", "OLM", "Base", "Filtered", "Hybrid"} {
+		x := tr[n]
 		p := "none"
 		if x.Period != nil {
 			p = strconv.FormatFloat(*x.Period, 'g', -1, 64)
 		}
-		t.Logf("%s: period %s cycles (autocorrelation %.2f)", name, p, x.PeriodCorr)
+		t.Logf("%s: swing %.1f points, period %s cycles (autocorrelation %.2f)", n, x.Swing, p, x.PeriodCorr)
 	}
 	if p := tr["PB"].Period; p == nil || *p < 300 || *p > 900 {
 		t.Errorf("PB: period %v, want 600 ± 50%% cycles", p)
 	}
+	if w := tr["PB"].Swing; w < 20 {
+		t.Errorf("PB swings by %.1f points, want ≥ 20", w)
+	}
 	for _, n := range []string{"OLM", "Base", "Filtered", "Hybrid"} {
-		if p := tr[n].Period; p != nil {
-			t.Errorf("%s oscillates with period %g (autocorrelation %.2f), want flat", n, *p, tr[n].PeriodCorr)
+		if w := tr[n].Swing; w > 10 {
+			t.Errorf("%s swings by %.1f points, want flat (≤ 10)", n, w)
 		}
 	}
 }
 
 // Target 13 (thesis Fig. 4.10), at h=4: with input buffers of 256 (local)
 // and 2048 (global) phits per VC the contention triggers react as fast as
-// with 32/256 (≤ 40 cycles, as target 11 checks). The credit-based
+// with 32/256 (≤ 50 cycles, as target 11 checks). The credit-based
 // mechanisms' slowdown does not reproduce at h=4: OLM settles in 30 cycles
 // (the thesis: 700) and PB in 500 (600 with small buffers); the test logs
 // them (engine/REPRODUCTION.md).
 func TestFig410Target13DeepBuffers(t *testing.T) {
 	if testing.Short() {
-		t.Skip("20 h=4 runs of 6,500 cycles")
+		t.Skip("30 h=4 runs of 6,500 cycles")
 	}
 	deep := runTransients(t, "thesis-fig4.10")
 	for _, n := range []string{"Base", "Filtered", "Hybrid"} {
-		if s := settleOf(t, deep[n]); s > 40 {
-			t.Errorf("%s with deep buffers settles %g cycles after the switch, want ≤ 40 (as with small buffers)", n, s)
+		if s := settleOf(t, deep[n]); s > 50 {
+			t.Errorf("%s with deep buffers settles %g cycles after the switch, want ≤ 50 (as with small buffers)", n, s)
 		}
 	}
 }
