@@ -732,12 +732,13 @@ func cmdSweep(ctx context.Context, args []string, e env) error {
 			return err
 		}
 		sp.Param = *param
-	} else if named.Param != "" {
+	} else if loadsSet := flagSet(fs, "loads"); named.Param != "" {
 		// an experiment over another parameter than the load (with its ties)
+		if loadsSet {
+			return fmt.Errorf("-loads: experiment %s sweeps %s, not the load; set the load with -set traffic.load=…", *experiment, named.Param)
+		}
 		sp.Param, sp.Values, sp.Tied = named.Param, named.Values, named.Tied
 	} else {
-		loadsSet := false
-		fs.Visit(func(f *flag.Flag) { loadsSet = loadsSet || f.Name == "loads" })
 		if ls == nil || loadsSet {
 			if ls, err = parseLoads(*loads); err != nil {
 				return err

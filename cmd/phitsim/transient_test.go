@@ -121,6 +121,11 @@ func TestSweepExperimentOverAParameter(t *testing.T) {
 	if len(rows) != 1+6*len(sweep.MixShares) || len(xs) != len(sweep.MixShares) {
 		t.Errorf("%d rows over %d values of traffic.mixADV, want %d over %d", len(rows)-1, len(xs), 6*len(sweep.MixShares), len(sweep.MixShares))
 	}
+	// its x is not the load: -loads is refused, naming what it sweeps
+	code, _, errOut = cli(t, false, "sweep", "-experiment", "thesis-fig4.7", "-loads", "0.3")
+	if code != 1 || !strings.Contains(errOut, "sweeps traffic.mixADV") || !strings.Contains(errOut, "-set traffic.load") {
+		t.Errorf("-loads with thesis-fig4.7: exit %d, %q", code, errOut)
+	}
 	code, out, _ = cli(t, false, "experiments")
 	if code != 0 || !strings.Contains(out, "thesis-fig4.7") || !strings.Contains(out, "6 values of traffic.mixADV") ||
 		!strings.Contains(out, "5 series × 1 load, time series around a pattern switch") {
