@@ -1,0 +1,344 @@
+package sim
+
+import (
+	"encoding/json"
+	"errors"
+	"math"
+	"testing"
+
+	"phitsim/engine/config"
+	"phitsim/engine/result"
+)
+
+// DAMQ input buffers (router.damq, damq.go; thesis §5.1.2, §5.3.1).
+
+// damqFig56 is the system of thesis Fig. 5.6 at size h: MIN under UN with
+// 2/1 VCs, 128 phits per local port and 512 per global port (64 and 512 per
+// VC), DAMQ buffers reserving `reserve` packets per VC (reserve < 0: static
+// buffers of the same memory).
+func damqFig56(h, reserve int, load float64, warmup, cycles int) config.Config {
+	c := btConfig(h, warmup, cycles)
+	c.Router.LocalVCs, c.Router.GlobalVCs = 2, 1
+	c.Router.LocalBuffer, c.Router.GlobalBuffer = 64, 512
+	c.Traffic.Load = load
+	if reserve >= 0 {
+		c.Router.Damq, c.Router.DamqReserve = true, reserve
+	}
+	return c
+}
+
+// damqRun runs c (seed 1) to its end or to a deadlock, with the census
+// (the DAMQ counters against the recounted buffers, links and credits)
+// every 1,024 cycles and at the end.
+func damqRun(t *testing.T, c config.Config) (*result.Result, *DeadlockError) {
+	t.Helper()
+	if errs := c.Validate(); len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	s, err := New(c, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var censusErr error
+	r, err := s.Run(nil, func(p Progress) {
+		if censusErr == nil {
+			censusErr = s.Census()
+		}
+	})
+	var de *DeadlockError
+	if err != nil && !errors.As(err, &de) {
+		t.Fatal(err)
+	}
+	if censusErr == nil {
+		censusErr = s.Census()
+	}
+	if censusErr != nil {
+		t.Fatalf("census: %v", censusErr)
+	}
+	return r, de
+}
+
+// Target 18, thesis Fig. 5.6 (§5.3.1): with no reserve, VC 0 of the local
+// ports takes the whole pool at saturation, packets cannot advance to VC 1
+// of the next buffer, and the network deadlocks. The run must end with the
+// deadlock reported (result.Deadlock, a DeadlockError), not hang; the same
+// network with 2 packets reserved per VC runs to its end. h=2 (72 nodes):
+// the deadlock forms within the first few thousand cycles.
+func TestDamqFig56NoReserveDeadlocks(t *testing.T) {
+	t.Parallel()
+	for _, reserve := range []int{0, 2} {
+		c := damqFig56(2, reserve, 1.0, 5000, 10000)
+		c.Sim.Watchdog = 1000
+		r, de := damqRun(t, c)
+		total := int64(c.Sim.Warmup + c.Sim.Cycles)
+		switch {
+		case reserve > 0 && de != nil:
+			t.Errorf("reserve %d: deadlock %v", reserve, de)
+		case reserve > 0:
+			t.Logf("reserve %d: ran %d cycles, accepted %.3f", reserve, r.SimCycles, r.Accepted)
+		case de == nil:
+			t.Errorf("reserve 0 at load 1.0: ran to its end (accepted %.3f), want a deadlock", r.Accepted)
+		case r == nil || r.Deadlock == nil || de.Cycle >= total:
+			t.Errorf("reserve 0: want the partial result with its deadlock section before cycle %d, got %v at %d", total, r, de.Cycle)
+		default:
+			t.Logf("reserve 0: %v", de)
+			if de.InFlight == 0 || de.StuckBuffers == 0 {
+				t.Errorf("reserve 0: the report names no stuck buffer or packet: %v", de)
+			}
+		}
+	}
+}
+
+// Target 18, thesis Fig. 5.6 (§5.3.1) at h=4 (1,056 nodes; h=8 is too
+// slow), load 1.0: 2 packets reserved per VC (25% of the per-VC share)
+// congests, VC 0 taking most of the pool and leaving VC 1 too little to
+// cover the link round trip, so its accepted load is clearly below that of
+// 6 packets (75%), which is within a few per cent of static buffers (the
+// thesis: the best reserve, with a negligible gain over static). Warm-up
+// 3,000 and 5,000 measured cycles; the numbers are in the log.
+func TestDamqFig56ReservationAtSaturation(t *testing.T) {
+	if testing.Short() {
+		t.Skip("three saturated h=4 runs (about 20 s)")
+	}
+	t.Parallel()
+	acc := map[int]float64{}
+	for _, reserve := range []int{2, 6, -1} {
+		r, de := damqRun(t, damqFig56(4, reserve, 1.0, 3000, 5000))
+		if de != nil {
+			t.Fatalf("reserve %d: %v", reserve, de)
+		}
+		acc[reserve] = r.Accepted
+		t.Logf("reserve %2d packets (−1: static): accepted %.4f, latency %.0f", reserve, r.Accepted, r.Latency.Avg)
+	}
+	if acc[2] > 0.96*acc[6] {
+		t.Errorf("reserve 2 accepts %.4f, reserve 6 %.4f: want 25%% clearly below 75%% (< 0.96×)", acc[2], acc[6])
+	}
+	if d := math.Abs(acc[6]/acc[-1] - 1); d > 0.03 {
+		t.Errorf("reserve 6 accepts %.4f, static %.4f: want within 3%%", acc[6], acc[-1])
+	}
+}
+
+// A reserve of the whole per-VC buffer leaves no shared pool: the result
+// is the static buffers' to the bit (thesis Fig. 5.6: 8 packets "is
+// equivalent to statically partitioned buffers"). h=2, MIN at saturation
+// and VAL (4/2 VCs of 32 phits) under ADV+1; the MIN system's single
+// global VC has a pool, which changes nothing.
+func TestDamqFullReserveIsStatic(t *testing.T) {
+	t.Parallel()
+	val := func(c *config.Config) {
+		c.Routing.Name, c.Traffic.Pattern, c.Traffic.Load = "VAL", "ADV", 0.6
+		// the reserve counts in packets in every class: 32-phit global VCs
+		// too, for 4 packets to be the whole per-VC buffer
+		c.Router.LocalVCs, c.Router.GlobalVCs, c.Router.LocalBuffer, c.Router.GlobalBuffer = 4, 2, 32, 32
+	}
+	for _, tc := range []struct {
+		name    string
+		edit    func(*config.Config)
+		reserve int
+	}{{"MIN UN 1.0", func(*config.Config) {}, 8}, {"VAL ADV+1 0.6", val, 4}} {
+		var docs [2][]byte
+		for i, damq := range []bool{false, true} {
+			c := damqFig56(2, -1, 1.0, 1000, 3000)
+			tc.edit(&c)
+			c.Router.Damq, c.Router.DamqReserve = damq, tc.reserve
+			r, de := damqRun(t, c)
+			if de != nil {
+				t.Fatalf("%s: %v", tc.name, de)
+			}
+			r.CPUSeconds, r.Config = 0, config.Config{}
+			docs[i], _ = json.Marshal(r)
+		}
+		if string(docs[0]) != string(docs[1]) {
+			t.Errorf("%s: DAMQ reserving the whole per-VC buffer differs from static buffers", tc.name)
+		}
+	}
+}
+
+// The census holds with DAMQ buffers every 50 cycles of saturated runs (the
+// upstream counters equal the recounted phits of each VC, the shared
+// counter their use beyond the reserves, each VC's credits its free reserve
+// plus the free pool), and after injection stops every packet is delivered,
+// every credit returns (each VC's credits are its reserve and the whole
+// pool again) and the counters are back to zero. h=2: MIN 2/1 with 25%
+// reserve (the congested case of Fig. 5.6), VAL 4/2 under ADV+1 and PB
+// under UN with no reserve on 4/2 VCs (no deadlock seen in these runs).
+func TestDamqCensusAndDrain(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name string
+		edit func(*config.Config)
+	}{
+		{"MIN 2/1 reserve 2", func(c *config.Config) {
+			*c = damqFig56(2, 2, 1.0, 0, 100000)
+		}},
+		{"VAL ADV+1 4/2 reserve 1", func(c *config.Config) {
+			c.Routing.Name, c.Traffic.Pattern, c.Router.DamqReserve = "VAL", "ADV", 1
+		}},
+		{"PB UN 4/2 reserve 0", func(c *config.Config) {
+			c.Routing.Name, c.Router.DamqReserve = "PB", 0
+		}},
+	} {
+		c := btConfig(2, 0, 100000)
+		c.Traffic.Load = 1.0
+		c.Router.Damq = true
+		c.Router.LocalVCs, c.Router.GlobalVCs = 4, 2
+		tc.edit(&c)
+		if errs := c.Validate(); len(errs) > 0 {
+			t.Fatalf("%s: %v", tc.name, errs)
+		}
+		s, err := New(c, 3)
+		if err != nil {
+			t.Fatal(err)
+		}
+		relStep(t, s, 1500, 50)
+		var shared int32
+		for _, x := range s.dq.shared {
+			shared = max(shared, x)
+		}
+		if shared == 0 && c.Router.DamqReserve < c.Router.LocalBuffer/c.Router.PacketSize {
+			t.Errorf("%s: no shared pool in use after 1,500 saturated cycles: the test exercises nothing", tc.name)
+		}
+		loaded := s.live
+		stopInjection(s)
+		for s.live > 0 && s.now < 1500+drainBound {
+			relStep(t, s, s.now+50, 50)
+		}
+		if s.live > 0 {
+			t.Fatalf("%s: %d of %d packets still in flight %d cycles after injection stopped", tc.name, s.live, loaded, drainBound)
+		}
+		relStep(t, s, s.now+s.wheelMask+1, 50) // the last credits land
+		for i, cr := range s.credits {
+			if pi := i / s.maxVC; s.pclass[pi] != 0 && i%s.maxVC < s.vcCount[s.pclass[pi]] && cr != s.bufCap[s.pclass[pi]] {
+				t.Errorf("%s: output %s holds %d credits after draining, want its reserve and the pool, %d", tc.name, s.where(pi, i%s.maxVC), cr, s.bufCap[s.pclass[pi]])
+			}
+		}
+		drainedDamq(t, s)
+		t.Logf("%s: the most phits of one port's pool in use %d; %d packets drained by cycle %d", tc.name, shared, loaded, s.now)
+	}
+}
+
+// drainedDamq checks, after drain, that the DAMQ counters are back to zero.
+func drainedDamq(t *testing.T, s *Sim) {
+	t.Helper()
+	for i, u := range s.dq.used {
+		if u != 0 {
+			t.Errorf("output %s counts %d phits held downstream after draining", s.where(i/s.maxVC, i%s.maxVC), u)
+		}
+	}
+	for po, x := range s.dq.shared {
+		if x != 0 {
+			t.Errorf("output %s counts %d phits of the shared pool after draining", s.where(po, 0), x)
+		}
+	}
+}
+
+// A hand-built case on the tiny Dragonfly of rbSim (router 0's local port
+// 4 feeds router 1's local port 4): 2 local VCs of 32 phits, one packet (8
+// phits) reserved per VC, so the port's 64 phits are 2 reserves and a
+// shared pool of 48 phits (6 packets); a VC holds at most 7 packets.
+// Router 1's ejection ports are held closed. Ten packets from router 0's
+// nodes to node 4 (local VC 0) fill VC 0 with its reserve and the whole
+// pool; then three packets coming over router 0's global link to node 5
+// (local VC 1, the last hop) get only VC 1's reserve: one goes, two sleep
+// at router 0. Opening node 4's ejection drains VC 0: its credits free
+// the pool, which wakes the sleeping VC 1 heads (a credit of another VC of
+// the port) and lets all three into VC 1 though its own head never moved.
+func TestDamqSharedPoolBlocksTheOtherVC(t *testing.T) {
+	s := rbSim(t, func(c *config.Config) {
+		c.Router.LocalVCs, c.Router.GlobalVCs, c.Router.LocalBuffer = 2, 1, 32
+		c.Router.Damq, c.Router.DamqReserve = true, 1
+	})
+	const down = 6 + 4 // router 1's local input
+	const up = 4       // router 0's local output
+	P := int32(s.P)
+	if s.dq.reserve != P || s.bufCap[s.pclass[up]] != 7*P || s.bufs[down*s.maxVC].cap != 7 {
+		t.Fatalf("reserve %d, most per VC %d phits, ring %d slots: want %d, %d, 7", s.dq.reserve, s.bufCap[s.pclass[up]], s.bufs[down*s.maxVC].cap, P, 7*P)
+	}
+	for port := 6; port < 10; port++ {
+		s.ports[port].readyAt = math.MaxInt32 - 1 // router 1's ejection ports
+	}
+	step := func(n int) {
+		for i := 0; i < n; i++ {
+			s.Step()
+			if err := s.Census(); err != nil {
+				t.Fatalf("cycle %d: %v", s.now, err)
+			}
+		}
+	}
+	state := func() (vc0, vc1, waiting int32) {
+		return s.bufs[down*s.maxVC].len, s.bufs[down*s.maxVC+1].len, s.bufs[5*s.maxVC].len
+	}
+	for i := 0; i < 10; i++ {
+		rbInject(s, i%3, 4, i%3, s.now)
+	}
+	step(300)
+	if vc0, vc1, _ := state(); vc0 != 7 || vc1 != 0 {
+		t.Fatalf("VC 0 holds %d packets, VC 1 %d: want 7 (reserve and pool), 0", vc0, vc1)
+	}
+	if cr := s.credits[up*s.maxVC : up*s.maxVC+2]; cr[0] != 0 || cr[1] != P || s.dq.shared[up] != 6*P {
+		t.Fatalf("credits %v, shared %d: want [0 %d] (VC 1 keeps its reserve), %d", cr, s.dq.shared[up], P, 6*P)
+	}
+	for i := 0; i < 3; i++ {
+		k := rbTransit(s, 0, 5, 0, 8, 5, s.now)
+		s.damqTake(int(s.ports[5].peer), 0) // rbTransit took the upstream credits as a grant
+		_ = k
+	}
+	step(300)
+	if vc0, vc1, waiting := state(); vc0 != 7 || vc1 != 1 || waiting != 2 {
+		t.Fatalf("VC 0 holds %d, VC 1 %d, router 0's global input %d: want 7, 1 (its reserve), 2", vc0, vc1, waiting)
+	}
+	if cr := s.credits[up*s.maxVC : up*s.maxVC+2]; cr[0] != 0 || cr[1] != 0 {
+		t.Fatalf("credits %v: want [0 0]", cr)
+	}
+	s.ports[6].readyAt = int32(s.now) // node 4 consumes again
+	s.ports[down].inWait = 0
+	step(500)
+	if vc0, vc1, waiting := state(); vc0 != 0 || vc1 != 3 || waiting != 0 {
+		t.Fatalf("after node 4 drains: VC 0 holds %d, VC 1 %d, router 0's global input %d: want 0, 3, 0", vc0, vc1, waiting)
+	}
+	if cr := s.credits[up*s.maxVC : up*s.maxVC+2]; cr[0] != 5*P || cr[1] != 4*P || s.dq.shared[up] != 2*P {
+		t.Fatalf("credits %v, shared %d: want [%d %d], %d", cr, s.dq.shared[up], 5*P, 4*P, 2*P)
+	}
+	s.ports[7].readyAt = int32(s.now) // node 5 too
+	s.ports[down].inWait = 0
+	step(500)
+	if s.live != 0 {
+		t.Fatalf("%d packets still in flight", s.live)
+	}
+	if cr := s.credits[up*s.maxVC : up*s.maxVC+2]; cr[0] != 7*P || cr[1] != 7*P {
+		t.Fatalf("credits %v after draining: want [%d %d]", cr, 7*P, 7*P)
+	}
+	drainedDamq(t, s)
+}
+
+// The memory estimate bounds a DAMQ run: each VC's ring holds its reserve
+// and the whole pool (4 local VCs of 100,000 phits, no reserve: rings of
+// 400,000 phits per VC), while credits keep what the buffers hold to the
+// port's memory. Tiny network under load (TestMemoryEstimateBoundsAllocation's
+// measure).
+func TestDamqMemoryEstimateBoundsAllocation(t *testing.T) {
+	if testing.Short() {
+		t.Skip("allocates tens of MB")
+	}
+	c := tiny()
+	c.Router.Damq, c.Router.LocalVCs, c.Router.LocalBuffer = true, 4, 100000
+	c.Traffic.Load = 1
+	if errs := c.Validate(); len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	got, _, err := measureRun(t, c, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var est, allocated int64
+	for _, p := range c.Memory() {
+		est += p.Bytes
+		if !p.Full {
+			allocated += p.Bytes
+		}
+	}
+	t.Logf("measured %.1f MiB, estimate %.1f MiB, allocated whatever the traffic %.1f MiB", mib(got), mib(est), mib(allocated))
+	if uint64(allocated) < got || allocated > 4*int64(got)+1<<20 {
+		t.Errorf("allocated %.1f MiB, the estimate of what is allocated whatever the traffic %.1f MiB: want it above, within 4×", mib(got), mib(allocated))
+	}
+}
