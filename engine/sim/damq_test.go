@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"math"
+	"os"
 	"testing"
 
 	"phitsim/engine/config"
@@ -341,4 +342,29 @@ func TestDamqMemoryEstimateBoundsAllocation(t *testing.T) {
 	if uint64(allocated) < got || allocated > 4*int64(got)+1<<20 {
 		t.Errorf("allocated %.1f MiB, the estimate of what is allocated whatever the traffic %.1f MiB: want it above, within 4×", mib(got), mib(allocated))
 	}
+}
+
+// TestCallgrindDamq is costs.sh's probe (TestCallgrindWindow) with DAMQ
+// buffers: PHITSIM_COST_DAMQ=<routing> runs it at h=4, UN 0.2, with the
+// Table 1.2 buffers and 2 packets reserved per VC, under the command
+// costs.sh gives valgrind with this test's name (BENCHMARKS.md).
+func TestCallgrindDamq(t *testing.T) {
+	routing := os.Getenv("PHITSIM_COST_DAMQ")
+	if routing == "" {
+		t.Skip("PHITSIM_COST_DAMQ=<routing> runs the callgrind cost probe with DAMQ buffers")
+	}
+	c := config.Default()
+	c.Topology.H, c.Topology.A, c.Topology.P = 4, 8, 4
+	c.Routing.Name = routing
+	c.Router.Damq, c.Router.DamqReserve = true, 2
+	c.Traffic.Load = 0.2
+	c.Sim.Warmup, c.Sim.Cycles = 0, 100000000
+	s, err := New(c, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < 3000; i++ {
+		s.Step()
+	}
+	t.Logf("hops %d", costWindow(s, 4000))
 }
