@@ -766,9 +766,6 @@ func (c *Config) validate() Errors {
 			}
 		}
 	}
-	if r.Damq && r.PacketSize > 0 {
-		errs = append(errs, c.validateDamq()...)
-	}
 	if r.Model == "iq" && r.Speedup != 1 {
 		add("router.speedup", fmt.Sprint(r.Speedup), "the input-queued model has no output buffer, so speedup must be 1")
 	}
@@ -838,29 +835,6 @@ func (c *Config) validate() Errors {
 		errs = c.validateMemory() // only meaningful for an otherwise valid config
 	}
 	return errs
-}
-
-// validateDamq checks the DAMQ reserve against the transit buffers: each
-// VC's reserve comes out of its own share of the port's memory (VCs × the
-// per-VC buffer of its class), so it is at most that share.
-func (c *Config) validateDamq() Errors {
-	k, err := topology.KindOf(c.Topology.Kind)
-	if err != nil {
-		return nil // topology.kind's enum says why
-	}
-	r := &c.Router
-	path, most := "", 0
-	for _, cl := range k.Classes[1:] {
-		if b := c.intField(cl.Buffer); path == "" || b/r.PacketSize < most {
-			path, most = cl.Buffer, b/r.PacketSize
-		}
-	}
-	if r.DamqReserve <= most {
-		return nil
-	}
-	return Errors{&FieldError{Path: "router.damqReserve", Value: strconv.Itoa(r.DamqReserve), Msg: fmt.Sprintf(
-		"must be in [0, %d] packets: a VC's reserve comes out of its own share of the port's memory, %s = %d phits (packetSize = %d)",
-		most, path, c.intField(path), r.PacketSize)}}
 }
 
 // graph500Topologies: the topology kinds the Graph500 job runs on (it is

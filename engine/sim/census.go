@@ -254,7 +254,7 @@ func (c *census) damqCredits(po int, onLink, back []int32) {
 		want, shared := s.damqCredits(po, v, held)
 		if have := s.credits[po*s.maxVC+v]; have != want || have < 0 {
 			c.fail("DAMQ census: output %s has %d credits, its free reserve plus the port's free shared space is %d (VCs hold %v phits, reserve %d)",
-				s.where(po, v), have, want, held, s.dq.reserve)
+				s.where(po, v), have, want, held, s.dq.reserve[s.ports[po].class])
 		}
 		if v == 0 && shared != s.dq.shared[po] {
 			c.fail("DAMQ census: output %s counts %d phits of the shared pool in use, the VCs hold %d beyond their reserves",

@@ -4,8 +4,9 @@ import "phitsim/engine/topology"
 
 // DAMQ input buffers (router.damq; thesis §1.1, Fig. 1.9, §5.1.2, §5.3): the
 // memory of a transit input port, its VCs × the per-VC buffer of its class,
-// is one pool. Each VC keeps a static reserve of it (router.damqReserve
-// packets) and the rest is shared by the port's VCs on demand. A packet
+// is one pool. Each VC keeps a static reserve of it (router.damqReserve %
+// of its own share, in whole packets) and the rest is shared by the port's
+// VCs on demand. A packet
 // counts against its VC's reserve while the VC holds no more than the
 // reserve, against the shared pool beyond it.
 //
@@ -29,8 +30,8 @@ type damq struct {
 	used []int32
 	// per output port: phits of the downstream port's shared pool in use
 	shared []int32
-	// phits reserved to each VC (router.damqReserve × packetSize)
-	reserve int32
+	// per port class: phits reserved to each VC (0 for injection)
+	reserve []int32
 }
 
 // initDamq sizes the DAMQ classes: each transit VC buffer can hold its
@@ -41,12 +42,13 @@ func (s *Sim) initDamq() {
 	if !r.Damq {
 		return
 	}
+	s.dq.reserve = make([]int32, len(s.bufCap))
 	for c := range s.bufCap {
 		if topology.PortClass(c) == topology.Injection {
 			continue
 		}
 		reserve, most := r.DamqBuffer(int(s.bufCap[c]), s.vcCount[c])
-		s.dq.reserve, s.bufCap[c] = int32(reserve), int32(most)
+		s.dq.reserve[c], s.bufCap[c] = int32(reserve), int32(most)
 	}
 	nports := s.R * s.radix
 	s.dq.used = make([]int32, nports*s.maxVC)
@@ -61,7 +63,7 @@ func (s *Sim) initDamq() {
 func (s *Sim) damqTake(po, vc int) {
 	bi := po*s.maxVC + vc
 	s.dq.used[bi] += int32(s.P)
-	if s.dq.used[bi] > s.dq.reserve {
+	if s.dq.used[bi] > s.dq.reserve[s.ports[po].class] {
 		s.dq.shared[po] += int32(s.P)
 		s.shareCredits(po, vc, -int32(s.P))
 	}
@@ -75,7 +77,7 @@ func (s *Sim) damqTake(po, vc int) {
 func (s *Sim) damqFree(po, vc int) {
 	bi := po*s.maxVC + vc
 	s.dq.used[bi] -= int32(s.P)
-	if s.dq.used[bi] >= s.dq.reserve {
+	if s.dq.used[bi] >= s.dq.reserve[s.ports[po].class] {
 		s.dq.shared[po] -= int32(s.P)
 		s.shareCredits(po, vc, int32(s.P))
 	}
@@ -98,7 +100,7 @@ func (s *Sim) shareCredits(po, vc int, delta int32) {
 // For the census, which recounts held from the buffers, links and credit
 // wheels.
 func (s *Sim) damqCredits(po, v int, held []int32) (credits, shared int32) {
-	res := s.dq.reserve
+	res := s.dq.reserve[s.ports[po].class]
 	for _, h := range held {
 		shared += max(0, h-res)
 	}

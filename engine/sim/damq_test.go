@@ -5,6 +5,7 @@ import (
 	"errors"
 	"math"
 	"os"
+	"strings"
 	"testing"
 
 	"phitsim/engine/config"
@@ -15,9 +16,10 @@ import (
 
 // damqFig56 is the system of thesis Fig. 5.6 at size h: MIN under UN with
 // 2/1 VCs, 128 phits per local port and 512 per global port (64 and 512 per
-// VC), DAMQ buffers reserving `reserve` packets per VC (reserve < 0: static
-// buffers of the same memory).
-func damqFig56(h, reserve int, load float64, warmup, cycles int) config.Config {
+// VC), DAMQ buffers reserving `reserve` % of each per-VC buffer (of a local
+// VC's 8 packets, 25% is 2 and 75% is 6; reserve < 0: static buffers of the
+// same memory).
+func damqFig56(h int, reserve, load float64, warmup, cycles int) config.Config {
 	c := btConfig(h, warmup, cycles)
 	c.Router.LocalVCs, c.Router.GlobalVCs = 2, 1
 	c.Router.LocalBuffer, c.Router.GlobalBuffer = 64, 512
@@ -63,20 +65,20 @@ func damqRun(t *testing.T, c config.Config) (*result.Result, *DeadlockError) {
 // ports takes the whole pool at saturation, packets cannot advance to VC 1
 // of the next buffer, and the network deadlocks. The run must end with the
 // deadlock reported (result.Deadlock, a DeadlockError), not hang; the same
-// network with 2 packets reserved per VC runs to its end. h=2 (72 nodes):
+// network with 25% reserved per VC (2 packets) runs to its end. h=2 (72 nodes):
 // the deadlock forms within the first few thousand cycles.
 func TestDamqFig56NoReserveDeadlocks(t *testing.T) {
 	t.Parallel()
-	for _, reserve := range []int{0, 2} {
+	for _, reserve := range []float64{0, 25} {
 		c := damqFig56(2, reserve, 1.0, 5000, 10000)
 		c.Sim.Watchdog = 1000
 		r, de := damqRun(t, c)
 		total := int64(c.Sim.Warmup + c.Sim.Cycles)
 		switch {
 		case reserve > 0 && de != nil:
-			t.Errorf("reserve %d: deadlock %v", reserve, de)
+			t.Errorf("reserve %g%%: deadlock %v", reserve, de)
 		case reserve > 0:
-			t.Logf("reserve %d: ran %d cycles, accepted %.3f", reserve, r.SimCycles, r.Accepted)
+			t.Logf("reserve %g%%: ran %d cycles, accepted %.3f", reserve, r.SimCycles, r.Accepted)
 		case de == nil:
 			t.Errorf("reserve 0 at load 1.0: ran to its end (accepted %.3f), want a deadlock", r.Accepted)
 		case r == nil || r.Deadlock == nil || de.Cycle >= total:
@@ -91,10 +93,10 @@ func TestDamqFig56NoReserveDeadlocks(t *testing.T) {
 }
 
 // Target 18, thesis Fig. 5.6 (§5.3.1) at h=4 (1,056 nodes; h=8 is too
-// slow), load 1.0: 2 packets reserved per VC (25% of the per-VC share)
-// congests, VC 0 taking most of the pool and leaving VC 1 too little to
+// slow), load 1.0: 25% of each per-VC buffer reserved (2 of a local VC's
+// 8 packets) congests, VC 0 taking most of the pool and leaving VC 1 too little to
 // cover the link round trip, so its accepted load is clearly below that of
-// 6 packets (75%), which is within a few per cent of static buffers (the
+// 75% (6 packets), which is within a few per cent of static buffers (the
 // thesis: the best reserve, with a negligible gain over static). Warm-up
 // 3,000 and 5,000 measured cycles; the numbers are in the log.
 func TestDamqFig56ReservationAtSaturation(t *testing.T) {
@@ -102,46 +104,42 @@ func TestDamqFig56ReservationAtSaturation(t *testing.T) {
 		t.Skip("three saturated h=4 runs (about 20 s)")
 	}
 	t.Parallel()
-	acc := map[int]float64{}
-	for _, reserve := range []int{2, 6, -1} {
+	acc := map[float64]float64{}
+	for _, reserve := range []float64{25, 75, -1} {
 		r, de := damqRun(t, damqFig56(4, reserve, 1.0, 3000, 5000))
 		if de != nil {
-			t.Fatalf("reserve %d: %v", reserve, de)
+			t.Fatalf("reserve %g%%: %v", reserve, de)
 		}
 		acc[reserve] = r.Accepted
-		t.Logf("reserve %2d packets (−1: static): accepted %.4f, latency %.0f", reserve, r.Accepted, r.Latency.Avg)
+		t.Logf("reserve %3g%% (−1: static): accepted %.4f, latency %.0f", reserve, r.Accepted, r.Latency.Avg)
 	}
-	if acc[2] > 0.96*acc[6] {
-		t.Errorf("reserve 2 accepts %.4f, reserve 6 %.4f: want 25%% clearly below 75%% (< 0.96×)", acc[2], acc[6])
+	if acc[25] > 0.96*acc[75] {
+		t.Errorf("reserve 25%% accepts %.4f, 75%% %.4f: want 25%% clearly below 75%% (< 0.96×)", acc[25], acc[75])
 	}
-	if d := math.Abs(acc[6]/acc[-1] - 1); d > 0.03 {
-		t.Errorf("reserve 6 accepts %.4f, static %.4f: want within 3%%", acc[6], acc[-1])
+	if d := math.Abs(acc[75]/acc[-1] - 1); d > 0.03 {
+		t.Errorf("reserve 75%% accepts %.4f, static %.4f: want within 3%%", acc[75], acc[-1])
 	}
 }
 
-// A reserve of the whole per-VC buffer leaves no shared pool: the result
-// is the static buffers' to the bit (thesis Fig. 5.6: 8 packets "is
+// A reserve of the whole per-VC buffer (100%) leaves no shared pool: the
+// result is the static buffers' to the bit (thesis Fig. 5.6: 8 packets "is
 // equivalent to statically partitioned buffers"). h=2, MIN at saturation
-// and VAL (4/2 VCs of 32 phits) under ADV+1; the MIN system's single
-// global VC has a pool, which changes nothing.
+// and VAL (4/2 VCs) under ADV+1.
 func TestDamqFullReserveIsStatic(t *testing.T) {
 	t.Parallel()
 	val := func(c *config.Config) {
 		c.Routing.Name, c.Traffic.Pattern, c.Traffic.Load = "VAL", "ADV", 0.6
-		// the reserve counts in packets in every class: 32-phit global VCs
-		// too, for 4 packets to be the whole per-VC buffer
-		c.Router.LocalVCs, c.Router.GlobalVCs, c.Router.LocalBuffer, c.Router.GlobalBuffer = 4, 2, 32, 32
+		c.Router.LocalVCs, c.Router.GlobalVCs, c.Router.LocalBuffer, c.Router.GlobalBuffer = 4, 2, 32, 256
 	}
 	for _, tc := range []struct {
-		name    string
-		edit    func(*config.Config)
-		reserve int
-	}{{"MIN UN 1.0", func(*config.Config) {}, 8}, {"VAL ADV+1 0.6", val, 4}} {
+		name string
+		edit func(*config.Config)
+	}{{"MIN UN 1.0", func(*config.Config) {}}, {"VAL ADV+1 0.6", val}} {
 		var docs [2][]byte
 		for i, damq := range []bool{false, true} {
 			c := damqFig56(2, -1, 1.0, 1000, 3000)
 			tc.edit(&c)
-			c.Router.Damq, c.Router.DamqReserve = damq, tc.reserve
+			c.Router.Damq, c.Router.DamqReserve = damq, 100
 			r, de := damqRun(t, c)
 			if de != nil {
 				t.Fatalf("%s: %v", tc.name, de)
@@ -161,21 +159,21 @@ func TestDamqFullReserveIsStatic(t *testing.T) {
 // plus the free pool), and after injection stops every packet is delivered,
 // every credit returns (each VC's credits are its reserve and the whole
 // pool again) and the counters are back to zero. h=2: MIN 2/1 with 25%
-// reserve (the congested case of Fig. 5.6), VAL 4/2 under ADV+1 and PB
-// under UN with no reserve on 4/2 VCs (no deadlock seen in these runs).
+// reserve (the congested case of Fig. 5.6), VAL 4/2 under ADV+1 with 25%
+// and PB under UN with no reserve on 4/2 VCs (no deadlock in these runs).
 func TestDamqCensusAndDrain(t *testing.T) {
 	t.Parallel()
 	for _, tc := range []struct {
 		name string
 		edit func(*config.Config)
 	}{
-		{"MIN 2/1 reserve 2", func(c *config.Config) {
-			*c = damqFig56(2, 2, 1.0, 0, 100000)
+		{"MIN 2/1 reserve 25%", func(c *config.Config) {
+			*c = damqFig56(2, 25, 1.0, 0, 100000)
 		}},
-		{"VAL ADV+1 4/2 reserve 1", func(c *config.Config) {
-			c.Routing.Name, c.Traffic.Pattern, c.Router.DamqReserve = "VAL", "ADV", 1
+		{"VAL ADV+1 4/2 reserve 25%", func(c *config.Config) {
+			c.Routing.Name, c.Traffic.Pattern, c.Router.DamqReserve = "VAL", "ADV", 25
 		}},
-		{"PB UN 4/2 reserve 0", func(c *config.Config) {
+		{"PB UN 4/2 reserve 0%", func(c *config.Config) {
 			c.Routing.Name, c.Router.DamqReserve = "PB", 0
 		}},
 	} {
@@ -196,7 +194,7 @@ func TestDamqCensusAndDrain(t *testing.T) {
 		for _, x := range s.dq.shared {
 			shared = max(shared, x)
 		}
-		if shared == 0 && c.Router.DamqReserve < c.Router.LocalBuffer/c.Router.PacketSize {
+		if shared == 0 {
 			t.Errorf("%s: no shared pool in use after 1,500 saturated cycles: the test exercises nothing", tc.name)
 		}
 		loaded := s.live
@@ -235,7 +233,7 @@ func drainedDamq(t *testing.T, s *Sim) {
 
 // A hand-built case on the tiny Dragonfly of rbSim (router 0's local port
 // 4 feeds router 1's local port 4): 2 local VCs of 32 phits, one packet (8
-// phits) reserved per VC, so the port's 64 phits are 2 reserves and a
+// phits, 25%) reserved per VC, so the port's 64 phits are 2 reserves and a
 // shared pool of 48 phits (6 packets); a VC holds at most 7 packets.
 // Router 1's ejection ports are held closed. Ten packets from router 0's
 // nodes to node 4 (local VC 0) fill VC 0 with its reserve and the whole
@@ -247,13 +245,13 @@ func drainedDamq(t *testing.T, s *Sim) {
 func TestDamqSharedPoolBlocksTheOtherVC(t *testing.T) {
 	s := rbSim(t, func(c *config.Config) {
 		c.Router.LocalVCs, c.Router.GlobalVCs, c.Router.LocalBuffer = 2, 1, 32
-		c.Router.Damq, c.Router.DamqReserve = true, 1
+		c.Router.Damq, c.Router.DamqReserve = true, 25
 	})
 	const down = 6 + 4 // router 1's local input
 	const up = 4       // router 0's local output
 	P := int32(s.P)
-	if s.dq.reserve != P || s.bufCap[s.pclass[up]] != 7*P || s.bufs[down*s.maxVC].cap != 7 {
-		t.Fatalf("reserve %d, most per VC %d phits, ring %d slots: want %d, %d, 7", s.dq.reserve, s.bufCap[s.pclass[up]], s.bufs[down*s.maxVC].cap, P, 7*P)
+	if s.dq.reserve[s.pclass[up]] != P || s.bufCap[s.pclass[up]] != 7*P || s.bufs[down*s.maxVC].cap != 7 {
+		t.Fatalf("reserve %d, most per VC %d phits, ring %d slots: want %d, %d, 7", s.dq.reserve[s.pclass[up]], s.bufCap[s.pclass[up]], s.bufs[down*s.maxVC].cap, P, 7*P)
 	}
 	for port := 6; port < 10; port++ {
 		s.ports[port].readyAt = math.MaxInt32 - 1 // router 1's ejection ports
@@ -346,7 +344,7 @@ func TestDamqMemoryEstimateBoundsAllocation(t *testing.T) {
 
 // TestCallgrindDamq is costs.sh's probe (TestCallgrindWindow) with DAMQ
 // buffers: PHITSIM_COST_DAMQ=<routing> runs it at h=4, UN 0.2, with the
-// Table 1.2 buffers and 2 packets reserved per VC, under the command
+// Table 1.2 buffers and 75% of each reserved per VC (the thesis's choice), under the command
 // costs.sh gives valgrind with this test's name (BENCHMARKS.md).
 func TestCallgrindDamq(t *testing.T) {
 	routing := os.Getenv("PHITSIM_COST_DAMQ")
@@ -356,7 +354,7 @@ func TestCallgrindDamq(t *testing.T) {
 	c := config.Default()
 	c.Topology.H, c.Topology.A, c.Topology.P = 4, 8, 4
 	c.Routing.Name = routing
-	c.Router.Damq, c.Router.DamqReserve = true, 2
+	c.Router.Damq, c.Router.DamqReserve = true, 75
 	c.Traffic.Load = 0.2
 	c.Sim.Warmup, c.Sim.Cycles = 0, 100000000
 	s, err := New(c, 1)
@@ -367,4 +365,29 @@ func TestCallgrindDamq(t *testing.T) {
 		s.Step()
 	}
 	t.Logf("hops %d", costWindow(s, 4000))
+}
+
+// router.damqReserve is a share of each per-VC buffer in whole packets
+// (rounded down), so that one value reserves 75% of a local and of a global
+// VC alike (thesis §5.3.1 keeps 75% per VC from Fig. 5.7 on); the
+// validator refuses a share outside [0, 100] naming the field.
+func TestDamqReserveSizing(t *testing.T) {
+	for _, tc := range []struct {
+		pct           float64
+		buf, vcs      int
+		reserve, most int
+	}{
+		{25, 64, 2, 16, 112}, {75, 64, 2, 48, 80}, {100, 64, 2, 64, 64}, {0, 64, 2, 0, 128},
+		{12.5, 64, 2, 8, 120}, {10, 64, 2, 0, 128}, {75, 32, 4, 24, 56}, {75, 256, 2, 192, 320}, {75, 36, 2, 24, 48},
+	} {
+		r := config.Router{PacketSize: 8, DamqReserve: tc.pct}
+		if res, most := r.DamqBuffer(tc.buf, tc.vcs); res != tc.reserve || most != tc.most {
+			t.Errorf("%g%% of %d VCs × %d phits: reserve %d, most %d; want %d, %d", tc.pct, tc.vcs, tc.buf, res, most, tc.reserve, tc.most)
+		}
+	}
+	c := damqFig56(2, 100.5, 0.5, 0, 100)
+	errs := c.Validate()
+	if len(errs) != 1 || errs[0].Path != "router.damqReserve" || !strings.Contains(errs[0].Error(), "[0, 100]") {
+		t.Errorf("router.damqReserve=100.5: %v, want one error naming the field and [0, 100]", errs)
+	}
 }
