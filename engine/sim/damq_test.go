@@ -160,7 +160,8 @@ func TestDamqFullReserveIsStatic(t *testing.T) {
 // every credit returns (each VC's credits are its reserve and the whole
 // pool again) and the counters are back to zero. h=2: MIN 2/1 with 25%
 // reserve (the congested case of Fig. 5.6), VAL 4/2 under ADV+1 with 25%
-// and PB under UN with no reserve on 4/2 VCs (no deadlock in these runs).
+// and PB under UN with no reserve on 4/2 VCs (no deadlock in these runs),
+// OLM with FOGSim's earlier credit timing and the input-queued router.
 func TestDamqCensusAndDrain(t *testing.T) {
 	t.Parallel()
 	for _, tc := range []struct {
@@ -175,6 +176,12 @@ func TestDamqCensusAndDrain(t *testing.T) {
 		}},
 		{"PB UN 4/2 reserve 0%", func(c *config.Config) {
 			c.Routing.Name, c.Router.DamqReserve = "PB", 0
+		}},
+		{"OLM ADV+1 4/2 reserve 50%, credits at the output FIFO", func(c *config.Config) {
+			c.Routing.Name, c.Traffic.Pattern, c.Router.DamqReserve, c.Router.CreditTiming = "OLM", "ADV", 50, "output"
+		}},
+		{"MIN input-queued 4/2 reserve 25%", func(c *config.Config) {
+			c.Router.Model, c.Router.Speedup, c.Router.DamqReserve = "iq", 1, 25
 		}},
 	} {
 		c := btConfig(2, 0, 100000)
