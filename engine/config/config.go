@@ -9,6 +9,7 @@
 package config
 
 import (
+	"math"
 	"strings"
 
 	"phitsim/engine/topology"
@@ -148,6 +149,21 @@ type Router struct {
 	TransitPriority bool    `json:"transitPriority" doc:"output stage serves transit inputs before injection inputs" paper:"thesis §3.1.2"`
 	InjectionPolicy string  `json:"injectionPolicy" doc:"injection VC choice: dest (⌊dest·VCs/N⌋), rand (random VC with room), jsq (shortest queue)" enum:"dest,rand,jsq"`
 	IdleUpdates     string  `json:"idleUpdates" doc:"every: a router's per-cycle adaptive work (its PB saturation bits and their broadcast, its ACOR-Switch hysteresis interval and level changes) runs every cycle; fogsim: only in cycles where the router holds packets (in its buffers or on the links into it), as FOGSim runs a switch only then, so an idle router's interval stands still and its group keeps its last broadcast bits" enum:"every,fogsim" when:"routing" paper:"FOGSim v5 (dgflySimulator.cc action(): switchModule::action only when messagesInQueuesCounter ≥ 1)" fogsim:"fogsim"`
+	// DAMQ input buffers: omitted when off (and a reserve of 0), so that
+	// documents and results without them are unchanged.
+	Damq        bool    `json:"damq,omitempty" doc:"DAMQ transit input buffers: the memory of each transit input port (its VCs × the per-VC buffer of its class) is one pool; each VC keeps router.damqReserve of its own share and shares the rest with the port's other VCs, and the credits of a VC count its free reserve plus the port's free shared space. Injection buffers stay static" paper:"thesis §1.1 (Fig. 1.9), §5.1.2, §5.3"`
+	DamqReserve float64 `json:"damqReserve,omitempty" doc:"DAMQ: the share of each per-VC buffer (router.localBuffer, router.globalBuffer) kept static for its VC, rounded down to whole packets; the rest goes to the port's shared pool. 0 shares everything, which deadlocks; 100 is static buffers (thesis Fig. 5.6: 25% congests, 75% is best)" unit:"%" min:"0" max:"100" when:"router.damq=true" paper:"thesis §5.3.1, Fig. 5.6"`
+}
+
+// DamqBuffer is the sizing of a transit input port of vcs VCs of buf
+// phits each under router.damq: the phits reserved to each VC
+// (router.damqReserve of buf, in whole packets), and the most one VC may
+// hold (its reserve and the whole shared pool, the port's vcs·buf phits
+// less the other VCs' reserves).
+func (r *Router) DamqBuffer(buf, vcs int) (reserve, most int) {
+	packets := buf / r.PacketSize
+	reserve = int(math.Floor(r.DamqReserve*float64(packets)/100+1e-9)) * r.PacketSize
+	return reserve, vcs*buf - (vcs-1)*reserve
 }
 
 // Routing algorithm and its mechanisms (thesis §1.4; ACOR paper).

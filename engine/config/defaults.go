@@ -101,6 +101,11 @@ func Presets() []Preset {
 			short(c)
 			c.Traffic.Reactive = true
 		}),
+		preset("damq", "DAMQ input buffers of thesis Fig. 5.6, h=4: MIN under UN, 2/1 VCs, 128/512 phits per local/global port, 75% of each VC reserved (0% deadlocks at saturation)", 4, func(c *Config) {
+			short(c)
+			c.Router.LocalVCs, c.Router.GlobalVCs, c.Router.LocalBuffer, c.Router.GlobalBuffer = 2, 1, 64, 512
+			c.Router.Damq, c.Router.DamqReserve = true, 75
+		}),
 		preset("transient", "UN switching to ADV+1 at cycle 2,000 after warm-up, MIN, h=4", 4, func(c *Config) {
 			short(c)
 			c.Traffic.Load = 0.2

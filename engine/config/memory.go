@@ -142,16 +142,26 @@ func (c *Config) memory() []MemoryPart {
 	}
 
 	// input buffer rings (a slot per packet) and output FIFO rings (a
-	// departure cycle per packet)
-	var slots int64
+	// departure cycle per packet). slots: the packets the input buffers can
+	// hold; ring: their ring slots, more with router.damq, where each VC's
+	// ring can hold its reserve and the whole shared pool while credits keep
+	// the port to its memory (VCs × the per-VC buffer)
+	var slots, ring int64
 	for i, n := range kind.Ports(t.Params()) {
-		slots += n * int64(classes[i].VCs) * (int64(classes[i].Buffer) / P)
+		vcs, buf := int64(classes[i].VCs), int64(classes[i].Buffer)
+		held, perVC := vcs*(buf/P), buf/P
+		if r.Damq && i > 0 {
+			_, most := r.DamqBuffer(int(buf), int(vcs))
+			held, perVC = vcs*buf/P, int64(most)/P
+		}
+		slots += n * held
+		ring += n * vcs * perVC
 	}
 	oCap := int64(0)
 	if r.Model == "ioq" {
 		oCap = int64(r.OutputBuffer)/P + 1
 	}
-	add(c.largestBuffer(), "buffer rings", float64(slots*8+ports*oCap*4), false)
+	add(c.largestBuffer(), "buffer rings", float64(ring*8+ports*oCap*4), false)
 	// the packets: credits bound those in transit (on a link, or in an
 	// output FIFO, a packet holds a slot of the input buffer downstream), so
 	// at most one per input buffer slot, plus those leaving for the nodes
@@ -171,6 +181,11 @@ func (c *Config) memory() []MemoryPart {
 	// ports, VCs, routers, nodes, topology tables: grow with the network
 	perVC := float64(BufferBytes + 4 + 4 + 8 + 8)                 // buffer, credits, request-reply reservations, LRS stamps, adaptive counters
 	perPort := float64(PortBytes+4+16+1+1+8+8) + 8*float64(radix) // vcBusy (32 queues), credit waiters, classes; + adaptive tables, topology.Check, LRS output stamps
+	// router.damq: per output VC and port, the phits held downstream
+	if r.Damq {
+		perVC += 4
+		perPort += 4
+	}
 	perRouter := float64(StreamBytes + 16 + 8*3 + 17 + 1)
 	perNode := float64(StreamBytes + 8 + 8 + 5 + 4 + 4 + sliceBytes + 4 + 8) // generators, attachments, patterns, source queues
 	net := float64(ports*maxVC)*perVC + float64(ports)*perPort + float64(R)*perRouter + float64(N)*perNode +

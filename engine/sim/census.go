@@ -23,7 +23,9 @@ import (
 // their length, busy bits, port counts and head metadata must agree.
 // Credits: for every transit output po and VC v, credits[po,v] + P·(packets
 // on the link toward the downstream buffer) + P·(packets held in it) +
-// P·(credits on their way back) = the downstream buffer's capacity in phits.
+// P·(credits on their way back) = the downstream buffer's capacity in phits;
+// with DAMQ buffers (damq.go), the credits are the VC's free reserve plus the
+// port's free shared space, and the upstream counters the phits recounted.
 //
 // It returns nil, or an error naming every discrepancy found (the first few
 // of each kind) with its router, port and VC.
@@ -213,6 +215,10 @@ func (c *census) credits() {
 		if cl == topology.Injection || peer < 0 { // a node port, or a mesh's edge port (unconnected)
 			continue
 		}
+		if s.dq.used != nil {
+			c.damqCredits(po, onLink, back)
+			continue
+		}
 		for v := 0; v < s.vcCount[cl]; v++ {
 			bi, down := po*s.maxVC+v, peer*s.maxVC+v
 			have := s.credits[bi]
@@ -221,6 +227,38 @@ func (c *census) credits() {
 				c.fail("credit census: output %s: %d credits + %d phits on the link + %d held downstream + %d returning = %d, the downstream buffer holds %d",
 					s.where(po, v), have, P*onLink[down], P*s.bufs[down].len, P*back[bi], sum, s.bufCap[cl])
 			}
+		}
+	}
+}
+
+// damqCredits checks a DAMQ output po (router.damq): the phits each VC
+// holds downstream, recounted (on the link, in the buffer, credits on their
+// way back), must be the upstream router's counters, their use of the
+// shared pool its shared counter, and each VC's credits its free reserve
+// plus the pool's free space.
+func (c *census) damqCredits(po int, onLink, back []int32) {
+	s := c.s
+	P := int32(s.P)
+	peer := int(s.ports[po].peer)
+	n := s.vcCount[s.ports[po].class]
+	held := make([]int32, n)
+	for v := range held {
+		bi, down := po*s.maxVC+v, peer*s.maxVC+v
+		held[v] = P * (onLink[down] + s.bufs[down].len + back[bi])
+		if held[v] != s.dq.used[bi] {
+			c.fail("DAMQ census: output %s counts %d phits held downstream, the link, buffer and credit wheel hold %d",
+				s.where(po, v), s.dq.used[bi], held[v])
+		}
+	}
+	for v := range held {
+		want, shared := s.damqCredits(po, v, held)
+		if have := s.credits[po*s.maxVC+v]; have != want || have < 0 {
+			c.fail("DAMQ census: output %s has %d credits, its free reserve plus the port's free shared space is %d (VCs hold %v phits, reserve %d)",
+				s.where(po, v), have, want, held, s.dq.reserve[s.ports[po].class])
+		}
+		if v == 0 && shared != s.dq.shared[po] {
+			c.fail("DAMQ census: output %s counts %d phits of the shared pool in use, the VCs hold %d beyond their reserves",
+				s.where(po, v), s.dq.shared[po], shared)
 		}
 	}
 }

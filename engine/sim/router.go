@@ -90,6 +90,9 @@ func (s *Sim) land() {
 		// for it
 		pi, vc := int(e&0x3fffffff)>>5, int(e&31)
 		s.credits[pi*s.maxVC+vc] += int32(s.P)
+		if s.dq.used != nil {
+			s.damqFree(pi, vc)
+		}
 		if s.cwAny[pi>>6]&(1<<(pi&63)) != 0 {
 			s.wakeOnCredit(pi)
 		}
@@ -387,6 +390,9 @@ func (s *Sim) grant(r, in, vc, out int) {
 		}
 	} else {
 		s.take(po, int(outVC), minimal, op.class == topology.Global)
+		if s.dq.used != nil {
+			s.damqTake(po, int(outVC))
+		}
 		pk.vcPos = nextPos
 		pk.vc = outVC
 	}

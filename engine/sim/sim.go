@@ -158,6 +158,7 @@ type Sim struct {
 	pb   piggyBack
 	acor acor
 	cga  cga
+	dq   damq // DAMQ input buffers (damq.go)
 	// mechanism hooks and the attached mechanisms (mechanism.go)
 	hk   hooks
 	mech mechanisms
@@ -408,6 +409,7 @@ func newSimEntry(cfg config.Config, e *routing.Entry, topo topology.Topology, se
 	if tr.Reactive {
 		s.reqVCs = s.injVC / 2
 	}
+	s.initDamq()
 	s.build()
 	if e.Keeps(routing.PerCycle) && r.IdleUpdates == "fogsim" {
 		s.held = make([]int32, s.R)

@@ -88,8 +88,8 @@ func TestTopicsComplete(t *testing.T) {
 		size += len(tp.ID) + len(tp.Title) + len(tp.Text) + len(tp.Paper) + len(tp.Expect)
 	}
 	// it ships in ui.wasm
-	if size > 25000 {
-		t.Errorf("%d bytes of text; keep it under 25,000", size)
+	if size > 40000 { // the thesis chapters 3–5 mechanisms each need a topic
+		t.Errorf("%d bytes of text; keep it under 40,000", size)
 	}
 	t.Logf("%d topics, %d bytes of text", len(seen), size)
 }
