@@ -29,7 +29,8 @@ type detector struct {
 }
 
 // stuckAgeFloor is the least stuck-head bound: 16 times the time a full
-// buffer of the deepest transit class (B packets) takes to leave through an
+// buffer of the deepest transit class (B packets; with DAMQ, the most one
+// VC can hold) takes to leave through an
 // output that fair arbitration shares with every other input of the router
 // (radix inputs, P cycles per packet), plus a link and a crossbar traversal.
 // Saturation, not deadlock, makes transit heads wait that long: the longest
@@ -37,7 +38,15 @@ type detector struct {
 // B·radix·P = 1,792), and 8,506 in 40,000 cycles of VAL_GROUP ADVC at load
 // 1.0, against a floor of 28,775 (TestNoFalseDeadlockAtSaturation).
 func (s *Sim) stuckAgeFloor() int64 {
-	b := max(s.cfg.Router.LocalBuffer, s.cfg.Router.GlobalBuffer) / s.P
+	rc := &s.cfg.Router
+	b := max(rc.LocalBuffer, rc.GlobalBuffer)
+	if rc.Damq { // a VC may hold its reserve and the port's whole pool
+		_, lv, gv := s.cfg.VCs()
+		_, l := rc.DamqBuffer(rc.LocalBuffer, lv)
+		_, g := rc.DamqBuffer(rc.GlobalBuffer, gv)
+		b = max(l, g)
+	}
+	b /= s.P
 	maxLat := max(s.lat[topology.Local], s.lat[topology.Global])
 	return 16*int64(max(b, 1))*int64(s.radix)*int64(s.P) + maxLat + s.xbar
 }

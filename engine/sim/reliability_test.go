@@ -121,6 +121,14 @@ func TestStuckHeadBound(t *testing.T) {
 	if s.stuckAgeFloor() != floor || s.dl.age != max(floor, 20000) {
 		t.Errorf("floor %d, bound %d; want %d, %d", s.stuckAgeFloor(), s.dl.age, floor, max(floor, 20000))
 	}
+	// DAMQ: a VC's ring holds its reserve and the pool, 2 global VCs of 256
+	// phits with a 25% reserve: 2·256 − 64 = 448 phits, 56 packets
+	c.Router.Damq, c.Router.DamqReserve = true, 25
+	if d, err := New(c, 1); err != nil {
+		t.Fatal(err)
+	} else if want := int64(16*(448/8)*7*8 + 100 + 3); d.stuckAgeFloor() != want {
+		t.Errorf("DAMQ floor %d, want %d (the deepest VC ring)", d.stuckAgeFloor(), want)
+	}
 	if s.dl.mask+1 > s.dl.age/8 || s.dl.mask != 1023 {
 		t.Errorf("check every %d cycles for a bound of %d", s.dl.mask+1, s.dl.age)
 	}
