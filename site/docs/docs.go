@@ -108,6 +108,8 @@ var paramTopics = map[string]string{
 	"routing.congestedThreshold":  "routing-PAR",
 	"routing.candidateMax":        "routing-PAR",
 	"routing.contentionThreshold": "trigger-contention",
+	"router.damq":                 "router-damq",
+	"router.damqReserve":          "router-damq",
 	"routing.hybridThreshold":     "trigger-contention",
 	"routing.filterAlpha":         "trigger-contention",
 	"routing.candidates":          "routing-OLM",
