@@ -148,6 +148,14 @@ type Router struct {
 	TransitPriority bool    `json:"transitPriority" doc:"output stage serves transit inputs before injection inputs" paper:"thesis §3.1.2"`
 	InjectionPolicy string  `json:"injectionPolicy" doc:"injection VC choice: dest (⌊dest·VCs/N⌋), rand (random VC with room), jsq (shortest queue)" enum:"dest,rand,jsq"`
 	IdleUpdates     string  `json:"idleUpdates" doc:"every: a router's per-cycle adaptive work (its PB saturation bits and their broadcast, its ACOR-Switch hysteresis interval and level changes) runs every cycle; fogsim: only in cycles where the router holds packets (in its buffers or on the links into it), as FOGSim runs a switch only then, so an idle router's interval stands still and its group keeps its last broadcast bits" enum:"every,fogsim" when:"routing" paper:"FOGSim v5 (dgflySimulator.cc action(): switchModule::action only when messagesInQueuesCounter ≥ 1)" fogsim:"fogsim"`
+	// FlexVC (thesis §5.2): omitted when off, so that documents and results
+	// without it are unchanged.
+	FlexVC      bool   `json:"flexVC,omitempty" doc:"FlexVC: a hop may take any VC of its output up to the highest one from which an increasing-index escape path to the destination remains (the routing's reference path, extra VCs at its start); opportunistic hops (fewer VCs than the path's length) revert to the minimal path when no allowed VC can take the whole packet. Dragonfly; MIN, VAL, VAL_GROUP, UGAL, PB. Off: distance-based VCs, one per hop" paper:"thesis §5.2, Tables 5.3–5.4"`
+	VCSelection string `json:"vcSelection,omitempty" doc:"FlexVC: which allowed VC with room a packet takes: jsq the one with the most free credits (ties to the highest), highest, lowest, random (empty: jsq)" enum:"jsq,highest,lowest,random" when:"router.flexVC=true" paper:"thesis §5.2.1, §5.3.5 (Fig. 5.16)"`
+	// ReplyLocalVCs/ReplyGlobalVCs: the reply subsequence at the end of
+	// the local/global VCs (thesis §5.2.2); 0/0 is MIN's 2/1.
+	ReplyLocalVCs  int `json:"replyLocalVCs,omitempty" doc:"FlexVC with request-reply: the local VCs of the reply subsequence, the last of router.localVCs (requests take the others; replies may use all). 0: 2, the minimal path's" unit:"VCs" min:"0" max:"32" when:"router.flexVC=true" paper:"thesis §5.2.2, Table 5.4"`
+	ReplyGlobalVCs int `json:"replyGlobalVCs,omitempty" doc:"FlexVC with request-reply: the global VCs of the reply subsequence (0: 1, the minimal path's)" unit:"VCs" min:"0" max:"32" when:"router.flexVC=true" paper:"thesis §5.2.2, Table 5.4"`
 }
 
 // Routing algorithm and its mechanisms (thesis §1.4; ACOR paper).
