@@ -40,8 +40,14 @@ const (
 // global][rest], the highest VC of a safe hop (−1: not safe) and of an
 // opportunistic hop given its escape.
 type flexVC struct {
-	on        bool
-	sel       uint8
+	on  bool
+	sel uint8
+	// oppA[reply]: the routing's non-minimal path (its VC sequence, the
+	// worst case) is not safe (thesis Tables 5.3–5.4: opp.), so that every
+	// hop towards the intermediate is opportunistic: a packet that took one
+	// is in a VC from which only its escape is increasing (Definition 2),
+	// even where the rest of its plan would fit after the hop
+	oppA      [2]bool
 	safe, opp [2][2][128]int8
 }
 
@@ -74,6 +80,9 @@ func (s *Sim) initFlex(cfg config.Config) error {
 			}
 		}
 	}
+	for rep := range 2 {
+		v.oppA[rep] = f.Verdict(rep == 1, s.seq.Path(), vcs.DragonflyMIN) != vcs.Safe
+	}
 	if rl != 0 {
 		s.replyOffL, s.replyOffG = int8(lv-rl), int8(gv-rg)
 	}
@@ -88,7 +97,7 @@ func flexCat(a, b int) int {
 
 // flexK is the highest VC of pk's hop from router r over a port of class c
 // towards target (its Valiant intermediate while in phase A, else its
-// destination), with fkOpp when the hop is opportunistic. The rests are the
+// destination), with fkOpp when the hop is opportunistic (oppA). The rests are the
 // worst cases of the Dragonfly's minimal paths (a shorter real path only
 // allows more, so they are safe): phase B's rest is the minimal path; in
 // phase A the plan is the path to the intermediate and on to the
@@ -145,7 +154,7 @@ func (s *Sim) flexK(r int, pk *packet, c topology.PortClass, target int) int8 {
 			esc = sL
 		}
 	}
-	if k := s.fv.safe[rep][ci][plan]; k >= 0 {
+	if k := s.fv.safe[rep][ci][plan]; k >= 0 && !s.fv.oppA[rep] {
 		return k
 	}
 	k := s.fv.opp[rep][ci][esc]
