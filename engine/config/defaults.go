@@ -762,7 +762,7 @@ func (c *Config) FlexReply() (local, global int) {
 }
 
 // flexRoutings are the routing kinds the simulator runs with FlexVC.
-var flexRoutings = []routing.Kind{routing.MIN, routing.VAL, routing.UGAL, routing.PB}
+var flexRoutings = []routing.Kind{routing.MIN, routing.VAL, routing.UGAL, routing.PB, routing.PAR, routing.OLM}
 
 // checkFlexVC validates router.flexVC with lv/gv local/global VCs: a
 // Dragonfly, a routing it runs with, reply VCs only with request-reply,
@@ -783,7 +783,7 @@ func (c *Config) checkFlexVC(lv, gv int) Errors {
 		return errs // routing.name's enum says why
 	}
 	if !slices.Contains(flexRoutings, e.Kind) {
-		add("router.flexVC", "true", "routing.name=%s: FlexVC runs with MIN, VAL, VAL_GROUP, UGAL and PB", e.Name)
+		add("router.flexVC", "true", "routing.name=%s: FlexVC runs with MIN, VAL, VAL_GROUP, UGAL, PB, PAR and OLM", e.Name)
 		return errs
 	}
 	r := &c.Router
@@ -806,6 +806,11 @@ func (c *Config) checkFlexVC(lv, gv int) Errors {
 		return errs
 	}
 	path := seq.Path()
+	if e.Decision == routing.EachHopAttempt {
+		// in-transit adaptive routing: the worst case is PAR's
+		// l–l–g–l–l–g–l whatever the routing's own sequence (Table 5.3)
+		path = vcs.DragonflyInTrns
+	}
 	v, req, _, err := vcs.DragonflyVerdict(path, lv, gv, rl, rg)
 	if err != nil {
 		field, msg, _ := strings.Cut(err.Error(), ": ")
@@ -844,7 +849,7 @@ func (c *Config) checkFlexVC(lv, gv int) Errors {
 		}
 	}
 	add("router.localVCs", strconv.Itoa(lv), "with router.globalVCs=%d and FlexVC, a hop of %s's %s (path %s) has no escape path (thesis Tables 5.3–5.4): router.localVCs/router.globalVCs need at least %s (opportunistic) or %s (safe)",
-		gv, c.Routing.Name, who, seq.Spec([]string{"injection", "l", "g"}), least(vcs.Opportunistic), least(vcs.Safe))
+		gv, c.Routing.Name, who, path.Spec(), least(vcs.Opportunistic), least(vcs.Safe))
 	return errs
 }
 

@@ -78,9 +78,21 @@ func TestFlexVCValidatorScope(t *testing.T) {
 	if errs := c.Validate(); len(errs) != 1 || errs[0].Path != "router.replyLocalVCs" || !strings.Contains(errs.Error(), "traffic.reactive") {
 		t.Errorf("reply VCs without request-reply: %v", errs)
 	}
-	c = flexCfg("OLM", 3, 2)
+	c = flexCfg("ACOR", 4, 2)
 	if errs := c.Validate(); len(errs) != 1 || errs[0].Path != "router.flexVC" {
-		t.Errorf("OLM: %v", errs)
+		t.Errorf("ACOR: %v", errs)
+	}
+	// in-transit routing: Table 5.3's In-Trns row (PAR's path), whatever
+	// OLM's own 3/2 sequence
+	for _, name := range []string{"OLM", "PAR"} {
+		c = flexCfg(name, 3, 2)
+		if errs := c.Validate(); len(errs) != 0 {
+			t.Errorf("%s 3/2: %v", name, errs)
+		}
+		c = flexCfg(name, 2, 2)
+		if errs := c.Validate(); len(errs) != 1 || !strings.Contains(errs.Error(), "l l g l l g l") || !strings.Contains(errs.Error(), "at least 3/2 (opportunistic) or 5/2 (safe)") {
+			t.Errorf("%s 2/2: %v", name, errs)
+		}
 	}
 	c = flexCfg("MIN", 2, 1)
 	c.Router.VCSelection = "best"

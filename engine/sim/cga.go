@@ -87,6 +87,11 @@ func (s *Sim) routeInTransit(r int, pk *packet, fromInj bool) bool {
 	minGlobal := minClass == topology.Global
 	minPos := s.seq.Next(int(pk.vcPos), minClass)
 	minVC := s.vcAt(minPos, minGlobal, pk)
+	var minK int8
+	if s.fv.on { // FlexVC: a safe minimal hop; the trigger and occupancy read its best VC
+		minK = s.flexK(r, pk, minClass, dst)
+		minVC = s.flexBest(r*s.radix+minPort, minK)
+	}
 	// a packet is in its source group until its first global hop (a
 	// Dragonfly path never comes back to it)
 	inSource := pk.ghops == 0
@@ -139,6 +144,9 @@ func (s *Sim) routeInTransit(r int, pk *packet, fromInj bool) bool {
 				port = s.firstGlobal + k
 				pos = s.seq.Next(int(pk.vcPos), topology.Global)
 				vc, pending = s.vcAt(pos, true, pk), kind
+				if s.fv.on {
+					vc = int(s.flexOppK(r, pk, true) & fkMask)
+				}
 			}
 		}
 	}
@@ -146,6 +154,12 @@ func (s *Sim) routeInTransit(r int, pk *packet, fromInj bool) bool {
 		panic(fmt.Sprintf("sim: packet %d→%d at router %d has no VC left in its sequence (position %d)", pk.src, pk.dst, r, pk.vcPos))
 	}
 	pk.outPort, pk.outVC, pk.nextPos = int16(port), int8(vc), int8(pos)
+	if s.fv.on {
+		pk.outVC = minK
+		if pending != misNone { // misroutes are opportunistic hops
+			pk.outVC = s.flexOppK(r, pk, s.pclass[r*s.radix+port] == topology.Global)
+		}
+	}
 	pk.mis = pk.mis&^0x70 | pending<<4
 	return kind == misNone
 }
@@ -213,6 +227,9 @@ func (s *Sim) pickCandidate(r int, pk *packet, kind uint8, minPort, minVC int, q
 	}
 	if pos < 0 {
 		return 0, 0, 0, false
+	}
+	if s.fv.on { // FlexVC: a candidate qualifies on the highest VC its escape allows
+		vc = int(s.flexOppK(r, pk, global) & fkMask)
 	}
 	// occupancies compare as fractions of each buffer's capacity (a global
 	// buffer is 8× a local one), as FOGSim's percentages

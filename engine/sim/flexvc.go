@@ -2,6 +2,7 @@ package sim
 
 import (
 	"fmt"
+	"math"
 	"math/bits"
 
 	"phitsim/engine/config"
@@ -164,6 +165,39 @@ func (s *Sim) flexK(r int, pk *packet, c topology.PortClass, target int) int8 {
 	return k | fkOpp
 }
 
+// flexOppK is the highest VC, with fkOpp, of an in-transit misroute of pk
+// at router r (PAR, OLM): a local hop inside the group, or a global hop to
+// another group; its escape is the minimal path from the next router.
+func (s *Sim) flexOppK(r int, pk *packet, global bool) int8 {
+	rep, ci, esc := 0, 0, sLGL
+	if pk.flags&fReply != 0 {
+		rep = 1
+	}
+	if global {
+		ci = 1
+	} else if s.df.GroupOf(r) == s.df.GroupOf(int(pk.dstRouter)) {
+		esc = sL
+	}
+	k := s.fv.opp[rep][ci][esc]
+	if k < 0 {
+		panic(fmt.Sprintf("sim: FlexVC misroute of packet %d→%d at router %d has no escape (the validator refuses such VC counts)", pk.src, pk.dst, r))
+	}
+	return k | fkOpp
+}
+
+// flexBest is the VC 0…k of output po with the most free credits (ties to
+// the highest), room or not: what the in-transit trigger and occupancy
+// read for a FlexVC minimal hop.
+func (s *Sim) flexBest(po int, k int8) int {
+	v, best := 0, int32(math.MinInt32)
+	for i, c := range s.credits[po*s.maxVC : po*s.maxVC+int(k)+1] {
+		if c >= best {
+			v, best = i, c
+		}
+	}
+	return v
+}
+
 // flexChoose picks the VC of the routed head of buffer b (packet pk) at
 // output po: one of 0…k that can take the whole packet, by the selection
 // policy (b.hVC); the head's wait (−1 when it can request now). An
@@ -222,7 +256,10 @@ func (s *Sim) flexChoose(r int, b *buffer, po int, fromInj bool) int64 {
 		return -1
 	}
 	if pk.outVC&fkOpp != 0 && !fromInj {
-		pk.flags |= fInterDone // revert to the escape: minimal from here
+		// revert to the escape, minimal from here: Valiant's phase A ends;
+		// an in-transit packet is routed again, its mandatory global
+		// misroute (the livelock guard) waived
+		pk.flags = pk.flags&^fMandatory | fInterDone
 		b.hOut = -1
 		return s.now
 	}

@@ -87,6 +87,19 @@ func TestFlexVCHighestVCs(t *testing.T) {
 	if got := s.flexK(0, pk, topology.Global, inter); got != 0 {
 		t.Errorf("4/2 VAL global hop in phase A: k = %#x, want safe 0", got)
 	}
+	// in-transit misroutes are opportunistic, k from the minimal path from
+	// the next router: 3/2 l0–g1–l2–g3–l4 gives l0 and g0 outside the
+	// destination group, l0…l1 inside it (escape l)
+	s = flexSim(t, flexConfig(2, 0, 100, "OLM", 3, 2))
+	if got := s.flexOppK(0, pk, false); got != fkOpp|0 {
+		t.Errorf("3/2 OLM local misroute: k = %#x, want opportunistic 0", got)
+	}
+	if got := s.flexOppK(0, pk, true); got != fkOpp|0 {
+		t.Errorf("3/2 OLM global misroute: k = %#x, want opportunistic 0", got)
+	}
+	if got := s.flexOppK(dst+1, pk, false); got != fkOpp|1 {
+		t.Errorf("3/2 OLM local misroute in the destination group: k = %#x, want opportunistic 1", got)
+	}
 }
 
 // The selection policies (thesis §5.2.1): among the VCs 0…k with room for
@@ -140,7 +153,8 @@ func TestFlexVCSelection(t *testing.T) {
 	copy(s.credits[po*s.maxVC:], []int32{0, 0, 0})
 	s.pk = append(s.pk, packet{outVC: fkOpp | 1})
 	b := &buffer{hd: int32(len(s.pk) - 1), hOut: 3}
-	if w := s.flexChoose(1, b, po, false); w != s.now || b.hOut != -1 || s.pk[b.hd].flags&fInterDone == 0 {
+	s.pk[len(s.pk)-1].flags = fMandatory // an in-transit packet's livelock guard is waived too
+	if w := s.flexChoose(1, b, po, false); w != s.now || b.hOut != -1 || s.pk[b.hd].flags != fInterDone {
 		t.Errorf("blocked opportunistic hop: wait %d, hOut %d, flags %#x; want a revert", w, b.hOut, s.pk[b.hd].flags)
 	}
 	// at injection it waits (no network buffer is held)
@@ -227,8 +241,9 @@ func flexDeadlockFree(t *testing.T, name string, c config.Config) {
 // can be passed over that long at a saturated output, or a request wait that
 // long for its reply's room, without any cycle) for every allowed Dragonfly
 // configuration: 2/1 MIN, 3/2 opportunistic and 4/2 safe VAL (and 3/2 UGAL,
-// PB), request-reply 2×(2/1) MIN and 3/2+2/1 VAL, PB (opportunistic requests
-// and replies), under UN, ADV+1 and ADV+h. At h=2; -short runs 24,000 cycles
+// PB), 3/2 opportunistic OLM and PAR, request-reply 2×(2/1) MIN and 3/2+2/1
+// VAL, PB, OLM (opportunistic requests and replies), under UN, ADV+1 and
+// ADV+h. At h=2; -short runs 24,000 cycles
 // (a real deadlock is reported after 20,000) and no ADV+h.
 func TestFlexVCTarget23NoDeadlock(t *testing.T) {
 	cycles := 60000
@@ -240,7 +255,7 @@ func TestFlexVCTarget23NoDeadlock(t *testing.T) {
 		l, g    int
 		react   bool
 	}{{"MIN", 2, 1, false}, {"VAL", 3, 2, false}, {"VAL", 4, 2, false}, {"UGAL", 3, 2, false}, {"PB", 3, 2, false},
-		{"MIN", 4, 2, true}, {"VAL", 5, 3, true}, {"PB", 5, 3, true}} {
+		{"OLM", 3, 2, false}, {"PAR", 3, 2, false}, {"OLM", 5, 3, true}, {"MIN", 4, 2, true}, {"VAL", 5, 3, true}, {"PB", 5, 3, true}} {
 		for _, pat := range []struct {
 			name string
 			off  int

@@ -35,6 +35,18 @@ import (
 // Path is the link classes of a path's hops in order.
 type Path []topology.PortClass
 
+// Spec writes a Dragonfly path as "l g l".
+func (p Path) Spec() string {
+	b := make([]byte, 0, 2*len(p))
+	for i, c := range p {
+		if i > 0 {
+			b = append(b, ' ')
+		}
+		b = append(b, "?lg"[min(int(c), 2)])
+	}
+	return string(b)
+}
+
 // Ref is a FlexVC reference sequence: the class of each entry in index
 // order. The VCs of a class are its entries, in order.
 type Ref []topology.PortClass
