@@ -87,10 +87,13 @@ func (s *Sim) routeInTransit(r int, pk *packet, fromInj bool) bool {
 	minGlobal := minClass == topology.Global
 	minPos := s.seq.Next(int(pk.vcPos), minClass)
 	minVC := s.vcAt(minPos, minGlobal, pk)
-	var minK int8
-	if s.fv.on { // FlexVC: a safe minimal hop; the trigger and occupancy read its best VC
-		minK = s.flexK(r, pk, minClass, dst)
-		minVC = s.flexBest(r*s.radix+minPort, minK)
+	outVC := minVC
+	if s.fv.on {
+		// FlexVC: the minimal hop is safe, its highest VC the route; the
+		// trigger and occupancy read its best allowed VC (a misroute is
+		// opportunistic: flexChoose knows it by its pending kind)
+		outVC = int(s.flexK(r, pk, minClass, dst))
+		minVC = s.flexBest(r*s.radix+minPort, int8(outVC))
 	}
 	// a packet is in its source group until its first global hop (a
 	// Dragonfly path never comes back to it)
@@ -132,7 +135,7 @@ func (s *Sim) routeInTransit(r int, pk *packet, fromInj bool) bool {
 		kind = misLocal
 	}
 	pending := misNone
-	port, vc, pos := minPort, minVC, minPos
+	port, vc, pos := minPort, outVC, minPos
 	if kind != misNone {
 		qmin := s.occ(r, minPort, minVC)
 		if kind == misGlobalMandatory || s.cgaTrigger(r, minPort, minVC, qmin) {
@@ -154,12 +157,6 @@ func (s *Sim) routeInTransit(r int, pk *packet, fromInj bool) bool {
 		panic(fmt.Sprintf("sim: packet %d→%d at router %d has no VC left in its sequence (position %d)", pk.src, pk.dst, r, pk.vcPos))
 	}
 	pk.outPort, pk.outVC, pk.nextPos = int16(port), int8(vc), int8(pos)
-	if s.fv.on {
-		pk.outVC = minK
-		if pending != misNone { // misroutes are opportunistic hops
-			pk.outVC = s.flexOppK(r, pk, s.pclass[r*s.radix+port] == topology.Global)
-		}
-	}
 	pk.mis = pk.mis&^0x70 | pending<<4
 	return kind == misNone
 }

@@ -255,7 +255,9 @@ func (s *Sim) flexChoose(r int, b *buffer, po int, fromInj bool) int64 {
 		b.hVC = int8(v)
 		return -1
 	}
-	if pk.outVC&fkOpp != 0 && !fromInj {
+	// opportunistic: flagged by flexK, or an in-transit misroute (PAR, OLM)
+	opp := pk.outVC&fkOpp != 0 || s.rerouteAll && pk.mis>>4&7 != misNone
+	if opp && !fromInj {
 		// revert to the escape, minimal from here: Valiant's phase A ends;
 		// an in-transit packet is routed again, its mandatory global
 		// misroute (the livelock guard) waived
