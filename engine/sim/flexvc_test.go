@@ -241,7 +241,7 @@ func flexDeadlockFree(t *testing.T, name string, c config.Config) {
 // can be passed over that long at a saturated output, or a request wait that
 // long for its reply's room, without any cycle) for every allowed Dragonfly
 // configuration: 2/1 MIN, 3/2 opportunistic and 4/2 safe VAL (and 3/2 UGAL,
-// PB), 3/2 opportunistic OLM and PAR, request-reply 2×(2/1) MIN and 3/2+2/1
+// PB), 3/2 safe VAL_GROUP, 3/2 opportunistic OLM and PAR, request-reply 2×(2/1) MIN and 3/2+2/1
 // VAL, PB (opportunistic requests and replies), under UN, ADV+1 and ADV+h.
 // Not OLM with request-reply: under saturated ADV+1 with these buffers the
 // distance-based OLM (3/2+3/2) already has heads passed over for 20,000
@@ -256,7 +256,7 @@ func TestFlexVCTarget23NoDeadlock(t *testing.T) {
 		routing string
 		l, g    int
 		react   bool
-	}{{"MIN", 2, 1, false}, {"VAL", 3, 2, false}, {"VAL", 4, 2, false}, {"UGAL", 3, 2, false}, {"PB", 3, 2, false},
+	}{{"MIN", 2, 1, false}, {"VAL", 3, 2, false}, {"VAL", 4, 2, false}, {"VAL_GROUP", 3, 2, false}, {"UGAL", 3, 2, false}, {"PB", 3, 2, false},
 		{"OLM", 3, 2, false}, {"PAR", 3, 2, false}, {"MIN", 4, 2, true}, {"VAL", 5, 3, true}, {"PB", 5, 3, true}} {
 		for _, pat := range []struct {
 			name string
