@@ -153,6 +153,14 @@ type Router struct {
 	// documents and results without them are unchanged.
 	Damq        bool    `json:"damq,omitempty" doc:"DAMQ transit input buffers: the memory of each transit input port (its VCs × the per-VC buffer of its class) is one pool; each VC keeps router.damqReserve of its own share and shares the rest with the port's other VCs, and the credits of a VC count its free reserve plus the port's free shared space. Injection buffers stay static" paper:"thesis §1.1 (Fig. 1.9), §5.1.2, §5.3"`
 	DamqReserve float64 `json:"damqReserve,omitempty" doc:"DAMQ: the share of each per-VC buffer (router.localBuffer, router.globalBuffer) kept static for its VC, rounded down to whole packets; the rest goes to the port's shared pool. 0 shares everything, which deadlocks; 100 is static buffers (thesis Fig. 5.6: 25% congests, 75% is best)" unit:"%" min:"0" max:"100" when:"router.damq=true" paper:"thesis §5.3.1, Fig. 5.6"`
+	// FlexVC (thesis §5.2): omitted when off, so that documents and results
+	// without it are unchanged.
+	FlexVC      bool   `json:"flexVC,omitempty" doc:"FlexVC: a hop may take any VC of its output up to the highest one from which an increasing-index escape path to the destination remains (the routing's reference path, extra VCs at its start); opportunistic hops (fewer VCs than the path's length) revert to the minimal path when no allowed VC can take the whole packet. Dragonfly; MIN, VAL, VAL_GROUP, UGAL, PB, PAR, OLM. Off: distance-based VCs, one per hop" paper:"thesis §5.2, Tables 5.3–5.4"`
+	VCSelection string `json:"vcSelection,omitempty" doc:"FlexVC: which allowed VC with room a packet takes: jsq the one with the most free credits (ties to the highest), highest, lowest, random (empty: jsq)" enum:"jsq,highest,lowest,random" when:"router.flexVC=true" paper:"thesis §5.2.1, §5.3.5 (Fig. 5.16)"`
+	// ReplyLocalVCs/ReplyGlobalVCs: the reply subsequence at the end of
+	// the local/global VCs (thesis §5.2.2); 0/0 is MIN's 2/1.
+	ReplyLocalVCs  int `json:"replyLocalVCs,omitempty" doc:"FlexVC with request-reply: the local VCs of the reply subsequence, the last of router.localVCs (requests take the others; replies may use all). 0: 2, the minimal path's" unit:"VCs" min:"0" max:"32" when:"router.flexVC=true" paper:"thesis §5.2.2, Table 5.4"`
+	ReplyGlobalVCs int `json:"replyGlobalVCs,omitempty" doc:"FlexVC with request-reply: the global VCs of the reply subsequence (0: 1, the minimal path's)" unit:"VCs" min:"0" max:"32" when:"router.flexVC=true" paper:"thesis §5.2.2, Table 5.4"`
 }
 
 // DamqBuffer is the sizing of a transit input port of vcs VCs of buf

@@ -743,7 +743,119 @@ func (c *Config) Validate() Errors {
 	errs := c.checkLatenciesNs()
 	run := *c
 	run.ApplyLatenciesNs()
+	if run.Router.VCSelection == "" {
+		run.Router.VCSelection = "jsq" // router.vcSelection is omitted for its default
+	}
 	return append(errs, run.validate()...)
+}
+
+// FlexReply is the reply subsequence of router.flexVC with request-reply
+// (router.replyLocalVCs/replyGlobalVCs, 0 meaning MIN's 2/1); 0, 0 without
+// request-reply.
+func (c *Config) FlexReply() (local, global int) {
+	if !c.Traffic.Reactive {
+		return 0, 0
+	}
+	local, global = c.Router.ReplyLocalVCs, c.Router.ReplyGlobalVCs
+	if local == 0 {
+		local = 2
+	}
+	if global == 0 {
+		global = 1
+	}
+	return local, global
+}
+
+// flexRoutings are the routing kinds the simulator runs with FlexVC.
+var flexRoutings = []routing.Kind{routing.MIN, routing.VAL, routing.UGAL, routing.PB, routing.PAR, routing.OLM}
+
+// checkFlexVC validates router.flexVC with lv/gv local/global VCs: a
+// Dragonfly, a routing it runs with, reply VCs only with request-reply,
+// and a routing path with an escape at every hop — the ✗ cells of thesis
+// Tables 5.3 and 5.4 are refused, naming the VC fields and what the routing
+// needs.
+func (c *Config) checkFlexVC(lv, gv int) Errors {
+	var errs Errors
+	add := func(path, value, msg string, a ...any) {
+		errs = append(errs, &FieldError{Path: path, Value: value, Msg: fmt.Sprintf(msg, a...)})
+	}
+	if c.Topology.Kind != routing.Dragonfly {
+		add("router.flexVC", "true", "FlexVC's reference paths are the Dragonfly's (thesis §5.2.3): topology.kind=dragonfly only")
+		return errs
+	}
+	e, ok := routing.Lookup(c.Routing.Name)
+	if !ok {
+		return errs // routing.name's enum says why
+	}
+	if !slices.Contains(flexRoutings, e.Kind) {
+		add("router.flexVC", "true", "routing.name=%s: FlexVC runs with MIN, VAL, VAL_GROUP, UGAL, PB, PAR and OLM", e.Name)
+		return errs
+	}
+	r := &c.Router
+	if !c.Traffic.Reactive {
+		for _, f := range []struct {
+			path string
+			v    int
+		}{{"router.replyLocalVCs", r.ReplyLocalVCs}, {"router.replyGlobalVCs", r.ReplyGlobalVCs}} {
+			if f.v != 0 {
+				add(f.path, strconv.Itoa(f.v), "a reply subsequence needs request-reply traffic (traffic.reactive=true); 0 without it")
+			}
+		}
+		if len(errs) > 0 {
+			return errs
+		}
+	}
+	rl, rg := c.FlexReply()
+	seq, err := vcs.ForKind(c.Topology.Kind, c.Routing.Name, c.PhaseA())
+	if err != nil {
+		return errs
+	}
+	path := seq.Path()
+	if e.Decision == routing.EachHopAttempt {
+		// in-transit adaptive routing: the worst case is PAR's
+		// l–l–g–l–l–g–l whatever the routing's own sequence (Table 5.3)
+		path = vcs.DragonflyInTrns
+	}
+	v, req, _, err := vcs.DragonflyVerdict(path, lv, gv, rl, rg)
+	if err != nil {
+		field, msg, _ := strings.Cut(err.Error(), ": ")
+		if strings.HasPrefix(field, "router.reply") {
+			add("router.replyLocalVCs", strconv.Itoa(rl), "with router.replyGlobalVCs=%d: %s", rg, msg)
+		} else {
+			add("router.localVCs", strconv.Itoa(lv), "with router.globalVCs=%d: %s", gv, msg)
+		}
+		return errs
+	}
+	if v != vcs.Refused {
+		return errs
+	}
+	// the least counts (same reply subsequence) that give the refused side
+	// (requests, or packets without request-reply; else replies) an escape,
+	// and that make its path safe
+	least := func(want vcs.Verdict) string {
+		for n := 3; n <= 24; n++ {
+			for g := 1 + rg; g < n; g++ {
+				_, xq, xp, err := vcs.DragonflyVerdict(path, n-g, g, rl, rg)
+				if req != vcs.Refused {
+					xq = xp
+				}
+				if err == nil && xq >= want {
+					return fmt.Sprintf("%d/%d", n-g, g)
+				}
+			}
+		}
+		return "?"
+	}
+	who := "packets"
+	if rl != 0 {
+		who = "requests"
+		if req != vcs.Refused {
+			who = "replies"
+		}
+	}
+	add("router.localVCs", strconv.Itoa(lv), "with router.globalVCs=%d and FlexVC, a hop of %s's %s (path %s) has no escape path (thesis Tables 5.3–5.4): router.localVCs/router.globalVCs need at least %s (opportunistic) or %s (safe)",
+		gv, c.Routing.Name, who, path.Spec(), least(vcs.Opportunistic), least(vcs.Safe))
+	return errs
 }
 
 // validate is Validate on the configuration as the simulator runs it.
@@ -795,9 +907,12 @@ func (c *Config) validate() Errors {
 			path string
 			v    int
 		}{{"router.localVCs", lv}, {"router.globalVCs", gv}} {
-			if n := need[f.path] * mult; f.v < n {
+			if n := need[f.path] * mult; f.v < n && !r.FlexVC { // FlexVC: checkFlexVC
 				add(f.path, strconv.Itoa(f.v), "%s needs at least %d %s VCs%s", c.Routing.Name, n, strings.Join(classes[f.path], "/"), why)
 			}
+		}
+		if r.FlexVC {
+			errs = append(errs, c.checkFlexVC(lv, gv)...)
 		}
 		if c.Traffic.Reactive && inj < 2 {
 			add("router.injectionVCs", strconv.Itoa(inj), "request-reply needs at least 2 injection VCs (requests and replies)")

@@ -87,6 +87,14 @@ func (s *Sim) routeInTransit(r int, pk *packet, fromInj bool) bool {
 	minGlobal := minClass == topology.Global
 	minPos := s.seq.Next(int(pk.vcPos), minClass)
 	minVC := s.vcAt(minPos, minGlobal, pk)
+	outVC := minVC
+	if s.fv.on {
+		// FlexVC: the minimal hop is safe, its highest VC the route; the
+		// trigger and occupancy read its best allowed VC (a misroute is
+		// opportunistic: flexChoose knows it by its pending kind)
+		outVC = int(s.flexK(r, pk, minClass, dst))
+		minVC = s.flexBest(r*s.radix+minPort, int8(outVC))
+	}
 	// a packet is in its source group until its first global hop (a
 	// Dragonfly path never comes back to it)
 	inSource := pk.ghops == 0
@@ -127,7 +135,7 @@ func (s *Sim) routeInTransit(r int, pk *packet, fromInj bool) bool {
 		kind = misLocal
 	}
 	pending := misNone
-	port, vc, pos := minPort, minVC, minPos
+	port, vc, pos := minPort, outVC, minPos
 	if kind != misNone {
 		qmin := s.occ(r, minPort, minVC)
 		if kind == misGlobalMandatory || s.cgaTrigger(r, minPort, minVC, qmin) {
@@ -139,6 +147,9 @@ func (s *Sim) routeInTransit(r int, pk *packet, fromInj bool) bool {
 				port = s.firstGlobal + k
 				pos = s.seq.Next(int(pk.vcPos), topology.Global)
 				vc, pending = s.vcAt(pos, true, pk), kind
+				if s.fv.on {
+					vc = int(s.flexOppK(r, pk, true) & fkMask)
+				}
 			}
 		}
 	}
@@ -213,6 +224,9 @@ func (s *Sim) pickCandidate(r int, pk *packet, kind uint8, minPort, minVC int, q
 	}
 	if pos < 0 {
 		return 0, 0, 0, false
+	}
+	if s.fv.on { // FlexVC: a candidate qualifies on the highest VC its escape allows
+		vc = int(s.flexOppK(r, pk, global) & fkMask)
 	}
 	// occupancies compare as fractions of each buffer's capacity (a global
 	// buffer is 8× a local one), as FOGSim's percentages

@@ -230,6 +230,8 @@ func (s *Sim) inputArbitrate(r, pi int) (int, int) {
 			t = -1
 			if op.class == topology.Injection {
 				t = s.replyBlocked(b)
+			} else if s.fv.on {
+				t = s.flexChoose(r, b, po, fromInj) // FlexVC: a VC 0…k with room
 			} else if s.credits[po*s.maxVC+int(b.hVC)] < int32(s.P) {
 				t = waitCredit
 			}

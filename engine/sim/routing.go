@@ -42,6 +42,9 @@ func (s *Sim) route(r int, pk *packet, fromInj, retry bool) bool {
 		if fromInj && (!retry || s.rerouteInj) {
 			final = !s.rerouteInj
 			if s.decideAtInjection(r, pk, retry) {
+				if s.fv.on {
+					s.flexRouted(r, pk)
+				}
 				return final
 			}
 		}
@@ -66,7 +69,20 @@ func (s *Sim) route(r int, pk *packet, fromInj, retry bool) bool {
 		panic(fmt.Sprintf("sim: packet %d→%d at router %d has no VC left in its sequence (position %d)", pk.src, pk.dst, r, pk.vcPos))
 	}
 	pk.outPort, pk.outVC, pk.nextPos = int16(port), int8(s.vcAt(pos, class == topology.Global, pk)), int8(pos)
+	if s.fv.on {
+		pk.outVC = s.flexK(r, pk, class, target)
+	}
 	return final
+}
+
+// flexRouted replaces the VC of a first hop the injection decision routed
+// (decideAtInjection) by its FlexVC highest VC.
+func (s *Sim) flexRouted(r int, pk *packet) {
+	target := int(pk.dstRouter)
+	if pk.flags&fInterDone == 0 {
+		target = int(pk.inter)
+	}
+	pk.outVC = s.flexK(r, pk, s.pclass[r*s.radix+int(pk.outPort)], target)
 }
 
 // minimalPort picks the port of a minimal path from router r to target

@@ -158,7 +158,8 @@ type Sim struct {
 	pb   piggyBack
 	acor acor
 	cga  cga
-	dq   damq // DAMQ input buffers (damq.go)
+	dq   damq   // DAMQ input buffers (damq.go)
+	fv   flexVC // router.flexVC (flexvc.go)
 	// mechanism hooks and the attached mechanisms (mechanism.go)
 	hk   hooks
 	mech mechanisms
@@ -417,6 +418,11 @@ func newSimEntry(cfg config.Config, e *routing.Entry, topo topology.Topology, se
 	}
 	if df != nil {
 		s.initAdaptive(cfg, e, df, s.vcCount[topology.Global])
+	}
+	if cfg.Router.FlexVC {
+		if err := s.initFlex(cfg); err != nil {
+			return nil, err
+		}
 	}
 	switch e.Decide(cfg.Routing.Recompute) {
 	case routing.EachInjectionAttempt:
