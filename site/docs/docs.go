@@ -68,6 +68,7 @@ var valueTopics = map[string]string{
 	"router.outputArbiter":   "arbiter-",
 	"router.injectionPolicy": "injection-",
 	"router.model":           "router-",
+	"router.vcSelection":     "vcselection-",
 	"routing.phaseA":         "phasea-",
 }
 
@@ -109,6 +110,9 @@ var paramTopics = map[string]string{
 	"routing.candidateMax":        "routing-PAR",
 	"routing.contentionThreshold": "trigger-contention",
 	"router.damq":                 "router-damq",
+	"router.flexVC":               "router-flexvc",
+	"router.replyLocalVCs":        "router-flexvc",
+	"router.replyGlobalVCs":       "router-flexvc",
 	"router.damqReserve":          "router-damq",
 	"routing.hybridThreshold":     "trigger-contention",
 	"routing.filterAlpha":         "trigger-contention",
