@@ -36,6 +36,8 @@ var whenBefore = map[string]string{
 	"routing.contentionThreshold": "PAR|OLM",
 	"routing.hybridThreshold":     "PAR|OLM",
 	"routing.filterAlpha":         "PAR|OLM",
+	"routing.ectnThreshold":       "PAR|OLM",
+	"routing.ectnPeriod":          "PAR|OLM",
 	"routing.acorSequence":        "ACOR|PB_ACOR",
 	"routing.acorMode":            "ACOR|PB_ACOR",
 	"routing.acorHI":              "ACOR|PB_ACOR",

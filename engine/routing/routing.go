@@ -183,7 +183,8 @@ var (
 	pbParams        = []string{"routing.pbCoef", "routing.pbThreshold", "routing.pbBroadcast"}
 	inTransitParams = []string{"routing.policy", "routing.trigger", "routing.thMin", "routing.congestedCoef",
 		"routing.congestedThreshold", "routing.candidateMax", "routing.candidates",
-		"routing.contentionThreshold", "routing.hybridThreshold", "routing.filterAlpha"}
+		"routing.contentionThreshold", "routing.hybridThreshold", "routing.filterAlpha",
+		"routing.ectnThreshold", "routing.ectnPeriod"}
 	acorParams = []string{"routing.acorSequence", "routing.acorMode", "routing.acorHI", "routing.acorIT1",
 		"routing.acorIT2", "routing.acorDT1", "routing.acorDT2", "routing.acorCount"}
 	idleParam = []string{"router.idleUpdates"}

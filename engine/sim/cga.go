@@ -130,7 +130,11 @@ func (s *Sim) routeInTransit(r int, pk *packet, fromInj bool) bool {
 	port, vc, pos := minPort, minVC, minPos
 	if kind != misNone {
 		qmin := s.occ(r, minPort, minVC)
-		if kind == misGlobalMandatory || s.cgaTrigger(r, minPort, minVC, qmin) {
+		injDG := -1 // at its source router toward another group: ECtN's combined counter applies
+		if fromInj && cg != dg {
+			injDG = dg
+		}
+		if kind == misGlobalMandatory || s.cgaTrigger(r, minPort, minVC, qmin, injDG) {
 			if cp, cv, cpos, ok := s.pickCandidate(r, pk, kind, minPort, minVC, qmin, fromInj); ok {
 				port, vc, pos, pending = cp, cv, cpos, kind
 			} else if kind == misGlobalMandatory && !minGlobal {
@@ -158,7 +162,9 @@ func (s *Sim) outputReady(po int) bool {
 // cgaTrigger: misroute when the minimal output cannot take the packet now
 // (no credits or busy), its occupancy is at least thMin, and — for a global
 // link — the link is congested relative to the router's other global links.
-func (s *Sim) cgaTrigger(r, minPort, minVC int, qmin int32) bool {
+// injDG ≥ 0: the packet is at its source router and heads for group injDG,
+// another one (ECtN's combined counter is read then).
+func (s *Sim) cgaTrigger(r, minPort, minVC int, qmin int32, injDG int) bool {
 	a := &s.cga
 	po := r*s.radix + minPort
 	if a.trigAlt {
@@ -169,6 +175,9 @@ func (s *Sim) cgaTrigger(r, minPort, minVC int, qmin int32) bool {
 		// also misroutes on the credit condition below (§4.2.1.3)
 		if a.cc.contended(po, s.now) {
 			return true
+		}
+		if e := a.cc.ectn; e != nil { // ECtN (§4.2.1.4): the group's counter of the destination group, at injection
+			return injDG >= 0 && e.combined(r, s.df.GroupOf(r), injDG) >= e.thc
 		}
 		if a.cc.mode != ccHybrid {
 			return false

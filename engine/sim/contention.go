@@ -29,6 +29,7 @@ const (
 	ccBase uint8 = iota + 1
 	ccFiltered
 	ccHybrid
+	ccECtN // Base's local rule plus ECtN's group-wide counters at injection (ectn.go)
 )
 
 // contention is the counters' state.
@@ -50,6 +51,8 @@ type contention struct {
 	// recurrence is applied in closed form when it is read or changes)
 	avg []float64
 	at  []int64
+	// ectn: the partial and combined counters (ectn.go); nil otherwise
+	ectn *ectn
 }
 
 // contentionMode maps routing.trigger to a contention kind (0: none).
@@ -61,6 +64,8 @@ func contentionMode(trigger string) uint8 {
 		return ccFiltered
 	case "hybrid":
 		return ccHybrid
+	case "ectn":
+		return ccECtN
 	}
 	return 0
 }
@@ -93,6 +98,9 @@ func (s *Sim) initContention(rc config.Routing) {
 	s.hk.arrive = append(s.hk.arrive, s.ccArrive)
 	s.hk.grant = append(s.hk.grant, s.ccGrant)
 	s.hk.cycle = append(s.hk.cycle, cycleHook{every: 1, f: s.ccRelease})
+	if mode == ccECtN {
+		s.initECtN(rc, c)
+	}
 }
 
 // ccCount counts the head of buffer bi (input pi, router r).
@@ -114,6 +122,9 @@ func (s *Sim) ccCount(bi, r int) {
 	}
 	c.cnt[po]++
 	c.cport[bi] = int16(o)
+	if c.ectn != nil {
+		s.ectnCount(c.ectn, bi, bi/s.maxVC, r, pk)
+	}
 }
 
 // ccArrive: a packet that enters an empty VC whose last packet has left is
@@ -149,6 +160,9 @@ func (s *Sim) ccRelease() {
 		}
 		c.cnt[po]--
 		c.cport[bi], c.sending[bi] = -1, false
+		if c.ectn != nil {
+			c.ectn.release(bi, r)
+		}
 		if s.bufs[bi].len > 0 {
 			s.ccCount(bi, r)
 		}
