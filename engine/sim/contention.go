@@ -51,6 +51,9 @@ type contention struct {
 	// recurrence is applied in closed form when it is read or changes)
 	avg []float64
 	at  []int64
+	// pow[n] = α^n, n ≤ 2000 (until it underflows to 0): the closed form
+	// without a math.Pow per counter change
+	pow []float64
 	// ectn: the partial and combined counters (ectn.go); nil otherwise
 	ectn *ectn
 }
@@ -93,8 +96,16 @@ func (s *Sim) initContention(rc config.Routing) {
 	if mode == ccFiltered {
 		c.avg = make([]float64, len(s.ports))
 		c.at = make([]int64, len(s.ports))
+		for n := 0; n <= 2000; n++ {
+			x := math.Pow(c.alpha, float64(n))
+			if x == 0 {
+				break
+			}
+			c.pow = append(c.pow, x)
+		}
 	}
 	s.cga.cc = c
+	s.cga.countOnly = mode != ccHybrid
 	s.hk.arrive = append(s.hk.arrive, s.ccArrive)
 	s.hk.grant = append(s.hk.grant, s.ccGrant)
 	s.hk.cycle = append(s.hk.cycle, cycleHook{every: 1, f: s.ccRelease})
@@ -115,6 +126,9 @@ func (s *Sim) ccCount(bi, r int) {
 		o = int(s.nodeAt[pk.dst].pi) - r*s.radix
 	} else {
 		o = s.df.MinimalPort(r, int(pk.dstRouter))
+		// routeInTransit reads it back at each of the head's attempts here
+		// (pk.aux is unused by PAR/OLM otherwise)
+		pk.aux = minPortTag(r, o)
 	}
 	po := r*s.radix + o
 	if c.avg != nil {
@@ -126,6 +140,10 @@ func (s *Sim) ccCount(bi, r int) {
 		s.ectnCount(c.ectn, bi, bi/s.maxVC, r, pk)
 	}
 }
+
+// minPortTag is pk.aux holding the minimal port o of router r: below −1,
+// where a free packet's link or an unused cache (−1) never is.
+func minPortTag(r, o int) int32 { return int32(-2 - (r<<8 | o)) }
 
 // ccArrive: a packet that enters an empty VC whose last packet has left is
 // its head, counted at once.
@@ -188,10 +206,10 @@ func (c *contention) average(po int, t int64) float64 {
 		return c.avg[po]
 	}
 	x := float64(c.cnt[po])
-	if n > 2000 { // α^n underflows well before
+	if n >= int64(len(c.pow)) { // α^n is 0, or below 2·10⁻⁹ (α ≤ 0.99) beyond 2000 cycles
 		return x
 	}
-	return x + (c.avg[po]-x)*math.Pow(c.alpha, float64(n))
+	return x + (c.avg[po]-x)*c.pow[n]
 }
 
 // level is the value the trigger compares with the threshold at cycle now:

@@ -158,7 +158,7 @@ func TestContentionBaseFiresAtThreshold(t *testing.T) {
 	po := minPort // router 0
 	for n, want := range map[int32]bool{0: false, 5: false, 6: true, 7: true} {
 		cc.cnt[po] = n
-		if got := s.cgaTrigger(0, minPort, 0, 0, -1); got != want {
+		if got := s.cgaTrigger(0, minPort, 0, 0, false, 0); got != want {
 			t.Errorf("counter %d, th 6: trigger %v, want %v", n, got, want)
 		}
 	}
@@ -166,7 +166,7 @@ func TestContentionBaseFiresAtThreshold(t *testing.T) {
 	// credits at all does not fire (cga would)
 	cc.cnt[po] = 5
 	s.credits[po*s.maxVC] = 0
-	if s.cgaTrigger(0, minPort, 0, int32(s.bufCap[topology.Global]), -1) {
+	if s.cgaTrigger(0, minPort, 0, int32(s.bufCap[topology.Global]), false, 0) {
 		t.Error("base fired on credits")
 	}
 	s.credits[po*s.maxVC] = s.bufCap[s.pclass[po]]
@@ -202,7 +202,7 @@ func TestContentionFilteredAverages(t *testing.T) {
 	cc.cnt[minPort] = 8 // from cycle 10 on
 	for now, want := range map[int64]bool{10: false, 11: true, 12: true} {
 		s.now = now
-		if got := s.cgaTrigger(0, minPort, 0, 0, -1); got != want {
+		if got := s.cgaTrigger(0, minPort, 0, 0, false, 0); got != want {
 			t.Errorf("cycle %d (average %.3f): trigger %v, want %v", now, cc.level(minPort, now), got, want)
 		}
 	}
@@ -220,18 +220,18 @@ func TestContentionHybrid(t *testing.T) {
 		t.Fatalf("hybrid threshold %d, want the thesis's 8", cc.th)
 	}
 	cc.cnt[minPort] = 7
-	if s.cgaTrigger(0, minPort, 0, 0, -1) {
+	if s.cgaTrigger(0, minPort, 0, 0, false, 0) {
 		t.Error("hybrid fired below th with credits and an empty buffer")
 	}
 	cc.cnt[minPort] = 8
-	if !s.cgaTrigger(0, minPort, 0, 0, -1) {
+	if !s.cgaTrigger(0, minPort, 0, 0, false, 0) {
 		t.Error("hybrid did not fire at th")
 	}
 	// the credit part on a local output (a global one must also be
 	// congested relative to its router's other global links)
 	lp := s.df.MinimalPort(0, 1)
 	s.credits[lp*s.maxVC] = 0 // blocked and full
-	if !s.cgaTrigger(0, lp, 0, int32(s.bufCap[s.pclass[lp]]), -1) {
+	if !s.cgaTrigger(0, lp, 0, int32(s.bufCap[s.pclass[lp]]), false, 0) {
 		t.Error("hybrid did not fire on the credit condition")
 	}
 }

@@ -194,19 +194,28 @@ func TestECtNTriggerAtSource(t *testing.T) {
 		t.Fatalf("thresholds th_c %d, th %d: want the thesis's 10, 6", e.thc, cc.th)
 	}
 	dg := s.df.GroupOf(s.R - 1)
+	if dg == 0 {
+		t.Fatal("the packet's destination is in the source's group")
+	}
 	for _, tc := range []struct {
 		live  int16
 		injDG int
 		want  bool
 	}{{9, dg, false}, {10, dg, true}, {11, dg, true}, {10, -1, false}} {
 		e.live[0*e.g+dg] = tc.live
-		if got := s.cgaTrigger(0, minPort, 0, 0, tc.injDG); got != tc.want {
+		if got := s.cgaTrigger(0, minPort, 0, 0, tc.injDG >= 0, dg); got != tc.want {
 			t.Errorf("combined %d, at source %v: trigger %v, want %v", tc.live, tc.injDG >= 0, got, tc.want)
 		}
 	}
 	e.live[0*e.g+dg] = 0
+	// a packet bound for its own group: no combined counter applies
+	e.live[0] = 10
+	if s.cgaTrigger(0, minPort, 0, 0, true, 0) {
+		t.Error("the combined counter of the source's own group fired")
+	}
+	e.live[0] = 0
 	cc.cnt[minPort] = 6
-	if !s.cgaTrigger(0, minPort, 0, 0, -1) {
+	if !s.cgaTrigger(0, minPort, 0, 0, false, 0) {
 		t.Error("Base's local rule (counter 6) did not fire in transit")
 	}
 }
