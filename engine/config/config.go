@@ -166,6 +166,11 @@ type Routing struct {
 	UgalF      float64 `json:"ugalF" group:"congestion" doc:"F of the factor comparison" unit:"×" min:"0" max:"100" when:"routing"`
 	UgalT      float64 `json:"ugalT" group:"congestion" doc:"T of the comparison" unit:"packets" min:"0" max:"10000" when:"routing"`
 	Congestion string  `json:"congestion" group:"congestion" doc:"occupancy compared per VC or per port (…Min: counting only minimally routed packets)" enum:"perVC,perPort,perVCMin,perPortMin" when:"routing" paper:"thesis §5.2.4"`
+
+	// InjectionTrigger is omitted for its default, so that documents and
+	// results without it are unchanged.
+	InjectionTrigger string `json:"injectionTrigger,omitempty" group:"congestion" doc:"UGAL, PB: what sends a packet on its Valiant path at injection: ugal, the occupancy comparison (PB's saturation bits still come first); base, the contention counter of the minimal first hop's output ≥ contentionThreshold; ectn, base or the group's combined counter of the destination group ≥ ectnThreshold (as routing.trigger=ectn). With base or ectn the Valiant first hop's own counter must be below contentionThreshold (empty: ugal)" enum:"ugal,base,ectn" when:"routing" paper:"thesis §4.2.1, §4.2.1.4 (applied at injection)"`
+
 	// PiggyBack saturation bits.
 	PbCoef      float64 `json:"pbCoef" group:"congestion" doc:"a global link is saturated when Q > pbCoef%·Q̄ + pbThreshold (Q̄: mean over the router's global links)" unit:"%" min:"0" max:"10000" when:"routing" paper:"thesis eq. 1.3"`
 	PbThreshold float64 `json:"pbThreshold" group:"congestion" doc:"T of the saturation test" unit:"packets" min:"0" max:"10000" when:"routing"`

@@ -738,6 +738,9 @@ func (c *Config) Validate() Errors {
 	errs := c.checkLatenciesNs()
 	run := *c
 	run.ApplyLatenciesNs()
+	if run.Routing.InjectionTrigger == "" {
+		run.Routing.InjectionTrigger = "ugal" // routing.injectionTrigger is omitted for its default
+	}
 	return append(errs, run.validate()...)
 }
 

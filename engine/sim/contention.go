@@ -56,6 +56,7 @@ type contention struct {
 	pow []float64
 	// ectn: the partial and combined counters (ectn.go); nil otherwise
 	ectn *ectn
+	tag  bool // PAR/OLM: ccCount leaves the minimal port in pk.aux (minPortTag)
 }
 
 // contentionMode maps routing.trigger to a contention kind (0: none).
@@ -73,11 +74,18 @@ func contentionMode(trigger string) uint8 {
 	return 0
 }
 
-// initContention builds the counters and registers their hooks when
-// routing.trigger is a contention trigger (after build: it sizes per port
+// initContention builds the counters and registers their hooks when the
+// routing's trigger is a contention trigger: routing.trigger for PAR/OLM,
+// routing.injectionTrigger for UGAL and PB (after build: it sizes per port
 // and per buffer).
 func (s *Sim) initContention(rc config.Routing) {
-	mode := contentionMode(rc.Trigger)
+	var mode uint8
+	switch s.routing {
+	case routePAR, routeOLM:
+		mode = contentionMode(rc.Trigger)
+	case routeUGAL, routePB:
+		mode = contentionMode(rc.InjectionTrigger)
+	}
 	if mode == 0 {
 		return
 	}
@@ -106,6 +114,7 @@ func (s *Sim) initContention(rc config.Routing) {
 	}
 	s.cga.cc = c
 	s.cga.countOnly = mode != ccHybrid
+	c.tag = s.routing == routePAR || s.routing == routeOLM
 	s.hk.arrive = append(s.hk.arrive, s.ccArrive)
 	s.hk.grant = append(s.hk.grant, s.ccGrant)
 	s.hk.cycle = append(s.hk.cycle, cycleHook{every: 1, f: s.ccRelease})
@@ -126,9 +135,11 @@ func (s *Sim) ccCount(bi, r int) {
 		o = int(s.nodeAt[pk.dst].pi) - r*s.radix
 	} else {
 		o = s.df.MinimalPort(r, int(pk.dstRouter))
-		// routeInTransit reads it back at each of the head's attempts here
-		// (pk.aux is unused by PAR/OLM otherwise)
-		pk.aux = minPortTag(r, o)
+		if c.tag {
+			// routeInTransit reads it back at each of the head's attempts
+			// here (pk.aux is unused by PAR/OLM otherwise)
+			pk.aux = minPortTag(r, o)
+		}
 	}
 	po := r*s.radix + o
 	if c.avg != nil {

@@ -268,3 +268,96 @@ func TestContentionThresholdWindow(t *testing.T) {
 		t.Errorf("UN at 0.3: th 2 latency %.1f not above th 6's %.1f", l2, l6)
 	}
 }
+
+// injRun runs UGAL or PB with routing.injectionTrigger it on the h=4
+// Dragonfly for 1,000 + 2,000 cycles (as ccRun).
+func injRun(t *testing.T, name, it, pattern string, load float64) (accepted, latency, misrouted float64) {
+	t.Helper()
+	c := btConfig(4, 1000, 2000)
+	c.Traffic.Pattern, c.Traffic.Load = pattern, load
+	c.Routing.Name, c.Routing.InjectionTrigger = name, it
+	r := btRun(t, c, 1)
+	t.Logf("%s@%s %s %.2f: accepted %.3f, latency %.1f, misrouted %.3f", name, it, pattern, load, r.Accepted, r.Latency.Avg, r.Misrouted.Fraction)
+	return r.Accepted, r.Latency.Avg, r.Misrouted.Fraction
+}
+
+// The contention triggers at injection (routing.injectionTrigger; the
+// thesis evaluates them in-transit only, so this is behaviour, h=4): under
+// UN at 0.3 UGAL and PB with base or ectn route like MIN (nothing
+// misrouted, MIN's latency within 2%) where UGAL's occupancy comparison
+// misroutes about 12%; under ADV+1 at 0.4 ECtN at injection detects the
+// pattern from the group's counters: UGAL@ectn accepts the offered load
+// (UGAL: about 0.18) and misroutes nearly everything, PB@ectn at least PB's.
+func TestInjectionTrigger(t *testing.T) {
+	_, minLat, _ := ccRun(t, "MIN", "UN", 0.3)
+	for _, tc := range []struct{ name, it string }{{"UGAL", "base"}, {"UGAL", "ectn"}, {"PB", "ectn"}} {
+		_, lat, mis := injRun(t, tc.name, tc.it, "UN", 0.3)
+		if !btWithin(lat, minLat, 0.02) || mis > 0.005 {
+			t.Errorf("%s@%s under UN: latency %.1f (MIN %.1f), misrouted %.3f: want MIN's", tc.name, tc.it, lat, minLat, mis)
+		}
+	}
+	if _, lat, mis := injRun(t, "UGAL", "ugal", "UN", 0.3); mis < 0.05 || lat < 1.02*minLat {
+		t.Errorf("UGAL's comparison under UN: latency %.1f, misrouted %.3f: no different from MIN, the test tells nothing", lat, mis)
+	}
+	if testing.Short() {
+		t.Skip("the ADV+1 half: four more h=4 runs")
+	}
+	ugal, _, _ := injRun(t, "UGAL", "ugal", "ADV", 0.4)
+	acc, _, mis := injRun(t, "UGAL", "ectn", "ADV", 0.4)
+	if acc < 0.9*0.4 || acc < 1.5*ugal || mis < 0.9 {
+		t.Errorf("UGAL@ectn under ADV+1 at 0.4: accepted %.3f (UGAL %.3f), misrouted %.3f: want ≥ 0.36, ≥ 1.5× UGAL's, ≥ 0.9 misrouted", acc, ugal, mis)
+	}
+	pb, _, _ := injRun(t, "PB", "ugal", "ADV", 0.4)
+	if acc, _, _ := injRun(t, "PB", "ectn", "ADV", 0.4); acc < pb {
+		t.Errorf("PB@ectn under ADV+1 at 0.4: accepted %.3f, PB's %.3f", acc, pb)
+	}
+}
+
+// The injection decision itself: the minimal first hop's counter at th
+// sends the packet on its Valiant path unless the Valiant first hop's own
+// counter is at th too; with ectn the destination group's combined counter
+// at th_c does the same. Hand-built, h=2 UGAL.
+func TestInjectionTriggerDecision(t *testing.T) {
+	for _, it := range []string{"base", "ectn"} {
+		c := btConfig(2, 0, 100)
+		c.Routing.Name, c.Routing.InjectionTrigger = "UGAL", it
+		s, err := New(c, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cc := s.cga.cc
+		if cc == nil || (cc.ectn != nil) != (it == "ectn") {
+			t.Fatalf("%s: counters not built as asked", it)
+		}
+		pk := &packet{dstRouter: int32(s.R - 1), inter: -1, vcPos: -1, outPort: -1}
+		minPo, valPo := s.df.MinimalPort(0, s.R-1), s.firstGlobal+1
+		if valPo == minPo {
+			valPo = s.firstGlobal
+		}
+		for _, tc := range []struct {
+			min, val int32
+			want     bool
+		}{{5, 0, false}, {6, 0, true}, {6, 5, true}, {6, 6, false}} {
+			cc.cnt[minPo], cc.cnt[valPo] = tc.min, tc.val
+			if got := s.contendedAtInjection(cc, 0, pk, minPo, valPo); got != tc.want {
+				t.Errorf("%s: minimal counter %d, Valiant's %d: misroute %v, want %v", it, tc.min, tc.val, got, tc.want)
+			}
+		}
+		cc.cnt[minPo], cc.cnt[valPo] = 0, 0
+		if e := cc.ectn; e != nil {
+			dg := s.df.GroupOf(s.R - 1)
+			for live, want := range map[int16]bool{9: false, 10: true} {
+				e.live[dg] = live
+				if got := s.contendedAtInjection(cc, 0, pk, minPo, valPo); got != want {
+					t.Errorf("ectn: combined counter %d: misroute %v, want %v", live, got, want)
+				}
+			}
+		}
+	}
+	// UGAL's own comparison builds no counters
+	c := btConfig(2, 0, 100)
+	c.Routing.Name = "UGAL"
+	if s, err := New(c, 1); err != nil || s.cga.cc != nil {
+		t.Errorf("UGAL without an injection trigger: counters %v (err %v)", s.cga.cc != nil, err)
+	}
+}
