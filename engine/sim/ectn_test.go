@@ -60,14 +60,19 @@ func ectnCensus(s *Sim) error {
 
 // The partial counters equal the heads recomputed from the buffers every 50
 // cycles of a loaded run, with Base's per-port counters (ccCensus), and are
-// all zero once the network drains. h=2, OLM (MM_L), UN and ADV+1; under
+// all zero once the network drains. h=2, OLM (MM_L) under UN and ADV+1, PAR
+// and UGAL (routing.injectionTrigger=ectn) under ADV+1; under
 // ADV+1 with th = 2, so that globally misrouted packets cross intermediate
 // groups and global inputs count too (at h=2 no router reaches th = 6).
 func TestECtNCountersMatchHeads(t *testing.T) {
-	for _, pattern := range []string{"UN", "ADV"} {
-		t.Run(pattern, func(t *testing.T) {
+	for _, tc := range []struct{ routing, pattern string }{{"OLM", "UN"}, {"OLM", "ADV"}, {"PAR", "ADV"}, {"UGAL", "ADV"}} {
+		pattern := tc.pattern
+		t.Run(tc.routing+"/"+pattern, func(t *testing.T) {
 			c := btConfig(2, 0, 100) // stepped by hand
-			c.Routing.Name, c.Routing.Trigger, c.Traffic.Pattern, c.Traffic.Load = "OLM", "ectn", pattern, 0.7
+			c.Routing.Name, c.Routing.Trigger, c.Traffic.Pattern, c.Traffic.Load = tc.routing, "ectn", pattern, 0.7
+			if tc.routing == "UGAL" { // the counters at injection
+				c.Routing.Trigger, c.Routing.InjectionTrigger = "cga", "ectn"
+			}
 			if pattern == "ADV" {
 				c.Routing.ContentionTh = 2
 			}
