@@ -23,7 +23,10 @@ import (
 //
 // The received arrays are the same at every router of a group (one
 // broadcast, one latency), so they are kept once, with their sum per group:
-// combined = live + sum − own last broadcast, no loop per decision.
+// combined = live + sum − own last broadcast, no loop per decision. (The
+// mechanisms' control messages carry one int64 each: a broadcast would be
+// a·(a−1)·G of them; a snapshot delivered whole after the latency is the
+// same side band.)
 
 // ectn is ECtN's state (nil unless routing.trigger=ectn).
 type ectn struct {
