@@ -49,8 +49,9 @@ type cga struct {
 	candMax   float64
 	single    bool // one random port of the class is drawn, misroute only if it qualifies
 	h         int  // global ports per router
-	// routing.trigger=base, filtered, hybrid: the contention counters
-	// (contention.go); nil otherwise
+	// routing.trigger=base, filtered, hybrid, ectn (or, for UGAL and PB,
+	// routing.injectionTrigger=base, ectn): the contention counters
+	// (contention.go, ectn.go); nil otherwise
 	cc *contention
 }
 

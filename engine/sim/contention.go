@@ -114,7 +114,7 @@ func (s *Sim) initContention(rc config.Routing) {
 	}
 	s.cga.cc = c
 	s.cga.countOnly = mode != ccHybrid
-	c.tag = s.routing == routePAR || s.routing == routeOLM
+	c.tag = (s.routing == routePAR || s.routing == routeOLM) && s.radix <= 256 // minPortTag's 8 bits
 	s.hk.arrive = append(s.hk.arrive, s.ccArrive)
 	s.hk.grant = append(s.hk.grant, s.ccGrant)
 	s.hk.cycle = append(s.hk.cycle, cycleHook{every: 1, f: s.ccRelease})

@@ -51,6 +51,8 @@ func ccCensus(s *Sim) error {
 			case b.len > 0:
 				if o := s.ccMinOut(r, b.hd); int(c.cport[bi]) != o {
 					return fmt.Errorf("cycle %d: head of %s counted for port %d, its minimal output is %d", s.now, s.where(pi, v), c.cport[bi], o)
+				} else if pk := &s.pk[b.hd]; c.tag && int(pk.dstRouter) != r && pk.aux != minPortTag(r, o) {
+					return fmt.Errorf("cycle %d: head of %s carries %d, not its minimal port's tag %d", s.now, s.where(pi, v), pk.aux, minPortTag(r, o))
 				}
 			default:
 				if c.cport[bi] != -1 {
@@ -311,4 +313,32 @@ func TestCallgrindContention(t *testing.T) {
 		s.Step()
 	}
 	t.Logf("hops %d", costWindow(s, 4000))
+}
+
+// routeInTransit takes the minimal port from the tag the counters leave in
+// the packet (minPortTag) only when it was left at this router: a stale tag
+// of another router is ignored, and the route is the one MinimalPort gives.
+func TestContentionMinPortTag(t *testing.T) {
+	s, pk, minPort := ccSim(t, "base")
+	if !s.cga.cc.tag {
+		t.Fatal("OLM with base does not tag its packets")
+	}
+	route := func(aux int32) int16 {
+		pk.aux, pk.outPort = aux, -1
+		s.routeInTransit(0, pk, true)
+		return pk.outPort
+	}
+	other := (minPort + 1) % s.radix
+	if got := route(-1); int(got) != minPort {
+		t.Fatalf("untagged: port %d, want the minimal %d", got, minPort)
+	}
+	if got := route(minPortTag(0, minPort)); int(got) != minPort {
+		t.Errorf("tagged at this router: port %d, want %d", got, minPort)
+	}
+	if got := route(minPortTag(1, other)); int(got) != minPort {
+		t.Errorf("a tag left at router 1 (port %d) was used at router 0: port %d, want %d", other, got, minPort)
+	}
+	if got := route(minPortTag(0, other)); int(got) != other {
+		t.Errorf("the tag is not read: port %d, want the tagged %d", got, other)
+	}
 }
