@@ -39,12 +39,10 @@ type contention struct {
 	alpha float64 // filtered: weight of the previous average
 	cnt   []int32 // by output port (r·radix + o)
 	// by buffer (input port · maxVC + VC): the minimal output its counted
-	// packet is counted for (−1: none), and whether that packet was granted
-	// and its tail is still leaving (the next head is not counted yet)
-	cport   []int16
-	sending []bool
-	// buffers whose sending packet's tail leaves at cycle t (& wheelMask):
-	// router<<32 | buffer
+	// packet is counted for (−1: none)
+	cport []int16
+	// buffers whose granted packet's tail leaves at cycle t (& wheelMask):
+	// router<<32 | buffer (until then the next head is not counted)
 	release [][]uint64
 	// filtered: the average α·avg + (1−α)·cnt per output port, as of cycle
 	// at (the counter is constant between changes, so the per-cycle
@@ -99,7 +97,6 @@ func (s *Sim) initContention(rc config.Routing) {
 	for i := range c.cport {
 		c.cport[i] = -1
 	}
-	c.sending = make([]bool, len(s.bufs))
 	c.release = make([][]uint64, s.wheelMask+1)
 	if mode == ccFiltered {
 		c.avg = make([]float64, len(s.ports))
@@ -123,13 +120,13 @@ func (s *Sim) initContention(rc config.Routing) {
 	}
 }
 
-// ccCount counts the head of buffer bi (input pi, router r).
-func (s *Sim) ccCount(bi, r int) {
+// ccCount counts packet k, the head of buffer bi of router r.
+func (s *Sim) ccCount(bi, r int, k int32) {
 	c := s.cga.cc
 	// the minimal output toward the final destination (never a Valiant
 	// intermediate): its ejection port here, or the next port of the
 	// minimal path
-	pk := &s.pk[s.bufs[bi].hd]
+	pk := &s.pk[k]
 	var o int
 	if int(pk.dstRouter) == r {
 		o = int(s.nodeAt[pk.dst].pi) - r*s.radix
@@ -159,9 +156,9 @@ func minPortTag(r, o int) int32 { return int32(-2 - (r<<8 | o)) }
 // ccArrive: a packet that enters an empty VC whose last packet has left is
 // its head, counted at once.
 // (Otherwise the VC's counted packet is another one.)
-func (s *Sim) ccArrive(pi, vc int, _ int32) {
+func (s *Sim) ccArrive(pi, vc int, k int32) {
 	if bi := pi*s.maxVC + vc; s.cga.cc.cport[bi] < 0 {
-		s.ccCount(bi, pi/s.radix)
+		s.ccCount(bi, pi/s.radix, k)
 	}
 }
 
@@ -171,7 +168,6 @@ func (s *Sim) ccGrant(r, in, out, vc, outVC int, k int32) {
 	c := s.cga.cc
 	pi := r*s.radix + in
 	bi := pi*s.maxVC + vc
-	c.sending[bi] = true
 	t := int64(s.ports[pi].inFree) & s.wheelMask
 	c.release[t] = append(c.release[t], uint64(r)<<32|uint64(bi))
 }
@@ -188,12 +184,12 @@ func (s *Sim) ccRelease() {
 			c.settle(po, s.now)
 		}
 		c.cnt[po]--
-		c.cport[bi], c.sending[bi] = -1, false
+		c.cport[bi] = -1
 		if c.ectn != nil {
 			c.ectn.release(bi, r)
 		}
-		if s.bufs[bi].len > 0 {
-			s.ccCount(bi, r)
+		if b := &s.bufs[bi]; b.len > 0 {
+			s.ccCount(bi, r, b.hd)
 		}
 	}
 	c.release[slot] = c.release[slot][:0]

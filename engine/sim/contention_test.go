@@ -22,6 +22,18 @@ func (s *Sim) ccMinOut(r int, k int32) int {
 	return s.df.MinimalPort(r, int(pk.dstRouter))
 }
 
+// ccSending lists the buffers whose granted packet's tail is still leaving:
+// those the release wheel holds.
+func ccSending(s *Sim) map[int]bool {
+	out := map[int]bool{}
+	for _, slot := range s.cga.cc.release {
+		for _, e := range slot {
+			out[int(uint32(e))] = true
+		}
+	}
+	return out
+}
+
 // ccCensus recomputes the contention counters from the buffers: every VC
 // counts its sending packet (granted, tail still leaving: its input is busy)
 // or else its head, for that packet's minimal output toward its final
@@ -29,6 +41,7 @@ func (s *Sim) ccMinOut(r int, k int32) int {
 func ccCensus(s *Sim) error {
 	c := s.cga.cc
 	want := make([]int32, len(c.cnt))
+	sendingBufs := ccSending(s)
 	for pi := range s.ports {
 		r := pi / s.radix
 		n := s.vcCount[s.pclass[pi]]
@@ -38,11 +51,11 @@ func ccCensus(s *Sim) error {
 			b := &s.bufs[bi]
 			switch {
 			case v >= n:
-				if c.cport[bi] != -1 || c.sending[bi] {
+				if c.cport[bi] != -1 || sendingBufs[bi] {
 					return fmt.Errorf("cycle %d: unused VC %s counted", s.now, s.where(pi, v))
 				}
 				continue
-			case c.sending[bi]:
+			case sendingBufs[bi]:
 				sending++
 				// (released at the start of cycle inFree; the census runs between cycles)
 				if int64(s.ports[pi].inFree) < s.now {

@@ -15,6 +15,7 @@ func ectnCensus(s *Sim) error {
 	c := s.cga.cc
 	e := c.ectn
 	want := make([]int16, len(e.live))
+	sendingBufs := ccSending(s)
 	for pi := range s.ports {
 		r := pi / s.radix
 		cl := s.pclass[pi]
@@ -27,7 +28,7 @@ func ectnCensus(s *Sim) error {
 					return fmt.Errorf("cycle %d: %s (a local input) counted for group %d", s.now, s.where(pi, v), e.cgrp[bi])
 				}
 				continue
-			case c.sending[bi]:
+			case sendingBufs[bi]:
 				// its tail is leaving: the group it was counted for stays
 			case c.cport[bi] >= 0 && b.len > 0:
 				dg := s.df.GroupOf(int(s.pk[b.hd].dstRouter))
