@@ -17,6 +17,7 @@ func TestInjectionTriggerAndECtNFields(t *testing.T) {
 	if strings.Contains(string(c.JSON()), "injectionTrigger") || strings.Contains(string(c.JSON()), "ectn") {
 		t.Error("the default injection trigger or ECtN parameters are written into the document")
 	}
+	c.Routing.EctnPeriod, c.Topology.LocalLatency = 16, 1000 // 63 broadcasts in flight: allowed
 	for _, v := range []string{"ugal", "base", "ectn"} {
 		c.Routing.InjectionTrigger = v
 		if errs := c.Validate(); len(errs) != 0 {
@@ -30,6 +31,8 @@ func TestInjectionTriggerAndECtNFields(t *testing.T) {
 		{"routing.injectionTrigger", func(c *Config) { c.Routing.InjectionTrigger = "cga" }},
 		{"routing.ectnThreshold", func(c *Config) { c.Routing.EctnTh = -1 }},
 		{"routing.ectnPeriod", func(c *Config) { c.Routing.EctnPeriod = 1000001 }},
+		// 1000/10 + 1 broadcasts in flight at once: more than 64
+		{"routing.ectnPeriod", func(c *Config) { c.Routing.EctnPeriod, c.Topology.LocalLatency = 10, 1000 }},
 	} {
 		c := Default()
 		c.Routing.Name, c.Routing.Trigger = "OLM", "ectn"
