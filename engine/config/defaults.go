@@ -746,6 +746,9 @@ func (c *Config) Validate() Errors {
 	if run.Router.VCSelection == "" {
 		run.Router.VCSelection = "jsq" // router.vcSelection is omitted for its default
 	}
+	if run.Routing.InjectionTrigger == "" {
+		run.Routing.InjectionTrigger = "ugal" // routing.injectionTrigger is omitted for its default
+	}
 	return append(errs, run.validate()...)
 }
 
@@ -951,10 +954,39 @@ func (c *Config) validate() Errors {
 		}
 	}
 	errs = append(errs, c.validateWorkload()...)
+	if e := c.checkECtNInFlight(); e != nil {
+		errs = append(errs, e)
+	}
 	if len(errs) == 0 {
 		errs = c.validateMemory() // only meaningful for an otherwise valid config
 	}
 	return errs
+}
+
+// maxECtNInFlight bounds ECtN's broadcasts in flight at once
+// (topology.localLatency / routing.ectnPeriod + 1): each is a copy of every
+// router's partial counters, kept until it arrives (sim's ectn.flight).
+const maxECtNInFlight = 64
+
+// checkECtNInFlight refuses an ECtN period so short against the local-link
+// latency that too many broadcasts would be in flight at once.
+func (c *Config) checkECtNInFlight() *FieldError {
+	rc := c.Routing
+	ectn := rc.Trigger == "ectn" && (rc.Name == "PAR" || rc.Name == "OLM") ||
+		rc.InjectionTrigger == "ectn" && (rc.Name == "UGAL" || rc.Name == "PB")
+	if !ectn || c.Topology.Kind != "dragonfly" {
+		return nil
+	}
+	period := rc.EctnPeriod
+	if period == 0 {
+		period = 100 // the thesis's
+	}
+	if n := c.Topology.LocalLatency/period + 1; n > maxECtNInFlight {
+		return &FieldError{Path: "routing.ectnPeriod", Value: strconv.Itoa(rc.EctnPeriod), Msg: fmt.Sprintf(
+			"with topology.localLatency=%d, %d broadcasts would be in flight at once; at most %d (ectnPeriod ≥ %d)",
+			c.Topology.LocalLatency, n, maxECtNInFlight, c.Topology.LocalLatency/maxECtNInFlight+1)}
+	}
+	return nil
 }
 
 // graph500Topologies: the topology kinds the Graph500 job runs on (it is

@@ -33,9 +33,12 @@ var whenBefore = map[string]string{
 	"routing.intraGroupMisroute": "OLM",
 	"routing.candidates":         "PAR|OLM",
 	// the contention triggers (thesis §4.2.1), added with them
-	"routing.contentionThreshold": "PAR|OLM",
+	"routing.contentionThreshold": "UGAL|PB|PAR|OLM",
 	"routing.hybridThreshold":     "PAR|OLM",
 	"routing.filterAlpha":         "PAR|OLM",
+	"routing.ectnThreshold":       "UGAL|PB|PAR|OLM",
+	"routing.injectionTrigger":    "UGAL|PB",
+	"routing.ectnPeriod":          "UGAL|PB|PAR|OLM",
 	"routing.acorSequence":        "ACOR|PB_ACOR",
 	"routing.acorMode":            "ACOR|PB_ACOR",
 	"routing.acorHI":              "ACOR|PB_ACOR",

@@ -183,11 +183,15 @@ var (
 	pbParams        = []string{"routing.pbCoef", "routing.pbThreshold", "routing.pbBroadcast"}
 	inTransitParams = []string{"routing.policy", "routing.trigger", "routing.thMin", "routing.congestedCoef",
 		"routing.congestedThreshold", "routing.candidateMax", "routing.candidates",
-		"routing.contentionThreshold", "routing.hybridThreshold", "routing.filterAlpha"}
+		"routing.contentionThreshold", "routing.hybridThreshold", "routing.filterAlpha",
+		"routing.ectnThreshold", "routing.ectnPeriod"}
 	acorParams = []string{"routing.acorSequence", "routing.acorMode", "routing.acorHI", "routing.acorIT1",
 		"routing.acorIT2", "routing.acorDT1", "routing.acorDT2", "routing.acorCount"}
 	idleParam = []string{"router.idleUpdates"}
 )
+
+// injTriggerParams are the contention triggers at injection (UGAL, PB).
+var injTriggerParams = []string{"routing.injectionTrigger", "routing.contentionThreshold", "routing.ectnThreshold", "routing.ectnPeriod"}
 
 func join(sets ...[]string) []string {
 	var out []string
@@ -226,11 +230,11 @@ var entries = []Entry{
 	{Name: "UGAL", Doc: "source-adaptive", Paper: "thesis §1.4.2.1, eq. 1.2", Kind: UGAL, Decision: EachInjectionAttempt,
 		Paths: Adaptive, Metrics: Misrouting | PhaseAShares, Mechs: Intermediate,
 		Topologies: dragonflyOnly, VCs: []VCs{{Dragonfly, dfToRouter, dfToGroup}}, PhaseA: "RRG-Sw",
-		Params: join(valiantParams, ugalParams, congestionParam)},
+		Params: join(valiantParams, ugalParams, congestionParam, injTriggerParams)},
 	{Name: "PB", Doc: "source-adaptive (PiggyBack)", Paper: "thesis §1.4.2.1.1, eq. 1.3", Kind: PB, Decision: EachInjectionAttempt,
 		Paths: Adaptive, Metrics: Misrouting | PhaseAShares, Mechs: Intermediate | PiggyBack | PerCycle,
 		Topologies: dragonflyOnly, VCs: []VCs{{Dragonfly, dfToRouter, dfToGroup}}, PhaseA: "RRG-Sw",
-		Params: join(idleParam, valiantParams, ugalParams, congestionParam, pbParams)},
+		Params: join(idleParam, valiantParams, ugalParams, congestionParam, pbParams, injTriggerParams)},
 	{Name: "PAR", Doc: "in-transit adaptive", Paper: "thesis §1.4.2.2, Fig. 1.15", Kind: PAR, Decision: EachHopAttempt,
 		Paths: Adaptive, Metrics: Misrouting | LocalBeforeGlobal,
 		Topologies: dragonflyOnly, VCs: []VCs{{Topology: Dragonfly, Spec: dfPAR}}, PhaseA: "RRG-Sw",

@@ -39,15 +39,19 @@ type cga struct {
 	intraL   bool // OLM _L: intra-group traffic may take its local misroute (routing.intraGroupMisroute)
 	trigUGAL bool // routing.trigger=ugal: UGAL's comparison per candidate
 	trigAlt  bool // ugal or a contention trigger: not the cga conditions (one test on cga's path)
-	thMin    float64
-	congCoef float64
-	congPct  int32 // congCoef in whole percent, or −1
-	congT    int32
-	candMax  float64
-	single   bool // one random port of the class is drawn, misroute only if it qualifies
-	h        int  // global ports per router
-	// routing.trigger=base, filtered, hybrid: the contention counters
-	// (contention.go); nil otherwise
+	// base, filtered, ectn: the trigger and candidates compare counters, so
+	// the minimal output's occupancy is not read
+	countOnly bool
+	thMin     float64
+	congCoef  float64
+	congPct   int32 // congCoef in whole percent, or −1
+	congT     int32
+	candMax   float64
+	single    bool // one random port of the class is drawn, misroute only if it qualifies
+	h         int  // global ports per router
+	// routing.trigger=base, filtered, hybrid, ectn (or, for UGAL and PB,
+	// routing.injectionTrigger=base, ectn): the contention counters
+	// (contention.go, ectn.go); nil otherwise
 	cc *contention
 }
 
@@ -82,7 +86,12 @@ func (s *Sim) initCGA(rc config.Routing, h int) {
 func (s *Sim) routeInTransit(r int, pk *packet, fromInj bool) bool {
 	a := &s.cga
 	dst := int(pk.dstRouter)
-	minPort := s.df.MinimalPort(r, dst) // PAR and OLM are Dragonfly routings
+	var minPort int
+	if t := pk.aux; t < -1 && int(-2-t)>>8 == r { // the contention counters found it (minPortTag)
+		minPort = int(-2-t) & 255
+	} else {
+		minPort = s.df.MinimalPort(r, dst) // PAR and OLM are Dragonfly routings
+	}
 	minClass := s.pclass[r*s.radix+minPort]
 	minGlobal := minClass == topology.Global
 	minPos := s.seq.Next(int(pk.vcPos), minClass)
@@ -137,8 +146,12 @@ func (s *Sim) routeInTransit(r int, pk *packet, fromInj bool) bool {
 	pending := misNone
 	port, vc, pos := minPort, outVC, minPos
 	if kind != misNone {
-		qmin := s.occ(r, minPort, minVC)
-		if kind == misGlobalMandatory || s.cgaTrigger(r, minPort, minVC, qmin) {
+		// (Base, Filtered, ECtN compare counters, not occupancies)
+		var qmin int32
+		if !a.countOnly {
+			qmin = s.occ(r, minPort, minVC)
+		}
+		if kind == misGlobalMandatory || s.cgaTrigger(r, minPort, minVC, qmin, fromInj, dg) {
 			if cp, cv, cpos, ok := s.pickCandidate(r, pk, kind, minPort, minVC, qmin, fromInj); ok {
 				port, vc, pos, pending = cp, cv, cpos, kind
 			} else if kind == misGlobalMandatory && !minGlobal {
@@ -169,7 +182,9 @@ func (s *Sim) outputReady(po int) bool {
 // cgaTrigger: misroute when the minimal output cannot take the packet now
 // (no credits or busy), its occupancy is at least thMin, and — for a global
 // link — the link is congested relative to the router's other global links.
-func (s *Sim) cgaTrigger(r, minPort, minVC int, qmin int32) bool {
+// fromInj, dg: the packet is at its source router, bound for group dg
+// (ECtN reads its combined counter then, when dg is another group).
+func (s *Sim) cgaTrigger(r, minPort, minVC int, qmin int32, fromInj bool, dg int) bool {
 	a := &s.cga
 	po := r*s.radix + minPort
 	if a.trigAlt {
@@ -180,6 +195,10 @@ func (s *Sim) cgaTrigger(r, minPort, minVC int, qmin int32) bool {
 		// also misroutes on the credit condition below (§4.2.1.3)
 		if a.cc.contended(po, s.now) {
 			return true
+		}
+		if e := a.cc.ectn; e != nil { // ECtN (§4.2.1.4): the group's counter of the destination group, at injection
+			cg := s.df.GroupOf(r)
+			return fromInj && dg != cg && e.combined(r, cg, dg) >= e.thc
 		}
 		if a.cc.mode != ccHybrid {
 			return false

@@ -29,6 +29,7 @@ const (
 	ccBase uint8 = iota + 1
 	ccFiltered
 	ccHybrid
+	ccECtN // Base's local rule plus ECtN's group-wide counters at injection (ectn.go)
 )
 
 // contention is the counters' state.
@@ -38,18 +39,22 @@ type contention struct {
 	alpha float64 // filtered: weight of the previous average
 	cnt   []int32 // by output port (r·radix + o)
 	// by buffer (input port · maxVC + VC): the minimal output its counted
-	// packet is counted for (−1: none), and whether that packet was granted
-	// and its tail is still leaving (the next head is not counted yet)
-	cport   []int16
-	sending []bool
-	// buffers whose sending packet's tail leaves at cycle t (& wheelMask):
-	// router<<32 | buffer
+	// packet is counted for (−1: none)
+	cport []int16
+	// buffers whose granted packet's tail leaves at cycle t (& wheelMask):
+	// router<<32 | buffer (until then the next head is not counted)
 	release [][]uint64
 	// filtered: the average α·avg + (1−α)·cnt per output port, as of cycle
 	// at (the counter is constant between changes, so the per-cycle
 	// recurrence is applied in closed form when it is read or changes)
 	avg []float64
 	at  []int64
+	// pow[n] = α^n, n ≤ 2000 (until it underflows to 0): the closed form
+	// without a math.Pow per counter change
+	pow []float64
+	// ectn: the partial and combined counters (ectn.go); nil otherwise
+	ectn *ectn
+	tag  bool // PAR/OLM: ccCount leaves the minimal port in pk.aux (minPortTag)
 }
 
 // contentionMode maps routing.trigger to a contention kind (0: none).
@@ -61,15 +66,24 @@ func contentionMode(trigger string) uint8 {
 		return ccFiltered
 	case "hybrid":
 		return ccHybrid
+	case "ectn":
+		return ccECtN
 	}
 	return 0
 }
 
-// initContention builds the counters and registers their hooks when
-// routing.trigger is a contention trigger (after build: it sizes per port
+// initContention builds the counters and registers their hooks when the
+// routing's trigger is a contention trigger: routing.trigger for PAR/OLM,
+// routing.injectionTrigger for UGAL and PB (after build: it sizes per port
 // and per buffer).
 func (s *Sim) initContention(rc config.Routing) {
-	mode := contentionMode(rc.Trigger)
+	var mode uint8
+	switch s.routing {
+	case routePAR, routeOLM:
+		mode = contentionMode(rc.Trigger)
+	case routeUGAL, routePB:
+		mode = contentionMode(rc.InjectionTrigger)
+	}
 	if mode == 0 {
 		return
 	}
@@ -83,30 +97,46 @@ func (s *Sim) initContention(rc config.Routing) {
 	for i := range c.cport {
 		c.cport[i] = -1
 	}
-	c.sending = make([]bool, len(s.bufs))
 	c.release = make([][]uint64, s.wheelMask+1)
 	if mode == ccFiltered {
 		c.avg = make([]float64, len(s.ports))
 		c.at = make([]int64, len(s.ports))
+		for n := 0; n <= 2000; n++ {
+			x := math.Pow(c.alpha, float64(n))
+			if x == 0 {
+				break
+			}
+			c.pow = append(c.pow, x)
+		}
 	}
 	s.cga.cc = c
+	s.cga.countOnly = mode != ccHybrid
+	c.tag = (s.routing == routePAR || s.routing == routeOLM) && s.radix <= 256 // minPortTag's 8 bits
 	s.hk.arrive = append(s.hk.arrive, s.ccArrive)
 	s.hk.grant = append(s.hk.grant, s.ccGrant)
 	s.hk.cycle = append(s.hk.cycle, cycleHook{every: 1, f: s.ccRelease})
+	if mode == ccECtN {
+		s.initECtN(rc, c)
+	}
 }
 
-// ccCount counts the head of buffer bi (input pi, router r).
-func (s *Sim) ccCount(bi, r int) {
+// ccCount counts packet k, the head of buffer bi of router r.
+func (s *Sim) ccCount(bi, r int, k int32) {
 	c := s.cga.cc
 	// the minimal output toward the final destination (never a Valiant
 	// intermediate): its ejection port here, or the next port of the
 	// minimal path
-	pk := &s.pk[s.bufs[bi].hd]
+	pk := &s.pk[k]
 	var o int
 	if int(pk.dstRouter) == r {
 		o = int(s.nodeAt[pk.dst].pi) - r*s.radix
 	} else {
 		o = s.df.MinimalPort(r, int(pk.dstRouter))
+		if c.tag {
+			// routeInTransit reads it back at each of the head's attempts
+			// here (pk.aux is unused by PAR/OLM otherwise)
+			pk.aux = minPortTag(r, o)
+		}
 	}
 	po := r*s.radix + o
 	if c.avg != nil {
@@ -114,14 +144,21 @@ func (s *Sim) ccCount(bi, r int) {
 	}
 	c.cnt[po]++
 	c.cport[bi] = int16(o)
+	if c.ectn != nil {
+		s.ectnCount(c.ectn, bi, bi/s.maxVC, r, pk)
+	}
 }
+
+// minPortTag is pk.aux holding the minimal port o of router r: below −1,
+// where a free packet's link or an unused cache (−1) never is.
+func minPortTag(r, o int) int32 { return int32(-2 - (r<<8 | o)) }
 
 // ccArrive: a packet that enters an empty VC whose last packet has left is
 // its head, counted at once.
 // (Otherwise the VC's counted packet is another one.)
-func (s *Sim) ccArrive(pi, vc int, _ int32) {
+func (s *Sim) ccArrive(pi, vc int, k int32) {
 	if bi := pi*s.maxVC + vc; s.cga.cc.cport[bi] < 0 {
-		s.ccCount(bi, pi/s.radix)
+		s.ccCount(bi, pi/s.radix, k)
 	}
 }
 
@@ -131,7 +168,6 @@ func (s *Sim) ccGrant(r, in, out, vc, outVC int, k int32) {
 	c := s.cga.cc
 	pi := r*s.radix + in
 	bi := pi*s.maxVC + vc
-	c.sending[bi] = true
 	t := int64(s.ports[pi].inFree) & s.wheelMask
 	c.release[t] = append(c.release[t], uint64(r)<<32|uint64(bi))
 }
@@ -148,9 +184,12 @@ func (s *Sim) ccRelease() {
 			c.settle(po, s.now)
 		}
 		c.cnt[po]--
-		c.cport[bi], c.sending[bi] = -1, false
-		if s.bufs[bi].len > 0 {
-			s.ccCount(bi, r)
+		c.cport[bi] = -1
+		if c.ectn != nil {
+			c.ectn.release(bi, r)
+		}
+		if b := &s.bufs[bi]; b.len > 0 {
+			s.ccCount(bi, r, b.hd)
 		}
 	}
 	c.release[slot] = c.release[slot][:0]
@@ -174,10 +213,10 @@ func (c *contention) average(po int, t int64) float64 {
 		return c.avg[po]
 	}
 	x := float64(c.cnt[po])
-	if n > 2000 { // α^n underflows well before
+	if n >= int64(len(c.pow)) { // α^n is 0, or below 2·10⁻⁹ (α ≤ 0.99) beyond 2000 cycles
 		return x
 	}
-	return x + (c.avg[po]-x)*math.Pow(c.alpha, float64(n))
+	return x + (c.avg[po]-x)*c.pow[n]
 }
 
 // level is the value the trigger compares with the threshold at cycle now:

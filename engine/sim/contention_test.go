@@ -22,6 +22,18 @@ func (s *Sim) ccMinOut(r int, k int32) int {
 	return s.df.MinimalPort(r, int(pk.dstRouter))
 }
 
+// ccSending lists the buffers whose granted packet's tail is still leaving:
+// those the release wheel holds.
+func ccSending(s *Sim) map[int]bool {
+	out := map[int]bool{}
+	for _, slot := range s.cga.cc.release {
+		for _, e := range slot {
+			out[int(uint32(e))] = true
+		}
+	}
+	return out
+}
+
 // ccCensus recomputes the contention counters from the buffers: every VC
 // counts its sending packet (granted, tail still leaving: its input is busy)
 // or else its head, for that packet's minimal output toward its final
@@ -29,6 +41,7 @@ func (s *Sim) ccMinOut(r int, k int32) int {
 func ccCensus(s *Sim) error {
 	c := s.cga.cc
 	want := make([]int32, len(c.cnt))
+	sendingBufs := ccSending(s)
 	for pi := range s.ports {
 		r := pi / s.radix
 		n := s.vcCount[s.pclass[pi]]
@@ -38,11 +51,11 @@ func ccCensus(s *Sim) error {
 			b := &s.bufs[bi]
 			switch {
 			case v >= n:
-				if c.cport[bi] != -1 || c.sending[bi] {
+				if c.cport[bi] != -1 || sendingBufs[bi] {
 					return fmt.Errorf("cycle %d: unused VC %s counted", s.now, s.where(pi, v))
 				}
 				continue
-			case c.sending[bi]:
+			case sendingBufs[bi]:
 				sending++
 				// (released at the start of cycle inFree; the census runs between cycles)
 				if int64(s.ports[pi].inFree) < s.now {
@@ -51,6 +64,8 @@ func ccCensus(s *Sim) error {
 			case b.len > 0:
 				if o := s.ccMinOut(r, b.hd); int(c.cport[bi]) != o {
 					return fmt.Errorf("cycle %d: head of %s counted for port %d, its minimal output is %d", s.now, s.where(pi, v), c.cport[bi], o)
+				} else if pk := &s.pk[b.hd]; c.tag && int(pk.dstRouter) != r && pk.aux != minPortTag(r, o) {
+					return fmt.Errorf("cycle %d: head of %s carries %d, not its minimal port's tag %d", s.now, s.where(pi, v), pk.aux, minPortTag(r, o))
 				}
 			default:
 				if c.cport[bi] != -1 {
@@ -158,7 +173,7 @@ func TestContentionBaseFiresAtThreshold(t *testing.T) {
 	po := minPort // router 0
 	for n, want := range map[int32]bool{0: false, 5: false, 6: true, 7: true} {
 		cc.cnt[po] = n
-		if got := s.cgaTrigger(0, minPort, 0, 0); got != want {
+		if got := s.cgaTrigger(0, minPort, 0, 0, false, 0); got != want {
 			t.Errorf("counter %d, th 6: trigger %v, want %v", n, got, want)
 		}
 	}
@@ -166,7 +181,7 @@ func TestContentionBaseFiresAtThreshold(t *testing.T) {
 	// credits at all does not fire (cga would)
 	cc.cnt[po] = 5
 	s.credits[po*s.maxVC] = 0
-	if s.cgaTrigger(0, minPort, 0, int32(s.bufCap[topology.Global])) {
+	if s.cgaTrigger(0, minPort, 0, int32(s.bufCap[topology.Global]), false, 0) {
 		t.Error("base fired on credits")
 	}
 	s.credits[po*s.maxVC] = s.bufCap[s.pclass[po]]
@@ -202,7 +217,7 @@ func TestContentionFilteredAverages(t *testing.T) {
 	cc.cnt[minPort] = 8 // from cycle 10 on
 	for now, want := range map[int64]bool{10: false, 11: true, 12: true} {
 		s.now = now
-		if got := s.cgaTrigger(0, minPort, 0, 0); got != want {
+		if got := s.cgaTrigger(0, minPort, 0, 0, false, 0); got != want {
 			t.Errorf("cycle %d (average %.3f): trigger %v, want %v", now, cc.level(minPort, now), got, want)
 		}
 	}
@@ -220,18 +235,18 @@ func TestContentionHybrid(t *testing.T) {
 		t.Fatalf("hybrid threshold %d, want the thesis's 8", cc.th)
 	}
 	cc.cnt[minPort] = 7
-	if s.cgaTrigger(0, minPort, 0, 0) {
+	if s.cgaTrigger(0, minPort, 0, 0, false, 0) {
 		t.Error("hybrid fired below th with credits and an empty buffer")
 	}
 	cc.cnt[minPort] = 8
-	if !s.cgaTrigger(0, minPort, 0, 0) {
+	if !s.cgaTrigger(0, minPort, 0, 0, false, 0) {
 		t.Error("hybrid did not fire at th")
 	}
 	// the credit part on a local output (a global one must also be
 	// congested relative to its router's other global links)
 	lp := s.df.MinimalPort(0, 1)
 	s.credits[lp*s.maxVC] = 0 // blocked and full
-	if !s.cgaTrigger(0, lp, 0, int32(s.bufCap[s.pclass[lp]])) {
+	if !s.cgaTrigger(0, lp, 0, int32(s.bufCap[s.pclass[lp]]), false, 0) {
 		t.Error("hybrid did not fire on the credit condition")
 	}
 }
@@ -253,12 +268,12 @@ func ccRun(t *testing.T, rt, pattern string, load float64) (accepted, latency, m
 }
 
 // Thesis Fig. 4.6a (reproduction target 8), h=4: under UN below saturation
-// (load 0.3) Base and Filtered have MIN's latency within 2% — the counters
+// (load 0.3) Base, Filtered and ECtN have MIN's latency within 2% — the counters
 // do not reach th = 6, so nothing is misrouted — while the credit trigger
 // (OLM, cga) misroutes and is slower.
 func TestContentionUNLatencyIsMINs(t *testing.T) {
 	_, minLat, _ := ccRun(t, "MIN", "UN", 0.3)
-	for _, rt := range []string{"OLM/base", "OLM/filtered"} {
+	for _, rt := range []string{"OLM/base", "OLM/filtered", "OLM/ectn"} {
 		_, lat, _ := ccRun(t, rt, "UN", 0.3)
 		if !btWithin(lat, minLat, 0.02) {
 			t.Errorf("%s: latency %.1f, MIN's %.1f: not within 2%%", rt, lat, minLat)
@@ -311,4 +326,32 @@ func TestCallgrindContention(t *testing.T) {
 		s.Step()
 	}
 	t.Logf("hops %d", costWindow(s, 4000))
+}
+
+// routeInTransit takes the minimal port from the tag the counters leave in
+// the packet (minPortTag) only when it was left at this router: a stale tag
+// of another router is ignored, and the route is the one MinimalPort gives.
+func TestContentionMinPortTag(t *testing.T) {
+	s, pk, minPort := ccSim(t, "base")
+	if !s.cga.cc.tag {
+		t.Fatal("OLM with base does not tag its packets")
+	}
+	route := func(aux int32) int16 {
+		pk.aux, pk.outPort = aux, -1
+		s.routeInTransit(0, pk, true)
+		return pk.outPort
+	}
+	other := (minPort + 1) % s.radix
+	if got := route(-1); int(got) != minPort {
+		t.Fatalf("untagged: port %d, want the minimal %d", got, minPort)
+	}
+	if got := route(minPortTag(0, minPort)); int(got) != minPort {
+		t.Errorf("tagged at this router: port %d, want %d", got, minPort)
+	}
+	if got := route(minPortTag(1, other)); int(got) != minPort {
+		t.Errorf("a tag left at router 1 (port %d) was used at router 0: port %d, want %d", other, got, minPort)
+	}
+	if got := route(minPortTag(0, other)); int(got) != other {
+		t.Errorf("the tag is not read: port %d, want the tagged %d", got, other)
+	}
 }

@@ -75,12 +75,17 @@ func (s *Sim) firstPosOf(r, port int) int {
 // preferNonMinimal is the UGAL comparison of the first hops of both paths
 // (thesis eq. 1.2, or FOGSim's path-length weighting), and for PB the
 // saturation bit of the minimal path's global link; c from compareHops.
+// With routing.injectionTrigger a contention trigger replaces the
+// comparison (contendedAtInjection).
 func (s *Sim) preferNonMinimal(r int, pk *packet, c int32) bool {
 	if s.routing != routeUGAL && s.pbSaturated(r, int(pk.dstRouter), s.vcAt(int(s.firstPos[1]), true, pk)) {
 		return true
 	}
 	minPort, minPos, valPort, valPos := int(c&127), int(c>>7&15), int(c>>11&127), int(c>>18&15)
 	minPo, valPo := r*s.radix+minPort, r*s.radix+valPort
+	if cc := s.cga.cc; cc != nil {
+		return s.contendedAtInjection(cc, r, pk, minPo, valPo)
+	}
 	minClass, valClass := s.pclass[minPo], s.pclass[valPo]
 	minVC, valVC := s.vcAt(minPos, minClass == topology.Global, pk), s.vcAt(valPos, valClass == topology.Global, pk)
 	var qmin, qval int32
@@ -94,4 +99,18 @@ func (s *Sim) preferNonMinimal(r int, pk *packet, c int32) bool {
 		return int64(qmin)*int64(c>>22&7) > int64(qval)*int64(c>>25&15)+int64(u.t)
 	}
 	return float64(qmin) > u.f*float64(qval)+float64(u.t)
+}
+
+// contendedAtInjection is routing.injectionTrigger=base or ectn for UGAL and
+// PB (thesis §4.2.1 moved to the source router): take the Valiant path when
+// the minimal first hop's contention counter reaches th, or with ectn when
+// the group's combined counter of the destination group reaches th_c, and
+// the Valiant first hop's own counter is below th (as Base's candidates).
+func (s *Sim) contendedAtInjection(cc *contention, r int, pk *packet, minPo, valPo int) bool {
+	hit := cc.contended(minPo, s.now)
+	if e := cc.ectn; !hit && e != nil {
+		cg, dg := s.df.GroupOf(r), s.df.GroupOf(int(pk.dstRouter))
+		hit = dg != cg && e.combined(r, cg, dg) >= e.thc
+	}
+	return hit && !cc.contended(valPo, s.now)
 }

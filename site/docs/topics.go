@@ -52,7 +52,7 @@ var topics = []Topic{
 		olm + "; " + thesis + " §1.4.2.2.1, Fig. 1.15",
 		"Among the best throughputs under ADV+i and ADVc, with latency close to MIN under UN."},
 	{"trigger-contention", "routing", "Contention trigger",
-		"PAR/OLM's routing.trigger base, filtered or hybrid: misroute when the input-VC heads whose minimal output is that port reach a threshold (6; hybrid 8, or credits).",
+		"PAR/OLM's routing.trigger base, filtered, hybrid: misroute when the input-VC heads wanting the minimal output reach a threshold (6; hybrid 8, or credits); ectn: also at injection when the group's heads bound for the destination group reach 10. UGAL/PB: routing.injectionTrigger.",
 		thesis + " §4.2.1",
 		"Under UN latency equals MIN's; under ADV+1 (h=4) throughput is about OLM's."},
 	{"router-damq", "router", "DAMQ: a dynamically allocated multi-queue input buffer",
