@@ -205,7 +205,7 @@ func (s *Sim) cgaTrigger(r, minPort, minVC int, qmin int32, fromInj bool, dg int
 		}
 	}
 	c := s.ports[po].class
-	if float64(qmin)*100 < a.thMin*float64(s.bufCap[c]) {
+	if float64(qmin)*100 < a.thMin*float64(s.senseCap(c)) {
 		return false
 	}
 	if s.credits[po*s.maxVC+minVC] >= int32(s.P) && s.outputReady(po) {
@@ -250,10 +250,10 @@ func (s *Sim) pickCandidate(r int, pk *packet, kind uint8, minPort, minVC int, q
 	// occupancies compare as fractions of each buffer's capacity (a global
 	// buffer is 8× a local one), as FOGSim's percentages
 	base := r * s.radix
-	qminPct := float64(qmin) / float64(s.bufCap[s.ports[base+minPort].class])
-	candCap := float64(s.bufCap[topology.Local])
+	qminPct := float64(qmin) / float64(s.senseCap(s.ports[base+minPort].class))
+	candCap := float64(s.senseCap(topology.Local))
 	if global {
-		candCap = float64(s.bufCap[topology.Global])
+		candCap = float64(s.senseCap(topology.Global))
 	}
 	limit := a.candMax * qminPct
 	// contention triggers: a candidate qualifies when its own contention is

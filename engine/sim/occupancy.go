@@ -14,7 +14,7 @@ import (
 
 // occView is the occupancy view's parameters and the counts it keeps.
 type occView struct {
-	perPort  bool     // averaged over the port's VCs
+	perPort  bool     // summed over the port's VCs (thesis §5.2.4)
 	minOnly  bool     // occupancy of minimally routed packets only
 	occOther bool     // perPort or minOnly
 	occCap   [3]int32 // per Dragonfly port class: the input buffer, 0 for ejection
@@ -130,7 +130,9 @@ func (s *Sim) occChange(pi, vc, bi int, delta int32, minimal bool) {
 
 // occ is the occupancy (phits) adaptive routing sees for output (po, vc):
 // the downstream buffer plus this VC's packets in the local output FIFO,
-// per VC or averaged over the port's VCs, all packets or minimal ones only.
+// per VC or summed over the port's VCs (thesis §5.2.4: per-port sensing
+// aggregates them, so minCred-per-port sees minimal packets spread over
+// many VCs), all packets or minimal ones only.
 func (s *Sim) occ(r, port, vc int) int32 {
 	if s.ov.occOther {
 		return s.occSlow(r, port, vc)
@@ -144,6 +146,15 @@ func (s *Sim) occ(r, port, vc int) int32 {
 // credits).
 func (s *Sim) occVC(po, vc int, c topology.PortClass) int32 {
 	return s.ov.occCap[c] - s.credits[po*s.maxVC+vc]
+}
+
+// senseCap is the capacity an occupancy of class c is a share of: a VC's
+// buffer, or with per-port sensing the port's (occ sums its VCs).
+func (s *Sim) senseCap(c topology.PortClass) int32 {
+	if s.ov.perPort {
+		return s.bufCap[c] * int32(s.vcCount[c])
+	}
+	return s.bufCap[c]
 }
 
 func (s *Sim) occSlow(r, port, vc int) int32 {
@@ -165,7 +176,7 @@ func (s *Sim) occSlow(r, port, vc int) int32 {
 			sum += s.bufCap[c] - s.credits[bi+v]
 		}
 	}
-	return sum / int32(n)
+	return sum
 }
 
 // globalBits marks router r's global links whose occupancy exceeds
@@ -184,13 +195,13 @@ func (s *Sim) globalBits(r int, coef float64, pct, t int32) uint64 {
 		for _, q := range row {
 			total += q
 		}
-		mean := float64(total) / float64(o.h*o.gv)
+		mean := float64(total) / float64(o.h)
 		for k := 0; k < o.h; k++ {
 			var q int32
 			for v := 0; v < o.gv; v++ {
 				q += row[k*o.gv+v]
 			}
-			if float64(q)/float64(o.gv) > coef*mean+float64(t) {
+			if float64(q) > coef*mean+float64(t) {
 				bits |= 1 << (k * o.gv)
 			}
 		}
