@@ -273,6 +273,7 @@ func transientSeries(b config.Config) []config.Config {
 	add("Base", "OLM", "base")
 	add("Filtered", "OLM", "filtered")
 	add("Hybrid", "OLM", "hybrid")
+	add("ECtN", "OLM", "ectn")
 	return out
 }
 
