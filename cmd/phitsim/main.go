@@ -90,11 +90,14 @@ Examples:
 `,
 	"sweep": `Usage: phitsim sweep (-config FILE | -preset NAME)... [-set path=value]... [-series path=v1,v2,...]...
                      [-loads 0.1:0.9:0.1 | -param PATH -values LIST] [-seeds N] [-j N] [-out PREFIX] [-csv]
-       phitsim sweep -experiment NAME [-set path=value]... [-loads ...] [-out PREFIX] [-csv]
+       phitsim sweep -experiment NAME [-set path=value]... [-loads ... | -values ...] [-out PREFIX] [-csv]
 
 Runs every series (each -config and -preset, times each -series value) at
 every offered load (or every value of -param), once per seed, in parallel,
-and averages each point's seeds with a 95% confidence interval.
+and averages each point's seeds with a 95% confidence interval. Swept,
+topology.h is the network size: a balanced Dragonfly (a=2h, p=h) stays
+balanced. An experiment that sweeps a parameter (thesis-fig3.10) takes
+-values for its own.
 
 Output (stable; scripts may rely on it):
   stdout is a terminal         a table of the curves: one row per point of each series,
@@ -114,6 +117,7 @@ Examples:
   phitsim sweep -preset h4 -set traffic.pattern=ADV -series routing.name=MIN,VAL \
       -loads 0.05:0.6:0.05 -out adv1                   adv1.json and adv1.csv
   phitsim sweep -experiment thesis-adv1 > adv1.csv
+  phitsim sweep -experiment thesis-fig3.13 -values 2:5:1   fairness vs size, h = 2…5
   phitsim sweep -preset graph500-h2 -series workload.linkGbps=40,100 \
       -param workload.tq -values 0.5,1,1.5,2.25,2.4,4,8,15 -out g500-tq
 `,
@@ -299,7 +303,11 @@ func list(cmd string, w io.Writer) error {
 		return cmdPresets(w)
 	case "experiments":
 		for _, e := range sweep.Experiments() {
-			fmt.Fprintf(w, "%-14s %s (%d series × %d loads)\n", e.Name, e.Doc, len(e.Spec.Series), len(e.Spec.Loads))
+			xs := "loads"
+			if e.Spec.Param != "" {
+				xs = "values of " + e.Spec.Param
+			}
+			fmt.Fprintf(w, "%-14s %s (%d series × %d %s)\n", e.Name, e.Doc, len(e.Spec.Series), len(e.Spec.Xs()), xs)
 		}
 	case "params":
 		return cmdParams(w)
@@ -691,6 +699,8 @@ func cmdSweep(ctx context.Context, args []string, e env) error {
 	}
 	var base []config.Config
 	var ls []float64
+	var xParam string // an experiment's swept parameter other than the load
+	var xValues []float64
 	table := false
 	if *experiment != "" {
 		x, err := sweep.ExperimentByName(*experiment)
@@ -701,7 +711,7 @@ func cmdSweep(ctx context.Context, args []string, e env) error {
 		if base, err = src.apply(x.Spec.Series); err != nil {
 			return err
 		}
-		ls = x.Spec.Loads
+		ls, xParam, xValues = x.Spec.Loads, x.Spec.Param, x.Spec.Values
 	} else {
 		// an experiment names its configurations; otherwise -config or -preset must
 		if err := src.required(fs, e); err != nil {
@@ -717,14 +727,22 @@ func cmdSweep(ctx context.Context, args []string, e env) error {
 		return err
 	}
 	sp := sweep.Spec{Series: cfgs}
-	if *param != "" {
+	loadsSet := false
+	fs.Visit(func(f *flag.Flag) { loadsSet = loadsSet || f.Name == "loads" })
+	if *param == "" && !loadsSet && xParam != "" {
+		// the experiment's own swept parameter; -values may replace its values
+		sp.Param, sp.Values = xParam, xValues
+		if *values != "" {
+			if sp.Values, err = parseValues(*values, "-values"); err != nil {
+				return err
+			}
+		}
+	} else if *param != "" {
 		if sp.Values, err = parseValues(*values, "-values"); err != nil {
 			return err
 		}
 		sp.Param = *param
 	} else {
-		loadsSet := false
-		fs.Visit(func(f *flag.Flag) { loadsSet = loadsSet || f.Name == "loads" })
 		if ls == nil || loadsSet {
 			if ls, err = parseLoads(*loads); err != nil {
 				return err
@@ -770,7 +788,10 @@ func cmdSweep(ctx context.Context, args []string, e env) error {
 		errs = append(errs, err)
 	} else {
 		printTable(e.stdout, oc)
-		if table {
+		switch {
+		case table && sp.Param != "":
+			printFairnessPanels(e.stdout, oc)
+		case table:
 			printFairnessTable(e.stdout, oc)
 		}
 	}

@@ -13,7 +13,7 @@ func TestExperimentsExpand(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", e.Name, err)
 		}
-		if len(jobs) != len(e.Spec.Series)*len(e.Spec.Loads)*e.Spec.Series[0].Sim.Seeds {
+		if len(jobs) != len(e.Spec.Series)*len(e.Spec.Xs())*e.Spec.Series[0].Sim.Seeds {
 			t.Errorf("%s: %d jobs", e.Name, len(jobs))
 		}
 		seen := map[string]bool{}
