@@ -86,7 +86,11 @@ func Presets() []Preset {
 	ps = append(ps, graph500Presets()...)
 	for _, e := range sweep.Experiments() {
 		kind := "routing comparison: "
-		if e.Table {
+		switch {
+		case e.Table && e.Spec.Param != "":
+			// a figure of the fairness metrics against a swept parameter (the size)
+			kind = "fairness vs " + e.Spec.Param + " (per-router injection bars for each run; Max/Min, CoV in the CSV): "
+		case e.Table:
 			// the table's Max/Min and CoV come from each run's per-router injection
 			kind = "fairness table (per-router injection bars for each run): "
 		}
