@@ -35,3 +35,75 @@ func TestFairnessTableRows(t *testing.T) {
 		}
 	}
 }
+
+// A fairness experiment over the network size (thesis Figs. 3.10, 3.13)
+// prints as the figures' panels: per metric a row per mechanism and a
+// column per h with the network's nodes; a point with no run is "–", a
+// starved one "∞".
+func TestFairnessPanelsBySize(t *testing.T) {
+	x, err := sweep.ExperimentByName("thesis-fig3.10")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sp := x.Spec
+	sp.Series, sp.Values = sp.Series[:2], []float64{2, 8} // MIN, Obl-RRG
+	est := func(v float64) stats.Estimate { return stats.Estimate{Mean: v, N: 1} }
+	oc := &sweep.Outcome{Spec: sp, Points: []sweep.Aggregate{
+		{Series: 0, Name: "MIN", Offered: 0.4, X: 2, Param: "topology.h", Accepted: est(0.2), MinInj: est(0.1), MaxMin: est(5.5), CoV: est(0.3)},
+		{Series: 0, Name: "MIN", Offered: 0.4, X: 8, Param: "topology.h", Accepted: est(0.057), MinInj: est(0), CoV: est(1.35), Starved: true},
+		{Series: 1, Name: "Obl-RRG", Offered: 0.4, X: 2, Param: "topology.h", Accepted: est(0.399), MinInj: est(0.38), MaxMin: est(1.05), CoV: est(0.0068)},
+	}}
+	var b bytes.Buffer
+	printFairnessPanels(&b, oc)
+	var rows []string
+	for _, l := range strings.Split(b.String(), "\n") {
+		rows = append(rows, strings.Join(strings.Fields(l), " "))
+	}
+	want := []string{
+		"accepted load (phits/(node·cycle)) at 0.4 offered",
+		"mechanism h=2 (72 nodes) h=8 (16512 nodes)",
+		"MIN 0.2000 0.0570",
+		"Obl-RRG 0.3990 –",
+		"min inj. load (phits/(node·cycle), % of offered)",
+		"mechanism h=2 (72 nodes) h=8 (16512 nodes)",
+		"MIN 0.1000 (25.0%) 0.0000 (0.0%)",
+		"Obl-RRG 0.3800 (95.0%) –",
+		"max/min injection",
+		"mechanism h=2 (72 nodes) h=8 (16512 nodes)",
+		"MIN 5.500 ∞ (starved)",
+		"Obl-RRG 1.050 –",
+		"injection cov (σ/μ)",
+		"mechanism h=2 (72 nodes) h=8 (16512 nodes)",
+		"MIN 0.3000 1.3500",
+		"Obl-RRG 0.0068 –",
+	}
+	var got []string
+	for _, r := range rows {
+		if r != "" && !strings.HasPrefix(r, "per-router") {
+			got = append(got, r)
+		}
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("panels:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// 'phitsim sweep -experiment thesis-fig3.10' runs the experiment's own
+// sweep over topology.h (its -values replacing the sizes), balanced, and
+// prints the panels; -loads makes it a load sweep with the fairness table.
+func TestSizeExperimentFromTheCommandLine(t *testing.T) {
+	short := []string{"-set", "sim.warmup=300", "-set", "sim.cycles=300", "-j", "1"}
+	code, out, errOut := cli(t, true, append([]string{"sweep", "-experiment", "thesis-fig3.13", "-values", "2,3"}, short...)...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	for _, w := range []string{"h=2 (72 nodes)", "h=3 (342 nodes)", "max/min injection", "In-Trns-MM", "series 8 (In-Trns-MM)"} {
+		if !strings.Contains(out, w) {
+			t.Errorf("no %q in\n%s", w, out)
+		}
+	}
+	code, out, errOut = cli(t, true, append([]string{"sweep", "-experiment", "thesis-fig3.13", "-loads", "0.1"}, short...)...)
+	if code != 0 || !strings.Contains(out, "avg sat. load") || strings.Contains(out, "nodes)") {
+		t.Errorf("-loads: exit %d, %s\n%s", code, errOut, out)
+	}
+}

@@ -90,11 +90,14 @@ Examples:
 `,
 	"sweep": `Usage: phitsim sweep (-config FILE | -preset NAME)... [-set path=value]... [-series path=v1,v2,...]...
                      [-loads 0.1:0.9:0.1 | -param PATH -values LIST] [-seeds N] [-j N] [-out PREFIX] [-csv]
-       phitsim sweep -experiment NAME [-set path=value]... [-loads ...] [-out PREFIX] [-csv | -transient]
+       phitsim sweep -experiment NAME [-set path=value]... [-loads ... | -values ...] [-out PREFIX] [-csv | -transient]
 
 Runs every series (each -config and -preset, times each -series value) at
 every offered load (or every value of -param), once per seed, in parallel,
-and averages each point's seeds with a 95% confidence interval.
+and averages each point's seeds with a 95% confidence interval. Swept,
+topology.h is the network size: a balanced Dragonfly (a=2h, p=h) stays
+balanced. An experiment that sweeps a parameter (thesis-fig3.10) takes
+-values for its own.
 
 Output (stable; scripts may rely on it):
   stdout is a terminal         a table of the curves: one row per point of each series,
@@ -122,6 +125,7 @@ Examples:
       -loads 0.05:0.6:0.05 -out adv1                   adv1.json and adv1.csv
   phitsim sweep -experiment thesis-adv1 > adv1.csv
   phitsim sweep -experiment thesis-fig4.8 -transient > fig4.8.csv
+  phitsim sweep -experiment thesis-fig3.13 -values 2:5:1   fairness vs size, h = 2…5
   phitsim sweep -preset graph500-h2 -series workload.linkGbps=40,100 \
       -param workload.tq -values 0.5,1,1.5,2.25,2.4,4,8,15 -out g500-tq
 `,
@@ -727,17 +731,24 @@ func cmdSweep(ctx context.Context, args []string, e env) error {
 		return err
 	}
 	sp := sweep.Spec{Series: cfgs}
+	loadsSet := flagSet(fs, "loads")
 	if *param != "" {
 		if sp.Values, err = parseValues(*values, "-values"); err != nil {
 			return err
 		}
 		sp.Param = *param
-	} else if loadsSet := flagSet(fs, "loads"); named.Param != "" {
-		// an experiment over another parameter than the load (with its ties)
+	} else if named.Param != "" {
+		// an experiment over another parameter than the load (with its
+		// ties); -values may replace its values
 		if loadsSet {
-			return fmt.Errorf("-loads: experiment %s sweeps %s, not the load; set the load with -set traffic.load=…", *experiment, named.Param)
+			return fmt.Errorf("-loads: experiment %s sweeps %s, not the load; set the load with -set traffic.load=… (or its values with -values)", *experiment, named.Param)
 		}
 		sp.Param, sp.Values, sp.Tied = named.Param, named.Values, named.Tied
+		if *values != "" {
+			if sp.Values, err = parseValues(*values, "-values"); err != nil {
+				return err
+			}
+		}
 	} else {
 		if ls == nil || loadsSet {
 			if ls, err = parseLoads(*loads); err != nil {
@@ -802,7 +813,10 @@ func cmdSweep(ctx context.Context, args []string, e env) error {
 		errs = append(errs, err)
 	} else {
 		printTable(e.stdout, oc)
-		if table {
+		switch {
+		case table && sp.Param != "":
+			printFairnessPanels(e.stdout, oc)
+		case table:
 			printFairnessTable(e.stdout, oc)
 		}
 		printSettleTable(e.stdout, oc.Transients)

@@ -256,3 +256,72 @@ func classRows(row func(name, value, unit string), runs []*result.Result) {
 			fmt.Sprintf("hops; %s phits/cycle per link (%d links)", util, cl.Links))
 	}
 }
+
+// printFairnessPanels shows a fairness experiment that sweeps a parameter
+// other than the load (thesis Figs. 3.10 and 3.13 sweep the network size,
+// topology.h) as the figures' panels: one table per metric (accepted load,
+// lowest per-router injection with its share of the offered load, Max/Min,
+// CoV), a row per series and a column per swept value, means over the
+// seeds. A topology.h column also says the network's nodes; "–" is a point
+// with no finished run, "∞" one where a router injected nothing.
+func printFairnessPanels(w io.Writer, oc *sweep.Outcome) {
+	sp := oc.Spec
+	xs := sp.Xs()
+	at := map[[2]int]sweep.Aggregate{} // series, index of the value
+	for _, p := range oc.Points {
+		for i, x := range xs {
+			if x == p.X {
+				at[[2]int{p.Series, i}] = p
+			}
+		}
+	}
+	head := make([]string, len(xs))
+	for i, x := range xs {
+		head[i] = fmt.Sprintf("%s=%g", sp.XName()[strings.LastIndex(sp.XName(), ".")+1:], x)
+		if sp.XName() != "topology.h" || len(sp.Series) == 0 {
+			continue
+		}
+		c := sp.Series[0]
+		if sp.Apply(&c, x) != nil {
+			continue
+		}
+		if sz, ok := c.Topology.Sizes(); ok {
+			head[i] += fmt.Sprintf(" (%d nodes)", sz.Nodes)
+		}
+	}
+	panel := func(title string, cell func(p sweep.Aggregate) string) {
+		fmt.Fprintf(w, "\n%s\n", title)
+		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+		fmt.Fprintf(tw, "mechanism\t%s\t\n", strings.Join(head, "\t"))
+		for si, c := range sp.Series {
+			cells := make([]string, len(xs))
+			for i := range xs {
+				cells[i] = "–"
+				if p, ok := at[[2]int{si, i}]; ok {
+					cells[i] = cell(p)
+				}
+			}
+			fmt.Fprintf(tw, "%s\t%s\t\n", nameOf(c), strings.Join(cells, "\t"))
+		}
+		tw.Flush()
+	}
+	offered := ""
+	if len(sp.Series) > 0 {
+		offered = fmt.Sprintf(" at %g offered", sp.Series[0].Traffic.Load)
+	}
+	panel("accepted load (phits/(node·cycle))"+offered, func(p sweep.Aggregate) string { return fmt.Sprintf("%.4f", p.Accepted.Mean) })
+	panel("min inj. load (phits/(node·cycle), % of offered)", func(p sweep.Aggregate) string {
+		if p.Offered <= 0 {
+			return fmt.Sprintf("%.4f", p.MinInj.Mean)
+		}
+		return fmt.Sprintf("%.4f (%.1f%%)", p.MinInj.Mean, 100*p.MinInj.Mean/p.Offered)
+	})
+	panel("max/min injection", func(p sweep.Aggregate) string {
+		if p.Starved {
+			return "∞ (starved)"
+		}
+		return fmt.Sprintf("%.3f", p.MaxMin.Mean)
+	})
+	panel("injection cov (σ/μ)", func(p sweep.Aggregate) string { return fmt.Sprintf("%.4f", p.CoV.Mean) })
+	fmt.Fprintln(w, "per-router injection over all routers (thesis §1.5.1); means over the seeds")
+}

@@ -14,7 +14,8 @@ type Experiment struct {
 	Name, Doc string
 	Spec      Spec
 	// Table: the CLI also prints the runs as the thesis's fairness tables
-	// (Tables 3.1–3.3): min injection, Max/Min and CoV per routing and load.
+	// (Tables 3.1–3.3): min injection, Max/Min and CoV per routing and load,
+	// or per value of the swept parameter (Figs. 3.10, 3.13: per size).
 	Table bool
 }
 
@@ -96,6 +97,8 @@ func Experiments() []Experiment {
 		fairness("thesis-table3.1", "rr", true, "thesis Table 3.1 (§3.3.1): ADVc, round-robin arbiters with in-transit priority; in-transit routing starves router a−1"),
 		fairness("thesis-table3.2", "rr", false, "thesis Table 3.2 (§3.3.3): ADVc, round-robin arbiters without priority; in-transit Max/Min about 1.5"),
 		fairness("thesis-table3.3", "age", false, "thesis Table 3.3 (§3.3.4): ADVc, age arbitration at both allocator stages; in-transit as fair as oblivious"),
+		size("thesis-fig3.10", "rr", false, "thesis Fig. 3.10 (§3.3.3): fairness vs network size h = 2…8, ADVc at 0.4, round-robin without priority; Src's unfairness grows with size"),
+		size("thesis-fig3.13", "age", false, "thesis Fig. 3.13 (§3.3.4): fairness vs network size h = 2…8, ADVc at 0.4, age arbitration; in-transit fair at every size"),
 	}, transientExperiments()...)
 }
 

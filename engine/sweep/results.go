@@ -54,9 +54,9 @@ func (sp Spec) CheckResults() error {
 	xs := sp.Xs()
 	// each calls f with every point's configuration, as its runs have it
 	each := func(f func(si int, c *config.Config, runs int64)) {
-		for si, c := range sp.Series {
+		for si := range sp.Series {
 			for _, x := range xs {
-				if sp.Apply(&c, x) == nil {
+				if c := sp.Series[si]; sp.Apply(&c, x) == nil {
 					f(si, &c, int64(max(c.Sim.Seeds, 0)))
 				}
 			}
@@ -179,9 +179,9 @@ func (sp Spec) CheckResults() error {
 // resultsBytes is config.Config.ResultBytes summed over every run.
 func (sp Spec) resultsBytes() int64 {
 	var total int64
-	for _, c := range sp.Series {
+	for _, sc := range sp.Series {
 		for _, x := range sp.Xs() {
-			if sp.Apply(&c, x) == nil {
+			if c := sc; sp.Apply(&c, x) == nil {
 				total += int64(max(c.Sim.Seeds, 0)) * c.ResultBytes()
 			}
 		}

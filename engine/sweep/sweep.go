@@ -22,7 +22,9 @@ import (
 // replaced by each load; seeds run sim.seed, sim.seed+1, … (sim.seeds of them).
 // With Param set, the swept parameter is that one (any numeric parameter
 // path, e.g. workload.tq or workload.linkGbps) over Values, and Loads is
-// ignored. Tied parameters move with the swept one.
+// ignored. Tied parameters move with the swept one. Sweeping topology.h
+// sweeps the network size: a balanced Dragonfly (a = 2h, p = h) stays
+// balanced (see Apply).
 type Spec struct {
 	Series []config.Config `json:"series" msgpack:"series"`
 	Loads  []float64       `json:"loads" msgpack:"loads"`
@@ -60,7 +62,11 @@ func (sp Spec) XName() string {
 	return "traffic.load"
 }
 
-// Apply sets the swept variable of c to x, and the tied parameters.
+// Apply sets the swept variable of c to x, and the tied parameters. Swept, topology.h is the size of
+// the network: when c is a balanced Dragonfly (a = 2h, p = h, the thesis's
+// sizing, §1.2.1) a and p follow h, so that a size sweep compares balanced
+// networks (the thesis's Figs. 3.10 and 3.13, h = 2…8); otherwise only h
+// changes. Apply c as the series declares it, not one already applied.
 func (sp Spec) Apply(c *config.Config, x float64) error {
 	if err := sp.apply(c, sp.Param, x); err != nil {
 		return err
@@ -85,7 +91,15 @@ func (sp Spec) apply(c *config.Config, path string, x float64) error {
 	if !ok || (p.Kind != "int" && p.Kind != "uint" && p.Kind != "float") {
 		return fmt.Errorf("sweep: %q is not a numeric parameter (see 'phitsim params')", path)
 	}
-	return p.SetString(c, strconv.FormatFloat(x, 'g', -1, 64))
+	t := c.Topology
+	balanced := path == "topology.h" && t.Kind == "dragonfly" && t.A == 2*t.H && t.P == t.H
+	if err := p.SetString(c, strconv.FormatFloat(x, 'g', -1, 64)); err != nil {
+		return err
+	}
+	if balanced {
+		c.Topology.A, c.Topology.P = 2*c.Topology.H, c.Topology.H
+	}
+	return nil
 }
 
 // NotAppliedError is a swept parameter that does not apply to a series
@@ -158,8 +172,9 @@ func (sp Spec) Jobs() ([]Job, error) {
 		return nil, errors.Join(errs...)
 	}
 	var points []Job // one per point, Run 0
-	for si, c := range sp.Series {
+	for si := range sp.Series {
 		for li, l := range sp.Xs() {
+			c := sp.Series[si]
 			if err := sp.Apply(&c, l); err != nil {
 				return nil, err
 			}

@@ -86,11 +86,14 @@ func Presets() []Preset {
 	ps = append(ps, graph500Presets()...)
 	for _, e := range sweep.Experiments() {
 		kind := "routing comparison: "
-		if len(e.Spec.Series) > 0 && e.Spec.Series[0].Traffic.SwitchCycle > 0 {
+		switch {
+		case len(e.Spec.Series) > 0 && e.Spec.Series[0].Traffic.SwitchCycle > 0:
 			// the transient charts pool each point's runs (sweep.PoolTransient)
 			kind = "transient (latency and misrouted share against the cycle from the pattern switch): "
-		}
-		if e.Table {
+		case e.Table && e.Spec.Param != "":
+			// a figure of the fairness metrics against a swept parameter (the size)
+			kind = "fairness vs " + e.Spec.Param + " (per-router injection bars for each run; Max/Min, CoV in the CSV): "
+		case e.Table:
 			// the table's Max/Min and CoV come from each run's per-router injection
 			kind = "fairness table (per-router injection bars for each run): "
 		}

@@ -7,7 +7,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/go-echarts/go-echarts/v2/charts"
 	"github.com/go-echarts/go-echarts/v2/opts"
@@ -56,11 +58,29 @@ func xAxisName(r *experiment.Results) string {
 	if param == experiment.LoadParam {
 		return "offered load (" + unitLoad + ")"
 	}
+	if s := sizeAxisName(r); s != "" {
+		return s
+	}
 	p, _ := config.Lookup(param)
 	if p.Unit != "" {
 		return param + " (" + p.Unit + ")"
 	}
 	return param
+}
+
+// sizeAxisName names the x axis of a network-size sweep (topology.h over
+// balanced Dragonflies, which sweep.Spec.Apply keeps balanced: thesis Figs.
+// 3.10, 3.13): the variable is the size, not h alone. "" for other sweeps.
+func sizeAxisName(r *experiment.Results) string {
+	if r == nil || r.Exp.Sweep.Param != "topology.h" {
+		return ""
+	}
+	for _, c := range r.Exp.Series {
+		if t := c.Topology; t.Kind != "dragonfly" || t.A != 2*t.H || t.P != t.H {
+			return ""
+		}
+	}
+	return "network size: topology.h (balanced, a = 2h, p = h)"
 }
 
 func seriesNames(r *experiment.Results) []string {
@@ -205,13 +225,7 @@ func curve(in Input, m metric, bounds bool) []byte {
 			marks = append(marks, []map[string]any{{"coord": w.Coordinate0}, {"coord": w.Coordinate1}})
 		}
 		if bounds && r != nil {
-			f := facts.Of(&r.Exp.Series[si])
-			if f.Bound > 0 && !shown[f.Why] {
-				shown[f.Why] = true
-				marks = append(marks, map[string]any{"yAxis": num(f.Bound), "name": f.Why,
-					"lineStyle": map[string]any{"type": "dashed", "width": 1},
-					"label":     map[string]any{"show": true, "formatter": fmt.Sprintf("%s bound %.3g", r.Exp.Series[si].Routing.Name, f.Bound), "position": "insideEndTop"}})
-			}
+			marks = append(marks, boundMarks(r, si, shown)...)
 		}
 		if len(marks) > 0 {
 			so = append(so, charts.WithSeriesOpts(func(s *charts.SingleSeries) {
@@ -276,6 +290,48 @@ func curve(in Input, m metric, bounds bool) []byte {
 			x[0].(map[string]any)["min"] = 0
 		}
 	})
+}
+
+// boundMarks are the mark lines of series si's analytic bound (facts.Of),
+// once per bound (shown): a horizontal line when the swept variable leaves
+// the bound alone, dashed segments through its value at each swept value
+// when it moves it (a size sweep: MIN's ADVc bound h/(a·p) = 1/(2h)).
+func boundMarks(r *experiment.Results, si int, shown map[string]bool) []any {
+	c := r.Exp.Series[si]
+	sp, err := r.Exp.Spec()
+	if err != nil || len(r.Values) == 0 {
+		return nil
+	}
+	bs := make([]float64, len(r.Values))
+	whys := make([]string, len(r.Values))
+	for i, x := range r.Values {
+		at := c
+		if sp.Apply(&at, x) != nil {
+			return nil
+		}
+		f := facts.Of(&at)
+		bs[i], whys[i] = f.Bound, f.Why
+	}
+	key := strings.Join(whys, "; ")
+	if bs[0] <= 0 || shown[key] {
+		return nil
+	}
+	shown[key] = true
+	dashed := map[string]any{"type": "dashed", "width": 1}
+	if !slices.ContainsFunc(bs, func(b float64) bool { return b != bs[0] }) {
+		return []any{map[string]any{"yAxis": num(bs[0]), "name": whys[0], "lineStyle": dashed,
+			"label": map[string]any{"show": true, "formatter": fmt.Sprintf("%s bound %.3g", c.Routing.Name, bs[0]), "position": "insideEndTop"}}}
+	}
+	var out []any
+	for i := 1; i < len(bs); i++ {
+		seg := []map[string]any{{"coord": []any{num(r.Values[i-1]), num(bs[i-1])}, "name": whys[i-1], "lineStyle": dashed},
+			{"coord": []any{num(r.Values[i]), num(bs[i])}}}
+		if i == len(bs)-1 {
+			seg[0]["label"] = map[string]any{"show": true, "formatter": c.Routing.Name + " bound", "position": "end"}
+		}
+		out = append(out, seg)
+	}
+	return out
 }
 
 // What the triangles of the curve charts mean (legend entries and the
