@@ -118,8 +118,13 @@ func TestSweepExperimentOverAParameter(t *testing.T) {
 		}
 		xs[r[col["x"]]] = true
 	}
-	if len(rows) != 1+6*len(sweep.MixShares) || len(xs) != len(sweep.MixShares) {
-		t.Errorf("%d rows over %d values of traffic.mixADV, want %d over %d", len(rows)-1, len(xs), 6*len(sweep.MixShares), len(sweep.MixShares))
+	mix, err := sweep.ExperimentByName("thesis-fig4.7")
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := len(mix.Spec.Series)
+	if len(rows) != 1+n*len(sweep.MixShares) || len(xs) != len(sweep.MixShares) {
+		t.Errorf("%d rows over %d values of traffic.mixADV, want %d over %d", len(rows)-1, len(xs), n*len(sweep.MixShares), len(sweep.MixShares))
 	}
 	// its x is not the load: -loads is refused, naming what it sweeps
 	code, _, errOut = cli(t, false, "sweep", "-experiment", "thesis-fig4.7", "-loads", "0.3")
@@ -128,7 +133,7 @@ func TestSweepExperimentOverAParameter(t *testing.T) {
 	}
 	code, out, _ = cli(t, false, "experiments")
 	if code != 0 || !strings.Contains(out, "thesis-fig4.7") || !strings.Contains(out, "6 values of traffic.mixADV") ||
-		!strings.Contains(out, "5 series × 1 load, time series around a pattern switch") {
+		!strings.Contains(out, "6 series × 1 load, time series around a pattern switch") {
 		t.Errorf("experiments: exit %d\n%s", code, out)
 	}
 }
