@@ -246,7 +246,7 @@ func TestFig48BackToUN(t *testing.T) {
 		t.Skip("30 h=4 runs of 6,500 cycles")
 	}
 	tr := runTransients(t, "thesis-fig4.8-back")
-	for _, n := range []string{"OLM", "Base", "Filtered", "Hybrid"} {
+	for _, n := range []string{"OLM", "Base", "Filtered", "Hybrid", "ECtN"} {
 		if s := settleOf(t, tr[n]); s > 50 {
 			t.Errorf("%s settles %g cycles after the switch to UN, want ≤ 50", n, s)
 		}
@@ -254,7 +254,7 @@ func TestFig48BackToUN(t *testing.T) {
 			t.Errorf("%s misroutes %.1f%% under ADV+1 before the switch, want most", n, tr[n].Before)
 		}
 	}
-	for n, most := range map[string]float64{"Base": 1, "Filtered": 1, "OLM": 8, "Hybrid": 8} {
+	for n, most := range map[string]float64{"Base": 1, "Filtered": 1, "ECtN": 1, "OLM": 8, "Hybrid": 8} {
 		if got := tr[n].Settled; got > most {
 			t.Errorf("%s settles at %.1f%% misrouted under UN, want < %g%%", n, got, most)
 		}
@@ -301,7 +301,7 @@ func TestFig49Target12PBOscillates(t *testing.T) {
 		t.Skip("30 h=4 runs of 10,500 cycles")
 	}
 	tr := runTransients(t, "thesis-fig4.9")
-	for _, n := range []string{"PB", "OLM", "Base", "Filtered", "Hybrid"} {
+	for _, n := range []string{"PB", "OLM", "Base", "Filtered", "Hybrid", "ECtN"} {
 		x := tr[n]
 		p := "none"
 		if x.Period != nil {
@@ -315,7 +315,7 @@ func TestFig49Target12PBOscillates(t *testing.T) {
 	if w := tr["PB"].Swing; w < 20 {
 		t.Errorf("PB swings by %.1f points, want ≥ 20", w)
 	}
-	for _, n := range []string{"OLM", "Base", "Filtered", "Hybrid"} {
+	for _, n := range []string{"OLM", "Base", "Filtered", "Hybrid", "ECtN"} {
 		if w := tr[n].Swing; w > 10 {
 			t.Errorf("%s swings by %.1f points, want flat (≤ 10)", n, w)
 		}
