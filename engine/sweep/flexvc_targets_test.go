@@ -100,6 +100,24 @@ func TestFlexVCTarget15PortMemoryADV(t *testing.T) {
 	}
 }
 
+// Target 17 (thesis Fig. 5.9, §5.3.3.1): under request-reply UN (MIN, at
+// 1.0) throughput ranks by the VCs of the request subsequence, not by the
+// total: the three with 2/1 request VCs (baseline, DAMQ, FlexVC 2/1+2/1)
+// below the two with 3/2 (3/2+2/1, 3/2+3/2), below 4/3+2/1.
+func TestFlexVCTarget17RankByRequestVCs(t *testing.T) {
+	if testing.Short() {
+		t.Skip("six saturated h=4 request-reply runs (about 15 s)")
+	}
+	const e = "thesis-fig5.9"
+	acc := func(n string) float64 { return flexAccepted(t, flexSeries(t, e, n, 1)) }
+	low := max(acc("baseline 2/1+2/1"), acc("DAMQ 2/1+2/1"), acc("FlexVC 2/1+2/1"))
+	a, b := acc("FlexVC 3/2+2/1"), acc("FlexVC 3/2+3/2")
+	top := acc("FlexVC 4/3+2/1")
+	if !(low < min(a, b) && max(a, b) < top) {
+		t.Errorf("want 2/1 requests (best %.4f) < 3/2 requests (%.4f, %.4f) < 4/3 requests (%.4f)", low, a, b, top)
+	}
+}
+
 // Target 21 (thesis Fig. 5.15, §5.3.5): without internal speedup FlexVC's
 // gain over the baseline is larger than with it (the thesis: up to +37%
 // with 8/4 under UN). Memory per port 64/256, MIN, UN at 1.0.
