@@ -1,6 +1,7 @@
 package sweep
 
 import (
+	"errors"
 	"testing"
 
 	"phitsim/engine/config"
@@ -199,4 +200,30 @@ func TestFlexVCTarget20OLMRequestReply(t *testing.T) {
 	if b6 < 1.05*c6 || b6 < 0.97*pb6 {
 		t.Errorf("at 0.6: Base %.4f, credits %.4f, PB baseline %.4f: want Base ≥ 1.05 × credits and ≥ 0.97 × PB", b6, c6, pb6)
 	}
+}
+
+// Target 18 (thesis Fig. 5.6, §5.3.1) as the experiment runs it: with no
+// DAMQ reserve the network deadlocks at saturation, and the experiment's
+// watchdog (1,000 idle cycles) reports it within its run (at h=4, seed 1,
+// at cycle 3,681 of 12,000; the default 20,000 would outlast the run and
+// report a silent zero throughput instead).
+func TestFlexVCTarget18ExperimentDeadlocks(t *testing.T) {
+	e, err := ExperimentByName("thesis-fig5.6")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := e.Spec.Series[0]
+	if err := e.Spec.Apply(&c, 0); err != nil {
+		t.Fatal(err)
+	}
+	s, err := sim.New(c, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := s.Run(nil, nil)
+	var de *sim.DeadlockError
+	if !errors.As(err, &de) || r == nil || r.Deadlock == nil || r.Deadlock.Cycle >= int64(c.Sim.Warmup+c.Sim.Cycles) {
+		t.Fatalf("reserve 0: %v, want a deadlock reported within the run", err)
+	}
+	t.Logf("reserve 0: %s", de.Deadlock.Lines()[0])
 }
