@@ -185,6 +185,9 @@ func printTable(w io.Writer, oc *sweep.Outcome) {
 		if p.Starved {
 			notes = append(notes, "starved router")
 		}
+		if p.Deadlocked > 0 {
+			notes = append(notes, fmt.Sprintf("DEADLOCK (%d of %d runs)", p.Deadlocked, p.Runs))
+		}
 		if p.Graph500 != nil && !p.Graph500.Finished {
 			notes = append(notes, "BFS unfinished")
 		}

@@ -12,22 +12,24 @@ var CSVHeader = []string{"series", "name", "offered", "runs",
 	"latency", "latency_ci95", "inj_latency", "net_latency", "hops",
 	"misrouted", "max_min", "cov", "jain", "min_injection", "starved", "saturated"}
 
-// CSVParamHeader, CSVGraph500Header and CSVReplyHeader are the columns
-// WriteCSV appends, in this order, when some point is of a parameter sweep,
-// of a Graph500 run, or of request-reply traffic (the accepted load of
-// requests and of replies; empty in the rows of other points). The columns
-// of CSVHeader never move.
+// CSVParamHeader, CSVGraph500Header, CSVReplyHeader and CSVDeadlockHeader
+// are the columns WriteCSV appends, in this order, when some point is of a
+// parameter sweep, of a Graph500 run, of request-reply traffic (the accepted
+// load of requests and of replies; empty in the rows of other points), or
+// had a run that deadlocked (how many). The columns of CSVHeader never move.
 var (
 	CSVParamHeader    = []string{"param", "x"}
 	CSVGraph500Header = []string{"exec_s", "exec_s_ci95", "exec_cycles", "usage", "usage_ci95", "teps", "finished"}
 	CSVReplyHeader    = []string{"request_accepted", "request_accepted_ci95", "reply_accepted", "reply_accepted_ci95"}
+	CSVDeadlockHeader = []string{"deadlocked_runs"}
 )
 
 // WriteCSV writes one row per point: the curves of a sweep.
 func WriteCSV(w io.Writer, points []Aggregate) error {
 	cw := csv.NewWriter(w)
-	param, g500, reply := false, false, false
+	param, g500, reply, deadlock := false, false, false, false
 	for _, p := range points {
+		deadlock = deadlock || p.Deadlocked > 0
 		param = param || p.Param != ""
 		g500 = g500 || p.Graph500 != nil
 		reply = reply || p.RequestAccepted != nil
@@ -41,6 +43,9 @@ func WriteCSV(w io.Writer, points []Aggregate) error {
 	}
 	if reply {
 		header = append(append([]string(nil), header...), CSVReplyHeader...)
+	}
+	if deadlock {
+		header = append(append([]string(nil), header...), CSVDeadlockHeader...)
 	}
 	if err := cw.Write(header); err != nil {
 		return err
@@ -65,6 +70,9 @@ func WriteCSV(w io.Writer, points []Aggregate) error {
 			row = append(row, f(p.RequestAccepted.Mean), f(p.RequestAccepted.CI95), f(p.ReplyAccepted.Mean), f(p.ReplyAccepted.CI95))
 		} else if reply {
 			row = append(row, "", "", "", "")
+		}
+		if deadlock {
+			row = append(row, strconv.Itoa(p.Deadlocked))
 		}
 		if err := cw.Write(row); err != nil {
 			return err

@@ -8,6 +8,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"runtime"
 	"strconv"
 	"sync"
@@ -37,14 +38,45 @@ type Spec struct {
 // Scale·x. Coupled parameters sweep together, e.g. a share and its
 // complement (traffic.mixUN = 100 − traffic.mixADV: thesis Fig. 4.7's mix
 // of UN and ADV+1, whose shares must add up to 100).
+//
+// With Per set, the value is divided by that parameter of the series (an
+// integer parameter takes the quotient rounded down), so that one swept
+// quantity becomes a different setting per series: thesis Figs. 5.8 and
+// 5.15 keep the memory per port constant, so the per-VC buffer is the
+// port's memory ÷ the series' VCs (router.localBuffer = x / router.localVCs).
+// Such a tie may re-set the swept parameter itself: x is then the quantity
+// before the division.
 type Tie struct {
 	Path   string  `json:"path" msgpack:"path"`
 	Offset float64 `json:"offset" msgpack:"offset"`
 	Scale  float64 `json:"scale" msgpack:"scale"`
+	Per    string  `json:"per,omitempty" msgpack:"per,omitempty"`
 }
 
-// Value of the tied parameter at x.
+// Value of the tied parameter at x (before any division by Per).
 func (t Tie) Value(x float64) float64 { return t.Offset + t.Scale*x }
+
+// valueIn is the tie's value at x in configuration c: Value divided by c's
+// parameter Per when set.
+func (t Tie) valueIn(c *config.Config, x float64) (float64, error) {
+	v := t.Value(x)
+	if t.Per == "" {
+		return v, nil
+	}
+	p, ok := config.Lookup(t.Per)
+	if !ok {
+		return 0, fmt.Errorf("sweep: tied %s per %q: not a parameter (see 'phitsim params')", t.Path, t.Per)
+	}
+	d, err := strconv.ParseFloat(p.Format(c), 64)
+	if err != nil || d <= 0 {
+		return 0, fmt.Errorf("sweep: tied %s per %s: %s = %q, want a positive number", t.Path, t.Per, t.Per, p.Format(c))
+	}
+	v /= d
+	if q, ok := config.Lookup(t.Path); ok && (q.Kind == "int" || q.Kind == "uint") {
+		v = math.Floor(v + 1e-9)
+	}
+	return v, nil
+}
 
 // Xs are the values of the swept variable: Values of Param, or the loads.
 func (sp Spec) Xs() []float64 {
@@ -52,6 +84,14 @@ func (sp Spec) Xs() []float64 {
 		return sp.Values
 	}
 	return sp.Loads
+}
+
+// x is the swept variable's value of a job.
+func (sp Spec) x(j Job) float64 {
+	if xs := sp.Xs(); j.Point < len(xs) {
+		return xs[j.Point]
+	}
+	return j.Config.Traffic.Load
 }
 
 // XName is the swept parameter's path.
@@ -72,11 +112,19 @@ func (sp Spec) Apply(c *config.Config, x float64) error {
 		return err
 	}
 	for _, t := range sp.Tied {
-		if t.Path == "" || t.Path == sp.XName() {
+		if t.Path == "" || (t.Path == sp.XName() && t.Per == "") {
 			return fmt.Errorf("sweep: a tied parameter must be another parameter than the swept %s, not %q", sp.XName(), t.Path)
 		}
-		if err := sp.apply(c, t.Path, t.Value(x)); err != nil {
-			return fmt.Errorf("sweep: tied %s = %g + %g·x at x = %g: %w", t.Path, t.Offset, t.Scale, x, err)
+		v, err := t.valueIn(c, x)
+		if err == nil {
+			err = sp.apply(c, t.Path, v)
+		}
+		if err != nil {
+			per := ""
+			if t.Per != "" {
+				per = " ÷ " + t.Per
+			}
+			return fmt.Errorf("sweep: tied %s = (%g + %g·x)%s at x = %g: %w", t.Path, t.Offset, t.Scale, per, x, err)
 		}
 	}
 	return nil
@@ -215,9 +263,12 @@ type Aggregate struct {
 	Jain       stats.Estimate `json:"jain" msgpack:"jain"`
 	MinInj     stats.Estimate `json:"minInjection" msgpack:"minInjection"` // min per-router injection, phits/node/cycle
 	Starved    bool           `json:"starved" msgpack:"starved"`           // some run had a router that injected nothing
-	Saturated  bool           `json:"saturated" msgpack:"saturated"`
-	SatReason  string         `json:"satReason,omitempty" msgpack:"satReason"`
-	Runs       int            `json:"runs" msgpack:"runs"`
+	// Deadlocked counts the runs that stopped on a deadlock (result.Deadlock;
+	// their metrics are those up to it).
+	Deadlocked int    `json:"deadlocked,omitempty" msgpack:"deadlocked,omitempty"`
+	Saturated  bool   `json:"saturated" msgpack:"saturated"`
+	SatReason  string `json:"satReason,omitempty" msgpack:"satReason"`
+	Runs       int    `json:"runs" msgpack:"runs"`
 	// The swept variable of a parameter sweep (Spec.Param), set by Collect.
 	Param string  `json:"param,omitempty" msgpack:"param,omitempty"`
 	X     float64 `json:"x,omitempty" msgpack:"x,omitempty"`
@@ -273,6 +324,9 @@ func AggregateRuns(series int, runs []*result.Result) Aggregate {
 			a.Starved = true
 		} else {
 			mm = append(mm, r.Fairness.MaxMin)
+		}
+		if r.Deadlock != nil {
+			a.Deadlocked++
 		}
 		if r.Saturated && !a.Saturated {
 			a.Saturated, a.SatReason = true, r.SatReason
@@ -359,16 +413,25 @@ func Run(ctx context.Context, sp Spec, opt Options) (*Outcome, error) {
 						}
 					}
 					r, err = s.Run(ctx, progress)
-					if err == nil && opt.OnCycles != nil {
+					if r != nil && opt.OnCycles != nil {
 						opt.OnCycles(r.SimCycles - last)
 					}
 				}
 				mu.Lock()
-				if err != nil {
-					if firstErr == nil && !errors.Is(err, sim.ErrCancelled) {
-						firstErr = fmt.Errorf("series %d load %g seed %d: %w", j.Series+1, j.Config.Traffic.Load, j.Seed, err)
+				// A deadlock is a finding (thesis Fig. 5.6: no DAMQ reserve
+				// deadlocks): its run is kept, with the metrics up to the
+				// deadlock, and its point says so (Aggregate.Deadlocked);
+				// the sweep still returns the first deadlock's error.
+				var de *sim.DeadlockError
+				deadlocked := errors.As(err, &de) && r != nil
+				if err != nil && firstErr == nil && !errors.Is(err, sim.ErrCancelled) {
+					x := "load"
+					if sp.Param != "" {
+						x = sp.Param
 					}
-				} else {
+					firstErr = fmt.Errorf("series %d %s %g seed %d: %w", j.Series+1, x, sp.x(j), j.Seed, err)
+				}
+				if err == nil || deadlocked {
 					results[i] = keep(r)
 					done++
 					if opt.OnRun != nil {

@@ -88,6 +88,9 @@ func Encode(l Link) string {
 		ts := make([]string, len(s.Tied))
 		for i, t := range s.Tied {
 			ts[i] = t.Path + ":" + ftoa(t.Offset) + ":" + ftoa(t.Scale)
+			if t.Per != "" {
+				ts[i] += ":" + t.Per
+			}
 		}
 		add("tie", strings.Join(ts, ","))
 	}
@@ -245,20 +248,27 @@ func Decode(frag string) (l Link, errs []error) {
 	return l, errs
 }
 
-// parseTies reads tie=path:offset:scale,… (sweep.Tie).
+// parseTies reads tie=path:offset:scale[:per],… (sweep.Tie).
 func parseTies(v string) ([]sweep.Tie, error) {
 	var out []sweep.Tie
 	for _, f := range strings.Split(v, ",") {
 		p := strings.Split(f, ":")
-		if len(p) != 3 {
-			return nil, fmt.Errorf("link: tie=%s: want path:offset:scale (comma-separated)", v)
+		if len(p) != 3 && len(p) != 4 {
+			return nil, fmt.Errorf("link: tie=%s: want path:offset:scale or path:offset:scale:per (comma-separated)", v)
 		}
 		off, err1 := strconv.ParseFloat(p[1], 64)
 		sc, err2 := strconv.ParseFloat(p[2], 64)
+		per := ""
+		if len(p) == 4 {
+			per = p[3]
+			if _, ok := config.Lookup(per); !ok {
+				return nil, fmt.Errorf("link: tie=%s: %q is not a parameter to divide by", v, per)
+			}
+		}
 		if _, ok := config.Lookup(p[0]); !ok || err1 != nil || err2 != nil {
 			return nil, fmt.Errorf("link: tie=%s: want path:offset:scale with a known parameter and numbers", v)
 		}
-		out = append(out, sweep.Tie{Path: p[0], Offset: off, Scale: sc})
+		out = append(out, sweep.Tie{Path: p[0], Offset: off, Scale: sc, Per: per})
 	}
 	return out, nil
 }
