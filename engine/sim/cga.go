@@ -206,8 +206,11 @@ func (s *Sim) cgaTrigger(r, minPort, minVC int, qmin int32, fromInj bool, dg int
 			return true
 		}
 		if e := a.cc.ectn; e != nil { // ECtN (§4.2.1.4): the group's counter of the destination group, at injection
+			if !fromInj {
+				return false
+			}
 			cg := s.df.GroupOf(r)
-			return fromInj && dg != cg && e.combined(r, cg, dg) >= e.thc
+			return dg != cg && e.combined(r, cg, dg) >= e.thc
 		}
 		if a.cc.mode != ccHybrid {
 			return false
