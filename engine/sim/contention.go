@@ -127,9 +127,8 @@ func (s *Sim) initContention(rc config.Routing) {
 	}
 }
 
-// ccCount counts packet k, the head of buffer bi of router r.
-func (s *Sim) ccCount(bi, r int, k int32) {
-	c := s.cga.cc
+// ccCount counts packet k, the head of buffer bi of router r (c: s.cga.cc).
+func (s *Sim) ccCount(c *contention, bi, r int, k int32) {
 	// the minimal output toward the final destination (never a Valiant
 	// intermediate): its ejection port here, or the next port of the
 	// minimal path
@@ -166,16 +165,17 @@ func minPortTag(r, o int) int32 { return int32(-2 - (r<<8 | o)) }
 // test inline for the link arrivals.
 func (s *Sim) ccArrive(c *contention, pi, vc int, k int32) {
 	if bi := pi*s.maxVC + vc; c.cport[bi] < 0 {
-		s.ccCount(bi, pi/s.radix, k)
+		s.ccCount(c, bi, pi/s.radix, k)
 	}
 }
 
 // ccGrant: the granted head stays counted until its tail has left the input
 // buffer, when the input is free again.
-func (s *Sim) ccGrant(c *contention, r, in, vc int) {
-	pi := r*s.radix + in
-	t := int64(s.ports[pi].inFree) & s.wheelMask
-	c.release[t] = append(c.release[t], uint64(r)<<32|uint64(pi*s.maxVC+vc))
+// (bi: the head's buffer, router r; inFree: its input's inFree cycle,
+// which the grant has just set.)
+func (s *Sim) ccGrant(c *contention, r, bi int, inFree int64) {
+	t := inFree & s.wheelMask
+	c.release[t] = append(c.release[t], uint64(r)<<32|uint64(bi))
 }
 
 // ccRelease (each cycle, before the allocations): the tails leaving now
@@ -195,7 +195,7 @@ func (s *Sim) ccRelease() {
 			c.ectn.release(bi, r)
 		}
 		if b := &s.bufs[bi]; b.len > 0 {
-			s.ccCount(bi, r, b.hd)
+			s.ccCount(c, bi, r, b.hd)
 		}
 	}
 	c.release[slot] = c.release[slot][:0]

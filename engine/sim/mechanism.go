@@ -381,7 +381,7 @@ func (s *Sim) landHooks(arr []uint64) {
 	if c := s.cga.cc; c != nil { // its own loop: ccArrive's test inlined, no call per arrival
 		for _, e := range arr {
 			if bi := int(e>>37)*s.maxVC + int(e>>32&31); c.cport[bi] < 0 {
-				s.ccCount(bi, int(e>>37)/s.radix, int32(uint32(e)))
+				s.ccCount(c, bi, int(e>>37)/s.radix, int32(uint32(e)))
 			}
 		}
 	}
