@@ -1,6 +1,7 @@
 package config
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 
@@ -218,6 +219,31 @@ func (c *Config) memory() []MemoryPart {
 			float64((int64(t.LocalLatency)+1)*R*8), false)
 	}
 
+	// the contention counters (sim's initContention): a counter per port,
+	// the counted output per buffer, and a wheel of the tails' releases (at
+	// most one pending per buffer; a slot keeps its busiest cycle's
+	// capacity, counted twice); filtered adds an average and its cycle per
+	// port and the powers of its α
+	if trigger, path := c.contentionTrigger(); trigger != "" {
+		bufs := float64(ports * maxVC)
+		b := allocBytes(float64(ports)*4) + allocBytes(bufs*2) + allocBytes(float64(wheel*sliceBytes)) + bufs*8*2*growth
+		if trigger == "filtered" {
+			b += 2*allocBytes(float64(ports)*8) + 2001*8*growth
+		}
+		add(path, "contention counters", b, false)
+		if trigger == "ectn" {
+			// ECtN (sim's initECtN): per router and group its live and
+			// received partial counters, the broadcasts in flight (one a
+			// period, for a local-link latency), the group sums, and the
+			// counted group per buffer (named by the trigger: the
+			// validator keeps the snapshots to 64, so the network's size
+			// makes it grow, and another trigger is what shrinks it)
+			snaps := c.ectnSnapshots()
+			add(path, fmt.Sprintf("ECtN's partial counters: %d snapshots in flight (topology.localLatency / routing.ectnPeriod + 1) of %d routers × %d groups", snaps, R, G),
+				float64(snaps+2)*allocBytes(float64(R*G*2))+allocBytes(float64(G*G*4))+allocBytes(bufs*2), false)
+		}
+	}
+
 	// time series: counters per interval (allocated by sim.New), the
 	// result's samples (a slice grown by append: its copies add up to about
 	// 5 times it) and their JSON text (compact, then indented, each in a
@@ -250,6 +276,35 @@ func (c *Config) memory() []MemoryPart {
 			perNode*float64(N)*(pkt+growth*4), true)
 	}
 	return parts
+}
+
+// contentionTrigger is the contention trigger a run keeps counters for
+// (sim's initContention: routing.trigger of PAR and OLM,
+// routing.injectionTrigger of UGAL and PB) and its field; "" for none.
+func (c *Config) contentionTrigger() (trigger, path string) {
+	switch c.Routing.Name {
+	case "PAR", "OLM":
+		trigger, path = c.Routing.Trigger, "routing.trigger"
+	case "UGAL", "PB":
+		trigger, path = c.Routing.InjectionTrigger, "routing.injectionTrigger"
+	}
+	switch trigger {
+	case "base", "filtered", "hybrid", "ectn":
+		return trigger, path
+	}
+	return "", ""
+}
+
+// ectnPeriod is routing.ectnPeriod as the simulator runs it (0: the
+// thesis's 100 cycles).
+func (c *Config) ectnPeriod() int64 {
+	return int64(cmp.Or(c.Routing.EctnPeriod, 100))
+}
+
+// ectnSnapshots is the number of ECtN broadcasts the simulator keeps in
+// flight: a local-link latency's worth of periods, plus one.
+func (c *Config) ectnSnapshots() int64 {
+	return int64(c.Topology.LocalLatency)/c.ectnPeriod() + 1
 }
 
 // ResultParts lists, term by term, what one finished run's result.Result

@@ -158,3 +158,54 @@ func fmtSscanAfter(s, marker string, x *int) (int, error) {
 	}
 	return fmt.Sscan(rest, x)
 }
+
+// ECtN keeps a snapshot of every router's partial counters per group for
+// each broadcast in flight (topology.localLatency / routing.ectnPeriod + 1
+// of them, R·G·2 bytes each: thesis §4.2.1.4's broadcast every 100 cycles;
+// the validator allows 64 at most). At h=8 (2,064 routers, 129 groups) 64
+// of them take 34 MB. The counters of the other triggers are counted too,
+// for the routings that keep them, and for no other.
+func TestContentionCountersAreEstimated(t *testing.T) {
+	c, _ := PresetByName("h8")
+	c.Topology.LocalLatency = 100000
+	c.Routing.Name = "OLM"
+	none := c.StateBytes()
+	c.Routing.Trigger = "base"
+	base := c.StateBytes()
+	ports, bufs := int64(2064*31), int64(2064*31*3)
+	if grow := base - none; grow < ports*4+bufs*2 {
+		t.Errorf("OLM with base adds %d B to the estimate, want at least its counters' %d B", grow, ports*4+bufs*2)
+	}
+	c.Routing.Trigger = "filtered"
+	if grow := c.StateBytes() - base; grow < ports*16 {
+		t.Errorf("filtered adds %d B over base, want at least the averages' %d B", grow, ports*16)
+	}
+	c.Routing.Trigger, c.Routing.EctnPeriod = "ectn", 1563 // 64 broadcasts in flight, the most allowed
+	if errs := c.Validate(); len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	snapshot := int64(2064 * 129 * 2)
+	if grow := c.StateBytes() - base; grow < 64*snapshot {
+		t.Errorf("ectn adds %d MiB over base, want at least its 64 snapshots' %d MiB", grow>>20, 64*snapshot>>20)
+	}
+	// UGAL's and PB's injection trigger keep the same state; MIN none
+	ectn := c.StateBytes()
+	c.Routing.Trigger, c.Routing.InjectionTrigger = "cga", "ectn"
+	for _, name := range []string{"UGAL", "PB"} {
+		c.Routing.Name = "MIN"
+		min := c.StateBytes()
+		c.Routing.Name = name
+		if grow := c.StateBytes() - min; grow < 64*snapshot {
+			t.Errorf("%s with injectionTrigger=ectn adds %d MiB over MIN, want at least %d MiB", name, grow>>20, 64*snapshot>>20)
+		}
+	}
+	c.Routing.Name = "MIN"
+	for _, p := range c.Memory() {
+		if strings.Contains(p.What, "contention") || strings.Contains(p.What, "ECtN") {
+			t.Errorf("MIN counts %q", p.What)
+		}
+	}
+	if ectn <= base {
+		t.Errorf("ectn %d B, base %d B", ectn, base)
+	}
+}

@@ -31,9 +31,10 @@ func (s *Sim) initAdaptive(cfg config.Config, e *routing.Entry, df *topology.Dra
 	s.initUGAL(rc)
 	s.initCGA(rc, df.H)
 	// the per-router view of the global links: PB's bits, the CGA
-	// trigger's congestion test (the in-transit routings), and every
-	// minimal-only count (UGAL otherwise reads credits)
-	tracked := e.Keeps(routing.PiggyBack) || e.Decision == routing.EachHopAttempt ||
+	// trigger's congestion test (the in-transit routings, unless their
+	// trigger never reaches it), and every minimal-only count (UGAL
+	// otherwise reads credits)
+	tracked := e.Keeps(routing.PiggyBack) || e.Decision == routing.EachHopAttempt && s.cga.readsCongestion() ||
 		rc.Congestion == "perVCMin" || rc.Congestion == "perPortMin"
 	s.initOccView(rc, df.H, globalVCs, tracked)
 	if e.Keeps(routing.PiggyBack) {

@@ -79,6 +79,15 @@ func (s *Sim) initCGA(rc config.Routing, h int) {
 	s.initContention(rc)
 }
 
+// readsCongestion: cgaTrigger may reach its global-link congestion test,
+// which reads the per-router view of the global links (the cga trigger,
+// and hybrid's credit condition); ugal and the counting triggers never do,
+// so that view is not kept for them (it costs an update per grant and
+// credit of a global link).
+func (a *cga) readsCongestion() bool {
+	return !a.trigAlt || a.cc != nil && a.cc.mode == ccHybrid
+}
+
 // routeInTransit is PAR and OLM: minimal unless the trigger fires where the
 // global misrouting policy allows a non-minimal hop (thesis §1.4.2.2, §1.4.3;
 // FOGSim's CGA trigger). The misroute is applied when the packet is granted.
@@ -197,8 +206,11 @@ func (s *Sim) cgaTrigger(r, minPort, minVC int, qmin int32, fromInj bool, dg int
 			return true
 		}
 		if e := a.cc.ectn; e != nil { // ECtN (§4.2.1.4): the group's counter of the destination group, at injection
+			if !fromInj {
+				return false
+			}
 			cg := s.df.GroupOf(r)
-			return fromInj && dg != cg && e.combined(r, cg, dg) >= e.thc
+			return dg != cg && e.combined(r, cg, dg) >= e.thc
 		}
 		if a.cc.mode != ccHybrid {
 			return false

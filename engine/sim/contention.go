@@ -18,8 +18,8 @@ import (
 // (many packets wanting one output) is seen before buffers fill (§4.1).
 //
 // Kept incrementally: at an arrival (a packet reaching an empty, idle VC is
-// its head: ccArrive, an arrive hook), at a grant (the head stays counted
-// until its tail leaves, at the input's inFree cycle: ccGrant, a grant hook)
+// its head: ccArrive, at the arrival hooks' site), at a grant (the head stays counted
+// until its tail leaves, at the input's inFree cycle: ccGrant, at the grant hooks' site)
 // and by a per-cycle hook that releases those tails and counts the next
 // heads. No counter is kept otherwise, and the other routings' paths are
 // unchanged.
@@ -112,17 +112,23 @@ func (s *Sim) initContention(rc config.Routing) {
 	s.cga.cc = c
 	s.cga.countOnly = mode != ccHybrid
 	c.tag = (s.routing == routePAR || s.routing == routeOLM) && s.radix <= 256 // minPortTag's 8 bits
-	s.hk.arrive = append(s.hk.arrive, s.ccArrive)
-	s.hk.grant = append(s.hk.grant, s.ccGrant)
+	// The arrival and grant sites call ccArrive and ccGrant directly (no
+	// hook dispatch), behind their one test that any hook is registered:
+	// a non-nil, possibly empty, hook slice.
+	if s.hk.arrive == nil {
+		s.hk.arrive = []func(pi, vc int, k int32){}
+	}
+	if s.hk.grant == nil {
+		s.hk.grant = []func(r, in, out, vc, outVC int, k int32){}
+	}
 	s.hk.cycle = append(s.hk.cycle, cycleHook{every: 1, f: s.ccRelease})
 	if mode == ccECtN {
 		s.initECtN(rc, c)
 	}
 }
 
-// ccCount counts packet k, the head of buffer bi of router r.
-func (s *Sim) ccCount(bi, r int, k int32) {
-	c := s.cga.cc
+// ccCount counts packet k, the head of buffer bi of router r (c: s.cga.cc).
+func (s *Sim) ccCount(c *contention, bi, r int, k int32) {
 	// the minimal output toward the final destination (never a Valiant
 	// intermediate): its ejection port here, or the next port of the
 	// minimal path
@@ -155,20 +161,20 @@ func minPortTag(r, o int) int32 { return int32(-2 - (r<<8 | o)) }
 
 // ccArrive: a packet that enters an empty VC whose last packet has left is
 // its head, counted at once.
-// (Otherwise the VC's counted packet is another one.)
-func (s *Sim) ccArrive(pi, vc int, k int32) {
-	if bi := pi*s.maxVC + vc; s.cga.cc.cport[bi] < 0 {
-		s.ccCount(bi, pi/s.radix, k)
+// (Otherwise the VC's counted packet is another one.) landHooks repeats its
+// test inline for the link arrivals.
+func (s *Sim) ccArrive(c *contention, pi, vc int, k int32) {
+	if bi := pi*s.maxVC + vc; c.cport[bi] < 0 {
+		s.ccCount(c, bi, pi/s.radix, k)
 	}
 }
 
 // ccGrant: the granted head stays counted until its tail has left the input
 // buffer, when the input is free again.
-func (s *Sim) ccGrant(r, in, out, vc, outVC int, k int32) {
-	c := s.cga.cc
-	pi := r*s.radix + in
-	bi := pi*s.maxVC + vc
-	t := int64(s.ports[pi].inFree) & s.wheelMask
+// (bi: the head's buffer, router r; inFree: its input's inFree cycle,
+// which the grant has just set.)
+func (s *Sim) ccGrant(c *contention, r, bi int, inFree int64) {
+	t := inFree & s.wheelMask
 	c.release[t] = append(c.release[t], uint64(r)<<32|uint64(bi))
 }
 
@@ -189,7 +195,7 @@ func (s *Sim) ccRelease() {
 			c.ectn.release(bi, r)
 		}
 		if b := &s.bufs[bi]; b.len > 0 {
-			s.ccCount(bi, r, b.hd)
+			s.ccCount(c, bi, r, b.hd)
 		}
 	}
 	c.release[slot] = c.release[slot][:0]

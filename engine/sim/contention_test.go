@@ -355,3 +355,25 @@ func TestContentionMinPortTag(t *testing.T) {
 		t.Errorf("the tag is not read: port %d, want the tagged %d", got, other)
 	}
 }
+
+// The per-router view of the global links' occupancy is kept only for the
+// in-transit triggers that can read it (cga, and hybrid's credit condition,
+// thesis §4.2.1.3); base, filtered, ectn (§4.2.1.1, §4.2.1.4) and ugal
+// compare counters or candidates' credits and keep none (BENCHMARKS.md:
+// 43 instructions per hop). The counters make the arrival and grant hook
+// slices non-nil, so that their sites' one test calls them.
+func TestContentionTriggersKeepTheOccupancyViewOnlyWhenRead(t *testing.T) {
+	for trigger, want := range map[string]bool{"cga": true, "hybrid": true, "base": false, "filtered": false, "ectn": false, "ugal": false} {
+		s, _, _ := ccSim(t, trigger)
+		if got := s.ov.gocc != nil; got != want {
+			t.Errorf("trigger %s: occupancy view kept %v, want %v", trigger, got, want)
+		}
+		counts := s.cga.cc != nil
+		if counts != (trigger != "cga" && trigger != "ugal") {
+			t.Errorf("trigger %s: counters %v", trigger, counts)
+		}
+		if counts && (s.hk.arrive == nil || s.hk.grant == nil) {
+			t.Errorf("trigger %s: counters kept but the arrival or grant hook slice is nil (their sites would skip them)", trigger)
+		}
+	}
+}

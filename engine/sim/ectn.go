@@ -69,7 +69,7 @@ func (s *Sim) initECtN(rc config.Routing, c *contention) {
 // ectnCount adds the head of buffer bi (input pi of router r) to r's partial
 // counters if it is entering the group toward another one.
 func (s *Sim) ectnCount(e *ectn, bi, pi, r int, pk *packet) {
-	if cl := s.pclass[pi]; cl != topology.Injection && cl != topology.Global {
+	if s.pclass[pi] == topology.Local { // the Dragonfly's other classes: injection and global
 		return
 	}
 	dg := s.df.GroupOf(int(pk.dstRouter))
@@ -101,9 +101,11 @@ func (s *Sim) ectnCycle() {
 		copy(e.recv, e.flight[t/e.period%n])
 		clear(e.sum)
 		for r := 0; r < s.R; r++ {
-			row := s.df.GroupOf(r) * e.g
-			for dg, v := range e.recv[r*e.g : (r+1)*e.g] {
-				e.sum[row+dg] += int32(v)
+			g := s.df.GroupOf(r)
+			row, sum := e.recv[r*e.g:(r+1)*e.g], e.sum[g*e.g:(g+1)*e.g]
+			sum = sum[:len(row)] // no bounds check in the loop
+			for dg, v := range row {
+				sum[dg] += int32(v)
 			}
 		}
 	}

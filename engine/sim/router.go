@@ -75,9 +75,7 @@ func (s *Sim) land() {
 		s.countIn(pi)
 	}
 	if s.hk.arrive != nil { // once per cycle, not per packet
-		for _, e := range s.arrivals[slot] {
-			s.arriveHooks(int(e>>37), int(e>>32&31), int32(uint32(e)))
-		}
+		s.landHooks(s.arrivals[slot])
 	}
 	s.arrivals[slot] = s.arrivals[slot][:0]
 	for _, k := range s.ejects[slot] {
@@ -399,8 +397,13 @@ func (s *Sim) grant(r, in, vc, out int) {
 		pk.vc = outVC
 	}
 	s.st.xbar++
-	if s.hk.grant != nil {
-		s.grantHooks(r, in, out, vc, int(outVC), k)
+	if s.hk.grant != nil { // one test: the counters make it non-nil (initContention)
+		if c := s.cga.cc; c != nil {
+			s.ccGrant(c, r, bi, int64(ip.inFree))
+		}
+		if len(s.hk.grant) != 0 {
+			s.grantHooks(r, in, out, vc, int(outVC), k)
+		}
 	}
 	if !s.ioq {
 		// input-queued: straight onto the link after the crossbar
