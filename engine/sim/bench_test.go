@@ -12,14 +12,18 @@ import (
 	"phitsim/engine/config"
 )
 
-// benchSim builds a balanced Dragonfly under UN at the given load and warms
-// it to steady state, so that the timed cycles allocate nothing.
-func benchSim(b testing.TB, h int, routing string, load float64) *Sim {
+// benchSim builds a balanced Dragonfly under UN at the given load (edits
+// set a mechanism) and warms it to steady state, so that the timed cycles
+// allocate nothing.
+func benchSim(b testing.TB, h int, routing string, load float64, edits ...func(*config.Config)) *Sim {
 	c := config.Default()
 	c.Topology.H, c.Topology.A, c.Topology.P = h, 2*h, h
 	c.Routing.Name = routing
 	c.Traffic.Load = load
 	c.Sim.Warmup, c.Sim.Cycles = 0, 100000000
+	for _, e := range edits {
+		e(&c)
+	}
 	s, err := New(c, 1)
 	if err != nil {
 		b.Fatal(err)

@@ -313,18 +313,7 @@ func TestCallgrindContention(t *testing.T) {
 	if trigger == "" {
 		t.Skip("PHITSIM_COST_CC=<trigger> runs the callgrind cost probe of OLM with that trigger")
 	}
-	c := config.Default()
-	c.Topology.H, c.Topology.A, c.Topology.P = 4, 8, 4
-	c.Routing.Name, c.Routing.Trigger = "OLM", trigger
-	c.Traffic.Load = 0.2
-	c.Sim.Warmup, c.Sim.Cycles = 0, 100000000
-	s, err := New(c, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i := 0; i < 3000; i++ {
-		s.Step()
-	}
+	s := benchSim(t, 4, "OLM", 0.2, func(c *config.Config) { c.Routing.Trigger = trigger })
 	t.Logf("hops %d", costWindow(s, 4000))
 }
 

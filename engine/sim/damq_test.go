@@ -358,19 +358,7 @@ func TestCallgrindDamq(t *testing.T) {
 	if routing == "" {
 		t.Skip("PHITSIM_COST_DAMQ=<routing> runs the callgrind cost probe with DAMQ buffers")
 	}
-	c := config.Default()
-	c.Topology.H, c.Topology.A, c.Topology.P = 4, 8, 4
-	c.Routing.Name = routing
-	c.Router.Damq, c.Router.DamqReserve = true, 75
-	c.Traffic.Load = 0.2
-	c.Sim.Warmup, c.Sim.Cycles = 0, 100000000
-	s, err := New(c, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i := 0; i < 3000; i++ {
-		s.Step()
-	}
+	s := benchSim(t, 4, routing, 0.2, func(c *config.Config) { c.Router.Damq, c.Router.DamqReserve = true, 75 })
 	t.Logf("hops %d", costWindow(s, 4000))
 }
 

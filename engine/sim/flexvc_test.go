@@ -284,19 +284,7 @@ func TestCallgrindFlexVC(t *testing.T) {
 	if name == "" {
 		t.Skip("PHITSIM_COST_FLEX=<routing> runs the callgrind cost probe of that routing with FlexVC")
 	}
-	c := config.Default()
-	c.Topology.H, c.Topology.A, c.Topology.P = 4, 8, 4
-	c.Routing.Name = name
-	c.Router.FlexVC = true
-	c.Traffic.Load = 0.2
-	c.Sim.Warmup, c.Sim.Cycles = 0, 100000000
-	s, err := New(c, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i := 0; i < 3000; i++ {
-		s.Step()
-	}
+	s := benchSim(t, 4, name, 0.2, func(c *config.Config) { c.Router.FlexVC = true })
 	t.Logf("hops %d", costWindow(s, 4000))
 }
 

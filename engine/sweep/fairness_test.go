@@ -1,13 +1,11 @@
 package sweep
 
 import (
-	"context"
 	"math"
 	"testing"
 
 	"phitsim/engine/config"
 	"phitsim/engine/result"
-	"phitsim/engine/sim"
 )
 
 // The thesis's Chapter 3 fairness targets (Tables 3.1–3.3, ADVc), checked on
@@ -39,14 +37,7 @@ func fairRunWith(t *testing.T, experiment, series string, load float64, cycles i
 		if edit != nil {
 			edit(&c)
 		}
-		s, err := sim.New(c, 1)
-		if err != nil {
-			t.Fatal(err)
-		}
-		r, err := s.Run(context.Background(), nil)
-		if err != nil {
-			t.Fatal(err)
-		}
+		r := runOne(t, c, 1)
 		f := r.Fairness
 		t.Logf("%s %s @%.2f: injection wait %.1f, network %.1f cycles; accepted %.4f, min %d (router %d) max %d (router %d), Max/Min %.3f, CoV %.4f, starved %d, min inj. %.4f",
 			experiment, series, load, r.InjLatency, r.NetLatency, r.Accepted, f.Min, f.MinRouter, f.Max, f.MaxRouter, f.MaxMin, f.CoV, f.Starved, MinInjectionLoad(r))

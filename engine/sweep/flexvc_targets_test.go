@@ -44,14 +44,7 @@ func flexAccepted(t *testing.T, c config.Config, seeds ...uint64) float64 {
 	}
 	sum := 0.0
 	for _, seed := range seeds {
-		s, err := sim.New(c, seed)
-		if err != nil {
-			t.Fatal(err)
-		}
-		r, err := s.Run(nil, nil)
-		if err != nil {
-			t.Fatalf("%s: %v", c.Name, err)
-		}
+		r := runOne(t, c, seed)
 		sum += r.Accepted
 	}
 	a := sum / float64(len(seeds))

@@ -1,14 +1,12 @@
 package sweep
 
 import (
-	"context"
 	"math"
 	"strings"
 	"testing"
 
 	"phitsim/engine/config"
 	"phitsim/engine/result"
-	"phitsim/engine/sim"
 )
 
 // Sweeping topology.h sweeps the network size: a balanced Dragonfly keeps
@@ -85,14 +83,7 @@ func sizeRuns(t *testing.T, experiment, series string, hs []int, cycles int) []*
 				t.Fatal(err)
 			}
 			c.Sim.Cycles = cycles
-			s, err := sim.New(c, 1)
-			if err != nil {
-				t.Fatal(err)
-			}
-			r, err := s.Run(context.Background(), nil)
-			if err != nil {
-				t.Fatal(err)
-			}
+			r := runOne(t, c, 1)
 			f := r.Fairness
 			t.Logf("%s %s h=%d (a=%d p=%d) @%.2f: accepted %.4f, min inj. %.4f (%.1f%%), Max/Min %.3f, CoV %.4f, starved %d, least-injecting router %d of its group",
 				experiment, series, h, c.Topology.A, c.Topology.P, c.Traffic.Load, r.Accepted, MinInjectionLoad(r), 100*MinInjectionLoad(r)/c.Traffic.Load, f.MaxMin, f.CoV, f.Starved, f.MinRouter%c.Topology.A)
