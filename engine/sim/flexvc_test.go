@@ -243,9 +243,8 @@ func flexDeadlockFree(t *testing.T, name string, c config.Config) {
 // configuration: 2/1 MIN, 3/2 opportunistic and 4/2 safe VAL (and 3/2 UGAL,
 // PB), 3/2 safe VAL_GROUP, 3/2 opportunistic OLM and PAR, request-reply 2×(2/1) MIN and 3/2+2/1
 // VAL, PB (opportunistic requests and replies), under UN, ADV+1 and ADV+h.
-// Not OLM with request-reply: under saturated ADV+1 with these buffers the
-// distance-based OLM (3/2+3/2) already has heads passed over for 20,000
-// cycles while the network moves, and so does FlexVC OLM 3/2+2/1. At h=2; -short runs 24,000 cycles
+// OLM with request-reply runs in TestFlexVCTarget23OLMRequestReply, with
+// the longer stuck-head bound its starvation needs. At h=2; -short runs 24,000 cycles
 // (a real deadlock is reported after 20,000) and no ADV+h.
 func TestFlexVCTarget23NoDeadlock(t *testing.T) {
 	cycles := 60000
@@ -272,6 +271,36 @@ func TestFlexVCTarget23NoDeadlock(t *testing.T) {
 				c.Traffic.AdvOffset = pat.off
 			}
 			flexDeadlockFree(t, fmt.Sprintf("%s %d/%d reactive=%v %s+%d", x.routing, x.l, x.g, x.react, pat.name, pat.off), c)
+		}
+	}
+}
+
+// Target 23 for OLM with request-reply, left out above: at saturation
+// under ADV+1 with these 2/4-packet buffers a request's head at a local
+// input can be passed over for 20,000–40,000 cycles while the network
+// moves (the distance-based OLM 3/2+3/2 as well as FlexVC 3/2+2/1), which
+// the default stuck-head bound reports. Starvation, not deadlock: a
+// deadlocked head waits forever, so over 120,000 cycles with a 50,000-cycle
+// bound none is reported, for the distance-based and the FlexVC VCs. At h=2,
+// UN and ADV+1; not with -short.
+func TestFlexVCTarget23OLMRequestReply(t *testing.T) {
+	if testing.Short() {
+		t.Skip("four h=2 runs of 120,000 saturated cycles (about 20 s)")
+	}
+	for _, flex := range []bool{false, true} {
+		for _, off := range []int{0, 1} {
+			c := flexConfig(2, 0, 120000, "OLM", 5, 3)
+			c.Router.FlexVC = flex
+			if !flex {
+				c.Router.LocalVCs, c.Router.GlobalVCs = 6, 4
+			}
+			c.Router.LocalBuffer, c.Router.GlobalBuffer = 16, 32
+			c.Traffic.Pattern, c.Traffic.Load, c.Traffic.Reactive = "UN", 1, true
+			if off > 0 {
+				c.Traffic.Pattern, c.Traffic.AdvOffset = "ADV", off
+			}
+			c.Sim.Watchdog = 50000
+			flexDeadlockFree(t, fmt.Sprintf("OLM flexVC=%v %d/%d reactive %s+%d", flex, c.Router.LocalVCs, c.Router.GlobalVCs, c.Traffic.Pattern, off), c)
 		}
 	}
 }
