@@ -18,7 +18,7 @@ import (
 // (many packets wanting one output) is seen before buffers fill (§4.1).
 //
 // Kept incrementally: at an arrival (a packet reaching an empty, idle VC is
-// its head: ccArrive, at the arrival hooks' site), at a grant (the head stays counted
+// its head: ccCount, at the arrival sites), at a grant (the head stays counted
 // until its tail leaves, at the input's inFree cycle: ccGrant, at the grant hooks' site)
 // and by a per-cycle hook that releases those tails and counts the next
 // heads. No counter is kept otherwise, and the other routings' paths are
@@ -55,6 +55,11 @@ type contention struct {
 	// ectn: the partial and combined counters (ectn.go); nil otherwise
 	ectn *ectn
 	tag  bool // PAR/OLM: ccCount leaves the minimal port in pk.aux (minPortTag)
+	// by router·groups + destination group ≠ the router's: the minimal
+	// output toward any router of that group (it depends on the group
+	// only), so that counting a head is a table read, not a MinimalPort
+	// call (the routing reads it back through minPortTag)
+	gport []uint8
 }
 
 // contentionMode maps routing.trigger to a contention kind (0: none).
@@ -112,7 +117,17 @@ func (s *Sim) initContention(rc config.Routing) {
 	s.cga.cc = c
 	s.cga.countOnly = mode != ccHybrid
 	c.tag = (s.routing == routePAR || s.routing == routeOLM) && s.radix <= 256 // minPortTag's 8 bits
-	// The arrival and grant sites call ccArrive and ccGrant directly (no
+	if s.R*s.groups <= 1<<22 {                                                 // 4 MB at most (h=8: 266 kB); else ccCount calls MinimalPort
+		c.gport = make([]uint8, s.R*s.groups) // radix ≤ 128
+		for r := 0; r < s.R; r++ {
+			for dg := 0; dg < s.groups; dg++ {
+				if dg != s.df.GroupOf(r) {
+					c.gport[r*s.groups+dg] = uint8(s.df.MinimalPort(r, dg*s.groupSize))
+				}
+			}
+		}
+	}
+	// The arrival and grant sites call ccCount and ccGrant directly (no
 	// hook dispatch), behind their one test that any hook is registered:
 	// a non-nil, possibly empty, hook slice.
 	if s.hk.arrive == nil {
@@ -134,10 +149,17 @@ func (s *Sim) ccCount(c *contention, bi, r int, k int32) {
 	// minimal path
 	pk := &s.pk[k]
 	var o int
-	if int(pk.dstRouter) == r {
+	if dst := int(pk.dstRouter); dst == r {
 		o = int(s.nodeAt[pk.dst].pi) - r*s.radix
 	} else {
-		o = s.df.MinimalPort(r, int(pk.dstRouter))
+		if dg := s.df.GroupOf(dst); dg == s.df.GroupOf(r) { // the local link to dst (routers are numbered by group)
+			base := dg * s.groupSize
+			o = s.df.LocalPort(r-base, dst-base)
+		} else if c.gport != nil {
+			o = int(c.gport[r*s.groups+dg])
+		} else {
+			o = s.df.MinimalPort(r, dst)
+		}
 		if c.tag {
 			// routeInTransit reads it back at each of the head's attempts
 			// here (pk.aux is unused by PAR/OLM otherwise)
@@ -159,15 +181,10 @@ func (s *Sim) ccCount(c *contention, bi, r int, k int32) {
 // where a free packet's link or an unused cache (−1) never is.
 func minPortTag(r, o int) int32 { return int32(-2 - (r<<8 | o)) }
 
-// ccArrive: a packet that enters an empty VC whose last packet has left is
-// its head, counted at once.
-// (Otherwise the VC's counted packet is another one.) landHooks repeats its
-// test inline for the link arrivals.
-func (s *Sim) ccArrive(c *contention, pi, vc int, k int32) {
-	if bi := pi*s.maxVC + vc; c.cport[bi] < 0 {
-		s.ccCount(c, bi, pi/s.radix, k)
-	}
-}
+// idle: buffer bi counts no packet (its last counted packet's tail has
+// left), so a packet entering it is its head and is counted at once
+// (ccCount) by the arrival sites: land and enqueue.
+func (c *contention) idle(bi int) bool { return c.cport[bi] < 0 }
 
 // ccGrant: the granted head stays counted until its tail has left the input
 // buffer, when the input is free again.

@@ -116,3 +116,11 @@ func (s *Sim) ectnCycle() {
 func (e *ectn) combined(r, g, dg int) int32 {
 	return int32(e.live[r*e.g+dg]) + e.sum[g*e.g+dg] - int32(e.recv[r*e.g+dg])
 }
+
+// groupContended (ECtN, thesis §4.2.1.4): router r's (group cg) combined
+// counter of destination group dg reaches the threshold (never for its own
+// group; never without ECtN).
+func (c *contention) groupContended(r, cg, dg int) bool {
+	e := c.ectn
+	return e != nil && dg != cg && e.combined(r, cg, dg) >= e.thc
+}
