@@ -55,6 +55,8 @@ type contention struct {
 	// ectn: the partial and combined counters (ectn.go); nil otherwise
 	ectn *ectn
 	tag  bool // PAR/OLM: ccCount leaves the minimal port in pk.aux (minPortTag)
+	// filtered or ectn (never both): a release has more to do than Base's
+	extra bool
 	// by router·groups + destination group ≠ the router's: the minimal
 	// output toward any router of that group (it depends on the group
 	// only), so that counting a head is a table read, not a MinimalPort
@@ -140,6 +142,7 @@ func (s *Sim) initContention(rc config.Routing) {
 	if mode == ccECtN {
 		s.initECtN(rc, c)
 	}
+	c.extra = c.avg != nil || c.ectn != nil
 }
 
 // ccCount counts packet k, the head of buffer bi of router r (c: s.cga.cc).
@@ -155,10 +158,15 @@ func (s *Sim) ccCount(c *contention, bi, r int, k int32) {
 		if dg := s.df.GroupOf(dst); dg == s.df.GroupOf(r) { // the local link to dst (routers are numbered by group)
 			base := dg * s.groupSize
 			o = s.df.LocalPort(r-base, dst-base)
-		} else if c.gport != nil {
-			o = int(c.gport[r*s.groups+dg])
 		} else {
-			o = s.df.MinimalPort(r, dst)
+			if c.gport != nil {
+				o = int(c.gport[r*s.groups+dg])
+			} else {
+				o = s.df.MinimalPort(r, dst)
+			}
+			if c.ectn != nil {
+				s.ectnCount(c.ectn, bi, r, dg)
+			}
 		}
 		if c.tag {
 			// routeInTransit reads it back at each of the head's attempts
@@ -172,9 +180,6 @@ func (s *Sim) ccCount(c *contention, bi, r int, k int32) {
 	}
 	c.cnt[po]++
 	c.cport[bi] = int16(o)
-	if c.ectn != nil {
-		s.ectnCount(c.ectn, bi, bi/s.maxVC, r, pk)
-	}
 }
 
 // minPortTag is pk.aux holding the minimal port o of router r: below −1,
@@ -200,17 +205,19 @@ func (s *Sim) ccGrant(c *contention, r, bi int, inFree int64) {
 func (s *Sim) ccRelease() {
 	c := s.cga.cc
 	slot := s.now & s.wheelMask
+	cnt, cport, radix := c.cnt, c.cport, s.radix
 	for _, e := range c.release[slot] {
 		bi, r := int(uint32(e)), int(e>>32)
-		po := r*s.radix + int(c.cport[bi])
-		if c.avg != nil {
-			c.settle(po, s.now)
+		po := r*radix + int(cport[bi])
+		if c.extra { // one test for Base
+			if c.ectn != nil {
+				c.ectn.release(bi, r)
+			} else {
+				c.settle(po, s.now) // filtered, before the counter changes
+			}
 		}
-		c.cnt[po]--
-		c.cport[bi] = -1
-		if c.ectn != nil {
-			c.ectn.release(bi, r)
-		}
+		cnt[po]--
+		cport[bi] = -1
 		if b := &s.bufs[bi]; b.len > 0 {
 			s.ccCount(c, bi, r, b.hd)
 		}

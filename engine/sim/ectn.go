@@ -66,14 +66,11 @@ func (s *Sim) initECtN(rc config.Routing, c *contention) {
 	s.hk.cycle = append(s.hk.cycle, cycleHook{every: 1, f: s.ectnCycle})
 }
 
-// ectnCount adds the head of buffer bi (input pi of router r) to r's partial
-// counters if it is entering the group toward another one.
-func (s *Sim) ectnCount(e *ectn, bi, pi, r int, pk *packet) {
-	if s.pclass[pi] == topology.Local { // the Dragonfly's other classes: injection and global
-		return
-	}
-	dg := s.df.GroupOf(int(pk.dstRouter))
-	if dg == s.df.GroupOf(r) {
+// ectnCount adds the head of buffer bi of router r, bound for group dg
+// (another one: ccCount tests it), to r's partial counters if it is
+// entering the group: at an injection or global input.
+func (s *Sim) ectnCount(e *ectn, bi, r, dg int) {
+	if s.pclass[bi/s.maxVC] == topology.Local { // the Dragonfly's other classes: injection and global
 		return
 	}
 	e.live[r*e.g+dg]++
