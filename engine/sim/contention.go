@@ -59,8 +59,8 @@ type contention struct {
 	extra bool
 	// by router·groups + destination group ≠ the router's: the minimal
 	// output toward any router of that group (it depends on the group
-	// only), so that counting a head is a table read, not a MinimalPort
-	// call (the routing reads it back through minPortTag)
+	// only), so that counting a head is a table read and no call (the
+	// routing reads it back through minPortTag)
 	gport []uint8
 }
 
@@ -119,13 +119,13 @@ func (s *Sim) initContention(rc config.Routing) {
 	s.cga.cc = c
 	s.cga.countOnly = mode != ccHybrid
 	c.tag = (s.routing == routePAR || s.routing == routeOLM) && s.radix <= 256 // minPortTag's 8 bits
-	if s.R*s.groups <= 1<<22 {                                                 // 4 MB at most (h=8: 266 kB); else ccCount calls MinimalPort
-		c.gport = make([]uint8, s.R*s.groups) // radix ≤ 128
-		for r := 0; r < s.R; r++ {
-			for dg := 0; dg < s.groups; dg++ {
-				if dg != s.df.GroupOf(r) {
-					c.gport[r*s.groups+dg] = uint8(s.df.MinimalPort(r, dg*s.groupSize))
-				}
+	// a byte per router and group: less than ECtN's own arrays, and a few
+	// percent of a router's buffers at radix 128
+	c.gport = make([]uint8, s.R*s.groups) // radix ≤ 128
+	for r := 0; r < s.R; r++ {
+		for dg := 0; dg < s.groups; dg++ {
+			if dg != s.df.GroupOf(r) {
+				c.gport[r*s.groups+dg] = uint8(s.df.MinimalPort(r, dg*s.groupSize))
 			}
 		}
 	}
@@ -159,11 +159,7 @@ func (s *Sim) ccCount(c *contention, bi, r int, k int32) {
 			base := dg * s.groupSize
 			o = s.df.LocalPort(r-base, dst-base)
 		} else {
-			if c.gport != nil {
-				o = int(c.gport[r*s.groups+dg])
-			} else {
-				o = s.df.MinimalPort(r, dst)
-			}
+			o = int(c.gport[r*s.groups+dg])
 			if c.ectn != nil {
 				s.ectnCount(c.ectn, bi, r, dg)
 			}
