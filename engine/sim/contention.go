@@ -129,9 +129,9 @@ func (s *Sim) initContention(rc config.Routing) {
 			}
 		}
 	}
-	// The arrival and grant sites call ccCount and ccGrant directly (no
+	// The injection and grant sites call ccCount and ccGrant directly (no
 	// hook dispatch), behind their one test that any hook is registered:
-	// a non-nil, possibly empty, hook slice.
+	// a non-nil, possibly empty, hook slice (land tests s.cga.cc itself).
 	if s.hk.arrive == nil {
 		s.hk.arrive = []func(pi, vc int, k int32){}
 	}
