@@ -155,12 +155,22 @@ func (s *Sim) routeInTransit(r int, pk *packet, fromInj bool) bool {
 	pending := misNone
 	port, vc, pos := minPort, outVC, minPos
 	if kind != misNone {
-		// (Base, Filtered, ECtN compare counters, not occupancies)
 		var qmin int32
-		if !a.countOnly {
+		var fire bool
+		if a.countOnly {
+			// Base, Filtered, ECtN compare counters, not occupancies
+			// (thesis §4.2.1; inline, no call): the minimal output's
+			// contention or, for ECtN at the source router, the combined
+			// counter of the destination group (§4.2.1.4)
+			// (cgaTrigger's contention branch)
+			cc := a.cc
+			fire = kind == misGlobalMandatory || cc.contended(r*s.radix+minPort, s.now) ||
+				fromInj && cc.groupContended(r, cg, dg)
+		} else {
 			qmin = s.occ(r, minPort, minVC)
+			fire = kind == misGlobalMandatory || s.cgaTrigger(r, minPort, minVC, qmin, fromInj, dg)
 		}
-		if kind == misGlobalMandatory || s.cgaTrigger(r, minPort, minVC, qmin, fromInj, dg) {
+		if fire {
 			if cp, cv, cpos, ok := s.pickCandidate(r, pk, kind, minPort, minVC, qmin, fromInj); ok {
 				port, vc, pos, pending = cp, cv, cpos, kind
 			} else if kind == misGlobalMandatory && !minGlobal {
@@ -200,20 +210,15 @@ func (s *Sim) cgaTrigger(r, minPort, minVC int, qmin int32, fromInj bool, dg int
 		if a.cc == nil {
 			return true // ugal: the comparison is made per candidate
 		}
-		// contention (thesis §4.2.1): the minimal output's counter; hybrid
-		// also misroutes on the credit condition below (§4.2.1.3)
+		// contention (thesis §4.2.1): the minimal output's counter, or
+		// ECtN's group counter at injection; hybrid also misroutes on the
+		// credit condition below (§4.2.1.3). routeInTransit tests the
+		// countOnly triggers itself, inline.
 		if a.cc.contended(po, s.now) {
 			return true
 		}
-		if e := a.cc.ectn; e != nil { // ECtN (§4.2.1.4): the group's counter of the destination group, at injection
-			if !fromInj {
-				return false
-			}
-			cg := s.df.GroupOf(r)
-			return dg != cg && e.combined(r, cg, dg) >= e.thc
-		}
-		if a.cc.mode != ccHybrid {
-			return false
+		if a.countOnly {
+			return fromInj && a.cc.groupContended(r, s.df.GroupOf(r), dg)
 		}
 	}
 	c := s.ports[po].class

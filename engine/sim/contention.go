@@ -18,7 +18,7 @@ import (
 // (many packets wanting one output) is seen before buffers fill (§4.1).
 //
 // Kept incrementally: at an arrival (a packet reaching an empty, idle VC is
-// its head: ccArrive, at the arrival hooks' site), at a grant (the head stays counted
+// its head: ccCount, at the arrival sites), at a grant (the head stays counted
 // until its tail leaves, at the input's inFree cycle: ccGrant, at the grant hooks' site)
 // and by a per-cycle hook that releases those tails and counts the next
 // heads. No counter is kept otherwise, and the other routings' paths are
@@ -55,6 +55,13 @@ type contention struct {
 	// ectn: the partial and combined counters (ectn.go); nil otherwise
 	ectn *ectn
 	tag  bool // PAR/OLM: ccCount leaves the minimal port in pk.aux (minPortTag)
+	// filtered or ectn (never both): a release has more to do than Base's
+	extra bool
+	// by router·groups + destination group ≠ the router's: the minimal
+	// output toward any router of that group (it depends on the group
+	// only), so that counting a head is a table read and no call (the
+	// routing reads it back through minPortTag)
+	gport []uint8
 }
 
 // contentionMode maps routing.trigger to a contention kind (0: none).
@@ -112,9 +119,19 @@ func (s *Sim) initContention(rc config.Routing) {
 	s.cga.cc = c
 	s.cga.countOnly = mode != ccHybrid
 	c.tag = (s.routing == routePAR || s.routing == routeOLM) && s.radix <= 256 // minPortTag's 8 bits
-	// The arrival and grant sites call ccArrive and ccGrant directly (no
+	// a byte per router and group: less than ECtN's own arrays, and a few
+	// percent of a router's buffers at radix 128
+	c.gport = make([]uint8, s.R*s.groups) // radix ≤ 128
+	for r := 0; r < s.R; r++ {
+		for dg := 0; dg < s.groups; dg++ {
+			if dg != s.df.GroupOf(r) {
+				c.gport[r*s.groups+dg] = uint8(s.df.MinimalPort(r, dg*s.groupSize))
+			}
+		}
+	}
+	// The injection and grant sites call ccCount and ccGrant directly (no
 	// hook dispatch), behind their one test that any hook is registered:
-	// a non-nil, possibly empty, hook slice.
+	// a non-nil, possibly empty, hook slice (land tests s.cga.cc itself).
 	if s.hk.arrive == nil {
 		s.hk.arrive = []func(pi, vc int, k int32){}
 	}
@@ -125,6 +142,7 @@ func (s *Sim) initContention(rc config.Routing) {
 	if mode == ccECtN {
 		s.initECtN(rc, c)
 	}
+	c.extra = c.avg != nil || c.ectn != nil
 }
 
 // ccCount counts packet k, the head of buffer bi of router r (c: s.cga.cc).
@@ -134,10 +152,18 @@ func (s *Sim) ccCount(c *contention, bi, r int, k int32) {
 	// minimal path
 	pk := &s.pk[k]
 	var o int
-	if int(pk.dstRouter) == r {
+	if dst := int(pk.dstRouter); dst == r {
 		o = int(s.nodeAt[pk.dst].pi) - r*s.radix
 	} else {
-		o = s.df.MinimalPort(r, int(pk.dstRouter))
+		if dg := s.df.GroupOf(dst); dg == s.df.GroupOf(r) { // the local link to dst (routers are numbered by group)
+			base := dg * s.groupSize
+			o = s.df.LocalPort(r-base, dst-base)
+		} else {
+			o = int(c.gport[r*s.groups+dg])
+			if c.ectn != nil {
+				s.ectnCount(c.ectn, bi, r, dg)
+			}
+		}
 		if c.tag {
 			// routeInTransit reads it back at each of the head's attempts
 			// here (pk.aux is unused by PAR/OLM otherwise)
@@ -150,24 +176,16 @@ func (s *Sim) ccCount(c *contention, bi, r int, k int32) {
 	}
 	c.cnt[po]++
 	c.cport[bi] = int16(o)
-	if c.ectn != nil {
-		s.ectnCount(c.ectn, bi, bi/s.maxVC, r, pk)
-	}
 }
 
 // minPortTag is pk.aux holding the minimal port o of router r: below −1,
 // where a free packet's link or an unused cache (−1) never is.
 func minPortTag(r, o int) int32 { return int32(-2 - (r<<8 | o)) }
 
-// ccArrive: a packet that enters an empty VC whose last packet has left is
-// its head, counted at once.
-// (Otherwise the VC's counted packet is another one.) landHooks repeats its
-// test inline for the link arrivals.
-func (s *Sim) ccArrive(c *contention, pi, vc int, k int32) {
-	if bi := pi*s.maxVC + vc; c.cport[bi] < 0 {
-		s.ccCount(c, bi, pi/s.radix, k)
-	}
-}
+// idle: buffer bi counts no packet (its last counted packet's tail has
+// left), so a packet entering it is its head and is counted at once
+// (ccCount) by the arrival sites: land and enqueue.
+func (c *contention) idle(bi int) bool { return c.cport[bi] < 0 }
 
 // ccGrant: the granted head stays counted until its tail has left the input
 // buffer, when the input is free again.
@@ -183,17 +201,19 @@ func (s *Sim) ccGrant(c *contention, r, bi int, inFree int64) {
 func (s *Sim) ccRelease() {
 	c := s.cga.cc
 	slot := s.now & s.wheelMask
+	cnt, cport, radix := c.cnt, c.cport, s.radix
 	for _, e := range c.release[slot] {
 		bi, r := int(uint32(e)), int(e>>32)
-		po := r*s.radix + int(c.cport[bi])
-		if c.avg != nil {
-			c.settle(po, s.now)
+		po := r*radix + int(cport[bi])
+		if c.extra { // one test for Base
+			if c.ectn != nil {
+				c.ectn.release(bi, r)
+			} else {
+				c.settle(po, s.now) // filtered, before the counter changes
+			}
 		}
-		c.cnt[po]--
-		c.cport[bi] = -1
-		if c.ectn != nil {
-			c.ectn.release(bi, r)
-		}
+		cnt[po]--
+		cport[bi] = -1
 		if b := &s.bufs[bi]; b.len > 0 {
 			s.ccCount(c, bi, r, b.hd)
 		}

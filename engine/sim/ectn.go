@@ -66,14 +66,11 @@ func (s *Sim) initECtN(rc config.Routing, c *contention) {
 	s.hk.cycle = append(s.hk.cycle, cycleHook{every: 1, f: s.ectnCycle})
 }
 
-// ectnCount adds the head of buffer bi (input pi of router r) to r's partial
-// counters if it is entering the group toward another one.
-func (s *Sim) ectnCount(e *ectn, bi, pi, r int, pk *packet) {
-	if s.pclass[pi] == topology.Local { // the Dragonfly's other classes: injection and global
-		return
-	}
-	dg := s.df.GroupOf(int(pk.dstRouter))
-	if dg == s.df.GroupOf(r) {
+// ectnCount adds the head of buffer bi of router r, bound for group dg
+// (another one: ccCount tests it), to r's partial counters if it is
+// entering the group: at an injection or global input.
+func (s *Sim) ectnCount(e *ectn, bi, r, dg int) {
+	if s.pclass[bi/s.maxVC] == topology.Local { // the Dragonfly's other classes: injection and global
 		return
 	}
 	e.live[r*e.g+dg]++
@@ -115,4 +112,12 @@ func (s *Sim) ectnCycle() {
 // partial plus the partials its peers broadcast last.
 func (e *ectn) combined(r, g, dg int) int32 {
 	return int32(e.live[r*e.g+dg]) + e.sum[g*e.g+dg] - int32(e.recv[r*e.g+dg])
+}
+
+// groupContended (ECtN, thesis §4.2.1.4): router r's (group cg) combined
+// counter of destination group dg reaches the threshold (never for its own
+// group; never without ECtN).
+func (c *contention) groupContended(r, cg, dg int) bool {
+	e := c.ectn
+	return e != nil && dg != cg && e.combined(r, cg, dg) >= e.thc
 }

@@ -125,7 +125,16 @@ func (s *Sim) enqueue(k int32, vc int, t int64) {
 	s.push(pi, vc, k, pk.entry)
 	s.countIn(pi)
 	if s.hk.arrive != nil {
-		s.arriveHooks(pi, vc, k)
+		// the contention counters' arrival step: no call unless the
+		// injection VC counts no packet
+		if c := s.cga.cc; c != nil {
+			if bi := pi*s.maxVC + vc; c.idle(bi) {
+				s.ccCount(c, bi, int(s.nodeAt[node].router), k)
+			}
+		}
+		if len(s.hk.arrive) != 0 {
+			s.arriveHooks(pi, vc, k)
+		}
 	}
 	if s.held != nil {
 		s.held[s.nodeAt[node].router]++

@@ -359,35 +359,18 @@ func (s *Sim) grantHooks(r, in, out, vc, outVC int, k int32) {
 	}
 }
 
-// arriveHooks runs the contention counters' arrival step, then the arrival
-// hooks.
+// arriveHooks runs the arrival hooks (the injection site runs the
+// contention counters' step, ccCount, before them).
 func (s *Sim) arriveHooks(pi, vc int, k int32) {
-	if c := s.cga.cc; c != nil {
-		s.ccArrive(c, pi, vc, k)
-	}
 	for _, f := range s.hk.arrive {
 		f(pi, vc, k)
 	}
 }
 
-// landHooks runs the contention counters' arrival step and the arrival hooks
-// of a cycle's link arrivals (port<<37 |
-// VC<<32 | packet). Not inlined: land's loop stays as small as it is
-// without hooks (their code in it cost the hookless path 3 instructions
-// per hop).
-//
-//go:noinline
+// landHooks runs the arrival hooks of a cycle's link arrivals (port<<37 |
+// VC<<32 | packet; land runs the contention counters' step in its own
+// loop).
 func (s *Sim) landHooks(arr []uint64) {
-	if c := s.cga.cc; c != nil { // its own loop: ccArrive's test inlined, no call per arrival
-		for _, e := range arr {
-			if bi := int(e>>37)*s.maxVC + int(e>>32&31); c.cport[bi] < 0 {
-				s.ccCount(c, bi, int(e>>37)/s.radix, int32(uint32(e)))
-			}
-		}
-	}
-	if len(s.hk.arrive) == 0 {
-		return
-	}
 	for _, e := range arr {
 		for _, f := range s.hk.arrive {
 			f(int(e>>37), int(e>>32&31), int32(uint32(e)))

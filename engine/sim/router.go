@@ -69,12 +69,18 @@ func (s *Sim) drain() {
 // cycle's credits to their outputs.
 func (s *Sim) land() {
 	slot := s.now & s.wheelMask
+	cc := s.cga.cc
 	for _, e := range s.arrivals[slot] {
 		pi, vc := int(e>>37), int(e>>32&31)
 		s.push(pi, vc, int32(uint32(e)), s.now)
 		s.countIn(pi)
+		if cc != nil { // the contention counters' arrival step
+			if bi := pi*s.maxVC + vc; cc.idle(bi) {
+				s.ccCount(cc, bi, int(uint(pi)/uint(s.radix)), int32(uint32(e)))
+			}
+		}
 	}
-	if s.hk.arrive != nil { // once per cycle, not per packet
+	if len(s.hk.arrive) != 0 { // once per cycle, not per packet
 		s.landHooks(s.arrivals[slot])
 	}
 	s.arrivals[slot] = s.arrivals[slot][:0]
