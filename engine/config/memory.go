@@ -220,13 +220,15 @@ func (c *Config) memory() []MemoryPart {
 	}
 
 	// the contention counters (sim's initContention): a counter per port,
-	// the counted output per buffer, and a wheel of the tails' releases (at
+	// the counted output per buffer, a byte per router and group (the
+	// minimal output toward each group), and a wheel of the tails' releases (at
 	// most one pending per buffer; a slot keeps its busiest cycle's
 	// capacity, counted twice); filtered adds an average and its cycle per
 	// port and the powers of its α
 	if trigger, path := c.contentionTrigger(); trigger != "" {
 		bufs := float64(ports * maxVC)
-		b := allocBytes(float64(ports)*4) + allocBytes(bufs*2) + allocBytes(float64(wheel*sliceBytes)) + bufs*8*2*growth
+		b := allocBytes(float64(ports)*4) + allocBytes(bufs*2) + allocBytes(float64(wheel*sliceBytes)) + bufs*8*2*growth +
+			allocBytes(float64(R*G)) // the minimal output per router and destination group
 		if trigger == "filtered" {
 			b += 2*allocBytes(float64(ports)*8) + 2001*8*growth
 		}
