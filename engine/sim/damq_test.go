@@ -336,13 +336,7 @@ func TestDamqMemoryEstimateBoundsAllocation(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var est, allocated int64
-	for _, p := range c.Memory() {
-		est += p.Bytes
-		if !p.Full {
-			allocated += p.Bytes
-		}
-	}
+	est, allocated := estimate(c)
 	t.Logf("measured %.1f MiB, estimate %.1f MiB, allocated whatever the traffic %.1f MiB", mib(got), mib(est), mib(allocated))
 	if uint64(allocated) < got || allocated > 4*int64(got)+1<<20 {
 		t.Errorf("allocated %.1f MiB, the estimate of what is allocated whatever the traffic %.1f MiB: want it above, within 4×", mib(got), mib(allocated))

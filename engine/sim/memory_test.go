@@ -37,6 +37,18 @@ func measureRun(t testing.TB, c config.Config, cycles int64) (uint64, *result.Re
 	return b.TotalAlloc - a.TotalAlloc, res, err
 }
 
+// estimate is c's memory estimate in bytes, and the part of it allocated
+// whatever the traffic (the terms not marked Full).
+func estimate(c config.Config) (est, allocated int64) {
+	for _, p := range c.Memory() {
+		est += p.Bytes
+		if !p.Full {
+			allocated += p.Bytes
+		}
+	}
+	return est, allocated
+}
+
 // tiny is the smallest Dragonfly of the presets' kind (h=1, a=2, p=1: 3
 // groups, 6 routers, 6 nodes), so that a parameter's extreme is cheap to run
 // for its whole length.
@@ -113,13 +125,7 @@ func TestMemoryEstimateBoundsAllocation(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", tc.name, err)
 		}
-		var est, allocated int64
-		for _, p := range c.Memory() {
-			est += p.Bytes
-			if !p.Full {
-				allocated += p.Bytes
-			}
-		}
+		est, allocated := estimate(c)
 		t.Logf("%-46s measured %6.1f MiB, estimate %6.1f MiB (%.2f×), allocated whatever the traffic %6.1f MiB (%.2f×)",
 			tc.name, mib(got), mib(est), float64(est)/float64(got), mib(allocated), float64(allocated)/float64(got))
 		if uint64(est) < got {

@@ -200,13 +200,7 @@ func TestMeshMemoryEstimate(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var est, allocated int64
-		for _, p := range c.Memory() {
-			est += p.Bytes
-			if !p.Full {
-				allocated += p.Bytes
-			}
-		}
+		est, allocated := estimate(c)
 		t.Logf("load %g: measured %.1f MiB, estimate %.1f MiB, allocated whatever the traffic %.1f MiB", load, mib(got), mib(est), mib(allocated))
 		if uint64(est) < got {
 			t.Errorf("load %g: allocated %.1f MiB, estimate %.1f MiB", load, mib(got), mib(est))
