@@ -317,32 +317,6 @@ func TestDamqSharedPoolBlocksTheOtherVC(t *testing.T) {
 	drainedDamq(t, s)
 }
 
-// The memory estimate bounds a DAMQ run: each VC's ring holds its reserve
-// and the whole pool (4 local VCs of 100,000 phits, no reserve: rings of
-// 400,000 phits per VC), while credits keep what the buffers hold to the
-// port's memory. Tiny network under load (TestMemoryEstimateBoundsAllocation's
-// measure).
-func TestDamqMemoryEstimateBoundsAllocation(t *testing.T) {
-	if testing.Short() {
-		t.Skip("allocates tens of MB")
-	}
-	c := tiny()
-	c.Router.Damq, c.Router.LocalVCs, c.Router.LocalBuffer = true, 4, 100000
-	c.Traffic.Load = 1
-	if errs := c.Validate(); len(errs) > 0 {
-		t.Fatal(errs)
-	}
-	got, _, err := measureRun(t, c, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	est, allocated := estimate(c)
-	t.Logf("measured %.1f MiB, estimate %.1f MiB, allocated whatever the traffic %.1f MiB", mib(got), mib(est), mib(allocated))
-	if uint64(allocated) < got || allocated > 4*int64(got)+1<<20 {
-		t.Errorf("allocated %.1f MiB, the estimate of what is allocated whatever the traffic %.1f MiB: want it above, within 4×", mib(got), mib(allocated))
-	}
-}
-
 // TestCallgrindDamq is costs.sh's probe (TestCallgrindWindow) with DAMQ
 // buffers: PHITSIM_COST_DAMQ=<routing> runs it at h=4, UN 0.2, with the
 // Table 1.2 buffers and 75% of each reserved per VC (the thesis's choice), under the command

@@ -99,6 +99,14 @@ func TestMemoryEstimateBoundsAllocation(t *testing.T) {
 			c.Traffic.SourceQueue, c.Traffic.Load, c.Traffic.Pattern = true, 1, "ADV"
 			c.Sim.Cycles = 20000
 		}, 0, true, true},
+		// DAMQ: each VC's ring holds its reserve and the whole pool (4
+		// local VCs of 100,000 phits, no reserve: rings of 400,000 phits
+		// per VC), while credits keep what the buffers hold to the port's
+		// memory
+		{"DAMQ, 4 local VCs of 100,000 phits, load 1", func(c *config.Config) {
+			c.Router.Damq, c.Router.LocalVCs, c.Router.LocalBuffer = true, 4, 100000
+			c.Traffic.Load = 1
+		}, 0, false, false},
 		{"a saturated source queue, request-reply", func(c *config.Config) {
 			c.Traffic.SourceQueue, c.Traffic.Load, c.Traffic.Pattern, c.Traffic.Reactive = true, 1, "ADV", true
 			c.Sim.Cycles = 20000
