@@ -15,19 +15,13 @@ import (
 	"phitsim/site/protocol"
 )
 
-// deadlockExp is thesis Fig. 5.6 on h=2 (72 nodes) for a browser: MIN under
-// UN at load 1.0, 2/1 VCs, 128/512 phits per local/global port, DAMQ buffers
-// with 0% and 75% of each VC's share reserved, one seed, 2,000 + 6,000
-// cycles. With no reserve the network deadlocks at cycle 5,286 (the
-// watchdog: nothing moved for 1,000 cycles); 75% runs to its end.
+// deadlockExp is the damq-reserve-h2 preset (thesis Fig. 5.6 on h=2) at
+// 0% and 75% reserve with one seed: with no reserve the network deadlocks
+// at cycle 5,286 (the watchdog: nothing moved for 1,000 cycles); 75% runs
+// to its end.
 func deadlockExp() Experiment {
-	c, _ := config.PresetByName("h2")
-	c.Name = "DAMQ 2/1"
-	c.Sim.Warmup, c.Sim.Cycles, c.Sim.Seeds, c.Sim.Watchdog = 2000, 6000, 1, 1000
-	c.Router.LocalVCs, c.Router.GlobalVCs = 2, 1
-	c.Router.LocalBuffer, c.Router.GlobalBuffer = 64, 512
-	c.Router.Damq = true
-	c.Traffic.Load = 1
+	c := DamqH2()
+	c.Sim.Seeds = 1
 	return Experiment{Series: []config.Config{c}, Sweep: Sweep{Param: "router.damqReserve", List: []float64{0, 75}}}
 }
 

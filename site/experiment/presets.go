@@ -82,6 +82,8 @@ func Presets() []Preset {
 			Experiment{[]config.Config{named(quick("ADV"), "VAL", func(c *config.Config) {
 				c.Routing.Name, c.Traffic.Load = "VAL", 0.5
 			})}, Sweep{Param: "router.localBuffer", From: 8, To: 64, Step: 8}}},
+		{"damq-reserve-h2", "thesis Fig. 5.6 (§5.3.1) on h=2 for a browser: DAMQ reserve per VC (router.damqReserve, %) swept, MIN, UN at 1.0, 2/1 VCs, 128/512 phits per local/global port; 0% deadlocks (the charts pin the cycle; kept as in the CLI), 25–100% run; a few seconds",
+			Experiment{[]config.Config{DamqH2()}, Sweep{Param: "router.damqReserve", From: 0, To: 100, Step: 25}}},
 	}
 	ps = append(ps, graph500Presets()...)
 	for _, e := range sweep.Experiments() {
@@ -110,6 +112,23 @@ func Presets() []Preset {
 			Experiment{[]config.Config{c}, sw}})
 	}
 	return ps
+}
+
+// DamqH2 is the system of thesis Fig. 5.6 (§5.3.1) on h=2 (72 nodes): MIN
+// under UN at load 1.0, 2 local and 1 global VCs of 64 and 512 phits (128
+// per local port), DAMQ input buffers (router.damqReserve 0 as given: set
+// by the sweep), 2,000 + 6,000 cycles, 2 seeds. The watchdog (nothing moved
+// for 1,000 cycles) stops the reserve-0 deadlock within the run: seed 1 at
+// cycle 5,286.
+func DamqH2() config.Config {
+	c := enginePreset("h2")
+	c.Name = "DAMQ 2/1"
+	c.Sim.Warmup, c.Sim.Cycles, c.Sim.Seeds, c.Sim.Watchdog = 2000, 6000, 2, 1000
+	c.Router.LocalVCs, c.Router.GlobalVCs = 2, 1
+	c.Router.LocalBuffer, c.Router.GlobalBuffer = 64, 512
+	c.Router.Damq = true
+	c.Traffic.Load = 1
+	return c
 }
 
 // g500 is the engine's graph500-h2 preset (MIN, 40 Gb/s, tq 1.5 ns) with a
