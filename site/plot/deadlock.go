@@ -50,10 +50,29 @@ func deadlockMarks(r *experiment.Results, pts []experiment.Point, si int, m metr
 			y = 0
 		}
 		marks = append(marks, map[string]any{"coord": []any{num(p.X), num(y)}, "name": label,
-			"label": map[string]any{"formatter": label}})
+			"label": map[string]any{"formatter": label, "align": labelAlign(r.Values, p.X)}})
 		notes = append(notes, fmt.Sprintf("%s at %s", label, pointLabel(r, p.X)))
 	}
 	return marks, notes
+}
+
+// labelAlign keeps a pin's label inside the chart: it runs rightwards from
+// a pin in the first half of the swept range, leftwards in the second.
+func labelAlign(values []float64, x float64) string {
+	if len(values) == 0 {
+		return "center"
+	}
+	lo, hi := values[0], values[0]
+	for _, v := range values {
+		lo, hi = math.Min(lo, v), math.Max(hi, v)
+	}
+	switch {
+	case lo == hi:
+		return "center"
+	case x <= (lo+hi)/2:
+		return "left"
+	}
+	return "right"
 }
 
 // deadlockLegend is the legend entry that explains the pins: the first

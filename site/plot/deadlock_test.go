@@ -64,7 +64,7 @@ func TestDeadlockPinnedInCurveCharts(t *testing.T) {
 					Data   []struct {
 						Coord []float64
 						Name  string
-						Label struct{ Formatter string }
+						Label struct{ Formatter, Align string }
 					}
 				} `json:"markPoint"`
 			}
@@ -84,7 +84,8 @@ func TestDeadlockPinnedInCurveCharts(t *testing.T) {
 		if name == "latency" {
 			mean = r.Points()[0].Agg.Latency.Mean
 		}
-		if p.Label.Formatter != want || len(p.Coord) != 2 || p.Coord[0] != 0 || p.Coord[1] != num(mean) {
+		// at the left end of the sweep the label runs rightwards, into the chart
+		if p.Label.Formatter != want || p.Label.Align != "left" || len(p.Coord) != 2 || p.Coord[0] != 0 || p.Coord[1] != num(mean) {
 			t.Errorf("%s: pin %+v, want %q at (0, %g)", name, p, want, num(mean))
 		}
 		legend := ""
@@ -118,6 +119,20 @@ func TestDeadlockLabel(t *testing.T) {
 	} {
 		if got := DeadlockLabel(tc.runs); got != tc.want {
 			t.Errorf("%d runs: %q, want %q", len(tc.runs), got, tc.want)
+		}
+	}
+}
+
+// A pin's label runs into the chart from either end of the swept range.
+func TestDeadlockLabelAlign(t *testing.T) {
+	xs := []float64{100, 0, 25, 50, 75}
+	for _, tc := range []struct {
+		vals []float64
+		x    float64
+		want string
+	}{{xs, 0, "left"}, {xs, 50, "left"}, {xs, 75, "right"}, {xs, 100, "right"}, {[]float64{1}, 1, "center"}, {nil, 1, "center"}} {
+		if got := labelAlign(tc.vals, tc.x); got != tc.want {
+			t.Errorf("labelAlign(%v, %g) = %q, want %q", tc.vals, tc.x, got, tc.want)
 		}
 	}
 }

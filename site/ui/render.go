@@ -45,7 +45,7 @@ func (a *App) Render() vecty.ComponentOrHTML {
 	}
 	root := vecty.Markup(prop.ID("app"), vecty.Class("app"),
 		vecty.Data("state", a.state), vecty.Data("run", strconv.Itoa(a.runs)), vecty.Data("done", strconv.Itoa(done)), vecty.Data("total", strconv.Itoa(total)),
-		vecty.Data("errors", strconv.Itoa(a.errorCount())), vecty.MarkupIf(a.embed, vecty.Class("embed")))
+		vecty.Data("errors", strconv.Itoa(a.errorCount())), vecty.Data("deadlocks", strconv.Itoa(a.deadlockCount())), vecty.MarkupIf(a.embed, vecty.Class("embed")))
 	if a.embed {
 		return elem.Div(root, a.renderEmbed())
 	}
@@ -61,6 +61,7 @@ func (a *App) Render() vecty.ComponentOrHTML {
 				a.renderClasses(),
 				a.renderExports(),
 				a.renderLog(),
+				a.renderDeadlocks(),
 			),
 		),
 		a.renderHelp(),
@@ -632,14 +633,17 @@ func (a *App) renderProgress() *vecty.HTML {
 			el := time.Since(a.started).Seconds()
 			elapsed, eta = el, a.tracker.ETA(el)
 			label = fmt.Sprintf("%d / %d runs · %.0f%% · %s elapsed · ETA %s", done, total, 100*frac, fmtDur(el), fmtDur(eta))
+			label += a.deadlockNote("kept, pinned in the charts")
 		case "cancelled":
 			label = fmt.Sprintf("Cancelled: %d / %d runs finished (kept).", done, total)
+			label += a.deadlockNote("pinned in the charts, listed below")
 		case "done":
 			elapsed = a.finished.Sub(a.started).Seconds()
 			label = fmt.Sprintf("Done: %d / %d runs in %s.", done, total, fmtDur(a.finished.Sub(a.started).Seconds()))
 			if n := len(a.res.Errors); n > 0 {
 				label += fmt.Sprintf(" %d failed (see below).", n)
 			}
+			label += a.deadlockNote("pinned in the charts, listed below")
 		}
 	}
 	// one row per worker, always, so that the layout does not jump
@@ -881,7 +885,7 @@ func (a *App) renderEmbed() *vecty.HTML {
 			el := time.Since(a.started).Seconds()
 			status = fmt.Sprintf("%d / %d runs · ETA %s", a.res.Done(), len(a.res.Jobs), fmtDur(a.tracker.ETA(el)))
 		case "done":
-			status = fmt.Sprintf("Done: %d run%s.", a.res.Done(), plural(a.res.Done()))
+			status = fmt.Sprintf("Done: %d run%s.", a.res.Done(), plural(a.res.Done())) + a.deadlockNote("pinned in the chart")
 		case "cancelled":
 			status = "Cancelled."
 		}
