@@ -64,6 +64,11 @@ func deadlockSweep(t *testing.T, ctx context.Context, base, bin string) {
 		!strings.Contains(rows[0], "stuck buffers listed") {
 		t.Errorf("deadlocked runs table %q", rows)
 	}
+	// its "?" opens the help on deadlocked points
+	eval[bool](t, ctx, `(() => { document.querySelector('#deadlocks [data-topic="metric-deadlock"]').click(); return true })()`)
+	waitFor(t, ctx, `(document.getElementById('help') || {}).textContent?.includes('Deadlocked point')`, 5*time.Second)
+	eval[bool](t, ctx, `(() => { document.querySelector('#help button[aria-label^="close"]').click(); return true })()`)
+	waitFor(t, ctx, `document.getElementById('help') === null`, 5*time.Second)
 	if s := eval[string](t, ctx, `document.getElementById('status').textContent`); !strings.Contains(s, "1 run deadlocked") {
 		t.Errorf("status %q", s)
 	}

@@ -84,6 +84,7 @@ func phaseATopic(v string) string {
 
 // paramTopics: parameters documented by one section whatever their value.
 var paramTopics = map[string]string{
+	"sim.watchdog":                "metric-deadlock",
 	"topology.width":              "topology-mesh",
 	"topology.height":             "topology-mesh",
 	"topology.h":                  "topology-dragonfly",

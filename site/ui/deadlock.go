@@ -70,7 +70,7 @@ func (a *App) renderDeadlocks() vecty.MarkupOrChild {
 			elem.TableData(report...)))
 	}
 	return elem.Section(vecty.Markup(prop.ID("deadlocks"), vecty.Class("result-table", "deadlocks"), vecty.Attribute("aria-label", "deadlocked runs")),
-		elem.Heading2(vecty.Text("Deadlocked runs")),
+		elem.Heading2(vecty.Text("Deadlocked runs "), a.helpButton("metric-deadlock", "deadlocked runs")),
 		elem.Paragraph(vecty.Markup(vecty.Class("hint")), vecty.Text("Stopped by the engine and kept with their metrics up to the deadlock, as 'phitsim sweep' keeps them: pinned in the charts, counted in the CSV's deadlocked_runs column, reported in full in the JSON.")),
 		elem.Div(vecty.Markup(vecty.Class("table-wrap"), vecty.Attribute("tabindex", 0), vecty.Attribute("role", "region"),
 			vecty.Attribute("aria-label", "deadlocked runs table (scrolls sideways)")),
