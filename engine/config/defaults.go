@@ -112,7 +112,7 @@ func Presets() []Preset {
 			c.Traffic.SwitchCycle, c.Traffic.SwitchPattern = 2000, "ADV"
 			c.Sim.Interval = 100
 		}),
-	}, graph500Presets()...)
+	}, append(graph500Presets(), ethernetPresets()...)...)
 }
 
 // PresetByName finds a preset.
@@ -954,6 +954,7 @@ func (c *Config) validate() Errors {
 		}
 	}
 	errs = append(errs, c.validateWorkload()...)
+	errs = append(errs, c.validatePhysical()...)
 	if e := c.checkECtNInFlight(); e != nil {
 		errs = append(errs, e)
 	}

@@ -47,7 +47,7 @@ type Section struct {
 // synthetic traffic is a sub-heading of Workload. Every parameter but
 // version and name belongs to one of them (params_test.go).
 var Sections = []Section{
-	{"topology", "Topology", []string{"topology"}},
+	{"topology", "Topology", []string{"topology", "physical"}},
 	{"router", "Router", []string{"router"}},
 	{"routing", "Routing", []string{"routing"}},
 	{"congestion", "Congestion management", []string{"congestion"}},
@@ -56,7 +56,7 @@ var Sections = []Section{
 }
 
 // GroupTitles names the groups shown as sub-headings of a section.
-var GroupTitles = map[string]string{"traffic": "Traffic"}
+var GroupTitles = map[string]string{"traffic": "Traffic", "physical": "Physical units"}
 
 // SectionOf gives the key of the panel section that shows p ("" for
 // version and name, which are outside the sections).
