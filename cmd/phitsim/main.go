@@ -133,10 +133,16 @@ Examples:
 
 Checks a configuration without running it: lists every invalid field with its
 allowed range, or prints "ok:" with the network size and the VCs it gets.
+With a physical basis (physical.linkGbps and physical.phitBytes), it also
+lists every field in cycles, phits or phits/node/cycle in ns, bytes and Gb/s
+beside its engine value ("400 ns = 20 cycles"); run's summary then adds the
+load in Gb/s and the latency in µs.
 
 Examples:
   phitsim validate -config my.json
   phitsim validate -preset h8 -set routing.name=VAL -set router.localVCs=2
+  phitsim validate -preset ethernet-h4          the QCN-Switch paper's Table I, in ns and KB
+  phitsim validate -preset h4 -set physical.linkGbps=40 -set physical.phitBytes=10
 `,
 	"presets": `Usage: phitsim presets
 
@@ -963,6 +969,7 @@ func cmdValidate(args []string, e env) error {
 			vcs = append(vcs, fmt.Sprintf("%s %d", cl.Name, cl.VCs))
 		}
 		fmt.Fprintf(w, "ok: %s — %d nodes; VCs %s\n", nameOf(c), sz.Nodes, strings.Join(vcs, ", "))
+		printPhysical(w, &c)
 	}
 	return nil
 }
