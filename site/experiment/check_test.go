@@ -43,6 +43,7 @@ func TestParseBarFields(t *testing.T) {
 		{"list abc", second(ParseList(LoadParam, "0.1, abc")), "values: traffic.load = abc: must be a number in [0, 1]"},
 		{"list gap", second(ParseList(LoadParam, "0.1,,0.2")), "values: value 2 is empty"},
 		{"not numeric", second(ParseValue("routing.name", FieldFrom, "1")), "swept variable: sweep.param = routing.name: not a numeric parameter"},
+		{"physical basis", second(ParseValue("physical.linkGbps", FieldFrom, "40")), "sweep.param = physical.linkGbps: the physical basis only converts"},
 	} {
 		if tc.err == nil {
 			t.Errorf("%s: accepted", tc.name)
