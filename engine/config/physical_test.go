@@ -181,3 +181,44 @@ func TestPhysicalView(t *testing.T) {
 		t.Error("a parameter without a physical quantity is listed")
 	}
 }
+
+// FuzzSetPhysical: any text typed into any field with a physical quantity
+// of the Table I preset (h=4) either sets a value in the field's declared
+// range, whose physical text reads back as the same value, or is refused
+// with an error on the field's path that leaves the configuration as it
+// was.
+func FuzzSetPhysical(f *testing.F) {
+	var fields []Param
+	for _, p := range Params() {
+		if p.Quantity() != units.None {
+			fields = append(fields, p)
+		}
+	}
+	for i, s := range []string{"400 ns", "80 m", "1e9 ms", "100 KB", "16 Gb/s", "-3 cycles", "0.5 phits", "7", ",", "1e400 ns", "nan ns"} {
+		f.Add(uint8(i), s)
+	}
+	f.Fuzz(func(t *testing.T, pick uint8, text string) {
+		c, _ := PresetByName("ethernet-h4")
+		p := fields[int(pick)%len(fields)]
+		before := c
+		_, err := c.SetPhysical(p, text)
+		if err != nil {
+			fe, ok := err.(*FieldError)
+			if !ok || fe.Path != p.Path || fe.Msg == "" {
+				t.Fatalf("%s %q: %v does not name the field", p.Path, text, err)
+			}
+			if c != before {
+				t.Fatalf("%s %q: refused, but the configuration changed", p.Path, text)
+			}
+			return
+		}
+		if e := p.check(&c); e != nil {
+			t.Fatalf("%s %q: set out of range: %v", p.Path, text, e)
+		}
+		shown, _ := c.PhysicalText(p)
+		again := c
+		if _, err := again.SetPhysical(p, shown); err != nil || p.Format(&again) != p.Format(&c) {
+			t.Fatalf("%s %q: %s shows as %q, which sets %s (%v)", p.Path, text, p.Format(&c), shown, p.Format(&again), err)
+		}
+	})
+}
