@@ -44,7 +44,8 @@ type Section struct {
 
 // Sections of the configuration panel, in order: Topology ·
 // Router · Routing · Congestion management · Workload · Simulation. The
-// synthetic traffic is a sub-heading of Workload. Every parameter but
+// synthetic traffic is a sub-heading of Workload, the physical units (the
+// basis that shows cycles and phits as ns and bytes) one of Topology. Every parameter but
 // version and name belongs to one of them (params_test.go).
 var Sections = []Section{
 	{"topology", "Topology", []string{"topology", "physical"}},

@@ -113,7 +113,7 @@ func TestSetPhysical(t *testing.T) {
 	}{
 		{"topology.globalLatency", "400 ns", "20", "= 20 cycles"},
 		{"topology.globalLatency", "80 m", "20", "= 400 ns = 20 cycles"},
-		{"topology.localLatency", "30", "2", "= 2 cycles (40 ns: whole cycles, rounded up)"}, // a bare number: in ns, as the field shows 40 ns
+		{"topology.localLatency", "30", "2", "= 2 cycles (40 ns, rounded up)"}, // a bare number: in ns, as the field shows 40 ns
 		{"topology.injectionLatency", "8 m", "2", "= 40 ns = 2 cycles"},
 		{"router.xbarLatency", "0.2 µs", "10", "= 10 cycles"},
 		{"router.xbarLatency", "8 m", `unknown unit "m"`, ""}, // not a link

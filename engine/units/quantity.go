@@ -151,14 +151,14 @@ func (c Conversion) Exact(b Basis) bool {
 // Describe is the conversion as the page and the CLI show it beside the
 // value: "= 20 cycles", "= 10 phits", "= 0.4 phits/(node·cycle)", and,
 // when the engine value is not what was typed, what it is
-// ("= 2 cycles (40 ns: whole cycles, rounded up)").
+// ("= 2 cycles (40 ns, rounded up)").
 func (c Conversion) Describe(b Basis) string {
 	s := "= " + fmtF(round(c.Engine)) + " " + c.Quantity.EngineUnit(c.Engine)
 	if c.Meters > 0 {
 		s = "= " + FormatTime(c.Meters*b.NsPerMeter()) + " " + s
 	}
 	if !c.Exact(b) {
-		s += " (" + Format(c.Quantity, c.Physical(b)) + ": whole cycles, rounded up)"
+		s += " (" + Format(c.Quantity, c.Physical(b)) + ", rounded up)"
 	}
 	return s
 }

@@ -95,7 +95,7 @@ func TestCyclesRoundUp(t *testing.T) {
 		}
 	}
 	c, err := b.Parse(Time, "topology.localLatency", "30 ns", "ns", true)
-	if err != nil || c.Engine != 2 || c.Exact(b) || c.Describe(b) != "= 2 cycles (40 ns: whole cycles, rounded up)" {
+	if err != nil || c.Engine != 2 || c.Exact(b) || c.Describe(b) != "= 2 cycles (40 ns, rounded up)" {
 		t.Errorf("30 ns: %+v %v %q", c, err, c.Describe(b))
 	}
 }

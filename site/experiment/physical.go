@@ -23,7 +23,7 @@ type FieldView struct {
 
 // ViewField is the view of p in c; typed is the text in the input when it
 // is not the value's own (hasTyped), whose conversion the view then shows
-// ("30 ns" → "= 2 cycles (40 ns: whole cycles, rounded up)").
+// ("30 ns" → "= 2 cycles (40 ns, rounded up)").
 func ViewField(c *config.Config, p config.Param, typed string, hasTyped bool) FieldView {
 	def := config.Default()
 	text, ok := c.PhysicalText(p)

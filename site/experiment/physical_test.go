@@ -21,7 +21,7 @@ func TestViewField(t *testing.T) {
 		value, unit, def, helpPart string
 	}{
 		{&eth, "topology.globalLatency", "", true, "400 ns", "= 20 cycles", "2000 ns", "m (cable, 5 ns/m)"},
-		{&eth, "topology.localLatency", "30 ns", true, "40 ns", "= 2 cycles (40 ns: whole cycles, rounded up)", "200 ns", "a bare number is in ns"},
+		{&eth, "topology.localLatency", "30 ns", true, "40 ns", "= 2 cycles (40 ns, rounded up)", "200 ns", "a bare number is in ns"},
 		{&eth, "topology.localLatency", "8 m", true, "40 ns", "= 40 ns = 2 cycles", "200 ns", ""},
 		{&eth, "router.xbarLatency", "", true, "200 ns", "= 10 cycles", "60 ns", "in ns, us, µs, ms, s, cycles;"},
 		{&eth, "router.packetSize", "", true, "1000 B", "= 10 phits", "800 B", "a bare number is in B"},
