@@ -222,3 +222,29 @@ func FuzzSetPhysical(f *testing.F) {
 		}
 	})
 }
+
+// -set and URLs: with a physical basis a value may carry a physical unit;
+// a bare number is the engine value as always; without a basis, a value
+// with a unit is refused with what to set first.
+func TestSetWithUnits(t *testing.T) {
+	c, _ := PresetByName("ethernet-h4")
+	for _, s := range [][3]string{
+		{"topology.globalLatency", "800 ns", "40"}, {"topology.globalLatency", "8 m", "2"}, {"topology.globalLatency", "35", "35"},
+		{"router.localBuffer", "50KB", "500"}, {"traffic.load", "10 Gb/s", "0.25"}, {"traffic.load", "0.3", "0.3"},
+	} {
+		p, _ := Lookup(s[0])
+		if err := c.Set(s[0], s[1]); err != nil || p.Format(&c) != s[2] {
+			t.Errorf("%s=%s: %s, %v (want %s)", s[0], s[1], p.Format(&c), err, s[2])
+		}
+	}
+	if err := c.Set("topology.globalLatency", "5 ns"); err == nil || !strings.Contains(err.Error(), "topology.globalLatency = 5 ns: is below one cycle") {
+		t.Errorf("5 ns: %v", err)
+	}
+	if err := c.Set("topology.globalLatency", "2.5"); err == nil || !strings.Contains(err.Error(), "must be a whole number") {
+		t.Errorf("2.5: %v", err)
+	}
+	d := Default()
+	if err := d.Set("topology.globalLatency", "400 ns"); err == nil || !strings.Contains(err.Error(), "set physical.linkGbps and physical.phitBytes first") || d != Default() {
+		t.Errorf("without a basis: %v", err)
+	}
+}
