@@ -78,3 +78,19 @@ func Typed(c *config.Config, p config.Param, text string) bool {
 // changes what every physical field's text means, so the page drops the
 // texts typed into them.
 func PhysicalSetting(p config.Param) bool { return p.Group == "physical" }
+
+// Basis is the physical basis the experiment's results can be shown in:
+// every series' (ok only when all series have the same valid one), so that
+// a chart can label latency in ns or µs (units.Basis.Ns) and loads in Gb/s
+// per node (units.Basis.Gbps) on one axis.
+func (e *Experiment) Basis() (units.Basis, bool) {
+	var b units.Basis
+	for i := range e.Series {
+		bi, ok := e.Series[i].Basis()
+		if !ok || (i > 0 && bi != b) {
+			return units.Basis{}, false
+		}
+		b = bi
+	}
+	return b, len(e.Series) > 0
+}

@@ -93,3 +93,25 @@ func mustParam(t *testing.T, path string) config.Param {
 	}
 	return p
 }
+
+// An experiment has a basis for its charts only when every series has the
+// same one (the Ethernet presets' 40 Gb/s, 100-byte phits: 20-ns cycles).
+func TestExperimentBasis(t *testing.T) {
+	p, _ := presetNamed("ethernet-adv1-h4")
+	e := p.Exp.Clone()
+	if b, ok := e.Basis(); !ok || b.CycleNs() != 20 || b.Gbps(0.5) != 20 {
+		t.Errorf("ethernet-adv1-h4: %+v %v", b, ok)
+	}
+	e.Series[1].Physical.PhitBytes = 5
+	if _, ok := e.Basis(); ok {
+		t.Error("two bases on one axis")
+	}
+	e.Series[1].Physical = config.Physical{}
+	if _, ok := e.Basis(); ok {
+		t.Error("a series without a basis")
+	}
+	d := Default()
+	if _, ok := d.Basis(); ok {
+		t.Error("the default experiment has a basis")
+	}
+}
