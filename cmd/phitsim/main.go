@@ -825,6 +825,7 @@ func cmdSweep(ctx context.Context, args []string, e env) error {
 		errs = append(errs, err)
 	} else {
 		printTable(e.stdout, oc)
+		printPhysicalTable(e.stdout, oc)
 		switch {
 		case table && sp.Param != "":
 			printFairnessPanels(e.stdout, oc)

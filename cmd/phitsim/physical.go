@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"strconv"
 	"text/tabwriter"
 
 	"phitsim/engine/config"
@@ -51,4 +52,39 @@ func physicalRows(row func(name, value, unit string), c *config.Config, a sweep.
 	us := b.CycleNs() / 1e3
 	row("average latency", est(scale(a.Latency, us), "%.4g"), "µs, generation to delivery")
 	row("  in the network", est(scale(a.NetLatency, us), "%.4g"), "µs")
+}
+
+// printPhysicalTable repeats a sweep's curves in physical units, accepted
+// load in Gb/s per node and latency in µs, when every series has the same
+// physical basis (nothing otherwise: one unit per column).
+func printPhysicalTable(w io.Writer, oc *sweep.Outcome) {
+	var b units.Basis
+	for i := range oc.Spec.Series {
+		bi, ok := oc.Spec.Series[i].Basis()
+		if !ok || (i > 0 && bi != b) {
+			return
+		}
+		b = bi
+	}
+	if len(oc.Spec.Series) == 0 || len(oc.Points) == 0 {
+		return
+	}
+	fmt.Fprintf(w, "\nin physical units (%g Gb/s links, %d-byte phits: one cycle is %s):\n", b.LinkGbps, b.PhitBytes, units.FormatTime(b.CycleNs()))
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	x := "offered (Gb/s per node)"
+	if oc.Spec.Param != "" {
+		x = oc.Spec.Param
+	}
+	fmt.Fprintf(tw, "\t%s\taccepted (Gb/s per node)\tlatency (µs)\t\n", x)
+	us := b.CycleNs() / 1e3
+	for _, p := range oc.Points {
+		xv := strconv.FormatFloat(b.Gbps(p.Offered), 'g', 4, 64)
+		if oc.Spec.Param != "" {
+			xv = strconv.FormatFloat(p.X, 'g', -1, 64)
+		}
+		acc := stats.Estimate{Mean: b.Gbps(p.Accepted.Mean), CI95: b.Gbps(p.Accepted.CI95), N: p.Accepted.N}
+		lat := stats.Estimate{Mean: p.Latency.Mean * us, CI95: p.Latency.CI95 * us, N: p.Latency.N}
+		fmt.Fprintf(tw, "series %d\t%s\t%s\t%s\t\n", p.Series+1, xv, est(acc, "%.4g"), est(lat, "%.4g"))
+	}
+	tw.Flush()
 }

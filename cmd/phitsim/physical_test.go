@@ -101,3 +101,39 @@ func squeeze(s string) string {
 	}
 	return strings.Join(lines, "\n")
 }
+
+// sweep's table repeats the curves in Gb/s per node and µs when every
+// series has the same physical basis (the Table I preset, shrunk to h=2),
+// and not otherwise.
+func TestSweepTableInPhysicalUnits(t *testing.T) {
+	args := func(extra ...string) []string {
+		return append([]string{"-preset", "ethernet-h4", "-set", "topology.h=2", "-set", "topology.a=4", "-set", "topology.p=2",
+			"-set", "sim.warmup=300", "-set", "sim.cycles=300", "-set", "sim.seeds=1", "-loads", "0.2:0.4:0.2", "-out", t.TempDir() + "/s"}, extra...)
+	}
+	var out bytes.Buffer
+	if err := cmdSweep(context.Background(), args(), env{stdout: &out, stderr: io.Discard}); err != nil {
+		t.Fatal(err)
+	}
+	s := squeeze(out.String())
+	var lat []float64 // cycles, then µs
+	for _, line := range strings.Split(s, "\n") {
+		f := strings.Fields(line)
+		switch {
+		case len(f) == 7 && f[0] == "series" && f[3] == "0.4":
+			lat = append(lat, parse(t, f[5]))
+		case len(f) == 5 && f[0] == "series" && f[2] == "16":
+			lat = append(lat, parse(t, f[4]))
+		}
+	}
+	if !strings.Contains(s, "in physical units (40 Gb/s links, 100-byte phits: one cycle is 20 ns):") ||
+		len(lat) != 2 || abs(lat[1]-lat[0]*0.02) > 0.001*lat[1]+0.0005 {
+		t.Errorf("latencies %v:\n%s", lat, s)
+	}
+	out.Reset()
+	if err := cmdSweep(context.Background(), args("-series", "physical.phitBytes=100,50"), env{stdout: &out, stderr: io.Discard}); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(out.String(), "physical units") {
+		t.Errorf("two bases in one table:\n%s", out.String())
+	}
+}
