@@ -102,6 +102,8 @@ balanced. An experiment that sweeps a parameter (thesis-fig3.10) takes
 Output (stable; scripts may rely on it):
   stdout is a terminal         a table of the curves: one row per point of each series,
                                accepted load and latency ± 95% CI
+                               (repeated in Gb/s per node and µs when every series has
+                               the same physical basis, physical.linkGbps/phitBytes)
   stdout is a pipe or a file   the curves as CSV (the columns of PREFIX.csv)
   -csv                         the CSV on stdout, even at a terminal
   -out PREFIX                  PREFIX.json (every run and point) and PREFIX.csv (the curves),
