@@ -3,9 +3,13 @@ package units
 import (
 	"fmt"
 	"math"
+	"regexp"
 	"strconv"
 	"strings"
 )
+
+// thousands matches a number written with thousands separators.
+var thousands = regexp.MustCompile(`^[+-]?\d{1,3}(,\d{3})+(\.\d*)?$`)
 
 // Quantity is what an engine unit measures, hence which physical unit shows
 // it: the config's fields are converted by their unit tag, not one by one.
@@ -179,7 +183,10 @@ func (b Basis) Parse(q Quantity, field, text, def string, meters bool) (Conversi
 	if unit == "" {
 		unit = def
 	}
-	x, err := strconv.ParseFloat(strings.ReplaceAll(num, ",", ""), 64)
+	if strings.Contains(num, ",") && thousands.MatchString(num) {
+		num = strings.ReplaceAll(num, ",", "") // 1,000 B; a decimal comma (1,5) is refused
+	}
+	x, err := strconv.ParseFloat(num, 64)
 	if err != nil || math.IsNaN(x) || math.IsInf(x, 0) {
 		return c, &Error{field, text, "must be a number and a unit: " + b.allowed(q, meters)}
 	}

@@ -126,6 +126,8 @@ func TestParse(t *testing.T) {
 		{Size, "100 KB", "KB", false, 1000, "= 1000 phits", ""},
 		{Size, "100", "KB", false, 1000, "= 1000 phits", ""},
 		{Size, "1,000 B", "KB", false, 10, "= 10 phits", ""},
+		{Size, "1,5 KB", "KB", false, 0, "", "must be a number and a unit"}, // a decimal comma, not 15 KB
+		{Time, "2,400,000 ns", "ns", false, 120000, "= 120000 cycles", ""},
 		{Size, "1050 B", "B", false, 0, "", "1000 B or 1100 B"},
 		{Size, "8 phits", "B", false, 8, "= 8 phits", ""},
 		{Rate, "16 Gb/s", "Gb/s", false, 0.4, "= 0.4 phits/(node·cycle)", ""},
