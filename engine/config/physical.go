@@ -99,10 +99,10 @@ func (c *Config) PhysicalValue(p Param) (units.Conversion, bool) {
 	return units.Conversion{Quantity: q, Engine: p.engineValue(c), Typed: math.NaN()}, true
 }
 
-// SetPhysical parses text typed for p in physical units (a bare number in
-// the unit its current value shows in; a link latency may be a cable
-// length in m; the engine's own unit is accepted too) and stores the
-// engine value. Errors are FieldErrors on p's path that say which units
+// SetPhysical parses text typed for p in physical units (a link latency
+// may be a cable length in m; a bare number is in the engine's own unit,
+// as in -set, URLs and JSON: one rule everywhere, and a number typed key by
+// key never changes unit halfway) and stores the engine value. Errors are FieldErrors on p's path that say which units
 // are allowed, why a value does not convert, or the field's range in its
 // engine unit and in physical units; on an error c keeps its value.
 func (c *Config) SetPhysical(p Param, text string) (units.Conversion, error) {
@@ -111,8 +111,7 @@ func (c *Config) SetPhysical(p Param, text string) (units.Conversion, error) {
 	if !ok || q == units.None {
 		return units.Conversion{}, &FieldError{Path: p.Path, Value: text, Msg: "has no physical units (set physical.linkGbps and physical.phitBytes)"}
 	}
-	def := units.DisplayUnit(q, b.Physical(q, p.engineValue(c)))
-	conv, err := b.Parse(q, p.Path, text, def, c.Cable(p))
+	conv, err := b.Parse(q, p.Path, text, q.EngineUnit(2), c.Cable(p))
 	if err != nil {
 		ue := err.(*units.Error)
 		return conv, &FieldError{Path: p.Path, Value: text, Msg: ue.Msg}

@@ -113,7 +113,8 @@ func TestSetPhysical(t *testing.T) {
 	}{
 		{"topology.globalLatency", "400 ns", "20", "= 20 cycles"},
 		{"topology.globalLatency", "80 m", "20", "= 400 ns = 20 cycles"},
-		{"topology.localLatency", "30", "2", "= 2 cycles (40 ns, rounded up)"}, // a bare number: in ns, as the field shows 40 ns
+		{"topology.localLatency", "30 ns", "2", "= 2 cycles (40 ns, rounded up)"},
+		{"topology.localLatency", "3", "3", "= 3 cycles"}, // a bare number: cycles, as in -set
 		{"topology.injectionLatency", "8 m", "2", "= 40 ns = 2 cycles"},
 		{"router.xbarLatency", "0.2 µs", "10", "= 10 cycles"},
 		{"router.xbarLatency", "8 m", `unknown unit "m"`, ""}, // not a link
@@ -122,7 +123,7 @@ func TestSetPhysical(t *testing.T) {
 		{"router.packetSize", "1000 B", "10", "= 10 phits"},
 		{"router.packetSize", "1050 B", "whole number of phits (1000 B or 1100 B)", ""},
 		{"router.localBuffer", "100 KB", "1000", "= 1000 phits"},
-		{"router.localBuffer", "50", "500", "= 500 phits"}, // a bare number: in KB, as the field shows 100 KB
+		{"router.localBuffer", "50", "50", "= 50 phits"}, // a bare number: phits, as in -set
 		{"sim.warmup", "2.4 ms", "120000", "= 120000 cycles"},
 		{"traffic.load", "16 Gb/s", "0.4", "= 0.4 phits/(node·cycle)"},
 		{"traffic.load", "0.5 phits/node/cycle", "0.5", "= 0.5 phits/(node·cycle)"},

@@ -237,10 +237,3 @@ func (b Basis) allowed(q Quantity, meters bool) string {
 	}
 	return strings.Join(names, ", ")
 }
-
-// DisplayUnit is the unit Format picks for a physical value: the unit a
-// bare number typed in the same field is read in.
-func DisplayUnit(q Quantity, base float64) string {
-	s := Format(q, base)
-	return s[strings.IndexByte(s, ' ')+1:]
-}

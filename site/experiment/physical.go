@@ -18,7 +18,7 @@ type FieldView struct {
 	Value    string // the input's text: "400 ns", or the engine value
 	Unit     string // beside the input: "= 20 cycles", or the unit tag
 	Default  string // the default value in the same units: "200 ns"
-	Help     string // what the input takes: "ns, us, µs, ms, s, m (cable, 5 ns/m), cycles; a bare number is in ns"
+	Help     string // what the input takes: "in ns, us, µs, ms, s, m (cable, 5 ns/m), cycles; a bare number is in cycles"
 }
 
 // ViewField is the view of p in c; typed is the text in the input when it
@@ -42,8 +42,7 @@ func ViewField(c *config.Config, p config.Param, typed string, hasTyped bool) Fi
 			v.Unit = tc.Describe(b)
 		}
 	}
-	unit := units.DisplayUnit(q, b.Physical(q, conv.Engine))
-	v.Help = "in " + unitsHelp(c, p, b) + "; a bare number is in " + unit
+	v.Help = "in " + unitsHelp(c, p, b) + "; a bare number is in " + q.EngineUnit(2) + ", as in -set and URLs"
 	return v
 }
 

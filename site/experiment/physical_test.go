@@ -21,11 +21,11 @@ func TestViewField(t *testing.T) {
 		value, unit, def, helpPart string
 	}{
 		{&eth, "topology.globalLatency", "", true, "400 ns", "= 20 cycles", "2000 ns", "m (cable, 5 ns/m)"},
-		{&eth, "topology.localLatency", "30 ns", true, "40 ns", "= 2 cycles (40 ns, rounded up)", "200 ns", "a bare number is in ns"},
+		{&eth, "topology.localLatency", "30 ns", true, "40 ns", "= 2 cycles (40 ns, rounded up)", "200 ns", "a bare number is in cycles"},
 		{&eth, "topology.localLatency", "8 m", true, "40 ns", "= 40 ns = 2 cycles", "200 ns", ""},
 		{&eth, "router.xbarLatency", "", true, "200 ns", "= 10 cycles", "60 ns", "in ns, us, µs, ms, s, cycles;"},
-		{&eth, "router.packetSize", "", true, "1000 B", "= 10 phits", "800 B", "a bare number is in B"},
-		{&eth, "router.localBuffer", "", true, "100 KB", "= 1000 phits", "3200 B", "a bare number is in KB"},
+		{&eth, "router.packetSize", "", true, "1000 B", "= 10 phits", "800 B", "a bare number is in phits"},
+		{&eth, "router.localBuffer", "", true, "100 KB", "= 1000 phits", "3200 B", "a bare number is in phits"},
 		{&eth, "traffic.load", "", true, "16 Gb/s", "= 0.4 phits/(node·cycle)", "16 Gb/s", "Gb/s"},
 		{&eth, "router.localVCs", "", false, "0", "VCs", "0", ""},
 		{&plain, "topology.globalLatency", "", false, "100", "cycles", "100", ""},
@@ -56,7 +56,7 @@ func TestSetField(t *testing.T) {
 		{"topology.globalLatency", "600 ns", "30", false, ""},
 		{"topology.globalLatency", "50 m", "13", true, ""}, // 250 ns: 12.5 cycles, rounded up
 		{"topology.globalLatency", "10 ns", "20", false, "topology.globalLatency = 10 ns: is below one cycle (20 ns"},
-		{"topology.globalLatency", "20", "1", true, ""}, // a bare number in the field's unit (ns)
+		{"topology.globalLatency", "20", "20", true, ""}, // a bare number: cycles, as in -set
 		{"router.globalBuffer", "64 KB", "640", false, ""},
 		{"router.globalBuffer", "64.05 KB", "1000", false, "whole number of phits (64 KB or 64.1 KB)"},
 		{"traffic.load", "20 Gb/s", "0.5", false, ""},
