@@ -1,6 +1,7 @@
 package experiment
 
 import (
+	"math"
 	"strings"
 
 	"phitsim/engine/config"
@@ -38,7 +39,10 @@ func ViewField(c *config.Config, p config.Param, typed string, hasTyped bool) Fi
 	v.Default, _ = def.PhysicalText(p)
 	if hasTyped {
 		cc := *c
-		if tc, err := cc.SetPhysical(p, typed); err == nil {
+		if tc, err := cc.SetPhysical(p, typed); err == nil && math.IsNaN(tc.Typed) {
+			// typed in cycles or phits: their physical value beside
+			v.Unit = q.EngineUnit(tc.Engine) + " = " + units.Format(q, tc.Physical(b))
+		} else if err == nil {
 			v.Unit = tc.Describe(b)
 		}
 	}

@@ -23,6 +23,8 @@ func TestViewField(t *testing.T) {
 		{&eth, "topology.globalLatency", "", true, "400 ns", "= 20 cycles", "2000 ns", "m (cable, 5 ns/m)"},
 		{&eth, "topology.localLatency", "30 ns", true, "40 ns", "= 2 cycles (40 ns, rounded up)", "200 ns", "a bare number is in cycles"},
 		{&eth, "topology.localLatency", "8 m", true, "40 ns", "= 40 ns = 2 cycles", "200 ns", ""},
+		{&eth, "topology.localLatency", "25", true, "40 ns", "cycles = 500 ns", "200 ns", ""},
+		{&eth, "router.localBuffer", "1 phit", true, "100 KB", "phit = 100 B", "3200 B", ""},
 		{&eth, "router.xbarLatency", "", true, "200 ns", "= 10 cycles", "60 ns", "in ns, us, µs, ms, s, cycles;"},
 		{&eth, "router.packetSize", "", true, "1000 B", "= 10 phits", "800 B", "a bare number is in phits"},
 		{&eth, "router.localBuffer", "", true, "100 KB", "= 1000 phits", "3200 B", "a bare number is in phits"},
