@@ -887,8 +887,8 @@ func expandSeries(base []config.Config, series []string) ([]config.Config, error
 func cmdPresets(w io.Writer) error {
 	for _, p := range config.Presets() {
 		c := p.Config
-		fmt.Fprintf(w, "%-14s %s\n%14s h=%d a=%d p=%d, %s, %s, warm-up %d + %d cycles\n", p.Name, p.Doc, "",
-			c.Topology.H, c.Topology.A, c.Topology.P, c.Routing.Name, c.Traffic.Pattern, c.Sim.Warmup, c.Sim.Cycles)
+		fmt.Fprintf(w, "%-14s %s\n%14s h=%d a=%d p=%d, %s, %s, warm-up %d + %d cycles%s\n", p.Name, p.Doc, "",
+			c.Topology.H, c.Topology.A, c.Topology.P, c.Routing.Name, c.Traffic.Pattern, c.Sim.Warmup, c.Sim.Cycles, runTime(&c))
 	}
 	return nil
 }

@@ -88,3 +88,13 @@ func printPhysicalTable(w io.Writer, oc *sweep.Outcome) {
 	}
 	tw.Flush()
 }
+
+// runTime is a configuration's run in physical time, " (2.4 ms + 2.4 ms)",
+// "" without a physical basis.
+func runTime(c *config.Config) string {
+	b, ok := c.Basis()
+	if !ok {
+		return ""
+	}
+	return " (" + units.FormatTime(b.Ns(float64(c.Sim.Warmup))) + " + " + units.FormatTime(b.Ns(float64(c.Sim.Cycles))) + ")"
+}

@@ -137,3 +137,14 @@ func TestSweepTableInPhysicalUnits(t *testing.T) {
 		t.Errorf("two bases in one table:\n%s", out.String())
 	}
 }
+
+// presets gives a preset with a physical basis its run in ms too.
+func TestPresetsRunTime(t *testing.T) {
+	var out bytes.Buffer
+	if err := cmdPresets(&out); err != nil {
+		t.Fatal(err)
+	}
+	if s := out.String(); !strings.Contains(s, "warm-up 120000 + 120000 cycles (2.4 ms + 2.4 ms)") || strings.Contains(s, "60000 cycles (") {
+		t.Errorf("%s", s)
+	}
+}
