@@ -160,6 +160,9 @@ var paramTopics = map[string]string{
 	"sim.histMax":                 "metric-histogram",
 	"sim.warmup":                  "metric-accepted",
 	"sim.cycles":                  "metric-accepted",
+	"physical.linkGbps":           "units-physical",
+	"physical.phitBytes":          "units-physical",
+	"physical.cableNsPerMeter":    "units-physical",
 }
 
 // chartTopics maps the page's charts (experiment.Charts) to the metric

@@ -6,6 +6,7 @@ const (
 	acor   = "Benito et al., ACOR: Adaptive Congestion-Oblivious Routing in Dragonfly networks"
 	kim    = "Kim et al., Technology-Driven, Highly-Scalable Dragonfly Topology, ISCA 2008"
 	olm    = "García et al., On-the-fly adaptive routing in high-radix hierarchical networks, ICPP 2012"
+	qcn    = "Benito et al., Non-minimal Adaptive Routing Based on Explicit Congestion Notifications (QCN-Switch)"
 )
 
 var topics = []Topic{
@@ -22,6 +23,10 @@ var topics = []Topic{
 		"Which router of a group holds the global link to each other group. Palm tree (the thesis's): router a−1 of group g reaches the h following groups g+1…g+h, router 0 the h previous ones. Consecutive: the links go to groups 0, 1, 2, … in order, skipping the own group.",
 		thesis + " §1.2.1, Fig. 1.10",
 		"The arrangement changes which traffic is pathological (ADVc under palm tree), not whether some is."},
+	{"units-physical", "topology", "Physical unit conversion (ns, bytes, Gb/s)",
+		"The engine counts cycles and phits: a link carries one phit per cycle. physical.linkGbps and physical.phitBytes give a configuration a physical basis: a cycle is 8·phitBytes/linkGbps ns (40 Gb/s and 100-byte phits: 20 ns) and a load of 1 phit/(node·cycle) is linkGbps per node. With it the form shows and takes every field in cycles as a time (ns, µs, ms; link latencies also as a cable length in m at physical.cableNsPerMeter, 5 ns/m), every field in phits as a size (B, KB = 1,000 bytes) and the load in Gb/s, with the conversion beside: a time rounds up to whole cycles, a size must be whole phits, and a number without a unit stays in cycles or phits (as in -set and URLs). router.xbarLatency is the switch latency (allocation happens in the arrival cycle). The simulator runs the cycles and phits; the basis only converts them, so changing it keeps the cycles and changes the times shown.",
+		qcn + ", §4.1, Table I",
+		"Table I with 100-byte phits: 1,000-byte packets are 10 phits, the 200 ns switch 10 cycles, 8 m / 80 m cables 2 / 20 cycles, 100 KB / 200 KB queues 1,000 / 2,000 phits; with 5-byte phits (1 ns cycles) packets are 200 phits and the global link 400 cycles."},
 	// ---- routing ----
 	{"routing-MIN", "routing", "MIN: minimal routing",
 		"Every packet takes the shortest path: at most one local hop in the source group, one global link to the destination group, one local hop there (l–g–l). It needs the fewest VCs and adds no hops.",
