@@ -422,3 +422,45 @@ func TestCongestedNowIsTheOccupancyView(t *testing.T) {
 		}
 	}
 }
+
+// The CGA trigger's thMin (thesis §1.4.2.2; FOGSim's CGA threshold): the
+// minimal output's occupancy is read only when thMin > 0, and then a busy
+// minimal output whose buffer is below thMin does not misroute; at thMin it
+// does, and with thMin = 0 (the default, which every occupancy passes) an
+// empty busy output does too. OLM at h=2, router 0, a packet at its source
+// bound for another group through a local link (a global misroute is
+// allowed there; local buffers of 32 phits).
+func TestCGAThMinReadsTheOccupancy(t *testing.T) {
+	for _, tc := range []struct {
+		thMin float64
+		occ   int32 // phits in each VC of the minimal output's downstream buffer
+		want  bool  // misrouted
+	}{{0, 0, true}, {50, 0, false}, {50, 8, false}, {50, 16, true}, {50, 24, true}} {
+		c := btConfig(2, 0, 100)
+		c.Routing.Name, c.Routing.ThMin = "OLM", tc.thMin
+		s, err := New(c, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// a destination group reached through a local hop first (a global
+		// minimal output would also need the congested-link test)
+		dst := s.R - 1
+		for s.pclass[s.df.MinimalPort(0, dst)] != topology.Local {
+			dst--
+		}
+		if s.df.GroupOf(dst) == 0 {
+			t.Fatal("no other group is reached through a local hop")
+		}
+		pk := &packet{dstRouter: int32(dst), inter: -1, vcPos: -1, outPort: -1, aux: -1}
+		minPort := s.df.MinimalPort(0, dst)
+		s.now = 100
+		s.ports[minPort].readyAt = int32(s.now + 5) // busy: the credit condition holds whatever the credits
+		for v := 0; v < s.maxVC; v++ {
+			s.credits[minPort*s.maxVC+v] = s.bufCap[s.pclass[minPort]] - tc.occ
+		}
+		s.routeInTransit(0, pk, true)
+		if got := int(pk.outPort) != minPort; got != tc.want {
+			t.Errorf("thMin %v%%, occupancy %d of %d phits: misrouted %v, want %v", tc.thMin, tc.occ, s.bufCap[s.pclass[minPort]], got, tc.want)
+		}
+	}
+}
