@@ -61,8 +61,8 @@ type qcn struct {
 	qeq [8]int32
 	// counters for the report (all run long)
 	samples, negative, selfCNMs, processed int64
-	ctlPhits                              int64 // CNM phits granted onto links in the measurement window
-	trace                                 *qcnTrace
+	ctlPhits                               int64 // CNM phits granted onto links in the measurement window
+	trace                                  *qcnTrace
 }
 
 func init() { register("qcn", func() mechanism { return &qcn{} }) }

@@ -1,0 +1,157 @@
+package sim
+
+import (
+	"math"
+	"testing"
+
+	"phitsim/engine/config"
+	"phitsim/engine/topology"
+)
+
+// qcnConfig is the QCN-Switch paper's Table I system with 100-byte phits
+// (40 Gb/s ⇒ a 20 ns cycle): 1 KB packets of 10 phits, switch latency 200 ns
+// = 10 cycles, local links 40 ns = 2 cycles, global 400 ns = 20 cycles,
+// transit buffers 100 KB = 1000 phits (input per VC and output FIFO),
+// injection 200 KB = 2000 phits, speedup 2, on a balanced Dragonfly of size
+// h with routing.name=QCN_SWITCH and the paper's defaults (output sampling,
+// feedback comparison).
+func qcnConfig(h, warmup, cycles int) config.Config {
+	c := btConfig(h, warmup, cycles)
+	c.Router.PacketSize, c.Router.XbarLatency, c.Router.Speedup = 10, 10, 2
+	c.Topology.LocalLatency, c.Topology.GlobalLatency = 2, 20
+	c.Router.LocalBuffer, c.Router.GlobalBuffer, c.Router.OutputBuffer = 1000, 1000, 1000
+	c.Router.InjectionBuffer = 2000
+	c.Routing.Name = "QCN_SWITCH"
+	c.Sim.HistMax = 20000
+	return c
+}
+
+// qcnUnit is a QCN-Switch state on the paper's default router (h=6: p=6,
+// 17 transit ports, radix 23) without a network, for the formula tests.
+func qcnUnit(edit func(*config.Routing)) (*Sim, *qcn) {
+	rc := config.Default().Routing
+	if edit != nil {
+		edit(&rc)
+	}
+	s := &Sim{radix: 23, p: 6}
+	m := &qcn{q: rc.QCN(), tp0: 6, nt: 17}
+	m.prob, m.sent, m.lastFb = make([]float64, 23), make([]int32, 23), make([]uint8, 23)
+	for i := range m.prob {
+		m.prob[i] = 100
+	}
+	return s, m
+}
+
+func near(a, b float64) bool { return math.Abs(a-b) < 1e-9 }
+
+// TestQCNFeedbackQuantisation: QCN-Switch paper §2 and Table I (Q_eq 20% of
+// a 100-packet buffer, w = 0): |Fb| = ⌊63·(Q − Q_eq)/Q_eq⌋ saturating at
+// Q = 2·Q_eq, 0 (no CNM) at or below Q_eq; with w, over (1 + 2w)·Q_eq.
+func TestQCNFeedbackQuantisation(t *testing.T) {
+	const qeq = 200 // 20 packets of 10 phits
+	for _, c := range []struct {
+		q, old int32
+		w      float64
+		want   uint8
+	}{
+		{300, 0, 0, 31}, // the notes' check: Q = 30 packets → 31
+		{400, 0, 0, 63}, {1000, 0, 0, 63}, {200, 0, 0, 0}, {201, 0, 0, 0}, {100, 0, 0, 0},
+		{399, 0, 0, 62},
+		{300, 200, 2, 63 * 300 / 1000}, // Q_off 100 + 2·Q_δ 100 over 5·Q_eq
+		{300, 400, 2, 0},               // draining: Q_off − 2·200 < 0
+	} {
+		if got := feedback(c.q, c.old, qeq, c.w); got != c.want {
+			t.Errorf("Q=%d Qold=%d w=%g: |Fb| = %d, want %d", c.q, c.old, c.w, got, c.want)
+		}
+	}
+}
+
+// TestQCNProbabilityUpdate: the worked checks of QCN-Switch paper §3.1.2
+// (R = 1 − Lf·|Fb|), §5.3.2 (the Lf sweep's largest cuts ≈ 0.25, 0.5,
+// 0.75, 1) and §3.3 (feedback comparison on 17 transit ports, the mean
+// taken after the port's last feedback is updated).
+func TestQCNProbabilityUpdate(t *testing.T) {
+	off := func(rc *config.Routing) { rc.QcnFbComparison = "off" }
+	s, m := qcnUnit(off)
+	m.process(s, 0, 6, 60)
+	if !near(m.prob[6], 6.25) {
+		t.Errorf("base, P=100, Fb=60: P = %g, want 6.25", m.prob[6])
+	}
+	for _, c := range []struct{ lf, cut float64 }{{1.0 / 256, 0.246}, {1.0 / 128, 0.492}, {1.0 / 85, 0.741}, {1.0 / 64, 0.984}} {
+		s, m := qcnUnit(func(rc *config.Routing) { off(rc); rc.QcnLf = c.lf })
+		m.process(s, 0, 7, 63)
+		if cut := 1 - m.prob[7]/100; math.Abs(cut-c.cut) > 0.0005 {
+			t.Errorf("Lf=%g, Fb=63: cut %.4f, want %.3f", c.lf, cut, c.cut)
+		}
+	}
+	// feedback comparison, ADV-like: only this port has a feedback
+	s, m = qcnUnit(nil)
+	m.process(s, 0, 22, 60)
+	avg := 60.0 / 17
+	if want := 100 * (1 - (60-avg)/64); !near(m.prob[22], want) || math.Abs(m.prob[22]-11.8) > 0.05 {
+		t.Errorf("FbC ADV-like: P = %g, want %g (≈ 11.8)", m.prob[22], want)
+	}
+	// UN-like: every port's last feedback 45; 60 is inside the band
+	s, m = qcnUnit(nil)
+	for pt := 6; pt < 23; pt++ {
+		m.lastFb[pt] = 45
+	}
+	m.process(s, 0, 9, 60)
+	if m.prob[9] != 100 || m.lastFb[9] != 60 {
+		t.Errorf("FbC UN-like: P = %g (want 100, unchanged), last Fb %d", m.prob[9], m.lastFb[9])
+	}
+	// a low feedback raises by PI
+	m.prob[10] = 50
+	m.process(s, 0, 10, 10)
+	if m.prob[10] != 51 {
+		t.Errorf("FbC low Fb: P = %g, want 51", m.prob[10])
+	}
+	// Th2 = −1 is a band of 0: the UN-like CNM now cuts
+	s, m = qcnUnit(func(rc *config.Routing) { rc.QcnTh2 = -1 })
+	for pt := 6; pt < 23; pt++ {
+		m.lastFb[pt] = 45
+	}
+	m.process(s, 0, 9, 60)
+	if avg := (16*45 + 60) / 17.0; !near(m.prob[9], 100*(1-(60-avg)/64)) {
+		t.Errorf("Th2=0: P = %g, want %g", m.prob[9], 100*(1-(60-avg)/64))
+	}
+}
+
+// TestQCNAdditiveIncrease: QCN-Switch paper §3.1.2, Table I (PC_l = 100,
+// PI = 1): from P = 0 a port is back at 100 after 10,000 data packets cross
+// to it with no CNM, one point per 100; a CNM restarts the count, and
+// control packets do not count.
+func TestQCNAdditiveIncrease(t *testing.T) {
+	s, m := qcnUnit(func(rc *config.Routing) { rc.QcnSampling = "input" })
+	s.pclass = make([]topology.PortClass, 23)
+	for i := 6; i < 23; i++ {
+		s.pclass[i] = topology.Local
+	}
+	grant := m.grant(s)
+	m.prob[8] = 0
+	for i := 1; i <= 10000; i++ {
+		grant(0, 0, 8, 0, 0, 0)
+		if i == 99 && m.prob[8] != 0 || i == 100 && m.prob[8] != 1 || i == 9999 && m.prob[8] != 99 {
+			t.Fatalf("after %d packets P = %g", i, m.prob[8])
+		}
+	}
+	if m.prob[8] != 100 {
+		t.Errorf("after 10,000 packets P = %g, want 100", m.prob[8])
+	}
+	m.prob[8] = 50
+	for i := 0; i < 99; i++ {
+		grant(0, 0, 8, 0, 0, 0)
+	}
+	s.radix = 23
+	m.process(s, 0, 8, 1) // a CNM (in the band: no change) restarts the count
+	grant(0, 0, 8, 0, 0, 0)
+	if m.prob[8] != 50 {
+		t.Errorf("the 100th packet after a CNM counted from before it: P = %g", m.prob[8])
+	}
+	for i := 0; i < 99; i++ {
+		grant(0, 0, 8, 0, 0, 0)
+	}
+	if m.prob[8] != 51 {
+		t.Errorf("100 packets after the CNM: P = %g, want 51", m.prob[8])
+	}
+}
