@@ -155,3 +155,111 @@ func TestQCNAdditiveIncrease(t *testing.T) {
 		t.Errorf("100 packets after the CNM: P = %g, want 51", m.prob[8])
 	}
 }
+
+// qcnSim builds a QCN-Switch simulation of size h with no traffic of its
+// own, and its mechanism.
+func qcnSim(t *testing.T, h int, edit func(*config.Config)) (*Sim, *qcn) {
+	t.Helper()
+	c := qcnConfig(h, 0, 100000)
+	c.Traffic.Load = 0
+	if edit != nil {
+		edit(&c)
+	}
+	s, err := New(c, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s, s.qc
+}
+
+// runUntilEmpty steps s until no packet is alive (at most n cycles).
+func runUntilEmpty(t *testing.T, s *Sim, n int) {
+	t.Helper()
+	for i := 0; i < n && s.live > 0; i++ {
+		s.Step()
+	}
+	if s.live > 0 {
+		t.Fatalf("%d packets still alive after %d cycles", s.live, n)
+	}
+}
+
+// TestQCNControlZeroLoadAndInterception (h=2, the scaled Table I system): a
+// CNM sent by router 0's congestion point to a node of another group takes,
+// on an empty network, exactly the latency of a data packet of router 0's
+// first node to it (the same minimal path, its VCs the minimal sequence
+// above the data VCs); the destination's router intercepts it and, without
+// feedback comparison, multiplies the probability of the port it arrived by
+// by 1 − Lf·|Fb| (QCN-Switch paper §3.1.2): its own minimal port toward
+// router 0, and no other.
+func TestQCNControlZeroLoadAndInterception(t *testing.T) {
+	s, m := qcnSim(t, 2, func(c *config.Config) { c.Routing.QcnFbComparison = "off" })
+	dst := s.N - 1
+	dr := int(s.nodeAt[dst].router)
+	var dataLat int64
+	s.hk.eject = append(s.hk.eject, func(k int32, t int64) { dataLat = t - s.pk[k].gen + int64(s.P) })
+	s.enqueue(s.newPacket(int(s.cc.src[0]), dst, s.now, 0), 0, s.now)
+	runUntilEmpty(t, s, 10000)
+	if k := s.sendFromRouter(m.id, 0, dst, 16); k < 0 {
+		t.Fatal("the control injection input refused a CNM on an empty network")
+	}
+	runUntilEmpty(t, s, 10000)
+	sent, delivered, lat := s.controlPackets(m.id)
+	if sent != 1 || delivered != 1 || lat != float64(dataLat) || dataLat == 0 {
+		t.Errorf("CNM: sent %d, delivered %d, latency %g; a data packet's zero-load latency %d", sent, delivered, lat, dataLat)
+	}
+	in := s.df.MinimalPort(dr, 0)
+	for port := s.p; port < s.radix; port++ {
+		want := 100.0
+		if port == in {
+			want = 100 * (1 - 16.0/64)
+		}
+		if got := m.prob[dr*s.radix+port]; !near(got, want) {
+			t.Errorf("router %d port %d: P = %g, want %g", dr, port, got, want)
+		}
+	}
+}
+
+// TestQCNControlServedFirst (h=2): the priority class overtakes queued
+// data at both allocator stages. Router 0's first node has three data
+// packets queued ahead of a CNM in its injection input (the router's
+// control injection input), all bound for one remote node and the input
+// arbiter's pointer on the data VC: the CNM is delivered first. Then a data
+// packet of the router's second node and a CNM compete for the same output
+// with the output arbiter's pointer on the data: the CNM wins.
+func TestQCNControlServedFirst(t *testing.T) {
+	s, m := qcnSim(t, 2, nil)
+	dst := s.N - 1
+	var firstData int64 = -1
+	s.hk.eject = append(s.hk.eject, func(k int32, t int64) {
+		if firstData < 0 {
+			firstData = t
+		}
+	})
+	src := int(s.cc.src[0])
+	for i := 0; i < 3; i++ {
+		s.enqueue(s.newPacket(src, dst, s.now, 0), 0, s.now)
+	}
+	s.sendFromRouter(m.id, 0, dst, 1)
+	runUntilEmpty(t, s, 10000)
+	_, _, lat := s.controlPackets(m.id)
+	if cnmAt := int64(lat) - int64(s.P); cnmAt >= firstData {
+		t.Errorf("input stage: the CNM was consumed at cycle %d, the first data packet at %d", cnmAt, firstData)
+	}
+	// output stage: inputs 0 (the CNM) and 1 (data), pointer on input 1
+	other := src + 1
+	if s.nodeAt[other].router != 0 {
+		t.Fatal("router 0 has one node")
+	}
+	firstData = -1
+	start := s.now
+	out := s.df.MinimalPort(0, int(s.nodeAt[dst].router))
+	s.ports[out].outPtr = int8(s.nodeAt[other].pi)
+	s.enqueue(s.newPacket(other, dst, s.now, 0), 0, s.now)
+	s.sendFromRouter(m.id, 0, dst, 1)
+	runUntilEmpty(t, s, 10000)
+	_, _, lat2 := s.controlPackets(m.id)
+	cnmAt := start + int64(2*lat2-lat) - int64(s.P) // the second CNM's consumption
+	if cnmAt >= firstData {
+		t.Errorf("output stage: the CNM was consumed at cycle %d, the data packet at %d", cnmAt, firstData)
+	}
+}
