@@ -263,3 +263,72 @@ func TestQCNControlServedFirst(t *testing.T) {
 		t.Errorf("output stage: the CNM was consumed at cycle %d, the data packet at %d", cnmAt, firstData)
 	}
 }
+
+// TestQCNSamplingByArrivingPackets (h=2, UN at 0.6 for 6,000 cycles): a
+// congestion point samples once every routing.qcnCPC data packets arriving
+// in its buffer — into the transit output FIFO (output sampling) or the data
+// VCs of the transit input (input sampling) — whatever the time between
+// them (QCN-Switch paper §2, Table I; CNMs do not count).
+func TestQCNSamplingByArrivingPackets(t *testing.T) {
+	for _, sampling := range []string{"output", "input"} {
+		c := qcnConfig(2, 0, 6000)
+		c.Traffic.Load, c.Routing.QcnCPC, c.Routing.QcnSampling = 0.6, 7, sampling
+		s, err := New(c, 3)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := s.qc
+		count := make([]int64, len(s.ports))
+		if sampling == "output" {
+			s.hk.grant = append(s.hk.grant, func(r, in, out, vc, outVC int, k int32) {
+				if po := r*s.radix + out; s.pclass[po] != topology.Injection && !s.isControl(k) {
+					count[po]++
+				}
+			})
+		} else {
+			s.hk.arrive = append(s.hk.arrive, func(pi, vc int, k int32) {
+				if s.pclass[pi] != topology.Injection && !s.isCtlVC(s.pclass[pi], vc) {
+					count[pi]++
+				}
+			})
+		}
+		for i := 0; i < 6000; i++ {
+			s.Step()
+		}
+		var want, arrivals int64
+		for _, n := range count {
+			want += n / 7
+			arrivals += n
+		}
+		if m.samples != want || arrivals < 1000 {
+			t.Errorf("%s sampling: %d samples, want %d (⌊arrivals/7⌋ per buffer, %d arrivals)", sampling, m.samples, want, arrivals)
+		}
+	}
+}
+
+// TestQCNSelfNotification (h=2): an output congestion point whose victim
+// was injected by its own router's nodes sends no CNM: the router processes
+// it on the sampled output port (QCN-Switch paper §3.2.2); a victim of
+// another router's node gets a CNM and leaves the probabilities alone.
+func TestQCNSelfNotification(t *testing.T) {
+	s, m := qcnSim(t, 2, func(c *config.Config) {
+		c.Routing.QcnFbComparison, c.Routing.QcnCnmPercent = "off", 100
+	})
+	po := 0*s.radix + s.p // router 0's first transit port
+	for i := int32(0); i < s.oCap; i++ {
+		s.oRing[int32(po)*s.oCap+i] = 5000 // a full output FIFO: |Fb| = 63
+	}
+	own := s.newPacket(int(s.cc.src[0]), s.N-1, 0, 0)
+	m.sample(s, 0, po, own)
+	if want := 100 * (1 - 63.0/64); !near(m.prob[po], want) || m.selfCNMs != 1 {
+		t.Errorf("own victim: P = %g (want %g), self CNMs %d", m.prob[po], want, m.selfCNMs)
+	}
+	if sent, _, _ := s.controlPackets(m.id); sent != 0 {
+		t.Errorf("own victim: %d CNMs sent", sent)
+	}
+	other := s.newPacket(s.N-2, 0, 0, 0)
+	m.sample(s, 0, po, other)
+	if sent, _, _ := s.controlPackets(m.id); sent != 1 || m.selfCNMs != 1 {
+		t.Errorf("another router's victim: %d CNMs sent, %d self", sent, m.selfCNMs)
+	}
+}
