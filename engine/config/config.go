@@ -229,6 +229,7 @@ type Routing struct {
 	// field is omitted at 0/"", which stands for the paper's Table I value,
 	// so that documents without them are unchanged.
 	QcnSampling         string  `json:"qcnSampling,omitempty" group:"congestion" doc:"QCN congestion points: output, the transit output FIFOs (router.model=ioq; the paper's final design); input, the transit input buffers, all data VCs of the port, with a random victim among their packets (empty: output)" enum:"output,input" when:"routing" paper:"QCN-Switch paper §3.2, §4.1 (Figs. 6–9)"`
+	QcnClock            string  `json:"qcnSamplingClock,omitempty" group:"congestion" doc:"what a congestion point's counter counts down: packets, only the data packets arriving in its buffer (the paper's one sample every qcnCPC packets); fogsim, those and every cycle as well, as FOGSim v5 does, so a busy buffer is sampled about every qcnCPC cycles (at the first arrival once the count is out) (empty: packets)" enum:"packets,fogsim" when:"routing" paper:"QCN-Switch paper §2, Table I; FOGSim v5 (switchModule::action and insertFlit both decrement qcnCpSamplingCounter)" fogsim:"fogsim"`
 	QcnSourceProcessing bool    `json:"qcnSourceProcessing,omitempty" group:"congestion" doc:"input sampling: a congestion point also processes each CNM it sends itself, on the output port its victim takes at this router" when:"routing" paper:"QCN-Switch paper §3.2.1"`
 	QcnFbComparison     string  `json:"qcnFeedbackComparison,omitempty" group:"congestion" doc:"feedback comparison: on, a CNM lowers the port's probability only when its |Fb| exceeds the mean last feedback of all transit ports by qcnTh2 (by R = 1 − Lf·(|Fb| − mean)) and raises it by qcnPI when below the mean less qcnTh1; off, every CNM multiplies it by 1 − Lf·|Fb| (empty: on)" enum:"on,off" when:"routing" paper:"QCN-Switch paper §3.3 (Figs. 4–5)"`
 	QcnQeq              float64 `json:"qcnQeq,omitempty" group:"congestion" doc:"QCN equilibrium occupancy Q_eq, a share of the sampled buffer (the output FIFO, or the input port's data VCs together); |Fb| saturates at 2·Q_eq (0: 20)" unit:"%" min:"0" max:"50" when:"routing" paper:"QCN-Switch paper Table I"`
@@ -284,9 +285,9 @@ type Sim struct {
 // QCN is the QCN-Switch parameters with the 0/"" fields resolved to the
 // QCN-Switch paper's Table I values.
 type QCN struct {
-	InputSampling, SourceProcessing, FbComparison, RandomGroup bool
-	Qeq, W, CnmPercent, Lf, PI, Th1, Th2                       float64
-	CPC, PCl                                                   int
+	InputSampling, SourceProcessing, FbComparison, RandomGroup, Clock bool
+	Qeq, W, CnmPercent, Lf, PI, Th1, Th2                              float64
+	CPC, PCl                                                          int
 }
 
 // FillQCN sets the empty QCN-Switch enums to their defaults (the validator
@@ -301,6 +302,9 @@ func (r *Routing) FillQCN() {
 	if r.QcnNonMinimal == "" {
 		r.QcnNonMinimal = "ownGlobal"
 	}
+	if r.QcnClock == "" {
+		r.QcnClock = "packets"
+	}
 }
 
 // QCN resolves the QCN-Switch parameters (QCN-Switch paper Table I for
@@ -313,7 +317,7 @@ func (r *Routing) QCN() QCN {
 		return v
 	}
 	q := QCN{InputSampling: r.QcnSampling == "input", SourceProcessing: r.QcnSourceProcessing,
-		FbComparison: r.QcnFbComparison != "off", RandomGroup: r.QcnNonMinimal == "randomGroup",
+		FbComparison: r.QcnFbComparison != "off", RandomGroup: r.QcnNonMinimal == "randomGroup", Clock: r.QcnClock == "fogsim",
 		Qeq: or(r.QcnQeq, 20), W: r.QcnW, CnmPercent: or(r.QcnCnmPercent, 30), Lf: or(r.QcnLf, 1.0/64),
 		PI: or(r.QcnPI, 1), Th1: r.QcnTh1, Th2: or(r.QcnTh2, 30), CPC: r.QcnCPC, PCl: r.QcnPCl}
 	if r.QcnTh2 < 0 {

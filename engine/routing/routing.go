@@ -195,7 +195,7 @@ var (
 	acorParams = []string{"routing.acorSequence", "routing.acorMode", "routing.acorHI", "routing.acorIT1",
 		"routing.acorIT2", "routing.acorDT1", "routing.acorDT2", "routing.acorCount"}
 	idleParam = []string{"router.idleUpdates"}
-	qcnParams = []string{"routing.qcnSampling", "routing.qcnSourceProcessing", "routing.qcnFeedbackComparison",
+	qcnParams = []string{"routing.qcnSampling", "routing.qcnSamplingClock", "routing.qcnSourceProcessing", "routing.qcnFeedbackComparison",
 		"routing.qcnQeq", "routing.qcnW", "routing.qcnCPC", "routing.qcnCnmPercent", "routing.qcnLf",
 		"routing.qcnPCl", "routing.qcnPI", "routing.qcnTh1", "routing.qcnTh2", "routing.qcnNonMinimal"}
 )

@@ -13,9 +13,10 @@ import (
 // Congestion points (paper §2, §3.2). Each transit port's output FIFO
 // (routing.qcnSampling=output) or input buffer, all its data VCs together
 // (input), counts the data packets arriving in it; every CPC-th is a sample
-// (paper §4: "one sample every 100 packets"; FOGSim v5's
-// qcnCpSamplingCounter also counts down once per cycle, which the paper
-// does not describe). A sample computes, Q the buffer's data phits,
+// (paper §4: "one sample every 100 packets"); with
+// routing.qcnSamplingClock=fogsim the count also falls by one every cycle,
+// as FOGSim v5's qcnCpSamplingCounter does (switchModule::action), and the
+// sample is taken at the first arrival once it is out. A sample computes, Q the buffer's data phits,
 // Fb = −(Q − Q_eq + w·(Q − Q_old)); when negative, its magnitude quantised to
 // 6 bits over (1 + 2w)·Q_eq (saturating at 2·Q_eq for w = 0, FOGSim v5's
 // qcnOccupancySampling) and, if not 0, sent with probability %CNMs as a CNM
@@ -57,6 +58,7 @@ type qcn struct {
 	// (counting down from CPC), the occupancy at the last sample (phits)
 	left []int32
 	qOld []int32
+	last []int64 // routing.qcnSamplingClock=fogsim: the cycle of the last sample
 	// Q_eq per port class (phits), 0 on injection ports
 	qeq [8]int32
 	// counters for the report (all run long)
@@ -78,7 +80,7 @@ func (m *qcn) attach(s *Sim, id int) error {
 	m.tp0, m.nt = s.p, s.radix-s.p
 	n := len(s.ports)
 	m.prob, m.sent, m.lastFb = make([]float64, n), make([]int32, n), make([]uint8, n)
-	m.left, m.qOld = make([]int32, n), make([]int32, n)
+	m.left, m.qOld, m.last = make([]int32, n), make([]int32, n), make([]int64, n)
 	for pi := range m.prob {
 		m.prob[pi] = 100
 		m.left[pi] = int32(m.q.CPC) // FOGSim v5 starts every counter at the interval
@@ -141,7 +143,7 @@ func (m *qcn) grant(s *Sim) func(r, in, out, vc, outVC int, k int32) {
 			m.raise(s, po)
 		}
 		if !m.q.InputSampling {
-			if m.left[po]--; m.left[po] <= 0 {
+			if m.left[po]--; m.due(s, po) {
 				m.sample(s, r, po, k)
 			}
 		}
@@ -156,10 +158,17 @@ func (m *qcn) arrive(s *Sim) func(pi, vc int, k int32) {
 		if c == topology.Injection || s.isCtlVC(c, vc) {
 			return
 		}
-		if m.left[pi]--; m.left[pi] <= 0 {
+		if m.left[pi]--; m.due(s, pi) {
 			m.sample(s, pi/s.radix, pi, k)
 		}
 	}
+}
+
+// due tells whether port pi's congestion point samples at this arrival:
+// its count of arrivals is out or, with FOGSim's clock, its count of
+// arrivals and cycles since the last sample.
+func (m *qcn) due(s *Sim, pi int) bool {
+	return m.left[pi] <= 0 || m.q.Clock && int64(m.left[pi]) <= s.now-m.last[pi]
 }
 
 // occupancy is the data phits at port pi's congestion point now: the
@@ -196,7 +205,7 @@ func feedback(q, qOld, qeq int32, w float64) uint8 {
 // sample runs a sample of port pi's congestion point at router r; k is the
 // arriving packet.
 func (m *qcn) sample(s *Sim, r, pi int, k int32) {
-	m.left[pi] = int32(m.q.CPC)
+	m.left[pi], m.last[pi] = int32(m.q.CPC), s.now
 	q := m.occupancy(s, pi)
 	fb := feedback(q, m.qOld[pi], m.qeq[s.pclass[pi]], m.q.W)
 	m.qOld[pi] = q
