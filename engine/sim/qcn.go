@@ -316,12 +316,16 @@ func (m *qcn) report(s *Sim) (string, map[string]float64) {
 	if link > 0 {
 		share = float64(m.ctlPhits) / float64(link)
 	}
-	return "qcn", map[string]float64{
-		"cnmSent": float64(sent), "cnmDelivered": float64(delivered), "cnmMeanLatency": lat,
+	out := map[string]float64{
+		"cnmSent": float64(sent), "cnmDelivered": float64(delivered),
 		"cnmDropped": float64(s.controlDropped(m.id)), "cnmSelf": float64(m.selfCNMs),
 		"samples": float64(m.samples), "congestedSamples": float64(m.negative),
 		"cnmProcessed": float64(m.processed), "cnmLinkShare": share,
 	}
+	if delivered > 0 { // no mean before the first delivery
+		out["cnmMeanLatency"] = lat
+	}
+	return "qcn", out
 }
 
 // qcnTrace is the minimal probabilities of group 0's routers' transit
