@@ -2,6 +2,7 @@ package sim
 
 import (
 	"phitsim/engine/config"
+	"phitsim/engine/result"
 	"phitsim/engine/topology"
 )
 
@@ -330,18 +331,23 @@ func (m *qcn) report(s *Sim) (string, map[string]float64) {
 
 // qcnTrace is the minimal probabilities of group 0's routers' transit
 // ports over a transient run (QCN-Switch paper Figs. 12b, 14b), a snapshot
-// every sim.interval cycles from the transient record's start.
+// every sim.interval cycles of the measurement (from the end of the
+// warm-up, so that the record shows the probabilities before the switch).
 type qcnTrace struct {
 	from, every int64
+	first       int64       // the cycle of the first snapshot
 	vals        [][]float32 // per snapshot: router·transit ports + port − p
 }
 
 func (m *qcn) initTrace(s *Sim) {
-	t := &qcnTrace{from: max(0, s.st.trFrom), every: int64(s.cfg.Sim.Interval)}
+	t := &qcnTrace{from: s.W, every: int64(s.cfg.Sim.Interval)}
 	m.trace = t
 	s.hk.cycle = append(s.hk.cycle, cycleHook{every: t.every, f: func() {
 		if s.now < t.from {
 			return
+		}
+		if t.vals == nil {
+			t.first = s.now
 		}
 		v := make([]float32, 0, s.groupSize*m.nt)
 		for r := 0; r < s.groupSize; r++ {
@@ -351,4 +357,15 @@ func (m *qcn) initTrace(s *Sim) {
 		}
 		t.vals = append(t.vals, v)
 	}})
+}
+
+// probabilities is the trace for the result's transient record (a copy: a
+// snapshot of a running simulation keeps its own).
+func (m *qcn) probabilities(s *Sim) *result.PortProbabilities {
+	t := m.trace
+	if t == nil {
+		return nil
+	}
+	return &result.PortProbabilities{From: int(t.first - s.switchAt), Every: int(t.every), Ports: m.nt,
+		Values: append([][]float32(nil), t.vals...)}
 }

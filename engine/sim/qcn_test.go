@@ -385,3 +385,61 @@ func TestQCNUniformIsMinimal(t *testing.T) {
 		}
 	}
 }
+
+// TestQCNTransientProbabilities: QCN-Switch paper Figs. 10a and 12b
+// (targets: after a UN→ADV+1 switch at load 0.4 misrouting rises toward
+// 90–100%; the minimal probability of a mid-group router's port toward
+// S_out, the router of group 0 linked to group 1, falls below 10% and stays
+// there as a sawtooth). h=4, the scaled Table I system, FOGSim's sampling
+// clock, 10,000 cycles of UN warm-up, the switch 5,000 cycles into the
+// measurement, 25,000 cycles of ADV+1; the result's transient record holds
+// group 0's probabilities every sim.interval (1,000) cycles.
+func TestQCNTransientProbabilities(t *testing.T) {
+	if testing.Short() {
+		t.Skip("h=4, 40,000 cycles")
+	}
+	c := qcnConfig(4, 10000, 30000)
+	c.Traffic.Load, c.Traffic.SwitchCycle, c.Traffic.SwitchPattern = 0.4, 5000, "ADV"
+	c.Routing.QcnClock = "fogsim"
+	s, r := btSimState(t, c, 1)
+	pp := r.Transient.Probabilities
+	if pp == nil || pp.Every != 1000 || pp.Ports != s.radix-s.p || len(pp.Values) != 30 || pp.From != -5000 {
+		t.Fatalf("probability trace: every %d, %d ports, %d snapshots from %d", pp.Every, pp.Ports, len(pp.Values), pp.From)
+	}
+	sOut := s.groupSize - 1 // palm-tree: group 0's link to group 1 is its last router's last port
+	if peer, _ := s.topo.Link(sOut, s.radix-1); s.df.GroupOf(peer) != 1 {
+		t.Fatalf("router %d's last port does not reach group 1", sOut)
+	}
+	k := (s.groupSize/2)*pp.Ports + s.df.MinimalPort(s.groupSize/2, sOut) - s.p
+	var before, after []float32
+	for i, v := range pp.Values {
+		switch at := pp.From + i*pp.Every; {
+		case at < 0:
+			before = append(before, v[k])
+		case at >= 10000:
+			after = append(after, v[k])
+		}
+	}
+	mean := func(x []float32) float64 {
+		var sum float64
+		for _, v := range x {
+			sum += float64(v)
+		}
+		return sum / float64(len(x))
+	}
+	tr := r.Transient
+	var pk, mis int64
+	first := -tr.From / tr.Bin
+	for i := first + (len(tr.Packets)-first)/2; i < len(tr.Packets); i++ {
+		pk += tr.Packets[i]
+		mis += tr.Misrouted[i]
+	}
+	t.Logf("router %d's port toward S_out: mean P %.1f%% before the switch, %.1f%% from 10,000 cycles after (%d snapshots); misrouted %.3f in the second half after the switch",
+		s.groupSize/2, mean(before), mean(after), len(after), float64(mis)/float64(pk))
+	if len(before) == 0 || mean(before) < 99 || mean(after) >= 10 {
+		t.Errorf("P before the switch %.1f%% (want ≈ 100), after %.1f%% (want < 10)", mean(before), mean(after))
+	}
+	if float64(mis) < 0.85*float64(pk) {
+		t.Errorf("misrouted %d of %d packets after the switch (want ≥ 85%%)", mis, pk)
+	}
+}
