@@ -339,8 +339,8 @@ func TestQCNSelfNotification(t *testing.T) {
 // the intermediate group). h=4 (1,056 nodes; h=6 is too slow for a test),
 // the scaled Table I system, output sampling with feedback comparison,
 // FOGSim's sampling clock (routing.qcnSamplingClock=fogsim; with the
-// paper's packet count, 60,000 + 20,000 cycles accept 0.346 at a latency of
-// 8,927 cycles: see engine/ROUTING.md, "QCN-Switch"), 40,000 cycles of
+// paper's packet count, 120,000 + 20,000 cycles accept 0.334 at a latency
+// of 1,682 cycles: see engine/ROUTING.md, "QCN-Switch"), 40,000 cycles of
 // warm-up (the probabilities start at 100%). Against VAL_GROUP on the same
 // system.
 func TestQCNAdversarialMisroutes(t *testing.T) {
