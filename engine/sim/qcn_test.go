@@ -443,3 +443,39 @@ func TestQCNTransientProbabilities(t *testing.T) {
 		t.Errorf("misrouted %d of %d packets after the switch (want ≥ 85%%)", mis, pk)
 	}
 }
+
+// TestQCNInputSamplingUnfairness: QCN-Switch paper Figs. 7 and 9 (target:
+// under ADV+1 at 0.4, with input sampling and no source processing the last
+// router of group 0, S_out, injects far less than the others — its own
+// nodes' packets wait in injection buffers, which are not congestion
+// points, so it never lowers its probabilities; source processing and
+// output sampling even the profile out). h=4, the scaled Table I system,
+// FOGSim's sampling clock, 40,000 + 10,000 cycles, packets generated per
+// router of group 0. Measured: S_out 75% below the others' mean without
+// source processing, 23% with it (its node whose own global port is the
+// minimal one has no alternative path), 5.4% with output sampling; the
+// paper's flat profile (≤ 5%) is not reached at h=4.
+func TestQCNInputSamplingUnfairness(t *testing.T) {
+	if testing.Short() {
+		t.Skip("h=4, three runs of 50,000 cycles")
+	}
+	deficit := func(sampling string, sp bool) float64 {
+		c := qcnConfig(4, 40000, 10000)
+		c.Traffic.Pattern, c.Traffic.Load = "ADV", 0.4
+		c.Routing.QcnClock, c.Routing.QcnSampling, c.Routing.QcnSourceProcessing = "fogsim", sampling, sp
+		r := btSim(t, c, 1)
+		per := r.Fairness.PerRouter[:c.Topology.A]
+		var sum float64
+		for _, n := range per[:len(per)-1] {
+			sum += float64(n)
+		}
+		mean := sum / float64(len(per)-1)
+		d := 1 - float64(per[len(per)-1])/mean
+		t.Logf("%s sampling, source processing %v: group 0 %v, S_out %.1f%% below the others", sampling, sp, per, 100*d)
+		return d
+	}
+	in, sp, out := deficit("input", false), deficit("input", true), deficit("output", false)
+	if in < 0.20 || sp > in/2 || out > 0.10 {
+		t.Errorf("S_out's deficit: input %.3f (want ≥ 0.20), with source processing %.3f (want ≤ half), output %.3f (want ≤ 0.10)", in, sp, out)
+	}
+}
