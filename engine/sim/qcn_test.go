@@ -434,8 +434,8 @@ func TestQCNTransientProbabilities(t *testing.T) {
 		pk += tr.Packets[i]
 		mis += tr.Misrouted[i]
 	}
-	t.Logf("router %d's port toward S_out: mean P %.1f%% before the switch, %.1f%% from 10,000 cycles after (%d snapshots); misrouted %.3f in the second half after the switch",
-		s.groupSize/2, mean(before), mean(after), len(after), float64(mis)/float64(pk))
+	t.Logf("router %d's port toward S_out: mean P %.1f%% before the switch, %.1f%% from 10,000 cycles after (%d snapshots); misrouted %.3f in the second half after the switch; misrouting's T50 %v, T90 %v cycles",
+		s.groupSize/2, mean(before), mean(after), len(after), float64(mis)/float64(pk), deref(tr.T50), deref(tr.T90))
 	if len(before) == 0 || mean(before) < 99 || mean(after) >= 10 {
 		t.Errorf("P before the switch %.1f%% (want ≈ 100), after %.1f%% (want < 10)", mean(before), mean(after))
 	}
@@ -525,4 +525,11 @@ func TestQCNFeedbackComparisonPreventsCollapse(t *testing.T) {
 	if on < 1.05*off || misOff < 2*misOn {
 		t.Errorf("accepted %.3f with feedback comparison, %.3f without (want ≥ 5%% more); misrouted %.3f and %.3f", on, off, misOn, misOff)
 	}
+}
+
+func deref(x *float64) float64 {
+	if x == nil {
+		return math.NaN()
+	}
+	return *x
 }
