@@ -29,8 +29,10 @@ import (
 //     its first node's injection port, a buffer of router.injectionBuffer
 //     phits (FOGSim's QCN port has a queue of its own; here it shares that
 //     port's crossbar input, which its node's data then waits for while a
-//     CNM crosses). A packet that finds it full is dropped, as FOGSim drops
-//     the CNM (qcnOccupancySampling: delete cnmFlit).
+//     CNM crosses, and the port's packet count, so that a CNM waiting there
+//     takes one of the node's injection slots in hasRoom's test). A packet
+//     that finds it full is dropped, as FOGSim drops the CNM
+//     (qcnOccupancySampling: delete cnmFlit).
 //   - Both allocator stages serve a control VC before any data VC; a
 //     control winner leaves the data's round-robin pointers where they are.
 //   - A control packet is the data's size (FOGSim's CNM is one g_flit_size

@@ -1,6 +1,8 @@
 package sim
 
 import (
+	"errors"
+
 	"phitsim/engine/config"
 	"phitsim/engine/result"
 	"phitsim/engine/topology"
@@ -108,11 +110,9 @@ func (m *qcn) attach(s *Sim, id int) error {
 	return nil
 }
 
-type qcnError string
-
-func (e qcnError) Error() string { return string(e) }
-
-const errQCNTopology = qcnError("routing.name=QCN_SWITCH runs on a Dragonfly only")
+// errQCNTopology: the non-minimal rules need the Dragonfly's global ports
+// (runsOn refuses other topologies first).
+var errQCNTopology = errors.New("routing.name=QCN_SWITCH runs on a Dragonfly only")
 
 func (m *qcn) control(*Sim, controlMsg) {}
 
