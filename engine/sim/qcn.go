@@ -281,7 +281,7 @@ func (m *qcn) process(s *Sim, r, port int, fb uint8) {
 	m.sent[pi] = 0
 	m.processed++
 	if !m.q.FbComparison {
-		m.prob[pi] *= 1 - m.q.Lf*float64(fb)
+		m.prob[pi] *= max(0, 1-m.q.Lf*float64(fb)) // routing.qcnLf > 1/63 may cut past 0
 	} else {
 		m.lastFb[pi] = fb
 		sum := 0
@@ -291,7 +291,7 @@ func (m *qcn) process(s *Sim, r, port int, fb uint8) {
 		avg := float64(sum) / float64(m.nt)
 		switch f := float64(fb); {
 		case f > avg+m.q.Th2:
-			m.prob[pi] *= 1 - m.q.Lf*(f-avg)
+			m.prob[pi] *= max(0, 1-m.q.Lf*(f-avg))
 		case f < avg-m.q.Th1:
 			m.prob[pi] = min(100, m.prob[pi]+m.q.PI)
 		}

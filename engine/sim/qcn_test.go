@@ -570,3 +570,45 @@ func TestQCNRecoveryToUniform(t *testing.T) {
 			before, early, late, latEarly, latLate)
 	}
 }
+
+// TestQCNReactionSlowerWithSmallerLf: QCN-Switch paper Fig. 14a and §5.3.2
+// (target: after a UN→ADV+1 switch at 0.4, L_f = 1/128, a cut of at most
+// about half, converges more than twice as slowly as 1/64). h=4, the scaled
+// Table I system, FOGSim's sampling clock, 10,000 + 2,000 cycles of UN, then
+// ADV+1; the mean latency of the packets generated 4,000–10,000 cycles after
+// the switch. Measured: 1,368 for 1/64, 5,824 for 1/128.
+func TestQCNReactionSlowerWithSmallerLf(t *testing.T) {
+	if testing.Short() {
+		t.Skip("h=4, two runs of 40,000 cycles")
+	}
+	lat := func(lf float64) float64 {
+		c := qcnConfig(4, 10000, 30000)
+		c.Traffic.Load, c.Traffic.SwitchCycle, c.Traffic.SwitchPattern = 0.4, 2000, "ADV"
+		c.Routing.QcnClock, c.Routing.QcnLf = "fogsim", lf
+		tr := btSim(t, c, 1).Transient
+		first := -tr.From / tr.Bin
+		var p, l int64
+		for i := first + 4000/tr.Bin; i < first+10000/tr.Bin && i < len(tr.Packets); i++ {
+			p += tr.Packets[i]
+			l += tr.Latency[i]
+		}
+		return float64(l) / float64(p)
+	}
+	fast, slow := lat(1.0/64), lat(1.0/128)
+	t.Logf("mean latency 4,000–10,000 cycles after UN→ADV+1: %.0f with L_f = 1/64, %.0f with 1/128", fast, slow)
+	if !(slow > 2*fast) {
+		t.Errorf("L_f = 1/128: %.0f, 1/64: %.0f (want more than twice)", slow, fast)
+	}
+}
+
+// TestQCNLargeLfCutsToZero: routing.qcnLf above 1/63 (outside the paper's
+// sweep, QCN-Switch paper §5.3.2) cuts a probability to 0, never below.
+func TestQCNLargeLfCutsToZero(t *testing.T) {
+	for _, fbc := range []string{"off", "on"} {
+		s, m := qcnUnit(func(rc *config.Routing) { rc.QcnLf, rc.QcnFbComparison = 0.5, fbc })
+		m.process(s, 0, 6, 63)
+		if m.prob[6] != 0 {
+			t.Errorf("feedback comparison %s, Lf = 0.5, |Fb| = 63: P = %g, want 0", fbc, m.prob[6])
+		}
+	}
+}
