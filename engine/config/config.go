@@ -227,6 +227,24 @@ type Routing struct {
 	AcorDT1      int    `json:"acorDT1" group:"congestion" doc:"at most this many blocked attempts in an interval lower level 2 → 1" unit:"attempts" min:"0" max:"10000000" when:"routing"`
 	AcorDT2      int    `json:"acorDT2" group:"congestion" doc:"at most this many lower level 3 → 2 (3L)" unit:"attempts" min:"0" max:"10000000" when:"routing"`
 	AcorCount    string `json:"acorCount" group:"congestion" doc:"which re-attempts at the head of an injection VC count as blocked: paper, every one for ACOR (all its packets follow Valiant paths) and, for PB_ACOR, those whose previous attempt chose the non-minimal path; fogsim, those of a packet any earlier attempt routed non-minimally (FOGSim's sticky misrouted flag: a PB_ACOR packet routed minimally after a non-minimal attempt still counts)" enum:"paper,fogsim" when:"routing" paper:"ACOR paper §4.2.2, §4.3; FOGSim v5 (acor::enroute, pbAcor::enroute: acor_packets_blocked_counter++ if flit->getMisrouted())" fogsim:"fogsim"`
+	// QCN-Switch (QCN-Switch paper: Benito, Vallejo, Izu, Beivide, "Non-minimal
+	// Adaptive Routing Based on Explicit Congestion Notifications"). Every
+	// field is omitted at 0/"", which stands for the paper's Table I value,
+	// so that documents without them are unchanged.
+	QcnSampling         string  `json:"qcnSampling,omitempty" group:"congestion" doc:"QCN congestion points: output, the transit output FIFOs (router.model=ioq; the paper's final design); input, the transit input buffers, all data VCs of the port, with a random victim among their packets (empty: output)" enum:"output,input" when:"routing" paper:"QCN-Switch paper §3.2, §4.1 (Figs. 6–9)"`
+	QcnClock            string  `json:"qcnSamplingClock,omitempty" group:"congestion" doc:"what a congestion point's counter counts down: packets, only the data packets arriving in its buffer (the paper's one sample every qcnCPC packets); fogsim, those and every cycle as well, as FOGSim v5 does, so a busy buffer is sampled about every qcnCPC cycles (at the first arrival once the count is out) (empty: packets)" enum:"packets,fogsim" when:"routing" paper:"QCN-Switch paper §2, Table I; FOGSim v5 (switchModule::action and insertFlit both decrement qcnCpSamplingCounter)"`
+	QcnSourceProcessing bool    `json:"qcnSourceProcessing,omitempty" group:"congestion" doc:"input sampling: a congestion point also processes each CNM it sends itself, on the output port its victim takes at this router" when:"routing" paper:"QCN-Switch paper §3.2.1"`
+	QcnFbComparison     string  `json:"qcnFeedbackComparison,omitempty" group:"congestion" doc:"feedback comparison: on, a CNM lowers the port's probability only when its |Fb| exceeds the mean last feedback of all transit ports by qcnTh2 (by R = 1 − Lf·(|Fb| − mean)) and raises it by qcnPI when below the mean less qcnTh1; off, every CNM multiplies it by 1 − Lf·|Fb| (empty: on)" enum:"on,off" when:"routing" paper:"QCN-Switch paper §3.3 (Figs. 4–5)"`
+	QcnQeq              float64 `json:"qcnQeq,omitempty" group:"congestion" doc:"QCN equilibrium occupancy Q_eq, a share of the sampled buffer (the output FIFO, or the input port's data VCs together); |Fb| saturates at 2·Q_eq (0: 20)" unit:"%" min:"0" max:"50" when:"routing" paper:"QCN-Switch paper Table I"`
+	QcnW                float64 `json:"qcnW,omitempty" group:"congestion" doc:"QCN weight w of the occupancy change: Fb = −(Q_off + w·Q_δ), quantised over (1 + 2w)·Q_eq (0: 0, the paper's; QCN's standard is 2)" unit:"×" min:"0" max:"10" when:"routing" paper:"QCN-Switch paper §2, Table I"`
+	QcnCPC              int     `json:"qcnCPC,omitempty" group:"congestion" doc:"QCN congestion point cycle: one sample every this many data packets arriving at the buffer (0: 100)" unit:"packets" min:"0" max:"100000" when:"routing" paper:"QCN-Switch paper Table I, §5.3.1"`
+	QcnCnmPercent       float64 `json:"qcnCnmPercent,omitempty" group:"congestion" doc:"share of the congested samples (|Fb| > 0) that send a CNM (0: 30)" unit:"%" min:"0" max:"100" when:"routing" paper:"QCN-Switch paper Table I, §5.3.1"`
+	QcnLf               float64 `json:"qcnLf,omitempty" group:"congestion" doc:"L_f: a CNM multiplies the minimal probability of its port by R = 1 − L_f·|Fb| (|Fb| ≤ 63; a cut past 0 leaves 0) (0: 1/64)" unit:"×" min:"0" max:"1" when:"routing" paper:"QCN-Switch paper Table I, §5.3.2"`
+	QcnPCl              int     `json:"qcnPCl,omitempty" group:"congestion" doc:"PC_l: a port's minimal probability rises by qcnPI after this many packets leave through it without a CNM for it (0: 100)" unit:"packets" min:"0" max:"100000" when:"routing" paper:"QCN-Switch paper Table I, §3.1.2"`
+	QcnPI               float64 `json:"qcnPI,omitempty" group:"congestion" doc:"PI: the additive increase of a minimal probability (0: 1)" unit:"percentage points" min:"0" max:"100" when:"routing" paper:"QCN-Switch paper Table I, §5.3.3"`
+	QcnTh1              float64 `json:"qcnTh1,omitempty" group:"congestion" doc:"feedback comparison: raise when |Fb| < mean − Th1" unit:"Fb units" min:"0" max:"63" when:"routing" paper:"QCN-Switch paper §3.3, Table I"`
+	QcnTh2              float64 `json:"qcnTh2,omitempty" group:"congestion" doc:"feedback comparison: lower when |Fb| > mean + Th2 (0: 30; −1: a band of 0, paper Fig. 16's Th2 = 0)" unit:"Fb units" min:"-1" max:"63" when:"routing" paper:"QCN-Switch paper §3.3, Table I, §5.3.4"`
+	QcnNonMinimal       string  `json:"qcnNonMinimal,omitempty" group:"congestion" doc:"the non-minimal path of a packet of node i of its router: ownGlobal, the router's own global port i mod h, then minimal from the group it reaches (the paper's precomputed rule per injection port); randomGroup, minimal to a random other group, then minimal (Valiant to a group) (empty: ownGlobal)" enum:"ownGlobal,randomGroup" when:"routing" paper:"QCN-Switch paper §3.1.2, §6"`
 }
 
 // Traffic (workload).
@@ -265,4 +283,54 @@ type Sim struct {
 	// Watchdog is also the stuck-head bound, raised to its floor (see
 	// engine/TIMING.md, "Reliability checks").
 	Watchdog int `json:"watchdog" doc:"deadlock detection: stop when nothing moves for this long while packets are in flight, or when a packet waits this long (at least 16 × the deepest transit buffer in packets × router radix × packet size) at the head of a transit buffer; the result then says where" unit:"cycles" min:"100" max:"100000000"`
+}
+
+// QCN is the QCN-Switch parameters with the 0/"" fields resolved to the
+// QCN-Switch paper's Table I values.
+type QCN struct {
+	InputSampling, SourceProcessing, FbComparison, RandomGroup, Clock bool
+	Qeq, W, CnmPercent, Lf, PI, Th1, Th2                              float64
+	CPC, PCl                                                          int
+}
+
+// FillQCN sets the empty QCN-Switch enums to their defaults (the validator
+// checks the values the simulator runs).
+func (r *Routing) FillQCN() {
+	if r.QcnSampling == "" {
+		r.QcnSampling = "output"
+	}
+	if r.QcnFbComparison == "" {
+		r.QcnFbComparison = "on"
+	}
+	if r.QcnNonMinimal == "" {
+		r.QcnNonMinimal = "ownGlobal"
+	}
+	if r.QcnClock == "" {
+		r.QcnClock = "packets"
+	}
+}
+
+// QCN resolves the QCN-Switch parameters (QCN-Switch paper Table I for
+// 0/"").
+func (r *Routing) QCN() QCN {
+	or := func(v, d float64) float64 {
+		if v == 0 {
+			return d
+		}
+		return v
+	}
+	q := QCN{InputSampling: r.QcnSampling == "input", SourceProcessing: r.QcnSourceProcessing,
+		FbComparison: r.QcnFbComparison != "off", RandomGroup: r.QcnNonMinimal == "randomGroup", Clock: r.QcnClock == "fogsim",
+		Qeq: or(r.QcnQeq, 20), W: r.QcnW, CnmPercent: or(r.QcnCnmPercent, 30), Lf: or(r.QcnLf, 1.0/64),
+		PI: or(r.QcnPI, 1), Th1: r.QcnTh1, Th2: or(r.QcnTh2, 30), CPC: r.QcnCPC, PCl: r.QcnPCl}
+	if r.QcnTh2 < 0 {
+		q.Th2 = 0
+	}
+	if q.CPC == 0 {
+		q.CPC = 100
+	}
+	if q.PCl == 0 {
+		q.PCl = 100
+	}
+	return q
 }

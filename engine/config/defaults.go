@@ -762,6 +762,7 @@ func (c *Config) Validate() Errors {
 	if run.Routing.InjectionTrigger == "" {
 		run.Routing.InjectionTrigger = "ugal" // routing.injectionTrigger is omitted for its default
 	}
+	run.Routing.FillQCN() // the QCN-Switch enums are omitted for their defaults
 	return append(errs, run.validate()...)
 }
 
@@ -930,6 +931,9 @@ func (c *Config) validate() Errors {
 		if r.FlexVC {
 			errs = append(errs, c.checkFlexVC(lv, gv)...)
 		}
+		if e, ok := routing.Lookup(c.Routing.Name); ok && e.Keeps(routing.Notifications) {
+			errs = append(errs, c.checkQCN(lv, gv)...)
+		}
 		if c.Traffic.Reactive && inj < 2 {
 			add("router.injectionVCs", strconv.Itoa(inj), "request-reply needs at least 2 injection VCs (requests and replies)")
 		}
@@ -1086,4 +1090,30 @@ func fieldValue(c *Config, path string) any {
 func (c *Config) JSON() []byte {
 	b, _ := json.MarshalIndent(c, "", "  ")
 	return b
+}
+
+// checkQCN validates QCN-Switch's needs: the CNMs' control VCs (the
+// minimal sequence, 2 local and 1 global) go above router.localVCs and
+// router.globalVCs, within the 32 VCs a port holds; output sampling needs
+// output FIFOs; DAMQ buffers would pool the control VCs with the data.
+func (c *Config) checkQCN(lv, gv int) Errors {
+	var errs Errors
+	add := func(path, value, msg string, a ...any) {
+		errs = append(errs, &FieldError{Path: path, Value: value, Msg: fmt.Sprintf(msg, a...)})
+	}
+	if lv+2 > 32 {
+		add("router.localVCs", strconv.Itoa(lv), "QCN-Switch adds 2 local VCs for its CNMs: at most 30")
+	}
+	if gv+1 > 32 {
+		add("router.globalVCs", strconv.Itoa(gv), "QCN-Switch adds 1 global VC for its CNMs: at most 31")
+	}
+	run := c.Routing
+	run.FillQCN()
+	if run.QcnSampling == "output" && c.Router.Model != "ioq" {
+		add("routing.qcnSampling", run.QcnSampling, "output sampling needs output FIFOs (router.model=ioq); use input")
+	}
+	if c.Router.Damq {
+		add("router.damq", "true", "QCN-Switch's CNM VCs are static buffers: DAMQ is not supported with routing.name=%s", c.Routing.Name)
+	}
+	return errs
 }

@@ -7,6 +7,7 @@ import (
 
 	"phitsim/engine/routing"
 	"phitsim/engine/topology"
+	"phitsim/engine/vcs"
 )
 
 // MaxStateBytes bounds the memory a configuration may need for one run: a
@@ -244,6 +245,31 @@ func (c *Config) memory() []MemoryPart {
 			add(path, fmt.Sprintf("ECtN's partial counters: %d snapshots in flight (topology.localLatency / routing.ectnPeriod + 1) of %d routers × %d groups", snaps, R, G),
 				float64(snaps+2)*allocBytes(float64(R*G*2))+allocBytes(float64(G*G*4))+allocBytes(bufs*2), false)
 		}
+	}
+
+	// QCN-Switch (sim's initCtlClass and qcn.attach): the CNMs' control VCs
+	// above the data VCs (the minimal sequence per transit class, one VC on
+	// each injection port, sized only at each router's control injection
+	// input), every slot able to hold a packet and its wheel events; per
+	// port the probability, counters and last feedback (29 bytes); with a
+	// pattern switch, group 0's probabilities every sim.interval
+	if e.Keeps(routing.Notifications) {
+		seq, _ := vcs.ForKind(t.Kind, "MIN", "RRG-Sw")
+		per := seq.PerClass(len(classes))
+		var ctl, extra int64
+		for i, n := range kind.Ports(t.Params()) {
+			if i > 0 {
+				ctl += n * int64(per[i]) * int64(classes[i].Buffer) / P
+				extra = max(extra, int64(per[i]))
+			}
+		}
+		ctl += R * int64(r.InjectionBuffer) / P
+		b := float64(ctl)*8 + float64(ports*extra)*perVC + float64(ports)*29
+		if tr.SwitchCycle > 0 {
+			b += float64(sm.Cycles+sm.Warmup)/float64(sm.Interval)*float64(int64(t.A)*(radix-int64(t.P))*4+sliceBytes) + sliceBytes
+		}
+		add("routing.name", "QCN-Switch's CNM buffers, probabilities and congestion points", b, false)
+		add("routing.name", "QCN-Switch's CNMs when every CNM buffer slot holds one", float64(ctl)*(pkt+12*2*growth), true)
 	}
 
 	// time series: counters per interval (allocated by sim.New), the

@@ -19,6 +19,9 @@ type Transient struct {
 	// change, or the mark is never passed.
 	T50 *float64 `json:"t50,omitempty" msgpack:"t50,omitempty"`
 	T90 *float64 `json:"t90,omitempty" msgpack:"t90,omitempty"`
+	// Probabilities: QCN-Switch's per-port minimal probabilities of group 0
+	// over the run, else nil.
+	Probabilities *PortProbabilities `json:"probabilities,omitempty" msgpack:"probabilities,omitempty"`
 }
 
 // NewTransient copies the record and computes its reaction times.
@@ -82,4 +85,15 @@ func TransientTimes(from, bin int, packets, misrouted []int64) (t50, t90 float64
 		return math.NaN()
 	}
 	return at(0.5), at(0.9)
+}
+
+// PortProbabilities is QCN-Switch's minimal probability (%) of every transit
+// port of group 0's routers over a transient run (QCN-Switch paper Figs.
+// 12b, 14b): Values[i] is the snapshot at From + i·Every cycles from the
+// switch, router-major (router r's transit port k at r·Ports + k, k = port − p).
+type PortProbabilities struct {
+	From   int         `json:"from" msgpack:"from"`
+	Every  int         `json:"every" msgpack:"every"`
+	Ports  int         `json:"ports" msgpack:"ports"`
+	Values [][]float32 `json:"values" msgpack:"values"`
 }

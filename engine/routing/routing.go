@@ -38,6 +38,7 @@ const (
 	OLM                // in-transit adaptive, opportunistic local hops
 	ACOR               // Valiant with ACOR's levels
 	PBACOR             // PiggyBack with ACOR's non-minimal paths
+	QCN                // source-adaptive by per-port probabilities driven by QCN notifications
 )
 
 // Decision says when a routing's path decisions are taken, hence when the
@@ -118,6 +119,12 @@ const (
 	// (PiggyBack's bits, ACOR-Switch's hysteresis intervals), so
 	// router.idleUpdates applies.
 	PerCycle
+	// Notifications: QCN congestion points sample transit buffers and send
+	// congestion notification messages (CNMs) from the router, on a
+	// priority class of control VCs above the data VCs, to the source of a
+	// sampled packet; its router keeps per-port minimal probabilities
+	// (QCN-Switch paper §3).
+	Notifications
 )
 
 // Topology kinds an entry names (topology.kind values).
@@ -188,6 +195,9 @@ var (
 	acorParams = []string{"routing.acorSequence", "routing.acorMode", "routing.acorHI", "routing.acorIT1",
 		"routing.acorIT2", "routing.acorDT1", "routing.acorDT2", "routing.acorCount"}
 	idleParam = []string{"router.idleUpdates"}
+	qcnParams = []string{"routing.qcnSampling", "routing.qcnSamplingClock", "routing.qcnSourceProcessing", "routing.qcnFeedbackComparison",
+		"routing.qcnQeq", "routing.qcnW", "routing.qcnCPC", "routing.qcnCnmPercent", "routing.qcnLf",
+		"routing.qcnPCl", "routing.qcnPI", "routing.qcnTh1", "routing.qcnTh2", "routing.qcnNonMinimal"}
 )
 
 // injTriggerParams are the contention triggers at injection (UGAL, PB).
@@ -252,6 +262,14 @@ var entries = []Entry{
 		Mechs:      Intermediate | PiggyBack | Levels | PerCycle,
 		Topologies: dragonflyOnly, VCs: []VCs{{Topology: Dragonfly, Spec: dfToRouter}}, PhaseA: "RRG-Sw",
 		Params: join(idleParam, ugalParams, congestionParam, pbParams, acorParams)},
+	// QCN-Switch: its data VCs are the hop-ordered l0 g0 l1 g1 l2 (its
+	// non-minimal paths g l g l and l g l g l climb it), as FOGSim v5's
+	// minCond; its CNMs ride the minimal sequence above them.
+	{Name: "QCN_SWITCH", Doc: "source-adaptive by QCN congestion notifications",
+		Paper: "Benito, Vallejo, Izu, Beivide, Non-minimal Adaptive Routing Based on Explicit Congestion Notifications (QCN-Switch paper) §3",
+		Kind:  QCN, Decision: Final, Paths: Adaptive, Metrics: Misrouting, Mechs: Notifications,
+		Topologies: dragonflyOnly, VCs: []VCs{{Topology: Dragonfly, Spec: dfToGroup}}, PhaseA: "RRG-Gr",
+		Params: qcnParams},
 }
 
 // All returns the entries in routing.name's order (copies of the entries;

@@ -14,7 +14,9 @@ import (
 // the validator accepts builds (New runs the channel-dependency check), and
 // the full walk of its escape sub-network — minimal paths with the VC
 // sequence, every router to every router — finds no cycle, also where
-// CheckAcyclic's shortcut skips it (Dally and Seitz 1987; thesis §1.3). One
+// CheckAcyclic's shortcut skips it (Dally and Seitz 1987; thesis §1.3); a
+// routing with a priority class of control VCs (QCN_SWITCH's CNMs) walks
+// that class's minimal sequence too, and its VCs lie above the data's. One
 // the validator refuses is refused with routing.name or a field named.
 func TestEveryAcceptedConfigurationHasAnAcyclicEscape(t *testing.T) {
 	pa, _ := config.Lookup("routing.phaseA")
@@ -49,6 +51,18 @@ func TestEveryAcceptedConfigurationHasAnAcyclicEscape(t *testing.T) {
 					}
 					if err := vcs.Walk(s.topo, s.seq); err != nil {
 						t.Errorf("%s: %v", name, err)
+					}
+					if s.cc.on {
+						// the priority class (ctlclass.go): its own minimal
+						// walk, on VCs above every data VC of the class
+						if err := vcs.Walk(s.topo, s.cc.seq); err != nil {
+							t.Errorf("%s: control class: %v", name, err)
+						}
+						for c, n := range s.seq.PerClass(len(s.vcCount)) {
+							if int(s.ctlBase[c]) < n || s.vcCount[c] > 32 {
+								t.Errorf("%s: class %d: control VCs from %d of %d, the data use %d", name, c, s.ctlBase[c], s.vcCount[c], n)
+							}
+						}
 					}
 				}
 			}

@@ -295,17 +295,23 @@ func (s *Sim) sendPacket(id, from, to int, data int64) int32 {
 		panic(fmt.Sprintf("sim: control packet from node %d to node %d (nodes 0…%d, distinct)", from, to, s.N-1))
 	}
 	k := s.initPacket(s.alloc(), from, to, s.now, 0)
+	s.tagControl(id, k, data)
+	if int(s.mech.qHead[from]) == len(s.mech.q[from]) {
+		s.mech.pending = append(s.mech.pending, int32(from))
+	}
+	s.mech.q[from] = append(s.mech.q[from], k)
+	return k
+}
+
+// tagControl marks packet k as mechanism id's control packet with payload
+// data, and counts it sent.
+func (s *Sim) tagControl(id int, k int32, data int64) {
 	if int(k) >= len(s.mech.tag) {
 		s.mech.tag = append(s.mech.tag, make([]ctlTag, len(s.pk)-len(s.mech.tag))...)
 	}
 	s.mech.tag[k] = ctlTag{mech: int32(id) + 1, data: data}
 	s.mech.live++
 	s.mech.count[id].sent++
-	if int(s.mech.qHead[from]) == len(s.mech.q[from]) {
-		s.mech.pending = append(s.mech.pending, int32(from))
-	}
-	s.mech.q[from] = append(s.mech.q[from], k)
-	return k
 }
 
 // isControl reports whether packet k is a control packet.

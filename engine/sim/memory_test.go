@@ -95,6 +95,12 @@ func TestMemoryEstimateBoundsAllocation(t *testing.T) {
 		{"router.outputBuffer=1,000,000", func(c *config.Config) { c.Router.OutputBuffer = 1000000 }, 300, false, false},
 		{"router.globalBuffer=1,000,000", func(c *config.Config) { c.Router.GlobalBuffer = 1000000 }, 300, false, false},
 		{"h=4 under load", func(c *config.Config) { c.Topology.H, c.Topology.A, c.Topology.P = 4, 8, 4 }, 300, true, false},
+		{"QCN_SWITCH, router.localBuffer=1,000,000", func(c *config.Config) {
+			c.Routing.Name, c.Router.LocalBuffer = "QCN_SWITCH", 1000000
+		}, 300, false, false},
+		{"QCN_SWITCH transient, sim.interval=1", func(c *config.Config) {
+			c.Routing.Name, c.Traffic.SwitchCycle, c.Sim.Cycles, c.Sim.Interval = "QCN_SWITCH", 5000, 20000, 1
+		}, 0, false, false},
 		{"a saturated source queue", func(c *config.Config) {
 			c.Traffic.SourceQueue, c.Traffic.Load, c.Traffic.Pattern = true, 1, "ADV"
 			c.Sim.Cycles = 20000

@@ -194,6 +194,14 @@ func (s *Sim) inputArbitrate(r, pi int) (int, int) {
 	// (64-bit: the rotation of up to 32 VCs fits; masked shifts need no
 	// range checks)
 	m, ptr, start := uint64(s.vcBusy[pi]), int(s.ports[pi].inPtr), 0
+	// the priority class's VCs first (ctlclass.go; none: a shift by 32)
+	if cb := s.ctlBase[s.ports[pi].class]; m>>cb != 0 {
+		v, out, w := s.ctlArbitrate(r, pi, uint(cb))
+		if v >= 0 {
+			return v, out
+		}
+		wait, m = w, m&(1<<cb-1)
+	}
 	if s.inArb == arbRR {
 		start = ptr
 		sh := uint(ptr) & 31
@@ -313,7 +321,7 @@ func (s *Sim) outputArbitrate(base, out int) int {
 	// with transit priority, transit and injection inputs rotate (or age)
 	// within their own block, each with its own pointer (FOGSim's PrioRR)
 	ptr, ptrInj := int(s.ports[po].outPtr), int(s.ports[po].outPtrInj)
-	best, bestInj := -1, false
+	best, bestInj, bestCtl := -1, false, false
 	var bestKey int64
 	for _, c := range cands {
 		in := int(c)
@@ -339,11 +347,16 @@ func (s *Sim) outputArbitrate(base, out int) int {
 		if inj {
 			key += 1 << 60
 		}
+		ctl := s.cc.on && s.isCtlVC(s.pclass[base+in], int(s.reqVC[in]))
+		if ctl {
+			key -= 1 << 61 // the priority class wins (ctlclass.go)
+		}
 		if best < 0 || key < bestKey {
-			best, bestKey, bestInj = in, key, inj
+			best, bestKey, bestInj, bestCtl = in, key, inj, ctl
 		}
 	}
 	switch {
+	case bestCtl: // a control VC won: the data's pointers stay
 	case s.outArb == arbLRS:
 		s.clock++
 		s.outStamp[po*s.radix+best] = s.clock

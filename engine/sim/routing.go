@@ -19,6 +19,7 @@ const (
 	routeOLM    = uint8(routing.OLM)
 	routeACOR   = uint8(routing.ACOR)
 	routePBACOR = uint8(routing.PBACOR)
+	routeQCN    = uint8(routing.QCN)
 )
 
 // route computes the output port and VC of head packet pk at router r and
@@ -38,6 +39,10 @@ func (s *Sim) route(r int, pk *packet, fromInj, retry bool) bool {
 	case routeMIN:
 	case routePAR, routeOLM:
 		return s.routeInTransit(r, pk, fromInj)
+	case routeQCN:
+		if fromInj {
+			s.qcnDecide(r, pk)
+		}
 	default:
 		if fromInj && (!retry || s.rerouteInj) {
 			final = !s.rerouteInj

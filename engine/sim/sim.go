@@ -163,6 +163,11 @@ type Sim struct {
 	// mechanism hooks and the attached mechanisms (mechanism.go)
 	hk   hooks
 	mech mechanisms
+	// the priority class of router-sent control packets (ctlclass.go):
+	// per port class, its first control VC (32: none)
+	ctlBase [8]uint8
+	cc      ctlClass
+	qc      *qcn // QCN-Switch's probabilities (qcn.go), nil unless routing.name=QCN_SWITCH
 	// rerouteInj: the head of an injection VC is routed again at every
 	// attempt (source-adaptive decisions, recomputation); rerouteAll: every
 	// head at every attempt (in-transit adaptive)
@@ -323,6 +328,9 @@ func newSimEntry(cfg config.Config, e *routing.Entry, topo topology.Topology, se
 	}
 	var err error
 	s := &Sim{cfg: cfg, topo: topo, df: df, groups: topo.Groups(), seed: seed}
+	for i := range s.ctlBase {
+		s.ctlBase[i] = 32 // no control VCs
+	}
 	s.R, s.N, s.radix = topo.Routers(), topo.Nodes(), topo.Radix()
 	if df != nil {
 		s.groupSize, s.p, s.firstGlobal = df.RoutersPerGroup(), df.NodesPerRouter(), df.FirstGlobalPort()
@@ -405,6 +413,11 @@ func newSimEntry(cfg config.Config, e *routing.Entry, topo topology.Topology, se
 	}
 
 	s.injVC = s.vcCount[topology.Injection]
+	if e.Keeps(routing.Notifications) {
+		if err := s.initCtlClass(); err != nil {
+			return nil, err
+		}
+	}
 	s.maxVC = slices.Max(s.vcCount)
 	s.reqVCs = s.injVC
 	if tr.Reactive {
@@ -451,6 +464,11 @@ func newSimEntry(cfg config.Config, e *routing.Entry, topo topology.Topology, se
 		s.startSkipping()
 	}
 	s.st.init(s)
+	if e.Keeps(routing.Notifications) {
+		if err := s.attachMechanism("qcn"); err != nil {
+			return nil, err
+		}
+	}
 	return s, nil
 }
 
@@ -553,6 +571,9 @@ func (s *Sim) build() {
 			slots := int32(bufPhits(c) / s.P)
 			for v := 0; v < nvc(c); v++ {
 				bi := pi*s.maxVC + v
+				if c == topology.Injection && s.isCtlVC(c, v) && int32(pi) != s.cc.inj[rt] {
+					slots = 0 // only the router's control injection input has one
+				}
 				s.bufs[bi].start, s.bufs[bi].cap = qTotal, slots
 				qTotal += slots
 				if c != topology.Injection && s.ports[pi].peer >= 0 {

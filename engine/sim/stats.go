@@ -344,6 +344,9 @@ func (s *Sim) Snapshot() *result.Result {
 	}
 	if st.trPkts != nil {
 		res.Transient = result.NewTransient(st.trFrom-s.switchAt, config.TransientBin, st.trPkts, st.trMis, st.trLat)
+		if s.qc != nil {
+			res.Transient.Probabilities = s.qc.probabilities(s)
+		}
 	}
 	if s.acor.level != nil && !s.acor.packet {
 		res.AcorLevels = make([]uint8, s.R)

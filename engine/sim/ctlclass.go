@@ -1,0 +1,216 @@
+package sim
+
+import (
+	"fmt"
+	"math"
+	"math/bits"
+
+	"phitsim/engine/routing"
+	"phitsim/engine/topology"
+	"phitsim/engine/vcs"
+)
+
+// The priority class: control packets a mechanism sends from a ROUTER (a
+// QCN congestion point's CNMs, QCN-Switch paper §2–3), as FOGSim v5 models
+// them (switchModule: one extra input port per switch for the CNMs it
+// generates, with its own queue; qcnVcMngmt: their VCs are the minimal VC
+// sequence offset above the highest data VC; cosArbiter: they are routed
+// minimally whatever the data routing; arbiter::reorderListQcn: they are
+// served first).
+//
+//   - Every transit port has, above its data VCs (router.localVCs,
+//     router.globalVCs), the VCs of the minimal sequence (Dragonfly: 2 local,
+//     1 global): the control VCs. A control packet climbs them as a MIN packet
+//     climbs the data VCs, and is consumed unconditionally at its
+//     destination, so the class is deadlock-free by MIN's argument and
+//     shares no VC with the data (TestEveryAcceptedConfigurationHasAnAcyclicEscape
+//     walks it).
+//   - Each router's control injection input is one more VC on the input of
+//     its first node's injection port, a buffer of router.injectionBuffer
+//     phits (FOGSim's QCN port has a queue of its own; here it shares that
+//     port's crossbar input, which its node's data then waits for while a
+//     CNM crosses, and the port's packet count, so that a CNM waiting there
+//     takes one of the node's injection slots in hasRoom's test). A packet
+//     that finds it full is dropped, as FOGSim drops the CNM
+//     (qcnOccupancySampling: delete cnmFlit).
+//   - Both allocator stages serve a control VC before any data VC; a
+//     control winner leaves the data's round-robin pointers where they are.
+//   - A control packet is the data's size (FOGSim's CNM is one g_flit_size
+//     packet).
+//
+// When no routing uses it, ctlBase is 32 for every class: the input stage
+// pays one shift and test per arbitration (vcBusy >> 32 is 0).
+type ctlClass struct {
+	on  bool
+	seq vcs.Sequence // the control packets' VC sequence (the topology's minimal one)
+	// per router: the input port (pi) and node of its control injection
+	// input
+	inj, src []int32
+	// by mechanism id: the interceptor of its control packets at their
+	// destination router, and the packets dropped for want of room
+	icpt    []routerInterceptor
+	dropped []int64
+}
+
+// routerInterceptor is a mechanism whose control packets the destination
+// router reads when they reach it (before they go on to their node): QCN
+// interception of a CNM by its destination's switch (FOGSim v5:
+// flit->destSwitch == this->label).
+type routerInterceptor interface {
+	intercept(s *Sim, r, in int, p ctlPacket)
+}
+
+// initCtlClass adds the control VCs above the data VCs of every class
+// (before build lays the buffers out).
+func (s *Sim) initCtlClass() error {
+	c := &s.cc
+	c.on = true
+	m := routing.Get("MIN")
+	var err error
+	if c.seq, err = vcs.ForEntry(s.cfg.Topology.Kind, &m, m.PhaseA); err != nil {
+		return err
+	}
+	per := c.seq.PerClass(len(s.vcCount))
+	for cl := range s.vcCount {
+		s.ctlBase[cl] = uint8(s.vcCount[cl])
+		if topology.PortClass(cl) == topology.Injection {
+			s.vcCount[cl]++
+		} else {
+			s.vcCount[cl] += per[cl]
+		}
+		if s.vcCount[cl] > 32 {
+			return fmt.Errorf("router: %d VCs on %s ports with the control VCs, at most 32", s.vcCount[cl], s.topo.Classes()[cl].Name)
+		}
+	}
+	c.inj, c.src = make([]int32, s.R), make([]int32, s.R)
+	for r := range c.inj {
+		c.inj[r] = -1
+	}
+	for n := s.N - 1; n >= 0; n-- { // the router's lowest-numbered node
+		r, port := s.topo.NodePort(n)
+		if pi := int32(r*s.radix + port); c.inj[r] < 0 || pi < c.inj[r] {
+			c.inj[r], c.src[r] = pi, int32(n)
+		}
+	}
+	return nil
+}
+
+// isCtlVC tells whether VC vc of a port of class cl is a control VC.
+func (s *Sim) isCtlVC(cl topology.PortClass, vc int) bool { return vc >= int(s.ctlBase[cl]) }
+
+// needRouterPackets lets mechanism id send control packets from routers
+// (sendFromRouter); ic, if not nil, reads them at their destination router.
+func (s *Sim) needRouterPackets(id int, ic routerInterceptor) error {
+	if !s.cc.on {
+		return fmt.Errorf("mechanisms: mechanism %d sends control packets from routers, and routing.name=%s has no priority class", id, s.cfg.Routing.Name)
+	}
+	if err := s.needPackets(id); err != nil {
+		return err
+	}
+	for len(s.cc.icpt) <= id {
+		s.cc.icpt = append(s.cc.icpt, nil)
+		s.cc.dropped = append(s.cc.dropped, 0)
+	}
+	s.cc.icpt[id] = ic
+	return nil
+}
+
+// sendFromRouter sends mechanism id's control packet with payload data from
+// router r to node `to` on the priority class: into r's control injection
+// input (its head reaches the allocator after the injection latency), or
+// nowhere when that input is full (counted in dropped). It returns the
+// packet, or −1.
+func (s *Sim) sendFromRouter(id, r, to int, data int64) int32 {
+	pi, vc := int(s.cc.inj[r]), int(s.ctlBase[topology.Injection])
+	if b := &s.bufs[pi*s.maxVC+vc]; b.len == b.cap {
+		s.cc.dropped[id]++
+		return -1
+	}
+	k := s.initPacket(s.alloc(), int(s.cc.src[r]), to, s.now, 0)
+	s.tagControl(id, k, data)
+	pk := &s.pk[k]
+	pk.vc = int8(vc)
+	pk.entry = s.now + s.lat[topology.Injection]
+	s.push(pi, vc, k, pk.entry)
+	s.countIn(pi)
+	if s.held != nil {
+		s.held[r]++
+	}
+	return k
+}
+
+// routeControl routes the head of control VC buffer b of input pi at router
+// r: minimally, on the control sequence's next VC; at its destination
+// router, which first reads it (intercept), to its node.
+func (s *Sim) routeControl(r, pi int, b *buffer) {
+	k := b.hd
+	pk := &s.pk[k]
+	if int(pk.dstRouter) == r {
+		tag := s.mech.tag[k]
+		if ic := s.cc.icpt[tag.mech-1]; ic != nil {
+			ic.intercept(s, r, pi-r*s.radix, ctlPacket{k: k, src: pk.src, dst: pk.dst, sent: pk.gen, data: tag.data})
+		}
+		s.routeEject(r, pk)
+	} else {
+		port := s.minimalPort(r, int(pk.dstRouter))
+		class := s.pclass[r*s.radix+port]
+		pos := s.cc.seq.Next(int(pk.vcPos), class)
+		if pos < 0 {
+			panic(fmt.Sprintf("sim: control packet %d→%d at router %d has no control VC left (position %d)", pk.src, pk.dst, r, pk.vcPos))
+		}
+		pk.outPort, pk.outVC, pk.nextPos = int16(port), int8(int(s.ctlBase[class])+s.cc.seq[pos].VC), int8(pos)
+	}
+	b.hOut, b.hVC, b.hNext, b.hReq, b.hFinal = pk.outPort, pk.outVC, pk.nextPos, false, true
+}
+
+// ctlArbitrate is the input stage for the control VCs of input pi (from
+// VC cb on) of router r, served before its data VCs: the first control VC,
+// in index order, whose head can request its output, and that output; else
+// (−1, −1) and the earliest cycle one of them might.
+func (s *Sim) ctlArbitrate(r, pi int, cb uint) (int, int, int64) {
+	base := r * s.radix
+	wait := int64(math.MaxInt64)
+	for m := s.vcBusy[pi] >> cb; m != 0; m &= m - 1 {
+		v := int(cb) + bits.TrailingZeros32(m)
+		b := &s.bufs[pi*s.maxVC+v]
+		if int64(b.hEntry) > s.now {
+			wait = min(wait, int64(b.hEntry))
+			continue
+		}
+		if b.hOut < 0 {
+			s.routeControl(r, pi, b)
+		}
+		po := base + int(b.hOut)
+		op := &s.ports[po]
+		t := int64(op.readyAt)
+		if t <= s.now {
+			t = -1
+			switch {
+			case op.class == topology.Injection:
+				if s.ejGate && s.ejectionClosed(po) {
+					t = s.now // FOGSim's ejection gate: tried again at the next attempt
+				}
+			case s.credits[po*s.maxVC+int(b.hVC)] < int32(s.P):
+				t = waitCredit
+			}
+		}
+		if t >= 0 {
+			if t == waitCredit {
+				s.sleepOnCredit(pi-base, po)
+			}
+			wait = min(wait, t)
+			continue
+		}
+		return v, int(b.hOut), wait
+	}
+	return -1, -1, wait
+}
+
+// controlDropped is the number of mechanism id's router-sent control
+// packets dropped for want of room in their control injection input.
+func (s *Sim) controlDropped(id int) int64 {
+	if id >= len(s.cc.dropped) {
+		return 0
+	}
+	return s.cc.dropped[id]
+}
