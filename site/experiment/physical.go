@@ -80,7 +80,7 @@ func Typed(c *config.Config, p config.Param, text string) bool {
 // PhysicalSetting tells whether p sets the physical basis: a change of it
 // changes what every physical field's text means, so the page drops the
 // texts typed into them.
-func PhysicalSetting(p config.Param) bool { return p.Group == "physical" }
+func PhysicalSetting(p config.Param) bool { return p.SetsBasis() }
 
 // Basis is the physical basis the experiment's results can be shown in:
 // every series' (ok only when all series have the same valid one), so that
