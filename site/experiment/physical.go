@@ -97,3 +97,16 @@ func (e *Experiment) Basis() (units.Basis, bool) {
 	}
 	return b, len(e.Series) > 0
 }
+
+// PhysicalX is a swept value in its physical unit ("8 Gb/s" for an
+// offered load of 0.2 at 40 Gb/s, "200 ns" for 10 cycles at 20 ns), for
+// the charts' point labels and the page's point menu; "" without a basis
+// or when the swept parameter has no physical quantity.
+func (e *Experiment) PhysicalX(x float64) string {
+	b, ok := e.Basis()
+	p, found := config.Lookup(e.Sweep.Param)
+	if !ok || !found || p.Quantity() == units.None {
+		return ""
+	}
+	return units.Format(p.Quantity(), b.Physical(p.Quantity(), x))
+}

@@ -405,13 +405,8 @@ func pointLabel(r *experiment.Results, x float64) string {
 	if r.Exp.Sweep.Param == experiment.LoadParam {
 		s = fmt.Sprintf("offered load %g", x)
 	}
-	// with a physical basis, the value in its physical unit too
-	if b, ok := r.Exp.Basis(); ok {
-		if p, found := config.Lookup(r.Exp.Sweep.Param); found {
-			if q := p.Quantity(); q != units.None {
-				s += " (" + units.Format(q, b.Physical(q, x)) + ")"
-			}
-		}
+	if v := r.Exp.PhysicalX(x); v != "" {
+		s += " (" + v + ")"
 	}
 	return s
 }
