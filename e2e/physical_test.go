@@ -54,6 +54,9 @@ func physicalUnits(t *testing.T, ctx context.Context, base string) {
 	if len(ts) < 4 || ts[1][0]-ts[0][0] != 1 || ts[1][len(ts[1])-1] != ts[1][0]*50 {
 		t.Errorf("time series points %v: want one per µs, the cycle last", ts)
 	}
+	if o := eval[string](t, ctx, `document.getElementById('point').options[0].textContent`); o != "0.2 (8 Gb/s)" {
+		t.Errorf("point menu %q, want 0.2 (8 Gb/s)", o)
+	}
 	screenshot(t, ctx, "e2e-physical-charts.png")
 
 	loadPreset(t, ctx, "ethernet-un-h4")
