@@ -54,6 +54,14 @@ func physicalUnits(t *testing.T, ctx context.Context, base string) {
 	if len(ts) < 4 || ts[1][0]-ts[0][0] != 1 || ts[1][len(ts[1])-1] != ts[1][0]*50 {
 		t.Errorf("time series points %v: want one per µs, the cycle last", ts)
 	}
+	// hovering the point: its tooltip gives the latency in cycles too
+	eval[bool](t, ctx, `(() => { echarts.getInstanceByDom(document.getElementById('chart-latency')).dispatchAction({type: 'showTip', seriesIndex: 0, dataIndex: 0}); return true })()`)
+	waitFor(t, ctx, `document.getElementById('chart-latency').textContent.includes('average latency (cycles)')`, 5*time.Second)
+	if tip := eval[string](t, ctx, `document.getElementById('chart-latency').textContent`); !strings.Contains(tip, "offered load (phits/node/cycle)") {
+		t.Errorf("latency tooltip %q: no offered load in phits/node/cycle", tip)
+	} else {
+		t.Logf("latency tooltip: %s", tip)
+	}
 	if o := eval[string](t, ctx, `document.getElementById('point').options[0].textContent`); o != "0.2 (8 Gb/s)" {
 		t.Errorf("point menu %q, want 0.2 (8 Gb/s)", o)
 	}
@@ -84,7 +92,8 @@ func physicalUnits(t *testing.T, ctx context.Context, base string) {
 		}
 	}
 	typeKeys(t, ctx, "f-topology-localLatency", "10 ns", nil)
-	waitFor(t, ctx, `document.getElementById('f-topology-localLatency-error') !== null`, 5*time.Second)
+	// typed key by key: "10 n" was an unknown unit until the last key
+	waitFor(t, ctx, `(document.getElementById('f-topology-localLatency-error') || {}).textContent?.includes('10 ns')`, 5*time.Second)
 	if msg := eval[string](t, ctx, `document.getElementById('f-topology-localLatency-error').textContent`); !strings.Contains(msg, "topology.localLatency") ||
 		!strings.Contains(msg, "below one cycle (20 ns at 40 Gb/s with 100-byte phits)") {
 		t.Errorf("10 ns: error %q", msg)
