@@ -1,6 +1,7 @@
 package config
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"strconv"
@@ -44,6 +45,24 @@ func (c *Config) validatePhysical() Errors {
 			Msg: fmt.Sprintf("must be set, in [1, %d] bytes, when physical.linkGbps is (the cycle is 8·phitBytes/linkGbps ns)", units.MaxPhitBytes)})
 	}
 	return errs
+}
+
+// SetsBasis tells whether p is a field of the physical section: it changes
+// what the cycles and phits mean in ns, bytes and Gb/s, never the run.
+func (p Param) SetsBasis() bool { return p.Group == "physical" }
+
+// ErrSweepBasis refuses a sweep (or a tie) of the physical basis: it
+// converts only what is shown, so every point would run the same cycles
+// and phits. The page's sweep form and engine/sweep share it.
+var ErrSweepBasis = errors.New("the physical basis only converts the cycles and phits shown, the runs would not differ; sweep a field in cycles or phits (its values in its engine unit)")
+
+// Sweepable is nil unless p is a field of the physical section
+// (ErrSweepBasis).
+func (p Param) Sweepable() error {
+	if p.SetsBasis() {
+		return ErrSweepBasis
+	}
+	return nil
 }
 
 // Quantity is what the parameter's unit measures (units.None when it has

@@ -139,6 +139,9 @@ func (sp Spec) apply(c *config.Config, path string, x float64) error {
 	if !ok || (p.Kind != "int" && p.Kind != "uint" && p.Kind != "float") {
 		return fmt.Errorf("sweep: %q is not a numeric parameter (see 'phitsim params')", path)
 	}
+	if err := p.Sweepable(); err != nil {
+		return fmt.Errorf("sweep: %s: %w", path, err)
+	}
 	t := c.Topology
 	balanced := path == "topology.h" && t.Kind == "dragonfly" && t.A == 2*t.H && t.P == t.H
 	if err := p.SetString(c, strconv.FormatFloat(x, 'g', -1, 64)); err != nil {

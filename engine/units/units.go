@@ -99,16 +99,23 @@ func (b Basis) Cycles(field string, ns float64) (int, error) {
 	case ns < cyc*(1-eps):
 		return 0, &Error{field, fmtF(ns) + " ns", fmt.Sprintf("is below one cycle (%s ns at %s Gb/s with %d-byte phits)", fmtF(cyc), fmtF(b.LinkGbps), b.PhitBytes)}
 	}
-	x := ns / cyc
-	if n := math.Round(x); math.Abs(x-n) <= eps*math.Max(1, x) {
-		x = n // a whole number of cycles, typed in decimal
-	} else {
-		x = math.Ceil(x)
-	}
+	x := CyclesUp(ns, cyc)
 	if x > maxEngine {
 		return 0, &Error{field, fmtF(ns) + " ns", fmt.Sprintf("is more than %d cycles of %s ns", int64(maxEngine), fmtF(cyc))}
 	}
 	return int(x), nil
+}
+
+// CyclesUp is ns in cycles of cycleNs rounded up, but a whole number of
+// cycles typed in decimal (0.3 µs at 20 ns) stays whole: the rounding of
+// Cycles, shared with Graph500's latencies in ns (config.Workload). In
+// floating point, so that a range check sees a value beyond any int.
+func CyclesUp(ns, cycleNs float64) float64 {
+	x := ns / cycleNs
+	if n := math.Round(x); math.Abs(x-n) <= eps*math.Max(1, x) {
+		return n
+	}
+	return math.Ceil(x)
 }
 
 // CableCycles converts a cable length in metres to whole cycles (as Cycles).

@@ -80,7 +80,7 @@ func Typed(c *config.Config, p config.Param, text string) bool {
 // PhysicalSetting tells whether p sets the physical basis: a change of it
 // changes what every physical field's text means, so the page drops the
 // texts typed into them.
-func PhysicalSetting(p config.Param) bool { return p.Group == "physical" }
+func PhysicalSetting(p config.Param) bool { return p.SetsBasis() }
 
 // Basis is the physical basis the experiment's results can be shown in:
 // every series' (ok only when all series have the same valid one), so that
@@ -96,4 +96,17 @@ func (e *Experiment) Basis() (units.Basis, bool) {
 		b = bi
 	}
 	return b, len(e.Series) > 0
+}
+
+// PhysicalX is a swept value in its physical unit ("8 Gb/s" for an
+// offered load of 0.2 at 40 Gb/s, "200 ns" for 10 cycles at 20 ns), for
+// the charts' point labels and the page's point menu; "" without a basis
+// or when the swept parameter has no physical quantity.
+func (e *Experiment) PhysicalX(x float64) string {
+	b, ok := e.Basis()
+	p, found := config.Lookup(e.Sweep.Param)
+	if !ok || !found || p.Quantity() == units.None {
+		return ""
+	}
+	return units.Format(p.Quantity(), b.Physical(p.Quantity(), x))
 }

@@ -117,3 +117,26 @@ func TestExperimentBasis(t *testing.T) {
 		t.Error("the default experiment has a basis")
 	}
 }
+
+// A swept value in its physical unit, for the point labels and menu: an
+// offered load in Gb/s per node, a time in ns; nothing for a parameter
+// without a physical quantity or an experiment without a basis.
+func TestPhysicalX(t *testing.T) {
+	p, _ := presetNamed("ethernet-adv1-h4")
+	e := p.Exp.Clone()
+	if s := e.PhysicalX(0.2); s != "8 Gb/s" {
+		t.Errorf("offered load 0.2 at 40 Gb/s: %q", s)
+	}
+	e.Sweep = Sweep{Param: "router.xbarLatency", From: 10, To: 10}
+	if s := e.PhysicalX(10); s != "200 ns" {
+		t.Errorf("router.xbarLatency 10 cycles of 20 ns: %q", s)
+	}
+	e.Sweep = Sweep{Param: "router.localVCs", From: 2, To: 2}
+	if s := e.PhysicalX(2); s != "" {
+		t.Errorf("VCs have no physical unit: %q", s)
+	}
+	d := Default()
+	if s := d.PhysicalX(0.2); s != "" {
+		t.Errorf("no basis: %q", s)
+	}
+}

@@ -255,7 +255,7 @@ func NonMinimal(in Input) []byte {
 		return Empty("Non-minimal paths over time", "no results yet")
 	}
 	line := charts.NewLine()
-	line.SetGlobalOptions(common("Non-minimal paths over time at "+pointLabel(in.Results, x), "cycle", "non-minimal (% of delivered packets)", true)...)
+	line.SetGlobalOptions(common("Non-minimal paths over time at "+pointLabel(in.Results, x), "time (cycles)", "non-minimal (% of delivered packets)", true)...)
 	marked := false
 	for si, rs := range runs {
 		if len(rs) == 0 {
@@ -286,7 +286,7 @@ func Acor(in Input) []byte {
 		return Empty("ACOR level over time", "no results yet")
 	}
 	line := charts.NewLine()
-	g := common("ACOR-Switch level over time at "+pointLabel(in.Results, x), "cycle", "mean router level", true)
+	g := common("ACOR-Switch level over time at "+pointLabel(in.Results, x), "time (cycles)", "mean router level", true)
 	g = append(g, charts.WithYAxisOpts(opts.YAxis{Type: "value", Name: "mean router level", NameLocation: "middle", NameGap: 40, Min: 1}))
 	line.SetGlobalOptions(g...)
 	line.ExtendYAxis(opts.YAxis{Type: "value", Name: "routers at level 2 (dashed) / 3 (dotted)", NameLocation: "middle", NameGap: 44,

@@ -17,6 +17,7 @@ import (
 
 	"phitsim/engine/config"
 	"phitsim/engine/result"
+	"phitsim/engine/units"
 	"phitsim/site/experiment"
 	"phitsim/site/facts"
 	"phitsim/site/protocol"
@@ -334,8 +335,12 @@ func boundMarks(r *experiment.Results, si int, shown map[string]bool) []any {
 	shown[key] = true
 	dashed := map[string]any{"type": "dashed", "width": 1}
 	if !slices.ContainsFunc(bs, func(b float64) bool { return b != bs[0] }) {
+		label := fmt.Sprintf("%s bound %.3g", c.Routing.Name, bs[0])
+		if b, ok := r.Exp.Basis(); ok {
+			label += " (" + units.FormatGbps(b.Gbps(bs[0])) + " per node)"
+		}
 		return []any{map[string]any{"yAxis": num(bs[0]), "name": whys[0], "lineStyle": dashed,
-			"label": map[string]any{"show": true, "formatter": fmt.Sprintf("%s bound %.3g", c.Routing.Name, bs[0]), "position": "insideEndTop"}}}
+			"label": map[string]any{"show": true, "formatter": label, "position": "insideEndTop"}}}
 	}
 	var out []any
 	for i := 1; i < len(bs); i++ {
@@ -396,10 +401,14 @@ func pointRuns(in Input) (names []string, runs [][]*result.Result, x float64) {
 }
 
 func pointLabel(r *experiment.Results, x float64) string {
+	s := fmt.Sprintf("%s = %g", r.Exp.Sweep.Param, x)
 	if r.Exp.Sweep.Param == experiment.LoadParam {
-		return fmt.Sprintf("offered load %g", x)
+		s = fmt.Sprintf("offered load %g", x)
 	}
-	return fmt.Sprintf("%s = %g", r.Exp.Sweep.Param, x)
+	if v := r.Exp.PhysicalX(x); v != "" {
+		s += " (" + v + ")"
+	}
+	return s
 }
 
 // Fairness shows the injection of every router (thesis §1.5.1) at the
@@ -515,7 +524,7 @@ func Histogram(in Input) []byte {
 	}
 	last := histMax - 1 // the overflow bin
 	line := charts.NewLine()
-	xName := fmt.Sprintf("latency (cycles; the last bin, ≥ %d, collects all longer ones: sim.histMax)", last)
+	xName := fmt.Sprintf("latency (cycles; the last bin collects all ≥ %d cycles: sim.histMax)", last)
 	g := common("Latency histogram at "+pointLabel(in.Results, x), xName, "share of packets (%)", true)
 	line.SetGlobalOptions(g...)
 	for si, rs := range runs {
@@ -575,7 +584,7 @@ func TimeSeries(in Input) []byte {
 		return Empty("Time series", "no results yet")
 	}
 	line := charts.NewLine()
-	g := common("Time series at "+pointLabel(in.Results, x), "cycle", "accepted load ("+unitLoad+")", true)
+	g := common("Time series at "+pointLabel(in.Results, x), "time (cycles)", "accepted load ("+unitLoad+")", true)
 	line.SetGlobalOptions(g...)
 	line.ExtendYAxis(opts.YAxis{Type: "value", Name: "latency (cycles)", NameLocation: "middle", NameGap: 44, Position: "right",
 		SplitLine: &opts.SplitLine{Show: opts.Bool(false)}})
@@ -652,8 +661,12 @@ var Builders = map[string]func(Input) []byte{
 // All builds every chart, keyed by the names of experiment.Charts.
 func All(in Input) map[string][]byte {
 	out := map[string][]byte{}
-	for name, b := range Builders {
-		out[name] = b(in)
+	b, phys := basis(in)
+	for name, f := range Builders {
+		out[name] = f(in)
+		if phys {
+			out[name] = Physical(out[name], b)
+		}
 	}
 	return out
 }
@@ -662,12 +675,25 @@ func All(in Input) map[string][]byte {
 // error instead of stopping the page.
 func Some(in Input, names []string) map[string][]byte {
 	out := map[string][]byte{}
+	b, phys := basis(in)
 	for _, name := range names {
-		if b, ok := Builders[name]; ok {
-			out[name] = safe(name, b, in)
+		if f, ok := Builders[name]; ok {
+			out[name] = safe(name, f, in)
+			if phys {
+				out[name] = Physical(out[name], b)
+			}
 		}
 	}
 	return out
+}
+
+// basis is the physical basis the charts of in are shown in (Physical),
+// when every series has the same one.
+func basis(in Input) (units.Basis, bool) {
+	if in.Results == nil {
+		return units.Basis{}, false
+	}
+	return in.Results.Exp.Basis()
 }
 
 func safe(name string, b func(Input) []byte, in Input) (opt []byte) {

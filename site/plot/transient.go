@@ -54,7 +54,7 @@ func transientChart(in Input, title, yName string, f func(t *sweep.Transient, i 
 		return Empty(title, "no transient record: set traffic.switchCycle within the measured window")
 	}
 	line := charts.NewLine()
-	g := common(title+" at "+pointLabel(in.Results, x), "cycle of generation from the switch", yName, true)
+	g := common(title+" at "+pointLabel(in.Results, x), "time of generation from the switch (cycles)", yName, true)
 	line.SetGlobalOptions(g...)
 	if settle {
 		line.SetGlobalOptions(yFromZero(yName, 100))

@@ -10,6 +10,7 @@ import (
 	"github.com/hexops/vecty/elem"
 	"github.com/hexops/vecty/prop"
 
+	"phitsim/engine/units"
 	"phitsim/site/experiment"
 )
 
@@ -50,8 +51,17 @@ func (a *App) renderDeadlocks() vecty.MarkupOrChild {
 		th("cycle", "when the engine stopped the run"),
 		th("accepted (phits/node/cycle)", "over the measured cycles up to the deadlock"),
 		th("report", "the engine's verdict and the stuck input buffers (router, port, VC, the head packet and how long it waited)"))
+	// with a physical basis, the cycle in µs and the load in Gb/s beside
+	b, phys := e.Basis()
+	also := func(s, physical string) string {
+		if !phys || physical == "" {
+			return s
+		}
+		return s + " (" + physical + ")"
+	}
 	var rows []vecty.MarkupOrChild
 	for _, d := range dl {
+		acc := a.res.Runs[d.Job].Accepted
 		lines := d.Deadlock.Lines()
 		var bufs []vecty.MarkupOrChild
 		for _, l := range lines[1:] {
@@ -64,9 +74,9 @@ func (a *App) renderDeadlocks() vecty.MarkupOrChild {
 		}
 		rows = append(rows, elem.TableRow(vecty.Markup(vecty.Data("job", strconv.Itoa(d.Job))),
 			elem.TableHeader(vecty.Markup(vecty.Attribute("scope", "row")), vecty.Text(e.SeriesName(d.Series))),
-			td(strconv.FormatFloat(d.X, 'g', -1, 64), ""), td(strconv.FormatUint(d.Seed, 10), ""),
-			td(strconv.FormatInt(d.Deadlock.Cycle, 10), ""),
-			td(strconv.FormatFloat(a.res.Runs[d.Job].Accepted, 'f', 4, 64), ""),
+			td(also(strconv.FormatFloat(d.X, 'g', -1, 64), e.PhysicalX(d.X)), ""), td(strconv.FormatUint(d.Seed, 10), ""),
+			td(also(strconv.FormatInt(d.Deadlock.Cycle, 10), units.FormatTime(b.Ns(float64(d.Deadlock.Cycle)))), ""),
+			td(also(strconv.FormatFloat(acc, 'f', 4, 64), units.FormatGbps(b.Gbps(acc))), ""),
 			elem.TableData(report...)))
 	}
 	return elem.Section(vecty.Markup(prop.ID("deadlocks"), vecty.Class("result-table", "deadlocks"), vecty.Attribute("aria-label", "deadlocked runs")),

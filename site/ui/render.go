@@ -815,9 +815,17 @@ func (a *App) renderCharts() *vecty.HTML {
 		a.chartsDirty = true
 		a.schedule()
 	})))
+	shown := &a.exp
+	if a.res != nil {
+		shown = &a.res.Exp // the values' own basis
+	}
 	for i, v := range vals {
+		text := strconv.FormatFloat(v, 'g', -1, 64)
+		if ph := shown.PhysicalX(v); ph != "" {
+			text += " (" + ph + ")"
+		}
 		opts = append(opts, elem.Option(vecty.Markup(prop.Value(strconv.Itoa(i)), vecty.Property("selected", i == a.point)),
-			vecty.Text(strconv.FormatFloat(v, 'g', -1, 64))))
+			vecty.Text(text)))
 	}
 	return elem.Section(vecty.Markup(vecty.Class("chart-section"), vecty.MarkupIf(a.stale(), vecty.Class("stale")), vecty.Attribute("aria-label", "charts")),
 		a.renderProvenance(),
