@@ -24,7 +24,7 @@ const (
 	PortBytes   = 32 // sim.port
 	BufferBytes = 32 // sim.buffer
 	StreamBytes = 16 // rng.Stream (PCG)
-	SampleBytes = 72 // result.Sample
+	SampleBytes = 80 // result.Sample
 	procBytes   = 104
 	sliceBytes  = 24 // a slice header (timing-wheel slots, source queues)
 	// growth: a slice grown by append holds up to twice its length, and the
@@ -266,7 +266,13 @@ func (c *Config) memory() []MemoryPart {
 		ctl += R * int64(r.InjectionBuffer) / P
 		b := float64(ctl)*8 + float64(ports*extra)*perVC + float64(ports)*29
 		if tr.SwitchCycle > 0 {
-			b += float64(sm.Cycles+sm.Warmup)/float64(sm.Interval)*float64(int64(t.A)*(radix-int64(t.P))*4+sliceBytes) + sliceBytes
+			// per interval: the float32 values, their slice header in the
+			// trace (grown by append: about 3 headers) and in the result's
+			// copy, and their indented JSON text (a value up to 24 bytes
+			// with its indentation, the compact and indented texts each in
+			// a growing buffer: 4 copies)
+			vals := int64(t.A) * (radix - int64(t.P))
+			b += float64(sm.Cycles+sm.Warmup)/float64(sm.Interval)*float64(vals*(4+4*24)+4*sliceBytes+4*24) + sliceBytes
 		}
 		add("routing.name", "QCN-Switch's CNM buffers, probabilities and congestion points", b, false)
 		add("routing.name", "QCN-Switch's CNMs when every CNM buffer slot holds one", float64(ctl)*(pkt+12*2*growth), true)
@@ -284,6 +290,10 @@ func (c *Config) memory() []MemoryPart {
 	}
 	if g500 {
 		perSample += 8 * 5 // the job's usage per interval
+	}
+	if e.Keeps(routing.Notifications) {
+		counters += 8 // QCN-Switch: the CNMs generated per interval
+		perSample += 4 * 16 // their "cnms" field in the JSON text
 	}
 	add("sim.interval", what, nb*counters, false)
 	add("sim.interval", what+" in the result and its JSON text", nb*perSample, g500)

@@ -155,6 +155,9 @@ type Sample struct {
 	AcorLevel float64 `json:"acorLevel,omitempty" msgpack:"acorLevel"` // ACOR-Switch: mean router level (1…)
 	// AcorRouters: ACOR-Switch routers at level 1, 2, 3 at the interval's end.
 	AcorRouters []int32 `json:"acorRouters,omitempty" msgpack:"acorRouters"`
+	// CNMs: QCN-Switch's congestion notifications generated in the interval
+	// (sent, or processed at their own congestion point's router).
+	CNMs float64 `json:"cnms,omitempty" msgpack:"cnms,omitempty"`
 }
 
 // Conservation: every generated packet is delivered or still in flight.

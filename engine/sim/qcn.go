@@ -104,6 +104,7 @@ func (m *qcn) attach(s *Sim, id int) error {
 	}
 	s.hk.grant = append(s.hk.grant, m.grant(s))
 	s.qc = m
+	s.st.sCnm = make([]int64, len(s.st.sDel))
 	if s.pat2 != nil {
 		m.initTrace(s)
 	}
@@ -219,6 +220,7 @@ func (m *qcn) sample(s *Sim, r, pi int, k int32) {
 	if rs.Float64()*100 >= m.q.CnmPercent {
 		return
 	}
+	s.st.sCnm[s.st.bucket(s.now)]++
 	victim := k
 	if m.q.InputSampling {
 		victim = m.randomPacket(s, pi, q/int32(s.P))

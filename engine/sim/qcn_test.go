@@ -612,3 +612,30 @@ func TestQCNLargeLfCutsToZero(t *testing.T) {
 		}
 	}
 }
+
+// TestQCNCNMsPerInterval: the time series counts the CNMs generated in each
+// sim.interval (the CNM traffic as its own series, QCN-Switch paper Figs.
+// 10–14): over the run they add up to those sent, dropped for want of room
+// and processed at their own congestion point's router. h=2, ADV+1 at 0.4
+// with FOGSim's sampling clock, 3,000 + 3,000 cycles.
+func TestQCNCNMsPerInterval(t *testing.T) {
+	c := qcnConfig(2, 3000, 3000)
+	c.Traffic.Pattern, c.Traffic.Load = "ADV", 0.4
+	c.Routing.QcnClock = "fogsim"
+	c.Sim.Interval = 500
+	r := btSim(t, c, 1) // btRun's link check: the CNMs are on the links too
+	q := r.Mechanisms["qcn"]
+	var sum float64
+	nonzero := 0
+	for _, smp := range r.Series {
+		sum += smp.CNMs
+		if smp.CNMs > 0 {
+			nonzero++
+		}
+	}
+	want := q["cnmSent"] + q["cnmDropped"] + q["cnmSelf"]
+	t.Logf("CNMs per interval: %d intervals with some, %g in all; report %v", nonzero, sum, q)
+	if sum != want || want == 0 || nonzero < 2 {
+		t.Errorf("the intervals' CNMs add up to %g in %d intervals, want %g (sent + dropped + self), more than 0, in several intervals", sum, nonzero, want)
+	}
+}

@@ -43,6 +43,7 @@ type counters struct {
 	perRouter                []int64
 	interval                 int64
 	sDel, sGen, sLat, sMis   []int64
+	sCnm                     []int64 // QCN-Switch: CNMs generated per interval (nil without it)
 	nodes, routers, pktPhits int64
 
 	// transient record (traffic.switchCycle > 0): delivered packets by
@@ -335,6 +336,9 @@ func (s *Sim) Snapshot() *result.Result {
 		if st.sLevel != nil {
 			smp.AcorLevel = float64(st.sLevel[b]) / float64(st.routers*span)
 			smp.AcorRouters = append([]int32(nil), st.sLevels[3*b:3*b+3]...)
+		}
+		if st.sCnm != nil {
+			smp.CNMs = float64(st.sCnm[b])
 		}
 		if st.sDel[b] > 0 {
 			smp.Latency = float64(st.sLat[b]) / float64(st.sDel[b])
