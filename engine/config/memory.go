@@ -292,7 +292,7 @@ func (c *Config) memory() []MemoryPart {
 		perSample += 8 * 5 // the job's usage per interval
 	}
 	if e.Keeps(routing.Notifications) {
-		counters += 8 // QCN-Switch: the CNMs generated per interval
+		counters += 8       // QCN-Switch: the CNMs generated per interval
 		perSample += 4 * 16 // their "cnms" field in the JSON text
 	}
 	add("sim.interval", what, nb*counters, false)
