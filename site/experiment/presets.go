@@ -274,5 +274,40 @@ func ethernetPresets(loads func(from, to, step float64) Sweep) []Preset {
 			Experiment{ethernet("UN"), loads(0.2, 0.8, 0.2)}},
 		{"ethernet-adv1-h4", "The same Ethernet Dragonfly under ADV+1: MIN capped at 1/(a·p) = 0.031 (1.25 Gb/s per node), VAL and PB near 0.5 (20 Gb/s); about a minute",
 			Experiment{ethernet("ADV"), loads(0.1, 0.5, 0.1)}},
+		{"qcn-un-h4", "QCN-Switch (output sampling, feedback comparison, Table I) vs MIN, VAL and PB under UN on the Ethernet Dragonfly at h=4 (QCN-Switch paper Figs. 8a, 17a): QCN-Switch keeps MIN's latency, its congestion points stay below Q_eq and send no CNM until near saturation; about a minute",
+			Experiment{qcnVersus("UN"), loads(0.2, 0.8, 0.2)}},
+		{"qcn-adv1-h4", "QCN-Switch vs MIN, VAL and PB under ADV+1 at h=4 (QCN-Switch paper Figs. 8b, 17b): its CNMs divert 90% of the traffic to non-minimal paths. The paper's steady state needs a longer warm-up than a tab runs: after 60 µs QCN-Switch still drains the queues of its reaction (at 0.4: 0.35 accepted, 91% misrouted, 1,005 cycles of latency; after 800 µs, 0.40 and 136 cycles, below PB's: engine/ROUTING.md); about a minute",
+			Experiment{qcnVersus("ADV"), loads(0.1, 0.5, 0.1)}},
+		{"qcn-transient-h4", "QCN-Switch reacting to UN→ADV+1 at 0.4 on the Ethernet Dragonfly at h=4 (QCN-Switch paper Figs. 10a, 12b): misrouting makes half its rise in ≈ 13 µs and 90% in ≈ 19 µs; in the probability chart the middle router's port toward S_out drops from 100% to ≈ 10% within 20 µs, then climbs slowly by the additive increase (snapshots every 20 µs); one run of 340 µs, about 15 s",
+			Experiment{[]config.Config{QCNTransient()}, loads(0.4, 0.4, 0.1)}},
 	}
+}
+
+// qcn is the ethernet-h4 system with QCN-Switch's paper defaults and
+// FOGSim's sampling clock (routing.qcnSamplingClock=fogsim), which samples
+// a busy congestion point every qcnCPC cycles: with the paper's count of
+// packets, h=4 reacts too slowly for a run a tab finishes (engine/ROUTING.md,
+// QCN-Switch's measurements).
+func qcn(c *config.Config) {
+	c.Routing.Name, c.Routing.QcnClock = "QCN_SWITCH", "fogsim"
+}
+
+// qcnVersus is QCN-Switch and the paper's baselines (MIN, VAL, PB) on the
+// browser-size Ethernet Dragonfly (ethernet) under the pattern.
+func qcnVersus(pattern string) []config.Config {
+	base := ethernet(pattern)
+	return append([]config.Config{named(base[0], "QCN-Switch", qcn)}, base...)
+}
+
+// QCNTransient is the QCN-Switch paper's transient run (§4.1: UN switching
+// to ADV+1 at 0.4, probabilities and misrouting in 20 µs intervals) on the
+// ethernet-h4 system: 100 µs of warm-up, the switch 40 µs into the
+// measurement, 200 µs after it (the transient record's 10,000 cycles), one
+// seed (the paper: 2.4 ms before and after, one run for the probabilities).
+func QCNTransient() config.Config {
+	c := named(enginePreset("ethernet-h4"), "QCN-Switch UN→ADV+1", qcn)
+	c.Sim.Warmup, c.Sim.Cycles, c.Sim.Seeds = 5000, 12000, 1
+	c.Traffic.Pattern, c.Traffic.Load = "UN", 0.4
+	c.Traffic.SwitchCycle, c.Traffic.SwitchPattern = 2000, "ADV"
+	return c
 }
