@@ -89,12 +89,20 @@ func TestFractionField(t *testing.T) {
 	}
 }
 
-// The QCN-Switch presets: valid, shortened against the QCN-Switch paper's
-// 2.4 + 2.4 ms on 5,256 nodes (the note says so), QCN-Switch with FOGSim's
+// The QCN-Switch presets: valid; the h=4 ones shortened against the
+// QCN-Switch paper's 2.4 + 2.4 ms on 5,256 nodes (the note says so), the
+// h=6 ones the paper's system and run (no note); QCN-Switch with FOGSim's
 // sampling clock beside MIN, VAL and PB; the transient one switches UN to
 // ADV+1 at 0.4 with 20 µs snapshots and records 200 µs after the switch.
 func TestQCNPresets(t *testing.T) {
-	for _, name := range []string{"qcn-un-h4", "qcn-adv1-h4", "qcn-transient-h4"} {
+	for _, name := range []string{"qcn-un-h6", "qcn-adv1-h6"} {
+		p := qcnPreset(t, name)
+		sz, _ := p.Exp.Series[0].Topology.Sizes()
+		if err := Problems(p.Exp.Check()); err != nil || p.PaperRun() != "" || sz.Nodes != 5256 {
+			t.Errorf("%s: %v, note %q, %d nodes", name, err, p.PaperRun(), sz.Nodes)
+		}
+	}
+	for _, name := range []string{"qcn-un-h4", "qcn-adv1-h4", "qcn-adv1-h4-settled", "qcn-transient-h4"} {
 		p := qcnPreset(t, name)
 		if err := Problems(p.Exp.Check()); err != nil {
 			t.Errorf("%s: %v", name, err)
@@ -106,7 +114,7 @@ func TestQCNPresets(t *testing.T) {
 			t.Errorf("%s: first series %s, clock %q", name, c.Routing.Name, c.Routing.QcnClock)
 		}
 	}
-	for _, name := range []string{"qcn-un-h4", "qcn-adv1-h4"} {
+	for _, name := range []string{"qcn-un-h4", "qcn-adv1-h4", "qcn-un-h6", "qcn-adv1-h6"} {
 		var got []string
 		for _, c := range qcnPreset(t, name).Exp.Series {
 			got = append(got, c.Routing.Name)
