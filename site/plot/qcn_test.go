@@ -9,6 +9,7 @@ import (
 	"sync"
 	"testing"
 
+	"phitsim/engine/result"
 	"phitsim/engine/sim"
 	"phitsim/site/experiment"
 )
@@ -132,6 +133,29 @@ func TestQCNProbabilityChart(t *testing.T) {
 	raw = rawOption(t, QCNProbability(Input{Results: r, Router: 7}))
 	if l, _ := first(raw, "legend")["data"].([]any); len(l) != 1 || !strings.Contains(l[0].(string), "port 14 → group 1") {
 		t.Errorf("router 7's legend %v, want its global port to group 1", l)
+	}
+}
+
+// With several series (the paper's Figs. 12b and 14b compare CPC and L_f
+// values), each series' port toward S_out only, in its colour: here the
+// same run as two series.
+func TestQCNProbabilityChartSeries(t *testing.T) {
+	r := qcnResults(t)
+	two := *r
+	two.Exp = r.Exp.Clone()
+	two.Exp.Series = append(two.Exp.Series, two.Exp.Series[0])
+	two.Exp.Series[1].Name = "again"
+	two.Jobs = append(append([]experiment.Job(nil), r.Jobs...), r.Jobs[0])
+	two.Jobs[1].Series, two.Jobs[1].Index = 1, 1
+	two.Runs = append(append([]*result.Result(nil), r.Runs...), r.Runs[0])
+	o := decode(t, "qcnprobability", QCNProbability(Input{Results: &two, Router: -1}))
+	if len(o.Series) != 2 || !strings.HasPrefix(o.Series[1].Name, "again · toward S_out") {
+		t.Fatalf("%d lines, the second %q", len(o.Series), o.Series[len(o.Series)-1].Name)
+	}
+	_, a := seriesXY(t, o.Series[0].Data)
+	_, b := seriesXY(t, o.Series[1].Data)
+	if !slices.Equal(a, b) {
+		t.Errorf("the same run drawn twice differs: %v, %v", a, b)
 	}
 }
 
