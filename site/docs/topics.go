@@ -6,6 +6,7 @@ const (
 	acor   = "Benito et al., ACOR: Adaptive Congestion-Oblivious Routing in Dragonfly networks"
 	kim    = "Kim et al., Technology-Driven, Highly-Scalable Dragonfly Topology, ISCA 2008"
 	olm    = "García et al., On-the-fly adaptive routing in high-radix hierarchical networks, ICPP 2012"
+	qcnsw  = "Benito, Vallejo, Izu, Beivide, Non-minimal Adaptive Routing Based on Explicit Congestion Notifications"
 	qcn    = "Benito et al., Non-minimal Adaptive Routing Based on Explicit Congestion Notifications (QCN-Switch)"
 )
 
@@ -88,7 +89,7 @@ var topics = []Topic{
 		"PB's latency under UN with ACOR's shorter non-minimal paths under adversarial traffic."},
 	{"routing-QCN_SWITCH", "routing", "QCN-Switch: routing driven by QCN",
 		"Designed for Ethernet, where routing cannot read credits. QCN congestion points sample the transit output FIFOs (routing.qcnSampling=output) or input buffers (input) once every routing.qcnCPC arriving packets; a sample above the equilibrium Q_eq (20% of the buffer) sends, with probability routing.qcnCnmPercent, a congestion notification message (CNM) carrying the 6-bit |Fb| to the source of a sampled packet, on a priority class of VCs above the data. The source's router intercepts it and multiplies the minimal probability of the port it arrived by by 1 − L_f·|Fb| (with feedback comparison, only when |Fb| exceeds the mean of its ports' last feedbacks by Th2); PC_l packets without a CNM raise it by PI. At injection a packet to another group routes minimally with that probability, otherwise through its router's global port i (node i) and minimally from there. routing.qcnSourceProcessing fixes input sampling's unfairness; routing.qcnSamplingClock=fogsim counts cycles too, as FOGSim.",
-		qcn + ", §2–3, Table I",
+		qcnsw + ", §2–3, Table I",
 		"MIN's latency under UN; under ADV+1 90–100% misrouted at Valiant's throughput with a lower latency (its non-minimal path skips the intermediate group's local hop); a reaction of tens of thousands of cycles to a UN→ADV switch. The mechanisms section reports the CNMs."},
 	{"phasea-auto", "routing", "Phase A: automatic choice",
 		"The Valiant intermediate policy the routing implies: RRG-Gr for VAL_GROUP, RRG-Sw for VAL, UGAL and PB; ACOR and PB_ACOR choose by level.",
