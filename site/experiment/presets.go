@@ -1,7 +1,6 @@
 package experiment
 
 import (
-	"fmt"
 	"math"
 
 	"phitsim/engine/config"
@@ -202,8 +201,9 @@ func graph500Presets() []Preset {
 }
 
 // FromSpec turns an engine sweep (sweep.Experiments) into a page
-// experiment: the same series, and the loads as from:to:step. It panics if
-// the loads are not evenly spaced (the engine's experiments are).
+// experiment: the same series, and the swept values as from:to:step, or as
+// a list when they are not evenly spaced (the QCN-Switch paper's PI = 0.1,
+// 0.5, 1, 5%).
 func FromSpec(sp sweep.Spec) Experiment {
 	e := Experiment{Series: append([]config.Config(nil), sp.Series...)}
 	param, xs := sp.XName(), sp.Xs()
@@ -216,7 +216,7 @@ func FromSpec(sp sweep.Spec) Experiment {
 		e.Sweep.Step, _ = roundSig(step)
 	}
 	if v, err := e.Sweep.Values(); err != nil || !sameFloats(v, xs) {
-		panic(fmt.Sprintf("experiment: %s values %v are not from:to:step (%v, %v)", param, xs, v, err))
+		e.Sweep.List = append([]float64(nil), xs...)
 	}
 	return e
 }

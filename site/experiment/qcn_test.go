@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"phitsim/engine/config"
+	"phitsim/engine/sweep"
 )
 
 // formFields is what the page's form lists for c in a section: the
@@ -141,4 +142,19 @@ func qcnPreset(t *testing.T, name string) Preset {
 	}
 	t.Fatalf("no preset %s", name)
 	return Preset{}
+}
+
+// An engine experiment over uneven values (the QCN-Switch paper's Fig. 15:
+// PI = 0.1, 0.5, 1, 5%) becomes a list sweep of the same values; even ones
+// stay from:to:step.
+func TestFromSpecUneven(t *testing.T) {
+	c := QCNTransient()
+	e := FromSpec(sweep.Spec{Series: []config.Config{c}, Param: "routing.qcnPI", Values: []float64{0.1, 0.5, 1, 5}})
+	if v, err := e.Sweep.Values(); err != nil || !sameFloats(v, []float64{0.1, 0.5, 1, 5}) || len(e.Sweep.List) != 4 {
+		t.Errorf("uneven: %+v → %v, %v", e.Sweep, v, err)
+	}
+	e = FromSpec(sweep.Spec{Series: []config.Config{c}, Loads: []float64{0.1, 0.2, 0.3}})
+	if v, err := e.Sweep.Values(); err != nil || !sameFloats(v, []float64{0.1, 0.2, 0.3}) || len(e.Sweep.List) != 0 || e.Sweep.Step != 0.1 {
+		t.Errorf("even: %+v → %v, %v", e.Sweep, v, err)
+	}
 }
