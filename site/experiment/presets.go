@@ -216,6 +216,9 @@ func FromSpec(sp sweep.Spec) Experiment {
 		e.Sweep.Step, _ = roundSig(step)
 	}
 	if v, err := e.Sweep.Values(); err != nil || !sameFloats(v, xs) {
+		// a list sweep keeps the default from:to:step, as a link decodes it
+		d := DefaultSweep()
+		e.Sweep.From, e.Sweep.To, e.Sweep.Step = d.From, d.To, d.Step
 		e.Sweep.List = append([]float64(nil), xs...)
 	}
 	return e

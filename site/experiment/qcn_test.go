@@ -2,6 +2,7 @@ package experiment
 
 import (
 	"math"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -152,6 +153,10 @@ func TestFromSpecUneven(t *testing.T) {
 	e := FromSpec(sweep.Spec{Series: []config.Config{c}, Param: "routing.qcnPI", Values: []float64{0.1, 0.5, 1, 5}})
 	if v, err := e.Sweep.Values(); err != nil || !sameFloats(v, []float64{0.1, 0.5, 1, 5}) || len(e.Sweep.List) != 4 {
 		t.Errorf("uneven: %+v → %v, %v", e.Sweep, v, err)
+	}
+	// its link decodes to the same experiment
+	if l, errs := Decode(Encode(Link{Exp: e})); len(errs) > 0 || !reflect.DeepEqual(l.Exp.Sweep, e.Sweep) {
+		t.Errorf("link: %+v, %v; want %+v", l.Exp.Sweep, errs, e.Sweep)
 	}
 	e = FromSpec(sweep.Spec{Series: []config.Config{c}, Loads: []float64{0.1, 0.2, 0.3}})
 	if v, err := e.Sweep.Values(); err != nil || !sameFloats(v, []float64{0.1, 0.2, 0.3}) || len(e.Sweep.List) != 0 || e.Sweep.Step != 0.1 {
