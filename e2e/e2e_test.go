@@ -448,6 +448,8 @@ func TestBrowser(t *testing.T) {
 	t.Run("deadlock", func(t *testing.T) { deadlockSweep(t, ctx, base, cli(t)) })
 	t.Run("physical", func(t *testing.T) { physicalUnits(t, ctx, base) })
 
+	t.Run("qcn", func(t *testing.T) { qcnTransient(t, ctx, base) })
+
 	t.Run("routing-preset", func(t *testing.T) {
 		// A routing comparison of the ACOR paper from the preset menu: all
 		// six series and the loads; then its link, shortened by overrides

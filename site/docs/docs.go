@@ -200,6 +200,10 @@ var chartTopics = map[string]string{
 	// thesis §4.3.2's transients
 	"transientlatency":   "metric-timeseries",
 	"transientmisrouted": "metric-timeseries",
+
+	// the QCN-Switch paper's
+	"qcnprobability": "metric-qcn-probability",
+	"qcncnm":         "metric-qcn-cnm",
 }
 
 // Metric gives the section of a chart (a name of experiment.Charts).

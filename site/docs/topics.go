@@ -266,4 +266,12 @@ var topics = []Topic{
 		"Queries and time per BFS level: the graph is explored in a few levels, and how much traffic each level carries depends on the degree of the root vertex.",
 		thesis + " §2.1–2.2",
 		"Most queries fall in the middle levels; low-degree roots push traffic to later levels."},
+	{"metric-qcn-probability", "metric", "QCN-Switch port probability over time",
+		"QCN-Switch's minimal probability (%) of every transit port of one router of group 0 (the selector; by default the middle one) against the time from the pattern switch, one snapshot every sim.interval, from one run (the first seed of the point), as the paper plots it: averaging seeds would hide the sawtooth of its additive increase and multiplicative decrease. Thick: the port toward S_out, the router whose global link reaches the adversarial group (for S_out itself, that global link); thin: the other transit ports, shown when one series has a trace.",
+		qcnsw + ", §4.1, Figs. 12b, 14b",
+		"100% before a UN→ADV+1 switch; after it the port toward S_out drops within a few CNMs to about 10% or less and climbs back in PI steps between CNMs; the other ports stay near 100%."},
+	{"metric-qcn-cnm", "metric", "QCN congestion notification (CNM) traffic",
+		"Per point, mean over its runs (mechanisms.qcn of the result): the phits of CNMs on the network's links as a share of all the phits on them in the measured window, and the CNMs' mean latency from the congestion point to the victim's source router. CNMs are real packets on a priority class. The engine reports them per run, not over time, so there is no CNM series against time.",
+		qcnsw + ", §2, §4.1",
+		"None under UN below saturation (the congestion points stay below Q_eq); under ADV+i a fraction of a percent of the link traffic, rising with load."},
 }

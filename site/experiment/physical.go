@@ -2,6 +2,7 @@ package experiment
 
 import (
 	"math"
+	"strconv"
 	"strings"
 
 	"phitsim/engine/config"
@@ -62,10 +63,21 @@ func unitsHelp(c *config.Config, p config.Param, b units.Basis) string {
 // (Param.SetString). A physical text that converts inexactly (a time
 // rounded up to whole cycles) is stored and stays typed, as the view
 // shows.
+// A decimal field also takes a fraction "n/d", as the papers write their
+// factors (the QCN-Switch paper's L_f = 1/64): stored as its value, the
+// text stays in the input as typed.
 func SetField(c *config.Config, p config.Param, text string) error {
 	if _, ok := c.PhysicalText(p); ok {
 		_, err := c.SetPhysical(p, text)
 		return err
+	}
+	if n, d, ok := strings.Cut(text, "/"); ok && p.Kind == "float" {
+		x, err1 := strconv.ParseFloat(strings.TrimSpace(n), 64)
+		y, err2 := strconv.ParseFloat(strings.TrimSpace(d), 64)
+		if err1 != nil || err2 != nil || y == 0 || math.IsInf(x/y, 0) || math.IsNaN(x/y) {
+			return &config.FieldError{Path: p.Path, Value: text, Msg: "must be a number or a fraction n/d with d ≠ 0"}
+		}
+		return p.SetString(c, strconv.FormatFloat(x/y, 'g', -1, 64))
 	}
 	return p.SetString(c, text)
 }

@@ -1,7 +1,6 @@
 package experiment
 
 import (
-	"fmt"
 	"math"
 
 	"phitsim/engine/config"
@@ -202,8 +201,9 @@ func graph500Presets() []Preset {
 }
 
 // FromSpec turns an engine sweep (sweep.Experiments) into a page
-// experiment: the same series, and the loads as from:to:step. It panics if
-// the loads are not evenly spaced (the engine's experiments are).
+// experiment: the same series, and the swept values as from:to:step, or as
+// a list when they are not evenly spaced (the QCN-Switch paper's PI = 0.1,
+// 0.5, 1, 5%).
 func FromSpec(sp sweep.Spec) Experiment {
 	e := Experiment{Series: append([]config.Config(nil), sp.Series...)}
 	param, xs := sp.XName(), sp.Xs()
@@ -216,7 +216,10 @@ func FromSpec(sp sweep.Spec) Experiment {
 		e.Sweep.Step, _ = roundSig(step)
 	}
 	if v, err := e.Sweep.Values(); err != nil || !sameFloats(v, xs) {
-		panic(fmt.Sprintf("experiment: %s values %v are not from:to:step (%v, %v)", param, xs, v, err))
+		// a list sweep keeps the default from:to:step, as a link decodes it
+		d := DefaultSweep()
+		e.Sweep.From, e.Sweep.To, e.Sweep.Step = d.From, d.To, d.Step
+		e.Sweep.List = append([]float64(nil), xs...)
 	}
 	return e
 }
@@ -274,5 +277,65 @@ func ethernetPresets(loads func(from, to, step float64) Sweep) []Preset {
 			Experiment{ethernet("UN"), loads(0.2, 0.8, 0.2)}},
 		{"ethernet-adv1-h4", "The same Ethernet Dragonfly under ADV+1: MIN capped at 1/(a·p) = 0.031 (1.25 Gb/s per node), VAL and PB near 0.5 (20 Gb/s); about a minute",
 			Experiment{ethernet("ADV"), loads(0.1, 0.5, 0.1)}},
+		{"qcn-un-h4", "QCN-Switch (output sampling, feedback comparison, Table I) vs MIN, VAL and PB under UN on the Ethernet Dragonfly at h=4 (QCN-Switch paper Figs. 8a, 17a): QCN-Switch keeps MIN's latency (measured: 77, 86, 102, 148 cycles at 0.2–0.8, MIN's exactly, nothing misrouted); about a minute",
+			Experiment{qcnVersus("UN"), loads(0.2, 0.8, 0.2)}},
+		{"qcn-adv1-h4", "QCN-Switch vs MIN, VAL and PB under ADV+1 at h=4 (QCN-Switch paper Figs. 8b, 17b): its CNMs divert ≈ 90% of the traffic to non-minimal paths, but 60 µs of warm-up is too short for it to settle from its start at 100% minimal: measured at 0.4, QCN-Switch 0.35 accepted, 1,005 cycles, 91% misrouted; PB 0.40, 232 cycles; VAL 0.40, 234 cycles (qcn-adv1-h4-settled warms up for 600 µs); about a minute",
+			Experiment{qcnVersus("ADV"), loads(0.1, 0.5, 0.1)}},
+		{"qcn-adv1-h4-settled", "QCN-Switch vs PB under ADV+1 at h=4 with 600 µs (30,000 cycles) of warm-up, long enough for QCN-Switch to settle: measured 96 cycles at 0.1 and 130 at 0.4 (0.40 accepted, 93% misrouted), below PB's 232 as in the paper's Fig. 8b; a few minutes",
+			Experiment{qcnSettled(), loads(0.1, 0.5, 0.2)}},
+		{"qcn-transient-h4", "QCN-Switch reacting to UN→ADV+1 at 0.4 on the Ethernet Dragonfly at h=4 (QCN-Switch paper Figs. 10a, 12b): misrouting makes half its rise in ≈ 13 µs and 90% in ≈ 19 µs; in the probability chart the middle router's port toward S_out drops from 100% to ≈ 10% within 20 µs, then climbs slowly by the additive increase (snapshots every 20 µs); one run of 340 µs, about 15 s",
+			Experiment{[]config.Config{QCNTransient()}, loads(0.4, 0.4, 0.1)}},
+		{"qcn-un-h6", "The QCN-Switch paper's own system and run (Table I: 5,256 nodes, 2.4 + 2.4 ms, 10 seeds): QCN-Switch vs MIN, VAL and PB under UN (Fig. 17a); many hours in a browser: run it with the CLI",
+			Experiment{qcnPaper("UN"), loads(0.1, 1, 0.1)}},
+		{"qcn-adv1-h6", "The QCN-Switch paper's own system and run under ADV+1 (Fig. 17b); many hours in a browser: run it with the CLI",
+			Experiment{qcnPaper("ADV"), loads(0.1, 0.6, 0.1)}},
 	}
+}
+
+// qcn makes a series QCN-Switch with the paper's defaults and FOGSim's
+// sampling clock (routing.qcnSamplingClock=fogsim), which samples a busy
+// congestion point every qcnCPC cycles and reproduces the paper; with the
+// paper's count of packets h=4 reacts too slowly even for long runs
+// (engine/ROUTING.md, QCN-Switch's measurements).
+func qcn(c *config.Config) {
+	c.Routing.Name, c.Routing.QcnClock = "QCN_SWITCH", "fogsim"
+}
+
+// qcnSettled is QCN-Switch and PB under ADV+1 on the browser-size Ethernet
+// Dragonfly with 30,000 cycles (600 µs) of warm-up.
+func qcnSettled() []config.Config {
+	base := ethernet("ADV")[2] // PB
+	base.Sim.Warmup = 30000
+	return []config.Config{named(base, "QCN-Switch", qcn), base}
+}
+
+// qcnVersus is QCN-Switch and the paper's baselines (MIN, VAL, PB) on the
+// browser-size Ethernet Dragonfly (ethernet) under the pattern.
+func qcnVersus(pattern string) []config.Config {
+	base := ethernet(pattern)
+	return append([]config.Config{named(base[0], "QCN-Switch", qcn)}, base...)
+}
+
+// qcnPaper is QCN-Switch and its baselines on the engine's ethernet-h6
+// preset, the QCN-Switch paper's system and run, under the pattern.
+func qcnPaper(pattern string) []config.Config {
+	base := named(enginePreset("ethernet-h6"), "", func(c *config.Config) { c.Traffic.Pattern = pattern })
+	out := []config.Config{named(base, "QCN-Switch", qcn)}
+	for _, r := range []string{"MIN", "VAL", "PB"} {
+		out = append(out, named(base, r, func(c *config.Config) { c.Routing.Name = r }))
+	}
+	return out
+}
+
+// QCNTransient is the QCN-Switch paper's transient run (§4.1: UN switching
+// to ADV+1 at 0.4, probabilities and misrouting in 20 µs intervals) on the
+// ethernet-h4 system: 100 µs of warm-up, the switch 40 µs into the
+// measurement, 200 µs after it (the transient record's 10,000 cycles), one
+// seed (the paper: 2.4 ms before and after, one run for the probabilities).
+func QCNTransient() config.Config {
+	c := named(enginePreset("ethernet-h4"), "QCN-Switch UN→ADV+1", qcn)
+	c.Sim.Warmup, c.Sim.Cycles, c.Sim.Seeds = 5000, 12000, 1
+	c.Traffic.Pattern, c.Traffic.Load = "UN", 0.4
+	c.Traffic.SwitchCycle, c.Traffic.SwitchPattern = 2000, "ADV"
+	return c
 }

@@ -47,6 +47,9 @@ type Input struct {
 	// Point selects the swept value of the per-point charts (fairness,
 	// histogram, time series).
 	Point int
+	// Router selects the router of group 0 in the QCN-Switch probability
+	// chart; outside the group, its middle router (QCNProbability).
+	Router int
 }
 
 const unitLoad = "phits/node/cycle"

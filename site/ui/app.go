@@ -59,6 +59,9 @@ type App struct {
 	partial  map[int]protocol.Partial
 	log      []string
 	point    int
+	// qcnRouter: the router of group 0 in the QCN-Switch probability chart
+	// (plot.Input.Router; −1, the default: the middle one)
+	qcnRouter int
 	// runKey and runPreset: the experiment (its link) and preset the
 	// results came from, to mark them stale when the form changes
 	runKey, runPreset string
@@ -100,7 +103,7 @@ var seriesParams = func() []config.Param {
 
 // Main starts the page.
 func Main() {
-	a := &App{active: map[int]*runInfo{}, partial: map[int]protocol.Partial{}, state: "idle", charts: map[string]*chartView{},
+	a := &App{qcnRouter: -1, active: map[int]*runInfo{}, partial: map[int]protocol.Partial{}, state: "idle", charts: map[string]*chartView{},
 		rate: 1.5e6, closed: map[string]bool{"router": true}}
 	for _, c := range experiment.Charts {
 		a.charts[c] = &chartView{id: "chart-" + c}
@@ -227,7 +230,7 @@ func (a *App) updateCharts() {
 		return
 	}
 	a.chartsDirty, a.chartsAt = false, time.Now()
-	in := plot.Input{Results: a.res, Point: a.point}
+	in := plot.Input{Results: a.res, Point: a.point, Router: a.qcnRouter}
 	if a.res != nil {
 		in.Running = plot.RunningFrom(a.res, a.partial)
 	}

@@ -36,6 +36,7 @@ var chartTitles = map[string]string{
 	"phasea": "Phase-A policies", "acor": "ACOR level over time", "acorrouters": "ACOR level per router",
 	"exectime": "Graph500 execution time", "usage": "Graph500 network usage",
 	"bfs": "Graph500 usage over time (BFS levels)", "levels": "Graph500 time per BFS level",
+	"qcnprobability": "QCN-Switch port probabilities over time", "qcncnm": "QCN congestion notifications",
 }
 
 // Render the page.
@@ -724,7 +725,7 @@ func sortInts(x []int) {
 
 // chartOrder is the page order of the chart cards (plot.Visible's).
 var chartOrder = []string{"accepted", "latency", "exectime", "usage", "fairness", "histogram", "timeseries",
-	"transientlatency", "transientmisrouted", "bfs", "levels", "misrouting", "nonminimal", "phasea", "acor", "acorrouters"}
+	"transientlatency", "transientmisrouted", "qcnprobability", "qcncnm", "bfs", "levels", "misrouting", "nonminimal", "phasea", "acor", "acorrouters"}
 
 // cardNames lists the chart cards: plot.Visible's, plus every card the
 // experiment's configuration can produce before its results say so (the
@@ -856,10 +857,39 @@ func (a *App) chartCard(name string) *vecty.HTML {
 					}
 				})), vecty.Text("SVG")),
 		),
+		vecty.If(name == "qcnprobability", a.qcnRouterSelect()),
 		// ECharts draws into this element; it has no vecty children.
 		elem.Div(vecty.Markup(prop.ID("chart-"+name), vecty.Class("chart"), vecty.Attribute("role", "img"),
 			vecty.Attribute("aria-label", chartTitles[name]+" chart"))),
 	)
+}
+
+// qcnRouterSelect picks the router of group 0 whose ports the QCN-Switch
+// probability chart shows: the middle one (the QCN-Switch paper's Fig.
+// 12b) or any of the group's a routers.
+func (a *App) qcnRouterSelect() *vecty.HTML {
+	e := &a.exp
+	if a.res != nil {
+		e = &a.res.Exp
+	}
+	routers := 0
+	if len(e.Series) > 0 && e.Series[0].Topology.Kind == "dragonfly" {
+		routers = e.Series[0].Topology.A
+	}
+	opts := []vecty.MarkupOrChild{vecty.Markup(prop.ID("qcn-router"), event.Change(func(ev *vecty.Event) {
+		a.qcnRouter, _ = strconv.Atoi(ev.Target.Get("value").String())
+		a.chartsDirty = true
+		a.schedule()
+	})),
+		elem.Option(vecty.Markup(prop.Value("-1"), vecty.Property("selected", a.qcnRouter < 0 || a.qcnRouter >= routers)),
+			vecty.Text(fmt.Sprintf("middle (router %d)", routers/2)))}
+	for r := 0; r < routers; r++ {
+		opts = append(opts, elem.Option(vecty.Markup(prop.Value(strconv.Itoa(r)), vecty.Property("selected", r == a.qcnRouter)),
+			vecty.Text("router "+strconv.Itoa(r))))
+	}
+	return elem.Div(vecty.Markup(vecty.Class("field", "inline", "qcn-router")),
+		elem.Label(vecty.Markup(prop.For("qcn-router")), vecty.Text("router of group 0")),
+		elem.Select(opts...))
 }
 
 // chartHelp is the "?" of a chart: what its metric means.
