@@ -24,7 +24,7 @@ const (
 	PortBytes   = 32 // sim.port
 	BufferBytes = 32 // sim.buffer
 	StreamBytes = 16 // rng.Stream (PCG)
-	SampleBytes = 80 // result.Sample
+	SampleBytes = 72 // result.Sample
 	procBytes   = 104
 	sliceBytes  = 24 // a slice header (timing-wheel slots, source queues)
 	// growth: a slice grown by append holds up to twice its length, and the
@@ -292,8 +292,8 @@ func (c *Config) memory() []MemoryPart {
 		perSample += 8 * 5 // the job's usage per interval
 	}
 	if e.Keeps(routing.Notifications) {
-		counters += 8       // QCN-Switch: the CNMs generated per interval
-		perSample += 4 * 16 // their "cnms" field in the JSON text
+		counters += 8           // QCN-Switch: the CNMs generated per interval
+		perSample += 5*8 + 4*24 // result.SeriesCNMs (grown by append) and its JSON text
 	}
 	add("sim.interval", what, nb*counters, false)
 	add("sim.interval", what+" in the result and its JSON text", nb*perSample, g500)

@@ -50,6 +50,11 @@ type Result struct {
 	LatencyHist []int64  `json:"latencyHist" msgpack:"latencyHist"`
 	HopsHist    []int64  `json:"hopsHist" msgpack:"hopsHist"`
 	Series      []Sample `json:"series" msgpack:"series"`
+	// SeriesCNMs: with QCN-Switch, the congestion notifications generated in
+	// each interval of Series (sent, or processed at their own congestion
+	// point's router); kept beside Series so that every other run's samples
+	// stay as small as they were.
+	SeriesCNMs []int64 `json:"seriesCnms,omitempty" msgpack:"seriesCnms,omitempty"`
 	// AcorLevels: ACOR-Switch level (1…) of every router at the end of the run.
 	AcorLevels []uint8 `json:"acorLevels,omitempty" msgpack:"acorLevels"`
 	// Transient: with a pattern switch, the delivered packets by generation cycle.
@@ -155,9 +160,6 @@ type Sample struct {
 	AcorLevel float64 `json:"acorLevel,omitempty" msgpack:"acorLevel"` // ACOR-Switch: mean router level (1…)
 	// AcorRouters: ACOR-Switch routers at level 1, 2, 3 at the interval's end.
 	AcorRouters []int32 `json:"acorRouters,omitempty" msgpack:"acorRouters"`
-	// CNMs: QCN-Switch's congestion notifications generated in the interval
-	// (sent, or processed at their own congestion point's router).
-	CNMs float64 `json:"cnms,omitempty" msgpack:"cnms,omitempty"`
 }
 
 // Conservation: every generated packet is delivered or still in flight.

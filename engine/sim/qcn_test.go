@@ -614,7 +614,7 @@ func TestQCNLargeLfCutsToZero(t *testing.T) {
 }
 
 // TestQCNCNMsPerInterval: the time series counts the CNMs generated in each
-// sim.interval (the CNM traffic as its own series, QCN-Switch paper Figs.
+// sim.interval beside the time series (result.SeriesCNMs; the CNM traffic as its own series, QCN-Switch paper Figs.
 // 10–14): over the run they add up to those sent, dropped for want of room
 // and processed at their own congestion point's router. h=2, ADV+1 at 0.4
 // with FOGSim's sampling clock, 3,000 + 3,000 cycles.
@@ -627,9 +627,12 @@ func TestQCNCNMsPerInterval(t *testing.T) {
 	q := r.Mechanisms["qcn"]
 	var sum float64
 	nonzero := 0
-	for _, smp := range r.Series {
-		sum += smp.CNMs
-		if smp.CNMs > 0 {
+	if len(r.SeriesCNMs) != len(r.Series) {
+		t.Fatalf("%d intervals of CNMs, %d samples", len(r.SeriesCNMs), len(r.Series))
+	}
+	for _, n := range r.SeriesCNMs {
+		sum += float64(n)
+		if n > 0 {
 			nonzero++
 		}
 	}

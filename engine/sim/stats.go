@@ -338,7 +338,7 @@ func (s *Sim) Snapshot() *result.Result {
 			smp.AcorRouters = append([]int32(nil), st.sLevels[3*b:3*b+3]...)
 		}
 		if st.sCnm != nil {
-			smp.CNMs = float64(st.sCnm[b])
+			res.SeriesCNMs = append(res.SeriesCNMs, st.sCnm[b])
 		}
 		if st.sDel[b] > 0 {
 			smp.Latency = float64(st.sLat[b]) / float64(st.sDel[b])

@@ -204,6 +204,7 @@ var chartTopics = map[string]string{
 	// the QCN-Switch paper's
 	"qcnprobability": "metric-qcn-probability",
 	"qcncnm":         "metric-qcn-cnm",
+	"qcncnmtime":     "metric-qcn-cnm",
 }
 
 // Metric gives the section of a chart (a name of experiment.Charts).

@@ -77,6 +77,7 @@ func Visible(e *experiment.Experiment, r *experiment.Results) []string {
 	add(anySeries(e, switches) || anyRun(r, hasTransient), "transientlatency", "transientmisrouted")
 	add(anySeries(e, func(c *config.Config) bool { return notifies(c) && switches(c) }) || anyRun(r, hasProbabilities), "qcnprobability")
 	add(anySeries(e, notifies) || anyRun(r, hasCNMs), "qcncnm")
+	add(anySeries(e, notifies) || anyRun(r, hasCNMs), "qcncnmtime")
 	add(g500, "bfs", "levels")
 	mis := anySeries(e, misrouteRouting) || anyRun(r, func(x *result.Result) bool { return x.Misrouted.Packets > 0 })
 	add(mis, "misrouting", "nonminimal")

@@ -23,6 +23,7 @@ import (
 func init() {
 	Builders["qcnprobability"] = QCNProbability
 	Builders["qcncnm"] = QCNNotifications
+	Builders["qcncnmtime"] = QCNNotificationsOverTime
 }
 
 // notifies reports whether a configuration runs QCN congestion points (the
@@ -231,6 +232,45 @@ func QCNNotifications(in Input) []byte {
 			ys[0].(map[string]any)["min"] = 0
 		}
 	})
+}
+
+// QCNNotificationsOverTime is the CNMs generated per sim.interval over the
+// run at the selected point (result.SeriesCNMs: sent, or processed at their
+// own congestion point's router), mean over the runs, one line per series:
+// the CNM traffic as its own series over time (QCN-Switch paper §5.2).
+func QCNNotificationsOverTime(in Input) []byte {
+	const title = "CNMs over time"
+	names, runs, x := pointRuns(in)
+	if names == nil || !anyRun(in.Results, hasCNMs) {
+		return Empty(title, "no CNM report yet: routing.name=QCN_SWITCH")
+	}
+	line := charts.NewLine()
+	line.SetGlobalOptions(common(title+" at "+pointLabel(in.Results, x), "time (cycles)", "CNMs generated per interval", true)...)
+	marked := false
+	for si, rs := range runs {
+		if len(rs) == 0 || rs[0].Mechanisms["qcn"] == nil {
+			continue
+		}
+		n := len(rs[0].SeriesCNMs)
+		v := make([]float64, n)
+		for _, rr := range rs {
+			for i := 0; i < n && i < len(rr.SeriesCNMs); i++ {
+				v[i] += float64(rr.SeriesCNMs[i]) / float64(len(rs))
+			}
+		}
+		data := make([]opts.LineData, 0, n)
+		for i := 0; i < n && i < len(rs[0].Series); i++ {
+			data = append(data, opts.LineData{Value: []any{rs[0].Series[i].Cycle, num(v[i])}})
+		}
+		so := []charts.SeriesOpts{charts.WithLineChartOpts(opts.LineChart{ShowSymbol: opts.Bool(false)}),
+			charts.WithItemStyleOpts(opts.ItemStyle{Color: Color(si)})}
+		if !marked {
+			marked = true
+			so = append(so, phaseMarks(rs[0].Config))
+		}
+		line.AddSeries(names[si], data, so...)
+	}
+	return render(line, nil)
 }
 
 // component is the first of an option's component (go-echarts renders

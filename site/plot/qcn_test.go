@@ -180,3 +180,37 @@ func TestQCNNotificationsChart(t *testing.T) {
 		t.Errorf("MIN vs VAL: %s", e)
 	}
 }
+
+// The CNMs over time (h=4, the transient of qcnResults): one line for the
+// QCN-Switch run, its points the run's CNMs per sim.interval
+// (result.SeriesCNMs) at the interval ends, adding up to the CNMs the
+// report counts (sent, dropped, processed at their own router), some after
+// the switch to ADV+1; MIN vs VAL has none.
+func TestQCNNotificationsOverTimeChart(t *testing.T) {
+	r := qcnResults(t)
+	b := QCNNotificationsOverTime(Input{Results: r})
+	checkConfined(t, map[string][]byte{"qcncnmtime": b})
+	o := decode(t, "qcncnmtime", b)
+	if len(o.Series) != 1 {
+		t.Fatalf("series %d", len(o.Series))
+	}
+	run := r.Runs[0]
+	xs, ys := seriesXY(t, o.Series[0].Data)
+	var sum float64
+	if len(xs) != len(run.Series) || len(run.SeriesCNMs) != len(run.Series) {
+		t.Fatalf("%d points, %d samples, %d intervals of CNMs", len(xs), len(run.Series), len(run.SeriesCNMs))
+	}
+	for i, smp := range run.Series {
+		if xs[i] != float64(smp.Cycle) || ys[i] != num(float64(run.SeriesCNMs[i])) {
+			t.Fatalf("point %d: (%v, %v), want (%d, %v)", i, xs[i], ys[i], smp.Cycle, run.SeriesCNMs[i])
+		}
+		sum += ys[i]
+	}
+	q := run.Mechanisms["qcn"]
+	if want := q["cnmSent"] + q["cnmDropped"] + q["cnmSelf"]; sum != want || sum == 0 {
+		t.Errorf("CNMs over time add up to %v, the report counts %v (%v)", sum, want, q)
+	}
+	if e := (QCNNotificationsOverTime(Input{Results: tinyResults(t, experiment.Default(), nil)})); !strings.Contains(string(e), "no CNM report") {
+		t.Errorf("MIN vs VAL: %s", e)
+	}
+}

@@ -36,7 +36,7 @@ var chartTitles = map[string]string{
 	"phasea": "Phase-A policies", "acor": "ACOR level over time", "acorrouters": "ACOR level per router",
 	"exectime": "Graph500 execution time", "usage": "Graph500 network usage",
 	"bfs": "Graph500 usage over time (BFS levels)", "levels": "Graph500 time per BFS level",
-	"qcnprobability": "QCN-Switch port probabilities over time", "qcncnm": "QCN congestion notifications",
+	"qcnprobability": "QCN-Switch port probabilities over time", "qcncnm": "QCN congestion notifications", "qcncnmtime": "CNMs over time",
 }
 
 // Render the page.
@@ -725,7 +725,7 @@ func sortInts(x []int) {
 
 // chartOrder is the page order of the chart cards (plot.Visible's).
 var chartOrder = []string{"accepted", "latency", "exectime", "usage", "fairness", "histogram", "timeseries",
-	"transientlatency", "transientmisrouted", "qcnprobability", "qcncnm", "bfs", "levels", "misrouting", "nonminimal", "phasea", "acor", "acorrouters"}
+	"transientlatency", "transientmisrouted", "qcnprobability", "qcncnm", "qcncnmtime", "bfs", "levels", "misrouting", "nonminimal", "phasea", "acor", "acorrouters"}
 
 // cardNames lists the chart cards: plot.Visible's, plus every card the
 // experiment's configuration can produce before its results say so (the
