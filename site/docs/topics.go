@@ -271,7 +271,7 @@ var topics = []Topic{
 		qcnsw + ", §4.1, Figs. 12b, 14b",
 		"100% before a UN→ADV+1 switch; after it the port toward S_out drops within a few CNMs to about 10% or less and climbs back in PI steps between CNMs; the other ports stay near 100%."},
 	{"metric-qcn-cnm", "metric", "QCN congestion notification (CNM) traffic",
-		"Per point, mean over its runs (mechanisms.qcn of the result): the phits of CNMs on the network's links as a share of all the phits on them in the measured window, and the CNMs' mean latency from the congestion point to the victim's source router. CNMs are real packets on a priority class. The engine reports them per run, not over time, so there is no CNM series against time.",
+		"Per point, mean over its runs (mechanisms.qcn of the result): the phits of CNMs on the network's links as a share of all the phits on them in the measured window, and the CNMs' mean latency from the congestion point to the victim's source router. CNMs are real packets on a priority class. Over time (the CNMs over time chart, at the selected point): the CNMs generated in each sim.interval (sent, or processed at their own congestion point's router; result.seriesCnms), mean over the runs.",
 		qcnsw + ", §2, §4.1",
 		"None under UN below saturation (the congestion points stay below Q_eq); under ADV+i a fraction of a percent of the link traffic, rising with load."},
 }
