@@ -445,6 +445,8 @@ func TestBrowser(t *testing.T) {
 		}
 	})
 
+	t.Run("deadlock", func(t *testing.T) { deadlockSweep(t, ctx, base, cli(t)) })
+
 	t.Run("routing-preset", func(t *testing.T) {
 		// A routing comparison of the ACOR paper from the preset menu: all
 		// six series and the loads; then its link, shortened by overrides

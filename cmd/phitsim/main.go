@@ -102,6 +102,8 @@ balanced. An experiment that sweeps a parameter (thesis-fig3.10) takes
 Output (stable; scripts may rely on it):
   stdout is a terminal         a table of the curves: one row per point of each series,
                                accepted load and latency ± 95% CI
+                               (repeated in Gb/s per node and µs when every series has
+                               the same physical basis, physical.linkGbps/phitBytes)
   stdout is a pipe or a file   the curves as CSV (the columns of PREFIX.csv)
   -csv                         the CSV on stdout, even at a terminal
   -out PREFIX                  PREFIX.json (every run and point) and PREFIX.csv (the curves),
@@ -133,10 +135,16 @@ Examples:
 
 Checks a configuration without running it: lists every invalid field with its
 allowed range, or prints "ok:" with the network size and the VCs it gets.
+With a physical basis (physical.linkGbps and physical.phitBytes), it also
+lists every field in cycles, phits or phits/node/cycle in ns, bytes and Gb/s
+beside its engine value ("400 ns = 20 cycles"); run's summary then adds the
+load in Gb/s and the latency in µs.
 
 Examples:
   phitsim validate -config my.json
   phitsim validate -preset h8 -set routing.name=VAL -set router.localVCs=2
+  phitsim validate -preset ethernet-h4          the QCN-Switch paper's Table I, in ns and KB
+  phitsim validate -preset h4 -set physical.linkGbps=40 -set physical.phitBytes=10
 `,
 	"presets": `Usage: phitsim presets
 
@@ -819,6 +827,7 @@ func cmdSweep(ctx context.Context, args []string, e env) error {
 		errs = append(errs, err)
 	} else {
 		printTable(e.stdout, oc)
+		printPhysicalTable(e.stdout, oc)
 		switch {
 		case table && sp.Param != "":
 			printFairnessPanels(e.stdout, oc)
@@ -878,8 +887,8 @@ func expandSeries(base []config.Config, series []string) ([]config.Config, error
 func cmdPresets(w io.Writer) error {
 	for _, p := range config.Presets() {
 		c := p.Config
-		fmt.Fprintf(w, "%-14s %s\n%14s h=%d a=%d p=%d, %s, %s, warm-up %d + %d cycles\n", p.Name, p.Doc, "",
-			c.Topology.H, c.Topology.A, c.Topology.P, c.Routing.Name, c.Traffic.Pattern, c.Sim.Warmup, c.Sim.Cycles)
+		fmt.Fprintf(w, "%-14s %s\n%14s h=%d a=%d p=%d, %s, %s, warm-up %d + %d cycles%s\n", p.Name, p.Doc, "",
+			c.Topology.H, c.Topology.A, c.Topology.P, c.Routing.Name, c.Traffic.Pattern, c.Sim.Warmup, c.Sim.Cycles, runTime(&c))
 	}
 	return nil
 }
@@ -963,6 +972,7 @@ func cmdValidate(args []string, e env) error {
 			vcs = append(vcs, fmt.Sprintf("%s %d", cl.Name, cl.VCs))
 		}
 		fmt.Fprintf(w, "ok: %s — %d nodes; VCs %s\n", nameOf(c), sz.Nodes, strings.Join(vcs, ", "))
+		printPhysical(w, &c)
 	}
 	return nil
 }

@@ -64,6 +64,9 @@ func describe(w io.Writer, c config.Config) {
 		fmt.Fprintf(w, "%d seeds (%d…%d): mean ± 95%% confidence interval over the seeds\n",
 			c.Sim.Seeds, c.Sim.Seed, c.Sim.Seed+uint64(c.Sim.Seeds)-1)
 	}
+	if line := basisLine(&c); line != "" {
+		fmt.Fprintln(w, line)
+	}
 }
 
 // printSummary is what 'run' shows a person: the configuration, the metrics
@@ -101,6 +104,7 @@ func printSummary(w io.Writer, c config.Config, a sweep.Aggregate, runs []*resul
 		row("average latency", est(a.Latency, "%.1f"), "cycles, generation to delivery")
 		row("  in the network", est(a.NetLatency, "%.1f"), "cycles")
 		row("  injection", est(a.InjLatency, "%.1f"), "cycles, waiting to leave the first router")
+		physicalRows(row, &c, a)
 		row("average hops", est(a.Hops, "%.2f"), "links")
 		classRows(row, runs)
 		if e := routing.Get(c.Routing.Name); e.Has(routing.Misrouting) {

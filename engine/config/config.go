@@ -28,6 +28,9 @@ type Config struct {
 	Traffic  Traffic  `json:"traffic"`
 	Workload Workload `json:"workload"`
 	Sim      Sim      `json:"sim"`
+	// Physical is omitted when unset (no physical view), so that documents
+	// and results without it are unchanged.
+	Physical Physical `json:"physical,omitzero"`
 }
 
 // Topology of the network. Each kind reads its own fields (package

@@ -15,6 +15,7 @@ import (
 	"phitsim/engine/routing"
 	"phitsim/engine/topology"
 	"phitsim/engine/traffic"
+	"phitsim/engine/units"
 	"phitsim/engine/vcs"
 )
 
@@ -112,7 +113,7 @@ func Presets() []Preset {
 			c.Traffic.SwitchCycle, c.Traffic.SwitchPattern = 2000, "ADV"
 			c.Sim.Interval = 100
 		}),
-	}, graph500Presets()...)
+	}, append(graph500Presets(), ethernetPresets()...)...)
 }
 
 // PresetByName finds a preset.
@@ -597,7 +598,9 @@ func editDistance(a, b string) int {
 	return prev[len(rb)]
 }
 
-// Set applies "path=value" to a config (CLI -set and URL decoding). An
+// Set applies "path=value" to a config (CLI -set and URL decoding); with a
+// physical basis a value in cycles, phits or phits/node/cycle may also be
+// given with a physical unit (SetPhysical: "400 ns", "8 m", "100 KB"). An
 // unknown path fails with a FieldError that names it, the value and, when
 // one is close, the parameter probably meant; a value that does not parse
 // fails with the parameter's kind and range (ranges and allowed values are
@@ -611,7 +614,17 @@ func (c *Config) Set(path, value string) error {
 		}
 		return &FieldError{Path: path, Value: value, Msg: msg}
 	}
-	return p.SetString(c, value)
+	err := p.SetString(c, value)
+	unit := strings.TrimRight(strings.TrimSpace(value), "0123456789.") != "" // "400 ns", "100 KB"
+	switch _, physical := c.PhysicalText(p); {
+	case err != nil && physical:
+		if _, perr := c.SetPhysical(p, value); perr == nil || unit {
+			return perr
+		}
+	case err != nil && unit && p.Quantity() != units.None:
+		err.(*FieldError).Msg += " (a value with a physical unit needs a basis: set physical.linkGbps and physical.phitBytes first)"
+	}
+	return err
 }
 
 // setHint suggests what an unknown -set path may have meant.
@@ -958,6 +971,7 @@ func (c *Config) validate() Errors {
 		}
 	}
 	errs = append(errs, c.validateWorkload()...)
+	errs = append(errs, c.validatePhysical()...)
 	if e := c.checkECtNInFlight(); e != nil {
 		errs = append(errs, e)
 	}

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+
+	"phitsim/engine/units"
 )
 
 // Workload selects what the compute nodes run: the synthetic traffic of the
@@ -57,8 +59,11 @@ func DefaultWorkload() Workload {
 // Graph500 reports whether the config runs the Graph500 workload.
 func (c *Config) Graph500() bool { return c.Workload.Kind == "graph500" }
 
-// CycleNs is the length of a cycle in ns: one phit per cycle on a link.
-func (w *Workload) CycleNs() float64 { return float64(w.PhitBytes) * 8 / w.LinkGbps }
+// CycleNs is the length of a cycle in ns: one phit per cycle on a link
+// (units.Basis.CycleNs, as the physical section's).
+func (w *Workload) CycleNs() float64 {
+	return units.Basis{LinkGbps: w.LinkGbps, PhitBytes: w.PhitBytes}.CycleNs()
+}
 
 // JobGroups lists the groups that run the Graph500 job, of g in all.
 func (w *Workload) JobGroups(g int) []int {

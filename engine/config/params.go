@@ -44,10 +44,11 @@ type Section struct {
 
 // Sections of the configuration panel, in order: Topology ·
 // Router · Routing · Congestion management · Workload · Simulation. The
-// synthetic traffic is a sub-heading of Workload. Every parameter but
+// synthetic traffic is a sub-heading of Workload, the physical units (the
+// basis that shows cycles and phits as ns and bytes) one of Topology. Every parameter but
 // version and name belongs to one of them (params_test.go).
 var Sections = []Section{
-	{"topology", "Topology", []string{"topology"}},
+	{"topology", "Topology", []string{"topology", "physical"}},
 	{"router", "Router", []string{"router"}},
 	{"routing", "Routing", []string{"routing"}},
 	{"congestion", "Congestion management", []string{"congestion"}},
@@ -56,7 +57,7 @@ var Sections = []Section{
 }
 
 // GroupTitles names the groups shown as sub-headings of a section.
-var GroupTitles = map[string]string{"traffic": "Traffic"}
+var GroupTitles = map[string]string{"traffic": "Traffic", "physical": "Physical units"}
 
 // SectionOf gives the key of the panel section that shows p ("" for
 // version and name, which are outside the sections).

@@ -49,6 +49,9 @@ type cga struct {
 	candMax   float64
 	single    bool // one random port of the class is drawn, misroute only if it qualifies
 	h         int  // global ports per router
+	// the congestion test reads the global links' credits (congestedNow),
+	// not the per-router view, which is then not kept
+	congCredits bool
 	// routing.trigger=base, filtered, hybrid, ectn (or, for UGAL and PB,
 	// routing.injectionTrigger=base, ectn): the contention counters
 	// (contention.go, ectn.go); nil otherwise
@@ -76,6 +79,10 @@ func (s *Sim) initCGA(rc config.Routing, h int) {
 	// FOGSim's OLM draws one candidate, its PAR takes all that qualify
 	c.single = rc.Candidates == "single" || rc.Candidates == "fogsim" && s.routing == routeOLM
 	c.h = h
+	// per-VC occupancy of every packet, static buffers: a global link's
+	// view is its buffer less its credits, read at the test (congested
+	// reads a copy kept at every grant and credit of a global link)
+	c.congCredits = rc.Congestion == "perVC" && s.dq.used == nil
 	s.initContention(rc)
 }
 
@@ -85,7 +92,7 @@ func (s *Sim) initCGA(rc config.Routing, h int) {
 // so that view is not kept for them (it costs an update per grant and
 // credit of a global link).
 func (a *cga) readsCongestion() bool {
-	return !a.trigAlt || a.cc != nil && a.cc.mode == ccHybrid
+	return (!a.trigAlt || a.cc != nil && a.cc.mode == ccHybrid) && !a.congCredits
 }
 
 // routeInTransit is PAR and OLM: minimal unless the trigger fires where the
@@ -167,7 +174,12 @@ func (s *Sim) routeInTransit(r int, pk *packet, fromInj bool) bool {
 			fire = kind == misGlobalMandatory || cc.contended(r*s.radix+minPort, s.now) ||
 				fromInj && cc.groupContended(r, cg, dg)
 		} else {
-			qmin = s.occ(r, minPort, minVC)
+			// the minimal output's occupancy, read where it is compared:
+			// the thMin test, or a candidate's (pickCandidate; −1 until read)
+			qmin = -1
+			if a.thMin > 0 {
+				qmin = s.occ(r, minPort, minVC)
+			}
 			fire = kind == misGlobalMandatory || s.cgaTrigger(r, minPort, minVC, qmin, fromInj, dg)
 		}
 		if fire {
@@ -199,8 +211,9 @@ func (s *Sim) outputReady(po int) bool {
 }
 
 // cgaTrigger: misroute when the minimal output cannot take the packet now
-// (no credits or busy), its occupancy is at least thMin, and — for a global
-// link — the link is congested relative to the router's other global links.
+// (no credits or busy), its occupancy qmin is at least thMin (qmin is read
+// only when thMin > 0), and — for a global link — the link is congested
+// relative to the router's other global links.
 // fromInj, dg: the packet is at its source router, bound for group dg
 // (ECtN reads its combined counter then, when dg is another group).
 func (s *Sim) cgaTrigger(r, minPort, minVC int, qmin int32, fromInj bool, dg int) bool {
@@ -222,7 +235,8 @@ func (s *Sim) cgaTrigger(r, minPort, minVC int, qmin int32, fromInj bool, dg int
 		}
 	}
 	c := s.ports[po].class
-	if float64(qmin)*100 < a.thMin*float64(s.senseCap(c)) {
+	// (thMin = 0 passes every occupancy: qmin is not read then)
+	if a.thMin > 0 && float64(qmin)*100 < a.thMin*float64(s.senseCap(c)) {
 		return false
 	}
 	if s.credits[po*s.maxVC+minVC] >= int32(s.P) && s.outputReady(po) {
@@ -230,9 +244,29 @@ func (s *Sim) cgaTrigger(r, minPort, minVC int, qmin int32, fromInj bool, dg int
 	}
 	if c == topology.Global {
 		k := minPort - s.firstGlobal
+		if s.ov.gocc == nil {
+			return s.congestedNow(r, k, minVC)
+		}
 		return s.congested(r, k, minVC, a.congCoef, a.congPct, a.congT)
 	}
 	return true
+}
+
+// congestedNow is congested (the CGA trigger's test of global port k of
+// router r, VC vc) on the occupancies its credits give: per VC, of every
+// packet, with static buffers, the view congested reads is exactly the
+// buffer less the credits (both change at the grant and at the credit's
+// arrival only).
+func (s *Sim) congestedNow(r, k, vc int) bool {
+	a, o := &s.cga, &s.ov
+	cr := s.credits[(r*s.radix+s.firstGlobal)*s.maxVC+vc:]
+	cr = cr[:(a.h-1)*s.maxVC+1] // the h links' entries of vc, no bounds check in the loop
+	cap := o.occCap[topology.Global]
+	var total int32
+	for j := 0; j < len(cr); j += s.maxVC {
+		total += cap - cr[j]
+	}
+	return cap-cr[k*s.maxVC] > o.limit(total, a.congCoef, a.congPct, a.congT)
 }
 
 // pickCandidate draws a non-minimal output of the class the misroute kind
@@ -240,6 +274,8 @@ func (s *Sim) cgaTrigger(r, minPort, minVC int, qmin int32, fromInj bool, dg int
 // than the minimal one (candidateMax·qmin; UGAL trigger: qmin > F·q + T), in
 // fractions of buffer capacity. With routing.candidates=single it draws one
 // port of the class instead and reports whether that one qualifies.
+// qmin is the minimal output's occupancy, or −1 when not read yet (it is
+// read here only if a comparison needs it).
 func (s *Sim) pickCandidate(r int, pk *packet, kind uint8, minPort, minVC int, qmin int32, fromInj bool) (port, vc, pos int, ok bool) {
 	a := &s.cga
 	global := kind == misGlobal || kind == misGlobalMandatory
@@ -267,12 +303,6 @@ func (s *Sim) pickCandidate(r int, pk *packet, kind uint8, minPort, minVC int, q
 	// occupancies compare as fractions of each buffer's capacity (a global
 	// buffer is 8× a local one), as FOGSim's percentages
 	base := r * s.radix
-	qminPct := float64(qmin) / float64(s.senseCap(s.ports[base+minPort].class))
-	candCap := float64(s.senseCap(topology.Local))
-	if global {
-		candCap = float64(s.senseCap(topology.Global))
-	}
-	limit := a.candMax * qminPct
 	// contention triggers: a candidate qualifies when its own contention is
 	// below the threshold instead of by occupancy (thesis §4.2.1.1); hybrid
 	// compares occupancies as cga does when only the credit condition fired
@@ -282,9 +312,18 @@ func (s *Sim) pickCandidate(r int, pk *packet, kind uint8, minPort, minVC int, q
 	byCount := false
 	if a.trigAlt && a.cc != nil {
 		byCount = kind != misGlobalMandatory && (a.cc.mode != ccHybrid || a.cc.contended(base+minPort, s.now))
-		if byCount {
-			limit = math.Inf(1)
-		}
+	}
+	if qmin < 0 && !byCount && kind != misGlobalMandatory { // not read by cgaTrigger
+		qmin = s.occ(r, minPort, minVC)
+	}
+	qminPct := float64(qmin) / float64(s.senseCap(s.ports[base+minPort].class))
+	candCap := float64(s.senseCap(topology.Local))
+	if global {
+		candCap = float64(s.senseCap(topology.Global))
+	}
+	limit := a.candMax * qminPct
+	if byCount {
+		limit = math.Inf(1)
 	}
 	qualifies := func(port int) bool {
 		po := base + port

@@ -347,15 +347,26 @@ func TestContentionMinPortTag(t *testing.T) {
 
 // The per-router view of the global links' occupancy is kept only for the
 // in-transit triggers that can read it (cga, and hybrid's credit condition,
-// thesis §4.2.1.3); base, filtered, ectn (§4.2.1.1, §4.2.1.4) and ugal
-// compare counters or candidates' credits and keep none (BENCHMARKS.md:
-// 43 instructions per hop). The counters make the arrival and grant hook
-// slices non-nil, so that their sites' one test calls them.
+// thesis §4.2.1.3), and only when it is not the global links' credits (DAMQ
+// buffers move credits between VCs): base, filtered, ectn (§4.2.1.1,
+// §4.2.1.4) and ugal compare counters or candidates' credits and keep none
+// (BENCHMARKS.md: 43 instructions per hop). The counters make the arrival
+// and grant hook slices non-nil, so that their sites' one test calls them.
 func TestContentionTriggersKeepTheOccupancyViewOnlyWhenRead(t *testing.T) {
 	for trigger, want := range map[string]bool{"cga": true, "hybrid": true, "base": false, "filtered": false, "ectn": false, "ugal": false} {
 		s, _, _ := ccSim(t, trigger)
+		if s.ov.gocc != nil {
+			t.Errorf("trigger %s: occupancy view kept with static buffers (its congestion test reads the credits)", trigger)
+		}
+		c := btConfig(2, 0, 100)
+		c.Routing.Name, c.Routing.Trigger = "OLM", trigger
+		c.Router.Damq, c.Router.DamqReserve = true, 75
+		s, err := New(c, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
 		if got := s.ov.gocc != nil; got != want {
-			t.Errorf("trigger %s: occupancy view kept %v, want %v", trigger, got, want)
+			t.Errorf("trigger %s, DAMQ: occupancy view kept %v, want %v", trigger, got, want)
 		}
 		counts := s.cga.cc != nil
 		if counts != (trigger != "cga" && trigger != "ugal") {
@@ -363,6 +374,93 @@ func TestContentionTriggersKeepTheOccupancyViewOnlyWhenRead(t *testing.T) {
 		}
 		if counts && (s.hk.arrive == nil || s.hk.grant == nil) {
 			t.Errorf("trigger %s: counters kept but the arrival or grant hook slice is nil (their sites would skip them)", trigger)
+		}
+	}
+}
+
+// congestedNow, the CGA trigger's congested-link test (thesis §1.4.2.2) on
+// occupancies read from the global links' credits, answers as congested on
+// the per-router view kept at every grant and credit, whenever the view is
+// the credits (per VC, every packet, static buffers): the view is kept
+// here by hand beside the credits through OLM under ADV+1 at h=2 load 0.5
+// (global links congested), and both tests are compared for every router,
+// global link and VC at every cycle, with FOGSim's coefficient and with a
+// fractional one (the limit in floating point).
+func TestCongestedNowIsTheOccupancyView(t *testing.T) {
+	for _, coef := range []float64{150, 112.5} {
+		c := btConfig(2, 0, 100)
+		c.Routing.Name, c.Traffic.Pattern, c.Traffic.Load = "OLM", "ADV", 0.5
+		c.Routing.CongestedCoef = coef
+		s, err := New(c, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s.ov.gocc != nil || !s.cga.congCredits {
+			t.Fatal("the view is kept: the test compares nothing")
+		}
+		s.initOccView(c.Routing, s.df.H, s.vcCount[topology.Global], true) // the view, kept from cycle 0
+		a := &s.cga
+		differ, congested := 0, 0
+		for s.now < 3000 {
+			s.Step()
+			for r := 0; r < s.R; r++ {
+				for k := 0; k < a.h; k++ {
+					for v := 0; v < s.vcCount[topology.Global]; v++ {
+						view := s.congested(r, k, v, a.congCoef, a.congPct, a.congT)
+						if view != s.congestedNow(r, k, v) {
+							differ++
+						}
+						if view {
+							congested++
+						}
+					}
+				}
+			}
+		}
+		if differ != 0 || congested == 0 {
+			t.Errorf("coefficient %v: %d answers differ, %d congested links seen (want 0 and some)", coef, differ, congested)
+		}
+	}
+}
+
+// The CGA trigger's thMin (thesis §1.4.2.2; FOGSim's CGA threshold): the
+// minimal output's occupancy is read only when thMin > 0, and then a busy
+// minimal output whose buffer is below thMin does not misroute; at thMin it
+// does, and with thMin = 0 (the default, which every occupancy passes) an
+// empty busy output does too. OLM at h=2, router 0, a packet at its source
+// bound for another group through a local link (a global misroute is
+// allowed there; local buffers of 32 phits).
+func TestCGAThMinReadsTheOccupancy(t *testing.T) {
+	for _, tc := range []struct {
+		thMin float64
+		occ   int32 // phits in each VC of the minimal output's downstream buffer
+		want  bool  // misrouted
+	}{{0, 0, true}, {50, 0, false}, {50, 8, false}, {50, 16, true}, {50, 24, true}} {
+		c := btConfig(2, 0, 100)
+		c.Routing.Name, c.Routing.ThMin = "OLM", tc.thMin
+		s, err := New(c, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// a destination group reached through a local hop first (a global
+		// minimal output would also need the congested-link test)
+		dst := s.R - 1
+		for s.pclass[s.df.MinimalPort(0, dst)] != topology.Local {
+			dst--
+		}
+		if s.df.GroupOf(dst) == 0 {
+			t.Fatal("no other group is reached through a local hop")
+		}
+		pk := &packet{dstRouter: int32(dst), inter: -1, vcPos: -1, outPort: -1, aux: -1}
+		minPort := s.df.MinimalPort(0, dst)
+		s.now = 100
+		s.ports[minPort].readyAt = int32(s.now + 5) // busy: the credit condition holds whatever the credits
+		for v := 0; v < s.maxVC; v++ {
+			s.credits[minPort*s.maxVC+v] = s.bufCap[s.pclass[minPort]] - tc.occ
+		}
+		s.routeInTransit(0, pk, true)
+		if got := int(pk.outPort) != minPort; got != tc.want {
+			t.Errorf("thMin %v%%, occupancy %d of %d phits: misrouted %v, want %v", tc.thMin, tc.occ, s.bufCap[s.pclass[minPort]], got, tc.want)
 		}
 	}
 }

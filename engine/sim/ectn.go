@@ -36,7 +36,7 @@ type ectn struct {
 	lat    int64   // local-link latency: a broadcast's delay
 	live   []int16 // by router·g + destination group: the partial counters now
 	// by buffer: the destination group its counted packet adds to in live
-	// (−1: none, or not an injection or global input)
+	// (−1: none; −2: a local input, never counted)
 	cgrp []int16
 	recv []int16 // by router·g + group: its partial as its peers last received it
 	sum  []int32 // by group·g + destination group: Σ recv over the group's routers
@@ -57,6 +57,9 @@ func (s *Sim) initECtN(rc config.Routing, c *contention) {
 	e.cgrp = make([]int16, len(s.bufs))
 	for i := range e.cgrp {
 		e.cgrp[i] = -1
+		if s.pclass[i/s.maxVC] == topology.Local {
+			e.cgrp[i] = -2
+		}
 	}
 	e.flight = make([][]int16, e.lat/e.period+1)
 	for i := range e.flight {
@@ -70,7 +73,7 @@ func (s *Sim) initECtN(rc config.Routing, c *contention) {
 // (another one: ccCount tests it), to r's partial counters if it is
 // entering the group: at an injection or global input.
 func (s *Sim) ectnCount(e *ectn, bi, r, dg int) {
-	if s.pclass[bi/s.maxVC] == topology.Local { // the Dragonfly's other classes: injection and global
+	if e.cgrp[bi] == -2 { // a local input (the Dragonfly's other classes: injection and global)
 		return
 	}
 	e.live[r*e.g+dg]++

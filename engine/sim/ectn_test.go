@@ -24,7 +24,7 @@ func ectnCensus(s *Sim) error {
 			b := &s.bufs[bi]
 			switch {
 			case cl != topology.Injection && cl != topology.Global:
-				if e.cgrp[bi] != -1 {
+				if e.cgrp[bi] != -2 { // never counted
 					return fmt.Errorf("cycle %d: %s (a local input) counted for group %d", s.now, s.where(pi, v), e.cgrp[bi])
 				}
 				continue

@@ -173,6 +173,10 @@ var paramTopics = map[string]string{
 	"sim.histMax":                   "metric-histogram",
 	"sim.warmup":                    "metric-accepted",
 	"sim.cycles":                    "metric-accepted",
+	"sim.watchdog":                  "metric-deadlock",
+	"physical.linkGbps":             "units-physical",
+	"physical.phitBytes":            "units-physical",
+	"physical.cableNsPerMeter":      "units-physical",
 }
 
 // chartTopics maps the page's charts (experiment.Charts) to the metric

@@ -7,6 +7,7 @@ const (
 	kim    = "Kim et al., Technology-Driven, Highly-Scalable Dragonfly Topology, ISCA 2008"
 	olm    = "García et al., On-the-fly adaptive routing in high-radix hierarchical networks, ICPP 2012"
 	qcnsw  = "Benito, Vallejo, Izu, Beivide, Non-minimal Adaptive Routing Based on Explicit Congestion Notifications"
+	qcn    = "Benito et al., Non-minimal Adaptive Routing Based on Explicit Congestion Notifications (QCN-Switch)"
 )
 
 var topics = []Topic{
@@ -23,6 +24,10 @@ var topics = []Topic{
 		"Which router of a group holds the global link to each other group. Palm tree (the thesis's): router a−1 of group g reaches the h following groups g+1…g+h, router 0 the h previous ones. Consecutive: the links go to groups 0, 1, 2, … in order, skipping the own group.",
 		thesis + " §1.2.1, Fig. 1.10",
 		"The arrangement changes which traffic is pathological (ADVc under palm tree), not whether some is."},
+	{"units-physical", "topology", "Physical unit conversion (ns, bytes, Gb/s)",
+		"The engine counts cycles and phits: a link carries one phit per cycle. physical.linkGbps and physical.phitBytes give a configuration a physical basis: a cycle is 8·phitBytes/linkGbps ns (40 Gb/s and 100-byte phits: 20 ns) and a load of 1 phit/(node·cycle) is linkGbps per node. With it the form shows and takes every field in cycles as a time (ns, µs, ms; link latencies also as a cable length in m at physical.cableNsPerMeter, 5 ns/m), every field in phits as a size (B, KB = 1,000 bytes) and the load in Gb/s, with the conversion beside: a time rounds up to whole cycles, a size must be whole phits, and a number without a unit stays in cycles or phits (as in -set and URLs). router.xbarLatency is the switch latency (allocation happens in the arrival cycle). The simulator runs the cycles and phits; the basis only converts them, so changing it keeps the cycles and changes the times shown.",
+		qcn + ", §4.1, Table I",
+		"Table I with 100-byte phits: 1,000-byte packets are 10 phits, the 200 ns switch 10 cycles, 8 m / 80 m cables 2 / 20 cycles, 100 KB / 200 KB queues 1,000 / 2,000 phits; with 5-byte phits (1 ns cycles) packets are 200 phits and the global link 400 cycles."},
 	// ---- routing ----
 	{"routing-MIN", "routing", "MIN: minimal routing",
 		"Every packet takes the shortest path: at most one local hop in the source group, one global link to the destination group, one local hop there (l–g–l). It needs the fewest VCs and adds no hops.",
@@ -230,6 +235,10 @@ var topics = []Topic{
 		"A triangle marks a point where the run did not deliver what it offered (accepted load well below offered) or, for Graph500, the BFS did not finish. Its latency is not a steady state.",
 		thesis + " §1.5",
 		"Read accepted load there as the saturation throughput; its latency grows with the run length."},
+	{"metric-deadlock", "metric", "Deadlocked point (pin)",
+		"The engine stops a run whose packets cannot move: nothing moved for sim.watchdog cycles with packets in flight, or a packet waited that long at the head of a transit buffer. The run is kept with its metrics up to the deadlock: a pin marks its point with the cycle, the table of deadlocked runs gives the engine's report (the stuck buffers, their head packets and the port and VC they wait for), the CSV counts such runs in deadlocked_runs and the JSON export carries the report, as 'phitsim sweep' does (it exits with status 3).",
+		thesis + " §5.1.2, §5.3.1, Fig. 5.6",
+		"DAMQ buffers with no reserve (router.damqReserve=0) deadlock at saturation (Fig. 5.6); a pinned point's accepted load and latency are those before the deadlock, not a steady state."},
 	{"metric-histogram", "metric", "Latency histogram",
 		"Share of the delivered packets per latency, in cycles. The last bin, sim.histMax − 1, collects every latency ≥ sim.histMax − 1 (the overflow bin).",
 		thesis + " §1.5",

@@ -88,6 +88,10 @@ func numericParam(path string) (config.Param, error) {
 	if p.Kind != "int" && p.Kind != "float" && p.Kind != "uint" {
 		return p, &FieldError{Field: FieldParam, Value: path, Msg: "not a numeric parameter; only numbers can be swept"}
 	}
+	if PhysicalSetting(p) {
+		// every point would run the same cycles and phits
+		return p, &FieldError{Field: FieldParam, Value: path, Msg: "the physical basis only converts the cycles and phits shown, the runs would not differ; sweep a field in cycles or phits (its values in its engine unit)"}
+	}
 	return p, nil
 }
 

@@ -43,6 +43,7 @@ func TestParseBarFields(t *testing.T) {
 		{"list abc", second(ParseList(LoadParam, "0.1, abc")), "values: traffic.load = abc: must be a number in [0, 1]"},
 		{"list gap", second(ParseList(LoadParam, "0.1,,0.2")), "values: value 2 is empty"},
 		{"not numeric", second(ParseValue("routing.name", FieldFrom, "1")), "swept variable: sweep.param = routing.name: not a numeric parameter"},
+		{"physical basis", second(ParseValue("physical.linkGbps", FieldFrom, "40")), "sweep.param = physical.linkGbps: the physical basis only converts"},
 	} {
 		if tc.err == nil {
 			t.Errorf("%s: accepted", tc.name)
@@ -144,8 +145,13 @@ func TestPresetsSayWhenShortened(t *testing.T) {
 		c := p.Exp.Series[0]
 		note := p.PaperRun()
 		short := c.Sim.Warmup < 60000 || c.Sim.Cycles < 60000 || c.Sim.Seeds < 5
-		if c.Graph500() {
+		b, physical := c.Basis()
+		sz, _ := c.Topology.Sizes()
+		switch {
+		case c.Graph500():
 			short = c.Workload.Scale < 26
+		case physical:
+			short = b.Ns(float64(c.Sim.Warmup)) < 2.4e6 || b.Ns(float64(c.Sim.Cycles)) < 2.4e6 || c.Sim.Seeds < 10 || sz.Nodes < 5256
 		}
 		if short != (note != "") {
 			t.Errorf("%s: shortened %v, note %q", p.Name, short, note)
@@ -156,6 +162,12 @@ func TestPresetsSayWhenShortened(t *testing.T) {
 		}
 		n++
 		switch {
+		case physical:
+			// the QCN-Switch paper's Table I system: its run in ms
+			if !strings.Contains(note, "QCN-Switch paper") || !strings.Contains(note, "2.4 ms + 2.4 ms, 10 simulations per point, 5,256 nodes") ||
+				!strings.Contains(note, "("+thousands(c.Sim.Warmup)+" + "+thousands(c.Sim.Cycles)+" cycles of 20 ns)") {
+				t.Errorf("%s: %q", p.Name, note)
+			}
 		case c.Graph500():
 			if !strings.Contains(note, "s = 26") || !strings.Contains(note, "§2.3.2") {
 				t.Errorf("%s: %q", p.Name, note)

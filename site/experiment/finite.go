@@ -29,7 +29,7 @@ func marshalFinite(v any) ([]byte, error) {
 }
 
 // finiteTree rebuilds v as maps, slices and plain values following the
-// json tags (name, omitempty, "-"), with non-finite floats as nil.
+// json tags (name, omitempty, omitzero, "-"), with non-finite floats as nil.
 func finiteTree(v reflect.Value, path string, bad *[]string) any {
 	switch v.Kind() {
 	case reflect.Invalid:
@@ -75,6 +75,9 @@ func finiteTree(v reflect.Value, path string, bad *[]string) any {
 			}
 			if strings.Contains(","+opt+",", ",omitempty,") && emptyJSON(fv) {
 				continue
+			}
+			if strings.Contains(","+opt+",", ",omitzero,") && fv.IsZero() {
+				continue // encoding/json's omitzero (config.Config's physical section)
 			}
 			m[name] = finiteTree(fv, join(path, name), bad)
 		}

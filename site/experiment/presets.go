@@ -82,7 +82,10 @@ func Presets() []Preset {
 			Experiment{[]config.Config{named(quick("ADV"), "VAL", func(c *config.Config) {
 				c.Routing.Name, c.Traffic.Load = "VAL", 0.5
 			})}, Sweep{Param: "router.localBuffer", From: 8, To: 64, Step: 8}}},
+		{"damq-reserve-h2", "thesis Fig. 5.6 (§5.3.1) on h=2 for a browser: DAMQ reserve per VC (router.damqReserve, %) swept, MIN, UN at 1.0, 2/1 VCs, 128/512 phits per local/global port; 0% deadlocks (the charts pin the cycle; kept as in the CLI), 25–100% run; a few seconds",
+			Experiment{[]config.Config{DamqH2()}, Sweep{Param: "router.damqReserve", From: 0, To: 100, Step: 25}}},
 	}
+	ps = append(ps, ethernetPresets(loads)...)
 	ps = append(ps, graph500Presets()...)
 	for _, e := range sweep.Experiments() {
 		kind := "routing comparison: "
@@ -110,6 +113,23 @@ func Presets() []Preset {
 			Experiment{[]config.Config{c}, sw}})
 	}
 	return ps
+}
+
+// DamqH2 is the system of thesis Fig. 5.6 (§5.3.1) on h=2 (72 nodes): MIN
+// under UN at load 1.0, 2 local and 1 global VCs of 64 and 512 phits (128
+// per local port), DAMQ input buffers (router.damqReserve 0 as given: set
+// by the sweep), 2,000 + 6,000 cycles, 2 seeds. The watchdog (nothing moved
+// for 1,000 cycles) stops the reserve-0 deadlock within the run: seed 1 at
+// cycle 5,286.
+func DamqH2() config.Config {
+	c := enginePreset("h2")
+	c.Name = "DAMQ 2/1"
+	c.Sim.Warmup, c.Sim.Cycles, c.Sim.Seeds, c.Sim.Watchdog = 2000, 6000, 2, 1000
+	c.Router.LocalVCs, c.Router.GlobalVCs = 2, 1
+	c.Router.LocalBuffer, c.Router.GlobalBuffer = 64, 512
+	c.Router.Damq = true
+	c.Traffic.Load = 1
+	return c
 }
 
 // g500 is the engine's graph500-h2 preset (MIN, 40 Gb/s, tq 1.5 ns) with a
@@ -226,4 +246,33 @@ func PresetByName(name string) (Experiment, bool) {
 		}
 	}
 	return Experiment{}, false
+}
+
+// ethernet is the engine's ethernet-h4 preset (the QCN-Switch paper's
+// Table I system at h=4, 1,056 nodes, in physical units) with runs a tab
+// finishes: 60 µs warm-up + 60 µs measured (3,000 + 3,000 cycles of
+// 20 ns), one seed, under the pattern; MIN, VAL and PB, the paper's
+// baselines (QCN-Switch itself is a routing of its own).
+func ethernet(pattern string) []config.Config {
+	base := named(enginePreset("ethernet-h4"), "", func(c *config.Config) {
+		c.Sim.Warmup, c.Sim.Cycles, c.Sim.Seeds = 3000, 3000, 1
+		c.Traffic.Pattern = pattern
+	})
+	var out []config.Config
+	for _, r := range []string{"MIN", "VAL", "PB"} {
+		out = append(out, named(base, r, func(c *config.Config) { c.Routing.Name = r }))
+	}
+	return out
+}
+
+// ethernetPresets are the QCN-Switch paper's steady-state baselines (its
+// Figs. 6 and 8, MIN, VAL and PB) on the Ethernet Dragonfly of its Table I
+// at browser size, the form in ns, bytes and Gb/s.
+func ethernetPresets(loads func(from, to, step float64) Sweep) []Preset {
+	return []Preset{
+		{"ethernet-un-h4", "Ethernet Dragonfly of the QCN-Switch paper (Table I: 40 Gb/s, 1,000-byte packets, 200 ns switch, 8/80 m cables, 200/100 KB queues) at h=4 (1,056 nodes), in physical units: MIN vs VAL vs PB under UN; about a minute",
+			Experiment{ethernet("UN"), loads(0.2, 0.8, 0.2)}},
+		{"ethernet-adv1-h4", "The same Ethernet Dragonfly under ADV+1: MIN capped at 1/(a·p) = 0.031 (1.25 Gb/s per node), VAL and PB near 0.5 (20 Gb/s); about a minute",
+			Experiment{ethernet("ADV"), loads(0.1, 0.5, 0.1)}},
+	}
 }

@@ -107,8 +107,32 @@ func (r *Results) RunsAt(series, point int) []*result.Result {
 	return out
 }
 
+// DeadlockRun is a finished run that a deadlock stopped: its job and the
+// engine's report (result.Deadlock: when, why, the stuck buffers). Its
+// metrics are those up to the deadlock, and its point counts it
+// (sweep.Aggregate.Deadlocked), as in 'phitsim sweep'.
+type DeadlockRun struct {
+	Job      int
+	Series   int
+	Point    int
+	X        float64
+	Seed     uint64
+	Deadlock *result.Deadlock
+}
+
+// Deadlocks lists the finished runs that deadlocked, in job order.
+func (r *Results) Deadlocks() []DeadlockRun {
+	var out []DeadlockRun
+	for i, j := range r.Jobs {
+		if x := r.Runs[i]; x != nil && x.Deadlock != nil {
+			out = append(out, DeadlockRun{Job: i, Series: j.Series, Point: j.Point, X: j.X, Seed: j.Seed, Deadlock: x.Deadlock})
+		}
+	}
+	return out
+}
+
 // CSV of the points: sweep.WriteCSV (the CLI's columns; parameter sweeps
-// add param and x).
+// add param and x, a sweep with a deadlocked run deadlocked_runs).
 func (r *Results) CSV() ([]byte, error) {
 	pts := r.Points()
 	aggs := make([]sweep.Aggregate, len(pts))
@@ -126,7 +150,9 @@ func (r *Results) CSV() ([]byte, error) {
 }
 
 // Export is the JSON document of a run of the page: the link that
-// reproduces it, the experiment, the points and every finished run.
+// reproduces it, the experiment, the points and every finished run (a run
+// a deadlock stopped has its report in runs[].deadlock, and its point
+// counts it in aggregate.deadlocked, as in the CLI's JSON).
 type Export struct {
 	Engine  string           `json:"engine"`
 	Link    string           `json:"link"`

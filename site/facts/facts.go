@@ -11,6 +11,7 @@ import (
 	"phitsim/engine/graph500"
 	"phitsim/engine/routing"
 	"phitsim/engine/sim"
+	"phitsim/engine/units"
 )
 
 // Facts about one configuration.
@@ -37,6 +38,19 @@ type Facts struct {
 	// Graph500: the physical units and the node model of a Graph500
 	// workload (nil otherwise, or when the fields they need are invalid).
 	Graph500 *Graph500
+	// Basis: the configuration's physical basis (its physical section; nil
+	// without one): the page shows the cycle and the loads in Gb/s.
+	Basis *units.Basis
+}
+
+// Load writes a load in phits/(node·cycle), and in Gb/s per node when the
+// configuration has a physical basis ("0.03125 = 1.25 Gb/s per node").
+func (f *Facts) Load(x float64) string {
+	s := fmt.Sprintf("%.4g", x)
+	if f.Basis != nil {
+		s += " = " + units.FormatGbps(f.Basis.Gbps(x)) + " per node"
+	}
+	return s
 }
 
 // Graph500 facts: what the engine derives from the workload section.
@@ -81,6 +95,9 @@ func Of(c *config.Config) Facts {
 	f.Groups, f.Routers, f.Nodes, f.Radix = sz.Groups, sz.Routers, sz.Nodes, sz.Radix
 	f.InjectionVCs, f.LocalVCs, f.GlobalVCs = c.VCs()
 	f.Work = float64(f.Nodes) * float64(c.Sim.Warmup+c.Sim.Cycles)
+	if b, ok := c.Basis(); ok {
+		f.Basis = &b
+	}
 	if t.Kind != "dragonfly" {
 		return f // the bounds below are the Dragonfly's
 	}

@@ -227,3 +227,18 @@ func TestPinjText(t *testing.T) {
 		}
 	}
 }
+
+// With a physical basis (the QCN-Switch paper's Table I preset at h=4,
+// 40 Gb/s links) the facts give loads in Gb/s per node too: MIN's ADV+1
+// cap 1/(a·p) = 1/32 is 1.25 Gb/s; without one, the load alone.
+func TestLoadsInGbps(t *testing.T) {
+	c, _ := config.PresetByName("ethernet-h4")
+	f := Of(&c)
+	if f.Basis == nil || f.Basis.CycleNs() != 20 || f.Load(f.MinAdvCap) != "0.03125 = 1.25 Gb/s per node" || f.Load(0.5) != "0.5 = 20 Gb/s per node" {
+		t.Errorf("%+v %q", f.Basis, f.Load(f.MinAdvCap))
+	}
+	c, _ = config.PresetByName("h4")
+	if f := Of(&c); f.Basis != nil || f.Load(f.MinAdvCap) != "0.03125" {
+		t.Errorf("without a basis: %q", f.Load(f.MinAdvCap))
+	}
+}

@@ -194,6 +194,8 @@ func curve(in Input, m metric, bounds bool) []byte {
 	names := seriesNames(r)
 	shown := map[string]bool{}
 	sat, unfinished := false, false
+	pins := map[int][]any{} // series → its deadlocked points' marks
+	var deadlocks []string
 	for si, name := range names {
 		var data []opts.LineData
 		var whiskers []opts.MarkLineNameCoordItem
@@ -235,6 +237,11 @@ func curve(in Input, m metric, bounds bool) []byte {
 			}))
 		}
 		line.AddSeries(name, data, so...)
+		if r != nil {
+			var notes []string
+			pins[si], notes = deadlockMarks(r, pts, si, m)
+			deadlocks = append(deadlocks, notes...)
+		}
 	}
 	var runData []opts.LineData
 	if m.running != nil {
@@ -256,6 +263,9 @@ func curve(in Input, m metric, bounds bool) []byte {
 		for i, s := range series {
 			sm := s.(map[string]any)
 			if i < len(names) {
+				if len(pins[i]) > 0 {
+					sm["markPoint"] = markPoint(pins[i])
+				}
 				c := &r.Exp.Series[i]
 				flag := satDim
 				if c.Graph500() {
@@ -284,6 +294,11 @@ func curve(in Input, m metric, bounds bool) []byte {
 					"symbol": "triangle", "itemStyle": map[string]any{"color": "#666"},
 					"lineStyle": map[string]any{"opacity": 0}, "tooltip": map[string]any{"show": false}})
 			}
+		}
+		if len(deadlocks) > 0 {
+			series = append(series, map[string]any{"name": deadlockLegend(deadlocks), "type": "line", "silent": true, "data": []any{},
+				"symbol": "pin", "itemStyle": map[string]any{"color": deadlockColor},
+				"lineStyle": map[string]any{"opacity": 0}, "tooltip": map[string]any{"show": false}})
 		}
 		opt["series"] = series
 		if x, ok := opt["xAxis"].([]any); ok && len(x) > 0 && loadSweep {

@@ -29,7 +29,7 @@ const (
 	Ready    Type = iota + 1 // worker → UI: the engine is loaded
 	Start                    // UI → worker: run one job
 	Progress                 // worker → UI: cycle, ETA, partial metrics
-	Result                   // worker → UI: the finished run
+	Result                   // worker → UI: the finished run, or the run a deadlock stopped (Result.Deadlock)
 	Error                    // worker → UI: the run failed or was cancelled
 	Cancel                   // UI → worker: stop the job with this ID
 	Crash                    // UI → worker: crash on purpose (tests the pool's recovery)
@@ -89,7 +89,7 @@ type Partial struct {
 // Error kinds.
 const (
 	KindInvalid   = "invalid"   // the configuration does not validate: see Fields
-	KindDeadlock  = "deadlock"  // the engine's watchdog fired
+	KindDeadlock  = "deadlock"  // the engine's watchdog fired without a result to keep (a deadlock with one is a Result)
 	KindCancelled = "cancelled" // a Cancel message stopped it
 	KindPanic     = "panic"     // the engine crashed (a bug); the worker survives
 	KindProtocol  = "protocol"  // malformed message or version mismatch
@@ -137,6 +137,9 @@ func Decode(b []byte) (*Message, error) {
 
 // Execute runs one job and reports through emit: Progress messages while it
 // runs (at most one per ProgressMillis), then exactly one Result or Error.
+// A run the engine stops on a deadlock is a Result: its metrics up to the
+// deadlock with the watchdog's report in Result.Deadlock, kept and marked as
+// 'phitsim sweep' keeps it (thesis Fig. 5.6: no DAMQ reserve deadlocks).
 // yield, if not nil, is called every ~200 ms of work so that a single-threaded
 // host (Go on WebAssembly) can deliver a Cancel message; cancelling ctx stops
 // the run. Panics of the engine become Error messages.
@@ -182,7 +185,8 @@ func Execute(ctx context.Context, id uint64, job *StartJob, emit func(*Message),
 		}
 		emit(&Message{Type: Progress, ID: id, Progress: info})
 	})
-	if err != nil {
+	var dl *sim.DeadlockError
+	if err != nil && !(errors.As(err, &dl) && res != nil && res.Deadlock != nil) {
 		emit(&Message{Type: Error, ID: id, Error: errorInfo(err)})
 		return
 	}

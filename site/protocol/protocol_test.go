@@ -167,3 +167,68 @@ func mustRaw(t *testing.T, m *Message) []byte {
 	}
 	return b
 }
+
+// deadlocking is thesis Fig. 5.6's DAMQ system with no reserve at load 1.0
+// on h=2 (72 nodes): 2/1 VCs, 128/512 phits per local/global port. It
+// deadlocks at cycle 5,286 (nothing moved since 4,285; watchdog 1,000
+// cycles) with seed 1, in a fifth of a second natively.
+func deadlocking() config.Config {
+	c, _ := config.PresetByName("h2")
+	c.Sim.Warmup, c.Sim.Cycles, c.Sim.Seeds, c.Sim.Watchdog = 2000, 6000, 1, 1000
+	c.Router.LocalVCs, c.Router.GlobalVCs = 2, 1
+	c.Router.LocalBuffer, c.Router.GlobalBuffer = 64, 512
+	c.Router.Damq, c.Router.DamqReserve = true, 0
+	c.Traffic.Load = 1
+	return c
+}
+
+// A deadlocked point of thesis Fig. 5.6 (DAMQ reserve 0%, h=2) reaches the
+// page as a Result, as 'phitsim sweep' keeps it: the engine's metrics up to
+// the deadlock and the watchdog's report (the cycle, the stuck buffers),
+// every field through the wire format; not as an error that loses the run.
+func TestExecuteDeadlockIsAResult(t *testing.T) {
+	c := deadlocking()
+	msgs := collect(context.Background(), &StartJob{Config: c, Seed: 1, Load: 1, ProgressMillis: 1}, nil)
+	last := msgs[len(msgs)-1]
+	if last.Type != Result || last.Result == nil || last.Result.Deadlock == nil {
+		t.Fatalf("deadlocked run: last message %v %+v, want a result with its deadlock report", last.Type, last.Error)
+	}
+	s, _ := sim.New(c, 1)
+	want, err := s.Run(context.Background(), nil)
+	var de *sim.DeadlockError
+	if !errors.As(err, &de) || want == nil {
+		t.Fatalf("the engine: %v (this config no longer deadlocks: pick another)", err)
+	}
+	want.CPUSeconds, last.Result.CPUSeconds = 0, 0
+	j1, _ := json.Marshal(want)
+	j2, _ := json.Marshal(last.Result)
+	if string(j1) != string(j2) {
+		t.Errorf("worker result differs from the engine's\n%.600s\n%.600s", j1, j2)
+	}
+	d := last.Result.Deadlock
+	if d.Cycle != de.Cycle || d.Cycle >= int64(c.Sim.Warmup+c.Sim.Cycles) || d.StuckBuffers == 0 || len(d.Buffers) == 0 || len(d.Routers) == 0 {
+		t.Errorf("deadlock report %+v, engine's %+v", d, de.Deadlock)
+	}
+	t.Logf("%s", d.Lines()[0])
+}
+
+// Every field of a deadlock report survives the wire format.
+func TestRoundTripDeadlockedResult(t *testing.T) {
+	c := tiny()
+	res := runTiny(t, c)
+	res.Deadlock = &result.Deadlock{Reason: "stuck", Cycle: 5286, Since: 4285, Bound: 1000, InFlight: 11901,
+		StuckBuffers: 373, Routers: []int{0, 3, 33},
+		Buffers: []result.StuckBuffer{{Router: 33, Port: 1, Class: "injection", VC: 1, Packets: 32, Src: 67, Dst: 26, WantPort: -1, WantVC: -1, Age: 2610}}}
+	m := &Message{Type: Result, ID: 8, Result: res}
+	b, err := Encode(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := Decode(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(got.Result.Deadlock, res.Deadlock) {
+		t.Errorf("deadlock report after the round trip %+v, want %+v", got.Result.Deadlock, res.Deadlock)
+	}
+}

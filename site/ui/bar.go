@@ -228,7 +228,7 @@ func (a *App) renderExperimentBar() *vecty.HTML {
 		a.changed()
 	})))
 	for _, p := range config.Params() {
-		if (p.Kind != "int" && p.Kind != "float") || p.Path == "version" || !p.Applies(&a.exp.Series[0]) {
+		if (p.Kind != "int" && p.Kind != "float") || p.Path == "version" || !p.Applies(&a.exp.Series[0]) || experiment.PhysicalSetting(p) {
 			continue
 		}
 		label := p.Path

@@ -15,6 +15,7 @@ import (
 
 	"phitsim/engine/config"
 	"phitsim/engine/routing"
+	"phitsim/engine/units"
 	"phitsim/site/docs"
 	"phitsim/site/experiment"
 	"phitsim/site/facts"
@@ -45,7 +46,7 @@ func (a *App) Render() vecty.ComponentOrHTML {
 	}
 	root := vecty.Markup(prop.ID("app"), vecty.Class("app"),
 		vecty.Data("state", a.state), vecty.Data("run", strconv.Itoa(a.runs)), vecty.Data("done", strconv.Itoa(done)), vecty.Data("total", strconv.Itoa(total)),
-		vecty.Data("errors", strconv.Itoa(a.errorCount())), vecty.MarkupIf(a.embed, vecty.Class("embed")))
+		vecty.Data("errors", strconv.Itoa(a.errorCount())), vecty.Data("deadlocks", strconv.Itoa(a.deadlockCount())), vecty.MarkupIf(a.embed, vecty.Class("embed")))
 	if a.embed {
 		return elem.Div(root, a.renderEmbed())
 	}
@@ -61,6 +62,7 @@ func (a *App) Render() vecty.ComponentOrHTML {
 				a.renderClasses(),
 				a.renderExports(),
 				a.renderLog(),
+				a.renderDeadlocks(),
 			),
 		),
 		a.renderHelp(),
@@ -347,13 +349,20 @@ func (a *App) field(p config.Param, c *config.Config, errs map[string][]string) 
 	id := fieldID(p)
 	def := config.Default()
 	key := fmt.Sprintf("%d/%s", a.sel, p.Path)
-	val := p.Format(c)
-	if r, ok := a.raw[key]; ok {
-		val = r
+	typed, hasTyped := a.raw[key]
+	// with a physical basis, a field in cycles, phits or phits/node/cycle
+	// shows and takes ns, bytes or Gb/s (by its unit tag)
+	view := experiment.ViewField(c, p, typed, hasTyped)
+	val := view.Value
+	if hasTyped {
+		val = typed
 	}
 	tip := p.Doc
 	if p.Paper != "" {
 		tip += " (" + p.Paper + ")"
+	}
+	if view.Physical {
+		tip += " — " + view.Help
 	}
 	// messages name the field and its allowed range; a text that does not
 	// parse replaces the value's own problems (the value is not the text)
@@ -367,7 +376,7 @@ func (a *App) field(p config.Param, c *config.Config, errs map[string][]string) 
 	swept := p.Path == a.exp.Sweep.Param
 	set := func(v string) {
 		cc := a.exp.Series[a.sel]
-		if err := p.SetString(&cc, v); err != nil {
+		if err := experiment.SetField(&cc, p, v); err != nil {
 			a.raw[key] = v
 			if fe, ok := err.(*config.FieldError); ok {
 				a.rawErr[key] = fe.Msg
@@ -384,10 +393,13 @@ func (a *App) field(p config.Param, c *config.Config, errs map[string][]string) 
 				cc.Topology.FillKind() // the new kind's own fields, if unset
 			}
 			delete(a.rawErr, key)
-			if p.Format(&cc) == v {
-				delete(a.raw, key)
-			} else {
+			if experiment.Typed(&cc, p, v) {
 				a.raw[key] = v
+			} else {
+				delete(a.raw, key)
+			}
+			if experiment.PhysicalSetting(p) {
+				a.dropPhysicalTexts() // typed in the old basis
 			}
 			a.exp.Series[a.sel] = cc
 			if p.Path == experiment.FieldSeeds {
@@ -438,8 +450,8 @@ func (a *App) field(p config.Param, c *config.Config, errs map[string][]string) 
 		if p.Kind != "float" {
 			mode = "numeric"
 		}
-		if p.Kind == "string" {
-			mode = "text"
+		if p.Kind == "string" || view.Physical {
+			mode = "text" // a physical value takes its unit
 		}
 		input = elem.Input(common, vecty.Markup(prop.Type(prop.TypeText), vecty.Attribute("inputmode", mode), prop.Value(val),
 			vecty.Attribute("spellcheck", "false"), vecty.Attribute("autocomplete", "off"),
@@ -449,8 +461,8 @@ func (a *App) field(p config.Param, c *config.Config, errs map[string][]string) 
 	if p.Path == "name" {
 		label = "series name"
 	}
-	defText := "default " + p.Format(&def)
-	if p.Format(&def) == "" {
+	defText := "default " + view.Default
+	if view.Default == "" {
 		defText = ""
 	}
 	modified := p.Format(c) != p.Format(&def)
@@ -462,7 +474,7 @@ func (a *App) field(p config.Param, c *config.Config, errs map[string][]string) 
 		elem.Label(vecty.Markup(prop.For(id), vecty.Attribute("title", tip)), vecty.Text(label)),
 		elem.Div(vecty.Markup(vecty.Class("control")),
 			input,
-			vecty.If(p.Unit != "", elem.Span(vecty.Markup(vecty.Class("unit")), vecty.Text(p.Unit))),
+			vecty.If(view.Unit != "", elem.Span(vecty.Markup(prop.ID(id+"-unit"), vecty.ClassMap{"unit": true, "conversion": view.Physical}), vecty.Text(view.Unit))),
 			a.helpButton(topic, label+" "+p.Format(c)),
 		),
 		elem.Small(vecty.Markup(prop.ID(id+"-doc"), vecty.Class("doc")),
@@ -477,6 +489,19 @@ func (a *App) field(p config.Param, c *config.Config, errs map[string][]string) 
 		vecty.If(len(msgs) > 0, elem.Div(vecty.Markup(vecty.Class("error"), prop.ID(id+"-error"), vecty.Attribute("role", "alert")),
 			vecty.Text(strings.Join(msgs, "; ")))),
 	)
+}
+
+// dropPhysicalTexts forgets the texts typed into the selected series'
+// physical fields: after a change of its basis they would read as other
+// cycles and phits than the ones they set.
+func (a *App) dropPhysicalTexts() {
+	for _, q := range seriesParams {
+		if q.Quantity() != units.None {
+			k := fmt.Sprintf("%d/%s", a.sel, q.Path)
+			delete(a.raw, k)
+			delete(a.rawErr, k)
+		}
+	}
 }
 
 // applyToAll copies the selected series' value of p to every series.
@@ -501,7 +526,12 @@ func (a *App) renderFacts(c *config.Config) *vecty.HTML {
 	}
 	bound := "—"
 	if f.Bound > 0 {
-		bound = fmt.Sprintf("%.4g (%s)", f.Bound, f.Why)
+		bound = fmt.Sprintf("%s (%s)", f.Load(f.Bound), f.Why)
+	}
+	var phys []vecty.MarkupOrChild
+	if b := f.Basis; b != nil {
+		phys = append(phys, item("cycle 8·phitBytes/linkGbps", units.FormatTime(b.CycleNs()),
+			fmt.Sprintf("one phit per cycle on a %g Gb/s link with %d-byte phits: the length of a simulated cycle", b.LinkGbps, b.PhitBytes)))
 	}
 	var g500 []vecty.MarkupOrChild
 	if g := f.Graph500; g != nil {
@@ -521,11 +551,11 @@ func (a *App) renderFacts(c *config.Config) *vecty.HTML {
 		item("nodes p·a·G", strconv.Itoa(f.Nodes), "compute nodes"),
 		item("radix p+a−1+h", strconv.Itoa(f.Radix), "ports per router"),
 		item("VCs inj/local/global", fmt.Sprintf("%d / %d / %d", f.InjectionVCs, f.LocalVCs, f.GlobalVCs), "virtual channels per port class, as the routing requires"),
-		item("MIN/ADV+1 cap 1/(a·p)", fmt.Sprintf("%.4g", f.MinAdvCap), "throughput of minimal routing under adversarial traffic"),
-		item("ADVc MIN cap h/(a·p)", fmt.Sprintf("%.4g", f.MinAdvcCap), "minimal routing under ADVc"),
-		item("VAL bound", "0.5", "Valiant crosses two global links per packet"),
+		item("MIN/ADV+1 cap 1/(a·p)", f.Load(f.MinAdvCap), "throughput of minimal routing under adversarial traffic"),
+		item("ADVc MIN cap h/(a·p)", f.Load(f.MinAdvcCap), "minimal routing under ADVc"),
+		item("VAL bound", f.Load(0.5), "Valiant crosses two global links per packet"),
 		item("bound of this config", bound, "analytic throughput bound for this routing and pattern")},
-		g500...)...)
+		append(phys, g500...)...)...)
 }
 
 // andList words names as "A, B and C".
@@ -632,14 +662,17 @@ func (a *App) renderProgress() *vecty.HTML {
 			el := time.Since(a.started).Seconds()
 			elapsed, eta = el, a.tracker.ETA(el)
 			label = fmt.Sprintf("%d / %d runs · %.0f%% · %s elapsed · ETA %s", done, total, 100*frac, fmtDur(el), fmtDur(eta))
+			label += a.deadlockNote("kept, pinned in the charts")
 		case "cancelled":
 			label = fmt.Sprintf("Cancelled: %d / %d runs finished (kept).", done, total)
+			label += a.deadlockNote("pinned in the charts, listed below")
 		case "done":
 			elapsed = a.finished.Sub(a.started).Seconds()
 			label = fmt.Sprintf("Done: %d / %d runs in %s.", done, total, fmtDur(a.finished.Sub(a.started).Seconds()))
 			if n := len(a.res.Errors); n > 0 {
 				label += fmt.Sprintf(" %d failed (see below).", n)
 			}
+			label += a.deadlockNote("pinned in the charts, listed below")
 		}
 	}
 	// one row per worker, always, so that the layout does not jump
@@ -881,7 +914,7 @@ func (a *App) renderEmbed() *vecty.HTML {
 			el := time.Since(a.started).Seconds()
 			status = fmt.Sprintf("%d / %d runs · ETA %s", a.res.Done(), len(a.res.Jobs), fmtDur(a.tracker.ETA(el)))
 		case "done":
-			status = fmt.Sprintf("Done: %d run%s.", a.res.Done(), plural(a.res.Done()))
+			status = fmt.Sprintf("Done: %d run%s.", a.res.Done(), plural(a.res.Done())) + a.deadlockNote("pinned in the chart")
 		case "cancelled":
 			status = "Cancelled."
 		}

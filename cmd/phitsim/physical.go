@@ -1,0 +1,100 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"strconv"
+	"text/tabwriter"
+
+	"phitsim/engine/config"
+	"phitsim/engine/stats"
+	"phitsim/engine/sweep"
+	"phitsim/engine/units"
+)
+
+// basisLine is the configuration's physical basis in one line ("" without
+// one): the cycle it makes and the cable delay.
+func basisLine(c *config.Config) string {
+	b, ok := c.Basis()
+	if !ok {
+		return ""
+	}
+	return fmt.Sprintf("physical units: %g Gb/s links, %d-byte phits: one cycle is %s, a load of 1 phit/(node·cycle) is %s per node; cables %g ns/m",
+		b.LinkGbps, b.PhitBytes, units.FormatTime(b.CycleNs()), units.FormatGbps(b.LinkGbps), b.NsPerMeter())
+}
+
+// printPhysical lists every parameter of a configuration with a physical
+// basis in physical units beside its engine value (validate).
+func printPhysical(w io.Writer, c *config.Config) {
+	line := basisLine(c)
+	if line == "" {
+		return
+	}
+	fmt.Fprintln(w, "  "+line)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	for _, f := range c.PhysicalView() {
+		fmt.Fprintf(tw, "    %s\t%s\t%s\n", f.Param.Path, f.Text, f.Conv)
+	}
+	tw.Flush()
+}
+
+// physicalRows adds a run's load and latency in Gb/s and ns/µs to its
+// summary, when the configuration has a physical basis.
+func physicalRows(row func(name, value, unit string), c *config.Config, a sweep.Aggregate) {
+	b, ok := c.Basis()
+	if !ok {
+		return
+	}
+	scale := func(e stats.Estimate, k float64) stats.Estimate {
+		return stats.Estimate{Mean: e.Mean * k, CI95: e.CI95 * k, N: e.N}
+	}
+	row("accepted load", est(scale(a.Accepted, b.LinkGbps), "%.4g"), "Gb/s per node")
+	us := b.CycleNs() / 1e3
+	row("average latency", est(scale(a.Latency, us), "%.4g"), "µs, generation to delivery")
+	row("  in the network", est(scale(a.NetLatency, us), "%.4g"), "µs")
+}
+
+// printPhysicalTable repeats a sweep's curves in physical units, accepted
+// load in Gb/s per node and latency in µs, when every series has the same
+// physical basis (nothing otherwise: one unit per column).
+func printPhysicalTable(w io.Writer, oc *sweep.Outcome) {
+	var b units.Basis
+	for i := range oc.Spec.Series {
+		bi, ok := oc.Spec.Series[i].Basis()
+		if !ok || (i > 0 && bi != b) {
+			return
+		}
+		b = bi
+	}
+	if len(oc.Spec.Series) == 0 || len(oc.Points) == 0 {
+		return
+	}
+	fmt.Fprintf(w, "\nin physical units (%g Gb/s links, %d-byte phits: one cycle is %s):\n", b.LinkGbps, b.PhitBytes, units.FormatTime(b.CycleNs()))
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	x := "offered (Gb/s per node)"
+	if oc.Spec.Param != "" {
+		x = oc.Spec.Param
+	}
+	fmt.Fprintf(tw, "\t%s\taccepted (Gb/s per node)\tlatency (µs)\t\n", x)
+	us := b.CycleNs() / 1e3
+	for _, p := range oc.Points {
+		xv := strconv.FormatFloat(b.Gbps(p.Offered), 'g', 4, 64)
+		if oc.Spec.Param != "" {
+			xv = strconv.FormatFloat(p.X, 'g', -1, 64)
+		}
+		acc := stats.Estimate{Mean: b.Gbps(p.Accepted.Mean), CI95: b.Gbps(p.Accepted.CI95), N: p.Accepted.N}
+		lat := stats.Estimate{Mean: p.Latency.Mean * us, CI95: p.Latency.CI95 * us, N: p.Latency.N}
+		fmt.Fprintf(tw, "series %d\t%s\t%s\t%s\t\n", p.Series+1, xv, est(acc, "%.4g"), est(lat, "%.4g"))
+	}
+	tw.Flush()
+}
+
+// runTime is a configuration's run in physical time, " (2.4 ms + 2.4 ms)",
+// "" without a physical basis.
+func runTime(c *config.Config) string {
+	b, ok := c.Basis()
+	if !ok {
+		return ""
+	}
+	return " (" + units.FormatTime(b.Ns(float64(c.Sim.Warmup))) + " + " + units.FormatTime(b.Ns(float64(c.Sim.Cycles))) + ")"
+}
