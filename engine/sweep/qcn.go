@@ -41,6 +41,12 @@ const (
 	// after the switch (§4.3); the reaction to UN→ADV+1 that it measures,
 	// about 0.4 ms, is longer than phitsim's record.
 	QCNTransientSwitch = 2000
+	// QCNTransientMargin: the run goes on this many cycles past the record
+	// so that the packets generated in its last bins arrive (PoolTransient
+	// leaves out the bins within the longest latency of the run's end):
+	// after UN→ADV+1 at h=4 the minimal burst's packets take up to about
+	// 20,000 cycles (400 µs) with the default CNM rate.
+	QCNTransientMargin = 20000
 )
 
 // qcnVariant is one QCN-Switch configuration of the paper's legends.
@@ -256,7 +262,7 @@ func qcnTransient(from, to string, h6 bool) config.Config {
 	}
 	c.Traffic.Load = QCNTransientLoad
 	c.Traffic.SwitchCycle, c.Traffic.SwitchPattern, c.Traffic.SwitchAdvOffset = QCNTransientSwitch, to, 1
-	c.Sim.Cycles = QCNTransientSwitch + config.TransientAfter
+	c.Sim.Cycles = QCNTransientSwitch + config.TransientAfter + QCNTransientMargin
 	c.Sim.Interval = QCNBin
 	return c
 }
