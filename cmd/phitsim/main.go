@@ -836,6 +836,7 @@ func cmdSweep(ctx context.Context, args []string, e env) error {
 		}
 		printSettleTable(e.stdout, oc.Transients)
 		printQCNReactions(e.stdout, oc)
+		printQCNGroup0(e.stdout, oc)
 	}
 	// the interrupt last, after what was written
 	return errors.Join(append(errs, runErr)...)

@@ -69,3 +69,47 @@ func printQCNReactions(w io.Writer, oc *sweep.Outcome) {
 	tw.Flush()
 	fmt.Fprintf(w, "settled: the second half of the record after the switch; settles: every later bin within ±%.0f%% of it\n", 100*sweep.LatencyBand)
 }
+
+// printQCNGroup0 is QCN-Switch paper Figs. 7 and 9 for a sweep under ADV+1:
+// per run, the packets each router of group 0 generated, relative to the
+// group's mean, and S_out's deficit below the others' mean (S_out, the
+// router linked to group 1, starves under input sampling without source
+// processing). Nothing without a QCN-Switch series under ADV.
+func printQCNGroup0(w io.Writer, oc *sweep.Outcome) {
+	var rows []*result.Result
+	qcn := false
+	for _, r := range oc.Runs {
+		if r.Config.Traffic.Pattern == "ADV" && r.Config.Traffic.SwitchCycle == 0 && len(r.Fairness.PerRouter) >= r.Config.Topology.A {
+			rows = append(rows, r)
+			qcn = qcn || r.Config.Routing.Name == "QCN_SWITCH"
+		}
+	}
+	if !qcn {
+		return
+	}
+	fmt.Fprintln(w)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprint(tw, "group 0 injection (Figs. 7, 9)\tload\tseed\tper router ÷ the group's mean\tS_out below the others\t\n")
+	for _, r := range rows {
+		sOut, _, _, err := sweep.SOut(r.Config)
+		if err != nil {
+			continue
+		}
+		per := r.Fairness.PerRouter[:r.Config.Topology.A]
+		var sum, others float64
+		for i, n := range per {
+			sum += float64(n)
+			if i != sOut {
+				others += float64(n)
+			}
+		}
+		mean := sum / float64(len(per))
+		rel := make([]string, len(per))
+		for i, n := range per {
+			rel[i] = strconv.FormatFloat(float64(n)/mean, 'f', 2, 64)
+		}
+		deficit := 1 - float64(per[sOut])/(others/float64(len(per)-1))
+		fmt.Fprintf(tw, "%s\t%g\t%d\t%v\t%.1f%%\t\n", r.Config.Name, r.Config.Traffic.Load, r.Seed, rel, 100*deficit)
+	}
+	tw.Flush()
+}

@@ -58,3 +58,30 @@ func TestQCNReactionRows(t *testing.T) {
 		t.Errorf("no QCN-Switch series: %q, want nothing", b.String())
 	}
 }
+
+// Group 0's injection under ADV+1 (QCN-Switch paper Figs. 7, 9): each
+// router's packets over the group's mean and S_out's (router 7 at h=4)
+// deficit below the others' mean; nothing without QCN-Switch.
+func TestQCNGroup0Rows(t *testing.T) {
+	c, err := config.PresetByName("ethernet-h4")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.Name, c.Routing.Name, c.Traffic.Pattern, c.Traffic.Load = "QCN-SWin", "QCN_SWITCH", "ADV", 0.4
+	r := &result.Result{Config: c, Seed: 1}
+	r.Fairness.PerRouter = []int64{100, 100, 100, 100, 100, 100, 100, 30, 999}
+	oc := &sweep.Outcome{Runs: []*result.Result{r}}
+	var b bytes.Buffer
+	printQCNGroup0(&b, oc)
+	lines := strings.Split(b.String(), "\n")
+	want := "QCN-SWin 0.4 1 [1.10 1.10 1.10 1.10 1.10 1.10 1.10 0.33] 70.0%"
+	if len(lines) < 3 || strings.Join(strings.Fields(lines[2]), " ") != want {
+		t.Errorf("%q\nwant row %q", b.String(), want)
+	}
+	r.Config.Routing.Name = "PB"
+	b.Reset()
+	printQCNGroup0(&b, oc)
+	if b.Len() != 0 {
+		t.Errorf("no QCN-Switch series: %q, want nothing", b.String())
+	}
+}
