@@ -217,3 +217,34 @@ func TestQCNHotRegion(t *testing.T) {
 		t.Errorf("drop past the peak: QCN-Switch %.3f, PB %.3f, VAL %.3f (target 14: QCN-Switch's the largest and 10–25%%, PB's and VAL's < 5%%)", q, drop["PB"], drop["VAL"])
 	}
 }
+
+// TestQCNAdversarialLatency: QCN-Switch paper Fig. 8b (target 4): under
+// ADV+1 below saturation QCN-Switch (output sampling, feedback comparison)
+// has lower latency than PB and VAL, because its non-minimal path skips the
+// intermediate group's local hop (g l g l against l g l l g l). h=4,
+// qcn-fig8-adv1's configurations (20,000 + 5,000 cycles) at 0.1, 0.2 and
+// 0.3, one seed. Measured at 0.1 / 0.2 / 0.3: QCN-Switch 96.7 / 101.4 /
+// 115.4 cycles, PB 140.2 / 152.4 / 172.8, VAL 129.8 / 141.6 / 164.3.
+func TestQCNAdversarialLatency(t *testing.T) {
+	if testing.Short() {
+		t.Skip("h=4: nine runs of 25,000 cycles")
+	}
+	oc := qcnRun(t, "qcn-fig8-adv1", func(c config.Config) bool {
+		return c.Name == "QCN-SWout+FbC" || c.Name == "PB" || c.Name == "VAL"
+	}, []float64{0.1, 0.2, 0.3})
+	lat := map[string]map[float64]float64{}
+	for _, p := range oc.Points {
+		name := oc.Spec.Series[p.Series].Name
+		if lat[name] == nil {
+			lat[name] = map[float64]float64{}
+		}
+		lat[name][p.Offered] = p.Latency.Mean
+	}
+	for _, load := range []float64{0.1, 0.2, 0.3} {
+		q, pb, val := lat["QCN-SWout+FbC"][load], lat["PB"][load], lat["VAL"][load]
+		t.Logf("ADV+1 %.1f: latency QCN-Switch %.1f, PB %.1f, VAL %.1f", load, q, pb, val)
+		if !(q > 0 && q < pb && q < val) {
+			t.Errorf("ADV+1 %.1f: QCN-Switch latency %.1f, PB %.1f, VAL %.1f (target 4: QCN-Switch's the lowest)", load, q, pb, val)
+		}
+	}
+}
