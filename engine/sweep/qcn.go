@@ -47,6 +47,9 @@ const (
 	// after UN→ADV+1 at h=4 the minimal burst's packets take up to about
 	// 20,000 cycles (400 µs) with the default CNM rate.
 	QCNTransientMargin = 20000
+	// QCNTransientSeeds runs are pooled at h=4 (the paper plots one run,
+	// Fig. 12b's markers; the thesis's transients pool six).
+	QCNTransientSeeds = 3
 )
 
 // qcnVariant is one QCN-Switch configuration of the paper's legends.
@@ -159,9 +162,30 @@ func qcnLfSeries(b config.Config) []config.Config {
 // the paper's unnamed "high values").
 var QCNPIs = []float64{0.1, 0.5, 1, 5}
 
-// QCNTh2s are Fig. 16's thresholds (−1 is routing.qcnTh2's band of 0, the
-// paper's Th2 = 0; the paper names 0, 30 and 50).
-var QCNTh2s = []float64{-1, 10, 20, 30, 40, 50}
+// QCNTh2s are Fig. 16's thresholds (the paper names 0, 30 and 50 of its
+// sweep 0–50); 0 is routing.qcnTh2 = −1, its band of 0.
+var QCNTh2s = []float64{0, 10, 30, 50}
+
+func qcnPISeries(b config.Config) []config.Config {
+	var out []config.Config
+	for _, pi := range QCNPIs {
+		out = append(out, qcnSwitch(b, fmt.Sprintf("PI %g", pi), func(rc *config.Routing) { rc.QcnPI = pi }))
+	}
+	return out
+}
+
+func qcnTh2Series(b config.Config) []config.Config {
+	var out []config.Config
+	for _, th := range QCNTh2s {
+		out = append(out, qcnSwitch(b, fmt.Sprintf("Th2 %g", th), func(rc *config.Routing) {
+			rc.QcnTh2 = th
+			if th == 0 {
+				rc.QcnTh2 = -1
+			}
+		}))
+	}
+	return out
+}
 
 // QCN loads: UN to 1.0 (the collapse past saturation, Figs. 6a, 8a), ADV+1
 // to 0.5, its bound.
@@ -187,7 +211,8 @@ func qcnExperiments() []Experiment {
 	sw := func(b config.Config) []config.Config { return []config.Config{qcnSwitch(b, "QCN-Switch", nil)} }
 
 	fair := at(adv, 0.4)
-	fair.Sim.Cycles = 10000 // per-router counts: more packets than the curves need
+	// per-router counts: more packets than the curves need
+	fair.Sim.Cycles, fair.Sim.Seeds = 10000, 2
 	fig79 := exp("qcn-fig7-9", "QCN-Switch paper Figs. 7 and 9: injected throughput per router of group 0 under ADV+1 at 0.4, every variant (h=4); input sampling without source processing starves S_out (the last router), source processing and output sampling even it out",
 		qcnSeries(fair, nil, append(append([]qcnVariant{}, qcnInputVariants...), qcnOutputVariants...)...), []float64{0.4})
 	fig79.Table = true
@@ -223,19 +248,19 @@ func qcnExperiments() []Experiment {
 			qcnRateSeries(adv), QCNLoadsADV),
 		exp("qcn-fig13-un", "QCN-Switch paper Fig. 13: L_f = 1/64, 1/85, 1/128, 1/256 under UN (h=4)", qcnLfSeries(un), QCNLoadsUN),
 		exp("qcn-fig13-adv1", "QCN-Switch paper Fig. 13: L_f under ADV+1 (h=4); 1/64 has the lowest latency", qcnLfSeries(adv), QCNLoadsADV),
-		param("qcn-fig15-un", "QCN-Switch paper Fig. 15: PI (routing.qcnPI, points) swept under UN at 0.9 (h=4); a low PI is slow to undo spurious misrouting",
-			sw(at(un, 0.9)), "routing.qcnPI", QCNPIs),
-		param("qcn-fig15-adv1", "QCN-Switch paper Fig. 15: PI swept under ADV+1 at 0.3 (h=4); a high PI returns to minimal too early: latency",
-			sw(at(adv, 0.3)), "routing.qcnPI", QCNPIs),
-		param("qcn-fig16-un", "QCN-Switch paper Fig. 16a: Th2 (routing.qcnTh2; −1 is the paper's Th2 = 0) swept under UN at 0.9 (h=4); Th2 = 0 loses throughput",
-			sw(at(un, 0.9)), "routing.qcnTh2", QCNTh2s),
-		param("qcn-fig16-adv1", "QCN-Switch paper Fig. 16b: Th2 swept under ADV+1 at 0.5 (h=4); a very high Th2 loses throughput",
-			sw(at(adv, 0.5)), "routing.qcnTh2", QCNTh2s),
+		exp("qcn-fig15-un", "QCN-Switch paper Fig. 15: PI (routing.qcnPI) = 0.1, 0.5, 1 and 5 points under UN (h=4); a low PI is slow to undo spurious misrouting at high load",
+			qcnPISeries(un), QCNLoadsUN),
+		exp("qcn-fig15-adv1", "QCN-Switch paper Fig. 15: PI under ADV+1 (h=4); a high PI returns to minimal too early: latency",
+			qcnPISeries(adv), QCNLoadsADV),
+		exp("qcn-fig16-un", "QCN-Switch paper Fig. 16a: Th2 = 0, 10, 30, 50 under UN (h=4); Th2 = 0 loses latency and throughput",
+			qcnTh2Series(un), QCNLoadsUN),
+		exp("qcn-fig16-adv1", "QCN-Switch paper Fig. 16b: Th2 under ADV+1 (h=4); a very high Th2 loses throughput",
+			qcnTh2Series(adv), QCNLoadsADV),
 		size("qcn-fig17-un", "QCN-Switch paper Fig. 17: network size h = 2…6 (72–5,256 nodes), UN at 0.65, QCN-Switch vs MIN, VAL (long: h=6)", un, 0.65),
 		size("qcn-fig17-adv1", "QCN-Switch paper Fig. 17: network size h = 2…6, ADV+1 at 0.35 (long: h=6)", adv, 0.35),
 		size("qcn-fig17-sat", "QCN-Switch paper Fig. 17: network size h = 2…6, saturation throughput (UN at 1.0; long: h=6)", un, 1),
 		exp("qcn-fig18-hot", "QCN-Switch paper Fig. 18a: hot region (25% of the traffic to 12.5% of the nodes; endpoints saturate at ≈0.36) to 1.0 (h=4); QCN-Switch drops ≈18% past its peak, PB and VAL 1–2%",
-			fig18, []float64{0.2, 0.3, 0.4, 0.6, 1}),
+			fig18, loads(0.2, 1, 0.2)),
 		exp("qcn-fig18-perm", "QCN-Switch paper Fig. 18b: random permutation (h=4); PB beats QCN-Switch, MIN and VAL saturate earlier",
 			fig18p, loads(0.2, 1, 0.2)),
 		// the paper's system and run: 5,256 nodes, 2.4 + 2.4 ms, 10 seeds
@@ -259,6 +284,7 @@ func qcnTransient(from, to string, h6 bool) config.Config {
 		c.Sim.Seeds = 2
 	} else {
 		c = qcnH4(from)
+		c.Sim.Seeds = QCNTransientSeeds
 	}
 	c.Traffic.Load = QCNTransientLoad
 	c.Traffic.SwitchCycle, c.Traffic.SwitchPattern, c.Traffic.SwitchAdvOffset = QCNTransientSwitch, to, 1

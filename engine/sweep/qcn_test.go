@@ -9,7 +9,7 @@ import (
 )
 
 // qcnRun runs the named experiment's series picked by keep (nil: all) at
-// its points, the test's way: two workers.
+// its points (ls: those loads instead), one seed, two workers.
 func qcnRun(t *testing.T, name string, keep func(c config.Config) bool, ls []float64) *Outcome {
 	t.Helper()
 	e, err := ExperimentByName(name)
@@ -28,6 +28,11 @@ func qcnRun(t *testing.T, name string, keep func(c config.Config) bool, ls []flo
 	}
 	if ls != nil {
 		sp.Loads = ls
+	}
+	// the first seed of the experiment's runs
+	sp.Series = append([]config.Config(nil), sp.Series...)
+	for i := range sp.Series {
+		sp.Series[i].Sim.Seeds = 1
 	}
 	oc, err := Run(context.Background(), sp, Options{Workers: 2})
 	if err != nil {
