@@ -19,11 +19,13 @@ import (
 // paper") has what they measure.
 //
 // Run length: the paper warms up 2.4 ms and measures 2.4 ms (120,000 +
-// 120,000 cycles) over 10 seeds. The h=4 entries are shortened so a browser
-// tab runs each in about two minutes: one seed, QCNWarmup (ADV+1 and the
-// patterns that congest: 400 µs, the probabilities start at 100% and the
-// minimal burst must drain) or QCNWarmupUN (200 µs) of warm-up, then
-// QCNCycles (100 µs) measured. The -h6 entries keep the paper's run.
+// 120,000 cycles) over 10 seeds. The h=4 entries are shortened for the
+// browser (natively, on two shared cores, qcn-fig8-adv1 takes about two
+// minutes, the saturated qcn-fig18-perm about six): one seed (Figs. 7/9 two,
+// the transients three), QCNWarmup (ADV+1 and PERM: 400 µs, the
+// probabilities start at 100% and the minimal burst must drain) or
+// QCNWarmupUN (UN, HOT: 200 µs) of warm-up, then QCNCycles (100 µs)
+// measured. The -h6 entries keep the paper's run.
 const (
 	QCNWarmup   = 20000
 	QCNWarmupUN = 10000
