@@ -835,6 +835,8 @@ func cmdSweep(ctx context.Context, args []string, e env) error {
 			printFairnessTable(e.stdout, oc)
 		}
 		printSettleTable(e.stdout, oc.Transients)
+		printQCNReactions(e.stdout, oc)
+		printQCNGroup0(e.stdout, oc)
 	}
 	// the interrupt last, after what was written
 	return errors.Join(append(errs, runErr)...)

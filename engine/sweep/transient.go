@@ -207,13 +207,14 @@ func zeroNaN(x float64) float64 {
 // PoolTransient sums the transient records of one point's runs (nil when
 // none has one). The bins generated in the last cycles of the record are
 // left out: those within the longest latency of the runs (result.Latency.Max,
-// rounded up to a bin) of the record's end, whose slowest packets may not
-// have arrived when the run ended (a bin would then show only the fast
+// rounded up to a bin) of the run's end (the record's, unless the run goes
+// on past it), whose slowest packets may not have arrived when the run ended (a bin would then show only the fast
 // ones: a drop of latency and misrouting that is no transient).
 func PoolTransient(series int, x float64, runs []*result.Result) *Transient {
 	var recs []*result.Transient
 	var name string
 	maxLat := int64(0)
+	runEnd := 0 // cycles from the switch to the end of the run
 	for _, r := range runs {
 		if r == nil || r.Transient == nil {
 			continue
@@ -224,6 +225,7 @@ func PoolTransient(series int, x float64, runs []*result.Result) *Transient {
 		recs = append(recs, r.Transient)
 		name = r.Config.Name
 		maxLat = max(maxLat, r.Latency.Max)
+		runEnd = r.Config.Sim.Cycles - r.Config.Traffic.SwitchCycle
 	}
 	if len(recs) == 0 || recs[0].Bin <= 0 {
 		return nil
@@ -233,8 +235,11 @@ func PoolTransient(series int, x float64, runs []*result.Result) *Transient {
 	for _, r := range recs {
 		nb = min(nb, len(r.Packets), len(r.Misrouted), len(r.Latency))
 	}
+	// the run may go on past the record (a QCN-Switch transient's margin):
+	// only the bins within the longest latency of the run's end are out
 	bin := int64(t.Bin)
-	nb = max(0, nb-int((maxLat+bin-1)/bin))
+	slack := int64(runEnd) - int64(t.From+nb*t.Bin)
+	nb = max(0, nb-int((max(0, maxLat-max(0, slack))+bin-1)/bin))
 	t.Packets = make([]int64, nb)
 	t.Latency = make([]float64, nb)
 	t.Misrouted = make([]float64, nb)

@@ -1,0 +1,87 @@
+package main
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"phitsim/engine/config"
+	"phitsim/engine/result"
+	"phitsim/engine/sweep"
+)
+
+// The QCN-Switch reaction summary (QCN-Switch paper Figs. 10, 12): one row
+// per point in 20-µs bins, the latency's settling in cycles and µs (20-ns
+// cycles of the ethernet-h4 preset) and the mean probability of the
+// mid-group router's port toward S_out after the first bin; nothing
+// without a QCN-Switch series.
+func TestQCNReactionRows(t *testing.T) {
+	c, err := config.PresetByName("ethernet-h4")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.Name, c.Routing.Name, c.Traffic.Load = "QCN-Switch", "QCN_SWITCH", 0.4
+	// 100 cycles before the switch at 100, then 2,000 cycles: 300 in the
+	// first 1,000, 100 in the second
+	tr := sweep.Transient{Name: "QCN-Switch", X: 0.4, Runs: 1, From: -100, Bin: 10}
+	for i := 0; i < 210; i++ {
+		lat := 100.0
+		if i >= 10 && i < 110 {
+			lat = 300
+		}
+		tr.Packets, tr.Latency, tr.Misrouted = append(tr.Packets, 10), append(tr.Latency, lat), append(tr.Misrouted, 0)
+	}
+	_, mid, port, err := sweep.SOut(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ports := 11 // h=4: 7 local + 4 global transit ports
+	snap := func(v float32) []float32 {
+		s := make([]float32, 8*ports)
+		s[mid*ports+port] = v
+		return s
+	}
+	r := &result.Result{Config: c, Transient: &result.Transient{Probabilities: &result.PortProbabilities{
+		From: -1000, Every: 1000, Ports: ports, Values: [][]float32{snap(100), snap(50), snap(4), snap(8)}}}}
+	oc := &sweep.Outcome{Runs: []*result.Result{r}, Transients: []sweep.Transient{tr}}
+	var b bytes.Buffer
+	printQCNReactions(&b, oc)
+	lines := strings.Split(b.String(), "\n")
+	want := "series 1 (QCN-Switch) 0.4 100 → 100 1000 cycles (20 µs) +100% 0.0 → 0.0 6.0"
+	if len(lines) < 3 || strings.Join(strings.Fields(lines[2]), " ") != want {
+		t.Errorf("%q\nwant row %q", b.String(), want)
+	}
+	r.Config.Routing.Name = "PB"
+	b.Reset()
+	printQCNReactions(&b, oc)
+	if b.Len() != 0 {
+		t.Errorf("no QCN-Switch series: %q, want nothing", b.String())
+	}
+}
+
+// Group 0's injection under ADV+1 (QCN-Switch paper Figs. 7, 9): each
+// router's packets over the group's mean and S_out's (router 7 at h=4)
+// deficit below the others' mean; nothing without QCN-Switch.
+func TestQCNGroup0Rows(t *testing.T) {
+	c, err := config.PresetByName("ethernet-h4")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.Name, c.Routing.Name, c.Traffic.Pattern, c.Traffic.Load = "QCN-SWin", "QCN_SWITCH", "ADV", 0.4
+	r := &result.Result{Config: c, Seed: 1}
+	r.Fairness.PerRouter = []int64{100, 100, 100, 100, 100, 100, 100, 30, 999}
+	oc := &sweep.Outcome{Runs: []*result.Result{r}}
+	var b bytes.Buffer
+	printQCNGroup0(&b, oc)
+	lines := strings.Split(b.String(), "\n")
+	want := "QCN-SWin 0.4 1 [1.10 1.10 1.10 1.10 1.10 1.10 1.10 0.33] 70.0%"
+	if len(lines) < 3 || strings.Join(strings.Fields(lines[2]), " ") != want {
+		t.Errorf("%q\nwant row %q", b.String(), want)
+	}
+	r.Config.Routing.Name = "PB"
+	b.Reset()
+	printQCNGroup0(&b, oc)
+	if b.Len() != 0 {
+		t.Errorf("no QCN-Switch series: %q, want nothing", b.String())
+	}
+}

@@ -1,0 +1,255 @@
+package sweep
+
+import (
+	"context"
+	"math"
+	"testing"
+
+	"phitsim/engine/config"
+)
+
+// qcnRun runs the named experiment's series picked by keep (nil: all) at
+// its points (ls: those loads instead), one seed, two workers.
+func qcnRun(t *testing.T, name string, keep func(c config.Config) bool, ls []float64) *Outcome {
+	t.Helper()
+	e, err := ExperimentByName(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sp := e.Spec
+	if keep != nil {
+		var ss []config.Config
+		for _, c := range sp.Series {
+			if keep(c) {
+				ss = append(ss, c)
+			}
+		}
+		sp.Series = ss
+	}
+	if ls != nil {
+		sp.Loads = ls
+	}
+	// the first seed of the experiment's runs
+	sp.Series = append([]config.Config(nil), sp.Series...)
+	for i := range sp.Series {
+		sp.Series[i].Sim.Seeds = 1
+	}
+	oc, err := Run(context.Background(), sp, Options{Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return oc
+}
+
+func settleText(x *float64) float64 {
+	if x == nil {
+		return math.Inf(1)
+	}
+	return *x
+}
+
+// TestQCNRebin: 10-cycle bins summed into 20-µs (1,000-cycle) bins aligned
+// on the switch, packet-weighted, the 100 cycles before the switch one bin.
+func TestQCNRebin(t *testing.T) {
+	tr := Transient{From: -100, Bin: 10}
+	for i := 0; i < 10+2*100; i++ { // 100 cycles before, 2,000 after
+		n, lat, mis := int64(10), 100.0, 0.0
+		if i >= 10 {
+			lat, mis = 300, 100 // after the switch
+		}
+		if i >= 110 {
+			n, lat = 30, 200 // the second bin after it: 3× the packets
+		}
+		tr.Packets = append(tr.Packets, n)
+		tr.Latency = append(tr.Latency, lat)
+		tr.Misrouted = append(tr.Misrouted, mis)
+	}
+	tr.Latency[10], tr.Packets[10] = 1300, 10 // one slow 10-cycle bin in the first 1,000 cycles
+	r := QCNRebin(tr, 1000)
+	if r.From != -1000 || r.Bin != 1000 || len(r.Packets) != 3 {
+		t.Fatalf("re-binned: from %d, bin %d, %d bins", r.From, r.Bin, len(r.Packets))
+	}
+	if r.Packets[0] != 100 || r.Packets[1] != 1000 || r.Packets[2] != 3000 {
+		t.Errorf("packets %v, want 100 1000 3000", r.Packets)
+	}
+	if r.Latency[0] != 100 || r.Latency[1] != 310 || r.Latency[2] != 200 || r.Misrouted[1] != 100 {
+		t.Errorf("latency %v (want 100 310 200), misrouted %v", r.Latency, r.Misrouted)
+	}
+	q := NewQCNReaction(tr)
+	// settled: the second half after the switch is bin 2 (200); bin 1 (310)
+	// is 55% above, out of the ±25% band
+	if q.LatencySettled != 200 || q.LatencySettle == nil || *q.LatencySettle != 1000 {
+		t.Errorf("latency settled %.1f at %v, want 200 at 1000", q.LatencySettled, q.LatencySettle)
+	}
+	if want := (310.0*1000+200*3000)/4000/200 - 1; math.Abs(q.LatencyExcess-want) > 1e-9 {
+		t.Errorf("latency excess %.4f, want %.4f", q.LatencyExcess, want)
+	}
+}
+
+// TestQCNSOut: the palm-tree S_out of group 0 is its last router, whose
+// last global port reaches group 1 (QCN-Switch paper Fig. 7's SW11 at h=6).
+func TestQCNSOut(t *testing.T) {
+	for _, h := range []int{4, 6} {
+		c := qcnBase("ethernet-h4", "UN")
+		c.Topology.H, c.Topology.A, c.Topology.P = h, 2*h, h
+		sOut, mid, port, err := SOut(c)
+		if err != nil || sOut != 2*h-1 || mid != h || port != 2*h-2 {
+			t.Errorf("h=%d: S_out %d (want %d), mid %d, its transit port %d (want %d), %v", h, sOut, 2*h-1, mid, port, 2*h-2, err)
+		}
+	}
+}
+
+// TestQCNReactions: QCN-Switch paper Figs. 10 and 12 (§5.2, §5.3.1) at h=4,
+// load 0.4, one seed, the experiments qcn-fig12 and qcn-fig10b (10,000
+// cycles of UN or 20,000 of ADV+1, the switch 2,000 cycles later, 10,000
+// cycles, 200 µs, recorded after it; the paper records 2.4 ms):
+//   - target 10: the reaction to UN→ADV+1 is faster with more CNMs:
+//     (CPC, %CNMs) = (25, 80) before (100, 30) before (100, 10) (paper: about
+//     0.1, 0.4 and 1 ms), by the mean latency of the packets generated in
+//     the 20-µs bins after the switch that every record keeps (the slowest
+//     settle beyond the 200-µs record; at least 2 bins);
+//   - target 12: ADV+1→UN's latency settles much faster than UN→ADV+1's
+//     (paper: under 5 µs against 0.4 ms): within the first 20-µs bin, and
+//     not before the fifth (100 µs);
+//   - target 13: with the default rate the probability of a mid-group
+//     router's port toward S_out (Fig. 12b) stays below 10% on time average
+//     from 20 µs after the UN→ADV+1 switch to the end of the run (the paper
+//     has it for every rate: at h=4 the 0.1% rate averages about 22%).
+//
+// Measured (cycles of 20 ns): mean latency over the first two bins after
+// the switch 5,464 (0.1%), 3,031 (0.3%), 999 (3.2%); 3.2% settles at 5,000
+// (100 µs), 0.3% not within the record (3,628 → 839 over its ten bins);
+// ADV+1→UN at once (162 → 105 → 97 … 95), misrouting 95.3% → 16.4% →
+// 15.8%; P toward S_out 21.9%, 5.7%, 2.6%.
+func TestQCNReactions(t *testing.T) {
+	if testing.Short() {
+		t.Skip("h=4: three runs of 22,000 cycles and one of 32,000")
+	}
+	oc := qcnRun(t, "qcn-fig12", nil, nil)
+	back := qcnRun(t, "qcn-fig10b", func(c config.Config) bool { return c.Routing.Name == "QCN_SWITCH" }, nil)
+	if len(oc.Transients) != 3 || len(back.Transients) != 1 {
+		t.Fatalf("%d and %d transient records", len(oc.Transients), len(back.Transients))
+	}
+	var qs []QCNReaction
+	var un2adv QCNReaction
+	for i, tr := range oc.Transients {
+		q := NewQCNReaction(tr)
+		qs = append(qs, q)
+		from, every, p := SOutProbability(oc.Runs[i])
+		var sum float64
+		var n int
+		for k, v := range p {
+			if from+k*every >= QCNBin {
+				sum += v
+				n++
+			}
+		}
+		mean := sum / float64(n)
+		t.Logf("%s: latency before %.0f, bins %.0f, settled %.1f at %v cycles, excess %.3f; misrouted %.1f%% → %.1f%%, settles at %v; P toward S_out mean %.1f%% (%d snapshots); %v",
+			tr.Name, q.Latency[0], q.Latency[1:], q.LatencySettled, settleText(q.LatencySettle), q.LatencyExcess, q.Before, q.Settled, settleText(q.Settle), mean, n, oc.Runs[i].Mechanisms["qcn"])
+		if rc := oc.Runs[i].Config.Routing; rc.QcnCPC == 100 && rc.QcnCnmPercent == 30 {
+			un2adv = q
+			if n == 0 || mean >= 10 {
+				t.Errorf("%s: the port toward S_out's probability averages %.1f%% over %d snapshots after the switch (target 13: < 10%%)", tr.Name, mean, n)
+			}
+		}
+	}
+	// the reaction's cost: the mean latency of the packets generated after
+	// the switch, over the 20-µs bins every record keeps
+	common := math.MaxInt
+	for _, q := range qs {
+		common = min(common, len(q.Packets)-1)
+	}
+	var cost [3]float64
+	for i, q := range qs {
+		var n, l float64
+		for k := 1; k <= common; k++ {
+			n += float64(q.Packets[k])
+			l += float64(q.Packets[k]) * q.Latency[k]
+		}
+		cost[i] = l / n
+	}
+	t.Logf("mean latency over the first %d bins after UN→ADV+1: %.0f (0.1%% CNMs), %.0f (0.3%%), %.0f (3.2%%)", common, cost[0], cost[1], cost[2])
+	if common < 2 || !(cost[2] < cost[1] && cost[1] < cost[0]) {
+		t.Errorf("mean latency over the first %d bins after UN→ADV+1: %.0f (0.1%% CNMs), %.0f (0.3%%), %.0f (3.2%%): want at least 2 bins and strictly falling (target 10)", common, cost[0], cost[1], cost[2])
+	}
+	b := NewQCNReaction(back.Transients[0])
+	t.Logf("ADV+1→UN: latency bins %.0f, settled %.1f at %v; misrouted %.1f%% → %.1f%% (first bin %.1f%%, last %.1f%%)",
+		b.Latency, b.LatencySettled, settleText(b.LatencySettle), b.Before, b.Settled, b.Misrouted[1], b.Misrouted[len(b.Misrouted)-1])
+	if settleText(b.LatencySettle) > 0 || settleText(un2adv.LatencySettle) < 5*QCNBin {
+		t.Errorf("ADV+1→UN settles at %v cycles, UN→ADV+1 at %v: want the first within the first 20-µs bin and the second not before the fifth (target 12)",
+			settleText(b.LatencySettle), settleText(un2adv.LatencySettle))
+	}
+}
+
+// qcnAccepted is each series' accepted load per offered load of a sweep.
+func qcnAccepted(oc *Outcome) map[string]map[float64]float64 {
+	out := map[string]map[float64]float64{}
+	for _, p := range oc.Points {
+		name := oc.Spec.Series[p.Series].Name
+		if out[name] == nil {
+			out[name] = map[float64]float64{}
+		}
+		out[name][p.Offered] = p.Accepted.Mean
+	}
+	return out
+}
+
+// TestQCNHotRegion: QCN-Switch paper Fig. 18a (target 14): under the hot
+// region (25% of the traffic to 12.5% of the nodes, endpoints saturating at
+// offered ≈ 0.36) QCN-Switch with feedback comparison loses more of its
+// peak throughput at 1.0 than PB and VAL (paper: about 18% against 1–2%;
+// the notes' tolerance 10–25% and < 5%), the peak being the most accepted
+// at 0.4, 0.6 and 1.0. h=4, qcn-fig18-hot's configurations (10,000 +
+// 5,000 cycles), one seed. Measured: QCN-Switch 0.345, 0.295, 0.304 (12.1%
+// below its peak), without feedback comparison 0.336, 0.282, 0.332 (1.2%);
+// PB 0.372, 0.254, 0.452 and VAL 0.218, 0.263, 0.370 peak at 1.0 (no drop:
+// the paper's 1–2% is not resolved, and their curves are not monotonic in
+// these short runs).
+func TestQCNHotRegion(t *testing.T) {
+	if testing.Short() {
+		t.Skip("h=4: twelve runs of 15,000 cycles")
+	}
+	oc := qcnRun(t, "qcn-fig18-hot", func(c config.Config) bool { return c.Routing.Name != "MIN" }, []float64{0.4, 0.6, 1})
+	drop := map[string]float64{}
+	for name, acc := range qcnAccepted(oc) {
+		peak := math.Max(acc[0.4], math.Max(acc[0.6], acc[1]))
+		drop[name] = 1 - acc[1]/peak
+		t.Logf("%s: accepted %.3f, %.3f, %.3f at 0.4, 0.6, 1.0: %.1f%% below its peak", name, acc[0.4], acc[0.6], acc[1], 100*drop[name])
+	}
+	q := drop["QCN-Switch"]
+	if !(q > drop["PB"] && q > drop["VAL"]) || q < 0.10 || q > 0.25 || drop["PB"] >= 0.05 || drop["VAL"] >= 0.05 {
+		t.Errorf("drop past the peak: QCN-Switch %.3f, PB %.3f, VAL %.3f (target 14: QCN-Switch's the largest and 10–25%%, PB's and VAL's < 5%%)", q, drop["PB"], drop["VAL"])
+	}
+}
+
+// TestQCNAdversarialLatency: QCN-Switch paper Fig. 8b (target 4): under
+// ADV+1 below saturation QCN-Switch (output sampling, feedback comparison)
+// has lower latency than PB and VAL, because its non-minimal path skips the
+// intermediate group's local hop (g l g l against l g l l g l). h=4,
+// qcn-fig8-adv1's configurations (20,000 + 5,000 cycles) at 0.1, 0.2 and
+// 0.3, one seed. Measured at 0.1 / 0.2 / 0.3: QCN-Switch 96.7 / 101.4 /
+// 115.4 cycles, PB 140.2 / 152.4 / 172.8, VAL 129.8 / 141.6 / 164.3.
+func TestQCNAdversarialLatency(t *testing.T) {
+	if testing.Short() {
+		t.Skip("h=4: nine runs of 25,000 cycles")
+	}
+	oc := qcnRun(t, "qcn-fig8-adv1", func(c config.Config) bool {
+		return c.Name == "QCN-SWout+FbC" || c.Name == "PB" || c.Name == "VAL"
+	}, []float64{0.1, 0.2, 0.3})
+	lat := map[string]map[float64]float64{}
+	for _, p := range oc.Points {
+		name := oc.Spec.Series[p.Series].Name
+		if lat[name] == nil {
+			lat[name] = map[float64]float64{}
+		}
+		lat[name][p.Offered] = p.Latency.Mean
+	}
+	for _, load := range []float64{0.1, 0.2, 0.3} {
+		q, pb, val := lat["QCN-SWout+FbC"][load], lat["PB"][load], lat["VAL"][load]
+		t.Logf("ADV+1 %.1f: latency QCN-Switch %.1f, PB %.1f, VAL %.1f", load, q, pb, val)
+		if !(q > 0 && q < pb && q < val) {
+			t.Errorf("ADV+1 %.1f: QCN-Switch latency %.1f, PB %.1f, VAL %.1f (target 4: QCN-Switch's the lowest)", load, q, pb, val)
+		}
+	}
+}
