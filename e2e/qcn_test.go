@@ -39,9 +39,14 @@ func qcnTransient(t *testing.T, ctx context.Context, base string) {
 	if s := opt(`o.title[0].subtext`); !strings.Contains(s, "router 4 of group 0") {
 		t.Errorf("subtitle %q", s)
 	}
-	// 3 snapshots: at −1,000, 0 and 1,000 cycles (the run ends before the one at 2,000)
-	if n := opt(`o.series[0].data.map(d => d.value[0]).join(" ")`); n != "-1000 0 1000" {
-		t.Errorf("snapshots at %s, want -1000 0 1000", n)
+	// 3 snapshots: at −1,000, 0 and 1,000 cycles (the run ends before the
+	// one at 2,000), drawn in µs: the preset's physical basis makes a cycle
+	// 20 ns
+	if n := opt(`o.series[0].data.map(d => d.value[0]).join(" ")`); n != "-20 0 20" {
+		t.Errorf("snapshots at %s µs, want -20 0 20", n)
+	}
+	if x := opt(`o.xAxis[0].name`); !strings.Contains(x, "µs") {
+		t.Errorf("time axis %q, want it in µs", x)
 	}
 	setField(t, ctx, "qcn-router", "7")
 	waitFor(t, ctx, `(() => { const o = echarts.getInstanceByDom(document.getElementById('chart-qcnprobability')).getOption();

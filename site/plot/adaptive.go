@@ -230,6 +230,33 @@ func meanSamples(rs []*result.Result, f func(s *result.Sample) float64) (cyc []i
 	return
 }
 
+// overTime adds to line one series per experiment series: f's values over
+// its runs rs against the cycles of their samples (nil: none to draw), the
+// warm-up's end and the pattern switch marked on the first drawn.
+func overTime(line *charts.Line, names []string, runs [][]*result.Result, f func(rs []*result.Result) ([]int64, []float64)) {
+	marked := false
+	for si, rs := range runs {
+		if len(rs) == 0 {
+			continue
+		}
+		cyc, v := f(rs)
+		if cyc == nil {
+			continue
+		}
+		data := make([]opts.LineData, len(v))
+		for i := range v {
+			data[i] = opts.LineData{Value: []any{cyc[i], num(v[i])}}
+		}
+		so := []charts.SeriesOpts{charts.WithLineChartOpts(opts.LineChart{ShowSymbol: opts.Bool(false)}),
+			charts.WithItemStyleOpts(opts.ItemStyle{Color: Color(si)})}
+		if !marked {
+			marked = true
+			so = append(so, phaseMarks(rs[0].Config))
+		}
+		line.AddSeries(names[si], data, so...)
+	}
+}
+
 // phaseMarks marks the end of warm-up and the traffic switch of a run.
 func phaseMarks(c config.Config) charts.SeriesOpts {
 	var ml []any
@@ -259,24 +286,9 @@ func NonMinimal(in Input) []byte {
 	}
 	line := charts.NewLine()
 	line.SetGlobalOptions(common("Non-minimal paths over time at "+pointLabel(in.Results, x), "time (cycles)", "non-minimal (% of delivered packets)", true)...)
-	marked := false
-	for si, rs := range runs {
-		if len(rs) == 0 {
-			continue
-		}
-		cyc, v := meanSamples(rs, func(s *result.Sample) float64 { return s.Misrouted })
-		data := make([]opts.LineData, len(v))
-		for i := range v {
-			data[i] = opts.LineData{Value: []any{cyc[i], num(v[i])}}
-		}
-		so := []charts.SeriesOpts{charts.WithLineChartOpts(opts.LineChart{ShowSymbol: opts.Bool(false)}),
-			charts.WithItemStyleOpts(opts.ItemStyle{Color: Color(si)})}
-		if !marked {
-			marked = true
-			so = append(so, phaseMarks(rs[0].Config))
-		}
-		line.AddSeries(names[si], data, so...)
-	}
+	overTime(line, names, runs, func(rs []*result.Result) ([]int64, []float64) {
+		return meanSamples(rs, func(s *result.Sample) float64 { return s.Misrouted })
+	})
 	return render(line, nil)
 }
 

@@ -246,31 +246,27 @@ func QCNNotificationsOverTime(in Input) []byte {
 	}
 	line := charts.NewLine()
 	line.SetGlobalOptions(common(title+" at "+pointLabel(in.Results, x), "time (cycles)", "CNMs generated per interval", true)...)
-	marked := false
-	for si, rs := range runs {
-		if len(rs) == 0 || rs[0].Mechanisms["qcn"] == nil {
-			continue
-		}
-		n := len(rs[0].SeriesCNMs)
-		v := make([]float64, n)
-		for _, rr := range rs {
-			for i := 0; i < n && i < len(rr.SeriesCNMs); i++ {
-				v[i] += float64(rr.SeriesCNMs[i]) / float64(len(rs))
-			}
-		}
-		data := make([]opts.LineData, 0, n)
-		for i := 0; i < n && i < len(rs[0].Series); i++ {
-			data = append(data, opts.LineData{Value: []any{rs[0].Series[i].Cycle, num(v[i])}})
-		}
-		so := []charts.SeriesOpts{charts.WithLineChartOpts(opts.LineChart{ShowSymbol: opts.Bool(false)}),
-			charts.WithItemStyleOpts(opts.ItemStyle{Color: Color(si)})}
-		if !marked {
-			marked = true
-			so = append(so, phaseMarks(rs[0].Config))
-		}
-		line.AddSeries(names[si], data, so...)
-	}
+	overTime(line, names, runs, meanCNMs)
 	return render(line, nil)
+}
+
+// meanCNMs is the CNMs per interval of runs rs, mean over them, at the
+// cycles of the first run's samples; nil when the runs have no CNM report.
+func meanCNMs(rs []*result.Result) (cyc []int64, v []float64) {
+	if rs[0].Mechanisms["qcn"] == nil {
+		return nil, nil
+	}
+	n := min(len(rs[0].SeriesCNMs), len(rs[0].Series))
+	cyc, v = make([]int64, n), make([]float64, n)
+	for i := range cyc {
+		cyc[i] = rs[0].Series[i].Cycle
+	}
+	for _, rr := range rs {
+		for i := 0; i < n && i < len(rr.SeriesCNMs); i++ {
+			v[i] += float64(rr.SeriesCNMs[i]) / float64(len(rs))
+		}
+	}
+	return cyc, v
 }
 
 // component is the first of an option's component (go-echarts renders
