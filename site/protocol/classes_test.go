@@ -17,15 +17,7 @@ func TestRoundTripClassesAndMechanisms(t *testing.T) {
 		t.Fatalf("mesh result classes %+v", res.Classes)
 	}
 	res.Mechanisms = map[string]map[string]float64{"ecn": {"marks": 12, "echoes": 11.5}, "rate": {"held": 0}}
-	m := &Message{Type: Result, ID: 1, Result: res}
-	b, err := Encode(m)
-	if err != nil {
-		t.Fatal(err)
-	}
-	got, err := Decode(b)
-	if err != nil {
-		t.Fatal(err)
-	}
+	got := roundTrip(t, &Message{Type: Result, ID: 1, Result: res})
 	if !reflect.DeepEqual(got.Result.Classes, res.Classes) || !reflect.DeepEqual(got.Result.Mechanisms, res.Mechanisms) {
 		t.Errorf("round trip: classes %+v mechanisms %v, want %+v %v", got.Result.Classes, got.Result.Mechanisms, res.Classes, res.Mechanisms)
 	}

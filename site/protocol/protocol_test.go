@@ -219,7 +219,15 @@ func TestRoundTripDeadlockedResult(t *testing.T) {
 	res.Deadlock = &result.Deadlock{Reason: "stuck", Cycle: 5286, Since: 4285, Bound: 1000, InFlight: 11901,
 		StuckBuffers: 373, Routers: []int{0, 3, 33},
 		Buffers: []result.StuckBuffer{{Router: 33, Port: 1, Class: "injection", VC: 1, Packets: 32, Src: 67, Dst: 26, WantPort: -1, WantVC: -1, Age: 2610}}}
-	m := &Message{Type: Result, ID: 8, Result: res}
+	got := roundTrip(t, &Message{Type: Result, ID: 8, Result: res})
+	if !reflect.DeepEqual(got.Result.Deadlock, res.Deadlock) {
+		t.Errorf("deadlock report after the round trip %+v, want %+v", got.Result.Deadlock, res.Deadlock)
+	}
+}
+
+// roundTrip is m encoded and decoded.
+func roundTrip(t *testing.T, m *Message) *Message {
+	t.Helper()
 	b, err := Encode(m)
 	if err != nil {
 		t.Fatal(err)
@@ -228,7 +236,5 @@ func TestRoundTripDeadlockedResult(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !reflect.DeepEqual(got.Result.Deadlock, res.Deadlock) {
-		t.Errorf("deadlock report after the round trip %+v, want %+v", got.Result.Deadlock, res.Deadlock)
-	}
+	return got
 }
