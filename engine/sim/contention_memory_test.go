@@ -11,16 +11,15 @@ import (
 // newAlloc is what New allocates for configuration c (TotalAlloc).
 func newAlloc(t *testing.T, c config.Config) uint64 {
 	t.Helper()
-	var a, b runtime.MemStats
-	runtime.GC()
-	runtime.ReadMemStats(&a)
-	s, err := New(c, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	runtime.ReadMemStats(&b)
+	var s *Sim
+	n := allocatedBy(func() {
+		var err error
+		if s, err = New(c, 1); err != nil {
+			t.Fatal(err)
+		}
+	})
 	runtime.KeepAlive(s)
-	return b.TotalAlloc - a.TotalAlloc
+	return n
 }
 
 // memTerm is the bytes of c's memory-estimate terms whose description

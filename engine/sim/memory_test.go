@@ -16,25 +16,38 @@ import (
 // live heap), the result, and the error of the JSON encoding.
 func measureRun(t testing.TB, c config.Config, cycles int64) (uint64, *result.Result, error) {
 	t.Helper()
+	var (
+		s   *Sim
+		res *result.Result
+		out []byte
+		err error
+	)
+	n := allocatedBy(func() {
+		if s, err = New(c, 1); err != nil {
+			t.Fatal(err)
+		}
+		if cycles <= 0 {
+			cycles = s.W + s.M
+		}
+		for s.now < cycles && !(s.wl != nil && s.wl.done()) {
+			s.Step()
+		}
+		res = s.Snapshot()
+		out, err = json.MarshalIndent(res, "", "  ")
+	})
+	runtime.KeepAlive(s)
+	runtime.KeepAlive(out)
+	return n, res, err
+}
+
+// allocatedBy is what f allocates (TotalAlloc, garbage included).
+func allocatedBy(f func()) uint64 {
 	var a, b runtime.MemStats
 	runtime.GC()
 	runtime.ReadMemStats(&a)
-	s, err := New(c, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if cycles <= 0 {
-		cycles = s.W + s.M
-	}
-	for s.now < cycles && !(s.wl != nil && s.wl.done()) {
-		s.Step()
-	}
-	res := s.Snapshot()
-	out, err := json.MarshalIndent(res, "", "  ")
+	f()
 	runtime.ReadMemStats(&b)
-	runtime.KeepAlive(s)
-	runtime.KeepAlive(out)
-	return b.TotalAlloc - a.TotalAlloc, res, err
+	return b.TotalAlloc - a.TotalAlloc
 }
 
 // estimate is c's memory estimate in bytes, and the part of it allocated
