@@ -386,12 +386,22 @@ func (c *Config) ResultParts() []MemoryPart {
 // The transient record (traffic.switchCycle > 0) starts TransientPrev cycles
 // before the switch and runs to the end of the measured window, at most
 // TransientAfter cycles after the switch (FOGSim's transientRecordPrevCycles
-// and default transientRecordCycles), in bins of TransientBin cycles.
+// and default transientRecordCycles; traffic.switchRecord sets another), in
+// bins of TransientBin cycles.
 const (
 	TransientBin   = 10
 	TransientPrev  = 100
 	TransientAfter = 10000
 )
+
+// TransientRecord is how long the transient record runs after the switch
+// (traffic.switchRecord; 0: TransientAfter).
+func (c *Config) TransientRecord() int {
+	if c.Traffic.SwitchRecord > 0 {
+		return c.Traffic.SwitchRecord
+	}
+	return TransientAfter
+}
 
 // TransientBins is the number of bins of the transient record (0 without a
 // pattern switch, or when the switch comes after the measured window).
@@ -399,7 +409,7 @@ func (c *Config) TransientBins() int {
 	if c.Traffic.SwitchCycle <= 0 || c.Graph500() {
 		return 0
 	}
-	end := min(c.Sim.Cycles, c.Traffic.SwitchCycle+TransientAfter) // from the end of warm-up
+	end := min(c.Sim.Cycles, c.Traffic.SwitchCycle+c.TransientRecord()) // from the end of warm-up
 	return max(0, (end-c.Traffic.SwitchCycle+TransientPrev+TransientBin-1)/TransientBin)
 }
 

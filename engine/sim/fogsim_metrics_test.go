@@ -101,3 +101,36 @@ func TestTransientRecordByGenerationCycle(t *testing.T) {
 		}
 	}
 }
+
+// traffic.switchRecord sets how long the transient record runs after the
+// switch (FOGSim's transientRecordCycles; the QCN-Switch paper plots 2.4 ms):
+// h=2, MIN, switch 1,000 cycles into a 30,000-cycle window: 10,000 cycles by
+// default (1,010 bins from −100), 20,000 when set, and the measured window's
+// end when set beyond it; the memory estimate's bin count agrees.
+func TestTransientRecordLength(t *testing.T) {
+	for _, tc := range []struct{ record, bins int }{{0, 1010}, {20000, 2010}, {50000, 2910}} {
+		c := adConfig(2, "MIN", "UN", 0.1, func(c *config.Config) {
+			c.Sim.Warmup, c.Sim.Cycles = 1000, 30000
+			c.Traffic.SwitchCycle, c.Traffic.SwitchPattern, c.Traffic.SwitchAdvOffset = 1000, "ADV", 1
+			c.Traffic.SwitchRecord = tc.record
+		})
+		if errs := c.Validate(); len(errs) > 0 {
+			t.Fatal(errs)
+		}
+		s, err := New(c, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for s.now < s.W+s.M {
+			s.Step()
+		}
+		tr := s.Snapshot().Transient
+		if tr == nil || tr.From != -100 || len(tr.Packets) != tc.bins || c.TransientBins() != tc.bins {
+			n := -1
+			if tr != nil {
+				n = len(tr.Packets)
+			}
+			t.Errorf("switchRecord %d: %d bins (estimate %d), want %d from −100", tc.record, n, c.TransientBins(), tc.bins)
+		}
+	}
+}

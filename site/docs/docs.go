@@ -147,6 +147,7 @@ var paramTopics = map[string]string{
 	"routing.acorDT2":               "routing-ACOR",
 	"traffic.advOffset":             "traffic-ADV",
 	"traffic.switchCycle":           "traffic-transient",
+	"traffic.switchRecord":          "traffic-transient",
 	"traffic.switchAdvOffset":       "traffic-transient",
 	"traffic.reactive":              "traffic-reactive",
 	"traffic.burstLength":           "process-bursty",
