@@ -19,10 +19,7 @@ import (
 // engine's report, the status line, the CSV's deadlocked_runs column (the
 // CLI's CSV) and the report in the JSON export.
 func deadlockSweep(t *testing.T, ctx context.Context, base, bin string) {
-	e, ok := experiment.PresetByName("damq-reserve-h2")
-	if !ok {
-		t.Fatal("no damq-reserve-h2 preset")
-	}
+	e := mustPreset(t, "damq-reserve-h2")
 	e.Series[0].Sim.Seeds = 1
 	e.Sweep.List = []float64{0, 75}
 	start := time.Now()

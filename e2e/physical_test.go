@@ -19,10 +19,7 @@ import (
 // up to 2 cycles (40 ns), takes a cable length (80 m) and a buffer in KB
 // (50 KB = 500 phits), and refuses a time below one cycle, naming it.
 func physicalUnits(t *testing.T, ctx context.Context, base string) {
-	e, ok := experiment.PresetByName("ethernet-un-h4")
-	if !ok {
-		t.Fatal("no ethernet-un-h4 preset")
-	}
+	e := mustPreset(t, "ethernet-un-h4")
 	e.Series = e.Series[:1]
 	e.Series[0].Sim.Warmup, e.Series[0].Sim.Cycles, e.Series[0].Sim.Interval = 100, 200, 50
 	e.Sweep = experiment.Sweep{Param: experiment.LoadParam, From: 0.2, To: 0.2}

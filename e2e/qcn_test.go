@@ -18,10 +18,7 @@ import (
 // (router 7), whose port toward S_out is its global link to group 1; and
 // the CNM chart.
 func qcnTransient(t *testing.T, ctx context.Context, base string) {
-	e, ok := experiment.PresetByName("qcn-transient-h4")
-	if !ok {
-		t.Fatal("no qcn-transient-h4 preset")
-	}
+	e := mustPreset(t, "qcn-transient-h4")
 	c := &e.Series[0]
 	c.Sim.Warmup, c.Sim.Cycles, c.Traffic.SwitchCycle = 1000, 3000, 1000
 	start := time.Now()

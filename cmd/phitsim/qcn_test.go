@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"io"
 	"strings"
 	"testing"
 
@@ -44,19 +45,7 @@ func TestQCNReactionRows(t *testing.T) {
 	r := &result.Result{Config: c, Transient: &result.Transient{Probabilities: &result.PortProbabilities{
 		From: -1000, Every: 1000, Ports: ports, Values: [][]float32{snap(100), snap(50), snap(4), snap(8)}}}}
 	oc := &sweep.Outcome{Runs: []*result.Result{r}, Transients: []sweep.Transient{tr}}
-	var b bytes.Buffer
-	printQCNReactions(&b, oc)
-	lines := strings.Split(b.String(), "\n")
-	want := "series 1 (QCN-Switch) 0.4 100 → 100 1000 cycles (20 µs) +100% 0.0 → 0.0 6.0"
-	if len(lines) < 3 || strings.Join(strings.Fields(lines[2]), " ") != want {
-		t.Errorf("%q\nwant row %q", b.String(), want)
-	}
-	r.Config.Routing.Name = "PB"
-	b.Reset()
-	printQCNReactions(&b, oc)
-	if b.Len() != 0 {
-		t.Errorf("no QCN-Switch series: %q, want nothing", b.String())
-	}
+	checkQCNRow(t, printQCNReactions, oc, r, "series 1 (QCN-Switch) 0.4 100 → 100 1000 cycles (20 µs) +100% 0.0 → 0.0 6.0")
 }
 
 // Group 0's injection under ADV+1 (QCN-Switch paper Figs. 7, 9): each
@@ -71,16 +60,22 @@ func TestQCNGroup0Rows(t *testing.T) {
 	r := &result.Result{Config: c, Seed: 1}
 	r.Fairness.PerRouter = []int64{100, 100, 100, 100, 100, 100, 100, 30, 999}
 	oc := &sweep.Outcome{Runs: []*result.Result{r}}
+	checkQCNRow(t, printQCNGroup0, oc, r, "QCN-SWin 0.4 1 [1.10 1.10 1.10 1.10 1.10 1.10 1.10 0.33] 70.0%")
+}
+
+// checkQCNRow checks the first row under print's header (its fields
+// joined by one space), and that print writes nothing once run r is PB's.
+func checkQCNRow(t *testing.T, print func(io.Writer, *sweep.Outcome), oc *sweep.Outcome, r *result.Result, want string) {
+	t.Helper()
 	var b bytes.Buffer
-	printQCNGroup0(&b, oc)
+	print(&b, oc)
 	lines := strings.Split(b.String(), "\n")
-	want := "QCN-SWin 0.4 1 [1.10 1.10 1.10 1.10 1.10 1.10 1.10 0.33] 70.0%"
 	if len(lines) < 3 || strings.Join(strings.Fields(lines[2]), " ") != want {
 		t.Errorf("%q\nwant row %q", b.String(), want)
 	}
 	r.Config.Routing.Name = "PB"
 	b.Reset()
-	printQCNGroup0(&b, oc)
+	print(&b, oc)
 	if b.Len() != 0 {
 		t.Errorf("no QCN-Switch series: %q, want nothing", b.String())
 	}

@@ -568,9 +568,10 @@ func (s *Sim) build() {
 					s.ports[pi].peer = int32(pr*s.radix + pp)
 				}
 			}
-			slots := int32(bufPhits(c) / s.P)
+			perVC := int32(bufPhits(c) / s.P)
 			for v := 0; v < nvc(c); v++ {
 				bi := pi*s.maxVC + v
+				slots := perVC
 				if c == topology.Injection && s.isCtlVC(c, v) && int32(pi) != s.cc.inj[rt] {
 					slots = 0 // only the router's control injection input has one
 				}
