@@ -38,23 +38,26 @@ type Config struct {
 // port classes); the mesh's fields are omitted from JSON when zero, so that
 // a Dragonfly's document is unchanged.
 type Topology struct {
-	Kind        string `json:"kind" doc:"network topology: dragonfly, or mesh (a 2D mesh with dimension-order routing, MIN only)" enum:"dragonfly,mesh" paper:"Kim et al. ISCA 2008; thesis §1.2; Dally and Towles, Principles and Practices of Interconnection Networks, §14.2 (mesh)"`
+	Kind        string `json:"kind" doc:"network topology: dragonfly, mesh (a 2D mesh with dimension-order routing, MIN only), or fbfly (a 1D or 2D flattened butterfly, MIN and UGAL)" enum:"dragonfly,mesh,fbfly" paper:"Kim et al. ISCA 2008; thesis §1.2; Dally and Towles, Principles and Practices of Interconnection Networks, §14.2 (mesh); Kim, Dally, Abts ISCA 2007 and Kim et al., Contention-based Congestion Management in Large-Scale Networks §V-A (fbfly)"`
 	H           int    `json:"h" doc:"global links per router (h)" unit:"global links per router" min:"1" max:"32" when:"topology.kind=dragonfly"`
 	A           int    `json:"a" doc:"routers per group (a); balanced: a=2h" unit:"routers per group" min:"1" max:"64" when:"topology.kind=dragonfly"`
-	P           int    `json:"p" doc:"nodes per router (p); balanced Dragonfly: p=h" unit:"nodes per router" min:"1" max:"64" when:"topology.kind=dragonfly|mesh"`
+	P           int    `json:"p" doc:"nodes per router (p); balanced Dragonfly: p=h" unit:"nodes per router" min:"1" max:"64" when:"topology.kind=dragonfly|mesh|fbfly"`
 	Arrangement string `json:"arrangement" doc:"global link arrangement" enum:"palmtree,consecutive" when:"topology.kind=dragonfly" paper:"thesis §1.2.1, Fig. 1.10"`
 	// a mesh needs both ≥ 1 (0: the field is unset, as in every Dragonfly)
 	Width  int `json:"width,omitempty" doc:"routers per row of the mesh (x)" unit:"routers" min:"0" max:"64" when:"topology.kind=mesh"`
 	Height int `json:"height,omitempty" doc:"routers per column of the mesh (y)" unit:"routers" min:"0" max:"64" when:"topology.kind=mesh"`
+	// a flattened butterfly needs both (0: unset, as in every other kind)
+	Dimensions int `json:"dimensions,omitempty" doc:"dimensions of the flattened butterfly: 1, every router linked to every other; 2, a k×k grid whose rows and columns are fully connected" unit:"dimensions" min:"0" max:"2" when:"topology.kind=fbfly" paper:"Kim et al., Contention-based Congestion Management in Large-Scale Networks §V-A"`
+	K          int `json:"k,omitempty" doc:"routers per dimension of the flattened butterfly (radix p + dimensions·(k−1))" unit:"routers" min:"0" max:"32" when:"topology.kind=fbfly"`
 	// Latencies belong to the links, hence here.
-	LocalLatency     int `json:"localLatency" doc:"local (intra-group) link latency; a mesh's x and y links" unit:"cycles" min:"1" max:"100000"`
+	LocalLatency     int `json:"localLatency" doc:"local (intra-group) link latency; a mesh's x and y links; a flattened butterfly's router-to-router links" unit:"cycles" min:"1" max:"100000"`
 	GlobalLatency    int `json:"globalLatency" doc:"global (inter-group) link latency" unit:"cycles" min:"1" max:"100000" when:"topology.kind=dragonfly"`
 	InjectionLatency int `json:"injectionLatency" doc:"node-to-router latency" unit:"cycles" min:"1" max:"100000"`
 }
 
 // Params are the topology's parameters as package topology takes them.
 func (t *Topology) Params() topology.Params {
-	return topology.Params{Kind: t.Kind, H: t.H, A: t.A, P: t.P, Arrangement: t.Arrangement, Width: t.Width, Height: t.Height}
+	return topology.Params{Kind: t.Kind, H: t.H, A: t.A, P: t.P, Arrangement: t.Arrangement, Width: t.Width, Height: t.Height, Dims: t.Dimensions, K: t.K}
 }
 
 // FillKind sets the fields of topology.kind's kind left at zero to a small
@@ -67,7 +70,7 @@ func (t *Topology) FillKind() {
 	}
 	p := t.Params()
 	k.Fill(&p)
-	t.H, t.A, t.P, t.Arrangement, t.Width, t.Height = p.H, p.A, p.P, p.Arrangement, p.Width, p.Height
+	t.H, t.A, t.P, t.Arrangement, t.Width, t.Height, t.Dimensions, t.K = p.H, p.A, p.P, p.Arrangement, p.Width, p.Height, p.Dims, p.K
 }
 
 // Sizes of the network from its parameters (without building it); ok is
@@ -249,7 +252,7 @@ type Routing struct {
 
 // Traffic (workload).
 type Traffic struct {
-	Pattern string  `json:"pattern" doc:"destination pattern: UN uniform, ADV group g+i, ADVC the groups of router a−1, ADVL router +k of the own group, MIX, HOT hot region, PERM random permutation" traffic:"patterns" paper:"thesis §1.6.1; ACOR paper §5.2"`
+	Pattern string  `json:"pattern" doc:"destination pattern: UN uniform, ADV group g+i, ADVC the groups of router a−1, ADVL router +k of the own group, MIX, HOT hot region, PERM random permutation, TORNADO every node of router i to the same port of router i+1 (n → n+p), TORNADO_RAND to a random node of router i+1" traffic:"patterns" paper:"thesis §1.6.1; ACOR paper §5.2"`
 	Load    float64 `json:"load" doc:"offered load" unit:"phits/node/cycle" min:"0" max:"1"`
 	Process string  `json:"process" doc:"injection process: bernoulli, or bursty (ON/OFF Markov chain)" enum:"bernoulli,bursty" paper:"thesis §1.6.1.3"`
 	// BurstLength is B of thesis eqs. 1.4–1.8.

@@ -113,7 +113,45 @@ func Presets() []Preset {
 			c.Traffic.SwitchCycle, c.Traffic.SwitchPattern = 2000, "ADV"
 			c.Sim.Interval = 100
 		}),
-	}, append(graph500Presets(), ethernetPresets()...)...)
+	}, append(append(graph500Presets(), ethernetPresets()...), fbflyPresets()...)...)
+}
+
+// FBFly is a flattened butterfly of Kim et al., Contention-based Congestion
+// Management in Large-Scale Networks §V-A, with the paper's router where the
+// model expresses it: 100-cycle router channels (topology.localLatency) and
+// 1-cycle node channels, input-queued with 2× speedup and a 4-packet output
+// buffer (router.outputBuffer 128 phits), 4 data VCs of 256 flits per link
+// port, 32-flit packets, credits; UGAL-L as the paper's UGAL (path lengths,
+// threshold 0, the port's occupancy summed over its data VCs). A phit is a
+// flit. What the model does not express (VOQs, 4-packet messages,
+// per-destination source queues) is listed in TIMING.md, "Flattened
+// butterfly". 20,000 warm-up + 20,000 measured cycles (the 100-cycle links
+// need long runs), 2 seeds.
+func FBFly(dims, k, c int) Config {
+	cfg := Default()
+	t := &cfg.Topology
+	t.Kind, t.Dimensions, t.K, t.P = "fbfly", dims, k, c
+	t.LocalLatency, t.InjectionLatency = 100, 1
+	r := &cfg.Router
+	r.PacketSize, r.LocalBuffer, r.LocalVCs = 32, 256, 4
+	r.InjectionBuffer, r.InjectionVCs, r.OutputBuffer = 256, 4, 128
+	cfg.Routing.UgalT, cfg.Routing.Congestion = 0, "perPort"
+	cfg.Sim.Warmup, cfg.Sim.Cycles, cfg.Sim.Seeds = 20000, 20000, 2
+	return cfg
+}
+
+// fbflyPresets are the paper's three networks under UR with MIN.
+func fbflyPresets() []Preset {
+	p := func(name, doc string, dims, k, c int) Preset {
+		cfg := FBFly(dims, k, c)
+		cfg.Name = name
+		return Preset{name, doc, cfg}
+	}
+	return []Preset{
+		p("fbfly16", "16-node 1D flattened butterfly (4 routers, 4 nodes each, radix 7) of Kim et al.'s congestion-management paper, its router (100-cycle channels, 32-flit packets, 4 VCs of 256 flits), MIN under UR", 1, 4, 4),
+		p("fbfly256", "256-node 1D flattened butterfly (16 routers, 16 nodes each, radix 31), the paper's router, MIN under UR", 1, 16, 16),
+		p("fbfly512", "512-node 2D flattened butterfly (8×8 routers, 8 nodes each, radix 22), the paper's router, MIN under UR", 2, 8, 8),
+	}
 }
 
 // PresetByName finds a preset.
@@ -1040,6 +1078,23 @@ func (c *Config) RunsOn(e *routing.Entry, kind, where string) Errors {
 	}{{"traffic.pattern", tr.Pattern, true}, {"traffic.switchPattern", tr.SwitchPattern, tr.SwitchCycle > 0}} {
 		if p, ok := traffic.Lookup(f.name); ok && f.use && !p.Supports(kind) {
 			refuse(f.path, f.name, strings.Join(p.Topologies, " or "), traffic.On(kind))
+		}
+	}
+	if kind == routing.FBFly && e != nil && e.Kind == routing.UGAL {
+		// UGAL on a flattened butterfly draws any router as intermediate
+		// and compares occupancies of every packet (sim's fbDecide)
+		rc := &c.Routing
+		for _, f := range []struct {
+			path, value string
+			bad         bool
+			allowed     string
+		}{{"routing.phaseA", rc.PhaseA, rc.PhaseA != "auto" && rc.PhaseA != "RRG-Sw" && rc.PhaseA != "", "auto (a uniform router)"},
+			{"routing.restricted", fmt.Sprint(rc.Restricted), rc.Restricted, "false"},
+			{"routing.congestion", rc.Congestion, rc.Congestion != "perVC" && rc.Congestion != "perPort", "perVC or perPort"},
+			{"routing.injectionTrigger", rc.InjectionTrigger, rc.InjectionTrigger != "" && rc.InjectionTrigger != "ugal", "ugal"}} {
+			if f.bad {
+				errs = append(errs, &FieldError{Path: f.path, Value: f.value, Msg: fmt.Sprintf("UGAL on topology.kind=fbfly takes only %s", f.allowed)})
+			}
 		}
 	}
 	if c.Graph500() && !slices.Contains(graph500Topologies, kind) {

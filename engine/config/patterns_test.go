@@ -13,35 +13,28 @@ import (
 // validation, naming the field, the kinds it runs on and the patterns that
 // run on this one; so is a Graph500 job off the Dragonfly.
 func TestPatternsFollowTheirTopologies(t *testing.T) {
+	nets := map[string]func() Config{"dragonfly": Default, "mesh": meshConfig, "fbfly": fbflyConfig}
 	for _, p := range traffic.Patterns() {
 		for _, field := range []string{"traffic.pattern", "traffic.switchPattern"} {
-			c := meshConfig()
-			if field == "traffic.pattern" {
-				c.Traffic.Pattern = p.Name
-			} else {
-				c.Traffic.SwitchCycle, c.Traffic.SwitchPattern = 100, p.Name
-			}
-			c.Traffic.MixUN, c.Traffic.MixADVL, c.Traffic.MixADV = 50, 25, 25
-			errs := c.Validate()
-			if p.Supports("mesh") {
-				if len(errs) > 0 {
-					t.Errorf("%s=%s on a mesh: %v", field, p.Name, errs)
+			for kind, net := range nets {
+				c := net()
+				if field == "traffic.pattern" {
+					c.Traffic.Pattern = p.Name
+				} else {
+					c.Traffic.SwitchCycle, c.Traffic.SwitchPattern = 100, p.Name
 				}
-				continue
-			}
-			if len(errs) != 1 || errs[0].Path != field || !strings.Contains(errs[0].Error(), "topology.kind=dragonfly only") ||
-				!strings.Contains(errs[0].Error(), "only UN, HOT, PERM") {
-				t.Errorf("%s=%s on a mesh: %v, want one error naming %s, the Dragonfly and UN, HOT, PERM", field, p.Name, errs, field)
-			}
-			d := Default()
-			if field == "traffic.pattern" {
-				d.Traffic.Pattern = p.Name
-			} else {
-				d.Traffic.SwitchCycle, d.Traffic.SwitchPattern = 100, p.Name
-			}
-			d.Traffic.MixUN, d.Traffic.MixADVL, d.Traffic.MixADV = 50, 25, 25
-			if errs := d.Validate(); len(errs) > 0 {
-				t.Errorf("%s=%s on the Dragonfly: %v", field, p.Name, errs)
+				c.Traffic.MixUN, c.Traffic.MixADVL, c.Traffic.MixADV = 50, 25, 25
+				errs := c.Validate()
+				if p.Supports(kind) {
+					if len(errs) > 0 {
+						t.Errorf("%s=%s on %s: %v", field, p.Name, kind, errs)
+					}
+					continue
+				}
+				on, here := "topology.kind="+strings.Join(p.Topologies, " or ")+" only", "only "+strings.Join(traffic.On(kind), ", ")
+				if len(errs) != 1 || errs[0].Path != field || !strings.Contains(errs[0].Error(), on) || !strings.Contains(errs[0].Error(), here) {
+					t.Errorf("%s=%s on %s: %v, want one error naming %s, %q and %q", field, p.Name, kind, errs, field, on, here)
+				}
 			}
 		}
 	}

@@ -127,3 +127,10 @@ func TestFillKind(t *testing.T) {
 		t.Errorf("an empty Dragonfly filled as %+v", z)
 	}
 }
+
+// fbflyConfig is the 16-node 1D flattened butterfly (4 routers, c = 4).
+func fbflyConfig() Config {
+	c := Default()
+	c.Topology.Kind, c.Topology.Dimensions, c.Topology.K, c.Topology.P = "fbfly", 1, 4, 4
+	return c
+}

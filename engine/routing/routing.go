@@ -130,6 +130,7 @@ const (
 // Topology kinds an entry names (topology.kind values).
 const (
 	Dragonfly = "dragonfly"
+	FBFly     = "fbfly"
 	// AnyTopology in Entry.VCs: every topology kind without an entry of its
 	// own.
 	AnyTopology = "*"
@@ -224,6 +225,13 @@ const (
 
 var dragonflyOnly = []string{Dragonfly}
 
+// fbUGAL is UGAL's sequence on a flattened butterfly (Kim et al.,
+// Contention-based Congestion Management in Large-Scale Networks §V-A;
+// dimension order within each Valiant phase): phase 0 (the minimal path, or
+// the leg to the intermediate) on VCs 0…dims−1, phase 1 from VC dims on —
+// the four data VCs of the paper's 2D network, two of its 1D ones.
+const fbUGAL = "link link link link"
+
 // entries is the table, in routing.name's order.
 var entries = []Entry{
 	{Name: "MIN", Doc: "minimal", Paper: "thesis §1.4.1.1", Kind: MIN, Decision: Final, Paths: MinimalOnly,
@@ -239,7 +247,7 @@ var entries = []Entry{
 		Params: join(valiantParams, []string{"routing.completePhaseA"})},
 	{Name: "UGAL", Doc: "source-adaptive", Paper: "thesis §1.4.2.1, eq. 1.2", Kind: UGAL, Decision: EachInjectionAttempt,
 		Paths: Adaptive, Metrics: Misrouting | PhaseAShares, Mechs: Intermediate,
-		Topologies: dragonflyOnly, VCs: []VCs{{Dragonfly, dfToRouter, dfToGroup}}, PhaseA: "RRG-Sw",
+		Topologies: []string{Dragonfly, FBFly}, VCs: []VCs{{Dragonfly, dfToRouter, dfToGroup}, {Topology: FBFly, Spec: fbUGAL}}, PhaseA: "RRG-Sw",
 		Params: join(valiantParams, ugalParams, congestionParam, injTriggerParams)},
 	{Name: "PB", Doc: "source-adaptive (PiggyBack)", Paper: "thesis §1.4.2.1.1, eq. 1.3", Kind: PB, Decision: EachInjectionAttempt,
 		Paths: Adaptive, Metrics: Misrouting | PhaseAShares, Mechs: Intermediate | PiggyBack | PerCycle,

@@ -171,7 +171,7 @@ func TestTableAsBefore(t *testing.T) {
 // for every topology it supports, and the same engine behaviour as the
 // other names of its kind.
 func TestEntriesComplete(t *testing.T) {
-	classes := map[string][]string{Dragonfly: {"local", "global"}}
+	classes := map[string][]string{Dragonfly: {"local", "global"}, FBFly: {"link"}}
 	byKind := map[Kind]Entry{}
 	for _, e := range All() {
 		if e.Doc == "" || e.Paper == "" {

@@ -47,7 +47,7 @@ func (s *Sim) stuckAgeFloor() int64 {
 		b = max(l, g)
 	}
 	b /= s.P
-	maxLat := max(s.lat[topology.Local], s.lat[topology.Global])
+	maxLat := slices.Max(s.lat[topology.Local:]) // the transit classes (a flattened butterfly has one)
 	return 16*int64(max(b, 1))*int64(s.radix)*int64(s.P) + maxLat + s.xbar
 }
 

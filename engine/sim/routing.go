@@ -46,6 +46,10 @@ func (s *Sim) route(r int, pk *packet, fromInj, retry bool) bool {
 	default:
 		if fromInj && (!retry || s.rerouteInj) {
 			final = !s.rerouteInj
+			if s.df == nil { // UGAL on a flattened butterfly (ugal.go)
+				s.fbDecide(r, pk, retry)
+				return final
+			}
 			if s.decideAtInjection(r, pk, retry) {
 				if s.fv.on {
 					s.flexRouted(r, pk)
@@ -60,6 +64,9 @@ func (s *Sim) route(r int, pk *packet, fromInj, retry bool) bool {
 	if pk.flags&fInterDone == 0 {
 		if s.interReached(r, pk) {
 			pk.flags |= fInterDone
+			if pk.vcPos < s.ug.phaseB-1 { // a flattened butterfly's Valiant phase 1 starts at VC dims
+				pk.vcPos = s.ug.phaseB - 1
+			}
 		} else {
 			target = int(pk.inter)
 		}
@@ -98,6 +105,9 @@ func (s *Sim) flexRouted(r int, pk *packet) {
 func (s *Sim) minimalPort(r, target int) int {
 	if s.df != nil {
 		return s.df.MinimalPort(r, target)
+	}
+	if s.ug.fb != nil {
+		return s.ug.fb.MinimalPort(r, target)
 	}
 	s.minPorts = s.topo.MinimalPorts(r, target, s.minPorts[:0])
 	if len(s.minPorts) == 1 {

@@ -382,9 +382,11 @@ func newSimEntry(cfg config.Config, e *routing.Entry, topo topology.Topology, se
 	}
 
 	tr := cfg.Traffic
-	var net traffic.Network = nodesOnly{s.N}
+	var net traffic.Network = nodesOnly{n: s.N, p: 1}
 	if df != nil {
 		net = df
+	} else if fb, ok := topo.(*topology.FBFly); ok {
+		net = nodesOnly{n: s.N, p: fb.C} // the router-shift patterns read c
 	}
 	if s.pat, err = newPattern(tr.Pattern, tr.AdvOffset, tr, net, seed); err != nil {
 		return nil, err
@@ -431,6 +433,8 @@ func newSimEntry(cfg config.Config, e *routing.Entry, topo topology.Topology, se
 	}
 	if df != nil {
 		s.initAdaptive(cfg, e, df, s.vcCount[topology.Global])
+	} else if fb, ok := topo.(*topology.FBFly); ok {
+		s.initFBFly(cfg, fb)
 	}
 	if cfg.Router.FlexVC {
 		if err := s.initFlex(cfg); err != nil {
@@ -502,12 +506,13 @@ func runsOn(cfg config.Config, e *routing.Entry, topo topology.Topology, df bool
 }
 
 // nodesOnly is what a pattern that addresses nodes only (UN, HOT, PERM) is
-// given of a topology without Dragonfly groups: its node count (the group
-// arithmetic of traffic.Pattern then sees one node per router and group).
-type nodesOnly struct{ n int }
+// given of a topology without Dragonfly groups: its node count and nodes per
+// router (1 but on a flattened butterfly, whose TORNADO patterns address
+// routers; the group arithmetic of traffic.Pattern sees one router per group).
+type nodesOnly struct{ n, p int }
 
 func (t nodesOnly) Nodes() int                  { return t.n }
-func (nodesOnly) NodesPerRouter() int           { return 1 }
+func (t nodesOnly) NodesPerRouter() int         { return t.p }
 func (nodesOnly) RoutersPerGroup() int          { return 1 }
 func (t nodesOnly) Groups() int                 { return t.n }
 func (nodesOnly) LinkedGroups(router int) []int { return nil }

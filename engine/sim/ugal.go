@@ -21,6 +21,12 @@ type ugal struct {
 	pathLength bool    // routing.ugalMode=pathLength: occupancies weighted by path lengths
 	f          float64 // F: the Valiant occupancy's weight
 	t          int32   // T, phits
+	// on a flattened butterfly (nil elsewhere): the network, whose minimal
+	// port the simulator computes without the interface, and for UGAL the
+	// first VC-sequence position of Valiant phase 1 and the per-port sum
+	fb      *topology.FBFly
+	phaseB  int8
+	perPort bool
 }
 
 func (s *Sim) initUGAL(rc config.Routing) {
@@ -113,4 +119,82 @@ func (s *Sim) contendedAtInjection(cc *contention, r int, pk *packet, minPo, val
 		hit = dg != cg && e.combined(r, cg, dg) >= e.thc
 	}
 	return hit && !cc.contended(valPo, s.now)
+}
+
+// initFBFly sets up routing on a flattened butterfly: MIN's direct port
+// computation and, for UGAL, the comparison's parameters.
+func (s *Sim) initFBFly(cfg config.Config, fb *topology.FBFly) {
+	if s.routing == routeUGAL {
+		s.initUGAL(cfg.Routing) // sets s.ug: first
+	}
+	s.ug.fb = fb
+	if s.routing != routeUGAL {
+		return
+	}
+	s.vl.recompute = cfg.Routing.Recompute
+	s.ug.phaseB = int8(fb.Dims)
+	s.ug.perPort = cfg.Routing.Congestion == "perPort"
+}
+
+// fbDecide is UGAL-L at the source router r of a flattened butterfly (Kim et
+// al., Contention-based Congestion Management in Large-Scale Networks §V-A,
+// after Singh's UGAL): the Valiant intermediate is drawn uniformly among the
+// routers other than r and the destination's; the packet goes minimally iff
+// q_min·H_min ≤ q_nm·H_nm + T (routing.ugalMode=pathLength; factor: q_min ≤
+// F·q_nm + T), q the occupancy of the first hop's output — its VC's, or the
+// sum over the port's data VCs (routing.congestion=perPort) — and H the
+// paths' hop counts. It routes the first hop.
+func (s *Sim) fbDecide(r int, pk *packet, retry bool) {
+	fb, dst := s.ug.fb, int(pk.dstRouter)
+	if (!retry || s.vl.recompute) && s.R > 2 {
+		i := s.rts[r].Intn(s.R - 2) // skip r and dst, in increasing order
+		lo, hi := min(r, dst), max(r, dst)
+		if i >= lo {
+			i++
+		}
+		if i >= hi {
+			i++
+		}
+		pk.inter = int32(i)
+		pk.mis &^= 0x0c // phase-A policy 0: no group policy on this topology
+	}
+	pk.flags &^= fInterDone | fNonMin
+	port := fb.MinimalPort(r, dst)
+	nonMin := false
+	if pk.inter >= 0 {
+		inter := int(pk.inter)
+		valPort := fb.MinimalPort(r, inter)
+		qmin, qval := s.fbOcc(r, port), s.fbOcc(r, valPort)
+		hmin, hval := fb.Hops(r, dst), fb.Hops(r, inter)+fb.Hops(inter, dst)
+		u := &s.ug
+		if u.pathLength {
+			nonMin = int64(qmin)*int64(hmin) > int64(qval)*int64(hval)+int64(u.t)
+		} else {
+			nonMin = float64(qmin) > u.f*float64(qval)+float64(u.t)
+		}
+		if nonMin { // to the intermediate, even when the first hops coincide
+			port = valPort
+			pk.flags |= fNonMin
+		}
+	}
+	if !nonMin {
+		pk.flags |= fInterDone
+	}
+	pos := s.seq.Next(int(pk.vcPos), topology.FBFlyLink)
+	pk.outPort, pk.outVC, pk.nextPos = int16(port), int8(s.vcAt(pos, false, pk)), int8(pos)
+}
+
+// fbOcc is the occupancy UGAL compares for output port of router r: output
+// FIFO plus downstream buffer (capacity − credits) of the VC of a first hop,
+// or summed over the port's data VCs.
+func (s *Sim) fbOcc(r, port int) int32 {
+	po := r*s.radix + port
+	if !s.ug.perPort {
+		return s.occVC(po, s.seq[0].VC, topology.FBFlyLink)
+	}
+	var q int32
+	for v := 0; v < s.vcCount[topology.FBFlyLink]; v++ {
+		q += s.bufCap[topology.FBFlyLink] - s.credits[po*s.maxVC+v]
+	}
+	return q
 }

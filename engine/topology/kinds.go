@@ -15,6 +15,9 @@ type Params struct {
 	Arrangement string
 	// mesh
 	Width, Height int
+	// flattened butterfly: dimensions (1 or 2), routers per dimension (P:
+	// nodes per router)
+	Dims, K int
 }
 
 // Sizes of a network.
@@ -50,7 +53,7 @@ type Kind struct {
 }
 
 // kinds is the registry, in the order the configuration lists them.
-var kinds = []*Kind{&dragonflyKind, &meshKind}
+var kinds = []*Kind{&dragonflyKind, &meshKind, &fbflyKind}
 
 // Kinds lists the kind names.
 func Kinds() []string {

@@ -20,6 +20,14 @@ const (
 	MIX              // UN / ADVl / ADV+i by given shares
 	HOT              // a share of the traffic to a hot region of nodes, the rest UN
 	PERM             // a random permutation (no node sends to itself), fixed per run
+	// TORNADO: every node of router R_i to the same local port of R_{i+1}
+	// (mod the routers), n → (n + c) mod N: the adversarial permutation
+	// n → n+4 of a 16-node flattened butterfly and the tornado n → n+8 of
+	// the 512-node one (Kim et al., Contention-based Congestion Management
+	// in Large-Scale Networks §V-A; reconstructed: not BookSim's k-ary
+	// n-cube tornado)
+	TORNADO
+	TORNADO_RAND // every node of R_i to a uniformly random node of R_{i+1}: not a permutation
 )
 
 // Info is what a pattern declares: its traffic.pattern name and what it
@@ -44,7 +52,12 @@ var patterns = []Info{
 	{Name: "MIX", Kind: MIX, Topologies: dragonflyOnly},   // ADV and ADVL shares
 	{Name: "HOT", Kind: HOT},
 	{Name: "PERM", Kind: PERM},
+	// routers by the flattened butterfly's numbering (c nodes each)
+	{Name: "TORNADO", Kind: TORNADO, Topologies: fbflyOnly},
+	{Name: "TORNADO_RAND", Kind: TORNADO_RAND, Topologies: fbflyOnly},
 }
+
+var fbflyOnly = []string{"fbfly"}
 
 // Patterns lists the patterns (copies; their slices are the table's).
 func Patterns() []Info { return append([]Info(nil), patterns...) }
@@ -224,6 +237,10 @@ func (pt *Pattern) Dest(src int, s *rng.Stream) int {
 		return (group*pt.a+dr)*pt.p + s.Intn(pt.p)
 	case PERM:
 		return int(pt.perm[src])
+	case TORNADO:
+		return (src + pt.p) % pt.n
+	case TORNADO_RAND:
+		return ((router+1)*pt.p)%pt.n + s.Intn(pt.p)
 	case HOT:
 		if s.Bernoulli(pt.hotThr) {
 			if pt.hotN == 1 && src == 0 {

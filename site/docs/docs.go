@@ -90,6 +90,8 @@ var paramTopics = map[string]string{
 	"physical.cableNsPerMeter":      "units-physical",
 	"topology.width":                "topology-mesh",
 	"topology.height":               "topology-mesh",
+	"topology.dimensions":           "topology-fbfly",
+	"topology.k":                    "topology-fbfly",
 	"topology.h":                    "topology-dragonfly",
 	"topology.a":                    "topology-dragonfly",
 	"topology.p":                    "topology-dragonfly",

@@ -7,6 +7,7 @@ const (
 	kim    = "Kim et al., Technology-Driven, Highly-Scalable Dragonfly Topology, ISCA 2008"
 	olm    = "García et al., On-the-fly adaptive routing in high-radix hierarchical networks, ICPP 2012"
 	qcnsw  = "Benito, Vallejo, Izu, Beivide, Non-minimal Adaptive Routing Based on Explicit Congestion Notifications"
+	cbcm   = "Kim et al., Contention-based Congestion Management in Large-Scale Networks"
 )
 
 var topics = []Topic{
@@ -19,6 +20,10 @@ var topics = []Topic{
 		"width × height routers, each linked to its neighbours in x and y (edge routers have fewer links), with p nodes each. MIN routes in dimension order: all x hops first, then all y hops, one VC per dimension (the x* y* sequence). It is the toy second topology that shows the engine's topology contract; only MIN and the node-addressed patterns (UN, HOT, PERM) run on it.",
 		"Dally and Towles, Principles and Practices of Interconnection Networks, §14.2",
 		"Zero-load latency grows with the Manhattan distance; under UN the central links saturate first."},
+	{"topology-fbfly", "topology", "Flattened butterfly",
+		"k^d routers (topology.dimensions d = 1 or 2, topology.k routers per dimension), each linked directly to every router that differs from it in one coordinate, with p nodes each: in 1D every router is linked to every other, in 2D the k×k grid's rows and columns are fully connected (router r = x + k·y, node n on router ⌊n/p⌋ at port n mod p). Radix p + d·(k−1). All router-to-router links are of one class, link, set by topology.localLatency, router.localBuffer and router.localVCs (the paper: 100-cycle channels, 256-flit VC buffers, 4 data VCs); the node links by topology.injectionLatency (1 cycle: the paper does not give it, reconstructed). MIN takes at most one hop per dimension, x then y, on VC 0 then 1; UGAL (UGAL-L at the source router, the intermediate uniform among the routers other than the source's and destination's) runs Valiant phase 0 on VCs 0…d−1 and phase 1 on VCs d…2d−1. The paper's networks: 16-node 1D (k=4, p=4, radix 7), 256-node 1D (k=16, p=16, radix 31; the paper says radix 16, which a fully connected 16-router network cannot have), 512-node 2D (k=8, p=8, radix 22).",
+		cbcm + " §V-A; Kim, Dally, Abts, Flattened Butterfly: A Cost-Efficient Topology for High-Radix Networks, ISCA 2007",
+		"Under UN the bisection carries every node's full load (1D k=4, p=4: 4 links cut, 16 nodes). Under TORNADO MIN is capped at 1/p (the p nodes of a router share its one link to the next router: 0.25 on the 16-node network, 0.125 on the 512-node one) and UGAL approaches 1/2."},
 	{"topology-arrangement", "topology", "Global link arrangement",
 		"Which router of a group holds the global link to each other group. Palm tree (the thesis's): router a−1 of group g reaches the h following groups g+1…g+h, router 0 the h previous ones. Consecutive: the links go to groups 0, 1, 2, … in order, skipping the own group.",
 		thesis + " §1.2.1, Fig. 1.10",
@@ -132,6 +137,14 @@ var topics = []Topic{
 		"Each node sends all its traffic to one destination fixed for the run (a random permutation, no node to itself; a new one per seed).",
 		acor + ", §5.2, §6.4",
 		"Link loads depend on the draw, so results vary more from seed to seed than under UN."},
+	{"traffic-TORNADO", "traffic", "TORNADO: every router's nodes to the next router",
+		"Node n sends all its traffic to node (n + p) mod N: every node of router R_i to the same local port of R_{i+1} (flattened butterfly only). On the 16-node network it is the paper's adversarial permutation n → n+4, on the 512-node 2D one its tornado n → n+8 (reconstructed from the text: the paper does not use BookSim's k-ary n-cube tornado).",
+		cbcm + " §V-A (Figs. 3, 9)",
+		"Minimal routing puts the p flows of a router on one link: MIN saturates at 1/p; a Valiant path spreads them, towards 1/2."},
+	{"traffic-TORNADO_RAND", "traffic", "TORNADO_RAND: to a random node of the next router",
+		"Every node of router R_i sends each packet to a uniformly random node of R_{i+1} (flattened butterfly only): TORNADO's router-level load without being a permutation (reconstructed from the paper's text).",
+		cbcm + " §V-B (Fig. 9a)",
+		"The same link bound as TORNADO (1/p under MIN); the paper reports nearly identical results."},
 	{"traffic-transient", "traffic", "Transient traffic",
 		"The pattern switches during the run (traffic.switchCycle cycles after warm-up, to traffic.switchPattern), e.g. UN to ADV+1. It measures the reaction time of adaptive routing.",
 		thesis + " §1.5, Ch. 4",

@@ -1,0 +1,397 @@
+package sim
+
+// The flattened butterfly of Kim et al., "Contention-based Congestion
+// Management in Large-Scale Networks" (§V-A; its networks: 16-node 1D,
+// 256-node 1D, 512-node 2D), under MIN and UGAL: zero-load latencies from
+// its own formula, the saturation bounds of its adversarial patterns, the
+// channel dependencies of its VC sequences, long saturated runs, and the
+// refusals of what it cannot run.
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"phitsim/engine/config"
+	"phitsim/engine/topology"
+)
+
+// fbflyTestConfig is a flattened butterfly with latencies that differ from
+// each other so that each term of a formula shows, at load 0.
+func fbflyTestConfig(dims, k, c int, routing string) config.Config {
+	cfg := config.FBFly(dims, k, c)
+	cfg.Topology.LocalLatency, cfg.Topology.InjectionLatency = 13, 2
+	cfg.Routing.Name = routing
+	cfg.Traffic.Load = 0
+	cfg.Sim.Warmup, cfg.Sim.Cycles, cfg.Sim.Seeds = 0, 2000, 1
+	return cfg
+}
+
+// zeroLoad sends one packet src→dst through an idle network and returns
+// its latency, its hops and the simulator.
+func zeroLoad(t *testing.T, c config.Config, src, dst int, forceValiant bool) (lat, hops int64, s *Sim) {
+	t.Helper()
+	s, err := New(c, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if forceValiant {
+		s.ug.t = -1 << 30 // q_min·H_min > q_nm·H_nm + T always: the Valiant path
+	}
+	s.inject(src, dst, 0)
+	for s.InFlight() > 0 && s.now < 5000 {
+		s.Step()
+	}
+	if s.st.del != 1 {
+		t.Fatalf("%d→%d: delivered %d", src, dst, s.st.del)
+	}
+	return s.st.latSum, s.st.hopsL + s.st.hopsG, s
+}
+
+// Zero-load latency of every pair of nodes, 1D (k=4, c=2) and 2D (k=3,
+// c=2), both router models: injection + crossbar·(hops+1) + link·hops +
+// packet, hops the number of coordinates in which the routers differ
+// (MIN), or the hops to the intermediate plus from it (UGAL forced onto its
+// Valiant path; the intermediate is the packet's draw, never its source or
+// destination router; a 2D leg to the intermediate that crosses the
+// destination router ends there, as routing.completePhaseA=false says).
+func TestFBFlyZeroLoadLatencyEveryPair(t *testing.T) {
+	for _, tc := range []struct {
+		dims, k, c int
+		routing    string
+		valiant    bool
+	}{{1, 4, 2, "MIN", false}, {2, 3, 2, "MIN", false}, {1, 4, 2, "UGAL", true}, {2, 3, 2, "UGAL", true}} {
+		for _, model := range []string{"ioq", "iq"} {
+			c := fbflyTestConfig(tc.dims, tc.k, tc.c, tc.routing)
+			c.Router.Model = model
+			if model == "iq" {
+				c.Router.Speedup = 1
+			}
+			f, _ := topology.NewFBFly(tc.dims, tc.k, tc.c)
+			for src := 0; src < f.Nodes(); src++ {
+				for dst := 0; dst < f.Nodes(); dst++ {
+					if dst == src {
+						continue
+					}
+					lat, hops, s := zeroLoad(t, c, src, dst, tc.valiant)
+					sr, dr := src/tc.c, dst/tc.c
+					want := int64(f.Hops(sr, dr))
+					if inter := int(s.pk[0].inter); tc.valiant && sr != dr {
+						if inter == sr || inter == dr || inter < 0 {
+							t.Fatalf("%+v %d→%d: intermediate %d", tc, src, dst, inter)
+						}
+						want = int64(valiantHops(f, sr, inter, dr))
+					}
+					wantLat := int64(c.Topology.InjectionLatency) + int64(c.Router.XbarLatency)*(want+1) +
+						int64(c.Topology.LocalLatency)*want + int64(c.Router.PacketSize)
+					if hops != want || lat != wantLat {
+						t.Fatalf("%+v %s %d→%d: latency %d over %d hops, want %d over %d", tc, model, src, dst, lat, hops, wantLat, want)
+					}
+				}
+			}
+		}
+	}
+}
+
+// valiantHops is the length of the dimension-order path src → inter → dst
+// that ends on first reaching dst.
+func valiantHops(f *topology.FBFly, src, inter, dst int) int {
+	h, r := 0, src
+	for _, target := range []int{inter, dst} {
+		for r != target && r != dst {
+			r, _ = f.Link(r, f.MinimalPort(r, target))
+			h++
+		}
+	}
+	return h
+}
+
+// UGAL's intermediate is uniform among the routers other than the source's
+// and the destination's: on the 16-node network, from router 0 to router 1,
+// routers 2 and 3 about evenly, never 0 or 1.
+func TestFBFlyUGALIntermediateUniform(t *testing.T) {
+	c := fbflyTestConfig(1, 4, 4, "UGAL")
+	count := map[int]int{}
+	for seed := uint64(1); seed <= 400; seed++ {
+		s, err := New(c, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.inject(0, 4, 0)
+		for s.InFlight() > 0 {
+			s.Step()
+		}
+		count[int(s.pk[0].inter)]++
+	}
+	if len(count) != 2 || count[2] < 160 || count[3] < 160 {
+		t.Errorf("intermediates drawn %v, want routers 2 and 3 about evenly", count)
+	}
+}
+
+// fbflyLoad runs the paper's network (config.FBFly) at one load and
+// returns the accepted load and the misrouted share.
+func fbflyLoad(t *testing.T, c config.Config, load float64) (accepted, misrouted float64) {
+	t.Helper()
+	c.Traffic.Load = load
+	r := btRun(t, c, 1)
+	return r.Accepted, r.Misrouted.Fraction
+}
+
+// The adversarial permutation n → n+4 of the 16-node 1D network (paper
+// Figs. 3a, 4; traffic.pattern=TORNADO): MIN puts a router's 4 flows on one
+// link, so it saturates at 1/4; UGAL spreads them over the Valiant paths
+// towards the load-balancing bound 1/2 (notes' derived bounds). With the
+// paper's occupancy (summed over the port's VCs) UGAL-L keeps about 60% of
+// the packets minimal, which caps it near 0.6·4·λ = 1, λ ≈ 0.41; comparing
+// the first hop's VC it reaches 0.5. 20,000 + 20,000 cycles, full size.
+func TestFBFly16PermutationSaturation(t *testing.T) {
+	c := config.FBFly(1, 4, 4)
+	c.Traffic.Pattern, c.Sim.Seeds = "TORNADO", 1
+	if acc, _ := fbflyLoad(t, c, 0.6); acc < 0.24 || acc > 0.26 {
+		t.Errorf("MIN under the permutation at 0.6: accepted %.3f, want 0.25 (1/c)", acc)
+	}
+	c.Routing.Name = "UGAL"
+	acc, mis := fbflyLoad(t, c, 0.6)
+	t.Logf("UGAL per port: accepted %.3f, misrouted %.3f", acc, mis)
+	if acc < 0.38 || acc > 0.5 || mis < 0.3 || mis > 0.5 {
+		t.Errorf("UGAL (per-port occupancy) under the permutation at 0.6: accepted %.3f, misrouted %.3f, want 0.38–0.5 and 0.3–0.5", acc, mis)
+	}
+	c.Routing.Congestion = "perVC"
+	acc, mis = fbflyLoad(t, c, 0.6)
+	t.Logf("UGAL per VC: accepted %.3f, misrouted %.3f", acc, mis)
+	if acc < 0.46 || acc > 0.51 {
+		t.Errorf("UGAL (per-VC occupancy) under the permutation at 0.6: accepted %.3f, want ≈ 0.5", acc)
+	}
+	// below saturation everything offered is accepted
+	if acc, _ := fbflyLoad(t, c, 0.3); acc < 0.28 || acc > 0.32 {
+		t.Errorf("UGAL at 0.3: accepted %.3f", acc)
+	}
+}
+
+// Tornado n → n+8 on the 512-node 2D network (paper Fig. 9a): MIN carries
+// the 8 flows of a router on one link, 1/8 = 0.125. Full size, 5,000 +
+// 5,000 cycles (the bound is reached well within them).
+func TestFBFly512TornadoMIN(t *testing.T) {
+	c := config.FBFly(2, 8, 8)
+	c.Traffic.Pattern, c.Sim.Seeds, c.Sim.Warmup, c.Sim.Cycles = "TORNADO", 1, 5000, 5000
+	if acc, _ := fbflyLoad(t, c, 0.4); acc < 0.115 || acc > 0.13 {
+		t.Errorf("MIN under tornado at 0.4: accepted %.3f, want 0.125 (1/c)", acc)
+	}
+	// the non-permutation variant has the same link bound
+	c.Traffic.Pattern = "TORNADO_RAND"
+	if acc, _ := fbflyLoad(t, c, 0.4); acc < 0.115 || acc > 0.13 {
+		t.Errorf("MIN under TORNADO_RAND at 0.4: accepted %.3f, want 0.125", acc)
+	}
+}
+
+// UR under MIN on the 16-node network: the link bound is 15/16 (a link
+// carries 4·4/15 of a node's load); the model without VOQs (TIMING.md,
+// "Flattened butterfly") accepts about 0.84 at load 1 and everything at
+// 0.6. UGAL matches MIN below saturation.
+func TestFBFly16UniformThroughput(t *testing.T) {
+	c := config.FBFly(1, 4, 4)
+	c.Sim.Seeds = 1
+	if acc, _ := fbflyLoad(t, c, 1); acc < 0.8 || acc > 0.94 {
+		t.Errorf("MIN under UR at 1.0: accepted %.3f, want 0.8–0.94 (bound 15/16)", acc)
+	}
+	for _, r := range []string{"MIN", "UGAL"} {
+		c.Routing.Name = r
+		if acc, _ := fbflyLoad(t, c, 0.6); acc < 0.58 || acc > 0.62 {
+			t.Errorf("%s under UR at 0.6: accepted %.3f", r, acc)
+		}
+	}
+}
+
+// The channel dependencies of UGAL's VC sequence on the flattened
+// butterfly, followed by the simulator's own routing (route, minimalPort,
+// the phase-1 VC rule) for every source, intermediate and destination
+// router and for the minimal paths: every hop climbs to a higher VC, phase
+// 0 stays on VCs 0…dims−1 and phase 1 on dims…2·dims−1, and the graph of
+// (router, port, VC) channels has no cycle. MIN's sequence is checked by
+// New (vcs.CheckAcyclic) and walked here too.
+func TestFBFlyChannelDependenciesAcyclic(t *testing.T) {
+	for _, dims := range []int{1, 2} {
+		for _, routing := range []string{"MIN", "UGAL"} {
+			c := fbflyTestConfig(dims, 4, 1, routing)
+			s, err := New(c, 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			f := s.ug.fb
+			nvc := 4
+			succ := map[int]map[int]bool{}
+			path := func(src, inter, dst int) {
+				pk := &packet{dstRouter: int32(dst), inter: int32(inter), vcPos: -1, flags: fNonMin}
+				if inter < 0 {
+					pk.flags = fInterDone
+				}
+				prev, r, phase1 := -1, src, inter < 0
+				for hop := 0; r != dst; hop++ {
+					s.route(r, pk, false, false)
+					if !phase1 && pk.flags&fInterDone != 0 {
+						phase1 = true
+					}
+					vc := int(pk.outVC)
+					lo, hi := 0, dims-1
+					if phase1 && inter >= 0 {
+						lo, hi = dims, 2*dims-1
+					}
+					if vc < lo || vc > hi {
+						t.Fatalf("%dD %s %d→%d→%d hop %d at router %d: VC %d, want %d…%d", dims, routing, src, inter, dst, hop, r, vc, lo, hi)
+					}
+					ch := (r*f.Radix()+int(pk.outPort))*nvc + vc
+					if prev >= 0 {
+						if succ[prev] == nil {
+							succ[prev] = map[int]bool{}
+						}
+						succ[prev][ch] = true
+					}
+					prev = ch
+					pk.vcPos = pk.nextPos
+					r, _ = f.Link(r, int(pk.outPort))
+				}
+			}
+			for src := 0; src < f.Routers(); src++ {
+				for dst := 0; dst < f.Routers(); dst++ {
+					if src == dst {
+						continue
+					}
+					path(src, -1, dst)
+					for inter := 0; routing == "UGAL" && inter < f.Routers(); inter++ {
+						if inter != src && inter != dst {
+							path(src, inter, dst)
+						}
+					}
+				}
+			}
+			if cyc := dependencyCycle(succ); cyc >= 0 {
+				t.Errorf("%dD %s: the channel dependency graph has a cycle through channel %d", dims, routing, cyc)
+			}
+		}
+	}
+}
+
+// dependencyCycle returns a channel on a cycle of succ, or −1.
+func dependencyCycle(succ map[int]map[int]bool) int {
+	color := map[int]int{}
+	var visit func(ch int) int
+	visit = func(ch int) int {
+		color[ch] = 1
+		for next := range succ[ch] {
+			switch color[next] {
+			case 1:
+				return next
+			case 0:
+				if c := visit(next); c >= 0 {
+					return c
+				}
+			}
+		}
+		color[ch] = 2
+		return -1
+	}
+	for ch := range succ {
+		if color[ch] == 0 {
+			if c := visit(ch); c >= 0 {
+				return c
+			}
+		}
+	}
+	return -1
+}
+
+// Long saturated runs do not deadlock (the watchdog and the stuck-head
+// check would stop them) and conserve every packet (census): MIN and UGAL
+// at load 1 under UR and the permutation, 1D 16-node and 2D 3×3 (c=2),
+// 60,000 cycles; then a saturating burst drains completely.
+func TestFBFlySaturatedNoDeadlock(t *testing.T) {
+	if testing.Short() {
+		t.Skip("eight 60,000-cycle saturated runs")
+	}
+	for _, net := range [][3]int{{1, 4, 4}, {2, 3, 2}} {
+		for _, routing := range []string{"MIN", "UGAL"} {
+			for _, pat := range []string{"UN", "TORNADO"} {
+				c := config.FBFly(net[0], net[1], net[2])
+				c.Routing.Name, c.Traffic.Pattern, c.Traffic.Load = routing, pat, 1
+				c.Sim.Warmup, c.Sim.Cycles, c.Sim.Seeds = 10000, 50000, 1
+				if r := btRun(t, c, 3); r.Accepted < 0.2 {
+					t.Errorf("%v %s %s: accepted %.3f", net, routing, pat, r.Accepted)
+				}
+			}
+		}
+	}
+}
+
+// After a burst that saturates the 2D network under UGAL, every packet is
+// delivered: credits and VCs all return.
+func TestFBFlyDrainsAfterSaturatingBurst(t *testing.T) {
+	for _, routing := range []string{"MIN", "UGAL"} {
+		c := fbflyTestConfig(2, 3, 2, routing)
+		c.Sim.Cycles = 1000000
+		s, err := New(c, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		loaded, r := burstAndDrain(s, 4000, "UN", 0, rand.New(rand.NewPCG(5, 6)))
+		if loaded < int64(s.N) {
+			t.Errorf("%s: only %d packets in flight after the burst: not saturating", routing, loaded)
+		}
+		if s.InFlight() != 0 || !r.Conserved() || r.TotalDelivered != r.TotalGenerated || r.TotalDelivered == 0 {
+			t.Errorf("%s: %d packets still in flight at cycle %d (generated %d, delivered %d)", routing,
+				s.InFlight(), s.Now(), r.TotalGenerated, r.TotalDelivered)
+		}
+	}
+}
+
+// What does not run on a flattened butterfly is refused naming the field:
+// the Dragonfly-only routings (routing.name, listing MIN and UGAL), the
+// group patterns (traffic.pattern), UGAL's group policies and triggers, the
+// kind's parameters out of range; TORNADO is refused off the flattened
+// butterfly.
+func TestFBFlyRefusals(t *testing.T) {
+	for _, name := range []string{"VAL", "VAL_GROUP", "PB", "PAR", "OLM", "ACOR", "PB_ACOR", "QCN_SWITCH"} {
+		c := config.FBFly(1, 4, 4)
+		c.Routing.Name = name
+		errs := c.Validate()
+		if len(errs) == 0 || errs[0].Path != "routing.name" || !strings.Contains(errs.Error(), "only MIN, UGAL") {
+			t.Errorf("%s on fbfly: %v, want a refusal of routing.name naming MIN, UGAL", name, errs)
+		}
+	}
+	for _, tc := range []struct{ path, want string }{
+		{"traffic.pattern=ADV", "traffic.pattern"},
+		{"routing.phaseA=CRG-Gr", "routing.phaseA"},
+		{"routing.restricted=true", "routing.restricted"},
+		{"routing.congestion=perVCMin", "routing.congestion"},
+		{"routing.injectionTrigger=base", "routing.injectionTrigger"},
+		{"topology.dimensions=3", "topology.dimensions"},
+		{"topology.k=1", "topology.k = 1: 1 routers per dimension of the flattened butterfly; it must be 2 to 32"},
+	} {
+		c := config.FBFly(1, 4, 4)
+		c.Routing.Name = "UGAL"
+		path, value, _ := strings.Cut(tc.path, "=")
+		if err := c.Set(path, value); err != nil {
+			t.Fatal(err)
+		}
+		if errs := c.Validate(); len(errs) == 0 || !strings.Contains(errs.Error(), tc.want) {
+			t.Errorf("%s: %v, want an error naming %q", tc.path, errs, tc.want)
+		}
+	}
+	c := config.Default()
+	c.Traffic.Pattern = "TORNADO"
+	if errs := c.Validate(); len(errs) == 0 || errs[0].Path != "traffic.pattern" {
+		t.Errorf("TORNADO on the Dragonfly: %v", errs)
+	}
+	// the paper's presets run as given
+	for _, name := range []string{"fbfly16", "fbfly256", "fbfly512"} {
+		p, err := config.PresetByName(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range []string{"MIN", "UGAL"} {
+			p.Routing.Name = r
+			if errs := p.Validate(); len(errs) > 0 {
+				t.Errorf("%s %s: %v", name, r, errs)
+			}
+		}
+	}
+}
