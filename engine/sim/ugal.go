@@ -145,8 +145,8 @@ func (s *Sim) initFBFly(cfg config.Config, fb *topology.FBFly) {
 // sum over the port's data VCs (routing.congestion=perPort) — and H the
 // paths' hop counts. It routes the first hop.
 func (s *Sim) fbDecide(r int, pk *packet, retry bool) {
-	fb, dst := s.ug.fb, int(pk.dstRouter)
 	if (!retry || s.vl.recompute) && s.R > 2 {
+		dst := int(pk.dstRouter)
 		i := s.rts[r].Intn(s.R - 2) // skip r and dst, in increasing order
 		lo, hi := min(r, dst), max(r, dst)
 		if i >= lo {
@@ -157,15 +157,15 @@ func (s *Sim) fbDecide(r int, pk *packet, retry bool) {
 		}
 		pk.inter = int32(i)
 		pk.mis &^= 0x0c // phase-A policy 0: no group policy on this topology
+		pk.aux = -1     // a new intermediate: new Valiant hops
 	}
 	pk.flags &^= fInterDone | fNonMin
-	port := fb.MinimalPort(r, dst)
-	nonMin := false
+	c := s.fbHops(r, pk)
+	port, nonMin := int(c&127), false
 	if pk.inter >= 0 {
-		inter := int(pk.inter)
-		valPort := fb.MinimalPort(r, inter)
+		valPort := int(c >> 7 & 127)
 		qmin, qval := s.fbOcc(r, port), s.fbOcc(r, valPort)
-		hmin, hval := fb.Hops(r, dst), fb.Hops(r, inter)+fb.Hops(inter, dst)
+		hmin, hval := c>>14&7, c>>17&7
 		u := &s.ug
 		if u.pathLength {
 			nonMin = int64(qmin)*int64(hmin) > int64(qval)*int64(hval)+int64(u.t)
@@ -184,6 +184,25 @@ func (s *Sim) fbDecide(r int, pk *packet, retry bool) {
 	pk.outPort, pk.outVC, pk.nextPos = int16(port), int8(s.vcAt(pos, false, pk)), int8(pos)
 }
 
+// fbHops returns the first ports and lengths of both paths UGAL compares:
+// bits 0–6 the minimal first port, 7–13 the Valiant one, 14–16 and 17–19
+// the path lengths. They stay the same while the packet waits at injection
+// with the same intermediate, so they are kept in pk.aux (unused until the
+// packet leaves its injection buffer; auxMin marks it valid), as
+// compareHops keeps the Dragonfly's.
+func (s *Sim) fbHops(r int, pk *packet) int32 {
+	if pk.aux >= 0 && pk.aux&auxMin != 0 {
+		return pk.aux
+	}
+	fb, dst := s.ug.fb, int(pk.dstRouter)
+	c := int32(fb.MinimalPort(r, dst) | fb.Hops(r, dst)<<14)
+	if inter := int(pk.inter); inter >= 0 {
+		c |= int32(fb.MinimalPort(r, inter)<<7 | (fb.Hops(r, inter)+fb.Hops(inter, dst))<<17)
+	}
+	pk.aux = c | auxMin
+	return pk.aux
+}
+
 // fbOcc is the occupancy UGAL compares for output port of router r: output
 // FIFO plus downstream buffer (capacity − credits) of the VC of a first hop,
 // or summed over the port's data VCs.
@@ -192,9 +211,10 @@ func (s *Sim) fbOcc(r, port int) int32 {
 	if !s.ug.perPort {
 		return s.occVC(po, s.seq[0].VC, topology.FBFlyLink)
 	}
-	var q int32
-	for v := 0; v < s.vcCount[topology.FBFlyLink]; v++ {
-		q += s.bufCap[topology.FBFlyLink] - s.credits[po*s.maxVC+v]
+	n := s.vcCount[topology.FBFlyLink]
+	q := int32(n) * s.bufCap[topology.FBFlyLink]
+	for _, c := range s.credits[po*s.maxVC : po*s.maxVC+n] {
+		q -= c
 	}
 	return q
 }
