@@ -99,7 +99,28 @@ func Experiments() []Experiment {
 		fairness("thesis-table3.3", "age", false, "thesis Table 3.3 (§3.3.4): ADVc, age arbitration at both allocator stages; in-transit as fair as oblivious"),
 		size("thesis-fig3.10", "rr", false, "thesis Fig. 3.10 (§3.3.3): fairness vs network size h = 2…8, ADVc at 0.4, round-robin without priority; Src's unfairness grows with size"),
 		size("thesis-fig3.13", "age", false, "thesis Fig. 3.13 (§3.3.4): fairness vs network size h = 2…8, ADVc at 0.4, age arbitration; in-transit fair at every size"),
-	}, append(append(transientExperiments(), flexExperiments()...), qcnExperiments()...)...)
+	}, append(append(append(transientExperiments(), flexExperiments()...), qcnExperiments()...), fbflyExperiments()...)...)
+}
+
+// fbflyExperiments are MIN against UGAL on the flattened butterflies of Kim
+// et al., Contention-based Congestion Management in Large-Scale Networks
+// (§V-A, config.FBFly: the paper's router where the model expresses it),
+// under UR and under the adversarial permutation n → n+c (TORNADO: the
+// 16-node n → n+4 of Fig. 3a, the 512-node tornado n → n+8 of Fig. 9a).
+func fbflyExperiments() []Experiment {
+	exp := func(name, doc string, dims, k, c int, pattern string, ls []float64) Experiment {
+		b := config.FBFly(dims, k, c)
+		b.Traffic.Pattern = pattern
+		return Experiment{Name: name, Doc: doc, Spec: Spec{Series: series(b, "MIN", "UGAL"), Loads: ls}}
+	}
+	return []Experiment{
+		exp("fbfly16-ur", "16-node 1D flattened butterfly, MIN vs UGAL under UR (MIN's link bound 15/16)", 1, 4, 4, "UN", loads(0.1, 0.9, 0.1)),
+		exp("fbfly16-perm", "16-node 1D flattened butterfly, MIN vs UGAL under the permutation n → n+4 (paper Fig. 3a): MIN caps at 1/4, UGAL about 0.41 (0.5 comparing per VC)", 1, 4, 4, "TORNADO", loads(0.05, 0.55, 0.05)),
+		exp("fbfly256-ur", "256-node 1D flattened butterfly (radix 31), MIN vs UGAL under UR", 1, 16, 16, "UN", loads(0.1, 0.9, 0.2)),
+		exp("fbfly256-tornado", "256-node 1D flattened butterfly, MIN vs UGAL under n → n+16: MIN caps at 1/16", 1, 16, 16, "TORNADO", loads(0.05, 0.45, 0.1)),
+		exp("fbfly512-ur", "512-node 2D flattened butterfly (8×8, c=8, radix 22; paper Fig. 8a without congestion management), MIN vs UGAL under UR", 2, 8, 8, "UN", loads(0.1, 0.9, 0.2)),
+		exp("fbfly512-tornado", "512-node 2D flattened butterfly, MIN vs UGAL under tornado n → n+8 (paper Fig. 9a without congestion management): MIN caps at 1/8", 2, 8, 8, "TORNADO", loads(0.05, 0.45, 0.1)),
+	}
 }
 
 // FairnessLoads are the offered loads of the fairness tables (Tables

@@ -11,6 +11,7 @@ import (
 	"phitsim/engine/graph500"
 	"phitsim/engine/routing"
 	"phitsim/engine/sim"
+	"phitsim/engine/topology"
 	"phitsim/engine/units"
 )
 
@@ -41,6 +42,9 @@ type Facts struct {
 	// Basis: the configuration's physical basis (its physical section; nil
 	// without one): the page shows the cycle and the loads in Gb/s.
 	Basis *units.Basis
+	// BisectionLinks: a flattened butterfly's links cut by its bisection,
+	// each way (0 on other kinds).
+	BisectionLinks int
 }
 
 // Load writes a load in phits/(node·cycle), and in Gb/s per node when the
@@ -98,6 +102,10 @@ func Of(c *config.Config) Facts {
 	if b, ok := c.Basis(); ok {
 		f.Basis = &b
 	}
+	if t.Kind == routing.FBFly {
+		fbflyFacts(c, &f)
+		return f
+	}
 	if t.Kind != "dragonfly" {
 		return f // the bounds below are the Dragonfly's
 	}
@@ -148,4 +156,31 @@ func graph500Facts(c *config.Config) *Graph500 {
 		g.Processes = sz.Nodes / sz.Groups * len(w.JobGroups(sz.Groups))
 	}
 	return g
+}
+
+// fbflyFacts are a flattened butterfly's bisection and MIN's link bounds
+// (Kim et al., Contention-based Congestion Management in Large-Scale
+// Networks §V-A): under TORNADO (and TORNADO_RAND) the p nodes of a router
+// share the one minimal link to the next router (1D; 2D: its x link, and
+// on the row's wrap the y link after it), so 1/p; under UN a link carries
+// the traffic of p nodes to the k^(d−1)·p nodes its far router leads to in
+// dimension order, (N−1)/(k^(d−1)·p²) of a node's load at most 1.
+func fbflyFacts(c *config.Config, f *Facts) {
+	t := c.Topology
+	f.BisectionLinks = topology.BisectionLinks(t.Dimensions, t.K)
+	if routing.Get(c.Routing.Name).Paths != routing.MinimalOnly {
+		return
+	}
+	p := float64(t.P)
+	switch c.Traffic.Pattern {
+	case "TORNADO", "TORNADO_RAND":
+		f.Bound, f.Why = min(1, 1/p), fmt.Sprintf("MIN under %s: the %d nodes of a router share one link, 1/p", c.Traffic.Pattern, t.P)
+	case "UN":
+		spread := float64(t.P)
+		if t.Dimensions == 2 {
+			spread *= float64(t.K)
+		}
+		f.Bound = min(1, float64(f.Nodes-1)/(spread*p))
+		f.Why = fmt.Sprintf("MIN under UN: a link carries p·%g/(N−1) of a node's load", spread)
+	}
 }

@@ -242,3 +242,38 @@ func TestLoadsInGbps(t *testing.T) {
 		t.Errorf("without a basis: %q", f.Load(f.MinAdvCap))
 	}
 }
+
+// The flattened butterflies of Kim et al. (Contention-based Congestion
+// Management in Large-Scale Networks §V-A): routers, radix and bisection
+// of the paper's three networks, and MIN's link bounds: 1/p under TORNADO
+// (0.25 on 16 nodes, 0.125 on 512, the paper's derived bounds), under UN
+// 15/16 on 16 nodes and 511/512 on 512 (every link carries just below a
+// node's load at full UR); no MIN bound for UGAL.
+func TestFBFlyFacts(t *testing.T) {
+	for _, tc := range []struct {
+		dims, k, p                    int
+		routers, nodes, radix, bisect int
+		tornado, un                   float64
+	}{
+		{1, 4, 4, 4, 16, 7, 4, 0.25, 15.0 / 16},
+		{1, 16, 16, 16, 256, 31, 64, 1.0 / 16, 255.0 / 256},
+		{2, 8, 8, 64, 512, 22, 128, 0.125, 511.0 / 512},
+	} {
+		c := config.FBFly(tc.dims, tc.k, tc.p)
+		f := Of(&c)
+		if f.Routers != tc.routers || f.Nodes != tc.nodes || f.Radix != tc.radix || f.BisectionLinks != tc.bisect {
+			t.Errorf("%+v: %+v", tc, f)
+		}
+		if math.Abs(f.Bound-tc.un) > 1e-12 {
+			t.Errorf("%+v: MIN UN bound %v (%s), want %v", tc, f.Bound, f.Why, tc.un)
+		}
+		c.Traffic.Pattern = "TORNADO"
+		if f = Of(&c); math.Abs(f.Bound-tc.tornado) > 1e-12 {
+			t.Errorf("%+v: MIN TORNADO bound %v, want %v", tc, f.Bound, tc.tornado)
+		}
+		c.Routing.Name = "UGAL"
+		if f = Of(&c); f.Bound != 0 {
+			t.Errorf("%+v: UGAL bound %v", tc, f.Bound)
+		}
+	}
+}

@@ -534,6 +534,10 @@ func (a *App) renderFacts(c *config.Config) *vecty.HTML {
 		phys = append(phys, item("cycle 8·phitBytes/linkGbps", units.FormatTime(b.CycleNs()),
 			fmt.Sprintf("one phit per cycle on a %g Gb/s link with %d-byte phits: the length of a simulated cycle", b.LinkGbps, b.PhitBytes)))
 	}
+	if f.BisectionLinks > 0 { // a flattened butterfly
+		phys = append(phys, item("bisection links", strconv.Itoa(f.BisectionLinks),
+			"links cut between the halves of the network, each way: under UN half of every node's load crosses them"))
+	}
 	var g500 []vecty.MarkupOrChild
 	if g := f.Graph500; g != nil {
 		pinj := g.PinjText()
