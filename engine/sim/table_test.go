@@ -23,6 +23,8 @@ func tableConfig(t *testing.T, kind string) config.Config {
 		return smallConfig(2)
 	case "mesh":
 		return meshConfig(3, 3, 2)
+	case "fbfly":
+		return fbflyTestConfig(2, 3, 2, "MIN")
 	}
 	t.Fatalf("no test configuration for topology.kind=%s: add one to tableConfig", kind)
 	return config.Config{}
@@ -106,6 +108,9 @@ func TestSimFollowsTheTable(t *testing.T) {
 				phaseA    string
 			}{{"every", false, "auto"}, {"fogsim", true, "RRG-Gr"}} {
 				c := tableConfig(t, kind)
+				if kind == routing.FBFly && v.phaseA != "auto" {
+					v.phaseA = "RRG-Sw" // the flattened butterfly has no group policies
+				}
 				c.Routing.Name, c.Router.IdleUpdates, c.Routing.Recompute, c.Routing.PhaseA = e.Name, v.idle, v.recompute, v.phaseA
 				c.Routing.CompletePhaseA = v.recompute
 				errs := c.Validate()

@@ -55,8 +55,8 @@ func TestPatternsDeclareWhatTheyAddress(t *testing.T) {
 		if same != anywhere {
 			t.Errorf("%s: declared for %v, but its destinations depend on the group structure: %v", p.Name, p.Topologies, !same)
 		}
-		if !p.Supports("dragonfly") {
-			t.Errorf("%s does not run on the Dragonfly", p.Name)
+		if !p.Supports("dragonfly") && !slices.Equal(p.Topologies, []string{"fbfly"}) {
+			t.Errorf("%s runs on neither the Dragonfly nor the flattened butterfly", p.Name)
 		}
 	}
 }
@@ -72,13 +72,16 @@ func TestPatternTable(t *testing.T) {
 			t.Errorf("ParseKind(%s) = %d, %v", p.Name, k, err)
 		}
 	}
-	if _, err := ParseKind("TORNADO"); err == nil {
+	if _, err := ParseKind("NOPE"); err == nil {
 		t.Error("an unknown pattern parses")
 	}
 	if got := On("mesh"); !slices.Equal(got, []string{"UN", "HOT", "PERM"}) {
 		t.Errorf("On(mesh) = %v", got)
 	}
-	if got := On("dragonfly"); len(got) != len(Patterns()) {
+	if got := On("fbfly"); !slices.Equal(got, []string{"UN", "HOT", "PERM", "TORNADO", "TORNADO_RAND"}) {
+		t.Errorf("On(fbfly) = %v", got)
+	}
+	if got := On("dragonfly"); len(got) != len(Patterns())-2 || slices.Contains(got, "TORNADO") {
 		t.Errorf("On(dragonfly) = %v", got)
 	}
 }
