@@ -111,6 +111,11 @@ func fbflyExperiments() []Experiment {
 	exp := func(name, doc string, dims, k, c int, pattern string, ls []float64) Experiment {
 		b := config.FBFly(dims, k, c)
 		b.Traffic.Pattern = pattern
+		if dims == 1 && k == 4 {
+			// the 16-node curves run long, with 5 seeds, for confidence
+			// intervals (the page's fbfly16-perm-quick preset is the quick one)
+			b.Sim.Warmup, b.Sim.Cycles, b.Sim.Seeds = 100000, 100000, 5
+		}
 		return Experiment{Name: name, Doc: doc, Spec: Spec{Series: series(b, "MIN", "UGAL"), Loads: ls}}
 	}
 	return []Experiment{
