@@ -9,7 +9,9 @@
 package config
 
 import (
+	"fmt"
 	"math"
+	"strconv"
 	"strings"
 
 	"phitsim/engine/topology"
@@ -252,7 +254,7 @@ type Routing struct {
 
 // Traffic (workload).
 type Traffic struct {
-	Pattern string  `json:"pattern" doc:"destination pattern: UN uniform, ADV group g+i, ADVC the groups of router a−1, ADVL router +k of the own group, MIX, HOT hot region, PERM random permutation, TORNADO every node of router i to the same port of router i+1 (n → n+p), TORNADO_RAND to a random node of router i+1" traffic:"patterns" paper:"thesis §1.6.1; ACOR paper §5.2"`
+	Pattern string  `json:"pattern" doc:"destination pattern: UN uniform, ADV group g+i, ADVC the groups of router a−1, ADVL router +k of the own group, MIX, HOT hot region, PERM random permutation, TORNADO every node of router i to the same port of router i+1 (n → n+p), TORNADO_RAND to a random node of router i+1, HOTSPOT k senders at 100% to one node and UR among the others" traffic:"patterns" paper:"thesis §1.6.1; ACOR paper §5.2"`
 	Load    float64 `json:"load" doc:"offered load" unit:"phits/node/cycle" min:"0" max:"1"`
 	Process string  `json:"process" doc:"injection process: bernoulli, or bursty (ON/OFF Markov chain)" enum:"bernoulli,bursty" paper:"thesis §1.6.1.3"`
 	// BurstLength is B of thesis eqs. 1.4–1.8.
@@ -267,8 +269,11 @@ type Traffic struct {
 	MixPerNode  bool    `json:"mixPerNode" doc:"MIX: each node keeps one pattern (otherwise drawn per packet, as FOGSim)" when:"traffic.pattern=MIX"`
 	HotPercent  float64 `json:"hotPercent" doc:"HOT: share of each node's traffic sent to the hot region (the rest is uniform)" unit:"%" min:"0" max:"100" when:"traffic.pattern=HOT"`
 	HotRegion   float64 `json:"hotRegion" doc:"HOT: the hot region is this share of the nodes, from node 0" unit:"%" min:"0" max:"100" when:"traffic.pattern=HOT"`
-	Reactive    bool    `json:"reactive" doc:"request-reply: every request is answered by a reply; requests get half the load" paper:"thesis §1.6.2"`
-	SourceQueue bool    `json:"sourceQueue" doc:"keep packets that find the injection buffer full in an unbounded source queue (FOGSim drops the attempt)"`
+	// HOTSPOT (omitted when unset, so that other documents keep their form)
+	HotspotNode    int    `json:"hotspotNode,omitempty" doc:"HOTSPOT: the hotspot node, which sends nothing" unit:"node" min:"0" max:"1000000" when:"traffic.pattern=HOTSPOT" paper:"Kim et al., Contention-based Congestion Management in Large-Scale Networks §V-A"`
+	HotspotSenders string `json:"hotspotSenders,omitempty" doc:"HOTSPOT: the senders, comma-separated nodes (e.g. 0,5,8,12), each sending only to the hotspot at 100% of its injection bandwidth; the other nodes send UR among themselves at traffic.load" when:"traffic.pattern=HOTSPOT" paper:"Kim et al., Contention-based Congestion Management in Large-Scale Networks §V-A (Figs. 2, 3b, 14)"`
+	Reactive       bool   `json:"reactive" doc:"request-reply: every request is answered by a reply; requests get half the load" paper:"thesis §1.6.2"`
+	SourceQueue    bool   `json:"sourceQueue" doc:"keep packets that find the injection buffer full in an unbounded source queue (FOGSim drops the attempt)"`
 	// Transient: switch to another pattern during the run.
 	SwitchCycle     int    `json:"switchCycle" doc:"TRANSIENT: cycle after warm-up at which the pattern changes (0 = never)" unit:"cycles" min:"0" max:"100000000"`
 	SwitchPattern   string `json:"switchPattern" doc:"TRANSIENT: pattern after the switch" traffic:"patterns" when:"traffic.switchCycle>0"`
@@ -338,4 +343,20 @@ func (r *Routing) QCN() QCN {
 		q.PCl = 100
 	}
 	return q
+}
+
+// Senders parses traffic.hotspotSenders: comma-separated node numbers.
+func (t *Traffic) Senders() ([]int32, error) {
+	var out []int32
+	for _, f := range strings.Split(t.HotspotSenders, ",") {
+		if f = strings.TrimSpace(f); f == "" {
+			continue
+		}
+		n, err := strconv.Atoi(f)
+		if err != nil {
+			return nil, fmt.Errorf("%q is not a node number", f)
+		}
+		out = append(out, int32(n))
+	}
+	return out, nil
 }

@@ -989,6 +989,9 @@ func (c *Config) validate() Errors {
 			add("traffic.mixUN", fmt.Sprint(tr.MixUN), "mixUN + mixADVL + mixADV must be 100 (is %g)", s)
 		}
 	}
+	if tr.Pattern == "HOTSPOT" || (tr.SwitchCycle > 0 && tr.SwitchPattern == "HOTSPOT") {
+		errs = append(errs, c.checkHotspot()...)
+	}
 	if sz, ok := t.Sizes(); ok && t.Kind == "dragonfly" {
 		g := sz.Groups
 		for _, o := range []struct {
@@ -1172,3 +1175,34 @@ func (c *Config) checkQCN(lv, gv int) Errors {
 	}
 	return errs
 }
+
+// checkHotspot: HOTSPOT's nodes exist, the senders are distinct and not
+// the hotspot (traffic.New's own check, on the network's size).
+func (c *Config) checkHotspot() Errors {
+	tr := &c.Traffic
+	senders, err := tr.Senders()
+	if err != nil {
+		return Errors{&FieldError{Path: "traffic.hotspotSenders", Value: tr.HotspotSenders, Msg: err.Error() + "; give comma-separated node numbers"}}
+	}
+	if tr.Reactive {
+		return Errors{&FieldError{Path: "traffic.reactive", Value: "true", Msg: "HOTSPOT's senders and hotspot do not take part in request-reply traffic"}}
+	}
+	sz, ok := c.Topology.Sizes()
+	if !ok {
+		return nil // the topology's own errors say why
+	}
+	if _, err := traffic.New(traffic.Spec{Kind: traffic.HOTSPOT, Hotspot: tr.HotspotNode, Senders: senders}, hotspotNet{sz.Nodes}, 0); err != nil {
+		path, msg, _ := strings.Cut(err.Error(), ": ")
+		return Errors{&FieldError{Path: path, Value: fmt.Sprint(fieldValue(c, path)), Msg: msg}}
+	}
+	return nil
+}
+
+// hotspotNet is a network of n nodes, as HOTSPOT's check needs it.
+type hotspotNet struct{ n int }
+
+func (h hotspotNet) Nodes() int           { return h.n }
+func (hotspotNet) NodesPerRouter() int    { return 1 }
+func (hotspotNet) RoutersPerGroup() int   { return 1 }
+func (h hotspotNet) Groups() int          { return h.n }
+func (hotspotNet) LinkedGroups(int) []int { return nil }

@@ -24,6 +24,7 @@ func TestPatternsFollowTheirTopologies(t *testing.T) {
 					c.Traffic.SwitchCycle, c.Traffic.SwitchPattern = 100, p.Name
 				}
 				c.Traffic.MixUN, c.Traffic.MixADVL, c.Traffic.MixADV = 50, 25, 25
+				c.Traffic.HotspotNode, c.Traffic.HotspotSenders = 3, "0, 1,2"
 				errs := c.Validate()
 				if p.Supports(kind) {
 					if len(errs) > 0 {

@@ -134,3 +134,36 @@ func fbflyConfig() Config {
 	c.Topology.Kind, c.Topology.Dimensions, c.Topology.K, c.Topology.P = "fbfly", 1, 4, 4
 	return c
 }
+
+// HOTSPOT's fields are checked against the network: each error names its
+// field (a sender list that does not parse, nodes out of range, the
+// hotspot among its senders, request-reply traffic).
+func TestHotspotValidation(t *testing.T) {
+	for _, tc := range []struct {
+		node     int
+		senders  string
+		reactive bool
+		want     string
+	}{
+		{4, "0,5,8,12", false, ""},
+		{4, "0;5", false, "traffic.hotspotSenders"},
+		{16, "0", false, "traffic.hotspotNode = 16: node 16; it must be 0 to 15"},
+		{4, "0,16", false, "traffic.hotspotSenders"},
+		{4, "4", false, "node 4 is the hotspot"},
+		{4, "", false, "no sender"},
+		{4, "0", true, "traffic.reactive"},
+	} {
+		c := fbflyConfig()
+		c.Traffic.Pattern, c.Traffic.HotspotNode, c.Traffic.HotspotSenders, c.Traffic.Reactive = "HOTSPOT", tc.node, tc.senders, tc.reactive
+		errs := c.Validate()
+		if tc.want == "" {
+			if len(errs) > 0 {
+				t.Errorf("%+v: %v", tc, errs)
+			}
+			continue
+		}
+		if len(errs) == 0 || !strings.Contains(errs.Error(), tc.want) {
+			t.Errorf("%+v: %v, want %q", tc, errs, tc.want)
+		}
+	}
+}

@@ -8,6 +8,7 @@ package sim
 // refusals of what it cannot run.
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -394,4 +395,41 @@ func TestFBFlyRefusals(t *testing.T) {
 			}
 		}
 	}
+}
+
+// HOTSPOT on the 16-node network (the paper's Fig. 2 senders 0, 5, 8, 12 →
+// node 4, no background): the backlogged senders saturate the hotspot's
+// ejection link, 1 phit/cycle (1/16 of the network's per-node load), with
+// MIN, from four senders or from one (8, on another router). Every packet
+// generated comes from a sender (the hotspot and the idle background draw
+// nothing). 20,000 + 20,000 cycles, full size. (UGAL here starves a
+// transit VC at the hotspot's router past the stuck-head bound: TIMING.md,
+// "Flattened butterfly".)
+func TestFBFlyHotspotSaturatesItsEjection(t *testing.T) {
+	for _, tc := range []struct {
+		routing, senders string
+	}{{"MIN", "0,5,8,12"}, {"MIN", "0,8,12"}, {"MIN", "8"}} {
+		c := config.FBFly(1, 4, 4)
+		c.Routing.Name, c.Sim.Seeds = tc.routing, 1
+		c.Traffic.Pattern, c.Traffic.HotspotNode, c.Traffic.HotspotSenders, c.Traffic.Load = "HOTSPOT", 4, tc.senders, 0
+		s, r := btSimState(t, c, 1)
+		if got := r.Accepted * 16; got < 0.93 || got > 1.0 {
+			t.Errorf("%+v: the hotspot receives %.3f phits/cycle, want ≈ 1 (its ejection link)", tc, got)
+		}
+		for n := 0; n < s.N; n++ {
+			if s.ports[s.nodeAt[n].pi].inCount > 0 && !strings.Contains(","+tc.senders+",", fmt.Sprintf(",%d,", n)) {
+				t.Errorf("%+v: node %d, not a sender, holds packets at injection", tc, n)
+			}
+		}
+	}
+	// with background UR at 0.3 among the other 11 nodes, the hotspot still
+	// takes 1 phit/cycle and the background's packets are delivered too
+	c := config.FBFly(1, 4, 4)
+	c.Sim.Seeds = 1
+	c.Traffic.Pattern, c.Traffic.HotspotNode, c.Traffic.HotspotSenders, c.Traffic.Load = "HOTSPOT", 4, "0,5,8,12", 0.3
+	r := btRun(t, c, 1)
+	if got := r.Accepted * 16; got < 0.9*(1+11*0.3) || got > 1.1*(1+11*0.3) {
+		t.Errorf("hotspot + UR 0.3: the network delivers %.3f phits/cycle, want ≈ 1 + 11·0.3", got)
+	}
+	t.Logf("hotspot + background UR 0.3: %.3f phits/cycle delivered (1 + 3.3 offered), latency %.0f", r.Accepted*16, r.Latency.Avg)
 }

@@ -158,6 +158,9 @@ func (s *Sim) generate() {
 	if s.cfg.Traffic.Reactive {
 		flags = fRequest
 	}
+	if hot, senders := pat.Hotspot(); senders != nil {
+		s.backlogged(hot, senders, flags)
+	}
 	if s.wakeups != nil {
 		s.generateSkipping(pat, flags)
 		return
@@ -206,9 +209,27 @@ func (s *Sim) burstRoom(n int) bool {
 	return s.hasRoom(n)
 }
 
-// inject generates a packet from node n to dst: into its injection VC, or the
-// source queue, or nowhere (FOGSim: the attempt is lost when the VC is full).
+// backlogged keeps HOTSPOT's senders at 100% of their injection bandwidth:
+// each generates a packet to the hotspot in every cycle its injection
+// buffer has room (with a source queue: when the queue is empty), as a
+// sender that always has a message waiting.
+func (s *Sim) backlogged(hot int, senders []int32, flags uint8) {
+	for _, n32 := range senders {
+		n := int(n32)
+		if s.srcQueue && s.sqHead[n] < int32(len(s.sq[n])) || !s.srcQueue && !s.hasRoom(n) {
+			continue
+		}
+		s.inject(n, hot, flags)
+	}
+}
+
+// inject generates a packet from node n to dst (none when dst < 0: the
+// pattern silences n): into its injection VC, or the source queue, or
+// nowhere (FOGSim: the attempt is lost when the VC is full).
 func (s *Sim) inject(n, dst int, flags uint8) {
+	if dst < 0 {
+		return
+	}
 	if s.srcQueue {
 		s.sq[n] = append(s.sq[n], s.newPacket(n, dst, s.now, flags))
 		return

@@ -481,9 +481,16 @@ func newPattern(name string, advOffset int, tr config.Traffic, net traffic.Netwo
 	if err != nil {
 		return nil, err
 	}
+	var senders []int32
+	if kind == traffic.HOTSPOT {
+		if senders, err = tr.Senders(); err != nil {
+			return nil, fmt.Errorf("traffic.hotspotSenders: %v", err)
+		}
+	}
 	return traffic.New(traffic.Spec{Kind: kind, AdvOffset: advOffset, AdvSame: tr.AdvRouter == "same",
 		AdvcFogsim: tr.AdvcFogsim, LocalOffset: tr.LocalOffset, MixUN: tr.MixUN, MixADVL: tr.MixADVL,
-		MixPerNode: tr.MixPerNode, HotPercent: tr.HotPercent, HotRegion: tr.HotRegion}, net, seed)
+		MixPerNode: tr.MixPerNode, HotPercent: tr.HotPercent, HotRegion: tr.HotRegion,
+		Hotspot: tr.HotspotNode, Senders: senders}, net, seed)
 }
 
 // runsOn refuses what the topology cannot run, as the tables declare it: a

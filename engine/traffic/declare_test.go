@@ -33,7 +33,8 @@ func TestPatternsDeclareWhatTheyAddress(t *testing.T) {
 	}
 	other := regroup{d.Nodes()}
 	for _, p := range Patterns() {
-		spec := Spec{Kind: p.Kind, AdvOffset: 1, LocalOffset: 1, MixUN: 20, MixADVL: 40, HotPercent: 30, HotRegion: 10}
+		spec := Spec{Kind: p.Kind, AdvOffset: 1, LocalOffset: 1, MixUN: 20, MixADVL: 40, HotPercent: 30, HotRegion: 10,
+			Hotspot: 3, Senders: []int32{0, 7, 40}}
 		a, err := New(spec, d, 1)
 		if err != nil {
 			t.Fatalf("%s: %v", p.Name, err)
@@ -75,10 +76,10 @@ func TestPatternTable(t *testing.T) {
 	if _, err := ParseKind("NOPE"); err == nil {
 		t.Error("an unknown pattern parses")
 	}
-	if got := On("mesh"); !slices.Equal(got, []string{"UN", "HOT", "PERM"}) {
+	if got := On("mesh"); !slices.Equal(got, []string{"UN", "HOT", "PERM", "HOTSPOT"}) {
 		t.Errorf("On(mesh) = %v", got)
 	}
-	if got := On("fbfly"); !slices.Equal(got, []string{"UN", "HOT", "PERM", "TORNADO", "TORNADO_RAND"}) {
+	if got := On("fbfly"); !slices.Equal(got, []string{"UN", "HOT", "PERM", "TORNADO", "TORNADO_RAND", "HOTSPOT"}) {
 		t.Errorf("On(fbfly) = %v", got)
 	}
 	if got := On("dragonfly"); len(got) != len(Patterns())-2 || slices.Contains(got, "TORNADO") {

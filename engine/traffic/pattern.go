@@ -28,6 +28,13 @@ const (
 	// n-cube tornado)
 	TORNADO
 	TORNADO_RAND // every node of R_i to a uniformly random node of R_{i+1}: not a permutation
+	// HOTSPOT: a k-to-1 hotspot: the senders send only to the hotspot node,
+	// always backlogged (the simulator injects for them whenever their
+	// injection buffer has room: 100% of the injection bandwidth); the
+	// hotspot sends nothing; every other node sends UR among those others
+	// (Kim et al., Contention-based Congestion Management in Large-Scale
+	// Networks §V-A; the hotspot's silence is reconstructed)
+	HOTSPOT
 )
 
 // Info is what a pattern declares: its traffic.pattern name and what it
@@ -55,6 +62,7 @@ var patterns = []Info{
 	// routers by the flattened butterfly's numbering (c nodes each)
 	{Name: "TORNADO", Kind: TORNADO, Topologies: fbflyOnly},
 	{Name: "TORNADO_RAND", Kind: TORNADO_RAND, Topologies: fbflyOnly},
+	{Name: "HOTSPOT", Kind: HOTSPOT},
 }
 
 var fbflyOnly = []string{"fbfly"}
@@ -126,6 +134,10 @@ type Spec struct {
 	MixPerNode  bool
 	HotPercent  float64 // HOT: share of the traffic to the region, in percent
 	HotRegion   float64 // HOT: region size, percent of the nodes from node 0
+	// HOTSPOT: the hotspot node and its senders (distinct nodes, the
+	// hotspot not among them)
+	Hotspot int
+	Senders []int32
 }
 
 // Pattern draws destinations. It is a plain struct with a switch rather than
@@ -140,6 +152,8 @@ type Pattern struct {
 	hotThr        uint64  // HOT: Bernoulli threshold of a hot packet
 	hotN          int     // HOT: nodes in the region
 	perm          []int32 // PERM: destination of each node
+	background    []int32 // HOTSPOT: the nodes sending UR among themselves
+	bgIndex       []int32 // HOTSPOT: each node's index in background, −1 for the hotspot and its senders
 }
 
 // New builds a pattern; setup draws (MIX per node) come from their own stream.
@@ -185,6 +199,11 @@ func New(spec Spec, net Network, seed uint64) (*Pattern, error) {
 			pt.perm[i], pt.perm[j] = pt.perm[j], pt.perm[i]
 		}
 	}
+	if spec.Kind == HOTSPOT {
+		if err := pt.initHotspot(); err != nil {
+			return nil, err
+		}
+	}
 	if spec.Kind == MIX {
 		pt.mixUN = rng.Threshold(spec.MixUN / 100)
 		pt.mixUNL = rng.Threshold((spec.MixUN + spec.MixADVL) / 100)
@@ -209,7 +228,9 @@ func (pt *Pattern) mixKind(x uint64) Kind {
 	return ADV
 }
 
-// Dest draws the destination node of a packet from src.
+// Dest draws the destination node of a packet from src, or −1 when src
+// generates nothing by the process (HOTSPOT's hotspot; its senders, which
+// the simulator keeps backlogged towards the hotspot).
 func (pt *Pattern) Dest(src int, s *rng.Stream) int {
 	kind := pt.spec.Kind
 	if kind == MIX {
@@ -237,6 +258,19 @@ func (pt *Pattern) Dest(src int, s *rng.Stream) int {
 		return (group*pt.a+dr)*pt.p + s.Intn(pt.p)
 	case PERM:
 		return int(pt.perm[src])
+	case HOTSPOT:
+		i := pt.bgIndex[src]
+		switch {
+		case i >= 0 && len(pt.background) > 1: // UR among the other background nodes
+			d := int32(s.Intn(len(pt.background) - 1))
+			if d >= i {
+				d++
+			}
+			return int(pt.background[d])
+		}
+		// the hotspot and a background node alone send nothing; a sender's
+		// packets come from the simulator, which keeps it backlogged
+		return -1
 	case TORNADO:
 		return (src + pt.p) % pt.n
 	case TORNADO_RAND:
@@ -258,4 +292,44 @@ func (pt *Pattern) Dest(src int, s *rng.Stream) int {
 		d++
 	}
 	return d
+}
+
+// initHotspot checks the hotspot and its senders and lists the background.
+func (pt *Pattern) initHotspot() error {
+	sp := &pt.spec
+	if sp.Hotspot < 0 || sp.Hotspot >= pt.n {
+		return fmt.Errorf("traffic.hotspotNode: node %d; it must be 0 to %d", sp.Hotspot, pt.n-1)
+	}
+	if len(sp.Senders) == 0 {
+		return fmt.Errorf("traffic.hotspotSenders: no sender")
+	}
+	pt.bgIndex = make([]int32, pt.n)
+	pt.bgIndex[sp.Hotspot] = -1
+	for _, x := range sp.Senders {
+		switch {
+		case x < 0 || int(x) >= pt.n:
+			return fmt.Errorf("traffic.hotspotSenders: node %d; senders must be 0 to %d", x, pt.n-1)
+		case int(x) == sp.Hotspot:
+			return fmt.Errorf("traffic.hotspotSenders: node %d is the hotspot", x)
+		case pt.bgIndex[x] == -1:
+			return fmt.Errorf("traffic.hotspotSenders: node %d listed twice", x)
+		}
+		pt.bgIndex[x] = -1
+	}
+	for n := range pt.bgIndex {
+		if pt.bgIndex[n] == 0 {
+			pt.bgIndex[n] = int32(len(pt.background))
+			pt.background = append(pt.background, int32(n))
+		}
+	}
+	return nil
+}
+
+// Hotspot is the HOTSPOT pattern's hotspot node and its senders (nil for
+// other patterns): the simulator keeps the senders backlogged.
+func (pt *Pattern) Hotspot() (node int, senders []int32) {
+	if pt.spec.Kind != HOTSPOT {
+		return -1, nil
+	}
+	return pt.spec.Hotspot, pt.spec.Senders
 }

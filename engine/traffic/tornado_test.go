@@ -55,3 +55,59 @@ func TestTornadoPatterns(t *testing.T) {
 		}
 	}
 }
+
+// HOTSPOT (Kim et al., Fig. 2's setup on 16 nodes: senders 0, 5, 8, 12 →
+// node 4): the hotspot and the senders draw nothing (the simulator keeps
+// the senders backlogged), every other node draws uniformly among the
+// other background nodes; bad sender sets are refused naming the field.
+func TestHotspotPattern(t *testing.T) {
+	net := fbNet{16, 4}
+	pt, err := New(Spec{Kind: HOTSPOT, Hotspot: 4, Senders: []int32{0, 5, 8, 12}}, net, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if hot, senders := pt.Hotspot(); hot != 4 || len(senders) != 4 {
+		t.Fatalf("Hotspot() = %d, %v", hot, senders)
+	}
+	s := rng.New(1, rng.Generator, 0)
+	background := []int{1, 2, 3, 6, 7, 9, 10, 11, 13, 14, 15}
+	for n := 0; n < 16; n++ {
+		count := map[int]int{}
+		for range 11000 {
+			count[pt.Dest(n, &s)]++
+		}
+		in := false
+		for _, b := range background {
+			in = in || b == n
+		}
+		if !in {
+			if len(count) != 1 || count[-1] != 11000 {
+				t.Fatalf("node %d (hotspot or sender) draws %v, want nothing (−1)", n, count)
+			}
+			continue
+		}
+		if len(count) != 10 || count[n] != 0 {
+			t.Fatalf("background node %d draws %v, want the 10 other background nodes", n, count)
+		}
+		for _, b := range background {
+			if b != n && (count[b] < 800 || count[b] > 1400) {
+				t.Fatalf("background node %d sends %d of 11,000 to %d, want about 1,100", n, count[b], b)
+			}
+		}
+	}
+	for _, tc := range []struct {
+		hot     int
+		senders []int32
+		want    string
+	}{
+		{16, []int32{0}, "traffic.hotspotNode: node 16; it must be 0 to 15"},
+		{4, nil, "traffic.hotspotSenders: no sender"},
+		{4, []int32{0, 4}, "traffic.hotspotSenders: node 4 is the hotspot"},
+		{4, []int32{0, 0}, "traffic.hotspotSenders: node 0 listed twice"},
+		{4, []int32{-1}, "traffic.hotspotSenders: node -1; senders must be 0 to 15"},
+	} {
+		if _, err := New(Spec{Kind: HOTSPOT, Hotspot: tc.hot, Senders: tc.senders}, net, 1); err == nil || err.Error() != tc.want {
+			t.Errorf("hotspot %d senders %v: %v, want %q", tc.hot, tc.senders, err, tc.want)
+		}
+	}
+}

@@ -92,6 +92,8 @@ var paramTopics = map[string]string{
 	"topology.height":               "topology-mesh",
 	"topology.dimensions":           "topology-fbfly",
 	"topology.k":                    "topology-fbfly",
+	"traffic.hotspotNode":           "traffic-HOTSPOT",
+	"traffic.hotspotSenders":        "traffic-HOTSPOT",
 	"topology.h":                    "topology-dragonfly",
 	"topology.a":                    "topology-dragonfly",
 	"topology.p":                    "topology-dragonfly",
