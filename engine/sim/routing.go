@@ -46,7 +46,7 @@ func (s *Sim) route(r int, pk *packet, fromInj, retry bool) bool {
 	default:
 		if fromInj && (!retry || s.rerouteInj) {
 			final = !s.rerouteInj
-			if s.df == nil { // UGAL on a flattened butterfly (ugal.go)
+			if s.ug.fb != nil { // UGAL on a flattened butterfly (ugal.go)
 				s.fbDecide(r, pk, retry)
 				return final
 			}

@@ -125,15 +125,12 @@ func (s *Sim) contendedAtInjection(cc *contention, r int, pk *packet, minPo, val
 // computation and, for UGAL, the comparison's parameters.
 func (s *Sim) initFBFly(cfg config.Config, fb *topology.FBFly) {
 	if s.routing == routeUGAL {
-		s.initUGAL(cfg.Routing) // sets s.ug: first
+		s.initUGAL(cfg.Routing)
+		s.vl.recompute = cfg.Routing.Recompute
+		s.ug.phaseB = int8(fb.Dims)
+		s.ug.perPort = cfg.Routing.Congestion == "perPort"
 	}
 	s.ug.fb = fb
-	if s.routing != routeUGAL {
-		return
-	}
-	s.vl.recompute = cfg.Routing.Recompute
-	s.ug.phaseB = int8(fb.Dims)
-	s.ug.perPort = cfg.Routing.Congestion == "perPort"
 }
 
 // fbDecide is UGAL-L at the source router r of a flattened butterfly (Kim et
