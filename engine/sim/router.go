@@ -76,7 +76,7 @@ func (s *Sim) land() {
 		s.countIn(pi)
 		if cc != nil { // the contention counters' arrival step
 			if bi := pi*s.maxVC + vc; cc.idle(bi) {
-				s.ccCount(cc, bi, int(uint(pi)/uint(s.radix)), int32(uint32(e)))
+				s.ccHead(cc, bi, int(uint(pi)/uint(s.radix)), &s.pk[uint32(e)])
 			}
 		}
 	}
