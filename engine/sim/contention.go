@@ -202,7 +202,7 @@ func (c *contention) idle(bi int) bool { return c.cport[bi] < 0 }
 // ccGrant: the granted head stays counted until its tail has left the input
 // buffer, when the input is free again.
 // (bi: the head's buffer, router r; inFree: its input's inFree cycle,
-// which the grant has just set.)
+// which the grant has just set, passed from the grant's registers.)
 func (s *Sim) ccGrant(c *contention, r, bi int, inFree int64) {
 	t := inFree & s.wheelMask
 	c.release[t] = append(c.release[t], uint64(r)<<32|uint64(bi))
