@@ -108,8 +108,12 @@ func (s *Sim) routeInTransit(r int, pk *packet, fromInj bool) bool {
 	} else {
 		minPort = s.df.MinimalPort(r, dst) // PAR and OLM are Dragonfly routings
 	}
-	minClass := s.pclass[r*s.radix+minPort]
-	minGlobal := minClass == topology.Global
+	// a Dragonfly's port classes are the same at every router, and
+	// minPort is a transit port (dst ≠ r): no table read
+	minGlobal, minClass := minPort >= s.firstGlobal, topology.Local
+	if minGlobal {
+		minClass = topology.Global
+	}
 	minPos := s.seq.Next(int(pk.vcPos), minClass)
 	minVC := s.vcAt(minPos, minGlobal, pk)
 	outVC := minVC

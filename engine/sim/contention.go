@@ -44,11 +44,10 @@ type contention struct {
 	// buffers whose granted packet's tail leaves at cycle t (& wheelMask):
 	// router<<32 | buffer (until then the next head is not counted)
 	release [][]uint64
-	// filtered: the average α·avg + (1−α)·cnt per output port, as of cycle
-	// at (the counter is constant between changes, so the per-cycle
+	// filtered: the average α·avg + (1−α)·cnt per output port, as of its
+	// cycle at (the counter is constant between changes, so the per-cycle
 	// recurrence is applied in closed form when it is read or changes)
-	avg []float64
-	at  []int64
+	avg []filtered
 	// pow[n] = α^n, n ≤ 2000 (until it underflows to 0): the closed form
 	// without a math.Pow per counter change
 	pow []float64
@@ -57,12 +56,23 @@ type contention struct {
 	tag  bool // PAR/OLM: ccCount leaves the minimal port in pk.aux (minPortTag)
 	// filtered or ectn (never both): a release has more to do than Base's
 	extra bool
-	// by router·groups + destination group ≠ the router's: the minimal
-	// output toward any router of that group (it depends on the group
-	// only), so that counting a head is a table read and no call (the
-	// routing reads it back through minPortTag)
+	// by router·groups + destination group: the minimal output toward any
+	// router of another group (it depends on the group only), so that
+	// counting a head is a table read and no call (the routing reads it
+	// back through minPortTag); ownGroup for the router's own group (one
+	// read tells both)
 	gport []uint8
 }
+
+// filtered is a port's filtered average as of cycle at (one entry: one
+// bounds check for both).
+type filtered struct {
+	avg float64
+	at  int64
+}
+
+// ownGroup marks the router's own group in contention.gport (no port: radix ≤ 128).
+const ownGroup = 0xff
 
 // contentionMode maps routing.trigger to a contention kind (0: none).
 func contentionMode(trigger string) uint8 {
@@ -106,8 +116,7 @@ func (s *Sim) initContention(rc config.Routing) {
 	}
 	c.release = make([][]uint64, s.wheelMask+1)
 	if mode == ccFiltered {
-		c.avg = make([]float64, len(s.ports))
-		c.at = make([]int64, len(s.ports))
+		c.avg = make([]filtered, len(s.ports))
 		for n := 0; n <= 2000; n++ {
 			x := math.Pow(c.alpha, float64(n))
 			if x == 0 {
@@ -124,6 +133,7 @@ func (s *Sim) initContention(rc config.Routing) {
 	c.gport = make([]uint8, s.R*s.groups) // radix ≤ 128
 	for r := 0; r < s.R; r++ {
 		for dg := 0; dg < s.groups; dg++ {
+			c.gport[r*s.groups+dg] = ownGroup
 			if dg != s.df.GroupOf(r) {
 				c.gport[r*s.groups+dg] = uint8(s.df.MinimalPort(r, dg*s.groupSize))
 			}
@@ -146,23 +156,25 @@ func (s *Sim) initContention(rc config.Routing) {
 }
 
 // ccCount counts packet k, the head of buffer bi of router r (c: s.cga.cc).
-func (s *Sim) ccCount(c *contention, bi, r int, k int32) {
+func (s *Sim) ccCount(c *contention, bi, r int, k int32) { s.ccHead(c, bi, r, &s.pk[k]) }
+
+// ccHead is ccCount given the packet's address: land and ccRelease index
+// s.pk themselves (4–6 instructions fewer per hop than through ccCount,
+// measured; the injection site calls ccCount).
+func (s *Sim) ccHead(c *contention, bi, r int, pk *packet) {
 	// the minimal output toward the final destination (never a Valiant
 	// intermediate): its ejection port here, or the next port of the
 	// minimal path
-	pk := &s.pk[k]
 	var o int
 	if dst := int(pk.dstRouter); dst == r {
 		o = int(s.nodeAt[pk.dst].pi) - r*s.radix
 	} else {
-		if dg := s.df.GroupOf(dst); dg == s.df.GroupOf(r) { // the local link to dst (routers are numbered by group)
+		dg := s.df.GroupOf(dst)
+		if o = int(c.gport[r*s.groups+dg]); o == ownGroup { // the local link to dst (routers are numbered by group)
 			base := dg * s.groupSize
 			o = s.df.LocalPort(r-base, dst-base)
-		} else {
-			o = int(c.gport[r*s.groups+dg])
-			if c.ectn != nil {
-				s.ectnCount(c.ectn, bi, r, dg)
-			}
+		} else if c.ectn != nil {
+			s.ectnCount(c.ectn, bi, r, dg)
 		}
 		if c.tag {
 			// routeInTransit reads it back at each of the head's attempts
@@ -190,7 +202,7 @@ func (c *contention) idle(bi int) bool { return c.cport[bi] < 0 }
 // ccGrant: the granted head stays counted until its tail has left the input
 // buffer, when the input is free again.
 // (bi: the head's buffer, router r; inFree: its input's inFree cycle,
-// which the grant has just set.)
+// which the grant has just set, passed from the grant's registers.)
 func (s *Sim) ccGrant(c *contention, r, bi int, inFree int64) {
 	t := inFree & s.wheelMask
 	c.release[t] = append(c.release[t], uint64(r)<<32|uint64(bi))
@@ -201,48 +213,70 @@ func (s *Sim) ccGrant(c *contention, r, bi int, inFree int64) {
 func (s *Sim) ccRelease() {
 	c := s.cga.cc
 	slot := s.now & s.wheelMask
-	cnt, cport, radix := c.cnt, c.cport, s.radix
-	for _, e := range c.release[slot] {
-		bi, r := int(uint32(e)), int(e>>32)
-		po := r*radix + int(cport[bi])
-		if c.extra { // one test for Base
-			if c.ectn != nil {
-				c.ectn.release(bi, r)
-			} else {
-				c.settle(po, s.now) // filtered, before the counter changes
+	if c.extra {
+		s.ccReleaseExtra(c, c.release[slot])
+	} else {
+		// Base and Hybrid: the port counters only (no per-entry test, no
+		// registers held for the others' work)
+		cnt, cport, radix := c.cnt, c.cport, s.radix
+		for _, e := range c.release[slot] {
+			bi, r := int(uint32(e)), int(e>>32)
+			cnt[r*radix+int(cport[bi])]--
+			cport[bi] = -1
+			if b := &s.bufs[bi]; b.len > 0 {
+				s.ccHead(c, bi, r, &s.pk[b.hd])
 			}
-		}
-		cnt[po]--
-		cport[bi] = -1
-		if b := &s.bufs[bi]; b.len > 0 {
-			s.ccCount(c, bi, r, b.hd)
 		}
 	}
 	c.release[slot] = c.release[slot][:0]
 }
 
+// ccReleaseExtra is ccRelease for Filtered (the average settles before the
+// counter changes) and ECtN (its partial counter too).
+func (s *Sim) ccReleaseExtra(c *contention, rel []uint64) {
+	for _, e := range rel {
+		bi, r := int(uint32(e)), int(e>>32)
+		po := r*s.radix + int(c.cport[bi])
+		if c.ectn != nil {
+			c.ectn.release(bi, r)
+		} else {
+			c.settle(po, s.now)
+		}
+		c.cnt[po]--
+		c.cport[bi] = -1
+		if b := &s.bufs[bi]; b.len > 0 {
+			s.ccHead(c, bi, r, &s.pk[b.hd])
+		}
+	}
+}
+
 // settle brings the filtered average of port po up to the cycle before now
 // (a counter change at now counts from now on).
 func (c *contention) settle(po int, now int64) {
-	if c.at[po] >= now-1 {
+	f := &c.avg[po]
+	if f.at >= now-1 {
 		return
 	}
-	c.avg[po] = c.average(po, now-1)
-	c.at[po] = now - 1
+	f.avg, f.at = c.closed(f, po, now-1), now-1
 }
 
 // average is the filtered value of port po at cycle t ≥ at: the recurrence
 // avg ← α·avg + (1−α)·cnt applied t − at times with cnt constant.
 func (c *contention) average(po int, t int64) float64 {
-	n := t - c.at[po]
+	return c.closed(&c.avg[po], po, t)
+}
+
+// closed is average with port po's entry f already found.
+func (c *contention) closed(f *filtered, po int, t int64) float64 {
+	n := t - f.at
 	if n <= 0 {
-		return c.avg[po]
+		return f.avg
 	}
 	x := float64(c.cnt[po])
 	if n >= int64(len(c.pow)) { // α^n is 0, or below 2·10⁻⁹ (α ≤ 0.99) beyond 2000 cycles
 		return x
 	}
-	return x + (c.avg[po]-x)*c.pow[n]
+	return x + (f.avg-x)*c.pow[n]
 }
 
 // level is the value the trigger compares with the threshold at cycle now:

@@ -20,7 +20,7 @@ func TestContentionInlineTriggerIsCgaTrigger(t *testing.T) {
 				for _, fromInj := range []bool{false, true} {
 					cc.cnt[minPort] = n
 					if cc.avg != nil { // filtered: the average settled at n
-						cc.avg[minPort], cc.at[minPort] = float64(n), s.now
+						cc.avg[minPort] = filtered{float64(n), s.now}
 					}
 					if e := cc.ectn; e != nil {
 						e.live[dg] = comb

@@ -76,7 +76,7 @@ func (s *Sim) land() {
 		s.countIn(pi)
 		if cc != nil { // the contention counters' arrival step
 			if bi := pi*s.maxVC + vc; cc.idle(bi) {
-				s.ccCount(cc, bi, int(uint(pi)/uint(s.radix)), int32(uint32(e)))
+				s.ccHead(cc, bi, int(uint(pi)/uint(s.radix)), &s.pk[uint32(e)])
 			}
 		}
 	}
@@ -418,7 +418,7 @@ func (s *Sim) grant(r, in, vc, out int) {
 	s.st.xbar++
 	if s.hk.grant != nil { // one test: the counters make it non-nil (initContention)
 		if c := s.cga.cc; c != nil {
-			s.ccGrant(c, r, bi, int64(ip.inFree))
+			s.ccGrant(c, r, bi, now+dur)
 		}
 		if len(s.hk.grant) != 0 {
 			s.grantHooks(r, in, out, vc, int(outVC), k)
