@@ -80,3 +80,19 @@ func checkQCNRow(t *testing.T, print func(io.Writer, *sweep.Outcome), oc *sweep.
 		t.Errorf("no QCN-Switch series: %q, want nothing", b.String())
 	}
 }
+
+// phitsim validate accepts a QCN-Switch option that another option rules
+// out (QCN-Switch paper §3.2.1: source processing needs input sampling) and
+// says so in a note naming both fields; with input sampling, no note.
+func TestValidateNotesUnappliedQCNOption(t *testing.T) {
+	set := []string{"validate", "-preset", "ethernet-h4", "-set", "routing.name=QCN_SWITCH", "-set", "routing.qcnSourceProcessing=true"}
+	code, out, _ := cli(t, false, set...)
+	if code != 0 || !strings.Contains(out, "note: routing.qcnSourceProcessing = true: does not apply") ||
+		!strings.Contains(out, "routing.qcnSampling=input") {
+		t.Errorf("exit %d:\n%s", code, out)
+	}
+	code, out, _ = cli(t, false, append(set, "-set", "routing.qcnSampling=input")...)
+	if code != 0 || strings.Contains(out, "note:") {
+		t.Errorf("input sampling: exit %d:\n%s", code, out)
+	}
+}
