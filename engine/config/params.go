@@ -343,8 +343,9 @@ func (p Param) Conditions() []Condition {
 	return out
 }
 
-// checkWhen panics on a "when" tag that does not parse: an unknown path, a
-// missing operator or value, a ">" bound that is no number.
+// checkWhen panics on a "when" tag that does not parse: an unknown path or
+// the parameter's own, a missing operator, a ">" bound that is not one
+// number. ("path=" is allowed: the value is empty.)
 func (p Param) checkWhen() {
 	for _, c := range p.Conditions() {
 		q, ok := Lookup(c.Path)
