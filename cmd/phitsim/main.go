@@ -928,7 +928,7 @@ func cmdParams(w io.Writer) error {
 				extra = append(extra, p.Unit)
 			}
 			if p.When != "" {
-				extra = append(extra, "when "+p.When)
+				extra = append(extra, "when "+p.WhenText())
 			}
 			if p.FOGSim != "" {
 				extra = append(extra, "FOGSim's model: "+p.FOGSim)
@@ -974,6 +974,10 @@ func cmdValidate(args []string, e env) error {
 			vcs = append(vcs, fmt.Sprintf("%s %d", cl.Name, cl.VCs))
 		}
 		fmt.Fprintf(w, "ok: %s — %d nodes; VCs %s\n", nameOf(c), sz.Nodes, strings.Join(vcs, ", "))
+		// valid, but a value the routing's own options rule out
+		for _, fe := range c.Unapplied() {
+			fmt.Fprintf(w, "note: %s\n", fe)
+		}
 		printPhysical(w, &c)
 	}
 	return nil

@@ -74,7 +74,10 @@ func printQCNReactions(w io.Writer, oc *sweep.Outcome) {
 // per run, the packets each router of group 0 generated, relative to the
 // group's mean, and S_out's deficit below the others' mean (S_out, the
 // router linked to group 1, starves under input sampling without source
-// processing). Nothing without a QCN-Switch series under ADV.
+// processing), and the minimal probability of a mid-group router's port
+// toward S_out, its mean over the measured window and its value at the end
+// (Fig. 12b's port, sweep.MeasuredSOutProbability). Nothing without a
+// QCN-Switch series under ADV.
 func printQCNGroup0(w io.Writer, oc *sweep.Outcome) {
 	var rows []*result.Result
 	qcn := false
@@ -89,7 +92,7 @@ func printQCNGroup0(w io.Writer, oc *sweep.Outcome) {
 	}
 	fmt.Fprintln(w)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprint(tw, "group 0 injection (Figs. 7, 9)\tload\tseed\tper router ÷ the group's mean\tS_out below the others\t\n")
+	fmt.Fprint(tw, "group 0 injection (Figs. 7, 9)\tload\tseed\tper router ÷ the group's mean\tS_out below the others\tP toward S_out measured, end (%)\t\n")
 	for _, r := range rows {
 		sOut, _, _, err := sweep.SOut(r.Config)
 		if err != nil {
@@ -109,7 +112,11 @@ func printQCNGroup0(w io.Writer, oc *sweep.Outcome) {
 			rel[i] = strconv.FormatFloat(float64(n)/mean, 'f', 2, 64)
 		}
 		deficit := 1 - float64(per[sOut])/(others/float64(len(per)-1))
-		fmt.Fprintf(tw, "%s\t%g\t%d\t%v\t%.1f%%\t\n", r.Config.Name, r.Config.Traffic.Load, r.Seed, rel, 100*deficit)
+		p := "—"
+		if mean, last, ok := sweep.MeasuredSOutProbability(r); ok {
+			p = fmt.Sprintf("%.1f, %.1f", mean, last)
+		}
+		fmt.Fprintf(tw, "%s\t%g\t%d\t%v\t%.1f%%\t%s\t\n", r.Config.Name, r.Config.Traffic.Load, r.Seed, rel, 100*deficit, p)
 	}
 	tw.Flush()
 }

@@ -60,7 +60,26 @@ func TestQCNGroup0Rows(t *testing.T) {
 	r := &result.Result{Config: c, Seed: 1}
 	r.Fairness.PerRouter = []int64{100, 100, 100, 100, 100, 100, 100, 30, 999}
 	oc := &sweep.Outcome{Runs: []*result.Result{r}}
-	checkQCNRow(t, printQCNGroup0, oc, r, "QCN-SWin 0.4 1 [1.10 1.10 1.10 1.10 1.10 1.10 1.10 0.33] 70.0%")
+	checkQCNRow(t, printQCNGroup0, oc, r, "QCN-SWin 0.4 1 [1.10 1.10 1.10 1.10 1.10 1.10 1.10 0.33] 70.0% —")
+	// the probability trace of a steady run (10,000 + 10,000 cycles): the
+	// mid-group router 4's port toward S_out (router 7) is transit port 6
+	// of 11; the snapshots after the warm-up average 4.9%, 3% at the end
+	sOut, mid, port, _ := sweep.SOut(c)
+	if sOut != 7 || mid != 4 || port != 6 {
+		t.Fatalf("S_out %d, mid %d, port %d", sOut, mid, port)
+	}
+	pp := &result.PortProbabilities{From: 1000, Every: 1000, Ports: 11}
+	for i := 1; i <= 20; i++ {
+		v := make([]float32, 8*11)
+		v[mid*11+port], v[mid*11+port+1] = 100, 50
+		if i > 10 {
+			v[mid*11+port] = float32(4 + 2*(i%2)) // 6 at 11, 4 at 12, …
+		}
+		pp.Values = append(pp.Values, v)
+	}
+	pp.Values[19][mid*11+port] = 3
+	r.Config.Routing.Name, r.SeriesProbabilities = "QCN_SWITCH", pp
+	checkQCNRow(t, printQCNGroup0, oc, r, "QCN-SWin 0.4 1 [1.10 1.10 1.10 1.10 1.10 1.10 1.10 0.33] 70.0% 4.9, 3.0")
 }
 
 // checkQCNRow checks the first row under print's header (its fields
@@ -78,5 +97,21 @@ func checkQCNRow(t *testing.T, print func(io.Writer, *sweep.Outcome), oc *sweep.
 	print(&b, oc)
 	if b.Len() != 0 {
 		t.Errorf("no QCN-Switch series: %q, want nothing", b.String())
+	}
+}
+
+// phitsim validate accepts a QCN-Switch option that another option rules
+// out (QCN-Switch paper §3.2.1: source processing needs input sampling) and
+// says so in a note naming both fields; with input sampling, no note.
+func TestValidateNotesUnappliedQCNOption(t *testing.T) {
+	set := []string{"validate", "-preset", "ethernet-h4", "-set", "routing.name=QCN_SWITCH", "-set", "routing.qcnSourceProcessing=true"}
+	code, out, _ := cli(t, false, set...)
+	if code != 0 || !strings.Contains(out, "note: routing.qcnSourceProcessing = true: does not apply") ||
+		!strings.Contains(out, "routing.qcnSampling=input") {
+		t.Errorf("exit %d:\n%s", code, out)
+	}
+	code, out, _ = cli(t, false, append(set, "-set", "routing.qcnSampling=input")...)
+	if code != 0 || strings.Contains(out, "note:") {
+		t.Errorf("input sampling: exit %d:\n%s", code, out)
 	}
 }

@@ -321,9 +321,8 @@ func TestEveryParameterIsDeclared(t *testing.T) {
 		if p.Group == "" && p.Path != "version" && p.Path != "name" {
 			t.Errorf("%s has no group", p.Path)
 		}
-		if p.When != "" {
-			path := strings.FieldsFunc(p.When, func(r rune) bool { return r == '=' || r == '>' })[0]
-			if _, ok := Lookup(path); !ok {
+		for _, cd := range p.Conditions() {
+			if _, ok := Lookup(cd.Path); !ok {
 				t.Errorf("%s: when %q names an unknown parameter", p.Path, p.When)
 			}
 		}

@@ -251,8 +251,9 @@ func (c *Config) memory() []MemoryPart {
 	// above the data VCs (the minimal sequence per transit class, one VC on
 	// each injection port, sized only at each router's control injection
 	// input), every slot able to hold a packet and its wheel events; per
-	// port the probability, counters and last feedback (29 bytes); with a
-	// pattern switch, group 0's probabilities every sim.interval
+	// port the probability, counters and last feedback (29 bytes); group
+	// 0's probabilities every sim.interval (the transient record's, or
+	// without a pattern switch result.SeriesProbabilities over the run)
 	if e.Keeps(routing.Notifications) {
 		seq, _ := vcs.ForKind(t.Kind, "MIN", "RRG-Sw")
 		per := seq.PerClass(len(classes))
@@ -265,15 +266,13 @@ func (c *Config) memory() []MemoryPart {
 		}
 		ctl += R * int64(r.InjectionBuffer) / P
 		b := float64(ctl)*8 + float64(ports*extra)*perVC + float64(ports)*29
-		if tr.SwitchCycle > 0 {
-			// per interval: the float32 values, their slice header in the
-			// trace (grown by append: about 3 headers) and in the result's
-			// copy, and their indented JSON text (a value up to 24 bytes
-			// with its indentation, the compact and indented texts each in
-			// a growing buffer: 4 copies)
-			vals := int64(t.A) * (radix - int64(t.P))
-			b += float64(sm.Cycles+sm.Warmup)/float64(sm.Interval)*float64(vals*(4+4*24)+4*sliceBytes+4*24) + sliceBytes
-		}
+		// per interval: the float32 values, their slice header in the
+		// trace (grown by append: about 3 headers) and in the result's
+		// copy, and their indented JSON text (a value up to 24 bytes with
+		// its indentation, the compact and indented texts each in a
+		// growing buffer: 4 copies); one more for the run's end
+		vals := int64(t.A) * (radix - int64(t.P))
+		b += (float64(sm.Cycles+sm.Warmup)/float64(sm.Interval)+1)*float64(vals*(4+4*24)+4*sliceBytes+4*24) + sliceBytes
 		add("routing.name", "QCN-Switch's CNM buffers, probabilities and congestion points", b, false)
 		add("routing.name", "QCN-Switch's CNMs when every CNM buffer slot holds one", float64(ctl)*(pkt+12*2*growth), true)
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -24,7 +25,7 @@ type Param struct {
 	Min   *float64 // nil: no bound
 	Max   *float64
 	Enum  []string // allowed values of a string field
-	When  string   // "path=V1|V2" or "path>0": the field matters only then
+	When  string   // "path=V1|V2", "path!=V1|V2" or "path>0", or several joined by "," (all must hold): the field matters only then
 	Paper string   // where the mechanism comes from
 	// FOGSim: the value that reproduces FOGSim v5 where its behaviour differs
 	// from phitsim's default (UseFOGSimModel); "" when they agree.
@@ -150,6 +151,12 @@ func buildParams() []Param {
 	return out
 }
 
+func init() {
+	for _, p := range params {
+		p.checkWhen()
+	}
+}
+
 // fromRoutingTable fills what the routing table declares: routing.name's
 // values and doc, and the "when" of a parameter that applies only to the
 // routings whose entries list it.
@@ -158,11 +165,14 @@ func fromRoutingTable(p *Param, tag reflect.StructTag) {
 		p.Enum, p.Doc = routing.Names(), routing.Doc()
 	}
 	using := routing.Using(p.Path)
+	// "routing" (alone or first of several conditions) stands for the
+	// routings whose entries list the parameter
+	first, rest, _ := strings.Cut(p.When, ",")
 	switch {
-	case p.When == "routing" && len(using) == 0:
+	case first == "routing" && len(using) == 0:
 		panic("config: no routing lists " + p.Path + ", tagged when:\"routing\"")
-	case p.When == "routing":
-		p.When = "routing.name=" + strings.Join(using, "|")
+	case first == "routing":
+		p.When = strings.TrimSuffix("routing.name="+strings.Join(using, "|")+","+rest, ",")
 	case len(using) > 0:
 		panic("config: routings list " + p.Path + ", which is not tagged when:\"routing\"")
 	}
@@ -301,41 +311,118 @@ func (p Param) Bound(x float64) string {
 	return strconv.FormatFloat(x, 'g', -1, 64)
 }
 
-// WhenText words the parameter's "when" condition for messages:
-// "workload.kind=graph500", "routing.name is one of VAL, UGAL, PB",
-// "traffic.switchCycle > 0"; "" when it always applies.
-func (p Param) WhenText() string {
-	if path, v, ok := strings.Cut(p.When, ">"); ok {
-		return path + " > " + v
-	}
-	path, vals, ok := strings.Cut(p.When, "=")
-	if !ok || !strings.Contains(vals, "|") {
-		return p.When
-	}
-	return path + " is one of " + strings.ReplaceAll(vals, "|", ", ")
+// Condition is one condition of a parameter's "when" tag: Path's value
+// (Param.Format) is one of Values (Op "="), none of them ("!="), or greater
+// than Values[0] (">").
+type Condition struct {
+	Path, Op string
+	Values   []string
 }
 
-// Applies tells whether the parameter matters for this config (its "when"
-// condition holds). The UI hides parameters that do not apply.
-func (p Param) Applies(c *Config) bool {
+// Conditions parses the parameter's "when" tag: conditions joined by ","
+// that must all hold (nil: it always applies). buildParams checks every tag.
+func (p Param) Conditions() []Condition {
 	if p.When == "" {
-		return true
+		return nil
 	}
-	if path, v, ok := strings.Cut(p.When, ">"); ok {
-		q, _ := Lookup(path)
-		lim, _ := strconv.ParseFloat(v, 64)
-		x, _ := strconv.ParseFloat(q.Format(c), 64)
-		return x > lim
+	var out []Condition
+	for _, s := range strings.Split(p.When, ",") {
+		var c Condition
+		var vals string
+		switch i := strings.IndexAny(s, "!=>"); {
+		case i < 0:
+			c.Path = s
+		case strings.HasPrefix(s[i:], "!="):
+			c.Path, c.Op, vals = s[:i], "!=", s[i+2:]
+		default:
+			c.Path, c.Op, vals = s[:i], s[i:i+1], s[i+1:]
+		}
+		c.Values = strings.Split(vals, "|")
+		out = append(out, c)
 	}
-	path, vals, _ := strings.Cut(p.When, "=")
-	q, _ := Lookup(path)
-	cur := q.Format(c)
-	for _, v := range strings.Split(vals, "|") {
-		if v == cur {
-			return true
+	return out
+}
+
+// checkWhen panics on a "when" tag that does not parse: an unknown path or
+// the parameter's own, a missing operator, a ">" bound that is not one
+// number. ("path=" is allowed: the value is empty.)
+func (p Param) checkWhen() {
+	for _, c := range p.Conditions() {
+		q, ok := Lookup(c.Path)
+		bad := !ok || c.Op == "" || q.Path == p.Path
+		if c.Op == ">" {
+			_, err := strconv.ParseFloat(c.Values[0], 64)
+			bad = bad || err != nil || len(c.Values) != 1
+		}
+		if bad {
+			panic(fmt.Sprintf("config: %s's when %q: bad condition %q", p.Path, p.When, c.Path+c.Op+strings.Join(c.Values, "|")))
 		}
 	}
-	return false
+}
+
+// Holds tells whether the condition holds for c.
+func (cd Condition) Holds(c *Config) bool {
+	q, _ := Lookup(cd.Path)
+	cur := q.Format(c)
+	switch cd.Op {
+	case ">":
+		lim, _ := strconv.ParseFloat(cd.Values[0], 64)
+		x, _ := strconv.ParseFloat(cur, 64)
+		return x > lim
+	case "!=":
+		return !slices.Contains(cd.Values, cur)
+	}
+	return slices.Contains(cd.Values, cur)
+}
+
+// Text words the condition: "workload.kind=graph500", "routing.name is one
+// of VAL, UGAL, PB", "routing.qcnFeedbackComparison≠off", "traffic.switchCycle > 0".
+func (cd Condition) Text() string {
+	switch {
+	case cd.Op == ">":
+		return cd.Path + " > " + cd.Values[0]
+	case cd.Op == "!=" && len(cd.Values) == 1:
+		return cd.Path + "≠" + cd.Values[0]
+	case cd.Op == "!=":
+		return cd.Path + " is none of " + strings.Join(cd.Values, ", ")
+	case len(cd.Values) > 1:
+		return cd.Path + " is one of " + strings.Join(cd.Values, ", ")
+	}
+	return cd.Path + "=" + cd.Values[0]
+}
+
+// WhenText words the parameter's "when" condition for messages, its
+// conditions joined by "and" ("routing.name=QCN_SWITCH and
+// routing.qcnSampling=input"); "" when it always applies.
+func (p Param) WhenText() string {
+	var out []string
+	for _, c := range p.Conditions() {
+		out = append(out, c.Text())
+	}
+	return strings.Join(out, " and ")
+}
+
+// Applies tells whether the parameter matters for this config (every
+// condition of its "when" holds). The UI hides parameters that do not apply.
+func (p Param) Applies(c *Config) bool {
+	for _, cd := range p.Conditions() {
+		if !cd.Holds(c) {
+			return false
+		}
+	}
+	return true
+}
+
+// Unmet lists the conditions of the parameter's "when" that do not hold
+// for c.
+func (p Param) Unmet(c *Config) []Condition {
+	var out []Condition
+	for _, cd := range p.Conditions() {
+		if !cd.Holds(c) {
+			out = append(out, cd)
+		}
+	}
+	return out
 }
 
 // check validates the parameter's range or enum.
@@ -375,4 +462,43 @@ func (p Param) check(c *Config) *FieldError {
 		return &FieldError{Path: p.Path, Value: p.Format(c), Msg: "must be" + p.rangeText()}
 	}
 	return nil
+}
+
+// Unapplied lists the parameters set (to neither the default nor FOGSim's
+// model's value) where an option of the routing or topology in use rules
+// them out, each naming the conditions that do not hold and the values that
+// break them: routing.qcnSourceProcessing = true with output sampling,
+// routing.qcnTh2 with feedback comparison off. The simulator ignores such a
+// value and the form hides the field. A value for another routing or
+// topology kind (routing.pbCoef under MIN) is not listed: series copied
+// from one another carry them by design. Notes, not errors, as a wrong
+// routing's values are accepted (phitsim validate prints them).
+func (c *Config) Unapplied() []*FieldError {
+	def := Default()
+	var out []*FieldError
+	for _, p := range params {
+		unmet := p.Unmet(c)
+		v := p.Format(c)
+		if len(unmet) == 0 || v == p.Format(&def) || p.FOGSim != "" && v == p.FOGSim {
+			continue
+		}
+		var why []string
+		for _, cd := range unmet {
+			if cd.Path == "routing.name" || cd.Path == "topology.kind" {
+				why = nil
+				break
+			}
+			q, _ := Lookup(cd.Path)
+			is := fmt.Sprintf("%q", q.Format(c))
+			if is == `""` {
+				is = "empty (its default)"
+			}
+			why = append(why, cd.Path+" is "+is)
+		}
+		if why != nil {
+			out = append(out, &FieldError{Path: p.Path, Value: v, Msg: "does not apply and is ignored: it applies when " +
+				p.WhenText() + ", and " + strings.Join(why, ", ")})
+		}
+	}
+	return out
 }

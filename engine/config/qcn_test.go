@@ -1,6 +1,7 @@
 package config
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -55,5 +56,104 @@ func TestQCNFields(t *testing.T) {
 	c.Routing.Name, c.Routing.QcnSampling, c.Router.Model, c.Router.Speedup = "QCN_SWITCH", "input", "iq", 1
 	if errs := c.Validate(); len(errs) != 0 {
 		t.Errorf("input sampling, router.model=iq: %v", errs)
+	}
+}
+
+// The "when" tag combines conditions with "," (all must hold), so the
+// QCN-Switch options that depend on another option (QCN-Switch paper
+// §3.2.1: source processing is input sampling's; §3.3: Th1 and Th2 are
+// feedback comparison's) apply, and show in the form, only with it.
+func TestWhenCombinedConditions(t *testing.T) {
+	sp, _ := Lookup("routing.qcnSourceProcessing")
+	want := []Condition{{"routing.name", "=", []string{"QCN_SWITCH"}}, {"routing.qcnSampling", "=", []string{"input"}}}
+	if got := sp.Conditions(); !reflect.DeepEqual(got, want) {
+		t.Errorf("conditions %+v, want %+v", got, want)
+	}
+	if got, w := sp.WhenText(), "routing.name=QCN_SWITCH and routing.qcnSampling=input"; got != w {
+		t.Errorf("when text %q, want %q", got, w)
+	}
+	th2, _ := Lookup("routing.qcnTh2")
+	if got, w := th2.WhenText(), "routing.name=QCN_SWITCH and routing.qcnFeedbackComparison≠off"; got != w {
+		t.Errorf("when text %q, want %q", got, w)
+	}
+	// the other operators still parse, alone and among others
+	for when, want := range map[string][]Condition{
+		"traffic.switchCycle>0":                           {{"traffic.switchCycle", ">", []string{"0"}}},
+		"routing.name=VAL|PB,traffic.switchCycle>100":     {{"routing.name", "=", []string{"VAL", "PB"}}, {"traffic.switchCycle", ">", []string{"100"}}},
+		"routing.qcnSampling!=input|output,sim.seeds>1":   {{"routing.qcnSampling", "!=", []string{"input", "output"}}, {"sim.seeds", ">", []string{"1"}}},
+		"routing.qcnFeedbackComparison=,routing.name=MIN": {{"routing.qcnFeedbackComparison", "=", []string{""}}, {"routing.name", "=", []string{"MIN"}}},
+	} {
+		if got := (Param{When: when}).Conditions(); !reflect.DeepEqual(got, want) {
+			t.Errorf("%q: %+v, want %+v", when, got, want)
+		}
+	}
+
+	c := Default()
+	c.Routing.Name = "QCN_SWITCH"
+	th1, _ := Lookup("routing.qcnTh1")
+	for _, tc := range []struct {
+		sampling, fbc string
+		sp, th        bool
+	}{
+		{"", "", false, true}, // output sampling, feedback comparison on
+		{"output", "on", false, true},
+		{"input", "", true, true},
+		{"input", "off", true, false},
+		{"", "off", false, false},
+	} {
+		c.Routing.QcnSampling, c.Routing.QcnFbComparison = tc.sampling, tc.fbc
+		if sp.Applies(&c) != tc.sp || th1.Applies(&c) != tc.th || th2.Applies(&c) != tc.th {
+			t.Errorf("sampling %q, comparison %q: source processing applies %v, Th1 %v, Th2 %v; want %v, %v",
+				tc.sampling, tc.fbc, sp.Applies(&c), th1.Applies(&c), th2.Applies(&c), tc.sp, tc.th)
+		}
+	}
+	c.Routing.Name, c.Routing.QcnSampling = "MIN", "input"
+	if sp.Applies(&c) {
+		t.Error("source processing applies under MIN")
+	}
+
+	// a tag that does not parse is caught when the parameters are built
+	for _, when := range []string{"routing.nope=1", "traffic.load", "traffic.load>x", "routing.qcnSampling=input,"} {
+		func() {
+			defer func() {
+				if recover() == nil {
+					t.Errorf("when %q accepted", when)
+				}
+			}()
+			Param{Path: "routing.qcnPI", When: when}.checkWhen()
+		}()
+	}
+}
+
+// A value that an option of its own routing rules out is valid (the
+// simulator ignores it, as it ignores another routing's values) but listed
+// by Unapplied, naming the field, the condition and the value that breaks
+// it; another routing's values, defaults and FOGSim's model are not.
+func TestQCNUnapplied(t *testing.T) {
+	c := Default()
+	c.Routing.Name = "QCN_SWITCH"
+	c.Routing.QcnSourceProcessing, c.Routing.QcnTh1, c.Routing.QcnTh2 = true, 5, 10
+	if n := c.Unapplied(); len(n) != 1 || n[0].Path != "routing.qcnSourceProcessing" ||
+		!strings.Contains(n[0].Msg, "routing.qcnSampling=input") || !strings.Contains(n[0].Msg, "routing.qcnSampling is empty") {
+		t.Errorf("output sampling with source processing: %v", n)
+	}
+	c.Routing.QcnSampling, c.Routing.QcnFbComparison = "input", "off"
+	n := c.Unapplied()
+	if len(n) != 2 || n[0].Path != "routing.qcnTh1" || n[1].Path != "routing.qcnTh2" ||
+		!strings.Contains(n[1].Error(), `routing.qcnTh2 = 10: does not apply`) || !strings.Contains(n[1].Msg, `routing.qcnFeedbackComparison is "off"`) {
+		t.Errorf("feedback comparison off with thresholds: %v", n)
+	}
+	if errs := c.Validate(); len(errs) != 0 {
+		t.Errorf("refused: %v", errs)
+	}
+	c.Routing.QcnFbComparison = "on"
+	if n := c.Unapplied(); len(n) != 0 {
+		t.Errorf("every value applies: %v", n)
+	}
+	// under MIN: QCN-Switch's values, PB's and FOGSim's model are carried silently
+	c.Routing.Name, c.Routing.QcnFbComparison, c.Routing.PbCoef = "MIN", "off", 300
+	c.UseFOGSimModel()
+	if n := c.Unapplied(); len(n) != 0 {
+		t.Errorf("MIN: %v", n)
 	}
 }

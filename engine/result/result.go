@@ -55,6 +55,14 @@ type Result struct {
 	// point's router); kept beside Series so that every other run's samples
 	// stay as small as they were.
 	SeriesCNMs []int64 `json:"seriesCnms,omitempty" msgpack:"seriesCnms,omitempty"`
+	// SeriesProbabilities: with QCN-Switch and no pattern switch, the
+	// minimal probabilities of group 0's transit ports over the whole run
+	// (warm-up included: their adaptation from 100%), a snapshot at the end
+	// of every interval of Series (From and Every in cycles from the start
+	// of the run) and a last one at the run's end if it is not on an
+	// interval's end. A pattern switch records them in
+	// Transient.Probabilities instead.
+	SeriesProbabilities *PortProbabilities `json:"seriesProbabilities,omitempty" msgpack:"seriesProbabilities,omitempty"`
 	// AcorLevels: ACOR-Switch level (1…) of every router at the end of the run.
 	AcorLevels []uint8 `json:"acorLevels,omitempty" msgpack:"acorLevels"`
 	// Transient: with a pattern switch, the delivered packets by generation cycle.

@@ -88,9 +88,12 @@ func TransientTimes(from, bin int, packets, misrouted []int64) (t50, t90 float64
 }
 
 // PortProbabilities is QCN-Switch's minimal probability (%) of every transit
-// port of group 0's routers over a transient run (QCN-Switch paper Figs.
-// 12b, 14b): Values[i] is the snapshot at From + i·Every cycles from the
-// switch, router-major (router r's transit port k at r·Ports + k, k = port − p).
+// port of group 0's routers over a run (QCN-Switch paper Figs. 12b, 14b):
+// Values[i] is the snapshot at From + i·Every cycles from the switch (a
+// transient run's record) or from the start of the run
+// (Result.SeriesProbabilities, whose last snapshot may be the run's end,
+// closer), router-major (router r's transit port k at r·Ports + k,
+// k = port − p).
 type PortProbabilities struct {
 	From   int         `json:"from" msgpack:"from"`
 	Every  int         `json:"every" msgpack:"every"`

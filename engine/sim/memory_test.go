@@ -114,6 +114,9 @@ func TestMemoryEstimateBoundsAllocation(t *testing.T) {
 		{"QCN_SWITCH transient, sim.interval=1", func(c *config.Config) {
 			c.Routing.Name, c.Traffic.SwitchCycle, c.Sim.Cycles, c.Sim.Interval = "QCN_SWITCH", 5000, 20000, 1
 		}, 0, false, false},
+		{"QCN_SWITCH steady, sim.interval=1", func(c *config.Config) {
+			c.Routing.Name, c.Sim.Cycles, c.Sim.Interval = "QCN_SWITCH", 20000, 1
+		}, 0, false, false},
 		{"a saturated source queue", func(c *config.Config) {
 			c.Traffic.SourceQueue, c.Traffic.Load, c.Traffic.Pattern = true, 1, "ADV"
 			c.Sim.Cycles = 20000

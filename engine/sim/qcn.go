@@ -105,9 +105,7 @@ func (m *qcn) attach(s *Sim, id int) error {
 	s.hk.grant = append(s.hk.grant, m.grant(s))
 	s.qc = m
 	s.st.sCnm = make([]int64, len(s.st.sDel))
-	if s.pat2 != nil {
-		m.initTrace(s)
-	}
+	m.initTrace(s)
 	return nil
 }
 
@@ -332,17 +330,22 @@ func (m *qcn) report(s *Sim) (string, map[string]float64) {
 }
 
 // qcnTrace is the minimal probabilities of group 0's routers' transit
-// ports over a transient run (QCN-Switch paper Figs. 12b, 14b), a snapshot
-// every sim.interval cycles of the measurement (from the end of the
-// warm-up, so that the record shows the probabilities before the switch).
+// ports over the run (QCN-Switch paper Figs. 12b, 14b), a snapshot every
+// sim.interval cycles: with a pattern switch from the end of the warm-up
+// (the transient record shows the probabilities before the switch), else
+// from the end of the first interval, beside the time series.
 type qcnTrace struct {
 	from, every int64
 	first       int64       // the cycle of the first snapshot
 	vals        [][]float32 // per snapshot: router·transit ports + port − p
+	last        int64       // the cycle of the last snapshot
 }
 
 func (m *qcn) initTrace(s *Sim) {
 	t := &qcnTrace{from: s.W, every: int64(s.cfg.Sim.Interval)}
+	if s.pat2 == nil {
+		t.from = t.every
+	}
 	m.trace = t
 	s.hk.cycle = append(s.hk.cycle, cycleHook{every: t.every, f: func() {
 		if s.now < t.from {
@@ -351,14 +354,39 @@ func (m *qcn) initTrace(s *Sim) {
 		if t.vals == nil {
 			t.first = s.now
 		}
-		v := make([]float32, 0, s.groupSize*m.nt)
-		for r := 0; r < s.groupSize; r++ {
-			for _, p := range m.prob[r*s.radix+m.tp0 : (r+1)*s.radix] {
-				v = append(v, float32(p))
-			}
-		}
-		t.vals = append(t.vals, v)
+		t.vals, t.last = append(t.vals, m.snapshot(s)), s.now
 	}})
+}
+
+// snapshot is group 0's transit-port probabilities now.
+func (m *qcn) snapshot(s *Sim) []float32 {
+	v := make([]float32, 0, s.groupSize*m.nt)
+	for r := 0; r < s.groupSize; r++ {
+		for _, p := range m.prob[r*s.radix+m.tp0 : (r+1)*s.radix] {
+			v = append(v, float32(p))
+		}
+	}
+	return v
+}
+
+// seriesProbabilities is the trace of a run without a pattern switch for
+// the result, from the start of the run, ending with the probabilities at
+// the run's end (now) when that is not a snapshot's cycle (a copy: a
+// snapshot of a running simulation keeps its own).
+func (m *qcn) seriesProbabilities(s *Sim) *result.PortProbabilities {
+	t := m.trace
+	if t == nil || s.pat2 != nil || s.now == 0 {
+		return nil
+	}
+	vals := append([][]float32(nil), t.vals...)
+	if len(vals) == 0 || t.last < s.now {
+		vals = append(vals, m.snapshot(s))
+	}
+	first := t.first
+	if len(t.vals) == 0 {
+		first = s.now
+	}
+	return &result.PortProbabilities{From: int(first), Every: int(t.every), Ports: m.nt, Values: vals}
 }
 
 // probabilities is the trace for the result's transient record (a copy: a

@@ -403,6 +403,9 @@ func TestQCNTransientProbabilities(t *testing.T) {
 	c.Routing.QcnClock = "fogsim"
 	s, r := btSimState(t, c, 1)
 	pp := r.Transient.Probabilities
+	if r.SeriesProbabilities != nil {
+		t.Error("a transient run also has a steady trace")
+	}
 	if pp == nil || pp.Every != 1000 || pp.Ports != s.radix-s.p || len(pp.Values) != 30 || pp.From != -5000 {
 		t.Fatalf("probability trace: every %d, %d ports, %d snapshots from %d", pp.Every, pp.Ports, len(pp.Values), pp.From)
 	}
@@ -640,5 +643,53 @@ func TestQCNCNMsPerInterval(t *testing.T) {
 	t.Logf("CNMs per interval: %d intervals with some, %g in all; report %v", nonzero, sum, q)
 	if sum != want || want == 0 || nonzero < 2 {
 		t.Errorf("the intervals' CNMs add up to %g in %d intervals, want %g (sent + dropped + self), more than 0, in several intervals", sum, nonzero, want)
+	}
+}
+
+// TestQCNSteadyProbabilities: a run without a pattern switch records group
+// 0's per-port minimal probabilities beside its time series
+// (result.SeriesProbabilities: a snapshot at the end of every sim.interval
+// from the start of the run, and the run's end), the curve of QCN-Switch
+// paper Figs. 10–14 for a steady run: under ADV+1 at 0.4 the port of a
+// mid-group router toward S_out falls from 100% and stays low over the
+// measured window (the paper's Fig. 12b: below 10%, a sawtooth). h=2 (72
+// nodes), FOGSim's sampling clock, 10,000 + 10,500 cycles: the last
+// interval is cut at the run's end.
+func TestQCNSteadyProbabilities(t *testing.T) {
+	c := qcnConfig(2, 10000, 10500)
+	c.Traffic.Pattern, c.Traffic.AdvOffset, c.Traffic.Load = "ADV", 1, 0.4
+	c.Routing.QcnClock = "fogsim"
+	s, r := btSimState(t, c, 1)
+	pp := r.SeriesProbabilities
+	if pp == nil || r.Transient != nil {
+		t.Fatalf("no trace (%v) or a transient record (%v)", pp, r.Transient)
+	}
+	if pp.From != 1000 || pp.Every != 1000 || pp.Ports != s.radix-s.p || len(pp.Values) != len(r.Series) || len(pp.Values) != 21 {
+		t.Fatalf("trace from %d every %d, %d ports, %d snapshots; %d samples", pp.From, pp.Every, pp.Ports, len(pp.Values), len(r.Series))
+	}
+	// the last snapshot is the probabilities at the run's end (20,500)
+	last := pp.Values[len(pp.Values)-1]
+	for r0 := 0; r0 < s.groupSize; r0++ {
+		for k := 0; k < pp.Ports; k++ {
+			if want := float32(s.qc.prob[r0*s.radix+s.p+k]); last[r0*pp.Ports+k] != want {
+				t.Fatalf("router %d port %d: %v at the end, the simulator has %v", r0, s.p+k, last[r0*pp.Ports+k], want)
+			}
+		}
+	}
+	sOut, mid := s.groupSize-1, s.groupSize/2
+	k := mid*pp.Ports + s.df.MinimalPort(mid, sOut) - s.p
+	var ps []float32
+	var mean float64
+	var n int
+	for i, v := range pp.Values {
+		ps = append(ps, v[k])
+		if pp.From+i*pp.Every > c.Sim.Warmup {
+			mean, n = mean+float64(v[k]), n+1
+		}
+	}
+	mean /= float64(n)
+	t.Logf("router %d's port toward S_out (router %d): %v; mean %.1f%% over the measured window", mid, sOut, ps, mean)
+	if ps[0] != 100 || ps[9] >= 10 || mean >= 10 {
+		t.Errorf("P toward S_out %v%% after 1,000 cycles, %v%% after 10,000, mean %.1f%% measured (want 100, < 10, < 10)", ps[0], ps[9], mean)
 	}
 }

@@ -352,6 +352,9 @@ func (s *Sim) Snapshot() *result.Result {
 			res.Transient.Probabilities = s.qc.probabilities(s)
 		}
 	}
+	if s.qc != nil && s.pat2 == nil {
+		res.SeriesProbabilities = s.qc.seriesProbabilities(s)
+	}
 	if s.acor.level != nil && !s.acor.packet {
 		res.AcorLevels = make([]uint8, s.R)
 		for r, lv := range s.acor.level {

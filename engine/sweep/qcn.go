@@ -439,14 +439,21 @@ func SOut(c config.Config) (sOut, mid, port int, err error) {
 }
 
 // SOutProbability is the minimal probability (%) of the mid-group router's
-// port toward S_out (SOut) in a QCN-Switch run's transient record, one value
-// every Probabilities.Every cycles from Probabilities.From (cycles from the
-// switch); nil without a record.
+// port toward S_out (SOut) in a QCN-Switch run's trace, one value every
+// Probabilities.Every cycles from Probabilities.From: cycles from the switch
+// in a transient run's record, from the start of the run otherwise
+// (result.SeriesProbabilities); nil without a trace.
 func SOutProbability(r *result.Result) (from, every int, p []float64) {
-	if r == nil || r.Transient == nil || r.Transient.Probabilities == nil {
+	if r == nil {
 		return 0, 0, nil
 	}
-	pp := r.Transient.Probabilities
+	pp := r.SeriesProbabilities
+	if r.Transient != nil {
+		pp = r.Transient.Probabilities
+	}
+	if pp == nil {
+		return 0, 0, nil
+	}
 	_, mid, port, err := SOut(r.Config)
 	if err != nil {
 		return 0, 0, nil
@@ -458,4 +465,24 @@ func SOutProbability(r *result.Result) (from, every int, p []float64) {
 		}
 	}
 	return pp.From, pp.Every, p
+}
+
+// MeasuredSOutProbability is SOutProbability's mean over the measured
+// window of a run without a pattern switch (the snapshots after the
+// warm-up), and its value at the run's end; ok false without that trace.
+func MeasuredSOutProbability(r *result.Result) (mean, last float64, ok bool) {
+	if r == nil || r.Transient != nil {
+		return 0, 0, false
+	}
+	from, every, ps := SOutProbability(r)
+	var n int
+	for k, v := range ps {
+		if from+k*every > r.Config.Sim.Warmup {
+			mean, n = mean+v, n+1
+		}
+	}
+	if n == 0 {
+		return 0, 0, false
+	}
+	return mean / float64(n), ps[len(ps)-1], true
 }

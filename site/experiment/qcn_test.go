@@ -3,6 +3,7 @@ package experiment
 import (
 	"math"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -45,7 +46,10 @@ func TestQCNForm(t *testing.T) {
 	if len(qcn) < 14 {
 		t.Fatalf("%d routing.qcn* parameters: %v", len(qcn), qcn)
 	}
-	shown := strings.Join(formFields(&e.Series[0], "congestion"), " ")
+	// input sampling with feedback comparison: every option shows
+	all := e.Series[0]
+	all.Routing.QcnSampling, all.Routing.QcnFbComparison = "input", "on"
+	shown := strings.Join(formFields(&all, "congestion"), " ")
 	for _, path := range qcn {
 		if !strings.Contains(shown+" ", path+" ") {
 			t.Errorf("QCN-Switch's form misses %s (shows %s)", path, shown)
@@ -58,6 +62,31 @@ func TestQCNForm(t *testing.T) {
 	for i := 1; i < len(e.Series); i++ {
 		if f := formFields(&e.Series[i], "congestion"); strings.Contains(strings.Join(f, " "), "routing.qcn") {
 			t.Errorf("%s's form lists %v", e.Series[i].Name, f)
+		}
+	}
+	// an option that depends on another hides without it (the when tag's
+	// combined conditions): source processing is input sampling's (paper
+	// §3.2.1), Th1 and Th2 feedback comparison's (§3.3)
+	for _, tc := range []struct {
+		sampling, fbc string
+		hidden        []string
+	}{
+		{"output", "on", []string{"routing.qcnSourceProcessing"}},
+		{"", "", []string{"routing.qcnSourceProcessing"}},
+		{"input", "off", []string{"routing.qcnTh1", "routing.qcnTh2"}},
+		{"output", "off", []string{"routing.qcnSourceProcessing", "routing.qcnTh1", "routing.qcnTh2"}},
+	} {
+		c := e.Series[0]
+		c.Routing.QcnSampling, c.Routing.QcnFbComparison = tc.sampling, tc.fbc
+		f := formFields(&c, "congestion")
+		var missing []string
+		for _, path := range qcn {
+			if !slices.Contains(f, path) {
+				missing = append(missing, path)
+			}
+		}
+		if !slices.Equal(missing, tc.hidden) {
+			t.Errorf("sampling %q, feedback comparison %q: the form hides %v, want %v", tc.sampling, tc.fbc, missing, tc.hidden)
 		}
 	}
 	// the buffers of the same system are in KB (the generic conversion)

@@ -75,7 +75,7 @@ func Visible(e *experiment.Experiment, r *experiment.Results) []string {
 	add(true, "fairness", "histogram")
 	add(synth, "timeseries")
 	add(anySeries(e, switches) || anyRun(r, hasTransient), "transientlatency", "transientmisrouted")
-	add(anySeries(e, func(c *config.Config) bool { return notifies(c) && switches(c) }) || anyRun(r, hasProbabilities), "qcnprobability")
+	add(anySeries(e, notifies) || anyRun(r, hasProbabilities), "qcnprobability")
 	add(anySeries(e, notifies) || anyRun(r, hasCNMs), "qcncnm")
 	add(anySeries(e, notifies) || anyRun(r, hasCNMs), "qcncnmtime")
 	add(g500, "bfs", "levels")

@@ -15,8 +15,8 @@ import (
 // QCN-Switch's charts (QCN-Switch paper: Benito, Vallejo, Izu, Beivide,
 // "Non-minimal Adaptive Routing Based on Explicit Congestion
 // Notifications"): the per-port minimal probabilities of a router of group 0
-// around the pattern switch (its Figs. 12b, 14b), from the transient
-// record's result.PortProbabilities, and the CNM traffic of each point from
+// over time (its Figs. 12b, 14b), from the transient record's or a steady
+// run's result.PortProbabilities, and the CNM traffic of each point from
 // the mechanism's report (mechanisms.qcn). Both are built in cycles; a
 // physical basis converts their "(cycles" axes like every chart's.
 
@@ -34,7 +34,18 @@ func notifies(c *config.Config) bool {
 }
 
 func hasProbabilities(x *result.Result) bool {
-	return x.Transient != nil && x.Transient.Probabilities != nil
+	pp, _ := probabilities(x)
+	return pp != nil
+}
+
+// probabilities is a QCN-Switch run's probability trace: the transient
+// record's (times from the pattern switch), else the steady run's
+// result.SeriesProbabilities (times from the start of the run).
+func probabilities(x *result.Result) (pp *result.PortProbabilities, transient bool) {
+	if x.Transient != nil {
+		return x.Transient.Probabilities, x.Transient.Probabilities != nil
+	}
+	return x.SeriesProbabilities, false
 }
 
 func hasCNMs(x *result.Result) bool { return x.Mechanisms["qcn"] != nil }
@@ -88,11 +99,14 @@ func ProbabilityPorts(c *config.Config, r int) (router int, names []string, toSo
 
 // QCNProbability is the minimal probability of every transit port of one
 // router of group 0 (in.Router; the middle one by default) against the
-// cycle from the pattern switch, from the first finished run of each
-// series at the selected point: one run, as the paper's Fig. 12b shows
-// (averaging seeds would hide the sawtooth of the AIMD updates). The port
-// toward S_out is drawn thick in the series' colour; the other ports are
-// thin lines when one series has a trace.
+// cycle from the pattern switch (transient runs) or from the start of the
+// run (steady runs: the adaptation from 100% during the warm-up, then the
+// measured window, marked), from the first finished run of each series at
+// the selected point: one run, as the paper's Fig. 12b shows (averaging
+// seeds would hide the sawtooth of the AIMD updates). Transient traces are
+// drawn when any series has one (their time axes differ). The port toward
+// S_out is drawn thick in the series' colour; the other ports are thin
+// lines when one series has a trace.
 func QCNProbability(in Input) []byte {
 	const title = "QCN-Switch minimal probability per port"
 	names, runs, x := pointRuns(in)
@@ -102,29 +116,41 @@ func QCNProbability(in Input) []byte {
 	type trace struct {
 		si  int
 		run *result.Result
+		pp  *result.PortProbabilities
 	}
 	var ts []trace
+	transient := false
+	for _, rs := range runs {
+		for _, rr := range rs {
+			_, tr := probabilities(rr)
+			transient = transient || tr
+		}
+	}
 	for si, rs := range runs {
 		for _, rr := range rs {
-			if hasProbabilities(rr) {
-				ts = append(ts, trace{si, rr})
+			if pp, tr := probabilities(rr); pp != nil && tr == transient {
+				ts = append(ts, trace{si, rr, pp})
 				break
 			}
 		}
 	}
 	if len(ts) == 0 {
-		return Empty(title, "no probability trace: routing.name=QCN_SWITCH with traffic.switchCycle in the measured window")
+		return Empty(title, "no probability trace: routing.name=QCN_SWITCH")
 	}
 	line := charts.NewLine()
 	yName := "minimal probability (%)"
-	line.SetGlobalOptions(append(common(title+" at "+pointLabel(in.Results, x), "time from the pattern switch (cycles)", yName, true),
+	xName := "time from the start of the run (cycles)"
+	if transient {
+		xName = "time from the pattern switch (cycles)"
+	}
+	line.SetGlobalOptions(append(common(title+" at "+pointLabel(in.Results, x), xName, yName, true),
 		yFromZero(yName, 100))...)
 	var legend []string
 	sub := ""
 	for k, t := range ts {
 		c := &t.run.Config
 		r, ports, toSout, sOut, err := ProbabilityPorts(c, in.Router)
-		pp := t.run.Transient.Probabilities
+		pp := t.pp
 		if err != nil || pp.Ports != len(ports) {
 			return Empty(title, "the probability trace does not match the topology")
 		}
@@ -141,7 +167,13 @@ func QCNProbability(in Input) []byte {
 			}
 			data := make([]opts.LineData, len(pp.Values))
 			for i, v := range pp.Values {
-				data[i] = opts.LineData{Value: []any{pp.From + i*pp.Every, num(float64(v[r*pp.Ports+port]))}}
+				at := pp.From + i*pp.Every
+				if !transient && i == len(pp.Values)-1 {
+					// a steady trace ends at the run's end, perhaps
+					// before the interval's
+					at = min(at, c.Sim.Warmup+c.Sim.Cycles)
+				}
+				data[i] = opts.LineData{Value: []any{at, num(float64(v[r*pp.Ports+port]))}}
 			}
 			name := names[t.si] + " · " + ports[port]
 			width, opacity := 1.0, 0.35
@@ -156,10 +188,14 @@ func QCNProbability(in Input) []byte {
 				charts.WithItemStyleOpts(opts.ItemStyle{Color: Color(t.si)}),
 				charts.WithLineStyleOpts(opts.LineStyle{Width: float32(width), Opacity: opts.Float(float32(opacity))})}
 			if k == 0 && port == 0 {
-				to := c.Traffic.SwitchPattern
+				// the pattern switch, or where the measured window starts
+				at, name, label := 0, "pattern switch", "→ "+c.Traffic.SwitchPattern
+				if !transient {
+					at, name, label = c.Sim.Warmup, "end of the warm-up", "measured →"
+				}
 				so = append(so, charts.WithSeriesOpts(func(s *charts.SingleSeries) {
-					s.MarkLines = &opts.MarkLines{Data: []any{map[string]any{"xAxis": 0, "name": "pattern switch",
-						"label": map[string]any{"show": true, "formatter": "→ " + to, "position": "insideEndTop"}}},
+					s.MarkLines = &opts.MarkLines{Data: []any{map[string]any{"xAxis": at, "name": name,
+						"label": map[string]any{"show": true, "formatter": label, "position": "insideEndTop"}}},
 						MarkLineStyle: opts.MarkLineStyle{Symbol: []string{"none", "none"},
 							LineStyle: &opts.LineStyle{Color: "#888", Type: "dashed", Width: 1}}}
 				}))

@@ -78,8 +78,8 @@ func TestQCNProbabilityChart(t *testing.T) {
 	if v := Visible(&experiment.Presets()[0].Exp, nil); has(v, "qcnprobability") || has(v, "qcncnm") {
 		t.Errorf("MIN vs VAL shows the QCN charts: %v", v)
 	}
-	if ad, _ := experiment.PresetByName("qcn-adv1-h4"); has(Visible(&ad, nil), "qcnprobability") || !has(Visible(&ad, nil), "qcncnm") {
-		t.Errorf("a steady QCN-Switch sweep: %v (the CNM chart, no probability trace)", Visible(&ad, nil))
+	if ad, _ := experiment.PresetByName("qcn-adv1-h4"); !has(Visible(&ad, nil), "qcnprobability") || !has(Visible(&ad, nil), "qcncnm") {
+		t.Errorf("a steady QCN-Switch sweep: %v (the CNM chart and the probability trace)", Visible(&ad, nil))
 	}
 	r := qcnResults(t)
 	b := QCNProbability(Input{Results: r, Router: -1})
@@ -133,6 +133,57 @@ func TestQCNProbabilityChart(t *testing.T) {
 	raw = rawOption(t, QCNProbability(Input{Results: r, Router: 7}))
 	if l, _ := first(raw, "legend")["data"].([]any); len(l) != 1 || !strings.Contains(l[0].(string), "port 14 → group 1") {
 		t.Errorf("router 7's legend %v, want its global port to group 1", l)
+	}
+}
+
+// A steady run's trace (result.SeriesProbabilities) in the same chart
+// (QCN-Switch paper Fig. 12b's port, without a switch): qcn-adv1-h4's
+// QCN-Switch series at h=2 (72 nodes, 5 transit ports per router), ADV+1
+// at 0.4, 10,000 + 2,500 cycles: time from the start of the run, a point
+// every sim.interval (1,000 cycles) and the run's end, the measured
+// window marked at the end of the warm-up; the middle router's port toward
+// S_out falls from 100% and is below 10% over the measured window
+// (measured: under 1.1%; 1.3% over a longer window in engine/sim's TestQCNSteadyProbabilities).
+func TestQCNProbabilityChartSteady(t *testing.T) {
+	e, _ := experiment.PresetByName("qcn-adv1-h4")
+	e.Series = e.Series[:1]
+	c := &e.Series[0]
+	if c.Routing.Name != "QCN_SWITCH" {
+		t.Fatalf("series 1 is %s", c.Routing.Name)
+	}
+	c.Topology.H, c.Topology.A, c.Topology.P = 2, 4, 2
+	c.Sim.Warmup, c.Sim.Cycles, c.Sim.Interval, c.Sim.Seeds = 10000, 2500, 1000, 1
+	e.Sweep = experiment.Sweep{Param: "traffic.load", From: 0.4, To: 0.4, Step: 0.1}
+	r := runJobs(t, e, nil)
+	if r.Runs[0].SeriesProbabilities == nil {
+		t.Fatal("no trace in the steady run")
+	}
+	b := QCNProbability(Input{Results: r, Router: -1})
+	checkConfined(t, map[string][]byte{"qcnprobability": b})
+	o := decode(t, "qcnprobability", b)
+	if len(o.Series) != 5 || o.XAxis[0].Name != "time from the start of the run (cycles)" {
+		t.Fatalf("%d lines (want 5), x axis %q", len(o.Series), o.XAxis[0].Name)
+	}
+	raw := rawOption(t, b)
+	legend, _ := first(raw, "legend")["data"].([]any)
+	if len(legend) != 1 || !strings.Contains(legend[0].(string), "toward S_out") {
+		t.Fatalf("legend %v", legend)
+	}
+	if !strings.Contains(string(b), `"xAxis":10000`) || !strings.Contains(string(b), "measured →") {
+		t.Error("the end of the warm-up is not marked")
+	}
+	var xs, ys []float64
+	for _, s := range o.Series {
+		if s.Name == legend[0] {
+			xs, ys = seriesXY(t, s.Data)
+		}
+	}
+	t.Logf("port toward S_out at %v: %v", xs, ys)
+	if len(xs) != 13 || xs[0] != 1000 || xs[11] != 12000 || xs[12] != 12500 || ys[0] != 100 {
+		t.Fatalf("points at %v, first %v (want 1,000 … 12,000, 12,500; 100%%)", xs, ys)
+	}
+	if m := slices.Max(ys[10:]); m >= 10 {
+		t.Errorf("P toward S_out up to %v%% in the measured window (want < 10)", m)
 	}
 }
 
