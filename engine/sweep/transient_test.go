@@ -423,19 +423,47 @@ func TestFig49Target12PBOscillates(t *testing.T) {
 
 // Target 13 (thesis Fig. 4.10), at h=4: with input buffers of 256 (local)
 // and 2048 (global) phits per VC the contention triggers react as fast as
-// with 32/256 (≤ 50 cycles, as target 11 checks). The credit-based
-// mechanisms' slowdown does not reproduce at h=4: OLM settles in 30 cycles
-// (the thesis: 700) and PB in 500 (600 with small buffers); the test logs
-// them (engine/REPRODUCTION.md).
+// with 32/256 (≤ 50 cycles, as target 11 checks), and credit-based OLM's
+// latency takes longer to settle (LatencySettle: 130 cycles against 70
+// with small buffers; its bump peaks at 266 rather than 259 cycles; checked
+// deep > small + 20). The thesis's 700 cycles and climb to 350 do not
+// reproduce, nor in FOGSim itself with its default ThMin = 0 (settles in
+// 100–150 cycles at h=4, latency 236); engine/REPRODUCTION.md has the
+// thresholds tried. OLM's misrouted share settles in 30 cycles, PB's in
+// about 650 (630 with small buffers); the test logs them.
 func TestFig410Target13DeepBuffers(t *testing.T) {
 	if testing.Short() {
-		t.Skip("30 h=4 runs of 6,500 cycles")
+		t.Skip("36 h=4 runs of 6,500 cycles")
 	}
 	deep := runTransients(t, "thesis-fig4.10")
 	for _, n := range []string{"Base", "Filtered", "Hybrid", "ECtN"} {
 		if s := settleOf(t, deep[n]); s > 50 {
 			t.Errorf("%s with deep buffers settles %g cycles after the switch, want ≤ 50 (as with small buffers)", n, s)
 		}
+	}
+	e, err := ExperimentByName("thesis-fig4.8")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sp := e.Spec
+	sp.Series = nil
+	for _, c := range e.Spec.Series {
+		if c.Name == "OLM" {
+			sp.Series = append(sp.Series, c)
+		}
+	}
+	oc, err := Run(context.Background(), sp, Options{})
+	if err != nil || len(oc.Transients) != 1 {
+		t.Fatalf("OLM with small buffers: %v", err)
+	}
+	fs, small := LatencySettle(oc.Transients[0], ReactionBand)
+	fd, dp := LatencySettle(deep["OLM"], ReactionBand)
+	if small == nil || dp == nil {
+		t.Fatalf("OLM's latency never settles: small buffers %s, deep %s", fmtSettle(small), fmtSettle(dp))
+	}
+	t.Logf("OLM's latency settles %g cycles after the switch at %.1f with small buffers, %g at %.1f with deep ones", *small, fs, *dp, fd)
+	if *dp <= *small+20 {
+		t.Errorf("OLM's latency settles %g cycles after the switch with deep buffers, %g with small ones; want slower with deep (by more than 20)", *dp, *small)
 	}
 }
 
