@@ -85,36 +85,15 @@ const SettleBand = 5.0
 // A share that does not change settles at once (0).
 func Settle(from, bin int, packets []int64, misrouted []float64) Settling {
 	var s Settling
-	first := 0
-	if from < 0 && bin > 0 {
-		first = (-from + bin - 1) / bin
-	}
-	if bin <= 0 || len(packets) != len(misrouted) || first >= len(packets) {
+	first, ok := firstAfter(from, bin, packets, misrouted)
+	if !ok {
 		return s
 	}
-	mean := func(lo, hi int) float64 {
-		var n, m float64
-		for i := lo; i < hi; i++ {
-			n += float64(packets[i])
-			m += float64(packets[i]) * misrouted[i]
-		}
-		if n == 0 {
-			return math.NaN()
-		}
-		return m / n
-	}
-	s.Before = zeroNaN(mean(0, first))
+	s.Before = zeroNaN(binMean(packets, misrouted, 0, first))
 	n := len(packets) - first
-	s.Settled = zeroNaN(mean(first+n/2, len(packets)))
+	s.Settled = zeroNaN(binMean(packets, misrouted, first+n/2, len(packets)))
 	s.Band = SettleBand
-	at := len(packets) // the first bin of the run of settled bins up to the end
-	for i := len(packets) - 1; i >= first; i-- {
-		if packets[i] > 0 && math.Abs(misrouted[i]-s.Settled) > s.Band {
-			break
-		}
-		at = i
-	}
-	if at < len(packets) {
+	if at := settledFrom(packets, misrouted, first, s.Settled, s.Band); at < len(packets) {
 		t := float64(from + at*bin)
 		s.Settle = &t
 	}
@@ -123,7 +102,7 @@ func Settle(from, bin int, packets []int64, misrouted []float64) Settling {
 		if packets[i] > 0 && math.Abs(misrouted[i]-s.Settled) <= s.Band {
 			var sm []float64
 			for j := i; j+SmoothBins <= len(packets); j++ {
-				if m := mean(j, j+SmoothBins); !math.IsNaN(m) {
+				if m := binMean(packets, misrouted, j, j+SmoothBins); !math.IsNaN(m) {
 					sm = append(sm, m)
 				}
 			}
@@ -138,6 +117,79 @@ func Settle(from, bin int, packets []int64, misrouted []float64) Settling {
 		}
 	}
 	return s
+}
+
+// ReactionBand is the band of the chapter-4 transients' LatencySettle, a
+// fraction of the final latency: 2% is about 5 cycles at load 0.2 (250
+// cycles under ADV+1), some three standard deviations of a 10-cycle bin's
+// mean at h=4 with 6 seeds pooled (about 1,600 packets) and five at h=8
+// with one seed (about 4,100).
+const ReactionBand = 0.02
+
+// LatencySettle is the reaction time read on the latency curve, as thesis
+// §4.3.2 describes the credit-based transients (Fig. 4.8: a bump while
+// queues fill and trigger misrouting, then a slight rise while the packets
+// on the longest non-minimal paths grow in number): final is the
+// packet-weighted mean latency over the second half of the bins after the
+// switch, settle the start of the first bin after the switch from which
+// every bin's mean latency stays within band·final of it (nil when the
+// last bin is outside or nothing follows the switch). Settle reads the
+// misrouted share instead, which settles as soon as the routing decides as
+// it will for good, before the queues on the new paths have filled.
+func LatencySettle(t Transient, band float64) (final float64, settle *float64) {
+	first, ok := firstAfter(t.From, t.Bin, t.Packets, t.Latency)
+	if !ok {
+		return 0, nil
+	}
+	n := len(t.Packets) - first
+	final = binMean(t.Packets, t.Latency, first+n/2, len(t.Packets))
+	if math.IsNaN(final) {
+		return 0, nil
+	}
+	if at := settledFrom(t.Packets, t.Latency, first, final, band*final); at < len(t.Packets) {
+		c := float64(t.From + at*t.Bin)
+		settle = &c
+	}
+	return final, settle
+}
+
+// firstAfter is the index of the first bin that starts at or after the
+// switch, for bins of bin cycles from cycles from it; false when the record
+// is malformed (xs not one value per bin) or ends before the switch.
+func firstAfter(from, bin int, packets []int64, xs []float64) (int, bool) {
+	first := 0
+	if from < 0 && bin > 0 {
+		first = (-from + bin - 1) / bin
+	}
+	return first, bin > 0 && len(packets) == len(xs) && first < len(packets)
+}
+
+// binMean is the packet-weighted mean of xs over bins [lo, hi), NaN when
+// they hold no packet.
+func binMean(packets []int64, xs []float64, lo, hi int) float64 {
+	var n, m float64
+	for i := lo; i < hi; i++ {
+		n += float64(packets[i])
+		m += float64(packets[i]) * xs[i]
+	}
+	if n == 0 {
+		return math.NaN()
+	}
+	return m / n
+}
+
+// settledFrom is the first bin at or after first from which every bin with
+// packets has xs within band of final, len(packets) when the last is
+// outside.
+func settledFrom(packets []int64, xs []float64, first int, final, band float64) int {
+	at := len(packets)
+	for i := len(packets) - 1; i >= first; i-- {
+		if packets[i] > 0 && math.Abs(xs[i]-final) > band {
+			break
+		}
+		at = i
+	}
+	return at
 }
 
 // MinPeriodCorr is the least autocorrelation at which Oscillation sees a

@@ -87,6 +87,44 @@ func TestSettle(t *testing.T) {
 	}
 }
 
+// LatencySettle reads the reaction on the latency: a bump and a dip beyond
+// the band delay it, a ripple within the band does not, and the final
+// latency is the mean over the second half of the record after the switch.
+func TestLatencySettle(t *testing.T) {
+	mk := func(after ...float64) Transient {
+		p, l := steps(150, after...)
+		return Transient{From: -100, Bin: 10, Packets: p, Latency: l}
+	}
+	cases := []struct {
+		name  string
+		tr    Transient
+		want  float64 // −1: nil
+		final float64
+	}{
+		// thesis Fig. 4.8's OLM: a bump, a dip, a slow rise to the end
+		{"two phases", mk(append([]float64{240, 264, 260, 250, 247, 246, 247, 248, 250, 251}, rep(253, 30)...)...), 70, 253},
+		// within 2% (±5.06 of 253) from the second bin: a ripple is settled
+		{"ripple", mk(append([]float64{200, 249, 257, 250}, rep(253, 30)...)...), 10, 253},
+		{"step", mk(rep(250, 30)...), 0, 250},
+		{"still rising", mk(append(rep(250, 30), 300)...), -1, 0},
+	}
+	for _, c := range cases {
+		final, got := LatencySettle(c.tr, ReactionBand)
+		if c.want < 0 {
+			if got != nil {
+				t.Errorf("%s: settle %v, want none", c.name, *got)
+			}
+			continue
+		}
+		if got == nil || *got != c.want || math.Abs(final-c.final) > 1e-9 {
+			t.Errorf("%s: settle %s, final %.2f; want %g, %g", c.name, fmtSettle(got), final, c.want, c.final)
+		}
+	}
+	if _, got := LatencySettle(Transient{From: -100, Bin: 10, Packets: []int64{1}, Latency: []float64{1}}, ReactionBand); got != nil {
+		t.Errorf("a record that ends before the switch settles at %v", *got)
+	}
+}
+
 // PoolTransient sums the seeds' records (every packet weighs the same) and
 // leaves out the bins within the longest latency of the record's end.
 func TestPoolTransient(t *testing.T) {
@@ -236,6 +274,67 @@ func TestFig48Target11ReactionOrdering(t *testing.T) {
 	}
 }
 
+// Target 11 read on the latency, at h=8 (the thesis's 16,512 nodes, one
+// seed; OLM and Base, warm-up shortened to 2,000 cycles, 400 cycles shown:
+// about 40 s on 2 free cores). The thesis times PB's and OLM's transient on
+// the latency (§4.3.2: a bump while queues fill and trigger misrouting,
+// then a slight rise while the packets on the longest non-minimal paths
+// grow in number, about 50 cycles each): OLM's latency peaks in the first
+// 30 cycles above its final value, dips below it by +30–80 and settles
+// within 2% (LatencySettle) about 100 cycles after the switch (measured 70:
+// checked 50–150), while Base's settles at once (measured 20: checked ≤ 30,
+// the thesis's ≈10 with 10-cycle bins). The misrouted share hides this:
+// OLM's reaches its band in 10 cycles at h=8 (engine/REPRODUCTION.md).
+func TestFig48Target11LatencyReactionH8(t *testing.T) {
+	if testing.Short() {
+		t.Skip("2 h=8 runs of 3,900 cycles")
+	}
+	e, err := ExperimentByName("thesis-fig4.8")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sp := e.Spec
+	sp.Series = nil
+	for _, c := range e.Spec.Series {
+		if c.Name == "OLM" || c.Name == "Base" {
+			c.Topology.H, c.Topology.A, c.Topology.P = 8, 16, 8
+			c.Sim.Seeds, c.Sim.Warmup, c.Sim.Cycles = 1, 2000, TransientSwitch+400+TransientMargin
+			sp.Series = append(sp.Series, c)
+		}
+	}
+	oc, err := Run(context.Background(), sp, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	settle := map[string]float64{}
+	for _, tr := range oc.Transients {
+		final, s := LatencySettle(tr, ReactionBand)
+		if s == nil {
+			t.Fatalf("%s: latency never settles (final %.1f)", tr.Name, final)
+		}
+		settle[tr.Name] = *s
+		peak, dip := 0.0, math.Inf(1)
+		for i, l := range tr.Latency {
+			switch at := tr.From + i*tr.Bin; {
+			case at >= 0 && at < 30:
+				peak = max(peak, l)
+			case at >= 30 && at < 80:
+				dip = min(dip, l)
+			}
+		}
+		t.Logf("h=8 %-4s latency settles %g cycles after the switch at %.1f; peak %.1f in 0–30, minimum %.1f in 30–80; misrouted settles %s", tr.Name, *s, final, peak, dip, fmtSettle(tr.Settle))
+		if tr.Name == "OLM" && (peak < (1+ReactionBand)*final || dip > (1-ReactionBand/2)*final) {
+			t.Errorf("OLM: latency peak %.1f in the first 30 cycles and minimum %.1f at +30–80 around its final %.1f; want a bump above +2%% and a dip below −1%% (thesis §4.3.2's two phases)", peak, dip, final)
+		}
+	}
+	if o := settle["OLM"]; o < 50 || o > 150 {
+		t.Errorf("OLM's latency settles %g cycles after the switch, want 100 ± 50%%", o)
+	}
+	if b := settle["Base"]; b > 30 || b >= settle["OLM"] {
+		t.Errorf("Base's latency settles %g cycles after the switch, OLM's %g; want ≤ 30 and below OLM's", b, settle["OLM"])
+	}
+}
+
 // The other transition (thesis §4.3.2: "other transitions ... similar
 // results"), at h=4: after ADV+1 → UN at load 0.2 the packets generated
 // after the switch need no misrouting, and every trigger stops at once: the
@@ -324,19 +423,102 @@ func TestFig49Target12PBOscillates(t *testing.T) {
 
 // Target 13 (thesis Fig. 4.10), at h=4: with input buffers of 256 (local)
 // and 2048 (global) phits per VC the contention triggers react as fast as
-// with 32/256 (≤ 50 cycles, as target 11 checks). The credit-based
-// mechanisms' slowdown does not reproduce at h=4: OLM settles in 30 cycles
-// (the thesis: 700) and PB in 500 (600 with small buffers); the test logs
-// them (engine/REPRODUCTION.md).
+// with 32/256 (≤ 50 cycles, as target 11 checks), and credit-based OLM's
+// latency takes longer to settle (LatencySettle: 130 cycles against 70
+// with small buffers; its bump peaks at 266 rather than 259 cycles; checked
+// deep > small + 20). The thesis's 700 cycles and climb to 350 do not
+// reproduce, nor in FOGSim itself with its default ThMin = 0 (settles in
+// 100–150 cycles at h=4, latency 236); engine/REPRODUCTION.md has the
+// thresholds tried. OLM's misrouted share settles in 30 cycles, PB's in
+// about 650 (630 with small buffers); the test logs them.
 func TestFig410Target13DeepBuffers(t *testing.T) {
 	if testing.Short() {
-		t.Skip("30 h=4 runs of 6,500 cycles")
+		t.Skip("36 h=4 runs of 6,500 cycles")
 	}
 	deep := runTransients(t, "thesis-fig4.10")
 	for _, n := range []string{"Base", "Filtered", "Hybrid", "ECtN"} {
 		if s := settleOf(t, deep[n]); s > 50 {
 			t.Errorf("%s with deep buffers settles %g cycles after the switch, want ≤ 50 (as with small buffers)", n, s)
 		}
+	}
+	e, err := ExperimentByName("thesis-fig4.8")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sp := e.Spec
+	sp.Series = nil
+	for _, c := range e.Spec.Series {
+		if c.Name == "OLM" {
+			sp.Series = append(sp.Series, c)
+		}
+	}
+	oc, err := Run(context.Background(), sp, Options{})
+	if err != nil || len(oc.Transients) != 1 {
+		t.Fatalf("OLM with small buffers: %v", err)
+	}
+	fs, small := LatencySettle(oc.Transients[0], ReactionBand)
+	fd, dp := LatencySettle(deep["OLM"], ReactionBand)
+	if small == nil || dp == nil {
+		t.Fatalf("OLM's latency never settles: small buffers %s, deep %s", fmtSettle(small), fmtSettle(dp))
+	}
+	t.Logf("OLM's latency settles %g cycles after the switch at %.1f with small buffers, %g at %.1f with deep ones", *small, fs, *dp, fd)
+	if *dp <= *small+20 {
+		t.Errorf("OLM's latency settles %g cycles after the switch with deep buffers, %g with small ones; want slower with deep (by more than 20)", *dp, *small)
+	}
+}
+
+// Thesis Fig. 4.10's shape with a candidate threshold, at h=4 (6 seeds,
+// OLM only, 2,000 cycles after the switch so that the slow packets arrive):
+// with routing.candidateMax = 25 (FOGSim's PercentLocalThreshold and
+// PercentGlobalThreshold, which the thesis leaves open; the experiments
+// keep FOGSim's 100) OLM's latency with deep buffers starts low (246 cycles
+// in the first 50, as the thesis's "comparable" to the contention
+// triggers) and climbs for hundreds of cycles (351 at +300, about 450 from
+// +700 on; checked: the mean over +500–1,000 at least 80 above the first
+// 100 cycles' and 100 above the small-buffer latency), while with small
+// buffers it settles at once (LatencySettle ≤ 100). With deep buffers the
+// minimal global link's occupancy is about what its credit round trip
+// holds (some 11% of 2048 phits), so a local candidate must hold under 25%
+// of that, about 7 phits, less than a packet: the in-transit misroute at
+// that link's router is shut, and the injection misroute waits until the
+// local queues are full enough (thesis §4.3.2: "this growth stops when the
+// amount of congestion at the local queues is enough to guarantee
+// misrouting at injection"). At 28 a packet fits and the climb is gone
+// (engine/REPRODUCTION.md).
+func TestFig410CandidateThresholdClimb(t *testing.T) {
+	if testing.Short() {
+		t.Skip("12 h=4 runs of 7,500 cycles")
+	}
+	run := func(name string) Transient {
+		t.Helper()
+		e, err := ExperimentByName(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sp := e.Spec
+		sp.Series = nil
+		for _, c := range e.Spec.Series {
+			if c.Name == "OLM" {
+				c.Routing.CandidateMax = 25
+				c.Sim.Cycles = TransientSwitch + 1000 + 2000
+				sp.Series = append(sp.Series, c)
+			}
+		}
+		oc, err := Run(context.Background(), sp, Options{})
+		if err != nil || len(oc.Transients) != 1 {
+			t.Fatalf("%s: %v", name, err)
+		}
+		return oc.Transients[0]
+	}
+	small, deep := run("thesis-fig4.8"), run("thesis-fig4.10")
+	fs, ss := LatencySettle(small, ReactionBand)
+	early, late := windowLatency(deep, 0, 100), windowLatency(deep, 500, 1000)
+	t.Logf("candidateMax 25: small buffers settle %s cycles after the switch at %.1f; deep: %.1f in the first 100 cycles, %.1f at +500–1,000", fmtSettle(ss), fs, early, late)
+	if ss == nil || *ss > 100 {
+		t.Errorf("small buffers: OLM's latency settles %s cycles after the switch, want ≤ 100", fmtSettle(ss))
+	}
+	if late < early+80 || late < fs+100 {
+		t.Errorf("deep buffers: OLM's latency %.1f at +500–1,000 against %.1f in the first 100 cycles and %.1f with small buffers; want a climb of at least 80 and 100 above small buffers (thesis Fig. 4.10)", late, early, fs)
 	}
 }
 
