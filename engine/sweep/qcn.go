@@ -2,7 +2,6 @@ package sweep
 
 import (
 	"fmt"
-	"math"
 
 	"phitsim/engine/config"
 	"phitsim/engine/result"
@@ -382,39 +381,10 @@ func QCNRebin(t Transient, width int) Transient {
 // latency's reaction.
 func NewQCNReaction(t Transient) QCNReaction {
 	r := QCNReaction{Transient: QCNRebin(t, QCNBin)}
-	first := 0
-	for first < len(r.Packets) && r.From+first*r.Bin < 0 {
-		first++
-	}
-	mean := func(lo, hi int) float64 {
-		var n, l float64
-		for i := lo; i < hi; i++ {
-			n += float64(r.Packets[i])
-			l += float64(r.Packets[i]) * r.Latency[i]
-		}
-		if n == 0 {
-			return math.NaN()
-		}
-		return l / n
-	}
-	n := len(r.Packets) - first
-	if n <= 0 {
-		return r
-	}
-	r.LatencySettled = zeroNaN(mean(first+n/2, len(r.Packets)))
+	r.LatencySettled, r.LatencySettle = LatencySettle(r.Transient, LatencyBand)
 	if r.LatencySettled > 0 {
-		r.LatencyExcess = zeroNaN(mean(first, len(r.Packets)))/r.LatencySettled - 1
-	}
-	at := len(r.Packets)
-	for i := len(r.Packets) - 1; i >= first; i-- {
-		if r.Packets[i] > 0 && math.Abs(r.Latency[i]-r.LatencySettled) > LatencyBand*r.LatencySettled {
-			break
-		}
-		at = i
-	}
-	if at < len(r.Packets) {
-		s := float64(r.From + at*r.Bin)
-		r.LatencySettle = &s
+		first, _ := firstAfter(r.From, r.Bin, r.Packets, r.Latency)
+		r.LatencyExcess = zeroNaN(binMean(r.Packets, r.Latency, first, len(r.Packets)))/r.LatencySettled - 1
 	}
 	return r
 }
