@@ -104,7 +104,7 @@ func printSummary(w io.Writer, c config.Config, a sweep.Aggregate, runs []*resul
 		row("average latency", est(a.Latency, "%.1f"), "cycles, generation to delivery")
 		row("  in the network", est(a.NetLatency, "%.1f"), "cycles")
 		row("  injection", est(a.InjLatency, "%.1f"), "cycles, waiting to leave the first router")
-		hotspotRows(row, a, &c)
+		hotspotRows(row, a)
 		physicalRows(row, &c, a)
 		row("average hops", est(a.Hops, "%.2f"), "links")
 		classRows(row, runs)
@@ -150,14 +150,14 @@ func printSummary(w io.Writer, c config.Config, a sweep.Aggregate, runs []*resul
 
 // hotspotRows: HOTSPOT's classes (Kim et al., Contention-based Congestion
 // Management in Large-Scale Networks §V-A plots the background's).
-func hotspotRows(row func(k, v, unit string), a sweep.Aggregate, c *config.Config) {
+func hotspotRows(row func(k, v, unit string), a sweep.Aggregate) {
 	h := a.Hotspot
 	if h == nil {
 		return
 	}
 	row("background accepted", est(h.Accepted, "%.4f"), "phits/node/cycle, UR among the nodes neither hotspot nor sender")
 	row("background latency", est(h.Latency, "%.1f"), "cycles")
-	row("hotspot accepted", est(h.HotAccepted, "%.4f"), fmt.Sprintf("phits/cycle into node %d", c.Traffic.HotspotNode))
+	row("hotspot accepted", est(h.HotAccepted, "%.4f"), fmt.Sprintf("phits/cycle into node %d", h.Node))
 	row("hotspot latency", est(h.HotLatency, "%.1f"), "cycles")
 	for i, n := range h.Senders {
 		row(fmt.Sprintf("  from sender %d", n), fmt.Sprintf("%.4f", h.SenderAccepted[i]), "phits/cycle")

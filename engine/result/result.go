@@ -84,7 +84,10 @@ type HotspotClasses struct {
 	Background TrafficClass `json:"background" msgpack:"background"`
 	// Hotspot: its loads per cycle at the hotspot's ejection (Nodes = 1).
 	Hotspot TrafficClass `json:"hotspot" msgpack:"hotspot"`
-	Senders []int32      `json:"senders" msgpack:"senders"`
+	// Node and Senders: the hotspot and its senders (given, or drawn by
+	// traffic.hotspotCount).
+	Node    int32   `json:"node" msgpack:"node"`
+	Senders []int32 `json:"senders" msgpack:"senders"`
 	// SenderAccepted[i]: phits per cycle delivered to the hotspot from
 	// Senders[i]; they add up to Hotspot.Accepted.
 	SenderAccepted []float64 `json:"senderAccepted" msgpack:"senderAccepted"`

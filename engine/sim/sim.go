@@ -490,7 +490,7 @@ func newPattern(name string, advOffset int, tr config.Traffic, net traffic.Netwo
 	return traffic.New(traffic.Spec{Kind: kind, AdvOffset: advOffset, AdvSame: tr.AdvRouter == "same",
 		AdvcFogsim: tr.AdvcFogsim, LocalOffset: tr.LocalOffset, MixUN: tr.MixUN, MixADVL: tr.MixADVL,
 		MixPerNode: tr.MixPerNode, HotPercent: tr.HotPercent, HotRegion: tr.HotRegion,
-		Hotspot: tr.HotspotNode, Senders: senders}, net, seed)
+		Hotspot: tr.HotspotNode, Senders: senders, Count: tr.HotspotCount, DrawSeed: uint64(tr.HotspotSeed)}, net, seed)
 }
 
 // runsOn refuses what the topology cannot run, as the tables declare it: a

@@ -464,6 +464,7 @@ func (st *counters) hotspotResult(nodes, measured int64) *result.HotspotClasses 
 		Background: cls(bgNodes, h.bgGen, h.bgDel, h.bgLat, h.bgMin, h.bgMax),
 		// the hotspot class per cycle at the hotspot's ejection (1 at most)
 		Hotspot: cls(1, h.hotGen, h.hotDel, h.hotLat, h.hotMin, h.hotMax),
+		Node:    st.hot,
 		Senders: append([]int32(nil), h.senders...),
 	}
 	out.SenderAccepted = make([]float64, len(h.senders))

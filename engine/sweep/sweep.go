@@ -295,7 +295,8 @@ type HotspotAggregate struct {
 	Latency        stats.Estimate `json:"latency" msgpack:"latency"`         // background
 	HotAccepted    stats.Estimate `json:"hotAccepted" msgpack:"hotAccepted"` // phits/cycle at the hotspot
 	HotLatency     stats.Estimate `json:"hotLatency" msgpack:"hotLatency"`
-	Senders        []int32        `json:"senders" msgpack:"senders"`               // the first run's (a fixed set)
+	Node           int32          `json:"node" msgpack:"node"`                     // the hotspot, the first run's (a fixed set)
+	Senders        []int32        `json:"senders" msgpack:"senders"`               // the first run's
 	SenderAccepted []float64      `json:"senderAccepted" msgpack:"senderAccepted"` // means over the runs
 }
 
@@ -371,7 +372,7 @@ func AggregateRuns(series int, runs []*result.Result) Aggregate {
 
 // aggregateHotspot: HOTSPOT's classes over runs that all report them.
 func aggregateHotspot(runs []*result.Result, col func(func(*result.Result) float64) stats.Estimate) *HotspotAggregate {
-	h := &HotspotAggregate{Senders: runs[0].Hotspot.Senders}
+	h := &HotspotAggregate{Node: runs[0].Hotspot.Node, Senders: runs[0].Hotspot.Senders}
 	h.Applied = col(func(r *result.Result) float64 { return r.Hotspot.Background.Applied })
 	h.Accepted = col(func(r *result.Result) float64 { return r.Hotspot.Background.Accepted })
 	h.Latency = col(func(r *result.Result) float64 { return r.Hotspot.Background.Latency.Avg })
