@@ -104,6 +104,7 @@ func printSummary(w io.Writer, c config.Config, a sweep.Aggregate, runs []*resul
 		row("average latency", est(a.Latency, "%.1f"), "cycles, generation to delivery")
 		row("  in the network", est(a.NetLatency, "%.1f"), "cycles")
 		row("  injection", est(a.InjLatency, "%.1f"), "cycles, waiting to leave the first router")
+		hotspotRows(row, a)
 		physicalRows(row, &c, a)
 		row("average hops", est(a.Hops, "%.2f"), "links")
 		classRows(row, runs)
@@ -147,13 +148,30 @@ func printSummary(w io.Writer, c config.Config, a sweep.Aggregate, runs []*resul
 	}
 }
 
+// hotspotRows: HOTSPOT's classes (Kim et al., Contention-based Congestion
+// Management in Large-Scale Networks §V-A plots the background's).
+func hotspotRows(row func(k, v, unit string), a sweep.Aggregate) {
+	h := a.Hotspot
+	if h == nil {
+		return
+	}
+	row("background accepted", est(h.Accepted, "%.4f"), "phits/node/cycle, UR among the nodes neither hotspot nor sender")
+	row("background latency", est(h.Latency, "%.1f"), "cycles")
+	row("hotspot accepted", est(h.HotAccepted, "%.4f"), fmt.Sprintf("phits/cycle into node %d", h.Node))
+	row("hotspot latency", est(h.HotLatency, "%.1f"), "cycles")
+	for i, n := range h.Senders {
+		row(fmt.Sprintf("  from sender %d", n), fmt.Sprintf("%.4f", h.SenderAccepted[i]), "phits/cycle")
+	}
+}
+
 // printTable is what 'sweep' shows a person: one row per point of each
 // series, accepted load and latency with their 95% confidence intervals.
 func printTable(w io.Writer, oc *sweep.Outcome) {
 	sp := oc.Spec
-	g500 := false
+	g500, hot := false, false
 	for _, p := range oc.Points {
 		g500 = g500 || p.Graph500 != nil
+		hot = hot || p.Hotspot != nil
 	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	x := "load"
@@ -161,6 +179,9 @@ func printTable(w io.Writer, oc *sweep.Outcome) {
 		x = sp.Param
 	}
 	fmt.Fprintf(tw, "\t%s\taccepted (phits/node/cycle)\tlatency (cycles)\t", x)
+	if hot {
+		fmt.Fprint(tw, "background accepted\tbackground latency\t")
+	}
 	if g500 {
 		fmt.Fprint(tw, "execution (ms)\t")
 	}
@@ -176,6 +197,11 @@ func printTable(w io.Writer, oc *sweep.Outcome) {
 		}
 		// numbered from 1 as in messages (the CSV's series column counts from 0)
 		fmt.Fprintf(tw, "series %d (%s)\t%g\t%s\t%s\t", p.Series+1, name, xv, est(p.Accepted, "%.4f"), est(p.Latency, "%.1f"))
+		if h := p.Hotspot; h != nil {
+			fmt.Fprintf(tw, "%s\t%s\t", est(h.Accepted, "%.4f"), est(h.Latency, "%.1f"))
+		} else if hot {
+			fmt.Fprint(tw, "\t\t")
+		}
 		if g := p.Graph500; g500 && g != nil {
 			ms := stats.Estimate{Mean: g.Seconds.Mean * 1e3, CI95: g.Seconds.CI95 * 1e3, N: g.Seconds.N}
 			fmt.Fprintf(tw, "%s\t", est(ms, "%.4g"))

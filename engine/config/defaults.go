@@ -1191,7 +1191,8 @@ func (c *Config) checkHotspot() Errors {
 	if !ok {
 		return nil // the topology's own errors say why
 	}
-	if _, err := traffic.New(traffic.Spec{Kind: traffic.HOTSPOT, Hotspot: tr.HotspotNode, Senders: senders}, hotspotNet{sz.Nodes}, 0); err != nil {
+	if _, err := traffic.New(traffic.Spec{Kind: traffic.HOTSPOT, Hotspot: tr.HotspotNode, Senders: senders,
+		Count: tr.HotspotCount, DrawSeed: uint64(tr.HotspotSeed)}, hotspotNet{sz.Nodes}, 0); err != nil {
 		path, msg, _ := strings.Cut(err.Error(), ": ")
 		return Errors{&FieldError{Path: path, Value: fmt.Sprint(fieldValue(c, path)), Msg: msg}}
 	}

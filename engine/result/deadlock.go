@@ -11,8 +11,10 @@ import (
 // the metrics up to Cycle.
 type Deadlock struct {
 	// Reason: "stuck" (heads of transit buffers older than Bound cycles,
-	// while other traffic may still flow) or "watchdog" (nothing moved for
-	// Bound cycles with packets in flight).
+	// while other traffic may still flow, in a cycle of waits or behind lost
+	// credits), "starvation" (such heads, but each waits for an output VC
+	// that keeps moving: arbitration never picks it) or "watchdog" (nothing
+	// moved for Bound cycles with packets in flight).
 	Reason   string `json:"reason" msgpack:"reason"`
 	Cycle    int64  `json:"cycle" msgpack:"cycle"`       // when it was detected
 	Since    int64  `json:"since" msgpack:"since"`       // the last cycle a packet moved
@@ -57,6 +59,9 @@ func (d *Deadlock) Lines() []string {
 	switch d.Reason {
 	case "stuck":
 		fmt.Fprintf(&sb, "deadlock at cycle %d: %d transit buffers hold a head older than %d cycles (%d packets in flight, the last move at cycle %d)",
+			d.Cycle, d.StuckBuffers, d.Bound, d.InFlight, d.Since)
+	case "starvation":
+		fmt.Fprintf(&sb, "starvation at cycle %d: %d transit buffers hold a head older than %d cycles, each waiting for an output that others keep using (no cycle of waits; %d packets in flight, the last move at cycle %d)",
 			d.Cycle, d.StuckBuffers, d.Bound, d.InFlight, d.Since)
 	default:
 		fmt.Fprintf(&sb, "deadlock: no packet moved since cycle %d (now %d, watchdog %d cycles) with %d packets in flight; %d buffers hold packets",

@@ -65,6 +65,8 @@ type Result struct {
 	SeriesProbabilities *PortProbabilities `json:"seriesProbabilities,omitempty" msgpack:"seriesProbabilities,omitempty"`
 	// AcorLevels: ACOR-Switch level (1…) of every router at the end of the run.
 	AcorLevels []uint8 `json:"acorLevels,omitempty" msgpack:"acorLevels"`
+	// Hotspot: HOTSPOT runs, its two traffic classes, else nil.
+	Hotspot *HotspotClasses `json:"hotspot,omitempty" msgpack:"hotspot,omitempty"`
 	// Transient: with a pattern switch, the delivered packets by generation cycle.
 	Transient *Transient `json:"transient,omitempty" msgpack:"transient"`
 	Conservation
@@ -79,6 +81,35 @@ type Result struct {
 	// Deadlock: why and where the run stopped early (the metrics above are
 	// those up to Deadlock.Cycle), else nil.
 	Deadlock *Deadlock `json:"deadlock,omitempty" msgpack:"deadlock,omitempty"`
+}
+
+// HotspotClasses are HOTSPOT's two traffic classes over the window, as
+// Kim et al., Contention-based Congestion Management in Large-Scale Networks
+// §V-A report them: the background (UR among the other nodes), whose
+// latency and throughput its figures plot, and the hotspot flows, with the
+// accepted hotspot bandwidth of each sender (Fig. 14).
+type HotspotClasses struct {
+	Background TrafficClass `json:"background" msgpack:"background"`
+	// Hotspot: its loads per cycle at the hotspot's ejection (Nodes = 1).
+	Hotspot TrafficClass `json:"hotspot" msgpack:"hotspot"`
+	// Node and Senders: the hotspot and its senders (given, or drawn by
+	// traffic.hotspotCount).
+	Node    int32   `json:"node" msgpack:"node"`
+	Senders []int32 `json:"senders" msgpack:"senders"`
+	// SenderAccepted[i]: phits per cycle delivered to the hotspot from
+	// Senders[i]; they add up to Hotspot.Accepted.
+	SenderAccepted []float64 `json:"senderAccepted" msgpack:"senderAccepted"`
+}
+
+// TrafficClass is one class of packets: loads in phits per cycle per node of
+// the class (Nodes of them), latency as Result.Latency.
+type TrafficClass struct {
+	Nodes     int     `json:"nodes" msgpack:"nodes"`
+	Applied   float64 `json:"applied" msgpack:"applied"`
+	Accepted  float64 `json:"accepted" msgpack:"accepted"`
+	Latency   Summary `json:"latency" msgpack:"latency"`
+	Generated int64   `json:"generated" msgpack:"generated"`
+	Delivered int64   `json:"delivered" msgpack:"delivered"`
 }
 
 // Summary of a distribution.

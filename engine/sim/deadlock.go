@@ -72,6 +72,7 @@ func (s *Sim) initDetector() {
 func (s *Sim) stuckHeads() *result.Deadlock {
 	limit := s.now - s.dl.age
 	var d *result.Deadlock
+	starved := true
 	for r := 0; r < s.R; r++ {
 		for w := 0; w < 2; w++ {
 			for m := s.inMask[2*r+w]; m != 0; m &= m - 1 {
@@ -88,14 +89,53 @@ func (s *Sim) stuckHeads() *result.Deadlock {
 						d = &result.Deadlock{Reason: "stuck", Bound: s.dl.age}
 					}
 					s.addStuck(d, pi, v)
+					starved = starved && s.starved(pi, v, limit)
 				}
 			}
 		}
 	}
 	if d != nil {
+		if starved {
+			d.Reason = "starvation"
+		}
 		s.finishReport(d)
 	}
 	return d
+}
+
+// starved tells starvation from deadlock for the stuck head of buffer
+// (pi, v): it follows the output VC each stuck head waits for, downstream,
+// until a resource that keeps moving — an ejection port (its node always
+// consumes), a buffer whose head is younger than limit, or an empty buffer
+// whose upstream output still has credits for it: the head lost every
+// arbitration for an output others use (starvation). A chain that comes
+// back to a stuck head (a cycle of waits), reaches an empty buffer with no
+// credits (lost credits), or a head not routed yet is a deadlock. Report
+// time only: it walks at most every buffer once.
+func (s *Sim) starved(pi, v int, limit int64) bool {
+	for range len(s.bufs) {
+		b := &s.bufs[pi*s.maxVC+v]
+		if b.hOut < 0 || b.hVC < 0 {
+			return false
+		}
+		po := (pi/s.radix)*s.radix + int(b.hOut)
+		if s.ports[po].class == topology.Injection {
+			return true
+		}
+		next := s.ports[po].peer
+		if next < 0 {
+			return false
+		}
+		nb := &s.bufs[int(next)*s.maxVC+int(b.hVC)]
+		switch {
+		case nb.len == 0:
+			return s.credits[po*s.maxVC+int(b.hVC)] >= int32(s.P)
+		case int64(nb.hEntry) >= limit:
+			return true
+		}
+		pi, v = int(next), int(b.hVC)
+	}
+	return false
 }
 
 // watchdogReport is the global watchdog's report: every buffer holding

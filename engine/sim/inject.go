@@ -101,7 +101,7 @@ func (s *Sim) release(k int32) {
 // newPacket creates a packet generated at cycle t and counts it.
 func (s *Sim) newPacket(src, dst int, t int64, flags uint8) int32 {
 	k := s.initPacket(s.alloc(), src, dst, t, flags)
-	s.st.generated(s, int(s.nodeAt[src].router), t, flags&fReply != 0)
+	s.st.generated(s, int32(src), int32(dst), t, flags&fReply != 0)
 	return k
 }
 

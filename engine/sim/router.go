@@ -287,7 +287,9 @@ func (s *Sim) inputArbitrate(r, pi int) (int, int) {
 			s.clock++
 			s.inStamp[pi*s.maxVC+best] = s.clock
 		default:
-			s.ports[pi].inPtr = int8(wrap(best+1, n))
+			if !s.inPtrOnGrant {
+				s.ports[pi].inPtr = int8(wrap(best+1, n))
+			}
 		}
 	}
 	if s.ejGate && s.pclass[base+bestOut] == topology.Injection && s.ejectionClosed(base+bestOut) {
@@ -374,6 +376,9 @@ func (s *Sim) grant(r, in, vc, out int) {
 	pi, po := r*s.radix+in, r*s.radix+out
 	ip, op := &s.ports[pi], &s.ports[po]
 	bi := pi*s.maxVC + vc
+	if s.inPtrOnGrant && vc < int(s.ctlBase[ip.class]) { // the priority class's VCs keep no pointer
+		ip.inPtr = int8(wrap(vc+1, s.vcCount[ip.class]))
+	}
 	b := &s.bufs[bi]
 	k := b.hd
 	pk := &s.pk[k]

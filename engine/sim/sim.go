@@ -201,6 +201,10 @@ type Sim struct {
 	xbar           int64
 	iters          int
 	inArb, outArb  uint8
+	// inPtrOnGrant: router.inputArbiter=rrgrant, the input stage's
+	// round-robin pointer moves when its VC is granted (BookSim's separable
+	// input-first allocator), not when it requests (FOGSim's)
+	inPtrOnGrant   bool
 	transitPrio    bool
 	creditAtOutput bool // FOGSim v4 IOQ credit timing (see TIMING.md)
 	ejGate         bool // FOGSim v5's ejection gate (router.ejection=fogsim, TIMING.md)
@@ -346,6 +350,7 @@ func newSimEntry(cfg config.Config, e *routing.Entry, topo topology.Topology, se
 	}
 	s.iters = r.Iterations
 	s.inArb, s.outArb = arbKind(r.InputArbiter), arbKind(r.OutputArbiter)
+	s.inPtrOnGrant = r.InputArbiter == "rrgrant"
 	s.transitPrio = r.TransitPriority
 	s.creditAtOutput = s.ioq && r.CreditTiming == "output"
 	s.ejGate = s.ioq && r.Ejection == "fogsim"
@@ -490,7 +495,7 @@ func newPattern(name string, advOffset int, tr config.Traffic, net traffic.Netwo
 	return traffic.New(traffic.Spec{Kind: kind, AdvOffset: advOffset, AdvSame: tr.AdvRouter == "same",
 		AdvcFogsim: tr.AdvcFogsim, LocalOffset: tr.LocalOffset, MixUN: tr.MixUN, MixADVL: tr.MixADVL,
 		MixPerNode: tr.MixPerNode, HotPercent: tr.HotPercent, HotRegion: tr.HotRegion,
-		Hotspot: tr.HotspotNode, Senders: senders}, net, seed)
+		Hotspot: tr.HotspotNode, Senders: senders, Count: tr.HotspotCount, DrawSeed: uint64(tr.HotspotSeed)}, net, seed)
 }
 
 // runsOn refuses what the topology cannot run, as the tables declare it: a
@@ -525,7 +530,7 @@ func (t nodesOnly) Groups() int                 { return t.n }
 func (nodesOnly) LinkedGroups(router int) []int { return nil }
 
 func arbKind(name string) uint8 {
-	switch name {
+	switch name { // rrgrant is rr with its pointer moved at grant (inPtrOnGrant)
 	case "lrs":
 		return arbLRS
 	case "age":

@@ -8,6 +8,7 @@ import (
 	"phitsim/engine/routing"
 	"phitsim/engine/stats"
 	"phitsim/engine/topology"
+	"phitsim/engine/traffic"
 )
 
 // stats are the counters of a run. "Window" counters cover the measured
@@ -51,6 +52,28 @@ type counters struct {
 	// FOGSim's .transient file (thesis §4.3.2)
 	trFrom               int64
 	trPkts, trMis, trLat []int64
+
+	// HOTSPOT: the paper's two traffic classes (Kim et al., Contention-based
+	// Congestion Management in Large-Scale Networks §V-A: it reports the
+	// non-hotspot class, and per sender the accepted hotspot bandwidth,
+	// Fig. 14); hot is −1 without HOTSPOT, so that other runs pay one branch
+	// per delivered packet
+	hot int32
+	hs  *hotspotCounters
+}
+
+// hotspotCounters count HOTSPOT's classes in the window: a hotspot packet
+// goes from a sender to the hotspot, every other one is background.
+type hotspotCounters struct {
+	senders        []int32
+	sender         []bool  // by node
+	perSender      []int64 // delivered hotspot packets by node
+	bgGen, bgDel   int64
+	bgLat          int64
+	hotGen, hotDel int64
+	hotLat         int64
+	hotMin, hotMax int64
+	bgMin, bgMax   int64
 }
 
 func (st *counters) init(s *Sim) {
@@ -87,6 +110,27 @@ func (st *counters) init(s *Sim) {
 	}
 	st.classes = topology.ClassNames(s.topo.Classes())
 	st.countHopsFrom(s, 3)
+	st.hot = -1
+	for _, pt := range []*traffic.Pattern{s.pat, s.pat2} {
+		if pt == nil {
+			continue
+		}
+		if hot, senders := pt.Hotspot(); senders != nil {
+			h := &hotspotCounters{senders: senders, sender: make([]bool, s.N), perSender: make([]int64, s.N),
+				hotMin: math.MaxInt64, bgMin: math.MaxInt64}
+			for _, n := range senders {
+				h.sender[n] = true
+			}
+			st.hot, st.hs = int32(hot), h
+			break
+		}
+	}
+}
+
+// hotspotClass: packet src → dst is in HOTSPOT's hotspot class (before a
+// switch to HOTSPOT, a sender's packets to the hotspot count there too).
+func (st *counters) hotspotClass(src, dst int32) bool {
+	return dst == st.hot && st.hs.sender[src]
 }
 
 // hopTable counts by packet the hops of the classes from `from` on: per
@@ -176,13 +220,21 @@ func (st *counters) bucket(t int64) int {
 // only the packets the nodes offer: a reply answers a request received
 // (FOGSim v5 counts packetsInj in generatorModule::inject, not for the reply
 // injected at the request's consumption).
-func (st *counters) generated(s *Sim, r int, t int64, reply bool) {
+func (st *counters) generated(s *Sim, src, dst int32, t int64, reply bool) {
 	st.totGen++
 	st.sGen[st.bucket(t)]++
 	if t < s.W || t >= s.W+s.M {
 		return
 	}
 	st.gen++
+	r := int(s.nodeAt[src].router)
+	if st.hot >= 0 {
+		if st.hotspotClass(src, dst) {
+			st.hs.hotGen++
+		} else {
+			st.hs.bgGen++
+		}
+	}
 	if !reply {
 		st.perRouter[r]++
 	}
@@ -221,6 +273,19 @@ func (st *counters) delivered(s *Sim, pk *packet, t int64) {
 	st.hopsG += int64(pk.ghops)
 	st.maxHops = max(st.maxHops, hops)
 	st.hopsHist[min(hops, len(st.hopsHist)-1)]++
+	if st.hot >= 0 {
+		h := st.hs
+		if st.hotspotClass(pk.src, pk.dst) {
+			h.hotDel++
+			h.hotLat += lat
+			h.hotMin, h.hotMax = min(h.hotMin, lat), max(h.hotMax, lat)
+			h.perSender[pk.src]++
+		} else {
+			h.bgDel++
+			h.bgLat += lat
+			h.bgMin, h.bgMax = min(h.bgMin, lat), max(h.bgMax, lat)
+		}
+	}
 	if pk.flags&fNonMin != 0 || st.fogValiant && s.fogsimNonMinimal(pk) {
 		st.misFOGSim++
 	}
@@ -312,6 +377,9 @@ func (s *Sim) Snapshot() *result.Result {
 			}
 		}
 	}
+	if st.hs != nil && measured > 0 {
+		res.Hotspot = st.hotspotResult(int64(s.N), measured)
+	}
 	if st.delRep > 0 {
 		res.ReplyRoundTrip = float64(st.rtSum) / float64(st.delRep)
 	}
@@ -375,6 +443,38 @@ func (s *Sim) Snapshot() *result.Result {
 		}
 	}
 	return res
+}
+
+// hotspotResult: HOTSPOT's classes over the measured cycles; the
+// background's loads per background node (every node but the hotspot and
+// its senders), the hotspot's at the hotspot's ejection and per sender.
+func (st *counters) hotspotResult(nodes, measured int64) *result.HotspotClasses {
+	h := st.hs
+	phits := float64(st.pktPhits)
+	bgNodes := nodes - 1 - int64(len(h.senders))
+	cls := func(n, gen, del, latSum, lo, hi int64) result.TrafficClass {
+		c := result.TrafficClass{Nodes: int(n), Generated: gen, Delivered: del}
+		if n > 0 {
+			c.Applied = float64(gen) * phits / float64(n*measured)
+			c.Accepted = float64(del) * phits / float64(n*measured)
+		}
+		if del > 0 {
+			c.Latency = result.Summary{Avg: float64(latSum) / float64(del), Min: lo, Max: hi}
+		}
+		return c
+	}
+	out := &result.HotspotClasses{
+		Background: cls(bgNodes, h.bgGen, h.bgDel, h.bgLat, h.bgMin, h.bgMax),
+		// the hotspot class per cycle at the hotspot's ejection (1 at most)
+		Hotspot: cls(1, h.hotGen, h.hotDel, h.hotLat, h.hotMin, h.hotMax),
+		Node:    st.hot,
+		Senders: append([]int32(nil), h.senders...),
+	}
+	out.SenderAccepted = make([]float64, len(h.senders))
+	for i, n := range h.senders {
+		out.SenderAccepted[i] = float64(h.perSender[n]) * phits / float64(measured)
+	}
+	return out
 }
 
 func trimZeros(x []int64) []int64 {

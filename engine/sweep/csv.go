@@ -12,23 +12,26 @@ var CSVHeader = []string{"series", "name", "offered", "runs",
 	"latency", "latency_ci95", "inj_latency", "net_latency", "hops",
 	"misrouted", "max_min", "cov", "jain", "min_injection", "starved", "saturated"}
 
-// CSVParamHeader, CSVGraph500Header, CSVReplyHeader and CSVDeadlockHeader
-// are the columns WriteCSV appends, in this order, when some point is of a
-// parameter sweep, of a Graph500 run, of request-reply traffic (the accepted
-// load of requests and of replies; empty in the rows of other points), or
-// had a run that deadlocked (how many). The columns of CSVHeader never move.
+// CSVParamHeader, CSVGraph500Header, CSVReplyHeader, CSVDeadlockHeader and
+// CSVHotspotHeader are the columns WriteCSV appends, in this order, when
+// some point is of a parameter sweep, of a Graph500 run, of request-reply
+// traffic (the accepted load of requests and of replies; empty in the rows
+// of other points), had a run that deadlocked (how many), or is of HOTSPOT
+// (its background class, then the hotspot's accepted load and latency). The columns of CSVHeader never move.
 var (
 	CSVParamHeader    = []string{"param", "x"}
 	CSVGraph500Header = []string{"exec_s", "exec_s_ci95", "exec_cycles", "usage", "usage_ci95", "teps", "finished"}
 	CSVReplyHeader    = []string{"request_accepted", "request_accepted_ci95", "reply_accepted", "reply_accepted_ci95"}
 	CSVDeadlockHeader = []string{"deadlocked_runs"}
+	CSVHotspotHeader  = []string{"bg_applied", "bg_accepted", "bg_accepted_ci95", "bg_latency", "bg_latency_ci95", "hot_accepted", "hot_latency"}
 )
 
 // WriteCSV writes one row per point: the curves of a sweep.
 func WriteCSV(w io.Writer, points []Aggregate) error {
 	cw := csv.NewWriter(w)
-	param, g500, reply, deadlock := false, false, false, false
+	param, g500, reply, deadlock, hot := false, false, false, false, false
 	for _, p := range points {
+		hot = hot || p.Hotspot != nil
 		deadlock = deadlock || p.Deadlocked > 0
 		param = param || p.Param != ""
 		g500 = g500 || p.Graph500 != nil
@@ -46,6 +49,9 @@ func WriteCSV(w io.Writer, points []Aggregate) error {
 	}
 	if deadlock {
 		header = append(append([]string(nil), header...), CSVDeadlockHeader...)
+	}
+	if hot {
+		header = append(append([]string(nil), header...), CSVHotspotHeader...)
 	}
 	if err := cw.Write(header); err != nil {
 		return err
@@ -73,6 +79,12 @@ func WriteCSV(w io.Writer, points []Aggregate) error {
 		}
 		if deadlock {
 			row = append(row, strconv.Itoa(p.Deadlocked))
+		}
+		if h := p.Hotspot; h != nil {
+			row = append(row, f(h.Applied.Mean), f(h.Accepted.Mean), f(h.Accepted.CI95), f(h.Latency.Mean), f(h.Latency.CI95),
+				f(h.HotAccepted.Mean), f(h.HotLatency.Mean))
+		} else if hot {
+			row = append(row, "", "", "", "", "", "", "")
 		}
 		if err := cw.Write(row); err != nil {
 			return err

@@ -281,6 +281,23 @@ type Aggregate struct {
 	ReplyAccepted   *stats.Estimate `json:"replyAccepted,omitempty" msgpack:"replyAccepted,omitempty"`
 	// Graph500 runs: the means over the seeds.
 	Graph500 *Graph500Aggregate `json:"graph500,omitempty" msgpack:"graph500,omitempty"`
+	// HOTSPOT runs: its classes over the seeds (result.HotspotClasses).
+	Hotspot *HotspotAggregate `json:"hotspot,omitempty" msgpack:"hotspot,omitempty"`
+}
+
+// HotspotAggregate is HOTSPOT's classes over the runs of a point: the
+// background's loads and latency (what Kim et al., Contention-based
+// Congestion Management in Large-Scale Networks §V-A plot), the hotspot's
+// accepted load and latency, and the mean bandwidth of each sender.
+type HotspotAggregate struct {
+	Applied        stats.Estimate `json:"applied" msgpack:"applied"`         // background, phits/(node·cycle)
+	Accepted       stats.Estimate `json:"accepted" msgpack:"accepted"`       // background
+	Latency        stats.Estimate `json:"latency" msgpack:"latency"`         // background
+	HotAccepted    stats.Estimate `json:"hotAccepted" msgpack:"hotAccepted"` // phits/cycle at the hotspot
+	HotLatency     stats.Estimate `json:"hotLatency" msgpack:"hotLatency"`
+	Node           int32          `json:"node" msgpack:"node"`                     // the hotspot, the first run's (a fixed set)
+	Senders        []int32        `json:"senders" msgpack:"senders"`               // the first run's
+	SenderAccepted []float64      `json:"senderAccepted" msgpack:"senderAccepted"` // means over the runs
 }
 
 // Graph500Aggregate is the mean of the Graph500 metrics over the runs of a point.
@@ -347,7 +364,29 @@ func AggregateRuns(series int, runs []*result.Result) Aggregate {
 		}
 		a.Graph500 = g
 	}
+	if runs[0].Hotspot != nil {
+		a.Hotspot = aggregateHotspot(runs, col)
+	}
 	return a
+}
+
+// aggregateHotspot: HOTSPOT's classes over runs that all report them.
+func aggregateHotspot(runs []*result.Result, col func(func(*result.Result) float64) stats.Estimate) *HotspotAggregate {
+	h := &HotspotAggregate{Node: runs[0].Hotspot.Node, Senders: runs[0].Hotspot.Senders}
+	h.Applied = col(func(r *result.Result) float64 { return r.Hotspot.Background.Applied })
+	h.Accepted = col(func(r *result.Result) float64 { return r.Hotspot.Background.Accepted })
+	h.Latency = col(func(r *result.Result) float64 { return r.Hotspot.Background.Latency.Avg })
+	h.HotAccepted = col(func(r *result.Result) float64 { return r.Hotspot.Hotspot.Accepted })
+	h.HotLatency = col(func(r *result.Result) float64 { return r.Hotspot.Hotspot.Latency.Avg })
+	h.SenderAccepted = make([]float64, len(h.Senders))
+	for _, r := range runs {
+		for i, x := range r.Hotspot.SenderAccepted {
+			if i < len(h.SenderAccepted) {
+				h.SenderAccepted[i] += x / float64(len(runs))
+			}
+		}
+	}
+	return h
 }
 
 // MinInjectionLoad is the lowest per-router injection in phits/(node·cycle):

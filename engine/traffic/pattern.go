@@ -5,6 +5,7 @@ package traffic
 
 import (
 	"fmt"
+	"slices"
 
 	"phitsim/engine/rng"
 )
@@ -138,6 +139,13 @@ type Spec struct {
 	// hotspot not among them)
 	Hotspot int
 	Senders []int32
+	// HOTSPOT with Count > 0: the hotspot and Count senders drawn at random
+	// from DrawSeed (not the run's seed: every scheme and seed of an
+	// experiment gets the same set, as Kim et al., Contention-based
+	// Congestion Management in Large-Scale Networks §V-A uses for its
+	// 40-to-1 and 16-to-1 hotspots); Hotspot and Senders are then unset
+	Count    int
+	DrawSeed uint64
 }
 
 // Pattern draws destinations. It is a plain struct with a switch rather than
@@ -297,6 +305,11 @@ func (pt *Pattern) Dest(src int, s *rng.Stream) int {
 // initHotspot checks the hotspot and its senders and lists the background.
 func (pt *Pattern) initHotspot() error {
 	sp := &pt.spec
+	if sp.Count != 0 {
+		if err := pt.drawHotspot(); err != nil {
+			return err
+		}
+	}
 	if sp.Hotspot < 0 || sp.Hotspot >= pt.n {
 		return fmt.Errorf("traffic.hotspotNode: node %d; it must be 0 to %d", sp.Hotspot, pt.n-1)
 	}
@@ -322,6 +335,34 @@ func (pt *Pattern) initHotspot() error {
 			pt.background = append(pt.background, int32(n))
 		}
 	}
+	return nil
+}
+
+// drawHotspot picks the hotspot and spec.Count senders, distinct, uniformly
+// at random from spec.DrawSeed (a partial Fisher–Yates shuffle); the
+// senders in increasing order.
+func (pt *Pattern) drawHotspot() error {
+	sp := &pt.spec
+	switch {
+	case sp.Count < 0 || sp.Count > pt.n-1:
+		return fmt.Errorf("traffic.hotspotCount: %d senders; it must be 1 to %d (the nodes but the hotspot)", sp.Count, pt.n-1)
+	case len(sp.Senders) > 0:
+		return fmt.Errorf("traffic.hotspotSenders: give either the senders or traffic.hotspotCount, not both")
+	case sp.Hotspot != 0:
+		return fmt.Errorf("traffic.hotspotNode: node %d; with traffic.hotspotCount the hotspot is drawn too (leave it 0)", sp.Hotspot)
+	}
+	s := rng.New(sp.DrawSeed, rng.Traffic, 1<<32|uint64(pt.n))
+	nodes := make([]int32, pt.n)
+	for i := range nodes {
+		nodes[i] = int32(i)
+	}
+	for i := 0; i <= sp.Count; i++ {
+		j := i + s.Intn(pt.n-i)
+		nodes[i], nodes[j] = nodes[j], nodes[i]
+	}
+	sp.Hotspot = int(nodes[0])
+	sp.Senders = slices.Clone(nodes[1 : sp.Count+1])
+	slices.Sort(sp.Senders)
 	return nil
 }
 

@@ -206,6 +206,11 @@ var chartTopics = map[string]string{
 	"transientlatency":   "metric-timeseries",
 	"transientmisrouted": "metric-timeseries",
 
+	// Kim et al.'s HOTSPOT classes
+	"bgaccepted":     "metric-hotspot-classes",
+	"bglatency":      "metric-hotspot-classes",
+	"hotspotsenders": "metric-hotspot-classes",
+
 	// the QCN-Switch paper's
 	"qcnprobability": "metric-qcn-probability",
 	"qcncnm":         "metric-qcn-cnm",

@@ -71,6 +71,7 @@ func Visible(e *experiment.Experiment, r *experiment.Results) []string {
 		}
 	}
 	add(synth, "accepted", "latency")
+	add(anySeries(e, hotspotPattern) || anyRun(r, hasHotspot), "bgaccepted", "bglatency", "hotspotsenders")
 	add(g500, "exectime", "usage")
 	add(true, "fairness", "histogram")
 	add(synth, "timeseries")

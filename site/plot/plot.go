@@ -435,10 +435,7 @@ func Fairness(in Input) []byte {
 	if a == 0 {
 		xName = "router"
 	}
-	bar := charts.NewBar()
-	g := common("Per-router injection at "+pointLabel(in.Results, x), xName, "injected load ("+unitLoad+")", true)
-	g = append(g, charts.WithXAxisOpts(opts.XAxis{Type: "category", Name: xName, NameLocation: "middle", NameGap: 28}))
-	bar.SetGlobalOptions(g...)
+	values := make([][]float64, len(runs))
 	for si, rs := range runs {
 		if len(rs) == 0 {
 			continue
@@ -457,12 +454,8 @@ func Fairness(in Input) []byte {
 				}
 			}
 		}
-		data := make([]opts.BarData, len(per))
-		for i, v := range per {
-			data[i] = opts.BarData{Value: num(v)}
-		}
+		values[si] = per
 		n = max(n, len(per))
-		bar.AddSeries(names[si], data, charts.WithItemStyleOpts(opts.ItemStyle{Color: Color(si)}))
 	}
 	// category names say the group and the index: "37 (g4·r5)"
 	cats := make([]string, n)
@@ -471,6 +464,29 @@ func Fairness(in Input) []byte {
 		if a > 0 {
 			cats[i] += fmt.Sprintf(" (g%d·r%d)", i/a, i%a)
 		}
+	}
+	return bars("Per-router injection at "+pointLabel(in.Results, x), xName, "injected load ("+unitLoad+")", names, values, cats, a)
+}
+
+// bars is a bar chart of one bar per category and series (values[si], nil
+// for a series without runs), the y axis from 0 (a starving router or
+// sender shows as a gap), zooming along the categories; with groups of a
+// categories (a > 0), one label per group and dashed group boundaries.
+func bars(title, xName, yName string, names []string, values [][]float64, cats []string, a int) []byte {
+	n := len(cats)
+	bar := charts.NewBar()
+	g := common(title, xName, yName, true)
+	g = append(g, charts.WithXAxisOpts(opts.XAxis{Type: "category", Name: xName, NameLocation: "middle", NameGap: 28}))
+	bar.SetGlobalOptions(g...)
+	for si, per := range values {
+		if per == nil {
+			continue
+		}
+		data := make([]opts.BarData, len(per))
+		for i, v := range per {
+			data[i] = opts.BarData{Value: num(v)}
+		}
+		bar.AddSeries(names[si], data, charts.WithItemStyleOpts(opts.ItemStyle{Color: Color(si)}))
 	}
 	bar.SetXAxis(cats)
 	return render(bar, func(m map[string]any) {

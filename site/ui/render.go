@@ -36,6 +36,7 @@ var chartTitles = map[string]string{
 	"phasea": "Phase-A policies", "acor": "ACOR level over time", "acorrouters": "ACOR level per router",
 	"exectime": "Graph500 execution time", "usage": "Graph500 network usage",
 	"bfs": "Graph500 usage over time (BFS levels)", "levels": "Graph500 time per BFS level",
+	"bgaccepted": "Background accepted load (HOTSPOT)", "bglatency": "Background latency (HOTSPOT)", "hotspotsenders": "Hotspot bandwidth per sender",
 	"qcnprobability": "QCN-Switch port probabilities over time", "qcncnm": "QCN congestion notifications", "qcncnmtime": "CNMs over time",
 }
 
@@ -728,7 +729,7 @@ func sortInts(x []int) {
 // ---- charts ----
 
 // chartOrder is the page order of the chart cards (plot.Visible's).
-var chartOrder = []string{"accepted", "latency", "exectime", "usage", "fairness", "histogram", "timeseries",
+var chartOrder = []string{"accepted", "latency", "bgaccepted", "bglatency", "hotspotsenders", "exectime", "usage", "fairness", "histogram", "timeseries",
 	"transientlatency", "transientmisrouted", "qcnprobability", "qcncnm", "qcncnmtime", "bfs", "levels", "misrouting", "nonminimal", "phasea", "acor", "acorrouters"}
 
 // cardNames lists the chart cards: plot.Visible's, plus every card the
