@@ -546,9 +546,12 @@ func firstTimeUser(t *testing.T, ctx context.Context, base string) {
 		if n := eval[string](t, tab, `document.getElementById('f-name').value`); n != "UGAL" {
 			t.Errorf("series 1 routed by UGAL is named %q", n)
 		}
+		// one click at a time, as a reader who sees each tab appear (on a
+		// loaded machine a render can lag the click)
 		eval[bool](t, tab, `(() => { document.getElementById('add-series').click(); return true })()`)
+		waitFor(t, tab, `document.querySelectorAll('.tab').length === 3`, 15*time.Second)
 		eval[bool](t, tab, `(() => { document.getElementById('add-series').click(); return true })()`)
-		waitFor(t, tab, `document.querySelectorAll('.tab').length === 4`, 5*time.Second)
+		waitFor(t, tab, `document.querySelectorAll('.tab').length === 4`, 15*time.Second)
 		names := eval[[]string](t, tab, `[...document.querySelectorAll('.tab')].map(b => b.textContent)`)
 		seen := map[string]bool{}
 		for _, n := range names {

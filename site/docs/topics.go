@@ -168,7 +168,7 @@ var topics = []Topic{
 
 	// ---- arbiters and injection ----
 	{"arbiter-rr", "arbiter", "Round-robin arbiter (rr)",
-		"The allocator's input stage picks one VC per input port and its output stage one input per output. Round-robin serves, after each grant, the candidate after the last one granted.",
+		"The allocator's input stage picks one VC per input port and its output stage one input per output. Round-robin serves the candidate after the last one served: the output stage's pointer moves past the input it grants; the input stage's moves past the VC it puts forward, granted or not (FOGSim's rule; rrgrant moves it only at a grant, as BookSim).",
 		thesis + " §1.1 (Fig. 1.6), §1.6.3.1",
 		"The thesis's default; fair on average over many cycles."},
 	{"arbiter-lrs", "arbiter", "Least-recently-served arbiter (lrs)",
