@@ -146,7 +146,7 @@ var topics = []Topic{
 		cbcm + " §V-B (Fig. 9a)",
 		"The same link bound as TORNADO (1/p under MIN); the paper reports nearly identical results."},
 	{"traffic-HOTSPOT", "traffic", "HOTSPOT: k-to-1 hotspot with uniform background",
-		"The senders (traffic.hotspotSenders, e.g. 0,5,8,12) send only to the hotspot node (traffic.hotspotNode), each at 100% of its injection bandwidth: it generates a packet whenever its injection buffer has room, as a source that always has a message waiting. The hotspot sends nothing (reconstructed: the paper's node counts imply it). Every other node sends uniformly among those other nodes at traffic.load. The results mix both classes (per-class metrics are not built yet). Any topology.",
+		"The senders (traffic.hotspotSenders, e.g. 0,5,8,12) send only to the hotspot node (traffic.hotspotNode), each at 100% of its injection bandwidth (always backlogged). The hotspot sends nothing (reconstructed from the paper's node counts). Every other node sends uniformly among those other nodes at traffic.load. result.hotspot reports the two classes apart. Any topology.",
 		cbcm + " §V-A (Figs. 2, 3b, 8b, 9b, 13, 14)",
 		"k senders at 100% offer k times what the hotspot's ejection link takes: the tree of full buffers that forms behind it slows the background traffic that shares its links (endpoint congestion)."},
 	{"traffic-transient", "traffic", "Transient traffic",
@@ -168,7 +168,7 @@ var topics = []Topic{
 
 	// ---- arbiters and injection ----
 	{"arbiter-rr", "arbiter", "Round-robin arbiter (rr)",
-		"The allocator's input stage picks one VC per input port and its output stage one input per output. Round-robin serves the candidate after the last one served: the output stage's pointer moves past the input it grants; the input stage's moves past the VC it puts forward, granted or not (FOGSim's rule; rrgrant moves it only at a grant, as BookSim).",
+		"The allocator's input stage picks one VC per input port and its output stage one input per output. Round-robin serves the candidate after the last one served; the input stage's pointer moves when a VC requests, granted or not (FOGSim's rule; rrgrant: at the grant).",
 		thesis + " §1.1 (Fig. 1.6), §1.6.3.1",
 		"The thesis's default; fair on average over many cycles."},
 	{"arbiter-lrs", "arbiter", "Least-recently-served arbiter (lrs)",
@@ -182,7 +182,7 @@ var topics = []Topic{
 	{"arbiter-rrgrant", "arbiter", "Round-robin input arbiter moved at grant (rrgrant)",
 		"Input stage only: round-robin whose pointer moves past a VC when the output stage grants it, as in BookSim's separable input-first allocator, instead of when the VC requests (rr, FOGSim's). With rr, an input that requests a shared output k times per grant, k even, presents the same VC at every grant and starves its other VCs; rrgrant serves them in turn.",
 		"Kim et al., Contention-based Congestion Management in Large-Scale Networks §V-A (its BookSim router: separable input-first round-robin allocators)",
-		"Under UGAL and the 16-node flattened butterfly's 4-to-1 hotspot (senders 0, 5, 8, 12 → 4), rr starves senders 8 and 12 (VC 0 of the links into the hotspot's router is never granted); rrgrant gives every sender bandwidth, but one transit VC of router 2 still starves at the output stage."},
+		"UGAL, 16-node FBFly, hotspot 0, 5, 8, 12 → 4: rr starves senders 8 and 12; rrgrant serves every sender, but one transit VC of router 2 still starves at the output stage."},
 	{"arbiter-transit", "arbiter", "Transit priority",
 		"The output stage serves inputs carrying packets already in the network before injection inputs (as in Blue Gene/L).",
 		thesis + " §3.1.2, §3.3.1",
@@ -296,7 +296,7 @@ var topics = []Topic{
 		qcnsw + ", §2, §4.1",
 		"None under UN below saturation (the congestion points stay below Q_eq); under ADV+i a fraction of a percent of the link traffic, rising with load."},
 	{"metric-hotspot-classes", "metric", "HOTSPOT traffic class (background or hotspot flow)",
-		"With traffic.pattern = HOTSPOT the result splits the packets into two classes (result.hotspot): the hotspot flows (from a sender to the hotspot) and the background (every other packet: UR among the nodes that are neither the hotspot nor a sender). The background's accepted load is per background node, its latency generation to delivery, as the whole run's; the hotspot's accepted load is in phits per cycle into the hotspot (1 at most: its ejection link), split by sender. The paper plots the background class only, and per sender the accepted hotspot bandwidth.",
+		"With traffic.pattern = HOTSPOT the result splits the packets into two classes (result.hotspot): the hotspot flows (from a sender to the hotspot) and the background (every other packet: UR among the nodes that are neither the hotspot nor a sender). The background's accepted load is per background node; the hotspot's is in phits per cycle into the hotspot (1 at most), split by sender. The paper plots the background class only, and per sender the accepted hotspot bandwidth.",
 		"Kim et al., Contention-based Congestion Management in Large-Scale Networks §V-A, Figs. 2, 8b, 14",
 		"On the 16-node flattened butterfly with senders 0, 5, 8, 12 → 4 and MIN, the hotspot takes 1 phit/cycle, 0.25 from each sender; with background UR at 0.3 (MIN, 20,000 + 20,000 cycles) the background is delivered at its load with ≈ 220 cycles of latency, the hotspot packets with ≈ 1,560 (they wait in their senders' injection queues)."},
 }
