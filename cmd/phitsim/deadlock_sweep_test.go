@@ -3,6 +3,10 @@ package main
 import (
 	"strings"
 	"testing"
+
+	"phitsim/engine/config"
+	"phitsim/engine/result"
+	"phitsim/engine/sweep"
 )
 
 // A sweep whose run deadlocks (thesis Fig. 5.6: DAMQ with no reserve) still
@@ -29,12 +33,52 @@ func TestSweepShowsADeadlockedPoint(t *testing.T) {
 	if !strings.Contains(dead, "DEADLOCK (1 of 1 runs)") || static == "" || strings.Contains(static, "DEADLOCK") {
 		t.Errorf("table:\n%s", out)
 	}
-	if !strings.Contains(errOut, "some runs deadlocked") || !strings.Contains(errOut, "router.damqReserve 0 seed 1: deadlock") {
+	if !strings.Contains(errOut, "some runs stopped on a stuck head") || !strings.Contains(errOut, "router.damqReserve 0 seed 1: deadlock") {
 		t.Errorf("stderr: %s", errOut)
 	}
 	code, out, _ = cli(t, false, args...)
 	rows := strings.Split(strings.TrimSpace(out), "\n")
 	if code != 3 || len(rows) != 3 || !strings.HasSuffix(rows[0], ",deadlocked_runs") || !strings.HasSuffix(rows[1], ",1") || !strings.HasSuffix(rows[2], ",0") {
 		t.Errorf("csv (exit %d):\n%s", code, out)
+	}
+}
+
+// A point whose runs stopped on starved heads (result.Deadlock.Reason
+// "starvation": the outputs they wait for keep moving, no cycle of waits)
+// says STARVATION in the table, apart from a deadlock's DEADLOCK.
+func TestSweepTableTellsStarvationFromDeadlock(t *testing.T) {
+	c := config.Default()
+	run := func(reason string) *result.Result {
+		r := &result.Result{Config: c}
+		if reason != "" {
+			r.Deadlock = &result.Deadlock{Reason: reason}
+		}
+		return r
+	}
+	for _, tc := range []struct {
+		reasons []string
+		want    []string
+		not     []string
+	}{
+		{[]string{"starvation", ""}, []string{"STARVATION (1 of 2 runs)"}, []string{"DEADLOCK"}},
+		{[]string{"stuck", "starvation", "watchdog"}, []string{"DEADLOCK (2 of 3 runs)", "STARVATION (1 of 3 runs)"}, nil},
+		{[]string{"stuck"}, []string{"DEADLOCK (1 of 1 runs)"}, []string{"STARVATION"}},
+	} {
+		var runs []*result.Result
+		for _, why := range tc.reasons {
+			runs = append(runs, run(why))
+		}
+		var out strings.Builder
+		printTable(&out, &sweep.Outcome{Points: []sweep.Aggregate{sweep.AggregateRuns(0, runs)}})
+		for _, w := range tc.want {
+			if !strings.Contains(out.String(), w) {
+				t.Errorf("%v: the table lacks %q:\n%s", tc.reasons, w, out.String())
+			}
+		}
+		for _, w := range tc.not {
+			if strings.Contains(out.String(), w) {
+				t.Errorf("%v: the table says %q:\n%s", tc.reasons, w, out.String())
+			}
+		}
 	}
 }

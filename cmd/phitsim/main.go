@@ -777,7 +777,7 @@ func cmdSweep(ctx context.Context, args []string, e env) error {
 		var de *sim.DeadlockError
 		if errors.As(runErr, &de) && len(oc.Runs) == len(jobs) {
 			// a deadlocked run is kept: its point is marked in the table and CSV
-			fmt.Fprintf(e.stderr, "some runs deadlocked (DEADLOCK in the table, deadlocked_runs in the CSV); all %d runs are written\n", len(jobs))
+			fmt.Fprintf(e.stderr, "some runs stopped on a stuck head (DEADLOCK or STARVATION in the table, deadlocked_runs in the CSV); all %d runs are written\n", len(jobs))
 		} else {
 			fmt.Fprintf(e.stderr, "%s: %d of %d runs finished; writing those\n", why, len(oc.Runs), len(jobs))
 		}

@@ -215,8 +215,11 @@ func printTable(w io.Writer, oc *sweep.Outcome) {
 		if p.Starved {
 			notes = append(notes, "starved router")
 		}
-		if p.Deadlocked > 0 {
-			notes = append(notes, fmt.Sprintf("DEADLOCK (%d of %d runs)", p.Deadlocked, p.Runs))
+		if d := p.Deadlocked - p.Starvations; d > 0 {
+			notes = append(notes, fmt.Sprintf("DEADLOCK (%d of %d runs)", d, p.Runs))
+		}
+		if p.Starvations > 0 {
+			notes = append(notes, fmt.Sprintf("STARVATION (%d of %d runs)", p.Starvations, p.Runs))
 		}
 		if p.Graph500 != nil && !p.Graph500.Finished {
 			notes = append(notes, "BFS unfinished")

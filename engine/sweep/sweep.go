@@ -268,10 +268,14 @@ type Aggregate struct {
 	Starved    bool           `json:"starved" msgpack:"starved"`           // some run had a router that injected nothing
 	// Deadlocked counts the runs that stopped on a deadlock (result.Deadlock;
 	// their metrics are those up to it).
-	Deadlocked int    `json:"deadlocked,omitempty" msgpack:"deadlocked,omitempty"`
-	Saturated  bool   `json:"saturated" msgpack:"saturated"`
-	SatReason  string `json:"satReason,omitempty" msgpack:"satReason"`
-	Runs       int    `json:"runs" msgpack:"runs"`
+	Deadlocked int `json:"deadlocked,omitempty" msgpack:"deadlocked,omitempty"`
+	// Starvations counts those of them whose stuck heads were starved, not
+	// deadlocked (result.Deadlock.Reason "starvation": the outputs they wait
+	// for keep moving).
+	Starvations int    `json:"starvations,omitempty" msgpack:"starvations,omitempty"`
+	Saturated   bool   `json:"saturated" msgpack:"saturated"`
+	SatReason   string `json:"satReason,omitempty" msgpack:"satReason"`
+	Runs        int    `json:"runs" msgpack:"runs"`
 	// The swept variable of a parameter sweep (Spec.Param), set by Collect.
 	Param string  `json:"param,omitempty" msgpack:"param,omitempty"`
 	X     float64 `json:"x,omitempty" msgpack:"x,omitempty"`
@@ -347,6 +351,9 @@ func AggregateRuns(series int, runs []*result.Result) Aggregate {
 		}
 		if r.Deadlock != nil {
 			a.Deadlocked++
+			if r.Deadlock.Reason == "starvation" {
+				a.Starvations++
+			}
 		}
 		if r.Saturated && !a.Saturated {
 			a.Saturated, a.SatReason = true, r.SatReason

@@ -15,24 +15,30 @@ const deadlockColor = "#a50026"
 
 // DeadlockLabel says when the runs of a point deadlocked: "deadlock at
 // cycle 5286", or for several runs "deadlock in 2 of 3 runs, at cycles 5286
-// and 6011". "" when none did.
+// and 6011"; "starvation" instead when every one of them stopped on starved
+// heads (result.Deadlock.Reason: the outputs they wait for keep moving).
+// "" when none did.
 func DeadlockLabel(runs []*result.Result) string {
 	var cycles []string
+	word := "starvation"
 	for _, r := range runs {
 		if r != nil && r.Deadlock != nil {
 			cycles = append(cycles, strconv.FormatInt(r.Deadlock.Cycle, 10))
+			if r.Deadlock.Reason != "starvation" {
+				word = "deadlock"
+			}
 		}
 	}
 	switch {
 	case len(cycles) == 0:
 		return ""
 	case len(runs) == 1:
-		return "deadlock at cycle " + cycles[0]
+		return word + " at cycle " + cycles[0]
 	case len(cycles) == 1:
-		return fmt.Sprintf("deadlock in 1 of %d runs, at cycle %s", len(runs), cycles[0])
+		return fmt.Sprintf("%s in 1 of %d runs, at cycle %s", word, len(runs), cycles[0])
 	}
 	last := len(cycles) - 1
-	return fmt.Sprintf("deadlock in %d of %d runs, at cycles %s and %s", len(cycles), len(runs), strings.Join(cycles[:last], ", "), cycles[last])
+	return fmt.Sprintf("%s in %d of %d runs, at cycles %s and %s", word, len(cycles), len(runs), strings.Join(cycles[:last], ", "), cycles[last])
 }
 
 // deadlockMarks are the pins of series si's deadlocked points (thesis Fig.

@@ -107,7 +107,12 @@ func TestDeadlockPinnedInCurveCharts(t *testing.T) {
 
 func TestDeadlockLabel(t *testing.T) {
 	ok := &result.Result{}
-	at := func(c int64) *result.Result { return &result.Result{Deadlock: &result.Deadlock{Cycle: c}} }
+	at := func(c int64) *result.Result {
+		return &result.Result{Deadlock: &result.Deadlock{Cycle: c, Reason: "stuck"}}
+	}
+	starved := func(c int64) *result.Result {
+		return &result.Result{Deadlock: &result.Deadlock{Cycle: c, Reason: "starvation"}}
+	}
 	for _, tc := range []struct {
 		runs []*result.Result
 		want string
@@ -116,6 +121,10 @@ func TestDeadlockLabel(t *testing.T) {
 		{[]*result.Result{at(5286)}, "deadlock at cycle 5286"},
 		{[]*result.Result{ok, at(7)}, "deadlock in 1 of 2 runs, at cycle 7"},
 		{[]*result.Result{at(1), at(2), at(3)}, "deadlock in 3 of 3 runs, at cycles 1, 2 and 3"},
+		// starved heads whose outputs keep moving are no deadlock
+		{[]*result.Result{starved(29696)}, "starvation at cycle 29696"},
+		{[]*result.Result{ok, starved(9), starved(8)}, "starvation in 2 of 3 runs, at cycles 9 and 8"},
+		{[]*result.Result{starved(9), at(8)}, "deadlock in 2 of 2 runs, at cycles 9 and 8"},
 	} {
 		if got := DeadlockLabel(tc.runs); got != tc.want {
 			t.Errorf("%d runs: %q, want %q", len(tc.runs), got, tc.want)
