@@ -51,4 +51,13 @@ func qcnTransient(t *testing.T, ctx context.Context, base string) {
 	waitFor(t, ctx, `(() => { const c = echarts.getInstanceByDom(document.getElementById('chart-qcncnm'));
 		return !!(c && c.getOption().series.length === 2) })()`, 10*time.Second)
 	screenshot(t, ctx, "e2e-qcn.png")
+
+	// source processing set with output sampling cannot apply: its field is
+	// hidden, and the form says the value is ignored, naming both fields
+	c.Routing.QcnSampling, c.Routing.QcnSourceProcessing = "output", true
+	open(t, ctx, base+"#"+experiment.Encode(experiment.Link{Exp: e}))
+	waitFor(t, ctx, `!!document.getElementById('unapplied') && !document.getElementById('f-routing-qcnSourceProcessing')`, 10*time.Second)
+	if s := eval[string](t, ctx, `document.getElementById('unapplied').textContent`); !strings.Contains(s, "routing.qcnSourceProcessing = true") || !strings.Contains(s, "routing.qcnSampling") {
+		t.Errorf("the ignored value's note: %q", s)
+	}
 }

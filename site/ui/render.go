@@ -231,6 +231,16 @@ func (a *App) renderConfigPanel() *vecty.HTML {
 		children = append(children, elem.Div(vecty.Markup(vecty.Class("fields")), a.field(p, c, errs)))
 	}
 	children = append(children, a.renderFacts(c))
+	// a value set where it cannot apply is hidden with its field: say so,
+	// as phitsim validate does, instead of ignoring it silently
+	if un := c.Unapplied(); len(un) > 0 {
+		notes := make([]string, len(un))
+		for i, fe := range un {
+			notes[i] = fe.Error()
+		}
+		children = append(children, elem.Div(vecty.Markup(prop.ID("unapplied"), vecty.Class("hint")),
+			vecty.Text("Ignored (kept in the configuration):"), elem.UnorderedList(listItems(notes)...)))
+	}
 	def := config.Default()
 	for _, sec := range config.Sections {
 		sec := sec
