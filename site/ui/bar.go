@@ -178,7 +178,7 @@ func (a *App) barInput(id, key, label, value, mode, placeholder string, modelErr
 	bad := a.barErr[key] != "" || len(modelErrs) > 0
 	return elem.Div(vecty.Markup(vecty.Class("field", "inline"), vecty.MarkupIf(bad, vecty.Class("invalid"))),
 		elem.Label(vecty.Markup(prop.For(id)), vecty.Text(label)),
-		elem.Input(vecty.Markup(prop.ID(id), prop.Type(prop.TypeText), vecty.Attribute("inputmode", mode), prop.Value(val),
+		elem.Input(vecty.Markup(elemID(id), prop.Type(prop.TypeText), vecty.Attribute("inputmode", mode), prop.Value(val),
 			vecty.Attribute("spellcheck", "false"), vecty.Attribute("autocomplete", "off"),
 			vecty.MarkupIf(placeholder != "", vecty.Attribute("placeholder", placeholder)),
 			vecty.MarkupIf(bad, vecty.Attribute("aria-invalid", "true"), vecty.Attribute("aria-describedby", id+"-error")),
@@ -207,7 +207,7 @@ func (a *App) barInput(id, key, label, value, mode, placeholder string, modelErr
 func (a *App) renderExperimentBar() *vecty.HTML {
 	s := a.exp.Sweep
 	var opts []vecty.MarkupOrChild
-	opts = append(opts, vecty.Markup(prop.ID("sweep-param"), event.Change(func(e *vecty.Event) {
+	opts = append(opts, vecty.Markup(elemID("sweep-param"), event.Change(func(e *vecty.Event) {
 		a.exp.Sweep.Param = e.Target.Get("value").String()
 		if a.exp.Sweep.Param == experiment.LoadParam {
 			a.exp.Sweep = experiment.DefaultSweep()
@@ -263,7 +263,7 @@ func (a *App) renderExperimentBar() *vecty.HTML {
 	var status vecty.MarkupOrChild
 	estimate := -1.0 // seconds, for the end-to-end test's measure
 	if len(blocked) > 0 {
-		status = elem.Span(vecty.Markup(prop.ID("run-blocked"), vecty.Class("error"), vecty.Attribute("role", "alert")),
+		status = elem.Span(vecty.Markup(elemID("run-blocked"), vecty.Class("error"), vecty.Attribute("role", "alert")),
 			vecty.Text("Run is disabled until this is fixed: "+strings.Join(blocked, "; ")))
 	} else {
 		vals := a.values()
@@ -274,14 +274,14 @@ func (a *App) renderExperimentBar() *vecty.HTML {
 	}
 	// the bar's own errors, under it, each naming its field
 	var barErrs []vecty.MarkupOrChild
-	barErrs = append(barErrs, vecty.Markup(prop.ID("bar-errors"), vecty.Class("bar-errors")))
+	barErrs = append(barErrs, vecty.Markup(elemID("bar-errors"), vecty.Class("bar-errors")))
 	for _, f := range barFields {
 		msgs := modelErrs[f.field]
 		if e := a.barErr[f.key]; e != "" {
 			msgs = []string{e} // the text typed replaces the value Check saw
 		}
 		if len(msgs) > 0 {
-			barErrs = append(barErrs, elem.ListItem(vecty.Markup(prop.ID(f.id+"-error"), vecty.Class("error")), vecty.Text(strings.Join(msgs, "; "))))
+			barErrs = append(barErrs, elem.ListItem(vecty.Markup(elemID(f.id+"-error"), vecty.Class("error")), vecty.Text(strings.Join(msgs, "; "))))
 		}
 	}
 	return elem.Section(vecty.Markup(vecty.Class("experiment"), vecty.Attribute("aria-label", "experiment")),
@@ -324,10 +324,10 @@ func (a *App) renderExperimentBar() *vecty.HTML {
 			return strconv.Itoa(n), nil
 		}),
 		elem.Div(vecty.Markup(vecty.Class("run-buttons")),
-			elem.Button(vecty.Markup(prop.ID("run"), prop.Type(prop.TypeButton), vecty.Class("primary"), prop.Disabled(running || len(blocked) > 0),
+			elem.Button(vecty.Markup(elemID("run"), prop.Type(prop.TypeButton), vecty.Class("primary"), prop.Disabled(running || len(blocked) > 0),
 				vecty.MarkupIf(len(blocked) > 0, vecty.Attribute("aria-describedby", "run-blocked")),
 				event.Click(func(*vecty.Event) { a.run() })), vecty.Text("Run")),
-			elem.Button(vecty.Markup(prop.ID("cancel"), prop.Type(prop.TypeButton), prop.Disabled(!running),
+			elem.Button(vecty.Markup(elemID("cancel"), prop.Type(prop.TypeButton), prop.Disabled(!running),
 				event.Click(func(*vecty.Event) { a.cancel() })), vecty.Text("Cancel")),
 		),
 		vecty.If(len(barErrs) > 1, elem.UnorderedList(barErrs...)),
@@ -375,7 +375,7 @@ func (a *App) renderPresetNote() vecty.MarkupOrChild {
 	}
 	for _, p := range presets {
 		if p.Name == a.preset && p.PaperRun() != "" {
-			return elem.Paragraph(vecty.Markup(prop.ID("preset-note"), vecty.Class("preset-run")), vecty.Text(p.PaperRun()))
+			return elem.Paragraph(vecty.Markup(elemID("preset-note"), vecty.Class("preset-run")), vecty.Text(p.PaperRun()))
 		}
 	}
 	return nil

@@ -8,7 +8,6 @@ import (
 
 	"github.com/hexops/vecty"
 	"github.com/hexops/vecty/elem"
-	"github.com/hexops/vecty/prop"
 
 	"phitsim/engine/units"
 	"phitsim/site/experiment"
@@ -79,7 +78,7 @@ func (a *App) renderDeadlocks() vecty.MarkupOrChild {
 			td(also(strconv.FormatFloat(acc, 'f', 4, 64), units.FormatGbps(b.Gbps(acc))), ""),
 			elem.TableData(report...)))
 	}
-	return elem.Section(vecty.Markup(prop.ID("deadlocks"), vecty.Class("result-table", "deadlocks"), vecty.Attribute("aria-label", "deadlocked runs")),
+	return elem.Section(vecty.Markup(elemID("deadlocks"), vecty.Class("result-table", "deadlocks"), vecty.Attribute("aria-label", "deadlocked runs")),
 		elem.Heading2(vecty.Text("Deadlocked runs "), a.helpButton("metric-deadlock", "deadlocked runs")),
 		elem.Paragraph(vecty.Markup(vecty.Class("hint")), vecty.Text("Stopped by the engine and kept with their metrics up to the deadlock, as 'phitsim sweep' keeps them: pinned in the charts, counted in the CSV's deadlocked_runs column, reported in full in the JSON.")),
 		elem.Div(vecty.Markup(vecty.Class("table-wrap"), vecty.Attribute("tabindex", 0), vecty.Attribute("role", "region"),

@@ -9,7 +9,6 @@ import (
 
 	"github.com/hexops/vecty"
 	"github.com/hexops/vecty/elem"
-	"github.com/hexops/vecty/prop"
 
 	"phitsim/site/experiment"
 	"phitsim/site/facts"
@@ -56,7 +55,7 @@ func (a *App) renderGraph500() vecty.MarkupOrChild {
 		}
 		rows = append(rows, a.graph500Row(e, j))
 	}
-	return elem.Section(vecty.Markup(prop.ID("graph500-results"), vecty.Class("result-table"), vecty.Attribute("aria-label", "Graph500 runs")),
+	return elem.Section(vecty.Markup(elemID("graph500-results"), vecty.Class("result-table"), vecty.Attribute("aria-label", "Graph500 runs")),
 		elem.Heading2(vecty.Text("Graph500 runs"+at)),
 		elem.Div(vecty.Markup(vecty.Class("table-wrap"), vecty.Attribute("tabindex", 0), vecty.Attribute("role", "region"),
 			vecty.Attribute("aria-label", "Graph500 runs table (scrolls sideways)")),

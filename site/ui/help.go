@@ -90,7 +90,7 @@ func (a *App) renderHelp() vecty.MarkupOrChild {
 			index = append(index, elem.Heading3(vecty.Text(k.title)), elem.UnorderedList(links...))
 		}
 	}
-	return elem.Aside(vecty.Markup(prop.ID("help"), vecty.Class("help"), vecty.Attribute("role", "dialog"),
+	return elem.Aside(vecty.Markup(elemID("help"), vecty.Class("help"), vecty.Attribute("role", "dialog"),
 		vecty.Attribute("aria-labelledby", "help-title"), vecty.Data("topic", t.ID),
 		event.KeyDown(func(e *vecty.Event) {
 			if e.Value.Get("key").String() == "Escape" {
@@ -99,14 +99,14 @@ func (a *App) renderHelp() vecty.MarkupOrChild {
 			}
 		})),
 		elem.Div(vecty.Markup(vecty.Class("help-head")),
-			elem.Heading2(vecty.Markup(prop.ID("help-title"), vecty.Attribute("tabindex", -1)), vecty.Text(t.Title)),
-			elem.Button(vecty.Markup(prop.ID("help-close"), prop.Type(prop.TypeButton), vecty.Class("small"),
+			elem.Heading2(vecty.Markup(elemID("help-title"), vecty.Attribute("tabindex", -1)), vecty.Text(t.Title)),
+			elem.Button(vecty.Markup(elemID("help-close"), prop.Type(prop.TypeButton), vecty.Class("small"),
 				vecty.Attribute("aria-label", "close the help (Escape)"),
 				event.Click(func(*vecty.Event) { a.closeHelp() })), vecty.Text("× close")),
 		),
-		elem.Paragraph(vecty.Markup(prop.ID("help-text")), vecty.Text(t.Text)),
-		vecty.If(t.Expect != "", elem.Paragraph(vecty.Markup(prop.ID("help-expect")), elem.Strong(vecty.Text("What to expect: ")), vecty.Text(t.Expect))),
-		vecty.If(t.Paper != "", elem.Paragraph(vecty.Markup(prop.ID("help-paper"), vecty.Class("paper")), elem.Strong(vecty.Text("Source: ")), vecty.Text(t.Paper))),
+		elem.Paragraph(vecty.Markup(elemID("help-text")), vecty.Text(t.Text)),
+		vecty.If(t.Expect != "", elem.Paragraph(vecty.Markup(elemID("help-expect")), elem.Strong(vecty.Text("What to expect: ")), vecty.Text(t.Expect))),
+		vecty.If(t.Paper != "", elem.Paragraph(vecty.Markup(elemID("help-paper"), vecty.Class("paper")), elem.Strong(vecty.Text("Source: ")), vecty.Text(t.Paper))),
 		elem.Div(index...),
 	)
 }

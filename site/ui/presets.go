@@ -24,7 +24,7 @@ func (a *App) renderPresetMenu() *vecty.HTML {
 		label = "Preset: " + a.preset
 	}
 	var items []vecty.MarkupOrChild
-	items = append(items, vecty.Markup(prop.ID("preset-menu"), vecty.Class("preset-menu"), vecty.Attribute("role", "menu"),
+	items = append(items, vecty.Markup(elemID("preset-menu"), vecty.Class("preset-menu"), vecty.Attribute("role", "menu"),
 		vecty.Attribute("aria-label", "presets"),
 		event.KeyDown(func(e *vecty.Event) { a.presetKey(e) }),
 		event.FocusOut(func(e *vecty.Event) {
@@ -47,7 +47,7 @@ func (a *App) renderPresetMenu() *vecty.HTML {
 		))
 	}
 	return elem.Div(vecty.Markup(vecty.Class("preset-chooser")),
-		elem.Button(vecty.Markup(prop.ID("preset-toggle"), prop.Type(prop.TypeButton), vecty.Attribute("aria-haspopup", "menu"),
+		elem.Button(vecty.Markup(elemID("preset-toggle"), prop.Type(prop.TypeButton), vecty.Attribute("aria-haspopup", "menu"),
 			vecty.Attribute("aria-expanded", a.presetsOpen), vecty.Attribute("aria-controls", "preset-menu"),
 			event.Click(func(*vecty.Event) { a.openPresets(!a.presetsOpen) }),
 			event.KeyDown(func(e *vecty.Event) {

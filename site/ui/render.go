@@ -46,7 +46,7 @@ func (a *App) Render() vecty.ComponentOrHTML {
 	if a.res != nil {
 		done, total = a.res.Done(), len(a.res.Jobs)
 	}
-	root := vecty.Markup(prop.ID("app"), vecty.Class("app"),
+	root := vecty.Markup(elemID("app"), vecty.Class("app"),
 		vecty.Data("state", a.state), vecty.Data("run", strconv.Itoa(a.runs)), vecty.Data("done", strconv.Itoa(done)), vecty.Data("total", strconv.Itoa(total)),
 		vecty.Data("errors", strconv.Itoa(a.errorCount())), vecty.Data("deadlocks", strconv.Itoa(a.deadlockCount())), vecty.MarkupIf(a.embed, vecty.Class("embed")))
 	if a.embed {
@@ -93,22 +93,22 @@ func (a *App) renderHeader() *vecty.HTML {
 		elem.Span(vecty.Markup(vecty.Class("tagline")), vecty.Text("cycle-accurate Dragonfly network simulator, in your browser")),
 		elem.Div(vecty.Markup(vecty.Class("top-actions")),
 			a.renderPresetMenu(),
-			elem.Button(vecty.Markup(prop.ID("help-open"), prop.Type(prop.TypeButton), vecty.Attribute("aria-haspopup", "dialog"),
+			elem.Button(vecty.Markup(elemID("help-open"), prop.Type(prop.TypeButton), vecty.Attribute("aria-haspopup", "dialog"),
 				vecty.Attribute("title", "what the routings, traffic patterns, arbiters and charts are"),
 				event.Click(func(e *vecty.Event) { a.openHelp("metric-accepted", e.Target) })), vecty.Text("Help")),
-			elem.Button(vecty.Markup(prop.ID("share"), prop.Type(prop.TypeButton), vecty.Attribute("title", orWhy(why, "copy a link that reproduces this experiment")),
+			elem.Button(vecty.Markup(elemID("share"), prop.Type(prop.TypeButton), vecty.Attribute("title", orWhy(why, "copy a link that reproduces this experiment")),
 				prop.Disabled(why != ""), vecty.MarkupIf(why != "", vecty.Attribute("aria-describedby", "share-blocked")),
 				event.Click(func(*vecty.Event) { a.share() })), vecty.Text("Copy link")),
-			elem.Button(vecty.Markup(prop.ID("embed-code"), prop.Type(prop.TypeButton), vecty.Attribute("title", orWhy(why, "copy an <iframe> showing the chart and a Run button")),
+			elem.Button(vecty.Markup(elemID("embed-code"), prop.Type(prop.TypeButton), vecty.Attribute("title", orWhy(why, "copy an <iframe> showing the chart and a Run button")),
 				prop.Disabled(why != ""), vecty.MarkupIf(why != "", vecty.Attribute("aria-describedby", "share-blocked")),
 				event.Click(func(*vecty.Event) { a.copyEmbed() })), vecty.Text("Copy embed code")),
 		),
-		vecty.If(why != "", elem.Paragraph(vecty.Markup(prop.ID("share-blocked"), vecty.Class("error")),
+		vecty.If(why != "", elem.Paragraph(vecty.Markup(elemID("share-blocked"), vecty.Class("error")),
 			vecty.Text("Copy link and Copy embed code are disabled: "+why+"."))),
 		vecty.If(a.notice != "", elem.Paragraph(vecty.Markup(vecty.Class("notice"), vecty.Attribute("role", "status")), vecty.Text(a.notice))),
-		vecty.If(a.embedCode != "", elem.TextArea(vecty.Markup(prop.ID("embed-snippet"), vecty.Attribute("readonly", true),
+		vecty.If(a.embedCode != "", elem.TextArea(vecty.Markup(elemID("embed-snippet"), vecty.Attribute("readonly", true),
 			vecty.Attribute("aria-label", "embed code"), vecty.Attribute("rows", 2)), vecty.Text(a.embedCode))),
-		vecty.If(len(a.linkErrs) > 0, elem.Div(vecty.Markup(prop.ID("link-errors"), vecty.Class("errors"), vecty.Attribute("role", "alert")),
+		vecty.If(len(a.linkErrs) > 0, elem.Div(vecty.Markup(elemID("link-errors"), vecty.Class("errors"), vecty.Attribute("role", "alert")),
 			vecty.Text("The link had problems (the rest was applied): "+strings.Join(a.linkErrs, "; ")))),
 	)
 }
@@ -215,7 +215,7 @@ func (a *App) renderConfigPanel() *vecty.HTML {
 			event.Click(func(*vecty.Event) { a.sel = i; a.cfgVersion++; a.schedule() })), vecty.Text(label)))
 	}
 	tabs = append(tabs,
-		elem.Button(vecty.Markup(prop.ID("add-series"), prop.Type(prop.TypeButton), vecty.Class("small"),
+		elem.Button(vecty.Markup(elemID("add-series"), prop.Type(prop.TypeButton), vecty.Class("small"),
 			vecty.Attribute("title", "add a series: a copy of the selected one, to change one field"),
 			event.Click(func(*vecty.Event) { a.addSeries() })), vecty.Text("+ add series")),
 		vecty.If(len(a.exp.Series) > 1, elem.Button(vecty.Markup(prop.Type(prop.TypeButton), vecty.Class("small"),
@@ -238,7 +238,7 @@ func (a *App) renderConfigPanel() *vecty.HTML {
 		for i, fe := range un {
 			notes[i] = fe.Error()
 		}
-		children = append(children, elem.Div(vecty.Markup(prop.ID("unapplied"), vecty.Class("hint")),
+		children = append(children, elem.Div(vecty.Markup(elemID("unapplied"), vecty.Class("hint")),
 			vecty.Text("Ignored (kept in the configuration):"), elem.UnorderedList(listItems(notes)...)))
 	}
 	def := config.Default()
@@ -274,7 +274,7 @@ func (a *App) renderConfigPanel() *vecty.HTML {
 		if !open {
 			arrow = "▸"
 		}
-		rows := []vecty.MarkupOrChild{vecty.Markup(vecty.Class("group"), prop.ID("group-"+sec.Key)),
+		rows := []vecty.MarkupOrChild{vecty.Markup(vecty.Class("group"), elemID("group-"+sec.Key)),
 			elem.Legend(elem.Button(vecty.Markup(prop.Type(prop.TypeButton), vecty.Class("group-toggle"),
 				vecty.Attribute("aria-expanded", open), vecty.Attribute("aria-controls", "fields-"+sec.Key),
 				event.Click(func(*vecty.Event) {
@@ -284,7 +284,7 @@ func (a *App) renderConfigPanel() *vecty.HTML {
 				})),
 				vecty.Text(arrow+" "+sec.Title), elem.Span(vecty.Markup(vecty.Class("group-summary")), vecty.Text(" · "+summary))))}
 		if open {
-			fields := []vecty.MarkupOrChild{vecty.Markup(vecty.Class("fields"), prop.ID("fields-"+sec.Key))}
+			fields := []vecty.MarkupOrChild{vecty.Markup(vecty.Class("fields"), elemID("fields-"+sec.Key))}
 			for k, g := range sec.Groups {
 				if k > 0 {
 					// a sub-heading (Traffic under Workload)
@@ -292,7 +292,7 @@ func (a *App) renderConfigPanel() *vecty.HTML {
 					if g == "traffic" && c.Graph500() {
 						title += " (of the nodes outside the job, with workload.background)"
 					}
-					fields = append(fields, elem.Heading3(vecty.Markup(vecty.Class("subgroup"), prop.ID("subgroup-"+g)), vecty.Text(title)))
+					fields = append(fields, elem.Heading3(vecty.Markup(vecty.Class("subgroup"), elemID("subgroup-"+g)), vecty.Text(title)))
 				}
 				for _, p := range byGroup[g] {
 					fields = append(fields, a.field(p, c, errs))
@@ -314,16 +314,16 @@ func (a *App) renderConfigPanel() *vecty.HTML {
 	}
 	children = append(children,
 		elem.Div(vecty.Markup(vecty.Class("io")),
-			elem.Button(vecty.Markup(prop.ID("export-config"), prop.Type(prop.TypeButton),
+			elem.Button(vecty.Markup(elemID("export-config"), prop.Type(prop.TypeButton),
 				vecty.Attribute("title", "the selected series as a JSON file that 'phitsim run -config' accepts"),
 				event.Click(func(*vecty.Event) { a.exportConfig() })), vecty.Text("Export config JSON")),
-			elem.Input(vecty.Markup(prop.ID("import-config"), prop.Type(prop.TypeFile), vecty.Class("file"),
+			elem.Input(vecty.Markup(elemID("import-config"), prop.Type(prop.TypeFile), vecty.Class("file"),
 				vecty.Attribute("accept", ".json,application/json"),
 				event.Change(func(e *vecty.Event) { a.importConfig(e.Target) }))),
 			elem.Label(vecty.Markup(vecty.Class("button"), prop.For("import-config"), vecty.Attribute("title", "replace the selected series with a config JSON file")),
 				vecty.Text("Import config JSON…")),
 		),
-		vecty.If(len(a.importErrs) > 0, elem.Div(vecty.Markup(prop.ID("import-errors"), vecty.Class("errors"), vecty.Attribute("role", "alert")),
+		vecty.If(len(a.importErrs) > 0, elem.Div(vecty.Markup(elemID("import-errors"), vecty.Class("errors"), vecty.Attribute("role", "alert")),
 			elem.Strong(vecty.Text("The file was not imported:")),
 			elem.UnorderedList(listItems(a.importErrs)...))),
 	)
@@ -338,7 +338,7 @@ func (a *App) renderEditing() *vecty.HTML {
 	if len(a.exp.Series) > 1 {
 		text += fmt.Sprintf(" — changes apply to this series only (of %d)", len(a.exp.Series))
 	}
-	return elem.Paragraph(vecty.Markup(prop.ID("editing"), vecty.Class("editing"), vecty.Style("border-left-color", seriesColor(a.sel))),
+	return elem.Paragraph(vecty.Markup(elemID("editing"), vecty.Class("editing"), vecty.Style("border-left-color", seriesColor(a.sel))),
 		vecty.Text(text))
 }
 
@@ -440,7 +440,7 @@ func (a *App) field(p config.Param, c *config.Config, errs map[string][]string) 
 		described += " " + id + "-error"
 	}
 	var input *vecty.HTML
-	common := vecty.Markup(prop.ID(id), vecty.Attribute("title", tip), vecty.Attribute("aria-describedby", described),
+	common := vecty.Markup(elemID(id), vecty.Attribute("title", tip), vecty.Attribute("aria-describedby", described),
 		vecty.MarkupIf(len(msgs) > 0, vecty.Attribute("aria-invalid", "true")), prop.Disabled(swept))
 	switch {
 	case p.Kind == "bool":
@@ -486,19 +486,19 @@ func (a *App) field(p config.Param, c *config.Config, errs map[string][]string) 
 		elem.Label(vecty.Markup(prop.For(id), vecty.Attribute("title", tip)), vecty.Text(label)),
 		elem.Div(vecty.Markup(vecty.Class("control")),
 			input,
-			vecty.If(view.Unit != "", elem.Span(vecty.Markup(prop.ID(id+"-unit"), vecty.ClassMap{"unit": true, "conversion": view.Physical}), vecty.Text(view.Unit))),
+			vecty.If(view.Unit != "", elem.Span(vecty.Markup(elemID(id+"-unit"), vecty.ClassMap{"unit": true, "conversion": view.Physical}), vecty.Text(view.Unit))),
 			a.helpButton(topic, label+" "+p.Format(c)),
 		),
-		elem.Small(vecty.Markup(prop.ID(id+"-doc"), vecty.Class("doc")),
+		elem.Small(vecty.Markup(elemID(id+"-doc"), vecty.Class("doc")),
 			vecty.Text(strings.TrimSuffix(p.Doc+" · "+defText, " · ")),
 			vecty.If(swept, elem.Strong(vecty.Text(" · swept by the experiment"))),
 			vecty.If(p.Paper != "", elem.Span(vecty.Markup(vecty.Class("paper")), vecty.Text(" · "+p.Paper)))),
-		vecty.If(len(others) > 0, elem.Div(vecty.Markup(vecty.Class("differs-note"), prop.ID(id+"-differs")),
+		vecty.If(len(others) > 0, elem.Div(vecty.Markup(vecty.Class("differs-note"), elemID(id+"-differs")),
 			vecty.Text("Series "+strconv.Itoa(a.sel+1)+" only; differs in "+strings.Join(others, "; ")+". "),
-			elem.Button(vecty.Markup(prop.ID(id+"-all"), prop.Type(prop.TypeButton), vecty.Class("small"), prop.Disabled(a.rawErr[key] != ""),
+			elem.Button(vecty.Markup(elemID(id+"-all"), prop.Type(prop.TypeButton), vecty.Class("small"), prop.Disabled(a.rawErr[key] != ""),
 				vecty.Attribute("title", "set "+p.Path+" = "+p.Format(c)+" in every series"),
 				event.Click(func(*vecty.Event) { a.applyToAll(p) })), vecty.Text("apply to all series")))),
-		vecty.If(len(msgs) > 0, elem.Div(vecty.Markup(vecty.Class("error"), prop.ID(id+"-error"), vecty.Attribute("role", "alert")),
+		vecty.If(len(msgs) > 0, elem.Div(vecty.Markup(vecty.Class("error"), elemID(id+"-error"), vecty.Attribute("role", "alert")),
 			vecty.Text(strings.Join(msgs, "; ")))),
 	)
 }
@@ -561,7 +561,7 @@ func (a *App) renderFacts(c *config.Config) *vecty.HTML {
 			item("p_inj (eq. 2.20)", pinj, "load a generating node offers: message phits / (tq in cycles · cs), clamped to 1 phit/cycle"),
 		)
 	}
-	return elem.Section(append([]vecty.MarkupOrChild{vecty.Markup(prop.ID("facts"), vecty.Class("facts"), vecty.Attribute("aria-label", "derived facts")),
+	return elem.Section(append([]vecty.MarkupOrChild{vecty.Markup(elemID("facts"), vecty.Class("facts"), vecty.Attribute("aria-label", "derived facts")),
 		item("groups G = a·h+1", strconv.Itoa(f.Groups), "number of groups of a maximum-size Dragonfly"),
 		item("routers a·G", strconv.Itoa(f.Routers), "routers in the network"),
 		item("nodes p·a·G", strconv.Itoa(f.Nodes), "compute nodes"),
@@ -718,11 +718,11 @@ func (a *App) renderProgress() *vecty.HTML {
 				vecty.Text(fmt.Sprintf("worker %d idle", k+1)))))
 		}
 	}
-	return elem.Section(vecty.Markup(prop.ID("progress"), vecty.Class("progress"), vecty.Attribute("aria-live", "polite")),
+	return elem.Section(vecty.Markup(elemID("progress"), vecty.Class("progress"), vecty.Attribute("aria-live", "polite")),
 		elem.Div(vecty.Markup(vecty.Class("overall")),
-			elem.Progress(vecty.Markup(prop.ID("sweep-progress"), vecty.Attribute("max", 1), vecty.Attribute("value", frac),
+			elem.Progress(vecty.Markup(elemID("sweep-progress"), vecty.Attribute("max", 1), vecty.Attribute("value", frac),
 				vecty.Attribute("aria-label", "sweep progress"))),
-			elem.Span(vecty.Markup(prop.ID("status"), vecty.Data("elapsed", strconv.FormatFloat(elapsed, 'f', 3, 64)),
+			elem.Span(vecty.Markup(elemID("status"), vecty.Data("elapsed", strconv.FormatFloat(elapsed, 'f', 3, 64)),
 				vecty.Data("eta", strconv.FormatFloat(eta, 'f', 3, 64))), vecty.Text(label))),
 		elem.Div(rows...),
 	)
@@ -808,7 +808,7 @@ func (a *App) renderClasses() vecty.MarkupOrChild {
 			td(name, ""), td(hops, ""), td(strconv.FormatFloat(r.Utilisation, 'f', 4, 64), ""),
 			td(strconv.FormatInt(r.Links, 10), ""), td(strconv.Itoa(r.Runs), "")))
 	}
-	return elem.Section(vecty.Markup(prop.ID("class-results"), vecty.Class("result-table"), vecty.Attribute("aria-label", "hops and links by class")),
+	return elem.Section(vecty.Markup(elemID("class-results"), vecty.Class("result-table"), vecty.Attribute("aria-label", "hops and links by class")),
 		elem.Heading2(vecty.Text("Hops and links by class at "+at)),
 		elem.Div(vecty.Markup(vecty.Class("table-wrap"), vecty.Attribute("tabindex", 0), vecty.Attribute("role", "region"),
 			vecty.Attribute("aria-label", "hops and links by class table (scrolls sideways)")),
@@ -826,7 +826,7 @@ func (a *App) renderCharts() *vecty.HTML {
 		vals = a.res.Values
 	}
 	var opts []vecty.MarkupOrChild
-	opts = append(opts, vecty.Markup(prop.ID("point"), event.Change(func(e *vecty.Event) {
+	opts = append(opts, vecty.Markup(elemID("point"), event.Change(func(e *vecty.Event) {
 		a.point, _ = strconv.Atoi(e.Target.Get("value").String())
 		a.chartsDirty = true
 		a.schedule()
@@ -855,7 +855,7 @@ func (a *App) renderCharts() *vecty.HTML {
 func (a *App) chartCard(name string) *vecty.HTML {
 	// keyed: a chart's element is never reused for another chart (each
 	// element carries its own ECharts instance)
-	return elem.Div(vecty.Markup(vecty.Key(name), vecty.Class("card"), prop.ID("card-"+name)),
+	return elem.Div(vecty.Markup(vecty.Key(name), vecty.Class("card"), elemID("card-"+name)),
 		elem.Div(vecty.Markup(vecty.Class("card-head")),
 			elem.Span(vecty.Text(chartTitles[name])),
 			a.chartHelp(name),
@@ -874,7 +874,7 @@ func (a *App) chartCard(name string) *vecty.HTML {
 		),
 		vecty.If(name == "qcnprobability", a.qcnRouterSelect()),
 		// ECharts draws into this element; it has no vecty children.
-		elem.Div(vecty.Markup(prop.ID("chart-"+name), vecty.Class("chart"), vecty.Attribute("role", "img"),
+		elem.Div(vecty.Markup(elemID("chart-"+name), vecty.Class("chart"), vecty.Attribute("role", "img"),
 			vecty.Attribute("aria-label", chartTitles[name]+" chart"))),
 	)
 }
@@ -891,7 +891,7 @@ func (a *App) qcnRouterSelect() *vecty.HTML {
 	if len(e.Series) > 0 && e.Series[0].Topology.Kind == "dragonfly" {
 		routers = e.Series[0].Topology.A
 	}
-	opts := []vecty.MarkupOrChild{vecty.Markup(prop.ID("qcn-router"), event.Change(func(ev *vecty.Event) {
+	opts := []vecty.MarkupOrChild{vecty.Markup(elemID("qcn-router"), event.Change(func(ev *vecty.Event) {
 		a.qcnRouter, _ = strconv.Atoi(ev.Target.Get("value").String())
 		a.chartsDirty = true
 		a.schedule()
@@ -921,14 +921,14 @@ func (a *App) renderExports() *vecty.HTML {
 	has := a.res != nil && a.res.Done() > 0
 	return elem.Section(vecty.Markup(vecty.Class("exports"), vecty.Attribute("aria-label", "export")),
 		elem.Span(vecty.Text("Results: ")),
-		elem.Button(vecty.Markup(prop.ID("export-csv"), prop.Type(prop.TypeButton), prop.Disabled(!has),
+		elem.Button(vecty.Markup(elemID("export-csv"), prop.Type(prop.TypeButton), prop.Disabled(!has),
 			vecty.Attribute("title", "one row per point: means and 95% CIs (the CLI's CSV columns)"),
 			event.Click(func(*vecty.Event) {
 				if b, err := a.res.CSV(); err == nil {
 					download("phitsim-results.csv", "text/csv", b)
 				}
 			})), vecty.Text("CSV")),
-		elem.Button(vecty.Markup(prop.ID("export-json"), prop.Type(prop.TypeButton), prop.Disabled(!has),
+		elem.Button(vecty.Markup(elemID("export-json"), prop.Type(prop.TypeButton), prop.Disabled(!has),
 			vecty.Attribute("title", "the experiment, its points and every run's full result"),
 			event.Click(func(*vecty.Event) {
 				b, err := a.res.JSON()
@@ -951,7 +951,7 @@ func (a *App) renderLog() *vecty.HTML {
 	if len(a.log) == 0 {
 		body = elem.Paragraph(vecty.Markup(vecty.Class("hint")), vecty.Text("No failed runs."))
 	}
-	return elem.Section(vecty.Markup(prop.ID("log"), vecty.Class("log"), vecty.Attribute("aria-label", "failed runs"),
+	return elem.Section(vecty.Markup(elemID("log"), vecty.Class("log"), vecty.Attribute("aria-label", "failed runs"),
 		vecty.MarkupIf(!show, vecty.Attribute("hidden", true))), body)
 }
 
@@ -977,21 +977,21 @@ func (a *App) renderEmbed() *vecty.HTML {
 	blocked := a.blockers()
 	return elem.Div(vecty.Markup(vecty.Class("embed-box")),
 		elem.Div(vecty.Markup(vecty.Class("embed-bar")),
-			elem.Button(vecty.Markup(prop.ID("run"), prop.Type(prop.TypeButton), vecty.Class("primary"), prop.Disabled(a.state == "running" || len(blocked) > 0),
+			elem.Button(vecty.Markup(elemID("run"), prop.Type(prop.TypeButton), vecty.Class("primary"), prop.Disabled(a.state == "running" || len(blocked) > 0),
 				vecty.MarkupIf(len(blocked) > 0, vecty.Attribute("aria-describedby", "run-blocked")),
 				event.Click(func(*vecty.Event) { a.run() })), vecty.Text("Run")),
-			elem.Button(vecty.Markup(prop.ID("cancel"), prop.Type(prop.TypeButton), prop.Disabled(a.state != "running"),
+			elem.Button(vecty.Markup(elemID("cancel"), prop.Type(prop.TypeButton), prop.Disabled(a.state != "running"),
 				event.Click(func(*vecty.Event) { a.cancel() })), vecty.Text("Cancel")),
-			elem.Progress(vecty.Markup(prop.ID("sweep-progress"), vecty.Attribute("max", 1), vecty.Attribute("value", frac), vecty.Attribute("aria-label", "progress"))),
-			elem.Span(vecty.Markup(prop.ID("status")), vecty.Text(status)),
+			elem.Progress(vecty.Markup(elemID("sweep-progress"), vecty.Attribute("max", 1), vecty.Attribute("value", frac), vecty.Attribute("aria-label", "progress"))),
+			elem.Span(vecty.Markup(elemID("status")), vecty.Text(status)),
 			elem.Anchor(vecty.Markup(prop.Href(full), vecty.Attribute("target", "_blank"), vecty.Attribute("rel", "noopener")), vecty.Text("open in phitsim ↗")),
 		),
 		vecty.If(a.notice != "", elem.Paragraph(vecty.Markup(vecty.Class("notice"), vecty.Attribute("role", "status")), vecty.Text(a.notice))),
-		vecty.If(len(a.linkErrs) > 0, elem.Div(vecty.Markup(prop.ID("link-errors"), vecty.Class("errors"), vecty.Attribute("role", "alert")),
+		vecty.If(len(a.linkErrs) > 0, elem.Div(vecty.Markup(elemID("link-errors"), vecty.Class("errors"), vecty.Attribute("role", "alert")),
 			vecty.Text("The link had problems (the rest was applied): "+strings.Join(a.linkErrs, "; ")))),
-		vecty.If(len(blocked) > 0, elem.Paragraph(vecty.Markup(prop.ID("run-blocked"), vecty.Class("error"), vecty.Attribute("role", "alert")),
+		vecty.If(len(blocked) > 0, elem.Paragraph(vecty.Markup(elemID("run-blocked"), vecty.Class("error"), vecty.Attribute("role", "alert")),
 			vecty.Text("Run is disabled until this is fixed (open in phitsim to edit): "+strings.Join(blocked, "; ")))),
-		elem.Div(vecty.Markup(prop.ID("chart-"+a.chart), vecty.Class("chart", "embed-chart"), vecty.Attribute("role", "img"),
+		elem.Div(vecty.Markup(elemID("chart-"+a.chart), vecty.Class("chart", "embed-chart"), vecty.Attribute("role", "img"),
 			vecty.Attribute("aria-label", chartTitles[a.chart]+" chart"))),
 	)
 }

@@ -151,11 +151,11 @@ func ftoa(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
 // when a run starts.
 func (a *App) renderProvenance() *vecty.HTML {
 	if a.res == nil {
-		return elem.Paragraph(vecty.Markup(prop.ID("results-of"), vecty.Class("results-of")), vecty.Text("No results yet: press Run."))
+		return elem.Paragraph(vecty.Markup(elemID("results-of"), vecty.Class("results-of")), vecty.Text("No results yet: press Run."))
 	}
 	what := describe(&a.res.Exp, a.runPreset)
 	if !a.stale() {
-		return elem.Paragraph(vecty.Markup(prop.ID("results-of"), vecty.Class("results-of"), vecty.Attribute("title", what)),
+		return elem.Paragraph(vecty.Markup(elemID("results-of"), vecty.Class("results-of"), vecty.Attribute("title", what)),
 			vecty.Text("Results of "+what+"."))
 	}
 	since := "the configuration has changed since"
@@ -166,10 +166,10 @@ func (a *App) renderProvenance() *vecty.HTML {
 	if a.state == "running" {
 		next = "they are still running; Run again when they are done (or Cancel) to update."
 	}
-	return elem.Div(vecty.Markup(prop.ID("results-of"), vecty.Class("results-of", "stale"), vecty.Attribute("role", "status")),
+	return elem.Div(vecty.Markup(elemID("results-of"), vecty.Class("results-of", "stale"), vecty.Attribute("role", "status")),
 		elem.Strong(vecty.Text("Stale results. ")),
 		vecty.Text("These results are from "+what+" — "+since+"; "+next+" "),
-		elem.Button(vecty.Markup(prop.ID("restore-config"), prop.Type(prop.TypeButton), vecty.Class("small"),
+		elem.Button(vecty.Markup(elemID("restore-config"), prop.Type(prop.TypeButton), vecty.Class("small"),
 			vecty.Attribute("title", "put the configuration of these results back into the form"),
 			event.Click(func(*vecty.Event) { a.restoreRunConfig() })), vecty.Text("Back to that configuration")),
 	)
