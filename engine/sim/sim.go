@@ -283,6 +283,11 @@ type Sim struct {
 	nextGen  []int64
 	sq       [][]int32 // per node source queue (only with SourceQueue)
 	sqHead   []int32
+	// messages and per-destination source queues (see messages.go)
+	msgPackets int
+	sqAct      [][]sqDest // per node: the destinations with packets, in round-robin order
+	sqRR       []int32    // per node: the index in sqAct of the next to serve
+	sqFree     []int32    // per-destination FIFOs (indices into sq) not in use
 
 	// packets
 	pk   []packet
@@ -406,7 +411,7 @@ func newSimEntry(cfg config.Config, e *routing.Entry, topo topology.Topology, se
 	if tr.Reactive {
 		rate /= 2 // requests get half the load; replies the other half
 	}
-	s.genThr = rng.Threshold(rate)
+	s.genThr = rng.Threshold(rate / float64(max(tr.MessagePackets, 1))) // messages per node per cycle
 	if tr.Process == "bursty" {
 		s.bursty = true
 		s.chain = traffic.NewBursty(rate, tr.BurstLength)
@@ -417,6 +422,7 @@ func newSimEntry(cfg config.Config, e *routing.Entry, topo topology.Topology, se
 	if s.srcQueue {
 		s.sq = make([][]int32, s.N)
 		s.sqHead = make([]int32, s.N)
+		s.initMessages(tr.MessagePackets, tr.SourceQueues == "perDestination")
 	}
 
 	s.injVC = s.vcCount[topology.Injection]
