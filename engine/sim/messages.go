@@ -13,6 +13,14 @@ package sim
 // arrays are reused and the census finds their packets as it finds the
 // node queues'.
 
+// msgQueues is the state of messages and per-destination queues.
+type msgQueues struct {
+	msgPackets int
+	sqAct      [][]sqDest // per node: the destinations with packets, in round-robin order
+	sqRR       []int32    // per node: the index in sqAct of the next to serve
+	sqFree     []int32    // per-destination FIFOs (indices into sq) not in use
+}
+
 // sqDest is a destination with packets at a node, and its FIFO (an index
 // into s.sq).
 type sqDest struct {

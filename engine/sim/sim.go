@@ -283,11 +283,8 @@ type Sim struct {
 	nextGen  []int64
 	sq       [][]int32 // per node source queue (only with SourceQueue)
 	sqHead   []int32
-	// messages and per-destination source queues (see messages.go)
-	msgPackets int
-	sqAct      [][]sqDest // per node: the destinations with packets, in round-robin order
-	sqRR       []int32    // per node: the index in sqAct of the next to serve
-	sqFree     []int32    // per-destination FIFOs (indices into sq) not in use
+
+	msgQueues // messages and per-destination source queues (messages.go)
 
 	// packets
 	pk   []packet
