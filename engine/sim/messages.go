@@ -81,22 +81,33 @@ func (s *Sim) queued(n int) bool {
 
 // drainDest moves the head packet of node n's next destination in the
 // round-robin into an injection VC, and turns to the destination after it.
-// When that packet finds no room the turn stays, as a single queue's head
-// waits.
+// A destination whose VC has no room (router.injectionPolicy=dest) passes
+// its turn to the next one, so that it does not block the others (the
+// point of queue pairs); with rand or jsq no room for one is no room for
+// any, and the turn stays.
 func (s *Sim) drainDest(n int) {
 	act := s.sqAct[n]
 	i := int(s.sqRR[n])
 	if i >= len(act) {
 		i = 0
 	}
-	q := int(act[i].q)
-	k := s.sq[q][s.sqHead[q]]
-	vc := s.chooseVC(n, int(act[i].dst), false)
-	if vc < 0 {
-		s.sqRR[n] = int32(i)
-		return
+	vc, tries := -1, 1
+	if s.injPolicy == 0 {
+		tries = len(act)
 	}
-	s.enqueue(k, vc, s.now)
+	for ; tries > 0; tries-- {
+		if vc = s.chooseVC(n, int(act[i].dst), false); vc >= 0 {
+			break
+		}
+		if i++; i == len(act) {
+			i = 0
+		}
+	}
+	if vc < 0 {
+		return // the turn stays where it was
+	}
+	q := int(act[i].q)
+	s.enqueue(s.sq[q][s.sqHead[q]], vc, s.now)
 	s.sqHead[q]++
 	if int(s.sqHead[q]) < len(s.sq[q]) {
 		s.sqRR[n] = int32(i + 1)

@@ -137,3 +137,44 @@ func TestMessagesOfOnePacketChangeNothing(t *testing.T) {
 	}
 	t.Logf("latency at load 0.05: single %.2f, perDestination %.2f", r0.Latency.Avg, rp.Latency.Avg)
 }
+
+// Queue pairs do not block each other: with router.injectionPolicy=dest
+// (a destination's injection VC is ⌊dst·VCs/N⌋), a destination whose VC is
+// full passes its turn, and a message to a destination on another VC goes
+// at once instead of waiting for the full VC to drain.
+func TestPerDestinationFullVCPassesTheTurn(t *testing.T) {
+	c := msgConfig(4, "perDestination", 0)
+	c.Router.InjectionPolicy = "dest"
+	s, err := New(c, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const n, a, a2, b = 0, 5, 6, 9 // a and a2 on injection VC 1, b on VC 2 (4 VCs, 16 nodes)
+	for range 2 {
+		s.inject(n, a, 0) // 16 packets: more than the VC's 256/32 = 8
+		s.inject(n, a2, 0)
+	}
+	for range 20 {
+		s.Step()
+	}
+	if free := s.slotsFree(n, 1); free != 0 {
+		t.Fatalf("after 20 cycles VC 1 has room for %d packets: the test needs it full", free)
+	}
+	s.inject(n, b, 0)
+	t0 := s.now
+	firstB := int64(-1)
+	for s.InFlight() > 0 && s.now < 10000 {
+		s.Step()
+		for k := range s.pk {
+			if pk := &s.pk[k]; pk.dst == b && pk.entry > 0 && firstB < 0 {
+				firstB = s.now - t0
+			}
+		}
+	}
+	if firstB < 0 || firstB > 2 {
+		t.Errorf("the message to %d entered its own VC %d cycles after it was queued behind a full VC, want at once (≤ 2)", b, firstB)
+	}
+	if err := s.Census(); err != nil {
+		t.Fatal(err)
+	}
+}
