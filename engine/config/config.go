@@ -276,6 +276,10 @@ type Traffic struct {
 	HotspotSeed    int    `json:"hotspotSeed,omitempty" doc:"HOTSPOT with traffic.hotspotCount: the seed of the draw, not the run's, so that every scheme and seed of an experiment gets the same set" unit:"PRNG seed" min:"0" max:"1000000000" when:"traffic.pattern=HOTSPOT" paper:"Kim et al., Contention-based Congestion Management in Large-Scale Networks §V-A"`
 	Reactive       bool   `json:"reactive" doc:"request-reply: every request is answered by a reply; requests get half the load" paper:"thesis §1.6.2"`
 	SourceQueue    bool   `json:"sourceQueue" doc:"keep packets that find the injection buffer full in an unbounded source queue (FOGSim drops the attempt)"`
+	// Messages and per-destination source queues: the network interface
+	// of Kim et al. §V-A (omitted when unset).
+	MessagePackets int    `json:"messagePackets,omitempty" doc:"packets per message: each generation event queues this many packets to one destination, at traffic.load/(m × packet size) messages per cycle so that the load in phits stays traffic.load (0 or 1: single packets)" unit:"packets" min:"0" max:"1024" when:"traffic.sourceQueue=true" paper:"Kim et al., Contention-based Congestion Management in Large-Scale Networks §V-A"`
+	SourceQueues   string `json:"sourceQueues,omitempty" doc:"single, one FIFO per node; perDestination, one FIFO per destination with packets, served round-robin into the injection VCs, as InfiniBand queue pairs (empty: single)" enum:"single,perDestination" when:"traffic.sourceQueue=true" paper:"Kim et al., Contention-based Congestion Management in Large-Scale Networks §V-A"`
 	// Transient: switch to another pattern during the run.
 	SwitchCycle     int    `json:"switchCycle" doc:"TRANSIENT: cycle after warm-up at which the pattern changes (0 = never)" unit:"cycles" min:"0" max:"100000000"`
 	SwitchPattern   string `json:"switchPattern" doc:"TRANSIENT: pattern after the switch" traffic:"patterns" when:"traffic.switchCycle>0"`

@@ -196,8 +196,14 @@ func (s *Sim) generate() {
 			// dropping the packet is the same process, and cheaper)
 			s.inject(n, pat.Dest(n, g), flags)
 		}
-		if s.srcQueue && s.sqHead[n] < int32(len(s.sq[n])) {
-			s.drainSource(n)
+		if s.srcQueue {
+			if s.sqAct != nil {
+				if len(s.sqAct[n]) > 0 {
+					s.drainDest(n)
+				}
+			} else if s.sqHead[n] < int32(len(s.sq[n])) {
+				s.drainSource(n)
+			}
 		}
 	}
 }
@@ -216,7 +222,7 @@ func (s *Sim) burstRoom(n int) bool {
 func (s *Sim) backlogged(hot int, senders []int32, flags uint8) {
 	for _, n32 := range senders {
 		n := int(n32)
-		if s.srcQueue && s.sqHead[n] < int32(len(s.sq[n])) || !s.srcQueue && !s.hasRoom(n) {
+		if s.srcQueue && s.queued(n) || !s.srcQueue && !s.hasRoom(n) {
 			continue
 		}
 		s.inject(n, hot, flags)
@@ -224,14 +230,15 @@ func (s *Sim) backlogged(hot int, senders []int32, flags uint8) {
 }
 
 // inject generates a packet from node n to dst (none when dst < 0: the
-// pattern silences n): into its injection VC, or the source queue, or
-// nowhere (FOGSim: the attempt is lost when the VC is full).
+// pattern silences n): into its injection VC, or the source queue (there a
+// message of traffic.messagePackets packets), or nowhere (FOGSim: the
+// attempt is lost when the VC is full).
 func (s *Sim) inject(n, dst int, flags uint8) {
 	if dst < 0 {
 		return
 	}
 	if s.srcQueue {
-		s.sq[n] = append(s.sq[n], s.newPacket(n, dst, s.now, flags))
+		s.queueMessage(n, dst, flags)
 		return
 	}
 	vc := s.chooseVC(n, dst, false)

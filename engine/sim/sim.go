@@ -284,6 +284,8 @@ type Sim struct {
 	sq       [][]int32 // per node source queue (only with SourceQueue)
 	sqHead   []int32
 
+	msgQueues // messages and per-destination source queues (messages.go)
+
 	// packets
 	pk   []packet
 	free int32
@@ -406,7 +408,7 @@ func newSimEntry(cfg config.Config, e *routing.Entry, topo topology.Topology, se
 	if tr.Reactive {
 		rate /= 2 // requests get half the load; replies the other half
 	}
-	s.genThr = rng.Threshold(rate)
+	s.genThr = rng.Threshold(rate / float64(max(tr.MessagePackets, 1))) // messages per node per cycle
 	if tr.Process == "bursty" {
 		s.bursty = true
 		s.chain = traffic.NewBursty(rate, tr.BurstLength)
@@ -417,6 +419,7 @@ func newSimEntry(cfg config.Config, e *routing.Entry, topo topology.Topology, se
 	if s.srcQueue {
 		s.sq = make([][]int32, s.N)
 		s.sqHead = make([]int32, s.N)
+		s.initMessages(tr.MessagePackets, tr.SourceQueues == "perDestination")
 	}
 
 	s.injVC = s.vcCount[topology.Injection]

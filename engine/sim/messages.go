@@ -1,0 +1,122 @@
+package sim
+
+// Messages and per-destination source queues: the network interface of
+// Kim et al., "Contention-based Congestion Management in Large-Scale
+// Networks" §V-A. A generation event creates a message of msgPackets
+// packets to one destination; with per-destination queues a node keeps
+// one FIFO per destination that has packets (InfiniBand queue pairs) and
+// serves them round-robin into its injection VCs, one packet per cycle as
+// the single source queue does.
+//
+// The per-destination FIFOs are entries of s.sq past the N node queues,
+// taken from a pool and returned when they empty, so that their backing
+// arrays are reused and the census finds their packets as it finds the
+// node queues'.
+
+// msgQueues is the state of messages and per-destination queues.
+type msgQueues struct {
+	msgPackets int
+	sqAct      [][]sqDest // per node: the destinations with packets, in round-robin order
+	sqRR       []int32    // per node: the index in sqAct of the next to serve
+	sqFree     []int32    // per-destination FIFOs (indices into sq) not in use
+}
+
+// sqDest is a destination with packets at a node, and its FIFO (an index
+// into s.sq).
+type sqDest struct {
+	dst, q int32
+}
+
+// initMessages sets up messages of m packets (m ≤ 1: single packets) and,
+// with perDst, the per-destination queues.
+func (s *Sim) initMessages(m int, perDst bool) {
+	s.msgPackets = max(m, 1)
+	if perDst {
+		s.sqAct = make([][]sqDest, s.N)
+		s.sqRR = make([]int32, s.N)
+	}
+}
+
+// queueMessage puts a message from node n to dst into n's source queue
+// (its queue for dst with per-destination queues).
+func (s *Sim) queueMessage(n, dst int, flags uint8) {
+	q := n
+	if s.sqAct != nil {
+		q = s.destQueue(n, dst)
+	}
+	for range s.msgPackets {
+		s.sq[q] = append(s.sq[q], s.newPacket(n, dst, s.now, flags))
+	}
+}
+
+// destQueue is node n's FIFO for dst, opened at the end of the round-robin
+// order when dst has no packets queued. The scan is over the destinations
+// with packets, once per message.
+func (s *Sim) destQueue(n, dst int) int {
+	act := s.sqAct[n]
+	for _, a := range act {
+		if int(a.dst) == dst {
+			return int(a.q)
+		}
+	}
+	var q int32
+	if l := len(s.sqFree); l > 0 {
+		q, s.sqFree = s.sqFree[l-1], s.sqFree[:l-1]
+	} else {
+		q = int32(len(s.sq))
+		s.sq = append(s.sq, nil)
+		s.sqHead = append(s.sqHead, 0)
+	}
+	s.sqAct[n] = append(act, sqDest{int32(dst), q})
+	return int(q)
+}
+
+// queued reports whether node n has packets in its source queue(s).
+func (s *Sim) queued(n int) bool {
+	if s.sqAct != nil {
+		return len(s.sqAct[n]) > 0
+	}
+	return s.sqHead[n] < int32(len(s.sq[n]))
+}
+
+// drainDest moves the head packet of node n's next destination in the
+// round-robin into an injection VC, and turns to the destination after it.
+// A destination whose VC has no room (router.injectionPolicy=dest) passes
+// its turn to the next one, so that it does not block the others (the
+// point of queue pairs); with rand or jsq no room for one is no room for
+// any, and the turn stays.
+func (s *Sim) drainDest(n int) {
+	act := s.sqAct[n]
+	i := int(s.sqRR[n])
+	if i >= len(act) {
+		i = 0
+	}
+	vc, tries := -1, 1
+	if s.injPolicy == 0 {
+		tries = len(act)
+	}
+	for ; tries > 0; tries-- {
+		if vc = s.chooseVC(n, int(act[i].dst), false); vc >= 0 {
+			break
+		}
+		if i++; i == len(act) {
+			i = 0
+		}
+	}
+	if vc < 0 {
+		return // the turn stays where it was
+	}
+	q := int(act[i].q)
+	s.enqueue(s.sq[q][s.sqHead[q]], vc, s.now)
+	s.sqHead[q]++
+	if int(s.sqHead[q]) < len(s.sq[q]) {
+		s.sqRR[n] = int32(i + 1)
+		return
+	}
+	// empty: the FIFO goes back to the pool and dst leaves the order; the
+	// destination after it takes its place at i
+	s.sq[q], s.sqHead[q] = s.sq[q][:0], 0
+	s.sqFree = append(s.sqFree, int32(q))
+	s.sqAct[n] = append(act[:i], act[i+1:]...)
+	s.sqRR[n] = int32(i)
+}
