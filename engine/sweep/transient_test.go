@@ -3,10 +3,12 @@ package sweep
 import (
 	"context"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
+	"phitsim/engine/config"
 	"phitsim/engine/result"
 )
 
@@ -184,6 +186,31 @@ func runTransients(t *testing.T, name string) map[string]Transient {
 	return out
 }
 
+// runNamed runs the named experiment's series called names (in the
+// experiment's order), each edited by edit if not nil, with their own seeds.
+func runNamed(t *testing.T, experiment string, edit func(*config.Config), names ...string) *Outcome {
+	t.Helper()
+	e, err := ExperimentByName(experiment)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sp := e.Spec
+	sp.Series = nil
+	for _, c := range e.Spec.Series {
+		if slices.Contains(names, c.Name) {
+			if edit != nil {
+				edit(&c)
+			}
+			sp.Series = append(sp.Series, c)
+		}
+	}
+	oc, err := Run(context.Background(), sp, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return oc
+}
+
 func fmtSettle(p *float64) string {
 	if p == nil {
 		return "never"
@@ -289,23 +316,10 @@ func TestFig48Target11LatencyReactionH8(t *testing.T) {
 	if testing.Short() {
 		t.Skip("2 h=8 runs of 3,900 cycles")
 	}
-	e, err := ExperimentByName("thesis-fig4.8")
-	if err != nil {
-		t.Fatal(err)
-	}
-	sp := e.Spec
-	sp.Series = nil
-	for _, c := range e.Spec.Series {
-		if c.Name == "OLM" || c.Name == "Base" {
-			c.Topology.H, c.Topology.A, c.Topology.P = 8, 16, 8
-			c.Sim.Seeds, c.Sim.Warmup, c.Sim.Cycles = 1, 2000, TransientSwitch+400+TransientMargin
-			sp.Series = append(sp.Series, c)
-		}
-	}
-	oc, err := Run(context.Background(), sp, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	oc := runNamed(t, "thesis-fig4.8", func(c *config.Config) {
+		c.Topology.H, c.Topology.A, c.Topology.P = 8, 16, 8
+		c.Sim.Seeds, c.Sim.Warmup, c.Sim.Cycles = 1, 2000, TransientSwitch+400+TransientMargin
+	}, "OLM", "Base")
 	settle := map[string]float64{}
 	for _, tr := range oc.Transients {
 		final, s := LatencySettle(tr, ReactionBand)
@@ -441,20 +455,9 @@ func TestFig410Target13DeepBuffers(t *testing.T) {
 			t.Errorf("%s with deep buffers settles %g cycles after the switch, want ≤ 50 (as with small buffers)", n, s)
 		}
 	}
-	e, err := ExperimentByName("thesis-fig4.8")
-	if err != nil {
-		t.Fatal(err)
-	}
-	sp := e.Spec
-	sp.Series = nil
-	for _, c := range e.Spec.Series {
-		if c.Name == "OLM" {
-			sp.Series = append(sp.Series, c)
-		}
-	}
-	oc, err := Run(context.Background(), sp, Options{})
-	if err != nil || len(oc.Transients) != 1 {
-		t.Fatalf("OLM with small buffers: %v", err)
+	oc := runNamed(t, "thesis-fig4.8", nil, "OLM")
+	if len(oc.Transients) != 1 {
+		t.Fatalf("OLM with small buffers: %d transients", len(oc.Transients))
 	}
 	fs, small := LatencySettle(oc.Transients[0], ReactionBand)
 	fd, dp := LatencySettle(deep["OLM"], ReactionBand)
@@ -491,22 +494,12 @@ func TestFig410CandidateThresholdClimb(t *testing.T) {
 	}
 	run := func(name string) Transient {
 		t.Helper()
-		e, err := ExperimentByName(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		sp := e.Spec
-		sp.Series = nil
-		for _, c := range e.Spec.Series {
-			if c.Name == "OLM" {
-				c.Routing.CandidateMax = 25
-				c.Sim.Cycles = TransientSwitch + 1000 + 2000
-				sp.Series = append(sp.Series, c)
-			}
-		}
-		oc, err := Run(context.Background(), sp, Options{})
-		if err != nil || len(oc.Transients) != 1 {
-			t.Fatalf("%s: %v", name, err)
+		oc := runNamed(t, name, func(c *config.Config) {
+			c.Routing.CandidateMax = 25
+			c.Sim.Cycles = TransientSwitch + 1000 + 2000
+		}, "OLM")
+		if len(oc.Transients) != 1 {
+			t.Fatalf("%s: %d transients", name, len(oc.Transients))
 		}
 		return oc.Transients[0]
 	}
@@ -537,21 +530,7 @@ func TestFig47MixContentionCompetitiveWithOLM(t *testing.T) {
 	if testing.Short() {
 		t.Skip("36 h=4 runs of 12,000 cycles")
 	}
-	e, err := ExperimentByName("thesis-fig4.7")
-	if err != nil {
-		t.Fatal(err)
-	}
-	sp := e.Spec
-	sp.Series = nil
-	for _, c := range e.Spec.Series {
-		if c.Name == "OLM" || c.Name == "Base" || c.Name == "Hybrid" || c.Name == "ECtN" {
-			sp.Series = append(sp.Series, c)
-		}
-	}
-	oc, err := Run(context.Background(), sp, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	oc := runNamed(t, "thesis-fig4.7", nil, "OLM", "Base", "Hybrid", "ECtN")
 	type key struct {
 		name string
 		x    float64
