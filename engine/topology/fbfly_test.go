@@ -2,7 +2,6 @@ package topology
 
 import (
 	"slices"
-	"strings"
 	"testing"
 )
 
@@ -131,23 +130,9 @@ func TestFBFlyBisection(t *testing.T) {
 	}
 }
 
-// Parameters out of range are refused naming the field and its range.
-func TestFBFlyCheckNamesTheField(t *testing.T) {
-	for _, c := range []struct {
-		p    Params
-		want string
-	}{
-		{Params{Kind: "fbfly", Dims: 3, K: 4, P: 4}, "topology.dimensions: 3 dimensions of the flattened butterfly; it must be 1 to 2"},
-		{Params{Kind: "fbfly", Dims: 0, K: 4, P: 4}, "topology.dimensions: 0"},
-		{Params{Kind: "fbfly", Dims: 1, K: 1, P: 4}, "topology.k: 1 routers per dimension of the flattened butterfly; it must be 2 to 32"},
-		{Params{Kind: "fbfly", Dims: 2, K: 33, P: 4}, "topology.k: 33"},
-		{Params{Kind: "fbfly", Dims: 1, K: 4, P: 65}, "topology.p: 65 nodes per router; it must be 1 to 64"},
-	} {
-		if _, err := New(c.p); err == nil || !strings.Contains(err.Error(), c.want) {
-			t.Errorf("%+v: %v, want %q", c.p, err, c.want)
-		}
-	}
-	// Fill: a form switching to the kind gets the paper's 16-node network
+// Fill: a form switching to the flattened butterfly gets the paper's
+// 16-node network (its parameters out of range: TestKindCheckNamesTheField).
+func TestFBFlyFill(t *testing.T) {
 	p := Params{Kind: "fbfly"}
 	fbflyKind.Fill(&p)
 	if p.Dims != 1 || p.K != 4 || p.P != 4 {

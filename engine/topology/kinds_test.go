@@ -65,6 +65,11 @@ func TestKindCheckNamesTheField(t *testing.T) {
 		{Params{Kind: "mesh", Width: 2, Height: 2, P: 0}, "topology.p: 0"},
 		{Params{Kind: "dragonfly", H: 33, A: 2, P: 1}, "topology.h: 33 global links per router; it must be 1 to 32"},
 		{Params{Kind: "dragonfly", H: 1, A: 2, P: 1, Arrangement: "ring"}, "topology.arrangement"},
+		{Params{Kind: "fbfly", Dims: 3, K: 4, P: 4}, "topology.dimensions: 3 dimensions of the flattened butterfly; it must be 1 to 2"},
+		{Params{Kind: "fbfly", Dims: 0, K: 4, P: 4}, "topology.dimensions: 0"},
+		{Params{Kind: "fbfly", Dims: 1, K: 1, P: 4}, "topology.k: 1 routers per dimension of the flattened butterfly; it must be 2 to 32"},
+		{Params{Kind: "fbfly", Dims: 2, K: 33, P: 4}, "topology.k: 33"},
+		{Params{Kind: "fbfly", Dims: 1, K: 4, P: 65}, "topology.p: 65 nodes per router; it must be 1 to 64"},
 	} {
 		if _, err := New(c.p); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%+v: %v, want %q", c.p, err, c.want)
