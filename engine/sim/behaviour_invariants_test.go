@@ -297,13 +297,7 @@ func TestNetworkDrainsCompletelyAfterSaturatingBurst(t *testing.T) {
 		loaded, r := burstAndDrain(s, 3000, tc.pattern, flags, rand.New(rand.NewPCG(1, 2)))
 		t.Logf("%s: %d in flight when injection stopped, drained by cycle %d; generated %d delivered %d",
 			name, loaded, s.Now(), r.TotalGenerated, r.TotalDelivered)
-		if loaded < int64(nodes) {
-			t.Errorf("%s: only %d packets in flight after the burst: not saturating", name, loaded)
-		}
-		if s.InFlight() != 0 || !r.Conserved() || r.TotalDelivered != r.TotalGenerated {
-			t.Errorf("%s: %d packets still in flight at cycle %d (generated %d, delivered %d)", name,
-				s.InFlight(), s.Now(), r.TotalGenerated, r.TotalDelivered)
-		}
+		checkDrained(t, name, s, nodes, loaded, r)
 		if err := s.Census(); err != nil {
 			t.Errorf("%s: %v", name, err)
 		}
@@ -339,6 +333,20 @@ func burstAndDrain(s *Sim, cycles int64, pattern string, flags uint8, rnd *rand.
 		s.Step()
 	}
 	return loaded, s.Snapshot()
+}
+
+// checkDrained fails a burstAndDrain that did not saturate (fewer packets in
+// flight than nodes when injection stopped) or did not drain: packets left,
+// counts that disagree, or nothing delivered.
+func checkDrained(t *testing.T, what any, s *Sim, nodes int, loaded int64, r *result.Result) {
+	t.Helper()
+	if loaded < int64(nodes) {
+		t.Errorf("%v: only %d packets in flight after the burst: not saturating", what, loaded)
+	}
+	if s.InFlight() != 0 || !r.Conserved() || r.TotalDelivered != r.TotalGenerated || r.TotalDelivered == 0 {
+		t.Errorf("%v: %d packets still in flight at cycle %d (generated %d, delivered %d)", what,
+			s.InFlight(), s.Now(), r.TotalGenerated, r.TotalDelivered)
+	}
 }
 
 // TestNoInputSleepsPastAReadyHead checks the allocator's skipping: an input
