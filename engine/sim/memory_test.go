@@ -50,6 +50,26 @@ func allocatedBy(f func()) uint64 {
 	return b.TotalAlloc - a.TotalAlloc
 }
 
+// checkEstimateBounds runs c (its sim.cycles) and fails when the memory
+// estimate is below what the run allocates or, idle (traffic.load 0), when
+// the terms allocated whatever the traffic are below it or above 4× it.
+func checkEstimateBounds(t *testing.T, c config.Config) {
+	t.Helper()
+	load := c.Traffic.Load
+	got, _, err := measureRun(t, c, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	est, allocated := estimate(c)
+	t.Logf("load %g: measured %.1f MiB, estimate %.1f MiB, allocated whatever the traffic %.1f MiB", load, mib(got), mib(est), mib(allocated))
+	if uint64(est) < got {
+		t.Errorf("load %g: allocated %.1f MiB, estimate %.1f MiB", load, mib(got), mib(est))
+	}
+	if load == 0 && (uint64(allocated) < got || allocated > 4*int64(got)) {
+		t.Errorf("idle: allocated %.1f MiB, estimate of what is allocated whatever the traffic %.1f MiB (want 1 to 4×)", mib(got), mib(allocated))
+	}
+}
+
 // estimate is c's memory estimate in bytes, and the part of it allocated
 // whatever the traffic (the terms not marked Full).
 func estimate(c config.Config) (est, allocated int64) {

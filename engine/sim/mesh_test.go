@@ -191,18 +191,7 @@ func TestMeshMemoryEstimate(t *testing.T) {
 		if errs := c.Validate(); len(errs) > 0 {
 			t.Fatal(errs)
 		}
-		got, _, err := measureRun(t, c, 0)
-		if err != nil {
-			t.Fatal(err)
-		}
-		est, allocated := estimate(c)
-		t.Logf("load %g: measured %.1f MiB, estimate %.1f MiB, allocated whatever the traffic %.1f MiB", load, mib(got), mib(est), mib(allocated))
-		if uint64(est) < got {
-			t.Errorf("load %g: allocated %.1f MiB, estimate %.1f MiB", load, mib(got), mib(est))
-		}
-		if load == 0 && (uint64(allocated) < got || allocated > 4*int64(got)) {
-			t.Errorf("idle: allocated %.1f MiB, estimate of what is allocated whatever the traffic %.1f MiB (want 1 to 4×)", mib(got), mib(allocated))
-		}
+		checkEstimateBounds(t, c)
 	}
 }
 
