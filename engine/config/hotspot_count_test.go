@@ -1,7 +1,6 @@
 package config
 
 import (
-	"strings"
 	"testing"
 )
 
@@ -26,15 +25,6 @@ func TestHotspotCountValidation(t *testing.T) {
 		c := fbflyConfig()
 		c.Traffic.Pattern, c.Traffic.HotspotCount, c.Traffic.HotspotSeed = "HOTSPOT", tc.count, tc.seed
 		c.Traffic.HotspotNode, c.Traffic.HotspotSenders = tc.node, tc.senders
-		errs := c.Validate()
-		if tc.want == "" {
-			if len(errs) > 0 {
-				t.Errorf("%+v: %v", tc, errs)
-			}
-			continue
-		}
-		if len(errs) == 0 || !strings.Contains(errs.Error(), tc.want) {
-			t.Errorf("%+v: %v, want an error naming %q", tc, errs, tc.want)
-		}
+		checkValidation(t, tc, c, tc.want)
 	}
 }

@@ -155,15 +155,22 @@ func TestHotspotValidation(t *testing.T) {
 	} {
 		c := fbflyConfig()
 		c.Traffic.Pattern, c.Traffic.HotspotNode, c.Traffic.HotspotSenders, c.Traffic.Reactive = "HOTSPOT", tc.node, tc.senders, tc.reactive
-		errs := c.Validate()
-		if tc.want == "" {
-			if len(errs) > 0 {
-				t.Errorf("%+v: %v", tc, errs)
-			}
-			continue
+		checkValidation(t, tc, c, tc.want)
+	}
+}
+
+// checkValidation fails when c's validation does not match want: no error
+// for "", else an error containing want; what names the case.
+func checkValidation(t *testing.T, what any, c Config, want string) {
+	t.Helper()
+	errs := c.Validate()
+	if want == "" {
+		if len(errs) > 0 {
+			t.Errorf("%+v: %v", what, errs)
 		}
-		if len(errs) == 0 || !strings.Contains(errs.Error(), tc.want) {
-			t.Errorf("%+v: %v, want %q", tc, errs, tc.want)
-		}
+		return
+	}
+	if len(errs) == 0 || !strings.Contains(errs.Error(), want) {
+		t.Errorf("%+v: %v, want an error containing %q", what, errs, want)
 	}
 }
