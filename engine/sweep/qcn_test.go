@@ -253,3 +253,34 @@ func TestQCNAdversarialLatency(t *testing.T) {
 		}
 	}
 }
+
+// TestQCNInputSamplingUniform: QCN-Switch paper Fig. 6a (target 6) and
+// Fig. 16a (target 16's UN half) under UN at 1.0, past saturation: input
+// sampling without feedback comparison (QCN-SWin) misroutes on spurious
+// CNMs and its throughput "takes a nosedive" below MIN's, which feedback
+// comparison (QCN-SWin+FbC) recovers; and with output sampling and feedback
+// comparison, Th2 = 0 accepts less than the default Th2 = 30. h=4,
+// qcn-fig6-un's and qcn-fig16-un's configurations (10,000 + 5,000 cycles),
+// one seed. Measured: MIN 0.841, QCN-SWin 0.705, QCN-SWin+FbC 0.805;
+// Th2 = 0 0.642, Th2 = 30 0.763.
+func TestQCNInputSamplingUniform(t *testing.T) {
+	if testing.Short() {
+		t.Skip("h=4: five runs of 15,000 cycles at UN 1.0 (about a minute)")
+	}
+	acc := qcnAccepted(qcnRun(t, "qcn-fig6-un", func(c config.Config) bool {
+		return c.Name == "MIN" || c.Name == "QCN-SWin" || c.Name == "QCN-SWin+FbC"
+	}, []float64{1}))
+	mn, in, fbc := acc["MIN"][1], acc["QCN-SWin"][1], acc["QCN-SWin+FbC"][1]
+	t.Logf("UN 1.0 accepted: MIN %.3f, QCN-SWin %.3f, QCN-SWin+FbC %.3f", mn, in, fbc)
+	if !(in < 0.9*mn && in < 0.95*fbc && fbc > 0.9*mn) {
+		t.Errorf("UN 1.0 accepted: MIN %.3f, QCN-SWin %.3f, QCN-SWin+FbC %.3f (target 6: QCN-SWin ≥ 10%% below MIN and ≥ 5%% below QCN-SWin+FbC, which stays within 10%% of MIN)", mn, in, fbc)
+	}
+	th := qcnAccepted(qcnRun(t, "qcn-fig16-un", func(c config.Config) bool {
+		return c.Name == "Th2 0" || c.Name == "Th2 30"
+	}, []float64{1}))
+	z, d := th["Th2 0"][1], th["Th2 30"][1]
+	t.Logf("UN 1.0 accepted: Th2 = 0 %.3f, Th2 = 30 %.3f", z, d)
+	if !(z > 0 && z < 0.95*d) {
+		t.Errorf("UN 1.0 accepted: Th2 = 0 %.3f, Th2 = 30 %.3f (target 16: Th2 = 0 ≥ 5%% below)", z, d)
+	}
+}
