@@ -278,7 +278,7 @@ type Traffic struct {
 	SourceQueue    bool   `json:"sourceQueue" doc:"keep packets that find the injection buffer full in an unbounded source queue (FOGSim drops the attempt)"`
 	// Messages and per-destination source queues: the network interface
 	// of Kim et al. §V-A (omitted when unset).
-	MessagePackets int    `json:"messagePackets,omitempty" doc:"packets per message: each generation event queues this many packets to one destination, at traffic.load/(m × packet size) messages per cycle so that the load in phits stays traffic.load (0 or 1: single packets)" unit:"packets" min:"0" max:"1024" when:"traffic.sourceQueue=true" paper:"Kim et al., Contention-based Congestion Management in Large-Scale Networks §V-A"`
+	MessagePackets int    `json:"messagePackets,omitempty" doc:"packets per message: each generation event queues this many packets to one destination, at traffic.load/(m × packet size) messages per cycle so that the load in phits stays traffic.load (0 or 1: single packets)" unit:"packets" min:"0" max:"1024" when:"traffic.sourceQueue=true,traffic.process=bernoulli" paper:"Kim et al., Contention-based Congestion Management in Large-Scale Networks §V-A"`
 	SourceQueues   string `json:"sourceQueues,omitempty" doc:"single, one FIFO per node; perDestination, one FIFO per destination with packets, served round-robin into the injection VCs, as InfiniBand queue pairs (empty: single)" enum:"single,perDestination" when:"traffic.sourceQueue=true" paper:"Kim et al., Contention-based Congestion Management in Large-Scale Networks §V-A"`
 	// Transient: switch to another pattern during the run.
 	SwitchCycle     int    `json:"switchCycle" doc:"TRANSIENT: cycle after warm-up at which the pattern changes (0 = never)" unit:"cycles" min:"0" max:"100000000"`

@@ -308,11 +308,12 @@ func (c *Config) memory() []MemoryPart {
 		if tr.Reactive {
 			rate /= 2 // requests; replies go straight to the VC reserved for them
 		}
-		m := float64(max(tr.MessagePackets, 1))
+		packets, perDst := tr.Messages()
+		m := float64(packets)
 		perNode := rate*float64(cycles)*1.05 + 8 + m // + the message being queued
 		add("traffic.sourceQueue", fmt.Sprintf("source queues holding up to %.3g packets (traffic.load over %d cycles, none injected)", perNode*float64(N), cycles),
 			perNode*float64(N)*(pkt+growth*4), true)
-		if tr.SourceQueues == "perDestination" {
+		if perDst {
 			// a FIFO (slice header, head) and a round-robin entry per
 			// destination with packets: at most one per message queued
 			fifos := min(perNode/m+1, float64(N)) * float64(N)

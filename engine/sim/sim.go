@@ -408,7 +408,8 @@ func newSimEntry(cfg config.Config, e *routing.Entry, topo topology.Topology, se
 	if tr.Reactive {
 		rate /= 2 // requests get half the load; replies the other half
 	}
-	s.genThr = rng.Threshold(rate / float64(max(tr.MessagePackets, 1))) // messages per node per cycle
+	msgPackets, perDst := tr.Messages()
+	s.genThr = rng.Threshold(rate / float64(msgPackets)) // messages per node per cycle
 	if tr.Process == "bursty" {
 		s.bursty = true
 		s.chain = traffic.NewBursty(rate, tr.BurstLength)
@@ -419,7 +420,7 @@ func newSimEntry(cfg config.Config, e *routing.Entry, topo topology.Topology, se
 	if s.srcQueue {
 		s.sq = make([][]int32, s.N)
 		s.sqHead = make([]int32, s.N)
-		s.initMessages(tr.MessagePackets, tr.SourceQueues == "perDestination")
+		s.initMessages(msgPackets, perDst)
 	}
 
 	s.injVC = s.vcCount[topology.Injection]
