@@ -141,7 +141,8 @@ func fbflyLoad(t *testing.T, c config.Config, load float64) (accepted, misrouted
 // The adversarial permutation n → n+4 of the 16-node 1D network (paper
 // Figs. 3a, 4; traffic.pattern=TORNADO): MIN puts a router's 4 flows on one
 // link, so it saturates at 1/4; UGAL spreads them over the Valiant paths
-// towards the load-balancing bound 1/2 (notes' derived bounds). With the
+// towards the load-balancing bound 1/2 (each link carries a minimal and a
+// Valiant leg). With the
 // paper's occupancy (summed over the port's VCs) UGAL-L keeps about 60% of
 // the packets minimal, which caps it near 0.6·4·λ = 1, λ ≈ 0.41; comparing
 // the first hop's VC it reaches 0.5. 20,000 + 20,000 cycles, full size.
