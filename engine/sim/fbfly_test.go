@@ -142,9 +142,8 @@ func fbflyLoad(t *testing.T, c config.Config, load float64) (accepted, misrouted
 // Figs. 3a, 4; traffic.pattern=TORNADO): MIN puts a router's 4 flows on one
 // link, so it saturates at 1/4; UGAL spreads them over the Valiant paths
 // towards the load-balancing bound 1/2 (each link carries a minimal and a
-// Valiant leg). With the
-// paper's occupancy (summed over the port's VCs) UGAL-L keeps about 60% of
-// the packets minimal, which caps it near 0.6·4·λ = 1, λ ≈ 0.41; comparing
+// Valiant leg). With the paper's occupancy (summed over the port's VCs)
+// UGAL-L keeps about 60% of the packets minimal, which caps it near 0.6·4·λ = 1, λ ≈ 0.41; comparing
 // the first hop's VC it reaches 0.5. 20,000 + 20,000 cycles, full size.
 func TestFBFly16PermutationSaturation(t *testing.T) {
 	c := config.FBFly(1, 4, 4)
