@@ -144,7 +144,8 @@ func fbflyLoad(t *testing.T, c config.Config, load float64) (accepted, misrouted
 // towards the load-balancing bound 1/2 (each link carries a minimal and a
 // Valiant leg). With the paper's occupancy (summed over the port's VCs)
 // UGAL-L keeps about 60% of the packets minimal, which caps it near
-// 0.6·4·λ = 1, λ ≈ 0.41; comparing the first hop's VC it reaches 0.5. 20,000 + 20,000 cycles, full size.
+// 0.6·4·λ = 1, λ ≈ 0.41; comparing the first hop's VC it reaches 0.5.
+// 20,000 + 20,000 cycles, full size.
 func TestFBFly16PermutationSaturation(t *testing.T) {
 	c := config.FBFly(1, 4, 4)
 	c.Traffic.Pattern, c.Sim.Seeds = "TORNADO", 1
