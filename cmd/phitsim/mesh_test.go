@@ -19,7 +19,7 @@ func TestRunMesh(t *testing.T) {
 		t.Errorf("validate: exit %d, %q, %q", code, out, errOut)
 	}
 	code, summary, errOut := cli(t, true, append([]string{"run"}, mesh...)...)
-	if code != 0 || !strings.Contains(summary, "h2: Mesh p=1 width=4 height=3 (12 routers, 12 nodes), routing MIN") || !strings.Contains(summary, "accepted load") {
+	if code != 0 || !strings.Contains(summary, "h2: 2D mesh p=1 width=4 height=3 (12 routers, 12 nodes), routing MIN") || !strings.Contains(summary, "accepted load") {
 		t.Errorf("run: exit %d:\n%s\n%s", code, summary, errOut)
 	}
 	// hops and utilisation by class name; the edge ports are no links

@@ -13,6 +13,7 @@ import (
 	"phitsim/engine/routing"
 	"phitsim/engine/stats"
 	"phitsim/engine/sweep"
+	"phitsim/engine/topology"
 )
 
 // est is a mean over the seeds in the format f ("%.4f") with its 95%
@@ -38,12 +39,13 @@ func twoDigits(x float64) string {
 	return strconv.FormatFloat(x, 'f', decimals, 64)
 }
 
-// kindTitle is a topology kind as a title ("Dragonfly", "Mesh").
+// kindTitle is a topology kind as a reader names it ("Dragonfly",
+// "flattened butterfly"; the registry's Title).
 func kindTitle(kind string) string {
-	if kind == "" {
-		return kind
+	if k, err := topology.KindOf(kind); err == nil {
+		return k.Title
 	}
-	return strings.ToUpper(kind[:1]) + kind[1:]
+	return kind
 }
 
 // describe is a configuration's name and key parameters, on two lines.

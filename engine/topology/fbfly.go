@@ -135,7 +135,8 @@ func fbflyRouters(dims, k int) int {
 }
 
 var fbflyKind = Kind{
-	Name: "fbfly",
+	Name:  "fbfly",
+	Title: "flattened butterfly",
 	// every router channel is of one class: the paper gives them one
 	// latency (100 cycles) and one VC set, split by hop (MIN in 2D: x then
 	// y) and by Valiant phase (UGAL)

@@ -29,6 +29,9 @@ type Sizes struct {
 // simulator need to know of it before (and without) building it.
 type Kind struct {
 	Name string
+	// Title: the kind as a reader names it ("Dragonfly", "flattened
+	// butterfly"), for summaries.
+	Title string
 	// Classes: its port classes, class 0 InjectionClass.
 	Classes []Class
 	// Minimal: the hop classes of its minimal paths, in path order, as a VC
@@ -101,7 +104,8 @@ func checkRange(field string, v, lo, hi int, what string) error {
 }
 
 var dragonflyKind = Kind{
-	Name: "dragonfly",
+	Name:  "dragonfly",
+	Title: "Dragonfly",
 	Classes: []Class{InjectionClass,
 		{Name: "local", Latency: "topology.localLatency", Buffer: "router.localBuffer", VCs: "router.localVCs"},
 		{Name: "global", Latency: "topology.globalLatency", Buffer: "router.globalBuffer", VCs: "router.globalVCs"}},
@@ -158,7 +162,8 @@ var dragonflyKind = Kind{
 func dragonflyGroups(h, a int) int { return a*h + 1 }
 
 var meshKind = Kind{
-	Name: "mesh",
+	Name:  "mesh",
+	Title: "2D mesh",
 	// x and y links share the link latency, buffer and VC count fields
 	Classes: []Class{InjectionClass,
 		{Name: "x", Latency: "topology.localLatency", Buffer: "router.localBuffer", VCs: "router.localVCs"},

@@ -123,3 +123,15 @@ func (b badClass) PortClass(r, p int) PortClass {
 	}
 	return b.Mesh.PortClass(r, p)
 }
+
+// Every kind has a title for summaries, none the same as another's.
+func TestEveryKindHasATitle(t *testing.T) {
+	seen := map[string]bool{}
+	for _, name := range Kinds() {
+		k, _ := KindOf(name)
+		if k.Title == "" || seen[k.Title] {
+			t.Errorf("kind %s: title %q (missing or taken)", name, k.Title)
+		}
+		seen[k.Title] = true
+	}
+}

@@ -6,6 +6,7 @@ package facts
 import (
 	"fmt"
 	"math"
+	"strconv"
 
 	"phitsim/engine/config"
 	"phitsim/engine/graph500"
@@ -182,5 +183,41 @@ func fbflyFacts(c *config.Config, f *Facts) {
 		}
 		f.Bound = min(1, float64(f.Nodes-1)/(spread*p))
 		f.Why = fmt.Sprintf("MIN under UN: a link carries p·%g/(N−1) of a node's load", spread)
+	}
+}
+
+// Item is one line of the page's facts panel: its key (with the formula
+// where there is one), value and tooltip.
+type Item struct{ Key, Value, Tip string }
+
+// Items are the panel's lines for c's topology kind: a Dragonfly's carry its
+// formulas in a, h, p and G and its adversarial caps; another kind (mesh,
+// flattened butterfly) shows its sizes, its VCs and the bound of this
+// configuration, with no Dragonfly formula.
+func (f *Facts) Items(c *config.Config) []Item {
+	bound := "—"
+	if f.Bound > 0 {
+		bound = fmt.Sprintf("%s (%s)", f.Load(f.Bound), f.Why)
+	}
+	last := Item{"bound of this config", bound, "analytic throughput bound for this routing and pattern"}
+	if c.Topology.Kind != "dragonfly" {
+		return []Item{
+			{"routers", strconv.Itoa(f.Routers), "routers in the network"},
+			{"nodes", strconv.Itoa(f.Nodes), "compute nodes"},
+			{"radix", strconv.Itoa(f.Radix), "ports per router, its nodes' included"},
+			{"VCs inj/transit", fmt.Sprintf("%d / %d", f.InjectionVCs, f.LocalVCs), "virtual channels of an injection port and of a router-to-router port, as the routing requires"},
+			last,
+		}
+	}
+	return []Item{
+		{"groups G = a·h+1", strconv.Itoa(f.Groups), "number of groups of a maximum-size Dragonfly"},
+		{"routers a·G", strconv.Itoa(f.Routers), "routers in the network"},
+		{"nodes p·a·G", strconv.Itoa(f.Nodes), "compute nodes"},
+		{"radix p+a−1+h", strconv.Itoa(f.Radix), "ports per router"},
+		{"VCs inj/local/global", fmt.Sprintf("%d / %d / %d", f.InjectionVCs, f.LocalVCs, f.GlobalVCs), "virtual channels per port class, as the routing requires"},
+		{"MIN/ADV+1 cap 1/(a·p)", f.Load(f.MinAdvCap), "throughput of minimal routing under adversarial traffic"},
+		{"ADVc MIN cap h/(a·p)", f.Load(f.MinAdvcCap), "minimal routing under ADVc"},
+		{"VAL bound", f.Load(0.5), "Valiant crosses two global links per packet"},
+		last,
 	}
 }

@@ -3,6 +3,7 @@ package facts
 import (
 	"context"
 	"math"
+	"strings"
 	"testing"
 
 	"phitsim/engine/config"
@@ -274,6 +275,45 @@ func TestFBFlyFacts(t *testing.T) {
 		c.Routing.Name = "UGAL"
 		if f = Of(&c); f.Bound != 0 {
 			t.Errorf("%+v: UGAL bound %v", tc, f.Bound)
+		}
+	}
+}
+
+// The panel's lines follow the topology kind: a Dragonfly's name its
+// formulas and adversarial caps; a mesh's and a flattened butterfly's show
+// their sizes and no Dragonfly formula (no groups, no a·p cap).
+func TestItemsPerKind(t *testing.T) {
+	mesh := config.Default()
+	mesh.Topology.Kind, mesh.Topology.Width, mesh.Topology.Height, mesh.Topology.P = "mesh", 8, 4, 2
+	fb := config.FBFly(2, 8, 8)
+	fb.Traffic.Pattern = "TORNADO"
+	for _, tc := range []struct {
+		name string
+		c    config.Config
+		want map[string]string
+	}{
+		// the thesis's h=8: G = 16·8+1, radix 8+15+8, 1/(16·8)
+		{"dragonfly", config.Default(), map[string]string{"groups G = a·h+1": "129", "radix p+a−1+h": "31", "MIN/ADV+1 cap 1/(a·p)": "0.007812"}},
+		{"mesh", mesh, map[string]string{"routers": "32", "nodes": "64", "radix": "6"}},
+		{"fbfly", fb, map[string]string{"routers": "64", "nodes": "512", "radix": "22", "VCs inj/transit": "4 / 4",
+			"bound of this config": "0.125 (MIN under TORNADO: the 8 nodes of a router share one link, 1/p)"}},
+	} {
+		f := Of(&tc.c)
+		got := map[string]string{}
+		for _, it := range f.Items(&tc.c) {
+			got[it.Key] = it.Value
+		}
+		for k, v := range tc.want {
+			if got[k] != v {
+				t.Errorf("%s: %q = %q, want %q (items %v)", tc.name, k, got[k], v, got)
+			}
+		}
+		if tc.name != "dragonfly" {
+			for k := range got {
+				if strings.ContainsAny(k, "aGh") && strings.Contains(k, "·") || strings.Contains(k, "groups") || strings.Contains(k, "ADV") {
+					t.Errorf("%s: a Dragonfly line %q", tc.name, k)
+				}
+			}
 		}
 	}
 }

@@ -536,10 +536,6 @@ func (a *App) renderFacts(c *config.Config) *vecty.HTML {
 		return elem.Div(vecty.Markup(vecty.Class("fact"), vecty.Attribute("title", tip)),
 			elem.Span(vecty.Markup(vecty.Class("k")), vecty.Text(k)), elem.Span(vecty.Markup(vecty.Class("v")), vecty.Text(v)))
 	}
-	bound := "—"
-	if f.Bound > 0 {
-		bound = fmt.Sprintf("%s (%s)", f.Load(f.Bound), f.Why)
-	}
 	var phys []vecty.MarkupOrChild
 	if b := f.Basis; b != nil {
 		phys = append(phys, item("cycle 8·phitBytes/linkGbps", units.FormatTime(b.CycleNs()),
@@ -561,17 +557,11 @@ func (a *App) renderFacts(c *config.Config) *vecty.HTML {
 			item("p_inj (eq. 2.20)", pinj, "load a generating node offers: message phits / (tq in cycles · cs), clamped to 1 phit/cycle"),
 		)
 	}
-	return elem.Section(append([]vecty.MarkupOrChild{vecty.Markup(elemID("facts"), vecty.Class("facts"), vecty.Attribute("aria-label", "derived facts")),
-		item("groups G = a·h+1", strconv.Itoa(f.Groups), "number of groups of a maximum-size Dragonfly"),
-		item("routers a·G", strconv.Itoa(f.Routers), "routers in the network"),
-		item("nodes p·a·G", strconv.Itoa(f.Nodes), "compute nodes"),
-		item("radix p+a−1+h", strconv.Itoa(f.Radix), "ports per router"),
-		item("VCs inj/local/global", fmt.Sprintf("%d / %d / %d", f.InjectionVCs, f.LocalVCs, f.GlobalVCs), "virtual channels per port class, as the routing requires"),
-		item("MIN/ADV+1 cap 1/(a·p)", f.Load(f.MinAdvCap), "throughput of minimal routing under adversarial traffic"),
-		item("ADVc MIN cap h/(a·p)", f.Load(f.MinAdvcCap), "minimal routing under ADVc"),
-		item("VAL bound", f.Load(0.5), "Valiant crosses two global links per packet"),
-		item("bound of this config", bound, "analytic throughput bound for this routing and pattern")},
-		append(phys, g500...)...)...)
+	items := []vecty.MarkupOrChild{vecty.Markup(elemID("facts"), vecty.Class("facts"), vecty.Attribute("aria-label", "derived facts"))}
+	for _, it := range f.Items(c) {
+		items = append(items, item(it.Key, it.Value, it.Tip))
+	}
+	return elem.Section(append(items, append(phys, g500...)...)...)
 }
 
 // andList words names as "A, B and C".
