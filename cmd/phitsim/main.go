@@ -34,6 +34,10 @@ Usage:
   phitsim sweep    (-config FILE | -preset NAME)... [-set path=value]... [-series path=v1,v2,...]
                    -loads 0.1:0.9:0.1 | -param PATH -values LIST  [-seeds N] [-out PREFIX] [-csv] [-j N]
   phitsim sweep    -experiment NAME [-set path=value]... [-loads ...] [-out PREFIX] [-csv]
+  phitsim sweep    ... -plan DIR   write the sweep as a plan (resumable, in pieces); run nothing
+  phitsim exec     -plan DIR [-task I -tasks N] [-parallel P]   run a plan's unfinished runs
+  phitsim merge    -plan DIR [-out PREFIX] [-partial]   a plan's finished runs as 'sweep' writes them
+  phitsim slurm    -plan DIR [-tasks N] [-submit | -status | -resubmit I,J]   run a plan as a Slurm job array
   phitsim presets  list the named configurations
   phitsim experiments  list the named comparisons (series of routings over loads)
   phitsim params   list every parameter: path, default, range, unit, meaning
@@ -120,6 +124,9 @@ and in messages; the "series" column of the CSV (and field of the JSON) is
 that number less one (from 0), as in the page's CSV export.
 Interrupted (Ctrl-C), it writes the runs that finished, if any, and exits with
 status 130.
+With -plan DIR nothing runs: the sweep is written as a plan into DIR, to run
+resumably and in pieces ('phitsim exec'), on a Slurm cluster ('phitsim
+slurm'), and to merge into these same files ('phitsim merge').
 
 Examples:
   phitsim sweep -preset h4 -series routing.name=MIN,VAL -loads 0.1:0.9:0.1 -seeds 3
@@ -223,6 +230,12 @@ func command(ctx context.Context, e env, args []string) int {
 		err = cmdRun(ctx, rest, e)
 	case "sweep":
 		err = cmdSweep(ctx, rest, e)
+	case "exec":
+		err = cmdExec(ctx, rest, e)
+	case "merge":
+		err = cmdMerge(rest, e)
+	case "slurm":
+		err = cmdSlurm(rest, e)
 	case "presets", "experiments", "params", "version":
 		if err = parseFlags(flag.NewFlagSet(cmd, flag.ContinueOnError), rest, e); err == nil {
 			err = list(cmd, stdout)
@@ -707,6 +720,7 @@ func cmdSweep(ctx context.Context, args []string, e env) error {
 	workers := fs.Int("j", 0, "`N` parallel runs (default: all cores)")
 	param := fs.String("param", "", "sweep the numeric parameter `PATH` instead of the load, e.g. workload.tq (with -values)")
 	values := fs.String("values", "", "values of -param: `LIST` of start:stop:step ranges and values, comma-separated")
+	planDir := fs.String("plan", "", "write the sweep as a plan into folder `DIR` and run nothing (then 'phitsim exec', 'merge', 'slurm')")
 	if err := parseFlags(fs, args, e); err != nil {
 		return err
 	}
@@ -765,6 +779,12 @@ func cmdSweep(ctx context.Context, args []string, e env) error {
 		}
 		sp.Loads = ls
 	}
+	if *planDir != "" {
+		if *out != "" || *asCSV || *asTransient {
+			return errors.New("-plan runs nothing, so it writes no results: give -out, -csv or -transient to 'phitsim merge -plan DIR'")
+		}
+		return writePlan(e, sp, table, *planDir)
+	}
 	jobs, oc, runErr := runSpec(ctx, e, sp, func(n int) string { return fmt.Sprintf("%d runs", n) }, *workers)
 	if oc == nil {
 		return runErr
@@ -782,6 +802,24 @@ func cmdSweep(ctx context.Context, args []string, e env) error {
 			fmt.Fprintf(e.stderr, "%s: %d of %d runs finished; writing those\n", why, len(oc.Runs), len(jobs))
 		}
 	}
+	return writeOutcome(e, oc, outcomeFlags{out: *out, csv: *asCSV, transient: *asTransient, table: table}, runErr)
+}
+
+// outcomeFlags: where sweep and merge write an outcome (-out, -csv,
+// -transient) and whether the table has the fairness panels.
+type outcomeFlags struct {
+	out            string
+	csv, transient bool
+	table          bool
+}
+
+// writeOutcome writes a sweep's outcome where the output convention says:
+// -out PREFIX's JSON and CSVs, the CSV on stdout for programs, or the
+// tables. 'sweep' and 'merge' both write through it, so that a merged plan's
+// files are the sweep's. runErr is returned last, after what was written.
+func writeOutcome(e env, oc *sweep.Outcome, f outcomeFlags, runErr error) error {
+	sp := oc.Spec
+	out, asCSV, asTransient, table := &f.out, &f.csv, &f.transient, f.table
 	var csvData, trData bytes.Buffer
 	if err := sweep.WriteCSV(&csvData, oc.Points); err != nil {
 		return errors.Join(fmt.Errorf("the curves CSV: %w", err), runErr)

@@ -450,22 +450,7 @@ func Run(ctx context.Context, sp Spec, opt Options) (*Outcome, error) {
 			defer wg.Done()
 			for i := range next {
 				j := jobs[i]
-				s, err := sim.New(j.Config, j.Seed)
-				var r *result.Result
-				if err == nil {
-					var last int64
-					var progress func(sim.Progress)
-					if opt.OnCycles != nil {
-						progress = func(p sim.Progress) {
-							opt.OnCycles(p.Cycle - last)
-							last = p.Cycle
-						}
-					}
-					r, err = s.Run(ctx, progress)
-					if r != nil && opt.OnCycles != nil {
-						opt.OnCycles(r.SimCycles - last)
-					}
-				}
+				r, err := RunJob(ctx, j, opt.OnCycles)
 				mu.Lock()
 				// A deadlock is a finding (thesis Fig. 5.6: no DAMQ reserve
 				// deadlocks): its run is kept, with the metrics up to the
@@ -481,7 +466,7 @@ func Run(ctx context.Context, sp Spec, opt Options) (*Outcome, error) {
 					firstErr = fmt.Errorf("series %d %s %g seed %d: %w", j.Series+1, x, sp.x(j), j.Seed, err)
 				}
 				if err == nil || deadlocked {
-					results[i] = keep(r)
+					results[i] = r
 					done++
 					if opt.OnRun != nil {
 						opt.OnRun(done, len(jobs), j, r)
@@ -506,6 +491,35 @@ feed:
 		return out, firstErr
 	}
 	return out, ctx.Err()
+}
+
+// RunJob runs one job as Run runs each: the result as Run keeps it, and
+// the run's error; a run that stops on a deadlock returns both its result
+// (its metrics up to the deadlock) and a *sim.DeadlockError. onCycles, if
+// set, is called with the simulated cycles as the run advances. Run and
+// the plan runner (package plan) share it, so that a sweep run in pieces
+// is the sweep run at once.
+func RunJob(ctx context.Context, j Job, onCycles func(delta int64)) (*result.Result, error) {
+	s, err := sim.New(j.Config, j.Seed)
+	if err != nil {
+		return nil, err
+	}
+	var last int64
+	var progress func(sim.Progress)
+	if onCycles != nil {
+		progress = func(p sim.Progress) {
+			onCycles(p.Cycle - last)
+			last = p.Cycle
+		}
+	}
+	r, err := s.Run(ctx, progress)
+	if r == nil {
+		return nil, err
+	}
+	if onCycles != nil {
+		onCycles(r.SimCycles - last)
+	}
+	return keep(r), err
 }
 
 // keep is the result as Run keeps it: its time series, appended sample by

@@ -1,0 +1,325 @@
+package plan
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"runtime/debug"
+	"strings"
+	"sync"
+
+	"github.com/vmihailenco/msgpack/v5"
+
+	"phitsim/engine/result"
+	"phitsim/engine/sim"
+	"phitsim/engine/sweep"
+)
+
+// runFile is a finished run's file: msgpack, with the JSON field names (as
+// the page's workers send results, site/protocol), because it keeps every
+// float64 bit for bit, NaN and ±Inf included, which JSON cannot: a merged
+// plan re-encodes these results exactly as sweep.Run's were encoded.
+type runFile struct {
+	Format int            `json:"format"`
+	ID     string         `json:"id"`
+	Seed   uint64         `json:"seed"`
+	Result *result.Result `json:"result"`
+}
+
+// Failure is a run's record of failure (runs/ID.failed.json): the error of
+// its last attempt. It is removed when the run succeeds.
+type Failure struct {
+	ID     string  `json:"id"`
+	Series int     `json:"series"`
+	X      float64 `json:"x"`
+	Seed   uint64  `json:"seed"`
+	Error  string  `json:"error"`
+}
+
+func encodeRun(f *runFile) ([]byte, error) {
+	var buf bytes.Buffer
+	enc := msgpack.NewEncoder(&buf)
+	enc.SetCustomStructTag("json")
+	enc.UseCompactInts(true)
+	if err := enc.Encode(f); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+func decodeRun(b []byte) (*runFile, error) {
+	rd := bytes.NewReader(b)
+	dec := msgpack.NewDecoder(rd)
+	dec.SetCustomStructTag("json")
+	var f runFile
+	if err := dec.Decode(&f); err != nil {
+		return nil, err
+	}
+	if rd.Len() > 0 {
+		return nil, errors.New("trailing bytes after the run")
+	}
+	return &f, nil
+}
+
+// Describe names run i for messages: "run 7 (series 2 (VAL), load 0.3, seed 2, id …)".
+func (p *Plan) Describe(i int) string {
+	r, c := p.Runs[i], p.Jobs[i].Config
+	name := c.Name
+	if name == "" {
+		name = c.Routing.Name
+	}
+	return fmt.Sprintf("run %d (series %d (%s), %s %g, seed %d, id %s)", i, r.Series+1, name, p.xName(), r.X, r.Seed, r.ID)
+}
+
+func (p *Plan) xName() string {
+	if p.Spec.Param != "" {
+		return p.Spec.Param
+	}
+	return "load"
+}
+
+// Status of the runs, from the files in the plan folder (without reading
+// them: Results checks their contents).
+type Status struct {
+	Done    []int          // a run file exists
+	Failed  []int          // no run file, a failure record
+	Missing []int          // neither (Failed not included)
+	Errors  map[int]string // the failures' errors
+}
+
+// Status lists which runs are done, failed or missing.
+func (p *Plan) Status() (Status, error) {
+	st := Status{Errors: map[int]string{}}
+	entries, err := os.ReadDir(filepath.Join(p.Dir, RunsDir))
+	if err != nil && !errors.Is(err, os.ErrNotExist) {
+		return st, err
+	}
+	have := make(map[string]bool, len(entries))
+	for _, e := range entries {
+		have[e.Name()] = true
+	}
+	for i, r := range p.Runs {
+		switch {
+		case have[r.ID+runExt]:
+			st.Done = append(st.Done, i)
+		case have[r.ID+failedExt]:
+			st.Failed = append(st.Failed, i)
+			var f Failure
+			msg := "(its failure record does not decode)"
+			if b, err := os.ReadFile(p.FailedPath(i)); err == nil && json.Unmarshal(b, &f) == nil {
+				msg = f.Error
+			}
+			st.Errors[i] = msg
+		default:
+			st.Missing = append(st.Missing, i)
+		}
+	}
+	return st, nil
+}
+
+// Results reads every finished run, indexed like Jobs (nil: not finished).
+// A run file that does not decode, or holds another run, is an error naming
+// the file (every such file is listed); nothing is deleted.
+func (p *Plan) Results() ([]*result.Result, error) {
+	out := make([]*result.Result, len(p.Runs))
+	var errs []error
+	for i, r := range p.Runs {
+		path := p.RunPath(i)
+		b, err := os.ReadFile(path)
+		if errors.Is(err, os.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		f, err := decodeRun(b)
+		switch {
+		case err != nil:
+			err = fmt.Errorf("%s: corrupted run file (%v): move it away and run 'phitsim exec -plan %s' again to redo that run", path, err, p.Dir)
+		case f.Format != Format:
+			err = fmt.Errorf("%s: run file format %d, this phitsim reads format %d", path, f.Format, Format)
+		case f.ID != r.ID || f.Seed != r.Seed || f.Result == nil:
+			err = fmt.Errorf("%s: holds run %s seed %d, not %s: the file was renamed or copied from another plan", path, f.ID, f.Seed, p.Describe(i))
+		case f.Result.Engine != p.Engine:
+			err = fmt.Errorf("%s: a run of engine %q, the plan is of %q", path, f.Result.Engine, p.Engine)
+		}
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		out[i] = f.Result
+	}
+	return out, errors.Join(errs...)
+}
+
+// Merge aggregates the finished runs as sweep.Run aggregates its own
+// (sweep.Collect): for the same runs, the same Outcome. Missing lists the
+// runs not finished (failed ones included), in plan order.
+func (p *Plan) Merge() (oc *sweep.Outcome, missing []int, err error) {
+	results, err := p.Results()
+	if err != nil {
+		return nil, nil, err
+	}
+	for i, r := range results {
+		if r == nil {
+			missing = append(missing, i)
+		}
+	}
+	return sweep.Collect(p.Spec, p.Jobs, results), missing, nil
+}
+
+// ExecOptions of Exec.
+type ExecOptions struct {
+	Task, Tasks int // the slice (Slice); Tasks 0 means 1
+	Parallel    int // runs at once; 0 = all cores
+	// OnCycles is called (concurrently) with simulated cycles as runs advance.
+	OnCycles func(delta int64)
+	// OnRun is called (one call at a time) after each run of the slice that
+	// was simulated, with its error (nil, a *sim.DeadlockError for a run
+	// kept with its deadlock, or the failure recorded).
+	OnRun func(i int, err error)
+}
+
+// ExecReport says what Exec did with its slice.
+type ExecReport struct {
+	Slice      []int // the runs of the slice
+	Skipped    int   // already finished
+	Done       int   // simulated and written, deadlocked ones included
+	Deadlocked []error
+	Failed     []error // recorded as failed
+}
+
+// Exec runs the slice's runs that have not finished, Parallel at a time,
+// and writes each as it finishes; a run that fails is recorded as failed
+// with its error (and tried again by the next Exec). A cancelled context
+// stops the runs in progress, which are lost (and run again by the next
+// Exec); Exec then returns ctx.Err(). An error writing a file stops Exec.
+func (p *Plan) Exec(ctx context.Context, opt ExecOptions) (ExecReport, error) {
+	var rep ExecReport
+	tasks := max(opt.Tasks, 1)
+	slice, err := p.Slice(opt.Task, tasks)
+	if err != nil {
+		return rep, err
+	}
+	rep.Slice = slice
+	st, err := p.Status()
+	if err != nil {
+		return rep, err
+	}
+	done := make(map[int]bool, len(st.Done))
+	for _, i := range st.Done {
+		done[i] = true
+	}
+	var todo []int
+	for _, i := range slice {
+		if done[i] {
+			rep.Skipped++
+		} else {
+			todo = append(todo, i)
+		}
+	}
+	workers := opt.Parallel
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	next := make(chan int)
+	var mu sync.Mutex
+	var writeErr error
+	var wg sync.WaitGroup
+	for w := 0; w < min(workers, max(len(todo), 1)); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				r, err := p.runOne(ctx, i, opt.OnCycles)
+				if ctx.Err() != nil && (r == nil || errors.Is(err, sim.ErrCancelled)) {
+					continue // stopped: lost, run again next time
+				}
+				var de *sim.DeadlockError
+				kept := r != nil && (err == nil || errors.As(err, &de))
+				var werr error
+				if kept {
+					werr = p.writeRun(i, r)
+				} else {
+					werr = p.writeFailure(i, err)
+				}
+				mu.Lock()
+				switch {
+				case werr != nil:
+					if writeErr == nil {
+						writeErr = werr
+						cancel()
+					}
+				case kept:
+					rep.Done++
+					if err != nil {
+						rep.Deadlocked = append(rep.Deadlocked, fmt.Errorf("%s: %w", p.Describe(i), err))
+					}
+				default:
+					rep.Failed = append(rep.Failed, fmt.Errorf("%s: %w", p.Describe(i), err))
+				}
+				if werr == nil && opt.OnRun != nil {
+					opt.OnRun(i, err)
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+feed:
+	for _, i := range todo {
+		select {
+		case next <- i:
+		case <-ctx.Done():
+			break feed
+		}
+	}
+	close(next)
+	wg.Wait()
+	if writeErr != nil {
+		return rep, writeErr
+	}
+	return rep, context.Cause(ctx)
+}
+
+// runOne runs run i as sweep.Run runs a job; a panic of the engine is the
+// run's failure (recorded with its stack), not the end of the other runs.
+func (p *Plan) runOne(ctx context.Context, i int, onCycles func(int64)) (r *result.Result, err error) {
+	defer func() {
+		if x := recover(); x != nil {
+			r, err = nil, fmt.Errorf("the engine panicked: %v\n%s", x, debug.Stack())
+		}
+	}()
+	return sweep.RunJob(ctx, p.Jobs[i], onCycles)
+}
+
+func (p *Plan) writeRun(i int, r *result.Result) error {
+	data, err := encodeRun(&runFile{Format: Format, ID: p.Runs[i].ID, Seed: p.Runs[i].Seed, Result: r})
+	if err != nil {
+		return fmt.Errorf("%s: encoding: %w", p.Describe(i), err)
+	}
+	if err := WriteFile(filepath.Join(p.Dir, RunsDir), p.Runs[i].ID+runExt, data); err != nil {
+		return err
+	}
+	// finished: an earlier attempt's failure no longer holds
+	if err := os.Remove(p.FailedPath(i)); err != nil && !errors.Is(err, os.ErrNotExist) {
+		return err
+	}
+	return nil
+}
+
+func (p *Plan) writeFailure(i int, runErr error) error {
+	r := p.Runs[i]
+	b, err := json.MarshalIndent(Failure{ID: r.ID, Series: r.Series, X: r.X, Seed: r.Seed, Error: strings.TrimSpace(runErr.Error())}, "", "  ")
+	if err != nil {
+		return err
+	}
+	return WriteFile(filepath.Join(p.Dir, RunsDir), r.ID+failedExt, append(b, '\n'))
+}
