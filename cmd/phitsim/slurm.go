@@ -59,9 +59,9 @@ const (
 	slurmScript     = "job.sbatch"
 	slurmResubmit   = "job-resubmit.sbatch"
 	slurmRecord     = "slurm.json"
-	slurmSafety     = 2.0 // on the estimated time
+	slurmSafety     = 2.0  // on the estimated time
 	slurmMemSafety  = 1.25 // on the estimated memory (itself a bound: full buffers, garbage included)
-	slurmStartup    = 300 // seconds added to every task: start, opening the plan, writing
+	slurmStartup    = 300  // seconds added to every task: start, opening the plan, writing
 	slurmOverhead   = 256 << 20
 	slurmMaxTasks   = 1000 // below Slurm's default MaxArraySize (1001)
 	slurmDefaultCPU = 4
