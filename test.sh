@@ -10,6 +10,13 @@ if ! command -v chromium >/dev/null 2>&1; then
   apt-get update -qq
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
 fi
+# the Slurm test (cmd/phitsim TestSlurmCluster) starts a one-node cluster:
+# Debian's slurm-wlm and munge (with CI=true it fails without them)
+if ! command -v slurmctld >/dev/null 2>&1 || ! command -v munged >/dev/null 2>&1; then
+  echo "installing slurm-wlm and munge (apt)…"
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq slurm-wlm munge >/dev/null
+fi
 # echarts and the other front-end packages, from the committed lockfile
 npm ci --no-audit --no-fund --loglevel=error
 go mod download
