@@ -136,7 +136,7 @@ func Write(dir string, m *Manifest) (existing bool, err error) {
 	path := filepath.Join(dir, ManifestFile)
 	old, err := os.ReadFile(path)
 	switch {
-	case err == nil && bytes.Equal(old, data):
+	case err == nil && samePlan(old, m):
 		return true, nil
 	case err == nil:
 		return false, fmt.Errorf("%s: the folder holds another plan (its runs are kept): write this one to a new folder", path)
@@ -144,6 +144,20 @@ func Write(dir string, m *Manifest) (existing bool, err error) {
 		return false, err
 	}
 	return false, WriteFile(dir, ManifestFile, data)
+}
+
+// samePlan reports whether the manifest text old is m but for the build
+// that wrote it (another build of the same engine plans the same runs).
+func samePlan(old []byte, m *Manifest) bool {
+	var o Manifest
+	if json.Unmarshal(old, &o) != nil {
+		return false
+	}
+	a, b := o, *m
+	a.Phitsim, b.Phitsim = "", ""
+	x, err1 := a.encode()
+	y, err2 := b.encode()
+	return err1 == nil && err2 == nil && bytes.Equal(x, y)
 }
 
 // Open reads a plan folder and expands its spec as this build does. Its

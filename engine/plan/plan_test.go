@@ -329,8 +329,8 @@ func TestBadPlans(t *testing.T) {
 	if now, _ := os.ReadFile(manifest); !bytes.Equal(now, orig) {
 		t.Error("plan.json changed")
 	}
-	// the same plan again is harmless
-	m, _, _ = New(smallSpec(t), false, "test")
+	// the same plan again, by another build, is harmless
+	m, _, _ = New(smallSpec(t), false, "another build")
 	if existing, err := Write(p.Dir, m); err != nil || !existing {
 		t.Errorf("the same plan: %v %v", existing, err)
 	}
