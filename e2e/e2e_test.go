@@ -926,6 +926,8 @@ func TestBrowser(t *testing.T) {
 		chromedp.Do(ctx, chromedp.EmulateViewport(1280, 1000))
 	})
 
+	t.Run("open-results", func(t *testing.T) { openResults(t, ctx, base, cli(t)) })
+
 	t.Run("import-export", func(t *testing.T) {
 		open(t, ctx, base+"#"+experiment.Encode(tinyLink()))
 		waitFor(t, ctx, done, 60*time.Second)

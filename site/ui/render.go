@@ -929,6 +929,12 @@ func (a *App) renderExports() *vecty.HTML {
 				}
 				download("phitsim-results.json", "application/json", b)
 			})), vecty.Text("JSON")),
+		elem.Input(vecty.Markup(elemID("open-results"), prop.Type(prop.TypeFile), vecty.Class("file"),
+			vecty.Attribute("accept", ".json,application/json"),
+			event.Change(func(e *vecty.Event) { a.openResults(e.Target) }))),
+		elem.Label(vecty.Markup(vecty.Class("button"), prop.For("open-results"),
+			vecty.Attribute("title", "show a results JSON: 'phitsim sweep -out' or 'phitsim merge -out' (a sweep run on a cluster), or this page's JSON export")),
+			vecty.Text("Open results JSON…")),
 		elem.Span(vecty.Markup(vecty.Class("hint")), vecty.Text("Charts: PNG/SVG buttons on each chart; the toolbox zooms.")),
 	)
 }
