@@ -250,3 +250,23 @@ func TestExecResumesAfterSIGKILL(t *testing.T) {
 	}
 	sameFiles(t, filepath.Join(dir, "s"), filepath.Join(dir, "m"))
 }
+
+// Ctrl-C stops exec (exit 130): the run that finished is kept, the one in
+// progress is lost, and exec again runs only the three left.
+func TestExecInterrupted(t *testing.T) {
+	pdir := filepath.Join(t.TempDir(), "plan")
+	if code, _, errOut := cli(t, true, append([]string{"sweep", "-seeds", "2", "-loads", "0.1,0.2", "-plan", pdir}, long...)...); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	code, _, errOut := interruptAfterFirstRun(t, false, "exec", "-plan", pdir, "-parallel", "1")
+	if code != 130 || !strings.Contains(errOut, "task 0 of 1: 4 runs, 0 already finished, 1 run now, 0 failed") ||
+		!strings.Contains(errOut, "phitsim: interrupted: the runs in progress are lost; 'phitsim exec -plan "+pdir+"' again resumes") {
+		t.Errorf("exit %d: %s", code, errOut)
+	}
+	if entries, _ := os.ReadDir(filepath.Join(pdir, "runs")); len(entries) != 1 {
+		t.Errorf("%d files in runs/ after the interrupt, want 1", len(entries))
+	}
+	if code, _, errOut := cli(t, false, "exec", "-plan", pdir, "-parallel", "2"); code != 0 || !strings.Contains(errOut, "4 runs, 1 already finished, 3 run now") {
+		t.Errorf("exec again: exit %d: %s", code, errOut)
+	}
+}
