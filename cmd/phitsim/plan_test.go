@@ -251,8 +251,10 @@ func TestExecResumesAfterSIGKILL(t *testing.T) {
 	sameFiles(t, filepath.Join(dir, "s"), filepath.Join(dir, "m"))
 }
 
-// Ctrl-C stops exec (exit 130): the run that finished is kept, the one in
-// progress is lost, and exec again runs only the three left.
+// Ctrl-C stops exec (exit 130) and says how to resume: the run that
+// finished is kept, nothing else is written, and exec again runs only the
+// three left (engine/plan's TestExecLosesOnlyTheRunInProgress stops a run
+// midway).
 func TestExecInterrupted(t *testing.T) {
 	pdir := filepath.Join(t.TempDir(), "plan")
 	if code, _, errOut := cli(t, true, append([]string{"sweep", "-seeds", "2", "-loads", "0.1,0.2", "-plan", pdir}, long...)...); code != 0 {

@@ -356,3 +356,27 @@ func TestCostEstimateOfTheThesisPoint(t *testing.T) {
 		t.Errorf("memory estimate %d MiB, measured 91 MiB", b>>20)
 	}
 }
+
+// A run stopped in progress (the context cancelled mid-run) is lost, not
+// recorded as failed: the next Exec runs it (h=2, MIN at 0.1, one run of
+// 20,000 + 20,000 cycles, stopped after 5,000).
+func TestExecLosesOnlyTheRunInProgress(t *testing.T) {
+	sp := smallSpec(t)
+	sp.Series, sp.Loads = sp.Series[:1], sp.Loads[:1]
+	sp.Series[0].Sim.Seeds, sp.Series[0].Sim.Warmup, sp.Series[0].Sim.Cycles = 1, 20000, 20000
+	p := newPlan(t, sp)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var cycles int64
+	rep, err := p.Exec(ctx, ExecOptions{Parallel: 1, OnCycles: func(d int64) {
+		if cycles += d; cycles >= 5000 {
+			cancel()
+		}
+	}})
+	if err != context.Canceled || rep.Done != 0 || len(rep.Failed) != 0 || cycles >= 40000 {
+		t.Fatalf("%+v %v after %d cycles", rep, err, cycles)
+	}
+	if entries, _ := os.ReadDir(filepath.Join(p.Dir, RunsDir)); len(entries) != 0 {
+		t.Errorf("%d files written for a stopped run", len(entries))
+	}
+}
