@@ -32,9 +32,9 @@ tasks that have runs left, and -resubmit submits those tasks again (they skip
 their finished runs). Then 'phitsim merge -plan DIR -out PREFIX'.
 
 Defaults: C = 4 CPUs per task; N = one run per CPU (runs ÷ C tasks, at most
-1000); -time and -mem are estimated per task from the engine's cost model
-(phitsim's instructions per packet-hop at 10⁹ instructions per second: see
-'Running big sweeps' in the README) and its memory estimate of each run:
+1000); -time and -mem are estimated per task from the engine's measured
+instructions per packet-hop (engine/BENCHMARKS.md) at 10⁹ instructions per
+second ('Running big sweeps' in the README) and its memory estimate of a run:
 time = 2 × max(the task's CPU time ÷ C, its longest run) + 5 min,
 mem = C × the largest run's memory × 1.25 + 256 MiB.
 
