@@ -143,6 +143,9 @@ func cmdSlurm(args []string, e env) error {
 	if *bin, err = filepath.Abs(*bin); err != nil {
 		return err
 	}
+	if strings.ContainsAny(abs, "\"\n") {
+		return fmt.Errorf("-plan %q: a batch script's #SBATCH line cannot hold a path with a double quote or a newline: move the plan", abs)
+	}
 	if err := os.MkdirAll(filepath.Join(abs, "logs"), 0o755); err != nil {
 		return err
 	}
@@ -269,7 +272,8 @@ func sbatchScript(a sbatchArgs) string {
 	if a.partition != "" {
 		fmt.Fprintf(&b, "#SBATCH --partition=%s\n", a.partition)
 	}
-	fmt.Fprintf(&b, "#SBATCH --output=%s\n", filepath.Join(a.dir, "logs", "task-%A_%a.out"))
+	// sbatch splits a directive at spaces unless they are quoted
+	fmt.Fprintf(&b, "#SBATCH --output=\"%s\"\n", filepath.Join(a.dir, "logs", "task-%A_%a.out"))
 	// the time limit's SIGTERM stops phitsim cleanly: its finished runs are kept
 	fmt.Fprintf(&b, "exec %s exec -plan %s -task \"$SLURM_ARRAY_TASK_ID\" -tasks %d -parallel \"${SLURM_CPUS_PER_TASK:-%d}\"\n",
 		shellQuote(a.bin), shellQuote(a.dir), a.tasks, a.cpus)

@@ -33,7 +33,7 @@ func TestSlurmScript(t *testing.T) {
 	s := string(b)
 	for _, want := range []string{"#!/bin/bash\n", "#SBATCH --array=0-2\n", "#SBATCH --cpus-per-task=2\n", "#SBATCH --partition=short\n",
 		"#SBATCH --job-name=phitsim-my_plan\n", "#SBATCH --time=0-00:06:00\n", // the 5 min start-up margin and milliseconds of runs, rounded up
-		"#SBATCH --output=" + filepath.Join(pdir, "logs", "task-%A_%a.out") + "\n",
+		"#SBATCH --output=\"" + filepath.Join(pdir, "logs", "task-%A_%a.out") + "\"\n",
 		"exec '/opt/phitsim' exec -plan '" + pdir + "' -task \"$SLURM_ARRAY_TASK_ID\" -tasks 3 -parallel \"${SLURM_CPUS_PER_TASK:-2}\"\n"} {
 		if !strings.Contains(s, want) {
 			t.Errorf("job.sbatch lacks %q:\n%s", want, s)
@@ -97,7 +97,8 @@ func TestSlurmEstimates(t *testing.T) {
 // A one-node Slurm cluster (munged, slurmctld, slurmd as root, no cgroups)
 // runs a plan as a job array of 3 tasks; the merged result is the sweep's,
 // bit for bit but the runs' CPU times (h=2, 2 routings × 3 loads × 2
-// seeds). Skipped without Slurm, unless CI=true.
+// seeds). The plan's path has a space (quoted in the script's #SBATCH
+// lines). Skipped without Slurm, unless CI=true.
 func TestSlurmCluster(t *testing.T) {
 	for _, tool := range []string{"sbatch", "squeue", "scontrol", "slurmctld", "slurmd", "munged"} {
 		if _, err := exec.LookPath(tool); err != nil {
@@ -119,7 +120,7 @@ func TestSlurmCluster(t *testing.T) {
 	cl := startCluster(t)
 	bin := buildBinary(t)
 	dir := t.TempDir()
-	pdir := filepath.Join(dir, "plan")
+	pdir := filepath.Join(dir, "my plan")
 	run := func(args ...string) string {
 		t.Helper()
 		cmd := exec.Command(bin, args...)
