@@ -296,6 +296,7 @@ func slurmStatus(e env, p *plan.Plan, rec slurmFile) error {
 		return nil
 	}
 	fmt.Fprintf(e.stdout, "jobs submitted: %s (array of %d tasks)\n", strings.Join(rec.Jobs, ", "), rec.Tasks)
+	fmt.Fprintln(e.stdout, queueState(rec.Jobs))
 	left := map[int]bool{}
 	for _, i := range append(append([]int(nil), st.Failed...), st.Missing...) {
 		left[i%rec.Tasks] = true
@@ -313,4 +314,29 @@ func slurmStatus(e env, p *plan.Plan, rec slurmFile) error {
 		fmt.Fprintf(e.stdout, "every run is done: phitsim merge -plan %s -out PREFIX\n", p.Dir)
 	}
 	return nil
+}
+
+// queueState is what squeue says of the jobs' array tasks (where squeue
+// runs: on the cluster).
+func queueState(jobs []string) string {
+	out, err := exec.Command("squeue", "-h", "-r", "-j", strings.Join(jobs, ","), "-o", "%T").Output()
+	if err != nil {
+		return "in the queue: unknown (squeue: " + strings.TrimSpace(err.Error()) + ")"
+	}
+	counts := map[string]int{}
+	var states []string
+	for _, st := range strings.Fields(string(out)) {
+		if counts[st] == 0 {
+			states = append(states, st)
+		}
+		counts[st]++
+	}
+	if len(states) == 0 {
+		return "in the queue: no task (the array has ended)"
+	}
+	parts := make([]string, len(states))
+	for i, st := range states {
+		parts[i] = fmt.Sprintf("%d %s", counts[st], st)
+	}
+	return "in the queue: " + strings.Join(parts, ", ")
 }

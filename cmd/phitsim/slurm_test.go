@@ -151,7 +151,8 @@ func TestSlurmCluster(t *testing.T) {
 		time.Sleep(time.Second)
 	}
 	status := run("slurm", "-plan", pdir, "-status")
-	if !strings.Contains(status, "12 runs: 12 done, 0 failed, 0 missing") || !strings.Contains(status, "every run is done") {
+	if !strings.Contains(status, "12 runs: 12 done, 0 failed, 0 missing") || !strings.Contains(status, "every run is done") ||
+		!strings.Contains(status, "in the queue: no task (the array has ended)") {
 		logs, _ := filepath.Glob(filepath.Join(pdir, "logs", "*"))
 		var text []string
 		for _, l := range logs {
