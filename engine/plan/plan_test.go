@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"phitsim/engine/config"
 	"phitsim/engine/sweep"
@@ -200,6 +201,25 @@ func TestExecSkipsFinishedRuns(t *testing.T) {
 	entries, _ := os.ReadDir(filepath.Join(p.Dir, RunsDir))
 	if len(entries) != 12 {
 		t.Errorf("%d files in runs/", len(entries))
+	}
+	// a killed writer's temporary file goes once stale, a live writer's stays
+	runs := filepath.Join(p.Dir, RunsDir)
+	stale, fresh := filepath.Join(runs, ".x.msgpack.tmp-1"), filepath.Join(runs, ".y.msgpack.tmp-2")
+	os.WriteFile(stale, []byte("half"), 0o600)
+	os.WriteFile(fresh, []byte("half"), 0o600)
+	old := time.Now().Add(-2 * staleTemp)
+	os.Chtimes(stale, old, old)
+	if _, err := p.Exec(context.Background(), ExecOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(stale); !os.IsNotExist(err) {
+		t.Errorf("stale temporary file kept: %v", err)
+	}
+	if _, err := os.Stat(fresh); err != nil {
+		t.Errorf("fresh temporary file removed: %v", err)
+	}
+	if st, _ := p.Status(); len(st.Done) != 12 {
+		t.Errorf("%d runs done after the clean-up", len(st.Done))
 	}
 }
 

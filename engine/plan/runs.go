@@ -12,6 +12,7 @@ import (
 	"runtime/debug"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/vmihailenco/msgpack/v5"
 
@@ -208,6 +209,9 @@ func (p *Plan) Exec(ctx context.Context, opt ExecOptions) (ExecReport, error) {
 		return rep, err
 	}
 	rep.Slice = slice
+	if err := p.removeStaleTemps(); err != nil {
+		return rep, err
+	}
 	st, err := p.Status()
 	if err != nil {
 		return rep, err
@@ -287,6 +291,32 @@ feed:
 		return rep, writeErr
 	}
 	return rep, context.Cause(ctx)
+}
+
+// staleTemp is the age past which a temporary file in runs/ is a killed
+// writer's: WriteFile renames its temporary file within seconds.
+const staleTemp = time.Hour
+
+// removeStaleTemps removes the temporary files that writers killed between
+// creating and renaming them left in runs/ (never a finished run: those
+// have their final names).
+func (p *Plan) removeStaleTemps() error {
+	dir := filepath.Join(p.Dir, RunsDir)
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return err
+	}
+	for _, e := range entries {
+		if !strings.HasPrefix(e.Name(), ".") || !strings.Contains(e.Name(), ".tmp-") {
+			continue
+		}
+		if info, err := e.Info(); err == nil && time.Since(info.ModTime()) > staleTemp {
+			if err := os.Remove(filepath.Join(dir, e.Name())); err != nil && !errors.Is(err, os.ErrNotExist) {
+				return err
+			}
+		}
+	}
+	return nil
 }
 
 // runOne runs run i as sweep.Run runs a job; a panic of the engine is the
