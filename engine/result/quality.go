@@ -11,9 +11,9 @@ const (
 	// measured window (a regression slope significantly above 0 and large
 	// enough to matter).
 	Unstable = "unstable"
-	// TooShort: the window is too short to tell: the batches stay
-	// correlated, the transient reaches into the window, or sim.precision
-	// was not met before the cap.
+	// TooShort: the window is too short to tell: fewer than 10 intervals,
+	// batches that stay correlated, sim.precision not met before the cap
+	// (or a deadlock ended the run).
 	TooShort = "too short"
 )
 

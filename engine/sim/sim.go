@@ -296,7 +296,7 @@ type Sim struct {
 	watchdog     int64
 	dl           detector // the stuck-head check (deadlock.go)
 	st           counters
-	msr          measure // sim.autoWarmup, sim.precision (measure.go)
+	msr          measure   // sim.autoWarmup, sim.precision (measure.go)
 	wl           *workload // Graph500 job, or nil (workload.go)
 }
 
