@@ -125,3 +125,28 @@ type Trend struct {
 	LatencyRising  bool    `json:"latencyRising,omitempty" msgpack:"latencyRising,omitempty"`
 	BacklogGrowing bool    `json:"backlogGrowing,omitempty" msgpack:"backlogGrowing,omitempty"`
 }
+
+// PointQuality is Quality over the runs (seeds) of a sweep point
+// (stats.AssessPoint): the worst verdict of its runs (saturated, unstable,
+// too short, steady in that order) with the runs of each, percentiles of the
+// pooled histograms, and the runs' batch-means intervals combined.
+type PointQuality struct {
+	Verdict string `json:"verdict" msgpack:"verdict"`
+	Reason  string `json:"reason,omitempty" msgpack:"reason,omitempty"`
+	// Runs by verdict, in the order Steady, Saturated, Unstable, TooShort.
+	Verdicts    [4]int       `json:"verdicts" msgpack:"verdicts"`
+	Percentiles []Percentile `json:"percentiles,omitempty" msgpack:"percentiles,omitempty"`
+	Links       LinkSummary  `json:"links" msgpack:"links"` // means over the runs
+	// Latency and Accepted: the mean of the runs' means, the half-width
+	// from their batch-means variances (Σ var/n²) on their pooled degrees
+	// of freedom.
+	Latency  Interval `json:"latency" msgpack:"latency"`
+	Accepted Interval `json:"accepted" msgpack:"accepted"`
+	// WarmupEnd: the latest end of the transient (MSER-5) over the runs;
+	// WarmupShort: some run's window started before it.
+	WarmupEnd   int64 `json:"warmupEnd" msgpack:"warmupEnd"`
+	WarmupShort bool  `json:"warmupShort,omitempty" msgpack:"warmupShort,omitempty"`
+}
+
+// Verdicts in the order of PointQuality.Verdicts, best first.
+var Verdicts = [4]string{Steady, Saturated, Unstable, TooShort}

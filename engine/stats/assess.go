@@ -148,3 +148,72 @@ func linkSummary(r *result.Result) result.LinkSummary {
 	}
 	return ls
 }
+
+// severity orders the verdicts of a point's runs: the worst one is the point's.
+var severity = map[string]int{result.Steady: 0, result.TooShort: 1, result.Unstable: 2, result.Saturated: 3}
+
+// AssessPoint is the quality of a sweep point from its runs' (each assessed
+// by Assess if it was not).
+func AssessPoint(runs []*result.Result) *result.PointQuality {
+	p := &result.PointQuality{}
+	if len(runs) == 0 {
+		return p
+	}
+	var hist []int64
+	var latIv, accIv []result.Interval
+	worst := -1
+	for _, r := range runs {
+		if r.Quality == nil || r.Quality.Verdict == "" {
+			r.Quality = Assess(r)
+		}
+		q := r.Quality
+		for i, v := range result.Verdicts {
+			if v == q.Verdict {
+				p.Verdicts[i]++
+			}
+		}
+		if s := severity[q.Verdict]; s > worst {
+			worst, p.Verdict, p.Reason = s, q.Verdict, q.Reason
+		}
+		for i, c := range r.LatencyHist {
+			if i >= len(hist) {
+				hist = append(hist, make([]int64, i+1-len(hist))...)
+			}
+			hist[i] += c
+		}
+		p.Links.Mean += q.Links.Mean / float64(len(runs))
+		p.Links.Max += q.Links.Max / float64(len(runs))
+		p.Links.MaxClass = q.Links.MaxClass
+		latIv, accIv = append(latIv, q.Latency), append(accIv, q.Accepted)
+		p.WarmupEnd = max(p.WarmupEnd, q.Warmup.End)
+		p.WarmupShort = p.WarmupShort || q.Warmup.Short
+	}
+	p.Percentiles = Percentiles(hist, runs[0].Config.Sim.HistMax, TailPs)
+	p.Latency, p.Accepted = combine(latIv), combine(accIv)
+	return p
+}
+
+// combine: independent runs' batch-means intervals as one: the mean of the
+// means, whose variance is Σ se_i²/n², on Σ(k_i − 1) degrees of freedom
+// (no interval when a run has none).
+func combine(ivs []result.Interval) result.Interval {
+	out := result.Interval{Independent: true}
+	n := float64(len(ivs))
+	var v float64
+	df := 0
+	for _, iv := range ivs {
+		if iv.Batches < 2 {
+			return result.Interval{}
+		}
+		se := iv.CI95 / tQuantile(0.975, iv.Batches-1)
+		out.Mean += iv.Mean / n
+		v += se * se / (n * n)
+		df += iv.Batches - 1
+		out.Batches += iv.Batches
+		out.BatchSize = max(out.BatchSize, iv.BatchSize)
+		out.Lag1 = max(out.Lag1, iv.Lag1)
+		out.Independent = out.Independent && iv.Independent
+	}
+	out.CI95 = tQuantile(0.975, df) * math.Sqrt(v)
+	return out
+}
