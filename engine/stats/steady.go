@@ -172,15 +172,16 @@ func lag1(y []float64) float64 {
 		mean += v
 	}
 	mean /= float64(len(y))
-	var num, den float64
+	var num, den, sq float64
 	for i, v := range y {
 		den += (v - mean) * (v - mean)
+		sq += v * v
 		if i > 0 {
 			num += (v - mean) * (y[i-1] - mean)
 		}
 	}
-	if den == 0 {
-		return 0
+	if den <= 1e-24*sq {
+		return 0 // a constant series, up to the rounding of its mean
 	}
 	return num / den
 }
