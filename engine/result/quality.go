@@ -73,7 +73,8 @@ type LinkSummary struct {
 // the accepted-load series of the whole run.
 type WarmupCheck struct {
 	// End: the later of the two truncation points, in cycles from the
-	// start of the run; Latency and Accepted: each series' own.
+	// start of the run (meaningful when Detected); Latency and Accepted:
+	// each series' own.
 	End      int64 `json:"end" msgpack:"end"`
 	Latency  int64 `json:"latency" msgpack:"latency"`
 	Accepted int64 `json:"accepted" msgpack:"accepted"`
@@ -142,8 +143,9 @@ type PointQuality struct {
 	// of freedom.
 	Latency  Interval `json:"latency" msgpack:"latency"`
 	Accepted Interval `json:"accepted" msgpack:"accepted"`
-	// WarmupEnd: the latest end of the transient (MSER-5) over the runs;
-	// WarmupShort: some run's window started before it.
+	// WarmupEnd: the latest end of the transient (MSER-5) over the runs
+	// where MSER-5 found one; WarmupShort: some run's window started
+	// before it.
 	WarmupEnd   int64 `json:"warmupEnd" msgpack:"warmupEnd"`
 	WarmupShort bool  `json:"warmupShort,omitempty" msgpack:"warmupShort,omitempty"`
 }

@@ -185,7 +185,9 @@ func AssessPoint(runs []*result.Result) *result.PointQuality {
 		p.Links.Max += q.Links.Max / float64(len(runs))
 		p.Links.MaxClass = q.Links.MaxClass
 		latIv, accIv = append(latIv, q.Latency), append(accIv, q.Accepted)
-		p.WarmupEnd = max(p.WarmupEnd, q.Warmup.End)
+		if q.Warmup.Detected {
+			p.WarmupEnd = max(p.WarmupEnd, q.Warmup.End)
+		}
 		p.WarmupShort = p.WarmupShort || q.Warmup.Short
 	}
 	p.Percentiles = Percentiles(hist, runs[0].Config.Sim.HistMax, TailPs)
