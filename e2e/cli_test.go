@@ -11,11 +11,13 @@ import (
 	"os/exec"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
 
+	"phitsim/engine/result"
 	"phitsim/engine/sweep"
 	"phitsim/site/experiment"
 )
@@ -205,7 +207,7 @@ func num(x float64) float64 {
 }
 
 // checkCurves compares the points the latency and accepted-load charts show
-// (x, mean, ±CI95, runs, saturated) with the CLI's points. The charts are
+// (x, mean, ±CI95, runs, saturated, verdict, p99) with the CLI's points. The charts are
 // drawn on the animation frame after a render: wait up to 5 s for them.
 func checkCurves(t *testing.T, ctx context.Context, ex experiment.Export, out *sweep.Outcome) {
 	t.Helper()
@@ -229,7 +231,17 @@ func checkCurves(t *testing.T, ctx context.Context, ex experiment.Export, out *s
 			if p.Saturated || (p.Graph500 != nil && !p.Graph500.Finished) {
 				sat = 1
 			}
-			ss[p.Series].Data = append(ss[p.Series].Data, []float64{num(ex.Values[k]), num(e.Mean), num(e.CI95), float64(p.Runs), sat})
+			// the point's verdict (index in result.Verdicts) and p99 latency
+			verdict, p99 := -1.0, 0.0
+			if q := p.Quality; q != nil {
+				verdict = float64(slices.Index(result.Verdicts[:], q.Verdict))
+				for _, pc := range q.Percentiles {
+					if pc.P == 0.99 {
+						p99 = float64(pc.Cycles)
+					}
+				}
+			}
+			ss[p.Series].Data = append(ss[p.Series].Data, []float64{num(ex.Values[k]), num(e.Mean), num(e.CI95), float64(p.Runs), sat, verdict, p99})
 		}
 		want[chart] = ss
 	}

@@ -119,7 +119,7 @@ func TestSweepTableInPhysicalUnits(t *testing.T) {
 	for _, line := range strings.Split(s, "\n") {
 		f := strings.Fields(line)
 		switch {
-		case len(f) == 7 && f[0] == "series" && f[3] == "0.4":
+		case len(f) >= 7 && f[0] == "series" && f[3] == "0.4": // notes may follow
 			lat = append(lat, parse(t, f[5]))
 		case len(f) == 5 && f[0] == "series" && f[2] == "16":
 			lat = append(lat, parse(t, f[4]))

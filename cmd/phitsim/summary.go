@@ -58,7 +58,14 @@ func describe(w io.Writer, c config.Config) {
 		fmt.Fprintf(w, "BFS run to its end (at most %d cycles); ", c.Sim.Cycles)
 	} else {
 		fmt.Fprintf(w, ", traffic %s, load %g phits/node/cycle\n", c.Traffic.Pattern, c.Traffic.Load)
-		fmt.Fprintf(w, "%d warm-up + %d measured cycles; ", c.Sim.Warmup, c.Sim.Cycles)
+		warm, measured := fmt.Sprintf("%d warm-up", c.Sim.Warmup), fmt.Sprintf("%d measured cycles", c.Sim.Cycles)
+		if c.Sim.AutoWarmup {
+			warm = fmt.Sprintf("warm-up until MSER-5 sees the transient over (at most %d)", c.Sim.Warmup)
+		}
+		if c.Sim.Precision > 0 {
+			measured = fmt.Sprintf("measured until ±%g%% (%d to %d cycles)", 100*c.Sim.Precision, c.Sim.Cycles, c.Sim.MeasuredCap())
+		}
+		fmt.Fprintf(w, "%s + %s; ", warm, measured)
 	}
 	if c.Sim.Seeds == 1 {
 		fmt.Fprintf(w, "1 seed (%d): no confidence interval\n", c.Sim.Seed)
@@ -123,11 +130,14 @@ func printSummary(w io.Writer, c config.Config, a sweep.Aggregate, runs []*resul
 			row("Max/Min injection", est(a.MaxMin, "%.3f"), "(fairness: 1 is perfectly fair)")
 		}
 		row("injection CoV", est(a.CoV, "%.4f"), "(σ/μ of injections over routers)")
+		row("Jain's index", est(a.Jain, "%.4f"), "(of injections over routers: 1 is perfectly fair)")
+		qualityRows(row, a.Quality)
 		tw.Flush()
 	}
 	if a.Saturated {
 		fmt.Fprintf(w, "  saturated: %s\n", a.SatReason)
 	}
+	printVerdict(w, a.Quality)
 	if len(runs) < c.Sim.Seeds {
 		seeds := make([]string, len(runs))
 		for i, r := range runs {
@@ -214,6 +224,9 @@ func printTable(w io.Writer, oc *sweep.Outcome) {
 		if p.Saturated {
 			notes = append(notes, "saturated")
 		}
+		if q := p.Quality; q != nil && q.Verdict != result.Steady && q.Verdict != result.Saturated {
+			notes = append(notes, q.Verdict)
+		}
 		if p.Starved {
 			notes = append(notes, "starved router")
 		}
@@ -229,7 +242,49 @@ func printTable(w io.Writer, oc *sweep.Outcome) {
 		fmt.Fprintf(tw, "%d\t%s\n", p.Runs, strings.Join(notes, ", "))
 	}
 	tw.Flush()
-	fmt.Fprintln(w, "mean ± 95% confidence interval over the seeds of each point")
+	fmt.Fprintln(w, "mean ± 95% confidence interval over the seeds of each point; unstable, too short: the point's verdict (engine/METHODS.md)")
+}
+
+// qualityRows: a point's tail latency, link use and within-run intervals
+// (result.PointQuality).
+func qualityRows(row func(k, v, unit string), q *result.PointQuality) {
+	if q == nil {
+		return
+	}
+	if len(q.Percentiles) > 0 {
+		cells := sweep.PercentileCells(q.Percentiles)
+		row("latency p50/p90/p99/p99.9", strings.Join(cells, " / "), "cycles, all runs' packets (>N: past sim.histMax)")
+	}
+	if q.Links.MaxClass != "" {
+		row("link utilisation", fmt.Sprintf("%.4f mean, %.4f %s", q.Links.Mean, q.Links.Max, q.Links.MaxClass),
+			"phits/cycle per transit link: all, the busiest class")
+	}
+	if q.Latency.Batches > 0 {
+		row("within-run 95% CI", fmt.Sprintf("latency ± %.2f, accepted ± %.4f", q.Latency.CI95, q.Accepted.CI95),
+			fmt.Sprintf("(batch means, %d batches over the runs)", q.Latency.Batches))
+	}
+}
+
+// printVerdict: the point's verdict with its evidence and any warm-up
+// warning (engine/METHODS.md).
+func printVerdict(w io.Writer, q *result.PointQuality) {
+	if q == nil {
+		return
+	}
+	var counts []string
+	for i, n := range q.Verdicts {
+		if n > 0 {
+			counts = append(counts, fmt.Sprintf("%d %s", n, result.Verdicts[i]))
+		}
+	}
+	line := fmt.Sprintf("  verdict: %s (runs: %s)", q.Verdict, strings.Join(counts, ", "))
+	if q.Reason != "" && q.Verdict != result.Saturated {
+		line += ": " + q.Reason
+	}
+	fmt.Fprintln(w, line)
+	if q.WarmupShort {
+		fmt.Fprintf(w, "  warning: a run's transient lasts past its warm-up (MSER-5: to cycle %d); raise sim.warmup or set sim.autoWarmup\n", q.WarmupEnd)
+	}
 }
 
 // printFairnessTable shows a sweep as the thesis's fairness tables (Tables

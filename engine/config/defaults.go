@@ -804,7 +804,8 @@ func (c *Config) Validate() Errors {
 	if run.Traffic.SourceQueues == "" {
 		run.Traffic.SourceQueues = "single" // traffic.sourceQueues is omitted for its default
 	}
-	return append(errs, run.validate()...)
+	errs = append(errs, run.validate()...)
+	return append(errs, run.validateMeasure()...)
 }
 
 // FlexReply is the reply subsequence of router.flexVC with request-reply

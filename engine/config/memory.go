@@ -101,7 +101,8 @@ func (c *Config) sized() bool {
 // (it starts with the BFS) and ends with it: sim.cycles is a cap that its
 // samples reach only in the worst case.
 func (c *Config) samples() (nb float64, cycles int64, what string) {
-	cycles = int64(c.Sim.Warmup) + int64(c.Sim.Cycles)
+	// sim.precision may measure up to its cap
+	cycles = int64(c.Sim.Warmup) + int64(c.Sim.MeasuredCap())
 	if c.Graph500() {
 		cycles = int64(c.Sim.Cycles)
 	}

@@ -81,6 +81,10 @@ type Result struct {
 	// Deadlock: why and where the run stopped early (the metrics above are
 	// those up to Deadlock.Cycle), else nil.
 	Deadlock *Deadlock `json:"deadlock,omitempty" msgpack:"deadlock,omitempty"`
+	// Quality: tail latency, warm-up check, within-run intervals and the
+	// verdict (stats.Assess; engine/METHODS.md). Sweeps assess every run;
+	// nil in a bare sim.Run without sim.autoWarmup or sim.precision.
+	Quality *Quality `json:"quality,omitempty" msgpack:"quality,omitempty"`
 }
 
 // HotspotClasses are HOTSPOT's two traffic classes over the window, as

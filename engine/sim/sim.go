@@ -296,6 +296,7 @@ type Sim struct {
 	watchdog     int64
 	dl           detector // the stuck-head check (deadlock.go)
 	st           counters
+	msr          measure   // sim.autoWarmup, sim.precision (measure.go)
 	wl           *workload // Graph500 job, or nil (workload.go)
 }
 
@@ -477,6 +478,7 @@ func newSimEntry(cfg config.Config, e *routing.Entry, topo topology.Topology, se
 		s.startSkipping()
 	}
 	s.st.init(s)
+	s.initMeasure()
 	if e.Keeps(routing.Notifications) {
 		if err := s.attachMechanism("qcn"); err != nil {
 			return nil, err
@@ -676,11 +678,14 @@ type Progress struct {
 // called from it for partial metrics.
 func (s *Sim) Run(ctx context.Context, onProgress func(Progress)) (*result.Result, error) {
 	start := time.Now()
-	total := s.W + s.M
 	const every = 1024
 	s.initDetector()
-	for s.now < total {
+	// sim.autoWarmup moves s.W, sim.precision s.M (measure.go)
+	for s.now < s.W+s.M || s.extend() {
 		s.Step()
+		if s.now == s.msr.next {
+			s.checkWarmup()
+		}
 		if s.wl != nil && s.wl.done() {
 			break
 		}
@@ -699,11 +704,14 @@ func (s *Sim) Run(ctx context.Context, onProgress func(Progress)) (*result.Resul
 				return nil, ErrCancelled
 			}
 			if onProgress != nil {
-				onProgress(Progress{Cycle: s.now, Total: total})
+				onProgress(Progress{Cycle: s.now, Total: s.W + s.M})
 			}
 		}
 	}
 	res := s.Snapshot()
+	if s.msr.auto || s.msr.precision > 0 {
+		res.Quality = s.assess(res)
+	}
 	res.CPUSeconds = time.Since(start).Seconds()
 	return res, nil
 }

@@ -81,7 +81,8 @@ func (st *counters) init(s *Sim) {
 	st.hopsHist = make([]int64, 16)
 	st.perRouter = make([]int64, s.R)
 	st.interval = int64(s.cfg.Sim.Interval)
-	nb := (s.W+s.M)/st.interval + 1
+	// sim.precision may measure up to its cap (measure.go)
+	nb := (s.W+int64(s.cfg.Sim.MeasuredCap()))/st.interval + 1
 	st.sDel, st.sGen, st.sLat, st.sMis = make([]int64, nb), make([]int64, nb), make([]int64, nb), make([]int64, nb)
 	if s.metrics&routing.AcorLevels != 0 {
 		st.sLevel = make([]int64, nb)

@@ -4,6 +4,9 @@ import (
 	"encoding/csv"
 	"io"
 	"strconv"
+
+	"phitsim/engine/result"
+	"phitsim/engine/stats"
 )
 
 // CSVHeader names the columns of WriteCSV.
@@ -17,20 +20,31 @@ var CSVHeader = []string{"series", "name", "offered", "runs",
 // some point is of a parameter sweep, of a Graph500 run, of request-reply
 // traffic (the accepted load of requests and of replies; empty in the rows
 // of other points), had a run that deadlocked (how many), or is of HOTSPOT
-// (its background class, then the hotspot's accepted load and latency). The columns of CSVHeader never move.
+// (its background class, then the hotspot's accepted load and latency),
+// then CSVQualityHeader when a point has a Quality. The columns of
+// CSVHeader never move.
 var (
 	CSVParamHeader    = []string{"param", "x"}
 	CSVGraph500Header = []string{"exec_s", "exec_s_ci95", "exec_cycles", "usage", "usage_ci95", "teps", "finished"}
 	CSVReplyHeader    = []string{"request_accepted", "request_accepted_ci95", "reply_accepted", "reply_accepted_ci95"}
 	CSVDeadlockHeader = []string{"deadlocked_runs"}
 	CSVHotspotHeader  = []string{"bg_applied", "bg_accepted", "bg_accepted_ci95", "bg_latency", "bg_latency_ci95", "hot_accepted", "hot_latency"}
+	// CSVQualityHeader: the point's quality (Aggregate.Quality), last of
+	// all: its verdict, the latency percentiles of the pooled histograms
+	// (">N" when one lies in the histogram's last bin: only known to be at
+	// least N), the transit links' mean and busiest class's utilisation,
+	// the batch-means half-widths within the runs, and the latest end of
+	// the transient (MSER-5).
+	CSVQualityHeader = []string{"verdict", "latency_p50", "latency_p90", "latency_p99", "latency_p999",
+		"link_util_mean", "link_util_max", "latency_ci95_batch", "accepted_ci95_batch", "warmup_end"}
 )
 
 // WriteCSV writes one row per point: the curves of a sweep.
 func WriteCSV(w io.Writer, points []Aggregate) error {
 	cw := csv.NewWriter(w)
-	param, g500, reply, deadlock, hot := false, false, false, false, false
+	param, g500, reply, deadlock, hot, quality := false, false, false, false, false, false
 	for _, p := range points {
+		quality = quality || p.Quality != nil
 		hot = hot || p.Hotspot != nil
 		deadlock = deadlock || p.Deadlocked > 0
 		param = param || p.Param != ""
@@ -52,6 +66,9 @@ func WriteCSV(w io.Writer, points []Aggregate) error {
 	}
 	if hot {
 		header = append(append([]string(nil), header...), CSVHotspotHeader...)
+	}
+	if quality {
+		header = append(append([]string(nil), header...), CSVQualityHeader...)
 	}
 	if err := cw.Write(header); err != nil {
 		return err
@@ -86,10 +103,39 @@ func WriteCSV(w io.Writer, points []Aggregate) error {
 		} else if hot {
 			row = append(row, "", "", "", "", "", "", "")
 		}
+		if q := p.Quality; q != nil {
+			row = append(row, q.Verdict)
+			row = append(row, PercentileCells(q.Percentiles)...)
+			row = append(row, f(q.Links.Mean), f(q.Links.Max), f(q.Latency.CI95), f(q.Accepted.CI95), strconv.FormatInt(q.WarmupEnd, 10))
+		} else if quality {
+			row = append(row, make([]string, len(CSVQualityHeader))...)
+		}
 		if err := cw.Write(row); err != nil {
 			return err
 		}
 	}
 	cw.Flush()
 	return cw.Error()
+}
+
+// PercentileCells are the cells of stats.TailPs' percentiles: cycles, or
+// ">N" for one in the histogram's last bin (at least N cycles); empty
+// without packets.
+func PercentileCells(ps []result.Percentile) []string {
+	out := make([]string, len(stats.TailPs))
+	for i, p := range ps {
+		if i < len(out) {
+			out[i] = PercentileText(p)
+		}
+	}
+	return out
+}
+
+// PercentileText is a percentile's value: "N", or ">N" past the histogram.
+func PercentileText(p result.Percentile) string {
+	s := strconv.FormatInt(p.Cycles, 10)
+	if p.Above {
+		return ">" + s
+	}
+	return s
 }

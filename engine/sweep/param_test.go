@@ -43,7 +43,7 @@ func TestParamSweepOverTq(t *testing.T) {
 		t.Fatal(err)
 	}
 	rows, err := csv.NewReader(&b).ReadAll()
-	if err != nil || len(rows) != 3 || len(rows[0]) != len(CSVHeader)+len(CSVParamHeader)+len(CSVGraph500Header) {
+	if err != nil || len(rows) != 3 || len(rows[0]) != len(CSVHeader)+len(CSVParamHeader)+len(CSVGraph500Header)+len(CSVQualityHeader) {
 		t.Fatalf("csv: %v %v", err, rows)
 	}
 	if _, err := (Spec{Series: []config.Config{c}, Param: "routing.name", Values: []float64{1}}).Jobs(); err == nil {

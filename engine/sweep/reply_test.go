@@ -68,7 +68,7 @@ func TestRequestReplyThroughputInAggregateAndCSV(t *testing.T) {
 	if err != nil || len(rows) != 5 {
 		t.Fatalf("csv: %v %v", err, rows)
 	}
-	want := append(append([]string(nil), CSVHeader...), CSVReplyHeader...)
+	want := append(append(append([]string(nil), CSVHeader...), CSVReplyHeader...), CSVQualityHeader...)
 	if !reflect.DeepEqual(rows[0], want) {
 		t.Fatalf("header %v, want %v", rows[0], want)
 	}
@@ -98,12 +98,13 @@ func TestRequestReplyThroughputInAggregateAndCSV(t *testing.T) {
 			}
 		}
 	}
-	// a sweep without request-reply traffic keeps exactly the standard columns
+	// a sweep without request-reply traffic keeps exactly the standard
+	// columns (and the quality columns, last)
 	b.Reset()
 	if err := WriteCSV(&b, out.Points[2:]); err != nil {
 		t.Fatal(err)
 	}
-	if rows, _ := csv.NewReader(&b).ReadAll(); !reflect.DeepEqual(rows[0], CSVHeader) {
+	if rows, _ := csv.NewReader(&b).ReadAll(); !reflect.DeepEqual(rows[0], append(append([]string(nil), CSVHeader...), CSVQualityHeader...)) {
 		t.Errorf("header %v", rows[0])
 	}
 }

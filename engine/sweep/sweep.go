@@ -287,6 +287,9 @@ type Aggregate struct {
 	Graph500 *Graph500Aggregate `json:"graph500,omitempty" msgpack:"graph500,omitempty"`
 	// HOTSPOT runs: its classes over the seeds (result.HotspotClasses).
 	Hotspot *HotspotAggregate `json:"hotspot,omitempty" msgpack:"hotspot,omitempty"`
+	// Quality: the point's verdict, tail latency and intervals within the
+	// runs (stats.AssessPoint; each run's own is in its Quality).
+	Quality *result.PointQuality `json:"quality,omitempty" msgpack:"quality,omitempty"`
 }
 
 // HotspotAggregate is HOTSPOT's classes over the runs of a point: the
@@ -374,6 +377,7 @@ func AggregateRuns(series int, runs []*result.Result) Aggregate {
 	if runs[0].Hotspot != nil {
 		a.Hotspot = aggregateHotspot(runs, col)
 	}
+	a.Quality = stats.AssessPoint(runs)
 	return a
 }
 
@@ -400,10 +404,14 @@ func aggregateHotspot(runs []*result.Result, col func(func(*result.Result) float
 // packets·PacketSize/(p·measured cycles) (thesis §1.5.1).
 func MinInjectionLoad(r *result.Result) float64 {
 	c := r.Config
-	if c.Sim.Cycles == 0 || c.Topology.P == 0 {
+	cycles := int64(c.Sim.Cycles)
+	if q := r.Quality; q != nil && c.Sim.Precision > 0 {
+		cycles = q.Cycles // sim.precision measured longer
+	}
+	if cycles == 0 || c.Topology.P == 0 {
 		return 0
 	}
-	return float64(r.Fairness.Min*int64(c.Router.PacketSize)) / float64(c.Topology.P*c.Sim.Cycles)
+	return float64(r.Fairness.Min*int64(c.Router.PacketSize)) / float64(int64(c.Topology.P)*cycles)
 }
 
 // Outcome of a sweep: every finished run, and the points' aggregates (in

@@ -85,6 +85,9 @@ func phaseATopic(v string) string {
 // paramTopics: parameters documented by one section whatever their value.
 var paramTopics = map[string]string{
 	"sim.watchdog":                  "metric-deadlock",
+	"sim.autoWarmup":                "metric-verdict",
+	"sim.precision":                 "metric-verdict",
+	"sim.maxCycles":                 "metric-verdict",
 	"physical.linkGbps":             "units-physical",
 	"physical.phitBytes":            "units-physical",
 	"physical.cableNsPerMeter":      "units-physical",

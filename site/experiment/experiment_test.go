@@ -272,7 +272,8 @@ func TestOtherSweptVariable(t *testing.T) {
 	}
 	csv, _ := r.CSV()
 	lines := strings.Split(string(csv), "\n")
-	if !strings.HasSuffix(lines[0], ",param,x") || !strings.HasPrefix(lines[2], "0,VAL,") || !strings.HasSuffix(lines[2], ",router.localBuffer,32") {
+	// param and x, then the quality columns (sweep.CSVQualityHeader)
+	if !strings.Contains(lines[0], ",param,x,verdict,") || !strings.HasPrefix(lines[2], "0,VAL,") || !strings.Contains(lines[2], ",router.localBuffer,32,") {
 		t.Errorf("csv %q", csv)
 	}
 	if pts := r.Points(); pts[1].Agg.Param != "router.localBuffer" || pts[1].Agg.X != 32 {

@@ -34,6 +34,9 @@ func enginePreset(name string) config.Config {
 func quick(pattern string) config.Config {
 	c := enginePreset("h2")
 	c.Sim.Warmup, c.Sim.Cycles, c.Sim.Seeds = 3000, 5000, 2
+	// 20 samples in the window: enough for the points' verdicts (batch
+	// means need 10; engine/METHODS.md)
+	c.Sim.Interval = 250
 	c.Traffic.Pattern = pattern
 	return c
 }

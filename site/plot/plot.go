@@ -198,7 +198,8 @@ func curve(in Input, m metric, bounds bool) []byte {
 	names := seriesNames(r)
 	shown := map[string]bool{}
 	sat, unfinished := false, false
-	pins := map[int][]any{} // series → its deadlocked points' marks
+	verdicts := map[string]bool{} // unstable and too short points shown
+	pins := map[int][]any{}       // series → its deadlocked points' marks
 	var deadlocks []string
 	for si, name := range names {
 		var data []opts.LineData
@@ -214,15 +215,18 @@ func curve(in Input, m metric, bounds bool) []byte {
 				flag, symbol, unfinished = 1, "triangle", true
 			} else if p.Agg.Saturated {
 				flag, symbol, sat = 1, "triangle", true
+			} else if q := p.Agg.Quality; q != nil && p.Agg.Graph500 == nil && verdictSymbol[q.Verdict] != "" {
+				symbol, verdicts[q.Verdict] = verdictSymbol[q.Verdict], true
 			}
-			data = append(data, opts.LineData{Value: []any{num(p.X), y, ci, p.Agg.Runs, flag}, Symbol: symbol})
+			verdict, p99 := verdictTips(p.Agg.Quality)
+			data = append(data, opts.LineData{Value: []any{num(p.X), y, ci, p.Agg.Runs, flag, verdict, p99}, Symbol: symbol})
 			if ci > 0 {
 				whiskers = append(whiskers, opts.MarkLineNameCoordItem{
 					Coordinate0: []any{num(p.X), num(y - ci)}, Coordinate1: []any{num(p.X), num(y + ci)}})
 			}
 		}
 		so := []charts.SeriesOpts{
-			charts.WithEncodeOpts(opts.Encode{X: 0, Y: 1, Tooltip: []int{1, 2, 3, 4}}),
+			charts.WithEncodeOpts(opts.Encode{X: 0, Y: 1, Tooltip: []int{1, 2, 3, 4, 5, 6}}),
 			charts.WithLineChartOpts(opts.LineChart{ShowSymbol: opts.Bool(true), SymbolSize: 7}),
 			charts.WithItemStyleOpts(opts.ItemStyle{Color: Color(si)}),
 		}
@@ -275,7 +279,7 @@ func curve(in Input, m metric, bounds bool) []byte {
 				if c.Graph500() {
 					flag = unfinishedDim
 				}
-				sm["dimensions"] = []string{"x", "mean", ciDim(c.Sim.Seeds), "runs", flag}
+				sm["dimensions"] = []string{"x", "mean", ciDim(c.Sim.Seeds), "runs", flag, verdictDim, p99Dim}
 			} else {
 				sm["symbol"] = "emptyCircle"
 				sm["tooltip"] = map[string]any{"show": false}
@@ -290,12 +294,15 @@ func curve(in Input, m metric, bounds bool) []byte {
 		}
 		// the triangles explained in the legend, when there are any
 		for _, k := range []struct {
-			on   bool
-			name string
-		}{{sat, satLegend}, {unfinished, unfinishedLegend}} {
+			on     bool
+			name   string
+			symbol string
+		}{{sat, satLegend, "triangle"}, {unfinished, unfinishedLegend, "triangle"},
+			{verdicts[result.Unstable], unstableLegend, verdictSymbol[result.Unstable]},
+			{verdicts[result.TooShort], tooShortLegend, verdictSymbol[result.TooShort]}} {
 			if k.on {
 				series = append(series, map[string]any{"name": k.name, "type": "line", "silent": true, "data": []any{},
-					"symbol": "triangle", "itemStyle": map[string]any{"color": "#666"},
+					"symbol": k.symbol, "itemStyle": map[string]any{"color": "#666"},
 					"lineStyle": map[string]any{"opacity": 0}, "tooltip": map[string]any{"show": false}})
 			}
 		}
@@ -364,7 +371,32 @@ const (
 	unfinishedLegend = "▲ BFS did not finish within the run"
 	satDim           = "saturated ▲ (1 = accepted below offered)"
 	unfinishedDim    = "BFS unfinished ▲ (1 = yes)"
+	// the verdicts that are neither steady nor saturated (engine/METHODS.md)
+	unstableLegend = "◆ unstable: latency or queues still growing in the window (trend test)"
+	tooShortLegend = "○ too short: no reliable interval in the window (or ±sim.precision not met)"
+	// the tooltip's values are numbers (the chart's data): the verdict by
+	// its index in result.Verdicts
+	verdictDim = "verdict (0 steady, 1 saturated, 2 unstable, 3 too short; engine/METHODS.md)"
+	p99Dim     = "latency p99 (cycles; sim.histMax−1: at least that)"
 )
+
+// verdictSymbol marks a point by its verdict (saturated keeps its triangle).
+var verdictSymbol = map[string]string{result.Unstable: "diamond", result.TooShort: "emptyCircle"}
+
+// verdictTips are a point's verdict (its index in result.Verdicts, −1
+// none) and p99 latency (0 without packets) for its tooltip.
+func verdictTips(q *result.PointQuality) (verdict int, p99 float64) {
+	if q == nil {
+		return -1, 0
+	}
+	verdict = slices.Index(result.Verdicts[:], q.Verdict)
+	for _, p := range q.Percentiles {
+		if p.P == 0.99 {
+			p99 = float64(p.Cycles)
+		}
+	}
+	return verdict, p99
+}
 
 // ciDim names the whiskers in the tooltip: the interval's meaning and why
 // it is wide with few seeds. t is Student's 97.5% quantile with seeds−1

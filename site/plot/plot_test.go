@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"phitsim/engine/config"
+	"phitsim/engine/result"
 	"phitsim/engine/sim"
 	"phitsim/site/experiment"
 	"phitsim/site/protocol"
@@ -116,8 +117,10 @@ func TestCurveCharts(t *testing.T) {
 		t.Errorf("points: %d %d %d", len(o.Series[0].Data), len(o.Series[1].Data), len(o.Series[2].Data))
 	}
 	// the tooltip says what the whiskers are, with the seed count and t
-	if d := o.Series[0].Dimensions; len(d) != 5 || !strings.Contains(d[2], "95% CI of the mean over 2 seeds") ||
-		!strings.Contains(d[2], "Student t = 12.7") || !strings.Contains(d[2], "wide") || !strings.HasPrefix(d[4], "saturated ▲") {
+	// and the point's verdict and tail latency (engine/METHODS.md)
+	if d := o.Series[0].Dimensions; len(d) != 7 || !strings.Contains(d[2], "95% CI of the mean over 2 seeds") ||
+		!strings.Contains(d[2], "Student t = 12.7") || !strings.Contains(d[2], "wide") || !strings.HasPrefix(d[4], "saturated ▲") ||
+		!strings.HasPrefix(d[5], "verdict (0 steady") || !strings.Contains(d[6], "p99") {
 		t.Errorf("dimensions %v", d)
 	}
 	// whiskers from the CIs (2 seeds → CI > 0), and VAL's 0.5 bound
@@ -141,8 +144,28 @@ func TestCurveCharts(t *testing.T) {
 		t.Errorf("toolbox %s", tb)
 	}
 	o = decode(t, "latency", Latency(in))
-	if !strings.Contains(o.YAxis[0].Name, "latency (cycles)") || len(o.Series) != 3 {
+	if !strings.Contains(o.YAxis[0].Name, "latency (cycles)") || len(o.Series) < 3 || o.Series[2].Name != "running (partial)" {
 		t.Errorf("latency %+v", o)
+	}
+	// each point marked by its verdict (these short runs' MIN points are
+	// too short: open circles), and the legend says what the mark means
+	for i, d := range o.Series[0].Data {
+		var pt struct {
+			Symbol string
+			Value  []float64
+		}
+		json.Unmarshal(d, &pt)
+		q := r.Points()[i].Agg.Quality
+		if q.Verdict == result.TooShort && (pt.Symbol != "emptyCircle" || pt.Value[5] != 3) {
+			t.Errorf("MIN point %d (%s): %s", i, q.Verdict, d)
+		}
+	}
+	legend := false
+	for _, s := range o.Series {
+		legend = legend || strings.HasPrefix(s.Name, "○ too short")
+	}
+	if !legend {
+		t.Errorf("no legend entry for too short points: %+v", o.Series)
 	}
 }
 
@@ -182,8 +205,10 @@ func TestEmptyAndOtherVariable(t *testing.T) {
 	if o.Title[0].Text != "Accepted vs router.localBuffer" || o.XAxis[0].Name != "router.localBuffer (phits)" {
 		t.Errorf("%q %q", o.Title[0].Text, o.XAxis[0].Name)
 	}
-	if len(o.Series) != 1 { // no diagonal when the load is not swept
-		t.Errorf("%d series", len(o.Series))
+	for _, s := range o.Series { // no diagonal when the load is not swept
+		if s.Name == "accepted = offered" {
+			t.Errorf("series %+v", o.Series)
+		}
 	}
 }
 

@@ -1,0 +1,53 @@
+package config
+
+import "fmt"
+
+// MeasuredCap is the most measured cycles of a run: sim.maxCycles with
+// sim.precision (0: 10 × sim.cycles), else sim.cycles.
+func (s Sim) MeasuredCap() int {
+	switch {
+	case s.Precision == 0:
+		return s.Cycles
+	case s.MaxCycles == 0:
+		return 10 * s.Cycles
+	}
+	return max(s.MaxCycles, s.Cycles)
+}
+
+// validateMeasure checks sim.autoWarmup and sim.precision against the rest
+// (engine/METHODS.md): both decide on the time series, so they need enough
+// intervals, and a warm-up that moves cannot anchor a pattern switch or a
+// Graph500 job.
+func (c *Config) validateMeasure() Errors {
+	var errs Errors
+	add := func(path string, value any, msg string, a ...any) {
+		errs = append(errs, &FieldError{Path: path, Value: fmt.Sprint(value), Msg: fmt.Sprintf(msg, a...)})
+	}
+	s := c.Sim
+	if s.Interval <= 0 {
+		return nil // the parameter check says so
+	}
+	if s.AutoWarmup {
+		if s.Warmup < 50*s.Interval {
+			add("sim.warmup", s.Warmup, "sim.autoWarmup needs room for 50 intervals of sim.interval = %d before its cap sim.warmup: at least %d", s.Interval, 50*s.Interval)
+		}
+		if c.Traffic.SwitchCycle > 0 {
+			add("sim.autoWarmup", true, "cannot move the warm-up of a run that switches pattern (traffic.switchCycle counts from it): set sim.warmup")
+		}
+		if c.Workload.Kind == "graph500" {
+			add("sim.autoWarmup", true, "a Graph500 job has no warm-up: set it false")
+		}
+	}
+	if s.Precision > 0 {
+		if s.Cycles < 10*s.Interval {
+			add("sim.cycles", s.Cycles, "sim.precision needs at least 10 intervals of sim.interval = %d in the window: at least %d", s.Interval, 10*s.Interval)
+		}
+		if s.Warmup+s.MeasuredCap() > 200000000 {
+			add("sim.maxCycles", s.MaxCycles, "sim.warmup + the cap must stay ≤ 200,000,000 cycles (0: 10 × sim.cycles)")
+		}
+		if c.Workload.Kind == "graph500" {
+			add("sim.precision", s.Precision, "a Graph500 job ends when its search does: set it 0")
+		}
+	}
+	return errs
+}
