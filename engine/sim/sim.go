@@ -191,6 +191,8 @@ type Sim struct {
 	replyOffL int8
 	replyOffG int8
 	minPorts  []int   // scratch of Topology.MinimalPorts
+	// ft: a fat tree, routed by destination host (D-mod-k), not router
+	ft *topology.FatTree
 	firstPos  [2]int8 // position of the first local [0] and global [1] hop of the VC sequence
 
 	R, N, radix, P int
@@ -334,6 +336,7 @@ func newSimEntry(cfg config.Config, e *routing.Entry, topo topology.Topology, se
 	}
 	var err error
 	s := &Sim{cfg: cfg, topo: topo, df: df, groups: topo.Groups(), seed: seed}
+	s.ft, _ = topo.(*topology.FatTree)
 	for i := range s.ctlBase {
 		s.ctlBase[i] = 32 // no control VCs
 	}
