@@ -190,10 +190,11 @@ type Sim struct {
 	// other class needs
 	replyOffL int8
 	replyOffG int8
-	minPorts  []int // scratch of Topology.MinimalPorts
+	minPorts  []int   // scratch of Topology.MinimalPorts
+	firstPos  [2]int8 // position of the first local [0] and global [1] hop of the VC sequence
+
 	// ft: a fat tree, routed by destination host (D-mod-k), not router
-	ft       *topology.FatTree
-	firstPos [2]int8 // position of the first local [0] and global [1] hop of the VC sequence
+	ft *topology.FatTree
 
 	R, N, radix, P int
 	W, M           int64
