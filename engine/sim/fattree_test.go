@@ -181,3 +181,22 @@ func TestFatTree64UniformThroughput(t *testing.T) {
 		t.Errorf("UR at 0.5: accepted %.3f", r.Accepted)
 	}
 }
+
+// The memory estimate of the paper's 256-host network (its ports per
+// class from the kind registry, 16,384-phit buffers and output FIFOs): idle,
+// the terms allocated whatever the traffic bound what the run allocates and
+// are within 4× of it; under UR at 0.5, the whole estimate bounds it. Also
+// the worst case with every buffer full stays under config.MaxStateBytes.
+func TestFatTreeMemoryEstimate(t *testing.T) {
+	if testing.Short() {
+		t.Skip("two 256-host runs")
+	}
+	for _, load := range []float64{0, 0.5} {
+		c := config.FatTree(4, 4, 0)
+		c.Traffic.Load, c.Sim.Warmup, c.Sim.Cycles, c.Sim.Seeds = load, 0, 2000, 1
+		checkEstimateBounds(t, c)
+		if est, _ := estimate(c); est > config.MaxStateBytes {
+			t.Errorf("estimate %d MiB over the %d MiB a run may take", est>>20, config.MaxStateBytes>>20)
+		}
+	}
+}
