@@ -8,6 +8,9 @@ package sim
 // at load 1 and a permutation D-mod-k routes without conflicts.
 
 import (
+	"os"
+	"strconv"
+	"strings"
 	"testing"
 
 	"phitsim/engine/config"
@@ -199,4 +202,41 @@ func TestFatTreeMemoryEstimate(t *testing.T) {
 			t.Errorf("estimate %d MiB over the %d MiB a run may take", est>>20, config.MaxStateBytes>>20)
 		}
 	}
+}
+
+// TestCallgrindFatTree is the fat tree's cost probe (BENCHMARKS.md, "Fat
+// tree"), run under valgrind as costs.sh runs TestCallgrindWindow:
+// PHITSIM_COST_FATTREE=K:STAGES:SUBTREES:LOAD (e.g. 4:3:0:0.5, the RECN
+// paper's 64-host network), optionally followed by :path=value settings,
+// warms config.FatTree's network under UR for 3,000 cycles, then runs
+// 4,000 cycles inside costWindow and prints the packet-hops of that window.
+func TestCallgrindFatTree(t *testing.T) {
+	spec := os.Getenv("PHITSIM_COST_FATTREE")
+	if spec == "" {
+		t.Skip("PHITSIM_COST_FATTREE=K:STAGES:SUBTREES:LOAD runs the fat tree's callgrind cost probe")
+	}
+	f := strings.Split(spec, ":")
+	if len(f) < 4 {
+		t.Fatalf("PHITSIM_COST_FATTREE=%q: want K:STAGES:SUBTREES:LOAD[:path=value…]", spec)
+	}
+	n := make([]int, 3)
+	for i := range n {
+		n[i], _ = strconv.Atoi(f[i])
+	}
+	c := config.FatTree(n[0], n[1], n[2])
+	c.Traffic.Load, _ = strconv.ParseFloat(f[3], 64)
+	for _, set := range f[4:] {
+		path, value, _ := strings.Cut(set, "=")
+		if err := c.Set(path, value); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s, err := New(c, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 3000 {
+		s.Step()
+	}
+	t.Logf("hops %d", costWindow(s, 4000))
 }
