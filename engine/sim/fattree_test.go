@@ -240,3 +240,15 @@ func TestCallgrindFatTree(t *testing.T) {
 	}
 	t.Logf("hops %d", costWindow(s, 4000))
 }
+
+// Injection fairness is over the routers that hold hosts: a fat tree's
+// leaves (the switches above inject nothing and are not starved routers).
+// 8 hosts (k=2, 3 stages: 4 leaves of 12 switches), UR at 0.5.
+func TestFatTreeFairnessOverLeaves(t *testing.T) {
+	c := fattreeTestConfig(2, 3, 0)
+	c.Traffic.Load = 0.5
+	r := btRun(t, c, 1)
+	if f := r.Fairness; len(f.PerRouter) != 4 || f.Starved != 0 || f.MaxMin < 1 || f.MaxMin > 1.5 {
+		t.Errorf("fairness over %d routers, %d starved, max/min %.3f; want the 4 leaves, none starved", len(f.PerRouter), f.Starved, f.MaxMin)
+	}
+}
