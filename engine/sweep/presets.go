@@ -131,9 +131,11 @@ func fbflyExperiments() []Experiment {
 // fattreeExperiments: D-mod-k MIN under UR on the RECN paper's 64-host fat
 // tree (config.FatTree: its switch where the model expresses it), up to
 // load 1 (the bisection bound: 1; one FIFO per port side loses about a
-// tenth of it to head-of-line blocking).
+// tenth of it to head-of-line blocking). 50,000 + 50,000 cycles and 4
+// seeds, for confidence intervals.
 func fattreeExperiments() []Experiment {
 	b := config.FatTree(4, 3, 0)
+	b.Sim.Warmup, b.Sim.Cycles, b.Sim.Seeds = 50000, 50000, 4
 	return []Experiment{{Name: "fattree64-ur", Doc: "64-host fat tree (4-ary 3-tree, the RECN paper's 48 switches), D-mod-k MIN under UR: full bisection, about 0.9 accepted at load 1",
 		Spec: Spec{Series: series(b, "MIN"), Loads: loads(0.1, 1, 0.1)}}}
 }
