@@ -40,7 +40,7 @@ type Config struct {
 // port classes); the mesh's fields are omitted from JSON when zero, so that
 // a Dragonfly's document is unchanged.
 type Topology struct {
-	Kind        string `json:"kind" doc:"network topology: dragonfly, mesh (a 2D mesh with dimension-order routing, MIN only), or fbfly (a 1D or 2D flattened butterfly, MIN and UGAL)" enum:"dragonfly,mesh,fbfly" paper:"Kim et al. ISCA 2008; thesis §1.2; Dally and Towles, Principles and Practices of Interconnection Networks, §14.2 (mesh); Kim, Dally, Abts ISCA 2007 and Kim et al., Contention-based Congestion Management in Large-Scale Networks §V-A (fbfly)"`
+	Kind        string `json:"kind" doc:"network topology: dragonfly, mesh (a 2D mesh with dimension-order routing, MIN only), fbfly (a 1D or 2D flattened butterfly, MIN and UGAL), or fattree (a k-ary n-tree with D-mod-k up/down routing, MIN only)" enum:"dragonfly,mesh,fbfly,fattree" paper:"Kim et al. ISCA 2008; thesis §1.2; Dally and Towles, Principles and Practices of Interconnection Networks, §14.2 (mesh); Kim, Dally, Abts ISCA 2007 and Kim et al., Contention-based Congestion Management in Large-Scale Networks §V-A (fbfly); Duato et al., A New Scalable and Cost-Effective Congestion Management Strategy for Lossless Multistage Interconnection Networks §4.1 (fattree)"`
 	H           int    `json:"h" doc:"global links per router (h)" unit:"global links per router" min:"1" max:"32" when:"topology.kind=dragonfly"`
 	A           int    `json:"a" doc:"routers per group (a); balanced: a=2h" unit:"routers per group" min:"1" max:"64" when:"topology.kind=dragonfly"`
 	P           int    `json:"p" doc:"nodes per router (p); balanced Dragonfly: p=h" unit:"nodes per router" min:"1" max:"64" when:"topology.kind=dragonfly|mesh|fbfly"`
@@ -50,16 +50,20 @@ type Topology struct {
 	Height int `json:"height,omitempty" doc:"routers per column of the mesh (y)" unit:"routers" min:"0" max:"64" when:"topology.kind=mesh"`
 	// a flattened butterfly needs both (0: unset, as in every other kind)
 	Dimensions int `json:"dimensions,omitempty" doc:"dimensions of the flattened butterfly: 1, every router linked to every other; 2, a k×k grid whose rows and columns are fully connected" unit:"dimensions" min:"0" max:"2" when:"topology.kind=fbfly" paper:"Kim et al., Contention-based Congestion Management in Large-Scale Networks §V-A"`
-	K          int `json:"k,omitempty" doc:"routers per dimension of the flattened butterfly (radix p + dimensions·(k−1))" unit:"routers" min:"0" max:"32" when:"topology.kind=fbfly"`
+	K          int `json:"k,omitempty" doc:"routers per dimension of the flattened butterfly (radix p + dimensions·(k−1)); a fat tree's down ports per switch, as many up (radix 2k)" unit:"routers or ports" min:"0" max:"32" when:"topology.kind=fbfly|fattree"`
+	// a fat tree needs k and stages; subtrees 0 is k (omitted: other
+	// kinds' documents are unchanged)
+	Stages   int `json:"stages,omitempty" doc:"stages (levels of switches) of the fat tree: subtrees·k^(stages−1) hosts on stages·subtrees·k^(stages−2) switches" unit:"stages" min:"0" max:"16" when:"topology.kind=fattree" paper:"Duato et al., A New Scalable and Cost-Effective Congestion Management Strategy for Lossless Multistage Interconnection Networks §4.1"`
+	Subtrees int `json:"subtrees,omitempty" doc:"subtrees the fat tree's top stage joins, the range of a host's top address digit: 0 is k (a k-ary n-tree); a divisor of k below it gives the top switches k/subtrees parallel links to each (2 with k=4 and 5 stages: the RECN paper's 512 hosts on 640 switches)" unit:"subtrees" min:"0" max:"16" when:"topology.kind=fattree"`
 	// Latencies belong to the links, hence here.
-	LocalLatency     int `json:"localLatency" doc:"local (intra-group) link latency; a mesh's x and y links; a flattened butterfly's router-to-router links" unit:"cycles" min:"1" max:"100000"`
+	LocalLatency     int `json:"localLatency" doc:"local (intra-group) link latency; a mesh's x and y links; a flattened butterfly's router-to-router links; a fat tree's switch-to-switch links" unit:"cycles" min:"1" max:"100000"`
 	GlobalLatency    int `json:"globalLatency" doc:"global (inter-group) link latency" unit:"cycles" min:"1" max:"100000" when:"topology.kind=dragonfly"`
 	InjectionLatency int `json:"injectionLatency" doc:"node-to-router latency" unit:"cycles" min:"1" max:"100000"`
 }
 
 // Params are the topology's parameters as package topology takes them.
 func (t *Topology) Params() topology.Params {
-	return topology.Params{Kind: t.Kind, H: t.H, A: t.A, P: t.P, Arrangement: t.Arrangement, Width: t.Width, Height: t.Height, Dims: t.Dimensions, K: t.K}
+	return topology.Params{Kind: t.Kind, H: t.H, A: t.A, P: t.P, Arrangement: t.Arrangement, Width: t.Width, Height: t.Height, Dims: t.Dimensions, K: t.K, Stages: t.Stages, Subtrees: t.Subtrees}
 }
 
 // FillKind sets the fields of topology.kind's kind left at zero to a small
@@ -72,7 +76,7 @@ func (t *Topology) FillKind() {
 	}
 	p := t.Params()
 	k.Fill(&p)
-	t.H, t.A, t.P, t.Arrangement, t.Width, t.Height, t.Dimensions, t.K = p.H, p.A, p.P, p.Arrangement, p.Width, p.Height, p.Dims, p.K
+	t.H, t.A, t.P, t.Arrangement, t.Width, t.Height, t.Dimensions, t.K, t.Stages, t.Subtrees = p.H, p.A, p.P, p.Arrangement, p.Width, p.Height, p.Dims, p.K, p.Stages, p.Subtrees
 }
 
 // Sizes of the network from its parameters (without building it); ok is

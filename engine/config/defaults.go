@@ -113,7 +113,50 @@ func Presets() []Preset {
 			c.Traffic.SwitchCycle, c.Traffic.SwitchPattern = 2000, "ADV"
 			c.Sim.Interval = 100
 		}),
-	}, append(append(graph500Presets(), ethernetPresets()...), fbflyPresets()...)...)
+	}, append(append(append(graph500Presets(), ethernetPresets()...), fbflyPresets()...), fattreePresets()...)...)
+}
+
+// FatTree is a fat tree of Duato et al., "A New Scalable and Cost-Effective
+// Congestion Management Strategy for Lossless Multistage Interconnection
+// Networks" (RECN paper) §4.1 with the paper's switch where the model
+// expresses it: a phit of 8 bytes and a cycle of 8 ns (8 Gb/s links carry
+// one phit per cycle), 64-byte packets of 8 phits, virtual cut-through with
+// credits, a CIOQ switch with crossbar speedup 1.5 (12 Gb/s; a transfer takes
+// ⌈8/1.5⌉ = 6 cycles, 48 ns for the paper's 42.7), one VC, 128 KB (16,384
+// phits) per input port and per output FIFO, 192 KB with subtrees=2 (the
+// 512-host network); links of 4 cycles (32 ns; the paper gives none).
+// D-mod-k MIN. What the model does not express (one shared memory per port
+// side with dynamic queues, admittance queues) is in TIMING.md, "Fat tree".
+func FatTree(k, stages, subtrees int) Config {
+	cfg := Default()
+	t := &cfg.Topology
+	t.Kind, t.K, t.Stages, t.Subtrees = "fattree", k, stages, subtrees
+	t.LocalLatency, t.InjectionLatency = 4, 4
+	r := &cfg.Router
+	mem := 128 << 10 / 8 // phits of 8 bytes
+	if subtrees != 0 && subtrees != k {
+		mem = 192 << 10 / 8
+	}
+	r.Speedup, r.PacketSize, r.XbarLatency = 1.5, 8, 3
+	r.LocalBuffer, r.LocalVCs, r.InjectionBuffer, r.InjectionVCs, r.OutputBuffer = mem, 1, mem, 1, mem
+	cfg.Traffic.Load = 0.5 // the paper's corner case 1 background
+	cfg.Sim.Warmup, cfg.Sim.Cycles, cfg.Sim.Seeds = 10000, 10000, 2
+	return cfg
+}
+
+// fattreePresets are the RECN paper's 64- and 256-host networks under UR
+// with MIN (the 512-host one's worst-case memory, every 192 KB buffer full,
+// is beyond a browser tab's).
+func fattreePresets() []Preset {
+	p := func(name, doc string, k, stages int) Preset {
+		cfg := FatTree(k, stages, 0)
+		cfg.Name = name
+		return Preset{name, doc, cfg}
+	}
+	return []Preset{
+		p("fattree64", "64-host fat tree (4-ary 3-tree: 48 switches of 8 ports in 3 stages) of the RECN paper, its switch (8-byte phits at 8 ns, 64-byte packets, speedup 1.5, 128 KB per port side), D-mod-k MIN under UR at load 0.5", 4, 3),
+		p("fattree256", "256-host fat tree (4-ary 4-tree: 256 switches in 4 stages) of the RECN paper, its switch, D-mod-k MIN under UR at load 0.5", 4, 4),
+	}
 }
 
 // FBFly is a flattened butterfly of Kim et al., Contention-based Congestion

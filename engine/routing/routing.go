@@ -131,6 +131,7 @@ const (
 const (
 	Dragonfly = "dragonfly"
 	FBFly     = "fbfly"
+	FatTree   = "fattree"
 	// AnyTopology in Entry.VCs: every topology kind without an entry of its
 	// own.
 	AnyTopology = "*"

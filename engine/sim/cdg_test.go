@@ -29,6 +29,7 @@ func TestEveryAcceptedConfigurationHasAnAcyclicEscape(t *testing.T) {
 					c.Topology.Kind = kind
 					c.Topology.H, c.Topology.A, c.Topology.P = 2, 4, 2
 					c.Topology.Width, c.Topology.Height = 3, 4
+					c.Topology.K, c.Topology.Stages = 3, 3 // a fat tree (a flattened butterfly also needs its dimensions)
 					c.Routing.Name, c.Routing.PhaseA = e.Name, phaseA
 					c.Traffic.Reactive = reactive
 					c.Sim.Warmup, c.Sim.Cycles = 10, 10

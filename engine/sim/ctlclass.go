@@ -152,7 +152,7 @@ func (s *Sim) routeControl(r, pi int, b *buffer) {
 		}
 		s.routeEject(r, pk)
 	} else {
-		port := s.minimalPort(r, int(pk.dstRouter))
+		port := s.minimalPort(r, int(pk.dstRouter), pk.dst)
 		class := s.pclass[r*s.radix+port]
 		pos := s.cc.seq.Next(int(pk.vcPos), class)
 		if pos < 0 {

@@ -235,13 +235,13 @@ func TestMinimalPortDrawsAmongSeveral(t *testing.T) {
 	}
 	m := s.topo.(*topology.Mesh)
 	before := s.rts[0]
-	if p := s.minimalPort(0, 2); p != m.P || s.rts[0] != before {
+	if p := s.minimalPort(0, 2, 2); p != m.P || s.rts[0] != before {
 		t.Fatalf("one port: %d, stream moved %v", p, s.rts[0] != before)
 	}
 	s.topo = meshBoth{m}
 	count := map[int]int{}
 	for range 1000 {
-		count[s.minimalPort(0, 8)]++
+		count[s.minimalPort(0, 8, 8)]++
 	}
 	if len(count) != 2 || count[m.P] < 400 || count[m.P+2] < 400 {
 		t.Errorf("router 0 → 8: ports drawn %v, want x+ (%d) and y+ (%d) about evenly", count, m.P, m.P+2)

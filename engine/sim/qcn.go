@@ -272,7 +272,7 @@ func (m *qcn) victimPort(s *Sim, r int, k int32) int {
 	if target == r {
 		return -1
 	}
-	return s.minimalPort(r, target)
+	return s.minimalPort(r, target, pk.dst)
 }
 
 // process applies a CNM of magnitude fb to transit port `port` of router r.

@@ -74,7 +74,7 @@ func (s *Sim) route(r int, pk *packet, fromInj, retry bool) bool {
 	if target == r { // only with completePhaseA: phase A ends at the destination router
 		return s.routeEject(r, pk)
 	}
-	port := s.minimalPort(r, target)
+	port := s.minimalPort(r, target, pk.dst)
 	class := s.pclass[r*s.radix+port]
 	pos := s.seq.Next(int(pk.vcPos), class)
 	if pos < 0 {
@@ -98,16 +98,21 @@ func (s *Sim) flexRouted(r int, pk *packet) {
 }
 
 // minimalPort picks the port of a minimal path from router r to target
-// (≠ r): the Dragonfly's one (a direct call, no interface); on another
-// topology one of its minimal ports, drawn from the router's random stream
-// when there are several (so that a topology with one minimal port, as a
-// mesh under dimension order, draws nothing).
-func (s *Sim) minimalPort(r, target int) int {
+// (≠ r), the router of destination node dst: the Dragonfly's one (a direct
+// call, no interface); on a fat tree D-mod-k's port towards dst (its up
+// ports are chosen by the destination node's digits, which target alone
+// does not give); on another topology one of its minimal ports, drawn from
+// the router's random stream when there are several (so that a topology
+// with one minimal port, as a mesh under dimension order, draws nothing).
+func (s *Sim) minimalPort(r, target int, dst int32) int {
 	if s.df != nil {
 		return s.df.MinimalPort(r, target)
 	}
 	if s.ug.fb != nil {
 		return s.ug.fb.MinimalPort(r, target)
+	}
+	if s.ft != nil {
+		return s.ft.Port(r, int(dst))
 	}
 	s.minPorts = s.topo.MinimalPorts(r, target, s.minPorts[:0])
 	if len(s.minPorts) == 1 {

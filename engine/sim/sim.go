@@ -193,6 +193,9 @@ type Sim struct {
 	minPorts  []int   // scratch of Topology.MinimalPorts
 	firstPos  [2]int8 // position of the first local [0] and global [1] hop of the VC sequence
 
+	// ft: a fat tree, routed by destination host (D-mod-k), not router
+	ft *topology.FatTree
+
 	R, N, radix, P int
 	W, M           int64
 	now            int64
@@ -335,6 +338,7 @@ func newSimEntry(cfg config.Config, e *routing.Entry, topo topology.Topology, se
 	}
 	var err error
 	s := &Sim{cfg: cfg, topo: topo, df: df, groups: topo.Groups(), seed: seed}
+	s.ft, _ = topo.(*topology.FatTree)
 	for i := range s.ctlBase {
 		s.ctlBase[i] = 32 // no control VCs
 	}

@@ -384,7 +384,11 @@ func (s *Sim) Snapshot() *result.Result {
 	if st.delRep > 0 {
 		res.ReplyRoundTrip = float64(st.rtSum) / float64(st.delRep)
 	}
-	res.Fairness = stats.Fairness(append([]int64(nil), st.perRouter...))
+	inj := st.perRouter
+	if s.ft != nil {
+		inj = inj[:s.N/s.ft.K] // a fat tree's hosts are on its leaves, routers 0…N/k−1; the switches above inject nothing
+	}
+	res.Fairness = stats.Fairness(append([]int64(nil), inj...))
 	if s.wl != nil {
 		// a Graph500 job: fairness among its routers (idle or background
 		// routers are not starved by the job); PerRouter stays the network's

@@ -25,6 +25,8 @@ func tableConfig(t *testing.T, kind string) config.Config {
 		return meshConfig(3, 3, 2)
 	case "fbfly":
 		return fbflyTestConfig(2, 3, 2, "MIN")
+	case "fattree":
+		return fattreeTestConfig(2, 3, 0)
 	}
 	t.Fatalf("no test configuration for topology.kind=%s: add one to tableConfig", kind)
 	return config.Config{}

@@ -99,7 +99,7 @@ func Experiments() []Experiment {
 		fairness("thesis-table3.3", "age", false, "thesis Table 3.3 (§3.3.4): ADVc, age arbitration at both allocator stages; in-transit as fair as oblivious"),
 		size("thesis-fig3.10", "rr", false, "thesis Fig. 3.10 (§3.3.3): fairness vs network size h = 2…8, ADVc at 0.4, round-robin without priority; Src's unfairness grows with size"),
 		size("thesis-fig3.13", "age", false, "thesis Fig. 3.13 (§3.3.4): fairness vs network size h = 2…8, ADVc at 0.4, age arbitration; in-transit fair at every size"),
-	}, append(append(append(transientExperiments(), flexExperiments()...), qcnExperiments()...), fbflyExperiments()...)...)
+	}, append(append(append(transientExperiments(), flexExperiments()...), qcnExperiments()...), append(fbflyExperiments(), fattreeExperiments()...)...)...)
 }
 
 // fbflyExperiments are MIN against UGAL on the flattened butterflies of Kim
@@ -126,6 +126,18 @@ func fbflyExperiments() []Experiment {
 		exp("fbfly512-ur", "512-node 2D flattened butterfly (8×8, c=8, radix 22; paper Fig. 8a without congestion management), MIN vs UGAL under UR", 2, 8, 8, "UN", loads(0.1, 0.9, 0.2)),
 		exp("fbfly512-tornado", "512-node 2D flattened butterfly, MIN vs UGAL under tornado n → n+8 (paper Fig. 9a without congestion management): MIN caps at 1/8", 2, 8, 8, "TORNADO", loads(0.05, 0.45, 0.1)),
 	}
+}
+
+// fattreeExperiments: D-mod-k MIN under UR on the RECN paper's 64-host fat
+// tree (config.FatTree: its switch where the model expresses it), up to
+// load 1 (the bisection bound: 1; one FIFO per port side loses about a
+// tenth of it to head-of-line blocking). 50,000 + 50,000 cycles and 4
+// seeds, for confidence intervals.
+func fattreeExperiments() []Experiment {
+	b := config.FatTree(4, 3, 0)
+	b.Sim.Warmup, b.Sim.Cycles, b.Sim.Seeds = 50000, 50000, 4
+	return []Experiment{{Name: "fattree64-ur", Doc: "64-host fat tree (4-ary 3-tree, the RECN paper's 48 switches), D-mod-k MIN under UR: full bisection, about 0.9 accepted at load 1",
+		Spec: Spec{Series: series(b, "MIN"), Loads: loads(0.1, 1, 0.1)}}}
 }
 
 // FairnessLoads are the offered loads of the fairness tables (Tables

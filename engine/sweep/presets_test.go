@@ -19,9 +19,10 @@ func TestExperimentsExpand(t *testing.T) {
 		seen := map[string]bool{}
 		for _, c := range e.Spec.Series {
 			// the thesis's and the ACOR paper's curves came from FOGSim (the
-			// flattened butterfly's paper used BookSim: phitsim's model)
+			// flattened butterfly's and the fat tree's papers did not:
+			// phitsim's model)
 			for _, kv := range config.FOGSimModel() {
-				if c.Topology.Kind == "fbfly" {
+				if c.Topology.Kind != "dragonfly" {
 					break
 				}
 				if p, _ := config.Lookup(kv[0]); p.Format(&c) != kv[1] {

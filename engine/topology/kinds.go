@@ -16,8 +16,10 @@ type Params struct {
 	// mesh
 	Width, Height int
 	// flattened butterfly: dimensions (1 or 2), routers per dimension (P:
-	// nodes per router)
+	// nodes per router); a fat tree's K is its down ports per switch
 	Dims, K int
+	// fat tree: stages, and the subtrees its top stage joins (0: K)
+	Stages, Subtrees int
 }
 
 // Sizes of a network.
@@ -56,7 +58,7 @@ type Kind struct {
 }
 
 // kinds is the registry, in the order the configuration lists them.
-var kinds = []*Kind{&dragonflyKind, &meshKind, &fbflyKind}
+var kinds = []*Kind{&dragonflyKind, &meshKind, &fbflyKind, &fattreeKind}
 
 // Kinds lists the kind names.
 func Kinds() []string {

@@ -19,7 +19,7 @@ var kindCases = []Params{
 // the topology it builds; the built topology keeps the contract and
 // declares the kind's classes.
 func TestKindSizesMatchTheBuiltTopology(t *testing.T) {
-	for _, p := range append(slices.Clone(kindCases), fbflyCases...) {
+	for _, p := range append(append(slices.Clone(kindCases), fbflyCases...), fattreeCases...) {
 		k, err := KindOf(p.Kind)
 		if err != nil {
 			t.Fatal(err)

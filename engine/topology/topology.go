@@ -95,9 +95,13 @@ type Topology interface {
 	// latency, both ways).
 	Link(router, port int) (peer, peerPort int)
 	// MinimalPorts appends to buf the transit ports on minimal paths from
-	// router to dest (routers, dest != router) and returns it: at least one
-	// port, several where the topology offers path diversity. The order is
-	// fixed (routing draws among them with its own random stream).
+	// router to dest (routers, dest != router, dest holding nodes) and
+	// returns it: at least one port, several where the topology offers path
+	// diversity. The order is fixed (routing draws among them with its own
+	// random stream). A topology whose routing reads the destination node,
+	// not only its router (a fat tree's D-mod-k), gives the ports of the
+	// routes to all of dest's nodes, and the simulator calls its own route
+	// function (sim's minimalPort).
 	MinimalPorts(router, dest int, buf []int) []int
 	// Groups partitions the routers (Dragonfly groups); a topology without
 	// such a structure has one group.

@@ -38,8 +38,8 @@ func TestNewFromParams(t *testing.T) {
 	if !ok || d.H != 2 || d.A != 3 || d.P != 5 || d.palm {
 		t.Fatalf("New built %s (%T)", topo.Name(), topo)
 	}
-	c.Kind = "fattree"
-	if _, err := New(c); err == nil || !strings.Contains(err.Error(), "topology.kind") || !strings.Contains(err.Error(), "fattree") {
+	c.Kind = "torus"
+	if _, err := New(c); err == nil || !strings.Contains(err.Error(), "topology.kind") || !strings.Contains(err.Error(), "torus") {
 		t.Errorf("unknown kind: error %v, want one naming topology.kind and the value", err)
 	}
 	c.Kind, c.H = "dragonfly", 0

@@ -18,7 +18,7 @@ import (
 // class on one VC), every dependency goes to a later sequence position, so
 // the graph is acyclic whatever the topology: no walk is needed (a
 // Dragonfly of any size is checked in O(len(seq))). Otherwise the minimal
-// paths from every router to every destination router are walked.
+// paths from every router to every router that holds nodes are walked.
 //
 // A walk's verdict is kept per topology name and sequence (a kind's name
 // spells all its parameters), so that the runs of a sweep walk once: a
@@ -66,7 +66,17 @@ func walk(t topology.Topology, seq Sequence) error {
 	var ports []int
 	type state struct{ router, pos, ch int }
 	var stack []state
+	// packets go to the routers that hold nodes (a fat tree's upper
+	// switches hold none)
+	holds := make([]bool, R)
+	for n := 0; n < t.Nodes(); n++ {
+		r, _ := t.NodePort(n)
+		holds[r] = true
+	}
 	for d := 0; d < R; d++ {
+		if !holds[d] {
+			continue
+		}
 		for src := 0; src < R; src++ {
 			if src != d {
 				stack = append(stack, state{src, -1, -1})

@@ -149,3 +149,44 @@ func TestFollows(t *testing.T) {
 		}
 	}
 }
+
+// Fat trees (RECN paper §4.1: the 64- and 256-host networks, the 512-host
+// one with a 2-subtree top, and small ones) on one VC: the kind's sequence
+// "link*" needs the walk, and the channel dependency graph of all minimal
+// up/down paths — D-mod-k's among them — has no cycle (up*/down*: an up
+// channel leads up or down, a down channel only down). A fat tree that may
+// also turn up again after descending has a cycle, and the walk finds it.
+func TestFatTreeUpDownIsAcyclic(t *testing.T) {
+	k, _ := topology.KindOf("fattree")
+	seq, err := Parse(k.Minimal, topology.ClassNames(k.Classes))
+	if err != nil || !seq.needsWalk() {
+		t.Fatalf("%q: %v, walk %v", k.Minimal, err, seq.needsWalk())
+	}
+	for _, p := range [][3]int{{4, 3, 0}, {4, 4, 0}, {4, 5, 2}, {2, 4, 0}, {3, 3, 0}} {
+		f, err := topology.NewFatTree(p[0], p[1], p[2])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := Walk(f, seq); err != nil {
+			t.Errorf("%s: %v", f.Name(), err)
+		}
+		if err := Walk(downUp{f}, seq); err == nil || !strings.Contains(err.Error(), "cycle through router") {
+			t.Errorf("%s turning up after down: %v, want a cycle", f.Name(), err)
+		}
+	}
+}
+
+// downUp also offers every up port where a fat tree's minimal path goes
+// down (below the top): paths down, up, down again.
+type downUp struct{ *topology.FatTree }
+
+func (x downUp) Name() string { return x.FatTree.Name() + " down-up" }
+func (x downUp) MinimalPorts(r, d int, buf []int) []int {
+	buf = x.FatTree.MinimalPorts(r, d, buf)
+	if l := x.Level(r); l > 0 && l < x.N-1 && buf[0] < x.K {
+		for u := 0; u < x.K; u++ {
+			buf = append(buf, x.K+u)
+		}
+	}
+	return buf
+}

@@ -95,6 +95,8 @@ var paramTopics = map[string]string{
 	"topology.height":               "topology-mesh",
 	"topology.dimensions":           "topology-fbfly",
 	"topology.k":                    "topology-fbfly",
+	"topology.stages":               "topology-fattree",
+	"topology.subtrees":             "topology-fattree",
 	"traffic.hotspotNode":           "traffic-HOTSPOT",
 	"traffic.hotspotSenders":        "traffic-HOTSPOT",
 	"traffic.sourceQueue":           "traffic-messages",

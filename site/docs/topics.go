@@ -8,6 +8,7 @@ const (
 	olm    = "García et al., On-the-fly adaptive routing in high-radix hierarchical networks, ICPP 2012"
 	qcnsw  = "Benito, Vallejo, Izu, Beivide, Non-minimal Adaptive Routing Based on Explicit Congestion Notifications"
 	cbcm   = "Kim et al., Contention-based Congestion Management in Large-Scale Networks"
+	recn   = "Duato et al., A New Scalable and Cost-Effective Congestion Management Strategy for Lossless Multistage Interconnection Networks"
 )
 
 var topics = []Topic{
@@ -17,19 +18,23 @@ var topics = []Topic{
 		kim + "; " + thesis + " §1.2.1, Table 1.1",
 		"One global link per pair of groups is why traffic between two groups (ADV+i) saturates minimal routing."},
 	{"topology-mesh", "topology", "2D mesh",
-		"width × height routers, each linked to its neighbours in x and y (edge routers have fewer links), with p nodes each. MIN routes in dimension order: all x hops first, then all y hops, one VC per dimension (the x* y* sequence). It is the toy second topology that shows the engine's topology contract; only MIN and the node-addressed patterns (UN, HOT, PERM) run on it.",
+		"width × height routers, each linked to its neighbours in x and y (edge routers have fewer links), with p nodes each. MIN routes in dimension order: all x hops first, then all y hops, one VC per dimension (the x* y* sequence). Only MIN and the node-addressed patterns (UN, HOT, PERM) run on it.",
 		"Dally and Towles, Principles and Practices of Interconnection Networks, §14.2",
 		"Zero-load latency grows with the Manhattan distance; under UN the central links saturate first."},
 	{"topology-fbfly", "topology", "Flattened butterfly",
-		"k^d routers (topology.dimensions d = 1 or 2, topology.k routers per dimension), each linked directly to every router that differs from it in one coordinate, with p nodes each: in 2D the k×k grid's rows and columns are fully connected. Radix p + d·(k−1). All router-to-router links are of one class, link, set by topology.localLatency, router.localBuffer and router.localVCs (the paper: 100-cycle channels, 256-flit VC buffers, 4 data VCs); the node links by topology.injectionLatency (1 cycle, reconstructed). MIN takes at most one hop per dimension, x then y, on VC 0 then 1; UGAL (UGAL-L at the source router) runs Valiant phase 0 on VCs 0…d−1 and phase 1 on VCs d…2d−1. The paper's networks: 16-node 1D (k=4, p=4, radix 7), 256-node 1D (k=16, p=16, radix 31), 512-node 2D (k=8, p=8, radix 22).",
+		"k^d routers (topology.dimensions d = 1 or 2, topology.k routers per dimension), each linked directly to every router that differs from it in one coordinate, with p nodes each: in 2D the k×k grid's rows and columns are fully connected. Radix p + d·(k−1). Router-to-router links are one class, link (topology.localLatency, router.localBuffer, router.localVCs). MIN takes at most one hop per dimension, x then y, on VC 0 then 1; UGAL runs Valiant phase 0 on VCs 0…d−1 and phase 1 on VCs d…2d−1. The paper's networks: 16-node 1D (k=4, p=4), 256-node 1D (k=16, p=16), 512-node 2D (k=8, p=8).",
 		cbcm + " §V-A; Kim, Dally, Abts, Flattened Butterfly: A Cost-Efficient Topology for High-Radix Networks, ISCA 2007",
-		"Under UN the bisection carries every node's full load. Under TORNADO MIN is capped at 1/p (the p nodes of a router share one link: 0.25 on the 16-node network) and UGAL approaches 1/2."},
+		"Under TORNADO MIN is capped at 1/p (a router's p nodes share one link: 0.25 on 16 nodes); UGAL approaches 1/2."},
+	{"topology-fattree", "topology", "Fat tree (k-ary n-tree)",
+		"topology.stages levels of switches with topology.k down and k up ports, wired as a perfect shuffle; subtrees·k^(stages−1) hosts, k·s … k·s+k−1 on leaf s. MIN is D-mod-k: up by the destination's digit d_l at level l to the lowest common ancestor, then down by d_l, on one VC (up*/down*). The paper's networks (k=4): 64 hosts on 48 switches in 3 stages, 256 on 256 in 4, 512 on 640 in 5 (topology.subtrees=2).",
+		recn + " §4.1",
+		"Full bisection: MIN under UN accepts 0.90 at load 1 on 64 hosts (head-of-line blocking); the shift n → n+16 accepts 1."},
 	{"topology-arrangement", "topology", "Global link arrangement",
 		"Which router of a group holds the global link to each other group. Palm tree (the thesis's): router a−1 of group g reaches the h following groups g+1…g+h, router 0 the h previous ones. Consecutive: the links go to groups 0, 1, 2, … in order, skipping the own group.",
 		thesis + " §1.2.1, Fig. 1.10",
 		"The arrangement changes which traffic is pathological (ADVc under palm tree), not whether some is."},
 	{"units-physical", "topology", "Physical unit conversion (ns, bytes, Gb/s)",
-		"The engine counts cycles and phits: a link carries one phit per cycle. physical.linkGbps and physical.phitBytes give a configuration a physical basis: a cycle is 8·phitBytes/linkGbps ns (40 Gb/s and 100-byte phits: 20 ns) and a load of 1 phit/(node·cycle) is linkGbps per node. With it the form shows and takes every field in cycles as a time (ns, µs, ms; link latencies also as a cable length in m at physical.cableNsPerMeter, 5 ns/m), every field in phits as a size (B, KB = 1,000 bytes) and the load in Gb/s, with the conversion beside: a time rounds up to whole cycles, a size must be whole phits, and a number without a unit stays in cycles or phits (as in -set and URLs). router.xbarLatency is the switch latency (allocation happens in the arrival cycle). The simulator runs the cycles and phits; the basis only converts them, so changing it keeps the cycles and changes the times shown. When every series has the same basis, the charts show latency and time in µs and loads in Gb/s per node (an axis in phits, in KB), with the value in cycles or phits in the tooltip; a sweep of physical.* is refused (every point would run the same).",
+		"The engine counts cycles and phits: a link carries one phit per cycle. physical.linkGbps and physical.phitBytes give a configuration a physical basis: a cycle is 8·phitBytes/linkGbps ns (40 Gb/s and 100-byte phits: 20 ns) and a load of 1 phit/(node·cycle) is linkGbps per node. The form then shows every field in cycles as a time (ns, µs, ms; link latencies also as a cable length in m at physical.cableNsPerMeter, 5 ns/m), every field in phits as a size (B, KB = 1,000 bytes) and the load in Gb/s, converted: a time rounds up to whole cycles, a size must be whole phits, and a number without a unit stays in cycles or phits. Charts whose series share a basis show µs, KB and Gb/s per node; a sweep of physical.* is refused (every point would run the same).",
 		qcnsw + ", §4.1, Table I",
 		"Table I with 100-byte phits: 1,000-byte packets are 10 phits, the 200 ns switch 10 cycles, 8 m / 80 m cables 2 / 20 cycles, 100 KB / 200 KB queues 1,000 / 2,000 phits; with 5-byte phits (1 ns cycles) packets are 200 phits and the global link 400 cycles."},
 	// ---- routing ----

@@ -43,8 +43,8 @@ type Facts struct {
 	// Basis: the configuration's physical basis (its physical section; nil
 	// without one): the page shows the cycle and the loads in Gb/s.
 	Basis *units.Basis
-	// BisectionLinks: a flattened butterfly's links cut by its bisection,
-	// each way (0 on other kinds).
+	// BisectionLinks: a flattened butterfly's or a fat tree's links cut by
+	// its bisection, each way (0 on other kinds).
 	BisectionLinks int
 }
 
@@ -105,6 +105,10 @@ func Of(c *config.Config) Facts {
 	}
 	if t.Kind == routing.FBFly {
 		fbflyFacts(c, &f)
+		return f
+	}
+	if t.Kind == routing.FatTree {
+		fattreeFacts(c, &f)
 		return f
 	}
 	if t.Kind != "dragonfly" {
@@ -186,6 +190,23 @@ func fbflyFacts(c *config.Config, f *Facts) {
 	}
 }
 
+// fattreeFacts are a fat tree's bisection and MIN's bound under UN (RECN
+// paper §4.1's networks; D-mod-k): the bisection cuts one link per host of
+// a half (full bisection), and D-mod-k loads no switch link above a host's
+// load under UN (engine/topology's TestFatTreeEveryLinkCarriesUR), so the
+// host links bound it: 1.
+func fattreeFacts(c *config.Config, f *Facts) {
+	t := c.Topology
+	m := t.Subtrees
+	if m == 0 {
+		m = t.K
+	}
+	f.BisectionLinks = topology.FatTreeBisectionLinks(t.K, t.Stages, m)
+	if routing.Get(c.Routing.Name).Paths == routing.MinimalOnly && c.Traffic.Pattern == "UN" {
+		f.Bound, f.Why = 1, "MIN (D-mod-k) under UN: full bisection, the host links bound it"
+	}
+}
+
 // Item is one line of the page's facts panel: its key (with the formula
 // where there is one), value and tooltip.
 type Item struct{ Key, Value, Tip string }
@@ -200,6 +221,17 @@ func (f *Facts) Items(c *config.Config) []Item {
 		bound = fmt.Sprintf("%s (%s)", f.Load(f.Bound), f.Why)
 	}
 	last := Item{"bound of this config", bound, "analytic throughput bound for this routing and pattern"}
+	if t := c.Topology; t.Kind == routing.FatTree {
+		return []Item{
+			{"hosts", strconv.Itoa(f.Nodes), "compute nodes, k on each leaf switch (hosts k·s … k·s+k−1 on leaf s)"},
+			{"switches", strconv.Itoa(f.Routers), "switches in the network, stages × subtrees·k^(stages−2)"},
+			{"stages", strconv.Itoa(t.Stages), "levels of switches, leaves to top"},
+			{"radix 2k", strconv.Itoa(f.Radix), "ports per switch: k down, k up"},
+			{"bisection links", strconv.Itoa(f.BisectionLinks), "links cut by a bisection of the hosts, each way: one per host of a half (full bisection)"},
+			{"VCs inj/transit", fmt.Sprintf("%d / %d", f.InjectionVCs, f.LocalVCs), "virtual channels of a host port and of a switch-to-switch port (up*/down* needs one)"},
+			last,
+		}
+	}
 	if c.Topology.Kind != "dragonfly" {
 		return []Item{
 			{"routers", strconv.Itoa(f.Routers), "routers in the network"},

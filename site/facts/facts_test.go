@@ -287,6 +287,8 @@ func TestItemsPerKind(t *testing.T) {
 	mesh.Topology.Kind, mesh.Topology.Width, mesh.Topology.Height, mesh.Topology.P = "mesh", 8, 4, 2
 	fb := config.FBFly(2, 8, 8)
 	fb.Traffic.Pattern = "TORNADO"
+	ft := config.FatTree(4, 5, 2)
+	ft.Traffic.Pattern = "UN"
 	for _, tc := range []struct {
 		name string
 		c    config.Config
@@ -297,6 +299,9 @@ func TestItemsPerKind(t *testing.T) {
 		{"mesh", mesh, map[string]string{"routers": "32", "nodes": "64", "radix": "6"}},
 		{"fbfly", fb, map[string]string{"routers": "64", "nodes": "512", "radix": "22", "VCs inj/transit": "4 / 4",
 			"bound of this config": "0.125 (MIN under TORNADO: the 8 nodes of a router share one link, 1/p)"}},
+		// the RECN paper's 512 hosts on 640 switches in 5 stages
+		{"fattree", ft, map[string]string{"hosts": "512", "switches": "640", "stages": "5", "radix 2k": "8", "bisection links": "256",
+			"VCs inj/transit": "1 / 1", "bound of this config": "1 (MIN (D-mod-k) under UN: full bisection, the host links bound it)"}},
 	} {
 		f := Of(&tc.c)
 		got := map[string]string{}
