@@ -181,10 +181,17 @@ func (m *qcn) occupancy(s *Sim, pi int) int32 {
 			q += s.bufs[pi*s.maxVC+v].len
 		}
 	} else {
-		for _, d := range s.oRing[int32(pi)*s.oCap : int32(pi+1)*s.oCap] {
-			if int64(d) >= s.now {
-				q++
+		// departures rise along the ring: count back from the newest
+		ring := s.oRing[int32(pi)*s.oCap : int32(pi+1)*s.oCap]
+		j := s.ports[pi].oTail
+		for range ring {
+			if j--; j < 0 {
+				j = s.oCap - 1
 			}
+			if int64(ring[j]) < s.now {
+				break
+			}
+			q++
 		}
 	}
 	return q * int32(s.P)

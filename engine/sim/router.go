@@ -308,9 +308,16 @@ func (s *Sim) inputArbitrate(r, pi int) (int, int) {
 // consumptions are the departures in the port's ring, spaced ≥ packetSize
 // apart; one of this cycle is after the allocation, as in FOGSim.
 func (s *Sim) ejectionClosed(po int) bool {
-	for _, d := range s.oRing[int32(po)*s.oCap : int32(po+1)*s.oCap] {
-		if d < int32(s.now) && d > int32(s.now)-int32(s.P) {
-			return true
+	// departures rise along the ring: look back from the newest to the
+	// last one before now
+	ring := s.oRing[int32(po)*s.oCap : int32(po+1)*s.oCap]
+	j := s.ports[po].oTail
+	for range ring {
+		if j--; j < 0 {
+			j = s.oCap - 1
+		}
+		if d := ring[j]; d < int32(s.now) {
+			return d > int32(s.now)-int32(s.P)
 		}
 	}
 	return false
@@ -504,7 +511,24 @@ func (s *Sim) fifoReady(ring []int32, tail int32) int32 {
 	n := s.oCap
 	limit := int64(s.outCap) - int64(s.P) // most phits that leave room for a packet
 	next := s.now + 1
-	for i := int32(0); i < n; i++ {
+	// Departures rise along the ring from its oldest entry, and an entry
+	// whose successor left before next cannot answer (t ≥ next): start at
+	// the one before the first successor still to leave, found by binary
+	// search, so that a deep FIFO costs its queued packets, not its length.
+	lo, hi := int32(1), n // first j in [1, n) with ring[tail+j] ≥ next; n if none
+	for lo < hi {
+		mid := int32(uint32(lo+hi) >> 1)
+		j := tail + mid
+		if j >= n {
+			j -= n
+		}
+		if int64(ring[j]) >= next {
+			hi = mid
+		} else {
+			lo = mid + 1
+		}
+	}
+	for i := lo - 1; i < n; i++ {
 		j := tail + i
 		if j >= n {
 			j -= n
