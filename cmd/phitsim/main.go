@@ -765,6 +765,16 @@ func cmdSweep(ctx context.Context, args []string, e env) error {
 		}
 		sp.Loads = ls
 	}
+	// each distinct undersized buffer once, before the runs it caps
+	said := map[string]bool{}
+	for _, c := range cfgs {
+		for _, fe := range c.BufferWarnings() {
+			if !said[fe.Error()] {
+				said[fe.Error()] = true
+				fmt.Fprintf(e.stderr, "warning: %s\n", fe)
+			}
+		}
+	}
 	jobs, oc, runErr := runSpec(ctx, e, sp, func(n int) string { return fmt.Sprintf("%d runs", n) }, *workers)
 	if oc == nil {
 		return runErr
@@ -978,6 +988,7 @@ func cmdValidate(args []string, e env) error {
 		for _, fe := range c.Unapplied() {
 			fmt.Fprintf(w, "note: %s\n", fe)
 		}
+		printBufferWarnings(w, c)
 		printPhysical(w, &c)
 	}
 	return nil
