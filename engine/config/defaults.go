@@ -113,7 +113,7 @@ func Presets() []Preset {
 			c.Traffic.SwitchCycle, c.Traffic.SwitchPattern = 2000, "ADV"
 			c.Sim.Interval = 100
 		}),
-	}, append(append(graph500Presets(), ethernetPresets()...), fbflyPresets()...)...)
+	}, append(append(append(graph500Presets(), ethernetPresets()...), fbflyPresets()...), acorPresets()...)...)
 }
 
 // FBFly is a flattened butterfly of Kim et al., Contention-based Congestion
