@@ -1,6 +1,9 @@
 package sim
 
 import (
+	"os"
+	"strconv"
+	"strings"
 	"testing"
 
 	"phitsim/engine/config"
@@ -52,4 +55,44 @@ func TestAcorPaperSwitchCostsLatencyNotThroughput(t *testing.T) {
 	if !btWithin(slow.Accepted, fast.Accepted, 0.03) {
 		t.Errorf("90-cycle switch saturates at %.4f, the 3-cycle one at %.4f: more than 3 %% apart", slow.Accepted, fast.Accepted)
 	}
+}
+
+// TestCallgrindPreset is the callgrind cost probe (costs.sh's method) on an
+// engine preset under UN: PHITSIM_COST_PRESET=acor-5256 (or h8) with
+// PHITSIM_COST_ROUTING and PHITSIM_COST_LOAD; warmed up for
+// PHITSIM_COST_WARM cycles (default 2,000: the ACOR paper's paths take
+// about 1,000), then costWindow over 300 cycles. BENCHMARKS.md, "The ACOR
+// paper's system".
+func TestCallgrindPreset(t *testing.T) {
+	name := os.Getenv("PHITSIM_COST_PRESET")
+	if name == "" {
+		t.Skip("PHITSIM_COST_PRESET=<preset> runs the callgrind cost probe on a preset")
+	}
+	c, err := config.PresetByName(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := os.Getenv("PHITSIM_COST_ROUTING"); r != "" {
+		c.Routing.Name = r
+		if strings.HasPrefix(name, "acor-") {
+			c.AcorPaperVCs()
+		}
+	}
+	if l, err := strconv.ParseFloat(os.Getenv("PHITSIM_COST_LOAD"), 64); err == nil {
+		c.Traffic.Load = l
+	}
+	warm := 2000
+	if w, err := strconv.Atoi(os.Getenv("PHITSIM_COST_WARM")); err == nil {
+		warm = w
+	}
+	c.Traffic.Pattern = "UN"
+	c.Sim.Warmup, c.Sim.Cycles = 0, 100000000
+	s, err := New(c, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < warm; i++ {
+		s.Step()
+	}
+	t.Logf("hops %d", costWindow(s, 300))
 }
