@@ -242,6 +242,16 @@ func (a *App) renderConfigPanel() *vecty.HTML {
 		children = append(children, elem.Div(vecty.Markup(elemID("unapplied"), vecty.Class("hint")),
 			vecty.Text("Ignored (kept in the configuration):"), elem.UnorderedList(listItems(notes)...)))
 	}
+	// buffers short of their loop: valid, but they cap the throughput (as
+	// phitsim validate warns; the facts panel has a line per buffer)
+	if ws := c.BufferWarnings(); len(ws) > 0 {
+		notes := make([]string, len(ws))
+		for i, fe := range ws {
+			notes[i] = fe.Error()
+		}
+		children = append(children, elem.Div(vecty.Markup(elemID("bufferloops"), vecty.Class("hint")),
+			vecty.Text("Buffers too small for their loop (the configuration runs, but they cap its throughput):"), elem.UnorderedList(listItems(notes)...)))
+	}
 	def := config.Default()
 	for _, sec := range config.Sections {
 		sec := sec
