@@ -42,7 +42,7 @@ func TestLoadStepChangesOfferedLoadAtTheCycle(t *testing.T) {
 			if tr == nil || len(tr.Generated) != len(tr.Packets) || tr.From != -config.TransientPrev {
 				t.Fatalf("%s: no load-step record: %+v", tc.name, tr)
 			}
-			sw := -tr.From / tr.Bin // the bin that starts at the switch
+			sw := -tr.From / tr.Bin                                    // the bin that starts at the switch
 			per := float64(1056*tr.Bin) / float64(c.Router.PacketSize) // packets a bin at load 1
 			for i := 0; i < sw; i++ {
 				before += float64(tr.Generated[i]) / per / float64(sw*seeds)
