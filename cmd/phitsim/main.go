@@ -779,6 +779,16 @@ func cmdSweep(ctx context.Context, args []string, e env) error {
 		}
 		sp.Loads = ls
 	}
+	// each distinct undersized buffer once, before the runs it caps
+	said := map[string]bool{}
+	for _, c := range cfgs {
+		for _, fe := range c.BufferWarnings() {
+			if !said[fe.Error()] {
+				said[fe.Error()] = true
+				fmt.Fprintf(e.stderr, "warning: %s\n", fe)
+			}
+		}
+	}
 	if *planDir != "" {
 		if *out != "" || *asCSV || *asTransient {
 			return errors.New("-plan runs nothing, so it writes no results: give -out, -csv or -transient to 'phitsim merge -plan DIR'")
@@ -1016,6 +1026,7 @@ func cmdValidate(args []string, e env) error {
 		for _, fe := range c.Unapplied() {
 			fmt.Fprintf(w, "note: %s\n", fe)
 		}
+		printBufferWarnings(w, c)
 		printPhysical(w, &c)
 	}
 	return nil

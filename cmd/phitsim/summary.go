@@ -76,6 +76,15 @@ func describe(w io.Writer, c config.Config) {
 	if line := basisLine(&c); line != "" {
 		fmt.Fprintln(w, line)
 	}
+	printBufferWarnings(w, c)
+}
+
+// printBufferWarnings says which buffers cannot cover their loop at full
+// rate (config.BufferLoops): valid, but they cap the throughput.
+func printBufferWarnings(w io.Writer, c config.Config) {
+	for _, fe := range c.BufferWarnings() {
+		fmt.Fprintf(w, "warning: %s\n", fe)
+	}
 }
 
 // printSummary is what 'run' shows a person: the configuration, the metrics

@@ -288,6 +288,9 @@ type Traffic struct {
 	SwitchCycle     int    `json:"switchCycle" doc:"TRANSIENT: cycle after warm-up at which the pattern changes (0 = never)" unit:"cycles" min:"0" max:"100000000"`
 	SwitchPattern   string `json:"switchPattern" doc:"TRANSIENT: pattern after the switch" traffic:"patterns" when:"traffic.switchCycle>0"`
 	SwitchAdvOffset int    `json:"switchAdvOffset" doc:"TRANSIENT: i of ADV+i after the switch" unit:"groups" min:"1" max:"100000" when:"traffic.switchCycle>0"`
+	// SwitchLoad is omitted at 0 (the load does not change), so that
+	// documents without a load step are unchanged.
+	SwitchLoad float64 `json:"switchLoad,omitempty" doc:"TRANSIENT: offered load after the switch (0: traffic.load, no step); with traffic.switchPattern the pattern in use, the switch is a pure load step. The transient record then also has the offered and accepted load per bin" unit:"phits/node/cycle" min:"0" max:"1" when:"traffic.switchCycle>0" paper:"ACOR paper §6.2.1 (Figs. 9–10: 5% → 25% and 25% → 5% under ADV+h)"`
 	// SwitchRecord is the length of the transient record after the switch.
 	SwitchRecord int `json:"switchRecord,omitempty" doc:"TRANSIENT: how long after the switch the transient record (latency and misrouting by generation time, 10-cycle bins) runs, within the measured window (0: 10,000, FOGSim's transientRecordCycles; the QCN-Switch paper plots 2.4 ms)" unit:"cycles" min:"0" max:"10000000" when:"traffic.switchCycle>0" paper:"thesis §4.3.2; QCN-Switch paper §5.2"`
 }

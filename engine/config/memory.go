@@ -382,6 +382,11 @@ func (c *Config) ResultParts() []MemoryPart {
 	if nb := c.TransientBins(); nb > 0 {
 		// three counts a bin, in the simulator and in the result
 		parts = append(parts, part("traffic.switchCycle", "transient record", 2*allocBytes(float64(nb)*3*8), false))
+		if c.Traffic.SwitchLoad > 0 || c.Routing.Name == "ACOR" || c.Routing.Name == "PB_ACOR" {
+			// generated and delivered per bin; ACOR-Switch's levels (3 int32
+			// and group 0's a routers a bin)
+			parts = append(parts, part("traffic.switchLoad", "load-step record", 2*allocBytes(float64(nb)*(2*8+3*4+float64(c.Topology.A))), false))
+		}
 	}
 	if c.Graph500() {
 		fixed += usageCap * usageBytes

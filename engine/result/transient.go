@@ -19,6 +19,16 @@ type Transient struct {
 	// change, or the mark is never passed.
 	T50 *float64 `json:"t50,omitempty" msgpack:"t50,omitempty"`
 	T90 *float64 `json:"t90,omitempty" msgpack:"t90,omitempty"`
+	// With a load step (traffic.switchLoad) or ACOR-Switch levels, per bin
+	// (omitted otherwise): Generated, packets generated in it; Delivered,
+	// phits delivered in it (by delivery cycle: the accepted load); with
+	// ACOR-Switch, Levels, the routers at levels 1, 2, 3 at its start (3
+	// per bin), and Group0, the level (1–3) of each of group 0's a routers
+	// at its start (a per bin; ACOR paper Fig. 10).
+	Generated []int64 `json:"generated,omitempty" msgpack:"generated,omitempty"`
+	Delivered []int64 `json:"delivered,omitempty" msgpack:"delivered,omitempty"`
+	Levels    []int32 `json:"levels,omitempty" msgpack:"levels,omitempty"`
+	Group0    []int8  `json:"group0,omitempty" msgpack:"group0,omitempty"`
 	// Probabilities: QCN-Switch's per-port minimal probabilities of group 0
 	// over the run, else nil.
 	Probabilities *PortProbabilities `json:"probabilities,omitempty" msgpack:"probabilities,omitempty"`

@@ -110,6 +110,26 @@ func (s *Sim) acorCycle() {
 	if (s.now+1)%s.st.interval == 0 {
 		copy(s.st.sLevels[b*3:b*3+3], a.perLevel[:])
 	}
+	if s.st.trLevels != nil {
+		s.acorTransient()
+	}
+}
+
+// acorTransient samples the levels for the transient record at the start
+// of each of its bins: the routers at each level, and group 0's routers'
+// levels (ACOR paper Fig. 10).
+func (s *Sim) acorTransient() {
+	st := &s.st
+	d := s.now - st.trFrom
+	if d < 0 || d%config.TransientBin != 0 || d/config.TransientBin >= int64(len(st.trPkts)) {
+		return
+	}
+	i := int(d / config.TransientBin)
+	copy(st.trLevels[3*i:3*i+3], s.acor.perLevel[:])
+	a := len(st.trGroup) / len(st.trPkts)
+	for r := 0; r < a; r++ {
+		st.trGroup[a*i+r] = int8(s.acor.level[r] + 1)
+	}
 }
 
 // acorBlock counts a blocked attempt at router r (ACOR-Switch); reaching the

@@ -3,6 +3,7 @@ package sim
 // Nodes: packet generation, injection VCs, source queues and delivery.
 
 import (
+	"phitsim/engine/rng"
 	"phitsim/engine/topology"
 	"phitsim/engine/traffic"
 )
@@ -147,6 +148,9 @@ func (s *Sim) generate() {
 	pat := s.pat
 	if s.pat2 != nil && now >= s.switchAt {
 		pat = s.pat2
+		if now == s.switchAt && s.rate2 > 0 {
+			s.stepLoad()
+		}
 	}
 	if len(s.mech.pending) > 0 {
 		s.injectControl()
@@ -344,6 +348,32 @@ func (s *Sim) deliver(k int32, t int64) {
 	s.release(k)
 }
 
+// stepLoad sets the injection processes to traffic.switchLoad at the switch
+// (a load step, ACOR paper §6.2.1): the Bernoulli threshold, the bursty
+// chain, and for the skipping generator a new gap for every node, drawn from
+// this cycle on (the process is memoryless, so redrawing is the same
+// process at the new rate).
+func (s *Sim) stepLoad() {
+	msgPackets, _ := s.cfg.Traffic.Messages()
+	s.genThr = rng.Threshold(s.rate2 / float64(msgPackets))
+	if s.bursty {
+		s.chain = traffic.NewBursty(s.rate2, s.cfg.Traffic.BurstLength)
+	}
+	if s.wakeups == nil {
+		if !s.bursty && !s.srcQueue && s.wl == nil && s.cfg.Traffic.Load == 0 {
+			// from no load: the skipping generator starts now
+			s.geo = traffic.NewGeometric(s.rate2)
+			s.startSkippingAt(s.now)
+		}
+		return
+	}
+	s.geo = traffic.NewGeometric(s.rate2)
+	for i := range s.wakeups {
+		s.wakeups[i] = s.wakeups[i][:0]
+	}
+	s.startSkippingAt(s.now)
+}
+
 // generateSkipping is the Bernoulli process without a coin per node per
 // cycle: each node sleeps a geometric gap to its next packet (the same
 // process), woken by a timing wheel.
@@ -388,9 +418,21 @@ func (s *Sim) startSkipping() {
 	const size = 1 << 6 // small: the slots stay in cache; longer sleeps are re-queued
 	s.wakeups, s.wakeMask = make([][]int32, size), size-1
 	s.nextGen = make([]int64, s.N)
+	s.startSkippingAt(0)
+}
+
+// startSkippingAt draws every node's next generation cycle from cycle t on
+// (a packet may come at t itself).
+func (s *Sim) startSkippingAt(t0 int64) {
+	if s.wakeups == nil {
+		const size = 1 << 6
+		s.wakeups, s.wakeMask = make([][]int32, size), size-1
+		s.nextGen = make([]int64, s.N)
+	}
 	for n := 0; n < s.N; n++ {
-		s.nextGen[n] = s.geo.Gap(&s.gens[n]) - 1 // a packet may come at cycle 0
-		t := min(s.nextGen[n], s.wakeMask)
-		s.wakeups[t] = append(s.wakeups[t], int32(n))
+		s.nextGen[n] = t0 + s.geo.Gap(&s.gens[n]) - 1
+		t := min(s.nextGen[n], t0+s.wakeMask)
+		slot := t & s.wakeMask
+		s.wakeups[slot] = append(s.wakeups[slot], int32(n))
 	}
 }

@@ -148,6 +148,7 @@ type Sim struct {
 	pat         *traffic.Pattern
 	pat2        *traffic.Pattern // after the transient switch, or nil
 	switchAt    int64
+	rate2       float64 // packets per node per cycle after the switch (traffic.switchLoad), 0: no load step
 	seq         vcs.Sequence
 	routing     uint8
 	metrics     routing.Metric // the routing's result metrics (its table entry)
@@ -412,6 +413,15 @@ func newSimEntry(cfg config.Config, e *routing.Entry, topo topology.Topology, se
 	rate := tr.Load / float64(s.P) // packets per node per cycle
 	if tr.Reactive {
 		rate /= 2 // requests get half the load; replies the other half
+	}
+	if s.pat2 != nil && tr.SwitchLoad > 0 {
+		s.rate2 = rate * tr.SwitchLoad / tr.Load // the load step (tr.Load may be 0)
+		if tr.Load == 0 {
+			s.rate2 = tr.SwitchLoad / float64(s.P)
+			if tr.Reactive {
+				s.rate2 /= 2
+			}
+		}
 	}
 	msgPackets, perDst := tr.Messages()
 	s.genThr = rng.Threshold(rate / float64(msgPackets)) // messages per node per cycle

@@ -52,6 +52,13 @@ type counters struct {
 	// FOGSim's .transient file (thesis §4.3.2)
 	trFrom               int64
 	trPkts, trMis, trLat []int64
+	// with a load step (traffic.switchLoad) or ACOR-Switch levels, per bin:
+	// packets generated (by generation cycle), phits delivered (by
+	// delivery cycle), and ACOR-Switch's routers at levels 1–3 and group
+	// 0's routers' levels at the bin's start (nil otherwise)
+	trGen, trDel []int64
+	trLevels     []int32
+	trGroup      []int8
 
 	// HOTSPOT: the paper's two traffic classes (Kim et al., Contention-based
 	// Congestion Management in Large-Scale Networks §V-A: it reports the
@@ -96,6 +103,13 @@ func (st *counters) init(s *Sim) {
 		st.trFrom = s.switchAt - config.TransientPrev
 		if nb := s.cfg.TransientBins(); nb > 0 {
 			st.trPkts, st.trMis, st.trLat = make([]int64, nb), make([]int64, nb), make([]int64, nb)
+			levels := s.metrics&routing.AcorLevels != 0 && !s.acor.packet
+			if s.cfg.Traffic.SwitchLoad > 0 || levels {
+				st.trGen, st.trDel = make([]int64, nb), make([]int64, nb)
+			}
+			if levels {
+				st.trLevels, st.trGroup = make([]int32, 3*nb), make([]int8, s.cfg.Topology.A*nb)
+			}
 		}
 	}
 	st.fogValiant = s.metrics&routing.FOGSimValiant != 0
@@ -224,6 +238,11 @@ func (st *counters) bucket(t int64) int {
 func (st *counters) generated(s *Sim, src, dst int32, t int64, reply bool) {
 	st.totGen++
 	st.sGen[st.bucket(t)]++
+	if st.trGen != nil {
+		if i := (t - st.trFrom) / config.TransientBin; t >= st.trFrom && i < int64(len(st.trGen)) {
+			st.trGen[i]++
+		}
+	}
 	if t < s.W || t >= s.W+s.M {
 		return
 	}
@@ -249,6 +268,11 @@ func (st *counters) delivered(s *Sim, pk *packet, t int64) {
 	st.sLat[b] += lat
 	if pk.flags&fNonMin != 0 {
 		st.sMis[b]++
+	}
+	if st.trDel != nil {
+		if i := (t - st.trFrom) / config.TransientBin; t >= st.trFrom && i < int64(len(st.trDel)) {
+			st.trDel[i] += int64(s.P)
+		}
 	}
 	if st.trPkts != nil {
 		if i := (pk.gen - st.trFrom) / config.TransientBin; pk.gen >= st.trFrom && i < int64(len(st.trPkts)) {
@@ -421,6 +445,8 @@ func (s *Sim) Snapshot() *result.Result {
 	}
 	if st.trPkts != nil {
 		res.Transient = result.NewTransient(st.trFrom-s.switchAt, config.TransientBin, st.trPkts, st.trMis, st.trLat)
+		res.Transient.Generated, res.Transient.Delivered = st.trGen, st.trDel
+		res.Transient.Levels, res.Transient.Group0 = st.trLevels, st.trGroup
 		if s.qc != nil {
 			res.Transient.Probabilities = s.qc.probabilities(s)
 		}

@@ -56,16 +56,28 @@ func base(h int, pattern string, offset int) config.Config {
 	return c
 }
 
-// acorBase is the ACOR paper's setting scaled to 1,056 hosts: restricted
-// Valiant with recomputation, one injection VC, thresholds for 1,056 hosts
-// (IT1 = 20, DT1 = 8; paper §6.2).
+// acorBase is the ACOR paper's system (Table 3) at its 1,056-host scaling
+// (§6.2.2: IT₁/DT₁ = 20/8), the acor-1056 preset (config.AcorPaper: 90-cycle
+// switch, 15/150-cycle links, 10-phit packets, 4/2/1 VCs, restricted
+// Valiant with recomputation, PB's C_g = 120 % and T_g = 5, UGAL's T = 0),
+// with FOGSim's model as every experiment. 6,000 warm-up + 6,000 measured
+// cycles: a path takes about 700–1,000 cycles.
 func acorBase(pattern string, offset int) config.Config {
-	c := base(4, pattern, offset)
-	c.Router.InjectionVCs = 1
-	c.Routing.Restricted, c.Routing.Recompute = true, true
-	c.Routing.AcorIT1, c.Routing.AcorDT1 = 20, 8
-	c.Routing.PbCoef = 120
+	c := config.AcorPaper(4)
+	c.UseFOGSimModel()
+	c.Sim.Warmup, c.Sim.Cycles, c.Sim.Seeds = 6000, 6000, 2
+	c.Traffic.Pattern, c.Traffic.AdvOffset = pattern, offset
 	return c
+}
+
+// acorSeries are series of acorBase, each with the paper's VCs for its
+// routing (2/1/1 for MIN, 4/2/1 otherwise).
+func acorSeries(b config.Config, names ...string) []config.Config {
+	out := series(b, names...)
+	for i := range out {
+		out[i].AcorPaperVCs()
+	}
+	return out
 }
 
 // Experiments lists the named comparisons.
@@ -82,7 +94,7 @@ func Experiments() []Experiment {
 		if pattern == "ADV" {
 			name = fmt.Sprintf("acor-adv%d", offset)
 		}
-		return Experiment{Name: name, Doc: doc, Spec: Spec{Series: series(acorBase(pattern, offset),
+		return Experiment{Name: name, Doc: doc, Spec: Spec{Series: acorSeries(acorBase(pattern, offset),
 			"VAL", "ACOR:2LA", "ACOR:2LB", "ACOR:3L", "PB", "PB_ACOR"), Loads: loads(0.05, 0.65, 0.1)}}
 	}
 	return append([]Experiment{
@@ -90,7 +102,7 @@ func Experiments() []Experiment {
 		thesis("ADV", 1, "MIN, VAL, PB and OLM under ADV+1: MIN caps at 1/(a·p)", loads(0.05, 0.65, 0.1)),
 		thesis("ADV", 4, "MIN, VAL, PB and OLM under ADV+h", loads(0.05, 0.65, 0.1)),
 		thesis("ADVC", 1, "MIN, VAL, PB and OLM under ADVc: unfair to router a−1", loads(0.05, 0.65, 0.1)),
-		acor("UN", 1, "ACOR paper: VAL vs ACOR-2LA/2LB/3L vs PB vs PB-ACOR under UN (1,056 hosts)"),
+		acor("UN", 1, "ACOR paper: VAL vs ACOR-2LA/2LB/3L vs PB vs PB-ACOR under UN (1,056 hosts, the paper's Table 3 timing)"),
 		acor("ADV", 1, "ACOR paper comparison under ADV+1"),
 		acor("ADV", 4, "ACOR paper comparison under ADV+h"),
 		acor("ADVC", 1, "ACOR paper comparison under ADVc"),
@@ -99,7 +111,7 @@ func Experiments() []Experiment {
 		fairness("thesis-table3.3", "age", false, "thesis Table 3.3 (§3.3.4): ADVc, age arbitration at both allocator stages; in-transit as fair as oblivious"),
 		size("thesis-fig3.10", "rr", false, "thesis Fig. 3.10 (§3.3.3): fairness vs network size h = 2…8, ADVc at 0.4, round-robin without priority; Src's unfairness grows with size"),
 		size("thesis-fig3.13", "age", false, "thesis Fig. 3.13 (§3.3.4): fairness vs network size h = 2…8, ADVc at 0.4, age arbitration; in-transit fair at every size"),
-	}, append(append(append(transientExperiments(), flexExperiments()...), qcnExperiments()...), append(fbflyExperiments(), fattreeExperiments()...)...)...)
+	}, append(append(append(append(transientExperiments(), acorStepExperiments()...), flexExperiments()...), qcnExperiments()...), append(fbflyExperiments(), fattreeExperiments()...)...)...)
 }
 
 // fbflyExperiments are MIN against UGAL on the flattened butterflies of Kim

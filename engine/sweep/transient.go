@@ -2,6 +2,7 @@ package sweep
 
 import (
 	"encoding/csv"
+	"fmt"
 	"io"
 	"math"
 	"slices"
@@ -42,6 +43,72 @@ type Transient struct {
 	Latency   []float64 `json:"latency" msgpack:"latency"`
 	Misrouted []float64 `json:"misrouted" msgpack:"misrouted"`
 	Settling
+	LoadStep
+}
+
+// LoadStep is the rest of a pooled record when its runs step the load
+// (traffic.switchLoad) or run ACOR-Switch (result.Transient's Generated …
+// Group0), per bin (all nil otherwise): Offered and Accepted, the load
+// generated (by generation cycle) and delivered (by delivery cycle), in
+// phits/node/cycle, mean over the runs; LatencySD and AcceptedSD, the
+// standard deviation over the runs of each run's bin (its spread; 0 with
+// one run); AcorLevel, the routers' mean ACOR level (1–3) at the bin's
+// start, with AcorLevelSD; AcorShares, the share (%) of routers at levels
+// 1, 2, 3 (3 a bin); Group0, the mean level of each of group 0's routers
+// (len(Group0)/len(Packets) a bin: ACOR paper Fig. 10); LevelUp and
+// LevelDown, cycles after the switch by which every router of group 0 has
+// made its first step up or down (GroupLevelChange), mean over the runs
+// (nil when some run's router never did).
+type LoadStep struct {
+	Offered     []float64 `json:"offered,omitempty" msgpack:"offered,omitempty"`
+	Accepted    []float64 `json:"accepted,omitempty" msgpack:"accepted,omitempty"`
+	AcceptedSD  []float64 `json:"acceptedSD,omitempty" msgpack:"acceptedSD,omitempty"`
+	LatencySD   []float64 `json:"latencySD,omitempty" msgpack:"latencySD,omitempty"`
+	AcorLevel   []float64 `json:"acorLevel,omitempty" msgpack:"acorLevel,omitempty"`
+	AcorLevelSD []float64 `json:"acorLevelSD,omitempty" msgpack:"acorLevelSD,omitempty"`
+	AcorShares  []float64 `json:"acorShares,omitempty" msgpack:"acorShares,omitempty"`
+	Group0      []float64 `json:"group0,omitempty" msgpack:"group0,omitempty"`
+	LevelUp     *float64  `json:"levelUp,omitempty" msgpack:"levelUp,omitempty"`
+	LevelDown   *float64  `json:"levelDown,omitempty" msgpack:"levelDown,omitempty"`
+}
+
+// GroupLevelChange is the cycle after the switch by which every router of
+// group 0 that can has made its first step up (up) or down from the level
+// it had at the switch (a router already at level 3, or at level 1 going
+// down, is left out), in one run's record: the start of the bin where the
+// last of them is first seen past it (ACOR paper §6.2.1: "all switches move
+// up in less than 1 µs and down in less than 0.5 µs"); false when one never
+// does, none can, or the record has no group levels.
+func GroupLevelChange(rec *result.Transient, up bool) (float64, bool) {
+	nb := len(rec.Packets)
+	if nb == 0 || len(rec.Group0) == 0 || rec.Bin <= 0 {
+		return 0, false
+	}
+	a := len(rec.Group0) / nb
+	first, ok := firstAfter(rec.From, rec.Bin, rec.Packets, make([]float64, nb))
+	if !ok {
+		return 0, false
+	}
+	last, movable := 0, 0
+	for r := 0; r < a; r++ {
+		at := -1
+		l0 := rec.Group0[first*a+r]
+		if up && l0 == 3 || !up && l0 == 1 {
+			continue // at the top (bottom) already: it cannot step
+		}
+		movable++
+		for i := first + 1; i < nb; i++ {
+			if l := rec.Group0[i*a+r]; up && l > l0 || !up && l < l0 {
+				at = i
+				break
+			}
+		}
+		if at < 0 {
+			return 0, false
+		}
+		last = max(last, at)
+	}
+	return float64(rec.From + last*rec.Bin), movable > 0
 }
 
 // Settling is how the misrouted share settles after the switch (Settle).
@@ -309,7 +376,127 @@ func PoolTransient(series int, x float64, runs []*result.Result) *Transient {
 		}
 	}
 	t.Settling = Settle(t.From, t.Bin, t.Packets, t.Misrouted)
+	t.LoadStep = poolLoadStep(recs, runs, nb)
 	return t
+}
+
+// poolLoadStep pools the load-step and ACOR parts of the records over their
+// first nb bins (LoadStep).
+func poolLoadStep(recs []*result.Transient, runs []*result.Result, nb int) LoadStep {
+	var ls LoadStep
+	for _, r := range recs {
+		if len(r.Generated) < nb || len(r.Delivered) < nb {
+			return ls
+		}
+	}
+	nodes := 0
+	for _, r := range runs {
+		if r != nil && r.Transient != nil {
+			sz, _ := r.Config.Topology.Sizes()
+			nodes = sz.Nodes
+			break
+		}
+	}
+	if nodes == 0 || len(recs) == 0 {
+		return ls
+	}
+	P := float64(runs[0].Config.Router.PacketSize)
+	for _, r := range runs {
+		if r != nil {
+			P = float64(r.Config.Router.PacketSize)
+			break
+		}
+	}
+	bin := float64(recs[0].Bin)
+	per := func(f func(r *result.Transient, i int) (float64, bool)) (mean, sd []float64) {
+		mean, sd = make([]float64, nb), make([]float64, nb)
+		for i := 0; i < nb; i++ {
+			var xs []float64
+			for _, r := range recs {
+				if x, ok := f(r, i); ok {
+					xs = append(xs, x)
+				}
+			}
+			mean[i], sd[i] = meanSD(xs)
+		}
+		return
+	}
+	ls.Offered, _ = per(func(r *result.Transient, i int) (float64, bool) {
+		return float64(r.Generated[i]) * P / (float64(nodes) * bin), true
+	})
+	ls.Accepted, ls.AcceptedSD = per(func(r *result.Transient, i int) (float64, bool) {
+		return float64(r.Delivered[i]) / (float64(nodes) * bin), true
+	})
+	_, ls.LatencySD = per(func(r *result.Transient, i int) (float64, bool) {
+		if r.Packets[i] == 0 {
+			return 0, false
+		}
+		return float64(r.Latency[i]) / float64(r.Packets[i]), true
+	})
+	for _, r := range recs {
+		if len(r.Levels) < 3*nb || len(r.Group0) < nb || len(r.Group0)%len(r.Packets) != 0 {
+			return ls
+		}
+	}
+	ls.AcorLevel, ls.AcorLevelSD = per(func(r *result.Transient, i int) (float64, bool) {
+		l := r.Levels[3*i : 3*i+3]
+		n := l[0] + l[1] + l[2]
+		if n == 0 {
+			return 0, false
+		}
+		return float64(l[0]+2*l[1]+3*l[2]) / float64(n), true
+	})
+	ls.AcorShares = make([]float64, 3*nb)
+	a := len(recs[0].Group0) / len(recs[0].Packets)
+	ls.Group0 = make([]float64, a*nb)
+	for i := 0; i < nb; i++ {
+		var n int32
+		for _, r := range recs {
+			for k := 0; k < 3; k++ {
+				ls.AcorShares[3*i+k] += float64(r.Levels[3*i+k])
+				n += r.Levels[3*i+k]
+			}
+			for k := 0; k < a; k++ {
+				ls.Group0[a*i+k] += float64(r.Group0[a*i+k]) / float64(len(recs))
+			}
+		}
+		for k := 0; k < 3 && n > 0; k++ {
+			ls.AcorShares[3*i+k] *= 100 / float64(n)
+		}
+	}
+	change := func(up bool) *float64 {
+		var sum float64
+		for _, r := range recs {
+			t, ok := GroupLevelChange(r, up)
+			if !ok {
+				return nil
+			}
+			sum += t
+		}
+		m := sum / float64(len(recs))
+		return &m
+	}
+	ls.LevelUp, ls.LevelDown = change(true), change(false)
+	return ls
+}
+
+// meanSD is the mean and the standard deviation (n−1) of xs; 0, 0 when
+// empty, and a deviation of 0 for one value.
+func meanSD(xs []float64) (mean, sd float64) {
+	if len(xs) == 0 {
+		return 0, 0
+	}
+	for _, x := range xs {
+		mean += x
+	}
+	mean /= float64(len(xs))
+	if len(xs) < 2 {
+		return mean, 0
+	}
+	for _, x := range xs {
+		sd += (x - mean) * (x - mean)
+	}
+	return mean, math.Sqrt(sd / float64(len(xs)-1))
 }
 
 // transientSeries are the mechanisms of thesis Fig. 4.8: the credit-based
@@ -406,12 +593,14 @@ func mixExperiment() Experiment {
 }
 
 // TransientCSVHeader names the columns of WriteTransientCSV.
-var TransientCSVHeader = []string{"series", "name", "x", "cycle", "packets", "latency", "misrouted"}
+var TransientCSVHeader = []string{"series", "name", "x", "cycle", "packets", "latency", "misrouted", "offered", "accepted", "acor_level"}
 
 // WriteTransientCSV writes the pooled transient records, one row per bin of
 // each point: cycle is the bin's start relative to the switch, latency the
 // mean latency (cycles) and misrouted the share (%) of the packets generated
-// in it; x the point's swept value.
+// in it; x the point's swept value; offered and accepted the load generated
+// and delivered in the bin and acor_level ACOR-Switch's mean level at its
+// start, when the record has them (LoadStep; empty otherwise).
 func WriteTransientCSV(w io.Writer, ts []Transient) error {
 	cw := csv.NewWriter(w)
 	if err := cw.Write(TransientCSVHeader); err != nil {
@@ -421,7 +610,13 @@ func WriteTransientCSV(w io.Writer, ts []Transient) error {
 	for _, t := range ts {
 		for i := range t.Packets {
 			row := []string{strconv.Itoa(t.Series), t.Name, f(t.X), strconv.Itoa(t.From + i*t.Bin),
-				strconv.FormatInt(t.Packets[i], 10), f(t.Latency[i]), f(t.Misrouted[i])}
+				strconv.FormatInt(t.Packets[i], 10), f(t.Latency[i]), f(t.Misrouted[i]), "", "", ""}
+			if len(t.Offered) == len(t.Packets) {
+				row[7], row[8] = f(t.Offered[i]), f(t.Accepted[i])
+			}
+			if len(t.AcorLevel) == len(t.Packets) {
+				row[9] = f(t.AcorLevel[i])
+			}
 			if err := cw.Write(row); err != nil {
 				return err
 			}
@@ -429,4 +624,70 @@ func WriteTransientCSV(w io.Writer, ts []Transient) error {
 	}
 	cw.Flush()
 	return cw.Error()
+}
+
+// AcorSettleBand is the band of the load steps' LatencySettle, a fraction of
+// the final latency: 5 %, about 40 cycles at 850, some three standard
+// deviations of a 10-cycle bin's mean at 5 % load with AcorStepSeeds runs
+// pooled (about 200 packets a bin); ReactionBand's 2 % would be crossed by
+// noise.
+const AcorSettleBand = 0.05
+
+// ACOR load steps (ACOR paper §6.2.1, Figs. 9–10) on acor-1056 (the paper's
+// Table 3 timing at 1,056 hosts): ADV+h, the load stepping at
+// AcorStepSwitch cycles into the measured window, the record shown for
+// AcorStepShown cycles after it and the run going on AcorStepMargin more
+// (PoolTransient leaves out the bins whose slowest packets may not have
+// arrived), AcorStepSeeds runs pooled. The paper plots its runs in ns at
+// 1 GHz: a cycle is a ns.
+const (
+	AcorStepWarmup = 6000
+	AcorStepSwitch = 1000
+	AcorStepShown  = 4000
+	AcorStepMargin = 3000
+	AcorStepSeeds  = 4
+)
+
+// acorStep is Fig. 9's experiment from load `from` to `to`: ACOR-Switch 3L
+// with the paper's HI = 500 cycles and with a shorter and a longer one (the
+// figure's sensitivity curves: 250 and 1,000), and the three VAL policies it
+// moves between.
+func acorStep(from, to float64) []config.Config {
+	b := acorBase("ADV", 4)
+	b.Traffic.Load = from
+	b.Traffic.SwitchCycle, b.Traffic.SwitchPattern, b.Traffic.SwitchAdvOffset, b.Traffic.SwitchLoad = AcorStepSwitch, "ADV", 4, to
+	b.Traffic.SwitchRecord = AcorStepShown + AcorStepMargin
+	b.Sim.Warmup, b.Sim.Cycles, b.Sim.Seeds = AcorStepWarmup, AcorStepSwitch+AcorStepShown+AcorStepMargin, AcorStepSeeds
+	b.Sim.Interval = 100
+	var out []config.Config
+	add := func(name, rt string, edit func(c *config.Config)) {
+		c := b
+		c.Name, c.Routing.Name = name, rt
+		edit(&c)
+		c.AcorPaperVCs()
+		out = append(out, c)
+	}
+	for _, hi := range []int{500, 250, 1000} {
+		name := "ACOR-3L"
+		if hi != 500 {
+			name = fmt.Sprintf("ACOR-3L HI=%d", hi)
+		}
+		add(name, "ACOR", func(c *config.Config) {
+			c.Routing.AcorSequence, c.Routing.AcorMode, c.Routing.AcorHI = "3L", "switch", hi
+		})
+	}
+	for _, pa := range []string{"CRG-Gr", "CRG-Sw", "RRG-Sw"} {
+		add("VAL "+pa, "VAL", func(c *config.Config) { c.Routing.PhaseA = pa })
+	}
+	return out
+}
+
+// acorStepExperiments are the ACOR paper's Figs. 9–10 at 1,056 hosts.
+func acorStepExperiments() []Experiment {
+	return []Experiment{
+		{Name: "acor-fig9-up", Doc: "ACOR paper Figs. 9–10 (§6.2.1): ADV+h, load step 5% → 25%; latency, accepted load and ACOR-Switch 3L's levels against time from the step (1,056 hosts, Table 3 timing; HI 500, 250, 1,000 and the VAL policies)",
+			Spec: Spec{Series: acorStep(0.05, 0.25), Loads: []float64{0.05}}},
+		{Name: "acor-fig9-down", Doc: "ACOR paper Figs. 9–10 (§6.2.1): ADV+h, load step 25% → 5%",
+			Spec: Spec{Series: acorStep(0.25, 0.05), Loads: []float64{0.25}}},
+	}
 }

@@ -213,6 +213,8 @@ var chartTopics = map[string]string{
 	// thesis §4.3.2's transients
 	"transientlatency":   "metric-timeseries",
 	"transientmisrouted": "metric-timeseries",
+	"transientaccepted":  "metric-timeseries",
+	"transientacor":      "metric-acor",
 
 	// Kim et al.'s HOTSPOT classes
 	"bgaccepted":     "metric-hotspot-classes",

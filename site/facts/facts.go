@@ -233,15 +233,15 @@ func (f *Facts) Items(c *config.Config) []Item {
 		}
 	}
 	if c.Topology.Kind != "dragonfly" {
-		return []Item{
+		return append([]Item{
 			{"routers", strconv.Itoa(f.Routers), "routers in the network"},
 			{"nodes", strconv.Itoa(f.Nodes), "compute nodes"},
 			{"radix", strconv.Itoa(f.Radix), "ports per router, its nodes' included"},
 			{"VCs inj/transit", fmt.Sprintf("%d / %d", f.InjectionVCs, f.LocalVCs), "virtual channels of an injection port and of a router-to-router port, as the routing requires"},
 			last,
-		}
+		}, loopItems(c)...)
 	}
-	return []Item{
+	return append([]Item{
 		{"groups G = a·h+1", strconv.Itoa(f.Groups), "number of groups of a maximum-size Dragonfly"},
 		{"routers a·G", strconv.Itoa(f.Routers), "routers in the network"},
 		{"nodes p·a·G", strconv.Itoa(f.Nodes), "compute nodes"},
@@ -251,5 +251,16 @@ func (f *Facts) Items(c *config.Config) []Item {
 		{"ADVc MIN cap h/(a·p)", f.Load(f.MinAdvcCap), "minimal routing under ADVc"},
 		{"VAL bound", f.Load(0.5), "Valiant crosses two global links per packet"},
 		last,
+	}, loopItems(c)...)
+}
+
+// loopItems warn of the buffers too small for their loop at full rate
+// (config.BufferLoops), as phitsim validate does.
+func loopItems(c *config.Config) []Item {
+	var out []Item
+	for _, b := range c.BufferLoops() {
+		out = append(out, Item{"warning: " + b.Path, fmt.Sprintf("%d phits cap %.2f phits/cycle per %s", b.Phits, b.Cap, b.Per),
+			b.Warning().Error() + ": the configuration runs, but this buffer limits its throughput whatever the offered load"})
 	}
+	return out
 }

@@ -322,3 +322,30 @@ func TestItemsPerKind(t *testing.T) {
 		}
 	}
 }
+
+// The panel warns of a buffer that cannot cover its loop, as phitsim
+// validate does (config.BufferLoops): FOGSim's example buffers under the
+// ACOR paper's 90-cycle switch; the thesis router has no such line.
+func TestItemsWarnOfBufferLoops(t *testing.T) {
+	c := config.Default()
+	f := Of(&c)
+	for _, it := range f.Items(&c) {
+		if strings.HasPrefix(it.Key, "warning") {
+			t.Errorf("thesis router: %v", it)
+		}
+	}
+	c.Router.XbarLatency, c.Router.PacketSize = 90, 10
+	c.Topology.LocalLatency, c.Topology.GlobalLatency = 15, 150
+	var got []string
+	for _, it := range f.Items(&c) {
+		if strings.HasPrefix(it.Key, "warning") {
+			got = append(got, it.Key+": "+it.Value)
+		}
+	}
+	want := []string{"warning: router.localBuffer: 32 phits cap 0.25 phits/cycle per VC",
+		"warning: router.globalBuffer: 256 phits cap 0.64 phits/cycle per VC",
+		"warning: router.outputBuffer: 32 phits cap 0.31 phits/cycle per port"}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("panel warnings\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}

@@ -76,6 +76,9 @@ func Visible(e *experiment.Experiment, r *experiment.Results) []string {
 	add(true, "fairness", "histogram")
 	add(synth, "timeseries")
 	add(anySeries(e, switches) || anyRun(r, hasTransient), "transientlatency", "transientmisrouted")
+	add(anySeries(e, stepsLoad) || anyRun(r, func(x *result.Result) bool { return x.Transient != nil && len(x.Transient.Delivered) > 0 }), "transientaccepted")
+	add(anySeries(e, func(c *config.Config) bool { return switches(c) && acorSwitch(c) }) ||
+		anyRun(r, func(x *result.Result) bool { return x.Transient != nil && len(x.Transient.Levels) > 0 }), "transientacor")
 	add(anySeries(e, notifies) || anyRun(r, hasProbabilities), "qcnprobability")
 	add(anySeries(e, notifies) || anyRun(r, hasCNMs), "qcncnm")
 	add(anySeries(e, notifies) || anyRun(r, hasCNMs), "qcncnmtime")

@@ -707,6 +707,9 @@ var Builders = map[string]func(Input) []byte{
 	// thesis §4.3.2's transients
 	"transientlatency":   TransientLatency,
 	"transientmisrouted": TransientMisrouted,
+	// the ACOR paper's load steps (Figs. 9–10)
+	"transientaccepted": TransientAccepted,
+	"transientacor":     TransientAcor,
 }
 
 // All builds every chart, keyed by the names of experiment.Charts.

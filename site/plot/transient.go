@@ -24,6 +24,9 @@ func switches(c *config.Config) bool { return c.TransientBins() > 0 }
 
 func hasTransient(x *result.Result) bool { return x.Transient != nil }
 
+// stepsLoad reports whether a configuration's switch also steps the load.
+func stepsLoad(c *config.Config) bool { return switches(c) && c.Traffic.SwitchLoad > 0 }
+
 // TransientLatency is the average latency of the packets generated in each
 // bin against the cycle from the switch, one line per series.
 func TransientLatency(in Input) []byte {
@@ -39,19 +42,47 @@ func TransientMisrouted(in Input) []byte {
 		func(t *sweep.Transient, i int) float64 { return t.Misrouted[i] }, true)
 }
 
+// TransientAccepted is the load delivered in each bin (by delivery cycle)
+// against the cycle from the switch, one line per series: a load step's
+// (traffic.switchLoad) reaction in throughput (ACOR paper §6.2.1).
+func TransientAccepted(in Input) []byte {
+	return transientChartOf(in, "Accepted load around the switch", "accepted (phits/node/cycle, by delivery cycle)",
+		func(t *sweep.Transient, i int) float64 { return t.Accepted[i] }, false,
+		func(t *sweep.Transient) bool { return len(t.Accepted) == len(t.Packets) }, "no load-step record: set traffic.switchLoad")
+}
+
+// TransientAcor is ACOR-Switch's mean level over the routers at the start
+// of each bin against the cycle from the switch, one line per ACOR series
+// (ACOR paper Figs. 9–10: the level follows the load).
+func TransientAcor(in Input) []byte {
+	return transientChartOf(in, "ACOR level around the switch", "mean ACOR-Switch level (1 CRG-Gr … 3 RRG-Sw)",
+		func(t *sweep.Transient, i int) float64 { return t.AcorLevel[i] }, false,
+		func(t *sweep.Transient) bool { return len(t.AcorLevel) == len(t.Packets) }, "no ACOR-Switch series with a transient record")
+}
+
 func transientChart(in Input, title, yName string, f func(t *sweep.Transient, i int) float64, settle bool) []byte {
+	return transientChartOf(in, title, yName, f, settle, nil, "")
+}
+
+// transientChartOf draws the series whose pooled record has (nil: every
+// series), else says why not.
+func transientChartOf(in Input, title, yName string, f func(t *sweep.Transient, i int) float64, settle bool,
+	has func(t *sweep.Transient) bool, none string) []byte {
 	names, runs, x := pointRuns(in)
 	if names == nil {
 		return Empty(title, "no results yet")
 	}
 	var ts []*sweep.Transient
 	for si, rs := range runs {
-		if t := sweep.PoolTransient(si, x, rs); t != nil && len(t.Packets) > 0 {
+		if t := sweep.PoolTransient(si, x, rs); t != nil && len(t.Packets) > 0 && (has == nil || has(t)) {
 			ts = append(ts, t)
 		}
 	}
 	if len(ts) == 0 {
-		return Empty(title, "no transient record: set traffic.switchCycle within the measured window")
+		if none == "" {
+			none = "no transient record: set traffic.switchCycle within the measured window"
+		}
+		return Empty(title, none)
 	}
 	line := charts.NewLine()
 	g := common(title+" at "+pointLabel(in.Results, x), "time of generation from the switch (cycles)", yName, true)
@@ -62,6 +93,9 @@ func transientChart(in Input, title, yName string, f func(t *sweep.Transient, i 
 	to := ""
 	if c := in.Results.Exp.Series; len(c) > 0 {
 		to = c[0].Traffic.SwitchPattern
+		if c[0].Traffic.SwitchLoad > 0 {
+			to += fmt.Sprintf(" at %g", c[0].Traffic.SwitchLoad)
+		}
 	}
 	for k, t := range ts {
 		data := make([]opts.LineData, len(t.Packets))

@@ -104,3 +104,54 @@ func TestTransientCharts(t *testing.T) {
 		t.Errorf("no switch: %s", TransientLatency(Input{Results: r, Point: 0}))
 	}
 }
+
+// The load-step charts (ACOR paper Figs. 9–10): a step of traffic.switchLoad
+// shows the accepted load around the switch for every series and ACOR-
+// Switch's mean level for the ACOR series only (h=2, 0.1 → 0.4 under
+// ADV+1, ACOR-Switch 3L and VAL, two seeds); a pattern switch of routings
+// without levels shows neither.
+func TestLoadStepCharts(t *testing.T) {
+	if v := Visible(ptr(transientExp()), nil); has(v, "transientaccepted") || has(v, "transientacor") {
+		t.Errorf("a pattern switch without a load step or ACOR: %v", v)
+	}
+	e := transientExp()
+	for i, n := range []string{"ACOR", "VAL"} {
+		e.Series[i].Name, e.Series[i].Routing.Name = n, n
+		e.Series[i].Traffic.Pattern, e.Series[i].Traffic.SwitchLoad = "ADV", 0.4
+	}
+	e.Sweep.From, e.Sweep.To = 0.1, 0.1
+	if v := Visible(&e, nil); !has(v, "transientaccepted") || !has(v, "transientacor") {
+		t.Errorf("before running: %v", v)
+	}
+	r := runAll(t, e)
+	in := Input{Results: r, Point: 0}
+	checkConfined(t, All(in))
+	want := []*sweep.Transient{sweep.PoolTransient(0, 0.1, r.RunsAt(0, 0)), sweep.PoolTransient(1, 0.1, r.RunsAt(1, 0))}
+	o := decode(t, "transientaccepted", TransientAccepted(in))
+	if len(o.Series) != 2 {
+		t.Fatalf("accepted: series %+v", o.Series)
+	}
+	for si, s := range o.Series {
+		for _, i := range []int{0, 20, len(s.Data) - 1} {
+			var p struct{ Value []float64 }
+			json.Unmarshal(s.Data[i], &p)
+			if p.Value[1] != num(want[si].Accepted[i]) {
+				t.Errorf("accepted %s point %d: %v, want %g", s.Name, i, p.Value, num(want[si].Accepted[i]))
+			}
+		}
+	}
+	if ml := o.Series[0].MarkLine; ml == nil || !strings.Contains(string(ml.Data[0]), "→ ADV at 0.4") {
+		t.Errorf("accepted: no step mark: %+v", ml)
+	}
+	o = decode(t, "transientacor", TransientAcor(in))
+	if len(o.Series) != 1 || o.Series[0].Name != "ACOR" || len(o.Series[0].Data) != len(want[0].AcorLevel) {
+		t.Fatalf("ACOR level: series %+v", o.Series)
+	}
+	var p struct{ Value []float64 }
+	json.Unmarshal(o.Series[0].Data[5], &p)
+	if p.Value[1] != num(want[0].AcorLevel[5]) || p.Value[1] < 1 || p.Value[1] > 3 {
+		t.Errorf("ACOR level point 5: %v, want %g", p.Value, num(want[0].AcorLevel[5]))
+	}
+}
+
+func ptr[T any](x T) *T { return &x }

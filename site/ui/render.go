@@ -32,6 +32,7 @@ var chartTitles = map[string]string{
 	"accepted": "Accepted load", "latency": "Latency", "fairness": "Per-router injection",
 	"histogram": "Latency histogram", "timeseries": "Time series",
 	"transientlatency": "Latency around the pattern switch", "transientmisrouted": "Misrouted packets around the pattern switch",
+	"transientaccepted": "Accepted load around the switch", "transientacor": "ACOR level around the switch",
 	"misrouting": "Misrouted packets by decision", "nonminimal": "Non-minimal paths over time",
 	"phasea": "Phase-A policies", "acor": "ACOR level over time", "acorrouters": "ACOR level per router",
 	"exectime": "Graph500 execution time", "usage": "Graph500 network usage",
@@ -240,6 +241,16 @@ func (a *App) renderConfigPanel() *vecty.HTML {
 		}
 		children = append(children, elem.Div(vecty.Markup(elemID("unapplied"), vecty.Class("hint")),
 			vecty.Text("Ignored (kept in the configuration):"), elem.UnorderedList(listItems(notes)...)))
+	}
+	// buffers short of their loop: valid, but they cap the throughput (as
+	// phitsim validate warns; the facts panel has a line per buffer)
+	if ws := c.BufferWarnings(); len(ws) > 0 {
+		notes := make([]string, len(ws))
+		for i, fe := range ws {
+			notes[i] = fe.Error()
+		}
+		children = append(children, elem.Div(vecty.Markup(elemID("bufferloops"), vecty.Class("hint")),
+			vecty.Text("Buffers too small for their loop (the configuration runs, but they cap its throughput):"), elem.UnorderedList(listItems(notes)...)))
 	}
 	def := config.Default()
 	for _, sec := range config.Sections {
@@ -730,7 +741,7 @@ func sortInts(x []int) {
 
 // chartOrder is the page order of the chart cards (plot.Visible's).
 var chartOrder = []string{"accepted", "latency", "bgaccepted", "bglatency", "hotspotsenders", "exectime", "usage", "fairness", "histogram", "timeseries",
-	"transientlatency", "transientmisrouted", "qcnprobability", "qcncnm", "qcncnmtime", "bfs", "levels", "misrouting", "nonminimal", "phasea", "acor", "acorrouters"}
+	"transientlatency", "transientmisrouted", "transientaccepted", "transientacor", "qcnprobability", "qcncnm", "qcncnmtime", "bfs", "levels", "misrouting", "nonminimal", "phasea", "acor", "acorrouters"}
 
 // cardNames lists the chart cards: plot.Visible's, plus every card the
 // experiment's configuration can produce before its results say so (the
