@@ -824,6 +824,53 @@ func (c *Config) FlexReply() (local, global int) {
 	return local, global
 }
 
+// checkVoq validates router.voq.
+// The queue a packet takes at the next router is chosen at the upstream
+// grant, so its route there must be known then: decided at the source and
+// followed deterministically (MIN; UGAL on a flattened butterfly, whose
+// occupancy the VOQ credits give; VAL/VAL_GROUP on a Dragonfly). A queue
+// index (port × VCs + VC) must fit the 7 bits of the timing wheels' entries.
+func (c *Config) checkVoq() Errors {
+	var errs Errors
+	add := func(msg string, a ...any) {
+		errs = append(errs, &FieldError{Path: "router.voq", Value: "true", Msg: fmt.Sprintf(msg, a...)})
+	}
+	r := &c.Router
+	e, ok := routing.Lookup(c.Routing.Name)
+	if ok {
+		switch {
+		case e.Kind == routing.MIN:
+		case e.Kind == routing.UGAL && c.Topology.Kind == "fbfly":
+		case e.Kind == routing.VAL && c.Topology.Kind == routing.Dragonfly:
+		default:
+			add("routing.name=%s on topology.kind=%s: the queue at the next router is chosen at the upstream grant, so the route must be decided at the source (MIN; UGAL on a flattened butterfly; VAL, VAL_GROUP on a Dragonfly); in-transit adaptive routings and the Dragonfly's UGAL/PB/ACOR (their occupancy views count per VC, not per queue) are not supported",
+				c.Routing.Name, c.Topology.Kind)
+		}
+	}
+	if trigger, path := c.contentionTrigger(); trigger != "" {
+		add("%s=%s: the contention counters count per VC buffer, not per virtual output queue", path, trigger)
+	}
+	if r.FlexVC {
+		add("router.flexVC=true: FlexVC chooses a VC at the grant, the virtual output queues fix it at the upstream grant")
+	}
+	if r.Damq {
+		add("router.damq=true: DAMQ pools a port's VCs, the virtual output queues have a static buffer each")
+	}
+	if r.InputArbiter != "rr" && r.InputArbiter != "rrgrant" {
+		add("router.inputArbiter=%s: the input stage over virtual output queues is round-robin (rr or rrgrant)", r.InputArbiter)
+	}
+	if sz, ok := c.Topology.Sizes(); ok {
+		v := 0
+		for _, cl := range c.Classes() {
+			v = max(v, cl.VCs)
+		}
+		if sz.Radix*v > 127 {
+			add("%d ports × %d VCs = %d queues per input port; at most 127 (7 bits in the timing wheels' entries)", sz.Radix, v, sz.Radix*v)
+		}
+	}
+	return errs
+}
+
 // flexRoutings are the routing kinds the simulator runs with FlexVC.
 var flexRoutings = []routing.Kind{routing.MIN, routing.VAL, routing.UGAL, routing.PB, routing.PAR, routing.OLM}
 
@@ -971,6 +1018,9 @@ func (c *Config) validate() Errors {
 		}
 		if r.FlexVC {
 			errs = append(errs, c.checkFlexVC(lv, gv)...)
+		}
+		if r.Voq {
+			errs = append(errs, c.checkVoq()...)
 		}
 		if e, ok := routing.Lookup(c.Routing.Name); ok && e.Keeps(routing.Notifications) {
 			errs = append(errs, c.checkQCN(lv, gv)...)

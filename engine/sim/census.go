@@ -111,7 +111,7 @@ func (c *census) packets() {
 	}
 	for slot, evs := range s.arrivals {
 		for _, e := range evs {
-			pi, v := int(e>>37), int(e>>32&31)
+			pi, v := arrivalAt(e)
 			mark(int32(uint32(e)), 3, func() string { return fmt.Sprintf("toward %s (wheel slot %d)", s.where(pi, v), slot) })
 		}
 	}
@@ -170,7 +170,7 @@ func (c *census) bufferState() {
 				continue
 			}
 			n += b.len
-			busy := s.vcBusy[pi]&(1<<(uint(v)&15)) != 0
+			busy := s.busyQueues(pi)[v>>6]&(1<<(v&63)) != 0
 			if busy != (b.len > 0) {
 				c.fail("census: %s holds %d packets but its busy bit is %v", s.where(pi, v), b.len, busy)
 			}
@@ -198,14 +198,14 @@ func (c *census) credits() {
 	onLink := make([]int32, len(s.bufs)) // by downstream buffer
 	for _, evs := range s.arrivals {
 		for _, e := range evs {
-			pi, v := int(e>>37), int(e>>32&31)
+			pi, v := arrivalAt(e)
 			onLink[pi*s.maxVC+v]++
 		}
 	}
 	back := make([]int32, len(s.bufs)) // by output
 	for _, evs := range s.creditsIn {
 		for _, e := range evs {
-			pi, v := int(e&0x3fffffff)>>5, int(e&31)
+			pi, v := creditAt(e)
 			back[pi*s.maxVC+v]++
 		}
 	}
@@ -219,7 +219,7 @@ func (c *census) credits() {
 			c.damqCredits(po, onLink, back)
 			continue
 		}
-		for v := 0; v < s.vcCount[cl]; v++ {
+		for v := 0; v < s.nq[cl]; v++ {
 			bi, down := po*s.maxVC+v, peer*s.maxVC+v
 			have := s.credits[bi]
 			sum := have + P*(onLink[down]+s.bufs[down].len+back[bi])

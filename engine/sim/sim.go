@@ -159,6 +159,7 @@ type Sim struct {
 	acor acor
 	cga  cga
 	dq   damq   // DAMQ input buffers (damq.go)
+	vq   voq    // router.voq's virtual output queues (voq.go)
 	fv   flexVC // router.flexVC (flexvc.go)
 	// mechanism hooks and the attached mechanisms (mechanism.go)
 	hk   hooks
@@ -213,6 +214,7 @@ type Sim struct {
 	// VCs
 	injVC, maxVC int
 	vcCount      []int // VCs per port class
+	nq           []int // queues per input port of each class: its VCs, × radix with router.voq
 	reqVCs       int   // request-set size on injection ports (reactive); else injVC
 	injSlots     int32 // packets an injection port holds over all its VCs
 	injPolicy    uint8
@@ -429,13 +431,18 @@ func newSimEntry(cfg config.Config, e *routing.Entry, topo topology.Topology, se
 			return nil, err
 		}
 	}
-	s.maxVC = slices.Max(s.vcCount)
+	s.initVoq(r.Voq)
+	s.maxVC = slices.Max(s.nq)
+	if s.R*s.radix >= 1<<(30-qBits) {
+		return nil, fmt.Errorf("topology %s: %d ports, the simulator supports fewer than %d", topo.Name(), s.R*s.radix, 1<<(30-qBits))
+	}
 	s.reqVCs = s.injVC
 	if tr.Reactive {
 		s.reqVCs = s.injVC / 2
 	}
 	s.initDamq()
 	s.build()
+	s.buildVoq()
 	if e.Keeps(routing.PerCycle) && r.IdleUpdates == "fogsim" {
 		s.held = make([]int32, s.R)
 		s.moves = make([][]uint64, len(s.arrivals))
@@ -455,6 +462,9 @@ func newSimEntry(cfg config.Config, e *routing.Entry, topo topology.Topology, se
 		s.rerouteInj = true
 	case routing.EachHopAttempt:
 		s.rerouteAll = true
+	}
+	if s.vq.on { // decided when the packet is placed (voqPlace)
+		s.rerouteInj, s.rerouteAll = false, false
 	}
 	s.completeA = e.Uses("routing.completePhaseA") && cfg.Routing.CompletePhaseA
 	s.metrics = e.Metrics
@@ -572,7 +582,7 @@ func (s *Sim) build() {
 	}
 	s.outCap = int32(r.OutputBuffer)
 	bufPhits := func(c topology.PortClass) int { return int(s.bufCap[c]) }
-	nvc := func(c topology.PortClass) int { return s.vcCount[c] }
+	nvc := func(c topology.PortClass) int { return s.nq[c] }
 	s.oCap = int32(r.OutputBuffer/s.P) + 1 // +1: the packet on the link has left the ring
 	var qTotal, oTotal int32
 	s.pclass = make([]topology.PortClass, nports)

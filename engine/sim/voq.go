@@ -1,0 +1,233 @@
+package sim
+
+import (
+	"fmt"
+	"math"
+	"math/bits"
+
+	"phitsim/engine/topology"
+)
+
+// Virtual output queues (router.voq; Kim et al., Contention-based Congestion
+// Management in Large-Scale Networks §V-A: "per-output virtual output
+// queues", 4 VCs per output at each input). Every input port, transit and
+// injection, holds one queue per (output port of its router, VC of its
+// class): queue q = output·VCs + VC, so a head waiting for one output never
+// blocks a packet for another. Each queue is a buffer of the seam (ring, head
+// record, busy bit, credit counter upstream) of the class's per-VC size, so
+// the grant, the credits and the census work per queue unchanged.
+//
+// The queue at the next router must be known when the upstream input stage
+// checks its credits: the head's route at the next router is computed there
+// by routing a copy of the packet one hop ahead (look-ahead). It is the route
+// the next router computes again when the packet is its head, because every
+// routing allowed with VOQs (config's checkVoq) decides at the source and
+// then follows its path deterministically; voqRoute checks that they agree.
+// The source decision itself (UGAL's, Valiant's draw) is taken when the node
+// places the packet in its injection port, since that placement picks the
+// queue of the first router's output.
+//
+// Injection queues: the node's injection VC keeps its size
+// (router.injectionBuffer), shared by that VC's per-output queues (injUsed
+// counts it; each ring can hold all of it), as nodes fill it without
+// credits.
+
+// qBits is the width of a queue index in the timing wheels' entries (an
+// arrival's and a credit's): up to 127 queues per input port.
+const qBits = 7
+
+// arrivalAt decodes an arrival-wheel entry: the input port and queue (the
+// packet id is the low 32 bits).
+func arrivalAt(e uint64) (pi, q int) {
+	return int(e >> (32 + qBits)), int(e >> 32 & (1<<qBits - 1))
+}
+
+// creditAt decodes a credit-wheel entry: the output port and queue (bits 30
+// and 31 are the occupancy views' flags).
+func creditAt(e int32) (po, q int) {
+	return int(e&0x3fffffff) >> qBits, int(e & (1<<qBits - 1))
+}
+
+// voq is router.voq's state.
+type voq struct {
+	on bool
+	// busy: per input port, 2 words: bit q set while queue q holds packets
+	// (the 32-bit vcBusy of the plain layout is left unused)
+	busy []uint64
+	// injUsed: per injection VC (its buffer index pi·maxVC + VC), the
+	// packets in that VC's queues; injCap its size in packets
+	injUsed []int32
+	injCap  int32
+}
+
+// initVoq sets the queue counts before build: a class's VCs times the
+// radix; the priority class (ctlclass.go) is refused with VOQs, so no queue
+// index is a control VC.
+func (s *Sim) initVoq(on bool) {
+	s.nq = append([]int(nil), s.vcCount...)
+	if !on {
+		return
+	}
+	s.vq.on = true
+	for c := range s.nq {
+		s.nq[c] = s.vcCount[c] * s.radix
+	}
+	for i := range s.ctlBase {
+		s.ctlBase[i] = math.MaxUint8
+	}
+}
+
+// buildVoq allocates the masks and injection counters after build.
+func (s *Sim) buildVoq() {
+	if !s.vq.on {
+		return
+	}
+	s.vq.busy = make([]uint64, 2*len(s.ports))
+	s.vq.injUsed = make([]int32, len(s.bufs))
+	s.vq.injCap = s.bufCap[topology.Injection] / int32(s.P)
+}
+
+// voqPlace is the queue of injection VC vc that packet k enters: the source
+// router routes it now (the source decision, and its first hop).
+func (s *Sim) voqPlace(k int32, vc int) int {
+	pk := &s.pk[k]
+	at := s.nodeAt[pk.src]
+	s.vq.injUsed[int(at.pi)*s.maxVC+vc]++
+	s.route(int(at.router), pk, true, false)
+	return int(pk.outPort)*s.injVC + vc
+}
+
+// voqBusy marks queue q of input pi busy (it got its first packet) or idle.
+func (s *Sim) voqBusy(pi, q int, busy bool) {
+	w := &s.vq.busy[2*pi+q>>6]
+	if busy {
+		*w |= 1 << (q & 63)
+	} else {
+		*w &^= 1 << (q & 63)
+	}
+}
+
+// voqGranted updates the masks and injection counts after queue q of input
+// pi lost its head to a grant.
+func (s *Sim) voqGranted(pi, q int, b *buffer) {
+	if b.len == 0 {
+		s.voqBusy(pi, q, false)
+	}
+	if c := s.ports[pi].class; c == topology.Injection {
+		s.vq.injUsed[pi*s.maxVC+q%s.injVC]--
+	}
+}
+
+// voqRoute routes the new head of queue q of input pi at router r: its
+// route here (the queue's output; an injection head was routed when it was
+// placed), and the queue it takes at the next router (b.hVC, whose credits
+// the request needs), by routing a copy of it there.
+func (s *Sim) voqRoute(r, pi, q int, b *buffer, fromInj bool) {
+	pk := &s.pk[b.hd]
+	if !fromInj {
+		s.route(r, pk, false, false)
+	}
+	if v := s.vcCount[s.ports[pi].class]; int(pk.outPort) != q/v {
+		panic(fmt.Sprintf("sim: router.voq: packet %d→%d at router %d is in the queue of output %d but routes to %d (a routing not decided at the source)",
+			pk.src, pk.dst, r, q/v, pk.outPort))
+	}
+	b.hOut, b.hVC, b.hNext, b.hReq, b.hFinal = pk.outPort, pk.outVC, pk.nextPos, pk.flags&fRequest != 0, true
+	po := r*s.radix + int(pk.outPort)
+	if c := s.pclass[po]; c != topology.Injection {
+		la := *pk // the route one hop ahead, on a copy
+		la.vcPos = pk.nextPos
+		s.route(int(uint(s.ports[po].peer)/uint(s.radix)), &la, false, false)
+		b.hVC = int8(int(la.outPort)*s.vcCount[c] + int(pk.outVC))
+	}
+}
+
+// voqArbitrate is the input stage of a port with virtual output queues:
+// round-robin over its busy queues from its pointer, as inputArbitrate's rr
+// (the first queue whose head can request wins; the pointer moves when it
+// requests, or with rrgrant when it is granted). Returns the queue and its
+// output, or (−1, −1) with the port's wait set.
+func (s *Sim) voqArbitrate(r, pi int) (int, int) {
+	base := r * s.radix
+	ip := &s.ports[pi]
+	n := s.nq[ip.class]
+	fromInj := ip.class == topology.Injection
+	ptr := uint(ip.inPtr)
+	// the queues below the pointer, per word
+	var below [2]uint64
+	switch {
+	case ptr >= 64:
+		below = [2]uint64{math.MaxUint64, 1<<(ptr-64) - 1}
+	default:
+		below = [2]uint64{1<<ptr - 1, 0}
+	}
+	busy := s.vq.busy[2*pi : 2*pi+2]
+	wait := int64(math.MaxInt64)
+	for pass := 0; pass < 2; pass++ {
+		for w := 0; w < 2; w++ {
+			m := busy[w] &^ below[w] // first the pointer and after, then before it
+			if pass == 1 {
+				m = busy[w] & below[w]
+			}
+			for ; m != 0; m &= m - 1 {
+				q := w<<6 | bits.TrailingZeros64(m)
+				b := &s.bufs[pi*s.maxVC+q]
+				if int64(b.hEntry) > s.now {
+					wait = min(wait, int64(b.hEntry))
+					continue
+				}
+				if b.hOut < 0 {
+					s.voqRoute(r, pi, q, b, fromInj)
+				}
+				po := base + int(b.hOut)
+				op := &s.ports[po]
+				t := int64(op.readyAt)
+				if t <= s.now {
+					t = -1
+					if op.class == topology.Injection {
+						t = s.replyBlocked(b)
+					} else if s.credits[po*s.maxVC+int(b.hVC)] < int32(s.P) {
+						t = waitCredit
+						s.sleepOnCredit(pi-base, po)
+					}
+				}
+				if t >= 0 {
+					wait = min(wait, t)
+					continue
+				}
+				if !s.inPtrOnGrant {
+					ip.inPtr = int8(wrap(q+1, n))
+				}
+				if s.ejGate && op.class == topology.Injection && s.ejectionClosed(po) {
+					return -1, -1 // as inputArbitrate: the request was placed and refused
+				}
+				return q, int(b.hOut)
+			}
+		}
+	}
+	ip.inWait = int32(wait)
+	return -1, -1
+}
+
+// voqOcc is the occupancy UGAL reads for output po under router.voq: the
+// phits held downstream (and in the output FIFO) over the next router's
+// queues of VC vc, or of every VC (routing.congestion=perPort).
+func (s *Sim) voqOcc(po, vc int, perPort bool) int32 {
+	c := s.pclass[po]
+	v := s.vcCount[c]
+	var q int32
+	for i, cr := range s.credits[po*s.maxVC : po*s.maxVC+s.nq[c]] {
+		if perPort || i%v == vc {
+			q += s.bufCap[c] - cr
+		}
+	}
+	return q
+}
+
+// busyQueues is the mask of input pi's queues holding packets (reports and
+// the census).
+func (s *Sim) busyQueues(pi int) [2]uint64 {
+	if s.vq.on {
+		return [2]uint64{s.vq.busy[2*pi], s.vq.busy[2*pi+1]}
+	}
+	return [2]uint64{uint64(s.vcBusy[pi]), 0}
+}
