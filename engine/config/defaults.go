@@ -120,11 +120,11 @@ func Presets() []Preset {
 // Management in Large-Scale Networks §V-A, with the paper's router where the
 // model expresses it: 100-cycle router channels (topology.localLatency) and
 // 1-cycle node channels, input-queued with 2× speedup and a 4-packet output
-// buffer (router.outputBuffer 128 phits), 4 data VCs of 256 flits per link
-// port, 32-flit packets, credits; UGAL-L as the paper's UGAL (path lengths,
-// threshold 0, the port's occupancy summed over its data VCs). A phit is a
-// flit. What the model does not express (VOQs, 4-packet messages,
-// per-destination source queues) is listed in TIMING.md, "Flattened
+// buffer (router.outputBuffer 128 phits), virtual output queues of 4 data
+// VCs of 256 flits per output at every input (router.voq), 32-flit packets,
+// credits; UGAL-L as the paper's UGAL (path lengths, threshold 0, the port's
+// occupancy summed over its queues). A phit is a flit. How messages and
+// per-destination source queues are built is in TIMING.md, "Flattened
 // butterfly". 20,000 warm-up + 20,000 measured cycles (the 100-cycle links
 // need long runs), 2 seeds.
 func FBFly(dims, k, c int) Config {
@@ -135,6 +135,7 @@ func FBFly(dims, k, c int) Config {
 	r := &cfg.Router
 	r.PacketSize, r.LocalBuffer, r.LocalVCs = 32, 256, 4
 	r.InjectionBuffer, r.InjectionVCs, r.OutputBuffer = 256, 4, 128
+	r.Voq = true
 	cfg.Routing.UgalT, cfg.Routing.Congestion = 0, "perPort"
 	cfg.Sim.Warmup, cfg.Sim.Cycles, cfg.Sim.Seeds = 20000, 20000, 2
 	return cfg

@@ -396,10 +396,9 @@ func (s *Sim) grant(r, in, vc, out int) {
 	b.len--
 	if b.len > 0 {
 		s.setHead(b)
-	}
-	if s.vq.on {
-		s.voqGranted(pi, vc, b)
-	} else if b.len == 0 {
+	} else if s.vq.on {
+		s.voqBusy(pi, vc, false)
+	} else {
 		s.vcBusy[pi] &^= 1 << (uint(vc) & 31)
 	}
 	ip.inCount--
@@ -411,8 +410,12 @@ func (s *Sim) grant(r, in, vc, out int) {
 		s.commitRoute(ip.class, op.class, pk)
 		minimal = pk.flags&fNonMin == 0
 	}
-	if ip.class != topology.Injection && !s.creditAtOutput {
-		s.returnCredit(pi, vc, now, minimal, ip.class == topology.Global)
+	if ip.class != topology.Injection {
+		if !s.creditAtOutput {
+			s.returnCredit(pi, vc, now, minimal, ip.class == topology.Global)
+		}
+	} else if s.vq.on { // the injection VC's count over its queues
+		s.vq.injUsed[pi*s.maxVC+vc%s.injVC]--
 	}
 	if op.class == topology.Injection {
 		if s.reactive && pk.flags&fRequest != 0 {

@@ -107,17 +107,6 @@ func (s *Sim) voqBusy(pi, q int, busy bool) {
 	}
 }
 
-// voqGranted updates the masks and injection counts after queue q of input
-// pi lost its head to a grant.
-func (s *Sim) voqGranted(pi, q int, b *buffer) {
-	if b.len == 0 {
-		s.voqBusy(pi, q, false)
-	}
-	if c := s.ports[pi].class; c == topology.Injection {
-		s.vq.injUsed[pi*s.maxVC+q%s.injVC]--
-	}
-}
-
 // voqRoute routes the new head of queue q of input pi at router r: its
 // route here (the queue's output; an injection head was routed when it was
 // placed), and the queue it takes at the next router (b.hVC, whose credits
