@@ -223,8 +223,9 @@ type Sim struct {
 	// port touched by the allocator instead of one per field)
 	ports []port
 	bufs  []buffer
-	// credits[po·maxVC+vc]: free phits downstream of output po on VC vc (a
-	// dense array: the allocator checks it for every request)
+	// credits[po·maxVC+vc]: free phits downstream of output po on VC (with
+	// router.voq, queue) vc (a dense array: the allocator checks it for
+	// every request)
 	credits []int32
 	qRing   []uint64 // input buffer slots: packet id | entry cycle<<32
 	oRing   []int32  // per output FIFO, the departure cycles of its last oCap packets
@@ -235,8 +236,8 @@ type Sim struct {
 	// packets, so idle routers and ports cost nothing
 	inMask []uint64
 	// vcBusy: per input port, the VCs whose buffers hold packets (bit v), so
-	// the input arbiter visits only those (up to 32 queues per port: the
-	// wheels' entries encode the VC in 5 bits)
+	// the input arbiter visits only those (up to 32 queues per port; with
+	// router.voq, up to 127 in vq.busy)
 	vcBusy []uint32
 	// heads waiting for credits sleep until one arrives: per output port,
 	// the inputs of its router waiting on it (2 words), and one bit per
