@@ -851,6 +851,9 @@ func (c *Config) checkVoq() Errors {
 	if trigger, path := c.contentionTrigger(); trigger != "" {
 		add("%s=%s: the contention counters count per VC buffer, not per virtual output queue", path, trigger)
 	}
+	if cg := c.Routing.Congestion; c.Topology.Kind == routing.Dragonfly && (cg == "perVCMin" || cg == "perPortMin") {
+		add("routing.congestion=%s: the minimal-only occupancy views count per VC, not per virtual output queue", cg)
+	}
 	if r.FlexVC {
 		add("router.flexVC=true: FlexVC chooses a VC at the grant, the virtual output queues fix it at the upstream grant")
 	}

@@ -219,6 +219,17 @@ func (c *census) credits() {
 			c.damqCredits(po, onLink, back)
 			continue
 		}
+		if s.vq.held != nil { // router.voq's UGAL occupancy: the queues' phits held, per VC
+			for v := 0; v < s.vcCount[cl]; v++ {
+				want := int32(0)
+				for q := v; q < s.nq[cl]; q += s.vcCount[cl] {
+					want += s.bufCap[cl] - s.credits[po*s.maxVC+q]
+				}
+				if have := s.vq.held[po*s.vq.vcs+v]; have != want {
+					c.fail("VOQ census: output %s counts %d phits held on VC %d, its queues' credits say %d", s.where(po, v), have, v, want)
+				}
+			}
+		}
 		for v := 0; v < s.nq[cl]; v++ {
 			bi, down := po*s.maxVC+v, peer*s.maxVC+v
 			have := s.credits[bi]

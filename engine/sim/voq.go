@@ -19,10 +19,10 @@ import (
 //
 // The queue at the next router must be known when the upstream input stage
 // checks its credits: the head's route at the next router is computed there
-// by routing a copy of the packet one hop ahead (look-ahead). It is the route
-// the next router computes again when the packet is its head, because every
-// routing allowed with VOQs (config's checkVoq) decides at the source and
-// then follows its path deterministically; voqRoute checks that they agree.
+// (look-ahead routing), and the packet carries it. It is the route the next
+// router would compute when the packet is its head, because every routing
+// allowed with VOQs (config's checkVoq) decides at the source and then
+// follows its path deterministically; voqRoute checks the queue against it.
 // The source decision itself (UGAL's, Valiant's draw) is taken when the node
 // places the packet in its injection port, since that placement picks the
 // queue of the first router's output.
@@ -58,6 +58,12 @@ type voq struct {
 	// packets in that VC's queues; injCap its size in packets
 	injUsed []int32
 	injCap  int32
+	// held: UGAL's occupancy of each transit output per VC (po·vcs + VC),
+	// the phits held over the next router's queues of that VC; kept at
+	// every grant and credit (voqHeld), so a decision reads vcs counters,
+	// not ports × vcs credits
+	held []int32
+	vcs  int
 }
 
 // initVoq sets the queue counts before build: a class's VCs times the
@@ -85,6 +91,22 @@ func (s *Sim) buildVoq() {
 	s.vq.busy = make([]uint64, 2*len(s.ports))
 	s.vq.injUsed = make([]int32, len(s.bufs))
 	s.vq.injCap = s.bufCap[topology.Injection] / int32(s.P)
+	if s.routing == routeUGAL { // on a flattened butterfly (checkVoq)
+		s.vq.vcs = s.maxVC / s.radix
+		s.vq.held = make([]int32, len(s.ports)*s.vq.vcs)
+		// the grants and credits reach voqHeld through the occupancy
+		// views' hook (take, land → occUpdate), which runs only while
+		// gocc is not nil: the Dragonfly views that use gocc are refused
+		// with VOQs, so this empty one only routes those calls here, and
+		// the plain router pays nothing
+		s.ov.gocc = []int32{}
+	}
+}
+
+// voqHeld records delta phits more held downstream of output po in queue
+// q (a grant: +P; a credit back: −P).
+func (s *Sim) voqHeld(po, q int, delta int32) {
+	s.vq.held[po*s.vq.vcs+q%s.vcCount[s.pclass[po]]] += delta
 }
 
 // voqPlace is the queue of injection VC vc that packet k enters: the source
@@ -107,15 +129,15 @@ func (s *Sim) voqBusy(pi, q int, busy bool) {
 	}
 }
 
-// voqRoute routes the new head of queue q of input pi at router r: its
-// route here (the queue's output; an injection head was routed when it was
-// placed), and the queue it takes at the next router (b.hVC, whose credits
-// the request needs), by routing a copy of it there.
-func (s *Sim) voqRoute(r, pi, q int, b *buffer, fromInj bool) {
+// voqRoute takes the route of the new head of queue q of input pi at
+// router r, computed one hop ahead (or, at an injection port, when it was
+// placed), and routes it at the next router now: the queue it takes there
+// (b.hVC), whose credits the request needs. The packet then carries its
+// route at the next router, where this runs again; the non-VOQ router routes
+// it there when it is the head, with the same result (a routing decided at
+// the source).
+func (s *Sim) voqRoute(r, pi, q int, b *buffer) {
 	pk := &s.pk[b.hd]
-	if !fromInj {
-		s.route(r, pk, false, false)
-	}
 	if v := s.vcCount[s.ports[pi].class]; int(pk.outPort) != q/v {
 		panic(fmt.Sprintf("sim: router.voq: packet %d→%d at router %d is in the queue of output %d but routes to %d (a routing not decided at the source)",
 			pk.src, pk.dst, r, q/v, pk.outPort))
@@ -123,10 +145,9 @@ func (s *Sim) voqRoute(r, pi, q int, b *buffer, fromInj bool) {
 	b.hOut, b.hVC, b.hNext, b.hReq, b.hFinal = pk.outPort, pk.outVC, pk.nextPos, pk.flags&fRequest != 0, true
 	po := r*s.radix + int(pk.outPort)
 	if c := s.pclass[po]; c != topology.Injection {
-		la := *pk // the route one hop ahead, on a copy
-		la.vcPos = pk.nextPos
-		s.route(int(uint(s.ports[po].peer)/uint(s.radix)), &la, false, false)
-		b.hVC = int8(int(la.outPort)*s.vcCount[c] + int(pk.outVC))
+		pk.vcPos = pk.nextPos // as the grant sets it (this hop's route is in b)
+		s.route(int(uint(s.ports[po].peer)/uint(s.radix)), pk, false, false)
+		b.hVC = int8(int(pk.outPort)*s.vcCount[c] + int(b.hVC))
 	}
 }
 
@@ -139,7 +160,6 @@ func (s *Sim) voqArbitrate(r, pi int) (int, int) {
 	base := r * s.radix
 	ip := &s.ports[pi]
 	n := s.nq[ip.class]
-	fromInj := ip.class == topology.Injection
 	ptr := uint(ip.inPtr)
 	// the queues below the pointer, per word
 	var below [2]uint64
@@ -165,7 +185,7 @@ func (s *Sim) voqArbitrate(r, pi int) (int, int) {
 					continue
 				}
 				if b.hOut < 0 {
-					s.voqRoute(r, pi, q, b, fromInj)
+					s.voqRoute(r, pi, q, b)
 				}
 				po := base + int(b.hOut)
 				op := &s.ports[po]
@@ -201,13 +221,13 @@ func (s *Sim) voqArbitrate(r, pi int) (int, int) {
 // phits held downstream (and in the output FIFO) over the next router's
 // queues of VC vc, or of every VC (routing.congestion=perPort).
 func (s *Sim) voqOcc(po, vc int, perPort bool) int32 {
-	c := s.pclass[po]
-	v := s.vcCount[c]
+	held := s.vq.held[po*s.vq.vcs : po*s.vq.vcs+s.vcCount[s.pclass[po]]]
+	if !perPort {
+		return held[vc]
+	}
 	var q int32
-	for i, cr := range s.credits[po*s.maxVC : po*s.maxVC+s.nq[c]] {
-		if perPort || i%v == vc {
-			q += s.bufCap[c] - cr
-		}
+	for _, h := range held {
+		q += h
 	}
 	return q
 }
