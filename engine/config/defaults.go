@@ -149,7 +149,7 @@ func fbflyPresets() []Preset {
 		return Preset{name, doc, cfg}
 	}
 	return []Preset{
-		p("fbfly16", "16-node 1D flattened butterfly (4 routers, 4 nodes each, radix 7) of Kim et al.'s congestion-management paper, its router (100-cycle channels, 32-flit packets, 4 VCs of 256 flits), MIN under UR", 1, 4, 4),
+		p("fbfly16", "16-node 1D flattened butterfly (4 routers, 4 nodes each, radix 7) of Kim et al.'s congestion-management paper, its router (100-cycle channels, 32-flit packets, virtual output queues of 4 VCs of 256 flits per output), MIN under UR", 1, 4, 4),
 		p("fbfly256", "256-node 1D flattened butterfly (16 routers, 16 nodes each, radix 31), the paper's router, MIN under UR", 1, 16, 16),
 		p("fbfly512", "512-node 2D flattened butterfly (8×8 routers, 8 nodes each, radix 22), the paper's router, MIN under UR", 2, 8, 8),
 	}
