@@ -106,6 +106,18 @@ func (c *census) packets() {
 				if int(k) < len(s.pk) && int(s.pk[k].vc) != v {
 					c.fail("census: packet %d in %s says it is on VC %d", k, s.where(pi, v), s.pk[k].vc)
 				}
+				if int(k) < len(s.pk) && s.vq.on {
+					// router.voq: a queued packet's route here is its
+					// queue's output (the head's, once routed ahead, is
+					// in its head record)
+					out := int(s.pk[k].outPort)
+					if i == 0 && b.hOut >= 0 {
+						out = int(b.hOut)
+					}
+					if V := s.vcCount[s.ports[pi].class]; out != v/V {
+						c.fail("VOQ census: packet %d in %s (the queue of output %d) routes to output %d", k, s.where(pi, v), v/V, out)
+					}
+				}
 			}
 		}
 	}

@@ -1,7 +1,6 @@
 package sim
 
 import (
-	"fmt"
 	"math"
 	"math/bits"
 
@@ -129,19 +128,15 @@ func (s *Sim) voqBusy(pi, q int, busy bool) {
 	}
 }
 
-// voqRoute takes the route of the new head of queue q of input pi at
-// router r, computed one hop ahead (or, at an injection port, when it was
-// placed), and routes it at the next router now: the queue it takes there
-// (b.hVC), whose credits the request needs. The packet then carries its
-// route at the next router, where this runs again; the non-VOQ router routes
-// it there when it is the head, with the same result (a routing decided at
-// the source).
-func (s *Sim) voqRoute(r, pi, q int, b *buffer) {
+// voqRoute takes the route of the new head of a queue at router r,
+// computed one hop ahead (or, at an injection port, when it was placed), and
+// routes it at the next router now: the queue it takes there (b.hVC), whose
+// credits the request needs. The packet then carries its route at the next
+// router, where this runs again; the non-VOQ router routes it there when it
+// is the head, with the same result (a routing decided at the source; the
+// census checks every queued packet's route against its queue).
+func (s *Sim) voqRoute(r int, b *buffer) {
 	pk := &s.pk[b.hd]
-	if v := s.vcCount[s.ports[pi].class]; int(pk.outPort) != q/v {
-		panic(fmt.Sprintf("sim: router.voq: packet %d→%d at router %d is in the queue of output %d but routes to %d (a routing not decided at the source)",
-			pk.src, pk.dst, r, q/v, pk.outPort))
-	}
 	b.hOut, b.hVC, b.hNext, b.hReq, b.hFinal = pk.outPort, pk.outVC, pk.nextPos, pk.flags&fRequest != 0, true
 	po := r*s.radix + int(pk.outPort)
 	if c := s.pclass[po]; c != topology.Injection {
@@ -171,46 +166,42 @@ func (s *Sim) voqArbitrate(r, pi int) (int, int) {
 	}
 	busy := s.vq.busy[2*pi : 2*pi+2]
 	wait := int64(math.MaxInt64)
-	for pass := 0; pass < 2; pass++ {
-		for w := 0; w < 2; w++ {
-			m := busy[w] &^ below[w] // first the pointer and after, then before it
-			if pass == 1 {
-				m = busy[w] & below[w]
+	// the busy queues from the pointer on, then those before it
+	order := [4]uint64{busy[0] &^ below[0], busy[1] &^ below[1], busy[0] & below[0], busy[1] & below[1]}
+	for i, m := range order {
+		for ; m != 0; m &= m - 1 {
+			q := (i&1)<<6 | bits.TrailingZeros64(m)
+			b := &s.bufs[pi*s.maxVC+q]
+			if int64(b.hEntry) > s.now {
+				wait = min(wait, int64(b.hEntry))
+				continue
 			}
-			for ; m != 0; m &= m - 1 {
-				q := w<<6 | bits.TrailingZeros64(m)
-				b := &s.bufs[pi*s.maxVC+q]
-				if int64(b.hEntry) > s.now {
-					wait = min(wait, int64(b.hEntry))
-					continue
-				}
-				if b.hOut < 0 {
-					s.voqRoute(r, pi, q, b)
-				}
-				po := base + int(b.hOut)
-				op := &s.ports[po]
-				t := int64(op.readyAt)
-				if t <= s.now {
-					t = -1
-					if op.class == topology.Injection {
-						t = s.replyBlocked(b)
-					} else if s.credits[po*s.maxVC+int(b.hVC)] < int32(s.P) {
-						t = waitCredit
-						s.sleepOnCredit(pi-base, po)
-					}
-				}
-				if t >= 0 {
-					wait = min(wait, t)
-					continue
-				}
-				if !s.inPtrOnGrant {
-					ip.inPtr = int8(wrap(q+1, n))
-				}
-				if s.ejGate && op.class == topology.Injection && s.ejectionClosed(po) {
-					return -1, -1 // as inputArbitrate: the request was placed and refused
-				}
-				return q, int(b.hOut)
+			if b.hOut < 0 {
+				s.voqRoute(r, b)
 			}
+			po := base + int(b.hOut)
+			op := &s.ports[po]
+			t := int64(op.readyAt)
+			if t <= s.now {
+				t = -1
+				if op.class == topology.Injection {
+					t = s.replyBlocked(b)
+				} else if s.credits[po*s.maxVC+int(b.hVC)] < int32(s.P) {
+					t = waitCredit
+					s.sleepOnCredit(pi-base, po)
+				}
+			}
+			if t >= 0 {
+				wait = min(wait, t)
+				continue
+			}
+			if !s.inPtrOnGrant {
+				ip.inPtr = int8(wrap(q+1, n))
+			}
+			if s.ejGate && op.class == topology.Injection && s.ejectionClosed(po) {
+				return -1, -1 // as inputArbitrate: the request was placed and refused
+			}
+			return q, int(b.hOut)
 		}
 	}
 	ip.inWait = int32(wait)
