@@ -251,3 +251,38 @@ func TestVoqRefusals(t *testing.T) {
 		}
 	}
 }
+
+// VOQs with the router's and the traffic's other options, each loaded at 1
+// for 3,000 cycles with the census every 100, then drained (drain: every
+// packet delivered, every credit back): request-reply (its reply VCs and
+// reservations), 4-packet messages with per-destination source queues (the
+// paper's sources), the input-queued model, FOGSim's ejection gate and
+// transit outputs, rrgrant and transit priority, on the 16-node flattened
+// butterfly with 10-cycle links (MIN; UGAL with request-reply), a 3×3 mesh
+// and an h=2 Dragonfly (MIN).
+func TestVoqRunsWithTheRouterOptions(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		edit func(*config.Config)
+	}{
+		{"request-reply", func(c *config.Config) { c.Traffic.Reactive = true }},
+		{"messages, per-destination source queues", func(c *config.Config) {
+			c.Traffic.SourceQueue, c.Traffic.SourceQueues, c.Traffic.MessagePackets = true, "perDestination", 4
+		}},
+		{"input-queued", func(c *config.Config) { c.Router.Model, c.Router.Speedup = "iq", 1 }},
+		{"FOGSim ejection and outputs", func(c *config.Config) { c.Router.Ejection, c.Router.OutputFifo = "fogsim", "fogsim" }},
+		{"rrgrant, transit priority", func(c *config.Config) { c.Router.InputArbiter, c.Router.TransitPriority = "rrgrant", true }},
+		{"UGAL, request-reply, 8 VCs", func(c *config.Config) { c.Routing.Name, c.Traffic.Reactive, c.Router.LocalVCs = "UGAL", true, 8 }},
+		{"mesh", func(c *config.Config) { *c = meshConfig(3, 3, 2) }},
+		{"Dragonfly", func(c *config.Config) { *c = smallConfig(2) }},
+	} {
+		c := config.FBFly(1, 4, 4)
+		c.Topology.LocalLatency = 10
+		tc.edit(&c)
+		c.Router.Voq, c.Traffic.Load = true, 1
+		if errs := c.Validate(); len(errs) > 0 {
+			t.Fatalf("%s: %v", tc.name, errs)
+		}
+		t.Logf("%s: drained in %d cycles", tc.name, drain(t, c, 3000))
+	}
+}
