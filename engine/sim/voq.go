@@ -128,24 +128,6 @@ func (s *Sim) voqBusy(pi, q int, busy bool) {
 	}
 }
 
-// voqRoute takes the route of the new head of a queue at router r,
-// computed one hop ahead (or, at an injection port, when it was placed), and
-// routes it at the next router now: the queue it takes there (b.hVC), whose
-// credits the request needs. The packet then carries its route at the next
-// router, where this runs again; the non-VOQ router routes it there when it
-// is the head, with the same result (a routing decided at the source; the
-// census checks every queued packet's route against its queue).
-func (s *Sim) voqRoute(r int, b *buffer) {
-	pk := &s.pk[b.hd]
-	b.hOut, b.hVC, b.hNext, b.hReq, b.hFinal = pk.outPort, pk.outVC, pk.nextPos, pk.flags&fRequest != 0, true
-	po := r*s.radix + int(pk.outPort)
-	if c := s.pclass[po]; c != topology.Injection {
-		pk.vcPos = pk.nextPos // as the grant sets it (this hop's route is in b)
-		s.route(int(uint(s.ports[po].peer)/uint(s.radix)), pk, false, false)
-		b.hVC = int8(int(pk.outPort)*s.vcCount[c] + int(b.hVC))
-	}
-}
-
 // voqArbitrate is the input stage of a port with virtual output queues:
 // round-robin over its busy queues from its pointer, as inputArbitrate's rr
 // (the first queue whose head can request wins; the pointer moves when it
@@ -154,20 +136,14 @@ func (s *Sim) voqRoute(r int, b *buffer) {
 func (s *Sim) voqArbitrate(r, pi int) (int, int) {
 	base := r * s.radix
 	ip := &s.ports[pi]
-	n := s.nq[ip.class]
-	ptr := uint(ip.inPtr)
-	// the queues below the pointer, per word
-	var below [2]uint64
-	switch {
-	case ptr >= 64:
-		below = [2]uint64{math.MaxUint64, 1<<(ptr-64) - 1}
-	default:
-		below = [2]uint64{1<<ptr - 1, 0}
-	}
-	busy := s.vq.busy[2*pi : 2*pi+2]
+	ptr := uint(ip.inPtr) // < 128
+	// the queues below the pointer, per word (a shift by 64 or more is 0)
+	lo := uint64(1)<<ptr - 1
+	hi := (uint64(1)<<(ptr&63) - 1) & -uint64(ptr>>6)
+	busy := s.vq.busy[2*pi : 2*pi+2 : 2*pi+2]
 	wait := int64(math.MaxInt64)
 	// the busy queues from the pointer on, then those before it
-	order := [4]uint64{busy[0] &^ below[0], busy[1] &^ below[1], busy[0] & below[0], busy[1] & below[1]}
+	order := [4]uint64{busy[0] &^ lo, busy[1] &^ hi, busy[0] & lo, busy[1] & hi}
 	for i, m := range order {
 		for ; m != 0; m &= m - 1 {
 			q := (i&1)<<6 | bits.TrailingZeros64(m)
@@ -177,7 +153,21 @@ func (s *Sim) voqArbitrate(r, pi int) (int, int) {
 				continue
 			}
 			if b.hOut < 0 {
-				s.voqRoute(r, b)
+				// a new head: its route here is in the packet (routed one
+				// hop ahead, or when placed); route it at the next router
+				// now, for the queue it takes there (b.hVC), whose credits
+				// the request needs. The packet then carries its route
+				// there; the non-VOQ router would compute the same one there
+				// (a routing decided at the source; the census checks every
+				// queued packet's route against its queue). Inlined by hand:
+				// once per hop.
+				pk := &s.pk[b.hd]
+				b.hOut, b.hVC, b.hNext, b.hReq, b.hFinal = pk.outPort, pk.outVC, pk.nextPos, pk.flags&fRequest != 0, true
+				if po := base + int(pk.outPort); s.pclass[po] != topology.Injection {
+					pk.vcPos = pk.nextPos // as the grant sets it (this hop's route is in b)
+					s.route(int(uint(s.ports[po].peer)/uint(s.radix)), pk, false, false)
+					b.hVC = int8(int(pk.outPort)*s.vcCount[s.pclass[po]] + int(b.hVC))
+				}
 			}
 			po := base + int(b.hOut)
 			op := &s.ports[po]
@@ -196,7 +186,7 @@ func (s *Sim) voqArbitrate(r, pi int) (int, int) {
 				continue
 			}
 			if !s.inPtrOnGrant {
-				ip.inPtr = int8(wrap(q+1, n))
+				ip.inPtr = int8(wrap(q+1, s.nq[ip.class]))
 			}
 			if s.ejGate && op.class == topology.Injection && s.ejectionClosed(po) {
 				return -1, -1 // as inputArbitrate: the request was placed and refused
