@@ -21,7 +21,8 @@ import (
 // (look-ahead routing), and the packet carries it. It is the route the next
 // router would compute when the packet is its head, because every routing
 // allowed with VOQs (config's checkVoq) decides at the source and then
-// follows its path deterministically; voqRoute checks the queue against it.
+// follows its path deterministically; the census checks every queued
+// packet's route against its queue (voqArbitrate routes the heads).
 // The source decision itself (UGAL's, Valiant's draw) is taken when the node
 // places the packet in its injection port, since that placement picks the
 // queue of the first router's output.
