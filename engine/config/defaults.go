@@ -163,11 +163,11 @@ func fattreePresets() []Preset {
 // Management in Large-Scale Networks §V-A, with the paper's router where the
 // model expresses it: 100-cycle router channels (topology.localLatency) and
 // 1-cycle node channels, input-queued with 2× speedup and a 4-packet output
-// buffer (router.outputBuffer 128 phits), 4 data VCs of 256 flits per link
-// port, 32-flit packets, credits; UGAL-L as the paper's UGAL (path lengths,
-// threshold 0, the port's occupancy summed over its data VCs). A phit is a
-// flit. What the model does not express (VOQs, 4-packet messages,
-// per-destination source queues) is listed in TIMING.md, "Flattened
+// buffer (router.outputBuffer 128 phits), virtual output queues of 4 data
+// VCs of 256 flits per output at every input (router.voq), 32-flit packets,
+// credits; UGAL-L as the paper's UGAL (path lengths, threshold 0, the port's
+// occupancy summed over its queues). A phit is a flit. How messages and
+// per-destination source queues are built is in TIMING.md, "Flattened
 // butterfly". 20,000 warm-up + 20,000 measured cycles (the 100-cycle links
 // need long runs), 2 seeds.
 func FBFly(dims, k, c int) Config {
@@ -178,6 +178,7 @@ func FBFly(dims, k, c int) Config {
 	r := &cfg.Router
 	r.PacketSize, r.LocalBuffer, r.LocalVCs = 32, 256, 4
 	r.InjectionBuffer, r.InjectionVCs, r.OutputBuffer = 256, 4, 128
+	r.Voq = true
 	cfg.Routing.UgalT, cfg.Routing.Congestion = 0, "perPort"
 	cfg.Sim.Warmup, cfg.Sim.Cycles, cfg.Sim.Seeds = 20000, 20000, 2
 	return cfg
@@ -191,7 +192,7 @@ func fbflyPresets() []Preset {
 		return Preset{name, doc, cfg}
 	}
 	return []Preset{
-		p("fbfly16", "16-node 1D flattened butterfly (4 routers, 4 nodes each, radix 7) of Kim et al.'s congestion-management paper, its router (100-cycle channels, 32-flit packets, 4 VCs of 256 flits), MIN under UR", 1, 4, 4),
+		p("fbfly16", "16-node 1D flattened butterfly (4 routers, 4 nodes each, radix 7) of Kim et al.'s congestion-management paper, its router (100-cycle channels, 32-flit packets, virtual output queues of 4 VCs of 256 flits per output), MIN under UR", 1, 4, 4),
 		p("fbfly256", "256-node 1D flattened butterfly (16 routers, 16 nodes each, radix 31), the paper's router, MIN under UR", 1, 16, 16),
 		p("fbfly512", "512-node 2D flattened butterfly (8×8 routers, 8 nodes each, radix 22), the paper's router, MIN under UR", 2, 8, 8),
 	}
@@ -868,6 +869,56 @@ func (c *Config) FlexReply() (local, global int) {
 	return local, global
 }
 
+// checkVoq validates router.voq.
+// The queue a packet takes at the next router is chosen at the upstream
+// grant, so its route there must be known then: decided at the source and
+// followed deterministically (MIN; UGAL on a flattened butterfly, whose
+// occupancy the VOQ credits give; VAL/VAL_GROUP on a Dragonfly). A queue
+// index (port × VCs + VC) must fit the 7 bits of the timing wheels' entries.
+func (c *Config) checkVoq() Errors {
+	var errs Errors
+	add := func(msg string, a ...any) {
+		errs = append(errs, &FieldError{Path: "router.voq", Value: "true", Msg: fmt.Sprintf(msg, a...)})
+	}
+	r := &c.Router
+	e, ok := routing.Lookup(c.Routing.Name)
+	if ok {
+		switch {
+		case e.Kind == routing.MIN:
+		case e.Kind == routing.UGAL && c.Topology.Kind == "fbfly":
+		case e.Kind == routing.VAL && c.Topology.Kind == routing.Dragonfly:
+		default:
+			add("routing.name=%s on topology.kind=%s: the queue at the next router is chosen at the upstream grant, so the route must be decided at the source (MIN; UGAL on a flattened butterfly; VAL, VAL_GROUP on a Dragonfly); in-transit adaptive routings and the Dragonfly's UGAL/PB/ACOR (their occupancy views count per VC, not per queue) are not supported",
+				c.Routing.Name, c.Topology.Kind)
+		}
+	}
+	if trigger, path := c.contentionTrigger(); trigger != "" {
+		add("%s=%s: the contention counters count per VC buffer, not per virtual output queue", path, trigger)
+	}
+	if cg := c.Routing.Congestion; c.Topology.Kind == routing.Dragonfly && (cg == "perVCMin" || cg == "perPortMin") {
+		add("routing.congestion=%s: the minimal-only occupancy views count per VC, not per virtual output queue", cg)
+	}
+	if r.FlexVC {
+		add("router.flexVC=true: FlexVC chooses a VC at the grant, the virtual output queues fix it at the upstream grant")
+	}
+	if r.Damq {
+		add("router.damq=true: DAMQ pools a port's VCs, the virtual output queues have a static buffer each")
+	}
+	if r.InputArbiter != "rr" && r.InputArbiter != "rrgrant" {
+		add("router.inputArbiter=%s: the input stage over virtual output queues is round-robin (rr or rrgrant)", r.InputArbiter)
+	}
+	if sz, ok := c.Topology.Sizes(); ok {
+		v := 0
+		for _, cl := range c.Classes() {
+			v = max(v, cl.VCs)
+		}
+		if sz.Radix*v > 127 {
+			add("%d ports × %d VCs = %d queues per input port; at most 127 (7 bits in the timing wheels' entries)", sz.Radix, v, sz.Radix*v)
+		}
+	}
+	return errs
+}
+
 // flexRoutings are the routing kinds the simulator runs with FlexVC.
 var flexRoutings = []routing.Kind{routing.MIN, routing.VAL, routing.UGAL, routing.PB, routing.PAR, routing.OLM}
 
@@ -1015,6 +1066,9 @@ func (c *Config) validate() Errors {
 		}
 		if r.FlexVC {
 			errs = append(errs, c.checkFlexVC(lv, gv)...)
+		}
+		if r.Voq {
+			errs = append(errs, c.checkVoq()...)
 		}
 		if e, ok := routing.Lookup(c.Routing.Name); ok && e.Keeps(routing.Notifications) {
 			errs = append(errs, c.checkQCN(lv, gv)...)

@@ -135,6 +135,11 @@ func (c *Config) memory() []MemoryPart {
 	for _, cl := range classes {
 		maxVC = max(maxVC, int64(cl.VCs))
 	}
+	queues := int64(1) // router.voq: a port's queues per VC, one per output
+	if r.Voq {
+		queues = radix
+		maxVC *= radix
+	}
 	P := int64(r.PacketSize)
 	g500 := c.Graph500()
 	e := routing.Get(c.Routing.Name)
@@ -157,8 +162,11 @@ func (c *Config) memory() []MemoryPart {
 			_, most := r.DamqBuffer(int(buf), int(vcs))
 			held, perVC = vcs*buf/P, int64(most)/P
 		}
+		if i > 0 { // router.voq: each transit queue its own buffer; an injection VC's queues share it
+			held *= queues
+		}
 		slots += n * held
-		ring += n * vcs * perVC
+		ring += n * vcs * queues * perVC
 	}
 	oCap := int64(0)
 	if r.Model == "ioq" {
@@ -188,6 +196,11 @@ func (c *Config) memory() []MemoryPart {
 	if r.Damq {
 		perVC += 4
 		perPort += 4
+	}
+	// router.voq: per queue its injection VC count, per port a 2-word mask
+	if r.Voq {
+		perVC += 4
+		perPort += 16
 	}
 	perRouter := float64(StreamBytes + 16 + 8*3 + 17 + 1)
 	perNode := float64(StreamBytes + 8 + 8 + 5 + 4 + 4 + sliceBytes + 4 + 8) // generators, attachments, patterns, source queues

@@ -106,12 +106,24 @@ func (c *census) packets() {
 				if int(k) < len(s.pk) && int(s.pk[k].vc) != v {
 					c.fail("census: packet %d in %s says it is on VC %d", k, s.where(pi, v), s.pk[k].vc)
 				}
+				if int(k) < len(s.pk) && s.vq.on {
+					// router.voq: a queued packet's route here is its
+					// queue's output (the head's, once routed ahead, is
+					// in its head record)
+					out := int(s.pk[k].outPort)
+					if i == 0 && b.hOut >= 0 {
+						out = int(b.hOut)
+					}
+					if V := s.vcCount[s.ports[pi].class]; out != v/V {
+						c.fail("VOQ census: packet %d in %s (the queue of output %d) routes to output %d", k, s.where(pi, v), v/V, out)
+					}
+				}
 			}
 		}
 	}
 	for slot, evs := range s.arrivals {
 		for _, e := range evs {
-			pi, v := int(e>>37), int(e>>32&31)
+			pi, v := arrivalAt(e)
 			mark(int32(uint32(e)), 3, func() string { return fmt.Sprintf("toward %s (wheel slot %d)", s.where(pi, v), slot) })
 		}
 	}
@@ -170,7 +182,7 @@ func (c *census) bufferState() {
 				continue
 			}
 			n += b.len
-			busy := s.vcBusy[pi]&(1<<(uint(v)&15)) != 0
+			busy := s.busyQueues(pi)[v>>6]&(1<<(v&63)) != 0
 			if busy != (b.len > 0) {
 				c.fail("census: %s holds %d packets but its busy bit is %v", s.where(pi, v), b.len, busy)
 			}
@@ -198,14 +210,14 @@ func (c *census) credits() {
 	onLink := make([]int32, len(s.bufs)) // by downstream buffer
 	for _, evs := range s.arrivals {
 		for _, e := range evs {
-			pi, v := int(e>>37), int(e>>32&31)
+			pi, v := arrivalAt(e)
 			onLink[pi*s.maxVC+v]++
 		}
 	}
 	back := make([]int32, len(s.bufs)) // by output
 	for _, evs := range s.creditsIn {
 		for _, e := range evs {
-			pi, v := int(e&0x3fffffff)>>5, int(e&31)
+			pi, v := creditAt(e)
 			back[pi*s.maxVC+v]++
 		}
 	}
@@ -219,7 +231,18 @@ func (c *census) credits() {
 			c.damqCredits(po, onLink, back)
 			continue
 		}
-		for v := 0; v < s.vcCount[cl]; v++ {
+		if s.vq.held != nil { // router.voq's UGAL occupancy: the queues' phits held, per VC
+			for v := 0; v < s.vcCount[cl]; v++ {
+				want := int32(0)
+				for q := v; q < s.nq[cl]; q += s.vcCount[cl] {
+					want += s.bufCap[cl] - s.credits[po*s.maxVC+q]
+				}
+				if have := s.vq.held[po*s.vq.vcs+v]; have != want {
+					c.fail("VOQ census: output %s counts %d phits held on VC %d, its queues' credits say %d", s.where(po, v), have, v, want)
+				}
+			}
+		}
+		for v := 0; v < s.nq[cl]; v++ {
 			bi, down := po*s.maxVC+v, peer*s.maxVC+v
 			have := s.credits[bi]
 			sum := have + P*(onLink[down]+s.bufs[down].len+back[bi])

@@ -80,16 +80,18 @@ func (s *Sim) stuckHeads() *result.Deadlock {
 				if s.ports[pi].class == topology.Injection {
 					continue
 				}
-				for vm := uint32(s.vcBusy[pi]); vm != 0; vm &= vm - 1 {
-					v := bits.TrailingZeros32(vm)
-					if int64(s.bufs[pi*s.maxVC+v].hEntry) >= limit {
-						continue
+				for w, vm := range s.busyQueues(pi) {
+					for ; vm != 0; vm &= vm - 1 {
+						v := w<<6 | bits.TrailingZeros64(vm)
+						if int64(s.bufs[pi*s.maxVC+v].hEntry) >= limit {
+							continue
+						}
+						if d == nil {
+							d = &result.Deadlock{Reason: "stuck", Bound: s.dl.age}
+						}
+						s.addStuck(d, pi, v)
+						starved = starved && s.starved(pi, v, limit)
 					}
-					if d == nil {
-						d = &result.Deadlock{Reason: "stuck", Bound: s.dl.age}
-					}
-					s.addStuck(d, pi, v)
-					starved = starved && s.starved(pi, v, limit)
 				}
 			}
 		}

@@ -67,7 +67,7 @@ func TestFaultDroppedCreditIsNamed(t *testing.T) {
 	for slot := range s.creditsIn {
 		if evs := s.creditsIn[slot]; len(evs) > 0 {
 			e := evs[len(evs)-1]
-			po, vc = int(e&0x3fffffff)>>5, int(e&31)
+			po, vc = creditAt(e)
 			s.creditsIn[slot] = evs[:len(evs)-1]
 			dropped = true
 			break

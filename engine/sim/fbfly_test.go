@@ -187,9 +187,10 @@ func TestFBFly512TornadoMIN(t *testing.T) {
 }
 
 // UR under MIN on the 16-node network: the link bound is 15/16 (a link
-// carries 4·4/15 of a node's load); the model without VOQs (TIMING.md,
-// "Flattened butterfly") accepts about 0.84 at load 1 and everything at
-// 0.6. UGAL matches MIN below saturation.
+// carries 4·4/15 of a node's load); the paper's router (config.FBFly, with
+// VOQs) accepts about 0.935 at load 1, 0.84 without them (TIMING.md,
+// "Flattened butterfly"; voq_test.go), and everything at 0.6. UGAL matches
+// MIN below saturation.
 func TestFBFly16UniformThroughput(t *testing.T) {
 	c := config.FBFly(1, 4, 4)
 	c.Sim.Seeds = 1

@@ -17,6 +17,9 @@ func (s *Sim) injBuf(node, vc int) int {
 func (s *Sim) slotsFree(node, vc int) int32 {
 	bi := s.injBuf(node, vc)
 	free := s.bufs[bi].cap - s.bufs[bi].len
+	if s.vq.on { // the VC's packets over its per-output queues
+		free = s.vq.injCap - s.vq.injUsed[bi]
+	}
 	if s.resv != nil {
 		free -= s.resv[bi]
 	}
@@ -118,6 +121,9 @@ func (s *Sim) initPacket(k int32, src, dst int, t int64, flags uint8) int32 {
 // enqueue puts packet k into injection VC vc of its source node; its head
 // reaches the router after the injection latency.
 func (s *Sim) enqueue(k int32, vc int, t int64) {
+	if s.vq.on {
+		vc = s.voqPlace(k, vc)
+	}
 	pk := &s.pk[k]
 	node := int(pk.src)
 	pk.vc = int8(vc)

@@ -373,13 +373,14 @@ func (s *Sim) arriveHooks(pi, vc int, k int32) {
 	}
 }
 
-// landHooks runs the arrival hooks of a cycle's link arrivals (port<<37 |
-// VC<<32 | packet; land runs the contention counters' step in its own
+// landHooks runs the arrival hooks of a cycle's link arrivals (port<<39 |
+// queue<<32 | packet; land runs the contention counters' step in its own
 // loop).
 func (s *Sim) landHooks(arr []uint64) {
 	for _, e := range arr {
 		for _, f := range s.hk.arrive {
-			f(int(e>>37), int(e>>32&31), int32(uint32(e)))
+			pi, vc := arrivalAt(e)
+			f(pi, vc, int32(uint32(e)))
 		}
 	}
 }

@@ -149,6 +149,16 @@ func TestMemoryEstimateBoundsAllocation(t *testing.T) {
 			c.Router.Damq, c.Router.LocalVCs, c.Router.LocalBuffer = true, 4, 100000
 			c.Traffic.Load = 1
 		}, 0, false, false},
+		// router.voq: a queue per (output, VC) of the per-VC buffer each;
+		// the 512-node flattened butterfly of the paper with its VOQs
+		// (the fbfly512 preset's router)
+		{"router.voq, router.localBuffer=100,000", func(c *config.Config) {
+			c.Router.Voq, c.Router.LocalBuffer, c.Traffic.Load = true, 100000, 1
+		}, 300, false, false},
+		{"router.voq, the 512-node flattened butterfly", func(c *config.Config) {
+			*c = config.FBFly(2, 8, 8)
+			c.Router.Voq, c.Traffic.Load = true, 1
+		}, 3000, true, false},
 		{"a saturated source queue, request-reply", func(c *config.Config) {
 			c.Traffic.SourceQueue, c.Traffic.Load, c.Traffic.Pattern, c.Traffic.Reactive = true, 1, "ADV", true
 			c.Sim.Cycles = 20000

@@ -86,6 +86,10 @@ func (s *Sim) take(po, vc int, minimal, global bool) {
 //
 //go:noinline
 func (s *Sim) occUpdate(po, vc int, delta int32, minimal, global bool) {
+	if s.vq.held != nil { // router.voq's UGAL occupancy (voq.go), the only view then
+		s.voqHeld(po, vc, delta)
+		return
+	}
 	if global || s.ov.minOcc != nil {
 		s.occChange(po, vc, po*s.maxVC+vc, delta, minimal)
 	}

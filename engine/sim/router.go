@@ -71,7 +71,7 @@ func (s *Sim) land() {
 	slot := s.now & s.wheelMask
 	cc := s.cga.cc
 	for _, e := range s.arrivals[slot] {
-		pi, vc := int(e>>37), int(e>>32&31)
+		pi, vc := arrivalAt(e)
 		s.push(pi, vc, int32(uint32(e)), s.now)
 		s.countIn(pi)
 		if cc != nil { // the contention counters' arrival step
@@ -89,10 +89,10 @@ func (s *Sim) land() {
 	}
 	s.ejects[slot] = s.ejects[slot][:0]
 	for _, e := range s.creditsIn[slot] {
-		// a credit returns to output pi (port<<5 | VC; bit 31: a minimal
+		// a credit returns to output pi (port<<7 | queue; bit 31: a minimal
 		// packet's, bit 30: a global link's) and wakes the inputs waiting
 		// for it
-		pi, vc := int(e&0x3fffffff)>>5, int(e&31)
+		pi, vc := creditAt(e)
 		s.credits[pi*s.maxVC+vc] += int32(s.P)
 		if s.dq.used != nil {
 			s.damqFree(pi, vc)
@@ -122,7 +122,7 @@ func (s *Sim) countIn(pi int) {
 // occupancy; bit 30 a global link, whose occupancy adaptive routing tracks).
 func (s *Sim) returnCredit(pi, vc int, at int64, minimal, global bool) {
 	t := (at + s.lat[s.ports[pi].class]) & s.wheelMask
-	e := int32(int(s.ports[pi].peer)<<5 | vc) // port and VC (< 32), no division to decode
+	e := int32(int(s.ports[pi].peer)<<qBits | vc) // port and queue, no division to decode
 	if minimal {
 		e |= -1 << 31
 	}
@@ -183,6 +183,9 @@ func (s *Sim) wakeOnCredit(po int) {
 // changes nothing, the input is not tried again before the earliest cycle
 // one of its heads might request (s.inWait), unless a packet arrives.
 func (s *Sim) inputArbitrate(r, pi int) (int, int) {
+	if s.vq.on {
+		return s.voqArbitrate(r, pi)
+	}
 	base := r * s.radix
 	n := s.vcCount[s.ports[pi].class]
 	best, bestOut := -1, -1
@@ -384,7 +387,7 @@ func (s *Sim) grant(r, in, vc, out int) {
 	ip, op := &s.ports[pi], &s.ports[po]
 	bi := pi*s.maxVC + vc
 	if s.inPtrOnGrant && vc < int(s.ctlBase[ip.class]) { // the priority class's VCs keep no pointer
-		ip.inPtr = int8(wrap(vc+1, s.vcCount[ip.class]))
+		ip.inPtr = int8(wrap(vc+1, s.nq[ip.class]))
 	}
 	b := &s.bufs[bi]
 	k := b.hd
@@ -400,6 +403,8 @@ func (s *Sim) grant(r, in, vc, out int) {
 	b.len--
 	if b.len > 0 {
 		s.setHead(b)
+	} else if s.vq.on {
+		s.voqBusy(pi, vc, false)
 	} else {
 		s.vcBusy[pi] &^= 1 << (uint(vc) & 31)
 	}
@@ -412,8 +417,12 @@ func (s *Sim) grant(r, in, vc, out int) {
 		s.commitRoute(ip.class, op.class, pk)
 		minimal = pk.flags&fNonMin == 0
 	}
-	if ip.class != topology.Injection && !s.creditAtOutput {
-		s.returnCredit(pi, vc, now, minimal, ip.class == topology.Global)
+	if ip.class != topology.Injection {
+		if !s.creditAtOutput {
+			s.returnCredit(pi, vc, now, minimal, ip.class == topology.Global)
+		}
+	} else if s.vq.on { // the injection VC's count over its queues
+		s.vq.injUsed[pi*s.maxVC+vc%s.injVC]--
 	}
 	if op.class == topology.Injection {
 		if s.reactive && pk.flags&fRequest != 0 {
@@ -591,8 +600,8 @@ func (s *Sim) send(po int, k int32, dep int64) {
 		s.piggyback(po/s.radix, po, dep, pk.entry)
 	}
 	slot := pk.entry & s.wheelMask
-	// downstream input port and VC (< 32), no division to decode
-	s.arrivals[slot] = append(s.arrivals[slot], uint64(s.ports[po].peer)<<37|uint64(pk.vc)<<32|uint64(uint32(k)))
+	// downstream input port and queue, no division to decode
+	s.arrivals[slot] = append(s.arrivals[slot], uint64(s.ports[po].peer)<<(32+qBits)|uint64(pk.vc)<<32|uint64(uint32(k)))
 }
 
 // push appends packet k to the buffer of VC vc of input pi (space was
@@ -607,7 +616,11 @@ func (s *Sim) push(pi, vc int, k int32, entry int64) {
 	b.len++
 	if b.len == 1 {
 		s.setHead(b)
-		s.vcBusy[pi] |= 1 << (uint(vc) & 31)
+		if s.vq.on {
+			s.voqBusy(pi, vc, true)
+		} else {
+			s.vcBusy[pi] |= 1 << (uint(vc) & 31)
+		}
 	}
 }
 

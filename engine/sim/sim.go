@@ -160,6 +160,7 @@ type Sim struct {
 	acor acor
 	cga  cga
 	dq   damq   // DAMQ input buffers (damq.go)
+	vq   voq    // router.voq's virtual output queues (voq.go)
 	fv   flexVC // router.flexVC (flexvc.go)
 	// mechanism hooks and the attached mechanisms (mechanism.go)
 	hk   hooks
@@ -217,6 +218,7 @@ type Sim struct {
 	// VCs
 	injVC, maxVC int
 	vcCount      []int // VCs per port class
+	nq           []int // queues per input port of each class: its VCs, × radix with router.voq
 	reqVCs       int   // request-set size on injection ports (reactive); else injVC
 	injSlots     int32 // packets an injection port holds over all its VCs
 	injPolicy    uint8
@@ -225,8 +227,9 @@ type Sim struct {
 	// port touched by the allocator instead of one per field)
 	ports []port
 	bufs  []buffer
-	// credits[po·maxVC+vc]: free phits downstream of output po on VC vc (a
-	// dense array: the allocator checks it for every request)
+	// credits[po·maxVC+vc]: free phits downstream of output po on VC (with
+	// router.voq, queue) vc (a dense array: the allocator checks it for
+	// every request)
 	credits []int32
 	qRing   []uint64 // input buffer slots: packet id | entry cycle<<32
 	oRing   []int32  // per output FIFO, the departure cycles of its last oCap packets
@@ -237,8 +240,8 @@ type Sim struct {
 	// packets, so idle routers and ports cost nothing
 	inMask []uint64
 	// vcBusy: per input port, the VCs whose buffers hold packets (bit v), so
-	// the input arbiter visits only those (up to 32 queues per port: the
-	// wheels' entries encode the VC in 5 bits)
+	// the input arbiter visits only those (up to 32 queues per port; with
+	// router.voq, up to 127 in vq.busy)
 	vcBusy []uint32
 	// heads waiting for credits sleep until one arrives: per output port,
 	// the inputs of its router waiting on it (2 words), and one bit per
@@ -444,13 +447,18 @@ func newSimEntry(cfg config.Config, e *routing.Entry, topo topology.Topology, se
 			return nil, err
 		}
 	}
-	s.maxVC = slices.Max(s.vcCount)
+	s.initVoq(r.Voq)
+	s.maxVC = slices.Max(s.nq)
+	if s.R*s.radix >= 1<<(30-qBits) {
+		return nil, fmt.Errorf("topology %s: %d ports, the simulator supports fewer than %d", topo.Name(), s.R*s.radix, 1<<(30-qBits))
+	}
 	s.reqVCs = s.injVC
 	if tr.Reactive {
 		s.reqVCs = s.injVC / 2
 	}
 	s.initDamq()
 	s.build()
+	s.buildVoq()
 	if e.Keeps(routing.PerCycle) && r.IdleUpdates == "fogsim" {
 		s.held = make([]int32, s.R)
 		s.moves = make([][]uint64, len(s.arrivals))
@@ -470,6 +478,9 @@ func newSimEntry(cfg config.Config, e *routing.Entry, topo topology.Topology, se
 		s.rerouteInj = true
 	case routing.EachHopAttempt:
 		s.rerouteAll = true
+	}
+	if s.vq.on { // decided when the packet is placed (voqPlace)
+		s.rerouteInj, s.rerouteAll = false, false
 	}
 	s.completeA = e.Uses("routing.completePhaseA") && cfg.Routing.CompletePhaseA
 	s.metrics = e.Metrics
@@ -588,7 +599,7 @@ func (s *Sim) build() {
 	}
 	s.outCap = int32(r.OutputBuffer)
 	bufPhits := func(c topology.PortClass) int { return int(s.bufCap[c]) }
-	nvc := func(c topology.PortClass) int { return s.vcCount[c] }
+	nvc := func(c topology.PortClass) int { return s.nq[c] }
 	s.oCap = int32(r.OutputBuffer/s.P) + 1 // +1: the packet on the link has left the ring
 	var qTotal, oTotal int32
 	s.pclass = make([]topology.PortClass, nports)

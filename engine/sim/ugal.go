@@ -205,6 +205,9 @@ func (s *Sim) fbHops(r int, pk *packet) int32 {
 // or summed over the port's data VCs.
 func (s *Sim) fbOcc(r, port int) int32 {
 	po := r*s.radix + port
+	if s.vq.on {
+		return s.voqOcc(po, s.seq[0].VC, s.ug.perPort)
+	}
 	if !s.ug.perPort {
 		return s.occVC(po, s.seq[0].VC, topology.FBFlyLink)
 	}

@@ -1,0 +1,224 @@
+package sim
+
+import (
+	"math"
+	"math/bits"
+
+	"phitsim/engine/topology"
+)
+
+// Virtual output queues (router.voq; Kim et al., Contention-based Congestion
+// Management in Large-Scale Networks §V-A: "per-output virtual output
+// queues", 4 VCs per output at each input). Every input port, transit and
+// injection, holds one queue per (output port of its router, VC of its
+// class): queue q = output·VCs + VC, so a head waiting for one output never
+// blocks a packet for another. Each queue is a buffer of the seam (ring, head
+// record, busy bit, credit counter upstream) of the class's per-VC size, so
+// the grant, the credits and the census work per queue unchanged.
+//
+// The queue at the next router must be known when the upstream input stage
+// checks its credits: the head's route at the next router is computed there
+// (look-ahead routing), and the packet carries it. It is the route the next
+// router would compute when the packet is its head, because every routing
+// allowed with VOQs (config's checkVoq) decides at the source and then
+// follows its path deterministically; the census checks every queued
+// packet's route against its queue (voqArbitrate routes the heads).
+// The source decision itself (UGAL's, Valiant's draw) is taken when the node
+// places the packet in its injection port, since that placement picks the
+// queue of the first router's output.
+//
+// Injection queues: the node's injection VC keeps its size
+// (router.injectionBuffer), shared by that VC's per-output queues (injUsed
+// counts it; each ring can hold all of it), as nodes fill it without
+// credits.
+
+// qBits is the width of a queue index in the timing wheels' entries (an
+// arrival's and a credit's): up to 127 queues per input port.
+const qBits = 7
+
+// arrivalAt decodes an arrival-wheel entry: the input port and queue (the
+// packet id is the low 32 bits).
+func arrivalAt(e uint64) (pi, q int) {
+	return int(e >> (32 + qBits)), int(e >> 32 & (1<<qBits - 1))
+}
+
+// creditAt decodes a credit-wheel entry: the output port and queue (bits 30
+// and 31 are the occupancy views' flags).
+func creditAt(e int32) (po, q int) {
+	return int(e&0x3fffffff) >> qBits, int(e & (1<<qBits - 1))
+}
+
+// voq is router.voq's state.
+type voq struct {
+	on bool
+	// busy: per input port, 2 words: bit q set while queue q holds packets
+	// (the 32-bit vcBusy of the plain layout is left unused)
+	busy []uint64
+	// injUsed: per injection VC (its buffer index pi·maxVC + VC), the
+	// packets in that VC's queues; injCap its size in packets
+	injUsed []int32
+	injCap  int32
+	// held: UGAL's occupancy of each transit output per VC (po·vcs + VC),
+	// the phits held over the next router's queues of that VC; kept at
+	// every grant and credit (voqHeld), so a decision reads vcs counters,
+	// not ports × vcs credits
+	held []int32
+	vcs  int
+}
+
+// initVoq sets the queue counts before build: a class's VCs times the
+// radix; the priority class (ctlclass.go) is refused with VOQs, so no queue
+// index is a control VC.
+func (s *Sim) initVoq(on bool) {
+	s.nq = append([]int(nil), s.vcCount...)
+	if !on {
+		return
+	}
+	s.vq.on = true
+	for c := range s.nq {
+		s.nq[c] = s.vcCount[c] * s.radix
+	}
+	for i := range s.ctlBase {
+		s.ctlBase[i] = math.MaxUint8
+	}
+}
+
+// buildVoq allocates the masks and injection counters after build.
+func (s *Sim) buildVoq() {
+	if !s.vq.on {
+		return
+	}
+	s.vq.busy = make([]uint64, 2*len(s.ports))
+	s.vq.injUsed = make([]int32, len(s.bufs))
+	s.vq.injCap = s.bufCap[topology.Injection] / int32(s.P)
+	if s.routing == routeUGAL { // on a flattened butterfly (checkVoq)
+		s.vq.vcs = s.maxVC / s.radix
+		s.vq.held = make([]int32, len(s.ports)*s.vq.vcs)
+		// the grants and credits reach voqHeld through the occupancy
+		// views' hook (take, land → occUpdate), which runs only while
+		// gocc is not nil: the Dragonfly views that use gocc are refused
+		// with VOQs, so this empty one only routes those calls here, and
+		// the plain router pays nothing
+		s.ov.gocc = []int32{}
+	}
+}
+
+// voqHeld records delta phits more held downstream of output po in queue
+// q (a grant: +P; a credit back: −P).
+func (s *Sim) voqHeld(po, q int, delta int32) {
+	s.vq.held[po*s.vq.vcs+q%s.vcCount[s.pclass[po]]] += delta
+}
+
+// voqPlace is the queue of injection VC vc that packet k enters: the source
+// router routes it now (the source decision, and its first hop).
+func (s *Sim) voqPlace(k int32, vc int) int {
+	pk := &s.pk[k]
+	at := s.nodeAt[pk.src]
+	s.vq.injUsed[int(at.pi)*s.maxVC+vc]++
+	s.route(int(at.router), pk, true, false)
+	return int(pk.outPort)*s.injVC + vc
+}
+
+// voqBusy marks queue q of input pi busy (it got its first packet) or idle.
+func (s *Sim) voqBusy(pi, q int, busy bool) {
+	w := &s.vq.busy[2*pi+q>>6]
+	if busy {
+		*w |= 1 << (q & 63)
+	} else {
+		*w &^= 1 << (q & 63)
+	}
+}
+
+// voqArbitrate is the input stage of a port with virtual output queues:
+// round-robin over its busy queues from its pointer, as inputArbitrate's rr
+// (the first queue whose head can request wins; the pointer moves when it
+// requests, or with rrgrant when it is granted). Returns the queue and its
+// output, or (−1, −1) with the port's wait set.
+func (s *Sim) voqArbitrate(r, pi int) (int, int) {
+	base := r * s.radix
+	ip := &s.ports[pi]
+	ptr := uint(ip.inPtr) // < 128
+	// the queues below the pointer, per word (a shift by 64 or more is 0)
+	lo := uint64(1)<<ptr - 1
+	hi := (uint64(1)<<(ptr&63) - 1) & -uint64(ptr>>6)
+	busy := s.vq.busy[2*pi : 2*pi+2 : 2*pi+2]
+	wait := int64(math.MaxInt64)
+	// the busy queues from the pointer on, then those before it
+	order := [4]uint64{busy[0] &^ lo, busy[1] &^ hi, busy[0] & lo, busy[1] & hi}
+	for i, m := range order {
+		for ; m != 0; m &= m - 1 {
+			q := (i&1)<<6 | bits.TrailingZeros64(m)
+			b := &s.bufs[pi*s.maxVC+q]
+			if int64(b.hEntry) > s.now {
+				wait = min(wait, int64(b.hEntry))
+				continue
+			}
+			if b.hOut < 0 {
+				// a new head: its route here is in the packet (routed one
+				// hop ahead, or when placed); route it at the next router
+				// now, for the queue it takes there (b.hVC), whose credits
+				// the request needs. The packet then carries its route
+				// there; the non-VOQ router would compute the same one there
+				// (a routing decided at the source; the census checks every
+				// queued packet's route against its queue). Inlined by hand:
+				// once per hop.
+				pk := &s.pk[b.hd]
+				b.hOut, b.hVC, b.hNext, b.hReq, b.hFinal = pk.outPort, pk.outVC, pk.nextPos, pk.flags&fRequest != 0, true
+				if po := base + int(pk.outPort); s.pclass[po] != topology.Injection {
+					pk.vcPos = pk.nextPos // as the grant sets it (this hop's route is in b)
+					s.route(int(uint(s.ports[po].peer)/uint(s.radix)), pk, false, false)
+					b.hVC = int8(int(pk.outPort)*s.vcCount[s.pclass[po]] + int(b.hVC))
+				}
+			}
+			po := base + int(b.hOut)
+			op := &s.ports[po]
+			t := int64(op.readyAt)
+			if t <= s.now {
+				t = -1
+				if op.class == topology.Injection {
+					t = s.replyBlocked(b)
+				} else if s.credits[po*s.maxVC+int(b.hVC)] < int32(s.P) {
+					t = waitCredit
+					s.sleepOnCredit(pi-base, po)
+				}
+			}
+			if t >= 0 {
+				wait = min(wait, t)
+				continue
+			}
+			if !s.inPtrOnGrant {
+				ip.inPtr = int8(wrap(q+1, s.nq[ip.class]))
+			}
+			if s.ejGate && op.class == topology.Injection && s.ejectionClosed(po) {
+				return -1, -1 // as inputArbitrate: the request was placed and refused
+			}
+			return q, int(b.hOut)
+		}
+	}
+	ip.inWait = int32(wait)
+	return -1, -1
+}
+
+// voqOcc is the occupancy UGAL reads for output po under router.voq: the
+// phits held downstream (and in the output FIFO) over the next router's
+// queues of VC vc, or of every VC (routing.congestion=perPort).
+func (s *Sim) voqOcc(po, vc int, perPort bool) int32 {
+	held := s.vq.held[po*s.vq.vcs : po*s.vq.vcs+s.vcCount[s.pclass[po]]]
+	if !perPort {
+		return held[vc]
+	}
+	var q int32
+	for _, h := range held {
+		q += h
+	}
+	return q
+}
+
+// busyQueues is the mask of input pi's queues holding packets (reports and
+// the census).
+func (s *Sim) busyQueues(pi int) [2]uint64 {
+	if s.vq.on {
+		return [2]uint64{s.vq.busy[2*pi], s.vq.busy[2*pi+1]}
+	}
+	return [2]uint64{uint64(s.vcBusy[pi]), 0}
+}
