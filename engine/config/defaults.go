@@ -804,6 +804,10 @@ func (c *Config) Validate() Errors {
 	if run.Traffic.SourceQueues == "" {
 		run.Traffic.SourceQueues = "single" // traffic.sourceQueues is omitted for its default
 	}
+	run.Congestion.fill() // the congestion section is omitted for its defaults
+	if run.Traffic.HotspotBackground == "" {
+		run.Traffic.HotspotBackground = "UR"
+	}
 	return append(errs, run.validate()...)
 }
 
@@ -1016,6 +1020,7 @@ func (c *Config) validate() Errors {
 	}
 	errs = append(errs, c.validateWorkload()...)
 	errs = append(errs, c.validatePhysical()...)
+	errs = append(errs, c.validateCongestion()...)
 	if e := c.checkECtNInFlight(); e != nil {
 		errs = append(errs, e)
 	}
@@ -1193,6 +1198,9 @@ func (c *Config) checkHotspot() Errors {
 	sz, ok := c.Topology.Sizes()
 	if !ok {
 		return nil // the topology's own errors say why
+	}
+	if bg := tr.HotspotBackground; bg != "" && bg != "UR" && c.Topology.Kind != "fbfly" {
+		return Errors{&FieldError{Path: "traffic.hotspotBackground", Value: bg, Msg: "TORNADO and TORNADO_RAND run on topology.kind=fbfly only (as traffic.pattern)"}}
 	}
 	if _, err := traffic.New(traffic.Spec{Kind: traffic.HOTSPOT, Hotspot: tr.HotspotNode, Senders: senders,
 		Count: tr.HotspotCount, DrawSeed: uint64(tr.HotspotSeed)}, hotspotNet{sz.Nodes}, 0); err != nil {

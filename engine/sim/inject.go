@@ -25,6 +25,9 @@ func (s *Sim) slotsFree(node, vc int) int32 {
 // chooseVC picks the injection VC of a new packet (requests and plain traffic
 // use the request set, replies the reply set); −1 when it has no room.
 func (s *Sim) chooseVC(node, dst int, reply bool) int {
+	if s.iso.on && !reply && s.iso.flow[node*s.N+dst] {
+		return s.isoRoom(node) // the isolated class (ctlclass.go)
+	}
 	lo, hi := 0, s.reqVCs
 	if reply {
 		lo, hi = s.reqVCs, s.injVC
@@ -121,6 +124,9 @@ func (s *Sim) enqueue(k int32, vc int, t int64) {
 	node := int(pk.src)
 	pk.vc = int8(vc)
 	pk.entry = t + s.lat[topology.Injection]
+	if s.iso.on && vc == s.iso.vc {
+		s.iso.packets++
+	}
 	pi := int(s.nodeAt[node].pi)
 	s.push(pi, vc, k, pk.entry)
 	s.countIn(pi)
@@ -278,7 +284,12 @@ func (s *Sim) injectControl() {
 		n := int(c.pending[i])
 		q, h := c.q[n], int(c.qHead[n])
 		for ; h < len(q); h++ {
-			vc := s.chooseVC(n, int(s.pk[q[h]].dst), false)
+			var vc int
+			if c.tag[q[h]].prio {
+				vc = s.ctlRoom(n)
+			} else {
+				vc = s.chooseVC(n, int(s.pk[q[h]].dst), false)
+			}
 			if vc < 0 {
 				break
 			}

@@ -202,6 +202,16 @@ func (s *Sim) inputArbitrate(r, pi int) (int, int) {
 		}
 		wait, m = w, m&(1<<cb-1)
 	}
+	// a strictly-lowest isolated class (ctlclass.go): its VCs wait for a
+	// second pass, taken only when no data VC can request
+	var low uint64
+	if s.iso.low {
+		if low = m &^ (1<<s.isoBase[s.ports[pi].class] - 1); low == m {
+			low = 0 // only isolated VCs: one pass
+		}
+		m &^= low
+	}
+again:
 	if s.inArb == arbRR {
 		start = ptr
 		sh := uint(ptr) & 31
@@ -224,9 +234,13 @@ func (s *Sim) inputArbitrate(r, pi int) (int, int) {
 		fromInj := s.ports[pi].class == topology.Injection
 		reroute := s.rerouteAll || (fromInj && s.rerouteInj)
 		if b.hOut < 0 || (!b.hFinal && reroute) {
-			pk := &s.pk[b.hd]
-			b.hFinal = s.route(r, pk, fromInj, b.hOut >= 0)
-			b.hOut, b.hVC, b.hNext, b.hReq = pk.outPort, pk.outVC, pk.nextPos, pk.flags&fRequest != 0
+			if v >= int(s.isoBase[s.ports[pi].class]) {
+				s.routeIso(r, b) // the isolated class: minimal, final
+			} else {
+				pk := &s.pk[b.hd]
+				b.hFinal = s.route(r, pk, fromInj, b.hOut >= 0)
+				b.hOut, b.hVC, b.hNext, b.hReq = pk.outPort, pk.outVC, pk.nextPos, pk.flags&fRequest != 0
+			}
 		}
 		// the head's wait (inlined by hand: a call costs most on wasm): −1
 		// when it can request its output now; otherwise the earliest cycle
@@ -275,6 +289,10 @@ func (s *Sim) inputArbitrate(r, pi int) (int, int) {
 		if best < 0 || key < bestKey {
 			best, bestKey, bestOut = v, key, int(b.hOut)
 		}
+	}
+	if best < 0 && low != 0 {
+		m, low = low, 0
+		goto again
 	}
 	if best < 0 {
 		s.ports[pi].inWait = int32(wait) // now: no skipping
@@ -352,6 +370,9 @@ func (s *Sim) outputArbitrate(base, out int) int {
 		ctl := s.cc.on && s.isCtlVC(s.pclass[base+in], int(s.reqVC[in]))
 		if ctl {
 			key -= 1 << 61 // the priority class wins (ctlclass.go)
+		}
+		if s.iso.low && s.isIsoVC(s.pclass[base+in], int(s.reqVC[in])) {
+			key += 1 << 59 // a strictly-lowest isolated class loses (ctlclass.go)
 		}
 		if best < 0 || key < bestKey {
 			best, bestKey, bestInj, bestCtl = in, key, inj, ctl
