@@ -57,7 +57,11 @@ func describe(w io.Writer, c config.Config) {
 		fmt.Fprintln(w)
 		fmt.Fprintf(w, "BFS run to its end (at most %d cycles); ", c.Sim.Cycles)
 	} else {
-		fmt.Fprintf(w, ", traffic %s, load %g phits/node/cycle\n", c.Traffic.Pattern, c.Traffic.Load)
+		fmt.Fprintf(w, ", traffic %s, load %g phits/node/cycle", c.Traffic.Pattern, c.Traffic.Load)
+		if bg := c.Traffic.HotspotBackground; c.Traffic.Pattern == "HOTSPOT" && bg != "" {
+			fmt.Fprintf(w, " (background %s)", bg)
+		}
+		fmt.Fprintf(w, ", congestion management %s\n", c.Congestion.SchemeName())
 		fmt.Fprintf(w, "%d warm-up + %d measured cycles; ", c.Sim.Warmup, c.Sim.Cycles)
 	}
 	if c.Sim.Seeds == 1 {
@@ -157,7 +161,7 @@ func hotspotRows(row func(k, v, unit string), a sweep.Aggregate) {
 	if h == nil {
 		return
 	}
-	row("background accepted", est(h.Accepted, "%.4f"), "phits/node/cycle, UR among the nodes neither hotspot nor sender")
+	row("background accepted", est(h.Accepted, "%.4f"), "phits/node/cycle, per node neither sender nor silent hotspot")
 	row("background latency", est(h.Latency, "%.1f"), "cycles")
 	row("hotspot accepted", est(h.HotAccepted, "%.4f"), fmt.Sprintf("phits/cycle into node %d", h.Node))
 	row("hotspot latency", est(h.HotLatency, "%.1f"), "cycles")
