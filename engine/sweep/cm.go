@@ -13,6 +13,9 @@ func cmExperiments() []Experiment {
 		b := config.FBFly(1, 4, 4)
 		b.Traffic.Pattern = pattern
 		b.Traffic.SourceQueue, b.Traffic.SourceQueues, b.Traffic.MessagePackets = true, "perDestination", msg
+		// long runs, 3 seeds, for confidence intervals (the page's
+		// cbcm-fig*-quick presets are the quick ones)
+		b.Sim.Warmup, b.Sim.Cycles, b.Sim.Seeds = 100000, 100000, 3
 		return b
 	}
 	curves := func(b config.Config, schemes ...string) []config.Config {
