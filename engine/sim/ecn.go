@@ -15,8 +15,9 @@ import (
 //   - Switch: a packet whose head leaves an input VC buffer holding more
 //     than congestion.ecnThreshold of its capacity (the departing packet
 //     included; 90% of 256 flits, so a full buffer of 32-flit packets) is
-//     marked (FECN, one packet bit, sticky); transit buffers only (see
-//     attach). A plain per-buffer threshold: no root detection,
+//     marked (FECN, one packet bit, sticky); an injection buffer by the
+//     flits a flit-by-flit source would have placed (injectionOccupancy).
+//     A plain per-buffer threshold: no root detection,
 //     no hysteresis (the mis-marking of the paper's Fig. 4 relies on it).
 //   - Destination: on consuming a marked packet it returns a BECN to the
 //     packet's source, a control packet on the priority class ("ECN
@@ -35,7 +36,10 @@ type ecn struct {
 	tail  []int64 // the cycle after its last packet's tail left the node
 	since []int64 // while its IPD > 0: the cycle it rose from 0
 	busy  []bool  // it sent a packet
-	act   []int32 // the flows with IPD > 0
+	// the nodes' flit-by-flit feed (injectionOccupancy): per node, the
+	// cycle its last queued flit is fed; per packet id, its last flit's
+	vEnd, feedEnd []int64
+	act           []int32 // the flows with IPD > 0
 	// results
 	becnTo            []int64 // BECNs received, per node (source)
 	delivered, marked int64   // data packets consumed in the window, and marked ones
@@ -61,17 +65,13 @@ func (m *ecn) attach(s *Sim, id int) error {
 	for c, capPhits := range s.bufCap {
 		m.over[c] = int32(math.Floor(m.p.Threshold * float64(capPhits)))
 	}
-	// not the injection buffers: a node moves a packet per cycle from its
-	// source queue into them, 32× the channel's rate, so their occupancy is
-	// the source's backlog, not a switch's congestion (the paper's sources
-	// feed the switch flit by flit)
-	m.over[topology.Injection] = math.MaxInt32
+	m.feedEnd = make([]int64, s.N)
 	nf := s.N * s.N
 	m.ipd, m.tail, m.since, m.busy = make([]int64, nf), make([]int64, nf), make([]int64, nf), make([]bool, nf)
 	m.becnTo = make([]int64, s.N)
 	s.hk.grant = append(s.hk.grant, func(r, in, out, vc, outVC int, k int32) { m.grant(s, r, in, vc, k) })
 	s.hk.eject = append(s.hk.eject, func(k int32, t int64) { m.eject(s, k, t) })
-	s.hk.sent = append(s.hk.sent, func(n, dst int, k int32) { m.sent(s, n, dst) })
+	s.hk.sent = append(s.hk.sent, func(n, dst int, k int32) { m.sent(s, n, dst, k) })
 	s.hk.cycle = append(s.hk.cycle, cycleHook{every: m.p.Period, f: func() { m.decrement(s) }})
 	return nil
 }
@@ -79,13 +79,45 @@ func (m *ecn) attach(s *Sim, id int) error {
 func (m *ecn) control(*Sim, controlMsg) {}
 
 // grant marks a data packet whose input VC buffer was over the threshold
-// as its head left (b.len no longer counts it).
+// as its head left (b.len no longer counts it; an injection buffer counts
+// its flits as injectionOccupancy has them).
 func (m *ecn) grant(s *Sim, r, in, vc int, k int32) {
 	pi := r*s.radix + in
 	b := &s.bufs[pi*s.maxVC+vc]
-	if (b.len+1)*int32(s.P) > m.over[s.ports[pi].class] && !s.isControl(k) {
+	occ := (b.len + 1) * int32(s.P)
+	if s.ports[pi].class == topology.Injection {
+		occ = m.injectionOccupancy(s, b, k)
+	}
+	if occ > m.over[s.ports[pi].class] && !s.isControl(k) {
 		s.pk[k].mech |= m.mark
 	}
+}
+
+// injectionOccupancy is the flits of an injection VC buffer b (its head k
+// just granted) as the paper's node would have placed them: a node moves a
+// whole packet per cycle from its source queue into its injection VC, 32×
+// the channel's rate, so counting those packets would measure the source's
+// backlog; the paper's source feeds the switch's input buffer flit by
+// flit, one per cycle, so the buffer fills only when the switch forwards
+// slower than that. Each packet's last flit is fed at vEnd (sent: the
+// node's feed runs back to back), so at cycle now it has min(P, P − (vEnd
+// − now)) flits in, at least 0.
+func (m *ecn) injectionOccupancy(s *Sim, b *buffer, k int32) int32 {
+	in := func(j int32) int32 {
+		if int(j) >= len(m.vEnd) {
+			return int32(s.P) // not fed by the source queue (a control packet)
+		}
+		return int32(min(int64(s.P), max(0, int64(s.P)-(m.vEnd[j]-s.now))))
+	}
+	occ := in(k)
+	for i := int32(0); i < b.len; i++ {
+		h := b.head + i
+		if h >= b.cap {
+			h -= b.cap
+		}
+		occ += in(int32(uint32(s.qRing[b.start+h])))
+	}
+	return occ
 }
 
 // eject echoes a marked packet's FECN to its source as a BECN.
@@ -116,8 +148,14 @@ func (m *ecn) receive(s *Sim, p ctlPacket) {
 	s.holdFlow(n, dst, m.tail[f]+m.ipd[f])
 }
 
-// sent spaces the flow's next packet IPD cycles after this one's tail.
-func (m *ecn) sent(s *Sim, n, dst int) {
+// sent spaces the flow's next packet IPD cycles after this one's tail, and
+// schedules its flits on the node's feed (injectionOccupancy).
+func (m *ecn) sent(s *Sim, n, dst int, k int32) {
+	for int(k) >= len(m.vEnd) {
+		m.vEnd = append(m.vEnd, make([]int64, len(s.pk)-len(m.vEnd))...)
+	}
+	m.feedEnd[n] = max(s.now, m.feedEnd[n]) + int64(s.P)
+	m.vEnd[k] = m.feedEnd[n]
 	f := n*s.N + dst
 	m.busy[f] = true
 	m.tail[f] = s.now + int64(s.P)
