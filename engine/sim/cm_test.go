@@ -14,13 +14,19 @@ import (
 )
 
 // cmConfig is the paper's 16-node network with per-destination source
-// queues, no generated traffic, and scheme.
+// queues, input pointers that move on a grant, no generated traffic, and
+// scheme.
 func cmConfig(scheme, routing string) config.Config {
 	c := config.FBFly(1, 4, 4)
 	c.Routing.Name = routing
 	c.Traffic.Load = 0
 	c.Traffic.SourceQueue, c.Traffic.SourceQueues = true, "perDestination"
 	c.Congestion.Scheme = scheme
+	// BookSim's separable allocator moves an input's pointer only on a
+	// grant: with FOGSim's move-on-request, an isolated-class head can lose
+	// every output round in lockstep with its input's data VCs (Ideal(MIN)
+	// under Fig. 2 starved within 500 cycles)
+	c.Router.InputArbiter = "rrgrant"
 	c.Sim.Warmup, c.Sim.Cycles, c.Sim.Seeds = 0, 20000, 1
 	return c
 }

@@ -13,6 +13,10 @@ func cmExperiments() []Experiment {
 		b := config.FBFly(1, 4, 4)
 		b.Traffic.Pattern = pattern
 		b.Traffic.SourceQueue, b.Traffic.SourceQueues, b.Traffic.MessagePackets = true, "perDestination", msg
+		// BookSim's separable allocator moves an input's pointer on a grant
+		// only; moved on each request (FOGSim's rr), an isolated-class head
+		// can starve in lockstep with its input's data VCs
+		b.Router.InputArbiter = "rrgrant"
 		// long runs, 3 seeds, for confidence intervals (the page's
 		// cbcm-fig*-quick presets are the quick ones)
 		b.Sim.Warmup, b.Sim.Cycles, b.Sim.Seeds = 100000, 100000, 3
