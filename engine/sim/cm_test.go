@@ -180,3 +180,45 @@ func TestNodeSentPriorityPacketsGoFirst(t *testing.T) {
 		t.Errorf("the priority packet was consumed at cycle %d, the first data packet at %d", at, firstData)
 	}
 }
+
+// The isolated class's priority (congestion.idealPriority): node 1's flow
+// to node 5 on the class and node 2's on the data VCs, three packets each
+// queued at once, compete for router 0's link to router 1. Strictly lowest:
+// every data packet reaches node 5 before the first isolated one (both
+// allocator stages prefer data); equal: round-robin interleaves them.
+func TestIsolatedClassPriority(t *testing.T) {
+	for _, low := range []bool{true, false} {
+		c := cmConfig("ideal", "MIN")
+		if low {
+			c.Congestion.IdealPriority = "low"
+		}
+		s, err := New(c, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.setIsoFlow(1, 5, true)
+		var order []int32
+		s.hk.eject = append(s.hk.eject, func(k int32, _ int64) { order = append(order, s.pk[k].src) })
+		for range 3 {
+			for _, n := range []int{1, 2} {
+				vc := s.chooseVC(n, 5, false)
+				if want := n == 1; (vc == s.iso.vc) != want {
+					t.Fatalf("node %d's packet to 5 on VC %d (isolated VC %d)", n, vc, s.iso.vc)
+				}
+				s.enqueue(s.newPacket(n, 5, s.now, 0), vc, s.now)
+			}
+		}
+		runUntilEmpty(t, s, 5000)
+		lastData, firstIso := -1, -1
+		for i, src := range order {
+			if src == 2 {
+				lastData = i
+			} else if firstIso < 0 {
+				firstIso = i
+			}
+		}
+		if low && firstIso < lastData || !low && firstIso > lastData {
+			t.Errorf("low=%v: delivery order by source %v", low, order)
+		}
+	}
+}

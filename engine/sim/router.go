@@ -183,6 +183,9 @@ func (s *Sim) wakeOnCredit(po int) {
 // changes nothing, the input is not tried again before the earliest cycle
 // one of its heads might request (s.inWait), unless a packet arrives.
 func (s *Sim) inputArbitrate(r, pi int) (int, int) {
+	if s.iso.low {
+		return s.inputArbitrateLow(r, pi)
+	}
 	base := r * s.radix
 	n := s.vcCount[s.ports[pi].class]
 	best, bestOut := -1, -1
@@ -202,16 +205,6 @@ func (s *Sim) inputArbitrate(r, pi int) (int, int) {
 		}
 		wait, m = w, m&(1<<cb-1)
 	}
-	// a strictly-lowest isolated class (ctlclass.go): its VCs wait for a
-	// second pass, taken only when no data VC can request
-	var low uint64
-	if s.iso.low {
-		if low = m &^ (1<<s.isoBase[s.ports[pi].class] - 1); low == m {
-			low = 0 // only isolated VCs: one pass
-		}
-		m &^= low
-	}
-again:
 	if s.inArb == arbRR {
 		start = ptr
 		sh := uint(ptr) & 31
@@ -289,10 +282,6 @@ again:
 		if best < 0 || key < bestKey {
 			best, bestKey, bestOut = v, key, int(b.hOut)
 		}
-	}
-	if best < 0 && low != 0 {
-		m, low = low, 0
-		goto again
 	}
 	if best < 0 {
 		s.ports[pi].inWait = int32(wait) // now: no skipping
@@ -631,4 +620,34 @@ func (s *Sim) leave(po int, c topology.PortClass, dep int64) {
 	}
 	slot := dep & s.wheelMask
 	s.moves[slot] = append(s.moves[slot], uint64(po/s.radix)<<32|to)
+}
+
+// inputArbitrateLow is the input stage with a strictly-lowest isolated
+// class (ctlclass.go): the input's data (and priority) VCs first, its
+// isolated VCs only when none of those can request, as two passes of the
+// plain stage over the port's busy mask with the other VCs hidden (kept out
+// of inputArbitrate's loop, which pays one flag test for it).
+func (s *Sim) inputArbitrateLow(r, pi int) (int, int) {
+	busy := s.vcBusy[pi]
+	cl := s.ports[pi].class
+	iso := busy &^ (1<<s.isoBase[cl] - 1) & (1<<s.ctlBase[cl] - 1)
+	if iso == 0 || iso == busy {
+		s.iso.low = false
+		v, out := s.inputArbitrate(r, pi)
+		s.iso.low = true
+		return v, out
+	}
+	s.iso.low = false
+	s.vcBusy[pi] = busy &^ iso
+	v, out := s.inputArbitrate(r, pi)
+	if v < 0 {
+		wait := s.ports[pi].inWait
+		s.vcBusy[pi] = iso
+		if v, out = s.inputArbitrate(r, pi); v < 0 {
+			s.ports[pi].inWait = min(wait, s.ports[pi].inWait)
+		}
+	}
+	s.vcBusy[pi] = busy
+	s.iso.low = true
+	return v, out
 }
