@@ -141,8 +141,8 @@ func TestIdealHotspotFlowsAreIsolatedAndMinimal(t *testing.T) {
 	for range 5000 {
 		s.Step()
 	}
-	if hot == 0 || hotLong != 0 || s.iso.packets == 0 {
-		t.Errorf("hotspot packets: %d delivered, %d non-minimal, %d injected on the class", hot, hotLong, s.iso.packets)
+	if m := s.mech.list[0].(*ideal); hot == 0 || hotLong != 0 || m.packets != int64(hot) {
+		t.Errorf("hotspot packets: %d delivered, %d non-minimal, %d counted on the class", hot, hotLong, m.packets)
 	}
 	if bgLong == 0 {
 		t.Errorf("UGAL routed none of the %d background packets non-minimally: the test cannot tell", bg)

@@ -312,7 +312,6 @@ type isoClass struct {
 	seq     vcs.Sequence
 	flow    []bool // by flow src·N + dst: on the class
 	vc      int    // its injection VC
-	packets int64  // data packets injected on it
 }
 
 // initIsoClass adds the isolated class's VCs above the data VCs of every

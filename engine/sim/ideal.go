@@ -18,7 +18,8 @@ import (
 // The class's priority is congestion.idealPriority (equal, the resolution
 // of the unstated priority; low, the sensitivity switch).
 type ideal struct {
-	flows int // hotspot flows put on the class
+	flows   int   // hotspot flows put on the class
+	packets int64 // their packets consumed (the whole run)
 }
 
 func init() { register("ideal", func() mechanism { return &ideal{} }) }
@@ -40,13 +41,18 @@ func (m *ideal) attach(s *Sim, id int) error {
 			}
 		}
 	}
+	s.hk.eject = append(s.hk.eject, func(k int32, _ int64) {
+		if pk := &s.pk[k]; s.iso.flow[int(pk.src)*s.N+int(pk.dst)] {
+			m.packets++
+		}
+	})
 	return nil
 }
 
 func (m *ideal) control(*Sim, controlMsg) {}
 
-// report: the hotspot flows on the isolated class and the packets injected
-// on it (the whole run, warm-up included).
+// report: the hotspot flows on the isolated class and their packets
+// consumed (the whole run, warm-up included).
 func (m *ideal) report(s *Sim) (string, map[string]float64) {
-	return "ideal", map[string]float64{"hotspotFlows": float64(m.flows), "hotspotClassPackets": float64(s.iso.packets)}
+	return "ideal", map[string]float64{"hotspotFlows": float64(m.flows), "hotspotClassPackets": float64(m.packets)}
 }

@@ -124,9 +124,6 @@ func (s *Sim) enqueue(k int32, vc int, t int64) {
 	node := int(pk.src)
 	pk.vc = int8(vc)
 	pk.entry = t + s.lat[topology.Injection]
-	if s.iso.on && vc == s.iso.vc {
-		s.iso.packets++
-	}
 	pi := int(s.nodeAt[node].pi)
 	s.push(pi, vc, k, pk.entry)
 	s.countIn(pi)

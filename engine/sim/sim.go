@@ -166,7 +166,12 @@ type Sim struct {
 	// the priority class of router-sent control packets (ctlclass.go):
 	// per port class, its first control VC (32: none)
 	ctlBase [8]uint8
-	cc      ctlClass
+	// prioBase: per port class, the first VC the input stage serves apart
+	// (ctlBase; isoBase with a strictly-lowest isolated class); prioOut:
+	// the output stage looks for priority-class or lowest-class requests
+	prioBase [8]uint8
+	prioOut  bool
+	cc       ctlClass
 	// the isolated class (ctlclass.go): per port class, its first VC (32:
 	// none)
 	isoBase [8]uint8
@@ -440,6 +445,11 @@ func newSimEntry(cfg config.Config, e *routing.Entry, topo topology.Topology, se
 			return nil, err
 		}
 	}
+	s.prioBase = s.ctlBase
+	if s.iso.low {
+		s.prioBase = s.isoBase
+	}
+	s.prioOut = s.cc.on || s.iso.low
 	s.maxVC = slices.Max(s.vcCount)
 	s.reqVCs = s.injVC
 	if tr.Reactive {
