@@ -222,3 +222,53 @@ func TestIsolatedClassPriority(t *testing.T) {
 		}
 	}
 }
+
+// ECN's source (Kim et al. §V-A): each BECN adds 400 cycles to its flow's
+// inter-packet delay, capped at 1,500; the timer takes 50 every 1,000
+// cycles (at cycles 0, 1,000, …); a flow's next packet leaves its queue
+// the delay after the previous one's tail (32 cycles after it left; the
+// timer at cycle 2,000 shortens the hold it falls in), while the node's
+// other flow goes on.
+func TestECNInterPacketDelay(t *testing.T) {
+	s, err := New(cmConfig("ecn", "MIN"), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := s.mech.list[0].(*ecn)
+	for range 5 {
+		m.receive(s, ctlPacket{dst: 0, data: 5})
+	}
+	f := 0*s.N + 5
+	if m.ipd[f] != 1500 || m.becnTo[0] != 5 {
+		t.Fatalf("after 5 BECNs: delay %d, BECNs %d; want 1,500 (capped), 5", m.ipd[f], m.becnTo[0])
+	}
+	for s.now < 1000 {
+		s.Step()
+	}
+	s.Step() // the timer fires at the start of cycles 0 and 1,000
+	if m.ipd[f] != 1400 {
+		t.Fatalf("after two timers: delay %d, want 1,400", m.ipd[f])
+	}
+	var left, ipd []int64
+	var other int64 = -1
+	s.hk.sent = append(s.hk.sent, func(n, dst int, _ int32) {
+		if dst == 5 {
+			left, ipd = append(left, s.now), append(ipd, m.ipd[f])
+		} else {
+			other = s.now
+		}
+	})
+	s.queueMessage(0, 5, 0)
+	s.queueMessage(0, 5, 0)
+	s.queueMessage(0, 9, 0)
+	for range 3000 {
+		s.Step()
+	}
+	// the flow never sent: its first packet is held the delay from cycle 0
+	if len(left) != 2 || left[0] != ipd[0] || other < 0 || other >= left[0] {
+		t.Fatalf("packets to 5 left at %v (delays %v), to 9 at %d; want 2, the first at its delay, node 9's before", left, ipd, other)
+	}
+	if gap, want := left[1]-left[0], int64(s.P)+ipd[1]; gap != want {
+		t.Errorf("the flow's packets left %d cycles apart, want the tail (%d) + the delay (%d)", gap, s.P, ipd[1])
+	}
+}
