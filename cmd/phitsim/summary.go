@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"sort"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -111,6 +112,7 @@ func printSummary(w io.Writer, c config.Config, a sweep.Aggregate, runs []*resul
 		row("  in the network", est(a.NetLatency, "%.1f"), "cycles")
 		row("  injection", est(a.InjLatency, "%.1f"), "cycles, waiting to leave the first router")
 		hotspotRows(row, a)
+		mechanismRows(row, runs)
 		physicalRows(row, &c, a)
 		row("average hops", est(a.Hops, "%.2f"), "links")
 		classRows(row, runs)
@@ -151,6 +153,33 @@ func printSummary(w io.Writer, c config.Config, a sweep.Aggregate, runs []*resul
 		fmt.Fprintln(w, "\nfull result: JSON on stdout")
 	default:
 		fmt.Fprintf(w, "\nfull result: %s\n", jsonAt)
+	}
+}
+
+// mechanismRows: each attached mechanism's own metrics (result.Mechanisms:
+// congestion.scheme's report, QCN-Switch's), the mean over the runs.
+func mechanismRows(row func(k, v, unit string), runs []*result.Result) {
+	if len(runs) == 0 || len(runs[0].Mechanisms) == 0 {
+		return
+	}
+	names := make([]string, 0, len(runs[0].Mechanisms))
+	for n := range runs[0].Mechanisms {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		keys := make([]string, 0, len(runs[0].Mechanisms[n]))
+		for k := range runs[0].Mechanisms[n] {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			sum := 0.0
+			for _, r := range runs {
+				sum += r.Mechanisms[n][k]
+			}
+			row(n+" "+k, strconv.FormatFloat(sum/float64(len(runs)), 'g', 4, 64), "mechanism metric (result.mechanisms)")
+		}
 	}
 }
 
