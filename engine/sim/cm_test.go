@@ -272,3 +272,51 @@ func TestECNInterPacketDelay(t *testing.T) {
 		t.Errorf("the flow's packets left %d cycles apart, want the tail (%d) + the delay (%d)", gap, s.P, ipd[1])
 	}
 }
+
+// The schemes run on the Dragonfly too (h=2, 72 nodes; UGAL; senders 10,
+// 20, 30, 40 → node 3 at 100%, UR among the others at 0.3, per-destination
+// queues, 3,000 + 5,000 cycles, the census checked): Ideal's hotspot
+// packets take the minimal l–g–l path on the isolated class (2 local + 1
+// global VCs) while UGAL misroutes background packets; ECN marks, sends
+// BECNs and throttles the senders below the Baseline's hotspot share.
+func TestCongestionSchemesOnTheDragonfly(t *testing.T) {
+	c := smallConfig(2)
+	c.Routing.Name = "UGAL"
+	c.Traffic.Pattern, c.Traffic.HotspotNode, c.Traffic.HotspotSenders = "HOTSPOT", 3, "10,20,30,40"
+	c.Traffic.Load = 0.3
+	c.Traffic.SourceQueue, c.Traffic.SourceQueues = true, "perDestination"
+	c.Router.InputArbiter = "rrgrant"
+	c.Sim.Warmup, c.Sim.Cycles, c.Sim.Seeds = 3000, 5000, 1
+	_, base := btSimState(t, c, 1)
+
+	c.Congestion.Scheme = "ideal"
+	s, err := New(c, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	long := 0
+	s.hk.eject = append(s.hk.eject, func(k int32, _ int64) {
+		if pk := &s.pk[k]; pk.dst == 3 && (pk.lhops > 2 || pk.ghops > 1) {
+			long++
+		}
+	})
+	for range 8000 {
+		s.Step()
+	}
+	m := s.mech.list[0].(*ideal)
+	if m.packets == 0 || long != 0 {
+		t.Errorf("Ideal: %d hotspot packets, %d of them non-minimal", m.packets, long)
+	}
+	_, ideal := btSimState(t, c, 1)
+	if ideal.Hotspot.Background.Accepted < 0.97*c.Traffic.Load {
+		t.Errorf("Ideal: background accepted %.4f of %.2f", ideal.Hotspot.Background.Accepted, c.Traffic.Load)
+	}
+
+	c.Congestion.Scheme = "ecn"
+	_, ecn := btSimState(t, c, 1)
+	e := ecn.Mechanisms["ecn"]
+	t.Logf("hotspot accepted: Baseline %.3f, ECN %.3f; ECN %v", base.Hotspot.Hotspot.Accepted, ecn.Hotspot.Hotspot.Accepted, e)
+	if e["becns"] == 0 || ecn.Hotspot.Hotspot.Accepted >= base.Hotspot.Hotspot.Accepted {
+		t.Errorf("ECN: %v BECNs, hotspot accepted %.3f (Baseline %.3f): want BECNs and throttled senders", e["becns"], ecn.Hotspot.Hotspot.Accepted, base.Hotspot.Hotspot.Accepted)
+	}
+}
