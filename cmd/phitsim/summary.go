@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"sort"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -57,7 +58,11 @@ func describe(w io.Writer, c config.Config) {
 		fmt.Fprintln(w)
 		fmt.Fprintf(w, "BFS run to its end (at most %d cycles); ", c.Sim.Cycles)
 	} else {
-		fmt.Fprintf(w, ", traffic %s, load %g phits/node/cycle\n", c.Traffic.Pattern, c.Traffic.Load)
+		fmt.Fprintf(w, ", traffic %s, load %g phits/node/cycle", c.Traffic.Pattern, c.Traffic.Load)
+		if bg := c.Traffic.HotspotBackground; c.Traffic.Pattern == "HOTSPOT" && bg != "" {
+			fmt.Fprintf(w, " (background %s)", bg)
+		}
+		fmt.Fprintf(w, ", congestion management %s\n", c.Congestion.SchemeName())
 		warm, measured := fmt.Sprintf("%d warm-up", c.Sim.Warmup), fmt.Sprintf("%d measured cycles", c.Sim.Cycles)
 		if c.Sim.AutoWarmup {
 			warm = fmt.Sprintf("warm-up until MSER-5 sees the transient over (at most %d)", c.Sim.Warmup)
@@ -123,6 +128,7 @@ func printSummary(w io.Writer, c config.Config, a sweep.Aggregate, runs []*resul
 		row("  in the network", est(a.NetLatency, "%.1f"), "cycles")
 		row("  injection", est(a.InjLatency, "%.1f"), "cycles, waiting to leave the first router")
 		hotspotRows(row, a)
+		mechanismRows(row, runs)
 		physicalRows(row, &c, a)
 		row("average hops", est(a.Hops, "%.2f"), "links")
 		classRows(row, runs)
@@ -169,6 +175,33 @@ func printSummary(w io.Writer, c config.Config, a sweep.Aggregate, runs []*resul
 	}
 }
 
+// mechanismRows: each attached mechanism's own metrics (result.Mechanisms:
+// congestion.scheme's report, QCN-Switch's), the mean over the runs.
+func mechanismRows(row func(k, v, unit string), runs []*result.Result) {
+	if len(runs) == 0 || len(runs[0].Mechanisms) == 0 {
+		return
+	}
+	names := make([]string, 0, len(runs[0].Mechanisms))
+	for n := range runs[0].Mechanisms {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		keys := make([]string, 0, len(runs[0].Mechanisms[n]))
+		for k := range runs[0].Mechanisms[n] {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			sum := 0.0
+			for _, r := range runs {
+				sum += r.Mechanisms[n][k]
+			}
+			row(n+" "+k, strconv.FormatFloat(sum/float64(len(runs)), 'g', 4, 64), "mechanism metric (result.mechanisms)")
+		}
+	}
+}
+
 // hotspotRows: HOTSPOT's classes (Kim et al., Contention-based Congestion
 // Management in Large-Scale Networks §V-A plots the background's).
 func hotspotRows(row func(k, v, unit string), a sweep.Aggregate) {
@@ -176,7 +209,7 @@ func hotspotRows(row func(k, v, unit string), a sweep.Aggregate) {
 	if h == nil {
 		return
 	}
-	row("background accepted", est(h.Accepted, "%.4f"), "phits/node/cycle, UR among the nodes neither hotspot nor sender")
+	row("background accepted", est(h.Accepted, "%.4f"), "phits/node/cycle, per node neither sender nor silent hotspot")
 	row("background latency", est(h.Latency, "%.1f"), "cycles")
 	row("hotspot accepted", est(h.HotAccepted, "%.4f"), fmt.Sprintf("phits/cycle into node %d", h.Node))
 	row("hotspot latency", est(h.HotLatency, "%.1f"), "cycles")

@@ -33,6 +33,8 @@ type Config struct {
 	// Physical is omitted when unset (no physical view), so that documents
 	// and results without it are unchanged.
 	Physical Physical `json:"physical,omitzero"`
+	// Congestion is omitted when unset (scheme none: the Baseline).
+	Congestion Congestion `json:"congestion,omitzero"`
 }
 
 // Topology of the network. Each kind reads its own fields (package
@@ -277,12 +279,13 @@ type Traffic struct {
 	HotPercent  float64 `json:"hotPercent" doc:"HOT: share of each node's traffic sent to the hot region (the rest is uniform)" unit:"%" min:"0" max:"100" when:"traffic.pattern=HOT"`
 	HotRegion   float64 `json:"hotRegion" doc:"HOT: the hot region is this share of the nodes, from node 0" unit:"%" min:"0" max:"100" when:"traffic.pattern=HOT"`
 	// HOTSPOT (omitted when unset, so that other documents keep their form)
-	HotspotNode    int    `json:"hotspotNode,omitempty" doc:"HOTSPOT: the hotspot node, which sends nothing" unit:"node" min:"0" max:"1000000" when:"traffic.pattern=HOTSPOT" paper:"Kim et al., Contention-based Congestion Management in Large-Scale Networks §V-A"`
-	HotspotSenders string `json:"hotspotSenders,omitempty" doc:"HOTSPOT: the senders, comma-separated nodes (e.g. 0,5,8,12), each sending only to the hotspot at 100% of its injection bandwidth; the other nodes send UR among themselves at traffic.load" when:"traffic.pattern=HOTSPOT" paper:"Kim et al., Contention-based Congestion Management in Large-Scale Networks §V-A (Figs. 2, 3b, 14)"`
-	HotspotCount   int    `json:"hotspotCount,omitempty" doc:"HOTSPOT: instead of traffic.hotspotNode and traffic.hotspotSenders, draw the hotspot and this many senders at random from traffic.hotspotSeed (0: give them explicitly)" unit:"nodes" min:"0" max:"1000000" when:"traffic.pattern=HOTSPOT" paper:"Kim et al., Contention-based Congestion Management in Large-Scale Networks §V-A (Figs. 8b, 13)"`
-	HotspotSeed    int    `json:"hotspotSeed,omitempty" doc:"HOTSPOT with traffic.hotspotCount: the seed of the draw, not the run's, so that every scheme and seed of an experiment gets the same set" unit:"PRNG seed" min:"0" max:"1000000000" when:"traffic.pattern=HOTSPOT" paper:"Kim et al., Contention-based Congestion Management in Large-Scale Networks §V-A"`
-	Reactive       bool   `json:"reactive" doc:"request-reply: every request is answered by a reply; requests get half the load" paper:"thesis §1.6.2"`
-	SourceQueue    bool   `json:"sourceQueue" doc:"keep packets that find the injection buffer full in an unbounded source queue (FOGSim drops the attempt)"`
+	HotspotNode       int    `json:"hotspotNode,omitempty" doc:"HOTSPOT: the hotspot node, which sends nothing" unit:"node" min:"0" max:"1000000" when:"traffic.pattern=HOTSPOT" paper:"Kim et al., Contention-based Congestion Management in Large-Scale Networks §V-A"`
+	HotspotSenders    string `json:"hotspotSenders,omitempty" doc:"HOTSPOT: the senders, comma-separated nodes (e.g. 0,5,8,12), each sending only to the hotspot at 100% of its injection bandwidth; the other nodes send UR among themselves at traffic.load" when:"traffic.pattern=HOTSPOT" paper:"Kim et al., Contention-based Congestion Management in Large-Scale Networks §V-A (Figs. 2, 3b, 14)"`
+	HotspotCount      int    `json:"hotspotCount,omitempty" doc:"HOTSPOT: instead of traffic.hotspotNode and traffic.hotspotSenders, draw the hotspot and this many senders at random from traffic.hotspotSeed (0: give them explicitly)" unit:"nodes" min:"0" max:"1000000" when:"traffic.pattern=HOTSPOT" paper:"Kim et al., Contention-based Congestion Management in Large-Scale Networks §V-A (Figs. 8b, 13)"`
+	HotspotSeed       int    `json:"hotspotSeed,omitempty" doc:"HOTSPOT with traffic.hotspotCount: the seed of the draw, not the run's, so that every scheme and seed of an experiment gets the same set" unit:"PRNG seed" min:"0" max:"1000000000" when:"traffic.pattern=HOTSPOT" paper:"Kim et al., Contention-based Congestion Management in Large-Scale Networks §V-A"`
+	HotspotBackground string `json:"hotspotBackground,omitempty" doc:"HOTSPOT: what the other nodes send: UR among themselves (the hotspot silent); TORNADO, every node (the hotspot too) to the same port of the next router, n → (n + p) mod N (the 16-node permutation n → n+4, the 512-node tornado n → n+8); TORNADO_RAND, to a random node of the next router (empty: UR)" enum:"UR,TORNADO,TORNADO_RAND" when:"traffic.pattern=HOTSPOT" paper:"Kim et al., Contention-based Congestion Management in Large-Scale Networks §V-A (Fig. 3b: permutation + 4-to-1, reconstructed; Fig. 9b: tornado + 63-to-1)"`
+	Reactive          bool   `json:"reactive" doc:"request-reply: every request is answered by a reply; requests get half the load" paper:"thesis §1.6.2"`
+	SourceQueue       bool   `json:"sourceQueue" doc:"keep packets that find the injection buffer full in an unbounded source queue (FOGSim drops the attempt)"`
 	// Messages and per-destination source queues: the network interface
 	// of Kim et al. §V-A (omitted when unset).
 	MessagePackets int    `json:"messagePackets,omitempty" doc:"packets per message: each generation event queues this many packets to one destination, at traffic.load/(m × packet size) messages per cycle so that the load in phits stays traffic.load (0 or 1: single packets)" unit:"packets" min:"0" max:"1024" when:"traffic.sourceQueue=true,traffic.process=bernoulli" paper:"Kim et al., Contention-based Congestion Management in Large-Scale Networks §V-A"`

@@ -848,6 +848,10 @@ func (c *Config) Validate() Errors {
 	if run.Traffic.SourceQueues == "" {
 		run.Traffic.SourceQueues = "single" // traffic.sourceQueues is omitted for its default
 	}
+	run.Congestion.fill() // the congestion section is omitted for its defaults
+	if run.Traffic.HotspotBackground == "" {
+		run.Traffic.HotspotBackground = "UR"
+	}
 	errs = append(errs, run.validate()...)
 	return append(errs, run.validateMeasure()...)
 }
@@ -897,6 +901,9 @@ func (c *Config) checkVoq() Errors {
 	}
 	if cg := c.Routing.Congestion; c.Topology.Kind == routing.Dragonfly && (cg == "perVCMin" || cg == "perPortMin") {
 		add("routing.congestion=%s: the minimal-only occupancy views count per VC, not per virtual output queue", cg)
+	}
+	if sc := c.Congestion.SchemeName(); sc != "none" {
+		add("congestion.scheme=%s: its extra classes (the isolated class, the priority control VC) have no place in the virtual output queues' layout", sc)
 	}
 	if r.FlexVC {
 		add("router.flexVC=true: FlexVC chooses a VC at the grant, the virtual output queues fix it at the upstream grant")
@@ -1114,6 +1121,7 @@ func (c *Config) validate() Errors {
 	}
 	errs = append(errs, c.validateWorkload()...)
 	errs = append(errs, c.validatePhysical()...)
+	errs = append(errs, c.validateCongestion()...)
 	if e := c.checkECtNInFlight(); e != nil {
 		errs = append(errs, e)
 	}
@@ -1291,6 +1299,9 @@ func (c *Config) checkHotspot() Errors {
 	sz, ok := c.Topology.Sizes()
 	if !ok {
 		return nil // the topology's own errors say why
+	}
+	if bg := tr.HotspotBackground; bg != "" && bg != "UR" && c.Topology.Kind != "fbfly" {
+		return Errors{&FieldError{Path: "traffic.hotspotBackground", Value: bg, Msg: "TORNADO and TORNADO_RAND run on topology.kind=fbfly only (as traffic.pattern)"}}
 	}
 	if _, err := traffic.New(traffic.Spec{Kind: traffic.HOTSPOT, Hotspot: tr.HotspotNode, Senders: senders,
 		Count: tr.HotspotCount, DrawSeed: uint64(tr.HotspotSeed)}, hotspotNet{sz.Nodes}, 0); err != nil {

@@ -28,9 +28,16 @@ func TestEveryAcceptedConfigurationHasAnAcyclicEscape(t *testing.T) {
 	for _, e := range routing.All() {
 		for _, kind := range topology.Kinds() {
 			for _, phaseA := range pa.Enum {
-				for _, variant := range []int{0, 1, 2} {
-					reactive, voq := variant == 1, variant == 2
+				for _, rs := range []struct {
+					reactive, voq bool
+					scheme        string
+				}{{false, false, ""}, {true, false, ""}, {false, true, ""}, {false, false, "ideal"}, {false, false, "ecn"}} {
+					reactive, voq := rs.reactive, rs.voq
 					c := config.Default()
+					c.Congestion.Scheme = rs.scheme // the isolated and priority classes (ctlclass.go)
+					if rs.scheme == "ecn" {
+						c.Traffic.SourceQueue, c.Traffic.SourceQueues = true, "perDestination"
+					}
 					c.Topology.Kind = kind
 					c.Topology.H, c.Topology.A, c.Topology.P = 2, 4, 2
 					c.Topology.Width, c.Topology.Height = 3, 4
@@ -45,6 +52,9 @@ func TestEveryAcceptedConfigurationHasAnAcyclicEscape(t *testing.T) {
 					}
 					if voq {
 						name += "/voq"
+					}
+					if rs.scheme != "" {
+						name += "/" + rs.scheme
 					}
 					if errs := c.Validate(); len(errs) > 0 {
 						refused++
@@ -74,6 +84,19 @@ func TestEveryAcceptedConfigurationHasAnAcyclicEscape(t *testing.T) {
 						for c, n := range s.seq.PerClass(len(s.vcCount)) {
 							if int(s.ctlBase[c]) < n || s.vcCount[c] > 32 {
 								t.Errorf("%s: class %d: control VCs from %d of %d, the data use %d", name, c, s.ctlBase[c], s.vcCount[c], n)
+							}
+						}
+					}
+					if s.iso.on {
+						// the isolated class: minimal and acyclic on its own
+						// VCs, between the data's and the priority class's
+						if err := vcs.Walk(s.topo, s.iso.seq); err != nil {
+							t.Errorf("%s: isolated class: %v", name, err)
+						}
+						per := s.iso.seq.PerClass(len(s.vcCount))
+						for c, n := range s.seq.PerClass(len(s.vcCount)) {
+							if int(s.isoBase[c]) < n || int(s.isoBase[c])+per[c] > min(s.vcCount[c], int(s.ctlBase[c])) {
+								t.Errorf("%s: class %d: isolated VCs from %d (+%d) of %d, the data use %d", name, c, s.isoBase[c], per[c], s.vcCount[c], n)
 							}
 						}
 					}

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math"
 	"math/bits"
+	"slices"
+	"strings"
 
 	"phitsim/engine/routing"
 	"phitsim/engine/topology"
@@ -41,8 +43,12 @@ import (
 // When no routing uses it, ctlBase is 32 for every class: the input stage
 // pays one shift and test per arbitration (vcBusy >> 32 is 0).
 type ctlClass struct {
-	on  bool
-	seq vcs.Sequence // the control packets' VC sequence (the topology's minimal one)
+	on bool
+	// nodeSent: nodes send on the class too (sendPriority: ECN's BECNs,
+	// Kim et al. §V-A, "1 dedicated control VC"), so every node's
+	// injection port has a control VC, not only each router's first
+	nodeSent bool
+	seq      vcs.Sequence // the control packets' VC sequence (minimalClassSeq)
 	// per router: the input port (pi) and node of its control injection
 	// input
 	inj, src []int32
@@ -62,12 +68,11 @@ type routerInterceptor interface {
 
 // initCtlClass adds the control VCs above the data VCs of every class
 // (before build lays the buffers out).
-func (s *Sim) initCtlClass() error {
+func (s *Sim) initCtlClass(nodeSent bool) error {
 	c := &s.cc
-	c.on = true
-	m := routing.Get("MIN")
+	c.on, c.nodeSent = true, nodeSent
 	var err error
-	if c.seq, err = vcs.ForEntry(s.cfg.Topology.Kind, &m, m.PhaseA); err != nil {
+	if c.seq, err = s.minimalClassSeq(); err != nil {
 		return err
 	}
 	per := c.seq.PerClass(len(s.vcCount))
@@ -95,6 +100,34 @@ func (s *Sim) initCtlClass() error {
 	return nil
 }
 
+// minimalClassSeq is the VC sequence of a class routed minimally whatever
+// the data routing (the priority class, the isolated class): the
+// topology's minimal paths on the fewest VCs whose channel-dependency graph
+// is acyclic. One VC per port class, taken again hop after hop, when the
+// walk of the graph accepts it — a flattened butterfly's dimension order
+// ("link*": each hop is in a later dimension), a mesh's ("x* y*") —
+// otherwise MIN's own sequence (a Dragonfly's 2 local + 1 global: the
+// local–global–local paths close a cycle on one VC per class, Kim et al.,
+// Contention-based Congestion Management in Large-Scale Networks, whose
+// hotspot VC becomes a class there).
+func (s *Sim) minimalClassSeq() (vcs.Sequence, error) {
+	k, err := topology.KindOf(s.cfg.Topology.Kind)
+	if err != nil {
+		return nil, err
+	}
+	var spec []string
+	for _, w := range strings.Fields(k.Minimal) {
+		if w = strings.TrimSuffix(w, "*") + "*"; !slices.Contains(spec, w) {
+			spec = append(spec, w)
+		}
+	}
+	if seq, err := vcs.Parse(strings.Join(spec, " "), topology.ClassNames(k.Classes)); err == nil && vcs.CheckAcyclic(s.topo, seq) == nil {
+		return seq, nil
+	}
+	m := routing.Get("MIN")
+	return vcs.ForEntry(s.cfg.Topology.Kind, &m, m.PhaseA)
+}
+
 // isCtlVC tells whether VC vc of a port of class cl is a control VC.
 func (s *Sim) isCtlVC(cl topology.PortClass, vc int) bool { return vc >= int(s.ctlBase[cl]) }
 
@@ -113,6 +146,38 @@ func (s *Sim) needRouterPackets(id int, ic routerInterceptor) error {
 	}
 	s.cc.icpt[id] = ic
 	return nil
+}
+
+// needPriorityPackets lets mechanism id, a packetReceiver, send control
+// packets from nodes on the priority class (sendPriority); the class must
+// have been laid out with nodeSent (initCtlClass).
+func (s *Sim) needPriorityPackets(id int) error {
+	if !s.cc.nodeSent {
+		return fmt.Errorf("mechanisms: mechanism %d sends control packets from nodes on the priority class, which is not laid out for nodes", id)
+	}
+	return s.needRouterPackets(id, nil)
+}
+
+// sendPriority sends mechanism id's control packet with payload data from
+// node `from` to node `to` on the priority class: as sendPacket (it waits
+// in from's control queue, in order with its other control packets), but
+// into the control VC of from's injection port, and from there routed
+// minimally on the control VCs and served before data at both allocator
+// stages (a BECN overtakes the congestion it reports).
+func (s *Sim) sendPriority(id, from, to int, data int64) int32 {
+	k := s.sendPacket(id, from, to, data)
+	s.mech.tag[k].prio = true
+	return k
+}
+
+// ctlRoom is the injection VC of node n's priority control packet: its
+// port's control VC, or −1 when that is full.
+func (s *Sim) ctlRoom(n int) int {
+	vc := int(s.ctlBase[topology.Injection])
+	if b := &s.bufs[s.injBuf(n, vc)]; b.len == b.cap {
+		return -1
+	}
+	return vc
 }
 
 // sendFromRouter sends mechanism id's control packet with payload data from
@@ -152,15 +217,22 @@ func (s *Sim) routeControl(r, pi int, b *buffer) {
 		}
 		s.routeEject(r, pk)
 	} else {
-		port := s.minimalPort(r, int(pk.dstRouter), pk.dst)
-		class := s.pclass[r*s.radix+port]
-		pos := s.cc.seq.Next(int(pk.vcPos), class)
-		if pos < 0 {
-			panic(fmt.Sprintf("sim: control packet %d→%d at router %d has no control VC left (position %d)", pk.src, pk.dst, r, pk.vcPos))
-		}
-		pk.outPort, pk.outVC, pk.nextPos = int16(port), int8(int(s.ctlBase[class])+s.cc.seq[pos].VC), int8(pos)
+		s.routeMinimalOn(r, pk, s.cc.seq, &s.ctlBase)
 	}
 	b.hOut, b.hVC, b.hNext, b.hReq, b.hFinal = pk.outPort, pk.outVC, pk.nextPos, false, true
+}
+
+// routeMinimalOn routes pk at router r (not its destination's) minimally,
+// on the next VC of a class's sequence seq, whose VCs start at base[port
+// class] (the priority class, the isolated class).
+func (s *Sim) routeMinimalOn(r int, pk *packet, seq vcs.Sequence, base *[8]uint8) {
+	port := s.minimalPort(r, int(pk.dstRouter), pk.dst)
+	class := s.pclass[r*s.radix+port]
+	pos := seq.Next(int(pk.vcPos), class)
+	if pos < 0 {
+		panic(fmt.Sprintf("sim: packet %d→%d at router %d has no VC of its class left (position %d)", pk.src, pk.dst, r, pk.vcPos))
+	}
+	pk.outPort, pk.outVC, pk.nextPos = int16(port), int8(int(base[class])+seq[pos].VC), int8(pos)
 }
 
 // ctlArbitrate is the input stage for the control VCs of input pi (from
@@ -213,4 +285,96 @@ func (s *Sim) controlDropped(id int) int64 {
 		return 0
 	}
 	return s.cc.dropped[id]
+}
+
+// The isolated class: VCs of their own above the data VCs of every port
+// (below the priority class's), on which a mechanism puts chosen flows at
+// injection (Ideal's hotspot flows, Kim et al., Contention-based
+// Congestion Management in Large-Scale Networks §V-A; CBCM's throttled
+// flows, §IV-B3). Its packets are routed minimally whatever the data
+// routing, on minimalClassSeq (1 VC on a flattened butterfly, 2 local + 1
+// global on a Dragonfly), and consumed at their destination like data, so
+// the class is deadlock-free by MIN's argument and shares no VC with the
+// data: a congested flow on it leaves the data VCs' buffers to the other
+// traffic. Each node's injection port has one more VC for it.
+//
+//   - Priority: equal (low false) — its VCs take part in both allocator
+//     stages' round-robin with the data VCs; or strictly lowest (low) — an
+//     input offers one of them only when none of its data VCs can request,
+//     and an output grants one only when no data request competes.
+//   - Choice: per flow (source node, destination), by the mechanism
+//     (setIsoFlow), read by chooseVC when a packet enters an injection VC.
+//
+// When no mechanism uses it, isoBase is 32 for every class: the input
+// stage pays one comparison per routed head.
+type isoClass struct {
+	on, low bool
+	seq     vcs.Sequence
+	flow    []bool // by flow src·N + dst: on the class
+	vc      int    // its injection VC
+}
+
+// initIsoClass adds the isolated class's VCs above the data VCs of every
+// port class (before the priority class's, and before build lays the
+// buffers out).
+func (s *Sim) initIsoClass(low bool) error {
+	c := &s.iso
+	c.on, c.low = true, low
+	var err error
+	if c.seq, err = s.minimalClassSeq(); err != nil {
+		return err
+	}
+	per := c.seq.PerClass(len(s.vcCount))
+	for cl := range s.vcCount {
+		s.isoBase[cl] = uint8(s.vcCount[cl])
+		if topology.PortClass(cl) == topology.Injection {
+			s.vcCount[cl]++
+		} else {
+			s.vcCount[cl] += per[cl]
+		}
+		if s.vcCount[cl] > 32 {
+			return fmt.Errorf("router: %d VCs on %s ports with the isolated class, at most 32", s.vcCount[cl], s.topo.Classes()[cl].Name)
+		}
+	}
+	c.vc = int(s.isoBase[topology.Injection])
+	c.flow = make([]bool, s.N*s.N)
+	return nil
+}
+
+// setIsoFlow puts flow src → dst on the isolated class (on) or back on the
+// data VCs, for its packets entering an injection VC from now on (those in
+// the network stay on their VCs, Kim et al. §IV-B3).
+func (s *Sim) setIsoFlow(src, dst int, on bool) { s.iso.flow[src*s.N+dst] = on }
+
+// isoRoom is the injection VC of node n's packet on the isolated class, or
+// −1 when it is full.
+func (s *Sim) isoRoom(n int) int {
+	if b := &s.bufs[s.injBuf(n, s.iso.vc)]; b.len == b.cap {
+		return -1
+	}
+	return s.iso.vc
+}
+
+// routeIso routes the head of an isolated-class buffer b at router r:
+// minimally on the class's next VC, or to its node at its destination.
+func (s *Sim) routeIso(r int, b *buffer) {
+	pk := &s.pk[b.hd]
+	if int(pk.dstRouter) == r {
+		s.routeEject(r, pk)
+	} else {
+		s.routeMinimalOn(r, pk, s.iso.seq, &s.isoBase)
+	}
+	b.hOut, b.hVC, b.hNext, b.hReq, b.hFinal = pk.outPort, pk.outVC, pk.nextPos, false, true
+}
+
+// isIsoVC tells whether VC vc of a port of class cl is on the isolated
+// class.
+func (s *Sim) isIsoVC(cl topology.PortClass, vc int) bool {
+	return vc >= int(s.isoBase[cl]) && vc < int(s.ctlBase[cl])
+}
+
+// dataVCs is the number of data VCs of port class cl (below the isolated
+// and priority classes).
+func (s *Sim) dataVCs(cl topology.PortClass) int {
+	return min(s.vcCount[cl], int(s.isoBase[cl]), int(s.ctlBase[cl]))
 }

@@ -29,6 +29,9 @@ func (s *Sim) slotsFree(node, vc int) int32 {
 // chooseVC picks the injection VC of a new packet (requests and plain traffic
 // use the request set, replies the reply set); −1 when it has no room.
 func (s *Sim) chooseVC(node, dst int, reply bool) int {
+	if s.iso.on && !reply && s.iso.flow[node*s.N+dst] {
+		return s.isoRoom(node) // the isolated class (ctlclass.go)
+	}
 	lo, hi := 0, s.reqVCs
 	if reply {
 		lo, hi = s.reqVCs, s.injVC
@@ -288,7 +291,12 @@ func (s *Sim) injectControl() {
 		n := int(c.pending[i])
 		q, h := c.q[n], int(c.qHead[n])
 		for ; h < len(q); h++ {
-			vc := s.chooseVC(n, int(s.pk[q[h]].dst), false)
+			var vc int
+			if c.tag[q[h]].prio {
+				vc = s.ctlRoom(n)
+			} else {
+				vc = s.chooseVC(n, int(s.pk[q[h]].dst), false)
+			}
 			if vc < 0 {
 				break
 			}

@@ -80,6 +80,10 @@ type hooks struct {
 	// eject: the node consumes packet k at cycle t (before a request turns
 	// into its reply, and before the packet is freed).
 	eject []func(k int32, t int64)
+	// sent: a packet k of flow node → dst left its per-destination source
+	// queue for an injection VC (drainDest; a flow-holding mechanism
+	// spaces the flow's packets from here)
+	sent []func(node, dst int, k int32)
 	// cycle: at the start of every cycle (after this cycle's arrivals,
 	// credits and control messages, before the allocations), or every
 	// `every` cycles (cycles ≡ 0 mod every).
@@ -132,6 +136,7 @@ type ctlPackets struct {
 
 type ctlTag struct {
 	mech int32 // the sending mechanism's id + 1; 0: a data packet
+	prio bool  // on the priority class (sendPriority), not the data VCs
 	data int64
 }
 
@@ -382,6 +387,13 @@ func (s *Sim) landHooks(arr []uint64) {
 			pi, vc := arrivalAt(e)
 			f(pi, vc, int32(uint32(e)))
 		}
+	}
+}
+
+// sentHooks runs the source-queue departure hooks.
+func (s *Sim) sentHooks(n, dst int, k int32) {
+	for _, f := range s.hk.sent {
+		f(n, dst, k)
 	}
 }
 

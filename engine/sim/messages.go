@@ -1,5 +1,10 @@
 package sim
 
+import (
+	"fmt"
+	"math"
+)
+
 // Messages and per-destination source queues: the network interface of
 // Kim et al., "Contention-based Congestion Management in Large-Scale
 // Networks" §V-A. A generation event creates a message of msgPackets
@@ -68,6 +73,9 @@ func (s *Sim) destQueue(n, dst int) int {
 		s.sqHead = append(s.sqHead, 0)
 	}
 	s.sqAct[n] = append(act, sqDest{int32(dst), q})
+	if s.fg.wake != nil {
+		s.fg.wake[n] = 0 // a new flow: the node is worth a look
+	}
 	return int(q)
 }
 
@@ -79,24 +87,72 @@ func (s *Sim) queued(n int) bool {
 	return s.sqHead[n] < int32(len(s.sq[n]))
 }
 
+// flowGate is the flow eligibility of per-destination source queues: a
+// mechanism holds one flow (node, destination) until a cycle (ECN's
+// inter-packet delay; a token bucket's next packet), and the round-robin
+// serves only the flows not held, so that a held flow never blocks the
+// node's others (Kim et al., Contention-based Congestion Management in
+// Large-Scale Networks §IV-B3: the arbiter considers only eligible queues).
+// Nothing polls the held flows: a node whose flows with packets are all
+// held sleeps until the earliest opens (wake), and is woken early by a new
+// destination or a hold that shrinks. nil until a mechanism asks
+// (needFlowHolds): drainDest then pays one nil test.
+type flowGate struct {
+	until []int64 // by flow n·N + dst: its queue is not served before this cycle
+	wake  []int64 // per node: no flow of it opens before this cycle
+}
+
+// needFlowHolds lets mechanisms hold flows (holdFlow); it needs
+// per-destination source queues.
+func (s *Sim) needFlowHolds() error {
+	if s.sqAct == nil {
+		return fmt.Errorf("mechanisms: holding a flow needs traffic.sourceQueue=true and traffic.sourceQueues=perDestination")
+	}
+	if s.fg.until == nil {
+		s.fg.until, s.fg.wake = make([]int64, s.N*s.N), make([]int64, s.N)
+	}
+	return nil
+}
+
+// holdFlow holds flow n → dst until cycle `until` (≤ now: releases it). A
+// hold may be extended or shortened at any time.
+func (s *Sim) holdFlow(n, dst int, until int64) {
+	s.fg.until[n*s.N+dst] = until
+	if until < s.fg.wake[n] {
+		s.fg.wake[n] = until
+	}
+}
+
 // drainDest moves the head packet of node n's next destination in the
 // round-robin into an injection VC, and turns to the destination after it.
 // A destination whose VC has no room (router.injectionPolicy=dest) passes
 // its turn to the next one, so that it does not block the others (the
 // point of queue pairs); with rand or jsq no room for one is no room for
-// any, and the turn stays.
+// any, and the turn stays. A held flow (flowGate) passes its turn.
 func (s *Sim) drainDest(n int) {
 	act := s.sqAct[n]
 	i := int(s.sqRR[n])
 	if i >= len(act) {
 		i = 0
 	}
-	vc, tries := -1, 1
-	if s.injPolicy == 0 {
-		tries = len(act)
+	gate := s.fg.until != nil
+	if gate && s.fg.wake[n] > s.now {
+		return // every flow with packets is held
 	}
+	vc, tries, tried := -1, len(act), false
+	open := int64(math.MaxInt64)
 	for ; tries > 0; tries-- {
-		if vc = s.chooseVC(n, int(act[i].dst), false); vc >= 0 {
+		if gate {
+			if u := s.fg.until[n*s.N+int(act[i].dst)]; u > s.now {
+				open = min(open, u)
+				if i++; i == len(act) {
+					i = 0
+				}
+				continue
+			}
+		}
+		tried = true
+		if vc = s.chooseVC(n, int(act[i].dst), false); vc >= 0 || s.injPolicy != 0 {
 			break
 		}
 		if i++; i == len(act) {
@@ -104,10 +160,17 @@ func (s *Sim) drainDest(n int) {
 		}
 	}
 	if vc < 0 {
+		if !tried {
+			s.fg.wake[n] = open
+		}
 		return // the turn stays where it was
 	}
 	q := int(act[i].q)
-	s.enqueue(s.sq[q][s.sqHead[q]], vc, s.now)
+	k := s.sq[q][s.sqHead[q]]
+	s.enqueue(k, vc, s.now)
+	if s.hk.sent != nil {
+		s.sentHooks(n, int(act[i].dst), k)
+	}
 	s.sqHead[q]++
 	if int(s.sqHead[q]) < len(s.sq[q]) {
 		s.sqRR[n] = int32(i + 1)

@@ -187,7 +187,8 @@ func (s *Sim) inputArbitrate(r, pi int) (int, int) {
 		return s.voqArbitrate(r, pi)
 	}
 	base := r * s.radix
-	n := s.vcCount[s.ports[pi].class]
+	cl := s.ports[pi].class
+	n := s.vcCount[cl]
 	best, bestOut := -1, -1
 	var bestKey int64
 	wait := int64(math.MaxInt64)
@@ -197,8 +198,13 @@ func (s *Sim) inputArbitrate(r, pi int) (int, int) {
 	// (64-bit: the rotation of up to 32 VCs fits; masked shifts need no
 	// range checks)
 	m, ptr, start := uint64(s.vcBusy[pi]), int(s.ports[pi].inPtr), 0
-	// the priority class's VCs first (ctlclass.go; none: a shift by 32)
-	if cb := s.ctlBase[s.ports[pi].class]; m>>cb != 0 {
+	// the priority class's VCs first (ctlclass.go; none: a shift by 32);
+	// prioBase is ctlBase unless a strictly-lowest isolated class below it
+	// needs its own stage (inputArbitrateLow)
+	if cb := s.prioBase[cl]; m>>cb != 0 {
+		if cb != s.ctlBase[cl] {
+			return s.inputArbitrateLow(r, pi)
+		}
 		v, out, w := s.ctlArbitrate(r, pi, uint(cb))
 		if v >= 0 {
 			return v, out
@@ -224,12 +230,16 @@ func (s *Sim) inputArbitrate(r, pi int) (int, int) {
 			wait = min(wait, int64(b.hEntry))
 			continue
 		}
-		fromInj := s.ports[pi].class == topology.Injection
+		fromInj := cl == topology.Injection
 		reroute := s.rerouteAll || (fromInj && s.rerouteInj)
 		if b.hOut < 0 || (!b.hFinal && reroute) {
-			pk := &s.pk[b.hd]
-			b.hFinal = s.route(r, pk, fromInj, b.hOut >= 0)
-			b.hOut, b.hVC, b.hNext, b.hReq = pk.outPort, pk.outVC, pk.nextPos, pk.flags&fRequest != 0
+			if v >= int(s.isoBase[cl]) {
+				s.routeIso(r, b) // the isolated class: minimal, final
+			} else {
+				pk := &s.pk[b.hd]
+				b.hFinal = s.route(r, pk, fromInj, b.hOut >= 0)
+				b.hOut, b.hVC, b.hNext, b.hReq = pk.outPort, pk.outVC, pk.nextPos, pk.flags&fRequest != 0
+			}
 		}
 		// the head's wait (inlined by hand: a call costs most on wasm): −1
 		// when it can request its output now; otherwise the earliest cycle
@@ -359,9 +369,13 @@ func (s *Sim) outputArbitrate(base, out int) int {
 		if inj {
 			key += 1 << 60
 		}
-		ctl := s.cc.on && s.isCtlVC(s.pclass[base+in], int(s.reqVC[in]))
-		if ctl {
-			key -= 1 << 61 // the priority class wins (ctlclass.go)
+		ctl := false
+		if s.prioOut { // the priority class wins, a strictly-lowest isolated class loses (ctlclass.go)
+			if ctl = s.isCtlVC(s.pclass[base+in], int(s.reqVC[in])); ctl {
+				key -= 1 << 61
+			} else if s.iso.low && s.isIsoVC(s.pclass[base+in], int(s.reqVC[in])) {
+				key += 1 << 59
+			}
 		}
 		if best < 0 || key < bestKey {
 			best, bestKey, bestInj, bestCtl = in, key, inj, ctl
@@ -647,4 +661,32 @@ func (s *Sim) leave(po int, c topology.PortClass, dep int64) {
 	}
 	slot := dep & s.wheelMask
 	s.moves[slot] = append(s.moves[slot], uint64(po/s.radix)<<32|to)
+}
+
+// inputArbitrateLow is the input stage with a strictly-lowest isolated
+// class (ctlclass.go): the input's data (and priority) VCs first, its
+// isolated VCs only when none of those can request, as two passes of the
+// plain stage over the port's busy mask with the other VCs hidden (kept out
+// of inputArbitrate, which reaches it through the priority class's test:
+// prioBase is the isolated class's first VC then).
+func (s *Sim) inputArbitrateLow(r, pi int) (int, int) {
+	busy := s.vcBusy[pi]
+	cl := s.ports[pi].class
+	iso := busy &^ (1<<s.isoBase[cl] - 1) & (1<<s.ctlBase[cl] - 1)
+	s.prioBase[cl] = s.ctlBase[cl] // the plain stage, for the passes
+	defer func() { s.prioBase[cl] = s.isoBase[cl] }()
+	if iso == 0 || iso == busy {
+		return s.inputArbitrate(r, pi)
+	}
+	s.vcBusy[pi] = busy &^ iso
+	v, out := s.inputArbitrate(r, pi)
+	if v < 0 {
+		wait := s.ports[pi].inWait
+		s.vcBusy[pi] = iso
+		if v, out = s.inputArbitrate(r, pi); v < 0 {
+			s.ports[pi].inWait = min(wait, s.ports[pi].inWait)
+		}
+	}
+	s.vcBusy[pi] = busy
+	return v, out
 }

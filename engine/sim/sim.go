@@ -168,8 +168,18 @@ type Sim struct {
 	// the priority class of router-sent control packets (ctlclass.go):
 	// per port class, its first control VC (32: none)
 	ctlBase [8]uint8
-	cc      ctlClass
-	qc      *qcn // QCN-Switch's probabilities (qcn.go), nil unless routing.name=QCN_SWITCH
+	// prioBase: per port class, the first VC the input stage serves apart
+	// (ctlBase; isoBase with a strictly-lowest isolated class); prioOut:
+	// the output stage looks for priority-class or lowest-class requests
+	prioBase [8]uint8
+	prioOut  bool
+	cc       ctlClass
+	// the isolated class (ctlclass.go): per port class, its first VC (32:
+	// none)
+	isoBase [8]uint8
+	iso     isoClass
+	fg      flowGate // flow holds at per-destination source queues (messages.go)
+	qc      *qcn     // QCN-Switch's probabilities (qcn.go), nil unless routing.name=QCN_SWITCH
 	// rerouteInj: the head of an injection VC is routed again at every
 	// attempt (source-adaptive decisions, recomputation); rerouteAll: every
 	// head at every attempt (in-transit adaptive)
@@ -344,7 +354,7 @@ func newSimEntry(cfg config.Config, e *routing.Entry, topo topology.Topology, se
 	s := &Sim{cfg: cfg, topo: topo, df: df, groups: topo.Groups(), seed: seed}
 	s.ft, _ = topo.(*topology.FatTree)
 	for i := range s.ctlBase {
-		s.ctlBase[i] = 32 // no control VCs
+		s.ctlBase[i], s.isoBase[i] = 32, 32 // no control VCs, no isolated class
 	}
 	s.R, s.N, s.radix = topo.Routers(), topo.Nodes(), topo.Radix()
 	if df != nil {
@@ -442,11 +452,22 @@ func newSimEntry(cfg config.Config, e *routing.Entry, topo topology.Topology, se
 	}
 
 	s.injVC = s.vcCount[topology.Injection]
-	if e.Keeps(routing.Notifications) {
-		if err := s.initCtlClass(); err != nil {
+	scheme := cfg.Congestion.SchemeName()
+	if scheme == "ideal" {
+		if err := s.initIsoClass(cfg.Congestion.IdealPriority == "low"); err != nil {
 			return nil, err
 		}
 	}
+	if e.Keeps(routing.Notifications) || scheme == "ecn" {
+		if err := s.initCtlClass(scheme == "ecn"); err != nil {
+			return nil, err
+		}
+	}
+	s.prioBase = s.ctlBase
+	if s.iso.low {
+		s.prioBase = s.isoBase
+	}
+	s.prioOut = s.cc.on || s.iso.low
 	s.initVoq(r.Voq)
 	s.maxVC = slices.Max(s.nq)
 	if s.R*s.radix >= 1<<(30-qBits) {
@@ -509,6 +530,11 @@ func newSimEntry(cfg config.Config, e *routing.Entry, topo topology.Topology, se
 			return nil, err
 		}
 	}
+	if scheme != "none" { // congestion.scheme: ideal.go, ecn.go
+		if err := s.attachMechanism(scheme); err != nil {
+			return nil, err
+		}
+	}
 	return s, nil
 }
 
@@ -523,7 +549,13 @@ func newPattern(name string, advOffset int, tr config.Traffic, net traffic.Netwo
 			return nil, fmt.Errorf("traffic.hotspotSenders: %v", err)
 		}
 	}
-	return traffic.New(traffic.Spec{Kind: kind, AdvOffset: advOffset, AdvSame: tr.AdvRouter == "same",
+	bg := traffic.UN
+	if kind == traffic.HOTSPOT && tr.HotspotBackground != "" && tr.HotspotBackground != "UR" {
+		if bg, err = traffic.ParseKind(tr.HotspotBackground); err != nil {
+			return nil, fmt.Errorf("traffic.hotspotBackground: %v", err)
+		}
+	}
+	return traffic.New(traffic.Spec{Kind: kind, Background: bg, AdvOffset: advOffset, AdvSame: tr.AdvRouter == "same",
 		AdvcFogsim: tr.AdvcFogsim, LocalOffset: tr.LocalOffset, MixUN: tr.MixUN, MixADVL: tr.MixADVL,
 		MixPerNode: tr.MixPerNode, HotPercent: tr.HotPercent, HotRegion: tr.HotRegion,
 		Hotspot: tr.HotspotNode, Senders: senders, Count: tr.HotspotCount, DrawSeed: uint64(tr.HotspotSeed)}, net, seed)
@@ -620,7 +652,7 @@ func (s *Sim) build() {
 			for v := 0; v < nvc(c); v++ {
 				bi := pi*s.maxVC + v
 				slots := perVC
-				if c == topology.Injection && s.isCtlVC(c, v) && int32(pi) != s.cc.inj[rt] {
+				if c == topology.Injection && s.isCtlVC(c, v) && int32(pi) != s.cc.inj[rt] && !s.cc.nodeSent {
 					slots = 0 // only the router's control injection input has one
 				}
 				s.bufs[bi].start, s.bufs[bi].cap = qTotal, slots

@@ -72,6 +72,7 @@ type counters struct {
 // hotspotCounters count HOTSPOT's classes in the window: a hotspot packet
 // goes from a sender to the hotspot, every other one is background.
 type hotspotCounters struct {
+	hotSends       bool // the hotspot is a background node (traffic.hotspotBackground ≠ UR)
 	senders        []int32
 	sender         []bool  // by node
 	perSender      []int64 // delivered hotspot packets by node
@@ -136,6 +137,8 @@ func (st *counters) init(s *Sim) {
 			for _, n := range senders {
 				h.sender[n] = true
 			}
+			bg := s.cfg.Traffic.HotspotBackground
+			h.hotSends = bg != "" && bg != "UR" // the hotspot follows that pattern too
 			st.hot, st.hs = int32(hot), h
 			break
 		}
@@ -477,12 +480,15 @@ func (s *Sim) Snapshot() *result.Result {
 }
 
 // hotspotResult: HOTSPOT's classes over the measured cycles; the
-// background's loads per background node (every node but the hotspot and
-// its senders), the hotspot's at the hotspot's ejection and per sender.
+// background's loads per background node (every node but the senders and,
+// unless it follows a TORNADO background, the hotspot), the hotspot's at the hotspot's ejection and per sender.
 func (st *counters) hotspotResult(nodes, measured int64) *result.HotspotClasses {
 	h := st.hs
 	phits := float64(st.pktPhits)
 	bgNodes := nodes - 1 - int64(len(h.senders))
+	if h.hotSends {
+		bgNodes++ // traffic.hotspotBackground TORNADO: the hotspot sends too
+	}
 	cls := func(n, gen, del, latSum, lo, hi int64) result.TrafficClass {
 		c := result.TrafficClass{Nodes: int(n), Generated: gen, Delivered: del}
 		if n > 0 {

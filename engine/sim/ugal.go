@@ -211,7 +211,7 @@ func (s *Sim) fbOcc(r, port int) int32 {
 	if !s.ug.perPort {
 		return s.occVC(po, s.seq[0].VC, topology.FBFlyLink)
 	}
-	n := s.vcCount[topology.FBFlyLink]
+	n := s.dataVCs(topology.FBFlyLink) // the isolated and priority classes' are not UGAL's to weigh
 	q := int32(n) * s.bufCap[topology.FBFlyLink]
 	for _, c := range s.credits[po*s.maxVC : po*s.maxVC+n] {
 		q -= c

@@ -146,6 +146,13 @@ type Spec struct {
 	// 40-to-1 and 16-to-1 hotspots); Hotspot and Senders are then unset
 	Count    int
 	DrawSeed uint64
+	// HOTSPOT: what the nodes other than the senders send: UN (the
+	// default), UR among themselves, the hotspot silent; TORNADO or
+	// TORNADO_RAND, that pattern, the hotspot included (Kim et al.,
+	// Contention-based Congestion Management in Large-Scale Networks
+	// §V-A: Fig. 3b's permutation + 4-to-1, reconstructed, and Fig. 9b's
+	// tornado + 63-to-1, where node 0 follows the permutation too)
+	Background Kind
 }
 
 // Pattern draws destinations. It is a plain struct with a switch rather than
@@ -208,6 +215,9 @@ func New(spec Spec, net Network, seed uint64) (*Pattern, error) {
 		}
 	}
 	if spec.Kind == HOTSPOT {
+		if b := spec.Background; b != UN && b != TORNADO && b != TORNADO_RAND {
+			return nil, fmt.Errorf("traffic.hotspotBackground: %v; it must be UR, TORNADO or TORNADO_RAND", b)
+		}
 		if err := pt.initHotspot(); err != nil {
 			return nil, err
 		}
@@ -247,6 +257,12 @@ func (pt *Pattern) Dest(src int, s *rng.Stream) int {
 		} else {
 			kind = pt.mixKind(s.Uint64())
 		}
+	}
+	if kind == HOTSPOT && pt.spec.Background != UN {
+		if pt.bgIndex[src] < 0 && src != pt.spec.Hotspot {
+			return -1 // a sender: kept backlogged by the simulator
+		}
+		kind = pt.spec.Background
 	}
 	router := src / pt.p
 	group, pos := router/pt.a, router%pt.a

@@ -111,3 +111,38 @@ func TestHotspotPattern(t *testing.T) {
 		}
 	}
 }
+
+// HOTSPOT with a TORNADO background (Kim et al. Fig. 3b, reconstructed:
+// senders n4–n7 → n0, every other node n → n+4, the hotspot too): the
+// senders are left to the simulator (−1), every other node follows the
+// permutation; TORNADO_RAND sends to the next router; a background that is
+// not a router shift is refused.
+func TestHotspotBackground(t *testing.T) {
+	net := fbNet{16, 4}
+	pt, err := New(Spec{Kind: HOTSPOT, Hotspot: 0, Senders: []int32{4, 5, 6, 7}, Background: TORNADO}, net, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := rng.New(1, rng.Generator, 0)
+	for n := range 16 {
+		want := (n + 4) % 16
+		if n >= 4 && n <= 7 {
+			want = -1
+		}
+		if got := pt.Dest(n, &s); got != want {
+			t.Errorf("node %d → %d, want %d", n, got, want)
+		}
+	}
+	pr, err := New(Spec{Kind: HOTSPOT, Hotspot: 0, Senders: []int32{4, 5, 6, 7}, Background: TORNADO_RAND}, net, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 100 {
+		if d := pr.Dest(13, &s); d < 0 || d > 3 {
+			t.Fatalf("TORNADO_RAND background: node 13 → %d, want a node of router 0", d)
+		}
+	}
+	if _, err := New(Spec{Kind: HOTSPOT, Hotspot: 0, Senders: []int32{4}, Background: ADV}, net, 1); err == nil {
+		t.Error("an ADV background was accepted")
+	}
+}

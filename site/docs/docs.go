@@ -70,6 +70,7 @@ var valueTopics = map[string]string{
 	"router.model":           "router-",
 	"router.vcSelection":     "vcselection-",
 	"routing.phaseA":         "phasea-",
+	"congestion.scheme":      "congestion-",
 }
 
 // phaseATopic: RRG-Sw and RRG-Gr share the RRG section (the -Sw/-Gr
@@ -102,6 +103,13 @@ var paramTopics = map[string]string{
 	"traffic.sourceQueue":           "traffic-messages",
 	"traffic.messagePackets":        "traffic-messages",
 	"traffic.sourceQueues":          "traffic-messages",
+	"traffic.hotspotBackground":     "traffic-HOTSPOT",
+	"congestion.idealPriority":      "congestion-ideal",
+	"congestion.ecnThreshold":       "congestion-ecn",
+	"congestion.ecnIpdIncrement":    "congestion-ecn",
+	"congestion.ecnIpdMax":          "congestion-ecn",
+	"congestion.ecnIpdDecrement":    "congestion-ecn",
+	"congestion.ecnDecrementPeriod": "congestion-ecn",
 	"topology.h":                    "topology-dragonfly",
 	"topology.a":                    "topology-dragonfly",
 	"topology.p":                    "topology-dragonfly",

@@ -11,7 +11,8 @@ import (
 // Every choice the page offers for a mechanism links to a section.
 func TestEveryEnumValueHasATopic(t *testing.T) {
 	for _, path := range []string{"routing.name", "traffic.pattern", "traffic.switchPattern", "router.inputArbiter",
-		"router.outputArbiter", "router.injectionPolicy", "routing.phaseA", "traffic.process", "router.model", "topology.arrangement", "router.ejection", "router.vcSelection", "topology.kind"} {
+		"router.outputArbiter", "router.injectionPolicy", "routing.phaseA", "traffic.process", "router.model", "topology.arrangement", "router.ejection", "router.vcSelection", "topology.kind",
+		"congestion.scheme", "congestion.idealPriority", "traffic.hotspotBackground"} {
 		p, ok := config.Lookup(path)
 		if !ok || len(p.Enum) == 0 {
 			t.Fatalf("%s: not an enum parameter", path)

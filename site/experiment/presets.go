@@ -92,6 +92,9 @@ func Presets() []Preset {
 				named(enginePreset("fbfly16"), "UGAL", func(c *config.Config) { c.Traffic.Pattern, c.Routing.Name = "TORNADO", "UGAL" })},
 				loads(0.05, 0.55, 0.1)}},
 	}
+	ps = append(ps, cmQuick("cbcm-fig2", "Kim et al. Fig. 2 for a browser: Baseline and Ideal × MIN and UGAL, 16-node flattened butterfly, senders 0, 5, 8, 12 → node 4, UR background, single-flit packets; the charts' accepted load is every packet's, result.hotspot the background's; seconds", loads(0.1, 0.9, 0.2)),
+		cmQuick("cbcm-fig3a", "Kim et al. Fig. 3a for a browser: Ideal and ECN × MIN and UGAL under the permutation n → n+4; seconds", loads(0.1, 0.6, 0.1)),
+		cmQuick("cbcm-fig3b", "Kim et al. Fig. 3b for a browser: Ideal and ECN × MIN and UGAL under the permutation + 4-to-1 hotspot (reconstructed: n4–n7 → n0); seconds", loads(0.1, 0.6, 0.1)))
 	ps = append(ps, ethernetPresets(loads)...)
 	ps = append(ps, graph500Presets()...)
 	for _, e := range sweep.Experiments() {
@@ -346,4 +349,21 @@ func QCNTransient() config.Config {
 	c.Traffic.Pattern, c.Traffic.Load = "UN", 0.4
 	c.Traffic.SwitchCycle, c.Traffic.SwitchPattern = 2000, "ADV"
 	return c
+}
+
+// cmQuick is the engine's congestion-management experiment name (sweep:
+// cmExperiments) shortened for the page: 10,000 + 10,000 cycles, one seed.
+func cmQuick(name, doc string, sw Sweep) Preset {
+	for _, e := range sweep.Experiments() {
+		if e.Name != name {
+			continue
+		}
+		var series []config.Config
+		for _, c := range e.Spec.Series {
+			c.Sim.Warmup, c.Sim.Cycles, c.Sim.Seeds = 10000, 10000, 1
+			series = append(series, c)
+		}
+		return Preset{name + "-quick", doc, Experiment{series, sw}}
+	}
+	panic("experiment: no engine experiment " + name)
 }

@@ -1,0 +1,66 @@
+package config
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+// The congestion section (Kim et al., "Contention-based Congestion
+// Management in Large-Scale Networks" §V-A): absent from existing
+// documents, the paper's ECN values for the zeros, and bad combinations
+// refused naming the field and what it needs.
+func TestCongestionValidation(t *testing.T) {
+	c := FBFly(1, 4, 4)
+	if b, _ := json.Marshal(c); strings.Contains(string(b), `"congestion":{`) || strings.Contains(string(b), "hotspotBackground") {
+		t.Fatalf("the default document names the new section:\n%s", b)
+	}
+	p := c.Congestion.ECN()
+	if p.Threshold != 0.9 || p.Increment != 400 || p.Max != 1500 || p.Decrement != 50 || p.Period != 1000 {
+		t.Errorf("ECN defaults %+v, want Kim et al.'s 90%%, 400, 1,500, 50, 1,000", p)
+	}
+	perDst := func(c *Config) { c.Traffic.SourceQueue, c.Traffic.SourceQueues = true, "perDestination" }
+	for _, tc := range []struct {
+		name  string
+		edit  func(*Config)
+		path  string
+		words string
+	}{
+		{"ecn without queue pairs", func(c *Config) { c.Congestion.Scheme = "ecn" }, "congestion.scheme", "traffic.sourceQueues=perDestination"},
+		{"ecn", func(c *Config) { perDst(c); c.Congestion.Scheme = "ecn" }, "", ""},
+		{"ideal, single queue", func(c *Config) { c.Congestion.Scheme = "ideal" }, "", ""},
+		{"unknown scheme", func(c *Config) { c.Congestion.Scheme = "cbcm2" }, "congestion.scheme", "ecn"},
+		{"low priority", func(c *Config) { c.Congestion.Scheme, c.Congestion.IdealPriority = "ideal", "low" }, "", ""},
+		{"bad priority", func(c *Config) { c.Congestion.Scheme, c.Congestion.IdealPriority = "ideal", "high" }, "congestion.idealPriority", "low"},
+		{"threshold", func(c *Config) { perDst(c); c.Congestion.Scheme, c.Congestion.EcnThreshold = "ecn", 120 }, "congestion.ecnThreshold", "100"},
+		{"increment over the cap", func(c *Config) {
+			perDst(c)
+			c.Congestion.Scheme, c.Congestion.EcnIpdIncrement, c.Congestion.EcnIpdMax = "ecn", 800, 500
+		}, "congestion.ecnIpdIncrement", "ecnIpdMax"},
+		{"background", func(c *Config) {
+			c.Traffic.Pattern, c.Traffic.HotspotSenders, c.Traffic.HotspotBackground = "HOTSPOT", "4,5,6,7", "TORNADO"
+		}, "", ""},
+		{"bad background", func(c *Config) {
+			c.Traffic.Pattern, c.Traffic.HotspotSenders, c.Traffic.HotspotBackground = "HOTSPOT", "4,5,6,7", "ADV"
+		}, "traffic.hotspotBackground", "TORNADO"},
+	} {
+		c := FBFly(1, 4, 4)
+		tc.edit(&c)
+		errs := c.Validate()
+		if tc.path == "" {
+			if len(errs) > 0 {
+				t.Errorf("%s: %v", tc.name, errs)
+			}
+			continue
+		}
+		if len(errs) != 1 || errs[0].Path != tc.path || !strings.Contains(errs[0].Error(), tc.words) {
+			t.Errorf("%s: want one error on %s saying %q, got %v", tc.name, tc.path, tc.words, errs)
+		}
+	}
+	// TORNADO's background addresses routers of a flattened butterfly
+	d := Default()
+	d.Traffic.Pattern, d.Traffic.HotspotSenders, d.Traffic.HotspotBackground = "HOTSPOT", "4,5", "TORNADO"
+	if errs := d.Validate(); len(errs) != 1 || errs[0].Path != "traffic.hotspotBackground" {
+		t.Errorf("TORNADO background on a Dragonfly: %v", errs)
+	}
+}
