@@ -350,10 +350,7 @@ func listItems(xs []string) []vecty.MarkupOrChild {
 	return out
 }
 
-func seriesColor(i int) string {
-	p := []string{"#5470c6", "#91cc75", "#fac858", "#ee6666", "#73c0de", "#3ba272", "#fc8452", "#9a60b4", "#ea7ccc"}
-	return p[i%len(p)]
-}
+func seriesColor(i int) string { return plot.Color(i) }
 
 func fieldID(p config.Param) string { return "f-" + strings.ReplaceAll(p.Path, ".", "-") }
 
