@@ -99,7 +99,7 @@ func Experiments() []Experiment {
 		fairness("thesis-table3.3", "age", false, "thesis Table 3.3 (§3.3.4): ADVc, age arbitration at both allocator stages; in-transit as fair as oblivious"),
 		size("thesis-fig3.10", "rr", false, "thesis Fig. 3.10 (§3.3.3): fairness vs network size h = 2…8, ADVc at 0.4, round-robin without priority; Src's unfairness grows with size"),
 		size("thesis-fig3.13", "age", false, "thesis Fig. 3.13 (§3.3.4): fairness vs network size h = 2…8, ADVc at 0.4, age arbitration; in-transit fair at every size"),
-	}, append(append(append(transientExperiments(), flexExperiments()...), qcnExperiments()...), fbflyExperiments()...)...)
+	}, append(append(append(transientExperiments(), flexExperiments()...), qcnExperiments()...), append(fbflyExperiments(), figureExperiments()...)...)...)
 }
 
 // fbflyExperiments are MIN against UGAL on the flattened butterflies of Kim
