@@ -40,6 +40,7 @@ Usage:
   phitsim slurm    -plan DIR [-tasks N] [-submit | -status | -resubmit I,J]   run a plan as a Slurm job array
   phitsim presets  list the named configurations
   phitsim experiments  list the named comparisons (series of routings over loads)
+  phitsim figures  [-check ID]  the seeds' figures we reproduce; -check runs one against its claim
   phitsim params   list every parameter: path, default, range, unit, meaning
   phitsim validate [-config FILE | -preset NAME] [-set path=value]...
   phitsim version  the version, source revision and Go version of this build (also -version)
@@ -167,6 +168,17 @@ Lists the named comparisons that 'phitsim sweep -experiment NAME' runs.
 Example:
   phitsim experiments
 `,
+	"figures": `Usage: phitsim figures [-check ID]
+
+Lists the figure gallery: each reproduced figure or table of the seeds, its
+paper, its claim with our tolerance, the scaled experiment it runs and an
+estimated browser run time (engine/FIGURES.md). -check ID runs the figure
+and prints the claim against the measured value, PASS or FAIL (exit 1).
+
+Examples:
+  phitsim figures
+  phitsim figures -check 1.6-adv1
+`,
 	"params": `Usage: phitsim params
 
 Lists every parameter -set accepts: its path, default, range, unit, meaning
@@ -242,6 +254,8 @@ func command(ctx context.Context, e env, args []string) int {
 		}
 	case "validate":
 		err = cmdValidate(rest, e)
+	case "figures":
+		err = cmdFigures(ctx, rest, e)
 	case "-version", "--version":
 		err = list("version", stdout)
 	case "-h", "-help", "--help", "help":

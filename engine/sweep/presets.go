@@ -2,6 +2,7 @@ package sweep
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"phitsim/engine/config"
@@ -97,7 +98,7 @@ func Experiments() []Experiment {
 		return Experiment{Name: name, Doc: doc, Spec: Spec{Series: acorSeries(acorBase(pattern, offset),
 			"VAL", "ACOR:2LA", "ACOR:2LB", "ACOR:3L", "PB", "PB_ACOR"), Loads: loads(0.05, 0.65, 0.1)}}
 	}
-	return append([]Experiment{
+	return slices.Concat([]Experiment{
 		thesis("UN", 1, "MIN, VAL, PB and OLM under uniform traffic (thesis §1.4, h=4)", loads(0.1, 0.9, 0.1)),
 		thesis("ADV", 1, "MIN, VAL, PB and OLM under ADV+1: MIN caps at 1/(a·p)", loads(0.05, 0.65, 0.1)),
 		thesis("ADV", 4, "MIN, VAL, PB and OLM under ADV+h", loads(0.05, 0.65, 0.1)),
@@ -111,7 +112,17 @@ func Experiments() []Experiment {
 		fairness("thesis-table3.3", "age", false, "thesis Table 3.3 (§3.3.4): ADVc, age arbitration at both allocator stages; in-transit as fair as oblivious"),
 		size("thesis-fig3.10", "rr", false, "thesis Fig. 3.10 (§3.3.3): fairness vs network size h = 2…8, ADVc at 0.4, round-robin without priority; Src's unfairness grows with size"),
 		size("thesis-fig3.13", "age", false, "thesis Fig. 3.13 (§3.3.4): fairness vs network size h = 2…8, ADVc at 0.4, age arbitration; in-transit fair at every size"),
-	}, append(append(append(append(transientExperiments(), acorStepExperiments()...), flexExperiments()...), qcnExperiments()...), append(append(fbflyExperiments(), fattreeExperiments()...), cmExperiments()...)...)...)
+	},
+		// each family of experiments on a line of its own
+		transientExperiments(),
+		acorStepExperiments(),
+		flexExperiments(),
+		qcnExperiments(),
+		fbflyExperiments(),
+		fattreeExperiments(),
+		cmExperiments(),
+		figureExperiments(),
+	)
 }
 
 // fbflyExperiments are MIN against UGAL on the flattened butterflies of Kim

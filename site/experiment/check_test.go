@@ -172,7 +172,7 @@ func TestPresetsSayWhenShortened(t *testing.T) {
 			if !strings.Contains(note, "s = 26") || !strings.Contains(note, "§2.3.2") {
 				t.Errorf("%s: %q", p.Name, note)
 			}
-		case c.Routing.Name == "ACOR" || c.Routing.Name == "PB_ACOR" || strings.HasPrefix(p.Name, "acor-"):
+		case c.Routing.Name == "ACOR" || c.Routing.Name == "PB_ACOR" || strings.HasPrefix(p.Name, "acor-") || strings.HasPrefix(p.Name, "fig-acor-"):
 			if !strings.Contains(note, "ACOR paper") || !strings.Contains(note, "5,256 hosts") {
 				t.Errorf("%s: %q", p.Name, note)
 			}

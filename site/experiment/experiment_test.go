@@ -360,7 +360,9 @@ func TestRoutingExperimentPresets(t *testing.T) {
 		if len(errs) > 0 || !reflect.DeepEqual(got.Exp, e) {
 			t.Errorf("%s: link round trip: %v", se.Name, errs)
 		}
-		if e.Work() <= 2e8 {
+		// the gallery's figures (fig-*) are opened by their Run button:
+		// running on opening is what it asks
+		if e.Work() <= 2e8 && !strings.HasPrefix(se.Name, "fig-") {
 			t.Errorf("%s runs on opening (%g node-cycles); the newcomer's default must stay the fast one", se.Name, e.Work())
 		}
 	}

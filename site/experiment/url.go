@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"phitsim/engine/config"
+	"phitsim/engine/figures"
 	"phitsim/engine/sweep"
 )
 
@@ -18,6 +19,12 @@ type Link struct {
 	Chart string
 	// Embed: show only the chart and a Run button (an iframe in a paper).
 	Embed bool
+	// Gallery: the figure gallery (#gallery), one card per figure of
+	// engine/figures.
+	Gallery bool
+	// Figure: a gallery figure's ID (#fig=1.19): its experiment, embedded
+	// with its claim and a Run button.
+	Figure string
 }
 
 // Charts that a link may name.
@@ -46,6 +53,14 @@ var Charts = []string{"accepted", "latency", "bgaccepted", "bglatency", "hotspot
 func Encode(l Link) string {
 	var parts []string
 	add := func(k, v string) { parts = append(parts, escape(k)+"="+escape(v)) }
+	switch {
+	case l.Gallery:
+		return "gallery"
+	case l.Figure != "":
+		// the figure's ID says the rest: a short link for an iframe
+		add("fig", l.Figure)
+		return strings.Join(parts, "&")
+	}
 	if l.Embed {
 		add("embed", l.Chart)
 	} else if l.Chart != "" {
@@ -144,6 +159,22 @@ func Decode(frag string) (l Link, errs []error) {
 			continue
 		}
 		switch k {
+		case "gallery":
+			l.Gallery = true
+			continue
+		case "fig":
+			f, err := figures.ByID(v)
+			if err != nil {
+				errs = append(errs, fmt.Errorf("link: fig: %w", err))
+				continue
+			}
+			e, err := f.Sweep()
+			if err != nil {
+				errs = append(errs, fmt.Errorf("link: fig=%s: %w", v, err))
+				continue
+			}
+			l.Figure, l.Embed, l.Chart, l.Exp = f.ID, true, "accepted", FromSpec(e.Spec)
+			continue
 		case "v":
 			if v != URLVersion {
 				errs = append(errs, fmt.Errorf("link: format version %q; this page reads version %s", v, URLVersion))

@@ -23,10 +23,12 @@ import (
 	"phitsim/site/protocol"
 )
 
-// Palette of the series (ECharts' default), so that partial points and
-// whiskers can be given their series' colour.
-var Palette = []string{"#5470c6", "#91cc75", "#fac858", "#ee6666", "#73c0de",
-	"#3ba272", "#fc8452", "#9a60b4", "#ea7ccc"}
+// Palette of the series, so that partial points and whiskers can be given
+// their series' colour: Paul Tol's "muted" scheme, whose colours stay
+// apart for colour-blind readers (TestPaletteDistinctUnderDeuteranopia;
+// ECharts' default merges green and red under deuteranopia).
+var Palette = []string{"#332288", "#CC6677", "#117733", "#DDCC77", "#88CCEE",
+	"#882255", "#44AA99", "#999933", "#AA4499"}
 
 // Color of series i.
 func Color(i int) string { return Palette[i%len(Palette)] }
@@ -142,7 +144,7 @@ func render(c interface {
 	if err := json.Unmarshal(b, &m); err != nil {
 		panic(err)
 	}
-	delete(m, "color") // keep ECharts' palette (same as Palette)
+	m["color"] = Palette
 	if t, ok := m["tooltip"].(map[string]any); ok {
 		// inside the chart: on a phone a wide tooltip otherwise runs off
 		// the screen, and near the top it is clipped (go-echarts has no field)

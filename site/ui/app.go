@@ -41,7 +41,11 @@ type App struct {
 	linkErrs []string
 	embed    bool
 	chart    string // chart in focus / embedded
-	preset   string
+	// gallery: the figure gallery is shown (#gallery); figure: the
+	// gallery figure open (#fig=ID), its claim drawn (gallery.go)
+	gallery bool
+	figure  string
+	preset  string
 	// presetsOpen: the preset menu is shown
 	presetsOpen bool
 	// help is the topic of site/docs the help panel shows ("" closed);
@@ -136,7 +140,7 @@ func Main() {
 	global.Get("phitsimEcharts").Call("then", chartsReady)
 	// A newcomer sees a result at once: small experiments run on opening
 	// (not in embed mode, where the reader presses Run).
-	if !a.embed && a.exp.Work() <= autoRunWork {
+	if !a.embed && !a.gallery && a.exp.Work() <= autoRunWork {
 		a.run()
 	}
 	select {}
@@ -150,6 +154,7 @@ const autoRunWork = 2e8
 func (a *App) loadHash(h string) {
 	l, errs := experiment.Decode(h)
 	a.exp, a.embed, a.chart = l.Exp, l.Embed, l.Chart
+	a.gallery, a.figure = l.Gallery, l.Figure
 	if a.embed && a.chart == "" {
 		a.chart = "accepted"
 	}
@@ -178,7 +183,7 @@ func (a *App) formPoint() {
 }
 
 func (a *App) fragment() string {
-	return experiment.Encode(experiment.Link{Exp: a.exp, Chart: a.chartIfEmbed(), Embed: a.embed})
+	return experiment.Encode(experiment.Link{Exp: a.exp, Chart: a.chartIfEmbed(), Embed: a.embed, Gallery: a.gallery, Figure: a.figure})
 }
 
 func (a *App) chartIfEmbed() string {
@@ -239,7 +244,7 @@ func (a *App) updateCharts() {
 		names = []string{a.chart}
 	}
 	for name, opt := range plot.Some(in, names) {
-		if !a.charts[name].set(opt) {
+		if !a.charts[name].set(a.withClaim(name, opt)) {
 			a.chartsDirty = true // its element comes with a later render
 		}
 	}

@@ -50,6 +50,9 @@ func (a *App) Render() vecty.ComponentOrHTML {
 	root := vecty.Markup(elemID("app"), vecty.Class("app"),
 		vecty.Data("state", a.state), vecty.Data("run", strconv.Itoa(a.runs)), vecty.Data("done", strconv.Itoa(done)), vecty.Data("total", strconv.Itoa(total)),
 		vecty.Data("errors", strconv.Itoa(a.errorCount())), vecty.Data("deadlocks", strconv.Itoa(a.deadlockCount())), vecty.MarkupIf(a.embed, vecty.Class("embed")))
+	if a.gallery {
+		return elem.Div(root, a.renderGallery())
+	}
 	if a.embed {
 		return elem.Div(root, a.renderEmbed())
 	}
@@ -58,6 +61,7 @@ func (a *App) Render() vecty.ComponentOrHTML {
 		elem.Div(vecty.Markup(vecty.Class("layout")),
 			&configPanel{App: a, Version: a.cfgVersion},
 			elem.Main(vecty.Markup(vecty.Class("results")),
+				a.renderIntro(),
 				a.renderExperimentBar(),
 				a.renderProgress(),
 				a.renderCharts(),
@@ -94,6 +98,8 @@ func (a *App) renderHeader() *vecty.HTML {
 		elem.Span(vecty.Markup(vecty.Class("tagline")), vecty.Text("cycle-accurate Dragonfly network simulator, in your browser")),
 		elem.Div(vecty.Markup(vecty.Class("top-actions")),
 			a.renderPresetMenu(),
+			elem.Anchor(vecty.Markup(prop.Href("#gallery"), elemID("gallery-open"), vecty.Class("button"),
+				vecty.Attribute("title", "the seeds' figures, each with its claim and a Run button")), vecty.Text("Figure gallery")),
 			elem.Button(vecty.Markup(elemID("help-open"), prop.Type(prop.TypeButton), vecty.Attribute("aria-haspopup", "dialog"),
 				vecty.Attribute("title", "what the routings, traffic patterns, arbiters and charts are"),
 				event.Click(func(e *vecty.Event) { a.openHelp("metric-accepted", e.Target) })), vecty.Text("Help")),
@@ -361,10 +367,7 @@ func listItems(xs []string) []vecty.MarkupOrChild {
 	return out
 }
 
-func seriesColor(i int) string {
-	p := []string{"#5470c6", "#91cc75", "#fac858", "#ee6666", "#73c0de", "#3ba272", "#fc8452", "#9a60b4", "#ea7ccc"}
-	return p[i%len(p)]
-}
+func seriesColor(i int) string { return plot.Color(i) }
 
 func fieldID(p config.Param) string { return "f-" + strings.ReplaceAll(p.Path, ".", "-") }
 
@@ -998,6 +1001,7 @@ func (a *App) renderEmbed() *vecty.HTML {
 			vecty.Text("The link had problems (the rest was applied): "+strings.Join(a.linkErrs, "; ")))),
 		vecty.If(len(blocked) > 0, elem.Paragraph(vecty.Markup(elemID("run-blocked"), vecty.Class("error"), vecty.Attribute("role", "alert")),
 			vecty.Text("Run is disabled until this is fixed (open in phitsim to edit): "+strings.Join(blocked, "; ")))),
+		vecty.If(a.figure != "", a.renderFigureClaim()),
 		elem.Div(vecty.Markup(elemID("chart-"+a.chart), vecty.Class("chart", "embed-chart"), vecty.Attribute("role", "img"),
 			vecty.Attribute("aria-label", chartTitles[a.chart]+" chart"))),
 	)

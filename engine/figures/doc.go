@@ -1,0 +1,59 @@
+package figures
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Recorded is a figure's measured claim as FIGURES.md lists it.
+type Recorded struct {
+	Value   float64 `json:"value"`
+	Pass    bool    `json:"pass"`
+	Verdict string  `json:"verdict"`
+	Text    string  `json:"text"`
+}
+
+// Markdown is engine/FIGURES.md: the table with the recorded measurements
+// (a figure with none is listed as not measured).
+func Markdown(measured map[string]Recorded) string {
+	var b strings.Builder
+	b.WriteString(`# The figure gallery
+
+Generated from engine/figures (the table the page's gallery, ` + "`phitsim figures`" + ` and the regression
+test TestFigures share): do not edit; ` + "`go test ./engine/figures -run TestFigures -update-figures`" + ` runs
+every figure and regenerates it. Each claim is read on the accepted load (phits/(node·cycle)) unless it
+says otherwise, on points whose quality verdict is not "unstable" or "too short" (METHODS.md).
+` + "`phitsim figures -check ID`" + ` runs one figure and prints the same line.
+
+| Figure | Paper | Claim (with our tolerance) | We run | Measured | Verdict | Holds |
+|---|---|---|---|---|---|---|
+`)
+	for _, f := range Table {
+		m, ok := measured[f.ID]
+		got, verdict, holds := "not measured", "—", "—"
+		if ok {
+			got, verdict, holds = m.Text, m.Verdict, "yes"
+			if !m.Pass {
+				holds = "**no**"
+			}
+		}
+		if f.Known != "" {
+			holds += " (" + f.Known + ")"
+		}
+		est, _ := f.EstimateSeconds()
+		fmt.Fprintf(&b, "| %s %s | %s | %s | `%s`: %s (about %s in a browser) | %s | %s | %s |\n",
+			f.ID, f.Title, f.Paper, f.ClaimText, f.Experiment, f.Scaled, Duration(est), got, verdict, holds)
+	}
+	fmt.Fprintf(&b, "\nRun times are estimates: packet-hops (nodes × offered load ÷ packet size × cycles × 5 hops, "+
+		"over every run) × %d instructions per packet-hop (BENCHMARKS.md, rounded up over the routings) at "+
+		"%.0f G instructions/s, one WebAssembly worker at about half a native core.\n", InstrPerHop, BrowserInstrPerSecond/1e9)
+	return b.String()
+}
+
+// Duration formats seconds for a card: "12 s", "3 min".
+func Duration(s float64) string {
+	if s < 90 {
+		return fmt.Sprintf("%.0f s", s)
+	}
+	return fmt.Sprintf("%.0f min", s/60)
+}

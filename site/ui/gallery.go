@@ -1,0 +1,127 @@
+package ui
+
+import (
+	"fmt"
+	"syscall/js"
+
+	"github.com/hexops/vecty"
+	"github.com/hexops/vecty/elem"
+	"github.com/hexops/vecty/event"
+	"github.com/hexops/vecty/prop"
+
+	"phitsim/engine/figures"
+	"phitsim/site/experiment"
+	"phitsim/site/plot"
+)
+
+// The figure gallery (#gallery): one card per figure of engine/figures,
+// and a figure opened from it (#fig=ID: its experiment in embed mode, with
+// the card's claim above the chart and drawn on it).
+
+// figureTime is a figure's estimated run time in this browser: the
+// engine's estimate (figures.EstimateSeconds, at figures'
+// BrowserInstrPerSecond) scaled by this page's workers.
+func (a *App) figureTime(f figures.Figure) string {
+	s, err := f.EstimateSeconds()
+	if err != nil {
+		return "unknown"
+	}
+	workers := 1
+	if a.pool != nil {
+		workers = max(a.pool.size, 1)
+	}
+	return figures.Duration(s/float64(workers)) + fmt.Sprintf(" on %d worker%s", workers, plural(workers))
+}
+
+// openFigure shows figure id's experiment with its claim and runs it,
+// without reloading the page (the URL becomes its embed link).
+func (a *App) openFigure(id string) {
+	a.loadHash("#fig=" + id)
+	url := global.Get("location").Get("pathname").String() + global.Get("location").Get("search").String() + "#" + a.fragment()
+	global.Get("history").Call("replaceState", js.Null(), "", url)
+	a.chartsDirty = true
+	vecty.Rerender(a)
+	afterRender(a.updateCharts)
+	a.run()
+}
+
+func (a *App) renderGallery() *vecty.HTML {
+	var cards []vecty.MarkupOrChild
+	cards = append(cards, vecty.Markup(elemID("gallery"), vecty.Class("gallery"), vecty.Attribute("aria-label", "figure gallery")))
+	for _, f := range figures.Table {
+		f := f
+		holds := ""
+		if f.Known != "" {
+			holds = "Does not hold at our scale: " + f.Known + "."
+		}
+		cards = append(cards, elem.Article(vecty.Markup(vecty.Class("figure-card"), vecty.Data("figure", f.ID),
+			vecty.Attribute("aria-labelledby", "fig-title-"+f.ID)),
+			elem.Heading2(vecty.Markup(elemID("fig-title-"+f.ID)), vecty.Text(f.ID+" · "+f.Title)),
+			elem.Paragraph(vecty.Markup(vecty.Class("paper")), vecty.Text(f.Paper)),
+			elem.Paragraph(vecty.Text(f.Shows)),
+			elem.Paragraph(elem.Strong(vecty.Text("Claim: ")), vecty.Text(f.ClaimText)),
+			elem.Paragraph(elem.Strong(vecty.Text("We run: ")), vecty.Text(f.Scaled)),
+			elem.Paragraph(elem.Strong(vecty.Text("Estimated time here: ")), vecty.Text(a.figureTime(f))),
+			vecty.If(holds != "", elem.Paragraph(vecty.Markup(vecty.Class("error")), vecty.Text(holds))),
+			elem.Div(vecty.Markup(vecty.Class("figure-actions")),
+				elem.Button(vecty.Markup(vecty.Class("primary", "figure-run"), prop.Type(prop.TypeButton),
+					vecty.Attribute("aria-label", "Run figure "+f.ID+": "+f.Title),
+					event.Click(func(*vecty.Event) { a.openFigure(f.ID) })), vecty.Text("Run")),
+				elem.Anchor(vecty.Markup(prop.Href("#fig="+f.ID), vecty.Class("figure-embed"),
+					vecty.Attribute("title", "short link for an <iframe>: the claim and a Run button")), vecty.Text("embed link #fig="+f.ID)),
+			),
+		))
+	}
+	return elem.Div(
+		elem.Header(vecty.Markup(vecty.Class("top")),
+			elem.Heading1(vecty.Text("phitsim figure gallery")),
+			elem.Span(vecty.Markup(vecty.Class("tagline")), vecty.Text("the seeds' figures, scaled to run in your browser, each with its paper's claim")),
+			elem.Anchor(vecty.Markup(prop.Href("#"), elemID("gallery-back")), vecty.Text("← the simulator")),
+		),
+		elem.Main(cards...),
+	)
+}
+
+// renderFigureClaim is the card's claim above a figure's chart (#fig=ID).
+func (a *App) renderFigureClaim() vecty.ComponentOrHTML {
+	f, err := figures.ByID(a.figure)
+	if err != nil {
+		return nil
+	}
+	return elem.Div(vecty.Markup(elemID("figure-claim"), vecty.Class("figure-claim")),
+		elem.Strong(vecty.Text(f.ID+" · "+f.Title+" — ")), vecty.Text(f.Paper+". "),
+		elem.Paragraph(vecty.Text("Claim: "+f.ClaimText+" The dashed line marks where it is read; the grey band, its bounds.")),
+		elem.Anchor(vecty.Markup(prop.Href(galleryURL()), vecty.Attribute("target", "_blank"), vecty.Attribute("rel", "noopener")), vecty.Text("all figures ↗")),
+	)
+}
+
+func galleryURL() string {
+	return global.Get("location").Get("pathname").String() + "#" + experiment.Encode(experiment.Link{Gallery: true})
+}
+
+// withClaim draws the open figure's claim on the accepted-load chart.
+func (a *App) withClaim(name string, opt []byte) []byte {
+	if a.figure == "" || name != "accepted" {
+		return opt
+	}
+	f, err := figures.ByID(a.figure)
+	if err != nil {
+		return opt
+	}
+	return plot.WithClaim(opt, f)
+}
+
+// renderIntro is the first-time visitor's introduction on the main page.
+func (a *App) renderIntro() *vecty.HTML {
+	return elem.Details(vecty.Markup(elemID("intro"), vecty.Class("intro")),
+		elem.Summary(vecty.Text("New here? What this page simulates")),
+		elem.Paragraph(vecty.Text("A Dragonfly is a network of groups of routers: inside a group every router is linked to every other (local links), "+
+			"and every group has a link to every other group (global links), so any two nodes are at most three hops apart. "+
+			"Routing decides which path a packet takes: minimal (MIN) or through a random intermediate group (Valiant, VAL), or adaptively.")),
+		elem.Paragraph(vecty.Text("Offered load is how much each node tries to send, in phits (link words) per node per cycle; accepted load is how much the network delivers. "+
+			"Latency is the cycles from a packet's creation to its delivery. Past saturation, accepted load stops following offered load and latency grows without bound.")),
+		elem.Paragraph(vecty.Text("Try first: press Run on the default experiment, then open the "),
+			elem.Anchor(vecty.Markup(prop.Href("#gallery"), elemID("gallery-link")), vecty.Text("figure gallery")),
+			vecty.Text(" and run \"MIN caps at 1/(a·p) under ADV+1\": the claim is drawn on the chart.")),
+	)
+}
