@@ -114,8 +114,17 @@ func (c *census) packets() {
 					if i == 0 && b.hOut >= 0 {
 						out = int(b.hOut)
 					}
-					if V := s.vcCount[s.ports[pi].class]; out != v/V {
-						c.fail("VOQ census: packet %d in %s (the queue of output %d) routes to output %d", k, s.where(pi, v), v/V, out)
+					cl := s.ports[pi].class
+					prio := int(k) < len(s.mech.tag) && s.mech.tag[k].prio
+					switch D := s.dataVCs(cl); {
+					case v >= s.radix*D: // an extra class's queue (initVoq)
+						if ctl := s.isCtlVC(cl, v); ctl != prio {
+							c.fail("VOQ census: packet %d in %s (control queue: %t) is a priority-class packet: %t", k, s.where(pi, v), ctl, prio)
+						}
+					case prio:
+						c.fail("VOQ census: priority-class packet %d in data queue %s", k, s.where(pi, v))
+					case out != v/D:
+						c.fail("VOQ census: packet %d in %s (the queue of output %d) routes to output %d", k, s.where(pi, v), v/D, out)
 					}
 				}
 			}
@@ -232,9 +241,9 @@ func (c *census) credits() {
 			continue
 		}
 		if s.vq.held != nil { // router.voq's UGAL occupancy: the queues' phits held, per VC
-			for v := 0; v < s.vcCount[cl]; v++ {
+			for v, D := 0, s.dataVCs(cl); v < D; v++ {
 				want := int32(0)
-				for q := v; q < s.nq[cl]; q += s.vcCount[cl] {
+				for q := v; q < s.radix*D; q += D {
 					want += s.bufCap[cl] - s.credits[po*s.maxVC+q]
 				}
 				if have := s.vq.held[po*s.vq.vcs+v]; have != want {

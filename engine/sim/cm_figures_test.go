@@ -5,8 +5,9 @@ package sim
 // of 4 nodes, 100-cycle channels, 256-flit VC buffers, per-destination
 // source queues), at full size, one seed, 20,000 + 20,000 cycles per point.
 // The measured class is the background (result.hotspot), as the paper
-// plots. Our router has no VOQs (the paper's has): where a target does not
-// hold the test asserts what does, and engine/REPRODUCTION.md ("Kim et al.")
+// plots. The router is the paper's, with virtual output queues (router.voq;
+// the schemes' extra classes once per input): where a target does not hold
+// the test asserts what does, and engine/REPRODUCTION.md ("Kim et al.")
 // puts our numbers beside the paper's.
 
 import (
@@ -47,37 +48,36 @@ func cmFig3(hotspot bool) config.Config {
 }
 
 // Fig. 2 (target 1), congestion spreading: senders 0, 5, 8, 12 → node 4 at
-// 100%, UR among the other 11 nodes at 0.5 (below Baseline(MIN)'s
-// saturation). UGAL spreads the hotspot's tree over the Valiant paths:
-// Baseline(UGAL) accepts at least 10% less than Baseline(MIN) (the paper's
-// saturation gap is 23%, accepted 10–40%; ours at 0.5 is 42%, so only the
-// lower bound is asserted: REPRODUCTION.md). Ideal isolates the
-// hotspot flows: Ideal(MIN) and Ideal(UGAL) accept the offered load, within
-// 5% of each other, above Baseline(UGAL). Not asserted: Ideal above
-// Baseline(MIN) — without VOQs both are capped near 0.58 by head-of-line
-// blocking (REPRODUCTION.md).
+// 100%, UR among the other 11 nodes at 0.8, just past Baseline(MIN)'s
+// saturation (0.78 with VOQs; UGAL's knee is at 0.6–0.7). UGAL spreads the
+// hotspot's tree over the Valiant paths: Baseline(UGAL) accepts 10–40%
+// less than Baseline(MIN) (the paper's saturation gap 23%, its acceptance
+// band; ours 13%). Ideal isolates the hotspot flows: Ideal(MIN) and
+// Ideal(UGAL) within 5% of each other, both ≥ 1.1 × Baseline(UGAL). Not
+// asserted: Ideal above Baseline(MIN) — with VOQs the hotspot no longer
+// blocks MIN's background, so they are equal (REPRODUCTION.md).
 func TestCBCMFig2CongestionSpreading(t *testing.T) {
 	c := cmFig2()
-	const load = 0.5
+	const load = 0.8
 	bMin, _, _ := cmRun(t, c, "", "MIN", load)
 	bUgal, _, _ := cmRun(t, c, "", "UGAL", load)
 	iMin, _, _ := cmRun(t, c, "ideal", "MIN", load)
 	iUgal, _, _ := cmRun(t, c, "ideal", "UGAL", load)
 	t.Logf("background accepted at %.2f: Baseline MIN %.4f UGAL %.4f, Ideal MIN %.4f UGAL %.4f", load, bMin, bUgal, iMin, iUgal)
-	if gap := 1 - bUgal/bMin; gap < 0.10 {
-		t.Errorf("Baseline(UGAL) accepts %.0f%% less than Baseline(MIN); the paper 23%%, want ≥ 10%%", 100*gap)
+	if gap := 1 - bUgal/bMin; gap < 0.10 || gap > 0.40 {
+		t.Errorf("Baseline(UGAL) accepts %.0f%% less than Baseline(MIN); the paper 23%%, want 10–40%%", 100*gap)
 	}
 	if d := iMin/iUgal - 1; d < -0.05 || d > 0.05 {
 		t.Errorf("Ideal(MIN) %.4f vs Ideal(UGAL) %.4f: %.1f%% apart, want within 5%%", iMin, iUgal, 100*d)
 	}
-	if iUgal < 0.97*load || iUgal < 1.2*bUgal {
-		t.Errorf("Ideal(UGAL) %.4f should accept the offered %.2f, well above Baseline(UGAL) %.4f", iUgal, load, bUgal)
+	if iUgal < 1.1*bUgal || iMin < 1.1*bUgal {
+		t.Errorf("Ideal(MIN) %.4f, Ideal(UGAL) %.4f should be well above Baseline(UGAL) %.4f", iMin, iUgal, bUgal)
 	}
 }
 
 // Fig. 3a (target 2), the permutation n → n+4 at 0.6: Ideal(UGAL) is well
 // above MIN's 1/4 bound. ECN(UGAL) within 15% of Ideal(UGAL) does not hold
-// in our model (about 0.23 against 0.41: one BECN throttles a flow for
+// in our model (0.24 against 0.43 with VOQs: one BECN throttles a flow for
 // 8,000 cycles, and the permutation's queues mark): asserted only that ECN
 // keeps UGAL above ECN(MIN) and that both deliver (REPRODUCTION.md).
 func TestCBCMFig3aPermutation(t *testing.T) {

@@ -18,7 +18,6 @@ import (
 // scheme.
 func cmConfig(scheme, routing string) config.Config {
 	c := config.FBFly(1, 4, 4)
-	c.Router.Voq = false // the VOQ layout has no place for the schemes' extra classes yet (router.voq)
 	c.Routing.Name = routing
 	c.Traffic.Load = 0
 	c.Traffic.SourceQueue, c.Traffic.SourceQueues = true, "perDestination"
@@ -89,9 +88,11 @@ func TestIsolatedClassIsMinimalAndAcyclic(t *testing.T) {
 		if err := vcs.Walk(s.topo, s.iso.seq); err != nil {
 			t.Errorf("%dD: %v", tc.dims, err)
 		}
+		// router.voq (the paper's router): the 4 data VCs per output, the
+		// isolated VC once per input, after them
 		l := topology.FBFlyLink
-		if s.isoBase[l] != 4 || s.vcCount[l] != 5 || s.dataVCs(l) != 4 {
-			t.Errorf("%dD: link VCs: isolated from %d, %d in all, %d data; want 4, 5, 4", tc.dims, s.isoBase[l], s.vcCount[l], s.dataVCs(l))
+		if q := s.radix * 4; int(s.isoBase[l]) != q || s.vcCount[l] != 5 || s.dataVCs(l) != 4 || s.nq[l] != q+1 {
+			t.Errorf("%dD: link VCs: isolated from queue %d, %d VCs, %d data, %d queues; want %d, 5, 4, %d", tc.dims, s.isoBase[l], s.vcCount[l], s.dataVCs(l), s.nq[l], q, q+1)
 		}
 	}
 	c := smallConfig(2)

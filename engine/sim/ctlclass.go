@@ -376,5 +376,8 @@ func (s *Sim) isIsoVC(cl topology.PortClass, vc int) bool {
 // dataVCs is the number of data VCs of port class cl (below the isolated
 // and priority classes).
 func (s *Sim) dataVCs(cl topology.PortClass) int {
+	if s.vq.on { // isoBase, ctlBase index queues (initVoq)
+		return int(s.vq.d[cl])
+	}
 	return min(s.vcCount[cl], int(s.isoBase[cl]), int(s.ctlBase[cl]))
 }

@@ -32,6 +32,13 @@ func drain(t *testing.T, c config.Config, loaded int64) int64 {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return drainSim(t, s, loaded)
+}
+
+// drainSim is drain on a simulator already built (a test's hooks attached).
+func drainSim(t *testing.T, s *Sim, loaded int64) int64 {
+	t.Helper()
+	c := s.cfg
 	relStep(t, s, loaded, 100)
 	inFlight := s.live
 	if inFlight < int64(s.N) {

@@ -468,7 +468,9 @@ func newSimEntry(cfg config.Config, e *routing.Entry, topo topology.Topology, se
 		s.prioBase = s.isoBase
 	}
 	s.prioOut = s.cc.on || s.iso.low
-	s.initVoq(r.Voq)
+	if err := s.initVoq(r.Voq); err != nil {
+		return nil, err
+	}
 	s.maxVC = slices.Max(s.nq)
 	if s.R*s.radix >= 1<<(30-qBits) {
 		return nil, fmt.Errorf("topology %s: %d ports, the simulator supports fewer than %d", topo.Name(), s.R*s.radix, 1<<(30-qBits))

@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"fmt"
 	"math"
 	"math/bits"
 
@@ -64,23 +65,60 @@ type voq struct {
 	// not ports × vcs credits
 	held []int32
 	vcs  int
+	// d: per port class, its data VCs (the VCs replicated per output);
+	// ctl, low: per port class, the masks of its control queues and of a
+	// strictly-lowest isolated class's queues
+	d        [8]uint8
+	ctl, low [8][2]uint64
 }
 
-// initVoq sets the queue counts before build: a class's VCs times the
-// radix; the priority class (ctlclass.go) is refused with VOQs, so no queue
-// index is a control VC.
-func (s *Sim) initVoq(on bool) {
+// initVoq sets the queue counts before build (after the isolated and
+// priority classes have added their VCs). The layout of Kim et al.,
+// Contention-based Congestion Management in Large-Scale Networks §V-A, whose
+// BookSim replicates only the data VCs: the D data VCs of a port class are
+// replicated per output (q = output·D + VC), and every extra VC (the
+// isolated class, the priority control VCs) exists once per input (q =
+// radix·D + VC − D). isoBase and ctlBase then index queues, not VCs, so
+// that the extra classes' routing (routeMinimalOn: base + the class's VC),
+// the allocators' priority tests (isCtlVC, isIsoVC) and their injection VCs
+// (isoRoom, ctlRoom) read them unchanged; an absent class's base is 255,
+// above every queue.
+func (s *Sim) initVoq(on bool) error {
 	s.nq = append([]int(nil), s.vcCount...)
 	if !on {
-		return
+		return nil
 	}
-	s.vq.on = true
 	for c := range s.nq {
-		s.nq[c] = s.vcCount[c] * s.radix
+		d := s.dataVCs(topology.PortClass(c))
+		s.vq.d[c] = uint8(d)
+		s.nq[c] = s.radix*d + s.vcCount[c] - d
+		if s.nq[c] > 1<<qBits-1 {
+			return fmt.Errorf("router.voq: %d ports × %d data VCs + %d extra VCs = %d queues per %s input; at most %d (%d bits in the timing wheels' entries)",
+				s.radix, d, s.vcCount[c]-d, s.nq[c], s.topo.Classes()[c].Name, 1<<qBits-1, qBits)
+		}
+		for _, b := range []*uint8{&s.isoBase[c], &s.ctlBase[c]} {
+			if int(*b) < s.vcCount[c] {
+				*b = uint8(s.radix*d + int(*b) - d)
+			} else {
+				*b = math.MaxUint8
+			}
+		}
+		// the input stage's passes: the control queues first, a
+		// strictly-lowest isolated class last
+		for q := s.radix * d; q < s.nq[c]; q++ {
+			switch {
+			case s.isCtlVC(topology.PortClass(c), q):
+				s.vq.ctl[c][q>>6] |= 1 << (q & 63)
+			case s.iso.low:
+				s.vq.low[c][q>>6] |= 1 << (q & 63)
+			}
+		}
 	}
-	for i := range s.ctlBase {
-		s.ctlBase[i] = math.MaxUint8
+	s.vq.on = true // dataVCs reads vq.d from now on
+	if s.iso.on {
+		s.iso.vc = int(s.isoBase[topology.Injection])
 	}
+	return nil
 }
 
 // buildVoq allocates the masks and injection counters after build.
@@ -92,7 +130,7 @@ func (s *Sim) buildVoq() {
 	s.vq.injUsed = make([]int32, len(s.bufs))
 	s.vq.injCap = s.bufCap[topology.Injection] / int32(s.P)
 	if s.routing == routeUGAL { // on a flattened butterfly (checkVoq)
-		s.vq.vcs = s.maxVC / s.radix
+		s.vq.vcs = int(s.vq.d[topology.FBFlyLink])
 		s.vq.held = make([]int32, len(s.ports)*s.vq.vcs)
 		// the grants and credits reach voqHeld through the occupancy
 		// views' hook (take, land → occUpdate), which runs only while
@@ -104,14 +142,20 @@ func (s *Sim) buildVoq() {
 }
 
 // voqHeld records delta phits more held downstream of output po in queue
-// q (a grant: +P; a credit back: −P).
+// q (a grant: +P; a credit back: −P); the extra classes' queues are not
+// UGAL's to weigh.
 func (s *Sim) voqHeld(po, q int, delta int32) {
-	s.vq.held[po*s.vq.vcs+q%s.vcCount[s.pclass[po]]] += delta
+	if d := s.vq.vcs; q < s.radix*d {
+		s.vq.held[po*d+q%d] += delta
+	}
 }
 
 // voqPlace is the queue of injection VC vc that packet k enters: the source
 // router routes it now (the source decision, and its first hop).
 func (s *Sim) voqPlace(k int32, vc int) int {
+	if vc >= s.injVC {
+		return vc // an extra class's queue, routed at its router (routeIso, routeControl)
+	}
 	pk := &s.pk[k]
 	at := s.nodeAt[pk.src]
 	s.vq.injUsed[int(at.pi)*s.maxVC+vc]++
@@ -143,8 +187,14 @@ func (s *Sim) voqArbitrate(r, pi int) (int, int) {
 	hi := (uint64(1)<<(ptr&63) - 1) & -uint64(ptr>>6)
 	busy := s.vq.busy[2*pi : 2*pi+2 : 2*pi+2]
 	wait := int64(math.MaxInt64)
-	// the busy queues from the pointer on, then those before it
-	order := [4]uint64{busy[0] &^ lo, busy[1] &^ hi, busy[0] & lo, busy[1] & hi}
+	cl := ip.class
+	ctl, low := &s.vq.ctl[cl], &s.vq.low[cl]
+	d0, d1 := busy[0]&^(ctl[0]|low[0]), busy[1]&^(ctl[1]|low[1])
+	// the control queues first, in index order (ctlclass.go); then the
+	// busy data queues (and an equal-priority isolated class's) from the
+	// pointer on, then those before it; a strictly-lowest isolated class's
+	// queues last, when no other can request
+	order := [8]uint64{busy[0] & ctl[0], busy[1] & ctl[1], d0 &^ lo, d1 &^ hi, d0 & lo, d1 & hi, busy[0] & low[0], busy[1] & low[1]}
 	for i, m := range order {
 		for ; m != 0; m &= m - 1 {
 			q := (i&1)<<6 | bits.TrailingZeros64(m)
@@ -153,7 +203,16 @@ func (s *Sim) voqArbitrate(r, pi int) (int, int) {
 				wait = min(wait, int64(b.hEntry))
 				continue
 			}
-			if b.hOut < 0 {
+			if b.hOut < 0 && q >= s.radix*int(s.vq.d[cl]) {
+				// an extra class's queue, one per input: its head is routed
+				// here, and the queue it takes at the next router is its
+				// class's VC there (routeMinimalOn)
+				if q >= int(s.ctlBase[cl]) {
+					s.routeControl(r, pi, b)
+				} else {
+					s.routeIso(r, b)
+				}
+			} else if b.hOut < 0 {
 				// a new head: its route here is in the packet (routed one
 				// hop ahead, or when placed); route it at the next router
 				// now, for the queue it takes there (b.hVC), whose credits
@@ -167,7 +226,7 @@ func (s *Sim) voqArbitrate(r, pi int) (int, int) {
 				if po := base + int(pk.outPort); s.pclass[po] != topology.Injection {
 					pk.vcPos = pk.nextPos // as the grant sets it (this hop's route is in b)
 					s.route(int(uint(s.ports[po].peer)/uint(s.radix)), pk, false, false)
-					b.hVC = int8(int(pk.outPort)*s.vcCount[s.pclass[po]] + int(b.hVC))
+					b.hVC = int8(int(pk.outPort)*int(s.vq.d[s.pclass[po]]) + int(b.hVC))
 				}
 			}
 			po := base + int(b.hOut)
@@ -186,8 +245,8 @@ func (s *Sim) voqArbitrate(r, pi int) (int, int) {
 				wait = min(wait, t)
 				continue
 			}
-			if !s.inPtrOnGrant {
-				ip.inPtr = int8(wrap(q+1, s.nq[ip.class]))
+			if !s.inPtrOnGrant && q < int(s.ctlBase[cl]) { // a control winner leaves the pointer
+				ip.inPtr = int8(wrap(q+1, s.nq[cl]))
 			}
 			if s.ejGate && op.class == topology.Injection && s.ejectionClosed(po) {
 				return -1, -1 // as inputArbitrate: the request was placed and refused
@@ -203,7 +262,7 @@ func (s *Sim) voqArbitrate(r, pi int) (int, int) {
 // phits held downstream (and in the output FIFO) over the next router's
 // queues of VC vc, or of every VC (routing.congestion=perPort).
 func (s *Sim) voqOcc(po, vc int, perPort bool) int32 {
-	held := s.vq.held[po*s.vq.vcs : po*s.vq.vcs+s.vcCount[s.pclass[po]]]
+	held := s.vq.held[po*s.vq.vcs : (po+1)*s.vq.vcs]
 	if !perPort {
 		return held[vc]
 	}

@@ -286,3 +286,71 @@ func TestVoqRunsWithTheRouterOptions(t *testing.T) {
 		t.Logf("%s: drained in %d cycles", tc.name, drain(t, c, 3000))
 	}
 }
+
+// The congestion schemes' extra classes in the virtual output queues (the
+// layout of Kim et al. §V-A, whose BookSim replicates only the data VCs):
+// on the 16-node network with the Fig. 3b pattern (permutation n → n+4 +
+// 4-to-1 hotspot, reconstructed) at 0.5, full size, Ideal and ECN under MIN
+// and UGAL, loaded 4,000 cycles (the permutation alone from 3,900) with the
+// census every 100, then drained
+// (every packet delivered, every credit of every queue back). At every
+// grant: a packet leaving a data queue is data on a data flow (not a BECN,
+// not an Ideal hotspot flow), one leaving the isolated queue is on an Ideal
+// hotspot flow, one leaving the control queue is a BECN; and both extra
+// queues are reached. Layout: 7 ports × 4 data VCs + 1 extra = 29 queues
+// per input here, 22 × 4 + 1 = 89 on the 512-node network.
+func TestVoqCongestionSchemes(t *testing.T) {
+	for _, tc := range []struct{ scheme, routing string }{
+		{"ideal", "MIN"}, {"ideal", "UGAL"}, {"ecn", "MIN"}, {"ecn", "UGAL"},
+	} {
+		name := tc.scheme + "(" + tc.routing + ")"
+		c := cmFig3(true)
+		c.Congestion.Scheme, c.Routing.Name, c.Traffic.Load = tc.scheme, tc.routing, 0.5
+		// the hotspot senders are backlogged, not stopped by stopInjection:
+		// the permutation alone for the last cycles before the drain
+		c.Traffic.SwitchCycle, c.Traffic.SwitchPattern = 3900, "TORNADO"
+		// a throttled flow sends a packet per IPD: at most 100 cycles
+		// (not the paper's 1,500), so that its backlog drains within the
+		// drain's bound
+		c.Congestion.EcnIpdIncrement, c.Congestion.EcnIpdMax = 100, 100
+		if !c.Router.Voq {
+			t.Fatal("the paper's network has router.voq off")
+		}
+		s, err := New(c, 1)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		l := topology.FBFlyLink
+		if s.nq[l] != s.radix*4+1 || s.dataVCs(l) != 4 {
+			t.Fatalf("%s: %d queues per link input, %d data VCs; want %d, 4", name, s.nq[l], s.dataVCs(l), s.radix*4+1)
+		}
+		var extra, bad int
+		s.hk.grant = append(s.hk.grant, func(r, in, out, vc, outVC int, k int32) {
+			cl := s.pclass[r*s.radix+in]
+			pk := &s.pk[k]
+			prio := s.isControl(k) && s.mech.tag[k].prio
+			isoFlow := s.iso.on && !s.isControl(k) && s.iso.flow[int(pk.src)*s.N+int(pk.dst)]
+			ctlQ, isoQ := s.isCtlVC(cl, vc), s.isIsoVC(cl, vc)
+			if ctlQ || isoQ {
+				extra++
+				if vc < s.radix*s.dataVCs(cl) {
+					bad++
+				}
+			}
+			if ctlQ != prio || isoQ != isoFlow {
+				if bad++; bad < 5 {
+					t.Errorf("%s: packet %d→%d (BECN %t, hotspot flow %t) granted from queue %d of %s (control %t, isolated %t)",
+						name, pk.src, pk.dst, prio, isoFlow, vc, s.where(r*s.radix+in, vc), ctlQ, isoQ)
+				}
+			}
+		})
+		drained := drainSim(t, s, 4000)
+		t.Logf("%s: %d grants from the extra queues; drained in %d cycles", name, extra, drained)
+		if extra == 0 {
+			t.Errorf("%s: no packet left an extra class's queue", name)
+		}
+		if bad > 0 {
+			t.Errorf("%s: %d grants from the wrong class's queue", name, bad)
+		}
+	}
+}

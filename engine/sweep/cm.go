@@ -11,7 +11,6 @@ import "phitsim/engine/config"
 func cmExperiments() []Experiment {
 	base := func(pattern string, msg int) config.Config {
 		b := config.FBFly(1, 4, 4)
-		b.Router.Voq = false // the VOQ layout has no place for the schemes' extra classes yet (router.voq)
 		b.Traffic.Pattern = pattern
 		b.Traffic.SourceQueue, b.Traffic.SourceQueues, b.Traffic.MessagePackets = true, "perDestination", msg
 		// BookSim's separable allocator moves an input's pointer on a grant
