@@ -172,8 +172,11 @@ func (m *cbcm) cycle(s *Sim) {
 				nc := 0
 				for vm := uint64(s.vcBusy[pi]) & (1<<cb - 1); vm != 0; vm &= vm - 1 {
 					b := &s.bufs[pi*s.maxVC+bits.TrailingZeros64(vm)]
-					if b.hOut >= 0 && int64(b.hEntry) <= now {
-						m.cand[nc] = b.hOut
+					if int64(b.hEntry) > now {
+						continue
+					}
+					if o := m.headPort(s, r, b); o >= 0 {
+						m.cand[nc] = int16(o)
 						nc++
 					}
 				}
@@ -202,6 +205,35 @@ func (m *cbcm) cycle(s *Sim) {
 	if len(m.act) > 0 {
 		m.sources(s)
 	}
+}
+
+// headPort is the output a head that has arrived at router r requests: its
+// route once computed; before (the allocator routes a head at its input's
+// first attempt, so heads behind a crossing packet or a round-robin
+// winner wait unrouted) the port its route will take where that is fixed —
+// ejection at its destination router, towards its flattened-butterfly
+// Valiant intermediate or destination in dimension order, a Dragonfly's
+// minimal port — and the minimal port for a UGAL decision still to be
+// made at its source router (the one estimate; −1: none, not counted).
+func (m *cbcm) headPort(s *Sim, r int, b *buffer) int {
+	if b.hOut >= 0 {
+		return int(b.hOut)
+	}
+	pk := &s.pk[b.hd]
+	if int(pk.dstRouter) == r {
+		return int(s.nodeAt[pk.dst].pi) - r*s.radix
+	}
+	target := int(pk.dstRouter)
+	if pk.inter >= 0 && pk.flags&fInterDone == 0 && int(pk.inter) != r {
+		target = int(pk.inter)
+	}
+	switch {
+	case s.ug.fb != nil:
+		return s.ug.fb.MinimalPort(r, target)
+	case s.df != nil && pk.inter < 0:
+		return s.df.MinimalPort(r, target)
+	}
+	return -1
 }
 
 func (m *cbcm) add(po int, w int32) {
