@@ -169,6 +169,12 @@ func TestCBCMFourToOneHotspot(t *testing.T) {
 	}
 	_, r := btSimState(t, c, 1)
 	t.Logf("senders accepted %v, mechanism %v", r.Hotspot.SenderAccepted, r.Mechanisms["cbcm"])
+	// the throttled senders' packets arrive unmarked: in HOTSPOT mode they
+	// must not empty the list (§IV-B2), or the node falls back to IDLE and
+	// detects again (one declaration and one round of 4 expected)
+	if got := r.Mechanisms["cbcm"]; got["hotspots"] != 1 || got["throttles"] != 4 {
+		t.Errorf("%v hotspot declarations and %v throttle packets, want 1 and 4", got["hotspots"], got["throttles"])
+	}
 	for i, a := range r.Hotspot.SenderAccepted {
 		if math.Abs(a-0.25) > 0.03 {
 			t.Errorf("sender %d: %.4f flits/cycle, want 0.25 ± 0.03", r.Hotspot.Senders[i], a)
@@ -234,5 +240,94 @@ func TestCBCMRefusesBadConfigs(t *testing.T) {
 	c.Congestion.CbcmSamples = 95
 	if errs := c.Validate(); len(errs) == 0 || !strings.Contains(fmt.Sprint(errs), "congestion.cbcmSamples") {
 		t.Errorf("95 samples of 10-cycle bounds: %v", errs)
+	}
+}
+
+// D_cr counts one request per input (§IV-B1): node 0 alone queues packets
+// to nodes 5, 9 and 13 (three outputs of router 0) in its four injection
+// VCs; in every cycle router 0's degrees add up to at most 1 (one input),
+// and to 1 in most cycles while it has heads waiting.
+func TestCBCMOneRequestPerInput(t *testing.T) {
+	c := cmConfig("cbcm", "MIN")
+	s, err := New(c, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := cbcmOf(t, s)
+	for range 8 {
+		for _, d := range []int{5, 9, 13} {
+			s.enqueue(s.newPacket(0, d, s.now, 0), s.chooseVC(0, d, false), s.now)
+		}
+	}
+	ones := 0
+	for range 400 {
+		s.Step()
+		sum := int32(0)
+		for p := 0; p < s.radix; p++ {
+			if m.last[p] == s.now-1 {
+				sum += m.dcr[p*m.p.Samples+int((s.now-1)%int64(m.p.Samples))]
+			}
+		}
+		if sum > 1 {
+			t.Fatalf("cycle %d: router 0's degrees add up to %d with one input", s.now-1, sum)
+		}
+		if sum == 1 {
+			ones++
+		}
+	}
+	if ones < 200 {
+		t.Errorf("router 0 counted its input's request in %d of 400 cycles; the test cannot tell", ones)
+	}
+}
+
+// The destination's two regimes (§IV-B2; pitfall: an unmarked packet
+// empties L only while observing): driven directly — marked from 1 opens
+// an epoch, unmarked from 2 ends it; marked from 1 and 3 through the epoch
+// declare D_t = 2 and send a round; then an unmarked packet from 4 (a
+// throttled sender's, which arrive unmarked) joins L instead of emptying
+// it, and the next round, after the ε guard, carries D_t = 3; an
+// unthrottle from 1 leaves 2.
+func TestCBCMDestinationRegimes(t *testing.T) {
+	s, err := New(cmConfig("cbcm", "MIN"), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := cbcmOf(t, s)
+	const d = 9
+	feed := func(src int, marked bool) {
+		k := s.newPacket(src, d, s.now, 0)
+		if marked {
+			s.pk[k].mech |= m.mark
+		}
+		m.eject(s, k, s.now)
+	}
+	feed(1, true)
+	feed(2, false)
+	if m.mode[d] != cbIdle || m.count[d] != 0 {
+		t.Fatalf("unmarked while observing: mode %d, |L| %d; want IDLE, 0", m.mode[d], m.count[d])
+	}
+	feed(1, true)
+	for s.now < 1000 {
+		feed(3, true)
+		s.Step()
+	}
+	s.Step()
+	if m.mode[d] != cbHotspot || m.dtSent[d] != 2 || m.throttles != 2 {
+		t.Fatalf("after an epoch of marked packets from 1 and 3: mode %d, D_t %d, %d throttles; want HOTSPOT, 2, 2", m.mode[d], m.dtSent[d], m.throttles)
+	}
+	feed(4, false)
+	if m.mode[d] != cbHotspot || m.count[d] != 3 {
+		t.Fatalf("unmarked in HOTSPOT: mode %d, |L| %d; want HOTSPOT, 3", m.mode[d], m.count[d])
+	}
+	quiet := m.quiet[d]
+	for s.now <= quiet {
+		s.Step()
+	}
+	if m.dtSent[d] != 3 || m.throttles != 5 || quiet-1000 < 40 {
+		t.Errorf("after the ε guard (%d cycles): D_t %d, %d throttles; want 3, 5", quiet-1000, m.dtSent[d], m.throttles)
+	}
+	m.receive(s, ctlPacket{src: 1, dst: d, data: 0})
+	if m.count[d] != 2 {
+		t.Errorf("after an unthrottle from 1: |L| %d, want 2", m.count[d])
 	}
 }
