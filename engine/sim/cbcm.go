@@ -175,7 +175,11 @@ func (m *cbcm) cycle(s *Sim) {
 					if int64(b.hEntry) > now {
 						continue
 					}
-					if o := m.headPort(s, r, b); o >= 0 {
+					o := int(b.hOut) // routed: the common case, no call
+					if o < 0 {
+						o = m.headPort(s, r, b)
+					}
+					if o >= 0 {
 						m.cand[nc] = int16(o)
 						nc++
 					}
@@ -256,25 +260,28 @@ func (m *cbcm) push(po int, t int64, v int32) {
 		from = t - t%bsi
 		m.cMin[po], m.cMax[po] = math.MaxInt32, 0
 	}
+	ring := m.dcr[po*int(ns) : (po+1)*int(ns)]
+	sum, lo, hi := m.sum[po], m.cMin[po], m.cMax[po]
 	for c := from; c <= t; c++ {
 		x := int32(0)
 		if c == t {
 			x = v
 		}
-		d := &m.dcr[po*int(ns)+int(c%ns)]
-		m.sum[po] += int64(x - *d)
+		d := &ring[c%ns]
+		sum += int64(x - *d)
 		*d = x
-		m.cMin[po], m.cMax[po] = min(m.cMin[po], x), max(m.cMax[po], x)
+		lo, hi = min(lo, x), max(hi, x)
 		if c%bsi == bsi-1 {
 			j := po*int(m.nb) + int((c/bsi)%m.nb)
-			m.sMin[po] += int64(m.cMin[po] - m.mins[j])
-			m.sMax[po] += int64(m.cMax[po] - m.maxs[j])
-			m.mins[j], m.maxs[j] = m.cMin[po], m.cMax[po]
-			m.cMin[po], m.cMax[po] = math.MaxInt32, 0
+			m.sMin[po] += int64(lo - m.mins[j])
+			m.sMax[po] += int64(hi - m.maxs[j])
+			m.mins[j], m.maxs[j] = lo, hi
+			lo, hi = math.MaxInt32, 0
 		}
 	}
+	m.sum[po], m.cMin[po], m.cMax[po] = sum, lo, hi
 	m.last[po] = t
-	m.cong[po] = 2*m.nb*m.sum[po]-ns*(m.sMax[po]-m.sMin[po]) > m.limit
+	m.cong[po] = 2*m.nb*sum-ns*(m.sMax[po]-m.sMin[po]) > m.limit
 }
 
 // metric is output po's MA − (MA(max) − MA(min))/2, in requests (for tests
