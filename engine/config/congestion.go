@@ -11,7 +11,7 @@ import (
 // omitted when unset (scheme none, the paper's Baseline), so that other
 // documents keep their form; every field's 0 or "" is the paper's value.
 type Congestion struct {
-	Scheme string `json:"scheme,omitempty" doc:"congestion management: none, the paper's Baseline; ideal, the oracle that puts the hotspot flows (HOTSPOT's senders to the hotspot) on an isolated class of minimally routed VCs; ecn, InfiniBand-style FECN marking, BECN echoes on the priority control class and a per-flow inter-packet delay at the source (needs traffic.sourceQueues=perDestination) (empty: none)" enum:"none,ideal,ecn" paper:"Kim et al., Contention-based Congestion Management in Large-Scale Networks §III-A, §V-A"`
+	Scheme string `json:"scheme,omitempty" doc:"congestion management: none, the paper's Baseline; ideal, the oracle that puts the hotspot flows (HOTSPOT's senders to the hotspot) on an isolated class of minimally routed VCs; ecn, InfiniBand-style FECN marking, BECN echoes on the priority control class and a per-flow inter-packet delay at the source (needs traffic.sourceQueues=perDestination); cbcm, contention-based congestion management: per-output contention degree at VC allocation marks packets, the destination's epoch test names a hotspot and its D_t senders, throttle packets on the priority class, a per-flow token bucket at 1/D_t on a low-priority hotspot VC (needs traffic.sourceQueues=perDestination) (empty: none)" enum:"none,ideal,ecn,cbcm" paper:"Kim et al., Contention-based Congestion Management in Large-Scale Networks §III-A, §V-A"`
 	// Ideal
 	IdealPriority string `json:"idealPriority,omitempty" doc:"ideal: the isolated hotspot class's priority against the data VCs at both allocator stages: equal (round-robin among all, the paper's Ideal as resolved) or low (served only when no data VC can go) (empty: equal)" enum:"equal,low" when:"congestion.scheme=ideal" paper:"Kim et al., Contention-based Congestion Management in Large-Scale Networks §V-A (the priority is not stated; equal reconstructed)"`
 	// ECN (Kim et al. §V-A, the values of its Table of ECN parameters)
@@ -20,6 +20,53 @@ type Congestion struct {
 	EcnIpdMax        int     `json:"ecnIpdMax,omitempty" doc:"ecn: the inter-packet delay's cap (0: 1,500)" unit:"cycles" min:"0" max:"1000000" when:"congestion.scheme=ecn" paper:"Kim et al., Contention-based Congestion Management in Large-Scale Networks §V-A (1,500)"`
 	EcnIpdDecrement  int     `json:"ecnIpdDecrement,omitempty" doc:"ecn: every ecnDecrementPeriod cycles each flow's inter-packet delay falls by this, to 0 at least (0: 50)" unit:"cycles" min:"0" max:"1000000" when:"congestion.scheme=ecn" paper:"Kim et al., Contention-based Congestion Management in Large-Scale Networks §V-A (50)"`
 	EcnDecrementTime int     `json:"ecnDecrementPeriod,omitempty" doc:"ecn: the inter-packet delay's decrement timer (0: 1,000)" unit:"cycles" min:"0" max:"1000000" when:"congestion.scheme=ecn" paper:"Kim et al., Contention-based Congestion Management in Large-Scale Networks §V-A (1,000)"`
+	// CBCM (Kim et al. §IV; the values of §IV-B and, where the paper gives none, reconstructed)
+	CbcmSamples       int     `json:"cbcmSamples,omitempty" doc:"cbcm: contention-degree samples of the moving average, one per cycle (0: 100)" unit:"cycles" min:"0" max:"10000" when:"congestion.scheme=cbcm" paper:"Kim et al., Contention-based Congestion Management in Large-Scale Networks §IV-B1 (100)"`
+	CbcmBoundInterval int     `json:"cbcmBoundInterval,omitempty" doc:"cbcm: the interval of each min/max sample of the contention degree; cbcmSamples must be a multiple of it (0: 10)" unit:"cycles" min:"0" max:"10000" when:"congestion.scheme=cbcm" paper:"Kim et al., Contention-based Congestion Management in Large-Scale Networks §IV-B1 (10)"`
+	CbcmThreshold     float64 `json:"cbcmThreshold,omitempty" doc:"cbcm: an output is congested while MA − (MA(max) − MA(min))/2 exceeds this (0: 1)" unit:"requests" min:"0" max:"64" when:"congestion.scheme=cbcm" paper:"Kim et al., Contention-based Congestion Management in Large-Scale Networks §IV-B1 (1)"`
+	CbcmEstimator     string  `json:"cbcmEstimator,omitempty" doc:"cbcm: the contention degree: randomized, each input counts one of its requesting VCs drawn at random; weighted, each requesting VC counts 1/v of its input's v (empty: randomized)" enum:"randomized,weighted" when:"congestion.scheme=cbcm" paper:"Kim et al., Contention-based Congestion Management in Large-Scale Networks §IV-B1 (D_cr, D_cw)"`
+	CbcmEpsilon       float64 `json:"cbcmEpsilon,omitempty" doc:"cbcm: the share of a hotspot's bandwidth its throttle packets may take: after a round of D_t it sends none for D_t/ε cycles (0: 0.05)" unit:"flits/cycle" min:"0" max:"1" when:"congestion.scheme=cbcm" paper:"Kim et al., Contention-based Congestion Management in Large-Scale Networks §IV-B2 (0.05, the text's example)"`
+	CbcmDestEpoch     int     `json:"cbcmDestEpoch,omitempty" doc:"cbcm: the destination's epoch: a node receiving only marked packets for this long from its first is a hotspot (0: 1,000)" unit:"cycles" min:"0" max:"1000000" when:"congestion.scheme=cbcm" paper:"Kim et al., Contention-based Congestion Management in Large-Scale Networks §IV-B2 (length not given; 1,000 reconstructed)"`
+	CbcmSourceEpoch   int     `json:"cbcmSourceEpoch,omitempty" doc:"cbcm: the source's unthrottle epoch: a throttled flow generating less than its rate over one is unthrottled (0: 2,000)" unit:"cycles" min:"0" max:"1000000" when:"congestion.scheme=cbcm" paper:"Kim et al., Contention-based Congestion Management in Large-Scale Networks §IV-B4 (length not given; 2,000 reconstructed)"`
+	CbcmMinDt         int     `json:"cbcmMinDt,omitempty" doc:"cbcm: the fewest senders (D_t) that make a hotspot (0: 2)" unit:"sources" min:"0" max:"1000000" when:"congestion.scheme=cbcm" paper:"Kim et al., Contention-based Congestion Management in Large-Scale Networks §IV-B2, §V-B (D_t > 1 implied)"`
+	CbcmRateFactor    float64 `json:"cbcmRateFactor,omitempty" doc:"cbcm: a throttled flow's rate is this/D_t flits per cycle (0: 1 with cbcmHotspotVC=dedicated, 0.99 with shared)" unit:"×" min:"0" max:"1" when:"congestion.scheme=cbcm" paper:"Kim et al., Contention-based Congestion Management in Large-Scale Networks §IV-B3, §VI-B (Fig. 12: 0.99/N)"`
+	CbcmHotspotVC     string  `json:"cbcmHotspotVC,omitempty" doc:"cbcm: where throttled flows go: dedicated, one minimally routed VC class of their own at strictly lowest priority; shared, the data VCs and routing (empty: dedicated)" enum:"dedicated,shared" when:"congestion.scheme=cbcm" paper:"Kim et al., Contention-based Congestion Management in Large-Scale Networks §IV-A, §VI-B (Figs. 12–13)"`
+}
+
+// CBCMParams are CBCM's parameters with the defaults for the zeros.
+type CBCMParams struct {
+	Samples, BoundInterval int
+	Threshold              float64
+	Weighted, Shared       bool
+	Epsilon, RateFactor    float64
+	DestEpoch, SourceEpoch int64
+	MinDt                  int
+}
+
+// CBCM resolves the CBCM fields (0: Kim et al. §IV's values, the
+// reconstructed ones where it gives none).
+func (c Congestion) CBCM() CBCMParams {
+	or := func(v, def int) int {
+		if v == 0 {
+			return def
+		}
+		return v
+	}
+	orf := func(v, def float64) float64 {
+		if v == 0 {
+			return def
+		}
+		return v
+	}
+	p := CBCMParams{Samples: or(c.CbcmSamples, 100), BoundInterval: or(c.CbcmBoundInterval, 10),
+		Threshold: orf(c.CbcmThreshold, 1), Weighted: c.CbcmEstimator == "weighted", Shared: c.CbcmHotspotVC == "shared",
+		Epsilon: orf(c.CbcmEpsilon, 0.05), DestEpoch: int64(or(c.CbcmDestEpoch, 1000)),
+		SourceEpoch: int64(or(c.CbcmSourceEpoch, 2000)), MinDt: or(c.CbcmMinDt, 2)}
+	p.RateFactor = orf(c.CbcmRateFactor, 1)
+	if p.Shared && c.CbcmRateFactor == 0 {
+		p.RateFactor = 0.99
+	}
+	return p
 }
 
 // ECNParams are ECN's parameters with the paper's defaults for the zeros.
@@ -58,6 +105,12 @@ func (c *Congestion) fill() {
 	if c.IdealPriority == "" {
 		c.IdealPriority = "equal"
 	}
+	if c.CbcmEstimator == "" {
+		c.CbcmEstimator = "randomized"
+	}
+	if c.CbcmHotspotVC == "" {
+		c.CbcmHotspotVC = "dedicated"
+	}
 }
 
 // validateCongestion ties the scheme to what it needs: ECN's inter-packet
@@ -73,6 +126,15 @@ func (c *Config) validateCongestion() Errors {
 	var errs Errors
 	add := func(msg string, a ...any) {
 		errs = append(errs, &FieldError{Path: "congestion.scheme", Value: cg.Scheme, Msg: fmt.Sprintf(msg, a...)})
+	}
+	if cg.Scheme == "cbcm" {
+		if _, perDst := c.Traffic.Messages(); !perDst {
+			add("cbcm holds each throttled flow by its token bucket, which needs traffic.sourceQueue=true and traffic.sourceQueues=perDestination (a held flow must not block the node's others)")
+		}
+		if p := cg.CBCM(); p.Samples%p.BoundInterval != 0 {
+			errs = append(errs, &FieldError{Path: "congestion.cbcmSamples", Value: strconv.Itoa(p.Samples),
+				Msg: fmt.Sprintf("must be a multiple of congestion.cbcmBoundInterval (%d)", p.BoundInterval)})
+		}
 	}
 	if cg.Scheme == "ecn" {
 		if _, perDst := c.Traffic.Messages(); !perDst {

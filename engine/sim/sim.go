@@ -458,8 +458,13 @@ func newSimEntry(cfg config.Config, e *routing.Entry, topo topology.Topology, se
 			return nil, err
 		}
 	}
-	if e.Keeps(routing.Notifications) || scheme == "ecn" {
-		if err := s.initCtlClass(scheme == "ecn"); err != nil {
+	if scheme == "cbcm" && cfg.Congestion.CbcmHotspotVC != "shared" { // the hotspot VC, strictly lowest (Kim et al. §IV-A)
+		if err := s.initIsoClass(true); err != nil {
+			return nil, err
+		}
+	}
+	if e.Keeps(routing.Notifications) || scheme == "ecn" || scheme == "cbcm" {
+		if err := s.initCtlClass(scheme == "ecn" || scheme == "cbcm"); err != nil {
 			return nil, err
 		}
 	}
@@ -532,7 +537,7 @@ func newSimEntry(cfg config.Config, e *routing.Entry, topo topology.Topology, se
 			return nil, err
 		}
 	}
-	if scheme != "none" { // congestion.scheme: ideal.go, ecn.go
+	if scheme != "none" { // congestion.scheme: ideal.go, ecn.go, cbcm.go
 		if err := s.attachMechanism(scheme); err != nil {
 			return nil, err
 		}

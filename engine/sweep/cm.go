@@ -29,7 +29,7 @@ func cmExperiments() []Experiment {
 				c := b
 				c.Routing.Name = r
 				c.Congestion.Scheme = sc
-				name := map[string]string{"none": "Baseline", "ideal": "Ideal", "ecn": "ECN"}[sc]
+				name := map[string]string{"none": "Baseline", "ideal": "Ideal", "ecn": "ECN", "cbcm": "CBCM"}[sc]
 				c.Name = name + "(" + r + ")"
 				if sc == "none" {
 					c.Congestion.Scheme = ""
@@ -45,7 +45,32 @@ func cmExperiments() []Experiment {
 	fig3a := base("TORNADO", 4)
 	fig3b := base("HOTSPOT", 4)
 	fig3b.Traffic.HotspotNode, fig3b.Traffic.HotspotSenders, fig3b.Traffic.HotspotBackground = 0, "4,5,6,7", "TORNADO"
+	// Fig. 14: the dedicated hotspot VC without throttling (Ideal's
+	// isolation at CBCM's strictly lowest priority) against CBCM, MIN
+	fig14 := base("HOTSPOT", 4)
+	fig14.Traffic.HotspotNode, fig14.Traffic.HotspotSenders = 9, "0,1,2,8"
+	fig14.Sim.Cycles = 200000 // the per-sender shares to ±0.01
+	iso, cb := fig14, fig14
+	iso.Name, iso.Congestion.Scheme, iso.Congestion.IdealPriority = "Dedicated VC, no throttling", "ideal", "low"
+	cb.Name, cb.Congestion.Scheme = "CBCM", "cbcm"
+	// the 512-node 2D network (8×8 routers, 8 nodes each), shorter runs
+	big := func(pattern string) config.Config {
+		b := base(pattern, 4)
+		b.Topology.Dimensions, b.Topology.K, b.Topology.P = 2, 8, 8
+		b.Sim.Warmup, b.Sim.Cycles, b.Sim.Seeds = 20000, 20000, 2
+		return b
+	}
+	fig8b := big("HOTSPOT")
+	fig8b.Traffic.HotspotCount, fig8b.Traffic.HotspotSeed = 40, 1
 	return []Experiment{
+		{Name: "cbcm-fig14", Doc: "Kim et al. Fig. 14, fairness: hotspot node 9, senders 0, 1, 2 (one hop away) and 8 (the hotspot's router), the dedicated hotspot VC without throttling and CBCM, MIN, UR background among the other nodes; per-sender accepted bandwidth in result.hotspot (paper: node 8 gets 2× the sum of nodes 0–2 unthrottled; 0.25 each with CBCM)",
+			Spec: Spec{Series: []config.Config{iso, cb}, Loads: loads(0.1, 0.9, 0.1)}},
+		{Name: "cbcm-fig8a", Doc: "Kim et al. Fig. 8a: Ideal and CBCM × MIN and UGAL under UR on the 512-node 2D flattened butterfly (paper: CBCM within 5% of Ideal; flows throttled < 0.001% of the time at 0.5, ≈ 2.2% at saturation: mechanisms.cbcm.throttledShare); long",
+			Spec: Spec{Series: curves(big("UN"), "ideal", "cbcm"), Loads: loads(0.1, 0.9, 0.1)}},
+		{Name: "cbcm-fig8b", Doc: "Kim et al. Fig. 8b: Baseline, Ideal and CBCM × MIN and UGAL, UR + 40 random senders → 1 random hotspot (traffic.hotspotSeed 1), 512 nodes (paper: Baseline(MIN) saturates ≈ 10%; CBCM within 10% of Ideal); long",
+			Spec: Spec{Series: curves(fig8b, "none", "ideal", "cbcm"), Loads: loads(0.1, 0.9, 0.1)}},
+		{Name: "cbcm-fig9a", Doc: "Kim et al. Fig. 9a: Ideal and CBCM × MIN and UGAL under the tornado n → n+8, 512 nodes (paper: CBCM ≈ Ideal, no throttle packets: mechanisms.cbcm.throttles 0); long",
+			Spec: Spec{Series: curves(big("TORNADO"), "ideal", "cbcm"), Loads: loads(0.05, 0.5, 0.05)}},
 		{Name: "cbcm-fig2", Doc: "Kim et al. Fig. 2, congestion spreading: Baseline and Ideal × MIN and UGAL, 16-node 1D flattened butterfly, senders 0, 5, 8, 12 → node 4 at 100%, UR among the other 11 nodes, single-flit packets (paper: Baseline(UGAL) saturates 23% below Baseline(MIN); Ideal(MIN) ≈ Ideal(UGAL))",
 			Spec: Spec{Series: curves(fig2, "none", "ideal"), Loads: loads(0.1, 0.9, 0.1)}},
 		{Name: "cbcm-fig3a", Doc: "Kim et al. Fig. 3a: Ideal and ECN × MIN and UGAL under the permutation n → n+4 (paper: ECN(UGAL) within 8% of Ideal(UGAL); MIN caps at 1/4)",
