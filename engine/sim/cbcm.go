@@ -127,7 +127,7 @@ func (m *cbcm) attach(s *Sim, id int) error {
 		m.cMin[i], m.last[i] = math.MaxInt32, -1
 	}
 	m.cong, m.acc = make([]bool, np), make([]int32, np)
-	m.cand = make([]int16, 32)
+	m.cand = make([]int16, 128) // a port holds at most 127 queues (router.voq)
 	m.limit = int64(math.Floor(m.p.Threshold * float64(2*m.nb*int64(ns)*int64(m.q))))
 	N := s.N
 	m.words = (N + 63) / 64
@@ -168,20 +168,24 @@ func (m *cbcm) cycle(s *Sim) {
 		for w := 0; w < 2; w++ {
 			for im := s.inMask[2*r+w]; im != 0; im &= im - 1 {
 				pi := base + (w<<6 | bits.TrailingZeros64(im))
-				cb := s.ctlBase[s.ports[pi].class] // data and hotspot VCs lie below it
 				nc := 0
-				for vm := uint64(s.vcBusy[pi]) & (1<<cb - 1); vm != 0; vm &= vm - 1 {
-					b := &s.bufs[pi*s.maxVC+bits.TrailingZeros64(vm)]
-					if int64(b.hEntry) > now {
-						continue
-					}
-					o := int(b.hOut) // routed: the common case, no call
-					if o < 0 {
-						o = m.headPort(s, r, b)
-					}
-					if o >= 0 {
-						m.cand[nc] = int16(o)
-						nc++
+				if s.vq.on {
+					nc = m.voqHeads(s, r, pi)
+				} else {
+					cb := s.ctlBase[s.ports[pi].class] // data and hotspot VCs lie below it
+					for vm := uint64(s.vcBusy[pi]) & (1<<cb - 1); vm != 0; vm &= vm - 1 {
+						b := &s.bufs[pi*s.maxVC+bits.TrailingZeros64(vm)]
+						if int64(b.hEntry) > now {
+							continue
+						}
+						o := int(b.hOut) // routed: the common case, no call
+						if o < 0 {
+							o = m.headPort(s, r, b)
+						}
+						if o >= 0 {
+							m.cand[nc] = int16(o)
+							nc++
+						}
 					}
 				}
 				switch {
@@ -209,6 +213,36 @@ func (m *cbcm) cycle(s *Sim) {
 	if len(m.act) > 0 {
 		m.sources(s)
 	}
+}
+
+// voqHeads puts in m.cand the outputs the ready heads of input pi of
+// router r request under router.voq (voq.go), as the plain layout's loop
+// does: a data queue's output is its index's (q = output·D + VC), the
+// isolated class's queue (one per input) is routed as a plain VC's head,
+// the control queues do not count. It returns how many.
+func (m *cbcm) voqHeads(s *Sim, r, pi int) int {
+	cl := s.ports[pi].class
+	d := int(s.vq.d[cl])
+	nd := s.radix * d
+	nc := 0
+	for w := 0; w < 2; w++ {
+		for vm := s.vq.busy[2*pi+w] &^ s.vq.ctl[cl][w]; vm != 0; vm &= vm - 1 {
+			q := w<<6 | bits.TrailingZeros64(vm)
+			b := &s.bufs[pi*s.maxVC+q]
+			if int64(b.hEntry) > s.now {
+				continue
+			}
+			o := q / d
+			if q >= nd {
+				o = m.headPort(s, r, b)
+			}
+			if o >= 0 {
+				m.cand[nc] = int16(o)
+				nc++
+			}
+		}
+	}
+	return nc
 }
 
 // headPort is the output a head that has arrived at router r requests: its
