@@ -1300,7 +1300,11 @@ func (c *Config) checkHotspot() Errors {
 	if !ok {
 		return nil // the topology's own errors say why
 	}
-	if bg := tr.HotspotBackground; bg != "" && bg != "UR" && c.Topology.Kind != "fbfly" {
+	if tr.HotspotEnd != 0 && tr.HotspotEnd <= tr.HotspotStart {
+		return Errors{&FieldError{Path: "traffic.hotspotEnd", Value: strconv.Itoa(tr.HotspotEnd),
+			Msg: fmt.Sprintf("must be after traffic.hotspotStart (%d), up to 100000000 cycles, or 0 (never stop)", tr.HotspotStart)}}
+	}
+	if bg := tr.HotspotBackground; bg != "" && bg != "UR" && bg != "UN" && c.Topology.Kind != "fbfly" {
 		return Errors{&FieldError{Path: "traffic.hotspotBackground", Value: bg, Msg: "TORNADO and TORNADO_RAND run on topology.kind=fbfly only (as traffic.pattern)"}}
 	}
 	if _, err := traffic.New(traffic.Spec{Kind: traffic.HOTSPOT, Hotspot: tr.HotspotNode, Senders: senders,
