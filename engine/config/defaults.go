@@ -113,7 +113,7 @@ func Presets() []Preset {
 			c.Traffic.SwitchCycle, c.Traffic.SwitchPattern = 2000, "ADV"
 			c.Sim.Interval = 100
 		}),
-	}, append(append(append(append(graph500Presets(), ethernetPresets()...), fbflyPresets()...), fattreePresets()...), acorPresets()...)...)
+	}, append(append(append(append(graph500Presets(), ethernetPresets()...), fbflyPresets()...), fattreePresets()...), append(acorPresets(), recnPresets()...)...)...)
 }
 
 // FatTree is a fat tree of Duato et al., "A New Scalable and Cost-Effective
