@@ -7,6 +7,7 @@ import (
 	"text/tabwriter"
 
 	"phitsim/engine/config"
+	"phitsim/engine/result"
 	"phitsim/engine/stats"
 	"phitsim/engine/sweep"
 	"phitsim/engine/units"
@@ -97,4 +98,40 @@ func runTime(c *config.Config) string {
 		return ""
 	}
 	return " (" + units.FormatTime(b.Ns(float64(c.Sim.Warmup))) + " + " + units.FormatTime(b.Ns(float64(c.Sim.Cycles))) + ")"
+}
+
+// printThroughputTime is the throughput against time in bytes/ns (the RECN
+// paper's Fig. 2) of each run whose HOTSPOT has a window
+// (traffic.hotspotEnd) and whose configuration has a physical basis: the
+// means before, during and after the window, then 10-µs bins, ten to a
+// line, '*' marking the lines the window overlaps.
+func printThroughputTime(w io.Writer, c *config.Config, runs []*result.Result) {
+	if _, ok := c.Basis(); !ok || c.Traffic.Pattern != "HOTSPOT" || c.Traffic.HotspotEnd == 0 {
+		return
+	}
+	b, _ := c.Basis()
+	from, to := b.Ns(float64(c.Traffic.HotspotStart)), b.Ns(float64(c.Traffic.HotspotEnd))
+	bin := 10e3
+	for _, r := range runs {
+		rates, err := r.Throughput(bin)
+		if err != nil {
+			fmt.Fprintf(w, "  throughput vs time: %v\n", err)
+			return
+		}
+		end := rates[len(rates)-1].ToNs
+		fmt.Fprintf(w, "\n  seed %d: throughput (bytes/ns, all hosts) %.1f before the hotspot, %.1f during %s–%s, %.1f after\n", r.Seed,
+			result.MeanRate(rates, 0, from), result.MeanRate(rates, from, to), units.FormatTime(from), units.FormatTime(to), result.MeanRate(rates, to, end+1))
+		for i := 0; i < len(rates); i += 10 {
+			j := min(i+10, len(rates))
+			mark := " "
+			if rates[i].FromNs < to && rates[j-1].ToNs > from {
+				mark = "*"
+			}
+			fmt.Fprintf(w, "   %s%8s", mark, units.FormatTime(rates[i].FromNs))
+			for _, x := range rates[i:j] {
+				fmt.Fprintf(w, " %5.1f", x.BytesPerNs)
+			}
+			fmt.Fprintln(w)
+		}
+	}
 }

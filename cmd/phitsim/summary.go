@@ -153,6 +153,7 @@ func printSummary(w io.Writer, c config.Config, a sweep.Aggregate, runs []*resul
 		fmt.Fprintf(w, "  saturated: %s\n", a.SatReason)
 	}
 	printVerdict(w, a.Quality)
+	printThroughputTime(w, &c, runs)
 	if len(runs) < c.Sim.Seeds {
 		seeds := make([]string, len(runs))
 		for i, r := range runs {

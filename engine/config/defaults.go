@@ -113,7 +113,7 @@ func Presets() []Preset {
 			c.Traffic.SwitchCycle, c.Traffic.SwitchPattern = 2000, "ADV"
 			c.Sim.Interval = 100
 		}),
-	}, append(append(append(append(graph500Presets(), ethernetPresets()...), fbflyPresets()...), fattreePresets()...), acorPresets()...)...)
+	}, append(append(append(append(graph500Presets(), ethernetPresets()...), fbflyPresets()...), fattreePresets()...), append(acorPresets(), recnPresets()...)...)...)
 }
 
 // FatTree is a fat tree of Duato et al., "A New Scalable and Cost-Effective
@@ -1306,7 +1306,11 @@ func (c *Config) checkHotspot() Errors {
 	if !ok {
 		return nil // the topology's own errors say why
 	}
-	if bg := tr.HotspotBackground; bg != "" && bg != "UR" && c.Topology.Kind != "fbfly" {
+	if tr.HotspotEnd != 0 && tr.HotspotEnd <= tr.HotspotStart {
+		return Errors{&FieldError{Path: "traffic.hotspotEnd", Value: strconv.Itoa(tr.HotspotEnd),
+			Msg: fmt.Sprintf("must be after traffic.hotspotStart (%d), up to 100000000 cycles, or 0 (never stop)", tr.HotspotStart)}}
+	}
+	if bg := tr.HotspotBackground; bg != "" && bg != "UR" && bg != "UN" && c.Topology.Kind != "fbfly" {
 		return Errors{&FieldError{Path: "traffic.hotspotBackground", Value: bg, Msg: "TORNADO and TORNADO_RAND run on topology.kind=fbfly only (as traffic.pattern)"}}
 	}
 	if _, err := traffic.New(traffic.Spec{Kind: traffic.HOTSPOT, Hotspot: tr.HotspotNode, Senders: senders,

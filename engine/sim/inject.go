@@ -171,7 +171,7 @@ func (s *Sim) generate() {
 	if s.cfg.Traffic.Reactive {
 		flags = fRequest
 	}
-	if hot, senders := pat.Hotspot(); senders != nil {
+	if hot, senders := pat.Hotspot(); senders != nil && now >= s.hotFrom && now < s.hotTo {
 		s.backlogged(hot, senders, flags)
 	}
 	if s.wakeups != nil {

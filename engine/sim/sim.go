@@ -148,10 +148,14 @@ type Sim struct {
 	pat         *traffic.Pattern
 	pat2        *traffic.Pattern // after the transient switch, or nil
 	switchAt    int64
-	rate2       float64 // packets per node per cycle after the switch (traffic.switchLoad), 0: no load step
-	seq         vcs.Sequence
-	routing     uint8
-	metrics     routing.Metric // the routing's result metrics (its table entry)
+	// HOTSPOT's window [hotFrom, hotTo) in cycles of the run: the senders
+	// are backlogged only inside it (traffic.hotspotStart/End; 0, MaxInt64
+	// when unset)
+	hotFrom, hotTo int64
+	rate2          float64 // packets per node per cycle after the switch (traffic.switchLoad), 0: no load step
+	seq            vcs.Sequence
+	routing        uint8
+	metrics        routing.Metric // the routing's result metrics (its table entry)
 	// the adaptive mechanisms' state (adaptive.go and the files it names)
 	vl   valiant
 	ug   ugal
@@ -417,6 +421,10 @@ func newSimEntry(cfg config.Config, e *routing.Entry, topo topology.Topology, se
 	if s.pat, err = newPattern(tr.Pattern, tr.AdvOffset, tr, net, seed); err != nil {
 		return nil, err
 	}
+	s.hotFrom, s.hotTo = int64(tr.HotspotStart), math.MaxInt64
+	if tr.HotspotEnd > 0 {
+		s.hotTo = int64(tr.HotspotEnd)
+	}
 	if tr.SwitchCycle > 0 {
 		if s.pat2, err = newPattern(tr.SwitchPattern, tr.SwitchAdvOffset, tr, net, seed); err != nil {
 			return nil, err
@@ -557,6 +565,7 @@ func newPattern(name string, advOffset int, tr config.Traffic, net traffic.Netwo
 		}
 	}
 	bg := traffic.UN
+	allNodes := kind == traffic.HOTSPOT && tr.HotspotBackground == "UN"
 	if kind == traffic.HOTSPOT && tr.HotspotBackground != "" && tr.HotspotBackground != "UR" {
 		if bg, err = traffic.ParseKind(tr.HotspotBackground); err != nil {
 			return nil, fmt.Errorf("traffic.hotspotBackground: %v", err)
@@ -565,7 +574,7 @@ func newPattern(name string, advOffset int, tr config.Traffic, net traffic.Netwo
 	return traffic.New(traffic.Spec{Kind: kind, Background: bg, AdvOffset: advOffset, AdvSame: tr.AdvRouter == "same",
 		AdvcFogsim: tr.AdvcFogsim, LocalOffset: tr.LocalOffset, MixUN: tr.MixUN, MixADVL: tr.MixADVL,
 		MixPerNode: tr.MixPerNode, HotPercent: tr.HotPercent, HotRegion: tr.HotRegion,
-		Hotspot: tr.HotspotNode, Senders: senders, Count: tr.HotspotCount, DrawSeed: uint64(tr.HotspotSeed)}, net, seed)
+		Hotspot: tr.HotspotNode, Senders: senders, Count: tr.HotspotCount, DrawSeed: uint64(tr.HotspotSeed), AllNodes: allNodes}, net, seed)
 }
 
 // runsOn refuses what the topology cannot run, as the tables declare it: a

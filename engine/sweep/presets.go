@@ -159,8 +159,29 @@ func fbflyExperiments() []Experiment {
 func fattreeExperiments() []Experiment {
 	b := config.FatTree(4, 3, 0)
 	b.Sim.Warmup, b.Sim.Cycles, b.Sim.Seeds = 50000, 50000, 4
-	return []Experiment{{Name: "fattree64-ur", Doc: "64-host fat tree (4-ary 3-tree, the RECN paper's 48 switches), D-mod-k MIN under UR: full bisection, about 0.9 accepted at load 1",
-		Spec: Spec{Series: series(b, "MIN"), Loads: loads(0.1, 1, 0.1)}}}
+	return append([]Experiment{{Name: "fattree64-ur", Doc: "64-host fat tree (4-ary 3-tree, the RECN paper's 48 switches), D-mod-k MIN under UR: full bisection, about 0.9 accepted at load 1",
+		Spec: Spec{Series: series(b, "MIN"), Loads: loads(0.1, 1, 0.1)}}}, recnExperiments()...)
+}
+
+// recnExperiments are the RECN paper's Fig. 2 (a) and (b), corner cases 1
+// and 2 on the 64-host fat tree (config.RECNCornerCase), with the baselines
+// the router expresses: IQ (one queue per input) and VOQsw (router.voq);
+// each run's throughput against time is in its series (Result.Throughput).
+func recnExperiments() []Experiment {
+	var out []Experiment
+	for cc, panel := range []string{1: "a", 2: "b"} {
+		if panel == "" {
+			continue
+		}
+		iq := config.RECNCornerCase(cc)
+		iq.Name = "IQ"
+		sw := iq
+		sw.Name, sw.Router.Voq = "VOQsw", true
+		out = append(out, Experiment{Name: "recn-fig2" + panel,
+			Doc:  fmt.Sprintf("RECN paper Fig. 2%s, corner case %d: 64-host fat tree, 48 hosts UN at load %g, 16 hosts (one per leaf) → host 32 from 800 to 970 µs; IQ vs VOQsw, throughput vs time in bytes/ns", panel, cc, iq.Traffic.Load),
+			Spec: Spec{Series: []config.Config{iq, sw}, Loads: []float64{iq.Traffic.Load}}})
+	}
+	return out
 }
 
 // FairnessLoads are the offered loads of the fairness tables (Tables

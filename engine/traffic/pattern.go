@@ -153,6 +153,11 @@ type Spec struct {
 	// §V-A: Fig. 3b's permutation + 4-to-1, reconstructed, and Fig. 9b's
 	// tornado + 63-to-1, where node 0 follows the permutation too)
 	Background Kind
+	// HOTSPOT with Background UN: AllNodes makes the background uniform
+	// over every node, the senders and the hotspot as destinations and the
+	// hotspot as a source (the RECN paper's Table 1 random traffic, which
+	// includes the hotspot host); false, UR among the background nodes
+	AllNodes bool
 }
 
 // Pattern draws destinations. It is a plain struct with a switch rather than
@@ -258,7 +263,7 @@ func (pt *Pattern) Dest(src int, s *rng.Stream) int {
 			kind = pt.mixKind(s.Uint64())
 		}
 	}
-	if kind == HOTSPOT && pt.spec.Background != UN {
+	if kind == HOTSPOT && (pt.spec.Background != UN || pt.spec.AllNodes) {
 		if pt.bgIndex[src] < 0 && src != pt.spec.Hotspot {
 			return -1 // a sender: kept backlogged by the simulator
 		}

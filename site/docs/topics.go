@@ -155,7 +155,7 @@ var topics = []Topic{
 		cbcm + " §V-B (Fig. 9a)",
 		"The same link bound as TORNADO (1/p under MIN); the paper reports nearly identical results."},
 	{"traffic-HOTSPOT", "traffic", "HOTSPOT: k-to-1 hotspot with a background",
-		"The senders (traffic.hotspotSenders, e.g. 0,5,8,12) send only to the hotspot (traffic.hotspotNode), each at 100% (always backlogged). traffic.hotspotBackground: UR, the other nodes send uniformly among themselves and the hotspot sends nothing (reconstructed); TORNADO or TORNADO_RAND, every non-sender (the hotspot too) follows that pattern (Fig. 3b's permutation + 4-to-1, hotspot n0 and senders n4–n7 reconstructed; Fig. 9b's tornado + 63-to-1).",
+		"The senders (traffic.hotspotSenders) send only to the hotspot (traffic.hotspotNode) at 100% (backlogged), from traffic.hotspotStart to hotspotEnd if set. traffic.hotspotBackground: UR, the others uniformly among themselves, the hotspot silent; UN, every non-sender to all others (the RECN paper's Table 1); TORNADO(_RAND), every non-sender follows it (Fig. 3b: n4–n7 → n0, reconstructed; Fig. 9b).",
 		cbcm + " §V-A (Figs. 2, 3b, 8b, 9b, 13, 14)",
 		"k senders at 100% offer k times what the hotspot's link takes: the tree of full buffers behind it slows the background sharing its links."},
 	{"traffic-messages", "traffic", "Message source queue",
