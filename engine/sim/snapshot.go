@@ -3,6 +3,7 @@ package sim
 import (
 	"errors"
 	"fmt"
+	"slices"
 
 	"phitsim/engine/topology"
 )
@@ -37,16 +38,19 @@ type NetSnapshot struct {
 // snapRec counts, per output port, what the snapshots report.
 type snapRec struct {
 	every  int64
-	last   int64 // the cycle of the last snapshot
+	last   int64   // the cycle of the last snapshot
 	phits  []int32 // per port, phits granted in the interval
 	pkts   []int32 // per port, packets granted in the interval
 	misPk  []int32 // per port, of those, packets with fNonMin
 	slots  []int32 // per port, input buffer capacity in packets
 	notify func(*NetSnapshot)
+	out    NetSnapshot
 }
 
-// Watch asks for a NetSnapshot every `every` cycles (every ≥ 1), given to
-// f from the simulating goroutine (f owns it). Call it before Run.
+// Watch asks for a NetSnapshot every `every` cycles (every ≥ 1) and at the
+// end of Run, given to f from the simulating goroutine. The snapshot is
+// valid during the call only (its slices are reused, so watching allocates
+// nothing per interval): f encodes it or keeps a Clone. Call it before Run.
 func (s *Sim) Watch(every int64, f func(*NetSnapshot)) error {
 	if every < 1 {
 		return fmt.Errorf("snapshot interval %d: must be at least 1 cycle", every)
@@ -65,6 +69,8 @@ func (s *Sim) Watch(every int64, f func(*NetSnapshot)) error {
 			rec.slots[pi] += s.bufs[pi*s.maxVC+v].cap
 		}
 	}
+	rec.out = NetSnapshot{Radix: s.radix, LinkUse: make([]float32, np), BufferUse: make([]float32, np),
+		Packets: make([]int32, s.R), Misrouted: make([]float32, s.R)}
 	s.snap = rec
 	s.hk.cycle = append(s.hk.cycle, cycleHook{every: every, f: s.takeSnapshot})
 	return nil
@@ -88,12 +94,11 @@ func (s *Sim) takeSnapshot() {
 	}
 	iv := s.now - r.last
 	r.last = s.now
-	np := len(s.ports)
-	n := &NetSnapshot{Cycle: s.now, Interval: iv, Radix: s.radix,
-		LinkUse: make([]float32, np), BufferUse: make([]float32, np),
-		Packets: make([]int32, s.R), Misrouted: make([]float32, s.R)}
+	n := &r.out
+	n.Cycle, n.Interval = s.now, iv
 	for pi := range s.ports {
 		n.LinkUse[pi] = float32(r.phits[pi]) / float32(iv)
+		n.BufferUse[pi] = 0
 		if r.slots[pi] > 0 {
 			n.BufferUse[pi] = float32(s.ports[pi].inCount) / float32(r.slots[pi])
 		}
@@ -107,7 +112,7 @@ func (s *Sim) takeSnapshot() {
 				mis += r.misPk[pi]
 			}
 		}
-		n.Packets[rt] = in
+		n.Packets[rt], n.Misrouted[rt] = in, 0
 		if pk > 0 {
 			n.Misrouted[rt] = float32(mis) / float32(pk)
 		}
@@ -116,4 +121,12 @@ func (s *Sim) takeSnapshot() {
 	clear(r.pkts)
 	clear(r.misPk)
 	r.notify(n)
+}
+
+// Clone is a copy of n that outlives the Watch callback.
+func (n *NetSnapshot) Clone() *NetSnapshot {
+	c := *n
+	c.LinkUse, c.BufferUse = slices.Clone(n.LinkUse), slices.Clone(n.BufferUse)
+	c.Packets, c.Misrouted = slices.Clone(n.Packets), slices.Clone(n.Misrouted)
+	return &c
 }

@@ -16,7 +16,7 @@ func watchRun(t *testing.T, c config.Config, every int64) (*Sim, []*NetSnapshot)
 		t.Fatal(err)
 	}
 	var snaps []*NetSnapshot
-	if err := s.Watch(every, func(n *NetSnapshot) { snaps = append(snaps, n) }); err != nil {
+	if err := s.Watch(every, func(n *NetSnapshot) { snaps = append(snaps, n.Clone()) }); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := s.Run(nil, nil); err != nil {
@@ -143,5 +143,28 @@ func TestSnapshotConsistent(t *testing.T) {
 	t.Logf("accepted %.4f, from the snapshots' ejection links %.4f", res.Accepted, got)
 	if math.Abs(got-res.Accepted) > 0.02*res.Accepted {
 		t.Errorf("snapshots' ejection links give %.4f phits/node/cycle, the result %.4f", got, res.Accepted)
+	}
+}
+
+// Watching allocates nothing per interval (the snapshot's slices are
+// reused), and a bad interval is refused.
+func TestSnapshotNoAllocs(t *testing.T) {
+	c := btConfig(2, 0, 100)
+	s, err := New(c, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Watch(0, func(*NetSnapshot) {}); err == nil {
+		t.Fatal("Watch(0) accepted")
+	}
+	var got int
+	if err := s.Watch(10, func(n *NetSnapshot) { got += len(n.LinkUse) }); err != nil {
+		t.Fatal(err)
+	}
+	if a := testing.AllocsPerRun(20, func() { s.now++; s.takeSnapshot() }); a != 0 {
+		t.Errorf("a snapshot allocates %v times", a)
+	}
+	if got == 0 {
+		t.Error("the receiver was not called")
 	}
 }
