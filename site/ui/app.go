@@ -67,6 +67,7 @@ type App struct {
 	runKey, runPreset string
 
 	pool      *Pool
+	net       liveNet // the live view of the network (netview.go)
 	charts    map[string]*chartView
 	notice    string
 	noticeSeq int // bumped by say, so that an old timer leaves a newer notice
@@ -221,6 +222,7 @@ func (a *App) schedule() {
 			if a.chartsDirty || (len(a.partial) > 0 && time.Since(a.chartsAt) > 500*time.Millisecond) {
 				a.updateCharts()
 			}
+			a.drawNet()
 		})
 	})
 }
@@ -275,6 +277,8 @@ func (a *App) run() {
 	a.state, a.started = "running", time.Now()
 	a.runs++
 	a.chartsDirty = true
+	a.net.watch(res, a.point)
+	a.pool.Watch = a.net.job
 	a.pool.Run(res.Jobs)
 	a.schedule()
 }
@@ -315,6 +319,10 @@ func (a *App) onMsg(job int, m *protocol.Message) {
 		return
 	}
 	switch m.Type {
+	case protocol.Snapshot:
+		a.net.add(job, m.Net)
+		a.schedule()
+		return
 	case protocol.Progress:
 		a.tracker.Begin(time.Since(a.started).Seconds())
 		p := m.Progress

@@ -60,6 +60,7 @@ func (a *App) Render() vecty.ComponentOrHTML {
 			elem.Main(vecty.Markup(vecty.Class("results")),
 				a.renderExperimentBar(),
 				a.renderProgress(),
+				a.renderNet(),
 				a.renderCharts(),
 				a.renderGraph500(),
 				a.renderClasses(),
