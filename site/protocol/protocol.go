@@ -77,13 +77,17 @@ type StartJob struct {
 const MaxSnapshots = 400
 
 // SnapshotEvery is the interval in cycles that gives about frames snapshots
-// over a run of cycles (warm-up included): at least 50 cycles, so that the
-// engine's cost stays near 2% (BENCHMARKS.md) and an interval holds several
-// packets per link.
+// over a run of cycles (warm-up included): at least MinSnapshotEvery cycles.
 func SnapshotEvery(cycles int64, frames int) int64 {
 	frames = min(max(frames, 1), MaxSnapshots)
-	return max((cycles+int64(frames)-1)/int64(frames), 50)
+	return max((cycles+int64(frames)-1)/int64(frames), MinSnapshotEvery)
 }
+
+// MinSnapshotEvery keeps the engine's cost of watching within about 2.5%
+// per packet-hop (a snapshot is a pass over every port: +2.3% at 200 cycles,
+// +5.8% at 50 on h=4, BENCHMARKS.md) and gives an interval several packets
+// per link.
+const MinSnapshotEvery = 200
 
 // NetInfo is one sim.NetSnapshot, quantised to a byte per value (0–255 for
 // 0–1: the colour scale has far fewer steps). Ports are numbered

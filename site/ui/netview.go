@@ -19,7 +19,7 @@ import (
 )
 
 // netFrames is how many snapshots the watched run sends
-// (protocol.SnapshotEvery turns it into an interval of at least 50 cycles):
+// (protocol.SnapshotEvery turns it into an interval of at least 200 cycles):
 // enough for a smooth replay, a few hundred KB at h=4.
 const netFrames = 200
 
