@@ -77,7 +77,12 @@ func (n *liveNet) shown() *protocol.NetInfo {
 // map once the run is over.
 func (a *App) drawNet() {
 	n := &a.net
-	if !a.echarts || n.graph == nil || n.job < 0 {
+	if !a.echarts || n.graph == nil {
+		return
+	}
+	if n.job < 0 {
+		n.graph.set(plot.Empty("The network, live", "drawn while a run goes"))
+		n.heat.set(plot.Empty("Link utilisation per port", "drawn when the run ends"))
 		return
 	}
 	key := fmt.Sprintf("%d/%d/%s", len(n.frames), n.frame, a.state)
@@ -89,13 +94,15 @@ func (a *App) drawNet() {
 	}
 	if a.state != "running" && len(n.frames) > 0 {
 		n.heat.set(plot.NetHeatmap(plot.MeanNet(n.frames)))
+	} else {
+		n.heat.set(plot.Empty("Link utilisation per port", "drawn when the run ends"))
 	}
 }
 
 func (a *App) renderNet() vecty.ComponentOrHTML {
 	n := &a.net
-	if n.job < 0 || n.graph == nil {
-		return nil
+	if n.graph == nil { // before the first run: the same room, so nothing moves when it starts
+		n.job, n.frame, n.graph, n.heat = -1, -1, &chartView{id: "chart-net"}, &chartView{id: "chart-netheat"}
 	}
 	cur := n.shown()
 	label := "waiting for the first snapshot"
@@ -106,7 +113,6 @@ func (a *App) renderNet() vecty.ComponentOrHTML {
 	if n.frame >= 0 {
 		pos = n.frame
 	}
-	done := a.state != "running" && len(n.frames) > 0
 	return elem.Section(vecty.Markup(elemID("netview"), vecty.Class("netview", "card"), vecty.Attribute("aria-label", "live view of the network"),
 		vecty.Data("frames", strconv.Itoa(len(n.frames))), vecty.Data("frame", strconv.Itoa(pos))),
 		elem.Div(vecty.Markup(vecty.Class("card-head")),
@@ -132,7 +138,8 @@ func (a *App) renderNet() vecty.ComponentOrHTML {
 					a.schedule()
 				}))),
 		),
-		vecty.If(done, elem.Div(vecty.Markup(elemID("chart-netheat"), vecty.Class("chart", "chart-netheat"), vecty.Attribute("role", "img"),
-			vecty.Attribute("aria-label", "heat map of the link utilisation per router and output port, mean over the run")))),
+		// always there: the heat map drawn at the end moves nothing below
+		elem.Div(vecty.Markup(elemID("chart-netheat"), vecty.Class("chart", "chart-netheat"), vecty.Attribute("role", "img"),
+			vecty.Attribute("aria-label", "heat map of the link utilisation per router and output port, mean over the run"))),
 	)
 }
