@@ -59,6 +59,12 @@ func TestCallgrindWindow(t *testing.T) {
 		t.Skip("PHITSIM_COST=<routing> runs the callgrind cost probe")
 	}
 	s := benchSim(t, 4, strings.TrimSpace(routing), 0.2)
+	// PHITSIM_COST_SNAP=N: with the live view's snapshots every N cycles
+	if n, err := strconv.Atoi(os.Getenv("PHITSIM_COST_SNAP")); err == nil {
+		if err := s.Watch(int64(n), func(*NetSnapshot) {}); err != nil {
+			t.Fatal(err)
+		}
+	}
 	t.Logf("hops %d", costWindow(s, 4000))
 }
 

@@ -589,6 +589,9 @@ func (s *Sim) send(po int, k int32, dep int64) {
 	if dep >= s.W && dep < s.W+s.M {
 		s.st.linkPhits[c] += int64(s.P)
 	}
+	if s.snap != nil {
+		s.snap.sent(po, int32(s.P), pk.flags&fNonMin != 0)
+	}
 	if pk.inj < 0 {
 		pk.inj = dep
 	}

@@ -319,6 +319,7 @@ type Sim struct {
 	st           counters
 	msr          measure   // sim.autoWarmup, sim.precision (measure.go)
 	wl           *workload // Graph500 job, or nil (workload.go)
+	snap         *snapRec  // network snapshots (snapshot.go), nil unless Watch
 }
 
 // New builds a simulation from a validated config and a seed.
@@ -780,6 +781,9 @@ func (s *Sim) Run(ctx context.Context, onProgress func(Progress)) (*result.Resul
 				onProgress(Progress{Cycle: s.now, Total: s.W + s.M})
 			}
 		}
+	}
+	if s.snap != nil {
+		s.takeSnapshot()
 	}
 	res := s.Snapshot()
 	if s.msr.auto || s.msr.precision > 0 {

@@ -71,6 +71,7 @@ type App struct {
 	runKey, runPreset string
 
 	pool      *Pool
+	net       liveNet // the live view of the network (netview.go)
 	charts    map[string]*chartView
 	notice    string
 	noticeSeq int // bumped by say, so that an old timer leaves a newer notice
@@ -226,6 +227,7 @@ func (a *App) schedule() {
 			if a.chartsDirty || (len(a.partial) > 0 && time.Since(a.chartsAt) > 500*time.Millisecond) {
 				a.updateCharts()
 			}
+			a.drawNet()
 		})
 	})
 }
@@ -280,6 +282,8 @@ func (a *App) run() {
 	a.state, a.started = "running", time.Now()
 	a.runs++
 	a.chartsDirty = true
+	a.net.watch(res, a.point)
+	a.pool.Watch = a.net.job
 	a.pool.Run(res.Jobs)
 	a.schedule()
 }
@@ -320,6 +324,10 @@ func (a *App) onMsg(job int, m *protocol.Message) {
 		return
 	}
 	switch m.Type {
+	case protocol.Snapshot:
+		a.net.add(job, m.Net)
+		a.schedule()
+		return
 	case protocol.Progress:
 		a.tracker.Begin(time.Since(a.started).Seconds())
 		p := m.Progress

@@ -23,6 +23,8 @@ type Pool struct {
 	// callbacks (called on the UI goroutine)
 	onMsg   func(job int, m *protocol.Message)
 	onCrash func(job int, why string)
+	// Watch is the job whose run sends the live view's snapshots (−1: none)
+	Watch int
 	// counters for the page's debug panel and tests
 	Started, Crashes, Replaced, CancelAcks, Terminated int
 	// bootFailures counts workers in a row that died before Ready; past
@@ -48,7 +50,7 @@ type worker struct {
 // WebAssembly.Module, or undefined: each worker then fetches worker.wasm)
 // is compiled.
 func NewPool(size int, module js.Value, onMsg func(int, *protocol.Message), onCrash func(int, string)) *Pool {
-	p := &Pool{size: size, module: js.Null(), onMsg: onMsg, onCrash: onCrash}
+	p := &Pool{size: size, module: js.Null(), onMsg: onMsg, onCrash: onCrash, Watch: -1}
 	start := func() {
 		for i := 0; i < size; i++ {
 			p.workers = append(p.workers, p.spawn())
@@ -144,7 +146,7 @@ func (p *Pool) message(w *worker, data js.Value) {
 			p.onMsg(job, m)
 		}
 		p.dispatch()
-	case protocol.Progress:
+	case protocol.Progress, protocol.Snapshot:
 		if !w.stopped {
 			p.onMsg(job, m)
 		}
@@ -230,7 +232,7 @@ func (p *Pool) dispatch() {
 		p.nextID++
 		w.job, w.id, w.stopped = i, p.nextID, false
 		p.send(w, &protocol.Message{Type: protocol.Start, ID: w.id,
-			Start: &protocol.StartJob{Config: j.Config, Seed: j.Seed, Load: j.Load(), ProgressMillis: 250}})
+			Start: &protocol.StartJob{Config: j.Config, Seed: j.Seed, Load: j.Load(), ProgressMillis: 250, Snapshots: p.snapshots(i)}})
 	}
 }
 
@@ -290,3 +292,11 @@ func (p *Pool) CrashOne() bool {
 
 // Size is the number of workers.
 func (p *Pool) Size() int { return p.size }
+
+// snapshots asks the watched job (Watch) for the live view's frames.
+func (p *Pool) snapshots(job int) int {
+	if job == p.Watch {
+		return netFrames
+	}
+	return 0
+}

@@ -64,6 +64,7 @@ func (a *App) Render() vecty.ComponentOrHTML {
 				a.renderIntro(),
 				a.renderExperimentBar(),
 				a.renderProgress(),
+				a.renderNet(),
 				a.renderCharts(),
 				a.renderGraph500(),
 				a.renderClasses(),

@@ -1,0 +1,132 @@
+package sim
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+
+	"phitsim/engine/topology"
+)
+
+// Network snapshots for the live view of the network (the browser's network
+// drawing): every `every` cycles, the state of each port and router over the
+// last interval. Off unless Watch is called; when off the only cost is one
+// nil check per packet sent (send), as router.idleUpdates' s.held.
+
+// NetSnapshot is the network over one interval (Cycle−Interval, Cycle].
+// Ports are numbered r·Radix+port, as topology.Topology numbers them; a
+// port of class Injection is its node's ejection link.
+type NetSnapshot struct {
+	Cycle    int64
+	Interval int64
+	Radix    int
+	// LinkUse: per port, the phits its output link sent in the interval
+	// per cycle (0–1; a packet is counted when it is granted the link, so
+	// an interval boundary may split one unevenly)
+	LinkUse []float32
+	// BufferUse: per port, the packets in its input buffers at Cycle over
+	// their capacity in packets (0–1; 0 for an unconnected port)
+	BufferUse []float32
+	// Packets: per router, the packets in its input buffers at Cycle
+	Packets []int32
+	// Misrouted: per router, the share of the packets it sent on its
+	// transit links in the interval that had taken a non-minimal route
+	// (0 when it sent none)
+	Misrouted []float32
+}
+
+// snapRec counts, per output port, what the snapshots report.
+type snapRec struct {
+	every  int64
+	last   int64   // the cycle of the last snapshot
+	phits  []int32 // per port, phits granted in the interval
+	pkts   []int32 // per port, packets granted in the interval
+	misPk  []int32 // per port, of those, packets with fNonMin
+	slots  []int32 // per port, input buffer capacity in packets
+	notify func(*NetSnapshot)
+	out    NetSnapshot
+}
+
+// Watch asks for a NetSnapshot every `every` cycles (every ≥ 1) and at the
+// end of Run, given to f from the simulating goroutine. The snapshot is
+// valid during the call only (its slices are reused, so watching allocates
+// nothing per interval): f encodes it or keeps a Clone. Call it before Run.
+func (s *Sim) Watch(every int64, f func(*NetSnapshot)) error {
+	if every < 1 {
+		return fmt.Errorf("snapshot interval %d: must be at least 1 cycle", every)
+	}
+	if f == nil {
+		return errors.New("snapshot: no receiver")
+	}
+	if s.snap != nil {
+		return errors.New("snapshot: Watch already called")
+	}
+	np := len(s.ports)
+	rec := &snapRec{every: every, phits: make([]int32, np), pkts: make([]int32, np),
+		misPk: make([]int32, np), slots: make([]int32, np), notify: f}
+	for pi := range s.ports {
+		for v := 0; v < s.maxVC; v++ {
+			rec.slots[pi] += s.bufs[pi*s.maxVC+v].cap
+		}
+	}
+	rec.out = NetSnapshot{Radix: s.radix, LinkUse: make([]float32, np), BufferUse: make([]float32, np),
+		Packets: make([]int32, s.R), Misrouted: make([]float32, s.R)}
+	s.snap = rec
+	s.hk.cycle = append(s.hk.cycle, cycleHook{every: every, f: s.takeSnapshot})
+	return nil
+}
+
+// sent counts a packet of phits granted to output port po (send).
+func (r *snapRec) sent(po int, phits int32, nonMin bool) {
+	r.phits[po] += phits
+	r.pkts[po]++
+	if nonMin {
+		r.misPk[po]++
+	}
+}
+
+// takeSnapshot reports the interval ending now and starts the next one
+// (Run calls it once more at the end for a last, shorter interval).
+func (s *Sim) takeSnapshot() {
+	r := s.snap
+	if s.now == r.last {
+		return
+	}
+	iv := s.now - r.last
+	r.last = s.now
+	n := &r.out
+	n.Cycle, n.Interval = s.now, iv
+	for pi := range s.ports {
+		n.LinkUse[pi] = float32(r.phits[pi]) / float32(iv)
+		n.BufferUse[pi] = 0
+		if r.slots[pi] > 0 {
+			n.BufferUse[pi] = float32(s.ports[pi].inCount) / float32(r.slots[pi])
+		}
+	}
+	for rt := 0; rt < s.R; rt++ {
+		var in, pk, mis int32
+		for pi := rt * s.radix; pi < (rt+1)*s.radix; pi++ {
+			in += s.ports[pi].inCount
+			if s.ports[pi].class != topology.Injection {
+				pk += r.pkts[pi]
+				mis += r.misPk[pi]
+			}
+		}
+		n.Packets[rt], n.Misrouted[rt] = in, 0
+		if pk > 0 {
+			n.Misrouted[rt] = float32(mis) / float32(pk)
+		}
+	}
+	clear(r.phits)
+	clear(r.pkts)
+	clear(r.misPk)
+	r.notify(n)
+}
+
+// Clone is a copy of n that outlives the Watch callback.
+func (n *NetSnapshot) Clone() *NetSnapshot {
+	c := *n
+	c.LinkUse, c.BufferUse = slices.Clone(n.LinkUse), slices.Clone(n.BufferUse)
+	c.Packets, c.Misrouted = slices.Clone(n.Packets), slices.Clone(n.Misrouted)
+	return &c
+}

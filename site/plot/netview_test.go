@@ -1,0 +1,123 @@
+package plot
+
+import (
+	"encoding/json"
+	"math"
+	"strconv"
+	"testing"
+
+	"phitsim/engine/topology"
+	"phitsim/site/netview"
+	"phitsim/site/protocol"
+)
+
+// lum is the relative luminance of a colour "#rrggbb" as a reader with
+// deuteranopia sees it (Machado, Oliveira and Fernandes 2009, severity 1).
+func lumDeutan(t *testing.T, c string) float64 {
+	t.Helper()
+	var lin [3]float64
+	for k := range lin {
+		v, err := strconv.ParseUint(c[1+2*k:3+2*k], 16, 8)
+		if err != nil {
+			t.Fatal(err)
+		}
+		x := float64(v) / 255
+		if x <= 0.04045 {
+			lin[k] = x / 12.92
+		} else {
+			lin[k] = math.Pow((x+0.055)/1.055, 2.4)
+		}
+	}
+	m := [3][3]float64{{0.367322, 0.860646, -0.227968}, {0.280085, 0.672501, 0.047413}, {-0.011820, 0.042940, 0.968881}}
+	var d [3]float64
+	for i := range d {
+		d[i] = min(max(m[i][0]*lin[0]+m[i][1]*lin[1]+m[i][2]*lin[2], 0), 1)
+	}
+	return 0.2126*d[0] + 0.7152*d[1] + 0.0722*d[2]
+}
+
+// The live view's scale stays ordered for a reader with deuteranopia: its
+// simulated luminance rises strictly from idle to busy.
+func TestViridisReadableWithDeuteranopia(t *testing.T) {
+	prev := -1.0
+	for i := 0; i <= 20; i++ {
+		c := Viridis(float64(i) / 20)
+		l := lumDeutan(t, c)
+		if l <= prev {
+			t.Fatalf("at %d/20 %s: deuteranopic luminance %.4f not above %.4f", i, c, l, prev)
+		}
+		prev = l
+	}
+	if Viridis(-1) != Viridis(0) || Viridis(2) != Viridis(1) || Viridis(math.NaN()) != Viridis(0) {
+		t.Error("Viridis does not clamp")
+	}
+}
+
+// The drawing of an h=2 Dragonfly (thesis §1.2.1) with one busy global link:
+// that edge, and only it, takes the busy end of the scale.
+func TestNetGraph(t *testing.T) {
+	d, err := topology.NewDragonfly(2, 4, 2, "palmtree")
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := netview.New(d)
+	radix := d.Radix()
+	n := &protocol.NetInfo{Cycle: 200, Total: 1000, Interval: 100, Radix: radix,
+		LinkUse: make([]byte, d.Routers()*radix), BufferUse: make([]byte, d.Routers()*radix),
+		Packets: make([]int32, d.Routers()), Misrouted: make([]byte, d.Routers())}
+	hot := 5*radix + d.FirstGlobalPort()
+	n.LinkUse[hot] = 255
+	n.BufferUse[3*radix] = 255
+	var m struct {
+		Series []struct {
+			Data []struct {
+				Value     float64
+				ItemStyle struct{ Color string }
+			}
+			Links []struct {
+				Source, Target int
+				LineStyle      struct{ Color string }
+			}
+		}
+	}
+	if err := json.Unmarshal(NetGraph(l, n, "h=2"), &m); err != nil {
+		t.Fatal(err)
+	}
+	s := m.Series[0]
+	if len(s.Data) != d.Routers() || len(s.Links) != len(l.Edges) {
+		t.Fatalf("%d nodes, %d links; want %d, %d", len(s.Data), len(s.Links), d.Routers(), len(l.Edges))
+	}
+	peer, _ := d.Link(5, d.FirstGlobalPort())
+	busy := 0
+	for _, e := range s.Links {
+		if e.LineStyle.Color == Viridis(1) {
+			busy++
+			if !(e.Source == 5 && e.Target == peer || e.Source == peer && e.Target == 5) {
+				t.Errorf("edge %d–%d drawn busy", e.Source, e.Target)
+			}
+		} else if e.LineStyle.Color != Viridis(0) {
+			t.Errorf("edge %d–%d coloured %s", e.Source, e.Target, e.LineStyle.Color)
+		}
+	}
+	if busy != 1 {
+		t.Errorf("%d busy edges, want 1", busy)
+	}
+	if s.Data[3].Value <= 0 || s.Data[4].Value != 0 {
+		t.Errorf("router occupancy: router 3 %v, router 4 %v", s.Data[3].Value, s.Data[4].Value)
+	}
+}
+
+// MeanNet weighs each snapshot by its interval (the last may be shorter).
+func TestMeanNet(t *testing.T) {
+	a := &protocol.NetInfo{Cycle: 300, Interval: 300, Radix: 1, LinkUse: []byte{255}, BufferUse: []byte{0}}
+	b := &protocol.NetInfo{Cycle: 400, Interval: 100, Radix: 1, LinkUse: []byte{51}, BufferUse: []byte{255}}
+	m := MeanNet([]*protocol.NetInfo{a, b})
+	// (300·1 + 100·0.2)/400 = 0.8; (0 + 100)/400 = 0.25
+	if m.LinkUse[0] != 204 || m.BufferUse[0] != 64 || m.Interval != 400 || m.Cycle != 400 {
+		t.Errorf("MeanNet: %+v", m)
+	}
+	var h struct{ Series []struct{ Data [][3]float64 } }
+	if err := json.Unmarshal(NetHeatmap(m), &h); err != nil || len(h.Series[0].Data) != 1 || h.Series[0].Data[0][2] != num(0.8) {
+		t.Errorf("heat map: %v %+v", err, h)
+	}
+}

@@ -1,0 +1,145 @@
+//go:build js && wasm
+
+package ui
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/hexops/vecty"
+	"github.com/hexops/vecty/elem"
+	"github.com/hexops/vecty/event"
+	"github.com/hexops/vecty/prop"
+
+	"phitsim/engine/topology"
+	"phitsim/site/experiment"
+	"phitsim/site/netview"
+	"phitsim/site/plot"
+	"phitsim/site/protocol"
+)
+
+// netFrames is how many snapshots the watched run sends
+// (protocol.SnapshotEvery turns it into an interval of at least 200 cycles):
+// enough for a smooth replay, a few hundred KB at h=4.
+const netFrames = 200
+
+// liveNet is the live view of the network: the snapshots of one run (the
+// first seed of the first series at the point shown), drawn as they arrive
+// and replayed with a slider after the run.
+type liveNet struct {
+	job    int // the watched job, −1: none
+	title  string
+	layout netview.Layout
+	frames []*protocol.NetInfo
+	// frame shown by the slider; −1 follows the newest
+	frame       int
+	drawn       string // what the charts show (frame count and position)
+	graph, heat *chartView
+}
+
+// watch picks the job to watch in res and lays out its network; −1 when
+// its topology cannot be built.
+func (n *liveNet) watch(res *experiment.Results, point int) {
+	*n = liveNet{job: -1, frame: -1, graph: n.graph, heat: n.heat}
+	if n.graph == nil {
+		n.graph, n.heat = &chartView{id: "chart-net"}, &chartView{id: "chart-netheat"}
+	}
+	for i, j := range res.Jobs {
+		if j.Series == 0 && j.Point == point && j.Run == 0 {
+			t, err := topology.New(j.Config.Topology.Params())
+			if err != nil {
+				return
+			}
+			n.job, n.layout = i, netview.New(t)
+			n.title = fmt.Sprintf("%s · %s · load %g", res.Exp.SeriesName(0), t.Name(), j.Load())
+			return
+		}
+	}
+}
+
+func (n *liveNet) add(job int, m *protocol.NetInfo) {
+	if job == n.job && m != nil {
+		n.frames = append(n.frames, m)
+	}
+}
+
+func (n *liveNet) shown() *protocol.NetInfo {
+	switch {
+	case len(n.frames) == 0:
+		return nil
+	case n.frame < 0 || n.frame >= len(n.frames):
+		return n.frames[len(n.frames)-1]
+	}
+	return n.frames[n.frame]
+}
+
+// draw updates the charts when a frame arrived or the slider moved; the heat
+// map once the run is over.
+func (a *App) drawNet() {
+	n := &a.net
+	if !a.echarts || n.graph == nil {
+		return
+	}
+	if n.job < 0 {
+		n.graph.set(plot.Empty("The network, live", "drawn while a run goes"))
+		n.heat.set(plot.Empty("Link utilisation per port", "drawn when the run ends"))
+		return
+	}
+	key := fmt.Sprintf("%d/%d/%s", len(n.frames), n.frame, a.state)
+	if key == n.drawn {
+		return
+	}
+	if n.graph.set(plot.NetGraph(n.layout, n.shown(), n.title)) {
+		n.drawn = key
+	}
+	if a.state != "running" && len(n.frames) > 0 {
+		n.heat.set(plot.NetHeatmap(plot.MeanNet(n.frames)))
+	} else {
+		n.heat.set(plot.Empty("Link utilisation per port", "drawn when the run ends"))
+	}
+}
+
+func (a *App) renderNet() vecty.ComponentOrHTML {
+	n := &a.net
+	if n.graph == nil { // before the first run: the same room, so nothing moves when it starts
+		n.job, n.frame, n.graph, n.heat = -1, -1, &chartView{id: "chart-net"}, &chartView{id: "chart-netheat"}
+	}
+	cur := n.shown()
+	label := "waiting for the first snapshot"
+	if cur != nil {
+		label = fmt.Sprintf("cycles %d–%d of %d", cur.Cycle-cur.Interval, cur.Cycle, cur.Total)
+	}
+	pos := len(n.frames) - 1
+	if n.frame >= 0 {
+		pos = n.frame
+	}
+	return elem.Section(vecty.Markup(elemID("netview"), vecty.Class("netview", "card"), vecty.Attribute("aria-label", "live view of the network"),
+		vecty.Data("frames", strconv.Itoa(len(n.frames))), vecty.Data("frame", strconv.Itoa(pos))),
+		elem.Div(vecty.Markup(vecty.Class("card-head")),
+			elem.Span(vecty.Text("The network, live: "+n.title)),
+			a.helpButton("netview", "the live view of the network")),
+		elem.Div(vecty.Markup(elemID("chart-net"), vecty.Class("chart", "chart-net"), vecty.Attribute("role", "img"),
+			vecty.Attribute("aria-label", "network drawing: links coloured by utilisation, routers by buffer occupancy, "+label))),
+		elem.Div(vecty.Markup(vecty.Class("field", "inline", "net-slider")),
+			elem.Label(vecty.Markup(prop.For("net-frame")), vecty.Text("snapshot shown: "+label)),
+			elem.Input(vecty.Markup(elemID("net-frame"), prop.Type(prop.TypeRange),
+				vecty.Attribute("min", 0), vecty.Attribute("max", max(len(n.frames)-1, 0)), vecty.Attribute("step", 1),
+				prop.Value(strconv.Itoa(max(pos, 0))), prop.Disabled(len(n.frames) < 2),
+				vecty.Attribute("aria-valuetext", label),
+				event.Input(func(e *vecty.Event) {
+					i, err := strconv.Atoi(e.Target.Get("value").String())
+					if err != nil {
+						return
+					}
+					if i >= len(n.frames)-1 && a.state == "running" {
+						i = -1 // at the end: follow the run again
+					}
+					n.frame = i
+					a.schedule()
+				}))),
+		),
+		// always there: the heat map drawn at the end moves nothing below
+		elem.Div(vecty.Markup(elemID("chart-netheat"), vecty.Class("chart", "chart-netheat"), vecty.Attribute("role", "img"),
+			vecty.Attribute("aria-label", "heat map of the link utilisation per router and output port, mean over the run"))),
+	)
+}
