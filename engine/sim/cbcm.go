@@ -565,20 +565,7 @@ func (m *cbcm) sources(s *Sim) {
 // packets consumed at declared hotspots (the hotspot VC's ejection rate;
 // all hotspots together).
 func (m *cbcm) report(s *Sim) (string, map[string]float64) {
-	thr := m.throttledCycles
-	for _, f := range m.act {
-		thr += s.now - m.since[f]
-	}
-	flows := 0
-	for _, b := range m.busy {
-		if b {
-			flows++
-		}
-	}
-	share := math.NaN()
-	if flows > 0 && s.now > 0 {
-		share = float64(thr) / float64(flows) / float64(s.now)
-	}
+	share := throttledShare(s.now, m.throttledCycles, m.act, m.since, m.busy)
 	return "cbcm", map[string]float64{"throttles": float64(m.throttles), "unthrottles": float64(m.unthrottle),
 		"hotspots": float64(m.hotspots), "flowsThrottled": float64(m.flowsThrottled), "throttledShare": share,
 		"markedShare": float64(m.mkd) / float64(m.delivered), "hotspotEjection": float64(m.hotFlits) / float64(s.M)}

@@ -182,25 +182,33 @@ func (m *ecn) decrement(s *Sim) {
 	m.act = kept
 }
 
+// throttledShare is the mean share of the run so far that a flow which
+// sent a packet (busy) spent throttled: closed flow-cycles of throttles
+// that ended, plus those of the flows still throttled (act) since their
+// start; NaN before any flow sent. ECN's delays and CBCM's throttles.
+func throttledShare(now, closed int64, act []int32, since []int64, busy []bool) float64 {
+	thr := closed
+	for _, f := range act {
+		thr += now - since[f]
+	}
+	flows := 0
+	for _, b := range busy {
+		if b {
+			flows++
+		}
+	}
+	if flows == 0 || now == 0 {
+		return math.NaN()
+	}
+	return float64(thr) / float64(flows) / float64(now)
+}
+
 // report: BECNs sent, the share of the window's data packets marked, and
 // the mean share of time a flow (one that sent a packet) spent with a
 // delay, over the run so far.
 func (m *ecn) report(s *Sim) (string, map[string]float64) {
 	sent, _, lat := s.controlPackets(m.id)
-	thr := m.throttled
-	for _, f := range m.act {
-		thr += s.now - m.since[f]
-	}
-	flows := 0
-	for _, b := range m.busy {
-		if b {
-			flows++
-		}
-	}
-	share := math.NaN()
-	if flows > 0 && s.now > 0 {
-		share = float64(thr) / float64(flows) / float64(s.now)
-	}
+	share := throttledShare(s.now, m.throttled, m.act, m.since, m.busy)
 	return "ecn", map[string]float64{"becns": float64(sent), "becnLatency": lat,
 		"markedShare": float64(m.marked) / float64(m.delivered), "throttledShare": share}
 }

@@ -225,20 +225,7 @@ func TestCallgrindFatTree(t *testing.T) {
 	}
 	c := config.FatTree(n[0], n[1], n[2])
 	c.Traffic.Load, _ = strconv.ParseFloat(f[3], 64)
-	for _, set := range f[4:] {
-		path, value, _ := strings.Cut(set, "=")
-		if err := c.Set(path, value); err != nil {
-			t.Fatal(err)
-		}
-	}
-	s, err := New(c, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for range 3000 {
-		s.Step()
-	}
-	t.Logf("hops %d", costWindow(s, 4000))
+	costProbe(t, c, f[4:])
 }
 
 // Injection fairness is over the routers that hold hosts: a fat tree's

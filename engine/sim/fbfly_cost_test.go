@@ -32,7 +32,13 @@ func TestCallgrindFBFly(t *testing.T) {
 	c := config.FBFly(n[0], n[1], n[2])
 	c.Routing.Name = f[0]
 	c.Traffic.Load, _ = strconv.ParseFloat(f[4], 64)
-	for _, set := range f[5:] {
+	costProbe(t, c, f[5:])
+}
+
+// costProbe sets path=value on c, runs it 3,000 cycles and then the
+// 4,000-cycle window callgrind counts (costWindow), logging its hops.
+func costProbe(t *testing.T, c config.Config, sets []string) {
+	for _, set := range sets {
 		path, value, _ := strings.Cut(set, "=")
 		if err := c.Set(path, value); err != nil {
 			t.Fatal(err)

@@ -17,6 +17,13 @@ import (
 // importConfig reads the chosen file, validates it with config.Parse and,
 // if it is valid, replaces the selected series.
 func (a *App) importConfig(input js.Value) {
+	a.readChosen(input, a.applyImport, func() { a.cfgVersion++ })
+}
+
+// readChosen reads the file chosen in input as text and hands it to apply
+// with its name; when the browser cannot read it, it says so (after
+// failed, which updates what the failure must invalidate).
+func (a *App) readChosen(input js.Value, apply func(name string, data []byte), failed func()) {
 	files := input.Get("files")
 	if files.Length() == 0 {
 		return
@@ -26,7 +33,7 @@ func (a *App) importConfig(input js.Value) {
 	ok = js.FuncOf(func(_ js.Value, args []js.Value) any {
 		ok.Release()
 		fail.Release()
-		a.applyImport(file.Get("name").String(), []byte(args[0].String()))
+		apply(file.Get("name").String(), []byte(args[0].String()))
 		input.Set("value", "")
 		return nil
 	})
@@ -34,7 +41,7 @@ func (a *App) importConfig(input js.Value) {
 		ok.Release()
 		fail.Release()
 		a.importErrs = []string{"cannot read the file"}
-		a.cfgVersion++
+		failed()
 		a.schedule()
 		return nil
 	})
@@ -71,27 +78,7 @@ func (a *App) applyImport(name string, data []byte) {
 // it as if it had run here: its experiment in the form, its runs in every
 // chart, ready to share and export.
 func (a *App) openResults(input js.Value) {
-	files := input.Get("files")
-	if files.Length() == 0 {
-		return
-	}
-	file := files.Index(0)
-	var ok, fail js.Func
-	ok = js.FuncOf(func(_ js.Value, args []js.Value) any {
-		ok.Release()
-		fail.Release()
-		a.applyResults(file.Get("name").String(), []byte(args[0].String()))
-		input.Set("value", "")
-		return nil
-	})
-	fail = js.FuncOf(func(_ js.Value, args []js.Value) any {
-		ok.Release()
-		fail.Release()
-		a.importErrs = []string{"cannot read the file"}
-		a.schedule()
-		return nil
-	})
-	file.Call("text").Call("then", ok, fail)
+	a.readChosen(input, a.applyResults, func() {})
 }
 
 func (a *App) applyResults(name string, data []byte) {
