@@ -44,6 +44,12 @@ func TestFigures(t *testing.T) {
 	var mu sync.Mutex
 	got := map[string]Recorded{}
 	if *updateFigures {
+		// a -run filter updates its figures and keeps the others' records
+		if b, err := os.ReadFile(measuredFile); err == nil {
+			if err := json.Unmarshal(b, &got); err != nil {
+				t.Fatal(err)
+			}
+		}
 		t.Cleanup(func() {
 			b, err := json.MarshalIndent(got, "", "  ")
 			if err == nil {
@@ -83,7 +89,7 @@ func TestFigures(t *testing.T) {
 	}
 }
 
-var updateFigures = flag.Bool("update-figures", false, "run every figure and rewrite testdata/measured.json and engine/FIGURES.md")
+var updateFigures = flag.Bool("update-figures", false, "run the figures (all, or those -run selects) and rewrite testdata/measured.json and engine/FIGURES.md")
 
 const measuredFile, docFile = "testdata/measured.json", "../FIGURES.md"
 

@@ -16,7 +16,7 @@ func figureExperiments() []Experiment {
 		b := acorBase("ADV", 4)
 		b.Routing.AcorMode = mode
 		b.Sim.Warmup, b.Sim.Cycles, b.Sim.Seeds, b.Sim.Interval = 3000, 8000, 1, 250
-		return Experiment{Name: name, Doc: doc, Spec: Spec{Series: series(b, "VAL", "ACOR:2LA", "ACOR:2LB", "ACOR:3L"), Loads: []float64{0.1, 0.3, 0.5}}}
+		return Experiment{Name: name, Doc: doc, Spec: Spec{Series: series(b, "VAL", "ACOR:2LA", "ACOR:2LB", "ACOR:3L"), Loads: []float64{0.1, 0.3, 0.6}}}
 	}
 	// fair keeps the series of a fairness table the gallery's claims read.
 	fair := func(name, arbiter string, priority bool, doc string) Experiment {
