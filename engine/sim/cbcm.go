@@ -18,7 +18,7 @@ import (
 //     VCs excluded) drawn at random from the router's own stream (D_cr), or
 //     each of its v requests 1/v (D_cw). A request is a head that has
 //     arrived and been routed and has not crossed: in this packet-level
-//     model a head waiting for credits or for the crossbar (the notes'
+//     model a head waiting for credits or for the crossbar (a
 //     fallback; a head is routed at its first allocation attempt, so one
 //     arriving this cycle counts from the next). The metric
 //     MA(D) − (MA(max) − MA(min))/2 over cbcmSamples cycles, with min and

@@ -54,7 +54,7 @@ func TestQCNFeedbackQuantisation(t *testing.T) {
 		w      float64
 		want   uint8
 	}{
-		{300, 0, 0, 31}, // the notes' check: Q = 30 packets → 31
+		{300, 0, 0, 31}, // a hand check: Q = 30 packets → 31
 		{400, 0, 0, 63}, {1000, 0, 0, 63}, {200, 0, 0, 0}, {201, 0, 0, 0}, {100, 0, 0, 0},
 		{399, 0, 0, 62},
 		{300, 200, 2, 63 * 300 / 1000}, // Q_off 100 + 2·Q_δ 100 over 5·Q_eq

@@ -99,7 +99,7 @@ func TestThroughputBytesPerNs(t *testing.T) {
 
 // RECN paper Fig. 2 (a) and (b), the IQ and VOQsw curves, on the paper's
 // 64-host network at full size (2,000 µs, one seed; about 1.5 s a run):
-// targets of the notes with their tolerances where ours meet them, else the
+// the paper's numbers with tolerances where ours meet them, else the
 // direction (engine/REPRODUCTION.md, "RECN paper", says by how much).
 func TestRECNFig2IQAndVOQsw(t *testing.T) {
 	if testing.Short() {

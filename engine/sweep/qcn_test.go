@@ -199,7 +199,7 @@ func qcnAccepted(oc *Outcome) map[string]map[float64]float64 {
 // region (25% of the traffic to 12.5% of the nodes, endpoints saturating at
 // offered ≈ 0.36) QCN-Switch with feedback comparison loses more of its
 // peak throughput at 1.0 than PB and VAL (paper: about 18% against 1–2%;
-// the notes' tolerance 10–25% and < 5%), the peak being the most accepted
+// tolerance 10–25% and < 5%), the peak being the most accepted
 // at 0.4, 0.6 and 1.0. h=4, qcn-fig18-hot's configurations (10,000 +
 // 5,000 cycles), one seed. Measured: QCN-Switch 0.345, 0.295, 0.304 (12.1%
 // below its peak), without feedback comparison 0.336, 0.282, 0.332 (1.2%);
