@@ -162,3 +162,21 @@ func TestPrecisionMeetsItsTarget(t *testing.T) {
 		t.Errorf("precision 0.001, cap 3000: %s after %d cycles (%d simulated), want too short at the cap", q.Verdict, q.Cycles, r.SimCycles)
 	}
 }
+
+// The progress and cost estimate of a run with sim.precision is its cap:
+// the run stops at or before it, so progress never passes 100 % and a
+// Slurm time request covers the longest run.
+func TestEstimatedCyclesOfAPrecisionRunIsItsCap(t *testing.T) {
+	c := config.Default()
+	c.Sim.Warmup, c.Sim.Cycles = 1000, 2000
+	for _, tc := range []struct {
+		precision float64
+		max       int
+		want      int64
+	}{{0, 0, 3000}, {0.02, 0, 1000 + 20000}, {0.02, 5000, 6000}} {
+		c.Sim.Precision, c.Sim.MaxCycles = tc.precision, tc.max
+		if got := EstimatedCycles(&c); got != tc.want {
+			t.Errorf("precision %g, maxCycles %d: estimated %d cycles, want %d", tc.precision, tc.max, got, tc.want)
+		}
+	}
+}

@@ -76,12 +76,14 @@ func Graph500Params(c *config.Config) graph500.Params {
 	return p
 }
 
-// EstimatedCycles is the length of a run for progress reports: warm-up +
-// measured cycles, or for a Graph500 run a rough estimate of the BFS's
-// duration (at most the cap).
+// EstimatedCycles is the length of a run for progress reports and cost
+// estimates: warm-up + measured cycles — with sim.precision the measured
+// cap, which the run reaches at most (progress may then end short of
+// 100 %, never past it) — or for a Graph500 run a rough estimate of the
+// BFS's duration (at most the cap).
 func EstimatedCycles(c *config.Config) int64 {
 	if !c.Graph500() {
-		return int64(c.Sim.Warmup + c.Sim.Cycles)
+		return int64(c.Sim.Warmup + c.Sim.MeasuredCap())
 	}
 	sz, _ := c.Topology.Sizes() // the job runs on a Dragonfly's groups
 	n := sz.Nodes / sz.Groups * len(c.Workload.JobGroups(sz.Groups))
