@@ -125,7 +125,7 @@ func TestRECNFig2IQAndVOQsw(t *testing.T) {
 	mean := func(r []result.Rate, fromUs, toUs float64) float64 { return result.MeanRate(r, fromUs*1e3, toUs*1e3) }
 	for _, cc := range []int{1, 2} {
 		iq, sw := run(cc, false), run(cc, true)
-		ideal := 24.6 // notes §5.1: 24·63/64 + 1
+		ideal := 24.6 // RECN paper Table 1's loads: 24·63/64 + 1
 		if cc == 2 {
 			ideal = 48.3
 		}
