@@ -361,8 +361,9 @@ func TestRoutingExperimentPresets(t *testing.T) {
 			t.Errorf("%s: link round trip: %v", se.Name, errs)
 		}
 		// the gallery's figures (fig-*) are opened by their Run button:
-		// running on opening is what it asks
-		if e.Work() <= 2e8 && !strings.HasPrefix(se.Name, "fig-") {
+		// running on opening is what it asks; the RECN paper's corner cases
+		// (recn-*: the 64-host tree, seconds) are as quick as a figure
+		if e.Work() <= 2e8 && !strings.HasPrefix(se.Name, "fig-") && !strings.HasPrefix(se.Name, "recn-") {
 			t.Errorf("%s runs on opening (%g node-cycles); the newcomer's default must stay the fast one", se.Name, e.Work())
 		}
 	}
