@@ -210,8 +210,7 @@ var fattreeKind = Kind{
 	Title: "fat tree",
 	// up and down links are one class (a link joins ports of one class):
 	// one latency, one buffer, one VC set
-	Classes: []Class{InjectionClass,
-		{Name: "link", Latency: "topology.localLatency", Buffer: "router.localBuffer", VCs: "router.localVCs"}},
+	Classes: []Class{InjectionClass, LinkClass},
 	// up*/down*: any number of hops on one VC; the channel dependency
 	// graph of up/down paths has no cycle (vcs.CheckAcyclic walks it)
 	Minimal: "link*",

@@ -140,8 +140,7 @@ var fbflyKind = Kind{
 	// every router channel is of one class: the paper gives them one
 	// latency (100 cycles) and one VC set, split by hop (MIN in 2D: x then
 	// y) and by Valiant phase (UGAL)
-	Classes: []Class{InjectionClass,
-		{Name: "link", Latency: "topology.localLatency", Buffer: "router.localBuffer", VCs: "router.localVCs"}},
+	Classes: []Class{InjectionClass, LinkClass},
 	// dimension order: at most one hop per dimension, on VC 0 then 1 (a 1D
 	// path takes the first only)
 	Minimal: "link link",

@@ -58,6 +58,11 @@ type Class struct {
 var InjectionClass = Class{Name: "injection", Latency: "topology.injectionLatency",
 	Buffer: "router.injectionBuffer", VCs: "router.injectionVCs"}
 
+// LinkClass is the one transit class of a network whose router links are
+// alike (a flattened butterfly, a fat tree): the local link's latency,
+// buffer and VCs.
+var LinkClass = Class{Name: "link", Latency: "topology.localLatency", Buffer: "router.localBuffer", VCs: "router.localVCs"}
+
 // ClassNames lists the names of classes, in class order.
 func ClassNames(classes []Class) []string {
 	names := make([]string, len(classes))
