@@ -11,7 +11,7 @@ import (
 // omitted when unset (scheme none, the paper's Baseline), so that other
 // documents keep their form; every field's 0 or "" is the paper's value.
 type Congestion struct {
-	Scheme string `json:"scheme,omitempty" doc:"congestion management: none, the paper's Baseline; ideal, the oracle that puts the hotspot flows (HOTSPOT's senders to the hotspot) on an isolated class of minimally routed VCs; ecn, InfiniBand-style FECN marking, BECN echoes on the priority control class and a per-flow inter-packet delay at the source (needs traffic.sourceQueues=perDestination); cbcm, contention-based congestion management: per-output contention degree at VC allocation marks packets, the destination's epoch test names a hotspot and its D_t senders, throttle packets on the priority class, a per-flow token bucket at 1/D_t on a low-priority hotspot VC (needs traffic.sourceQueues=perDestination) (empty: none)" enum:"none,ideal,ecn,cbcm" paper:"Kim et al., Contention-based Congestion Management in Large-Scale Networks §III-A, §V-A"`
+	Scheme string `json:"scheme,omitempty" doc:"congestion management: none, the paper's Baseline; ideal, the oracle that puts the hotspot flows (HOTSPOT's senders to the hotspot) on an isolated class of minimally routed VCs; ecn, InfiniBand-style FECN marking, BECN echoes on the priority control class and a per-flow inter-packet delay at the source (needs traffic.sourceQueues=perDestination); cbcm, contention-based congestion management: per-output contention degree at VC allocation marks packets, the destination's epoch test names a hotspot and its D_t senders, throttle packets on the priority class, a per-flow token bucket at 1/D_t on a low-priority hotspot VC (needs traffic.sourceQueues=perDestination); srp, the Speculative Reservation Protocol: a message of srpMinPackets or more reserves its destination's ejection by a reservation packet and goes speculatively (a strictly-lowest class, dropped after srpDropThreshold cycles of queuing and NACKed) until the grant, then at the granted time (needs traffic.sourceQueues=perDestination) (empty: none)" enum:"none,ideal,ecn,cbcm,srp" paper:"Kim et al., Contention-based Congestion Management in Large-Scale Networks §III-A, §V-A"`
 	// Ideal
 	IdealPriority string `json:"idealPriority,omitempty" doc:"ideal: the isolated hotspot class's priority against the data VCs at both allocator stages: equal (round-robin among all, the paper's Ideal as resolved) or low (served only when no data VC can go) (empty: equal)" enum:"equal,low" when:"congestion.scheme=ideal" paper:"Kim et al., Contention-based Congestion Management in Large-Scale Networks §V-A (the priority is not stated; equal reconstructed)"`
 	// ECN (Kim et al. §V-A, the values of its Table of ECN parameters)
@@ -30,7 +30,11 @@ type Congestion struct {
 	CbcmSourceEpoch   int     `json:"cbcmSourceEpoch,omitempty" doc:"cbcm: the source's unthrottle epoch: a throttled flow generating less than its rate over one is unthrottled (0: 2,000)" unit:"cycles" min:"0" max:"1000000" when:"congestion.scheme=cbcm" paper:"Kim et al., Contention-based Congestion Management in Large-Scale Networks §IV-B4 (length not given; 2,000 reconstructed)"`
 	CbcmMinDt         int     `json:"cbcmMinDt,omitempty" doc:"cbcm: the fewest senders (D_t) that make a hotspot (0: 2)" unit:"sources" min:"0" max:"1000000" when:"congestion.scheme=cbcm" paper:"Kim et al., Contention-based Congestion Management in Large-Scale Networks §IV-B2, §V-B (D_t > 1 implied)"`
 	CbcmRateFactor    float64 `json:"cbcmRateFactor,omitempty" doc:"cbcm: a throttled flow's rate is this/D_t flits per cycle (0: 1 with cbcmHotspotVC=dedicated, 0.99 with shared)" unit:"×" min:"0" max:"1" when:"congestion.scheme=cbcm" paper:"Kim et al., Contention-based Congestion Management in Large-Scale Networks §IV-B3, §VI-B (Fig. 12: 0.99/N)"`
-	CbcmHotspotVC     string  `json:"cbcmHotspotVC,omitempty" doc:"cbcm: where throttled flows go: dedicated, one minimally routed VC class of their own at strictly lowest priority; shared, the data VCs and routing (empty: dedicated)" enum:"dedicated,shared" when:"congestion.scheme=cbcm" paper:"Kim et al., Contention-based Congestion Management in Large-Scale Networks §IV-A, §VI-B (Figs. 12–13)"`
+	// SRP (Kim et al. §III-B, §V-A; the grant time and the drop check of the original SRP paper)
+	SrpDropThreshold int     `json:"srpDropThreshold,omitempty" doc:"srp: a speculative packet whose queuing time over its hops exceeds this is dropped at its router and NACKed (0: 2,000)" unit:"cycles" min:"0" max:"1000000" when:"congestion.scheme=srp" paper:"Kim et al., Contention-based Congestion Management in Large-Scale Networks §V-A (TTW 2,000)"`
+	SrpMinPackets    int     `json:"srpMinPackets,omitempty" doc:"srp: messages of fewer packets go non-speculatively without a reservation (0: 4)" unit:"packets" min:"0" max:"1024" when:"congestion.scheme=srp" paper:"Kim et al., Contention-based Congestion Management in Large-Scale Networks §V-A (4)"`
+	SrpOverhead      float64 `json:"srpOverhead,omitempty" doc:"srp: the destination's schedule advances by a message's flits × (1 + this) per reservation (0: 0.05)" unit:"×" min:"0" max:"10" when:"congestion.scheme=srp" paper:"Kim et al., Contention-based Congestion Management in Large-Scale Networks §V-A (0.05)"`
+	CbcmHotspotVC    string  `json:"cbcmHotspotVC,omitempty" doc:"cbcm: where throttled flows go: dedicated, one minimally routed VC class of their own at strictly lowest priority; shared, the data VCs and routing (empty: dedicated)" enum:"dedicated,shared" when:"congestion.scheme=cbcm" paper:"Kim et al., Contention-based Congestion Management in Large-Scale Networks §IV-A, §VI-B (Figs. 12–13)"`
 }
 
 // CBCMParams are CBCM's parameters with the defaults for the zeros.
@@ -65,6 +69,28 @@ func (c Congestion) CBCM() CBCMParams {
 	p.RateFactor = orf(c.CbcmRateFactor, 1)
 	if p.Shared && c.CbcmRateFactor == 0 {
 		p.RateFactor = 0.99
+	}
+	return p
+}
+
+// SRPParams are SRP's parameters with the defaults for the zeros.
+type SRPParams struct {
+	DropThreshold int64
+	MinPackets    int
+	Overhead      float64
+}
+
+// SRP resolves the SRP fields (0: Kim et al. §V-A's values).
+func (c Congestion) SRP() SRPParams {
+	p := SRPParams{DropThreshold: int64(c.SrpDropThreshold), MinPackets: c.SrpMinPackets, Overhead: c.SrpOverhead}
+	if p.DropThreshold == 0 {
+		p.DropThreshold = 2000
+	}
+	if p.MinPackets == 0 {
+		p.MinPackets = 4
+	}
+	if p.Overhead == 0 {
+		p.Overhead = 0.05
 	}
 	return p
 }
@@ -134,6 +160,14 @@ func (c *Config) validateCongestion() Errors {
 		if p := cg.CBCM(); p.Samples%p.BoundInterval != 0 {
 			errs = append(errs, &FieldError{Path: "congestion.cbcmSamples", Value: strconv.Itoa(p.Samples),
 				Msg: fmt.Sprintf("must be a multiple of congestion.cbcmBoundInterval (%d)", p.BoundInterval)})
+		}
+	}
+	if cg.Scheme == "srp" {
+		if _, perDst := c.Traffic.Messages(); !perDst {
+			add("srp holds each flow for its reservation (one message per destination at a time), which needs traffic.sourceQueue=true and traffic.sourceQueues=perDestination")
+		}
+		if c.Traffic.Reactive {
+			add("srp runs with traffic.reactive=false only (a dropped speculative request has no reply VC to give back)")
 		}
 	}
 	if cg.Scheme == "ecn" {

@@ -24,6 +24,20 @@ type msgQueues struct {
 	sqAct      [][]sqDest // per node: the destinations with packets, in round-robin order
 	sqRR       []int32    // per node: the index in sqAct of the next to serve
 	sqFree     []int32    // per-destination FIFOs (indices into sq) not in use
+	// nodeMsg: per node, its message size when the nodes' differ (UR1UR2's
+	// classes); nil: msgPackets for every node
+	nodeMsg []int32
+	// onMessage: a mechanism's look at each message queued (SRP's
+	// reservations, srp.go); nil: none
+	onMessage func(n, dst, packets int)
+}
+
+// messageSize is node n's message size in packets.
+func (s *Sim) messageSize(n int) int {
+	if s.nodeMsg != nil {
+		return int(s.nodeMsg[n])
+	}
+	return s.msgPackets
 }
 
 // sqDest is a destination with packets at a node, and its FIFO (an index
@@ -49,8 +63,12 @@ func (s *Sim) queueMessage(n, dst int, flags uint8) {
 	if s.sqAct != nil {
 		q = s.destQueue(n, dst)
 	}
-	for range s.msgPackets {
+	m := s.messageSize(n)
+	for range m {
 		s.sq[q] = append(s.sq[q], s.newPacket(n, dst, s.now, flags))
+	}
+	if s.onMessage != nil {
+		s.onMessage(n, dst, m)
 	}
 }
 

@@ -217,9 +217,12 @@ type Sim struct {
 	now            int64
 	ioq            bool
 	xbarDur        int64 // crossbar transfer of a fully received packet
-	xbar           int64
-	iters          int
-	inArb, outArb  uint8
+	// parked: data packets a mechanism dropped and will send again (SRP's
+	// NACKed speculative packets, srp.go), freed meanwhile: in flight
+	parked        int64
+	xbar          int64
+	iters         int
+	inArb, outArb uint8
 	// inPtrOnGrant: router.inputArbiter=rrgrant, the input stage's
 	// round-robin pointer moves when its VC is granted (BookSim's separable
 	// input-first allocator), not when it requests (FOGSim's)
@@ -467,7 +470,8 @@ func newSimEntry(cfg config.Config, e *routing.Entry, topo topology.Topology, se
 			return nil, err
 		}
 	}
-	if scheme == "cbcm" && cfg.Congestion.CbcmHotspotVC != "shared" { // the hotspot VC, strictly lowest (Kim et al. §IV-A)
+	if scheme == "cbcm" && cfg.Congestion.CbcmHotspotVC != "shared" || scheme == "srp" {
+		// CBCM's hotspot VC, SRP's speculative VCs: strictly lowest (Kim et al. §IV-A, §III-B)
 		if err := s.initIsoClass(true); err != nil {
 			return nil, err
 		}
@@ -546,7 +550,7 @@ func newSimEntry(cfg config.Config, e *routing.Entry, topo topology.Topology, se
 			return nil, err
 		}
 	}
-	if scheme != "none" { // congestion.scheme: ideal.go, ecn.go, cbcm.go
+	if scheme != "none" { // congestion.scheme: ideal.go, ecn.go, cbcm.go, srp.go
 		if err := s.attachMechanism(scheme); err != nil {
 			return nil, err
 		}
@@ -854,6 +858,6 @@ func slot(k int32, entry int64) uint64 { return uint64(uint32(k)) | uint64(entry
 func (s *Sim) Now() int64 { return s.now }
 
 // InFlight is the number of packets generated and not yet delivered: data
-// and the mechanisms' control packets (the result's in-flight count is the
-// data only).
-func (s *Sim) InFlight() int64 { return s.live }
+// (parked ones included) and the mechanisms' control packets (the result's
+// in-flight count is the data only).
+func (s *Sim) InFlight() int64 { return s.live + s.parked }

@@ -1,0 +1,372 @@
+package sim
+
+import (
+	"fmt"
+	"math"
+	"math/bits"
+
+	"phitsim/engine/config"
+	"phitsim/engine/topology"
+)
+
+// srp is the Speculative Reservation Protocol baseline of Kim et al.,
+// "Contention-based Congestion Management in Large-Scale Networks" §III-B
+// and §V-A, with the details the paper takes from the original SRP paper
+// (its ref. [12]: the grant time, the ACK/NACK, where the drop check runs),
+// marked [SRP-orig] below:
+//
+//   - Source: a message of congestion.srpMinPackets packets or more (the
+//     node's message size) sends a reservation to its destination and
+//     meanwhile sends its packets speculatively: on the isolated class at
+//     strictly lowest priority (routed minimally: the class's sequence), at
+//     most one message per destination (the flow is held after its last
+//     packet until every speculative packet is ACKed or NACKed and the
+//     grant has come). On the grant the flow leaves the speculative class;
+//     its packets not yet sent or NACKed go on the data VCs at the granted
+//     time, and a node transmits one granted message at a time (a later
+//     grant that overlaps waits: the grant-overlap latency of Fig. 5a). A
+//     NACK before the grant stops the message's speculation [SRP-orig].
+//     Smaller messages go on the data VCs without a reservation.
+//   - Destination [SRP-orig]: t_g = max(now, t_res), t_res = t_g +
+//     ⌈flits × (1 + srpOverhead)⌉; the grant carries t_g. A speculative
+//     packet consumed is ACKed.
+//   - Router [SRP-orig]: a speculative head whose queuing time summed over
+//     its hops (head arrival to crossing; BookSim's
+//     RESERVATION_QUEUING_DROP) exceeds srpDropThreshold is dropped, its
+//     buffer slot's credit returned, and NACKed to its source from the
+//     router. The check runs every srpScan cycles over the busy
+//     speculative queues' heads. The dropped packet is freed and counted
+//     parked (in flight) until its NACK re-creates it at the source.
+//
+// Control packets: the paper's are 1 flit on 2 control VCs of the highest
+// priority; here the packets are the data's size (32 flits), so a
+// reservation, a grant and 4 ACKs per 4-packet message would cost 1.5×
+// the data's bandwidth. SRP's reservations, grants, ACKs and NACKs are
+// therefore side-band control messages (sendControl) with the zero-load
+// latency of a 1-flit packet on the minimal path (ctlLatency): their
+// 1/32-of-a-packet link share and their wait behind a packet in flight at
+// each hop are not modelled. The paper's 2 speculative VCs become the
+// isolated class (one VC on a flattened butterfly, MIN's sequence on a
+// Dragonfly): speculative packets are routed minimally (no Valiant phases
+// to separate).
+type srp struct {
+	id   int
+	p    config.SRPParams
+	spec uint16 // the packet bit: sent speculatively
+	// per flow src·N + dst
+	cur     []int32 // packets of the message in progress (0: none)
+	left    []int32 // of those, still in the source queue (NACKed ones included)
+	out     []int32 // its speculative packets not yet ACKed or NACKed
+	queued  []int32 // packets in the flow's source queue
+	granted []bool
+	start   []int64 // granted: when its non-speculative packets may leave
+	txFree  []int64 // per node: its non-speculative transmission is busy until
+	tRes    []int64 // per destination: its ejection schedule
+	acc     []int64 // per packet id: a speculative packet's queuing over its earlier hops
+	// results: window counts (packets leaving source queues; drops)
+	sentPk, specPk, dropped int64
+	reservations, drops     int64 // the whole run
+	ctl                     int64 // control messages sent
+}
+
+// srpScan is the drop check's period: a speculative packet is dropped at
+// most this many cycles past its threshold (2,000 by default).
+const srpScan = 16
+
+// control packet kinds, the payload's low 2 bits
+const (
+	srpRes = iota
+	srpGrant
+	srpAck
+	srpNack
+)
+
+func init() { register("srp", func() mechanism { return &srp{} }) }
+
+func (m *srp) attach(s *Sim, id int) error {
+	m.id, m.p = id, s.cfg.Congestion.SRP()
+	if err := s.needFlowHolds(); err != nil {
+		return fmt.Errorf("congestion.scheme=srp: %v", err)
+	}
+	if !s.iso.on || !s.iso.low {
+		return fmt.Errorf("mechanisms: srp needs the strictly-lowest isolated class for its speculative packets")
+	}
+	if s.cga.cc != nil {
+		return fmt.Errorf("congestion.scheme=srp: routing.name=%s keeps contention counters, which a dropped packet would leave wrong; use MIN, VAL or UGAL", s.cfg.Routing.Name)
+	}
+	sh, err := s.claimPacketBits(1)
+	if err != nil {
+		return err
+	}
+	m.spec = 1 << sh
+	nf := s.N * s.N
+	m.cur, m.left, m.out, m.queued = make([]int32, nf), make([]int32, nf), make([]int32, nf), make([]int32, nf)
+	m.granted, m.start = make([]bool, nf), make([]int64, nf)
+	m.txFree, m.tRes = make([]int64, s.N), make([]int64, s.N)
+	// the longest control latency: through router 0 at worst (minimal
+	// paths obey the triangle inequality)
+	var to0, from0 int64
+	for n := range s.N {
+		to0 = max(to0, m.ctlLatency(s, int(s.nodeAt[n].router), 0, true))
+		from0 = max(from0, m.ctlLatency(s, int(s.nodeAt[0].router), n, false))
+	}
+	if err := s.needControl(to0 + from0); err != nil {
+		return err
+	}
+	s.onMessage = func(n, dst, packets int) { m.message(s, n, dst, packets) }
+	s.hk.sent = append(s.hk.sent, func(n, dst int, k int32) { m.sent(s, n, dst, k) })
+	s.hk.grant = append(s.hk.grant, func(r, in, out, vc, outVC int, k int32) {
+		if s.pk[k].mech&m.spec != 0 {
+			m.acc[k] += s.now - s.pk[k].entry
+		}
+	})
+	s.hk.eject = append(s.hk.eject, func(k int32, _ int64) {
+		if pk := &s.pk[k]; pk.mech&m.spec != 0 {
+			m.send(s, srpAck, int(pk.dst), int(pk.src), 0)
+		}
+	})
+	s.hk.cycle = append(s.hk.cycle, cycleHook{every: srpScan, f: func() { m.scan(s) }})
+	return nil
+}
+
+// ctlLatency is the zero-load latency of a 1-flit packet from router r
+// (from its node, with its injection channel, when node) to node `to`:
+// each router's allocation and crossbar, each channel on the minimal path,
+// the flit.
+func (m *srp) ctlLatency(s *Sim, r, to int, node bool) int64 {
+	var t int64 = 1
+	if node {
+		t += s.lat[topology.Injection]
+	}
+	dr := int(s.nodeAt[to].router)
+	for ; r != dr; t += 1 + s.xbar {
+		po := r*s.radix + s.minimalPort(r, dr, int32(to))
+		t += s.lat[s.ports[po].class]
+		r = int(s.ports[po].peer) / s.radix
+	}
+	return t + 1 + s.xbar
+}
+
+// send sends a control message of a kind from node `from` to node `to`,
+// payload ≤ 2³⁶ (a NACK: sendNack).
+func (m *srp) send(s *Sim, kind int64, from, to int, payload int64) {
+	m.ctl++
+	lat := m.ctlLatency(s, int(s.nodeAt[from].router), to, true)
+	s.sendControl(m.id, int32(to), (payload<<24|int64(from))<<2|kind, lat)
+}
+
+// control receives a control message at node msg.to: a reservation at its
+// destination, a grant, ACK or NACK at the source.
+func (m *srp) control(s *Sim, msg controlMsg) {
+	to, kind := int(msg.to), msg.data&3
+	if kind == srpNack {
+		m.nack(s, to, msg.data>>2)
+		return
+	}
+	from, payload := int(msg.data>>2&(1<<24-1)), msg.data>>26
+	switch kind {
+	case srpRes:
+		tg := max(s.now, m.tRes[to])
+		m.tRes[to] = tg + int64(math.Ceil(float64(payload*int64(s.P))*(1+m.p.Overhead)))
+		m.send(s, srpGrant, to, from, tg)
+	case srpGrant:
+		m.grant(s, to, from, payload)
+	case srpAck:
+		m.out[to*s.N+from]--
+		m.done(s, to, from)
+	}
+}
+
+// message: a message of `packets` packets joined flow n → dst's queue; an
+// idle flow starts it.
+func (m *srp) message(s *Sim, n, dst, packets int) {
+	f := n*s.N + dst
+	m.queued[f] += int32(packets)
+	if packets >= m.p.MinPackets && m.cur[f] == 0 {
+		m.begin(s, n, dst, packets)
+	}
+}
+
+// begin starts the flow's next message: its reservation, and speculation.
+func (m *srp) begin(s *Sim, n, dst, packets int) {
+	f := n*s.N + dst
+	m.cur[f], m.left[f], m.out[f], m.granted[f] = int32(packets), int32(packets), 0, false
+	s.setIsoFlow(n, dst, true)
+	s.holdFlow(n, dst, s.now)
+	m.reservations++
+	m.send(s, srpRes, n, dst, int64(packets))
+}
+
+// sent: packet k of flow n → dst left its source queue (speculatively when
+// the flow is on the isolated class).
+func (m *srp) sent(s *Sim, n, dst int, k int32) {
+	f := n*s.N + dst
+	m.queued[f]--
+	win := s.now >= s.W && s.now < s.W+s.M
+	if win {
+		m.sentPk++
+	}
+	if m.cur[f] == 0 {
+		return // a message below the minimum
+	}
+	m.left[f]--
+	if s.iso.flow[f] {
+		s.pk[k].mech |= m.spec
+		for int(k) >= len(m.acc) {
+			m.acc = append(m.acc, make([]int64, len(s.pk)-len(m.acc))...)
+		}
+		m.acc[k] = 0
+		m.out[f]++
+		if win {
+			m.specPk++
+		}
+	}
+	if m.left[f] == 0 {
+		s.holdFlow(n, dst, math.MaxInt64) // one message per destination
+		m.done(s, n, dst)
+	}
+}
+
+// done ends the flow's message when it is granted, sent and every
+// speculative packet resolved, and starts the next one queued.
+func (m *srp) done(s *Sim, n, dst int) {
+	f := n*s.N + dst
+	if !m.granted[f] || m.left[f] > 0 || m.out[f] > 0 {
+		return
+	}
+	m.cur[f] = 0
+	s.holdFlow(n, dst, s.now)
+	if size := s.messageSize(n); m.queued[f] > 0 && size >= m.p.MinPackets {
+		m.begin(s, n, dst, size)
+	}
+}
+
+// grant: flow n → dst's reservation is granted from cycle tg; its packets
+// left go on the data VCs then, after the node's earlier granted message.
+func (m *srp) grant(s *Sim, n, dst int, tg int64) {
+	f := n*s.N + dst
+	m.granted[f] = true
+	s.setIsoFlow(n, dst, false)
+	if m.left[f] > 0 {
+		st := max(tg, s.now, m.txFree[n])
+		m.txFree[n] = st + int64(m.left[f])*int64(s.P)
+		m.start[f] = st
+		s.holdFlow(n, dst, st)
+		return
+	}
+	m.done(s, n, dst)
+}
+
+// NACK payload: the dropped packet's generation cycle (29 bits: runs are
+// below 2·10⁸ cycles), flags and destination (24 bits).
+func nackData(gen int64, flags uint8, dst int32) int64 {
+	return (gen<<32|int64(flags)<<24|int64(dst))<<2 | srpNack
+}
+
+// nack: a speculative packet of node n (payload nackData) was dropped; it
+// is queued again at the head of its flow, to go after the grant.
+func (m *srp) nack(s *Sim, n int, d int64) {
+	gen, flags, dst := d>>32, uint8(d>>24), int(d&(1<<24-1))
+	f := n*s.N + dst
+	m.out[f]--
+	s.parked--
+	k := s.initPacket(s.alloc(), n, dst, gen, flags&(fRequest|fReply)) // routed afresh
+	q := s.destQueue(n, dst)
+	if h := s.sqHead[q]; h > 0 {
+		s.sqHead[q]--
+		s.sq[q][h-1] = k
+	} else {
+		s.sq[q] = append(s.sq[q], 0)
+		copy(s.sq[q][1:], s.sq[q])
+		s.sq[q][0] = k
+	}
+	m.queued[f]++
+	m.left[f]++
+	if !m.granted[f] {
+		s.holdFlow(n, dst, math.MaxInt64) // no more speculation: wait for the grant
+		return
+	}
+	if m.start[f] > s.now && m.left[f] > 1 {
+		m.txFree[n] += int64(s.P) // joins the packets waiting for their slot
+		return
+	}
+	st := max(s.now, m.txFree[n])
+	m.txFree[n], m.start[f] = st+int64(s.P), st
+	s.holdFlow(n, dst, st)
+}
+
+// scan drops the speculative heads whose queuing time exceeds the
+// threshold, at every router's busy inputs.
+func (m *srp) scan(s *Sim) {
+	now := s.now
+	for r := 0; r < s.R; r++ {
+		for w := 0; w < 2; w++ {
+			for im := s.inMask[2*r+w]; im != 0; im &= im - 1 {
+				in := w<<6 | bits.TrailingZeros64(im)
+				pi := r*s.radix + in
+				cl := s.ports[pi].class
+				for q := int(s.isoBase[cl]); q < min(int(s.ctlBase[cl]), s.nq[cl]); q++ {
+					b := &s.bufs[pi*s.maxVC+q]
+					for b.len > 0 && int64(b.hEntry) <= now && m.acc[b.hd]+now-int64(b.hEntry) > m.p.DropThreshold {
+						m.drop(s, r, in, q)
+					}
+				}
+			}
+		}
+	}
+}
+
+// drop removes the head of queue q of input in of router r, returns its
+// slot's credit upstream, and NACKs it to its source from the router.
+func (m *srp) drop(s *Sim, r, in, q int) {
+	pi := r*s.radix + in
+	ip := &s.ports[pi]
+	b := &s.bufs[pi*s.maxVC+q]
+	k := b.hd
+	b.head++
+	if b.head == b.cap {
+		b.head = 0
+	}
+	b.len--
+	if b.len > 0 {
+		s.setHead(b)
+	} else if s.vq.on {
+		s.voqBusy(pi, q, false)
+	} else {
+		s.vcBusy[pi] &^= 1 << (uint(q) & 31)
+	}
+	ip.inCount--
+	ip.inWait = 0 // the next head may request at once
+	if ip.inCount == 0 {
+		s.inMask[2*r+in>>6] &^= 1 << (in & 63)
+	}
+	if ip.class != topology.Injection {
+		s.returnCredit(pi, q, s.now, true, ip.class == topology.Global)
+	}
+	if s.held != nil {
+		s.held[r]--
+	}
+	s.lastProgress = max(s.lastProgress, s.now)
+	pk := &s.pk[k]
+	src, d := int(pk.src), nackData(pk.gen, pk.flags, pk.dst)
+	if s.now >= s.W && s.now < s.W+s.M {
+		m.dropped++
+	}
+	m.drops++
+	s.st.forgetHops(k)
+	s.release(k)
+	s.parked++
+	m.ctl++
+	s.sendControl(m.id, int32(src), d, m.ctlLatency(s, r, src, false))
+}
+
+// report: the share of the window's packets that left their source queue
+// speculatively, the share of those dropped (window drops over window
+// speculative packets), and the run's reservations and drops.
+func (m *srp) report(s *Sim) (string, map[string]float64) {
+	return "srp", map[string]float64{
+		"speculativeShare": float64(m.specPk) / float64(m.sentPk),
+		"droppedShare":     float64(m.dropped) / float64(m.specPk),
+		"reservations":     float64(m.reservations), "drops": float64(m.drops),
+		"controlMessages": float64(m.ctl)}
+}
