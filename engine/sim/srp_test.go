@@ -1,0 +1,248 @@
+package sim
+
+// SRP, the Speculative Reservation Protocol baseline of Kim et al.,
+// "Contention-based Congestion Management in Large-Scale Networks" §III-B
+// and §V-A, on the paper's 16-node 1D flattened butterfly (4 routers of 4
+// nodes, 100-cycle channels, 32-flit packets).
+
+import (
+	"bytes"
+	"encoding/json"
+	"testing"
+
+	"phitsim/engine/config"
+	"phitsim/engine/result"
+)
+
+// srpConfig is cmConfig under UR with 4-packet messages at load.
+func srpConfig(scheme, routing string, load float64) config.Config {
+	c := cmConfig(scheme, routing)
+	c.Traffic.Pattern, c.Traffic.Load, c.Traffic.MessagePackets = "UN", load, 4
+	return c
+}
+
+func srpOf(t *testing.T, s *Sim) *srp {
+	t.Helper()
+	for _, m := range s.mech.list {
+		if c, ok := m.(*srp); ok {
+			return c
+		}
+	}
+	t.Fatal("no srp mechanism attached")
+	return nil
+}
+
+// A lone 4-packet message 0 → 9 on an idle network: one reservation, a
+// grant, its 4 packets delivered speculatively (none dropped, none sent
+// again), 6 control messages (reservation, grant, 4 ACKs), and the flow
+// idle and open at the end. 3,000 cycles.
+func TestSRPLoneMessageReservesAndGoesSpeculatively(t *testing.T) {
+	c := srpConfig("srp", "MIN", 0)
+	s, err := New(c, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := srpOf(t, s)
+	spec, got := 0, 0
+	s.hk.eject = append(s.hk.eject, func(k int32, _ int64) {
+		got++
+		if s.pk[k].mech&m.spec != 0 {
+			spec++
+		}
+	})
+	s.queueMessage(0, 9, 0)
+	for range 3000 {
+		s.Step()
+	}
+	f := 0*s.N + 9
+	if m.reservations != 1 || got != 4 || spec != 4 || m.drops != 0 || m.ctl != 6 {
+		t.Fatalf("reservations %d, delivered %d (speculative %d), drops %d, control messages %d; want 1, 4 (4), 0, 6",
+			m.reservations, got, spec, m.drops, m.ctl)
+	}
+	if m.cur[f] != 0 || !m.granted[f] || s.iso.flow[f] || s.fg.until[f] > s.now || s.live != 0 {
+		t.Fatalf("flow 0 → 9 not idle at the end: cur %d granted %v speculative %v held until %d, %d packets live",
+			m.cur[f], m.granted[f], s.iso.flow[f], s.fg.until[f], s.live)
+	}
+}
+
+// Messages of 1 packet (below srpMinPackets 4) never reserve and never go
+// speculatively: UR at 0.3, 1-packet messages, 10,000 cycles.
+func TestSRPSinglePacketMessagesNeverReserve(t *testing.T) {
+	c := srpConfig("srp", "MIN", 0.3)
+	c.Traffic.MessagePackets = 1
+	c.Sim.Warmup, c.Sim.Cycles = 2000, 8000
+	_, res := btSimState(t, c, 1)
+	r := res.Mechanisms["srp"]
+	if r["reservations"] != 0 || r["speculativeShare"] != 0 || r["controlMessages"] != 0 || res.Accepted < 0.29 {
+		t.Fatalf("1-packet messages: %v, accepted %.3f; want no reservation, nothing speculative, 0.3 accepted", r, res.Accepted)
+	}
+}
+
+// hotspotCount counts the deliveries of each message (src, dst, generation
+// cycle: a message's packets share it) and checks, after injection stops
+// and the network drains, that each came exactly messageSize times.
+func TestSRPHotspotDropsAndDeliversEveryPacketOnce(t *testing.T) {
+	// 15-to-1 onto node 4 at 100% (every other node a sender), 4-packet
+	// messages: the hotspot's speculative packets wait past 2,000 cycles
+	c := srpConfig("srp", "MIN", 0)
+	c.Traffic.Pattern, c.Traffic.HotspotNode, c.Traffic.HotspotSenders = "HOTSPOT", 4, "0,1,2,3,5,6,7,8,9,10,11,12,13,14,15"
+	s, err := New(c, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := srpOf(t, s)
+	type msgID struct {
+		src, dst int32
+		gen      int64
+	}
+	got := map[msgID]int{}
+	gen := map[msgID]bool{}
+	s.hk.eject = append(s.hk.eject, func(k int32, _ int64) {
+		pk := &s.pk[k]
+		got[msgID{pk.src, pk.dst, pk.gen}]++
+	})
+	s.onMessage = func(n, dst, packets int) {
+		gen[msgID{int32(n), int32(dst), s.now}] = true
+		m.message(s, n, dst, packets)
+	}
+	const loaded = 15000
+	for s.now < loaded {
+		s.Step()
+		if s.now%100 == 0 {
+			if err := s.Census(); err != nil {
+				t.Fatalf("cycle %d: %v", s.now, err)
+			}
+		}
+	}
+	s.hotTo = s.now // the senders stop; their queues drain
+	for s.InFlight() > 0 && s.now < loaded+60000 {
+		s.Step()
+		if s.now%100 == 0 {
+			if err := s.Census(); err != nil {
+				t.Fatalf("cycle %d: %v", s.now, err)
+			}
+		}
+	}
+	if s.InFlight() > 0 || s.parked != 0 {
+		t.Fatalf("%d packets (%d parked) still in flight 60,000 cycles after the senders stopped", s.InFlight(), s.parked)
+	}
+	if m.drops == 0 {
+		t.Fatalf("no speculative packet dropped under a 15-to-1 hotspot")
+	}
+	for id := range gen {
+		if got[id] != 4 {
+			t.Fatalf("message %v delivered %d packets, want 4 (lost or duplicated)", id, got[id])
+		}
+	}
+	if len(got) != len(gen) {
+		t.Fatalf("%d messages delivered, %d generated", len(got), len(gen))
+	}
+	t.Logf("%d messages, %d reservations, %d drops", len(gen), m.reservations, m.drops)
+}
+
+// Target 4 (Kim et al. Fig. 5a): under UR with 4-packet messages SRP's
+// latency at intermediate load is above the no-SRP one — the paper's peak
+// ratio 2.45× (accepted 1.6–3.5×), from grant overlap at the source — for
+// MIN and UGAL, while the saturation throughput (the most accepted at
+// offered 0.9 and 1.0) stays within 5%. 16 nodes, 10,000 + 20,000 cycles
+// per point.
+func TestSRPFig5aLatencyPenaltyOnUR(t *testing.T) {
+	if testing.Short() {
+		t.Skip("24 runs of 30,000 cycles")
+	}
+	for _, r := range []string{"MIN", "UGAL"} {
+		peak, at := 0.0, 0.0
+		sat := map[string]float64{}
+		for _, load := range []float64{0.3, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0} {
+			var lat [2]float64
+			for i, sc := range []string{"", "srp"} {
+				c := srpConfig(sc, r, load)
+				c.Sim.Warmup, c.Sim.Cycles = 10000, 20000
+				_, res := btSimState(t, c, 1)
+				lat[i] = res.Latency.Avg
+				sat[sc] = max(sat[sc], res.Accepted)
+			}
+			if load <= 0.8 && lat[1]/lat[0] > peak {
+				peak, at = lat[1]/lat[0], load
+			}
+		}
+		t.Logf("%s: peak SRP/no-SRP latency %.2f× at %.1f (paper 2.45×); saturation %.3f vs %.3f", r, peak, at, sat["srp"], sat[""])
+		if peak < 1.6 || peak > 3.5 {
+			t.Errorf("%s: peak latency ratio %.2f×, want 1.6–3.5× (paper 2.45×)", r, peak)
+		}
+		if sat["srp"] < 0.95*sat[""] {
+			t.Errorf("%s: SRP saturates at %.3f, no-SRP at %.3f: more than 5%% lost", r, sat["srp"], sat[""])
+		}
+	}
+}
+
+// The hotspot tree does not spread under SRP: the Fig. 2 hotspot (senders
+// 0, 5, 8, 12 → node 4 at 100%, 4-packet messages) with UR among the other
+// 11 nodes at 0.4: the background's latency stays within 15% of SRP's with
+// the senders silent and within 1.3× of Ideal's, while the hotspot is
+// saturated. 10,000 + 20,000 cycles.
+func TestSRPHotspotDoesNotSpread(t *testing.T) {
+	run := func(scheme string, start int) *result.Result {
+		c := srpConfig(scheme, "MIN", 0.4)
+		c.Traffic.Pattern, c.Traffic.HotspotNode, c.Traffic.HotspotSenders = "HOTSPOT", 4, "0,5,8,12"
+		c.Traffic.HotspotStart = start
+		c.Sim.Warmup, c.Sim.Cycles = 10000, 20000
+		_, res := btSimState(t, c, 1)
+		return res
+	}
+	hot, quiet, ideal := run("srp", 0), run("srp", 100000000), run("ideal", 0)
+	h, q, i := hot.Hotspot.Background.Latency.Avg, quiet.Hotspot.Background.Latency.Avg, ideal.Hotspot.Background.Latency.Avg
+	t.Logf("background latency: SRP %.0f, SRP without the hotspot %.0f, Ideal %.0f; hotspot accepted %.3f", h, q, i, hot.Hotspot.Hotspot.Accepted)
+	if h > 1.15*q || h > 1.3*i || hot.Hotspot.Hotspot.Accepted < 0.95 {
+		t.Errorf("background latency %.0f against %.0f without the hotspot and %.0f with Ideal; hotspot %.3f", h, q, i, hot.Hotspot.Hotspot.Accepted)
+	}
+}
+
+// Same seed, same document: two SRP(UGAL) runs under UR at 0.8 (drops happen)
+// give identical JSON.
+func TestSRPDeterministic(t *testing.T) {
+	c := srpConfig("srp", "UGAL", 0.8)
+	c.Sim.Warmup, c.Sim.Cycles = 3000, 7000
+	var docs [2][]byte
+	for i := range docs {
+		_, res := btSimState(t, c, 7)
+		if res.Mechanisms["srp"]["drops"] == 0 {
+			t.Fatalf("no drops at 0.8: the run does not exercise them")
+		}
+		res.CPUSeconds = 0 // the one field that measures the host
+		docs[i], _ = json.Marshal(res)
+	}
+	if !bytes.Equal(docs[0], docs[1]) {
+		t.Fatal("two runs of one seed differ")
+	}
+}
+
+func TestSRPExplore(t *testing.T) {
+	for _, r := range []string{"MIN", "UGAL"} {
+		for _, load := range []float64{0.1, 0.3, 0.5, 0.7, 0.8, 0.9} {
+			for _, sc := range []string{"", "srp"} {
+				c := srpConfig(sc, r, load)
+				c.Sim.Warmup, c.Sim.Cycles = 10000, 20000
+				_, res := btSimState(t, c, 1)
+				t.Logf("%s %-4s %.1f: acc %.3f lat %.0f %v", r, sc, load, res.Accepted, res.Latency.Avg, res.Mechanisms["srp"])
+			}
+		}
+	}
+}
+
+func TestSRPHotspotExplore(t *testing.T) {
+	for _, tc := range []struct {
+		senders string
+		load    float64
+		start   int
+	}{{"0,1,2,3,5,6,7,8,9,10,11,12,13,14,15", 0, 0}, {"0,5,8,12", 0.4, 0}, {"0,5,8,12", 0.4, 100000000}, {"0,5,8,12", 0.7, 0}, {"0,5,8,12", 0.7, 100000000}} {
+		for _, sc := range []string{"", "ideal", "srp"} {
+			c := srpConfig(sc, "MIN", tc.load)
+			c.Traffic.Pattern, c.Traffic.HotspotNode, c.Traffic.HotspotSenders = "HOTSPOT", 4, tc.senders
+			c.Traffic.HotspotStart = tc.start
+			c.Sim.Warmup, c.Sim.Cycles = 10000, 20000
+			_, res := btSimState(t, c, 1)
+			t.Logf("%s %.1f %d %-5s bg acc %.3f lat %.0f hot %.3f %v", tc.senders, tc.load, tc.start, sc, res.Hotspot.Background.Accepted, res.Hotspot.Background.Latency.Avg, res.Hotspot.Hotspot.Accepted, res.Mechanisms["srp"])
+		}
+	}
+}
