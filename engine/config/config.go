@@ -263,7 +263,7 @@ type Routing struct {
 
 // Traffic (workload).
 type Traffic struct {
-	Pattern string  `json:"pattern" doc:"destination pattern: UN uniform, ADV group g+i, ADVC the groups of router a−1, ADVL router +k of the own group, MIX, HOT hot region, PERM random permutation, TORNADO every node of router i to the same port of router i+1 (n → n+p), TORNADO_RAND to a random node of router i+1, HOTSPOT k senders at 100% to one node and UR among the others" traffic:"patterns" paper:"thesis §1.6.1; ACOR paper §5.2"`
+	Pattern string  `json:"pattern" doc:"destination pattern: UN uniform, ADV group g+i, ADVC the groups of router a−1, ADVL router +k of the own group, MIX, HOT hot region, PERM random permutation, TORNADO every node of router i to the same port of router i+1 (n → n+p), TORNADO_RAND to a random node of router i+1, HOTSPOT k senders at 100% to one node and UR among the others, UR1UR2 two classes (each router's lower and upper half of nodes) sending UR within each, UR1 at traffic.load in messages of traffic.messagePackets, UR2 at traffic.ur2Load in single packets" traffic:"patterns" paper:"thesis §1.6.1; ACOR paper §5.2"`
 	Load    float64 `json:"load" doc:"offered load" unit:"phits/node/cycle" min:"0" max:"1"`
 	Process string  `json:"process" doc:"injection process: bernoulli, or bursty (ON/OFF Markov chain)" enum:"bernoulli,bursty" paper:"thesis §1.6.1.3"`
 	// BurstLength is B of thesis eqs. 1.4–1.8.
@@ -293,6 +293,8 @@ type Traffic struct {
 	// of Kim et al. §V-A (omitted when unset).
 	MessagePackets int    `json:"messagePackets,omitempty" doc:"packets per message: each generation event queues this many packets to one destination, at traffic.load/(m × packet size) messages per cycle so that the load in phits stays traffic.load (0 or 1: single packets)" unit:"packets" min:"0" max:"1024" when:"traffic.sourceQueue=true,traffic.process=bernoulli" paper:"Kim et al., Contention-based Congestion Management in Large-Scale Networks §V-A"`
 	SourceQueues   string `json:"sourceQueues,omitempty" doc:"single, one FIFO per node; perDestination, one FIFO per destination with packets, served round-robin into the injection VCs, as InfiniBand queue pairs (empty: single)" enum:"single,perDestination" when:"traffic.sourceQueue=true" paper:"Kim et al., Contention-based Congestion Management in Large-Scale Networks §V-A"`
+	// UR1UR2's UR2 class (omitted when unset)
+	Ur2Load float64 `json:"ur2Load,omitempty" doc:"UR1UR2: the UR2 class's load, in single-packet messages; traffic.load is UR1's (0: 0.9)" unit:"phits/(node·cycle)" min:"0" max:"1" when:"traffic.pattern=UR1UR2" paper:"Kim et al., Contention-based Congestion Management in Large-Scale Networks §V-B (Figs. 5b, 8c: 90%)"`
 	// Transient: switch to another pattern during the run.
 	SwitchCycle     int    `json:"switchCycle" doc:"TRANSIENT: cycle after warm-up at which the pattern changes (0 = never)" unit:"cycles" min:"0" max:"100000000"`
 	SwitchPattern   string `json:"switchPattern" doc:"TRANSIENT: pattern after the switch" traffic:"patterns" when:"traffic.switchCycle>0"`

@@ -1128,6 +1128,7 @@ func (c *Config) validate() Errors {
 	errs = append(errs, c.validateWorkload()...)
 	errs = append(errs, c.validatePhysical()...)
 	errs = append(errs, c.validateCongestion()...)
+	errs = append(errs, c.validateUR1UR2()...)
 	if e := c.checkECtNInFlight(); e != nil {
 		errs = append(errs, e)
 	}

@@ -67,6 +67,10 @@ type Result struct {
 	AcorLevels []uint8 `json:"acorLevels,omitempty" msgpack:"acorLevels"`
 	// Hotspot: HOTSPOT runs, its two traffic classes, else nil.
 	Hotspot *HotspotClasses `json:"hotspot,omitempty" msgpack:"hotspot,omitempty"`
+	// Groups: a pattern's traffic classes over the window (UR1UR2: UR1,
+	// UR2; Kim et al., Contention-based Congestion Management in
+	// Large-Scale Networks Fig. 5b plots UR1's), else nil.
+	Groups []GroupClass `json:"groups,omitempty" msgpack:"groups,omitempty"`
 	// Transient: with a pattern switch, the delivered packets by generation cycle.
 	Transient *Transient `json:"transient,omitempty" msgpack:"transient"`
 	Conservation
@@ -103,6 +107,12 @@ type HotspotClasses struct {
 	// SenderAccepted[i]: phits per cycle delivered to the hotspot from
 	// Senders[i]; they add up to Hotspot.Accepted.
 	SenderAccepted []float64 `json:"senderAccepted" msgpack:"senderAccepted"`
+}
+
+// GroupClass is one named traffic class of a pattern (Result.Groups).
+type GroupClass struct {
+	Name  string       `json:"name" msgpack:"name"`
+	Class TrafficClass `json:"class" msgpack:"class"`
 }
 
 // TrafficClass is one class of packets: loads in phits per cycle per node of

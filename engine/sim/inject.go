@@ -204,7 +204,7 @@ func (s *Sim) generate() {
 			if s.burstOn[n] && (s.srcQueue || s.burstRoom(n)) {
 				s.inject(n, int(s.burstDst[n]), flags)
 			}
-		} else if g.Bernoulli(s.genThr) && (s.srcQueue || s.hasRoom(n)) {
+		} else if g.Bernoulli(s.nodeThreshold(n)) && (s.srcQueue || s.hasRoom(n)) {
 			// (FOGSim draws only when there is room; drawing first and
 			// dropping the packet is the same process, and cheaper)
 			s.inject(n, pat.Dest(n, g), flags)
@@ -219,6 +219,15 @@ func (s *Sim) generate() {
 			}
 		}
 	}
+}
+
+// nodeThreshold is node n's Bernoulli threshold: its class's under
+// UR1UR2 (initGroups), else genThr.
+func (s *Sim) nodeThreshold(n int) uint64 {
+	if s.nodeThr != nil {
+		return s.nodeThr[n]
+	}
+	return s.genThr
 }
 
 func (s *Sim) burstRoom(n int) bool {

@@ -3,6 +3,8 @@ package sim
 import (
 	"fmt"
 	"math"
+
+	"phitsim/engine/rng"
 )
 
 // Messages and per-destination source queues: the network interface of
@@ -27,9 +29,26 @@ type msgQueues struct {
 	// nodeMsg: per node, its message size when the nodes' differ (UR1UR2's
 	// classes); nil: msgPackets for every node
 	nodeMsg []int32
+	nodeThr []uint64 // with nodeMsg: per node, its Bernoulli threshold (messages per cycle)
 	// onMessage: a mechanism's look at each message queued (SRP's
 	// reservations, srp.go); nil: none
 	onMessage func(n, dst, packets int)
+}
+
+// initGroups gives UR1UR2's classes their message sizes and loads: UR1
+// (group 0) m-packet messages at traffic.load (genThr), UR2
+// single packets at traffic.ur2Load (Kim et al., Contention-based
+// Congestion Management in Large-Scale Networks §V-B, Figs. 5b and 8c).
+func (s *Sim) initGroups(m int) {
+	s.nodeMsg, s.nodeThr = make([]int32, s.N), make([]uint64, s.N)
+	ur2 := rng.Threshold(s.cfg.Traffic.UR2Load() / float64(s.P))
+	for n := range s.N {
+		if s.pat.Group(n) == 0 {
+			s.nodeMsg[n], s.nodeThr[n] = int32(m), s.genThr
+		} else {
+			s.nodeMsg[n], s.nodeThr[n] = 1, ur2
+		}
+	}
 }
 
 // messageSize is node n's message size in packets.

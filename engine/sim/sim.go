@@ -461,6 +461,9 @@ func newSimEntry(cfg config.Config, e *routing.Entry, topo topology.Topology, se
 		s.sq = make([][]int32, s.N)
 		s.sqHead = make([]int32, s.N)
 		s.initMessages(msgPackets, perDst)
+		if s.pat.Group(0) >= 0 {
+			s.initGroups(msgPackets)
+		}
 	}
 
 	s.injVC = s.vcCount[topology.Injection]

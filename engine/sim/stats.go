@@ -67,6 +67,17 @@ type counters struct {
 	// per delivered packet
 	hot int32
 	hs  *hotspotCounters
+	// UR1UR2's classes: per node its group, nil for other patterns (one
+	// branch per packet)
+	grp *groupCounters
+}
+
+// groupCounters count a pattern's traffic classes (traffic.Pattern.Group)
+// in the window, by the source's group.
+type groupCounters struct {
+	of                      []int8
+	nodes, gen, del, latSum [2]int64
+	lo, hi                  [2]int64
 }
 
 // hotspotCounters count HOTSPOT's classes in the window: a hotspot packet
@@ -126,6 +137,14 @@ func (st *counters) init(s *Sim) {
 	}
 	st.classes = topology.ClassNames(s.topo.Classes())
 	st.countHopsFrom(s, 3)
+	if s.pat.Group(0) >= 0 && s.pat2 == nil {
+		g := &groupCounters{of: make([]int8, s.N), lo: [2]int64{math.MaxInt64, math.MaxInt64}}
+		for n := range s.N {
+			g.of[n] = int8(s.pat.Group(n))
+			g.nodes[g.of[n]]++
+		}
+		st.grp = g
+	}
 	st.hot = -1
 	for _, pt := range []*traffic.Pattern{s.pat, s.pat2} {
 		if pt == nil {
@@ -250,6 +269,9 @@ func (st *counters) generated(s *Sim, src, dst int32, t int64, reply bool) {
 		return
 	}
 	st.gen++
+	if st.grp != nil {
+		st.grp.gen[st.grp.of[src]]++
+	}
 	r := int(s.nodeAt[src].router)
 	if st.hot >= 0 {
 		if st.hotspotClass(src, dst) {
@@ -301,6 +323,12 @@ func (st *counters) delivered(s *Sim, pk *packet, t int64) {
 	st.hopsG += int64(pk.ghops)
 	st.maxHops = max(st.maxHops, hops)
 	st.hopsHist[min(hops, len(st.hopsHist)-1)]++
+	if g := st.grp; g != nil {
+		c := g.of[pk.src]
+		g.del[c]++
+		g.latSum[c] += lat
+		g.lo[c], g.hi[c] = min(g.lo[c], lat), max(g.hi[c], lat)
+	}
 	if st.hot >= 0 {
 		h := st.hs
 		if st.hotspotClass(pk.src, pk.dst) {
@@ -407,6 +435,19 @@ func (s *Sim) Snapshot() *result.Result {
 	}
 	if st.hs != nil && measured > 0 {
 		res.Hotspot = st.hotspotResult(int64(s.N), measured)
+	}
+	if g := st.grp; g != nil && measured > 0 {
+		for c, name := range [2]string{"UR1", "UR2"} {
+			tc := result.TrafficClass{Nodes: int(g.nodes[c]), Generated: g.gen[c], Delivered: g.del[c]}
+			if n := float64(g.nodes[c] * measured); n > 0 {
+				tc.Applied = float64(g.gen[c]*st.pktPhits) / n
+				tc.Accepted = float64(g.del[c]*st.pktPhits) / n
+			}
+			if g.del[c] > 0 {
+				tc.Latency = result.Summary{Avg: float64(g.latSum[c]) / float64(g.del[c]), Min: g.lo[c], Max: g.hi[c]}
+			}
+			res.Groups = append(res.Groups, result.GroupClass{Name: name, Class: tc})
+		}
 	}
 	if st.delRep > 0 {
 		res.ReplyRoundTrip = float64(st.rtSum) / float64(st.delRep)

@@ -36,6 +36,13 @@ const (
 	// (Kim et al., Contention-based Congestion Management in Large-Scale
 	// Networks §V-A; the hotspot's silence is reconstructed)
 	HOTSPOT
+	// UR1UR2: two classes, at every router the lower half of the local
+	// ports (UR1) and the upper half (UR2), each sending UR among its own
+	// class's nodes; the simulator gives them their message sizes and
+	// loads (Kim et al., Contention-based Congestion Management in
+	// Large-Scale Networks §V-A, Figs. 5b and 8c; which half is which is
+	// reconstructed)
+	UR1UR2
 )
 
 // Info is what a pattern declares: its traffic.pattern name and what it
@@ -64,6 +71,7 @@ var patterns = []Info{
 	{Name: "TORNADO", Kind: TORNADO, Topologies: fbflyOnly},
 	{Name: "TORNADO_RAND", Kind: TORNADO_RAND, Topologies: fbflyOnly},
 	{Name: "HOTSPOT", Kind: HOTSPOT},
+	{Name: "UR1UR2", Kind: UR1UR2},
 }
 
 var fbflyOnly = []string{"fbfly"}
@@ -227,6 +235,9 @@ func New(spec Spec, net Network, seed uint64) (*Pattern, error) {
 			return nil, err
 		}
 	}
+	if spec.Kind == UR1UR2 && pt.p < 2 {
+		return nil, fmt.Errorf("traffic.pattern: UR1UR2 splits each router's nodes in two halves and needs at least 2 nodes per router, not %d", pt.p)
+	}
 	if spec.Kind == MIX {
 		pt.mixUN = rng.Threshold(spec.MixUN / 100)
 		pt.mixUNL = rng.Threshold((spec.MixUN + spec.MixADVL) / 100)
@@ -300,6 +311,17 @@ func (pt *Pattern) Dest(src int, s *rng.Stream) int {
 		// the hotspot and a background node alone send nothing; a sender's
 		// packets come from the simulator, which keeps it backlogged
 		return -1
+	case UR1UR2: // UR among the other nodes of src's half, over all routers
+		lo, size := 0, pt.p/2
+		if i := src % pt.p; i >= size {
+			lo, size = size, pt.p-size
+		}
+		members, self := pt.n/pt.p*size, router*size+src%pt.p-lo
+		d := s.Intn(members - 1)
+		if d >= self {
+			d++
+		}
+		return d/size*pt.p + lo + d%size
 	case TORNADO:
 		return (src + pt.p) % pt.n
 	case TORNADO_RAND:
@@ -385,6 +407,18 @@ func (pt *Pattern) drawHotspot() error {
 	sp.Senders = slices.Clone(nodes[1 : sp.Count+1])
 	slices.Sort(sp.Senders)
 	return nil
+}
+
+// Group is node n's class of UR1UR2 (0: UR1, the lower half of its
+// router's nodes; 1: UR2), −1 for the other patterns.
+func (pt *Pattern) Group(n int) int {
+	if pt.spec.Kind != UR1UR2 {
+		return -1
+	}
+	if n%pt.p < pt.p/2 {
+		return 0
+	}
+	return 1
 }
 
 // Hotspot is the HOTSPOT pattern's hotspot node and its senders (nil for
