@@ -197,18 +197,18 @@ func (t Traffic) UR2Load() float64 {
 	return t.Ur2Load
 }
 
-// validateUR1UR2: its classes differ in message size, which only source
-// queues hold (traffic.messagePackets), and it is a steady pattern.
+// validateUR1UR2: its per-class loads are set for the whole run, by the
+// Bernoulli process.
 func (c *Config) validateUR1UR2() Errors {
 	tr := c.Traffic
-	if tr.Pattern != "UR1UR2" && tr.SwitchPattern != "UR1UR2" {
+	if tr.Pattern != "UR1UR2" {
 		return nil
 	}
 	switch {
-	case tr.SwitchPattern == "UR1UR2" && tr.SwitchCycle > 0 || tr.Pattern == "UR1UR2" && tr.SwitchCycle > 0:
+	case tr.SwitchCycle > 0:
 		return Errors{&FieldError{Path: "traffic.switchCycle", Value: strconv.Itoa(tr.SwitchCycle), Msg: "must be 0 with traffic.pattern=UR1UR2 (its per-class loads are set for the whole run)"}}
-	case !tr.SourceQueue || tr.Process == "bursty":
-		return Errors{&FieldError{Path: "traffic.pattern", Value: tr.Pattern, Msg: "UR1UR2 sends messages of different sizes per class, which needs traffic.sourceQueue=true and traffic.process=bernoulli"}}
+	case tr.Process == "bursty":
+		return Errors{&FieldError{Path: "traffic.process", Value: tr.Process, Msg: "must be bernoulli with traffic.pattern=UR1UR2 (its classes' loads are Bernoulli rates)"}}
 	case tr.Reactive:
 		return Errors{&FieldError{Path: "traffic.reactive", Value: "true", Msg: "UR1UR2's classes do not take part in request-reply traffic"}}
 	}

@@ -461,9 +461,9 @@ func newSimEntry(cfg config.Config, e *routing.Entry, topo topology.Topology, se
 		s.sq = make([][]int32, s.N)
 		s.sqHead = make([]int32, s.N)
 		s.initMessages(msgPackets, perDst)
-		if s.pat.Group(0) >= 0 {
-			s.initGroups(msgPackets)
-		}
+	}
+	if s.pat.Group(0) >= 0 && s.pat2 == nil { // UR1UR2's classes (validated: no switch)
+		s.initGroups(msgPackets)
 	}
 
 	s.injVC = s.vcCount[topology.Injection]
@@ -542,7 +542,7 @@ func newSimEntry(cfg config.Config, e *routing.Entry, topo topology.Topology, se
 	maxLat := slices.Max(s.lat)
 	s.watchdog = max(int64(cfg.Sim.Watchdog), 4*(maxLat+int64(s.P)+s.xbar))
 	s.initWorkload()
-	if !s.bursty && !s.srcQueue && s.wl == nil && rate > 0 {
+	if !s.bursty && !s.srcQueue && s.wl == nil && rate > 0 && s.nodeThr == nil {
 		s.geo = traffic.NewGeometric(rate)
 		s.startSkipping()
 	}

@@ -29,7 +29,7 @@ func cmExperiments() []Experiment {
 				c := b
 				c.Routing.Name = r
 				c.Congestion.Scheme = sc
-				name := map[string]string{"none": "Baseline", "ideal": "Ideal", "ecn": "ECN", "cbcm": "CBCM"}[sc]
+				name := map[string]string{"none": "Baseline", "ideal": "Ideal", "ecn": "ECN", "cbcm": "CBCM", "srp": "SRP"}[sc]
 				c.Name = name + "(" + r + ")"
 				if sc == "none" {
 					c.Congestion.Scheme = ""
@@ -54,6 +54,10 @@ func cmExperiments() []Experiment {
 	iso.Name, iso.Congestion.Scheme, iso.Congestion.IdealPriority = "Dedicated VC, no throttling", "ideal", "low"
 	cb.Name, cb.Congestion.Scheme = "CBCM", "cbcm"
 	// the 512-node 2D network (8×8 routers, 8 nodes each), shorter runs
+	// Fig. 5: SRP against no SRP (the Baseline) under UR and UR1–UR2 (UR2
+	// single packets at 0.9, traffic.ur2Load's default; UR1 swept, 4-packet
+	// messages)
+	fig5a, fig5b := base("UN", 4), base("UR1UR2", 4)
 	big := func(pattern string) config.Config {
 		b := base(pattern, 4)
 		b.Topology.Dimensions, b.Topology.K, b.Topology.P = 2, 8, 8
@@ -63,6 +67,10 @@ func cmExperiments() []Experiment {
 	fig8b := big("HOTSPOT")
 	fig8b.Traffic.HotspotCount, fig8b.Traffic.HotspotSeed = 40, 1
 	return []Experiment{
+		{Name: "srp-fig5a", Doc: "Kim et al. Fig. 5a: Baseline and SRP × MIN and UGAL under UR, 4-packet messages, 16-node flattened butterfly (paper: SRP's latency up to 2.45× at intermediate load, saturation not hurt; ours ≈ 2.9×, within 5%)",
+			Spec: Spec{Series: curves(fig5a, "none", "srp"), Loads: loads(0.1, 0.9, 0.1)}},
+		{Name: "srp-fig5b", Doc: "Kim et al. Fig. 5b: Baseline and SRP × MIN and UGAL under UR1–UR2: UR2 single packets at 0.9 (traffic.ur2Load), UR1 4-packet messages swept; UR1's curves in result.groups (paper at UR1 0.6, SRP(UGAL): ≈ 15% of speculative packets dropped, UR1 latency 4.4×)",
+			Spec: Spec{Series: curves(fig5b, "none", "srp"), Loads: loads(0.1, 0.7, 0.1)}},
 		{Name: "cbcm-fig14", Doc: "Kim et al. Fig. 14, fairness: hotspot node 9, senders 0, 1, 2 (one hop away) and 8 (the hotspot's router), the dedicated hotspot VC without throttling and CBCM, MIN, UR background among the other nodes; per-sender accepted bandwidth in result.hotspot (paper: node 8 gets 2× the sum of nodes 0–2 unthrottled; 0.25 each with CBCM)",
 			Spec: Spec{Series: []config.Config{iso, cb}, Loads: loads(0.1, 0.9, 0.1)}},
 		{Name: "cbcm-fig8a", Doc: "Kim et al. Fig. 8a: Ideal and CBCM × MIN and UGAL under UR on the 512-node 2D flattened butterfly (paper: CBCM within 5% of Ideal; flows throttled < 0.001% of the time at 0.5, ≈ 2.2% at saturation: mechanisms.cbcm.throttledShare); long",
@@ -73,9 +81,9 @@ func cmExperiments() []Experiment {
 			Spec: Spec{Series: curves(big("TORNADO"), "ideal", "cbcm"), Loads: loads(0.05, 0.5, 0.05)}},
 		{Name: "cbcm-fig2", Doc: "Kim et al. Fig. 2, congestion spreading: Baseline and Ideal × MIN and UGAL, 16-node 1D flattened butterfly, senders 0, 5, 8, 12 → node 4 at 100%, UR among the other 11 nodes, single-flit packets (paper: Baseline(UGAL) saturates 23% below Baseline(MIN); Ideal(MIN) ≈ Ideal(UGAL))",
 			Spec: Spec{Series: curves(fig2, "none", "ideal"), Loads: loads(0.1, 0.9, 0.1)}},
-		{Name: "cbcm-fig3a", Doc: "Kim et al. Fig. 3a: Ideal and ECN × MIN and UGAL under the permutation n → n+4 (paper: ECN(UGAL) within 8% of Ideal(UGAL); MIN caps at 1/4)",
-			Spec: Spec{Series: curves(fig3a, "ideal", "ecn"), Loads: loads(0.05, 0.6, 0.05)}},
-		{Name: "cbcm-fig3b", Doc: "Kim et al. Fig. 3b: Ideal and ECN × MIN and UGAL under the permutation + 4-to-1 hotspot (reconstructed: senders n4–n7 → n0, every other node n → n+4) (paper: ECN(UGAL) ≈ ½ Ideal(UGAL) and below ECN(MIN))",
-			Spec: Spec{Series: curves(fig3b, "ideal", "ecn"), Loads: loads(0.05, 0.6, 0.05)}},
+		{Name: "cbcm-fig3a", Doc: "Kim et al. Fig. 3a: Ideal, ECN and SRP × MIN and UGAL under the permutation n → n+4 (paper: ECN(UGAL) within 8% of Ideal(UGAL); SRP(UGAL) well below, limited by the reservation round trip; MIN caps at 1/4)",
+			Spec: Spec{Series: curves(fig3a, "ideal", "ecn", "srp"), Loads: loads(0.05, 0.6, 0.05)}},
+		{Name: "cbcm-fig3b", Doc: "Kim et al. Fig. 3b: Ideal, ECN and SRP × MIN and UGAL under the permutation + 4-to-1 hotspot (reconstructed: senders n4–n7 → n0, every other node n → n+4) (paper: ECN(UGAL) ≈ ½ Ideal(UGAL) and below ECN(MIN); SRP(UGAL) limited by the round trip)",
+			Spec: Spec{Series: curves(fig3b, "ideal", "ecn", "srp"), Loads: loads(0.05, 0.6, 0.05)}},
 	}
 }
