@@ -21,8 +21,9 @@ var CSVHeader = []string{"series", "name", "offered", "runs",
 // traffic (the accepted load of requests and of replies; empty in the rows
 // of other points), had a run that deadlocked (how many), or is of HOTSPOT
 // (its background class, then the hotspot's accepted load and latency),
-// then CSVQualityHeader when a point has a Quality. The columns of
-// CSVHeader never move.
+// then CSVQualityHeader when a point has a Quality, then CSVSRPHeader when
+// one ran SRP and CSVGroupsHeader when one ran UR1UR2 (its UR1 and UR2
+// classes). The columns of CSVHeader never move.
 var (
 	CSVParamHeader    = []string{"param", "x"}
 	CSVGraph500Header = []string{"exec_s", "exec_s_ci95", "exec_cycles", "usage", "usage_ci95", "teps", "finished"}
@@ -35,6 +36,8 @@ var (
 	// least N), the transit links' mean and busiest class's utilisation,
 	// the batch-means half-widths within the runs, and the latest end of
 	// the transient (MSER-5).
+	CSVSRPHeader     = []string{"srp_speculative", "srp_dropped"}
+	CSVGroupsHeader  = []string{"ur1_accepted", "ur1_latency", "ur2_accepted", "ur2_latency"}
 	CSVQualityHeader = []string{"verdict", "latency_p50", "latency_p90", "latency_p99", "latency_p999",
 		"link_util_mean", "link_util_max", "latency_ci95_batch", "accepted_ci95_batch", "warmup_end"}
 )
@@ -43,7 +46,10 @@ var (
 func WriteCSV(w io.Writer, points []Aggregate) error {
 	cw := csv.NewWriter(w)
 	param, g500, reply, deadlock, hot, quality := false, false, false, false, false, false
+	srp, groups := false, false
 	for _, p := range points {
+		srp = srp || p.SRP != nil
+		groups = groups || len(p.Groups) == 2
 		quality = quality || p.Quality != nil
 		hot = hot || p.Hotspot != nil
 		deadlock = deadlock || p.Deadlocked > 0
@@ -69,6 +75,12 @@ func WriteCSV(w io.Writer, points []Aggregate) error {
 	}
 	if quality {
 		header = append(append([]string(nil), header...), CSVQualityHeader...)
+	}
+	if srp {
+		header = append(append([]string(nil), header...), CSVSRPHeader...)
+	}
+	if groups {
+		header = append(append([]string(nil), header...), CSVGroupsHeader...)
 	}
 	if err := cw.Write(header); err != nil {
 		return err
@@ -109,6 +121,17 @@ func WriteCSV(w io.Writer, points []Aggregate) error {
 			row = append(row, f(q.Links.Mean), f(q.Links.Max), f(q.Latency.CI95), f(q.Accepted.CI95), strconv.FormatInt(q.WarmupEnd, 10))
 		} else if quality {
 			row = append(row, make([]string, len(CSVQualityHeader))...)
+		}
+		if p.SRP != nil {
+			row = append(row, f(p.SRP.Speculative.Mean), f(p.SRP.Dropped.Mean))
+		} else if srp {
+			row = append(row, "", "")
+		}
+		if len(p.Groups) == 2 {
+			g := p.Groups
+			row = append(row, f(g[0].Accepted.Mean), f(g[0].Latency.Mean), f(g[1].Accepted.Mean), f(g[1].Latency.Mean))
+		} else if groups {
+			row = append(row, "", "", "", "")
 		}
 		if err := cw.Write(row); err != nil {
 			return err

@@ -287,9 +287,28 @@ type Aggregate struct {
 	Graph500 *Graph500Aggregate `json:"graph500,omitempty" msgpack:"graph500,omitempty"`
 	// HOTSPOT runs: its classes over the seeds (result.HotspotClasses).
 	Hotspot *HotspotAggregate `json:"hotspot,omitempty" msgpack:"hotspot,omitempty"`
+	// SRP runs (congestion.scheme=srp): result.mechanisms.srp's shares over
+	// the seeds; Groups: a pattern's traffic classes (UR1UR2, result.groups).
+	SRP    *SRPAggregate    `json:"srp,omitempty" msgpack:"srp,omitempty"`
+	Groups []GroupAggregate `json:"groups,omitempty" msgpack:"groups,omitempty"`
 	// Quality: the point's verdict, tail latency and intervals within the
 	// runs (stats.AssessPoint; each run's own is in its Quality).
 	Quality *result.PointQuality `json:"quality,omitempty" msgpack:"quality,omitempty"`
+}
+
+// SRPAggregate: the share of packets sent speculatively and the share of
+// those dropped (Kim et al., Contention-based Congestion Management in
+// Large-Scale Networks §V: Figs. 5b, 8c).
+type SRPAggregate struct {
+	Speculative stats.Estimate `json:"speculative" msgpack:"speculative"`
+	Dropped     stats.Estimate `json:"dropped" msgpack:"dropped"`
+}
+
+// GroupAggregate is one traffic class of a pattern over the runs.
+type GroupAggregate struct {
+	Name     string         `json:"name" msgpack:"name"`
+	Accepted stats.Estimate `json:"accepted" msgpack:"accepted"`
+	Latency  stats.Estimate `json:"latency" msgpack:"latency"`
 }
 
 // HotspotAggregate is HOTSPOT's classes over the runs of a point: the
@@ -376,6 +395,16 @@ func AggregateRuns(series int, runs []*result.Result) Aggregate {
 	}
 	if runs[0].Hotspot != nil {
 		a.Hotspot = aggregateHotspot(runs, col)
+	}
+	if runs[0].Mechanisms["srp"] != nil {
+		a.SRP = &SRPAggregate{
+			Speculative: col(func(r *result.Result) float64 { return r.Mechanisms["srp"]["speculativeShare"] }),
+			Dropped:     col(func(r *result.Result) float64 { return r.Mechanisms["srp"]["droppedShare"] })}
+	}
+	for i, g := range runs[0].Groups {
+		a.Groups = append(a.Groups, GroupAggregate{Name: g.Name,
+			Accepted: col(func(r *result.Result) float64 { return r.Groups[i].Class.Accepted }),
+			Latency:  col(func(r *result.Result) float64 { return r.Groups[i].Class.Latency.Avg })})
 	}
 	a.Quality = stats.AssessPoint(runs)
 	return a
