@@ -79,7 +79,7 @@ func TestPatternTable(t *testing.T) {
 	if got := On("mesh"); !slices.Equal(got, []string{"UN", "HOT", "PERM", "HOTSPOT"}) {
 		t.Errorf("On(mesh) = %v", got)
 	}
-	if got := On("fbfly"); !slices.Equal(got, []string{"UN", "HOT", "PERM", "TORNADO", "TORNADO_RAND", "HOTSPOT"}) {
+	if got := On("fbfly"); !slices.Equal(got, []string{"UN", "HOT", "PERM", "TORNADO", "TORNADO_RAND", "HOTSPOT", "UR1UR2"}) {
 		t.Errorf("On(fbfly) = %v", got)
 	}
 	if got := On("dragonfly"); len(got) != len(Patterns())-2 || slices.Contains(got, "TORNADO") {

@@ -41,7 +41,7 @@ const (
 	// class's nodes; the simulator gives them their message sizes and
 	// loads (Kim et al., Contention-based Congestion Management in
 	// Large-Scale Networks §V-A, Figs. 5b and 8c; which half is which is
-	// reconstructed)
+	// reconstructed). With one node per router every node is UR2.
 	UR1UR2
 )
 
@@ -71,7 +71,9 @@ var patterns = []Info{
 	{Name: "TORNADO", Kind: TORNADO, Topologies: fbflyOnly},
 	{Name: "TORNADO_RAND", Kind: TORNADO_RAND, Topologies: fbflyOnly},
 	{Name: "HOTSPOT", Kind: HOTSPOT},
-	{Name: "UR1UR2", Kind: UR1UR2},
+	// halves of each router's nodes: the flattened butterfly's and the
+	// Dragonfly's routers (a mesh's hold one node)
+	{Name: "UR1UR2", Kind: UR1UR2, Topologies: []string{"fbfly", "dragonfly"}},
 }
 
 var fbflyOnly = []string{"fbfly"}
@@ -234,9 +236,6 @@ func New(spec Spec, net Network, seed uint64) (*Pattern, error) {
 		if err := pt.initHotspot(); err != nil {
 			return nil, err
 		}
-	}
-	if spec.Kind == UR1UR2 && pt.p < 2 {
-		return nil, fmt.Errorf("traffic.pattern: UR1UR2 splits each router's nodes in two halves and needs at least 2 nodes per router, not %d", pt.p)
 	}
 	if spec.Kind == MIX {
 		pt.mixUN = rng.Threshold(spec.MixUN / 100)

@@ -40,7 +40,8 @@ func TestUR1UR2StaysWithinEachHalf(t *testing.T) {
 			}
 		}
 	}
-	if _, err := New(Spec{Kind: UR1UR2}, fbNet{8, 1}, 1); err == nil {
-		t.Fatal("UR1UR2 with 1 node per router accepted")
+	// one node per router: the lower half is empty, every node is UR2
+	if pt, err := New(Spec{Kind: UR1UR2}, fbNet{8, 1}, 1); err != nil || pt.Group(0) != 1 {
+		t.Fatalf("UR1UR2 with 1 node per router: %v", err)
 	}
 }
