@@ -228,6 +228,10 @@ var chartTopics = map[string]string{
 	"bgaccepted":     "metric-hotspot-classes",
 	"bglatency":      "metric-hotspot-classes",
 	"hotspotsenders": "metric-hotspot-classes",
+	"ur1accepted":    "metric-ur1-srp",
+	"ur1latency":     "metric-ur1-srp",
+	"srpspeculative": "metric-ur1-srp",
+	"srpdropped":     "metric-ur1-srp",
 
 	// the QCN-Switch paper's
 	"qcnprobability": "metric-qcn-probability",
