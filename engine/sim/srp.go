@@ -65,13 +65,14 @@ type srp struct {
 	acc     []int64 // per packet id: a speculative packet's queuing over its earlier hops
 	// results: window counts (packets leaving source queues; drops)
 	sentPk, specPk, dropped int64
-	reservations, drops     int64 // the whole run
-	ctl                     int64 // control messages sent
+	reservations, drops     int64   // the whole run
+	ctl                     int64   // control messages sent
+	hopLat                  []int32 // by router pair r·R + dr: ctlLatency's path part (nil on big networks: walked)
 }
 
 // srpScan is the drop check's period: a speculative packet is dropped at
-// most this many cycles past its threshold (2,000 by default).
-const srpScan = 16
+// most this many cycles past its threshold (2,000 by default: 1.6%).
+const srpScan = 32
 
 // control packet kinds, the payload's low 2 bits
 const (
@@ -103,6 +104,18 @@ func (m *srp) attach(s *Sim, id int) error {
 	m.cur, m.left, m.out, m.queued = make([]int32, nf), make([]int32, nf), make([]int32, nf), make([]int32, nf)
 	m.granted, m.start = make([]bool, nf), make([]int64, nf)
 	m.txFree, m.tRes = make([]int64, s.N), make([]int64, s.N)
+	if s.R*s.R <= 1<<16 { // the path latencies, read at every control message
+		rep := make([]int, s.R)
+		for n := range s.N {
+			rep[s.nodeAt[n].router] = n
+		}
+		m.hopLat = make([]int32, s.R*s.R)
+		for r := range s.R {
+			for dr := range s.R {
+				m.hopLat[r*s.R+dr] = int32(m.pathLatency(s, r, rep[dr]))
+			}
+		}
+	}
 	// the longest control latency: through router 0 at worst (minimal
 	// paths obey the triangle inequality)
 	var to0, from0 int64
@@ -138,6 +151,17 @@ func (m *srp) ctlLatency(s *Sim, r, to int, node bool) int64 {
 	if node {
 		t += s.lat[topology.Injection]
 	}
+	if m.hopLat != nil {
+		return t + int64(m.hopLat[r*s.R+int(s.nodeAt[to].router)])
+	}
+	return t + m.pathLatency(s, r, to)
+}
+
+// pathLatency is the routers' and channels' part of ctlLatency: from
+// router r to node to's router, each router's allocation and crossbar and
+// each channel, and the last router's.
+func (m *srp) pathLatency(s *Sim, r, to int) int64 {
+	var t int64
 	dr := int(s.nodeAt[to].router)
 	for ; r != dr; t += 1 + s.xbar {
 		po := r*s.radix + s.minimalPort(r, dr, int32(to))
