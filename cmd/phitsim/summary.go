@@ -128,6 +128,10 @@ func printSummary(w io.Writer, c config.Config, a sweep.Aggregate, runs []*resul
 		row("  in the network", est(a.NetLatency, "%.1f"), "cycles")
 		row("  injection", est(a.InjLatency, "%.1f"), "cycles, waiting to leave the first router")
 		hotspotRows(row, a)
+		for _, g := range a.Groups { // UR1UR2's classes (result.groups)
+			row(g.Name+" accepted", est(g.Accepted, "%.4f"), "phits/node/cycle, per node of the class")
+			row(g.Name+" latency", est(g.Latency, "%.1f"), "cycles")
+		}
 		mechanismRows(row, runs)
 		physicalRows(row, &c, a)
 		row("average hops", est(a.Hops, "%.2f"), "links")
