@@ -137,6 +137,10 @@ func (s *Sim) queued(n int) bool {
 type flowGate struct {
 	until []int64 // by flow n·N + dst: its queue is not served before this cycle
 	wake  []int64 // per node: no flow of it opens before this cycle
+	// sleepFull: a node none of whose open flows finds room sleeps too,
+	// until its owner wakes it at a departure from its injection port
+	// (SRP, whose speculative flows wait long for their one VC)
+	sleepFull bool
 }
 
 // needFlowHolds lets mechanisms hold flows (holdFlow); it needs
@@ -197,7 +201,7 @@ func (s *Sim) drainDest(n int) {
 		}
 	}
 	if vc < 0 {
-		if !tried {
+		if !tried || s.fg.sleepFull {
 			s.fg.wake[n] = open
 		}
 		return // the turn stays where it was

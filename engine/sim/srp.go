@@ -67,6 +67,7 @@ type srp struct {
 	sentPk, specPk, dropped int64
 	reservations, drops     int64   // the whole run
 	ctl                     int64   // control messages sent
+	portNode                []int32 // by injection port: its node
 	hopLat                  []int32 // by router pair r·R + dr: ctlLatency's path part (nil on big networks: walked)
 }
 
@@ -128,7 +129,18 @@ func (m *srp) attach(s *Sim, id int) error {
 	}
 	s.onMessage = func(n, dst, packets int) { m.message(s, n, dst, packets) }
 	s.hk.sent = append(s.hk.sent, func(n, dst int, k int32) { m.sent(s, n, dst, k) })
+	// a node whose open flows find no room in their injection VCs sleeps
+	// until a packet leaves its injection port (a grant, a drop there)
+	s.fg.sleepFull = true
+	m.portNode = make([]int32, len(s.ports))
+	for n := range s.N {
+		m.portNode[s.nodeAt[n].pi] = int32(n)
+	}
 	s.hk.grant = append(s.hk.grant, func(r, in, out, vc, outVC int, k int32) {
+		pi := r*s.radix + in
+		if s.ports[pi].class == topology.Injection {
+			s.fg.wake[m.portNode[pi]] = 0
+		}
 		if s.pk[k].mech&m.spec != 0 {
 			m.acc[k] += s.now - s.pk[k].entry
 		}
@@ -366,6 +378,8 @@ func (m *srp) drop(s *Sim, r, in, q int) {
 	}
 	if ip.class != topology.Injection {
 		s.returnCredit(pi, q, s.now, true, ip.class == topology.Global)
+	} else {
+		s.fg.wake[m.portNode[pi]] = 0 // room in its node's injection VC
 	}
 	if s.held != nil {
 		s.held[r]--
