@@ -277,3 +277,31 @@ func TestSRPOnTheDragonfly(t *testing.T) {
 		t.Errorf("SRP on the Dragonfly: accepted %.3f of 0.4, %v, speculative class %v", res.Accepted, m, s.iso.seq)
 	}
 }
+
+// The sleeping sources (flowGate.sleepFull) are a saving only: SRP under
+// UR1–UR2 at 0.6 (UGAL, 3,000 + 7,000 cycles, flows waiting for their
+// speculative VC all along) gives the same document with nodes that
+// sleep until their injection port frees a slot as with nodes that retry
+// every cycle.
+func TestSRPSleepingSourcesChangeNothing(t *testing.T) {
+	c := srpConfig("srp", "UGAL", 0.6)
+	c.Traffic.Pattern = "UR1UR2"
+	c.Sim.Warmup, c.Sim.Cycles = 3000, 7000
+	var docs [2][]byte
+	for i, sleep := range []bool{true, false} {
+		s, err := New(c, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.fg.sleepFull = sleep
+		res, err := s.Run(nil, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.CPUSeconds = 0
+		docs[i], _ = json.Marshal(res)
+	}
+	if !bytes.Equal(docs[0], docs[1]) {
+		t.Fatal("sleeping sources change the result")
+	}
+}
