@@ -14,10 +14,16 @@ func (s *Sim) injBuf(node, vc int) int {
 }
 
 // slotsFree counts the packets injection VC vc of node can still take.
-func (s *Sim) slotsFree(node, vc int) int32 {
+func (s *Sim) slotsFree(node, vc int) int32 { return s.slotsFreeTo(node, vc, -1) }
+
+// slotsFreeTo counts the packets to dst (−1: any) injection VC vc of node
+// can still take.
+func (s *Sim) slotsFreeTo(node, vc, dst int) int32 {
 	bi := s.injBuf(node, vc)
 	free := s.bufs[bi].cap - s.bufs[bi].len
-	if s.vq.on { // the VC's packets over its per-output queues
+	if s.vq.split { // router.queueing 4q, voqnet: the packet's queue
+		free = s.voqInjFree(bi, vc, dst)
+	} else if s.vq.on { // the VC's packets over its per-output queues
 		free = s.vq.injCap - s.vq.injUsed[bi]
 	}
 	if s.resv != nil {
@@ -40,14 +46,14 @@ func (s *Sim) chooseVC(node, dst int, reply bool) int {
 	switch s.injPolicy {
 	case 0: // DEST: static partition by destination
 		v := lo + int(int64(dst)*int64(n)/int64(s.N))
-		if s.slotsFree(node, v) > 0 {
+		if s.slotsFreeTo(node, v, dst) > 0 {
 			return v
 		}
 		return -1
 	case 1: // RAND among the VCs with room
 		cnt := 0
 		for v := lo; v < hi; v++ {
-			if s.slotsFree(node, v) > 0 {
+			if s.slotsFreeTo(node, v, dst) > 0 {
 				cnt++
 			}
 		}
@@ -56,7 +62,7 @@ func (s *Sim) chooseVC(node, dst int, reply bool) int {
 		}
 		pick := s.gens[node].Intn(cnt)
 		for v := lo; v < hi; v++ {
-			if s.slotsFree(node, v) > 0 {
+			if s.slotsFreeTo(node, v, dst) > 0 {
 				if pick == 0 {
 					return v
 				}
@@ -67,7 +73,7 @@ func (s *Sim) chooseVC(node, dst int, reply bool) int {
 	// JSQ: the VC with the most room
 	best, bestFree := -1, int32(0)
 	for v := lo; v < hi; v++ {
-		if f := s.slotsFree(node, v); f > bestFree {
+		if f := s.slotsFreeTo(node, v, dst); f > bestFree {
 			best, bestFree = v, f
 		}
 	}
@@ -108,6 +114,9 @@ func (s *Sim) release(k int32) {
 // newPacket creates a packet generated at cycle t and counts it.
 func (s *Sim) newPacket(src, dst int, t int64, flags uint8) int32 {
 	k := s.initPacket(s.alloc(), src, dst, t, flags)
+	if s.ord != nil {
+		s.ord.sent(k, &s.pk[k], s.N)
+	}
 	s.st.generated(s, int32(src), int32(dst), t, flags&fReply != 0)
 	return k
 }
@@ -349,6 +358,9 @@ func (s *Sim) deliver(k int32, t int64) {
 	}
 	pk := &s.pk[k]
 	s.st.delivered(s, pk, t)
+	if s.ord != nil {
+		s.ord.delivered(k, pk, s.N)
+	}
 	if pk.flags&fRequest != 0 {
 		node := int(pk.dst)
 		vc := int(pk.replyVC)

@@ -152,7 +152,8 @@ func (s *Sim) drainDest(n int) {
 			}
 		}
 		tried = true
-		if vc = s.chooseVC(n, int(act[i].dst), false); vc >= 0 || s.injPolicy != 0 {
+		// (voqnet's injection queues are per destination: a full one passes too)
+		if vc = s.chooseVC(n, int(act[i].dst), false); vc >= 0 || s.injPolicy != 0 && s.vq.kind != voqNet {
 			break
 		}
 		if i++; i == len(act) {
