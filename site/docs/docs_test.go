@@ -12,7 +12,7 @@ import (
 func TestEveryEnumValueHasATopic(t *testing.T) {
 	for _, path := range []string{"routing.name", "traffic.pattern", "traffic.switchPattern", "router.inputArbiter",
 		"router.outputArbiter", "router.injectionPolicy", "routing.phaseA", "traffic.process", "router.model", "topology.arrangement", "router.ejection", "router.vcSelection", "topology.kind",
-		"congestion.scheme", "congestion.idealPriority", "traffic.hotspotBackground"} {
+		"congestion.scheme", "congestion.idealPriority", "traffic.hotspotBackground", "router.queueing"} {
 		p, ok := config.Lookup(path)
 		if !ok || len(p.Enum) == 0 {
 			t.Fatalf("%s: not an enum parameter", path)
