@@ -1141,6 +1141,14 @@ func (c *Config) validate() Errors {
 		add("routing.name", c.Routing.Name, "%s", strings.TrimPrefix(err.Error(), "routing.name: "))
 	}
 	tr := &c.Traffic
+	if a := c.Traffic.AdmittanceQueue; a > 0 {
+		// the RECN paper's network interface: admittance queues per destination
+		if m, perDst := c.Traffic.Messages(); !perDst {
+			add("traffic.admittanceQueue", strconv.Itoa(a), "needs traffic.sourceQueue=true and traffic.sourceQueues=perDestination (the queues it bounds)")
+		} else if a < m {
+			add("traffic.admittanceQueue", strconv.Itoa(a), "must hold a whole message: at least traffic.messagePackets = %d", m)
+		}
+	}
 	if tr.Pattern == "MIX" || (tr.SwitchCycle > 0 && tr.SwitchPattern == "MIX") {
 		if s := tr.MixUN + tr.MixADVL + tr.MixADV; s < 99.999 || s > 100.001 {
 			add("traffic.mixUN", fmt.Sprint(tr.MixUN), "mixUN + mixADVL + mixADV must be 100 (is %g)", s)

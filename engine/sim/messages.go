@@ -24,6 +24,13 @@ type msgQueues struct {
 	sqAct      [][]sqDest // per node: the destinations with packets, in round-robin order
 	sqRR       []int32    // per node: the index in sqAct of the next to serve
 	sqFree     []int32    // per-destination FIFOs (indices into sq) not in use
+	// admCap: the most packets a per-destination FIFO holds
+	// (traffic.admittanceQueue; 0 unbounded); stalled: per node, 1 + the
+	// destination of the message its generator holds for want of room, 0
+	// none (nil when unbounded)
+	admCap  int
+	stalled []int32
+	stallF  []uint8 // per node: the held message's flags
 }
 
 // sqDest is a destination with packets at a node, and its FIFO (an index
@@ -42,11 +49,37 @@ func (s *Sim) initMessages(m int, perDst bool) {
 	}
 }
 
+// initAdmittance bounds the per-destination queues to c packets (the
+// network interface's admittance queues of Duato et al., A New Scalable and
+// Cost-Effective Congestion Management Strategy for Lossless Multistage
+// Interconnection Networks §4.1, whose size the paper does not give): a
+// message that finds its queue full is held, and its node's generator
+// stalls until it fits, so that a blocked destination bounds its senders'
+// backlog instead of dropping their packets.
+func (s *Sim) initAdmittance(c int) {
+	if c > 0 && s.sqAct != nil {
+		s.admCap, s.stalled, s.stallF = c, make([]int32, s.N), make([]uint8, s.N)
+	}
+}
+
+// admitStalled retries node n's held message; its packets are generated
+// when it fits (the generator's attempt of this cycle).
+func (s *Sim) admitStalled(n int) {
+	dst, flags := int(s.stalled[n]-1), s.stallF[n]
+	s.stalled[n] = 0
+	s.queueMessage(n, dst, flags)
+}
+
 // queueMessage puts a message from node n to dst into n's source queue
-// (its queue for dst with per-destination queues).
+// (its queue for dst with per-destination queues), or, when that queue is
+// bounded and full, holds it and stalls n's generator (admitStalled).
 func (s *Sim) queueMessage(n, dst int, flags uint8) {
 	q := n
 	if s.sqAct != nil {
+		if s.stalled != nil && s.admQueued(n, dst)+s.msgPackets > s.admCap {
+			s.stalled[n], s.stallF[n] = int32(dst+1), flags
+			return
+		}
 		q = s.destQueue(n, dst)
 	}
 	for range s.msgPackets {
@@ -79,8 +112,22 @@ func (s *Sim) destQueue(n, dst int) int {
 	return int(q)
 }
 
+// admQueued is the packets node n holds for dst (the scan over its
+// destinations with packets, as destQueue's).
+func (s *Sim) admQueued(n, dst int) int {
+	for _, a := range s.sqAct[n] {
+		if int(a.dst) == dst {
+			return len(s.sq[a.q]) - int(s.sqHead[a.q])
+		}
+	}
+	return 0
+}
+
 // queued reports whether node n has packets in its source queue(s).
 func (s *Sim) queued(n int) bool {
+	if s.stalled != nil && s.stalled[n] != 0 {
+		return true
+	}
 	if s.sqAct != nil {
 		return len(s.sqAct[n]) > 0
 	}

@@ -8,6 +8,7 @@ package sim
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"phitsim/engine/config"
@@ -215,5 +216,59 @@ func TestRECNFig2VOQnetAnd4Q(t *testing.T) {
 				t.Errorf("case 1, 970–1300 µs: VOQnet %.1f, VOQsw %.1f, 4Q %.1f B/ns; want VOQnet > VOQsw > 4Q", n, sw, q4)
 			}
 		}
+	}
+}
+
+// The network interface's admittance queues (RECN paper §4.1: a message
+// is stored whole in the queue of its destination; the size is not given):
+// corner case 2 under IQ on the 64-host fat tree with the hotspot from 50
+// to 220 µs, 300 µs, injection buffers of 8 packets, per-destination
+// source queues of at most 4 packets (traffic.admittanceQueue). The tree fills the background's queues to
+// host 32: their generators stall (nothing is dropped: the census and
+// conservation hold) and no queue ever holds more than 4; unbounded, some
+// holds more.
+func TestAdmittanceQueuesStallTheGenerator(t *testing.T) {
+	most := func(cap int) (int, int) {
+		c := config.RECNBaseline(2, "iq")
+		c.Traffic.HotspotStart, c.Traffic.HotspotEnd, c.Sim.Cycles = 50e3/8, 220e3/8, 300e3/8
+		c.Traffic.SourceQueue, c.Traffic.SourceQueues, c.Traffic.AdmittanceQueue = true, "perDestination", cap
+		c.Router.InjectionBuffer = 64 // 8 packets: the tree reaches the interfaces within the run
+		if errs := c.Validate(); len(errs) != 0 {
+			t.Fatal(errs)
+		}
+		s, err := New(c, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		peak, stalls := 0, 0
+		for s.now < int64(c.Sim.Cycles) {
+			s.Step()
+			if s.now%100 != 0 {
+				continue
+			}
+			for n := range s.N {
+				for _, a := range s.sqAct[n] {
+					peak = max(peak, len(s.sq[a.q])-int(s.sqHead[a.q]))
+				}
+				if s.stalled != nil && s.stalled[n] != 0 {
+					stalls++
+				}
+			}
+		}
+		if err := s.Census(); err != nil {
+			t.Fatal(err)
+		}
+		return peak, stalls
+	}
+	peak, stalls := most(4)
+	free, _ := most(0)
+	t.Logf("admittance queues of 4: peak %d packets, %d stalled node-samples; unbounded: peak %d", peak, stalls, free)
+	if peak > 4 || stalls == 0 || free <= 4 {
+		t.Errorf("bounded to 4: a queue held %d, %d node-samples stalled (want ≤ 4, > 0); unbounded: peak %d (want > 4)", peak, stalls, free)
+	}
+	c := config.RECNBaseline(1, "iq")
+	c.Traffic.AdmittanceQueue = 4
+	if errs := c.Validate(); len(errs) == 0 || !strings.Contains(errs.Error(), "traffic.admittanceQueue") {
+		t.Errorf("admittanceQueue without per-destination queues: want an error naming traffic.admittanceQueue, got %v", errs)
 	}
 }

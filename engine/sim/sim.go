@@ -461,6 +461,7 @@ func newSimEntry(cfg config.Config, e *routing.Entry, topo topology.Topology, se
 		s.sq = make([][]int32, s.N)
 		s.sqHead = make([]int32, s.N)
 		s.initMessages(msgPackets, perDst)
+		s.initAdmittance(tr.AdmittanceQueue)
 	}
 
 	s.injVC = s.vcCount[topology.Injection]
