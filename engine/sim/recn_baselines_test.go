@@ -272,3 +272,31 @@ func TestAdmittanceQueuesStallTheGenerator(t *testing.T) {
 		t.Errorf("admittanceQueue without per-destination queues: want an error naming traffic.admittanceQueue, got %v", errs)
 	}
 }
+
+// What router.queueing cannot run is refused naming it: VOQnet on the
+// 256-host fat tree (256 queues per port, beyond the 127 of the timing
+// wheels' 7 bits), router.voq=true with another scheme, a congestion
+// scheme beside 4q (its queue scan reads voqsw's layout), and a split that
+// leaves less than a packet per queue.
+func TestQueueingRefusals(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		set  func(c *config.Config)
+		want string
+	}{
+		{"voqnet at 256 hosts", func(c *config.Config) { *c = config.FatTree(4, 4, 0); c.Router.Queueing = "voqnet" }, "256 hosts × 1 VCs + 0 extra = 256 queues per input port; at most 127"},
+		{"voq with 4q", func(c *config.Config) { c.Router.Voq = true }, "router.voq=true is queueing voqsw"},
+		{"cbcm with 4q", func(c *config.Config) {
+			c.Congestion.Scheme = "cbcm"
+		}, "congestion.scheme=cbcm"},
+		{"split below a packet", func(c *config.Config) { c.Router.LocalBuffer = 24 }, "less than a packet"},
+	} {
+		c := config.FatTree(4, 3, 0)
+		c.Router.Queueing = "4q"
+		tc.set(&c)
+		errs := c.Validate()
+		if !strings.Contains(errs.Error(), "router.queueing") || !strings.Contains(errs.Error(), tc.want) {
+			t.Errorf("%s: want an error on router.queueing saying %q, got %v", tc.name, tc.want, errs)
+		}
+	}
+}
