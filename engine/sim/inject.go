@@ -192,9 +192,7 @@ func (s *Sim) generate() {
 			continue
 		}
 		g := &s.gens[n]
-		if s.stalled != nil && s.stalled[n] != 0 {
-			s.admitStalled(n) // the generator waits for its held message
-		} else if s.hk.gen != nil && s.genHeld(n) > now {
+		if s.hk.gen != nil && s.genHeld(n) > now {
 			// held by a mechanism: no attempt this cycle (a source queue
 			// still drains)
 		} else if s.bursty {

@@ -59,15 +59,23 @@ func (s *Sim) initMessages(m int, perDst bool) {
 func (s *Sim) initAdmittance(c int) {
 	if c > 0 && s.sqAct != nil {
 		s.admCap, s.stalled, s.stallF = c, make([]int32, s.N), make([]uint8, s.N)
+		// the generator hook: no cost to runs without the bound
+		s.hk.gen = append(s.hk.gen, s.admitStalled)
 	}
 }
 
-// admitStalled retries node n's held message; its packets are generated
-// when it fits (the generator's attempt of this cycle).
-func (s *Sim) admitStalled(n int) {
+// admitStalled is the generator hook of bounded admittance queues: it
+// retries node n's held message, whose packets are generated when it fits,
+// and holds n's generator for this cycle (its attempt was the held
+// message's); 0 when n holds none.
+func (s *Sim) admitStalled(n int) int64 {
+	if s.stalled[n] == 0 {
+		return 0
+	}
 	dst, flags := int(s.stalled[n]-1), s.stallF[n]
 	s.stalled[n] = 0
 	s.queueMessage(n, dst, flags)
+	return s.now + 1
 }
 
 // queueMessage puts a message from node n to dst into n's source queue
