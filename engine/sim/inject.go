@@ -13,17 +13,13 @@ func (s *Sim) injBuf(node, vc int) int {
 	return int(s.nodeAt[node].pi)*s.maxVC + vc
 }
 
-// slotsFree counts the packets injection VC vc of node can still take.
-func (s *Sim) slotsFree(node, vc int) int32 { return s.slotsFreeTo(node, vc, -1) }
-
-// slotsFreeTo counts the packets to dst (−1: any) injection VC vc of node
-// can still take.
-func (s *Sim) slotsFreeTo(node, vc, dst int) int32 {
+// slotsFree counts the packets injection VC vc of node can still take
+// (router.queueing 4q, voqnet: over all its queues; voqChooseVC counts the
+// packet's own).
+func (s *Sim) slotsFree(node, vc int) int32 {
 	bi := s.injBuf(node, vc)
 	free := s.bufs[bi].cap - s.bufs[bi].len
-	if s.vq.split { // router.queueing 4q, voqnet: the packet's queue
-		free = s.voqInjFree(bi, vc, dst)
-	} else if s.vq.on { // the VC's packets over its per-output queues
+	if s.vq.on { // the VC's packets over its per-output queues
 		free = s.vq.injCap - s.vq.injUsed[bi]
 	}
 	if s.resv != nil {
@@ -38,6 +34,9 @@ func (s *Sim) chooseVC(node, dst int, reply bool) int {
 	if s.iso.on && !reply && s.iso.flow[node*s.N+dst] {
 		return s.isoRoom(node) // the isolated class (ctlclass.go)
 	}
+	if s.vq.split {
+		return s.voqChooseVC(node, dst, reply)
+	}
 	lo, hi := 0, s.reqVCs
 	if reply {
 		lo, hi = s.reqVCs, s.injVC
@@ -46,14 +45,14 @@ func (s *Sim) chooseVC(node, dst int, reply bool) int {
 	switch s.injPolicy {
 	case 0: // DEST: static partition by destination
 		v := lo + int(int64(dst)*int64(n)/int64(s.N))
-		if s.slotsFreeTo(node, v, dst) > 0 {
+		if s.slotsFree(node, v) > 0 {
 			return v
 		}
 		return -1
 	case 1: // RAND among the VCs with room
 		cnt := 0
 		for v := lo; v < hi; v++ {
-			if s.slotsFreeTo(node, v, dst) > 0 {
+			if s.slotsFree(node, v) > 0 {
 				cnt++
 			}
 		}
@@ -62,7 +61,7 @@ func (s *Sim) chooseVC(node, dst int, reply bool) int {
 		}
 		pick := s.gens[node].Intn(cnt)
 		for v := lo; v < hi; v++ {
-			if s.slotsFreeTo(node, v, dst) > 0 {
+			if s.slotsFree(node, v) > 0 {
 				if pick == 0 {
 					return v
 				}
@@ -73,7 +72,7 @@ func (s *Sim) chooseVC(node, dst int, reply bool) int {
 	// JSQ: the VC with the most room
 	best, bestFree := -1, int32(0)
 	for v := lo; v < hi; v++ {
-		if f := s.slotsFreeTo(node, v, dst); f > bestFree {
+		if f := s.slotsFree(node, v); f > bestFree {
 			best, bestFree = v, f
 		}
 	}

@@ -172,6 +172,9 @@ func (s *Sim) buildVoq() {
 	s.vq.busy = make([]uint64, 2*len(s.ports))
 	s.vq.injUsed = make([]int32, len(s.bufs))
 	s.vq.injCap = s.bufCap[topology.Injection] / int32(s.P)
+	if s.vq.split { // the VC's queues split its buffer
+		s.vq.injCap *= int32(s.vq.n)
+	}
 	if s.routing == routeUGAL { // on a flattened butterfly (checkVoq)
 		s.vq.vcs = int(s.vq.d[topology.FBFlyLink])
 		s.vq.held = make([]int32, len(s.ports)*s.vq.vcs)
@@ -217,6 +220,29 @@ func (s *Sim) voqPlace(k int32, vc int) int {
 		return j*s.injVC + vc
 	}
 	return int(pk.outPort)*s.injVC + vc
+}
+
+// voqChooseVC is chooseVC under 4q and voqnet, whose injection VCs have a
+// queue per destination or 4 each: the VC of the set (requests or
+// replies) whose queue for the packet has the most room (ties to the
+// lowest; router.injectionPolicy is not consulted); −1 when none has.
+func (s *Sim) voqChooseVC(node, dst int, reply bool) int {
+	lo, hi := 0, s.reqVCs
+	if reply {
+		lo, hi = s.reqVCs, s.injVC
+	}
+	best, most := -1, int32(0)
+	for v := lo; v < hi; v++ {
+		bi := s.injBuf(node, v)
+		free := s.voqInjFree(bi, v, dst)
+		if s.resv != nil {
+			free -= s.resv[bi]
+		}
+		if free > most {
+			best, most = v, free
+		}
+	}
+	return best
 }
 
 // voqInjFree is the room, in packets, that injection VC vc (buffer bi) of

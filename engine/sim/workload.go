@@ -125,7 +125,7 @@ func (wl *workload) injectionVC(n, dst, d int) int {
 		return s.chooseVC(n, d, false)
 	}
 	v := int(int64(dst) * int64(s.reqVCs) / int64(len(wl.node)))
-	if s.slotsFreeTo(n, v, d) > 0 {
+	if s.slotsFree(n, v) > 0 {
 		return v
 	}
 	return -1
