@@ -300,3 +300,19 @@ func TestQueueingRefusals(t *testing.T) {
 		}
 	}
 }
+
+// The memory estimate (config.Memory) with the split queues: it bounds what
+// a 64-host 4Q and VOQnet run allocates (corner case 2, 20 µs), and idle
+// (load 0) what is allocated whatever the traffic is within 1 to 4× of it.
+func TestQueueingMemoryEstimate(t *testing.T) {
+	for _, q := range []string{"4q", "voqnet"} {
+		for _, load := range []float64{0, 1} {
+			c := config.RECNBaseline(2, q)
+			c.Traffic.Load, c.Sim.Cycles = load, 20e3/8
+			if load == 0 {
+				c.Traffic.Pattern = "UN"
+			}
+			checkEstimateBounds(t, c)
+		}
+	}
+}
