@@ -27,13 +27,14 @@ type orderCheck struct {
 // maxOrderNodes bounds the pairs the counter keeps (N² of 3 words each).
 const maxOrderNodes = 4096
 
-// initOrder turns the counter on (idempotent).
-func (s *Sim) initOrder() error {
+// initOrder turns the counter on (idempotent) for the parameter field
+// that asks, which an error names.
+func (s *Sim) initOrder(field string) error {
 	if s.ord != nil {
 		return nil
 	}
 	if s.N > maxOrderNodes {
-		return fmt.Errorf("router.queueing: counting out-of-order packets per (source, destination) keeps %d² pairs; at most %d hosts", s.N, maxOrderNodes)
+		return fmt.Errorf("%s: counting out-of-order packets per (source, destination) keeps %d² pairs; at most %d hosts", field, s.N, maxOrderNodes)
 	}
 	n := s.N * s.N
 	s.ord = &orderCheck{next: make([]uint32, n), high: make([]uint32, n), bad: make([]bool, n)}

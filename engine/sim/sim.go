@@ -491,7 +491,7 @@ func newSimEntry(cfg config.Config, e *routing.Entry, topo topology.Topology, se
 	}
 	s.maxVC = slices.Max(s.nq)
 	if r.Queueing != "" {
-		if err := s.initOrder(); err != nil {
+		if err := s.initOrder("router.queueing"); err != nil {
 			return nil, err
 		}
 	}
