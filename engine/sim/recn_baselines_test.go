@@ -105,6 +105,27 @@ func TestFourQSenderPicksLeastOccupied(t *testing.T) {
 	}
 }
 
+// 4Q at the network interface: the node puts each packet in its own
+// least-occupied injection queue, so 8 packets queued at once from host 0
+// (nothing stepped) fill its 4 queues 2 each (the 16-host fat tree).
+func TestFourQInterfacePicksLeastOccupied(t *testing.T) {
+	c := config.FatTree(4, 2, 0)
+	c.Router.Queueing, c.Traffic.Load = "4q", 0
+	s, err := New(c, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 8 {
+		s.enqueue(s.newPacket(0, 4+i%12, 0, 0), 0, 0)
+	}
+	bi := s.injBuf(0, 0)
+	for j := range 4 {
+		if n := s.bufs[bi+j].len; n != 2 {
+			t.Errorf("injection queue %d of host 0 holds %d packets, want 2 of the 8", j, n)
+		}
+	}
+}
+
 // VOQnet (RECN paper §4.3: "as many queues as final destinations at every
 // input and output port"): corner case 1 on the 64-host fat tree with the
 // hotspot from 50 to 150 µs, 250 µs: every packet that enters a queue,
