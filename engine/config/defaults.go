@@ -841,6 +841,9 @@ func (c *Config) Validate() Errors {
 	if run.Router.VCSelection == "" {
 		run.Router.VCSelection = "jsq" // router.vcSelection is omitted for its default
 	}
+	if run.Router.Queueing == "" {
+		run.Router.Queueing = run.Router.QueueScheme() // router.queueing is omitted for its default
+	}
 	if run.Routing.InjectionTrigger == "" {
 		run.Routing.InjectionTrigger = "ugal" // routing.injectionTrigger is omitted for its default
 	}
@@ -873,7 +876,19 @@ func (c *Config) FlexReply() (local, global int) {
 	return local, global
 }
 
-// checkVoq validates router.voq.
+// QueueScheme is the input ports' queueing scheme (router.queueing, with
+// router.voq=true as voqsw): iq, 4q, voqsw or voqnet.
+func (r *Router) QueueScheme() string {
+	switch {
+	case r.Queueing != "":
+		return r.Queueing
+	case r.Voq:
+		return "voqsw"
+	}
+	return "iq"
+}
+
+// checkVoq validates router.voq and router.queueing's multi-queue schemes.
 // The queue a packet takes at the next router is chosen at the upstream
 // grant, so its route there must be known then: decided at the source and
 // followed deterministically (MIN; UGAL on a flattened butterfly, whose
@@ -882,10 +897,23 @@ func (c *Config) FlexReply() (local, global int) {
 // input) must fit the 7 bits of the timing wheels' entries.
 func (c *Config) checkVoq() Errors {
 	var errs Errors
-	add := func(msg string, a ...any) {
-		errs = append(errs, &FieldError{Path: "router.voq", Value: "true", Msg: fmt.Sprintf(msg, a...)})
-	}
 	r := &c.Router
+	path, val := "router.voq", "true"
+	if !r.Voq || r.Queueing != "voqsw" {
+		path, val = "router.queueing", r.Queueing
+	}
+	add := func(msg string, a ...any) {
+		errs = append(errs, &FieldError{Path: path, Value: val, Msg: fmt.Sprintf(msg, a...)})
+	}
+	if r.Voq && r.Queueing != "" && r.Queueing != "voqsw" {
+		add("router.voq=true is queueing voqsw; unset one of them")
+	}
+	scheme := r.QueueScheme()
+	if scheme == "4q" || scheme == "voqnet" {
+		if cs := c.Congestion.SchemeName(); cs != "none" {
+			add("congestion.scheme=%s: its per-input queue scan reads a queue's output from its index (voqsw's layout)", cs)
+		}
+	}
 	e, ok := routing.Lookup(c.Routing.Name)
 	if ok {
 		switch {
@@ -925,8 +953,23 @@ func (c *Config) checkVoq() Errors {
 		case "ideal", "ecn":
 			x = 1
 		}
-		if sz.Radix*v+x > 127 {
-			add("%d ports × %d VCs + %d extra = %d queues per input port; at most 127 (7 bits in the timing wheels' entries)", sz.Radix, v, x, sz.Radix*v+x)
+		per, what := sz.Radix, "ports"
+		switch scheme {
+		case "4q":
+			per, what = 4, "queues"
+		case "voqnet":
+			per, what = sz.Nodes, "hosts"
+		}
+		if per*v+x > 127 {
+			add("%d %s × %d VCs + %d extra = %d queues per input port; at most 127 (7 bits in the timing wheels' entries)", per, what, v, x, per*v+x)
+		}
+		if scheme == "4q" || scheme == "voqnet" {
+			// the equal static partitions must hold a packet each
+			for _, cl := range c.Classes() {
+				if cl.Buffer/per < r.PacketSize {
+					add("the %s buffer of %d phits split over %d queues is less than a packet (router.packetSize %d)", cl.Name, cl.Buffer, per, r.PacketSize)
+				}
+			}
 		}
 	}
 	return errs
@@ -1080,7 +1123,7 @@ func (c *Config) validate() Errors {
 		if r.FlexVC {
 			errs = append(errs, c.checkFlexVC(lv, gv)...)
 		}
-		if r.Voq {
+		if r.Voq || r.Queueing != "" && r.Queueing != "iq" {
 			errs = append(errs, c.checkVoq()...)
 		}
 		if e, ok := routing.Lookup(c.Routing.Name); ok && e.Keeps(routing.Notifications) {
@@ -1098,6 +1141,14 @@ func (c *Config) validate() Errors {
 		add("routing.name", c.Routing.Name, "%s", strings.TrimPrefix(err.Error(), "routing.name: "))
 	}
 	tr := &c.Traffic
+	if a := c.Traffic.AdmittanceQueue; a > 0 {
+		// the RECN paper's network interface: admittance queues per destination
+		if m, perDst := c.Traffic.Messages(); !perDst {
+			add("traffic.admittanceQueue", strconv.Itoa(a), "needs traffic.sourceQueue=true and traffic.sourceQueues=perDestination (the queues it bounds)")
+		} else if a < m {
+			add("traffic.admittanceQueue", strconv.Itoa(a), "must hold a whole message: at least traffic.messagePackets = %d", m)
+		}
+	}
 	if tr.Pattern == "MIX" || (tr.SwitchCycle > 0 && tr.SwitchPattern == "MIX") {
 		if s := tr.MixUN + tr.MixADVL + tr.MixADV; s < 99.999 || s > 100.001 {
 			add("traffic.mixUN", fmt.Sprint(tr.MixUN), "mixUN + mixADVL + mixADV must be 100 (is %g)", s)

@@ -136,10 +136,16 @@ func (c *Config) memory() []MemoryPart {
 		maxVC = max(maxVC, int64(cl.VCs))
 	}
 	queues := int64(1) // router.voq: a port's queues per VC, one per output
-	if r.Voq {
+	split := false     // router.queueing 4q, voqnet: the queues split the VC's buffer
+	switch r.QueueScheme() {
+	case "voqsw":
 		queues = radix
-		maxVC *= radix
+	case "4q":
+		queues, split = 4, true
+	case "voqnet":
+		queues, split = N, true
 	}
+	maxVC *= queues
 	P := int64(r.PacketSize)
 	g500 := c.Graph500()
 	e := routing.Get(c.Routing.Name)
@@ -162,7 +168,10 @@ func (c *Config) memory() []MemoryPart {
 			_, most := r.DamqBuffer(int(buf), int(vcs))
 			held, perVC = vcs*buf/P, int64(most)/P
 		}
-		if i > 0 { // router.voq: each transit queue its own buffer; an injection VC's queues share it
+		if split { // equal static partitions, at injection too
+			perVC = perVC / queues
+			held = vcs * queues * perVC
+		} else if i > 0 { // router.voq: each transit queue its own buffer; an injection VC's queues share it
 			held *= queues
 		}
 		slots += n * held
@@ -198,7 +207,7 @@ func (c *Config) memory() []MemoryPart {
 		perPort += 4
 	}
 	// router.voq: per queue its injection VC count, per port a 2-word mask
-	if r.Voq {
+	if queues > 1 {
 		perVC += 4
 		perPort += 16
 	}

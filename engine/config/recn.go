@@ -58,19 +58,34 @@ func RECNCornerCase(cornerCase int) Config {
 	return c
 }
 
+// RECNSchemes are the RECN paper's baselines (§4.3) as router.queueing
+// values, in Fig. 2's legend order, with their names there.
+var RECNSchemes = []struct{ Queueing, Name string }{{"iq", "IQ"}, {"4q", "4Q"}, {"voqsw", "VOQsw"}, {"voqnet", "VOQnet"}}
+
+// RECNBaseline is corner case 1 or 2 under one of RECNSchemes' queueing
+// schemes (router.queueing set, so out-of-order deliveries are counted).
+func RECNBaseline(cornerCase int, queueing string) Config {
+	c := RECNCornerCase(cornerCase)
+	c.Router.Queueing = queueing
+	return c
+}
+
 func recnPresets() []Preset {
-	p := func(cornerCase int, voq bool) Preset {
-		c := RECNCornerCase(cornerCase)
-		name, scheme := fmt.Sprintf("recn-case%d", cornerCase), "IQ"
-		if voq {
-			c.Router.Voq, name, scheme = true, name+"-voqsw", "VOQsw"
+	var out []Preset
+	for _, cc := range []int{1, 2} {
+		for _, sc := range RECNSchemes {
+			c := RECNBaseline(cc, sc.Queueing)
+			name := fmt.Sprintf("recn-case%d", cc)
+			if sc.Queueing != "iq" {
+				name += "-" + sc.Queueing
+			}
+			c.Name = name
+			bg := "50%"
+			if cc == 2 {
+				bg = "100%"
+			}
+			out = append(out, Preset{name, fmt.Sprintf("RECN paper Fig. 2, corner case %d with %s: fattree64, 48 hosts UN at %s, 16 hosts (one per leaf) → host 32 at 100%% from 800 to 970 µs, 64-byte packets, 2,000 µs in 5-µs bins (throughput in bytes/ns)", cc, sc.Name, bg), c})
 		}
-		c.Name = name
-		bg := "50%"
-		if cornerCase == 2 {
-			bg = "100%"
-		}
-		return Preset{name, fmt.Sprintf("RECN paper Fig. 2, corner case %d with %s: fattree64, 48 hosts UN at %s, 16 hosts (one per leaf) → host 32 at 100%% from 800 to 970 µs, 64-byte packets, 2,000 µs in 5-µs bins (throughput in bytes/ns)", cornerCase, scheme, bg), c}
 	}
-	return []Preset{p(1, false), p(1, true), p(2, false), p(2, true)}
+	return out
 }

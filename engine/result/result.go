@@ -65,6 +65,9 @@ type Result struct {
 	SeriesProbabilities *PortProbabilities `json:"seriesProbabilities,omitempty" msgpack:"seriesProbabilities,omitempty"`
 	// AcorLevels: ACOR-Switch level (1…) of every router at the end of the run.
 	AcorLevels []uint8 `json:"acorLevels,omitempty" msgpack:"acorLevels"`
+	// Order: the out-of-order deliveries, when counted (router.queueing
+	// set, or a mechanism that asks), else nil.
+	Order *Order `json:"order,omitempty" msgpack:"order,omitempty"`
 	// Hotspot: HOTSPOT runs, its two traffic classes, else nil.
 	Hotspot *HotspotClasses `json:"hotspot,omitempty" msgpack:"hotspot,omitempty"`
 	// Groups: a pattern's traffic classes over the window (UR1UR2: UR1,
@@ -213,6 +216,17 @@ type Sample struct {
 	AcorLevel float64 `json:"acorLevel,omitempty" msgpack:"acorLevel"` // ACOR-Switch: mean router level (1…)
 	// AcorRouters: ACOR-Switch routers at level 1, 2, 3 at the interval's end.
 	AcorRouters []int32 `json:"acorRouters,omitempty" msgpack:"acorRouters"`
+}
+
+// Order counts, over the whole run (warm-up included), the data packets
+// delivered after a packet of the same (source, destination) pair
+// generated later: the RECN paper's in-order check (Duato et al., A New
+// Scalable and Cost-Effective Congestion Management Strategy for Lossless
+// Multistage Interconnection Networks §3.8: its markers keep the order;
+// 4Q, whose sender picks any of 4 queues, does not).
+type Order struct {
+	OutOfOrder int64 `json:"outOfOrder" msgpack:"outOfOrder"` // packets delivered out of order
+	Pairs      int64 `json:"pairs" msgpack:"pairs"`           // (source, destination) pairs with at least one
 }
 
 // Conservation: every generated packet is delivered or still in flight.

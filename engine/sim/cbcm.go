@@ -223,7 +223,7 @@ func (m *cbcm) cycle(s *Sim) {
 func (m *cbcm) voqHeads(s *Sim, r, pi int) int {
 	cl := s.ports[pi].class
 	d := int(s.vq.d[cl])
-	nd := s.radix * d
+	nd := s.vq.n * d
 	nc := 0
 	for w := 0; w < 2; w++ {
 		for vm := s.vq.busy[2*pi+w] &^ s.vq.ctl[cl][w]; vm != 0; vm &= vm - 1 {

@@ -117,13 +117,15 @@ func (c *census) packets() {
 					cl := s.ports[pi].class
 					prio := int(k) < len(s.mech.tag) && s.mech.tag[k].prio
 					switch D := s.dataVCs(cl); {
-					case v >= s.radix*D: // an extra class's queue (initVoq)
+					case v >= s.vq.n*D: // an extra class's queue (initVoq)
 						if ctl := s.isCtlVC(cl, v); ctl != prio {
 							c.fail("VOQ census: packet %d in %s (control queue: %t) is a priority-class packet: %t", k, s.where(pi, v), ctl, prio)
 						}
 					case prio:
 						c.fail("VOQ census: priority-class packet %d in data queue %s", k, s.where(pi, v))
-					case out != v/D:
+					case s.vq.kind == voqNet && int(s.pk[k].dst) != v/D:
+						c.fail("VOQ census: packet %d in %s (the queue of host %d) is for host %d", k, s.where(pi, v), v/D, s.pk[k].dst)
+					case s.vq.kind == voqSw && out != v/D:
 						c.fail("VOQ census: packet %d in %s (the queue of output %d) routes to output %d", k, s.where(pi, v), v/D, out)
 					}
 				}

@@ -13,7 +13,9 @@ func (s *Sim) injBuf(node, vc int) int {
 	return int(s.nodeAt[node].pi)*s.maxVC + vc
 }
 
-// slotsFree counts the packets injection VC vc of node can still take.
+// slotsFree counts the packets injection VC vc of node can still take
+// (router.queueing 4q, voqnet: over all its queues; voqChooseVC counts the
+// packet's own).
 func (s *Sim) slotsFree(node, vc int) int32 {
 	bi := s.injBuf(node, vc)
 	free := s.bufs[bi].cap - s.bufs[bi].len
@@ -31,6 +33,9 @@ func (s *Sim) slotsFree(node, vc int) int32 {
 func (s *Sim) chooseVC(node, dst int, reply bool) int {
 	if s.iso.on && !reply && s.iso.flow[node*s.N+dst] {
 		return s.isoRoom(node) // the isolated class (ctlclass.go)
+	}
+	if s.vq.split {
+		return s.voqChooseVC(node, dst, reply)
 	}
 	lo, hi := 0, s.reqVCs
 	if reply {
@@ -108,6 +113,9 @@ func (s *Sim) release(k int32) {
 // newPacket creates a packet generated at cycle t and counts it.
 func (s *Sim) newPacket(src, dst int, t int64, flags uint8) int32 {
 	k := s.initPacket(s.alloc(), src, dst, t, flags)
+	if s.ord != nil {
+		s.ord.sent(k, &s.pk[k], s.N)
+	}
 	s.st.generated(s, int32(src), int32(dst), t, flags&fReply != 0)
 	return k
 }
@@ -358,6 +366,9 @@ func (s *Sim) deliver(k int32, t int64) {
 	}
 	pk := &s.pk[k]
 	s.st.delivered(s, pk, t)
+	if s.ord != nil {
+		s.ord.delivered(k, pk, s.N)
+	}
 	if pk.flags&fRequest != 0 {
 		node := int(pk.dst)
 		vc := int(pk.replyVC)

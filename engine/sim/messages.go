@@ -33,6 +33,13 @@ type msgQueues struct {
 	// onMessage: a mechanism's look at each message queued (SRP's
 	// reservations, srp.go); nil: none
 	onMessage func(n, dst, packets int)
+	// admCap: the most packets a per-destination FIFO holds
+	// (traffic.admittanceQueue; 0 unbounded); stalled: per node, 1 + the
+	// destination of the message its generator holds for want of room, 0
+	// none (nil when unbounded)
+	admCap  int
+	stalled []int32
+	stallF  []uint8 // per node: the held message's flags
 }
 
 // initGroups gives UR1UR2's classes their message sizes and loads: UR1
@@ -75,14 +82,47 @@ func (s *Sim) initMessages(m int, perDst bool) {
 	}
 }
 
+// initAdmittance bounds the per-destination queues to c packets (the
+// network interface's admittance queues of Duato et al., A New Scalable and
+// Cost-Effective Congestion Management Strategy for Lossless Multistage
+// Interconnection Networks §4.1, whose size the paper does not give): a
+// message that finds its queue full is held, and its node's generator
+// stalls until it fits, so that a blocked destination bounds its senders'
+// backlog instead of dropping their packets.
+func (s *Sim) initAdmittance(c int) {
+	if c > 0 && s.sqAct != nil {
+		s.admCap, s.stalled, s.stallF = c, make([]int32, s.N), make([]uint8, s.N)
+		// the generator hook: no cost to runs without the bound
+		s.hk.gen = append(s.hk.gen, s.admitStalled)
+	}
+}
+
+// admitStalled is the generator hook of bounded admittance queues: it
+// retries node n's held message, whose packets are generated when it fits,
+// and holds n's generator for this cycle (its attempt was the held
+// message's); 0 when n holds none.
+func (s *Sim) admitStalled(n int) int64 {
+	if s.stalled[n] == 0 {
+		return 0
+	}
+	dst, flags := int(s.stalled[n]-1), s.stallF[n]
+	s.stalled[n] = 0
+	s.queueMessage(n, dst, flags)
+	return s.now + 1
+}
+
 // queueMessage puts a message from node n to dst into n's source queue
-// (its queue for dst with per-destination queues).
+// (its queue for dst with per-destination queues), or, when that queue is
+// bounded and full, holds it and stalls n's generator (admitStalled).
 func (s *Sim) queueMessage(n, dst int, flags uint8) {
-	q := n
+	q, m := n, s.messageSize(n)
 	if s.sqAct != nil {
+		if s.stalled != nil && s.admQueued(n, dst)+m > s.admCap {
+			s.stalled[n], s.stallF[n] = int32(dst+1), flags
+			return
+		}
 		q = s.destQueue(n, dst)
 	}
-	m := s.messageSize(n)
 	for range m {
 		s.sq[q] = append(s.sq[q], s.newPacket(n, dst, s.now, flags))
 	}
@@ -116,8 +156,22 @@ func (s *Sim) destQueue(n, dst int) int {
 	return int(q)
 }
 
+// admQueued is the packets node n holds for dst (the scan over its
+// destinations with packets, as destQueue's).
+func (s *Sim) admQueued(n, dst int) int {
+	for _, a := range s.sqAct[n] {
+		if int(a.dst) == dst {
+			return len(s.sq[a.q]) - int(s.sqHead[a.q])
+		}
+	}
+	return 0
+}
+
 // queued reports whether node n has packets in its source queue(s).
 func (s *Sim) queued(n int) bool {
+	if s.stalled != nil && s.stalled[n] != 0 {
+		return true
+	}
 	if s.sqAct != nil {
 		return len(s.sqAct[n]) > 0
 	}
@@ -193,7 +247,8 @@ func (s *Sim) drainDest(n int) {
 			}
 		}
 		tried = true
-		if vc = s.chooseVC(n, int(act[i].dst), false); vc >= 0 || s.injPolicy != 0 {
+		// (voqnet's injection queues are per destination: a full one passes too)
+		if vc = s.chooseVC(n, int(act[i].dst), false); vc >= 0 || s.injPolicy != 0 && s.vq.kind != voqNet {
 			break
 		}
 		if i++; i == len(act) {

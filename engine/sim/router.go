@@ -435,7 +435,7 @@ func (s *Sim) grant(r, in, vc, out int) {
 		if !s.creditAtOutput {
 			s.returnCredit(pi, vc, now, minimal, ip.class == topology.Global)
 		}
-	} else if s.vq.on && vc < s.radix*s.injVC { // a data VC's count over its queues
+	} else if s.vq.on && vc < s.vq.n*s.injVC { // a data VC's count over its queues
 		s.vq.injUsed[pi*s.maxVC+vc%s.injVC]--
 	}
 	if op.class == topology.Injection {

@@ -248,11 +248,14 @@ type Sim struct {
 	// router.voq, queue) vc (a dense array: the allocator checks it for
 	// every request)
 	credits []int32
-	qRing   []uint64 // input buffer slots: packet id | entry cycle<<32
-	oRing   []int32  // per output FIFO, the departure cycles of its last oCap packets
-	outCap  int32    // output FIFO capacity in phits
-	oCap    int32    // output FIFO ring length in packets (every port alike)
-	lat     []int64  // link latency per port class
+	// ord: out-of-order deliveries per (source, destination) (order.go),
+	// nil when not counted
+	ord    *orderCheck
+	qRing  []uint64 // input buffer slots: packet id | entry cycle<<32
+	oRing  []int32  // per output FIFO, the departure cycles of its last oCap packets
+	outCap int32    // output FIFO capacity in phits
+	oCap   int32    // output FIFO ring length in packets (every port alike)
+	lat    []int64  // link latency per port class
 	// per router: bit mask (2 words, radix ≤ 128) of the inputs holding
 	// packets, so idle routers and ports cost nothing
 	inMask []uint64
@@ -461,6 +464,7 @@ func newSimEntry(cfg config.Config, e *routing.Entry, topo topology.Topology, se
 		s.sq = make([][]int32, s.N)
 		s.sqHead = make([]int32, s.N)
 		s.initMessages(msgPackets, perDst)
+		s.initAdmittance(tr.AdmittanceQueue)
 	}
 	if s.pat.Group(0) >= 0 && s.pat2 == nil { // UR1UR2's classes (validated: no switch)
 		s.initGroups(msgPackets)
@@ -489,10 +493,15 @@ func newSimEntry(cfg config.Config, e *routing.Entry, topo topology.Topology, se
 		s.prioBase = s.isoBase
 	}
 	s.prioOut = s.cc.on || s.iso.low
-	if err := s.initVoq(r.Voq); err != nil {
+	if err := s.initVoq(r.QueueScheme()); err != nil {
 		return nil, err
 	}
 	s.maxVC = slices.Max(s.nq)
+	if r.Queueing != "" {
+		if err := s.initOrder("router.queueing"); err != nil {
+			return nil, err
+		}
+	}
 	if s.R*s.radix >= 1<<(30-qBits) {
 		return nil, fmt.Errorf("topology %s: %d ports, the simulator supports fewer than %d", topo.Name(), s.R*s.radix, 1<<(30-qBits))
 	}
@@ -529,6 +538,9 @@ func newSimEntry(cfg config.Config, e *routing.Entry, topo topology.Topology, se
 	s.completeA = e.Uses("routing.completePhaseA") && cfg.Routing.CompletePhaseA
 	s.metrics = e.Metrics
 	s.injSlots = int32(s.injVC) * (s.bufCap[topology.Injection] / int32(s.P))
+	if s.vq.split { // the VC's buffer is split over its queues
+		s.injSlots *= int32(s.vq.n)
+	}
 
 	s.gens = make([]rng.Stream, s.N)
 	for i := range s.gens {

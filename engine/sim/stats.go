@@ -505,6 +505,7 @@ func (s *Sim) Snapshot() *result.Result {
 		}
 	}
 	res.Mechanisms = s.mechReports()
+	res.Order = s.ord.report()
 	res.Conservation = result.Conservation{TotalGenerated: st.totGen, TotalDelivered: st.totDel, InFlight: s.live - s.mech.live + s.parked} // data only: control packets are their mechanism's
 	res.SimCycles, res.PacketHops = s.now, st.xbar
 	if s.wl != nil {

@@ -33,6 +33,20 @@ import (
 // counts it; each ring can hold all of it), as nodes fill it without
 // credits.
 
+// The RECN paper's baselines (Duato et al., A New Scalable and
+// Cost-Effective Congestion Management Strategy for Lossless Multistage
+// Interconnection Networks §4.1, §4.3; router.queueing) use the same queues with
+// another index: 4q, 4 queues per VC (q = j·D + VC), the sender putting
+// each packet in the downstream queue with the most free credits, its view
+// of the least-occupied one (ties to the lowest j), chosen again at every
+// request so that a head does not wait on a full queue while another has
+// room; voqnet, a queue per destination host (q = host·D + VC). Both split
+// the VC's buffer equally (whole packets) with credits per queue, as the
+// paper's VOQ policies do, the injection ports too (the network
+// interface's injection queues follow the switch's scheme), where the node
+// places a packet only when its queue has room. The head's route is still
+// computed a hop ahead, so the routings allowed are voqsw's.
+
 // qBits is the width of a queue index in the timing wheels' entries (an
 // arrival's and a credit's): up to 127 queues per input port.
 const qBits = 7
@@ -52,6 +66,12 @@ func creditAt(e int32) (po, q int) {
 // voq is router.voq's state.
 type voq struct {
 	on bool
+	// kind: voqSw, voq4Q or voqNet; n the queues per data VC (the
+	// router's radix, 4, the hosts); split: the queues share the VC's
+	// buffer equally
+	kind  uint8
+	n     int
+	split bool
 	// busy: per input port, 2 words: bit q set while queue q holds packets
 	// (the 32-bit vcBusy of the plain layout is left unused)
 	busy []uint64
@@ -83,29 +103,45 @@ type voq struct {
 // the allocators' priority tests (isCtlVC, isIsoVC) and their injection VCs
 // (isoRoom, ctlRoom) read them unchanged; an absent class's base is 255,
 // above every queue.
-func (s *Sim) initVoq(on bool) error {
+func (s *Sim) initVoq(scheme string) error {
 	s.nq = append([]int(nil), s.vcCount...)
-	if !on {
+	field, what := "router.queueing", "ports"
+	switch scheme {
+	case "voqsw":
+		s.vq.kind, s.vq.n = voqSw, s.radix
+		if s.cfg.Router.Queueing == "" {
+			field = "router.voq"
+		}
+	case "4q":
+		s.vq.kind, s.vq.n, s.vq.split, what = voq4Q, 4, true, "queues"
+	case "voqnet":
+		s.vq.kind, s.vq.n, s.vq.split, what = voqNet, s.N, true, "hosts"
+	default:
 		return nil
 	}
 	for c := range s.nq {
 		d := s.dataVCs(topology.PortClass(c))
 		s.vq.d[c] = uint8(d)
-		s.nq[c] = s.radix*d + s.vcCount[c] - d
+		s.nq[c] = s.vq.n*d + s.vcCount[c] - d
 		if s.nq[c] > 1<<qBits-1 {
-			return fmt.Errorf("router.voq: %d ports × %d data VCs + %d extra VCs = %d queues per %s input; at most %d (%d bits in the timing wheels' entries)",
-				s.radix, d, s.vcCount[c]-d, s.nq[c], s.topo.Classes()[c].Name, 1<<qBits-1, qBits)
+			return fmt.Errorf("%s: %d %s × %d data VCs + %d extra VCs = %d queues per %s input; at most %d (%d bits in the timing wheels' entries)",
+				field, s.vq.n, what, d, s.vcCount[c]-d, s.nq[c], s.topo.Classes()[c].Name, 1<<qBits-1, qBits)
+		}
+		if s.vq.split { // equal static partitions of whole packets
+			if s.bufCap[c] = s.bufCap[c] / int32(s.vq.n*s.P) * int32(s.P); s.bufCap[c] == 0 {
+				return fmt.Errorf("%s: the %s buffer split over %d queues holds no packet", field, s.topo.Classes()[c].Name, s.vq.n)
+			}
 		}
 		for _, b := range []*uint8{&s.isoBase[c], &s.ctlBase[c]} {
 			if int(*b) < s.vcCount[c] {
-				*b = uint8(s.radix*d + int(*b) - d)
+				*b = uint8(s.vq.n*d + int(*b) - d)
 			} else {
 				*b = math.MaxUint8
 			}
 		}
 		// the input stage's passes: the control queues first, a
 		// strictly-lowest isolated class last
-		for q := s.radix * d; q < s.nq[c]; q++ {
+		for q := s.vq.n * d; q < s.nq[c]; q++ {
 			switch {
 			case s.isCtlVC(topology.PortClass(c), q):
 				s.vq.ctl[c][q>>6] |= 1 << (q & 63)
@@ -121,6 +157,13 @@ func (s *Sim) initVoq(on bool) error {
 	return nil
 }
 
+// router.queueing's schemes (vq.kind); 0 is off.
+const (
+	voqSw = 1 + iota
+	voq4Q
+	voqNet
+)
+
 // buildVoq allocates the masks and injection counters after build.
 func (s *Sim) buildVoq() {
 	if !s.vq.on {
@@ -129,6 +172,9 @@ func (s *Sim) buildVoq() {
 	s.vq.busy = make([]uint64, 2*len(s.ports))
 	s.vq.injUsed = make([]int32, len(s.bufs))
 	s.vq.injCap = s.bufCap[topology.Injection] / int32(s.P)
+	if s.vq.split { // the VC's queues split its buffer
+		s.vq.injCap *= int32(s.vq.n)
+	}
 	if s.routing == routeUGAL { // on a flattened butterfly (checkVoq)
 		s.vq.vcs = int(s.vq.d[topology.FBFlyLink])
 		s.vq.held = make([]int32, len(s.ports)*s.vq.vcs)
@@ -145,7 +191,7 @@ func (s *Sim) buildVoq() {
 // q (a grant: +P; a credit back: −P); the extra classes' queues are not
 // UGAL's to weigh.
 func (s *Sim) voqHeld(po, q int, delta int32) {
-	if d := s.vq.vcs; q < s.radix*d {
+	if d := s.vq.vcs; q < s.vq.n*d {
 		s.vq.held[po*d+q%d] += delta
 	}
 }
@@ -160,7 +206,61 @@ func (s *Sim) voqPlace(k int32, vc int) int {
 	at := s.nodeAt[pk.src]
 	s.vq.injUsed[int(at.pi)*s.maxVC+vc]++
 	s.route(int(at.router), pk, true, false)
+	switch s.vq.kind {
+	case voqNet:
+		return int(pk.dst)*s.injVC + vc
+	case voq4Q: // the least-occupied of the node's 4 queues (voqInjFree's)
+		bi := int(at.pi) * s.maxVC
+		j := 0
+		for i := 1; i < 4; i++ {
+			if s.bufs[bi+i*s.injVC+vc].len < s.bufs[bi+j*s.injVC+vc].len {
+				j = i
+			}
+		}
+		return j*s.injVC + vc
+	}
 	return int(pk.outPort)*s.injVC + vc
+}
+
+// voqChooseVC is chooseVC under 4q and voqnet, whose injection VCs have a
+// queue per destination or 4 each: the VC of the set (requests or
+// replies) whose queue for the packet has the most room (ties to the
+// lowest; router.injectionPolicy is not consulted); −1 when none has.
+func (s *Sim) voqChooseVC(node, dst int, reply bool) int {
+	lo, hi := 0, s.reqVCs
+	if reply {
+		lo, hi = s.reqVCs, s.injVC
+	}
+	best, most := -1, int32(0)
+	for v := lo; v < hi; v++ {
+		bi := s.injBuf(node, v)
+		free := s.voqInjFree(bi, v, dst)
+		if s.resv != nil {
+			free -= s.resv[bi]
+		}
+		if free > most {
+			best, most = v, free
+		}
+	}
+	return best
+}
+
+// voqInjFree is the room, in packets, that injection VC vc (buffer bi) of
+// a split scheme has for a packet to dst: voqnet, its queue for dst (for
+// any destination, dst < 0: the emptiest queue's); 4q, the emptiest of its
+// 4 queues, where voqPlace puts the packet.
+func (s *Sim) voqInjFree(bi, vc, dst int) int32 {
+	b0 := bi - vc
+	if s.vq.kind == voqNet && dst >= 0 {
+		b := &s.bufs[b0+dst*s.injVC+vc]
+		return b.cap - b.len
+	}
+	free := int32(0)
+	for j := 0; j < s.vq.n; j++ {
+		b := &s.bufs[b0+j*s.injVC+vc]
+		free = max(free, b.cap-b.len)
+	}
+	return free
 }
 
 // voqBusy marks queue q of input pi busy (it got its first packet) or idle.
@@ -203,7 +303,7 @@ func (s *Sim) voqArbitrate(r, pi int) (int, int) {
 				wait = min(wait, int64(b.hEntry))
 				continue
 			}
-			if b.hOut < 0 && q >= s.radix*int(s.vq.d[cl]) {
+			if b.hOut < 0 && q >= s.vq.n*int(s.vq.d[cl]) {
 				// an extra class's queue, one per input: its head is routed
 				// here, and the queue it takes at the next router is its
 				// class's VC there (routeMinimalOn)
@@ -226,7 +326,12 @@ func (s *Sim) voqArbitrate(r, pi int) (int, int) {
 				if po := base + int(pk.outPort); s.pclass[po] != topology.Injection {
 					pk.vcPos = pk.nextPos // as the grant sets it (this hop's route is in b)
 					s.route(int(uint(s.ports[po].peer)/uint(s.radix)), pk, false, false)
-					b.hVC = int8(int(pk.outPort)*int(s.vq.d[s.pclass[po]]) + int(b.hVC))
+					switch s.vq.kind {
+					case voqSw:
+						b.hVC = int8(int(pk.outPort)*int(s.vq.d[s.pclass[po]]) + int(b.hVC))
+					case voqNet:
+						b.hVC = int8(int(pk.dst)*int(s.vq.d[s.pclass[po]]) + int(b.hVC))
+					} // voq4Q: at every request, below
 				}
 			}
 			po := base + int(b.hOut)
@@ -236,9 +341,14 @@ func (s *Sim) voqArbitrate(r, pi int) (int, int) {
 				t = -1
 				if op.class == topology.Injection {
 					t = s.replyBlocked(b)
-				} else if s.credits[po*s.maxVC+int(b.hVC)] < int32(s.P) {
-					t = waitCredit
-					s.sleepOnCredit(pi-base, po)
+				} else {
+					if s.vq.kind == voq4Q {
+						s.pick4Q(po, b)
+					}
+					if s.credits[po*s.maxVC+int(b.hVC)] < int32(s.P) {
+						t = waitCredit
+						s.sleepOnCredit(pi-base, po)
+					}
 				}
 			}
 			if t >= 0 {
@@ -256,6 +366,26 @@ func (s *Sim) voqArbitrate(r, pi int) (int, int) {
 	}
 	ip.inWait = int32(wait)
 	return -1, -1
+}
+
+// pick4Q points head record b at the queue of output po's next router
+// with the most free credits among the 4 of its VC (the sender's view of
+// the least-occupied queue; ties to the lowest), a data head's choice
+// under 4q at every request.
+func (s *Sim) pick4Q(po int, b *buffer) {
+	d := int(s.vq.d[s.pclass[po]])
+	if int(b.hVC) >= 4*d {
+		return // an extra class's queue
+	}
+	vc := int(b.hVC) % d
+	cr := s.credits[po*s.maxVC : po*s.maxVC+4*d]
+	j := 0
+	for i := 1; i < 4; i++ {
+		if cr[i*d+vc] > cr[j*d+vc] {
+			j = i
+		}
+	}
+	b.hVC = int8(j*d + vc)
 }
 
 // voqOcc is the occupancy UGAL reads for output po under router.voq: the

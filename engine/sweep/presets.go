@@ -165,7 +165,7 @@ func fattreeExperiments() []Experiment {
 
 // recnExperiments are the RECN paper's Fig. 2 (a) and (b), corner cases 1
 // and 2 on the 64-host fat tree (config.RECNCornerCase), with the baselines
-// the router expresses: IQ (one queue per input) and VOQsw (router.voq);
+// (router.queueing: IQ, 4Q, VOQsw, VOQnet; RECN itself is a mechanism);
 // each run's throughput against time is in its series (Result.Throughput).
 func recnExperiments() []Experiment {
 	var out []Experiment
@@ -173,13 +173,15 @@ func recnExperiments() []Experiment {
 		if panel == "" {
 			continue
 		}
-		iq := config.RECNCornerCase(cc)
-		iq.Name = "IQ"
-		sw := iq
-		sw.Name, sw.Router.Voq = "VOQsw", true
+		var series []config.Config
+		for _, sc := range config.RECNSchemes {
+			c := config.RECNBaseline(cc, sc.Queueing)
+			c.Name = sc.Name
+			series = append(series, c)
+		}
 		out = append(out, Experiment{Name: "recn-fig2" + panel,
-			Doc:  fmt.Sprintf("RECN paper Fig. 2%s, corner case %d: 64-host fat tree, 48 hosts UN at load %g, 16 hosts (one per leaf) → host 32 from 800 to 970 µs; IQ vs VOQsw, throughput vs time in bytes/ns", panel, cc, iq.Traffic.Load),
-			Spec: Spec{Series: []config.Config{iq, sw}, Loads: []float64{iq.Traffic.Load}}})
+			Doc:  fmt.Sprintf("RECN paper Fig. 2%s, corner case %d: 64-host fat tree, 48 hosts UN at load %g, 16 hosts (one per leaf) → host 32 from 800 to 970 µs; IQ, 4Q, VOQsw, VOQnet, throughput vs time in bytes/ns", panel, cc, series[0].Traffic.Load),
+			Spec: Spec{Series: series, Loads: []float64{series[0].Traffic.Load}}})
 	}
 	return out
 }

@@ -97,6 +97,7 @@ var paramTopics = map[string]string{
 	"topology.dimensions":           "topology-fbfly",
 	"topology.k":                    "topology-fbfly",
 	"topology.stages":               "topology-fattree",
+	"router.queueing":               "router-queueing",
 	"topology.subtrees":             "topology-fattree",
 	"traffic.hotspotNode":           "traffic-HOTSPOT",
 	"traffic.hotspotSenders":        "traffic-HOTSPOT",
