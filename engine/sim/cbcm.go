@@ -88,8 +88,12 @@ type cbcm struct {
 	dtSent     []int32
 	quiet      []int64
 	watch      []int32 // destinations observing or hotspots (or idle until the next pass)
-	destDue    int64   // the next cycle the destinations' pass may act
-	srcDue     int64   // the next cycle a throttled flow's source epoch ends
+	watchGen   []int32 // each entry's generation: stale unless its destination's (wgen)
+	wgen       []int32
+	idleAt     []int64 // the cycle hooks run when the destination went idle
+	hooks      int64
+	destDue    int64 // the next cycle the destinations' pass may act
+	srcDue     int64 // the next cycle a throttled flow's source epoch ends
 	watched    []bool
 	hotspots   int64 // HOTSPOT declarations
 	throttles  int64 // throttle packets sent
@@ -173,6 +177,7 @@ func (m *cbcm) attach(s *Sim, id int) error {
 	m.words = (N + 63) / 64
 	m.mode, m.list, m.count = make([]uint8, N), make([]uint64, N*m.words), make([]int32, N)
 	m.epoch, m.dtSent, m.quiet, m.watched = make([]int64, N), make([]int32, N), make([]int64, N), make([]bool, N)
+	m.wgen, m.idleAt = make([]int32, N), make([]int64, N)
 	nf := N * N
 	m.thr, m.dt, m.tok, m.tokAt = make([]bool, nf), make([]int32, nf), make([]float64, nf), make([]int64, nf)
 	m.epStart, m.since, m.epSent, m.epQ0 = make([]int64, nf), make([]int64, nf), make([]int32, nf), make([]int32, nf)
@@ -206,6 +211,7 @@ func (m *cbcm) control(*Sim, controlMsg) {}
 func (m *cbcm) cycle(s *Sim) {
 	now := s.now
 	m.now1 = now + 1
+	m.hooks++
 	for _, po := range m.picked { // last cycle's draws end
 		m.touch(int(po))
 	}
@@ -531,10 +537,19 @@ func (m *cbcm) clearList(d int) {
 	m.count[d] = 0
 }
 
+// watchDest puts d in the watch list. A destination that went idle stays
+// in the list until the next pass that acts; if it observes again after a
+// cycle hook (when the pass ran every cycle, it left the list then), its
+// entry moves to the end, as it would have been put back.
 func (m *cbcm) watchDest(d int) {
+	if m.watched[d] && m.idleAt[d] < m.hooks {
+		m.wgen[d]++ // its entry in place is stale
+		m.watched[d] = false
+	}
 	if !m.watched[d] {
 		m.watched[d] = true
 		m.watch = append(m.watch, int32(d))
+		m.watchGen = append(m.watchGen, m.wgen[d])
 	}
 }
 
@@ -572,8 +587,7 @@ func (m *cbcm) eject(s *Sim, k int32, t int64) {
 			m.addSrc(d, src)
 		} else { // an uncongested path to d: network congestion
 			m.clearList(d)
-			m.mode[d] = cbIdle
-			m.wake(s.now) // leaves the watch list at the next pass
+			m.mode[d], m.idleAt[d] = cbIdle, m.hooks
 		}
 	case cbHotspot:
 		m.addSrc(d, src)
@@ -586,9 +600,12 @@ func (m *cbcm) eject(s *Sim, k int32, t int64) {
 // destinations closes the epochs due and sends the throttle rounds due.
 func (m *cbcm) destinations(s *Sim) {
 	m.destDue = math.MaxInt64
-	kept := m.watch[:0]
-	for _, d32 := range m.watch {
+	kept, keptGen := m.watch[:0], m.watchGen[:0]
+	for i, d32 := range m.watch {
 		d := int(d32)
+		if m.watchGen[i] != m.wgen[d] {
+			continue // moved to the end
+		}
 		switch m.mode[d] {
 		case cbObserving:
 			if s.now-m.epoch[d] >= m.p.DestEpoch {
@@ -615,9 +632,9 @@ func (m *cbcm) destinations(s *Sim) {
 		case m.count[d] != m.dtSent[d]:
 			m.wake(m.quiet[d])
 		}
-		kept = append(kept, d32)
+		kept, keptGen = append(kept, d32), append(keptGen, m.wgen[d])
 	}
-	m.watch = kept
+	m.watch, m.watchGen = kept, keptGen
 }
 
 // wake makes the destinations' pass run at cycle t (or earlier).
@@ -650,8 +667,7 @@ func (m *cbcm) receive(s *Sim, p ctlPacket) {
 		m.list[d*m.words+src>>6] &^= 1 << (src & 63)
 		m.count[d]--
 		if m.count[d] == 0 {
-			m.mode[d], m.dtSent[d] = cbIdle, 0
-			m.wake(s.now)
+			m.mode[d], m.dtSent[d], m.idleAt[d] = cbIdle, 0, m.hooks
 		} else if s.now >= m.quiet[d] {
 			m.round(s, d)
 		} else {
