@@ -171,7 +171,11 @@ func (m *cbcm) attach(s *Sim, id int) error {
 		m.qs = slices.Max(s.nq)
 		m.reqs, m.nc = make([]int16, np*m.qs), make([]int16, np)
 		m.isDirty, m.multi = make([]bool, np), make([]uint64, 2*s.R)
-		s.hk.arrive = append(s.hk.arrive, func(pi, q int, k int32) { m.dirtyIn(pi) })
+		s.hk.arrive = append(s.hk.arrive, func(pi, q int, k int32) {
+			if s.bufs[pi*s.maxVC+q].hd == k { // a new head: its queue was empty
+				m.dirtyIn(pi)
+			}
+		})
 	}
 	N := s.N
 	m.words = (N + 63) / 64
@@ -194,8 +198,13 @@ func (m *cbcm) attach(s *Sim, id int) error {
 	}
 	s.hk.cycle = append(s.hk.cycle, cycleHook{every: 1, f: func() { m.cycle(s) }})
 	s.hk.grant = append(s.hk.grant, func(r, in, out, vc, outVC int, k int32) {
-		if s.vq.on {
-			m.dirtyIn(r*s.radix + in)
+		// a data queue's next head asks for the same output: only an
+		// emptied queue, an extra queue's next head (its own route) or a
+		// head still on its injection link changes the input's requests
+		if pi := r*s.radix + in; s.vq.on {
+			if b := &s.bufs[pi*s.maxVC+vc]; b.len == 0 || int64(b.hEntry) > s.now || vc >= s.radix*int(s.vq.d[s.ports[pi].class]) {
+				m.dirtyIn(pi)
+			}
 		}
 		m.grant(s, r*s.radix+out, k)
 	})
