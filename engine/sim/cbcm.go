@@ -121,7 +121,9 @@ type cbcm struct {
 // interval's min and max, the closed intervals' Σ(max − min).
 type cbOut struct {
 	at, sum, sDiff          int64
+	end                     int64 // the open interval's last cycle
 	cur, lo, hi, head, tail int32
+	slot                    int32 // the open interval's slot in diffs (its index mod nb)
 	cong                    bool
 }
 
@@ -161,7 +163,7 @@ func (m *cbcm) attach(s *Sim, id int) error {
 	m.out, m.diffs = make([]cbOut, np), make([]int32, np*nb)
 	for po := range np {
 		m.runS[po*m.rn] = math.MinInt32 // degree 0 since before the start
-		m.out[po].at, m.out[po].lo = -1, math.MaxInt32
+		m.out[po].at, m.out[po].lo, m.out[po].end = -1, math.MaxInt32, m.bsi-1
 	}
 	m.stat, m.pick = make([]int32, np), make([]int32, np)
 	m.stamp = make([]int64, np)
@@ -481,26 +483,31 @@ func (m *cbcm) account(po int, o *cbOut, t int64) {
 		j = nj
 	}
 	o.tail, o.sum = int32(j), sum
-	// the bound intervals: the open one, k0, holds the cycles from its
-	// start through at
+	// the bound intervals: the open one holds the cycles from its start
+	// through at
 	lo, hi := min(o.lo, x), max(o.hi, x)
-	bsi := m.bsi
-	if k0, k1 := (at+1)/bsi, (t+1)/bsi-1; k1 >= k0 { // k1: the last to close by t
-		nb := int64(m.nb)
+	if t >= o.end { // it closes, and the ones wholly inside at+1…t
+		bsi := m.bsi
+		n := (t-o.end)/bsi + 1
 		ds := m.diffs[po*m.nb : (po+1)*m.nb]
-		if k1-k0 >= nb {
+		if n > int64(m.nb) { // the open one is out of the window, the rest lie in the run: 0
 			clear(ds)
 			o.sDiff = 0
+			o.slot = int32((int64(o.slot) + n) % int64(m.nb))
 		} else {
 			d := hi - lo
-			for k := k0; k <= k1; k++ {
-				e := &ds[k%nb]
+			for range n {
+				e := &ds[o.slot]
 				o.sDiff += int64(d - *e)
 				*e, d = d, 0
+				if o.slot++; int(o.slot) == m.nb {
+					o.slot = 0
+				}
 			}
 		}
+		o.end += n * bsi
 		lo, hi = math.MaxInt32, 0
-		if (t+1)%bsi != 0 { // the new open interval's cycles through t
+		if t > o.end-bsi { // the new open interval's cycles through t
 			lo, hi = x, max(0, x)
 		}
 	}
