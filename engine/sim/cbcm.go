@@ -460,12 +460,26 @@ func (m *cbcm) account(po int, o *cbOut, t int64) {
 		return
 	}
 	x := o.cur
-	sum := o.sum + n*int64(x)
-	// the cycles leaving the window, a ≤ c ≤ b
-	a, b := at+1-m.ns, t-m.ns
 	runS := m.runS[po*m.rn : (po+1)*m.rn]
 	runV := m.runV[po*m.rn : (po+1)*m.rn]
 	j, h := int(o.tail), int(o.head)
+	if n == 1 && t < o.end { // the common step: one cycle, no interval closes
+		o.sum += int64(x - runV[j]) // the tail run holds t − ns
+		if j != h {
+			nj := j + 1
+			if nj == len(runS) {
+				nj = 0
+			}
+			if int64(runS[nj]) == t-m.ns+1 {
+				o.tail = int32(nj)
+			}
+		}
+		o.lo, o.hi, o.at = min(o.lo, x), max(o.hi, x), t
+		return
+	}
+	sum := o.sum + n*int64(x)
+	// the cycles leaving the window, a ≤ c ≤ b
+	a, b := at+1-m.ns, t-m.ns
 	for {
 		if j == h { // the newest run holds the rest
 			sum -= (b - max(a, int64(runS[j])) + 1) * int64(runV[j])
