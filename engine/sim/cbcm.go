@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/bits"
+	"slices"
 
 	"phitsim/engine/config"
 	"phitsim/engine/traffic"
@@ -46,19 +47,38 @@ type cbcm struct {
 	id   int
 	p    config.CBCMParams
 	mark uint16
-	// switch: per output port (pi); rings by cycle mod samples, by interval
-	// mod samples/boundInterval
-	q               int32 // one request's weight (1; weighted: lcm 1…16)
-	nb              int64 // bound samples
-	dcr, mins, maxs []int32
-	sum, sMin, sMax []int64
-	cMin, cMax      []int32 // the open interval's
-	last            []int64 // the last cycle pushed
-	cong            []bool
-	acc             []int32 // this cycle's degree
-	touched         []int32
-	cand            []int16 // one input's requests' outputs
-	limit           int64   // congested ⇔ 2·nb·sum − samples·(sMax − sMin) > limit
+	// switch, per output port (pi): its degree as runs of equal values (a
+	// ring of rn (start, value) per port: the window's cycles and one
+	// before), the window's sum and the bound intervals' max − min (a ring
+	// of nb), accounted lazily through at[po] (at a change of its degree or
+	// a grant)
+	q          int32 // one request's weight (1; weighted: lcm 1…16)
+	nb, rn     int
+	ns, bsi    int64
+	runS, runV []int32
+	out        []cbOut
+	diffs      []int32
+	stat       []int32 // the static part: requests that need no draw
+	pick       []int32 // this cycle's drawn part
+	stamp      []int64 // touched at cycle stamp−1
+	touched    []int32
+	picked     []int32 // outputs drawn last cycle: back to stat now
+	now1       int64   // the cycle being sampled + 1 (stamp)
+	cand       []int16 // one input's requests' outputs (the plain layout)
+	limit      int64   // congested ⇔ 2·nb·sum − samples·Σ(max − min) > limit
+	// per input (router.voq): its requests' outputs in queue order (reqs,
+	// qs per input) and their count (nc); the inputs whose requests may
+	// have changed since the last sample (dirty: an arrival, a grant, a
+	// head still on its way from its node), and per router the inputs of 2
+	// or more requests, one of which is drawn each cycle (multi, 2 words
+	// per router)
+	reqs    []int16
+	qs      int
+	nc      []int16
+	dirty   []int32
+	dirty2  []int32
+	isDirty []bool
+	multi   []uint64
 	// destination
 	words      int
 	mode       []uint8
@@ -67,7 +87,13 @@ type cbcm struct {
 	epoch      []int64
 	dtSent     []int32
 	quiet      []int64
-	watch      []int32 // destinations observing or hotspots
+	watch      []int32 // destinations observing or hotspots (or idle until the next pass)
+	watchGen   []int32 // each entry's generation: stale unless its destination's (wgen)
+	wgen       []int32
+	idleAt     []int64 // the cycle hooks run when the destination went idle
+	hooks      int64
+	destDue    int64 // the next cycle the destinations' pass may act
+	srcDue     int64 // the next cycle a throttled flow's source epoch ends
 	watched    []bool
 	hotspots   int64 // HOTSPOT declarations
 	throttles  int64 // throttle packets sent
@@ -87,6 +113,18 @@ type cbcm struct {
 	delivered, mkd   int64 // window data packets, marked ones
 	hotFlits         int64 // window flits of throttled flows' packets consumed at hotspots
 	throttledPackets []bool
+}
+
+// cbOut is an output port's contention state: its degree in effect (cur)
+// since its newest run (head; tail: the run holding the oldest cycle of the
+// window), accounted through cycle at: the window's sum, the open bound
+// interval's min and max, the closed intervals' Σ(max − min).
+type cbOut struct {
+	at, sum, sDiff          int64
+	end                     int64 // the open interval's last cycle
+	cur, lo, hi, head, tail int32
+	slot                    int32 // the open interval's slot in diffs (its index mod nb)
+	cong                    bool
 }
 
 const (
@@ -115,24 +153,37 @@ func (m *cbcm) attach(s *Sim, id int) error {
 	m.mark = 1 << sh
 	np := len(s.ports)
 	ns, nb := m.p.Samples, m.p.Samples/m.p.BoundInterval
-	m.nb = int64(nb)
+	m.nb, m.rn = nb, ns+2 // a run per cycle at most: the window's, the one before, the new one
 	m.q = 1
 	if m.p.Weighted {
 		m.q = 720720
 	}
-	m.dcr, m.mins, m.maxs = make([]int32, np*ns), make([]int32, np*nb), make([]int32, np*nb)
-	m.sum, m.sMin, m.sMax = make([]int64, np), make([]int64, np), make([]int64, np)
-	m.cMin, m.cMax, m.last = make([]int32, np), make([]int32, np), make([]int64, np)
-	for i := range m.cMin {
-		m.cMin[i], m.last[i] = math.MaxInt32, -1
+	m.ns, m.bsi = int64(ns), int64(m.p.BoundInterval)
+	m.runS, m.runV = make([]int32, np*m.rn), make([]int32, np*m.rn)
+	m.out, m.diffs = make([]cbOut, np), make([]int32, np*nb)
+	for po := range np {
+		m.runS[po*m.rn] = math.MinInt32 // degree 0 since before the start
+		m.out[po].at, m.out[po].lo, m.out[po].end = -1, math.MaxInt32, m.bsi-1
 	}
-	m.cong, m.acc = make([]bool, np), make([]int32, np)
+	m.stat, m.pick = make([]int32, np), make([]int32, np)
+	m.stamp = make([]int64, np)
 	m.cand = make([]int16, 128) // a port holds at most 127 queues (router.voq)
-	m.limit = int64(math.Floor(m.p.Threshold * float64(2*m.nb*int64(ns)*int64(m.q))))
+	m.limit = int64(math.Floor(m.p.Threshold * float64(2*int64(nb)*int64(ns)*int64(m.q))))
+	if s.vq.on {
+		m.qs = slices.Max(s.nq)
+		m.reqs, m.nc = make([]int16, np*m.qs), make([]int16, np)
+		m.isDirty, m.multi = make([]bool, np), make([]uint64, 2*s.R)
+		s.hk.arrive = append(s.hk.arrive, func(pi, q int, k int32) {
+			if s.bufs[pi*s.maxVC+q].hd == k { // a new head: its queue was empty
+				m.dirtyIn(pi)
+			}
+		})
+	}
 	N := s.N
 	m.words = (N + 63) / 64
 	m.mode, m.list, m.count = make([]uint8, N), make([]uint64, N*m.words), make([]int32, N)
 	m.epoch, m.dtSent, m.quiet, m.watched = make([]int64, N), make([]int32, N), make([]int64, N), make([]bool, N)
+	m.wgen, m.idleAt = make([]int32, N), make([]int64, N)
 	nf := N * N
 	m.thr, m.dt, m.tok, m.tokAt = make([]bool, nf), make([]int32, nf), make([]float64, nf), make([]int64, nf)
 	m.epStart, m.since, m.epSent, m.epQ0 = make([]int64, nf), make([]int64, nf), make([]int32, nf), make([]int32, nf)
@@ -148,7 +199,17 @@ func (m *cbcm) attach(s *Sim, id int) error {
 		}
 	}
 	s.hk.cycle = append(s.hk.cycle, cycleHook{every: 1, f: func() { m.cycle(s) }})
-	s.hk.grant = append(s.hk.grant, func(r, in, out, vc, outVC int, k int32) { m.grant(s, r*s.radix+out, k) })
+	s.hk.grant = append(s.hk.grant, func(r, in, out, vc, outVC int, k int32) {
+		// a data queue's next head asks for the same output: only an
+		// emptied queue, an extra queue's next head (its own route) or a
+		// head still on its injection link changes the input's requests
+		if pi := r*s.radix + in; s.vq.on {
+			if b := &s.bufs[pi*s.maxVC+vc]; b.len == 0 || int64(b.hEntry) > s.now || vc >= s.radix*int(s.vq.d[s.ports[pi].class]) {
+				m.dirtyIn(pi)
+			}
+		}
+		m.grant(s, r*s.radix+out, k)
+	})
 	s.hk.eject = append(s.hk.eject, func(k int32, t int64) { m.eject(s, k, t) })
 	s.hk.sent = append(s.hk.sent, func(n, dst int, k int32) { m.sent(s, n, dst, k) })
 	return nil
@@ -157,8 +218,38 @@ func (m *cbcm) attach(s *Sim, id int) error {
 func (m *cbcm) control(*Sim, controlMsg) {}
 
 // cycle samples the contention degree of this cycle, then runs the
-// destinations' epochs and the sources' unthrottle epochs.
+// destinations' epochs and the sources' unthrottle epochs when one is due.
 func (m *cbcm) cycle(s *Sim) {
+	now := s.now
+	m.now1 = now + 1
+	m.hooks++
+	for _, po := range m.picked { // last cycle's draws end
+		m.touch(int(po))
+	}
+	m.picked = m.picked[:0]
+	if s.vq.on {
+		m.sampleVoq(s)
+	} else {
+		m.samplePlain(s)
+	}
+	for _, po := range m.touched {
+		if x := m.stat[po] + m.pick[po]; x != m.out[po].cur {
+			m.setDegree(int(po), now, x)
+		}
+		m.pick[po] = 0
+	}
+	m.touched = m.touched[:0]
+	if len(m.watch) > 0 && now >= m.destDue {
+		m.destinations(s)
+	}
+	if len(m.act) > 0 && now >= m.srcDue {
+		m.sources(s)
+	}
+}
+
+// samplePlain counts every input's requests (the plain layout: a head's
+// output is known only once routed, so each cycle reads every head).
+func (m *cbcm) samplePlain(s *Sim) {
 	now := s.now
 	for r := 0; r < s.R; r++ {
 		if s.inMask[2*r]|s.inMask[2*r+1] == 0 {
@@ -169,80 +260,132 @@ func (m *cbcm) cycle(s *Sim) {
 			for im := s.inMask[2*r+w]; im != 0; im &= im - 1 {
 				pi := base + (w<<6 | bits.TrailingZeros64(im))
 				nc := 0
-				if s.vq.on {
-					nc = m.voqHeads(s, r, pi)
-				} else {
-					cb := s.ctlBase[s.ports[pi].class] // data and hotspot VCs lie below it
-					for vm := uint64(s.vcBusy[pi]) & (1<<cb - 1); vm != 0; vm &= vm - 1 {
-						b := &s.bufs[pi*s.maxVC+bits.TrailingZeros64(vm)]
-						if int64(b.hEntry) > now {
-							continue
-						}
-						o := int(b.hOut) // routed: the common case, no call
-						if o < 0 {
-							o = m.headPort(s, r, b)
-						}
-						if o >= 0 {
-							m.cand[nc] = int16(o)
-							nc++
-						}
+				cb := s.ctlBase[s.ports[pi].class] // data and hotspot VCs lie below it
+				for vm := uint64(s.vcBusy[pi]) & (1<<cb - 1); vm != 0; vm &= vm - 1 {
+					b := &s.bufs[pi*s.maxVC+bits.TrailingZeros64(vm)]
+					if int64(b.hEntry) > now {
+						continue
+					}
+					if o := m.headPort(s, r, b); o >= 0 {
+						m.cand[nc] = int16(o)
+						nc++
 					}
 				}
 				switch {
 				case nc == 0:
 				case m.p.Weighted:
 					for _, o := range m.cand[:nc] {
-						m.add(base+int(o), m.q/int32(nc))
+						m.draw(base+int(o), m.q/int32(nc))
 					}
 				case nc == 1:
-					m.add(base+int(m.cand[0]), 1)
+					m.draw(base+int(m.cand[0]), 1)
 				default:
-					m.add(base+int(m.cand[s.rts[r].Intn(nc)]), 1)
+					m.draw(base+int(m.cand[s.rts[r].Intn(nc)]), 1)
 				}
 			}
 		}
 	}
-	for _, po := range m.touched {
-		m.push(int(po), now, m.acc[po])
-		m.acc[po] = 0
+}
+
+// sampleVoq: under router.voq an input's requests change only at an
+// arrival, a grant or when a head from its node arrives, so only those
+// inputs are read again (requests); an input with one request (or every
+// request, weighted) adds to its outputs' static degree, and one of 2 or
+// more draws its request each cycle from its router's stream, in the order
+// of the plain scan (ascending input), so the stream is the same.
+func (m *cbcm) sampleVoq(s *Sim) {
+	dirty := m.dirty
+	m.dirty = m.dirty2[:0] // the heads still on their way, for the next cycle
+	for _, pi := range dirty {
+		m.isDirty[pi] = false
 	}
-	m.touched = m.touched[:0]
-	if len(m.watch) > 0 {
-		m.destinations(s)
+	for _, pi := range dirty {
+		m.requests(s, int(pi))
 	}
-	if len(m.act) > 0 {
-		m.sources(s)
+	m.dirty2 = dirty[:0]
+	if m.p.Weighted {
+		return
+	}
+	for r := 0; r < s.R; r++ {
+		if m.multi[2*r]|m.multi[2*r+1] == 0 {
+			continue
+		}
+		base := r * s.radix
+		for w := 0; w < 2; w++ {
+			for im := m.multi[2*r+w]; im != 0; im &= im - 1 {
+				pi := base + (w<<6 | bits.TrailingZeros64(im))
+				m.draw(base+int(m.reqs[pi*m.qs+s.rts[r].Intn(int(m.nc[pi]))]), 1)
+			}
+		}
 	}
 }
 
-// voqHeads puts in m.cand the outputs the ready heads of input pi of
-// router r request under router.voq (voq.go), as the plain layout's loop
-// does: a data queue's output is its index's (q = output·D + VC), the
-// isolated class's queue (one per input) is routed as a plain VC's head,
-// the control queues do not count. It returns how many.
-func (m *cbcm) voqHeads(s *Sim, r, pi int) int {
+// dirtyIn notes that input pi's requests may have changed.
+func (m *cbcm) dirtyIn(pi int) {
+	if !m.isDirty[pi] {
+		m.isDirty[pi] = true
+		m.dirty = append(m.dirty, int32(pi))
+	}
+}
+
+// requests reads input pi's requests again (router.voq): its data and
+// extra non-control queues whose head has arrived, in queue order, a data
+// queue's output its index's (q = output·D + VC), an extra queue's its
+// head's (headPort).
+func (m *cbcm) requests(s *Sim, pi int) {
+	m.contribute(s, pi, -1)
+	r := pi / s.radix
 	cl := s.ports[pi].class
 	d := int(s.vq.d[cl])
 	nd := s.vq.n * d
-	nc := 0
+	reqs := m.reqs[pi*m.qs : (pi+1)*m.qs]
+	n := 0
 	for w := 0; w < 2; w++ {
 		for vm := s.vq.busy[2*pi+w] &^ s.vq.ctl[cl][w]; vm != 0; vm &= vm - 1 {
 			q := w<<6 | bits.TrailingZeros64(vm)
 			b := &s.bufs[pi*s.maxVC+q]
-			if int64(b.hEntry) > s.now {
+			if int64(b.hEntry) > s.now { // still on its way from its node
+				m.dirtyIn(pi)
 				continue
 			}
 			o := q / d
 			if q >= nd {
-				o = m.headPort(s, r, b)
+				if o = m.headPort(s, r, b); o < 0 {
+					continue
+				}
 			}
-			if o >= 0 {
-				m.cand[nc] = int16(o)
-				nc++
-			}
+			reqs[n] = int16(o)
+			n++
 		}
 	}
-	return nc
+	m.nc[pi] = int16(n)
+	m.contribute(s, pi, 1)
+}
+
+// contribute adds (sign 1) or removes (−1) input pi's requests: to its
+// outputs' static degree, or to its router's inputs that draw.
+func (m *cbcm) contribute(s *Sim, pi int, sign int32) {
+	n := int(m.nc[pi])
+	if n == 0 {
+		return
+	}
+	r, port := pi/s.radix, pi%s.radix
+	base := r * s.radix
+	switch {
+	case m.p.Weighted:
+		for _, o := range m.reqs[pi*m.qs : pi*m.qs+n] {
+			m.stat[base+int(o)] += sign * (m.q / int32(n))
+			m.touch(base + int(o))
+		}
+	case n == 1:
+		po := base + int(m.reqs[pi*m.qs])
+		m.stat[po] += sign
+		m.touch(po)
+	case sign > 0:
+		m.multi[2*r+port>>6] |= 1 << (port & 63)
+	default:
+		m.multi[2*r+port>>6] &^= 1 << (port & 63)
+	}
 }
 
 // headPort is the output a head that has arrived at router r requests: its
@@ -274,63 +417,136 @@ func (m *cbcm) headPort(s *Sim, r int, b *buffer) int {
 	return -1
 }
 
-func (m *cbcm) add(po int, w int32) {
-	if m.acc[po] == 0 {
+// touch puts output po among the outputs whose degree this cycle's sample
+// sets.
+func (m *cbcm) touch(po int) {
+	if m.stamp[po] != m.now1 {
+		m.stamp[po] = m.now1
 		m.touched = append(m.touched, int32(po))
 	}
-	m.acc[po] += w
 }
 
-// push records output po's degree v at cycle t (after zeros for the
-// cycles since its last), and whether it is congested from there.
-func (m *cbcm) push(po int, t int64, v int32) {
-	ns, bsi := int64(m.p.Samples), int64(m.p.BoundInterval)
-	from := m.last[po] + 1
-	if t-from > ns+bsi { // all samples are zeros: start them so
-		clear(m.dcr[po*int(ns) : (po+1)*int(ns)])
-		clear(m.mins[po*int(m.nb) : (po+1)*int(m.nb)])
-		clear(m.maxs[po*int(m.nb) : (po+1)*int(m.nb)])
-		m.sum[po], m.sMin[po], m.sMax[po] = 0, 0, 0
-		from = t - t%bsi
-		m.cMin[po], m.cMax[po] = math.MaxInt32, 0
-	}
-	ring := m.dcr[po*int(ns) : (po+1)*int(ns)]
-	sum, lo, hi := m.sum[po], m.cMin[po], m.cMax[po]
-	for c := from; c <= t; c++ {
-		x := int32(0)
-		if c == t {
-			x = v
-		}
-		d := &ring[c%ns]
-		sum += int64(x - *d)
-		*d = x
-		lo, hi = min(lo, x), max(hi, x)
-		if c%bsi == bsi-1 {
-			j := po*int(m.nb) + int((c/bsi)%m.nb)
-			m.sMin[po] += int64(lo - m.mins[j])
-			m.sMax[po] += int64(hi - m.maxs[j])
-			m.mins[j], m.maxs[j] = lo, hi
-			lo, hi = math.MaxInt32, 0
-		}
-	}
-	m.sum[po], m.cMin[po], m.cMax[po] = sum, lo, hi
-	m.last[po] = t
-	m.cong[po] = 2*m.nb*sum-ns*(m.sMax[po]-m.sMin[po]) > m.limit
+// draw adds w to output po's degree for this cycle only.
+func (m *cbcm) draw(po int, w int32) {
+	m.pick[po] += w
+	m.touch(po)
+	m.picked = append(m.picked, int32(po))
 }
 
-// metric is output po's MA − (MA(max) − MA(min))/2, in requests (for tests
-// and reports).
-func (m *cbcm) metric(po int) float64 {
-	ns := float64(m.p.Samples)
-	return (float64(m.sum[po])/ns - (float64(m.sMax[po])-float64(m.sMin[po]))/float64(m.nb)/2) / float64(m.q)
+// setDegree makes x output po's degree from cycle t on: the run before is
+// accounted through t − 1, and a new run starts (the runs no window can
+// reach again were dropped by account).
+func (m *cbcm) setDegree(po int, t int64, x int32) {
+	o := &m.out[po]
+	m.account(po, o, t-1)
+	h := int(o.head) + 1
+	if h == m.rn {
+		h = 0
+	}
+	m.runS[po*m.rn+h], m.runV[po*m.rn+h] = int32(t), x
+	o.head, o.cur = int32(h), x
+}
+
+// account brings output po's window sum and bound intervals through cycle
+// t, its degree constant since o.at (a change starts a run, after an
+// account): the window gains the cycles at+1…t and loses at+1−ns…t−ns,
+// read from the runs (the tail run holds cycle at+1−ns); the open
+// interval's min and max take the degree, and the intervals that close
+// take their max − min (0 for an interval of one degree).
+func (m *cbcm) account(po int, o *cbOut, t int64) {
+	at := o.at
+	n := t - at
+	if n <= 0 {
+		return
+	}
+	x := o.cur
+	runS := m.runS[po*m.rn : (po+1)*m.rn]
+	runV := m.runV[po*m.rn : (po+1)*m.rn]
+	j, h := int(o.tail), int(o.head)
+	if n == 1 && t < o.end { // the common step: one cycle, no interval closes
+		o.sum += int64(x - runV[j]) // the tail run holds t − ns
+		if j != h {
+			nj := j + 1
+			if nj == len(runS) {
+				nj = 0
+			}
+			if int64(runS[nj]) == t-m.ns+1 {
+				o.tail = int32(nj)
+			}
+		}
+		o.lo, o.hi, o.at = min(o.lo, x), max(o.hi, x), t
+		return
+	}
+	sum := o.sum + n*int64(x)
+	// the cycles leaving the window, a ≤ c ≤ b
+	a, b := at+1-m.ns, t-m.ns
+	for {
+		if j == h { // the newest run holds the rest
+			sum -= (b - max(a, int64(runS[j])) + 1) * int64(runV[j])
+			break
+		}
+		nj := j + 1
+		if nj == len(runS) {
+			nj = 0
+		}
+		end := int64(runS[nj]) - 1 // ≥ a: the tail holds a
+		sum -= (min(b, end) - max(a, int64(runS[j])) + 1) * int64(runV[j])
+		if end > b {
+			break
+		}
+		j = nj
+	}
+	o.tail, o.sum = int32(j), sum
+	// the bound intervals: the open one holds the cycles from its start
+	// through at
+	lo, hi := min(o.lo, x), max(o.hi, x)
+	if t >= o.end { // it closes, and the ones wholly inside at+1…t
+		bsi := m.bsi
+		n := (t-o.end)/bsi + 1
+		ds := m.diffs[po*m.nb : (po+1)*m.nb]
+		if n > int64(m.nb) { // the open one is out of the window, the rest lie in the run: 0
+			clear(ds)
+			o.sDiff = 0
+			o.slot = int32((int64(o.slot) + n) % int64(m.nb))
+		} else {
+			d := hi - lo
+			for range n {
+				e := &ds[o.slot]
+				o.sDiff += int64(d - *e)
+				*e, d = d, 0
+				if o.slot++; int(o.slot) == m.nb {
+					o.slot = 0
+				}
+			}
+		}
+		o.end += n * bsi
+		lo, hi = math.MaxInt32, 0
+		if t > o.end-bsi { // the new open interval's cycles through t
+			lo, hi = x, max(0, x)
+		}
+	}
+	o.lo, o.hi, o.at = lo, hi, t
+}
+
+// eval is whether output po is congested at cycle t (after its sample).
+func (m *cbcm) eval(po int, t int64) bool {
+	o := &m.out[po]
+	m.account(po, o, t)
+	o.cong = 2*int64(m.nb)*o.sum-m.ns*o.sDiff > m.limit
+	return o.cong
+}
+
+// metric is output po's MA − (MA(max) − MA(min))/2 through cycle t, in
+// requests (for tests and reports).
+func (m *cbcm) metric(po int, t int64) float64 {
+	o := &m.out[po]
+	m.account(po, o, t)
+	return (float64(o.sum)/float64(m.ns) - float64(o.sDiff)/float64(m.nb)/2) / float64(m.q)
 }
 
 // grant marks a packet crossing to a congested output.
 func (m *cbcm) grant(s *Sim, po int, k int32) {
-	if m.last[po] < s.now {
-		m.push(po, s.now, 0)
-	}
-	if m.cong[po] {
+	if m.eval(po, s.now) {
 		s.pk[k].mech |= m.mark
 	}
 }
@@ -351,10 +567,19 @@ func (m *cbcm) clearList(d int) {
 	m.count[d] = 0
 }
 
+// watchDest puts d in the watch list. A destination that went idle stays
+// in the list until the next pass that acts; if it observes again after a
+// cycle hook (when the pass ran every cycle, it left the list then), its
+// entry moves to the end, as it would have been put back.
 func (m *cbcm) watchDest(d int) {
+	if m.watched[d] && m.idleAt[d] < m.hooks {
+		m.wgen[d]++ // its entry in place is stale
+		m.watched[d] = false
+	}
 	if !m.watched[d] {
 		m.watched[d] = true
 		m.watch = append(m.watch, int32(d))
+		m.watchGen = append(m.watchGen, m.wgen[d])
 	}
 }
 
@@ -385,24 +610,32 @@ func (m *cbcm) eject(s *Sim, k int32, t int64) {
 			m.addSrc(d, src)
 			m.epoch[d], m.mode[d] = s.now, cbObserving
 			m.watchDest(d)
+			m.wake(s.now + m.p.DestEpoch)
 		}
 	case cbObserving:
 		if marked {
 			m.addSrc(d, src)
 		} else { // an uncongested path to d: network congestion
 			m.clearList(d)
-			m.mode[d] = cbIdle
+			m.mode[d], m.idleAt[d] = cbIdle, m.hooks
 		}
 	case cbHotspot:
 		m.addSrc(d, src)
+		if m.count[d] != m.dtSent[d] {
+			m.wake(m.quiet[d])
+		}
 	}
 }
 
 // destinations closes the epochs due and sends the throttle rounds due.
 func (m *cbcm) destinations(s *Sim) {
-	kept := m.watch[:0]
-	for _, d32 := range m.watch {
+	m.destDue = math.MaxInt64
+	kept, keptGen := m.watch[:0], m.watchGen[:0]
+	for i, d32 := range m.watch {
 		d := int(d32)
+		if m.watchGen[i] != m.wgen[d] {
+			continue // moved to the end
+		}
 		switch m.mode[d] {
 		case cbObserving:
 			if s.now-m.epoch[d] >= m.p.DestEpoch {
@@ -420,13 +653,23 @@ func (m *cbcm) destinations(s *Sim) {
 				m.round(s, d)
 			}
 		}
-		if m.mode[d] == cbIdle {
+		switch {
+		case m.mode[d] == cbIdle:
 			m.watched[d] = false
 			continue
+		case m.mode[d] == cbObserving:
+			m.wake(m.epoch[d] + m.p.DestEpoch)
+		case m.count[d] != m.dtSent[d]:
+			m.wake(m.quiet[d])
 		}
-		kept = append(kept, d32)
+		kept, keptGen = append(kept, d32), append(keptGen, m.wgen[d])
 	}
-	m.watch = kept
+	m.watch, m.watchGen = kept, keptGen
+}
+
+// wake makes the destinations' pass run at cycle t (or earlier).
+func (m *cbcm) wake(t int64) {
+	m.destDue = min(m.destDue, t)
 }
 
 // round sends throttle(D_t = |L|) to every source in d's list, then keeps
@@ -454,9 +697,11 @@ func (m *cbcm) receive(s *Sim, p ctlPacket) {
 		m.list[d*m.words+src>>6] &^= 1 << (src & 63)
 		m.count[d]--
 		if m.count[d] == 0 {
-			m.mode[d], m.dtSent[d] = cbIdle, 0
+			m.mode[d], m.dtSent[d], m.idleAt[d] = cbIdle, 0, m.hooks
 		} else if s.now >= m.quiet[d] {
 			m.round(s, d)
+		} else {
+			m.wake(m.quiet[d])
 		}
 		return
 	}
@@ -466,6 +711,7 @@ func (m *cbcm) receive(s *Sim, p ctlPacket) {
 		m.thr[f], m.since[f] = true, s.now
 		m.epStart[f], m.epSent[f], m.epQ0[f] = s.now, 0, m.backlog(s, n, d)
 		m.act = append(m.act, int32(f))
+		m.srcDue = min(m.srcDue, s.now+m.p.SourceEpoch)
 		if !m.ever[f] {
 			m.ever[f] = true
 			m.flowsThrottled++
@@ -530,10 +776,12 @@ func (m *cbcm) backlog(s *Sim, n, d int) int32 {
 // throttled rate, not its demand, so while it has packets it stays
 // throttled, as the paper's 100% sender with an infinite queue does.
 func (m *cbcm) sources(s *Sim) {
+	m.srcDue = math.MaxInt64
 	kept := m.act[:0]
 	for _, f32 := range m.act {
 		f := int(f32)
 		if s.now-m.epStart[f] < m.p.SourceEpoch {
+			m.srcDue = min(m.srcDue, m.epStart[f]+m.p.SourceEpoch)
 			kept = append(kept, f32)
 			continue
 		}
@@ -553,6 +801,7 @@ func (m *cbcm) sources(s *Sim) {
 			continue
 		}
 		m.epStart[f], m.epSent[f], m.epQ0[f] = s.now, 0, q
+		m.srcDue = min(m.srcDue, s.now+m.p.SourceEpoch)
 		kept = append(kept, f32)
 	}
 	m.act = kept

@@ -345,7 +345,14 @@ func (s *Sim) outputArbitrate(base, out int) int {
 	ptr, ptrInj := int(s.ports[po].outPtr), int(s.ports[po].outPtrInj)
 	best, bestInj, bestCtl := -1, false, false
 	var bestKey int64
-	for _, c := range cands {
+	var lost [2]uint64 // rrvc: the candidates another one beats for their downstream VC
+	if s.outArb == arbRRVC {
+		lost = s.vcRoundRobin(po, cands)
+	}
+	for i, c := range cands {
+		if lost[i>>6]&(1<<(i&63)) != 0 {
+			continue
+		}
 		in := int(c)
 		inj := s.transitPrio && s.pclass[base+in] == topology.Injection
 		p := ptr
@@ -358,7 +365,7 @@ func (s *Sim) outputArbitrate(base, out int) int {
 		}
 		var key int64
 		switch s.outArb {
-		case arbRR:
+		case arbRR, arbRRVC:
 			key = rr
 		case arbLRS:
 			key = s.outStamp[po*s.radix+in]
@@ -381,6 +388,9 @@ func (s *Sim) outputArbitrate(base, out int) int {
 			best, bestKey, bestInj, bestCtl = in, key, inj, ctl
 		}
 	}
+	if s.outArb == arbRRVC {
+		s.outPtrVC[po*s.maxVC+s.downVC(base+best)] = int8(wrap(best+1, s.radix))
+	}
 	switch {
 	case bestCtl: // a control VC won: the data's pointers stay
 	case s.outArb == arbLRS:
@@ -392,6 +402,43 @@ func (s *Sim) outputArbitrate(base, out int) int {
 		s.ports[po].outPtr = int8(wrap(best+1, s.radix))
 	}
 	return best
+}
+
+// vcRoundRobin is router.outputArbiter=rrvc's first step: among the
+// candidates for output po that request the same downstream VC, only the
+// first from that VC's pointer stays (BookSim's VC allocator: an output VC
+// goes round-robin among the input VCs requesting it, whichever VCs of the
+// port win meanwhile). It returns the others, by candidate index.
+func (s *Sim) vcRoundRobin(po int, cands []int16) (lost [2]uint64) {
+	base := po - po%s.radix
+	for i, c := range cands {
+		vi := s.downVC(base + int(c))
+		ri := wrapBelow(int(c)-int(s.outPtrVC[po*s.maxVC+vi]), s.radix)
+		for j, d := range cands[:i] {
+			if s.downVC(base+int(d)) != vi {
+				continue
+			}
+			if wrapBelow(int(d)-int(s.outPtrVC[po*s.maxVC+vi]), s.radix) < ri {
+				lost[i>>6] |= 1 << (i & 63)
+			} else {
+				lost[j>>6] |= 1 << (j & 63)
+			}
+		}
+	}
+	return lost
+}
+
+// downVC is the downstream VC (queue) the request of input pi takes.
+func (s *Sim) downVC(pi int) int {
+	return int(s.bufs[pi*s.maxVC+int(s.reqVC[pi%s.radix])].hVC)
+}
+
+// wrapBelow is i mod n for −n ≤ i < n.
+func wrapBelow(i, n int) int {
+	if i < 0 {
+		return i + n
+	}
+	return i
 }
 
 // grant moves the head of buffer (pi, vc) across the crossbar to output po.

@@ -130,6 +130,7 @@ const (
 	arbRR uint8 = iota
 	arbLRS
 	arbAge
+	arbRRVC // output stage: round-robin per downstream VC, then over the port
 )
 
 // Sim is one simulation: all of its state, no globals.
@@ -286,6 +287,9 @@ type Sim struct {
 	// arbiters (round-robin pointers live in port)
 	inStamp  []int64 // LRS
 	outStamp []int64
+	// router.outputArbiter=rrvc: per output port and downstream VC (queue),
+	// the round-robin pointer over the inputs
+	outPtrVC []int8
 	clock    int64
 
 	// allocation scratch (one router at a time)
@@ -634,6 +638,8 @@ func arbKind(name string) uint8 {
 		return arbLRS
 	case "age":
 		return arbAge
+	case "rrvc":
+		return arbRRVC
 	}
 	return arbRR
 }
@@ -658,6 +664,9 @@ func (s *Sim) build() {
 		for i := range s.inStamp {
 			s.inStamp[i] = int64(i%s.maxVC) - int64(s.maxVC)
 		}
+	}
+	if s.outArb == arbRRVC {
+		s.outPtrVC = make([]int8, nports*s.maxVC)
 	}
 	if s.outArb == arbLRS {
 		s.outStamp = make([]int64, nports*s.radix)

@@ -17,6 +17,10 @@ func cmExperiments() []Experiment {
 		// only; moved on each request (FOGSim's rr), an isolated-class head
 		// can starve in lockstep with its input's data VCs
 		b.Router.InputArbiter = "rrgrant"
+		// and an output VC goes round-robin among the inputs asking for it
+		// (its VC allocator): with one pointer per port, Fig. 2's
+		// Baseline(UGAL) starves a transit VC of router 2 at 0.1
+		b.Router.OutputArbiter = "rrvc"
 		// long runs, 3 seeds, for confidence intervals (the page's
 		// cbcm-fig*-quick presets are the quick ones)
 		b.Sim.Warmup, b.Sim.Cycles, b.Sim.Seeds = 100000, 100000, 3
