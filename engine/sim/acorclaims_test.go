@@ -187,17 +187,18 @@ func TestAcorADVlFig4(t *testing.T) {
 // bounded at 1/h (0.25 at h=4): every packet entering an intermediate group
 // on one router leaves it through one local link (channel-load bound at
 // h=4: 0.222), while CRG-Sw and RRG-Sw spread it. 1 seed of 6,000 cycles:
-// CRG-Gr at offered 0.25, just past that bound, accepts in [0.17, 0.25]
-// (measured 0.20; at 0.5 it falls to 0.15, the congestion after saturation
-// the paper describes); RRG-Sw at 0.5 accepts ≥ 0.40.
+// CRG-Gr at offered 0.35, past that bound, accepts in [0.10, 0.23]
+// (measured 0.12–0.18 from 0.3 on, after a peak of 0.20 at 0.25: the
+// congestion after saturation the paper describes); RRG-Sw at 0.5 accepts
+// ≥ 0.40.
 func TestValToGroupADVhAt1OverH(t *testing.T) {
 	if testing.Short() {
 		t.Skip("two saturated 1,056-host runs")
 	}
-	r := acRun(t, 1, acClaim("VAL", "CRG-Gr", "ADV", 4, 0.25, nil), acClaim("VAL", "RRG-Sw", "ADV", 4, 0.5, nil))
-	t.Logf("ADV+h: VAL CRG-Gr at 0.25 accepts %.3f (paper 1/h = 0.25, channel bound 0.222), RRG-Sw at 0.5 %.3f", r[0].Accepted, r[1].Accepted)
-	if a := r[0].Accepted; a < 0.17 || a > 0.25 {
-		t.Errorf("VAL CRG-Gr under ADV+h at 0.25 accepts %.3f, want [0.17, 0.25] (bounded at 1/h)", a)
+	r := acRun(t, 1, acClaim("VAL", "CRG-Gr", "ADV", 4, 0.35, nil), acClaim("VAL", "RRG-Sw", "ADV", 4, 0.5, nil))
+	t.Logf("ADV+h: VAL CRG-Gr at 0.35 accepts %.3f (paper 1/h = 0.25, channel bound 0.222), RRG-Sw at 0.5 %.3f", r[0].Accepted, r[1].Accepted)
+	if a := r[0].Accepted; a < 0.10 || a > 0.23 {
+		t.Errorf("VAL CRG-Gr under ADV+h at 0.35 accepts %.3f, want [0.10, 0.23] (bounded at 1/h)", a)
 	}
 	if a := r[1].Accepted; a < 0.40 {
 		t.Errorf("VAL RRG-Sw under ADV+h at 0.5 accepts %.3f, want ≥ 0.40", a)
