@@ -116,6 +116,7 @@ func Experiments() []Experiment {
 		// each family of experiments on a line of its own
 		transientExperiments(),
 		acorStepExperiments(),
+		acorThresholdExperiments(),
 		flexExperiments(),
 		qcnExperiments(),
 		fbflyExperiments(),
