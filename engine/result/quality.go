@@ -59,11 +59,13 @@ type Percentile struct {
 // LinkSummary: link utilisation in phits per cycle per link over the
 // window, Mean over every transit link (injection excluded: those are the
 // nodes' links), and the busiest transit class (Max, MaxClass); the classes
-// one by one are Result.Links and Result.Classes.
+// one by one are Result.Links and Result.Classes. Link: the busiest single
+// link (Result.BusiestLink; over a point's runs, the busiest of the runs').
 type LinkSummary struct {
-	Mean     float64 `json:"mean" msgpack:"mean"`
-	Max      float64 `json:"max" msgpack:"max"`
-	MaxClass string  `json:"maxClass,omitempty" msgpack:"maxClass,omitempty"`
+	Mean     float64      `json:"mean" msgpack:"mean"`
+	Max      float64      `json:"max" msgpack:"max"`
+	MaxClass string       `json:"maxClass,omitempty" msgpack:"maxClass,omitempty"`
+	Link     *BusiestLink `json:"link,omitempty" msgpack:"link,omitempty"`
 }
 
 // WarmupCheck: the end of the initial transient detected by MSER-5 (White,

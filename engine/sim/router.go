@@ -587,7 +587,7 @@ func (s *Sim) send(po int, k int32, dep int64) {
 		s.leave(po, c, dep)
 	}
 	if dep >= s.W && dep < s.W+s.M {
-		s.st.linkPhits[c] += int64(s.P)
+		s.st.linkPhits[po] += int64(s.P)
 	}
 	if s.snap != nil {
 		s.snap.sent(po, int32(s.P), pk.flags&fNonMin != 0)

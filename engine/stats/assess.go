@@ -143,6 +143,10 @@ func linkSummary(r *result.Result) result.LinkSummary {
 	if n > 0 {
 		ls.Mean = sum / n
 	}
+	if l := r.BusiestLink; l != nil {
+		c := *l
+		ls.Link = &c
+	}
 	if math.IsNaN(ls.Mean) {
 		ls.Mean = 0
 	}
@@ -184,6 +188,10 @@ func AssessPoint(runs []*result.Result) *result.PointQuality {
 		p.Links.Mean += q.Links.Mean / float64(len(runs))
 		p.Links.Max += q.Links.Max / float64(len(runs))
 		p.Links.MaxClass = q.Links.MaxClass
+		if l := q.Links.Link; l != nil && (p.Links.Link == nil || l.Utilisation > p.Links.Link.Utilisation) {
+			c := *l
+			p.Links.Link = &c
+		}
 		latIv, accIv = append(latIv, q.Latency), append(accIv, q.Accepted)
 		if q.Warmup.Detected {
 			p.WarmupEnd = max(p.WarmupEnd, q.Warmup.End)

@@ -524,6 +524,7 @@ func RunJob(ctx context.Context, j Job, onCycles func(delta int64)) (*result.Res
 	if r == nil {
 		return nil, err
 	}
+	s.AddBusiestLink(r)
 	if onCycles != nil {
 		onCycles(r.SimCycles - last)
 	}

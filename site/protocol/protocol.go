@@ -260,6 +260,7 @@ func Execute(ctx context.Context, id uint64, job *StartJob, emit func(*Message),
 		emit(&Message{Type: Error, ID: id, Error: errorInfo(err)})
 		return
 	}
+	s.AddBusiestLink(res)
 	emit(&Message{Type: Result, ID: id, Result: res})
 }
 
