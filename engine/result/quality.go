@@ -150,6 +150,12 @@ type PointQuality struct {
 	// before it.
 	WarmupEnd   int64 `json:"warmupEnd" msgpack:"warmupEnd"`
 	WarmupShort bool  `json:"warmupShort,omitempty" msgpack:"warmupShort,omitempty"`
+	// Precision: sim.precision, judged on Latency and Accepted (the runs
+	// combined), not run by run; PrecisionShort: they miss it while every
+	// run's batches are independent, so more runs would narrow them
+	// (sweep.Run adds seeds up to config.Sim.SeedCap).
+	Precision      float64 `json:"precision,omitempty" msgpack:"precision,omitempty"`
+	PrecisionShort bool    `json:"precisionShort,omitempty" msgpack:"precisionShort,omitempty"`
 }
 
 // Verdicts in the order of PointQuality.Verdicts, best first.
