@@ -590,7 +590,7 @@ func (s *Sim) send(po int, k int32, dep int64) {
 		s.st.linkPhits[po] += int64(s.P)
 	}
 	if s.snap != nil {
-		s.snap.sent(po, int32(s.P), pk.flags&fNonMin != 0)
+		s.snap.sent(po, po/s.radix, int32(s.P), pk.flags&fNonMin != 0, pk.inj < 0)
 	}
 	if pk.inj < 0 {
 		pk.inj = dep
