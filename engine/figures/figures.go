@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"math"
 
+	"phitsim/engine/config"
 	"phitsim/engine/result"
 	"phitsim/engine/sweep"
 )
@@ -305,20 +306,32 @@ func ByID(id string) (Figure, error) {
 // Experiment of the figure.
 func (f Figure) Sweep() (sweep.Experiment, error) { return sweep.ExperimentByName(f.Experiment) }
 
-// Browser speed assumed by EstimateSeconds: instructions per second of the
-// WebAssembly build on one worker (about half a native core of ~2 G/s).
+// BrowserInstrPerSecond is the speed EstimateSeconds assumes before a
+// browser has measured its own (Speed of a CalibrationProbe run): the
+// WebAssembly build on one worker at about half a native core of ~2 G/s.
 const BrowserInstrPerSecond = 1e9
 
-// InstrPerHop: the callgrind instructions per packet-hop of BENCHMARKS.md,
-// rounded up over MIN…OLM (1,529–1,878 on main).
-const InstrPerHop = 1900
+// InstrPerHop are the callgrind instructions per packet-hop of each routing
+// (engine/BENCHMARKS.md, costs.sh on main: h=4, the routing's probe).
+var InstrPerHop = map[string]float64{"MIN": 1523, "VAL": 1589, "UGAL": 1725, "PB": 1878, "PAR": 1822,
+	"OLM": 1849, "ACOR": 1621, "PB_ACOR": 1952}
 
-// EstimateSeconds is the figure's run time in a browser with one worker:
-// packet-hops × InstrPerHop / BrowserInstrPerSecond, where packet-hops =
-// nodes × min(offered load, 1) / packet size × cycles × hops per packet
-// (5, Valiant's path; MIN's is 3, so this is an upper bound on the hops),
-// summed over series, loads and seeds. Idle cycles are not counted.
-func (f Figure) EstimateSeconds() (float64, error) {
+// instrUnmeasured is the cost assumed for a routing costs.sh does not
+// measure: the highest measured one.
+const instrUnmeasured = 1952
+
+func instrPerHop(routing string) float64 {
+	if x, ok := InstrPerHop[routing]; ok {
+		return x
+	}
+	return instrUnmeasured
+}
+
+// Instructions estimates the figure's run: Σ over its runs of packet-hops ×
+// the routing's InstrPerHop, where packet-hops = nodes × min(offered load,
+// 1) / packet size × cycles × 5 (hops per packet: Valiant's path; MIN's is
+// 3, so this bounds the hops from above). Idle cycles are not counted.
+func (f Figure) Instructions() (float64, error) {
 	e, err := f.Sweep()
 	if err != nil {
 		return 0, err
@@ -327,17 +340,51 @@ func (f Figure) EstimateSeconds() (float64, error) {
 	if err != nil {
 		return 0, err
 	}
-	var hops float64
+	var instr float64
 	for _, j := range jobs {
 		c := j.Config
 		sz, ok := c.Topology.Sizes()
 		if !ok {
 			return 0, fmt.Errorf("figure %s: experiment %s has an invalid topology", f.ID, f.Experiment)
 		}
-		nodes := float64(sz.Nodes)
-		hops += nodes * math.Min(c.Traffic.Load, 1) / float64(c.Router.PacketSize) * float64(c.Sim.Warmup+c.Sim.Cycles) * 5
+		hops := float64(sz.Nodes) * math.Min(c.Traffic.Load, 1) / float64(c.Router.PacketSize) * float64(c.Sim.Warmup+c.Sim.Cycles) * 5
+		instr += hops * instrPerHop(c.Routing.Name)
 	}
-	return hops * InstrPerHop / BrowserInstrPerSecond, nil
+	return instr, nil
+}
+
+// EstimateSeconds is the figure's run time on one worker at
+// BrowserInstrPerSecond.
+func (f Figure) EstimateSeconds() (float64, error) { return f.EstimateSecondsAt(BrowserInstrPerSecond) }
+
+// EstimateSecondsAt is the figure's run time on one worker running
+// instrPerSecond instructions per second (a browser's Speed).
+func (f Figure) EstimateSecondsAt(instrPerSecond float64) (float64, error) {
+	if !(instrPerSecond > 0) {
+		return 0, fmt.Errorf("speed %g instructions/s: must be positive", instrPerSecond)
+	}
+	n, err := f.Instructions()
+	return n / instrPerSecond, err
+}
+
+// CalibrationProbe is the short run a browser times to learn its speed
+// (the page runs it once and caches the result): h=2 MIN under UN at 0.4,
+// 300 + 1,200 cycles, about 25 M instructions (a few tens of ms).
+func CalibrationProbe() config.Config {
+	c := config.Default()
+	c.Topology.H, c.Topology.A, c.Topology.P = 2, 4, 2
+	c.Routing.Name, c.Traffic.Pattern, c.Traffic.Load = "MIN", "UN", 0.4
+	c.Sim.Warmup, c.Sim.Cycles, c.Sim.Seeds = 300, 1200, 1
+	return c
+}
+
+// Speed is the instructions per second a run shows: its packet-hops × its
+// routing's InstrPerHop over its CPU time (0 when it has none).
+func Speed(r *result.Result) float64 {
+	if r == nil || !(r.CPUSeconds > 0) {
+		return 0
+	}
+	return float64(r.PacketHops) * instrPerHop(r.Config.Routing.Name) / r.CPUSeconds
 }
 
 // Measured is a claim read on an outcome.
