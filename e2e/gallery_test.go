@@ -17,8 +17,10 @@ import (
 // galleryView walks the figure gallery in its own tab: every card is
 // labelled and opens (#fig=ID: the claim and a Run button, nothing run);
 // the short figure 1.6-adv1 runs from its card with the keyboard and its
-// claim (line and band) is drawn on the accepted-load chart; and no request
-// of the tab leaves the page's origin.
+// claim (line and band) is drawn on the accepted-load chart, its embed
+// draws the network of the watched run, and choosing another run in the
+// live view's selector draws that one at the next Run; and no request of
+// the tab leaves the page's origin.
 func galleryView(t *testing.T, ctx context.Context, base string) {
 	var mu sync.Mutex
 	var foreign []string
@@ -41,6 +43,14 @@ func galleryView(t *testing.T, ctx context.Context, base string) {
 	if s := eval[string](t, tab, `document.getElementById('app').dataset.state`); s != "idle" {
 		t.Errorf("the gallery ran something on its own: %s", s)
 	}
+	// the run-time estimates use this browser's speed, measured once by the
+	// calibration probe and cached (figures.CalibrationProbe)
+	speed := eval[map[string]any](t, tab, `({page: +document.getElementById('gallery').dataset.speed,
+		cached: +(Object.keys(localStorage).filter(k => k.startsWith('phitsim-speed')).map(k => localStorage.getItem(k))[0] || 0)})`)
+	if p, _ := speed["page"].(float64); p <= 0 || p != speed["cached"] || p == figures.BrowserInstrPerSecond {
+		t.Errorf("browser speed %v: want a measured speed, cached in localStorage", speed)
+	}
+	t.Logf("this browser's engine speed: %.2f G instructions/s", speed["page"].(float64)/1e9)
 	for _, f := range figures.Table {
 		sel := `document.querySelector('.figure-card[data-figure="` + f.ID + `"]')`
 		if !eval[bool](t, tab, sel+`.querySelector('button.figure-run').getAttribute('aria-label').includes('`+f.ID+`')`) {
@@ -91,6 +101,31 @@ func galleryView(t *testing.T, ctx context.Context, base string) {
 		}
 	}
 	screenshot(t, tab, "e2e-figure.png")
+	// the figure's embed shows the network of the watched run: by default
+	// the first series at the point shown (MIN at 0.5, point 2 of 4), and a
+	// selector of the 2 series × 4 loads picks another for the next Run
+	net := func() map[string]any {
+		return eval[map[string]any](t, tab, `(() => {
+			const n = document.getElementById('netview'), s = document.getElementById('net-watch');
+			return {frames: n ? +n.dataset.frames : -1, options: s ? s.options.length : 0, value: s ? s.value : '',
+				label: (document.querySelector('label[for=net-watch]') || {textContent: ''}).textContent,
+				title: n ? n.querySelector('.card-head').textContent : ''};
+		})()`)
+	}
+	nv := net()
+	if fr, _ := nv["frames"].(float64); fr < 1 || nv["options"] != float64(8) || nv["value"] != "0/2" || nv["label"] == "" {
+		t.Errorf("embedded live view %v: want snapshots drawn and a labelled choice of 8 runs, MIN at 0.5 by default", nv)
+	}
+	eval[bool](t, tab, `(s => { s.value = '1/3'; return s.dispatchEvent(new Event('change', {bubbles: true})) })(document.getElementById('net-watch'))`)
+	waitFor(t, tab, `document.querySelector('#netview .card-head').textContent.includes('VAL')`, 5*time.Second)
+	runs := eval[string](t, tab, `document.getElementById('app').dataset.run`)
+	if err := chromedp.Do(tab, chromedp.Click("#run")); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, tab, `document.getElementById('app').dataset.run !== '`+runs+`' && `+done, 120*time.Second)
+	if nv = net(); !strings.Contains(nv["title"].(string), "VAL") || !strings.Contains(nv["title"].(string), "load 0.8") || nv["frames"].(float64) < 1 || nv["value"] != "1/3" {
+		t.Errorf("after choosing VAL at 0.8 and Run: live view %v", nv)
+	}
 	mu.Lock()
 	defer mu.Unlock()
 	if len(foreign) > 0 {

@@ -306,6 +306,10 @@ func qualityRows(row func(k, v, unit string), q *result.PointQuality) {
 		row("link utilisation", fmt.Sprintf("%.4f mean, %.4f %s", q.Links.Mean, q.Links.Max, q.Links.MaxClass),
 			"phits/cycle per transit link: all, the busiest class")
 	}
+	if l := q.Links.Link; l != nil {
+		row("busiest link", fmt.Sprintf("%.4f, router %d port %d (%s)", l.Utilisation, l.Router, l.Port, l.Class),
+			"phits/cycle over the window (bound 1), the busiest run's")
+	}
 	if q.Latency.Batches > 0 {
 		row("within-run 95% CI", fmt.Sprintf("latency ± %.2f, accepted ± %.4f", q.Latency.CI95, q.Accepted.CI95),
 			fmt.Sprintf("(batch means, %d batches over the runs)", q.Latency.Batches))

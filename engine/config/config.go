@@ -324,6 +324,8 @@ type Sim struct {
 	AutoWarmup bool    `json:"autoWarmup,omitempty" doc:"end the warm-up where MSER-5 on the latency and accepted-load series finds the transient over (checked every 5 intervals, at least 50 intervals in), sim.warmup being the cap; the result's quality.from says where measuring began" paper:"White 1997; White, Cobb, Spratt 2000 (MSER-5)"`
 	Precision  float64 `json:"precision,omitempty" doc:"run until the 95% batch-means intervals of mean latency and accepted load are within ± this fraction of their means (0: fixed length); sim.cycles is the first window, sim.maxCycles the cap, then the verdict is 'too short'" unit:"fraction" min:"0" max:"0.5" paper:"Law, Simulation Modeling and Analysis §9.5.3"`
 	MaxCycles  int     `json:"maxCycles,omitempty" doc:"sim.precision: most measured cycles (0: 10 × sim.cycles)" unit:"cycles" min:"0" max:"100000000" when:"sim.precision>0"`
+	// MaxSeeds: a sweep point's cap on runs under sim.precision (SeedCap).
+	MaxSeeds int `json:"maxSeeds,omitempty" doc:"sim.precision in a sweep: most runs (seeds) a point may take so that its runs' intervals combined meet the precision (0: 4 × sim.seeds)" unit:"runs" min:"0" max:"1000" when:"sim.precision>0"`
 	// Watchdog is also the stuck-head bound, raised to its floor (see
 	// engine/TIMING.md, "Reliability checks").
 	Watchdog int `json:"watchdog" doc:"deadlock detection: stop when nothing moves for this long while packets are in flight, or when a packet waits this long (at least 16 × the deepest transit buffer in packets × router radix × packet size) at the head of a transit buffer; the result then says where" unit:"cycles" min:"100" max:"100000000"`

@@ -14,6 +14,19 @@ func (s Sim) MeasuredCap() int {
 	return max(s.MaxCycles, s.Cycles)
 }
 
+// SeedCap is the most runs a sweep point takes to meet sim.precision over
+// its runs combined: sim.maxSeeds (0: 4 × sim.seeds), at least sim.seeds;
+// sim.seeds without sim.precision.
+func (s Sim) SeedCap() int {
+	switch {
+	case s.Precision == 0:
+		return s.Seeds
+	case s.MaxSeeds == 0:
+		return 4 * s.Seeds
+	}
+	return max(s.MaxSeeds, s.Seeds)
+}
+
 // validateMeasure checks sim.autoWarmup and sim.precision against the rest
 // (engine/METHODS.md): both decide on the time series, so they need enough
 // intervals, and a warm-up that moves cannot anchor a pattern switch or a

@@ -45,8 +45,10 @@ says otherwise, on points whose quality verdict is not "unstable" or "too short"
 			f.ID, f.Title, f.Paper, f.ClaimText, f.Experiment, f.Scaled, Duration(est), got, verdict, holds)
 	}
 	fmt.Fprintf(&b, "\nRun times are estimates: packet-hops (nodes × offered load ÷ packet size × cycles × 5 hops, "+
-		"over every run) × %d instructions per packet-hop (BENCHMARKS.md, rounded up over the routings) at "+
-		"%.0f G instructions/s, one WebAssembly worker at about half a native core.\n", InstrPerHop, BrowserInstrPerSecond/1e9)
+		"over every run) × the routing's instructions per packet-hop (BENCHMARKS.md: MIN %.0f … PB_ACOR %.0f) at "+
+		"%.0f G instructions/s, one WebAssembly worker at about half a native core; the page measures its own browser's "+
+		"speed with a short probe run (figures.CalibrationProbe) and shows its estimate instead.\n",
+		InstrPerHop["MIN"], InstrPerHop["PB_ACOR"], BrowserInstrPerSecond/1e9)
 	return b.String()
 }
 

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"math"
 
+	"phitsim/engine/config"
 	"phitsim/engine/result"
 	"phitsim/engine/sweep"
 )
@@ -20,6 +21,9 @@ const (
 	Band = "band"
 	// Order: Series' accepted load at Load is at least Factor × Over's.
 	Order = "order"
+	// Ratio: Series' metric ÷ Over's at Load lies in [Lo, Hi] (an "equal
+	// within x %" or "y % below" claim).
+	Ratio = "ratio"
 )
 
 // Metrics a claim reads on a sweep point.
@@ -27,6 +31,16 @@ const (
 	Accepted = "" // accepted load, phits/(node·cycle)
 	MaxMin   = "maxMin"
 	MinShare = "minShare" // the least-injecting router's injection ÷ the offered load
+	Latency  = "latency"  // mean latency, cycles
+	// the hotspot experiments' classes (result.hotspot): the background's
+	// accepted load, and the least and most a hotspot sender gets
+	Background = "background"
+	SenderMin  = "senderMin"
+	SenderMax  = "senderMax"
+	// BytesPerNs: the delivered throughput in bytes/ns (result.Throughput
+	// in 10 µs bins) over Claim.Window, the runs' mean: a claim on a
+	// transient, read whatever the point's steady-state verdict
+	BytesPerNs = "bytesPerNs"
 )
 
 // Claim is the checkable form of a figure's quantitative claim, read on a
@@ -34,11 +48,12 @@ const (
 type Claim struct {
 	Kind   string
 	Metric string
-	Series string  // the series the claim is about (its name in the experiment)
-	Load   float64 // the offered load where the claim is read
-	Lo, Hi float64 // Band
-	Over   string  // Order: the series Series must beat
-	Factor float64 // Order: Series ≥ Factor × Over
+	Series string     // the series the claim is about (its name in the experiment)
+	Load   float64    // the offered load where the claim is read
+	Lo, Hi float64    // Band, Ratio
+	Over   string     // Order, Ratio: the series Series is compared with
+	Factor float64    // Order: Series ≥ Factor × Over
+	Window [2]float64 // BytesPerNs: from, to in µs of simulated time
 }
 
 // Figure is one card of the gallery.
@@ -144,6 +159,38 @@ var Table = []Figure{
 		Long:      true, Experiment: "fig-3.3", Scaled: "h=4 (1,056 nodes), 4,000 + 16,000 cycles, 2 seeds.",
 	},
 	{
+		ID: "4.6a", Title: "Contention counters keep MIN's latency under UN",
+		Paper:      "P. Fuentes, PhD thesis on Dragonflies, §4.3.1, Fig. 4.6a",
+		Shows:      "Under uniform traffic the contention counters stay below their threshold, so Base misroutes nothing and has minimal routing's latency.",
+		ClaimText:  "Base, Filtered and ECtN \"match perfectly the latency of MIN before congestion\"; we accept Base ÷ MIN latency in [0.98, 1.02] at h=4, offered 0.3.",
+		Claim:      Claim{Kind: Ratio, Metric: Latency, Series: "Base", Over: "MIN", Load: 0.3, Lo: 0.98, Hi: 1.02},
+		Experiment: "fig-4.6a", Scaled: "h=4 (1,056 nodes) instead of h=8: at h=2 p = 2 heads never reach th = 6 and the comparison shows nothing; 3,000 + 8,000 cycles, one seed.",
+	},
+	{
+		ID: "4.6a-olm", Title: "The credit trigger misroutes under UN",
+		Paper:      "P. Fuentes, PhD thesis on Dragonflies, §4.3.1, Fig. 4.6a",
+		Shows:      "OLM's credit-based trigger sees spurious congestion under uniform traffic, misroutes and pays latency the counters do not.",
+		ClaimText:  "OLM's latency is above MIN's under UN; we require OLM ≥ 1.02 × MIN latency at h=4, offered 0.3.",
+		Claim:      Claim{Kind: Order, Metric: Latency, Series: "OLM", Over: "MIN", Load: 0.3, Factor: 1.02},
+		Experiment: "fig-4.6a", Scaled: "h=4 (1,056 nodes), 3,000 + 8,000 cycles, one seed.",
+	},
+	{
+		ID: "4.6b", Title: "Contention counters match OLM under ADV+1",
+		Paper:      "P. Fuentes, PhD thesis on Dragonflies, §4.3.1, Fig. 4.6b",
+		Shows:      "From the counters alone Base detects the adversarial pattern and misroutes, reaching the throughput of credit-based OLM.",
+		ClaimText:  "Every contention variant saturates about where OLM does, slightly above 0.5; we require Base ≥ 0.9 × OLM at h=4, offered 0.9.",
+		Claim:      Claim{Kind: Order, Series: "Base", Over: "OLM", Load: 0.9, Factor: 0.9},
+		Experiment: "fig-4.6b", Scaled: "h=4 (1,056 nodes), 3,000 + 8,000 cycles, one seed; MIN (1/(a·p) = 0.031) for reference.",
+	},
+	{
+		ID: "5.8", Title: "FlexVC beats the baseline at equal memory",
+		Paper:      "P. Fuentes, PhD thesis on Dragonflies, §5.3.2, Fig. 5.8",
+		Shows:      "With the memory per port held constant, FlexVC's flexible VC use lets MIN accept more under uniform traffic than distance-based VCs.",
+		ClaimText:  "At 64/256 phits per local/global port FlexVC 2/1 saturates 8% to 12% above the baseline 2/1; we require ≥ 1.05 × at h=4, offered 1.0.",
+		Claim:      Claim{Kind: Order, Series: "FlexVC 2/1", Over: "baseline 2/1", Load: 1, Factor: 1.05},
+		Experiment: "fig-5.8", Scaled: "h=4 (1,056 nodes) instead of h=8, 3,000 + 8,000 cycles, one seed; the figure's smallest memory only, as a load sweep.",
+	},
+	{
 		ID: "acor-6", Title: "ACOR-Packet under ADV+h: 2LB ahead",
 		Paper:     "M. Benito et al., ACOR: Adaptive Congestion-Oblivious Routing in Dragonfly Networks, §6.1, Fig. 6d",
 		Shows:     "Per-packet ACOR waits for congestion to reach the source, so under ADV+h the all-to-router sequence 2LB does better than 2LA and 3L.",
@@ -158,6 +205,87 @@ var Table = []Figure{
 		ClaimText: "All ACOR-Switch sequences are competitive under ADV+h (no number given); we require 2LA ≥ 0.9 × VAL at offered 0.6, where every series saturates.",
 		Claim:     Claim{Kind: Order, Series: "ACOR-2LA", Over: "VAL", Load: 0.6, Factor: 0.9},
 		Long:      true, Experiment: "fig-acor-7", Scaled: "1,056 hosts (h=4) with the paper's Table 3 timing, 3,000 + 8,000 cycles, one seed, loads 0.1/0.3/0.6.",
+	},
+	{
+		ID: "qcn-8b", Title: "QCN-Switch reaches Valiant's throughput under ADV+1",
+		Paper:     "M. Benito et al., Non-minimal Adaptive Routing Based on Explicit Congestion Notifications (QCN-Switch), §5.1.2, Fig. 8b",
+		Shows:     "Output sampling with feedback comparison learns from notifications which global links are congested and misroutes like Valiant under ADV+1.",
+		ClaimText: "QCN-Switch's throughput under ADV+1 is about Valiant's; we accept QCN-Switch ÷ VAL accepted in [0.9, 1.15] at h=4, offered 0.6.",
+		Claim:     Claim{Kind: Ratio, Series: "QCN-Switch", Over: "VAL", Load: 0.6, Lo: 0.9, Hi: 1.15},
+		Long:      true, Experiment: "fig-qcn-8b", Scaled: "h=4 (1,056 nodes, the paper's h=6 has 5,256), 20,000 + 5,000 cycles, one seed: QCN-Switch needs the 20,000-cycle warm-up to learn the pattern (10,000 leave it too short).",
+	},
+	{
+		ID: "qcn-8b-latency", Title: "QCN-Switch's latency below PB's under ADV+1",
+		Paper:     "M. Benito et al., Non-minimal Adaptive Routing Based on Explicit Congestion Notifications (QCN-Switch), §5.1.2, Fig. 8b",
+		Shows:     "QCN-Switch's non-minimal path skips the intermediate group's local hop, so below saturation its latency is below PB's.",
+		ClaimText: "QCN-Switch has lower latency than PB and VAL under ADV+1 below saturation; we require PB ≥ 1.2 × QCN-Switch latency at h=4, offered 0.2.",
+		Claim:     Claim{Kind: Order, Metric: Latency, Series: "PB", Over: "QCN-Switch", Load: 0.2, Factor: 1.2},
+		Long:      true, Experiment: "fig-qcn-8b", Scaled: "h=4 (1,056 nodes), 20,000 + 5,000 cycles, one seed.",
+	},
+	{
+		ID: "kim-2", Title: "UGAL spreads congestion below MIN",
+		Paper:      "Kim et al., Contention-based Congestion Management in Large-Scale Networks, §II-B, Fig. 2",
+		Shows:      "Four nodes saturate node 4; UGAL routes the background around the hotspot's tree and spreads it, so the background accepts less than under MIN.",
+		ClaimText:  "Baseline(UGAL) saturates 23% below Baseline(MIN); we accept the background's Baseline(UGAL) ÷ Baseline(MIN) in [0.60, 0.90] at offered 0.8.",
+		Claim:      Claim{Kind: Ratio, Metric: Background, Series: "Baseline(UGAL)", Over: "Baseline(MIN)", Load: 0.8, Lo: 0.60, Hi: 0.90},
+		Experiment: "fig-kim-2", Scaled: "the paper's 16-node 1D flattened butterfly at full size, 20,000 + 20,000 cycles, one seed; with virtual output queues MIN's knee is 0.78, so 0.8 is just past it.",
+	},
+	{
+		ID: "kim-2-ideal", Title: "Isolating the hotspot removes the spreading",
+		Paper:      "Kim et al., Contention-based Congestion Management in Large-Scale Networks, §II-B, Fig. 2",
+		Shows:      "With the hotspot's flows in their own class (Ideal), UGAL's background accepts as much as MIN's.",
+		ClaimText:  "Ideal(MIN) ≈ Ideal(UGAL); we accept the background's Ideal(UGAL) ÷ Ideal(MIN) in [0.95, 1.05] at offered 0.8.",
+		Claim:      Claim{Kind: Ratio, Metric: Background, Series: "Ideal(UGAL)", Over: "Ideal(MIN)", Load: 0.8, Lo: 0.95, Hi: 1.05},
+		Experiment: "fig-kim-2", Scaled: "16 nodes at full size, 20,000 + 20,000 cycles, one seed.",
+	},
+	{
+		ID: "kim-2-gain", Title: "Isolation lifts UGAL's background",
+		Paper:      "Kim et al., Contention-based Congestion Management in Large-Scale Networks, §II-B, Fig. 2",
+		Shows:      "The gap between Ideal(UGAL) and Baseline(UGAL) is what congestion spreading costs.",
+		ClaimText:  "Ideal(UGAL) is well above Baseline(UGAL); we require the background's Ideal(UGAL) ≥ 1.1 × Baseline(UGAL) at offered 0.8.",
+		Claim:      Claim{Kind: Order, Metric: Background, Series: "Ideal(UGAL)", Over: "Baseline(UGAL)", Load: 0.8, Factor: 1.1},
+		Experiment: "fig-kim-2", Scaled: "16 nodes at full size, 20,000 + 20,000 cycles, one seed.",
+	},
+	{
+		ID: "kim-14", Title: "CBCM shares the hotspot fairly: the least served sender",
+		Paper:      "Kim et al., Contention-based Congestion Management in Large-Scale Networks, §VI-C, Fig. 14",
+		Shows:      "Nodes 0, 1, 2 and 8 send to node 9 at full rate; CBCM's throttling gives each a quarter of the hotspot's bandwidth.",
+		ClaimText:  "With CBCM each of the four senders gets 0.25 of node 9's ejection; we accept the least served in [0.22, 0.28] (no background load).",
+		Claim:      Claim{Kind: Band, Metric: SenderMin, Series: "CBCM", Load: 0, Lo: 0.22, Hi: 0.28},
+		Experiment: "fig-kim-14", Scaled: "the paper's 16-node network at full size, 10,000 + 20,000 cycles, one seed.",
+	},
+	{
+		ID: "kim-14-unthrottled", Title: "Without throttling the hotspot's neighbour takes most",
+		Paper:      "Kim et al., Contention-based Congestion Management in Large-Scale Networks, §VI-C, Fig. 14",
+		Shows:      "With the hotspot's dedicated VC but no throttling, node 8 on the hotspot's own router gets more than the three senders one hop away.",
+		ClaimText:  "Without throttling node 8 consumes 2× the aggregate of nodes 0–2, i.e. 2/3 of node 9's ejection; we accept the most served sender in [0.60, 0.72].",
+		Claim:      Claim{Kind: Band, Metric: SenderMax, Series: "Dedicated VC, no throttling", Load: 0, Lo: 0.60, Hi: 0.72},
+		Known:      "the round-robin ejection arbiter splits node 9's port between its two inputs, the link from router 0 and node 8's injection: node 8 gets 0.50 (1× the sum of nodes 0–2, 0.17 each), favoured but not 2×",
+		Experiment: "fig-kim-14", Scaled: "16 nodes at full size, 10,000 + 20,000 cycles, one seed.",
+	},
+	{
+		ID: "kim-14-max", Title: "CBCM shares the hotspot fairly: the most served sender",
+		Paper:      "Kim et al., Contention-based Congestion Management in Large-Scale Networks, §VI-C, Fig. 14",
+		Shows:      "Without throttling node 8, on the hotspot's own router, takes half the bandwidth; with CBCM it gets a quarter like the others.",
+		ClaimText:  "With CBCM each sender gets 0.25; we accept the most served in [0.22, 0.28] (without throttling node 8 gets 0.50 here, the paper 2× the sum of nodes 0–2).",
+		Claim:      Claim{Kind: Band, Metric: SenderMax, Series: "CBCM", Load: 0, Lo: 0.22, Hi: 0.28},
+		Experiment: "fig-kim-14", Scaled: "16 nodes at full size, 10,000 + 20,000 cycles, one seed.",
+	},
+	{
+		ID: "recn-2a", Title: "RECN corner case 1: VOQsw falls to about 20 B/ns",
+		Paper:      "J. Duato et al., A New Scalable and Cost-Effective Congestion Management Strategy for Lossless Multistage Interconnection Networks (RECN), §4.3, Fig. 2a",
+		Shows:      "Sixteen hosts saturate host 32 from 800 to 970 µs; the congestion tree's head-of-line blocking drags the whole network down even with virtual output queues at the switch level.",
+		ClaimText:  "VOQsw's throughput falls to about 20 bytes/ns and has not recovered by 1,300 µs; we accept its mean over 970–1,300 µs in [16, 23] B/ns.",
+		Claim:      Claim{Kind: Band, Metric: BytesPerNs, Series: "VOQsw", Load: 0.5, Lo: 16, Hi: 23, Window: [2]float64{970, 1300}},
+		Experiment: "recn-fig2a", Scaled: "the paper's 64-host 4-ary 3-tree at full size, 2,000 µs, one seed (seconds).",
+	},
+	{
+		ID: "recn-2a-iq", Title: "RECN corner case 1: input queues collapse",
+		Paper:      "J. Duato et al., A New Scalable and Cost-Effective Congestion Management Strategy for Lossless Multistage Interconnection Networks (RECN), §4.3, Fig. 2a",
+		Shows:      "With plain input queues the tree blocks the background further: the throughput falls to about half of the offered 24.6 B/ns.",
+		ClaimText:  "IQ falls to about 12 bytes/ns (a ratio ≈ 0.48 of the 24.6 offered); we accept its mean over 970–1,300 µs at most 0.65 × 24.6 = 16 B/ns.",
+		Claim:      Claim{Kind: Band, Metric: BytesPerNs, Series: "IQ", Load: 0.5, Lo: 0, Hi: 16, Window: [2]float64{970, 1300}},
+		Experiment: "recn-fig2a", Scaled: "64 hosts at full size, 2,000 µs, one seed.",
 	},
 }
 
@@ -178,20 +306,32 @@ func ByID(id string) (Figure, error) {
 // Experiment of the figure.
 func (f Figure) Sweep() (sweep.Experiment, error) { return sweep.ExperimentByName(f.Experiment) }
 
-// Browser speed assumed by EstimateSeconds: instructions per second of the
-// WebAssembly build on one worker (about half a native core of ~2 G/s).
+// BrowserInstrPerSecond is the speed EstimateSeconds assumes before a
+// browser has measured its own (Speed of a CalibrationProbe run): the
+// WebAssembly build on one worker at about half a native core of ~2 G/s.
 const BrowserInstrPerSecond = 1e9
 
-// InstrPerHop: the callgrind instructions per packet-hop of BENCHMARKS.md,
-// rounded up over MIN…OLM (1,529–1,878 on main).
-const InstrPerHop = 1900
+// InstrPerHop are the callgrind instructions per packet-hop of each routing
+// (engine/BENCHMARKS.md, costs.sh on main: h=4, the routing's probe).
+var InstrPerHop = map[string]float64{"MIN": 1523, "VAL": 1589, "UGAL": 1725, "PB": 1878, "PAR": 1822,
+	"OLM": 1849, "ACOR": 1621, "PB_ACOR": 1952}
 
-// EstimateSeconds is the figure's run time in a browser with one worker:
-// packet-hops × InstrPerHop / BrowserInstrPerSecond, where packet-hops =
-// nodes × min(offered load, 1) / packet size × cycles × hops per packet
-// (5, Valiant's path; MIN's is 3, so this is an upper bound on the hops),
-// summed over series, loads and seeds. Idle cycles are not counted.
-func (f Figure) EstimateSeconds() (float64, error) {
+// instrUnmeasured is the cost assumed for a routing costs.sh does not
+// measure: the highest measured one.
+const instrUnmeasured = 1952
+
+func instrPerHop(routing string) float64 {
+	if x, ok := InstrPerHop[routing]; ok {
+		return x
+	}
+	return instrUnmeasured
+}
+
+// Instructions estimates the figure's run: Σ over its runs of packet-hops ×
+// the routing's InstrPerHop, where packet-hops = nodes × min(offered load,
+// 1) / packet size × cycles × 5 (hops per packet: Valiant's path; MIN's is
+// 3, so this bounds the hops from above). Idle cycles are not counted.
+func (f Figure) Instructions() (float64, error) {
 	e, err := f.Sweep()
 	if err != nil {
 		return 0, err
@@ -200,14 +340,51 @@ func (f Figure) EstimateSeconds() (float64, error) {
 	if err != nil {
 		return 0, err
 	}
-	var hops float64
+	var instr float64
 	for _, j := range jobs {
 		c := j.Config
-		t := c.Topology
-		nodes := float64(t.P * t.A * (t.A*t.H + 1))
-		hops += nodes * math.Min(c.Traffic.Load, 1) / float64(c.Router.PacketSize) * float64(c.Sim.Warmup+c.Sim.Cycles) * 5
+		sz, ok := c.Topology.Sizes()
+		if !ok {
+			return 0, fmt.Errorf("figure %s: experiment %s has an invalid topology", f.ID, f.Experiment)
+		}
+		hops := float64(sz.Nodes) * math.Min(c.Traffic.Load, 1) / float64(c.Router.PacketSize) * float64(c.Sim.Warmup+c.Sim.Cycles) * 5
+		instr += hops * instrPerHop(c.Routing.Name)
 	}
-	return hops * InstrPerHop / BrowserInstrPerSecond, nil
+	return instr, nil
+}
+
+// EstimateSeconds is the figure's run time on one worker at
+// BrowserInstrPerSecond.
+func (f Figure) EstimateSeconds() (float64, error) { return f.EstimateSecondsAt(BrowserInstrPerSecond) }
+
+// EstimateSecondsAt is the figure's run time on one worker running
+// instrPerSecond instructions per second (a browser's Speed).
+func (f Figure) EstimateSecondsAt(instrPerSecond float64) (float64, error) {
+	if !(instrPerSecond > 0) {
+		return 0, fmt.Errorf("speed %g instructions/s: must be positive", instrPerSecond)
+	}
+	n, err := f.Instructions()
+	return n / instrPerSecond, err
+}
+
+// CalibrationProbe is the short run a browser times to learn its speed
+// (the page runs it once and caches the result): h=2 MIN under UN at 0.4,
+// 300 + 1,200 cycles, about 25 M instructions (a few tens of ms).
+func CalibrationProbe() config.Config {
+	c := config.Default()
+	c.Topology.H, c.Topology.A, c.Topology.P = 2, 4, 2
+	c.Routing.Name, c.Traffic.Pattern, c.Traffic.Load = "MIN", "UN", 0.4
+	c.Sim.Warmup, c.Sim.Cycles, c.Sim.Seeds = 300, 1200, 1
+	return c
+}
+
+// Speed is the instructions per second a run shows: its packet-hops × its
+// routing's InstrPerHop over its CPU time (0 when it has none).
+func Speed(r *result.Result) float64 {
+	if r == nil || !(r.CPUSeconds > 0) {
+		return 0
+	}
+	return float64(r.PacketHops) * instrPerHop(r.Config.Routing.Name) / r.CPUSeconds
 }
 
 // Measured is a claim read on an outcome.
@@ -247,8 +424,51 @@ func metric(m string, p *sweep.Aggregate) (float64, string) {
 		return p.MaxMin.Mean, "Max/Min"
 	case MinShare:
 		return p.MinInj.Mean / p.Offered, "min injection ÷ offered"
+	case Latency:
+		return p.Latency.Mean, "latency"
+	case Background:
+		if p.Hotspot == nil {
+			return math.NaN(), "background accepted"
+		}
+		return p.Hotspot.Accepted.Mean, "background accepted"
+	case SenderMin, SenderMax:
+		name := "least sender's accepted"
+		if m == SenderMax {
+			name = "most sender's accepted"
+		}
+		if p.Hotspot == nil || len(p.Hotspot.SenderAccepted) == 0 {
+			return math.NaN(), name
+		}
+		x := p.Hotspot.SenderAccepted[0]
+		for _, a := range p.Hotspot.SenderAccepted[1:] {
+			if (m == SenderMin) == (a < x) {
+				x = a
+			}
+		}
+		return x, name
 	}
 	return p.Accepted.Mean, "accepted"
+}
+
+// windowRate is BytesPerNs of series name's runs at load.
+func windowRate(o *sweep.Outcome, name string, load float64, w [2]float64) (float64, error) {
+	var sum float64
+	n := 0
+	for _, r := range o.Runs {
+		if r == nil || r.Config.Name != name || math.Abs(r.Offered-load) > 1e-9 {
+			continue
+		}
+		rates, err := r.Throughput(10e3)
+		if err != nil {
+			return 0, err
+		}
+		sum += result.MeanRate(rates, w[0]*1e3, w[1]*1e3)
+		n++
+	}
+	if n == 0 {
+		return 0, fmt.Errorf("no run of series %q at load %g", name, load)
+	}
+	return sum / float64(n), nil
 }
 
 // Check reads the claim on the outcome of the figure's experiment.
@@ -257,6 +477,17 @@ func (f Figure) Check(o *sweep.Outcome) (Measured, error) {
 	p, err := point(o, c.Series, c.Load)
 	if err != nil {
 		return Measured{}, err
+	}
+	if c.Metric == BytesPerNs {
+		if c.Kind != Band {
+			return Measured{}, fmt.Errorf("figure %s: metric %s takes a band", f.ID, c.Metric)
+		}
+		v, err := windowRate(o, c.Series, c.Load, c.Window)
+		if err != nil {
+			return Measured{}, fmt.Errorf("figure %s: %w", f.ID, err)
+		}
+		return Measured{Value: v, Pass: v >= c.Lo && v <= c.Hi, Verdict: verdict(p),
+			Text: fmt.Sprintf("%s %.2f B/ns over %g–%g µs, claim [%.1f, %.1f]", c.Series, v, c.Window[0], c.Window[1], c.Lo, c.Hi)}, nil
 	}
 	m := Measured{Verdict: verdict(p)}
 	reason := ""
@@ -267,9 +498,12 @@ func (f Figure) Check(o *sweep.Outcome) (Measured, error) {
 	case Band:
 		var name string
 		m.Value, name = metric(c.Metric, p)
+		if math.IsNaN(m.Value) {
+			return Measured{}, fmt.Errorf("figure %s: series %s has no %s at %g (a hotspot metric on a run without result.hotspot)", f.ID, c.Series, name, c.Load)
+		}
 		m.Pass = m.Value >= c.Lo && m.Value <= c.Hi
 		m.Text = fmt.Sprintf("%s %s %.4f at offered %g, claim [%.4f, %.4f]", c.Series, name, m.Value, c.Load, c.Lo, c.Hi)
-	case Order:
+	case Order, Ratio:
 		q, err := point(o, c.Over, c.Load)
 		if err != nil {
 			return Measured{}, err
@@ -279,10 +513,15 @@ func (f Figure) Check(o *sweep.Outcome) (Measured, error) {
 		}
 		a, name := metric(c.Metric, p)
 		b, _ := metric(c.Metric, q)
-		if b <= 0 {
-			return Measured{}, fmt.Errorf("%s's %s is %g at %g", c.Over, name, b, c.Load)
+		if !(b > 0) || math.IsNaN(a) {
+			return Measured{}, fmt.Errorf("figure %s: %s's %s is %g and %s's %g at %g (a hotspot metric on a run without result.hotspot?)", f.ID, c.Over, name, b, c.Series, a, c.Load)
 		}
 		m.Value = a / b
+		if c.Kind == Ratio {
+			m.Pass = m.Value >= c.Lo && m.Value <= c.Hi
+			m.Text = fmt.Sprintf("%s %s %.4f ÷ %s's %.4f = %.3f at offered %g, claim [%.3f, %.3f]", c.Series, name, a, c.Over, b, m.Value, c.Load, c.Lo, c.Hi)
+			break
+		}
 		m.Pass = m.Value >= c.Factor
 		m.Text = fmt.Sprintf("%s %s %.4f ÷ %s's %.4f = %.2f at offered %g, claim ≥ %.2f", c.Series, name, a, c.Over, b, m.Value, c.Load, c.Factor)
 	default:

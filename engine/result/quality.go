@@ -59,11 +59,13 @@ type Percentile struct {
 // LinkSummary: link utilisation in phits per cycle per link over the
 // window, Mean over every transit link (injection excluded: those are the
 // nodes' links), and the busiest transit class (Max, MaxClass); the classes
-// one by one are Result.Links and Result.Classes.
+// one by one are Result.Links and Result.Classes. Link: the busiest single
+// link (Result.BusiestLink; over a point's runs, the busiest of the runs').
 type LinkSummary struct {
-	Mean     float64 `json:"mean" msgpack:"mean"`
-	Max      float64 `json:"max" msgpack:"max"`
-	MaxClass string  `json:"maxClass,omitempty" msgpack:"maxClass,omitempty"`
+	Mean     float64      `json:"mean" msgpack:"mean"`
+	Max      float64      `json:"max" msgpack:"max"`
+	MaxClass string       `json:"maxClass,omitempty" msgpack:"maxClass,omitempty"`
+	Link     *BusiestLink `json:"link,omitempty" msgpack:"link,omitempty"`
 }
 
 // WarmupCheck: the end of the initial transient detected by MSER-5 (White,
@@ -148,6 +150,12 @@ type PointQuality struct {
 	// before it.
 	WarmupEnd   int64 `json:"warmupEnd" msgpack:"warmupEnd"`
 	WarmupShort bool  `json:"warmupShort,omitempty" msgpack:"warmupShort,omitempty"`
+	// Precision: sim.precision, judged on Latency and Accepted (the runs
+	// combined), not run by run; PrecisionShort: they miss it while every
+	// run's batches are independent, so more runs would narrow them
+	// (sweep.Run adds seeds up to config.Sim.SeedCap).
+	Precision      float64 `json:"precision,omitempty" msgpack:"precision,omitempty"`
+	PrecisionShort bool    `json:"precisionShort,omitempty" msgpack:"precisionShort,omitempty"`
 }
 
 // Verdicts in the order of PointQuality.Verdicts, best first.

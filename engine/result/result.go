@@ -43,6 +43,9 @@ type Result struct {
 	// Classes: every port class of a topology other than the Dragonfly, in
 	// class order (injection first), by name.
 	Classes []ClassStat `json:"classes,omitempty" msgpack:"classes,omitempty"`
+	// BusiestLink: the single busiest transit link (sim.Sim.BusiestLink;
+	// absent from documents written before it)
+	BusiestLink *BusiestLink `json:"busiestLink,omitempty" msgpack:"busiestLink,omitempty"`
 	// Mechanisms: each attached congestion-management mechanism's own
 	// results, by mechanism name then metric name; the mechanism owns both.
 	Mechanisms map[string]map[string]float64 `json:"mechanisms,omitempty" msgpack:"mechanisms,omitempty"`
@@ -196,6 +199,16 @@ type ClassStat struct {
 	// injection class, per ejection link), over the window.
 	Utilisation float64 `json:"utilisation" msgpack:"utilisation"`
 	Links       int64   `json:"links" msgpack:"links"` // connected output ports of the class
+}
+
+// BusiestLink is the transit link that sent the most phits in the measured
+// window: router, output port (topology.Topology's numbering), its class
+// and utilisation in phits per cycle (a link's bound is 1).
+type BusiestLink struct {
+	Router      int     `json:"router" msgpack:"router"`
+	Port        int     `json:"port" msgpack:"port"`
+	Class       string  `json:"class" msgpack:"class"`
+	Utilisation float64 `json:"utilisation" msgpack:"utilisation"`
 }
 
 // Links: average utilisation (phits per cycle per link) by class; on a

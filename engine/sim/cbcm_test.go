@@ -185,8 +185,9 @@ func TestCBCMFourToOneHotspot(t *testing.T) {
 // VC without throttling (Ideal's isolation at strictly lowest priority)
 // against CBCM. Without throttling node 8 takes more than each of nodes
 // 0–2 (paper: 2× their sum; this round-robin allocator gives node 8 half
-// of the ejection port, 1× their sum); with throttling each gets 0.25 ±
-// 0.03 and the total stays within 5% of the unthrottled one. 10,000 +
+// of the ejection port, 1× their sum); with throttling the total stays
+// within 5% of the unthrottled one (each sender's 0.25 ± 0.03 is the
+// gallery's kim-14). 10,000 +
 // 20,000 cycles.
 func TestCBCMFairnessFig14(t *testing.T) {
 	iso := cbcmHotspot("ideal", "MIN", 9, "0,1,2,8", 0)
@@ -204,11 +205,8 @@ func TestCBCMFairnessFig14(t *testing.T) {
 			t.Errorf("without throttling: node 8 %.3f, node %d %.3f; want node 8 favoured", un[3], i, un[i])
 		}
 	}
-	for i, a := range th {
-		if math.Abs(a-0.25) > 0.03 {
-			t.Errorf("CBCM: sender %d %.4f, want 0.25 ± 0.03", rc.Hotspot.Senders[i], a)
-		}
-	}
+	// each CBCM sender at 0.25 ± 0.03: the figure gallery's kim-14 and
+	// kim-14-max (engine/figures, the least and the most served)
 	if d := rc.Hotspot.Hotspot.Accepted / ri.Hotspot.Hotspot.Accepted; d < 0.95 || d > 1.05 {
 		t.Errorf("CBCM's total %.4f is %.3f× the unthrottled %.4f, want within 5%%", rc.Hotspot.Hotspot.Accepted, d, ri.Hotspot.Hotspot.Accepted)
 	}

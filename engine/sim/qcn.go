@@ -317,7 +317,7 @@ func (m *qcn) raise(s *Sim, pi int) {
 func (m *qcn) report(s *Sim) (string, map[string]float64) {
 	sent, delivered, lat := s.controlPackets(m.id)
 	var link int64
-	for _, v := range s.st.linkPhits[1:] { // the network's links, not the nodes'
+	for _, v := range s.classPhits()[1:] { // the network's links, not the nodes'
 		link += v
 	}
 	share := 0.0

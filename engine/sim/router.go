@@ -634,10 +634,10 @@ func (s *Sim) send(po int, k int32, dep int64) {
 		s.leave(po, c, dep)
 	}
 	if dep >= s.W && dep < s.W+s.M {
-		s.st.linkPhits[c] += int64(s.P)
+		s.st.linkPhits[po] += int64(s.P)
 	}
 	if s.snap != nil {
-		s.snap.sent(po, int32(s.P), pk.flags&fNonMin != 0)
+		s.snap.sent(po, po/s.radix, int32(s.P), pk.flags&fNonMin != 0, pk.inj < 0)
 	}
 	if pk.inj < 0 {
 		pk.inj = dep

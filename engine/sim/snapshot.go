@@ -33,6 +33,11 @@ type NetSnapshot struct {
 	// transit links in the interval that had taken a non-minimal route
 	// (0 when it sent none)
 	Misrouted []float32
+	// Injection: per router, the phits its nodes' packets left it with in
+	// the interval (their first hop), per node and cycle (0–1): the
+	// per-router injection of the fairness tables (thesis §1.5.1), where
+	// ADVc with transit priority starves router a−1 (thesis §3.3.1)
+	Injection []float32
 }
 
 // snapRec counts, per output port, what the snapshots report.
@@ -43,6 +48,8 @@ type snapRec struct {
 	pkts   []int32 // per port, packets granted in the interval
 	misPk  []int32 // per port, of those, packets with fNonMin
 	slots  []int32 // per port, input buffer capacity in packets
+	inj    []int32 // per router, phits of its own packets' first hops
+	nodes  []int32 // per router, its nodes
 	notify func(*NetSnapshot)
 	out    NetSnapshot
 }
@@ -63,25 +70,32 @@ func (s *Sim) Watch(every int64, f func(*NetSnapshot)) error {
 	}
 	np := len(s.ports)
 	rec := &snapRec{every: every, phits: make([]int32, np), pkts: make([]int32, np),
-		misPk: make([]int32, np), slots: make([]int32, np), notify: f}
+		misPk: make([]int32, np), slots: make([]int32, np), inj: make([]int32, s.R), nodes: make([]int32, s.R), notify: f}
 	for pi := range s.ports {
 		for v := 0; v < s.maxVC; v++ {
 			rec.slots[pi] += s.bufs[pi*s.maxVC+v].cap
 		}
+		if s.ports[pi].class == topology.Injection {
+			rec.nodes[pi/s.radix]++
+		}
 	}
 	rec.out = NetSnapshot{Radix: s.radix, LinkUse: make([]float32, np), BufferUse: make([]float32, np),
-		Packets: make([]int32, s.R), Misrouted: make([]float32, s.R)}
+		Packets: make([]int32, s.R), Misrouted: make([]float32, s.R), Injection: make([]float32, s.R)}
 	s.snap = rec
 	s.hk.cycle = append(s.hk.cycle, cycleHook{every: every, f: s.takeSnapshot})
 	return nil
 }
 
-// sent counts a packet of phits granted to output port po (send).
-func (r *snapRec) sent(po int, phits int32, nonMin bool) {
+// sent counts a packet of phits granted to output port po of router rt
+// (send); first: its first hop, leaving its source router.
+func (r *snapRec) sent(po, rt int, phits int32, nonMin, first bool) {
 	r.phits[po] += phits
 	r.pkts[po]++
 	if nonMin {
 		r.misPk[po]++
+	}
+	if first {
+		r.inj[rt] += phits
 	}
 }
 
@@ -112,11 +126,15 @@ func (s *Sim) takeSnapshot() {
 				mis += r.misPk[pi]
 			}
 		}
-		n.Packets[rt], n.Misrouted[rt] = in, 0
+		n.Packets[rt], n.Misrouted[rt], n.Injection[rt] = in, 0, 0
 		if pk > 0 {
 			n.Misrouted[rt] = float32(mis) / float32(pk)
 		}
+		if r.nodes[rt] > 0 {
+			n.Injection[rt] = float32(r.inj[rt]) / float32(int64(r.nodes[rt])*iv)
+		}
 	}
+	clear(r.inj)
 	clear(r.phits)
 	clear(r.pkts)
 	clear(r.misPk)
@@ -127,6 +145,6 @@ func (s *Sim) takeSnapshot() {
 func (n *NetSnapshot) Clone() *NetSnapshot {
 	c := *n
 	c.LinkUse, c.BufferUse = slices.Clone(n.LinkUse), slices.Clone(n.BufferUse)
-	c.Packets, c.Misrouted = slices.Clone(n.Packets), slices.Clone(n.Misrouted)
+	c.Packets, c.Misrouted, c.Injection = slices.Clone(n.Packets), slices.Clone(n.Misrouted), slices.Clone(n.Injection)
 	return &c
 }

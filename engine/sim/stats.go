@@ -15,7 +15,7 @@ import (
 // cycles [W, W+M): packets by delivery cycle, injections by generation cycle.
 type counters struct {
 	xbar      int64   // crossbar traversals (packet-hops), whole run
-	linkPhits []int64 // phits sent per port class in the window
+	linkPhits []int64 // phits sent per output port in the window (classPhits sums them)
 	links     []int64 // connected ports of each class in the network
 	// hops of the classes the packet cannot count (topologies of more
 	// than 3 classes: it counts class 2 in ghops and the others in lhops)
@@ -128,7 +128,7 @@ func (st *counters) init(s *Sim) {
 	st.minLat = math.MaxInt64
 	st.nodes, st.routers, st.pktPhits = int64(s.N), int64(s.R), int64(s.P)
 	ncls := len(s.bufCap)
-	st.linkPhits, st.links = make([]int64, ncls), make([]int64, ncls)
+	st.linkPhits, st.links = make([]int64, len(s.ports)), make([]int64, ncls)
 	for pi := range s.ports {
 		// an unconnected port (a mesh's edge) carries nothing: no link
 		if c := s.ports[pi].class; c == topology.Injection || s.ports[pi].peer >= 0 {
@@ -386,11 +386,12 @@ func (s *Sim) Snapshot() *result.Result {
 			res.ReplyAccepted = float64(st.delRep*st.pktPhits) / den
 		}
 		// per class: phits per link (output port) and cycle
+		phits := s.classPhits()
 		util := func(c topology.PortClass) float64 {
 			if st.links[c] == 0 {
 				return 0
 			}
-			return float64(st.linkPhits[c]) / float64(st.links[c]*measured)
+			return float64(phits[c]) / float64(st.links[c]*measured)
 		}
 		res.Links.Injection = util(topology.Injection)
 		if s.df != nil {
@@ -580,4 +581,48 @@ func (s *Sim) fogsimNonMinimal(pk *packet) bool {
 		return !s.interReached(int(s.nodeAt[pk.src].router), pk)
 	}
 	return false
+}
+
+// classPhits: the window's phits sent per port class.
+func (s *Sim) classPhits() []int64 {
+	out := make([]int64, len(s.st.links))
+	for pi, v := range s.st.linkPhits {
+		out[s.ports[pi].class] += v
+	}
+	return out
+}
+
+// BusiestLink is the transit link (a connected output port, not a node's
+// ejection link) that sent the most phits in the measured window, and its
+// utilisation in phits per cycle; nil before the window or on a network
+// without transit links. The first such port wins a tie. It is not part of
+// Snapshot's document (the golden hashes predate it): sweep.RunJob and the
+// page's worker add it (AddBusiestLink).
+func (s *Sim) BusiestLink() *result.BusiestLink {
+	measured := min(max(s.now-s.W, 0), s.M)
+	best := -1
+	for pi, v := range s.st.linkPhits {
+		p := &s.ports[pi]
+		if p.class == topology.Injection || p.peer < 0 {
+			continue
+		}
+		if best < 0 || v > s.st.linkPhits[best] {
+			best = pi
+		}
+	}
+	if measured <= 0 || best < 0 {
+		return nil
+	}
+	return &result.BusiestLink{Router: best / s.radix, Port: best % s.radix,
+		Class: s.st.classes[s.ports[best].class], Utilisation: float64(s.st.linkPhits[best]) / float64(measured)}
+}
+
+// AddBusiestLink puts BusiestLink into r, Run's result (and into its
+// quality when the run assessed itself: sim.autoWarmup, sim.precision).
+func (s *Sim) AddBusiestLink(r *result.Result) {
+	r.BusiestLink = s.BusiestLink()
+	if r.Quality != nil && r.BusiestLink != nil {
+		c := *r.BusiestLink
+		r.Quality.Links.Link = &c
+	}
 }

@@ -143,6 +143,10 @@ func linkSummary(r *result.Result) result.LinkSummary {
 	if n > 0 {
 		ls.Mean = sum / n
 	}
+	if l := r.BusiestLink; l != nil {
+		c := *l
+		ls.Link = &c
+	}
 	if math.IsNaN(ls.Mean) {
 		ls.Mean = 0
 	}
@@ -162,6 +166,7 @@ func AssessPoint(runs []*result.Result) *result.PointQuality {
 	var hist []int64
 	var latIv, accIv []result.Interval
 	worst := -1
+	prec := runs[0].Config.Sim.Precision
 	for _, r := range runs {
 		if r.Quality == nil || r.Quality.Verdict == "" {
 			r.Quality = Assess(r)
@@ -172,8 +177,14 @@ func AssessPoint(runs []*result.Result) *result.PointQuality {
 				p.Verdicts[i]++
 			}
 		}
-		if s := severity[q.Verdict]; s > worst {
-			worst, p.Verdict, p.Reason = s, q.Verdict, q.Reason
+		// with sim.precision the point, not the run, must meet it: a run
+		// short of it alone counts as steady here
+		v, reason := q.Verdict, q.Reason
+		if prec > 0 && precisionOnly(r, q) {
+			v, reason = result.Steady, ""
+		}
+		if s := severity[v]; s > worst {
+			worst, p.Verdict, p.Reason = s, v, reason
 		}
 		for i, c := range r.LatencyHist {
 			if i >= len(hist) {
@@ -184,6 +195,10 @@ func AssessPoint(runs []*result.Result) *result.PointQuality {
 		p.Links.Mean += q.Links.Mean / float64(len(runs))
 		p.Links.Max += q.Links.Max / float64(len(runs))
 		p.Links.MaxClass = q.Links.MaxClass
+		if l := q.Links.Link; l != nil && (p.Links.Link == nil || l.Utilisation > p.Links.Link.Utilisation) {
+			c := *l
+			p.Links.Link = &c
+		}
 		latIv, accIv = append(latIv, q.Latency), append(accIv, q.Accepted)
 		if q.Warmup.Detected {
 			p.WarmupEnd = max(p.WarmupEnd, q.Warmup.End)
@@ -192,7 +207,37 @@ func AssessPoint(runs []*result.Result) *result.PointQuality {
 	}
 	p.Percentiles = Percentiles(hist, runs[0].Config.Sim.HistMax, TailPs)
 	p.Latency, p.Accepted = combine(latIv), combine(accIv)
+	if prec > 0 {
+		p.Precision = prec
+		l, a := p.Latency.Relative(), p.Accepted.Relative()
+		if p.Verdict == result.Steady && (l > prec || a > prec) {
+			p.Verdict, p.PrecisionShort = result.TooShort, true
+			p.Reason = fmt.Sprintf("precision over %d runs combined ±%.3g%% of latency, ±%.3g%% of accepted load: not the ±%.3g%% asked for (sim.maxSeeds caps the runs)",
+				len(runs), 100*l, 100*a, 100*prec)
+		}
+	}
 	return p
+}
+
+// precisionOnly: q is too short only because its own intervals miss
+// sim.precision (verdict's order: no deadlock, not saturated or unstable,
+// batches formed and independent).
+func precisionOnly(r *result.Result, q *result.Quality) bool {
+	return q.Verdict == result.TooShort && r.Deadlock == nil && q.Precision > 0 &&
+		q.Latency.Batches > 0 && q.Accepted.Batches > 0 && q.Latency.Independent && q.Accepted.Independent
+}
+
+// SeedsFor is how many runs a point whose combined intervals miss
+// sim.precision (PointQuality.PrecisionShort) needs, from its n runs: the
+// half-width shrinks as 1/√runs, so n·(half-width ÷ target)² of the wider
+// interval, at least n+1 and at most limit.
+func SeedsFor(p *result.PointQuality, n, limit int) int {
+	if !p.PrecisionShort || p.Precision <= 0 {
+		return n
+	}
+	r := max(p.Latency.Relative(), p.Accepted.Relative()) / p.Precision
+	want := int(math.Ceil(float64(n) * r * r))
+	return min(max(want, n+1), limit)
 }
 
 // combine: independent runs' batch-means intervals as one: the mean of the

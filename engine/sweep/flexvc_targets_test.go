@@ -54,7 +54,7 @@ func flexAccepted(t *testing.T, c config.Config, seeds ...uint64) float64 {
 
 // Target 15 (thesis Fig. 5.8, §5.3.2): memory per port held constant, MIN,
 // UN at 1.0. At 64/256 phits per port FlexVC 2/1 beats the baseline (the
-// thesis: +8% to +12%; here ≥ 5%), at 192/768 they are about equal (within
+// thesis: +8% to +12%; asserted by the figure gallery's 5.8), at 192/768 they are about equal (within
 // 5%), and FlexVC 8/4 at 64/256 (one packet per local VC) beats the
 // baseline with 4× the memory, 256/1024.
 func TestFlexVCTarget15PortMemory(t *testing.T) {
@@ -67,9 +67,7 @@ func TestFlexVCTarget15PortMemory(t *testing.T) {
 	f84, b256 := flexAccepted(t, flexSeries(t, e, "FlexVC 8/4", 64)), flexAccepted(t, flexSeries(t, e, "baseline 2/1", 256))
 	t.Logf("64/256: FlexVC 2/1 %+.1f%% over the baseline; 192/768: %+.1f%%; FlexVC 8/4 at 64/256 %+.1f%% over the baseline at 256/1024",
 		100*(f64/b64-1), 100*(f192/b192-1), 100*(f84/b256-1))
-	if f64 < 1.05*b64 {
-		t.Errorf("64/256: FlexVC 2/1 %.4f, baseline %.4f: want ≥ +5%%", f64, b64)
-	}
+	// FlexVC 2/1 ≥ +5% at 64/256: the figure gallery's 5.8 (engine/figures)
 	if f192 < 0.95*b192 || f192 > 1.05*b192 {
 		t.Errorf("192/768: FlexVC 2/1 %.4f, baseline %.4f: want within 5%%", f192, b192)
 	}

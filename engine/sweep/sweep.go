@@ -10,6 +10,8 @@ import (
 	"fmt"
 	"math"
 	"runtime"
+	"slices"
+	"sort"
 	"strconv"
 	"sync"
 
@@ -476,10 +478,89 @@ func Run(ctx context.Context, sp Spec, opt Options) (*Outcome, error) {
 		workers = runtime.GOMAXPROCS(0)
 	}
 	results := make([]*result.Result, len(jobs))
+	firstErr := runJobs(ctx, sp, jobs, results, 0, workers, opt)
+	out := Collect(sp, jobs, results)
+	// sim.precision per point: a point whose runs combined miss it takes
+	// more seeds, up to sim.maxSeeds (engine/METHODS.md)
+	for firstErr == nil && ctx.Err() == nil {
+		extra := moreSeeds(jobs, results, out)
+		if len(extra) == 0 {
+			break
+		}
+		from := len(jobs)
+		jobs = append(jobs, extra...)
+		results = append(results, make([]*result.Result, len(extra))...)
+		firstErr = runJobs(ctx, sp, jobs, results, from, workers, opt)
+		sortJobs(jobs, results)
+		out = Collect(sp, jobs, results)
+	}
+	if firstErr != nil {
+		return out, firstErr
+	}
+	return out, ctx.Err()
+}
+
+// moreSeeds are the extra runs of the points of out (Collect's outcome of
+// jobs and results) whose runs combined miss sim.precision
+// (stats.SeedsFor), seeds following the point's last.
+func moreSeeds(jobs []Job, results []*result.Result, out *Outcome) []Job {
+	var extra []Job
+	pi, has := 0, false
+	for i, j := range jobs {
+		has = has || results[i] != nil
+		if i+1 < len(jobs) && jobs[i+1].Series == j.Series && jobs[i+1].Point == j.Point {
+			continue
+		}
+		// j is its point's last run; Collect made a point of it if it ran
+		if !has || pi >= len(out.Points) {
+			continue
+		}
+		has = false
+		q := out.Points[pi].Quality
+		pi++
+		if q == nil || !q.PrecisionShort {
+			continue
+		}
+		n := j.Run + 1
+		for k := n; k < stats.SeedsFor(q, n, j.Config.Sim.SeedCap()); k++ {
+			x := j
+			x.Run, x.Seed = k, j.Config.Sim.Seed+uint64(k)
+			extra = append(extra, x)
+		}
+	}
+	return extra
+}
+
+// sortJobs orders jobs (and their results) by series, point and run, as
+// Jobs does, after moreSeeds appended runs.
+func sortJobs(jobs []Job, results []*result.Result) {
+	idx := make([]int, len(jobs))
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.SliceStable(idx, func(a, b int) bool {
+		x, y := jobs[idx[a]], jobs[idx[b]]
+		if x.Series != y.Series {
+			return x.Series < y.Series
+		}
+		if x.Point != y.Point {
+			return x.Point < y.Point
+		}
+		return x.Run < y.Run
+	})
+	js, rs := slices.Clone(jobs), slices.Clone(results)
+	for i, k := range idx {
+		jobs[i], results[i] = js[k], rs[k]
+	}
+}
+
+// runJobs runs jobs[from:] on workers goroutines into results, and returns
+// the first error (a deadlock's run is kept with its error).
+func runJobs(ctx context.Context, sp Spec, jobs []Job, results []*result.Result, from, workers int, opt Options) error {
 	next := make(chan int)
 	var mu sync.Mutex
 	var firstErr error
-	done := 0
+	done := from
 	var wg sync.WaitGroup
 	for w := 0; w < workers; w++ {
 		wg.Add(1)
@@ -514,7 +595,7 @@ func Run(ctx context.Context, sp Spec, opt Options) (*Outcome, error) {
 		}()
 	}
 feed:
-	for i := range jobs {
+	for i := from; i < len(jobs); i++ {
 		select {
 		case next <- i:
 		case <-ctx.Done():
@@ -523,11 +604,7 @@ feed:
 	}
 	close(next)
 	wg.Wait()
-	out := Collect(sp, jobs, results)
-	if firstErr != nil {
-		return out, firstErr
-	}
-	return out, ctx.Err()
+	return firstErr
 }
 
 // RunJob runs one job as Run runs each: the result as Run keeps it, and
@@ -553,6 +630,7 @@ func RunJob(ctx context.Context, j Job, onCycles func(delta int64)) (*result.Res
 	if r == nil {
 		return nil, err
 	}
+	s.AddBusiestLink(r)
 	if onCycles != nil {
 		onCycles(r.SimCycles - last)
 	}

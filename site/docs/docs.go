@@ -89,6 +89,7 @@ var paramTopics = map[string]string{
 	"sim.autoWarmup":                "metric-verdict",
 	"sim.precision":                 "metric-verdict",
 	"sim.maxCycles":                 "metric-verdict",
+	"sim.maxSeeds":                  "metric-verdict",
 	"physical.linkGbps":             "units-physical",
 	"physical.phitBytes":            "units-physical",
 	"physical.cableNsPerMeter":      "units-physical",

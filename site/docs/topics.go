@@ -317,7 +317,7 @@ var topics = []Topic{
 		thesis + " §1.5, Ch. 4",
 		"Flat after warm-up at a steady state; a switch shows adaptive routing's reaction time."},
 	{"netview", "metric", "Live view of the network",
-		"The shown point's first run sends ~200 snapshots. Links coloured by utilisation (phits/cycle), routers by buffer occupancy, on the viridis scale (colour-blind safe); beyond h=4, groups. A slider replays the run; at its end a heat map shows every output port.",
+		"One run (first series at the shown point; \"watched run\" picks another) sends ~200 snapshots. Links coloured by utilisation (phits/cycle), routers by buffer occupancy (tooltip: injection), viridis (colour-blind safe); beyond h=4, groups. A slider replays; a heat map shows every port.",
 		thesis + " §1.4.1.2",
 		"ADV+1, MIN: each group's global link to g+1 hot, the rest idle; VAL spreads the load."},
 	{"metric-phasea", "metric", "Non-minimal share per phase-A policy",

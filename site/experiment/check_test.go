@@ -379,6 +379,7 @@ func workerResult(t *testing.T, c config.Config) []byte {
 	if err != nil {
 		t.Fatal(err)
 	}
+	s.AddBusiestLink(r) // as the worker
 	wire, err := msgpack.Marshal(r)
 	if err != nil {
 		t.Fatal(err)

@@ -220,6 +220,7 @@ func TestJobsAndPointsEqualEngineSweep(t *testing.T) {
 		if r.Runs[i], err = s.Run(context.Background(), nil); err != nil {
 			t.Fatal(err)
 		}
+		s.AddBusiestLink(r.Runs[i]) // as the page's worker
 	}
 	want, err := sweep.Run(context.Background(), spec, sweep.Options{Workers: 2})
 	if err != nil {
@@ -284,6 +285,7 @@ func TestOtherSweptVariable(t *testing.T) {
 	for i, j := range r.Jobs {
 		s, _ := sim.New(j.Config, j.Seed)
 		r.Runs[i], _ = s.Run(context.Background(), nil)
+		s.AddBusiestLink(r.Runs[i]) // as the page's worker
 	}
 	want, err := sweep.Run(context.Background(), sp, sweep.Options{Workers: 2})
 	if err != nil {

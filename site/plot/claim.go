@@ -16,15 +16,21 @@ func ClaimLabel(f figures.Figure) string {
 	c := f.Claim
 	switch c.Kind {
 	case figures.Band:
-		what := c.Series
-		if c.Metric != figures.Accepted {
-			what += " " + c.Metric
-		}
-		return fmt.Sprintf("claim: %s in [%.3g, %.3g] at %g", what, c.Lo, c.Hi, c.Load)
+		return fmt.Sprintf("claim: %s%s in [%.3g, %.3g] at %g", c.Series, metricSuffix(c), c.Lo, c.Hi, c.Load)
 	case figures.Order:
-		return fmt.Sprintf("claim: %s ≥ %.3g × %s at %g", c.Series, c.Factor, c.Over, c.Load)
+		return fmt.Sprintf("claim: %s%s ≥ %.3g × %s at %g", c.Series, metricSuffix(c), c.Factor, c.Over, c.Load)
+	case figures.Ratio:
+		return fmt.Sprintf("claim: %s ÷ %s%s in [%.3g, %.3g] at %g", c.Series, c.Over, metricSuffix(c), c.Lo, c.Hi, c.Load)
 	}
 	return "claim: " + f.ClaimText
+}
+
+// metricSuffix names a claim's metric when it is not the accepted load.
+func metricSuffix(c figures.Claim) string {
+	if c.Metric == figures.Accepted {
+		return ""
+	}
+	return " " + c.Metric
 }
 
 // WithClaim draws figure f's claim on an accepted-load chart (Accepted's

@@ -58,6 +58,22 @@ func RouterOccupancy(n *protocol.NetInfo, routers []int) float64 {
 	return sum / float64(k)
 }
 
+// RouterInjection is the mean injection of routers' nodes in a snapshot
+// (phits/node/cycle); ok false when the snapshot has none.
+func RouterInjection(n *protocol.NetInfo, routers []int) (float64, bool) {
+	if n == nil || len(routers) == 0 {
+		return 0, false
+	}
+	var sum float64
+	for _, r := range routers {
+		if r >= len(n.Injection) {
+			return 0, false
+		}
+		sum += protocol.Share(n.Injection[r])
+	}
+	return sum / float64(len(routers)), true
+}
+
 // NetGraph is the live view's drawing (an ECharts graph series at fixed
 // positions): links coloured and thickened by their utilisation, routers
 // coloured by their buffer occupancy, on the viridis scale. n nil: the
@@ -74,8 +90,14 @@ func NetGraph(l netview.Layout, n *protocol.NetInfo, title string) []byte {
 		if l.Aggregated {
 			name = fmt.Sprintf("group %d", nd.Group)
 		}
+		tip := fmt.Sprintf("%s<br>buffer occupancy %.2f", name, occ)
+		if inj, ok := RouterInjection(n, nd.Routers); ok {
+			// ADVc's starving router a−1 (thesis §3.3.1) shows here
+			tip += fmt.Sprintf("<br>injection %.3f phits/node/cycle", inj)
+		}
 		nodes[i] = map[string]any{"name": name, "x": num(nd.X * size), "y": num(nd.Y * size),
-			"value": num(occ), "itemStyle": map[string]any{"color": Viridis(occ), "borderColor": "#333"}}
+			"value": num(occ), "itemStyle": map[string]any{"color": Viridis(occ), "borderColor": "#333"},
+			"tooltip": map[string]any{"formatter": tip}}
 	}
 	edges := make([]map[string]any, len(l.Edges))
 	for i := range l.Edges {

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"math"
 	"strconv"
+	"strings"
 	"testing"
 
 	"phitsim/engine/topology"
@@ -64,7 +65,11 @@ func TestNetGraph(t *testing.T) {
 	radix := d.Radix()
 	n := &protocol.NetInfo{Cycle: 200, Total: 1000, Interval: 100, Radix: radix,
 		LinkUse: make([]byte, d.Routers()*radix), BufferUse: make([]byte, d.Routers()*radix),
-		Packets: make([]int32, d.Routers()), Misrouted: make([]byte, d.Routers())}
+		Packets: make([]int32, d.Routers()), Misrouted: make([]byte, d.Routers()), Injection: make([]byte, d.Routers())}
+	for r := range n.Injection {
+		n.Injection[r] = 102 // 0.4 phits/node/cycle
+	}
+	n.Injection[3] = 5 // router a−1 of group 0 starving, as under ADVc
 	hot := 5*radix + d.FirstGlobalPort()
 	n.LinkUse[hot] = 255
 	n.BufferUse[3*radix] = 255
@@ -73,6 +78,7 @@ func TestNetGraph(t *testing.T) {
 			Data []struct {
 				Value     float64
 				ItemStyle struct{ Color string }
+				Tooltip   struct{ Formatter string }
 			}
 			Links []struct {
 				Source, Target int
@@ -104,6 +110,10 @@ func TestNetGraph(t *testing.T) {
 	}
 	if s.Data[3].Value <= 0 || s.Data[4].Value != 0 {
 		t.Errorf("router occupancy: router 3 %v, router 4 %v", s.Data[3].Value, s.Data[4].Value)
+	}
+	// each router's tooltip gives its nodes' injection
+	if f3, f4 := s.Data[3].Tooltip.Formatter, s.Data[4].Tooltip.Formatter; !strings.Contains(f3, "injection 0.020 phits/node/cycle") || !strings.Contains(f4, "injection 0.400") {
+		t.Errorf("tooltips %q, %q: want router 3's injection 0.020 and router 4's 0.400", f3, f4)
 	}
 }
 

@@ -220,8 +220,8 @@ func curve(in Input, m metric, bounds bool) []byte {
 			} else if q := p.Agg.Quality; q != nil && p.Agg.Graph500 == nil && verdictSymbol[q.Verdict] != "" {
 				symbol, verdicts[q.Verdict] = verdictSymbol[q.Verdict], true
 			}
-			verdict, p99 := verdictTips(p.Agg.Quality)
-			data = append(data, opts.LineData{Value: []any{num(p.X), y, ci, p.Agg.Runs, flag, verdict, p99}, Symbol: symbol})
+			verdict, p99, busiest := verdictTips(p.Agg.Quality)
+			data = append(data, opts.LineData{Value: []any{num(p.X), y, ci, p.Agg.Runs, flag, verdict, p99, busiest}, Symbol: symbol})
 			if ci > 0 {
 				whiskers = append(whiskers, opts.MarkLineNameCoordItem{
 					Coordinate0: []any{num(p.X), num(y - ci)}, Coordinate1: []any{num(p.X), num(y + ci)}})
@@ -281,7 +281,7 @@ func curve(in Input, m metric, bounds bool) []byte {
 				if c.Graph500() {
 					flag = unfinishedDim
 				}
-				sm["dimensions"] = []string{"x", "mean", ciDim(c.Sim.Seeds), "runs", flag, verdictDim, p99Dim}
+				sm["dimensions"] = []string{"x", "mean", ciDim(c.Sim.Seeds), "runs", flag, verdictDim, p99Dim, busiestDim}
 			} else {
 				sm["symbol"] = "emptyCircle"
 				sm["tooltip"] = map[string]any{"show": false}
@@ -380,16 +380,21 @@ const (
 	// its index in result.Verdicts
 	verdictDim = "verdict (0 steady, 1 saturated, 2 unstable, 3 too short; engine/METHODS.md)"
 	p99Dim     = "latency p99 (cycles; sim.histMax−1: at least that)"
+	busiestDim = "busiest link (phits/cycle, bound 1; the busiest run's)"
 )
 
 // verdictSymbol marks a point by its verdict (saturated keeps its triangle).
 var verdictSymbol = map[string]string{result.Unstable: "diamond", result.TooShort: "emptyCircle"}
 
 // verdictTips are a point's verdict (its index in result.Verdicts, −1
-// none) and p99 latency (0 without packets) for its tooltip.
-func verdictTips(q *result.PointQuality) (verdict int, p99 float64) {
+// none), p99 latency (0 without packets) and its busiest link's
+// utilisation (0 when unknown) for its tooltip.
+func verdictTips(q *result.PointQuality) (verdict int, p99, busiest float64) {
 	if q == nil {
-		return -1, 0
+		return -1, 0, 0
+	}
+	if l := q.Links.Link; l != nil {
+		busiest = l.Utilisation
 	}
 	verdict = slices.Index(result.Verdicts[:], q.Verdict)
 	for _, p := range q.Percentiles {
@@ -397,7 +402,7 @@ func verdictTips(q *result.PointQuality) (verdict int, p99 float64) {
 			p99 = float64(p.Cycles)
 		}
 	}
-	return verdict, p99
+	return verdict, p99, busiest
 }
 
 // ciDim names the whiskers in the tooltip: the interval's meaning and why

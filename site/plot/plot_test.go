@@ -44,6 +44,7 @@ func runJobs(t *testing.T, e experiment.Experiment, skip func(j experiment.Job) 
 		if r.Runs[i], err = s.Run(context.Background(), nil); err != nil {
 			t.Fatal(err)
 		}
+		s.AddBusiestLink(r.Runs[i]) // as the page's worker
 	}
 	return r
 }
@@ -118,7 +119,7 @@ func TestCurveCharts(t *testing.T) {
 	}
 	// the tooltip says what the whiskers are, with the seed count and t
 	// and the point's verdict and tail latency (engine/METHODS.md)
-	if d := o.Series[0].Dimensions; len(d) != 7 || !strings.Contains(d[2], "95% CI of the mean over 2 seeds") ||
+	if d := o.Series[0].Dimensions; len(d) != 8 || !strings.HasPrefix(d[7], "busiest link") || !strings.Contains(d[2], "95% CI of the mean over 2 seeds") ||
 		!strings.Contains(d[2], "Student t = 12.7") || !strings.Contains(d[2], "wide") || !strings.HasPrefix(d[4], "saturated ▲") ||
 		!strings.HasPrefix(d[5], "verdict (0 steady") || !strings.Contains(d[6], "p99") {
 		t.Errorf("dimensions %v", d)
@@ -135,6 +136,10 @@ func TestCurveCharts(t *testing.T) {
 	p := r.Points()[0]
 	if first[0] != 0.2 || first[1] != num(p.Agg.Accepted.Mean) || first[2] != num(p.Agg.Accepted.CI95) {
 		t.Errorf("first point %v vs %+v", first, p.Agg.Accepted)
+	}
+	// the busiest link of the point's runs, in the tooltip's last value
+	if l := p.Agg.Quality.Links.Link; l == nil || len(first) != 8 || first[7] != l.Utilisation || !(l.Utilisation > 0 && l.Utilisation <= 1) {
+		t.Errorf("first point %v: busiest link %+v not its last value", first, l)
 	}
 	if len(o.Toolbox) == 0 || len(o.DataZoom) != 2 {
 		t.Errorf("toolbox %v datazoom %v", o.Toolbox, o.DataZoom)

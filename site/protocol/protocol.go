@@ -103,6 +103,8 @@ type NetInfo struct {
 	// per router: packets in its input buffers, misrouted share
 	Packets   []int32 `msgpack:"packets"`
 	Misrouted []byte  `msgpack:"misrouted"`
+	// per router: its nodes' injection, phits/node/cycle (sim.NetSnapshot)
+	Injection []byte `msgpack:"injection"`
 }
 
 // Share is the 0–1 value of a quantised byte.
@@ -119,7 +121,7 @@ func quantise(dst []byte, v []float32) []byte {
 func netInfo(n *sim.NetSnapshot, total int64) *NetInfo {
 	return &NetInfo{Cycle: n.Cycle, Total: total, Interval: n.Interval, Radix: n.Radix,
 		LinkUse: quantise(nil, n.LinkUse), BufferUse: quantise(nil, n.BufferUse),
-		Packets: append([]int32(nil), n.Packets...), Misrouted: quantise(nil, n.Misrouted)}
+		Packets: append([]int32(nil), n.Packets...), Misrouted: quantise(nil, n.Misrouted), Injection: quantise(nil, n.Injection)}
 }
 
 // ProgressInfo of a running job.
@@ -260,6 +262,7 @@ func Execute(ctx context.Context, id uint64, job *StartJob, emit func(*Message),
 		emit(&Message{Type: Error, ID: id, Error: errorInfo(err)})
 		return
 	}
+	s.AddBusiestLink(res)
 	emit(&Message{Type: Result, ID: id, Result: res})
 }
 

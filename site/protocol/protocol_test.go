@@ -119,6 +119,7 @@ func TestExecuteMatchesEngine(t *testing.T) {
 	c.Traffic.Load = 0.3
 	s, _ := sim.New(c, 5)
 	want, _ := s.Run(context.Background(), nil)
+	s.AddBusiestLink(want) // as sweep.RunJob
 	want.CPUSeconds, last.Result.CPUSeconds = 0, 0
 	j1, _ := json.Marshal(want)
 	j2, _ := json.Marshal(last.Result)
@@ -197,6 +198,9 @@ func TestExecuteDeadlockIsAResult(t *testing.T) {
 	}
 	s, _ := sim.New(c, 1)
 	want, err := s.Run(context.Background(), nil)
+	if want != nil {
+		s.AddBusiestLink(want) // as sweep.RunJob
+	}
 	var de *sim.DeadlockError
 	if !errors.As(err, &de) || want == nil {
 		t.Fatalf("the engine: %v (this config no longer deadlocks: pick another)", err)

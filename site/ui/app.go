@@ -66,6 +66,10 @@ type App struct {
 	// qcnRouter: the router of group 0 in the QCN-Switch probability chart
 	// (plot.Input.Router; −1, the default: the middle one)
 	qcnRouter int
+	// speed: this browser's engine speed, instructions/s (browserSpeed);
+	// speedRuns: the workers' runs it has learnt from (learnSpeed)
+	speed     float64
+	speedRuns int
 	// runKey and runPreset: the experiment (its link) and preset the
 	// results came from, to mark them stale when the form changes
 	runKey, runPreset string
@@ -340,6 +344,7 @@ func (a *App) onMsg(job int, m *protocol.Message) {
 		a.tracker.Begin(time.Since(a.started).Seconds())
 		a.chartsDirty = true
 		a.res.Runs[job] = m.Result
+		a.learnSpeed(m.Result)
 		a.tracker.Set(job, 1)
 		delete(a.active, job)
 		delete(a.partial, job)

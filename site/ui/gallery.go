@@ -3,7 +3,9 @@
 package ui
 
 import (
+	"context"
 	"fmt"
+	"strconv"
 	"syscall/js"
 
 	"github.com/hexops/vecty"
@@ -12,6 +14,8 @@ import (
 	"github.com/hexops/vecty/prop"
 
 	"phitsim/engine/figures"
+	"phitsim/engine/result"
+	"phitsim/engine/sim"
 	"phitsim/site/experiment"
 	"phitsim/site/plot"
 )
@@ -20,11 +24,85 @@ import (
 // and a figure opened from it (#fig=ID: its experiment in embed mode, with
 // the card's claim above the chart and drawn on it).
 
-// figureTime is a figure's estimated run time in this browser: the
-// engine's estimate (figures.EstimateSeconds, at figures'
-// BrowserInstrPerSecond) scaled by this page's workers.
+// speedKey caches the calibration in localStorage, per engine version.
+const speedKey = "phitsim-speed " + result.EngineVersion
+
+// browserSpeed is this browser's engine speed in instructions per second:
+// cached in localStorage, else measured once with figures.CalibrationProbe
+// (twice a few tens of ms) on this thread, which runs the same WebAssembly
+// engine as the workers, and refined by the workers' runs (learnSpeed);
+// figures.BrowserInstrPerSecond if nothing measured it.
+func (a *App) browserSpeed() float64 {
+	if a.speed > 0 {
+		return a.speed
+	}
+	if v, err := strconv.ParseFloat(storage("getItem", speedKey), 64); err == nil && v > 0 {
+		a.speed = v
+		return v
+	}
+	// twice, the faster: the first also warms the browser's compiler tiers
+	var best float64
+	for range 2 {
+		s, err := sim.New(figures.CalibrationProbe(), 1)
+		if err != nil {
+			break
+		}
+		if r, err := s.Run(context.Background(), nil); err == nil {
+			best = max(best, figures.Speed(r))
+		}
+	}
+	a.speed = figures.BrowserInstrPerSecond
+	if best > 0 {
+		a.speed = best
+		storage("setItem", speedKey, strconv.FormatFloat(best, 'g', 4, 64))
+	}
+	return a.speed
+}
+
+// learnSpeed refines the speed from a worker's finished run (its
+// packet-hops × cost over its time, figures.Speed): the probe runs once on
+// the page's thread, possibly while the workers start, so the workers' own
+// runs are the better measure. Runs shorter than 0.2 s are too coarse to
+// time; the first one replaces the probe's value, later ones average in.
+func (a *App) learnSpeed(r *result.Result) {
+	v := figures.Speed(r)
+	if !(v > 0) || r.CPUSeconds < 0.2 {
+		return
+	}
+	if a.speedRuns == 0 {
+		a.speed = v
+	} else {
+		a.speed = 0.7*a.speed + 0.3*v
+	}
+	a.speedRuns++
+	storage("setItem", speedKey, strconv.FormatFloat(a.speed, 'g', 4, 64))
+}
+
+// storage calls localStorage's method; "" when there is none (a
+// sandboxed iframe throws on access).
+func storage(method string, args ...any) (out string) {
+	defer func() {
+		if recover() != nil {
+			out = ""
+		}
+	}()
+	ls := global.Get("localStorage")
+	if ls.IsUndefined() || ls.IsNull() {
+		return ""
+	}
+	v := ls.Call(method, args...)
+	if v.Type() != js.TypeString {
+		return ""
+	}
+	return v.String()
+}
+
+// figureTime is a figure's estimated run time in this browser: its
+// instructions (figures.Instructions, from BENCHMARKS.md's cost per hop)
+// at this browser's measured speed (browserSpeed), over this page's
+// workers.
 func (a *App) figureTime(f figures.Figure) string {
-	s, err := f.EstimateSeconds()
+	s, err := f.EstimateSecondsAt(a.browserSpeed())
 	if err != nil {
 		return "unknown"
 	}
@@ -49,7 +127,8 @@ func (a *App) openFigure(id string) {
 
 func (a *App) renderGallery() *vecty.HTML {
 	var cards []vecty.MarkupOrChild
-	cards = append(cards, vecty.Markup(elemID("gallery"), vecty.Class("gallery"), vecty.Attribute("aria-label", "figure gallery")))
+	cards = append(cards, vecty.Markup(elemID("gallery"), vecty.Class("gallery"), vecty.Attribute("aria-label", "figure gallery"),
+		vecty.Data("speed", strconv.FormatFloat(a.browserSpeed(), 'g', 4, 64))))
 	for _, f := range figures.Table {
 		f := f
 		holds := ""

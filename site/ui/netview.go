@@ -24,10 +24,14 @@ import (
 const netFrames = 200
 
 // liveNet is the live view of the network: the snapshots of one run (the
-// first seed of the first series at the point shown), drawn as they arrive
-// and replayed with a slider after the run.
+// first seed of a series at a point: by default the first series at the
+// point shown, else the reader's choice), drawn as they arrive and replayed
+// with a slider after the run.
 type liveNet struct {
-	job    int // the watched job, −1: none
+	job int // the watched job, −1: none
+	// chosen: the series and point picked in the selector ("s/p"; "": the
+	// default)
+	chosen string
 	title  string
 	layout netview.Layout
 	frames []*protocol.NetInfo
@@ -37,24 +41,81 @@ type liveNet struct {
 	graph, heat *chartView
 }
 
-// watch picks the job to watch in res and lays out its network; −1 when
-// its topology cannot be built.
+// watch picks the job to watch in res (the chosen series and point, else
+// the first series at point) and lays out its network; −1 when its
+// topology cannot be built.
 func (n *liveNet) watch(res *experiment.Results, point int) {
-	*n = liveNet{job: -1, frame: -1, graph: n.graph, heat: n.heat}
+	*n = liveNet{job: -1, frame: -1, chosen: n.chosen, graph: n.graph, heat: n.heat}
 	if n.graph == nil {
 		n.graph, n.heat = &chartView{id: "chart-net"}, &chartView{id: "chart-netheat"}
 	}
+	series := 0
+	var s, p int
+	if _, err := fmt.Sscanf(n.chosen, "%d/%d", &s, &p); err == nil && s < len(res.Exp.Series) && p < len(res.Values) {
+		series, point = s, p
+	}
 	for i, j := range res.Jobs {
-		if j.Series == 0 && j.Point == point && j.Run == 0 {
+		if j.Series == series && j.Point == point && j.Run == 0 {
 			t, err := topology.New(j.Config.Topology.Params())
 			if err != nil {
 				return
 			}
 			n.job, n.layout = i, netview.New(t)
-			n.title = fmt.Sprintf("%s · %s · load %g", res.Exp.SeriesName(0), t.Name(), j.Load())
+			n.title = res.Exp.SeriesName(series) + " · " + t.Name() + " · " + watchedX(res, j)
 			return
 		}
 	}
+}
+
+// watchedX names a job's point: its load, or the swept parameter's value.
+func watchedX(res *experiment.Results, j experiment.Job) string {
+	if p := res.Exp.Sweep.Param; p != "" && p != experiment.LoadParam {
+		return fmt.Sprintf("%s %g", p, j.X)
+	}
+	return fmt.Sprintf("load %g", j.Load())
+}
+
+// renderWatchChoice is the selector of the watched run when the
+// experiment has several series or points (the first series at the point
+// shown by default); a run already under way or finished is drawn at the
+// next Run.
+func (a *App) renderWatchChoice() vecty.MarkupOrChild {
+	res, n := a.res, &a.net
+	if res == nil || len(res.Exp.Series)*len(res.Values) < 2 {
+		return nil
+	}
+	cur := ""
+	var items []vecty.MarkupOrChild
+	for i, j := range res.Jobs {
+		if j.Run != 0 {
+			continue
+		}
+		v := fmt.Sprintf("%d/%d", j.Series, j.Point)
+		if i == n.job {
+			cur = v
+		}
+		items = append(items, elem.Option(vecty.Markup(prop.Value(v), vecty.MarkupIf(i == n.job, vecty.Attribute("selected", true))),
+			vecty.Text(res.Exp.SeriesName(j.Series)+" · "+watchedX(res, j))))
+	}
+	opts := append([]vecty.MarkupOrChild{vecty.Markup(elemID("net-watch"), prop.Value(cur), vecty.Attribute("aria-describedby", "net-watch-note"),
+		event.Change(func(e *vecty.Event) {
+			n.chosen = e.Target.Get("value").String()
+			if a.res != nil {
+				n.watch(a.res, a.point)
+				if a.state == "running" {
+					a.pool.Watch = n.job
+				}
+			}
+			a.schedule()
+		}))}, items...)
+	note := "the first seed of the run chosen is drawn"
+	if n.job >= 0 && len(n.frames) == 0 && (res.Runs[n.job] != nil || a.active[n.job] != nil || a.state != "running") {
+		note = "drawn at the next Run (this run is not ahead)"
+	}
+	return elem.Div(vecty.Markup(vecty.Class("field", "inline", "net-watch"), vecty.Data("watched", cur)),
+		elem.Label(vecty.Markup(prop.For("net-watch")), vecty.Text("watched run: ")),
+		elem.Select(opts...),
+		elem.Span(vecty.Markup(elemID("net-watch-note"), vecty.Class("hint")), vecty.Text(note)))
 }
 
 func (n *liveNet) add(job int, m *protocol.NetInfo) {
@@ -113,11 +174,16 @@ func (a *App) renderNet() vecty.ComponentOrHTML {
 	if n.frame >= 0 {
 		pos = n.frame
 	}
+	var help vecty.MarkupOrChild // the help panel is the full page's
+	if !a.embed {
+		help = a.helpButton("netview", "the live view of the network")
+	}
 	return elem.Section(vecty.Markup(elemID("netview"), vecty.Class("netview", "card"), vecty.Attribute("aria-label", "live view of the network"),
 		vecty.Data("frames", strconv.Itoa(len(n.frames))), vecty.Data("frame", strconv.Itoa(pos))),
 		elem.Div(vecty.Markup(vecty.Class("card-head")),
 			elem.Span(vecty.Text("The network, live: "+n.title)),
-			a.helpButton("netview", "the live view of the network")),
+			help),
+		a.renderWatchChoice(),
 		elem.Div(vecty.Markup(elemID("chart-net"), vecty.Class("chart", "chart-net"), vecty.Attribute("role", "img"),
 			vecty.Attribute("aria-label", "network drawing: links coloured by utilisation, routers by buffer occupancy, "+label))),
 		elem.Div(vecty.Markup(vecty.Class("field", "inline", "net-slider")),

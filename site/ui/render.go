@@ -1006,5 +1006,7 @@ func (a *App) renderEmbed() *vecty.HTML {
 		vecty.If(a.figure != "", a.renderFigureClaim()),
 		elem.Div(vecty.Markup(elemID("chart-"+a.chart), vecty.Class("chart", "embed-chart"), vecty.Attribute("role", "img"),
 			vecty.Attribute("aria-label", chartTitles[a.chart]+" chart"))),
+		// a figure's embed shows the network while it runs
+		vecty.If(a.figure != "", a.renderNet()),
 	)
 }
