@@ -67,7 +67,8 @@ const (
 // thresholds are not given there: counts of packets).
 type recnParams struct {
 	saqs                    int   // SAQs (CAM lines) per side, ≤ 64
-	mem                     int32 // memory per side, in packets
+	mem                     int32 // memory per ingress side, in packets
+	memEg, memNI            int32 // per egress side, per interface (0: mem)
 	detect, prop, xoff, xon int32 // T_detect, T_prop, T_xoff, T_xon
 	few                     int32 // a leaf SAQ with at most this many packets is served first (§3.8)
 	idle                    int64 // a line never used for this long is freed
@@ -79,6 +80,7 @@ type recnParams struct {
 // recnSide is one side's root and queue-independent state.
 type recnSide struct {
 	used     int32  // packets held, in all its queues
+	mem      int32  // its memory, in packets
 	lines    uint64 // valid CAM lines
 	notified uint64 // root: the ingress ports notified (a token each)
 	rootOut  int32  // root: tokens out
@@ -153,8 +155,8 @@ func newRecn(ft *topology.FatTree, p recnParams) (*recn, error) {
 	if p.saqs < 1 || p.saqs > 64 {
 		return nil, fmt.Errorf("recn: %d SAQs per side; 1 to 64", p.saqs)
 	}
-	if !(p.xon < p.xoff && p.prop <= p.xoff && p.xoff < p.mem) {
-		return nil, fmt.Errorf("recn: thresholds T_prop %d ≤ T_xoff %d < memory %d and T_xon %d < T_xoff", p.prop, p.xoff, p.mem, p.xon)
+	if !(p.xon < p.xoff && p.prop <= p.xoff && p.xoff < p.mem && p.detect >= 1 && p.prop >= 1) {
+		return nil, fmt.Errorf("recn: thresholds 1 ≤ T_prop %d ≤ T_xoff %d < memory %d, T_xon %d < T_xoff, T_detect ≥ 1", p.prop, p.xoff, p.mem, p.xon)
 	}
 	if p.latency+8*p.ctl+p.idle >= recnWheel || p.internal < 1 || p.latency < 1 {
 		return nil, fmt.Errorf("recn: delays %d (internal), %d (link), %d (idle): at least 1, below %d", p.internal, p.latency, p.idle, recnWheel)
@@ -171,6 +173,13 @@ func newRecn(ft *topology.FatTree, p recnParams) (*recn, error) {
 	for i := range rc.qh {
 		rc.qh[i], rc.qt[i] = -1, -1
 	}
+	memEg, memNI := p.mem, p.mem
+	if p.memEg > 0 {
+		memEg = p.memEg
+	}
+	if p.memNI > 0 {
+		memNI = p.memNI
+	}
 	for r := 0; r < ft.Routers(); r++ {
 		for port := 0; port < radix; port++ {
 			pi := r*radix + port
@@ -178,16 +187,17 @@ func newRecn(ft *topology.FatTree, p recnParams) (*recn, error) {
 			in.kind, eg.kind = recnIngress, recnEgress
 			in.sw, in.port, eg.sw, eg.port = int32(r), int32(port), int32(r), int32(port)
 			in.peer, eg.peer = -1, -1
+			in.mem, eg.mem = p.mem, memEg
 			if r2, p2 := ft.Link(r, port); r2 >= 0 {
 				in.peer, eg.peer = int32(np+r2*radix+p2), int32(r2*radix+p2)
-				rc.credits[np+pi] = p.mem
+				rc.credits[np+pi] = p.mem // the downstream ingress side's
 			}
 		}
 	}
 	for h := 0; h < hosts; h++ {
 		r, port := ft.NodePort(h)
 		ni := &rc.sides[2*np+h]
-		ni.kind, ni.sw, ni.port, ni.peer = recnNI, int32(r), int32(port), int32(r*radix+port)
+		ni.kind, ni.sw, ni.port, ni.peer, ni.mem = recnNI, int32(r), int32(port), int32(r*radix+port), memNI
 		rc.sides[r*radix+port].peer = int32(2*np + h)
 		rc.credits[2*np+h] = p.mem
 	}
@@ -301,7 +311,7 @@ func (rc *recn) head(s, q int) int32 {
 
 // Room tells whether side s has memory for one more packet (the internal
 // credits of an egress side; an ingress side's are its upstream link's).
-func (rc *recn) room(s int) bool { return rc.sides[s].used < rc.p.mem }
+func (rc *recn) room(s int) bool { return rc.sides[s].used < rc.sides[s].mem }
 
 // --- messages ---
 
@@ -537,7 +547,9 @@ func (rc *recn) dequeue(s, q int) int32 {
 	sd.used--
 	rc.popMarkers(s, q)
 	if sd.kind == recnIngress && sd.peer >= 0 {
-		rc.linkMsg(rc.upLink(s), recnMsg{kind: recnCredit, to: sd.peer})
+		// a credit goes back as the baselines' do (side-band, after the
+		// link's latency): RECN's own control packets are what it adds
+		rc.post(rc.now+rc.p.latency, recnMsg{kind: recnCredit, to: sd.peer})
 	}
 	if q == 0 {
 		if sd.isRoot && sd.rootOut == 0 && rc.qn[qi] < rc.p.detect {
