@@ -472,10 +472,16 @@ func (rc *recn) rootCheck(s, from int) {
 }
 
 // xoff sends Xoff (on) or Xon to line l's upstream SAQs (§3.7): over the
-// link for an ingress line, inside the switch for an egress line.
+// link for an ingress line, inside the switch for an egress line. With no
+// upstream SAQ yet, nothing is sent and nothing recorded: the ack (or an
+// ingress line's registration) sends the Xoff then.
 func (rc *recn) xoff(s, l int, on bool) {
 	i := s*rc.p.saqs + l
 	ln := &rc.lines[i]
+	if ln.ups == 0 {
+		ln.xoffSent = false
+		return
+	}
 	ln.xoffSent = on
 	kind := uint8(recnXon)
 	if on {
@@ -483,9 +489,7 @@ func (rc *recn) xoff(s, l int, on bool) {
 	}
 	sd := &rc.sides[s]
 	if sd.kind == recnIngress {
-		if ln.ups != 0 {
-			rc.linkMsg(rc.upLink(s), recnMsg{kind: kind, to: sd.peer, line: rc.upLine[i], gen: rc.upGen[i]})
-		}
+		rc.linkMsg(rc.upLink(s), recnMsg{kind: kind, to: sd.peer, line: rc.upLine[i], gen: rc.upGen[i]})
 		return
 	}
 	for m := ln.ups; m != 0; m &= m - 1 {
@@ -670,7 +674,8 @@ func (rc *recn) onToken(m *recnMsg) {
 	}
 	ln.outstanding--
 	if sd.kind == recnIngress {
-		ln.propagated, ln.ups = false, 0
+		// the upstream SAQ is gone, and its Xoff state with it
+		ln.propagated, ln.ups, ln.xoffSent = false, 0, false
 	} else {
 		ln.notified &^= 1 << child.port
 		ln.ups &^= 1 << child.port
