@@ -59,11 +59,14 @@ func RECNCornerCase(cornerCase int) Config {
 }
 
 func recnPresets() []Preset {
-	p := func(cornerCase int, voq bool) Preset {
+	p := func(cornerCase int, voq, recn bool) Preset {
 		c := RECNCornerCase(cornerCase)
 		name, scheme := fmt.Sprintf("recn-case%d", cornerCase), "IQ"
 		if voq {
 			c.Router.Voq, name, scheme = true, name+"-voqsw", "VOQsw"
+		}
+		if recn {
+			c.Congestion.Scheme, name, scheme = "recn", name+"-recn", "RECN"
 		}
 		c.Name = name
 		bg := "50%"
@@ -72,5 +75,5 @@ func recnPresets() []Preset {
 		}
 		return Preset{name, fmt.Sprintf("RECN paper Fig. 2, corner case %d with %s: fattree64, 48 hosts UN at %s, 16 hosts (one per leaf) → host 32 at 100%% from 800 to 970 µs, 64-byte packets, 2,000 µs in 5-µs bins (throughput in bytes/ns)", cornerCase, scheme, bg), c}
 	}
-	return []Preset{p(1, false), p(1, true), p(2, false), p(2, true)}
+	return []Preset{p(1, false, false), p(1, true, false), p(1, false, true), p(2, false, false), p(2, true, false), p(2, false, true)}
 }

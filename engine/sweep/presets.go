@@ -165,8 +165,9 @@ func fattreeExperiments() []Experiment {
 
 // recnExperiments are the RECN paper's Fig. 2 (a) and (b), corner cases 1
 // and 2 on the 64-host fat tree (config.RECNCornerCase), with the baselines
-// the router expresses: IQ (one queue per input) and VOQsw (router.voq);
-// each run's throughput against time is in its series (Result.Throughput).
+// the router expresses: IQ (one queue per input), VOQsw (router.voq) and
+// RECN (congestion.scheme=recn); each run's throughput against time is in
+// its series (Result.Throughput), RECN's SAQ utilisation in Result.RECN.
 func recnExperiments() []Experiment {
 	var out []Experiment
 	for cc, panel := range []string{1: "a", 2: "b"} {
@@ -177,9 +178,11 @@ func recnExperiments() []Experiment {
 		iq.Name = "IQ"
 		sw := iq
 		sw.Name, sw.Router.Voq = "VOQsw", true
+		rn := iq
+		rn.Name, rn.Congestion.Scheme = "RECN", "recn"
 		out = append(out, Experiment{Name: "recn-fig2" + panel,
-			Doc:  fmt.Sprintf("RECN paper Fig. 2%s, corner case %d: 64-host fat tree, 48 hosts UN at load %g, 16 hosts (one per leaf) → host 32 from 800 to 970 µs; IQ vs VOQsw, throughput vs time in bytes/ns", panel, cc, iq.Traffic.Load),
-			Spec: Spec{Series: []config.Config{iq, sw}, Loads: []float64{iq.Traffic.Load}}})
+			Doc:  fmt.Sprintf("RECN paper Fig. 2%s, corner case %d: 64-host fat tree, 48 hosts UN at load %g, 16 hosts (one per leaf) → host 32 from 800 to 970 µs; IQ, VOQsw and RECN, throughput vs time in bytes/ns", panel, cc, iq.Traffic.Load),
+			Spec: Spec{Series: []config.Config{iq, sw, rn}, Loads: []float64{iq.Traffic.Load}}})
 	}
 	return out
 }
