@@ -144,8 +144,12 @@ type recn struct {
 	credits    []int32 // per link (egress side, interface): free packets downstream
 	linkFree   []int64 // per link: the first cycle it is idle
 	rr         []uint8 // per side: the SAQ round-robin pointer
-	wheel      [recnWheel][]recnMsg
-	now        int64
+	// sleep: per side, the first cycle its driver need try it again (a
+	// failed attempt changes nothing); an arrival, an Xon or Xoff, a marker
+	// leaving and a credit wake it
+	sleep []int64
+	wheel [recnWheel][]recnMsg
+	now   int64
 	// counters
 	ctlSent, notifies, refused, allocs, frees int64
 }
@@ -169,7 +173,7 @@ func newRecn(ft *topology.FatTree, p recnParams) (*recn, error) {
 		lines: make([]recnLine, n*p.saqs), upLine: make([]int16, n*p.saqs), upGen: make([]uint16, n*p.saqs),
 		inLine: make([]int16, n*p.saqs*radix), inGen: make([]uint16, n*p.saqs*radix),
 		qh: make([]int32, n*(p.saqs+1)), qt: make([]int32, n*(p.saqs+1)), qn: make([]int32, n*(p.saqs+1)),
-		credits: make([]int32, n), linkFree: make([]int64, n), rr: make([]uint8, n), free: -1}
+		credits: make([]int32, n), linkFree: make([]int64, n), sleep: make([]int64, n), rr: make([]uint8, n), free: -1}
 	for i := range rc.qh {
 		rc.qh[i], rc.qt[i] = -1, -1
 	}
@@ -297,6 +301,7 @@ func (rc *recn) popMarkers(s, q int) {
 	for rc.qh[qi] >= 0 && rc.nodes[rc.qh[qi]].v < 0 {
 		l := int(^rc.popNode(qi))
 		rc.lines[s*rc.p.saqs+l].blocked = false
+		rc.sleep[s] = 0
 		rc.tryFree(s, l)
 	}
 }
@@ -376,9 +381,11 @@ func (rc *recn) step(now int64) {
 		case recnXoff, recnXon:
 			if ln := &rc.lines[int(m.to)*rc.p.saqs+int(m.line)]; ln.gen == m.gen && rc.valid(int(m.to), int(m.line)) {
 				ln.stopped = m.kind == recnXoff
+				rc.sleep[m.to] = 0
 			}
 		case recnCredit:
 			rc.credits[m.to]++
+			rc.sleep[m.to] = 0
 		case recnIdle:
 			if ln := &rc.lines[int(m.to)*rc.p.saqs+int(m.line)]; ln.gen == m.gen && rc.valid(int(m.to), int(m.line)) && !ln.everUsed {
 				ln.everUsed = true // idle for T_idle: free it as if used (RECN paper §3.5 needs an edge)
@@ -411,6 +418,7 @@ func (rc *recn) arrive(s int, k int32, dst int, from int) int {
 	qi := rc.qi(s, q)
 	rc.pushNode(qi, k)
 	rc.qn[qi]++
+	rc.sleep[s] = 0
 	sd.used++
 	if l < 0 {
 		if sd.kind == recnEgress {

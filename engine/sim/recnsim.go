@@ -2,6 +2,7 @@ package sim
 
 import (
 	"fmt"
+	"math"
 	"math/bits"
 
 	"phitsim/engine/config"
@@ -122,7 +123,7 @@ func (s *Sim) recnStep() {
 		for ; m != 0; m &= m - 1 {
 			h := w<<6 | bits.TrailingZeros64(m)
 			side := rc.ni(h)
-			if rc.linkFree[side] > now || rc.credits[side] == 0 {
+			if rc.linkFree[side] > now || rc.credits[side] == 0 || rc.sleep[side] > now {
 				continue
 			}
 			if k := s.recnSend(side, now); k >= 0 && rc.sides[side].used == 0 {
@@ -136,7 +137,7 @@ func (s *Sim) recnStep() {
 			port := bits.TrailingZeros64(m)
 			po := r*radix + port
 			side := rc.egress(po)
-			if rc.linkFree[side] > now || (rc.sides[side].peer >= 0 && rc.credits[side] == 0) {
+			if rc.linkFree[side] > now || (rc.sides[side].peer >= 0 && rc.credits[side] == 0) || rc.sleep[side] > now {
 				continue
 			}
 			if k := s.recnSend(side, now); k >= 0 && rc.sides[side].used == 0 {
@@ -158,20 +159,26 @@ func (s *Sim) recnStep() {
 				in -= radix
 			}
 			pi := r*radix + in
-			if rs.xin[pi] > now {
+			if rs.xin[pi] > now || rc.sleep[pi] > now {
 				continue
 			}
 			var skip uint64
+			wake := int64(math.MaxInt64)
 			for {
 				q := rc.pick(pi, skip)
 				if q < 0 {
+					rc.sleep[pi] = wake // nothing went: not before a head can
 					break
 				}
 				k := rc.head(pi, q)
 				pk := &s.pk[k]
 				po := r*radix + rs.ft.Port(r, int(pk.dst))
 				eg := rc.egress(po)
-				if pk.entry > now || rs.xout[po] > now || !rc.room(eg) {
+				if t := max(pk.entry, rs.xout[po]); t > now || !rc.room(eg) {
+					if t <= now { // no room: the egress side may send this cycle
+						t = now + 1
+					}
+					wake = min(wake, t)
 					skip |= 1 << q
 					continue
 				}
@@ -200,14 +207,17 @@ func (s *Sim) recnSend(side int, now int64) int32 {
 	rs := s.rn
 	rc := rs.rc
 	var skip uint64
+	wake := int64(math.MaxInt64)
 	for {
 		q := rc.pick(side, skip)
 		if q < 0 {
+			rc.sleep[side] = wake // nothing went: not before a head has crossed
 			return -1
 		}
 		k := rc.head(side, q)
 		pk := &s.pk[k]
 		if pk.entry > now {
+			wake = min(wake, pk.entry)
 			skip |= 1 << q
 			continue
 		}
