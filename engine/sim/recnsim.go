@@ -61,6 +61,10 @@ func (s *Sim) initRecn(cfg *config.Config) error {
 	if err != nil {
 		return fmt.Errorf("congestion.scheme=recn: %v", err)
 	}
+	// the queues' nodes: room for a packet per host's interface memory up
+	// front, so that the pool's growth (and the collector) stays out of
+	// the steady state
+	rc.nodes = make([]recnNode, 0, s.N*int(p.memNI))
 	rs := &recnSim{rc: rc, ft: ft, inBusy: make([]uint64, s.R), egBusy: make([]uint64, s.R),
 		niBusy: make([]uint64, (s.N+63)/64), xin: make([]int64, s.R*s.radix), xout: make([]int64, s.R*s.radix),
 		seqGen: make([]int32, s.N*s.N), seqDel: make([]int32, s.N*s.N)}
