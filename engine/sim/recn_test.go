@@ -243,7 +243,7 @@ func (g *rig) checkCredits() {
 	}
 }
 
-// RECN paper §3.3–§3.7 (notes' mechanism test 1), on the two-leaf fat tree
+// RECN paper §3.3–§3.7, one congestion tree on the two-leaf fat tree
 // (2-ary 2-tree: hosts 0, 1 on leaf 0, hosts 2, 3 on leaf 1; ports 0–1
 // down, 2–3 up): hosts 0 and 2 send 300 packets each to host 3, whose link
 // is the one over-subscribed port. The events come in the paper's order:
@@ -394,8 +394,8 @@ func (g *rig) checkCreditsInFlight() {
 	}
 }
 
-// The nested tree of notes' mechanism tests 2 and 6 on the 64-host fat
-// tree (4-ary 3-tree; hosts 4k…4k+3 on leaf k): hosts 4, 5, 6 (leaf 1) and
+// RECN paper §3.4–§3.5, path extension and the deallocation cascade, on
+// the 64-host fat tree (4-ary 3-tree; hosts 4k…4k+3 on leaf k): hosts 4, 5, 6 (leaf 1) and
 // 8, 9, 10 (leaf 2) send 150 packets each to host 0. Leaf 1's up port is a
 // root (3 senders, one link), and so is the level-1 switch's port down to
 // leaf 0 (two leaves' links into one); the downstream root's tree climbs
@@ -442,7 +442,7 @@ func TestRECNNestedTreeCascade(t *testing.T) {
 	g.checkCredits()
 }
 
-// Notes' mechanism test 3 (RECN paper §3.6, longest match): at host 0's
+// RECN paper §3.6, longest match: at host 0's
 // ingress side of the 64-host fat tree, line A holds the first port of the
 // route to host 32 (leaf 0's up port) and line B its first three (to the
 // top's port down towards host 32's subtree). A packet to 32 takes B's SAQ;
@@ -475,9 +475,8 @@ func TestRECNLongestMatch(t *testing.T) {
 	}
 }
 
-// Notes' mechanism test 4 (RECN paper §3.6, markers; notes §7 item 6 for
-// nested trees): the packets of a flow sit in the normal queue and in line
-// A's SAQ when the longer line B is allocated; B's marker goes into A's
+// RECN paper §3.6, markers, with a nested tree: the packets of a flow sit
+// in the normal queue and in line A's SAQ when the longer line B is allocated; B's marker goes into A's
 // SAQ (where the flow went until then), B stays blocked until the marker
 // reaches the head, and the side sends the flow's packets in order.
 func TestRECNMarkerOrderingNested(t *testing.T) {
@@ -528,7 +527,7 @@ func TestRECNMarkerOrderingNested(t *testing.T) {
 	}
 }
 
-// Notes' mechanism test 5 (RECN paper §3.8, exhaustion): with one SAQ per
+// RECN paper §3.8, exhaustion: with one SAQ per
 // side, an ingress side notified by two roots of its switch takes the
 // first and refuses the second, whose token returns at once (the root's
 // count of tokens out back to 0); that flow's packets stay in the normal
@@ -585,7 +584,7 @@ func TestRECNExhaustion(t *testing.T) {
 	g.checkReleased()
 }
 
-// Notes' mechanism test 7 (RECN paper §3.7): control packets occupy the
+// RECN paper §3.7: control packets occupy the
 // link (ctl cycles each, in order) and delay the data behind them; a data
 // packet takes one global credit.
 func TestRECNControlPacketsUseLinks(t *testing.T) {
