@@ -11,7 +11,7 @@ import (
 // omitted when unset (scheme none, the paper's Baseline), so that other
 // documents keep their form; every field's 0 or "" is the paper's value.
 type Congestion struct {
-	Scheme string `json:"scheme,omitempty" doc:"congestion management: none, the paper's Baseline; ideal, the oracle that puts the hotspot flows (HOTSPOT's senders to the hotspot) on an isolated class of minimally routed VCs; ecn, InfiniBand-style FECN marking, BECN echoes on the priority control class and a per-flow inter-packet delay at the source (needs traffic.sourceQueues=perDestination); cbcm, contention-based congestion management: per-output contention degree at VC allocation marks packets, the destination's epoch test names a hotspot and its D_t senders, throttle packets on the priority class, a per-flow token bucket at 1/D_t on a low-priority hotspot VC (needs traffic.sourceQueues=perDestination); srp, the Speculative Reservation Protocol: a message of srpMinPackets or more reserves its destination's ejection by a reservation packet and goes speculatively (a strictly-lowest class, dropped after srpDropThreshold cycles of queuing and NACKed) until the grant, then at the granted time (needs traffic.sourceQueues=perDestination) (empty: none)" enum:"none,ideal,ecn,cbcm,srp" paper:"Kim et al., Contention-based Congestion Management in Large-Scale Networks §III-A, §V-A"`
+	Scheme string `json:"scheme,omitempty" doc:"congestion management: none, the paper's Baseline; ideal, the oracle that puts the hotspot flows (HOTSPOT's senders to the hotspot) on an isolated class of minimally routed VCs; ecn, InfiniBand-style FECN marking, BECN echoes on the priority control class and a per-flow inter-packet delay at the source (needs traffic.sourceQueues=perDestination); cbcm, contention-based congestion management: per-output contention degree at VC allocation marks packets, the destination's epoch test names a hotspot and its D_t senders, throttle packets on the priority class, a per-flow token bucket at 1/D_t on a low-priority hotspot VC (needs traffic.sourceQueues=perDestination); srp, the Speculative Reservation Protocol: a message of srpMinPackets or more reserves its destination's ejection by a reservation packet and goes speculatively (a strictly-lowest class, dropped after srpDropThreshold cycles of queuing and NACKed) until the grant, then at the granted time (needs traffic.sourceQueues=perDestination); recn, RECN's set-aside queues on a fat tree (RECN paper §3) (empty: none)" enum:"none,ideal,ecn,cbcm,srp,recn" paper:"Kim et al., Contention-based Congestion Management in Large-Scale Networks §III-A, §V-A; RECN paper §3"`
 	// Ideal
 	IdealPriority string `json:"idealPriority,omitempty" doc:"ideal: the isolated hotspot class's priority against the data VCs at both allocator stages: equal (round-robin among all, the paper's Ideal as resolved) or low (served only when no data VC can go) (empty: equal)" enum:"equal,low" when:"congestion.scheme=ideal" paper:"Kim et al., Contention-based Congestion Management in Large-Scale Networks §V-A (the priority is not stated; equal reconstructed)"`
 	// ECN (Kim et al. §V-A, the values of its Table of ECN parameters)
@@ -35,6 +35,14 @@ type Congestion struct {
 	SrpMinPackets    int     `json:"srpMinPackets,omitempty" doc:"srp: messages of fewer packets go non-speculatively without a reservation (0: 4)" unit:"packets" min:"0" max:"1024" when:"congestion.scheme=srp" paper:"Kim et al., Contention-based Congestion Management in Large-Scale Networks §V-A (4)"`
 	SrpOverhead      float64 `json:"srpOverhead,omitempty" doc:"srp: the destination's schedule advances by a message's flits × (1 + this) per reservation (0: 0.05)" unit:"×" min:"0" max:"10" when:"congestion.scheme=srp" paper:"Kim et al., Contention-based Congestion Management in Large-Scale Networks §V-A (0.05)"`
 	CbcmHotspotVC    string  `json:"cbcmHotspotVC,omitempty" doc:"cbcm: where throttled flows go: dedicated, one minimally routed VC class of their own at strictly lowest priority; shared, the data VCs and routing (empty: dedicated)" enum:"dedicated,shared" when:"congestion.scheme=cbcm" paper:"Kim et al., Contention-based Congestion Management in Large-Scale Networks §IV-A, §VI-B (Figs. 12–13)"`
+	// RECN (RECN paper §3, §4.1): 8 SAQs per side; the thresholds are not
+	// given there (2 KB to detect and propagate, Xoff at 4 KB, Xon at 2 KB
+	// reconstructed)
+	RecnSaqs   int `json:"recnSaqs,omitempty" doc:"recn: set-aside queues (CAM lines) per ingress side, egress side and network interface (0: 8)" unit:"queues" min:"0" max:"64" when:"congestion.scheme=recn" paper:"RECN paper §4.1 (8)"`
+	RecnDetect int `json:"recnDetect,omitempty" doc:"recn: an egress side whose normal queue holds this much becomes the root of a congestion tree (0: 2,048)" unit:"bytes" min:"0" max:"1048576" when:"congestion.scheme=recn" paper:"RECN paper §3.3 (not given; 2 KB reconstructed)"`
+	RecnProp   int `json:"recnProp,omitempty" doc:"recn: a SAQ holding this much notifies upstream (an ingress side over the link, an egress side its switch's ingress sides, the path extended); at most recnXoff (0: 2,048)" unit:"bytes" min:"0" max:"1048576" when:"congestion.scheme=recn" paper:"RECN paper §3.4 (not given; 2 KB reconstructed)"`
+	RecnXoff   int `json:"recnXoff,omitempty" doc:"recn: a SAQ holding this much sends Xoff to its upstream SAQs (0: 4,096)" unit:"bytes" min:"0" max:"1048576" when:"congestion.scheme=recn" paper:"RECN paper §3.7 (not given; 4 KB reconstructed)"`
+	RecnXon    int `json:"recnXon,omitempty" doc:"recn: a SAQ that sent Xoff sends Xon when it holds this much or less; below recnXoff (0: 2,048)" unit:"bytes" min:"0" max:"1048576" when:"congestion.scheme=recn" paper:"RECN paper §3.7 (not given; 2 KB reconstructed)"`
 }
 
 // CBCMParams are CBCM's parameters with the defaults for the zeros.
@@ -180,6 +188,9 @@ func (c *Config) validateCongestion() Errors {
 	}
 	if c.Routing.Name == "QCN_SWITCH" {
 		add("routing.name=QCN_SWITCH is a congestion management of its own; use congestion.scheme=none with it")
+	}
+	if cg.Scheme == "recn" {
+		errs = append(errs, c.validateRECN()...)
 	}
 	if cg.Scheme == "ecn" && cg.EcnIpdMax != 0 && cg.EcnIpdIncrement > cg.EcnIpdMax {
 		errs = append(errs, &FieldError{Path: "congestion.ecnIpdIncrement", Value: strconv.Itoa(cg.EcnIpdIncrement),

@@ -70,6 +70,15 @@ func RECNBaseline(cornerCase int, queueing string) Config {
 	return c
 }
 
+// RECNMechanism is corner case 1 or 2 under RECN itself
+// (congestion.scheme=recn: its sides replace the router's queues).
+func RECNMechanism(cornerCase int) Config {
+	c := RECNCornerCase(cornerCase)
+	c.Congestion.Scheme = "recn"
+	c.Name = fmt.Sprintf("recn-case%d-recn", cornerCase)
+	return c
+}
+
 func recnPresets() []Preset {
 	var out []Preset
 	for _, cc := range []int{1, 2} {
@@ -86,6 +95,8 @@ func recnPresets() []Preset {
 			}
 			out = append(out, Preset{name, fmt.Sprintf("RECN paper Fig. 2, corner case %d with %s: fattree64, 48 hosts UN at %s, 16 hosts (one per leaf) → host 32 at 100%% from 800 to 970 µs, 64-byte packets, 2,000 µs in 5-µs bins (throughput in bytes/ns)", cc, sc.Name, bg), c})
 		}
+		c := RECNMechanism(cc)
+		out = append(out, Preset{c.Name, fmt.Sprintf("RECN paper Fig. 2, corner case %d with RECN (set-aside queues): fattree64, the same traffic, 2,000 µs in 5-µs bins (throughput in bytes/ns)", cc), c})
 	}
 	return out
 }

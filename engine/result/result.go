@@ -58,6 +58,9 @@ type Result struct {
 	// point's router); kept beside Series so that every other run's samples
 	// stay as small as they were.
 	SeriesCNMs []int64 `json:"seriesCnms,omitempty" msgpack:"seriesCnms,omitempty"`
+	// RECN: with congestion.scheme=recn, its SAQ utilisation per interval
+	// of Series, ordering and protocol counts; nil without it.
+	RECN *RECN `json:"recn,omitempty" msgpack:"recn,omitempty"`
 	// SeriesProbabilities: with QCN-Switch and no pattern switch, the
 	// minimal probabilities of group 0's transit ports over the whole run
 	// (warm-up included: their adaptation from 100%), a snapshot at the end

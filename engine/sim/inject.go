@@ -17,6 +17,9 @@ func (s *Sim) injBuf(node, vc int) int {
 // (router.queueing 4q, voqnet: over all its queues; voqChooseVC counts the
 // packet's own).
 func (s *Sim) slotsFree(node, vc int) int32 {
+	if s.rn != nil {
+		return s.recnRoom(node)
+	}
 	bi := s.injBuf(node, vc)
 	free := s.bufs[bi].cap - s.bufs[bi].len
 	if s.vq.on { // the VC's packets over its per-output queues
@@ -82,6 +85,9 @@ func (s *Sim) chooseVC(node, dst int, reply bool) int {
 // hasRoom: FOGSim only draws the Bernoulli when the injection port can take a
 // packet in one of its (request) VCs.
 func (s *Sim) hasRoom(node int) bool {
+	if s.rn != nil {
+		return s.recnRoom(node) > 0
+	}
 	if s.reqVCs == s.injVC { // no reply set, no reservations: count the port
 		return s.ports[s.nodeAt[node].pi].inCount < s.injSlots
 	}
@@ -132,6 +138,10 @@ func (s *Sim) initPacket(k int32, src, dst int, t int64, flags uint8) int32 {
 // enqueue puts packet k into injection VC vc of its source node; its head
 // reaches the router after the injection latency.
 func (s *Sim) enqueue(k int32, vc int, t int64) {
+	if s.rn != nil {
+		s.recnInject(k, t)
+		return
+	}
 	if s.vq.on {
 		vc = s.voqPlace(k, vc)
 	}

@@ -167,6 +167,9 @@ type Sim struct {
 	dq   damq   // DAMQ input buffers (damq.go)
 	vq   voq    // router.voq's virtual output queues (voq.go)
 	fv   flexVC // router.flexVC (flexvc.go)
+
+	rn *recnSim // congestion.scheme=recn's sides (recnsim.go), nil without it
+
 	// mechanism hooks and the attached mechanisms (mechanism.go)
 	hk   hooks
 	mech mechanisms
@@ -569,7 +572,11 @@ func newSimEntry(cfg config.Config, e *routing.Entry, topo topology.Topology, se
 			return nil, err
 		}
 	}
-	if scheme != "none" { // congestion.scheme: ideal.go, ecn.go, cbcm.go, srp.go
+	if scheme == "recn" { // the router's own queues (recnsim.go)
+		if err := s.initRecn(&cfg); err != nil {
+			return nil, err
+		}
+	} else if scheme != "none" { // congestion.scheme: ideal.go, ecn.go, cbcm.go, srp.go
 		if err := s.attachMechanism(scheme); err != nil {
 			return nil, err
 		}
@@ -828,6 +835,12 @@ func (s *Sim) Run(ctx context.Context, onProgress func(Progress)) (*result.Resul
 // right after its allocation; a drain only affects later cycles, so doing
 // them after all allocations is the same.)
 func (s *Sim) Step() {
+	if s.rn != nil { // RECN's sides replace the buffers (recnsim.go)
+		s.recnStep()
+		s.generate()
+		s.now++
+		return
+	}
 	s.land()
 	if s.held != nil {
 		s.moveHeld()

@@ -488,6 +488,9 @@ func (s *Sim) Snapshot() *result.Result {
 		}
 		res.Series = append(res.Series, smp)
 	}
+	if s.rn != nil {
+		res.RECN = s.rn.result(nb)
+	}
 	if st.trPkts != nil {
 		res.Transient = result.NewTransient(st.trFrom-s.switchAt, config.TransientBin, st.trPkts, st.trMis, st.trLat)
 		res.Transient.Generated, res.Transient.Delivered = st.trGen, st.trDel

@@ -166,8 +166,9 @@ func fattreeExperiments() []Experiment {
 
 // recnExperiments are the RECN paper's Fig. 2 (a) and (b), corner cases 1
 // and 2 on the 64-host fat tree (config.RECNCornerCase), with the baselines
-// (router.queueing: IQ, 4Q, VOQsw, VOQnet; RECN itself is a mechanism);
+// (router.queueing: IQ, 4Q, VOQsw, VOQnet; and RECN, congestion.scheme=recn);
 // each run's throughput against time is in its series (Result.Throughput).
+// RECN's SAQ utilisation is in Result.RECN.
 func recnExperiments() []Experiment {
 	var out []Experiment
 	for cc, panel := range []string{1: "a", 2: "b"} {
@@ -180,8 +181,11 @@ func recnExperiments() []Experiment {
 			c.Name = sc.Name
 			series = append(series, c)
 		}
+		rn := config.RECNMechanism(cc)
+		rn.Name = "RECN"
+		series = append(series, rn)
 		out = append(out, Experiment{Name: "recn-fig2" + panel,
-			Doc:  fmt.Sprintf("RECN paper Fig. 2%s, corner case %d: 64-host fat tree, 48 hosts UN at load %g, 16 hosts (one per leaf) → host 32 from 800 to 970 µs; IQ, 4Q, VOQsw, VOQnet, throughput vs time in bytes/ns", panel, cc, series[0].Traffic.Load),
+			Doc:  fmt.Sprintf("RECN paper Fig. 2%s, corner case %d: 64-host fat tree, 48 hosts UN at load %g, 16 hosts (one per leaf) → host 32 from 800 to 970 µs; IQ, 4Q, VOQsw, VOQnet, RECN, throughput vs time in bytes/ns", panel, cc, series[0].Traffic.Load),
 			Spec: Spec{Series: series, Loads: []float64{series[0].Traffic.Load}}})
 	}
 	return out

@@ -1,0 +1,72 @@
+package config
+
+import (
+	"fmt"
+	"strconv"
+)
+
+// RECN's fields are in Congestion (congestion.recn*).
+
+// RECNParams are RECN's parameters in packets of pktBytes bytes (at least
+// 1 packet each) and cycles.
+type RECNParams struct {
+	SAQs                    int
+	Detect, Prop, Xoff, Xon int32
+	IdleCycles              int64
+}
+
+// RECN resolves the RECN fields for packets of pktBytes bytes.
+func (c Congestion) RECN(pktBytes int) RECNParams {
+	or := func(v, def int) int32 {
+		if v == 0 {
+			v = def
+		}
+		return int32(max(1, (v+pktBytes-1)/pktBytes))
+	}
+	p := RECNParams{SAQs: c.RecnSaqs, Detect: or(c.RecnDetect, 2048), Prop: or(c.RecnProp, 2048),
+		Xoff: or(c.RecnXoff, 4096), Xon: or(c.RecnXon, 2048), IdleCycles: 1250}
+	if p.SAQs == 0 {
+		p.SAQs = 8
+	}
+	return p
+}
+
+// validateRECN: RECN runs on a fat tree's deterministic routing, with the
+// thresholds in bytes (a physical basis), its own queues (no VOQ, DAMQ or
+// FlexVC) and plain synthetic traffic.
+func (c *Config) validateRECN() Errors {
+	var errs Errors
+	add := func(path, value, msg string) { errs = append(errs, &FieldError{Path: path, Value: value, Msg: msg}) }
+	if c.Topology.Kind != "fattree" {
+		add("congestion.scheme", "recn", "recn needs topology.kind=fattree (its paths are D-mod-k routes, RECN paper §3.6)")
+	}
+	if c.Routing.Name != "MIN" {
+		add("congestion.scheme", "recn", "recn needs routing.name=MIN (deterministic routing, RECN paper §3)")
+	}
+	if c.Physical.PhitBytes == 0 {
+		add("physical.phitBytes", "0", "recn's thresholds are in bytes: set a physical basis")
+	}
+	if c.Router.Voq || c.Router.Damq || c.Router.FlexVC {
+		add("congestion.scheme", "recn", "recn keeps its own queues: router.voq, router.damq and router.flexVC must be off")
+	}
+	if c.Traffic.Reactive || c.Traffic.SourceQueue {
+		add("congestion.scheme", "recn", "recn runs plain traffic: traffic.reactive and traffic.sourceQueue must be off")
+	}
+	if c.Router.LocalVCs != 1 || c.Router.InjectionVCs != 1 {
+		add("router.localVCs", strconv.Itoa(c.Router.LocalVCs), "recn's sides are one channel each: router.localVCs and router.injectionVCs must be 1")
+	}
+	if c.Physical.PhitBytes > 0 && len(errs) == 0 {
+		p := c.Congestion.RECN(c.Router.PacketSize * c.Physical.PhitBytes)
+		mem := int32(c.Router.LocalBuffer / max(1, c.Router.PacketSize))
+		if p.Xon >= p.Xoff {
+			add("congestion.recnXon", strconv.Itoa(c.Congestion.RecnXon), fmt.Sprintf("must be below congestion.recnXoff (%d packets against %d)", p.Xon, p.Xoff))
+		}
+		if p.Prop > p.Xoff {
+			add("congestion.recnProp", strconv.Itoa(c.Congestion.RecnProp), fmt.Sprintf("must not exceed congestion.recnXoff (%d packets against %d)", p.Prop, p.Xoff))
+		}
+		if p.Xoff >= mem {
+			add("congestion.recnXoff", strconv.Itoa(c.Congestion.RecnXoff), fmt.Sprintf("must be below an ingress side's memory, router.localBuffer (%d packets)", mem))
+		}
+	}
+	return errs
+}
