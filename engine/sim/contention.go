@@ -191,8 +191,13 @@ func (s *Sim) ccHead(c *contention, bi, r int, pk *packet) {
 }
 
 // minPortTag is pk.aux holding the minimal port o of router r: below −1,
-// where a free packet's link or an unused cache (−1) never is.
-func minPortTag(r, o int) int32 { return int32(-2 - (r<<8 | o)) }
+// where a free packet's link or an unused cache (−1) never is. o may carry
+// tagStays (routeInTransit's: its last decision here stays until the
+// trigger fires).
+func minPortTag(r, o int) int32 { return int32(-2 - (r<<9 | o)) }
+
+// tagStays is the flag of minPortTag's port bits (ports are < 256).
+const tagStays = 256
 
 // idle: buffer bi counts no packet (its last counted packet's tail has
 // left), so a packet entering it is its head and is counted at once
