@@ -218,7 +218,9 @@ func (s *Sim) ccGrant(c *contention, r, bi int, inFree int64) {
 func (s *Sim) ccRelease() {
 	c := s.cga.cc
 	slot := s.now & s.wheelMask
-	if c.extra {
+	if c.ectn != nil {
+		s.ccReleaseECtN(c, c.release[slot])
+	} else if c.extra {
 		s.ccReleaseExtra(c, c.release[slot])
 	} else {
 		// Base and Hybrid: the port counters only (no per-entry test, no
@@ -236,17 +238,28 @@ func (s *Sim) ccRelease() {
 	c.release[slot] = c.release[slot][:0]
 }
 
+// ccReleaseECtN is ccRelease for ECtN: Base's port counters and the
+// partial counter of the group (a loop of its own: no per-entry test).
+func (s *Sim) ccReleaseECtN(c *contention, rel []uint64) {
+	cnt, cport, radix, e := c.cnt, c.cport, s.radix, c.ectn
+	for _, x := range rel {
+		bi, r := int(uint32(x)), int(x>>32)
+		cnt[r*radix+int(cport[bi])]--
+		cport[bi] = -1
+		e.release(bi, r)
+		if b := &s.bufs[bi]; b.len > 0 {
+			s.ccHead(c, bi, r, &s.pk[b.hd])
+		}
+	}
+}
+
 // ccReleaseExtra is ccRelease for Filtered (the average settles before the
-// counter changes) and ECtN (its partial counter too).
+// counter changes).
 func (s *Sim) ccReleaseExtra(c *contention, rel []uint64) {
 	for _, e := range rel {
 		bi, r := int(uint32(e)), int(e>>32)
 		po := r*s.radix + int(c.cport[bi])
-		if c.ectn != nil {
-			c.ectn.release(bi, r)
-		} else {
-			c.settle(po, s.now)
-		}
+		c.settle(po, s.now)
 		c.cnt[po]--
 		c.cport[bi] = -1
 		if b := &s.bufs[bi]; b.len > 0 {
