@@ -148,9 +148,11 @@ func (s *Sim) initContention(rc config.Routing) {
 	if s.hk.grant == nil {
 		s.hk.grant = []func(r, in, out, vc, outVC int, k int32){}
 	}
-	s.hk.cycle = append(s.hk.cycle, cycleHook{every: 1, f: s.ccRelease})
 	if mode == ccECtN {
+		s.hk.cycle = append(s.hk.cycle, cycleHook{every: 1, f: s.ccReleaseECtN})
 		s.initECtN(rc, c)
+	} else {
+		s.hk.cycle = append(s.hk.cycle, cycleHook{every: 1, f: s.ccRelease})
 	}
 	c.extra = c.avg != nil || c.ectn != nil
 }
@@ -218,9 +220,7 @@ func (s *Sim) ccGrant(c *contention, r, bi int, inFree int64) {
 func (s *Sim) ccRelease() {
 	c := s.cga.cc
 	slot := s.now & s.wheelMask
-	if c.ectn != nil {
-		s.ccReleaseECtN(c, c.release[slot])
-	} else if c.extra {
+	if c.extra {
 		s.ccReleaseExtra(c, c.release[slot])
 	} else {
 		// Base and Hybrid: the port counters only (no per-entry test, no
@@ -238,9 +238,18 @@ func (s *Sim) ccRelease() {
 	c.release[slot] = c.release[slot][:0]
 }
 
-// ccReleaseECtN is ccRelease for ECtN: Base's port counters and the
-// partial counter of the group (a loop of its own: no per-entry test).
-func (s *Sim) ccReleaseECtN(c *contention, rel []uint64) {
+// ccReleaseECtN is ccRelease for ECtN (its per-cycle hook instead):
+// Base's port counters and the partial counter of the group, in a loop of
+// its own (no per-entry test for Filtered's work).
+func (s *Sim) ccReleaseECtN() {
+	c := s.cga.cc
+	slot := s.now & s.wheelMask
+	s.ccReleaseGroup(c, c.release[slot])
+	c.release[slot] = c.release[slot][:0]
+}
+
+// ccReleaseGroup is ccReleaseECtN's loop.
+func (s *Sim) ccReleaseGroup(c *contention, rel []uint64) {
 	cnt, cport, radix, e := c.cnt, c.cport, s.radix, c.ectn
 	for _, x := range rel {
 		bi, r := int(uint32(x)), int(x>>32)
