@@ -30,6 +30,9 @@ func (s *Sim) initAdaptive(cfg config.Config, e *routing.Entry, df *topology.Dra
 	s.initValiant(rc, cfg.PhaseA(), df)
 	s.initUGAL(rc)
 	s.initCGA(rc, df.H)
+	if cc := s.cga.cc; cc != nil && cc.tag && cc.mode != ccHybrid && s.cga.policy != polRRG && !cfg.Router.FlexVC {
+		s.cga.stays = true
+	}
 	// the per-router view of the global links: PB's bits, the CGA
 	// trigger's congestion test (the in-transit routings, unless their
 	// trigger never reaches it), and every minimal-only count (UGAL

@@ -52,6 +52,12 @@ type cga struct {
 	// the congestion test reads the global links' credits (congestedNow),
 	// not the per-router view, which is then not kept
 	congCredits bool
+	// a head may keep its minimal route while its trigger does not fire,
+	// re-testing only the trigger (ccFires) at its next attempts: a counting
+	// trigger (hybrid's credit condition costs more to re-test than the
+	// decision), a misroute kind that is not drawn (RRG), a minimal VC that
+	// does not move (no FlexVC); set by initAdaptive
+	stays bool
 	// routing.trigger=base, filtered, hybrid, ectn (or, for UGAL and PB,
 	// routing.injectionTrigger=base, ectn): the contention counters
 	// (contention.go, ectn.go); nil otherwise
@@ -103,8 +109,16 @@ func (s *Sim) routeInTransit(r int, pk *packet, fromInj bool) bool {
 	a := &s.cga
 	dst := int(pk.dstRouter)
 	var minPort int
-	if t := pk.aux; t < -1 && int(-2-t)>>8 == r { // the contention counters found it (minPortTag)
-		minPort = int(-2-t) & 255
+	if t := pk.aux; t < -1 && int(-2-t)>>9 == r { // the contention counters found it (minPortTag)
+		v := int(-2 - t)
+		if v&tagStays != 0 && !s.ccFires(r, v&255, pk, fromInj) {
+			// this head's attempt before, here, took the minimal hop
+			// because the trigger did not fire, and only the trigger can
+			// change that decision: pk still holds that route (a waiting
+			// head's attempts cost this test, not the whole decision)
+			return false
+		}
+		minPort = v & 255
 	} else {
 		minPort = s.df.MinimalPort(r, dst) // PAR and OLM are Dragonfly routings
 	}
@@ -187,6 +201,9 @@ func (s *Sim) routeInTransit(r int, pk *packet, fromInj bool) bool {
 			fire = kind == misGlobalMandatory || s.cgaTrigger(r, minPort, minVC, qmin, fromInj, dg)
 		}
 		if fire {
+			if a.stays {
+				s.keepRoute(r, pk, 0) // it may not stay: the trigger fired
+			}
 			if cp, cv, cpos, ok := s.pickCandidate(r, pk, kind, minPort, minVC, qmin, fromInj); ok {
 				port, vc, pos, pending = cp, cv, cpos, kind
 			} else if kind == misGlobalMandatory && !minGlobal {
@@ -199,6 +216,10 @@ func (s *Sim) routeInTransit(r int, pk *packet, fromInj bool) bool {
 					vc = int(s.flexOppK(r, pk, true) & fkMask)
 				}
 			}
+		} else if a.stays {
+			// the next attempt of this head here re-tests the trigger only
+			// (ccFires) when nothing else of this decision can change
+			s.keepRoute(r, pk, tagStays)
 		}
 	}
 	if pos < 0 {
@@ -207,6 +228,35 @@ func (s *Sim) routeInTransit(r int, pk *packet, fromInj bool) bool {
 	pk.outPort, pk.outVC, pk.nextPos = int16(port), int8(vc), int8(pos)
 	pk.mis = pk.mis&^0x70 | pending<<4
 	return kind == misNone
+}
+
+// keepRoute sets (bit tagStays) or clears (0) the flag of pk's minPortTag
+// at router r that lets its next attempt here re-test the trigger only
+// (routeInTransit; no tag of r: nothing to do).
+func (s *Sim) keepRoute(r int, pk *packet, bit int) {
+	if t := pk.aux; t < -1 && int(-2-t)>>9 == r {
+		pk.aux = minPortTag(r, int(-2-t)&255|bit)
+	}
+}
+
+// ccFires is routeInTransit's counting trigger (Base, Filtered, ECtN) for
+// a head whose route at router r is the minimal port minPort and whose
+// misroute is allowed, neither mandatory nor drawn: the minimal output's
+// counter and, at injection, ECtN's group counter (thesis §4.2.1).
+func (s *Sim) ccFires(r, minPort int, pk *packet, fromInj bool) bool {
+	cc := s.cga.cc
+	po := r*s.radix + minPort
+	if cc.ectn == nil {
+		if cc.avg != nil && cc.cnt[po] < cc.th && cc.avg[po].avg < float64(cc.th) {
+			// Filtered: from its last value the average moves toward the
+			// counter, both below th (also in floating point: avg − cnt is
+			// exact, an integer off a value of avg's ulp, and the steps
+			// round monotonically), so it is below th without computing it
+			return false
+		}
+		return cc.contended(po, s.now)
+	}
+	return cc.cnt[po] >= cc.th || fromInj && cc.groupContended(r, s.df.GroupOf(r), s.df.GroupOf(int(pk.dstRouter)))
 }
 
 // outputReady: output po can take a packet across the crossbar now.

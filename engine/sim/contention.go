@@ -148,9 +148,11 @@ func (s *Sim) initContention(rc config.Routing) {
 	if s.hk.grant == nil {
 		s.hk.grant = []func(r, in, out, vc, outVC int, k int32){}
 	}
-	s.hk.cycle = append(s.hk.cycle, cycleHook{every: 1, f: s.ccRelease})
 	if mode == ccECtN {
+		s.hk.cycle = append(s.hk.cycle, cycleHook{every: 1, f: s.ccReleaseECtN})
 		s.initECtN(rc, c)
+	} else {
+		s.hk.cycle = append(s.hk.cycle, cycleHook{every: 1, f: s.ccRelease})
 	}
 	c.extra = c.avg != nil || c.ectn != nil
 }
@@ -191,8 +193,13 @@ func (s *Sim) ccHead(c *contention, bi, r int, pk *packet) {
 }
 
 // minPortTag is pk.aux holding the minimal port o of router r: below −1,
-// where a free packet's link or an unused cache (−1) never is.
-func minPortTag(r, o int) int32 { return int32(-2 - (r<<8 | o)) }
+// where a free packet's link or an unused cache (−1) never is. o may carry
+// tagStays (routeInTransit's: its last decision here stays until the
+// trigger fires).
+func minPortTag(r, o int) int32 { return int32(-2 - (r<<9 | o)) }
+
+// tagStays is the flag of minPortTag's port bits (ports are < 256).
+const tagStays = 256
 
 // idle: buffer bi counts no packet (its last counted packet's tail has
 // left), so a packet entering it is its head and is counted at once
@@ -231,17 +238,37 @@ func (s *Sim) ccRelease() {
 	c.release[slot] = c.release[slot][:0]
 }
 
+// ccReleaseECtN is ccRelease for ECtN (its per-cycle hook instead):
+// Base's port counters and the partial counter of the group, in a loop of
+// its own (no per-entry test for Filtered's work).
+func (s *Sim) ccReleaseECtN() {
+	c := s.cga.cc
+	slot := s.now & s.wheelMask
+	s.ccReleaseGroup(c, c.release[slot])
+	c.release[slot] = c.release[slot][:0]
+}
+
+// ccReleaseGroup is ccReleaseECtN's loop.
+func (s *Sim) ccReleaseGroup(c *contention, rel []uint64) {
+	cnt, cport, radix, e := c.cnt, c.cport, s.radix, c.ectn
+	for _, x := range rel {
+		bi, r := int(uint32(x)), int(x>>32)
+		cnt[r*radix+int(cport[bi])]--
+		cport[bi] = -1
+		e.release(bi, r)
+		if b := &s.bufs[bi]; b.len > 0 {
+			s.ccHead(c, bi, r, &s.pk[b.hd])
+		}
+	}
+}
+
 // ccReleaseExtra is ccRelease for Filtered (the average settles before the
-// counter changes) and ECtN (its partial counter too).
+// counter changes).
 func (s *Sim) ccReleaseExtra(c *contention, rel []uint64) {
 	for _, e := range rel {
 		bi, r := int(uint32(e)), int(e>>32)
 		po := r*s.radix + int(c.cport[bi])
-		if c.ectn != nil {
-			c.ectn.release(bi, r)
-		} else {
-			c.settle(po, s.now)
-		}
+		c.settle(po, s.now)
 		c.cnt[po]--
 		c.cport[bi] = -1
 		if b := &s.bufs[bi]; b.len > 0 {
