@@ -7,7 +7,6 @@ package sim
 // of VOQnet and of the ordering of the schemes.
 
 import (
-	"context"
 	"strings"
 	"testing"
 
@@ -21,20 +20,8 @@ import (
 // and out-of-order count.
 func recnRun(t *testing.T, cornerCase int, queueing string) ([]result.Rate, *result.Order) {
 	t.Helper()
-	c := config.RECNBaseline(cornerCase, queueing)
-	s, err := New(c, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := s.Run(context.Background(), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := res.Throughput(10e3)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return r, res.Order
+	res, r := runRates(t, config.RECNBaseline(cornerCase, queueing), 10e3)
+	return r[0], res.Order
 }
 
 // 4Q (RECN paper §4.3: "packets are stored in the queue with lower

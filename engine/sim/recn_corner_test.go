@@ -108,19 +108,8 @@ func TestRECNFig2IQAndVOQsw(t *testing.T) {
 	run := func(cornerCase int, voq bool) []result.Rate {
 		c := config.RECNCornerCase(cornerCase)
 		c.Router.Voq = voq
-		s, err := New(c, 1)
-		if err != nil {
-			t.Fatal(err)
-		}
-		res, err := s.Run(context.Background(), nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		r, err := res.Throughput(10e3)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return r
+		_, r := runRates(t, c, 10e3)
+		return r[0]
 	}
 	mean := func(r []result.Rate, fromUs, toUs float64) float64 { return result.MeanRate(r, fromUs*1e3, toUs*1e3) }
 	for _, cc := range []int{1, 2} {
@@ -153,4 +142,25 @@ func TestRECNFig2IQAndVOQsw(t *testing.T) {
 			}
 		}
 	}
+}
+
+// runRates runs c with seed 1 and returns its result and its throughput
+// against time in bins of each width (ns).
+func runRates(t *testing.T, c config.Config, binsNs ...float64) (*result.Result, [][]result.Rate) {
+	t.Helper()
+	s, err := New(c, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := s.Run(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := make([][]result.Rate, len(binsNs))
+	for i, w := range binsNs {
+		if out[i], err = res.Throughput(w); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return res, out
 }

@@ -6,7 +6,6 @@ package sim
 // its 64-host fat tree at full size (2,000 µs, one seed).
 
 import (
-	"context"
 	"testing"
 
 	"phitsim/engine/config"
@@ -24,23 +23,8 @@ func recnCase(t *testing.T, cc int, edit func(*config.Config)) (*result.RECN, []
 	if errs := c.Validate(); len(errs) != 0 {
 		t.Fatal(errs)
 	}
-	s, err := New(c, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := s.Run(context.Background(), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r5, err := res.Throughput(5e3)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r10, err := res.Throughput(10e3)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return res.RECN, r5, r10
+	res, r := runRates(t, c, 5e3, 10e3)
+	return res.RECN, r[0], r[1]
 }
 
 // dip is the largest shortfall below level of the 10-µs bins from fromUs
