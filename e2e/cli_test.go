@@ -207,7 +207,7 @@ func num(x float64) float64 {
 }
 
 // checkCurves compares the points the latency and accepted-load charts show
-// (x, mean, ±CI95, runs, saturated, verdict, p99) with the CLI's points. The charts are
+// (x, mean, ±CI95, runs, saturated, verdict, p99, busiest link) with the CLI's points. The charts are
 // drawn on the animation frame after a render: wait up to 5 s for them.
 func checkCurves(t *testing.T, ctx context.Context, ex experiment.Export, out *sweep.Outcome) {
 	t.Helper()
@@ -231,8 +231,9 @@ func checkCurves(t *testing.T, ctx context.Context, ex experiment.Export, out *s
 			if p.Saturated || (p.Graph500 != nil && !p.Graph500.Finished) {
 				sat = 1
 			}
-			// the point's verdict (index in result.Verdicts) and p99 latency
-			verdict, p99 := -1.0, 0.0
+			// the point's verdict (index in result.Verdicts), p99 latency
+			// and busiest link's utilisation
+			verdict, p99, busiest := -1.0, 0.0, 0.0
 			if q := p.Quality; q != nil {
 				verdict = float64(slices.Index(result.Verdicts[:], q.Verdict))
 				for _, pc := range q.Percentiles {
@@ -240,8 +241,11 @@ func checkCurves(t *testing.T, ctx context.Context, ex experiment.Export, out *s
 						p99 = float64(pc.Cycles)
 					}
 				}
+				if l := q.Links.Link; l != nil {
+					busiest = l.Utilisation
+				}
 			}
-			ss[p.Series].Data = append(ss[p.Series].Data, []float64{num(ex.Values[k]), num(e.Mean), num(e.CI95), float64(p.Runs), sat, verdict, p99})
+			ss[p.Series].Data = append(ss[p.Series].Data, []float64{num(ex.Values[k]), num(e.Mean), num(e.CI95), float64(p.Runs), sat, verdict, p99, busiest})
 		}
 		want[chart] = ss
 	}

@@ -61,15 +61,15 @@ func (n *liveNet) watch(res *experiment.Results, point int) {
 				return
 			}
 			n.job, n.layout = i, netview.New(t)
-			n.title = res.Exp.SeriesName(series) + " · " + t.Name() + " · " + watchedX(res, j)
+			n.title = res.Exp.SeriesName(series) + " · " + t.Name() + " · " + watchedX(&res.Exp, j)
 			return
 		}
 	}
 }
 
 // watchedX names a job's point: its load, or the swept parameter's value.
-func watchedX(res *experiment.Results, j experiment.Job) string {
-	if p := res.Exp.Sweep.Param; p != "" && p != experiment.LoadParam {
+func watchedX(exp *experiment.Experiment, j experiment.Job) string {
+	if p := exp.Sweep.Param; p != "" && p != experiment.LoadParam {
 		return fmt.Sprintf("%s %g", p, j.X)
 	}
 	return fmt.Sprintf("load %g", j.Load())
@@ -78,15 +78,19 @@ func watchedX(res *experiment.Results, j experiment.Job) string {
 // renderWatchChoice is the selector of the watched run when the
 // experiment has several series or points (the first series at the point
 // shown by default); a run already under way or finished is drawn at the
-// next Run.
+// next Run. Before the first run it lists the form's experiment, so that
+// nothing below it moves when a run starts.
 func (a *App) renderWatchChoice() vecty.MarkupOrChild {
 	res, n := a.res, &a.net
-	if res == nil || len(res.Exp.Series)*len(res.Values) < 2 {
-		return nil
+	exp, jobs := &a.exp, []experiment.Job(nil)
+	if res != nil {
+		exp, jobs = &res.Exp, res.Jobs
+	} else if js, err := a.exp.Jobs(); err == nil {
+		jobs = js
 	}
 	cur := ""
 	var items []vecty.MarkupOrChild
-	for i, j := range res.Jobs {
+	for i, j := range jobs {
 		if j.Run != 0 {
 			continue
 		}
@@ -95,7 +99,10 @@ func (a *App) renderWatchChoice() vecty.MarkupOrChild {
 			cur = v
 		}
 		items = append(items, elem.Option(vecty.Markup(prop.Value(v), vecty.MarkupIf(i == n.job, vecty.Attribute("selected", true))),
-			vecty.Text(res.Exp.SeriesName(j.Series)+" · "+watchedX(res, j))))
+			vecty.Text(exp.SeriesName(j.Series)+" · "+watchedX(exp, j))))
+	}
+	if len(items) < 2 {
+		return nil
 	}
 	opts := append([]vecty.MarkupOrChild{vecty.Markup(elemID("net-watch"), prop.Value(cur), vecty.Attribute("aria-describedby", "net-watch-note"),
 		event.Change(func(e *vecty.Event) {
@@ -109,7 +116,7 @@ func (a *App) renderWatchChoice() vecty.MarkupOrChild {
 			a.schedule()
 		}))}, items...)
 	note := "the first seed of the run chosen is drawn"
-	if n.job >= 0 && len(n.frames) == 0 && (res.Runs[n.job] != nil || a.active[n.job] != nil || a.state != "running") {
+	if res != nil && n.job >= 0 && len(n.frames) == 0 && (res.Runs[n.job] != nil || a.active[n.job] != nil || a.state != "running") {
 		note = "drawn at the next Run (this run is not ahead)"
 	}
 	return elem.Div(vecty.Markup(vecty.Class("field", "inline", "net-watch"), vecty.Data("watched", cur)),
