@@ -10,7 +10,7 @@ import (
 	"phitsim/engine/topology"
 )
 
-// TestBusiestLinkADV1MIN: issue 22's per-link maximum on a pattern whose
+// TestBusiestLinkADV1MIN: the per-link maximum on a pattern whose
 // busiest link is known analytically (thesis §1.6.1.2): under ADV+1 with
 // MIN every packet of group g crosses the one global link g → g+1, which
 // carries the group's a·p nodes' load. h=2 (a·p = 8): at offered 0.05 that

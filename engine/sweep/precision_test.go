@@ -9,7 +9,7 @@ import (
 	"phitsim/engine/result"
 )
 
-// TestPrecisionPerPoint: issue 22's precision per sweep point
+// TestPrecisionPerPoint: precision per sweep point
 // (engine/METHODS.md, "Precision-driven length"). h=2 MIN under UN,
 // 1,000 + 1,000 cycles in 50-cycle intervals, sim.precision 0.03 with
 // sim.maxCycles = sim.cycles (no run may extend its window, so only more

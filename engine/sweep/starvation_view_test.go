@@ -7,7 +7,7 @@ import (
 	"phitsim/engine/sim"
 )
 
-// TestLiveViewShowsADVcStarvation: issue 16's "ADVc starving router a−1's
+// TestLiveViewShowsADVcStarvation: "ADVc starving router a−1's
 // nodes", read from what the live view draws (sim.NetSnapshot.Injection,
 // per router). Thesis §3.3.1, Table 3.1: under ADVc every group sends to
 // the h groups wired to its router a−1, and with round-robin arbiters that
