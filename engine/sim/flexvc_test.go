@@ -189,7 +189,7 @@ func flexAccepted(t *testing.T, c config.Config, seeds ...uint64) float64 {
 // Thesis target 14 (Fig. 5.7, UN): MIN under saturation (offered load 1)
 // with 32/256 phits per VC: FlexVC 8/4 > 4/2 > 2/1 ≥ the distance-based
 // 2/1 baseline, and FlexVC 2/1 above DAMQ 2/1 (75% reserved). At h=4 (h=8 is
-// too slow); the thesis reaches 0.9 with 8/4 (the notes' ±5 points).
+// too slow); the thesis reaches 0.9 with 8/4 (±5 points accepted).
 func TestFlexVCTarget14UN(t *testing.T) {
 	if testing.Short() {
 		t.Skip("five saturated h=4 runs (about 25 s)")
