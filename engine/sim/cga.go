@@ -274,18 +274,19 @@ func (s *Sim) cgaTrigger(r, minPort, minVC int, qmin int32, fromInj bool, dg int
 	a := &s.cga
 	po := r*s.radix + minPort
 	if a.trigAlt {
-		if a.cc == nil {
+		cc := a.cc
+		if cc == nil {
 			return true // ugal: the comparison is made per candidate
 		}
 		// contention (thesis §4.2.1): the minimal output's counter, or
 		// ECtN's group counter at injection; hybrid also misroutes on the
 		// credit condition below (§4.2.1.3). routeInTransit tests the
 		// countOnly triggers itself, inline.
-		if a.cc.contended(po, s.now) {
-			return true
-		}
 		if a.countOnly {
-			return fromInj && a.cc.groupContended(r, s.df.GroupOf(r), dg)
+			return cc.contended(po, s.now) || fromInj && cc.groupContended(r, s.df.GroupOf(r), dg)
+		}
+		if cc.cnt[po] >= cc.th { // hybrid: the counter itself (never filtered)
+			return true
 		}
 	}
 	c := s.ports[po].class

@@ -18,7 +18,7 @@ import (
 // (many packets wanting one output) is seen before buffers fill (§4.1).
 //
 // Kept incrementally: at an arrival (a packet reaching an empty, idle VC is
-// its head: ccCount, at the arrival sites), at a grant (the head stays counted
+// its head: ccHead, at the arrival sites), at a grant (the head stays counted
 // until its tail leaves, at the input's inFree cycle: ccGrant, at the grant hooks' site)
 // and by a per-cycle hook that releases those tails and counts the next
 // heads. No counter is kept otherwise, and the other routings' paths are
@@ -37,10 +37,15 @@ type contention struct {
 	mode  uint8
 	th    int32   // base, filtered: contentionThreshold; hybrid: hybridThreshold
 	alpha float64 // filtered: weight of the previous average
-	cnt   []int32 // by output port (r·radix + o)
+	// by output port (r·radix + o), and one more entry, sink, where the
+	// heads bound for a node of their own router count: no trigger reads
+	// an ejection port's counter, and counting them there needs no lookup
+	cnt  []int32
+	sink int
 	// by buffer (input port · maxVC + VC): the minimal output its counted
-	// packet is counted for (−1: none)
-	cport []int16
+	// packet is counted for, as its index in cnt (−1: none), so that a
+	// release needs no router
+	cport []int32
 	// buffers whose granted packet's tail leaves at cycle t (& wheelMask):
 	// router<<32 | buffer (until then the next head is not counted)
 	release [][]uint64
@@ -53,7 +58,7 @@ type contention struct {
 	pow []float64
 	// ectn: the partial and combined counters (ectn.go); nil otherwise
 	ectn *ectn
-	tag  bool // PAR/OLM: ccCount leaves the minimal port in pk.aux (minPortTag)
+	tag  bool // PAR/OLM: ccHead leaves the minimal port in pk.aux (minPortTag)
 	// filtered or ectn (never both): a release has more to do than Base's
 	extra bool
 	// by router·groups + destination group: the minimal output toward any
@@ -109,14 +114,15 @@ func (s *Sim) initContention(rc config.Routing) {
 	if mode == ccHybrid {
 		c.th = int32(cmp.Or(rc.HybridTh, 8))
 	}
-	c.cnt = make([]int32, len(s.ports))
-	c.cport = make([]int16, len(s.bufs))
+	c.cnt = make([]int32, len(s.ports)+1)
+	c.sink = len(s.ports)
+	c.cport = make([]int32, len(s.bufs))
 	for i := range c.cport {
 		c.cport[i] = -1
 	}
 	c.release = make([][]uint64, s.wheelMask+1)
 	if mode == ccFiltered {
-		c.avg = make([]filtered, len(s.ports))
+		c.avg = make([]filtered, len(c.cnt))
 		for n := 0; n <= 2000; n++ {
 			x := math.Pow(c.alpha, float64(n))
 			if x == 0 {
@@ -139,7 +145,7 @@ func (s *Sim) initContention(rc config.Routing) {
 			}
 		}
 	}
-	// The injection and grant sites call ccCount and ccGrant directly (no
+	// The injection and grant sites call ccHead and ccGrant directly (no
 	// hook dispatch), behind their one test that any hook is registered:
 	// a non-nil, possibly empty, hook slice (land tests s.cga.cc itself).
 	if s.hk.arrive == nil {
@@ -157,20 +163,17 @@ func (s *Sim) initContention(rc config.Routing) {
 	c.extra = c.avg != nil || c.ectn != nil
 }
 
-// ccCount counts packet k, the head of buffer bi of router r (c: s.cga.cc).
-func (s *Sim) ccCount(c *contention, bi, r int, k int32) { s.ccHead(c, bi, r, &s.pk[k]) }
-
-// ccHead is ccCount given the packet's address: land and ccRelease index
-// s.pk themselves (4–6 instructions fewer per hop than through ccCount,
-// measured; the injection site calls ccCount).
+// ccHead counts packet pk, the head of buffer bi of router r (c:
+// s.cga.cc). The arrival sites pass the packet's address they hold (land,
+// enqueue, the releases), no index (4–6 instructions fewer per hop,
+// measured).
 func (s *Sim) ccHead(c *contention, bi, r int, pk *packet) {
 	// the minimal output toward the final destination (never a Valiant
-	// intermediate): its ejection port here, or the next port of the
-	// minimal path
-	var o int
-	if dst := int(pk.dstRouter); dst == r {
-		o = int(s.nodeAt[pk.dst].pi) - r*s.radix
-	} else {
+	// intermediate): the next port of the minimal path, or for a head
+	// bound for a node here (its ejection port) the sink
+	po := c.sink
+	if dst := int(pk.dstRouter); dst != r {
+		var o int
 		dg := s.df.GroupOf(dst)
 		if o = int(c.gport[r*s.groups+dg]); o == ownGroup { // the local link to dst (routers are numbered by group)
 			base := dg * s.groupSize
@@ -183,13 +186,13 @@ func (s *Sim) ccHead(c *contention, bi, r int, pk *packet) {
 			// here (pk.aux is unused by PAR/OLM otherwise)
 			pk.aux = minPortTag(r, o)
 		}
+		po = r*s.radix + o
 	}
-	po := r*s.radix + o
 	if c.avg != nil {
 		c.settle(po, s.now)
 	}
 	c.cnt[po]++
-	c.cport[bi] = int16(o)
+	c.cport[bi] = int32(po)
 }
 
 // minPortTag is pk.aux holding the minimal port o of router r: below −1,
@@ -203,7 +206,7 @@ const tagStays = 256
 
 // idle: buffer bi counts no packet (its last counted packet's tail has
 // left), so a packet entering it is its head and is counted at once
-// (ccCount) by the arrival sites: land and enqueue.
+// (ccHead) by the arrival sites: land and enqueue.
 func (c *contention) idle(bi int) bool { return c.cport[bi] < 0 }
 
 // ccGrant: the granted head stays counted until its tail has left the input
@@ -225,10 +228,10 @@ func (s *Sim) ccRelease() {
 	} else {
 		// Base and Hybrid: the port counters only (no per-entry test, no
 		// registers held for the others' work)
-		cnt, cport, radix := c.cnt, c.cport, s.radix
+		cnt, cport := c.cnt, c.cport
 		for _, e := range c.release[slot] {
 			bi, r := int(uint32(e)), int(e>>32)
-			cnt[r*radix+int(cport[bi])]--
+			cnt[cport[bi]]--
 			cport[bi] = -1
 			if b := &s.bufs[bi]; b.len > 0 {
 				s.ccHead(c, bi, r, &s.pk[b.hd])
@@ -250,10 +253,10 @@ func (s *Sim) ccReleaseECtN() {
 
 // ccReleaseGroup is ccReleaseECtN's loop.
 func (s *Sim) ccReleaseGroup(c *contention, rel []uint64) {
-	cnt, cport, radix, e := c.cnt, c.cport, s.radix, c.ectn
+	cnt, cport, e := c.cnt, c.cport, c.ectn
 	for _, x := range rel {
 		bi, r := int(uint32(x)), int(x>>32)
-		cnt[r*radix+int(cport[bi])]--
+		cnt[cport[bi]]--
 		cport[bi] = -1
 		e.release(bi, r)
 		if b := &s.bufs[bi]; b.len > 0 {
@@ -267,7 +270,7 @@ func (s *Sim) ccReleaseGroup(c *contention, rel []uint64) {
 func (s *Sim) ccReleaseExtra(c *contention, rel []uint64) {
 	for _, e := range rel {
 		bi, r := int(uint32(e)), int(e>>32)
-		po := r*s.radix + int(c.cport[bi])
+		po := int(c.cport[bi])
 		c.settle(po, s.now)
 		c.cnt[po]--
 		c.cport[bi] = -1

@@ -12,7 +12,7 @@ import (
 	"phitsim/engine/topology"
 )
 
-// ccMinOut, the census's own computation of what ccCount counts, is the
+// ccMinOut, the census's own computation of what ccHead counts, is the
 // minimal output at router r of packet k toward its final
 // destination (never a Valiant intermediate): its ejection port there, or
 // the next port of the minimal path.
@@ -64,21 +64,26 @@ func ccCensus(s *Sim) error {
 					return fmt.Errorf("cycle %d: %s still sending but its input is free since %d", s.now, s.where(pi, v), s.ports[pi].inFree)
 				}
 			case b.len > 0:
-				if o := s.ccMinOut(r, b.hd); int(c.cport[bi]) != o {
-					return fmt.Errorf("cycle %d: head of %s counted for port %d, its minimal output is %d", s.now, s.where(pi, v), c.cport[bi], o)
+				o := s.ccMinOut(r, b.hd)
+				po := r*s.radix + o
+				if int(s.pk[b.hd].dstRouter) == r {
+					po = c.sink // an ejection port's heads count in the sink
+				}
+				if int(c.cport[bi]) != po {
+					return fmt.Errorf("cycle %d: head of %s counted for port %d, its minimal output is %d", s.now, s.where(pi, v), int(c.cport[bi])-r*s.radix, o)
 				} else if pk := &s.pk[b.hd]; c.tag && int(pk.dstRouter) != r && pk.aux != minPortTag(r, o) && pk.aux != minPortTag(r, o|tagStays) {
 					return fmt.Errorf("cycle %d: head of %s carries %d, not its minimal port's tag %d", s.now, s.where(pi, v), pk.aux, minPortTag(r, o))
 				}
 			default:
 				if c.cport[bi] != -1 {
-					return fmt.Errorf("cycle %d: empty idle %s counted for port %d", s.now, s.where(pi, v), c.cport[bi])
+					return fmt.Errorf("cycle %d: empty idle %s counted for port %d", s.now, s.where(pi, v), int(c.cport[bi])-r*s.radix)
 				}
 				continue
 			}
 			if c.cport[bi] < 0 {
 				return fmt.Errorf("cycle %d: %s holds a packet that is not counted", s.now, s.where(pi, v))
 			}
-			want[r*s.radix+int(c.cport[bi])]++
+			want[c.cport[bi]]++
 		}
 		if sending > 1 {
 			return fmt.Errorf("cycle %d: %d VCs of one input sending at once", s.now, sending)

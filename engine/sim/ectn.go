@@ -70,7 +70,7 @@ func (s *Sim) initECtN(rc config.Routing, c *contention) {
 }
 
 // ectnCount adds the head of buffer bi of router r, bound for group dg
-// (another one: ccCount tests it), to r's partial counters if it is
+// (another one: ccHead tests it), to r's partial counters if it is
 // entering the group: at an injection or global input.
 func (s *Sim) ectnCount(e *ectn, bi, r, dg int) {
 	if e.cgrp[bi] == -2 { // a local input (the Dragonfly's other classes: injection and global)

@@ -157,7 +157,7 @@ func (s *Sim) enqueue(k int32, vc int, t int64) {
 		// injection VC counts no packet
 		if c := s.cga.cc; c != nil {
 			if bi := pi*s.maxVC + vc; c.idle(bi) {
-				s.ccCount(c, bi, int(s.nodeAt[node].router), k)
+				s.ccHead(c, bi, int(s.nodeAt[node].router), pk)
 			}
 		}
 		if len(s.hk.arrive) != 0 {

@@ -371,7 +371,7 @@ func (s *Sim) grantHooks(r, in, out, vc, outVC int, k int32) {
 }
 
 // arriveHooks runs the arrival hooks (the injection site runs the
-// contention counters' step, ccCount, before them).
+// contention counters' step, ccHead, before them).
 func (s *Sim) arriveHooks(pi, vc int, k int32) {
 	for _, f := range s.hk.arrive {
 		f(pi, vc, k)
