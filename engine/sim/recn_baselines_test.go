@@ -7,6 +7,7 @@ package sim
 // of VOQnet and of the ordering of the schemes.
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -274,10 +275,19 @@ func TestAdmittanceQueuesStallTheGenerator(t *testing.T) {
 	if peak > 4 || stalls == 0 || free <= 4 {
 		t.Errorf("bounded to 4: a queue held %d, %d node-samples stalled (want ≤ 4, > 0); unbounded: peak %d (want > 4)", peak, stalls, free)
 	}
+	// without per-destination queues the bound does not apply: ignored and
+	// listed as such, as every field its when tag rules out
 	c := config.RECNBaseline(1, "iq")
 	c.Traffic.AdmittanceQueue = 4
+	if errs := c.Validate(); len(errs) != 0 {
+		t.Errorf("admittanceQueue without per-destination queues: want it ignored, got %v", errs)
+	}
+	if un := c.Unapplied(); len(un) == 0 || !strings.Contains(fmt.Sprint(un), "traffic.admittanceQueue") {
+		t.Errorf("admittanceQueue without per-destination queues is not listed as ignored: %v", un)
+	}
+	c.Traffic.SourceQueue, c.Traffic.SourceQueues, c.Traffic.MessagePackets, c.Traffic.AdmittanceQueue = true, "perDestination", 4, 3
 	if errs := c.Validate(); len(errs) == 0 || !strings.Contains(errs.Error(), "traffic.admittanceQueue") {
-		t.Errorf("admittanceQueue without per-destination queues: want an error naming traffic.admittanceQueue, got %v", errs)
+		t.Errorf("an admittance queue below a message: want an error naming traffic.admittanceQueue, got %v", errs)
 	}
 }
 
