@@ -25,15 +25,17 @@ func cbcmHotspot(scheme, routing string, hot int, senders string, load float64) 
 	return c
 }
 
-func cbcmOf(t *testing.T, s *Sim) *cbcm {
+// mechOf is the mechanism of type M attached to s.
+func mechOf[M any](t *testing.T, s *Sim) M {
 	t.Helper()
 	for _, m := range s.mech.list {
-		if c, ok := m.(*cbcm); ok {
+		if c, ok := m.(M); ok {
 			return c
 		}
 	}
-	t.Fatal("no cbcm mechanism attached")
-	return nil
+	var none M
+	t.Fatalf("no %T mechanism attached", none)
+	return none
 }
 
 // Target 15, the switch: two saturating flows (nodes 0 and 1, both on
@@ -53,7 +55,7 @@ func TestCBCMDetectorTwoFlowsMarkOneDoesNot(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		m := cbcmOf(t, s)
+		m := mechOf[*cbcm](t, s)
 		po := s.minimalPort(0, 2, 9) // router 0 → router 2
 		var marked, got int
 		s.hk.eject = append(s.hk.eject, func(k int32, tt int64) {
@@ -147,7 +149,7 @@ func TestCBCMFourToOneHotspot(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := cbcmOf(t, s)
+	m := mechOf[*cbcm](t, s)
 	var firstMarked, declared int64 = -1, -1
 	var dt int32
 	s.hk.eject = append(s.hk.eject, func(k int32, _ int64) {
@@ -249,7 +251,7 @@ func TestCBCMOneRequestPerInput(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := cbcmOf(t, s)
+	m := mechOf[*cbcm](t, s)
 	for range 8 {
 		for _, d := range []int{5, 9, 13} {
 			s.enqueue(s.newPacket(0, d, s.now, 0), s.chooseVC(0, d, false), s.now)
@@ -286,7 +288,7 @@ func TestCBCMDestinationRegimes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := cbcmOf(t, s)
+	m := mechOf[*cbcm](t, s)
 	const d = 9
 	feed := func(src int, marked bool) {
 		k := s.newPacket(src, d, s.now, 0)
@@ -372,7 +374,7 @@ func TestCBCMIncrementalDetectorMatchesRecount(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		m := cbcmOf(t, s)
+		m := mechOf[*cbcm](t, s)
 		np := len(s.ports)
 		hist := make([][]int32, np) // per output, its degree at each cycle
 		bad := 0
@@ -504,7 +506,7 @@ func TestCBCMSharedVCKeepsRoutingAndVCs(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := cbcmOf(t, s)
+	m := mechOf[*cbcm](t, s)
 	if m.p.RateFactor != 0.99 || !m.p.Shared {
 		t.Errorf("shared: rate factor %v (want 0.99), shared %v", m.p.RateFactor, m.p.Shared)
 	}

@@ -21,17 +21,6 @@ func srpConfig(scheme, routing string, load float64) config.Config {
 	return c
 }
 
-func srpOf(t *testing.T, s *Sim) *srp {
-	t.Helper()
-	for _, m := range s.mech.list {
-		if c, ok := m.(*srp); ok {
-			return c
-		}
-	}
-	t.Fatal("no srp mechanism attached")
-	return nil
-}
-
 // A lone 4-packet message 0 → 9 on an idle network: one reservation, a
 // grant, its 4 packets delivered speculatively (none dropped, none sent
 // again), 6 control messages (reservation, grant, 4 ACKs), and the flow
@@ -42,7 +31,7 @@ func TestSRPLoneMessageReservesAndGoesSpeculatively(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := srpOf(t, s)
+	m := mechOf[*srp](t, s)
 	spec, got := 0, 0
 	s.hk.eject = append(s.hk.eject, func(k int32, _ int64) {
 		got++
@@ -90,7 +79,7 @@ func TestSRPHotspotDropsAndDeliversEveryPacketOnce(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := srpOf(t, s)
+	m := mechOf[*srp](t, s)
 	type msgID struct {
 		src, dst int32
 		gen      int64
