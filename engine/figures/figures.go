@@ -74,11 +74,20 @@ type Figure struct {
 	Long bool
 }
 
+// The seeds as the cards cite them.
+const (
+	paperThesis = "P. Fuentes, PhD thesis on Dragonflies"
+	paperKim    = "Kim et al., Contention-based Congestion Management in Large-Scale Networks"
+	paperQCN    = "M. Benito et al., Non-minimal Adaptive Routing Based on Explicit Congestion Notifications (QCN-Switch)"
+	paperACOR   = "M. Benito et al., ACOR: Adaptive Congestion-Oblivious Routing in Dragonfly Networks"
+	paperRECN   = "J. Duato et al., A New Scalable and Cost-Effective Congestion Management Strategy for Lossless Multistage Interconnection Networks (RECN)"
+)
+
 // Table is the gallery, in reading order.
 var Table = []Figure{
 	{
 		ID: "1.6-un", Title: "Valiant halves the throughput under uniform traffic",
-		Paper:      "P. Fuentes, PhD thesis on Dragonflies, §1.4 and §1.6.1.1",
+		Paper:      paperThesis + ", §1.4 and §1.6.1.1",
 		Shows:      "Under uniform traffic minimal routing is optimal and Valiant's detours halve the throughput.",
 		ClaimText:  "Valiant (two global hops per packet) saturates below half the capacity: FOGSim h=4 0.40; we accept [0.36, 0.50] at offered 0.9.",
 		Claim:      Claim{Kind: Band, Series: "VAL", Load: 0.9, Lo: 0.36, Hi: 0.50},
@@ -86,7 +95,7 @@ var Table = []Figure{
 	},
 	{
 		ID: "1.6-un-order", Title: "MIN beats VAL under uniform traffic",
-		Paper:      "P. Fuentes, PhD thesis on Dragonflies, §1.4.1",
+		Paper:      paperThesis + ", §1.4.1",
 		Shows:      "Minimal routing accepts far more than Valiant under uniform traffic.",
 		ClaimText:  "MIN saturates well above VAL under UN (thesis h=8: MIN ≈ 0.8, VAL ≈ 0.45); we require MIN ≥ 1.3 × VAL at offered 0.9.",
 		Claim:      Claim{Kind: Order, Series: "MIN", Over: "VAL", Load: 0.9, Factor: 1.3},
@@ -94,7 +103,7 @@ var Table = []Figure{
 	},
 	{
 		ID: "1.6-adv1", Title: "MIN caps at 1/(a·p) under ADV+1",
-		Paper:      "P. Fuentes, PhD thesis on Dragonflies, §1.6.1.2",
+		Paper:      paperThesis + ", §1.6.1.2",
 		Shows:      "Under ADV+1 every packet of a group crosses the one global link to the next group, so minimal routing saturates at 1/(a·p).",
 		ClaimText:  "MIN saturates at 1/(a·p) = 1/(2h²): 0.0078 at h=8, 0.125 at h=2; we accept 0.125 ± 5% at offered 0.3.",
 		Claim:      Claim{Kind: Band, Series: "MIN", Load: 0.3, Lo: 0.125 * 0.95, Hi: 0.125 * 1.05},
@@ -102,7 +111,7 @@ var Table = []Figure{
 	},
 	{
 		ID: "1.6-adv1-val", Title: "Valiant spreads ADV+1",
-		Paper:      "P. Fuentes, PhD thesis on Dragonflies, §1.4.1.2 and §1.6.1.2",
+		Paper:      paperThesis + ", §1.4.1.2 and §1.6.1.2",
 		Shows:      "Valiant sends every packet through a random intermediate group, so ADV+1 no longer funnels into one link.",
 		ClaimText:  "VAL reaches about 0.40 under ADV+1 (FOGSim h=4); we accept [0.36, 0.50] at offered 0.8.",
 		Claim:      Claim{Kind: Band, Series: "VAL", Load: 0.8, Lo: 0.36, Hi: 0.50},
@@ -110,7 +119,7 @@ var Table = []Figure{
 	},
 	{
 		ID: "1.19", Title: "Valiant to a group collapses under ADV+h",
-		Paper:      "P. Fuentes, PhD thesis on Dragonflies, §1.6.1.2, Fig. 1.19",
+		Paper:      paperThesis + ", §1.6.1.2, Fig. 1.19",
 		Shows:      "With palm-tree wiring, Valiant to a group funnels each intermediate group's transit through one local link under ADV+h.",
 		ClaimText:  "VAL_GROUP saturates near 1/h under ADV+h (FOGSim h=4: 0.18–0.19, bound 0.25); we accept [0.15, 0.25] at h=4, offered 0.5.",
 		Claim:      Claim{Kind: Band, Series: "VAL_GROUP", Load: 0.5, Lo: 0.15, Hi: 0.25},
@@ -118,7 +127,7 @@ var Table = []Figure{
 	},
 	{
 		ID: "1.19-val", Title: "Valiant to a router keeps ADV+h",
-		Paper:      "P. Fuentes, PhD thesis on Dragonflies, §1.6.1.2, Fig. 1.19",
+		Paper:      paperThesis + ", §1.6.1.2, Fig. 1.19",
 		Shows:      "Valiant to a router does not need the funnelled local link and keeps its throughput under ADV+h.",
 		ClaimText:  "VAL stays near 0.40 under ADV+h while VAL_GROUP collapses; we require VAL ≥ 1.6 × VAL_GROUP at h=4, offered 0.5.",
 		Claim:      Claim{Kind: Order, Series: "VAL", Over: "VAL_GROUP", Load: 0.5, Factor: 1.6},
@@ -126,7 +135,7 @@ var Table = []Figure{
 	},
 	{
 		ID: "1.6-advc", Title: "MIN plateaus below h/(a·p) under ADVc",
-		Paper:      "P. Fuentes, PhD thesis on Dragonflies, §1.6.1.2 and §3.1.3.1",
+		Paper:      paperThesis + ", §1.6.1.2 and §3.1.3.1",
 		Shows:      "Under ADVc every group sends to the h groups wired to its router a−1, so minimal routing uses only h global links per group.",
 		ClaimText:  "MIN plateaus just below h/(a·p) = 1/(2h): 0.25 at h=2; we accept [0.85, 1.01] × 0.25 at offered 0.5.",
 		Claim:      Claim{Kind: Band, Series: "MIN", Load: 0.5, Lo: 0.25 * 0.85, Hi: 0.25 * 1.01},
@@ -134,7 +143,7 @@ var Table = []Figure{
 	},
 	{
 		ID: "3.1", Title: "In-transit priority starves router a−1 under ADVc",
-		Paper:     "P. Fuentes, PhD thesis on Dragonflies, §3.3.1, Table 3.1",
+		Paper:     paperThesis + ", §3.3.1, Table 3.1",
 		Shows:     "With round-robin arbiters that favour transit traffic, the router holding the ADVc hot links barely injects under in-transit adaptive routing.",
 		ClaimText: "In-Trns-MM's least-injecting router gets about 2% of the offered load at 0.40 (Max/Min 79.7, h=8); we accept at most 8% of offered.",
 		Claim:     Claim{Kind: Band, Metric: MinShare, Series: "In-Trns-MM", Load: 0.4, Lo: 0, Hi: 0.08},
@@ -142,7 +151,7 @@ var Table = []Figure{
 	},
 	{
 		ID: "3.2", Title: "Without priority in-transit stays moderately unfair",
-		Paper:     "P. Fuentes, PhD thesis on Dragonflies, §3.3.3, Table 3.2",
+		Paper:     paperThesis + ", §3.3.3, Table 3.2",
 		Shows:     "Round-robin arbiters without transit priority remove the starvation but leave router a−1 about 30% behind.",
 		ClaimText: "In-Trns-MM Max/Min 1.551 at 0.40 (h=8); we accept [1.2, 2.0].",
 		Claim:     Claim{Kind: Band, Metric: MaxMin, Series: "In-Trns-MM", Load: 0.4, Lo: 1.2, Hi: 2.0},
@@ -151,7 +160,7 @@ var Table = []Figure{
 	},
 	{
 		ID: "3.3", Title: "Age arbitration makes in-transit fair",
-		Paper:     "P. Fuentes, PhD thesis on Dragonflies, §3.3.4, Table 3.3",
+		Paper:     paperThesis + ", §3.3.4, Table 3.3",
 		Shows:     "Arbitrating by packet age at both allocator stages makes in-transit adaptive routing as fair as oblivious routing.",
 		ClaimText: "In-Trns-MM Max/Min 1.050 at 0.40 (h=8); we accept [1.0, 1.2] (the sampling floor of 16,000 cycles is about 1.11).",
 		Claim:     Claim{Kind: Band, Metric: MaxMin, Series: "In-Trns-MM", Load: 0.4, Lo: 1.0, Hi: 1.2},
@@ -160,7 +169,7 @@ var Table = []Figure{
 	},
 	{
 		ID: "4.6a", Title: "Contention counters keep MIN's latency under UN",
-		Paper:      "P. Fuentes, PhD thesis on Dragonflies, §4.3.1, Fig. 4.6a",
+		Paper:      paperThesis + ", §4.3.1, Fig. 4.6a",
 		Shows:      "Under uniform traffic the contention counters stay below their threshold, so Base misroutes nothing and has minimal routing's latency.",
 		ClaimText:  "Base, Filtered and ECtN \"match perfectly the latency of MIN before congestion\"; we accept Base ÷ MIN latency in [0.98, 1.02] at h=4, offered 0.3.",
 		Claim:      Claim{Kind: Ratio, Metric: Latency, Series: "Base", Over: "MIN", Load: 0.3, Lo: 0.98, Hi: 1.02},
@@ -168,7 +177,7 @@ var Table = []Figure{
 	},
 	{
 		ID: "4.6a-olm", Title: "The credit trigger misroutes under UN",
-		Paper:      "P. Fuentes, PhD thesis on Dragonflies, §4.3.1, Fig. 4.6a",
+		Paper:      paperThesis + ", §4.3.1, Fig. 4.6a",
 		Shows:      "OLM's credit-based trigger sees spurious congestion under uniform traffic, misroutes and pays latency the counters do not.",
 		ClaimText:  "OLM's latency is above MIN's under UN; we require OLM ≥ 1.02 × MIN latency at h=4, offered 0.3.",
 		Claim:      Claim{Kind: Order, Metric: Latency, Series: "OLM", Over: "MIN", Load: 0.3, Factor: 1.02},
@@ -176,7 +185,7 @@ var Table = []Figure{
 	},
 	{
 		ID: "4.6b", Title: "Contention counters match OLM under ADV+1",
-		Paper:      "P. Fuentes, PhD thesis on Dragonflies, §4.3.1, Fig. 4.6b",
+		Paper:      paperThesis + ", §4.3.1, Fig. 4.6b",
 		Shows:      "From the counters alone Base detects the adversarial pattern and misroutes, reaching the throughput of credit-based OLM.",
 		ClaimText:  "Every contention variant saturates about where OLM does, slightly above 0.5; we require Base ≥ 0.9 × OLM at h=4, offered 0.9.",
 		Claim:      Claim{Kind: Order, Series: "Base", Over: "OLM", Load: 0.9, Factor: 0.9},
@@ -184,7 +193,7 @@ var Table = []Figure{
 	},
 	{
 		ID: "5.8", Title: "FlexVC beats the baseline at equal memory",
-		Paper:      "P. Fuentes, PhD thesis on Dragonflies, §5.3.2, Fig. 5.8",
+		Paper:      paperThesis + ", §5.3.2, Fig. 5.8",
 		Shows:      "With the memory per port held constant, FlexVC's flexible VC use lets MIN accept more under uniform traffic than distance-based VCs.",
 		ClaimText:  "At 64/256 phits per local/global port FlexVC 2/1 saturates 8% to 12% above the baseline 2/1; we require ≥ 1.05 × at h=4, offered 1.0.",
 		Claim:      Claim{Kind: Order, Series: "FlexVC 2/1", Over: "baseline 2/1", Load: 1, Factor: 1.05},
@@ -192,7 +201,7 @@ var Table = []Figure{
 	},
 	{
 		ID: "acor-6", Title: "ACOR-Packet under ADV+h: 2LB ahead",
-		Paper:     "M. Benito et al., ACOR: Adaptive Congestion-Oblivious Routing in Dragonfly Networks, §6.1, Fig. 6d",
+		Paper:     paperACOR + ", §6.1, Fig. 6d",
 		Shows:     "Per-packet ACOR waits for congestion to reach the source, so under ADV+h the all-to-router sequence 2LB does better than 2LA and 3L.",
 		ClaimText: "2LB outperforms 2LA and 3L in throughput under ADV+h (no number given); we require 2LB ≥ 1.02 × 2LA at offered 0.6, where every series saturates.",
 		Claim:     Claim{Kind: Order, Series: "ACOR-2LB", Over: "ACOR-2LA", Load: 0.6, Factor: 1.02},
@@ -200,7 +209,7 @@ var Table = []Figure{
 	},
 	{
 		ID: "acor-7", Title: "ACOR-Switch under ADV+h: every sequence competitive",
-		Paper:     "M. Benito et al., ACOR: Adaptive Congestion-Oblivious Routing in Dragonfly Networks, §6.2, Fig. 7d",
+		Paper:     paperACOR + ", §6.2, Fig. 7d",
 		Shows:     "Per-switch ACOR levels react to local congestion, so under ADV+h every sequence reaches Valiant's throughput.",
 		ClaimText: "All ACOR-Switch sequences are competitive under ADV+h (no number given); we require 2LA ≥ 0.9 × VAL at offered 0.6, where every series saturates.",
 		Claim:     Claim{Kind: Order, Series: "ACOR-2LA", Over: "VAL", Load: 0.6, Factor: 0.9},
@@ -208,7 +217,7 @@ var Table = []Figure{
 	},
 	{
 		ID: "qcn-8b", Title: "QCN-Switch reaches Valiant's throughput under ADV+1",
-		Paper:     "M. Benito et al., Non-minimal Adaptive Routing Based on Explicit Congestion Notifications (QCN-Switch), §5.1.2, Fig. 8b",
+		Paper:     paperQCN + ", §5.1.2, Fig. 8b",
 		Shows:     "Output sampling with feedback comparison learns from notifications which global links are congested and misroutes like Valiant under ADV+1.",
 		ClaimText: "QCN-Switch's throughput under ADV+1 is about Valiant's; we accept QCN-Switch ÷ VAL accepted in [0.9, 1.15] at h=4, offered 0.6.",
 		Claim:     Claim{Kind: Ratio, Series: "QCN-Switch", Over: "VAL", Load: 0.6, Lo: 0.9, Hi: 1.15},
@@ -216,7 +225,7 @@ var Table = []Figure{
 	},
 	{
 		ID: "qcn-8b-latency", Title: "QCN-Switch's latency below PB's under ADV+1",
-		Paper:     "M. Benito et al., Non-minimal Adaptive Routing Based on Explicit Congestion Notifications (QCN-Switch), §5.1.2, Fig. 8b",
+		Paper:     paperQCN + ", §5.1.2, Fig. 8b",
 		Shows:     "QCN-Switch's non-minimal path skips the intermediate group's local hop, so below saturation its latency is below PB's.",
 		ClaimText: "QCN-Switch has lower latency than PB and VAL under ADV+1 below saturation; we require PB ≥ 1.2 × QCN-Switch latency at h=4, offered 0.2.",
 		Claim:     Claim{Kind: Order, Metric: Latency, Series: "PB", Over: "QCN-Switch", Load: 0.2, Factor: 1.2},
@@ -224,7 +233,7 @@ var Table = []Figure{
 	},
 	{
 		ID: "kim-2", Title: "UGAL spreads congestion below MIN",
-		Paper:      "Kim et al., Contention-based Congestion Management in Large-Scale Networks, §II-B, Fig. 2",
+		Paper:      paperKim + ", §II-B, Fig. 2",
 		Shows:      "Four nodes saturate node 4; UGAL routes the background around the hotspot's tree and spreads it, so the background accepts less than under MIN.",
 		ClaimText:  "Baseline(UGAL) saturates 23% below Baseline(MIN); we accept the background's Baseline(UGAL) ÷ Baseline(MIN) in [0.60, 0.90] at offered 0.8.",
 		Claim:      Claim{Kind: Ratio, Metric: Background, Series: "Baseline(UGAL)", Over: "Baseline(MIN)", Load: 0.8, Lo: 0.60, Hi: 0.90},
@@ -232,7 +241,7 @@ var Table = []Figure{
 	},
 	{
 		ID: "kim-2-ideal", Title: "Isolating the hotspot removes the spreading",
-		Paper:      "Kim et al., Contention-based Congestion Management in Large-Scale Networks, §II-B, Fig. 2",
+		Paper:      paperKim + ", §II-B, Fig. 2",
 		Shows:      "With the hotspot's flows in their own class (Ideal), UGAL's background accepts as much as MIN's.",
 		ClaimText:  "Ideal(MIN) ≈ Ideal(UGAL); we accept the background's Ideal(UGAL) ÷ Ideal(MIN) in [0.95, 1.05] at offered 0.8.",
 		Claim:      Claim{Kind: Ratio, Metric: Background, Series: "Ideal(UGAL)", Over: "Ideal(MIN)", Load: 0.8, Lo: 0.95, Hi: 1.05},
@@ -240,7 +249,7 @@ var Table = []Figure{
 	},
 	{
 		ID: "kim-2-gain", Title: "Isolation lifts UGAL's background",
-		Paper:      "Kim et al., Contention-based Congestion Management in Large-Scale Networks, §II-B, Fig. 2",
+		Paper:      paperKim + ", §II-B, Fig. 2",
 		Shows:      "The gap between Ideal(UGAL) and Baseline(UGAL) is what congestion spreading costs.",
 		ClaimText:  "Ideal(UGAL) is well above Baseline(UGAL); we require the background's Ideal(UGAL) ≥ 1.1 × Baseline(UGAL) at offered 0.8.",
 		Claim:      Claim{Kind: Order, Metric: Background, Series: "Ideal(UGAL)", Over: "Baseline(UGAL)", Load: 0.8, Factor: 1.1},
@@ -248,7 +257,7 @@ var Table = []Figure{
 	},
 	{
 		ID: "kim-14", Title: "CBCM shares the hotspot fairly: the least served sender",
-		Paper:      "Kim et al., Contention-based Congestion Management in Large-Scale Networks, §VI-C, Fig. 14",
+		Paper:      paperKim + ", §VI-C, Fig. 14",
 		Shows:      "Nodes 0, 1, 2 and 8 send to node 9 at full rate; CBCM's throttling gives each a quarter of the hotspot's bandwidth.",
 		ClaimText:  "With CBCM each of the four senders gets 0.25 of node 9's ejection; we accept the least served in [0.22, 0.28] (no background load).",
 		Claim:      Claim{Kind: Band, Metric: SenderMin, Series: "CBCM", Load: 0, Lo: 0.22, Hi: 0.28},
@@ -256,7 +265,7 @@ var Table = []Figure{
 	},
 	{
 		ID: "kim-14-unthrottled", Title: "Without throttling the hotspot's neighbour takes most",
-		Paper:      "Kim et al., Contention-based Congestion Management in Large-Scale Networks, §VI-C, Fig. 14",
+		Paper:      paperKim + ", §VI-C, Fig. 14",
 		Shows:      "With the hotspot's dedicated VC but no throttling, node 8 on the hotspot's own router gets more than the three senders one hop away.",
 		ClaimText:  "Without throttling node 8 consumes 2× the aggregate of nodes 0–2, i.e. 2/3 of node 9's ejection; we accept the most served sender in [0.60, 0.72].",
 		Claim:      Claim{Kind: Band, Metric: SenderMax, Series: "Dedicated VC, no throttling", Load: 0, Lo: 0.60, Hi: 0.72},
@@ -265,7 +274,7 @@ var Table = []Figure{
 	},
 	{
 		ID: "kim-14-max", Title: "CBCM shares the hotspot fairly: the most served sender",
-		Paper:      "Kim et al., Contention-based Congestion Management in Large-Scale Networks, §VI-C, Fig. 14",
+		Paper:      paperKim + ", §VI-C, Fig. 14",
 		Shows:      "Without throttling node 8, on the hotspot's own router, takes half the bandwidth; with CBCM it gets a quarter like the others.",
 		ClaimText:  "With CBCM each sender gets 0.25; we accept the most served in [0.22, 0.28] (without throttling node 8 gets 0.50 here, the paper 2× the sum of nodes 0–2).",
 		Claim:      Claim{Kind: Band, Metric: SenderMax, Series: "CBCM", Load: 0, Lo: 0.22, Hi: 0.28},
@@ -273,7 +282,7 @@ var Table = []Figure{
 	},
 	{
 		ID: "recn-2a", Title: "RECN corner case 1: VOQsw falls to about 20 B/ns",
-		Paper:      "J. Duato et al., A New Scalable and Cost-Effective Congestion Management Strategy for Lossless Multistage Interconnection Networks (RECN), §4.3, Fig. 2a",
+		Paper:      paperRECN + ", §4.3, Fig. 2a",
 		Shows:      "Sixteen hosts saturate host 32 from 800 to 970 µs; the congestion tree's head-of-line blocking drags the whole network down even with virtual output queues at the switch level.",
 		ClaimText:  "VOQsw's throughput falls to about 20 bytes/ns and has not recovered by 1,300 µs; we accept its mean over 970–1,300 µs in [16, 23] B/ns.",
 		Claim:      Claim{Kind: Band, Metric: BytesPerNs, Series: "VOQsw", Load: 0.5, Lo: 16, Hi: 23, Window: [2]float64{970, 1300}},
@@ -281,7 +290,7 @@ var Table = []Figure{
 	},
 	{
 		ID: "recn-2a-iq", Title: "RECN corner case 1: input queues collapse",
-		Paper:      "J. Duato et al., A New Scalable and Cost-Effective Congestion Management Strategy for Lossless Multistage Interconnection Networks (RECN), §4.3, Fig. 2a",
+		Paper:      paperRECN + ", §4.3, Fig. 2a",
 		Shows:      "With plain input queues the tree blocks the background further: the throughput falls to about half of the offered 24.6 B/ns.",
 		ClaimText:  "IQ falls to about 12 bytes/ns (a ratio ≈ 0.48 of the 24.6 offered); we accept its mean over 970–1,300 µs at most 0.65 × 24.6 = 16 B/ns.",
 		Claim:      Claim{Kind: Band, Metric: BytesPerNs, Series: "IQ", Load: 0.5, Lo: 0, Hi: 16, Window: [2]float64{970, 1300}},
