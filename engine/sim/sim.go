@@ -836,6 +836,9 @@ func (s *Sim) Run(ctx context.Context, onProgress func(Progress)) (*result.Resul
 // them after all allocations is the same.)
 func (s *Sim) Step() {
 	if s.rn != nil { // RECN's sides replace the buffers (recnsim.go)
+		if s.snap != nil && s.now%s.snap.every == 0 {
+			s.takeSnapshot() // the live view's cycle hook: RECN's cycle runs no other
+		}
 		s.recnStep()
 		s.generate()
 		s.now++

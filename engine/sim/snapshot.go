@@ -38,6 +38,11 @@ type NetSnapshot struct {
 	// per-router injection of the fairness tables (thesis §1.5.1), where
 	// ADVc with transit priority starves router a−1 (thesis §3.3.1)
 	Injection []float32
+	// SAQs: with congestion.scheme=recn, per switch the set-aside queues
+	// (CAM lines) allocated at Cycle over its ingress and egress sides;
+	// HostSAQs, per host at its network interface: the congestion trees'
+	// extent (RECN paper §3.4, Fig. 4). Nil without RECN.
+	SAQs, HostSAQs []int32
 }
 
 // snapRec counts, per output port, what the snapshots report.
@@ -81,6 +86,9 @@ func (s *Sim) Watch(every int64, f func(*NetSnapshot)) error {
 	}
 	rec.out = NetSnapshot{Radix: s.radix, LinkUse: make([]float32, np), BufferUse: make([]float32, np),
 		Packets: make([]int32, s.R), Misrouted: make([]float32, s.R), Injection: make([]float32, s.R)}
+	if s.rn != nil {
+		rec.out.SAQs, rec.out.HostSAQs = make([]int32, s.R), make([]int32, s.N)
+	}
 	s.snap = rec
 	s.hk.cycle = append(s.hk.cycle, cycleHook{every: every, f: s.takeSnapshot})
 	return nil
@@ -134,6 +142,9 @@ func (s *Sim) takeSnapshot() {
 			n.Injection[rt] = float32(r.inj[rt]) / float32(int64(r.nodes[rt])*iv)
 		}
 	}
+	if s.rn != nil {
+		s.recnSnapshot(n)
+	}
 	clear(r.inj)
 	clear(r.phits)
 	clear(r.pkts)
@@ -141,10 +152,28 @@ func (s *Sim) takeSnapshot() {
 	r.notify(n)
 }
 
+// recnSnapshot fills in what RECN's sides hold in place of the input
+// buffers: per port its ingress side's packets over its memory, per switch
+// the packets of its ingress sides and the SAQ lines of all its sides.
+func (s *Sim) recnSnapshot(n *NetSnapshot) {
+	sides := s.rn.rc.sides
+	for r := 0; r < s.R; r++ {
+		var pk int32
+		for pi := r * s.radix; pi < (r+1)*s.radix; pi++ {
+			sd := &sides[pi]
+			pk += sd.used
+			n.BufferUse[pi] = float32(sd.used) / float32(sd.mem)
+		}
+		n.Packets[r] = pk
+	}
+	s.rn.saqLines(n.SAQs, n.HostSAQs)
+}
+
 // Clone is a copy of n that outlives the Watch callback.
 func (n *NetSnapshot) Clone() *NetSnapshot {
 	c := *n
 	c.LinkUse, c.BufferUse = slices.Clone(n.LinkUse), slices.Clone(n.BufferUse)
 	c.Packets, c.Misrouted, c.Injection = slices.Clone(n.Packets), slices.Clone(n.Misrouted), slices.Clone(n.Injection)
+	c.SAQs, c.HostSAQs = slices.Clone(n.SAQs), slices.Clone(n.HostSAQs)
 	return &c
 }
