@@ -239,6 +239,9 @@ var chartTopics = map[string]string{
 	"qcnprobability": "metric-qcn-probability",
 	"qcncnm":         "metric-qcn-cnm",
 	"qcncnmtime":     "metric-qcn-cnm",
+
+	// the RECN paper's Fig. 4
+	"recnsaq": "metric-recn-saq",
 }
 
 // Metric gives the section of a chart (a name of experiment.Charts).

@@ -29,7 +29,7 @@ type Link struct {
 
 // Charts that a link may name.
 var Charts = []string{"accepted", "latency", "bgaccepted", "bglatency", "hotspotsenders", "ur1accepted", "ur1latency", "srpspeculative", "srpdropped", "fairness", "histogram", "timeseries",
-	"transientlatency", "transientmisrouted", "transientaccepted", "transientacor", "qcnprobability", "qcncnm", "qcncnmtime", "misrouting", "nonminimal", "phasea", "acor", "acorrouters", "exectime", "usage", "bfs", "levels"}
+	"transientlatency", "transientmisrouted", "transientaccepted", "transientacor", "qcnprobability", "qcncnm", "qcncnmtime", "recnsaq", "misrouting", "nonminimal", "phasea", "acor", "acorrouters", "exectime", "usage", "bfs", "levels"}
 
 // Encode renders a link as a URL fragment (without '#'): only what differs
 // from the defaults, as readable key=value pairs.

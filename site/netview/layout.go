@@ -3,7 +3,8 @@
 // a circle with their routers on a small circle each and the global links
 // between them (thesis §1.2.1, Fig. 1.10); beyond h=4 the groups are single
 // nodes and the global links one edge per group pair, as a drawing of a
-// thousand routers is unreadable. A mesh is drawn as its grid; any other
+// thousand routers is unreadable. A fat tree is drawn as its stages
+// (fattree.go). A mesh is drawn as its grid; any other
 // topology by a force layout from a circle.
 package netview
 
@@ -16,12 +17,17 @@ import (
 // MaxDetailedH is the largest Dragonfly h drawn router by router.
 const MaxDetailedH = 4
 
-// Node is a router, or a whole group in an aggregated Dragonfly.
+// Node is a router, or a whole group in an aggregated Dragonfly, or a fat
+// tree's host (or a leaf's hosts: Routers empty).
 type Node struct {
 	X, Y  float64 // in [0, 1]
 	Group int
 	// Routers it stands for (one unless aggregated)
 	Routers []int
+	// Hosts it stands for (a fat tree's host row), by node number
+	Hosts []int
+	// Name in the drawing ("": the plot names it by router and group)
+	Name string
 }
 
 // Port is one direction of a link: the output port (router, port) sends.
@@ -50,6 +56,8 @@ func New(t topology.Topology) Layout {
 	switch tt := t.(type) {
 	case *topology.Dragonfly:
 		return dragonfly(tt)
+	case *topology.FatTree:
+		return fatTree(tt)
 	case *topology.Mesh:
 		l := routerNodes(t)
 		for r := range l.Nodes {

@@ -2,6 +2,7 @@ package netview
 
 import (
 	"math"
+	"reflect"
 	"testing"
 
 	"phitsim/engine/topology"
@@ -33,6 +34,15 @@ func checkLayout(t *testing.T, tp topology.Topology, l Layout) {
 	}
 	seen := map[Port]int{}
 	for _, e := range l.Edges {
+		if e.Class == topology.Injection { // a fat tree's hosts: their leaf's host ports
+			hs := l.Nodes[e.From].Hosts
+			for i, p := range e.Ports {
+				if r, hp := hostPort(tp, hs[i/2]); p != (Port{r, hp}) || l.NodeOf[r] != e.To {
+					t.Fatalf("%s: host %d's edge on port %v to node %d; its leaf port is (%d, %d)", tp.Name(), hs[i/2], p, e.To, r, hp)
+				}
+			}
+			continue
+		}
 		for _, p := range e.Ports {
 			seen[p]++
 			pr, _ := tp.Link(p.Router, p.Port)
@@ -95,6 +105,11 @@ func TestDragonflyLayout(t *testing.T) {
 	}
 }
 
+// hostPort is host h's leaf switch and port on a fat tree.
+func hostPort(tp topology.Topology, h int) (int, int) {
+	return tp.(*topology.FatTree).NodePort(h)
+}
+
 func dist(a, b Node) float64 { return math.Hypot(a.X-b.X, a.Y-b.Y) }
 
 // The other kinds: a mesh as its grid, a flattened butterfly and a fat tree
@@ -129,5 +144,69 @@ func TestEdgeUse(t *testing.T) {
 	link := map[int]float64{0*4 + 1: 0.2, 1*4 + 2: 0.9}
 	if u := e.Use(func(pi int) float64 { return link[pi] }, 4); u != 0.9 {
 		t.Errorf("Use %v, want 0.9", u)
+	}
+}
+
+// Fat trees (RECN paper §4.1's 64-, 256- and 512-host networks) as their
+// stages: every switch of a stage in one row, the stages bottom-up from
+// the hosts to the top switches, a stage in address order; every host
+// under its own leaf switch (one node per host up to 64 hosts, per leaf
+// beyond), joined to it by one edge; every link drawn once; the same
+// layout every time.
+func TestFatTreeLayout(t *testing.T) {
+	for _, tc := range []struct{ k, n, m, nodes int }{{4, 3, 0, 48 + 64}, {4, 4, 0, 256 + 64}, {4, 5, 2, 640 + 128}} {
+		tp := build(t, topology.Params{Kind: "fattree", K: tc.k, Stages: tc.n, Subtrees: tc.m})
+		f := tp.(*topology.FatTree)
+		l := New(tp)
+		checkLayout(t, tp, l)
+		if len(l.Nodes) != tc.nodes {
+			t.Fatalf("%s: %d nodes, want %d", tp.Name(), len(l.Nodes), tc.nodes)
+		}
+		per := f.Routers() / f.N
+		for r := 0; r < f.Routers(); r++ {
+			nd, first := l.Nodes[r], l.Nodes[r-r%per]
+			if nd.Y != first.Y {
+				t.Fatalf("%s: switch %d of stage %d at y %v, its stage's first at %v", tp.Name(), r, f.Level(r), nd.Y, first.Y)
+			}
+			if r%per > 0 && nd.X <= l.Nodes[r-1].X {
+				t.Fatalf("%s: switch %d left of switch %d in stage %d", tp.Name(), r, r-1, f.Level(r))
+			}
+			if st := f.Level(r); st > 0 && nd.Y >= l.Nodes[r-per].Y {
+				t.Fatalf("%s: stage %d (y %v) not above stage %d (y %v)", tp.Name(), st, nd.Y, st-1, l.Nodes[r-per].Y)
+			}
+		}
+		seen := make([]int, f.Nodes())
+		hostNodes := 0
+		for _, nd := range l.Nodes[f.Routers():] {
+			hostNodes++
+			if len(nd.Routers) != 0 || len(nd.Hosts) == 0 || nd.Y <= l.Nodes[0].Y {
+				t.Fatalf("%s: host node %+v: want hosts only, below the leaves", tp.Name(), nd)
+			}
+			for _, h := range nd.Hosts {
+				seen[h]++
+				leaf, _ := f.NodePort(h)
+				// under its leaf: within the leaf's share of the row
+				if d := math.Abs(nd.X - l.Nodes[leaf].X); d > 0.45/float64(per) {
+					t.Fatalf("%s: host %d at x %v, %v from its leaf %d", tp.Name(), h, nd.X, d, leaf)
+				}
+			}
+		}
+		for h, n := range seen {
+			if n != 1 {
+				t.Fatalf("%s: host %d drawn %d times", tp.Name(), h, n)
+			}
+		}
+		edges := 0
+		for _, e := range l.Edges {
+			if e.Class == topology.Injection {
+				edges++
+			}
+		}
+		if edges != hostNodes {
+			t.Fatalf("%s: %d host edges for %d host nodes", tp.Name(), edges, hostNodes)
+		}
+		if !reflect.DeepEqual(l, New(tp)) {
+			t.Fatalf("%s: two layouts differ", tp.Name())
+		}
 	}
 }

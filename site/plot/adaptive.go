@@ -84,6 +84,7 @@ func Visible(e *experiment.Experiment, r *experiment.Results) []string {
 	add(anySeries(e, notifies) || anyRun(r, hasProbabilities), "qcnprobability")
 	add(anySeries(e, notifies) || anyRun(r, hasCNMs), "qcncnm")
 	add(anySeries(e, notifies) || anyRun(r, hasCNMs), "qcncnmtime")
+	add(anySeries(e, recnScheme) || anyRun(r, hasRECN), "recnsaq")
 	add(g500, "bfs", "levels")
 	mis := anySeries(e, misrouteRouting) || anyRun(r, func(x *result.Result) bool { return x.Misrouted.Packets > 0 })
 	add(mis, "misrouting", "nonminimal")

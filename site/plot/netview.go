@@ -79,24 +79,45 @@ func RouterInjection(n *protocol.NetInfo, routers []int) (float64, bool) {
 // coloured by their buffer occupancy, on the viridis scale. n nil: the
 // network before its first snapshot.
 func NetGraph(l netview.Layout, n *protocol.NetInfo, title string) []byte {
+	return netGraph(l, n, title, 0)
+}
+
+// netGraph draws l with switches coloured by buffer occupancy (saqTop 0)
+// or by the SAQs they hold on a scale from 0 to saqTop (NetGraphSAQ).
+func netGraph(l netview.Layout, n *protocol.NetInfo, title string, saqTop int) []byte {
 	const size = 1000
+	sym := symbolSize(l)
 	nodes := make([]map[string]any, len(l.Nodes))
 	for i, nd := range l.Nodes {
+		if len(nd.Routers) == 0 { // a fat tree's host row
+			nodes[i] = hostNode(nd, n, saqTop, sym)
+			nodes[i]["x"], nodes[i]["y"] = num(nd.X*size), num(nd.Y*size)
+			continue
+		}
 		occ := 0.0
 		if n != nil {
 			occ = RouterOccupancy(n, nd.Routers)
 		}
 		name := fmt.Sprintf("router %d (group %d)", nd.Routers[0], nd.Group)
-		if l.Aggregated {
+		switch {
+		case l.Aggregated:
 			name = fmt.Sprintf("group %d", nd.Group)
+		case nd.Name != "":
+			name = nd.Name
 		}
 		tip := fmt.Sprintf("%s<br>buffer occupancy %.2f", name, occ)
 		if inj, ok := RouterInjection(n, nd.Routers); ok {
 			// ADVc's starving router a−1 (thesis §3.3.1) shows here
 			tip += fmt.Sprintf("<br>injection %.3f phits/node/cycle", inj)
 		}
+		val := occ
+		if saqTop > 0 {
+			saqs := sumOf(n, func(n *protocol.NetInfo) []int32 { return n.SAQs }, nd.Routers)
+			val = float64(saqs) / float64(saqTop)
+			tip += fmt.Sprintf("<br>SAQs allocated %d (ingress and egress sides)", saqs)
+		}
 		nodes[i] = map[string]any{"name": name, "x": num(nd.X * size), "y": num(nd.Y * size),
-			"value": num(occ), "itemStyle": map[string]any{"color": Viridis(occ), "borderColor": "#333"},
+			"value": num(val), "itemStyle": map[string]any{"color": Viridis(val), "borderColor": "#333"},
 			"tooltip": map[string]any{"formatter": tip}}
 	}
 	edges := make([]map[string]any, len(l.Edges))
@@ -113,21 +134,31 @@ func NetGraph(l netview.Layout, n *protocol.NetInfo, title string) []byte {
 		}
 		edges[i] = map[string]any{"source": e.From, "target": e.To, "value": num(u),
 			"lineStyle": map[string]any{"color": Viridis(u), "width": num(1 + 3*u), "opacity": num(0.35 + 0.65*u)}}
+		if saqTop > 0 { // the tree's structure: RECN's links are not sampled
+			edges[i]["lineStyle"] = map[string]any{"color": "#999", "width": 1, "opacity": 0.5}
+		}
 	}
 	sub := "before the first snapshot"
 	if n != nil {
-		sub = fmt.Sprintf("cycles %d–%d of %d · link colour: utilisation (phits/cycle) · router colour: buffer occupancy (share)",
-			n.Cycle-n.Interval, n.Cycle, n.Total)
+		what := "link colour: utilisation (phits/cycle) · router colour: buffer occupancy (share)"
+		if saqTop > 0 {
+			what = "switch colour: SAQs allocated (ingress + egress sides; hosts: their interface)"
+		}
+		sub = fmt.Sprintf("cycles %d–%d of %d · %s", n.Cycle-n.Interval, n.Cycle, n.Total, what)
+	}
+	vm := map[string]any{"type": "continuous", "min": 0, "max": 1, "calculable": false, "orient": "horizontal",
+		"left": "center", "bottom": 0, "text": []string{"1 (busy)", "0 (idle)"}, "inRange": map[string]any{"color": viridisStops()},
+		"seriesIndex": []int{}}
+	if saqTop > 0 {
+		vm["max"], vm["text"] = saqTop, []string{fmt.Sprintf("%d SAQs allocated", saqTop), "0 SAQs allocated"}
 	}
 	m := map[string]any{
 		"animation": false,
 		"title":     map[string]any{"text": title, "subtext": sub, "left": "center", "textStyle": map[string]any{"fontSize": 14}},
 		"tooltip":   map[string]any{"confine": true},
 		// the scale's legend (the colours are set per item)
-		"visualMap": map[string]any{"type": "continuous", "min": 0, "max": 1, "calculable": false, "orient": "horizontal",
-			"left": "center", "bottom": 0, "text": []string{"1 (busy)", "0 (idle)"}, "inRange": map[string]any{"color": viridisStops()},
-			"seriesIndex": []int{}},
-		"series": []map[string]any{{"type": "graph", "layout": "none", "roam": true, "symbolSize": symbolSize(l),
+		"visualMap": vm,
+		"series": []map[string]any{{"type": "graph", "layout": "none", "roam": true, "symbolSize": sym,
 			"top": 60, "bottom": 50, "data": nodes, "links": edges,
 			"emphasis": map[string]any{"focus": "adjacency"}}},
 	}
@@ -136,6 +167,34 @@ func NetGraph(l netview.Layout, n *protocol.NetInfo, title string) []byte {
 		panic(err)
 	}
 	return b
+}
+
+// hostNode is a fat tree's host (or a leaf's hosts): a small square,
+// coloured by its interface's SAQs when saqTop > 0, else grey.
+func hostNode(nd netview.Node, n *protocol.NetInfo, saqTop, sym int) map[string]any {
+	color, tip := "#bbb", nd.Name
+	if saqTop > 0 {
+		saqs := sumOf(n, func(n *protocol.NetInfo) []int32 { return n.HostSAQs }, nd.Hosts)
+		color = Viridis(float64(saqs) / float64(saqTop))
+		tip += fmt.Sprintf("<br>SAQs allocated at the interface %d", saqs)
+	}
+	return map[string]any{"name": nd.Name, "symbol": "rect", "symbolSize": max(3, sym*2/3),
+		"itemStyle": map[string]any{"color": color, "borderColor": "#666"}, "tooltip": map[string]any{"formatter": tip}}
+}
+
+// sumOf is the sum of a snapshot's per-router or per-host counts over ids.
+func sumOf(n *protocol.NetInfo, of func(*protocol.NetInfo) []int32, ids []int) int {
+	if n == nil {
+		return 0
+	}
+	v := of(n)
+	var s int
+	for _, i := range ids {
+		if i < len(v) {
+			s += int(v[i])
+		}
+	}
+	return s
 }
 
 func symbolSize(l netview.Layout) int {

@@ -679,12 +679,7 @@ func TimeSeries(in Input) []byte {
 				ml = append(ml, map[string]any{"xAxis": c.Sim.Warmup + c.Traffic.SwitchCycle, "name": "pattern switch",
 					"label": map[string]any{"show": true, "formatter": "→ " + c.Traffic.SwitchPattern, "position": "insideEndTop"}})
 			}
-			// HOTSPOT's window, shaded (the RECN paper's Fig. 2: 800–970 µs)
-			var hot []any
-			if c.Traffic.Pattern == "HOTSPOT" && c.Traffic.HotspotEnd > 0 {
-				hot = append(hot, []map[string]any{{"xAxis": c.Traffic.HotspotStart, "name": "hotspot",
-					"itemStyle": map[string]any{"color": "rgba(238,102,102,0.12)"}}, {"xAxis": c.Traffic.HotspotEnd}})
-			}
+			hot := hotspotArea(&c) // the RECN paper's Fig. 2: 800–970 µs
 			so = append(so, charts.WithSeriesOpts(func(s *charts.SingleSeries) {
 				s.MarkLines = &opts.MarkLines{Data: ml, MarkLineStyle: opts.MarkLineStyle{Symbol: []string{"none", "none"},
 					LineStyle: &opts.LineStyle{Color: "#888", Type: "dashed", Width: 1}}}

@@ -105,6 +105,10 @@ type NetInfo struct {
 	Misrouted []byte  `msgpack:"misrouted"`
 	// per router: its nodes' injection, phits/node/cycle (sim.NetSnapshot)
 	Injection []byte `msgpack:"injection"`
+	// congestion.scheme=recn: SAQ lines allocated per switch (its ingress
+	// and egress sides) and per host (its interface) at Cycle
+	SAQs     []int32 `msgpack:"saqs,omitempty"`
+	HostSAQs []int32 `msgpack:"hostSaqs,omitempty"`
 }
 
 // Share is the 0–1 value of a quantised byte.
@@ -121,7 +125,8 @@ func quantise(dst []byte, v []float32) []byte {
 func netInfo(n *sim.NetSnapshot, total int64) *NetInfo {
 	return &NetInfo{Cycle: n.Cycle, Total: total, Interval: n.Interval, Radix: n.Radix,
 		LinkUse: quantise(nil, n.LinkUse), BufferUse: quantise(nil, n.BufferUse),
-		Packets: append([]int32(nil), n.Packets...), Misrouted: quantise(nil, n.Misrouted), Injection: quantise(nil, n.Injection)}
+		Packets: append([]int32(nil), n.Packets...), Misrouted: quantise(nil, n.Misrouted), Injection: quantise(nil, n.Injection),
+		SAQs: append([]int32(nil), n.SAQs...), HostSAQs: append([]int32(nil), n.HostSAQs...)}
 }
 
 // ProgressInfo of a running job.

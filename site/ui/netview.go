@@ -157,7 +157,7 @@ func (a *App) drawNet() {
 	if key == n.drawn {
 		return
 	}
-	if n.graph.set(plot.NetGraph(n.layout, n.shown(), n.title)) {
+	if n.graph.set(n.graphOption()) {
 		n.drawn = key
 	}
 	if a.state != "running" && len(n.frames) > 0 {
@@ -186,13 +186,13 @@ func (a *App) renderNet() vecty.ComponentOrHTML {
 		help = a.helpButton("netview", "the live view of the network")
 	}
 	return elem.Section(vecty.Markup(elemID("netview"), vecty.Class("netview", "card"), vecty.Attribute("aria-label", "live view of the network"),
-		vecty.Data("frames", strconv.Itoa(len(n.frames))), vecty.Data("frame", strconv.Itoa(pos))),
+		vecty.Data("frames", strconv.Itoa(len(n.frames))), vecty.Data("frame", strconv.Itoa(pos)), n.saqMarkup()),
 		elem.Div(vecty.Markup(vecty.Class("card-head")),
 			elem.Span(vecty.Text("The network, live: "+n.title)),
 			help),
 		a.renderWatchChoice(),
 		elem.Div(vecty.Markup(elemID("chart-net"), vecty.Class("chart", "chart-net"), vecty.Attribute("role", "img"),
-			vecty.Attribute("aria-label", "network drawing: links coloured by utilisation, routers by buffer occupancy, "+label))),
+			vecty.Attribute("aria-label", n.netAria(label)))),
 		elem.Div(vecty.Markup(vecty.Class("field", "inline", "net-slider")),
 			elem.Label(vecty.Markup(prop.For("net-frame")), vecty.Text("snapshot shown: "+label)),
 			elem.Input(vecty.Markup(elemID("net-frame"), prop.Type(prop.TypeRange),

@@ -40,6 +40,7 @@ var chartTitles = map[string]string{
 	"bgaccepted": "Background accepted load (HOTSPOT)", "bglatency": "Background latency (HOTSPOT)", "hotspotsenders": "Hotspot bandwidth per sender",
 	"ur1accepted": "UR1 accepted load (UR1UR2)", "ur1latency": "UR1 latency (UR1UR2)", "srpspeculative": "SRP: sent speculatively", "srpdropped": "SRP: speculative packets dropped",
 	"qcnprobability": "QCN-Switch port probabilities over time", "qcncnm": "QCN congestion notifications", "qcncnmtime": "CNMs over time",
+	"recnsaq": "RECN: SAQ utilisation",
 }
 
 // Render the page.
@@ -746,7 +747,7 @@ func sortInts(x []int) {
 
 // chartOrder is the page order of the chart cards (plot.Visible's).
 var chartOrder = []string{"accepted", "latency", "bgaccepted", "bglatency", "hotspotsenders", "ur1accepted", "ur1latency", "srpspeculative", "srpdropped", "exectime", "usage", "fairness", "histogram", "timeseries",
-	"transientlatency", "transientmisrouted", "transientaccepted", "transientacor", "qcnprobability", "qcncnm", "qcncnmtime", "bfs", "levels", "misrouting", "nonminimal", "phasea", "acor", "acorrouters"}
+	"transientlatency", "transientmisrouted", "transientaccepted", "transientacor", "qcnprobability", "qcncnm", "qcncnmtime", "recnsaq", "bfs", "levels", "misrouting", "nonminimal", "phasea", "acor", "acorrouters"}
 
 // cardNames lists the chart cards: plot.Visible's, plus every card the
 // experiment's configuration can produce before its results say so (the

@@ -1,0 +1,50 @@
+//go:build js && wasm
+
+package ui
+
+import (
+	"strconv"
+
+	"github.com/hexops/vecty"
+
+	"phitsim/site/plot"
+)
+
+// RECN's part of the live view (Duato et al., RECN paper §3.4): when the
+// watched run's snapshots carry SAQ counts (congestion.scheme=recn), the
+// drawing colours switches and hosts by the SAQs they hold, on one scale
+// for every frame (plot.SAQTop), so that the slider replays the congestion
+// tree growing and draining.
+
+// graphOption is the drawing of the frame shown.
+func (n *liveNet) graphOption() []byte {
+	if top := plot.SAQTop(n.frames); top > 0 {
+		return plot.NetGraphSAQ(n.layout, n.shown(), n.title, top)
+	}
+	return plot.NetGraph(n.layout, n.shown(), n.title)
+}
+
+// saqMarkup says, on the live view's card, how many switches hold SAQs in
+// the frame shown (data-saq-switches; absent without RECN), for readers
+// of the page's state such as the browser test.
+func (n *liveNet) saqMarkup() vecty.Applyer {
+	f := n.shown()
+	if f == nil || f.SAQs == nil {
+		return nil
+	}
+	k := 0
+	for _, v := range f.SAQs {
+		if v > 0 {
+			k++
+		}
+	}
+	return vecty.Data("saq-switches", strconv.Itoa(k))
+}
+
+// netAria describes the drawing for a screen reader.
+func (n *liveNet) netAria(label string) string {
+	if plot.SAQTop(n.frames) > 0 {
+		return "network drawing: switches coloured by the SAQs allocated, " + label
+	}
+	return "network drawing: links coloured by utilisation, routers by buffer occupancy, " + label
+}
