@@ -450,6 +450,7 @@ func TestBrowser(t *testing.T) {
 
 	t.Run("qcn", func(t *testing.T) { qcnTransient(t, ctx, base) })
 	t.Run("netview", func(t *testing.T) { netView(t, ctx, base) })
+	t.Run("recn-view", func(t *testing.T) { recnView(t, ctx, base) })
 
 	t.Run("routing-preset", func(t *testing.T) {
 		// A routing comparison of the ACOR paper from the preset menu: all

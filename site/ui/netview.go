@@ -161,7 +161,7 @@ func (a *App) drawNet() {
 		n.drawn = key
 	}
 	if a.state != "running" && len(n.frames) > 0 {
-		n.heat.set(plot.NetHeatmap(plot.MeanNet(n.frames)))
+		n.heat.set(n.heatOption())
 	} else {
 		n.heat.set(plot.Empty("Link utilisation per port", "drawn when the run ends"))
 	}

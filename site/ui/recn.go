@@ -24,8 +24,18 @@ func (n *liveNet) graphOption() []byte {
 	return plot.NetGraph(n.layout, n.shown(), n.title)
 }
 
+// heatOption is the heat map of the link utilisation at the end of the
+// run; RECN's sides do not sample their links for the snapshots, so under
+// RECN it says so rather than show zeros.
+func (n *liveNet) heatOption() []byte {
+	if plot.SAQTop(n.frames) > 0 {
+		return plot.Empty("Link utilisation per port", "not sampled under RECN: its throughput is in the time series")
+	}
+	return plot.NetHeatmap(plot.MeanNet(n.frames))
+}
+
 // saqMarkup says, on the live view's card, how many switches hold SAQs in
-// the frame shown (data-saq-switches; absent without RECN), for readers
+// the frame shown (data-saq-switches, dataset.saqSwitches; absent without RECN), for readers
 // of the page's state such as the browser test.
 func (n *liveNet) saqMarkup() vecty.Applyer {
 	f := n.shown()
@@ -38,7 +48,7 @@ func (n *liveNet) saqMarkup() vecty.Applyer {
 			k++
 		}
 	}
-	return vecty.Data("saq-switches", strconv.Itoa(k))
+	return vecty.Data("saqSwitches", strconv.Itoa(k))
 }
 
 // netAria describes the drawing for a screen reader.
