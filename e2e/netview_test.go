@@ -3,6 +3,7 @@ package e2e
 import (
 	"context"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -85,7 +86,8 @@ func netView(t *testing.T, ctx context.Context, base string) {
 // utilisation chart (Fig. 4) plots its three lines in µs with the
 // hotspot shaded; the live view draws the fat tree by stages and, with
 // the slider in the hotspot (≈ 900 µs), colours the switches holding SAQs
-// ("SAQs allocated" legend); at 0 µs, before the hotspot, none.
+// ("SAQs allocated" legend); at 0 µs, before the hotspot, none. The link
+// heat map says RECN's links are not sampled.
 func recnView(t *testing.T, ctx context.Context, base string) {
 	e := mustPreset(t, "recn-fig2a")
 	if n := len(e.Series); n != 5 || e.Series[n-1].Congestion.Scheme != "recn" {
@@ -110,6 +112,10 @@ func recnView(t *testing.T, ctx context.Context, base string) {
 	waitFor(t, ctx, `(c => !!c && c.getOption().visualMap[0].text.join(' ').includes('SAQs allocated'))(`+graph+`)`, 10*time.Second)
 	if n := eval[int](t, ctx, graph+`.getOption().series[0].data.length`); n != 48+64 {
 		t.Errorf("fat tree drawn with %d nodes, want 48 switches and 64 hosts", n)
+	}
+	heat := eval[string](t, ctx, `echarts.getInstanceByDom(document.getElementById('chart-netheat')).getOption().title[0].subtext`)
+	if !strings.Contains(heat, "not sampled under RECN") {
+		t.Errorf("link heat map under RECN: %q, want it to say its links are not sampled", heat)
 	}
 	frames := eval[int](t, ctx, `+document.getElementById('netview').dataset.frames`)
 	show := func(i int) int { // the slider at frame i: switches holding SAQs
