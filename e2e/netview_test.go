@@ -132,6 +132,9 @@ func recnView(t *testing.T, ctx context.Context, base string) {
 	if k < 1 || coloured < k {
 		t.Errorf("in the hotspot: %d switches with SAQs, %d nodes coloured; want at least one", k, coloured)
 	}
+	if l := eval[string](t, ctx, `document.querySelector('label[for=net-frame]').textContent`); !strings.Contains(l, "µs of 2000)") {
+		t.Errorf("slider label %q: want the interval in µs too", l)
+	}
 	screenshot(t, ctx, "e2e-recn-view.png")
 	if k0 := show(0); k0 != 0 {
 		t.Errorf("before the hotspot %d switches hold SAQs, want none", k0)

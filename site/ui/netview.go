@@ -37,7 +37,8 @@ type liveNet struct {
 	frames []*protocol.NetInfo
 	// frame shown by the slider; −1 follows the newest
 	frame       int
-	drawn       string // what the charts show (frame count and position)
+	drawn       string  // what the charts show (frame count and position)
+	cycleNs     float64 // the watched run's physical cycle (0: none)
 	graph, heat *chartView
 }
 
@@ -61,6 +62,9 @@ func (n *liveNet) watch(res *experiment.Results, point int) {
 				return
 			}
 			n.job, n.layout = i, netview.New(t)
+			if b, ok := j.Config.Basis(); ok {
+				n.cycleNs = b.CycleNs()
+			}
 			n.title = res.Exp.SeriesName(series) + " · " + t.Name() + " · " + watchedX(&res.Exp, j)
 			return
 		}
@@ -175,7 +179,7 @@ func (a *App) renderNet() vecty.ComponentOrHTML {
 	cur := n.shown()
 	label := "waiting for the first snapshot"
 	if cur != nil {
-		label = fmt.Sprintf("cycles %d–%d of %d", cur.Cycle-cur.Interval, cur.Cycle, cur.Total)
+		label = n.frameLabel(cur)
 	}
 	pos := len(n.frames) - 1
 	if n.frame >= 0 {

@@ -3,11 +3,13 @@
 package ui
 
 import (
+	"fmt"
 	"strconv"
 
 	"github.com/hexops/vecty"
 
 	"phitsim/site/plot"
+	"phitsim/site/protocol"
 )
 
 // RECN's part of the live view (Duato et al., RECN paper §3.4): when the
@@ -22,6 +24,17 @@ func (n *liveNet) graphOption() []byte {
 		return plot.NetGraphSAQ(n.layout, n.shown(), n.title, top)
 	}
 	return plot.NetGraph(n.layout, n.shown(), n.title)
+}
+
+// frameLabel names a frame's interval in cycles, and in µs on a physical
+// basis (the RECN paper's runs read in µs: the hotspot is 800–970 µs).
+func (n *liveNet) frameLabel(f *protocol.NetInfo) string {
+	s := fmt.Sprintf("cycles %d–%d of %d", f.Cycle-f.Interval, f.Cycle, f.Total)
+	if n.cycleNs > 0 {
+		us := func(c int64) float64 { return float64(c) * n.cycleNs / 1e3 }
+		s += fmt.Sprintf(" (%.4g–%.4g µs of %.4g)", us(f.Cycle-f.Interval), us(f.Cycle), us(f.Total))
+	}
+	return s
 }
 
 // heatOption is the heat map of the link utilisation at the end of the
