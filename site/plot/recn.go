@@ -1,8 +1,6 @@
 package plot
 
 import (
-	"fmt"
-
 	"github.com/go-echarts/go-echarts/v2/charts"
 	"github.com/go-echarts/go-echarts/v2/opts"
 
@@ -118,12 +116,12 @@ func RECNSAQs(in Input) []byte {
 // slider's frames share one scale; 0 when the frames carry no SAQ counts
 // (a run without RECN).
 func SAQTop(frames []*protocol.NetInfo) int {
-	top, any := 0, false
+	top, seen := 0, false
 	for _, f := range frames {
 		if f == nil || f.SAQs == nil {
 			continue
 		}
-		any = true
+		seen = true
 		for _, v := range f.SAQs {
 			top = max(top, int(v))
 		}
@@ -131,7 +129,7 @@ func SAQTop(frames []*protocol.NetInfo) int {
 			top = max(top, int(v))
 		}
 	}
-	if any {
+	if seen {
 		return max(top, 1)
 	}
 	return 0
@@ -140,10 +138,7 @@ func SAQTop(frames []*protocol.NetInfo) int {
 // NetGraphSAQ is the live view's drawing of a RECN run: switches (and a fat
 // tree's hosts) coloured by the SAQ lines they hold at the snapshot, on the
 // viridis scale from 0 to top (SAQTop), with its legend "SAQs allocated":
-// the congestion tree at that time.
+// the congestion tree at that time (a top below 1 is taken as 1).
 func NetGraphSAQ(l netview.Layout, n *protocol.NetInfo, title string, top int) []byte {
-	if top < 1 {
-		panic(fmt.Sprintf("NetGraphSAQ: scale top %d", top))
-	}
-	return netGraph(l, n, title, top)
+	return netGraph(l, n, title, max(top, 1))
 }
