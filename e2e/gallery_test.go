@@ -17,7 +17,8 @@ import (
 // galleryView walks the figure gallery in its own tab: every card is
 // labelled and opens (#fig=ID: the claim and a Run button, nothing run);
 // the short figure 1.6-adv1 runs from its card with the keyboard and its
-// claim (line and band) is drawn on the accepted-load chart, its embed
+// claim (line and band) is drawn on the accepted-load chart, the hotspot
+// figure kim-14's claim on the bandwidth per sender, 1.6-adv1's embed
 // draws the network of the watched run, and choosing another run in the
 // live view's selector draws that one at the next Run; and no request of
 // the tab leaves the page's origin.
@@ -61,15 +62,15 @@ func galleryView(t *testing.T, ctx context.Context, base string) {
 			t.Errorf("%s: embed link %q", f.ID, href)
 		}
 	}
-	// every card opens: its embed link shows the claim, the accepted-load
-	// chart and Run, and runs nothing
+	// every card opens: its embed link shows the claim, the chart the
+	// claim is drawn on and Run, and runs nothing
 	for _, f := range figures.Table {
 		open(t, tab, base+"#fig="+f.ID)
 		if !eval[bool](t, tab, `(document.getElementById('figure-claim')||{textContent:''}).textContent.includes(`+jsString(f.ClaimText)+`)`) {
 			t.Errorf("#fig=%s: the card's claim is not shown", f.ID)
 		}
-		if !eval[bool](t, tab, `document.getElementById('chart-accepted') !== null && document.getElementById('run') !== null`) {
-			t.Errorf("#fig=%s: no accepted-load chart or Run button", f.ID)
+		if !eval[bool](t, tab, `document.getElementById('chart-`+f.Claim.Chart()+`') !== null && document.getElementById('run') !== null`) {
+			t.Errorf("#fig=%s: no chart %s or Run button", f.ID, f.Claim.Chart())
 		}
 		if s := eval[string](t, tab, `document.getElementById('app').dataset.state`); s != "idle" {
 			t.Errorf("#fig=%s ran on its own: %s", f.ID, s)
@@ -125,6 +126,29 @@ func galleryView(t *testing.T, ctx context.Context, base string) {
 	waitFor(t, tab, `document.getElementById('app').dataset.run !== '`+runs+`' && `+done, 120*time.Second)
 	if nv = net(); !strings.Contains(nv["title"].(string), "VAL") || !strings.Contains(nv["title"].(string), "load 0.8") || nv["frames"].(float64) < 1 || nv["value"] != "1/3" {
 		t.Errorf("after choosing VAL at 0.8 and Run: live view %v", nv)
+	}
+	// a claim that is not on the accepted load lands on its own chart:
+	// Kim et al. Fig. 14's least served sender (under a second), its band
+	// across the bars of the bandwidth per sender
+	kim, _ := figures.ByID("kim-14")
+	open(t, tab, base+"#fig=kim-14")
+	runs = eval[string](t, tab, `document.getElementById('app').dataset.run`)
+	if err := chromedp.Do(tab, chromedp.Click("#run")); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, tab, `document.getElementById('app').dataset.run !== '`+runs+`' && `+done, 60*time.Second)
+	bars := eval[map[string]any](t, tab, `(() => {
+		const el = document.getElementById('chart-hotspotsenders');
+		if (!el) return {};
+		const o = echarts.getInstanceByDom(el).getOption();
+		const s = o.series.find(s => (s.name||'').startsWith('claim:'));
+		return {lo: s ? s.markArea.data[0][0].yAxis : -1, hi: s ? s.markArea.data[0][1].yAxis : -1,
+			bars: o.series.filter(s => s.type === 'bar').length, accepted: document.getElementById('chart-accepted') !== null};
+	})()`)
+	ke, _ := kim.Sweep()
+	if n := len(ke.Spec.Series); bars["lo"] != kim.Claim.Lo || bars["hi"] != kim.Claim.Hi || bars["bars"] != float64(n) || bars["accepted"] != false {
+		t.Errorf("#fig=kim-14 after Run: %v; want the band [%g, %g] on the %d series' bars of the bandwidth per sender, no accepted-load chart",
+			bars, kim.Claim.Lo, kim.Claim.Hi, n)
 	}
 	mu.Lock()
 	defer mu.Unlock()
