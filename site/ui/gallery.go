@@ -172,7 +172,7 @@ func (a *App) renderFigureClaim() vecty.ComponentOrHTML {
 	}
 	return elem.Div(vecty.Markup(elemID("figure-claim"), vecty.Class("figure-claim")),
 		elem.Strong(vecty.Text(f.ID+" · "+f.Title+" — ")), vecty.Text(f.Paper+". "),
-		elem.Paragraph(vecty.Text("Claim: "+f.ClaimText+" "+claimHint(f.Claim))),
+		elem.Paragraph(vecty.Text("Claim: "+f.ClaimText+" "+claimHint(f.Claim)+" "), a.chartHelp(f.Claim.Chart())),
 		elem.Anchor(vecty.Markup(prop.Href(galleryURL()), vecty.Attribute("target", "_blank"), vecty.Attribute("rel", "noopener")), vecty.Text("all figures ↗")),
 	)
 }
