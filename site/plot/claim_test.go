@@ -132,3 +132,15 @@ func TestClaimOnPhysicalTimeSeries(t *testing.T) {
 		t.Errorf("claim window %v–%v; want 970–1,300 µs and 2–2.875 Gb/s per node", from, to)
 	}
 }
+
+// TestClaimColorApartUnderDeuteranopia: the claim's dark grey marks stay at
+// least ΔE76 = 15 from every series colour a figure draws (the first 8,
+// TestPaletteDistinctUnderDeuteranopia's), as a deuteranope sees them.
+func TestClaimColorApartUnderDeuteranopia(t *testing.T) {
+	c := deutan(t, ClaimColor, true)
+	for _, p := range Palette[:paletteSeriesDistinct] {
+		if d := deltaE(c, deutan(t, p, true)); d < 15 {
+			t.Errorf("claim colour %s and series colour %s are ΔE %.1f apart under deuteranopia, want ≥ 15", ClaimColor, p, d)
+		}
+	}
+}
