@@ -43,7 +43,7 @@ records pooled over the seeds, whatever the steady-state verdict (verdict "trans
 			holds += " (" + f.Known + ")"
 		}
 		est, _ := f.EstimateSeconds()
-		fmt.Fprintf(&b, "| %s %s | %s | %s | `%s`: %s (about %s in a browser) | %s | %s | %s |\n",
+		fmt.Fprintf(&b, "| %s %s | %s | %s | `%s`: %s (%s in a browser, estimated) | %s | %s | %s |\n",
 			f.ID, f.Title, f.Paper, f.ClaimText, f.Experiment, f.Scaled, Duration(est), got, verdict, holds)
 	}
 	fmt.Fprintf(&b, "\nRun times are estimates: packet-hops (the phits the pattern offers per cycle, figures.OfferedPhits, "+
