@@ -17,10 +17,12 @@ import (
 // galleryView walks the figure gallery in its own tab: every card is
 // labelled and opens (#fig=ID: the claim and a Run button, nothing run);
 // the short figure 1.6-adv1 runs from its card with the keyboard and its
-// claim (line and band) is drawn on the accepted-load chart, its embed
+// claim (line and band) is drawn on the accepted-load chart, the hotspot
+// figure kim-14's claim on the bandwidth per sender, 1.6-adv1's embed
 // draws the network of the watched run, and choosing another run in the
-// live view's selector draws that one at the next Run; and no request of
-// the tab leaves the page's origin.
+// live view's selector draws that one at the next Run; every control of
+// the gallery, a figure and the main page has an accessible name; and no
+// request of the tab leaves the page's origin.
 func galleryView(t *testing.T, ctx context.Context, base string) {
 	var mu sync.Mutex
 	var foreign []string
@@ -43,6 +45,12 @@ func galleryView(t *testing.T, ctx context.Context, base string) {
 	if s := eval[string](t, tab, `document.getElementById('app').dataset.state`); s != "idle" {
 		t.Errorf("the gallery ran something on its own: %s", s)
 	}
+	// the check sees an unlabelled control (a probe added and removed)
+	eval[bool](t, tab, `(() => { const i = document.createElement('input'); i.id = 'zz-probe'; document.body.appendChild(i); return true })()`)
+	if u := unlabelled(t, tab); len(u) != 1 || !strings.Contains(u[0], "zz-probe") {
+		t.Errorf("gallery with an unlabelled probe input: %v, want the probe alone", u)
+	}
+	eval[bool](t, tab, `(() => { document.getElementById('zz-probe').remove(); return true })()`)
 	// the run-time estimates use this browser's speed, measured once by the
 	// calibration probe and cached (figures.CalibrationProbe)
 	speed := eval[map[string]any](t, tab, `({page: +document.getElementById('gallery').dataset.speed,
@@ -61,15 +69,15 @@ func galleryView(t *testing.T, ctx context.Context, base string) {
 			t.Errorf("%s: embed link %q", f.ID, href)
 		}
 	}
-	// every card opens: its embed link shows the claim, the accepted-load
-	// chart and Run, and runs nothing
+	// every card opens: its embed link shows the claim, the chart the
+	// claim is drawn on and Run, and runs nothing
 	for _, f := range figures.Table {
 		open(t, tab, base+"#fig="+f.ID)
 		if !eval[bool](t, tab, `(document.getElementById('figure-claim')||{textContent:''}).textContent.includes(`+jsString(f.ClaimText)+`)`) {
 			t.Errorf("#fig=%s: the card's claim is not shown", f.ID)
 		}
-		if !eval[bool](t, tab, `document.getElementById('chart-accepted') !== null && document.getElementById('run') !== null`) {
-			t.Errorf("#fig=%s: no accepted-load chart or Run button", f.ID)
+		if !eval[bool](t, tab, `document.getElementById('chart-`+f.Claim.Chart()+`') !== null && document.getElementById('run') !== null`) {
+			t.Errorf("#fig=%s: no chart %s or Run button", f.ID, f.Claim.Chart())
 		}
 		if s := eval[string](t, tab, `document.getElementById('app').dataset.state`); s != "idle" {
 			t.Errorf("#fig=%s ran on its own: %s", f.ID, s)
@@ -101,6 +109,16 @@ func galleryView(t *testing.T, ctx context.Context, base string) {
 		}
 	}
 	screenshot(t, tab, "e2e-figure.png")
+	if u := unlabelled(t, tab); len(u) > 0 {
+		t.Errorf("#fig=1.6-adv1: controls without a label: %v", u)
+	}
+	// the figure's chart has its help link, which opens the metric's topic
+	if err := chromedp.Do(tab, chromedp.Click(`#figure-claim button.help-link`)); err != nil {
+		t.Errorf("#fig=1.6-adv1: no help link for its chart: %v", err)
+	} else {
+		waitFor(t, tab, `document.getElementById('help') !== null && document.getElementById('help').textContent.includes('ccepted')`, 5*time.Second)
+		eval[bool](t, tab, `(() => { document.querySelector('#help button[aria-label^="close"]').click(); return true })()`)
+	}
 	// the figure's embed shows the network of the watched run: by default
 	// the first series at the point shown (MIN at 0.5, point 2 of 4), and a
 	// selector of the 2 series × 4 loads picks another for the next Run
@@ -126,11 +144,51 @@ func galleryView(t *testing.T, ctx context.Context, base string) {
 	if nv = net(); !strings.Contains(nv["title"].(string), "VAL") || !strings.Contains(nv["title"].(string), "load 0.8") || nv["frames"].(float64) < 1 || nv["value"] != "1/3" {
 		t.Errorf("after choosing VAL at 0.8 and Run: live view %v", nv)
 	}
+	// a claim that is not on the accepted load lands on its own chart:
+	// Kim et al. Fig. 14's least served sender (under a second), its band
+	// across the bars of the bandwidth per sender
+	kim, _ := figures.ByID("kim-14")
+	open(t, tab, base+"#fig=kim-14")
+	runs = eval[string](t, tab, `document.getElementById('app').dataset.run`)
+	if err := chromedp.Do(tab, chromedp.Click("#run")); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, tab, `document.getElementById('app').dataset.run !== '`+runs+`' && `+done, 60*time.Second)
+	bars := eval[map[string]any](t, tab, `(() => {
+		const el = document.getElementById('chart-hotspotsenders');
+		if (!el) return {};
+		const o = echarts.getInstanceByDom(el).getOption();
+		const s = o.series.find(s => (s.name||'').startsWith('claim:'));
+		return {lo: s ? s.markArea.data[0][0].yAxis : -1, hi: s ? s.markArea.data[0][1].yAxis : -1,
+			bars: o.series.filter(s => s.type === 'bar').length, accepted: document.getElementById('chart-accepted') !== null};
+	})()`)
+	ke, _ := kim.Sweep()
+	if n := len(ke.Spec.Series); bars["lo"] != kim.Claim.Lo || bars["hi"] != kim.Claim.Hi || bars["bars"] != float64(n) || bars["accepted"] != false {
+		t.Errorf("#fig=kim-14 after Run: %v; want the band [%g, %g] on the %d series' bars of the bandwidth per sender, no accepted-load chart",
+			bars, kim.Claim.Lo, kim.Claim.Hi, n)
+	}
+	// the main page's form: every control labelled too
+	open(t, tab, base)
+	if u := unlabelled(t, tab); len(u) > 0 {
+		t.Errorf("main page: controls without a label: %v", u)
+	}
 	mu.Lock()
 	defer mu.Unlock()
 	if len(foreign) > 0 {
 		t.Errorf("requests left the origin %s: %v", b.Host, foreign)
 	}
+}
+
+// unlabelled lists the page's form controls without an accessible name: an
+// input, select or textarea needs a <label for>, a wrapping label,
+// aria-label(ledby) or a title; a button, its text or one of those.
+func unlabelled(t *testing.T, tab context.Context) []string {
+	return eval[[]string](t, tab, `[...document.querySelectorAll('input, select, textarea, button')].filter(el => {
+		if (el.type === 'hidden') return false;
+		const named = el.getAttribute('aria-label') || el.getAttribute('aria-labelledby') || el.title ||
+			(el.id && document.querySelector('label[for="' + el.id + '"]')) || el.closest('label');
+		return !named && !(el.tagName === 'BUTTON' && el.textContent.trim());
+	}).map(el => el.tagName.toLowerCase() + '#' + el.id + '.' + el.className)`)
 }
 
 func jsString(s string) string {

@@ -25,8 +25,8 @@ func cmdFigures(ctx context.Context, args []string, e env) error {
 			if err != nil {
 				return err
 			}
-			fmt.Fprintf(w, "%-13s %s (%s)\n              claim: %s\n              runs: sweep -experiment %s, about %s in a browser\n",
-				f.ID, f.Title, f.Paper, f.ClaimText, f.Experiment, figures.Duration(est))
+			fmt.Fprintf(w, "%-13s %s (%s)\n              claim: %s\n              runs: sweep -experiment %s, %s in a browser (estimated); the page draws the claim on its %s chart\n",
+				f.ID, f.Title, f.Paper, f.ClaimText, f.Experiment, figures.Duration(est), f.Claim.Chart())
 		}
 		return nil
 	}

@@ -44,3 +44,76 @@ func TestClaimMetrics(t *testing.T) {
 		t.Error("senderMin of a series without result.hotspot: no error")
 	}
 }
+
+// TestClaimCharts: each claim names the chart it is read on, where the
+// page draws it: the accepted load (thesis Fig. 1.6's MIN cap), the
+// latency (Fig. 4.6a's ratio), the background of a HOTSPOT (Kim et al.
+// Fig. 2), the bandwidth per sender (Fig. 14), the per-router injection
+// (thesis Table 3.1), the run's time series in bytes/ns (the RECN paper's
+// Fig. 2a), and the transient charts around a switch (thesis Fig. 4.8's
+// misrouted share, the ACOR paper's Fig. 9 latency and Fig. 10 levels).
+func TestClaimCharts(t *testing.T) {
+	for id, want := range map[string]string{
+		"1.6-adv1": ChartAccepted, "4.6a": ChartLatency, "kim-2": ChartBackground, "kim-14": ChartSenders,
+		"3.1": ChartFairness, "recn-2a": ChartTimeSeries, "4.8": ChartTMisrouted, "4.10-olm": ChartTLatency,
+		"acor-9-up": ChartTLatency, "acor-10-down": ChartTAcor,
+	} {
+		f, err := ByID(id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := f.Claim.Chart(); got != want {
+			t.Errorf("%s: claim drawn on %q, want %q", id, got, want)
+		}
+		if perLoad := want == ChartAccepted || want == ChartLatency || want == ChartBackground; f.Claim.PerLoad() != perLoad {
+			t.Errorf("%s: PerLoad %v on %s", id, !perLoad, want)
+		}
+	}
+}
+
+// TestTransientClaims reads the time-series kinds on a hand-made pooled
+// record (10-cycle bins from 20 cycles before the switch): a Settle claim
+// on the misrouted share's settle time (sweep.Settle's, 30 cycles), on
+// the latency's (sweep.LatencySettle: 300 → 200 from the bin at +20), on
+// group 0's step up (40) and on a step down that never comes (the record's
+// end, failing); a Window claim on the packet-weighted latency over +0–+20
+// ((2·300 + 6·200) ÷ 8 = 225) and on the ACOR level's mean.
+func TestTransientClaims(t *testing.T) {
+	settle, up := 30.0, 40.0
+	tr := sweep.Transient{Name: "A", X: 0.2, From: -20, Bin: 10,
+		Packets:   []int64{4, 4, 2, 6, 4, 4, 4, 4},
+		Latency:   []float64{100, 100, 300, 200, 200, 200, 200, 200},
+		Misrouted: []float64{0, 0, 50, 60, 80, 84, 84, 84},
+		Settling:  sweep.Settling{Settle: &settle},
+		LoadStep:  sweep.LoadStep{AcorLevel: []float64{1, 1, 1, 2, 3, 3, 3, 3}, LevelUp: &up}}
+	o := &sweep.Outcome{Points: []sweep.Aggregate{{Name: "A", Offered: 0.2}}, Transients: []sweep.Transient{tr}}
+	for _, tc := range []struct {
+		c    Claim
+		want float64
+		pass bool
+	}{
+		{Claim{Kind: Settle, Metric: Misrouted, Series: "A", Load: 0.2, Lo: 0, Hi: 50}, 30, true},
+		{Claim{Kind: Settle, Metric: Misrouted, Series: "A", Load: 0.2, Lo: 50, Hi: 150}, 30, false},
+		{Claim{Kind: Settle, Metric: Latency, Series: "A", Load: 0.2, Lo: 0, Hi: 50}, 10, true},
+		{Claim{Kind: Settle, Metric: LevelUp, Series: "A", Load: 0.2, Lo: 0, Hi: 30}, 40, false},
+		{Claim{Kind: Settle, Metric: LevelDown, Series: "A", Load: 0.2, Lo: 0, Hi: 1000}, 60, false},
+		{Claim{Kind: Window, Metric: Latency, Series: "A", Load: 0.2, Lo: 220, Hi: 230, Window: [2]float64{0, 20}}, 225, true},
+		{Claim{Kind: Window, Metric: AcorLevel, Series: "A", Load: 0.2, Lo: 2.5, Hi: 3, Window: [2]float64{0, 40}}, 2.25, false},
+	} {
+		m, err := Figure{ID: "t", Claim: tc.c}.Check(o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if math.Abs(m.Value-tc.want) > 1e-9 || m.Pass != tc.pass || m.Verdict != Transient {
+			t.Errorf("%+v: value %g pass %v verdict %q, want %g %v (%s)", tc.c, m.Value, m.Pass, m.Verdict, tc.want, tc.pass, m.Text)
+		}
+	}
+	// a series without a record, and a metric without a time, are errors
+	if _, err := (Figure{ID: "t", Claim: Claim{Kind: Settle, Metric: Misrouted, Series: "B", Load: 0.2}}).Check(&sweep.Outcome{
+		Points: []sweep.Aggregate{{Name: "B", Offered: 0.2}}}); err == nil {
+		t.Error("no transient record: no error")
+	}
+	if _, err := (Figure{ID: "t", Claim: Claim{Kind: Settle, Metric: MaxMin, Series: "A", Load: 0.2}}).Check(o); err == nil {
+		t.Error("settle of Max/Min: no error")
+	}
+}

@@ -22,7 +22,9 @@ func Markdown(measured map[string]Recorded) string {
 Generated from engine/figures (the table the page's gallery, ` + "`phitsim figures`" + ` and the regression
 test TestFigures share): do not edit; ` + "`go test ./engine/figures -run TestFigures -update-figures`" + ` runs
 every figure and regenerates it. Each claim is read on the accepted load (phits/(node·cycle)) unless it
-says otherwise, on points whose quality verdict is not "unstable" or "too short" (METHODS.md).
+says otherwise, on points whose quality verdict is not "unstable" or "too short" (METHODS.md); a claim on
+a time series (a settle time or a window after a switch, bytes/ns over a window) is read on the runs'
+records pooled over the seeds, whatever the steady-state verdict (verdict "transient").
 ` + "`phitsim figures -check ID`" + ` runs one figure and prints the same line.
 
 | Figure | Paper | Claim (with our tolerance) | We run | Measured | Verdict | Holds |
@@ -41,19 +43,22 @@ says otherwise, on points whose quality verdict is not "unstable" or "too short"
 			holds += " (" + f.Known + ")"
 		}
 		est, _ := f.EstimateSeconds()
-		fmt.Fprintf(&b, "| %s %s | %s | %s | `%s`: %s (about %s in a browser) | %s | %s | %s |\n",
+		fmt.Fprintf(&b, "| %s %s | %s | %s | `%s`: %s (%s in a browser, estimated) | %s | %s | %s |\n",
 			f.ID, f.Title, f.Paper, f.ClaimText, f.Experiment, f.Scaled, Duration(est), got, verdict, holds)
 	}
-	fmt.Fprintf(&b, "\nRun times are estimates: packet-hops (nodes × offered load ÷ packet size × cycles × 5 hops, "+
-		"over every run) × the routing's instructions per packet-hop (BENCHMARKS.md: MIN %.0f … PB_ACOR %.0f) at "+
+	fmt.Fprintf(&b, "\nRun times are estimates: packet-hops (the phits the pattern offers per cycle, figures.OfferedPhits, "+
+		"÷ packet size × cycles × 5 hops, over every run) × the routing's instructions per packet-hop (BENCHMARKS.md: MIN %.0f … PB_ACOR %.0f) at "+
 		"%.0f G instructions/s, one WebAssembly worker at about half a native core; the page measures its own browser's "+
 		"speed with a short probe run (figures.CalibrationProbe) and shows its estimate instead.\n",
 		InstrPerHop["MIN"], InstrPerHop["PB_ACOR"], BrowserInstrPerSecond/1e9)
 	return b.String()
 }
 
-// Duration formats seconds for a card: "12 s", "3 min".
+// Duration formats seconds for a card: "under 1 s", "12 s", "3 min".
 func Duration(s float64) string {
+	if s < 0.5 {
+		return "under 1 s"
+	}
 	if s < 90 {
 		return fmt.Sprintf("%.0f s", s)
 	}

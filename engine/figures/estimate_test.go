@@ -2,9 +2,11 @@ package figures
 
 import (
 	"context"
+	"math"
 	"syscall"
 	"testing"
 
+	"phitsim/engine/config"
 	"phitsim/engine/sim"
 	"phitsim/engine/sweep"
 )
@@ -80,4 +82,59 @@ func cpuTime() float64 {
 		panic(err)
 	}
 	return float64(ru.Utime.Nano()+ru.Stime.Nano()) / 1e9
+}
+
+// TestOfferedPhits: the estimates count the traffic the pattern offers.
+// Kim et al. Fig. 14's four senders to node 9 on 16 nodes, without
+// background (traffic.load 0), offer what the hotspot ejects, one phit per
+// cycle (not 0, nor 4); Fig. 2's 11 background nodes at 0.8 add 8.8 (the
+// hotspot silent under UR); the RECN paper's Fig. 2a counts its 16 senders
+// only in their 800–970 µs of the 2,000 (48 nodes × 0.5 + 170/2,000); the
+// ACOR paper's load step 5% → 25% weighs each load by its cycles.
+func TestOfferedPhits(t *testing.T) {
+	near := func(a, b float64) bool { return math.Abs(a-b) < 1e-9 }
+	kim := func(id string) config.Config {
+		f, err := ByID(id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		e, _ := f.Sweep()
+		jobs, err := e.Spec.Jobs()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, j := range jobs {
+			if j.Config.Name == f.Claim.Series && near(j.Config.Traffic.Load, f.Claim.Load) {
+				return j.Config
+			}
+		}
+		t.Fatalf("%s: no job of %s at %g", id, f.Claim.Series, f.Claim.Load)
+		return config.Config{}
+	}
+	c := kim("kim-14")
+	if got, err := OfferedPhits(c); err != nil || !near(got, 1) {
+		t.Errorf("Fig. 14 (senders %s, load %g): %g phits/cycle (%v), want 1", c.Traffic.HotspotSenders, c.Traffic.Load, got, err)
+	}
+	c = kim("kim-2")
+	if got, _ := OfferedPhits(c); !near(got, 11*0.8+1) {
+		t.Errorf("Fig. 2 at 0.8: %g phits/cycle, want 9.8", got)
+	}
+	c.Traffic.HotspotBackground, c.Traffic.HotspotStart, c.Traffic.HotspotEnd = "UN", 800, 970
+	c.Traffic.HotspotSenders, c.Traffic.Load = "0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15", 0.5
+	c.Topology = config.RECNCornerCase(1).Topology
+	c.Sim.Warmup, c.Sim.Cycles = 0, 2000
+	if got, _ := OfferedPhits(c); !near(got, 48*0.5+170.0/2000) {
+		t.Errorf("RECN Fig. 2a: %g phits/cycle, want 24.085", got)
+	}
+	a := config.Default()
+	a.Topology.H, a.Topology.A, a.Topology.P = 2, 4, 2 // 72 nodes
+	a.Traffic.Load, a.Traffic.SwitchLoad, a.Traffic.SwitchCycle = 0.05, 0.25, 1000
+	a.Sim.Warmup, a.Sim.Cycles = 3000, 4000
+	if got, _ := OfferedPhits(a); !near(got, 72*(4000*0.05+3000*0.25)/7000) {
+		t.Errorf("load step: %g phits/cycle, want %g", got, 72*(4000*0.05+3000*0.25)/7000)
+	}
+	f, _ := ByID("kim-14")
+	if s, _ := f.EstimateSeconds(); !(s > 0) {
+		t.Errorf("kim-14 estimated %g s", s)
+	}
 }

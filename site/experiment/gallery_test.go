@@ -9,7 +9,7 @@ import (
 
 // TestGalleryLinks: #gallery opens the gallery, and every figure's short
 // embed link #fig=ID decodes to that figure's experiment, embedded on the
-// accepted-load chart, and encodes back to the same fragment; an unknown
+// chart its claim is drawn on (figures.Claim.Chart), and encodes back to the same fragment; an unknown
 // figure is reported with the known IDs.
 func TestGalleryLinks(t *testing.T) {
 	if l, errs := Decode("#gallery"); !l.Gallery || len(errs) > 0 || Encode(l) != "gallery" {
@@ -25,7 +25,7 @@ func TestGalleryLinks(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if l.Figure != f.ID || !l.Embed || l.Chart != "accepted" || !reflect.DeepEqual(l.Exp, FromSpec(e.Spec)) {
+		if l.Figure != f.ID || !l.Embed || l.Chart != f.Claim.Chart() || !reflect.DeepEqual(l.Exp, FromSpec(e.Spec)) {
 			t.Errorf("%s: decoded figure %q embed %v chart %q, or not its experiment %s", frag, l.Figure, l.Embed, l.Chart, f.Experiment)
 		}
 		if got := Encode(l); got != frag {

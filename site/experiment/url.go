@@ -173,7 +173,7 @@ func Decode(frag string) (l Link, errs []error) {
 				errs = append(errs, fmt.Errorf("link: fig=%s: %w", v, err))
 				continue
 			}
-			l.Figure, l.Embed, l.Chart, l.Exp = f.ID, true, "accepted", FromSpec(e.Spec)
+			l.Figure, l.Embed, l.Chart, l.Exp = f.ID, true, f.Claim.Chart(), FromSpec(e.Spec) // the chart the claim is drawn on
 			continue
 		case "v":
 			if v != URLVersion {

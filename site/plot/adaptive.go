@@ -308,8 +308,8 @@ func Acor(in Input) []byte {
 		return Empty("ACOR level over time", "no results yet")
 	}
 	line := charts.NewLine()
-	g := common("ACOR-Switch level over time at "+pointLabel(in.Results, x), "time (cycles)", "mean router level", true)
-	g = append(g, charts.WithYAxisOpts(opts.YAxis{Type: "value", Name: "mean router level", NameLocation: "middle", NameGap: 40, Min: 1}))
+	g := common("ACOR-Switch level over time at "+pointLabel(in.Results, x), "time (cycles)", "mean router level (1 CRG-Gr … 3 RRG-Sw)", true)
+	g = append(g, charts.WithYAxisOpts(opts.YAxis{Type: "value", Name: "mean router level (1 CRG-Gr … 3 RRG-Sw)", NameLocation: "middle", NameGap: 40, Min: 1}))
 	line.SetGlobalOptions(g...)
 	line.ExtendYAxis(opts.YAxis{Type: "value", Name: "routers at level 2 (dashed) / 3 (dotted)", NameLocation: "middle", NameGap: 44,
 		Position: "right", Min: 0, SplitLine: &opts.SplitLine{Show: opts.Bool(false)}})

@@ -7,9 +7,13 @@ import (
 	"phitsim/engine/figures"
 )
 
-// ClaimColor is the claim's marks' colour: dark grey, apart from every
-// series colour for all readers.
-const ClaimColor = "#444444"
+// ClaimColor is the claim's marks' colour: near-black, apart from every
+// series colour for all readers (TestClaimColorApartUnderDeuteranopia:
+// the dark grey #444444 was ΔE 6 from the wine #882255 for a deuteranope).
+const ClaimColor = "#111111"
+
+// claimShade fills a claim's band.
+const claimShade = "rgba(17,17,17,0.12)"
 
 // ClaimLabel is the text of a figure's claim on its chart.
 func ClaimLabel(f figures.Figure) string {
@@ -21,22 +25,72 @@ func ClaimLabel(f figures.Figure) string {
 		return fmt.Sprintf("claim: %s%s ≥ %.3g × %s at %g", c.Series, metricSuffix(c), c.Factor, c.Over, c.Load)
 	case figures.Ratio:
 		return fmt.Sprintf("claim: %s ÷ %s%s in [%.3g, %.3g] at %g", c.Series, c.Over, metricSuffix(c), c.Lo, c.Hi, c.Load)
+	case figures.Settle:
+		if c.Lo > 0 {
+			return fmt.Sprintf("claim: %s%s after %g–%g cycles", c.Series, metricSuffix(c), c.Lo, c.Hi)
+		}
+		return fmt.Sprintf("claim: %s%s within %g cycles", c.Series, metricSuffix(c), c.Hi)
+	case figures.Window:
+		unit := "cycles from the switch"
+		if c.Metric == figures.BytesPerNs {
+			unit = "µs"
+		}
+		return fmt.Sprintf("claim: %s%s in [%.3g, %.3g] over %g–%g %s", c.Series, metricSuffix(c), c.Lo, c.Hi, c.Window[0], c.Window[1], unit)
 	}
 	return "claim: " + f.ClaimText
 }
 
 // metricSuffix names a claim's metric when it is not the accepted load.
 func metricSuffix(c figures.Claim) string {
-	if c.Metric == figures.Accepted {
+	switch {
+	case c.Metric == figures.Accepted:
 		return ""
+	case c.Kind != figures.Settle:
+		return " " + c.Metric
+	case c.Metric == figures.LevelUp:
+		return " group 0 all up"
+	case c.Metric == figures.LevelDown:
+		return " group 0 all down"
 	}
-	return " " + c.Metric
+	return " " + c.Metric + " settles"
 }
 
-// WithClaim draws figure f's claim on an accepted-load chart (Accepted's
-// option): a shaded band between the claim's bounds when it is a band on
-// the accepted load, and a labelled vertical line at the load where the
-// claim is read, in one legend entry named by the claim.
+// ClaimChart is chart name of in as Some builds it (in the engine's units,
+// then in the physical basis when the series share one), with figure f's
+// claim drawn on it when the claim is read there (f.Claim.Chart()): the
+// claim is drawn in the engine's units and converted with the chart.
+func ClaimChart(in Input, name string, f figures.Figure) []byte {
+	b, ok := Builders[name]
+	if !ok {
+		return nil
+	}
+	opt := safe(name, b, in)
+	if name == f.Claim.Chart() {
+		opt = WithClaim(opt, f)
+	}
+	if basis, phys := basis(in); phys {
+		opt = Physical(opt, basis)
+	}
+	return opt
+}
+
+// WithClaim draws figure f's claim, in the engine's units, on the chart it
+// is read on (f.Claim.Chart()'s option), as one legend entry named by the
+// claim:
+//   - a chart against the offered load (accepted, latency, background): a
+//     labelled vertical line at the load where the claim is read and, for a
+//     band, the shaded band between its bounds;
+//   - a chart of one point (per-router injection, bandwidth per sender): the
+//     band across the bars (the least router's share times the offered
+//     load); a Max/Min claim has only its legend entry;
+//   - a transient chart (against the cycle from the switch, which the chart
+//     marks): a Settle claim shades the cycles [Lo, Hi] in which the time
+//     must fall, with a line at Hi; a Window claim shades the window between
+//     its bounds;
+//   - the time series of a run: a bytes/ns Window claim shades the window
+//     between its bounds, both in the engine's units (cycles of the run,
+//     phits/(node·cycle)), which the physical basis shows as µs and Gb/s
+//     per node.
 func WithClaim(opt []byte, f figures.Figure) []byte {
 	var m map[string]any
 	if err := json.Unmarshal(opt, &m); err != nil {
@@ -45,17 +99,47 @@ func WithClaim(opt []byte, f figures.Figure) []byte {
 	c := f.Claim
 	label := ClaimLabel(f)
 	s := map[string]any{"name": label, "type": "line", "data": []any{}, "silent": true,
-		"itemStyle": map[string]any{"color": ClaimColor}, "tooltip": map[string]any{"show": false},
-		"markLine": map[string]any{"symbol": []string{"none", "none"}, "silent": true,
+		"itemStyle": map[string]any{"color": ClaimColor}, "tooltip": map[string]any{"show": false}}
+	line := func(x float64) {
+		s["markLine"] = map[string]any{"symbol": []string{"none", "none"}, "silent": true,
 			"lineStyle": map[string]any{"color": ClaimColor, "type": "dashed", "width": 1.5},
-			"data": []any{map[string]any{"xAxis": c.Load, "name": label,
-				"label": map[string]any{"show": true, "formatter": label, "position": "insideEndTop"}}}}}
-	if c.Kind == figures.Band && c.Metric == figures.Accepted {
+			"data": []any{map[string]any{"xAxis": x, "name": label,
+				"label": map[string]any{"show": true, "formatter": label, "position": "insideEndTop"}}}}
+	}
+	area := func(from, to map[string]any, name string) {
+		from["name"] = name
 		s["markArea"] = map[string]any{"silent": true,
-			"itemStyle": map[string]any{"color": "rgba(68,68,68,0.15)"},
+			"itemStyle": map[string]any{"color": claimShade},
 			"label":     map[string]any{"show": true, "position": "insideTopLeft", "color": ClaimColor},
-			"data": []any{[]any{map[string]any{"yAxis": c.Lo, "name": fmt.Sprintf("%s band [%.3g, %.3g]", c.Series, c.Lo, c.Hi)},
-				map[string]any{"yAxis": c.Hi}}}}
+			"data":      []any{[]any{from, to}}}
+	}
+	band := fmt.Sprintf("%s band [%.3g, %.3g]", c.Series, c.Lo, c.Hi)
+	switch chart := c.Chart(); {
+	case c.PerLoad():
+		line(c.Load)
+		if c.Kind == figures.Band {
+			area(map[string]any{"yAxis": c.Lo}, map[string]any{"yAxis": c.Hi}, band)
+		}
+	case chart == figures.ChartFairness:
+		if c.Metric == figures.MinShare && c.Kind == figures.Band {
+			area(map[string]any{"yAxis": c.Lo * c.Load}, map[string]any{"yAxis": c.Hi * c.Load},
+				fmt.Sprintf("least router: [%.3g, %.3g] × offered %g", c.Lo, c.Hi, c.Load))
+		}
+	case chart == figures.ChartSenders:
+		if c.Kind == figures.Band {
+			area(map[string]any{"yAxis": c.Lo}, map[string]any{"yAxis": c.Hi}, band)
+		}
+	case chart == figures.ChartTimeSeries:
+		x0, y0, x1, y1, err := engineWindow(f)
+		if err != nil {
+			return opt
+		}
+		area(map[string]any{"xAxis": x0, "yAxis": y0}, map[string]any{"xAxis": x1, "yAxis": y1}, band)
+	case c.Kind == figures.Settle:
+		line(c.Hi)
+		area(map[string]any{"xAxis": c.Lo}, map[string]any{"xAxis": c.Hi}, "claim's time")
+	case c.Kind == figures.Window:
+		area(map[string]any{"xAxis": c.Window[0], "yAxis": c.Lo}, map[string]any{"xAxis": c.Window[1], "yAxis": c.Hi}, band)
 	}
 	series, _ := m["series"].([]any)
 	m["series"] = append(series, s)
@@ -64,4 +148,28 @@ func WithClaim(opt []byte, f figures.Figure) []byte {
 		return opt
 	}
 	return out
+}
+
+// engineWindow is a bytes/ns Window claim's rectangle in the time series'
+// engine units: cycles of the run (µs × 1,000 ÷ the cycle's ns) and
+// phits/(node·cycle) (bytes/ns × the cycle's ns ÷ (nodes × phit bytes)),
+// from the figure's experiment's first series.
+func engineWindow(f figures.Figure) (x0, y0, x1, y1 float64, err error) {
+	e, err := f.Sweep()
+	if err != nil {
+		return
+	}
+	if len(e.Spec.Series) == 0 {
+		return 0, 0, 0, 0, fmt.Errorf("figure %s: no series", f.ID)
+	}
+	cfg := e.Spec.Series[0]
+	b, ok := cfg.Basis()
+	sz, ok2 := cfg.Topology.Sizes()
+	if !ok || !ok2 {
+		return 0, 0, 0, 0, fmt.Errorf("figure %s: a bytes/ns claim needs the physical basis and a valid topology", f.ID)
+	}
+	ns := b.CycleNs()
+	perLoad := ns / (float64(sz.Nodes) * float64(b.PhitBytes))
+	c := f.Claim
+	return c.Window[0] * 1e3 / ns, c.Lo * perLoad, c.Window[1] * 1e3 / ns, c.Hi * perLoad, nil
 }

@@ -55,10 +55,10 @@ var ur1Accepted = metric{"UR1 accepted vs offered load", "UR1 accepted load (" +
 	ur1(func(p *experiment.Point) float64 { return p.Agg.Groups[0].Accepted.Mean }),
 	ur1(func(p *experiment.Point) float64 { return p.Agg.Groups[0].Accepted.CI95 }), nil}
 
-var srpSpeculative = metric{"SRP: packets sent speculatively vs offered load", "share of packets sent speculatively",
+var srpSpeculative = metric{"SRP: packets sent speculatively vs offered load", "share of packets sent speculatively (fraction, 0–1)",
 	srpShare(func(p *experiment.Point) float64 { return p.Agg.SRP.Speculative.Mean }),
 	srpShare(func(p *experiment.Point) float64 { return p.Agg.SRP.Speculative.CI95 }), nil}
 
-var srpDropped = metric{"SRP: speculative packets dropped vs offered load", "share of speculative packets dropped",
+var srpDropped = metric{"SRP: speculative packets dropped vs offered load", "share of speculative packets dropped (fraction, 0–1)",
 	srpShare(func(p *experiment.Point) float64 { return p.Agg.SRP.Dropped.Mean }),
 	srpShare(func(p *experiment.Point) float64 { return p.Agg.SRP.Dropped.CI95 }), nil}

@@ -250,7 +250,7 @@ func (a *App) updateCharts() {
 		names = []string{a.chart}
 	}
 	for name, opt := range plot.Some(in, names) {
-		if !a.charts[name].set(a.withClaim(name, opt)) {
+		if !a.charts[name].set(a.withClaim(in, name, opt)) {
 			a.chartsDirty = true // its element comes with a later render
 		}
 	}
@@ -277,7 +277,7 @@ func (a *App) run() {
 		return
 	}
 	if a.res == nil || !slices.Equal(a.res.Values, res.Values) || a.point >= len(res.Values) {
-		a.point = len(res.Values) / 2 // other values: the middle one
+		a.point = a.figurePoint(res.Values, len(res.Values)/2) // other values: the middle one, or a figure's claim's
 	}
 	a.res, a.tracker = res, experiment.NewTracker(res.Jobs)
 	a.runKey, a.runPreset = expKey(a.exp), a.preset

@@ -5,6 +5,7 @@ package ui
 import (
 	"context"
 	"fmt"
+	"math"
 	"strconv"
 	"syscall/js"
 
@@ -171,25 +172,61 @@ func (a *App) renderFigureClaim() vecty.ComponentOrHTML {
 	}
 	return elem.Div(vecty.Markup(elemID("figure-claim"), vecty.Class("figure-claim")),
 		elem.Strong(vecty.Text(f.ID+" · "+f.Title+" — ")), vecty.Text(f.Paper+". "),
-		elem.Paragraph(vecty.Text("Claim: "+f.ClaimText+" The dashed line marks where it is read; the grey band, its bounds.")),
+		elem.Paragraph(vecty.Text("Claim: "+f.ClaimText+" "+claimHint(f.Claim)+" "), a.chartHelp(f.Claim.Chart())),
 		elem.Anchor(vecty.Markup(prop.Href(galleryURL()), vecty.Attribute("target", "_blank"), vecty.Attribute("rel", "noopener")), vecty.Text("all figures ↗")),
 	)
+}
+
+// claimHint says how the claim is drawn on its chart (plot.WithClaim).
+func claimHint(c figures.Claim) string {
+	chart := chartTitles[c.Chart()]
+	switch {
+	case c.PerLoad():
+		return "On the chart \"" + chart + "\" the dashed line marks the load where it is read; a grey band, its bounds."
+	case c.Kind == figures.Settle:
+		return "On the chart \"" + chart + "\" the grey band marks the cycles after the switch (cycle 0) in which it must settle."
+	case c.Kind == figures.Window:
+		return "On the chart \"" + chart + "\" the grey box marks the window and its bounds."
+	}
+	return "On the chart \"" + chart + "\" the grey band marks its bounds (at offered " + strconv.FormatFloat(c.Load, 'g', -1, 64) + ")."
 }
 
 func galleryURL() string {
 	return global.Get("location").Get("pathname").String() + "#" + experiment.Encode(experiment.Link{Gallery: true})
 }
 
-// withClaim draws the open figure's claim on the accepted-load chart.
-func (a *App) withClaim(name string, opt []byte) []byte {
-	if a.figure == "" || name != "accepted" {
+// withClaim draws the open figure's claim on the chart it is read on
+// (figures.Claim.Chart: the accepted load, the latency, the per-sender
+// bars, the time series, a transient chart …), rebuilt by
+// plot.ClaimChart so that the claim converts with the chart's units.
+func (a *App) withClaim(in plot.Input, name string, opt []byte) []byte {
+	if a.figure == "" {
 		return opt
 	}
 	f, err := figures.ByID(a.figure)
-	if err != nil {
+	if err != nil || name != f.Claim.Chart() {
 		return opt
 	}
-	return plot.WithClaim(opt, f)
+	if out := plot.ClaimChart(in, name, f); out != nil {
+		return out
+	}
+	return opt
+}
+
+// figurePoint is the point a figure's chart shows: the claim's load when
+// its chart shows one point (per-router or per-sender bars, a transient);
+// else, and without a figure, def.
+func (a *App) figurePoint(values []float64, def int) int {
+	f, err := figures.ByID(a.figure)
+	if a.figure == "" || err != nil || f.Claim.PerLoad() {
+		return def
+	}
+	for i, v := range values {
+		if math.Abs(v-f.Claim.Load) < 1e-9 {
+			return i
+		}
+	}
+	return def
 }
 
 // renderIntro is the first-time visitor's introduction on the main page.

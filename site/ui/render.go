@@ -1009,5 +1009,6 @@ func (a *App) renderEmbed() *vecty.HTML {
 			vecty.Attribute("aria-label", chartTitles[a.chart]+" chart"))),
 		// a figure's embed shows the network while it runs
 		vecty.If(a.figure != "", a.renderNet()),
+		a.renderHelp(), // the figure's chart's "?"
 	)
 }
