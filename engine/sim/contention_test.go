@@ -164,7 +164,7 @@ func ccSim(t *testing.T, trigger string) (s *Sim, pk *packet, minPort int) {
 		t.Fatal(err)
 	}
 	dst := s.R - 1 // the last group
-	pk = &packet{dstRouter: int32(dst), inter: -1, vcPos: -1, outPort: -1}
+	pk = &packet{dstRouter: int32(dst), dstGroup: s.rgroup[dst], inter: -1, vcPos: -1, outPort: -1}
 	return s, pk, s.df.MinimalPort(0, dst)
 }
 
@@ -220,7 +220,7 @@ func TestContentionFilteredAverages(t *testing.T) {
 	s, _, minPort := ccSim(t, "filtered")
 	cc := s.cga.cc
 	s.now = 10
-	cc.settle(minPort, s.now)
+	cc.settle(minPort, cc.cnt[minPort], s.now)
 	cc.cnt[minPort] = 8 // from cycle 10 on
 	for now, want := range map[int64]bool{10: false, 11: true, 12: true} {
 		s.now = now
@@ -461,7 +461,7 @@ func TestCGAThMinReadsTheOccupancy(t *testing.T) {
 		if s.df.GroupOf(dst) == 0 {
 			t.Fatal("no other group is reached through a local hop")
 		}
-		pk := &packet{dstRouter: int32(dst), inter: -1, vcPos: -1, outPort: -1, aux: -1}
+		pk := &packet{dstRouter: int32(dst), dstGroup: s.rgroup[dst], inter: -1, vcPos: -1, outPort: -1, aux: -1}
 		minPort := s.df.MinimalPort(0, dst)
 		s.now = 100
 		s.ports[minPort].readyAt = int32(s.now + 5) // busy: the credit condition holds whatever the credits
