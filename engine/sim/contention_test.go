@@ -320,6 +320,32 @@ func TestContentionADVBeatsMIN(t *testing.T) {
 	}
 }
 
+// Thesis Fig. 4.6a (reproduction target 8), the saturation part that holds
+// at h=4: under UN past MIN's saturation (load 0.9) the contention triggers
+// misroute "occasionally ... to exploit all available outputs" and accept more
+// than MIN, Base ≈ Filtered ≈ ECtN (within 3%), none above 0.8 (h=4, 1,000 +
+// 2,000 cycles: MIN 0.738, Base 0.780, Filtered 0.771, ECtN 0.779). OLM and
+// Hybrid above them is not reproduced at h=4: they misroute 80% of the
+// packets there and accept 0.47–0.48 (REPRODUCTION.md, target 8).
+func TestContentionUNSaturationTarget8(t *testing.T) {
+	if testing.Short() {
+		t.Skip("four saturated h=4 runs")
+	}
+	c := btConfig(4, 1000, 2000)
+	minAcc, _, _ := ccRunAt(t, c, "MIN", "UN", 0.9, 0)
+	acc := map[string]float64{}
+	for _, rt := range []string{"OLM/base", "OLM/filtered", "OLM/ectn"} {
+		acc[rt], _, _ = ccRunAt(t, c, rt, "UN", 0.9, 0)
+		if a := acc[rt]; a < 1.02*minAcc || a > 0.8 {
+			t.Errorf("UN at 0.9: %s accepted %.3f, MIN %.3f: want ≥ 1.02× MIN and ≤ 0.8", rt, a, minAcc)
+		}
+	}
+	lo, hi := min(acc["OLM/base"], acc["OLM/filtered"], acc["OLM/ectn"]), max(acc["OLM/base"], acc["OLM/filtered"], acc["OLM/ectn"])
+	if hi > 1.03*lo {
+		t.Errorf("UN at 0.9: Base, Filtered, ECtN accepted %v: want within 3%% of each other", acc)
+	}
+}
+
 // Thesis Fig. 4.6b and §4.4 (reproduction target 9), Filtered: under ADV+1
 // its throughput is OLM's ("identical to credit-based OLM, slightly
 // exceeding 0.5"; Filtered "performs the same as Base"). The thesis's
