@@ -141,7 +141,7 @@ func (s *Sim) routeInTransit(r int, pk *packet, fromInj bool) bool {
 	// a packet is in its source group until its first global hop (a
 	// Dragonfly path never comes back to it)
 	inSource := pk.ghops == 0
-	cg, dg := s.df.GroupOf(r), s.df.GroupOf(dst)
+	cg, dg := s.df.GroupOf(r), int(pk.dstGroup)
 
 	kind := misNone
 	switch {
@@ -256,7 +256,7 @@ func (s *Sim) ccFires(r, minPort int, pk *packet, fromInj bool) bool {
 		}
 		return cc.contended(po, s.now)
 	}
-	return cc.cnt[po] >= cc.th || fromInj && cc.groupContended(r, s.df.GroupOf(r), s.df.GroupOf(int(pk.dstRouter)))
+	return cc.cnt[po] >= cc.th || fromInj && cc.groupContended(r, s.df.GroupOf(r), int(pk.dstGroup))
 }
 
 // outputReady: output po can take a packet across the crossbar now.

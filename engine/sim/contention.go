@@ -174,7 +174,7 @@ func (s *Sim) ccHead(c *contention, bi, r int, pk *packet) {
 	po := c.sink
 	if dst := int(pk.dstRouter); dst != r {
 		var o int
-		dg := s.df.GroupOf(dst)
+		dg := int(pk.dstGroup)
 		if o = int(c.gport[r*s.groups+dg]); o == ownGroup { // the local link to dst (routers are numbered by group)
 			base := dg * s.groupSize
 			o = s.df.LocalPort(r-base, dst-base)
@@ -188,10 +188,14 @@ func (s *Sim) ccHead(c *contention, bi, r int, pk *packet) {
 		}
 		po = r*s.radix + o
 	}
+	// the counter read once (settle takes its value: no reload after the
+	// average's store)
+	p := &c.cnt[po]
+	n := *p
 	if c.avg != nil {
-		c.settle(po, s.now)
+		c.settle(po, n, s.now)
 	}
-	c.cnt[po]++
+	*p = n + 1
 	c.cport[bi] = int32(po)
 }
 
@@ -271,8 +275,10 @@ func (s *Sim) ccReleaseExtra(c *contention, rel []uint64) {
 	for _, e := range rel {
 		bi, r := int(uint32(e)), int(e>>32)
 		po := int(c.cport[bi])
-		c.settle(po, s.now)
-		c.cnt[po]--
+		p := &c.cnt[po]
+		n := *p
+		c.settle(po, n, s.now)
+		*p = n - 1
 		c.cport[bi] = -1
 		if b := &s.bufs[bi]; b.len > 0 {
 			s.ccHead(c, bi, r, &s.pk[b.hd])
@@ -280,14 +286,20 @@ func (s *Sim) ccReleaseExtra(c *contention, rel []uint64) {
 	}
 }
 
-// settle brings the filtered average of port po up to the cycle before now
-// (a counter change at now counts from now on).
-func (c *contention) settle(po int, now int64) {
+// settle brings the filtered average of port po, whose counter is cnt, up
+// to the cycle before now (a counter change at now counts from now on): the
+// closed form (closed) written out, n ≥ 1 here.
+func (c *contention) settle(po int, cnt int32, now int64) {
 	f := &c.avg[po]
-	if f.at >= now-1 {
+	n := now - 1 - f.at
+	if n <= 0 {
 		return
 	}
-	f.avg, f.at = c.closed(f, po, now-1), now-1
+	x := float64(cnt)
+	if n < int64(len(c.pow)) {
+		x += (f.avg - x) * c.pow[n]
+	}
+	f.avg, f.at = x, now-1
 }
 
 // average is the filtered value of port po at cycle t ≥ at: the recurrence

@@ -130,7 +130,7 @@ func (s *Sim) newPacket(src, dst int, t int64, flags uint8) int32 {
 func (s *Sim) initPacket(k int32, src, dst int, t int64, flags uint8) int32 {
 	dr := s.nodeAt[dst].router
 	// minimal until a Valiant-type routing decides otherwise at injection
-	s.pk[k] = packet{src: int32(src), dst: int32(dst), dstRouter: dr, inter: -1, gen: t, inj: -1,
+	s.pk[k] = packet{src: int32(src), dst: int32(dst), dstRouter: dr, dstGroup: s.rgroup[dr], inter: -1, gen: t, inj: -1,
 		outPort: -1, vcPos: -1, flags: flags | fInterDone, aux: -1}
 	return k
 }

@@ -64,6 +64,10 @@ type packet struct {
 	lhops     uint8
 	ghops     uint8
 	flags     uint8
+	// dstGroup: dstRouter's group on a Dragonfly (0 otherwise), in what was
+	// padding, so that the per-hop decisions (the contention counters, the
+	// in-transit routing) read it without a topology lookup
+	dstGroup uint16
 	// aux: the free-list link while the packet is free; the UGAL/PB
 	// comparison's cache while it waits at injection
 	aux int32
@@ -197,6 +201,8 @@ type Sim struct {
 	// where each node attaches (topology.NodePort): its router and input
 	// port pi, so the node paths need no arithmetic on a numbering
 	nodeAt []nodeAt
+	// group of each router on a Dragonfly (zeros otherwise): packet.dstGroup
+	rgroup []uint16
 	// class of each port pi: ports[pi].class in a dense array, for routing
 	// decisions that do not otherwise touch the port
 	pclass   []topology.PortClass
@@ -724,6 +730,12 @@ func (s *Sim) build() {
 	for n := range s.nodeAt {
 		rt, port := s.topo.NodePort(n)
 		s.nodeAt[n] = nodeAt{router: int32(rt), pi: int32(rt*s.radix + port)}
+	}
+	s.rgroup = make([]uint16, s.R) // groups ≤ radix² + 1 (radix ≤ 128)
+	if s.df != nil {
+		for r := range s.rgroup {
+			s.rgroup[r] = uint16(s.df.GroupOf(r))
+		}
 	}
 	s.qRing = make([]uint64, qTotal)
 	s.oRing = make([]int32, oTotal)
