@@ -139,9 +139,9 @@ func TestCBCMPermutationNeverThrottles(t *testing.T) {
 
 // Target 15: a 4-to-1 hotspot (senders 0, 5, 10, 15 → node 6, one per
 // router, no background) declares a hotspot with D_t = 4 within two
-// destination epochs (2,000 cycles) of its first marked packet (the tree
-// formed), and the senders converge to 0.25 flits/cycle each (± 0.03 over
-// cycles 10,000–30,000).
+// destination epochs (8,000 cycles at the default 4,000) of its first
+// marked packet (the tree formed), and the senders converge to 0.25
+// flits/cycle each (± 0.03 over cycles 10,000–30,000).
 func TestCBCMFourToOneHotspot(t *testing.T) {
 	c := cbcmHotspot("cbcm", "MIN", 6, "0,5,10,15", 0)
 	c.Sim.Warmup, c.Sim.Cycles = 10000, 20000
@@ -164,8 +164,8 @@ func TestCBCMFourToOneHotspot(t *testing.T) {
 		}
 	}
 	t.Logf("first marked packet at node 6 at cycle %d; hotspot declared at %d with D_t %d", firstMarked, declared, dt)
-	if firstMarked < 0 || declared < 0 || declared-firstMarked > 2*1000 || dt != 4 {
-		t.Fatalf("first marked at %d, declared at %d with D_t %d; want D_t 4 within 2,000 cycles", firstMarked, declared, dt)
+	if ep := m.p.DestEpoch; firstMarked < 0 || declared < 0 || declared-firstMarked > 2*ep || dt != 4 {
+		t.Fatalf("first marked at %d, declared at %d with D_t %d; want D_t 4 within 2 epochs (%d cycles)", firstMarked, declared, dt, 2*ep)
 	}
 	_, r := btSimState(t, c, 1)
 	t.Logf("senders accepted %v, mechanism %v", r.Hotspot.SenderAccepted, r.Mechanisms["cbcm"])
@@ -279,10 +279,11 @@ func TestCBCMOneRequestPerInput(t *testing.T) {
 // The destination's two regimes (§IV-B2; pitfall: an unmarked packet
 // empties L only while observing): driven directly — marked from 1 opens
 // an epoch, unmarked from 2 ends it; marked from 1 and 3 through the epoch
-// declare D_t = 2 and send a round; then an unmarked packet from 4 (a
-// throttled sender's, which arrive unmarked) joins L instead of emptying
-// it, and the next round, after the ε guard, carries D_t = 3; an
-// unthrottle from 1 leaves 2.
+// (cbcmDestEpoch) declare D_t = 2 and send a round; then an unmarked
+// packet from 4 (a throttled sender's, which arrive unmarked) joins L
+// instead of emptying it, and the next round, after the ε guard, carries
+// D_t = 3; the unthrottles of 1, 3 and 4 leave 2, 1, then an empty list
+// and the node IDLE.
 func TestCBCMDestinationRegimes(t *testing.T) {
 	s, err := New(cmConfig("cbcm", "MIN"), 1)
 	if err != nil {
@@ -302,8 +303,9 @@ func TestCBCMDestinationRegimes(t *testing.T) {
 	if m.mode[d] != cbIdle || m.count[d] != 0 {
 		t.Fatalf("unmarked while observing: mode %d, |L| %d; want IDLE, 0", m.mode[d], m.count[d])
 	}
+	ep := m.p.DestEpoch
 	feed(1, true)
-	for s.now < 1000 {
+	for s.now < ep {
 		feed(3, true)
 		s.Step()
 	}
@@ -319,12 +321,17 @@ func TestCBCMDestinationRegimes(t *testing.T) {
 	for s.now <= quiet {
 		s.Step()
 	}
-	if m.dtSent[d] != 3 || m.throttles != 5 || quiet-1000 < 40 {
-		t.Errorf("after the ε guard (%d cycles): D_t %d, %d throttles; want 3, 5", quiet-1000, m.dtSent[d], m.throttles)
+	if m.dtSent[d] != 3 || m.throttles != 5 || quiet-ep < 40 {
+		t.Errorf("after the ε guard (%d cycles): D_t %d, %d throttles; want 3, 5", quiet-ep, m.dtSent[d], m.throttles)
 	}
-	m.receive(s, ctlPacket{src: 1, dst: d, data: 0})
-	if m.count[d] != 2 {
-		t.Errorf("after an unthrottle from 1: |L| %d, want 2", m.count[d])
+	for i, src := range []int32{1, 3, 4} {
+		m.receive(s, ctlPacket{src: src, dst: d, data: 0})
+		if want := int32(2 - i); m.count[d] != want {
+			t.Errorf("after an unthrottle from %d: |L| %d, want %d", src, m.count[d], want)
+		}
+	}
+	if m.mode[d] != cbIdle {
+		t.Errorf("every sender unthrottled: mode %d, want IDLE", m.mode[d])
 	}
 }
 
@@ -365,6 +372,7 @@ func TestCBCMTornadoNeverThrottlesFig9a(t *testing.T) {
 func TestCBCMIncrementalDetectorMatchesRecount(t *testing.T) {
 	for _, est := range []string{"randomized", "weighted", "injection latency 5"} {
 		c := cbcmHotspot("cbcm", "UGAL", 9, "0,1,2,8", 0.5)
+		c.Congestion.CbcmDestEpoch = 1000 // throttles within the 6,000 cycles
 		if est == "weighted" {
 			c.Congestion.CbcmEstimator = est
 		} else if est != "randomized" { // heads reach the router after their packet is placed
