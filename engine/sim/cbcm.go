@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	"phitsim/engine/config"
+	"phitsim/engine/topology"
 	"phitsim/engine/traffic"
 )
 
@@ -15,8 +16,15 @@ import (
 //
 //   - Switch (§IV-B1): per output port, the contention degree measured at
 //     VC allocation — each cycle each input counts one of its requesting
-//     data VCs (data and hotspot VCs, injection inputs included, control
-//     VCs excluded) drawn at random from the router's own stream (D_cr), or
+//     data VCs (injection inputs included, control VCs excluded; the
+//     dedicated hotspot VC only at ejection ports: its traffic is
+//     identified already and, at strictly lowest priority, delays no
+//     other, so counted at a link its waiting heads marked the packets of
+//     every flow sharing that link and made their destinations hotspots —
+//     half the background's packets under UR and a 4-to-1 hotspot; at its
+//     hotspot's ejection port it marks a new sender's packets, which
+//     contend with it there) drawn at random from the router's own stream
+//     (D_cr), or
 //     each of its v requests 1/v (D_cw). A request is a head that has
 //     arrived and been routed and has not crossed: in this packet-level
 //     model a head waiting for credits or for the crossbar (a
@@ -32,7 +40,8 @@ import (
 //     unmarked packet empties the source list L while observing; after
 //     cbcmDestEpoch cycles of marked packets only, with |L| ≥ cbcmMinDt, a
 //     HOTSPOT that throttles every source in L with D_t = |L| (priority
-//     class packets), and from then adds every sender, marked or not; a new
+//     class packets), and from then adds every sender of a marked packet
+//     or of a throttled flow's (marked or not; see eject); a new
 //     round when |L| changed, at most D_t packets per D_t/ε cycles; an
 //     unthrottle removes its source (|L| = 0: IDLE).
 //   - Source (§IV-B3, Algorithm 1): per flow a token count, +rate/D_t per
@@ -260,13 +269,18 @@ func (m *cbcm) samplePlain(s *Sim) {
 			for im := s.inMask[2*r+w]; im != 0; im &= im - 1 {
 				pi := base + (w<<6 | bits.TrailingZeros64(im))
 				nc := 0
-				cb := s.ctlBase[s.ports[pi].class] // data and hotspot VCs lie below it
+				cl := s.ports[pi].class
+				cb, hv := s.ctlBase[cl], s.ctlBase[cl] // data and hotspot VCs lie below cb, the hotspot VC from hv
+				if s.iso.low {
+					hv = s.isoBase[cl]
+				}
 				for vm := uint64(s.vcBusy[pi]) & (1<<cb - 1); vm != 0; vm &= vm - 1 {
-					b := &s.bufs[pi*s.maxVC+bits.TrailingZeros64(vm)]
+					v := bits.TrailingZeros64(vm)
+					b := &s.bufs[pi*s.maxVC+v]
 					if int64(b.hEntry) > now {
 						continue
 					}
-					if o := m.headPort(s, r, b); o >= 0 {
+					if o := m.headPort(s, r, b); o >= 0 && (v < int(hv) || s.pclass[base+o] == topology.Injection) {
 						m.cand[nc] = int16(o)
 						nc++
 					}
@@ -329,9 +343,9 @@ func (m *cbcm) dirtyIn(pi int) {
 }
 
 // requests reads input pi's requests again (router.voq): its data and
-// extra non-control queues whose head has arrived, in queue order, a data
-// queue's output its index's (q = output·D + VC), an extra queue's its
-// head's (headPort).
+// extra non-control queues whose head has arrived (the hotspot VC's for an
+// ejection port only), in queue order, a data queue's output its index's
+// (q = output·D + VC), an extra queue's its head's (headPort).
 func (m *cbcm) requests(s *Sim, pi int) {
 	m.contribute(s, pi, -1)
 	r := pi / s.radix
@@ -352,6 +366,9 @@ func (m *cbcm) requests(s *Sim, pi int) {
 			if q >= nd {
 				if o = m.headPort(s, r, b); o < 0 {
 					continue
+				}
+				if s.vq.low[cl][w]&(1<<(q&63)) != 0 && s.pclass[r*s.radix+o] != topology.Injection {
+					continue // the hotspot VC counts at ejection ports only
 				}
 			}
 			reqs[n] = int16(o)
@@ -591,16 +608,17 @@ func (m *cbcm) eject(s *Sim, k int32, t int64) {
 	pk := &s.pk[k]
 	d, src := int(pk.dst), int(pk.src)
 	marked := pk.mech&m.mark != 0
+	throttled := int(k) < len(m.throttledPackets) && m.throttledPackets[k]
 	if t >= s.W && t < s.W+s.M {
 		m.delivered++
 		if marked {
 			m.mkd++
 		}
-		if m.mode[d] == cbHotspot && int(k) < len(m.throttledPackets) && m.throttledPackets[k] {
+		if m.mode[d] == cbHotspot && throttled {
 			m.hotFlits += int64(s.P)
 		}
 	}
-	if int(k) < len(m.throttledPackets) {
+	if throttled {
 		m.throttledPackets[k] = false
 	}
 	switch m.mode[d] {
@@ -620,6 +638,20 @@ func (m *cbcm) eject(s *Sim, k int32, t int64) {
 			m.mode[d], m.idleAt[d] = cbIdle, m.hooks
 		}
 	case cbHotspot:
+		// every sender's packet, marked or not (§IV-B2): a throttled
+		// flow's arrive unmarked once its throttling removed the
+		// contention — but not an unthrottled flow's unmarked packet,
+		// which met no contention here: with it, the list of a victim of
+		// the tree declared before the throttling took effect (a node
+		// whose every path shared a link with the hotspot's flows) never
+		// emptied, every background sender joining it again after its
+		// unthrottle (Kim et al. §IV-B4), and its senders stayed throttled
+		// (Fig. 8b: CBCM near Ideal under UR and a hotspot). A new
+		// contributor still joins: its packets contend with the hotspot
+		// VC at the ejection port and are marked.
+		if !marked && !throttled {
+			break
+		}
 		m.addSrc(d, src)
 		if m.count[d] != m.dtSent[d] {
 			m.wake(m.quiet[d])
@@ -749,12 +781,12 @@ func (m *cbcm) sent(s *Sim, n, dst int, k int32) {
 	m.tok[f], m.tokAt[f] = m.tokens(s, f)-float64(s.P), s.now
 	m.epSent[f]++
 	m.hold(s, n, dst, f)
-	if !m.p.Shared {
-		for int(k) >= len(m.throttledPackets) {
-			m.throttledPackets = append(m.throttledPackets, make([]bool, len(s.pk)-len(m.throttledPackets)+1)...)
-		}
-		m.throttledPackets[k] = true
+	// the hotspot VC (shared: a header bit) tells the destination the
+	// packet is a throttled flow's
+	for int(k) >= len(m.throttledPackets) {
+		m.throttledPackets = append(m.throttledPackets, make([]bool, len(s.pk)-len(m.throttledPackets)+1)...)
 	}
+	m.throttledPackets[k] = true
 }
 
 // backlog is the packets node n has queued for d.

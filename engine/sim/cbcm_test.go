@@ -139,9 +139,9 @@ func TestCBCMPermutationNeverThrottles(t *testing.T) {
 
 // Target 15: a 4-to-1 hotspot (senders 0, 5, 10, 15 → node 6, one per
 // router, no background) declares a hotspot with D_t = 4 within two
-// destination epochs (2,000 cycles) of its first marked packet (the tree
-// formed), and the senders converge to 0.25 flits/cycle each (± 0.03 over
-// cycles 10,000–30,000).
+// destination epochs (8,000 cycles at the default 4,000) of its first
+// marked packet (the tree formed), and the senders converge to 0.25
+// flits/cycle each (± 0.03 over cycles 10,000–30,000).
 func TestCBCMFourToOneHotspot(t *testing.T) {
 	c := cbcmHotspot("cbcm", "MIN", 6, "0,5,10,15", 0)
 	c.Sim.Warmup, c.Sim.Cycles = 10000, 20000
@@ -164,8 +164,8 @@ func TestCBCMFourToOneHotspot(t *testing.T) {
 		}
 	}
 	t.Logf("first marked packet at node 6 at cycle %d; hotspot declared at %d with D_t %d", firstMarked, declared, dt)
-	if firstMarked < 0 || declared < 0 || declared-firstMarked > 2*1000 || dt != 4 {
-		t.Fatalf("first marked at %d, declared at %d with D_t %d; want D_t 4 within 2,000 cycles", firstMarked, declared, dt)
+	if ep := m.p.DestEpoch; firstMarked < 0 || declared < 0 || declared-firstMarked > 2*ep || dt != 4 {
+		t.Fatalf("first marked at %d, declared at %d with D_t %d; want D_t 4 within 2 epochs (%d cycles)", firstMarked, declared, dt, 2*ep)
 	}
 	_, r := btSimState(t, c, 1)
 	t.Logf("senders accepted %v, mechanism %v", r.Hotspot.SenderAccepted, r.Mechanisms["cbcm"])
@@ -279,10 +279,13 @@ func TestCBCMOneRequestPerInput(t *testing.T) {
 // The destination's two regimes (§IV-B2; pitfall: an unmarked packet
 // empties L only while observing): driven directly — marked from 1 opens
 // an epoch, unmarked from 2 ends it; marked from 1 and 3 through the epoch
-// declare D_t = 2 and send a round; then an unmarked packet from 4 (a
-// throttled sender's, which arrive unmarked) joins L instead of emptying
-// it, and the next round, after the ε guard, carries D_t = 3; an
-// unthrottle from 1 leaves 2.
+// (cbcmDestEpoch) declare D_t = 2 and send a round; then an unmarked
+// packet of a throttled flow from 4 (throttled senders' packets arrive
+// unmarked) joins L instead of emptying it, and the next round, after the
+// ε guard, carries D_t = 3; an unmarked packet of an unthrottled flow from
+// 5 (a background sender that met no contention) neither joins nor
+// empties L; the unthrottles of 1, 3 and 4 leave 2, 1, then an empty list
+// and the node IDLE.
 func TestCBCMDestinationRegimes(t *testing.T) {
 	s, err := New(cmConfig("cbcm", "MIN"), 1)
 	if err != nil {
@@ -290,41 +293,57 @@ func TestCBCMDestinationRegimes(t *testing.T) {
 	}
 	m := mechOf[*cbcm](t, s)
 	const d = 9
-	feed := func(src int, marked bool) {
+	feed := func(src int, marked, throttled bool) {
 		k := s.newPacket(src, d, s.now, 0)
 		if marked {
 			s.pk[k].mech |= m.mark
 		}
+		if throttled { // as sent records it
+			for int(k) >= len(m.throttledPackets) {
+				m.throttledPackets = append(m.throttledPackets, false)
+			}
+			m.throttledPackets[k] = true
+		}
 		m.eject(s, k, s.now)
 	}
-	feed(1, true)
-	feed(2, false)
+	feed(1, true, false)
+	feed(2, false, false)
 	if m.mode[d] != cbIdle || m.count[d] != 0 {
 		t.Fatalf("unmarked while observing: mode %d, |L| %d; want IDLE, 0", m.mode[d], m.count[d])
 	}
-	feed(1, true)
-	for s.now < 1000 {
-		feed(3, true)
+	ep := m.p.DestEpoch
+	feed(1, true, false)
+	for s.now < ep {
+		feed(3, true, false)
 		s.Step()
 	}
 	s.Step()
 	if m.mode[d] != cbHotspot || m.dtSent[d] != 2 || m.throttles != 2 {
 		t.Fatalf("after an epoch of marked packets from 1 and 3: mode %d, D_t %d, %d throttles; want HOTSPOT, 2, 2", m.mode[d], m.dtSent[d], m.throttles)
 	}
-	feed(4, false)
+	feed(4, false, true)
 	if m.mode[d] != cbHotspot || m.count[d] != 3 {
-		t.Fatalf("unmarked in HOTSPOT: mode %d, |L| %d; want HOTSPOT, 3", m.mode[d], m.count[d])
+		t.Fatalf("a throttled flow's unmarked packet in HOTSPOT: mode %d, |L| %d; want HOTSPOT, 3", m.mode[d], m.count[d])
+	}
+	feed(5, false, false)
+	if m.mode[d] != cbHotspot || m.count[d] != 3 {
+		t.Fatalf("an unthrottled flow's unmarked packet in HOTSPOT: mode %d, |L| %d; want HOTSPOT, 3", m.mode[d], m.count[d])
 	}
 	quiet := m.quiet[d]
 	for s.now <= quiet {
 		s.Step()
 	}
-	if m.dtSent[d] != 3 || m.throttles != 5 || quiet-1000 < 40 {
-		t.Errorf("after the ε guard (%d cycles): D_t %d, %d throttles; want 3, 5", quiet-1000, m.dtSent[d], m.throttles)
+	if m.dtSent[d] != 3 || m.throttles != 5 || quiet-ep < 40 {
+		t.Errorf("after the ε guard (%d cycles): D_t %d, %d throttles; want 3, 5", quiet-ep, m.dtSent[d], m.throttles)
 	}
-	m.receive(s, ctlPacket{src: 1, dst: d, data: 0})
-	if m.count[d] != 2 {
-		t.Errorf("after an unthrottle from 1: |L| %d, want 2", m.count[d])
+	for i, src := range []int32{1, 3, 4} {
+		m.receive(s, ctlPacket{src: src, dst: d, data: 0})
+		if want := int32(2 - i); m.count[d] != want {
+			t.Errorf("after an unthrottle from %d: |L| %d, want %d", src, m.count[d], want)
+		}
+	}
+	if m.mode[d] != cbIdle {
+		t.Errorf("every sender unthrottled: mode %d, want IDLE", m.mode[d])
 	}
 }
 
@@ -354,17 +373,19 @@ func TestCBCMTornadoNeverThrottlesFig9a(t *testing.T) {
 // The detector's bookkeeping (router.voq: requests read again only at an
 // arrival, a grant or a head still on its way; the moving average and the
 // bound intervals kept over runs of equal degree) against a recount from
-// scratch at every sample: each input's requests (its busy data and
-// hotspot queues whose head has arrived) give the static degree of every
-// output and the inputs that draw (randomized), or every output's degree
-// (weighted); the metric MA − Σ(max − min)/nb/2 of every output is
-// recomputed from the degrees' history (Kim et al. §IV-B1). 16 nodes,
-// UGAL, a 4-to-1 hotspot at 100% over UR at 0.5 (throttled flows on the
-// hotspot VC), 6,000 cycles each; and with 5-cycle injection links (heads
-// not yet arrived).
+// scratch at every sample: each input's requests (its busy data queues
+// whose head has arrived, and its hotspot VC's if bound for an ejection
+// port) give the static degree of every output and the inputs that draw
+// (randomized), or every output's degree (weighted); the metric
+// MA − Σ(max − min)/nb/2 of every output is recomputed from the degrees'
+// history (Kim et al. §IV-B1). 16 nodes, UGAL, a 4-to-1 hotspot at 100%
+// over UR at 0.5 (throttled flows on the hotspot VC, whose heads bound for
+// a link the detector must leave out), 6,000 cycles each; and with 5-cycle
+// injection links (heads not yet arrived).
 func TestCBCMIncrementalDetectorMatchesRecount(t *testing.T) {
 	for _, est := range []string{"randomized", "weighted", "injection latency 5"} {
 		c := cbcmHotspot("cbcm", "UGAL", 9, "0,1,2,8", 0.5)
+		c.Congestion.CbcmDestEpoch = 1000 // throttles within the 6,000 cycles
 		if est == "weighted" {
 			c.Congestion.CbcmEstimator = est
 		} else if est != "randomized" { // heads reach the router after their packet is placed
@@ -377,7 +398,7 @@ func TestCBCMIncrementalDetectorMatchesRecount(t *testing.T) {
 		m := mechOf[*cbcm](t, s)
 		np := len(s.ports)
 		hist := make([][]int32, np) // per output, its degree at each cycle
-		bad := 0
+		bad, hotLinks := 0, 0
 		s.hk.cycle = append(s.hk.cycle, cycleHook{every: 1, f: func() { // after cbcm's sample
 			stat := make([]int32, np)
 			for pi := range s.ports {
@@ -396,6 +417,10 @@ func TestCBCMIncrementalDetectorMatchesRecount(t *testing.T) {
 						o := q / d
 						if q >= s.radix*d {
 							o = m.headPort(s, r, b)
+							if q == int(s.isoBase[cl]) && s.ports[base+o].peer >= 0 {
+								hotLinks++ // a hotspot VC head bound for a link: not a request
+								continue
+							}
 						}
 						outs = append(outs, base+o)
 					}
@@ -440,8 +465,8 @@ func TestCBCMIncrementalDetectorMatchesRecount(t *testing.T) {
 		for range 6000 {
 			s.Step()
 		}
-		if m.throttles == 0 {
-			t.Errorf("%s: no throttle: the hotspot VC's queues were not exercised", est)
+		if m.throttles == 0 || hotLinks == 0 {
+			t.Errorf("%s: %d throttles, %d hotspot VC heads bound for a link: the hotspot VC's queues were not exercised", est, m.throttles, hotLinks)
 		}
 	}
 }
