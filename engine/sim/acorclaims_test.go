@@ -144,7 +144,9 @@ func TestPBACORLatencyBelowPBAt10Percent(t *testing.T) {
 // paper 16.6 % at p=6), unrestricted VAL and PB near 50 % (two global hops
 // per packet), restricted VAL (RVAL, intermediate in the own group) at
 // almost 100 %, and RPB lower than RVAL at high load. Offered 1.0, 1 seed
-// of 6,000 cycles: MIN in [0.23, 0.27]; VAL in [0.40, 0.55]; RVAL ≥ 0.80
+// of 4,000 + 3,000 cycles (unrestricted VAL's accepted load still creeps
+// up as its deep VCs fill: 0.38 over cycles 2,000–5,000, 0.42 over
+// 4,000–10,000): MIN in [0.23, 0.27]; VAL in [0.40, 0.55]; RVAL ≥ 0.80
 // (measured 0.84, 16 % below the paper's "almost 100 %": with the L–L paths
 // every local link carries the offered load, and the separable allocator
 // fills about 84 % of it, as MIN/UN's local links at 1.0); RPB ≤ 1.01 ×
@@ -157,12 +159,13 @@ func TestAcorADVlFig4(t *testing.T) {
 	if testing.Short() {
 		t.Skip("five saturated 1,056-host runs")
 	}
-	unrestricted := func(c *config.Config) { c.Routing.Restricted = false }
+	short := func(c *config.Config) { c.Sim.Warmup, c.Sim.Cycles = 4000, 3000 }
+	unrestricted := func(c *config.Config) { short(c); c.Routing.Restricted = false }
 	r := acRun(t, 1,
-		acClaim("MIN", "", "ADVL", 1, 1, nil),
+		acClaim("MIN", "", "ADVL", 1, 1, short),
 		acClaim("VAL", "", "ADVL", 1, 1, unrestricted),
-		acClaim("VAL", "", "ADVL", 1, 1, nil),
-		acClaim("PB", "", "ADVL", 1, 1, nil),
+		acClaim("VAL", "", "ADVL", 1, 1, short),
+		acClaim("PB", "", "ADVL", 1, 1, short),
 		acClaim("PB", "", "ADVL", 1, 1, unrestricted))
 	t.Logf("ADVl at 1.0: MIN %.3f (paper 1/p), VAL %.3f (≈ 0.5), RVAL %.3f (≈ 1), RPB %.3f, PB %.3f (≈ 0.5)",
 		r[0].Accepted, r[1].Accepted, r[2].Accepted, r[3].Accepted, r[4].Accepted)
@@ -317,10 +320,11 @@ func fmtShares(v []float64) string {
 // intermediate whenever the head of the injection buffer is blocked) never
 // makes VAL's or PB's latency worse, under any pattern. At 0.42, just below
 // RRG-Sw's saturation at h=4 (about 0.47), where heads are blocked, under
-// UN, ADV+1, ADVc and ADV+h, 1 seed of 6,000 cycles: latency with
+// UN, ADV+1, ADVc and ADV+h, 1 seed of 3,000 + 3,000 cycles (the same seed
+// with and without, so both see the same traffic): latency with
 // recomputation ≤ 1.01 × without. Measured: 2–3 % lower for VAL under all
-// four and for PB under the adversarial ones; PB under UN 0.8 % higher (also
-// at 0.2), within the tolerance but not "improved": PB-Recomp redoes the
+// four and for PB under the adversarial ones; PB under UN about 1 % higher
+// (also at 0.2), at the tolerance but not "improved": PB-Recomp redoes the
 // MIN/non-MIN decision at every attempt, and a redrawn blocked head
 // sometimes leaves its minimal path for a longer one. At 0.2 nothing is
 // blocked and the two differ by < 1 %.
@@ -332,11 +336,12 @@ func TestRecomputationNeverWorseBeforeSaturation(t *testing.T) {
 		name, pattern string
 		offset        int
 	}{{"UN", "UN", 1}, {"ADV+1", "ADV", 1}, {"ADVc", "ADVC", 1}, {"ADV+h", "ADV", 4}}
-	noRecomp := func(c *config.Config) { c.Routing.Recompute = false }
+	short := func(c *config.Config) { c.Sim.Warmup, c.Sim.Cycles = 3000, 3000 }
+	noRecomp := func(c *config.Config) { short(c); c.Routing.Recompute = false }
 	var cfgs []config.Config
 	for _, rt := range []string{"VAL", "PB"} {
 		for _, p := range pats {
-			cfgs = append(cfgs, acClaim(rt, "", p.pattern, p.offset, 0.42, noRecomp), acClaim(rt, "", p.pattern, p.offset, 0.42, nil))
+			cfgs = append(cfgs, acClaim(rt, "", p.pattern, p.offset, 0.42, noRecomp), acClaim(rt, "", p.pattern, p.offset, 0.42, short))
 		}
 	}
 	r := acRun(t, 1, cfgs...)

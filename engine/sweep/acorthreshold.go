@@ -78,8 +78,10 @@ func acorThresholdExperiments() []Experiment {
 		off  int
 		name string
 	}{{4, "advh"}, {1, "adv1"}} {
-		out = append(out, Experiment{Name: "acor-fig13-" + p.name, Doc: fmt.Sprintf("ACOR paper Fig. 13 (§6.2.2), the 1,056-host panel: ACOR-Switch 3L (IT₁/DT₁ = 20/8) under ADV+%d against the VAL policies, in 0.05 steps; paper: it leaves CRG-Gr where VAL CRG-Gr's latency rises and CRG-Sw where VAL CRG-Sw saturates", p.off),
-			Spec: Spec{Series: acorThresholds(p.off, [][4]int{{}}), Loads: loads(0.05, 0.5, 0.05)}})
+		// up to 0.6: at h=4 VAL CRG-Sw saturates under ADV+h near 0.5, and
+		// the second switch (to RRG-Sw) comes after it, at 0.55
+		out = append(out, Experiment{Name: "acor-fig13-" + p.name, Doc: fmt.Sprintf("ACOR paper Fig. 13 (§6.2.2), the 1,056-host panel: ACOR-Switch 3L (IT₁/DT₁ = 20/8) under ADV+%d against the VAL policies, in 0.05 steps up to 0.6; paper: it leaves CRG-Gr where VAL CRG-Gr's latency rises and CRG-Sw where VAL CRG-Sw saturates", p.off),
+			Spec: Spec{Series: acorThresholds(p.off, [][4]int{{}}), Loads: loads(0.05, 0.6, 0.05)}})
 	}
 	return out
 }
