@@ -93,9 +93,13 @@ func (m *qcn) attach(s *Sim, id int) error {
 		if c == topology.Injection {
 			continue
 		}
-		size := s.outCap // the output FIFO
+		// a share of one transit queue (Table I: 20% of 100 KB, 20 KB):
+		// the output FIFO, or one VC's input buffer, against which input
+		// sampling weighs all the port's data VCs together, as FOGSim v5
+		// weighs them against its one QCN_Q_EQ (qcnOccupancySampling)
+		size := s.outCap
 		if m.q.InputSampling {
-			size = s.bufCap[c] * int32(s.ctlBase[c]) // the data VCs of the input
+			size = s.bufCap[c]
 		}
 		m.qeq[cl] = int32(float64(size) * m.q.Qeq / 100)
 	}

@@ -447,39 +447,71 @@ func TestQCNTransientProbabilities(t *testing.T) {
 	}
 }
 
-// TestQCNInputSamplingUnfairness: QCN-Switch paper Figs. 7 and 9 (target:
+// qcnSOutDeficit runs c (ADV+1 on a balanced Dragonfly) and returns how
+// much less of its nodes' offered traffic the last router of group 0,
+// S_out, injects than the group's other routers: 1 − (its packets
+// generated / its generation attempts) / (the others' ratio), both after
+// the warm-up. An attempt is lost when its node's injection queue is full;
+// the ratio takes out the Bernoulli noise of the raw per-router counts
+// (≈ 2.5% per router in 10,000 cycles at h=4, as large as the 5% tolerance).
+func qcnSOutDeficit(t *testing.T, c config.Config) float64 {
+	t.Helper()
+	s, err := New(c, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tries := make([]int64, s.R)
+	s.hk.gen = append(s.hk.gen, func(n int) int64 {
+		if s.now >= s.W {
+			tries[s.nodeAt[n].router]++
+		}
+		return 0 // never held
+	})
+	for i := 0; i < c.Sim.Warmup+c.Sim.Cycles; i++ {
+		s.Step()
+	}
+	a := s.groupSize
+	var gen, try int64
+	for r := 0; r < a-1; r++ {
+		gen, try = gen+s.st.perRouter[r], try+tries[r]
+	}
+	d := 1 - float64(s.st.perRouter[a-1])/float64(tries[a-1])/(float64(gen)/float64(try))
+	t.Logf("%s sampling, source processing %v, feedback comparison %s, %s arbitration: group 0 generated %v of %v attempts; S_out %.1f%% below the others",
+		c.Routing.QcnSampling, c.Routing.QcnSourceProcessing, c.Routing.QcnFbComparison, c.Router.OutputArbiter, s.st.perRouter[:a], tries[:a], 100*d)
+	return d
+}
+
+// TestQCNInputSamplingUnfairness: QCN-Switch paper Figs. 7 and 9 (target 7:
 // under ADV+1 at 0.4, with input sampling and no source processing the last
-// router of group 0, S_out, injects far less than the others — its own
-// nodes' packets wait in injection buffers, which are not congestion
-// points, so it never lowers its probabilities; source processing and
-// output sampling even the profile out). h=4, the scaled Table I system,
-// FOGSim's sampling clock, 40,000 + 10,000 cycles, packets generated per
-// router of group 0. Measured: S_out 75% below the others' mean without
-// source processing, 23% with it (its node whose own global port is the
-// minimal one has no alternative path), 5.4% with output sampling; the
-// paper's flat profile (≤ 5%) is not reached at h=4.
+// router of group 0, S_out, injects ≥ 20% less than the others — its own
+// nodes' packets wait in injection queues, which are not congestion points,
+// so it never lowers its probabilities; with source processing, or with
+// output sampling, the profile is flat, ≤ 5%). The paper's QCN-SWin and
+// QCN-SWin+SP (no feedback comparison) and its final QCN-Switch (output
+// sampling, feedback comparison). h=4, the scaled Table I system, FOGSim's
+// sampling clock, 40,000 + 10,000 cycles, oldest-first arbitration at both
+// stages (router.inputArbiter, outputArbiter = age): S_out's node whose own
+// global port is the minimal one has no other rule (the paper's overlap
+// footnote, FOGSim v5 minCond), and with input sampling the link out of
+// S_out runs saturated (its local inputs must hold Q_eq to send CNMs), so
+// round-robin gives that node one input's share of it: the deficit with
+// source processing is then 17%, not flat. Measured (age): 71% without
+// source processing, 0.1% with it, 0% with output sampling.
 func TestQCNInputSamplingUnfairness(t *testing.T) {
 	if testing.Short() {
 		t.Skip("h=4, three runs of 50,000 cycles")
 	}
-	deficit := func(sampling string, sp bool) float64 {
+	deficit := func(sampling string, sp bool, fbc string) float64 {
 		c := qcnConfig(4, 40000, 10000)
 		c.Traffic.Pattern, c.Traffic.Load = "ADV", 0.4
 		c.Routing.QcnClock, c.Routing.QcnSampling, c.Routing.QcnSourceProcessing = "fogsim", sampling, sp
-		r := btSim(t, c, 1)
-		per := r.Fairness.PerRouter[:c.Topology.A]
-		var sum float64
-		for _, n := range per[:len(per)-1] {
-			sum += float64(n)
-		}
-		mean := sum / float64(len(per)-1)
-		d := 1 - float64(per[len(per)-1])/mean
-		t.Logf("%s sampling, source processing %v: group 0 %v, S_out %.1f%% below the others", sampling, sp, per, 100*d)
-		return d
+		c.Routing.QcnFbComparison = fbc
+		c.Router.InputArbiter, c.Router.OutputArbiter = "age", "age"
+		return qcnSOutDeficit(t, c)
 	}
-	in, sp, out := deficit("input", false), deficit("input", true), deficit("output", false)
-	if in < 0.20 || sp > in/2 || out > 0.10 {
-		t.Errorf("S_out's deficit: input %.3f (want ≥ 0.20), with source processing %.3f (want ≤ half), output %.3f (want ≤ 0.10)", in, sp, out)
+	in, sp, out := deficit("input", false, "off"), deficit("input", true, "off"), deficit("output", false, "on")
+	if in < 0.20 || sp > 0.05 || out > 0.05 {
+		t.Errorf("S_out's deficit: input %.3f (want ≥ 0.20), with source processing %.3f, output %.3f (want ≤ 0.05)", in, sp, out)
 	}
 }
 
