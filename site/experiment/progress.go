@@ -41,6 +41,19 @@ func NewTracker(jobs []Job) *Tracker {
 	return t
 }
 
+// Add jobs appended to the results (Results.MoreSeeds: extra seeds for
+// sim.precision), not started: their cost joins the total.
+func (t *Tracker) Add(jobs []Job) {
+	for i := range jobs {
+		w := Cost(&jobs[i].Config)
+		if w <= 0 {
+			w = 1
+		}
+		t.weight, t.frac = append(t.weight, w), append(t.frac, 0)
+		t.total += w
+	}
+}
+
 // Set the fraction done of job i (1 when finished or failed).
 func (t *Tracker) Set(i int, frac float64) {
 	if i >= 0 && i < len(t.frac) {
