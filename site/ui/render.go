@@ -70,6 +70,7 @@ func (a *App) Render() vecty.ComponentOrHTML {
 				a.renderGraph500(),
 				a.renderClasses(),
 				a.renderExports(),
+				a.renderQuality(),
 				a.renderLog(),
 				a.renderDeadlocks(),
 			),
