@@ -125,26 +125,42 @@ func checkCLI(t *testing.T, ctx context.Context, bin string, ex experiment.Expor
 		t.Errorf("the CLI ran another spec than the page:\nCLI  %+v\npage %+v", out.Spec, spec)
 	}
 
-	// runs, in job order (series, point, seed)
+	// runs, in job order (series, point, seed); under sim.precision the
+	// page's added seeds follow its jobs, in the order their points
+	// finished, the CLI's sit beside their point's: both in run order
 	jobs, err := ex.Exp.Jobs()
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(ex.Jobs) != len(jobs) || len(out.Runs) != len(jobs) {
+	if len(ex.Jobs) < len(jobs) || len(out.Runs) != len(ex.Jobs) {
 		t.Fatalf("the experiment has %d jobs; the page lists %d, the CLI ran %d", len(jobs), len(ex.Jobs), len(out.Runs))
 	}
 	for i, j := range jobs {
-		ref := ex.Jobs[i]
-		if ref.Result < 0 {
-			t.Fatalf("job %d has no result on the page", i)
+		if ref := ex.Jobs[i]; ref.Seed != j.Seed || ref.Series != j.Series || ref.Point != j.Point {
+			t.Errorf("job %d: page %+v, experiment seed %d", i, ref, j.Seed)
 		}
-		if ref.Seed != j.Seed || ref.Series != j.Series || ref.Point != j.Point || out.Runs[i].Seed != j.Seed {
-			t.Errorf("job %d: page %+v, experiment seed %d, CLI seed %d", i, ref, j.Seed, out.Runs[i].Seed)
+	}
+	refs := slices.Clone(ex.Jobs)
+	slices.SortStableFunc(refs, func(a, b experiment.JobRef) int {
+		if a.Series != b.Series {
+			return a.Series - b.Series
+		}
+		if a.Point != b.Point {
+			return a.Point - b.Point
+		}
+		return a.Run - b.Run
+	})
+	for i, ref := range refs {
+		if ref.Result < 0 {
+			t.Fatalf("job %+v has no result on the page", ref)
+		}
+		if out.Runs[i].Seed != ref.Seed || out.Runs[i].Offered != ex.Runs[ref.Result].Offered {
+			t.Errorf("run %d: page's seed %d at %g, CLI's %d at %g", i, ref.Seed, ex.Runs[ref.Result].Offered, out.Runs[i].Seed, out.Runs[i].Offered)
 		}
 		got := ex.Runs[ref.Result]
 		if canonical(got) != canonical(out.Runs[i]) {
-			t.Errorf("job %d (series %d, x=%g, seed %d): the browser's result differs from the CLI's\nbrowser %.400s\nCLI     %.400s",
-				i, j.Series, j.X, j.Seed, canonical(got), canonical(out.Runs[i]))
+			t.Errorf("run %d (series %d, x=%g, seed %d): the browser's result differs from the CLI's\nbrowser %.400s\nCLI     %.400s",
+				i, ref.Series, ref.X, ref.Seed, canonical(got), canonical(out.Runs[i]))
 		}
 		r.WasmCPU += got.CPUSeconds
 		r.NativeCPU += out.Runs[i].CPUSeconds
