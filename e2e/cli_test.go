@@ -223,7 +223,7 @@ func num(x float64) float64 {
 }
 
 // checkCurves compares the points the latency and accepted-load charts show
-// (x, mean, ±CI95, runs, saturated, verdict, p99, busiest link) with the CLI's points. The charts are
+// (x, mean, ±CI95, runs, saturated, verdict, p99, busiest link, p50, p90, p99.9) with the CLI's points. The charts are
 // drawn on the animation frame after a render: wait up to 5 s for them.
 func checkCurves(t *testing.T, ctx context.Context, ex experiment.Export, out *sweep.Outcome) {
 	t.Helper()
@@ -248,20 +248,21 @@ func checkCurves(t *testing.T, ctx context.Context, ex experiment.Export, out *s
 				sat = 1
 			}
 			// the point's verdict (index in result.Verdicts), p99 latency
-			// and busiest link's utilisation
-			verdict, p99, busiest := -1.0, 0.0, 0.0
+			// and busiest link's utilisation, then p50, p90, p99.9
+			verdict, busiest := -1.0, 0.0
+			var pct [4]float64 // p50, p90, p99, p99.9
 			if q := p.Quality; q != nil {
 				verdict = float64(slices.Index(result.Verdicts[:], q.Verdict))
 				for _, pc := range q.Percentiles {
-					if pc.P == 0.99 {
-						p99 = float64(pc.Cycles)
+					if i := slices.Index([]float64{0.5, 0.9, 0.99, 0.999}, pc.P); i >= 0 {
+						pct[i] = float64(pc.Cycles)
 					}
 				}
 				if l := q.Links.Link; l != nil {
 					busiest = l.Utilisation
 				}
 			}
-			ss[p.Series].Data = append(ss[p.Series].Data, []float64{num(ex.Values[k]), num(e.Mean), num(e.CI95), float64(p.Runs), sat, verdict, p99, busiest})
+			ss[p.Series].Data = append(ss[p.Series].Data, []float64{num(ex.Values[k]), num(e.Mean), num(e.CI95), float64(p.Runs), sat, verdict, pct[2], busiest, pct[0], pct[1], pct[3]})
 		}
 		want[chart] = ss
 	}

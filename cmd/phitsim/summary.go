@@ -290,6 +290,16 @@ func printTable(w io.Writer, oc *sweep.Outcome) {
 	}
 	tw.Flush()
 	fmt.Fprintln(w, "mean ± 95% confidence interval over the seeds of each point; unstable, too short: the point's verdict (engine/METHODS.md)")
+	// the evidence of those verdicts, one line each
+	for _, p := range oc.Points {
+		if q := p.Quality; q != nil && q.Reason != "" && (q.Verdict == result.Unstable || q.Verdict == result.TooShort) {
+			xv := p.Offered
+			if sp.Param != "" {
+				xv = p.X
+			}
+			fmt.Fprintf(w, "  series %d %s %g: %s: %s\n", p.Series+1, x, xv, q.Verdict, q.Reason)
+		}
+	}
 }
 
 // qualityRows: a point's tail latency, link use and within-run intervals

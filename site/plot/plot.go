@@ -17,6 +17,7 @@ import (
 
 	"phitsim/engine/config"
 	"phitsim/engine/result"
+	"phitsim/engine/stats"
 	"phitsim/engine/units"
 	"phitsim/site/experiment"
 	"phitsim/site/facts"
@@ -220,8 +221,8 @@ func curve(in Input, m metric, bounds bool) []byte {
 			} else if q := p.Agg.Quality; q != nil && p.Agg.Graph500 == nil && verdictSymbol[q.Verdict] != "" {
 				symbol, verdicts[q.Verdict] = verdictSymbol[q.Verdict], true
 			}
-			verdict, p99, busiest := verdictTips(p.Agg.Quality)
-			data = append(data, opts.LineData{Value: []any{num(p.X), y, ci, p.Agg.Runs, flag, verdict, p99, busiest}, Symbol: symbol})
+			verdict, tail, busiest := verdictTips(p.Agg.Quality)
+			data = append(data, opts.LineData{Value: []any{num(p.X), y, ci, p.Agg.Runs, flag, verdict, tail[2], busiest, tail[0], tail[1], tail[3]}, Symbol: symbol})
 			if ci > 0 {
 				whiskers = append(whiskers, opts.MarkLineNameCoordItem{
 					Coordinate0: []any{num(p.X), num(y - ci)}, Coordinate1: []any{num(p.X), num(y + ci)}})
@@ -281,7 +282,7 @@ func curve(in Input, m metric, bounds bool) []byte {
 				if c.Graph500() {
 					flag = unfinishedDim
 				}
-				sm["dimensions"] = []string{"x", "mean", ciDim(c.Sim.Seeds), "runs", flag, verdictDim, p99Dim, busiestDim}
+				sm["dimensions"] = []string{"x", "mean", ciDim(c.Sim.Seeds), "runs", flag, verdictDim, p99Dim, busiestDim, "latency p50 (cycles)", "latency p90 (cycles)", "latency p99.9 (cycles)"}
 			} else {
 				sm["symbol"] = "emptyCircle"
 				sm["tooltip"] = map[string]any{"show": false}
@@ -387,22 +388,23 @@ const (
 var verdictSymbol = map[string]string{result.Unstable: "diamond", result.TooShort: "emptyCircle"}
 
 // verdictTips are a point's verdict (its index in result.Verdicts, −1
-// none), p99 latency (0 without packets) and its busiest link's
-// utilisation (0 when unknown) for its tooltip.
-func verdictTips(q *result.PointQuality) (verdict int, p99, busiest float64) {
+// none), latency p50, p90, p99 and p99.9 (0 without packets; the last
+// bin's sim.histMax−1 when past it) and its busiest link's utilisation (0
+// when unknown) for its tooltip.
+func verdictTips(q *result.PointQuality) (verdict int, tail [4]float64, busiest float64) {
 	if q == nil {
-		return -1, 0, 0
+		return -1, tail, 0
 	}
 	if l := q.Links.Link; l != nil {
 		busiest = l.Utilisation
 	}
 	verdict = slices.Index(result.Verdicts[:], q.Verdict)
 	for _, p := range q.Percentiles {
-		if p.P == 0.99 {
-			p99 = float64(p.Cycles)
+		if i := slices.Index(stats.TailPs, p.P); i >= 0 && i < len(tail) {
+			tail[i] = float64(p.Cycles)
 		}
 	}
-	return verdict, p99, busiest
+	return verdict, tail, busiest
 }
 
 // ciDim names the whiskers in the tooltip: the interval's meaning and why
