@@ -91,6 +91,13 @@ func writePlan(e env, sp sweep.Spec, table bool, dir string) error {
 	}
 	fmt.Fprintf(e.stderr, "estimated cost: %s of CPU time in all, the longest run %s, up to %s of memory per run\n",
 		fmtSeconds(cost.Seconds), fmtSeconds(cost.Longest), fmtMiB(cost.Bytes))
+	for _, c := range sp.Series {
+		if c.Sim.Precision > 0 {
+			fmt.Fprintf(e.stderr, "sim.precision: a point short of it after its %d seeds takes more, up to sim.maxSeeds (%d), when exec has run all its runs; the cost above counts the first %d\n",
+				c.Sim.Seeds, c.Sim.SeedCap(), c.Sim.Seeds)
+			break
+		}
+	}
 	fmt.Fprintf(e.stderr, "next: phitsim exec -plan %s   (or on a Slurm cluster: phitsim slurm -plan %s -submit), then phitsim merge -plan %s -out PREFIX\n", dir, dir, dir)
 	return nil
 }
