@@ -290,15 +290,24 @@ func printTable(w io.Writer, oc *sweep.Outcome) {
 	}
 	tw.Flush()
 	fmt.Fprintln(w, "mean ± 95% confidence interval over the seeds of each point; unstable, too short: the point's verdict (engine/METHODS.md)")
-	// the evidence of those verdicts, one line each
+	// the evidence of those verdicts: a line per reason, with its points
+	var reasons []string
+	at := map[string][]string{}
 	for _, p := range oc.Points {
 		if q := p.Quality; q != nil && q.Reason != "" && (q.Verdict == result.Unstable || q.Verdict == result.TooShort) {
 			xv := p.Offered
 			if sp.Param != "" {
 				xv = p.X
 			}
-			fmt.Fprintf(w, "  series %d %s %g: %s: %s\n", p.Series+1, x, xv, q.Verdict, q.Reason)
+			why := q.Verdict + ": " + q.Reason
+			if at[why] == nil {
+				reasons = append(reasons, why)
+			}
+			at[why] = append(at[why], fmt.Sprintf("series %d %s %g", p.Series+1, x, xv))
 		}
+	}
+	for _, why := range reasons {
+		fmt.Fprintf(w, "  %s: %s\n", strings.Join(at[why], ", "), why)
 	}
 }
 
