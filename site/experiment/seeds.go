@@ -32,7 +32,7 @@ func (r *Results) MoreSeeds() []int {
 		want := sweep.PointRuns(runs)
 		for k := len(idx); k < want; k++ {
 			j := last
-			j.Index, j.Run, j.Seed = len(r.Jobs), k, last.Config.Sim.Seed+uint64(k)
+			j.Index, j.Run, j.Seed = len(r.Jobs), k, sweep.Job{Config: last.Config}.Nth(k).Seed
 			r.Jobs, r.Runs = append(r.Jobs, j), append(r.Runs, nil)
 			added = append(added, j.Index)
 		}
