@@ -489,6 +489,9 @@ func cleanObject(obj []byte, prefix string, errs *Errors) []byte {
 			continue
 		case !leaf:
 			v = cleanObject(v, path+".", errs)
+		case path == WarmupPath && string(v) == `"auto"`:
+			kept["autoWarmup"] = json.RawMessage("true") // the same as -set sim.warmup=auto
+			continue
 		default:
 			if got := wrongType(p, v); got != "" {
 				*errs = append(*errs, &FieldError{Path: path, Value: shortJSON(v),
@@ -582,6 +585,9 @@ func jsonKind(v []byte) string {
 func expected(p Param) string {
 	switch p.Kind {
 	case "int":
+		if p.Path == WarmupPath {
+			return "a whole number" + p.rangeText() + ` or "auto" (sim.autoWarmup, this value its cap)`
+		}
 		return "a whole number" + p.rangeText()
 	case "uint":
 		if p.Max != nil && *p.Max < math.MaxUint64 {

@@ -379,6 +379,9 @@ func (a *App) field(p config.Param, c *config.Config, errs map[string][]string) 
 	def := config.Default()
 	key := fmt.Sprintf("%d/%s", a.sel, p.Path)
 	typed, hasTyped := a.raw[key]
+	if hasTyped && p.Path == config.WarmupPath && config.IsAutoWarmup(typed) && !c.Sim.AutoWarmup {
+		hasTyped = false // sim.autoWarmup turned off since: the cap is the warm-up
+	}
 	// with a physical basis, a field in cycles, phits or phits/node/cycle
 	// shows and takes ns, bytes or Gb/s (by its unit tag)
 	view := experiment.ViewField(c, p, typed, hasTyped)
