@@ -495,7 +495,7 @@ func cleanObject(obj []byte, prefix string, errs *Errors) []byte {
 		default:
 			if got := wrongType(p, v); got != "" {
 				*errs = append(*errs, &FieldError{Path: path, Value: shortJSON(v),
-					Msg: "wrong type: expected " + expected(p) + ", got " + got})
+					Msg: "wrong type: expected " + expected(p) + ", got " + got + orAuto(p)})
 				continue
 			}
 		}
@@ -585,9 +585,6 @@ func jsonKind(v []byte) string {
 func expected(p Param) string {
 	switch p.Kind {
 	case "int":
-		if p.Path == WarmupPath {
-			return "a whole number" + p.rangeText() + ` or "auto" (sim.autoWarmup, this value its cap)`
-		}
 		return "a whole number" + p.rangeText()
 	case "uint":
 		if p.Max != nil && *p.Max < math.MaxUint64 {

@@ -14,6 +14,14 @@ const WarmupPath = "sim.warmup"
 // IsAutoWarmup: the text asks for the automatic warm-up.
 func IsAutoWarmup(s string) bool { return strings.TrimSpace(s) == "auto" }
 
+// orAuto completes the error of a sim.warmup that is not a number.
+func orAuto(p Param) string {
+	if p.Path == WarmupPath {
+		return `, or "auto" (sim.autoWarmup, this value its cap)`
+	}
+	return ""
+}
+
 // MeasuredCap is the most measured cycles of a run: sim.maxCycles with
 // sim.precision (0: 10 × sim.cycles), else sim.cycles.
 func (s Sim) MeasuredCap() int {

@@ -221,7 +221,7 @@ func (p Param) SetString(c *Config, s string) error {
 	case "int":
 		x, err := strconv.ParseInt(wholeDigits(s), 10, 64)
 		if err != nil {
-			return &FieldError{Path: p.Path, Value: s, Msg: "must be " + expected(p)}
+			return &FieldError{Path: p.Path, Value: s, Msg: "must be a whole number" + p.rangeText() + orAuto(p)}
 		}
 		f.SetInt(x)
 	case "uint":
