@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"testing"
 
 	"phitsim/engine/config"
@@ -50,6 +51,15 @@ func TestPageAddsSeedsForPrecision(t *testing.T) {
 	for i := range res.Jobs {
 		queue = append(queue, i)
 	}
+	// the progress bar, as the page drives it: never back, to 1 at the end
+	tr, shown := NewTracker(res.Jobs), 0.0
+	progress := func(what string) {
+		if f := tr.Fraction(); f < shown-1e-12 {
+			t.Errorf("%s: the bar went back from %.4f to %.4f (%s)", what, shown, f, tr.RunsText(res.Done()))
+		} else {
+			shown = f
+		}
+	}
 	for len(queue) > 0 {
 		batch := queue[:min(3, len(queue))]
 		queue = queue[len(batch):]
@@ -62,10 +72,24 @@ func TestPageAddsSeedsForPrecision(t *testing.T) {
 			}
 			done[k] = r
 		}
+		for _, i := range batch {
+			tr.Set(i, 0.5) // part-way when the others' results come
+		}
 		for k := len(batch) - 1; k >= 0; k-- {
 			res.Runs[batch[k]] = done[k]
-			queue = append(queue, res.MoreSeeds()...)
+			tr.Set(batch[k], 1)
+			progress("a run finished")
+			more := res.MoreSeeds()
+			for _, i := range more {
+				tr.Add(res.Jobs[i : i+1])
+			}
+			progress(fmt.Sprintf("%d seeds added", len(more)))
+			queue = append(queue, more...)
 		}
+	}
+	added := len(res.Jobs) - len(e.Series)*2*e.Series[0].Sim.Seeds
+	if want := fmt.Sprintf("%d / %d runs (+%d seeds for precision)", len(res.Jobs), len(res.Jobs), added); tr.RunsText(res.Done()) != want || added <= 0 || tr.Fraction() != 1 {
+		t.Errorf("at the end the progress says %q at %.4f, want %q at 1", tr.RunsText(res.Done()), tr.Fraction(), want)
 	}
 	got := res.Outcome()
 	if len(got.Runs) != len(want.Runs) || len(got.Runs) <= 4 {

@@ -304,7 +304,7 @@ func (a *App) finish(state string) {
 	a.state, a.finished = state, time.Now()
 	if a.res != nil && a.tracker != nil {
 		if el := a.finished.Sub(a.started).Seconds(); el > 0.5 {
-			if w := a.tracker.Fraction() * a.tracker.Total(); w > 0 {
+			if w := a.tracker.Work(); w > 0 {
 				a.rate = w / el / float64(min(a.pool.Size(), len(a.res.Jobs)))
 			}
 		}
