@@ -126,7 +126,9 @@ func (c *chartView) set(opt []byte) bool {
 	if c.inst.Call("getWidth").Int() != el.Get("clientWidth").Int() || c.inst.Call("getHeight").Int() != el.Get("clientHeight").Int() {
 		c.inst.Call("resize")
 	}
-	c.inst.Call("setOption", global.Get("JSON").Call("parse", s), map[string]any{"notMerge": true})
+	o := global.Get("JSON").Call("parse", s)
+	withVerdictTips(o) // the points' verdicts in words (plot.NoteKey)
+	c.inst.Call("setOption", o, map[string]any{"notMerge": true})
 	return true
 }
 

@@ -3,6 +3,10 @@
 package ui
 
 import (
+	"math"
+	"strconv"
+	"syscall/js"
+
 	"github.com/hexops/vecty"
 	"github.com/hexops/vecty/elem"
 
@@ -62,4 +66,95 @@ func (a *App) renderQuality() *vecty.HTML {
 		elem.Div(vecty.Markup(vecty.Class("table-wrap"), vecty.Attribute("tabindex", 0), vecty.Attribute("role", "region"),
 			vecty.Attribute("aria-label", "measurement quality table (scrolls sideways)")),
 			elem.Table(elem.TableHead(cols), elem.TableBody(body...))))
+}
+
+// tipFormatter is the curve charts' tooltip (plot.AxisTip): ECharts' own
+// lists a point's numbers only, so the verdict, kept beside them in each
+// data item (plot.NoteKey), is shown in words by this formatter. Made once,
+// for the page's life.
+var tipFormatter = js.FuncOf(func(_ js.Value, args []js.Value) any {
+	if len(args) == 0 || args[0].Type() != js.TypeObject {
+		return ""
+	}
+	ps := args[0]
+	if !js.Global().Get("Array").Call("isArray", ps).Bool() {
+		ps = js.Global().Get("Array").New(ps)
+	}
+	str := func(v js.Value) string {
+		if v.Type() == js.TypeString {
+			return v.String()
+		}
+		if v.Type() == js.TypeNumber {
+			return strconv.FormatFloat(v.Float(), 'g', 6, 64)
+		}
+		return ""
+	}
+	var header string
+	var entries []plot.TipEntry
+	for i := 0; i < ps.Length(); i++ {
+		p := ps.Index(i)
+		if i == 0 {
+			if header = str(p.Get("axisValueLabel")); header == "" {
+				header = str(p.Get("name"))
+			}
+		}
+		e := plot.TipEntry{Marker: str(p.Get("marker")), Series: str(p.Get("seriesName"))}
+		if d := p.Get("data"); d.Type() == js.TypeObject {
+			e.Note = str(d.Get(plot.NoteKey))
+		}
+		val, names := p.Get("value"), p.Get("dimensionNames")
+		if val.Type() != js.TypeObject { // a bare number
+			e.Names, e.Values = []string{""}, []float64{jsNumber(val)}
+			entries = append(entries, e)
+			continue
+		}
+		var dims []int
+		if enc := p.Get("encode"); enc.Type() == js.TypeObject {
+			if tt := enc.Get("tooltip"); tt.Type() == js.TypeObject {
+				for k := 0; k < tt.Length(); k++ {
+					dims = append(dims, tt.Index(k).Int())
+				}
+			}
+		}
+		if len(dims) == 0 {
+			dims = []int{1} // y
+		}
+		for _, k := range dims {
+			name := ""
+			if names.Type() == js.TypeObject {
+				name = str(names.Index(k))
+			}
+			e.Names, e.Values = append(e.Names, name), append(e.Values, jsNumber(val.Index(k)))
+		}
+		entries = append(entries, e)
+	}
+	return plot.AxisTip(header, entries)
+})
+
+func jsNumber(v js.Value) float64 {
+	if v.Type() != js.TypeNumber {
+		return math.NaN()
+	}
+	return v.Float()
+}
+
+// withVerdictTips gives a chart option whose points carry a verdict note
+// (plot.NoteKey) the tooltip formatter that shows it.
+func withVerdictTips(opt js.Value) {
+	tt, series := opt.Get("tooltip"), opt.Get("series")
+	if tt.Type() != js.TypeObject || series.Type() != js.TypeObject || tt.Get("trigger").Type() != js.TypeString || tt.Get("trigger").String() != "axis" {
+		return
+	}
+	for i := 0; i < series.Length(); i++ {
+		data := series.Index(i).Get("data")
+		if data.Type() != js.TypeObject {
+			continue
+		}
+		for k := 0; k < data.Length(); k++ {
+			if d := data.Index(k); d.Type() == js.TypeObject && d.Get(plot.NoteKey).Type() == js.TypeString {
+				tt.Set("formatter", tipFormatter)
+				return
+			}
+		}
+	}
 }
