@@ -68,93 +68,101 @@ func (a *App) renderQuality() *vecty.HTML {
 			elem.Table(elem.TableHead(cols), elem.TableBody(body...))))
 }
 
-// tipFormatter is the curve charts' tooltip (plot.AxisTip): ECharts' own
-// lists a point's numbers only, so the verdict, kept beside them in each
-// data item (plot.NoteKey), is shown in words by this formatter. Made once,
-// for the page's life.
-var tipFormatter = js.FuncOf(func(_ js.Value, args []js.Value) any {
-	if len(args) == 0 || args[0].Type() != js.TypeObject {
-		return ""
+// verdictTips gives a chart option whose points carry a verdict note
+// (plot.NoteKey) a tooltip formatter that shows it (plot.AxisTip): ECharts'
+// own lists a point's numbers only. The formatter holds each series'
+// tooltip dimensions and their names (ECharts does not pass the encode's
+// tooltip list to a formatter); the chart releases it with the option (ok
+// false: the option has no notes, nothing set).
+func verdictTips(opt js.Value) (fn js.Func, ok bool) {
+	tt, series := opt.Get("tooltip"), opt.Get("series")
+	if tt.Type() != js.TypeObject || series.Type() != js.TypeObject || str(tt.Get("trigger")) != "axis" {
+		return fn, false
 	}
-	ps := args[0]
-	if !js.Global().Get("Array").Call("isArray", ps).Bool() {
-		ps = js.Global().Get("Array").New(ps)
+	type tipDims struct {
+		index []int
+		names []string
 	}
-	str := func(v js.Value) string {
-		if v.Type() == js.TypeString {
-			return v.String()
-		}
-		if v.Type() == js.TypeNumber {
-			return strconv.FormatFloat(v.Float(), 'g', 6, 64)
-		}
-		return ""
-	}
-	var header string
-	var entries []plot.TipEntry
-	for i := 0; i < ps.Length(); i++ {
-		p := ps.Index(i)
-		if i == 0 {
-			if header = str(p.Get("axisValueLabel")); header == "" {
-				header = str(p.Get("name"))
+	dims := make([]tipDims, series.Length())
+	for i := range dims {
+		s := series.Index(i)
+		names := s.Get("dimensions")
+		if enc := s.Get("encode"); enc.Type() == js.TypeObject && enc.Get("tooltip").Type() == js.TypeObject && names.Type() == js.TypeObject {
+			for k, tl := 0, enc.Get("tooltip"); k < tl.Length(); k++ {
+				d := tl.Index(k).Int()
+				dims[i].index, dims[i].names = append(dims[i].index, d), append(dims[i].names, str(names.Index(d)))
 			}
 		}
-		e := plot.TipEntry{Marker: str(p.Get("marker")), Series: str(p.Get("seriesName"))}
-		if d := p.Get("data"); d.Type() == js.TypeObject {
-			e.Note = str(d.Get(plot.NoteKey))
+		data := s.Get("data")
+		for k := 0; !ok && data.Type() == js.TypeObject && k < data.Length(); k++ {
+			d := data.Index(k)
+			ok = d.Type() == js.TypeObject && d.Get(plot.NoteKey).Type() == js.TypeString
 		}
-		val, names := p.Get("value"), p.Get("dimensionNames")
-		if val.Type() != js.TypeObject { // a bare number
-			e.Names, e.Values = []string{""}, []float64{jsNumber(val)}
-			entries = append(entries, e)
-			continue
+	}
+	if !ok {
+		return fn, false
+	}
+	fn = js.FuncOf(func(_ js.Value, args []js.Value) (out any) {
+		defer func() {
+			if recover() != nil {
+				out = "" // a tooltip is not worth the page
+			}
+		}()
+		if len(args) == 0 || args[0].Type() != js.TypeObject {
+			return ""
 		}
-		var dims []int
-		if enc := p.Get("encode"); enc.Type() == js.TypeObject {
-			if tt := enc.Get("tooltip"); tt.Type() == js.TypeObject {
-				for k := 0; k < tt.Length(); k++ {
-					dims = append(dims, tt.Index(k).Int())
+		ps := args[0]
+		if !js.Global().Get("Array").Call("isArray", ps).Bool() {
+			ps = js.Global().Get("Array").New(ps)
+		}
+		var header string
+		var entries []plot.TipEntry
+		for i := 0; i < ps.Length(); i++ {
+			p := ps.Index(i)
+			if i == 0 {
+				if header = str(p.Get("axisValueLabel")); header == "" {
+					header = str(p.Get("name"))
 				}
 			}
-		}
-		if len(dims) == 0 {
-			dims = []int{1} // y
-		}
-		for _, k := range dims {
-			name := ""
-			if names.Type() == js.TypeObject {
-				name = str(names.Index(k))
+			e := plot.TipEntry{Marker: str(p.Get("marker")), Series: str(p.Get("seriesName"))}
+			if d := p.Get("data"); d.Type() == js.TypeObject {
+				e.Note = str(d.Get(plot.NoteKey))
 			}
-			e.Names, e.Values = append(e.Names, name), append(e.Values, jsNumber(val.Index(k)))
+			val := p.Get("value")
+			si := p.Get("seriesIndex")
+			switch {
+			case val.Type() != js.TypeObject: // a bare number
+				e.Names, e.Values = []string{""}, []float64{jsNumber(val)}
+			case si.Type() == js.TypeNumber && si.Int() >= 0 && si.Int() < len(dims) && len(dims[si.Int()].index) > 0:
+				d := dims[si.Int()]
+				e.Names = d.names
+				for _, k := range d.index {
+					e.Values = append(e.Values, jsNumber(val.Index(k)))
+				}
+			default: // y
+				e.Names, e.Values = []string{""}, []float64{jsNumber(val.Index(1))}
+			}
+			entries = append(entries, e)
 		}
-		entries = append(entries, e)
+		return plot.AxisTip(header, entries)
+	})
+	tt.Set("formatter", fn)
+	return fn, true
+}
+
+func str(v js.Value) string {
+	switch v.Type() {
+	case js.TypeString:
+		return v.String()
+	case js.TypeNumber:
+		return strconv.FormatFloat(v.Float(), 'g', 6, 64)
 	}
-	return plot.AxisTip(header, entries)
-})
+	return ""
+}
 
 func jsNumber(v js.Value) float64 {
 	if v.Type() != js.TypeNumber {
 		return math.NaN()
 	}
 	return v.Float()
-}
-
-// withVerdictTips gives a chart option whose points carry a verdict note
-// (plot.NoteKey) the tooltip formatter that shows it.
-func withVerdictTips(opt js.Value) {
-	tt, series := opt.Get("tooltip"), opt.Get("series")
-	if tt.Type() != js.TypeObject || series.Type() != js.TypeObject || tt.Get("trigger").Type() != js.TypeString || tt.Get("trigger").String() != "axis" {
-		return
-	}
-	for i := 0; i < series.Length(); i++ {
-		data := series.Index(i).Get("data")
-		if data.Type() != js.TypeObject {
-			continue
-		}
-		for k := 0; k < data.Length(); k++ {
-			if d := data.Index(k); d.Type() == js.TypeObject && d.Get(plot.NoteKey).Type() == js.TypeString {
-				tt.Set("formatter", tipFormatter)
-				return
-			}
-		}
-	}
 }
