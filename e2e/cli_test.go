@@ -125,26 +125,42 @@ func checkCLI(t *testing.T, ctx context.Context, bin string, ex experiment.Expor
 		t.Errorf("the CLI ran another spec than the page:\nCLI  %+v\npage %+v", out.Spec, spec)
 	}
 
-	// runs, in job order (series, point, seed)
+	// runs, in job order (series, point, seed); under sim.precision the
+	// page's added seeds follow its jobs, in the order their points
+	// finished, the CLI's sit beside their point's: both in run order
 	jobs, err := ex.Exp.Jobs()
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(ex.Jobs) != len(jobs) || len(out.Runs) != len(jobs) {
+	if len(ex.Jobs) < len(jobs) || len(out.Runs) != len(ex.Jobs) {
 		t.Fatalf("the experiment has %d jobs; the page lists %d, the CLI ran %d", len(jobs), len(ex.Jobs), len(out.Runs))
 	}
 	for i, j := range jobs {
-		ref := ex.Jobs[i]
-		if ref.Result < 0 {
-			t.Fatalf("job %d has no result on the page", i)
+		if ref := ex.Jobs[i]; ref.Seed != j.Seed || ref.Series != j.Series || ref.Point != j.Point {
+			t.Errorf("job %d: page %+v, experiment seed %d", i, ref, j.Seed)
 		}
-		if ref.Seed != j.Seed || ref.Series != j.Series || ref.Point != j.Point || out.Runs[i].Seed != j.Seed {
-			t.Errorf("job %d: page %+v, experiment seed %d, CLI seed %d", i, ref, j.Seed, out.Runs[i].Seed)
+	}
+	refs := slices.Clone(ex.Jobs)
+	slices.SortStableFunc(refs, func(a, b experiment.JobRef) int {
+		if a.Series != b.Series {
+			return a.Series - b.Series
+		}
+		if a.Point != b.Point {
+			return a.Point - b.Point
+		}
+		return a.Run - b.Run
+	})
+	for i, ref := range refs {
+		if ref.Result < 0 {
+			t.Fatalf("job %+v has no result on the page", ref)
+		}
+		if out.Runs[i].Seed != ref.Seed || out.Runs[i].Offered != ex.Runs[ref.Result].Offered {
+			t.Errorf("run %d: page's seed %d at %g, CLI's %d at %g", i, ref.Seed, ex.Runs[ref.Result].Offered, out.Runs[i].Seed, out.Runs[i].Offered)
 		}
 		got := ex.Runs[ref.Result]
 		if canonical(got) != canonical(out.Runs[i]) {
-			t.Errorf("job %d (series %d, x=%g, seed %d): the browser's result differs from the CLI's\nbrowser %.400s\nCLI     %.400s",
-				i, j.Series, j.X, j.Seed, canonical(got), canonical(out.Runs[i]))
+			t.Errorf("run %d (series %d, x=%g, seed %d): the browser's result differs from the CLI's\nbrowser %.400s\nCLI     %.400s",
+				i, ref.Series, ref.X, ref.Seed, canonical(got), canonical(out.Runs[i]))
 		}
 		r.WasmCPU += got.CPUSeconds
 		r.NativeCPU += out.Runs[i].CPUSeconds
@@ -207,7 +223,7 @@ func num(x float64) float64 {
 }
 
 // checkCurves compares the points the latency and accepted-load charts show
-// (x, mean, ±CI95, runs, saturated, verdict, p99, busiest link) with the CLI's points. The charts are
+// (x, mean, ±CI95, runs, saturated, verdict, p99, busiest link, p50, p90, p99.9) with the CLI's points. The charts are
 // drawn on the animation frame after a render: wait up to 5 s for them.
 func checkCurves(t *testing.T, ctx context.Context, ex experiment.Export, out *sweep.Outcome) {
 	t.Helper()
@@ -232,20 +248,21 @@ func checkCurves(t *testing.T, ctx context.Context, ex experiment.Export, out *s
 				sat = 1
 			}
 			// the point's verdict (index in result.Verdicts), p99 latency
-			// and busiest link's utilisation
-			verdict, p99, busiest := -1.0, 0.0, 0.0
+			// and busiest link's utilisation, then p50, p90, p99.9
+			verdict, busiest := -1.0, 0.0
+			var pct [4]float64 // p50, p90, p99, p99.9
 			if q := p.Quality; q != nil {
 				verdict = float64(slices.Index(result.Verdicts[:], q.Verdict))
 				for _, pc := range q.Percentiles {
-					if pc.P == 0.99 {
-						p99 = float64(pc.Cycles)
+					if i := slices.Index([]float64{0.5, 0.9, 0.99, 0.999}, pc.P); i >= 0 {
+						pct[i] = float64(pc.Cycles)
 					}
 				}
 				if l := q.Links.Link; l != nil {
 					busiest = l.Utilisation
 				}
 			}
-			ss[p.Series].Data = append(ss[p.Series].Data, []float64{num(ex.Values[k]), num(e.Mean), num(e.CI95), float64(p.Runs), sat, verdict, p99, busiest})
+			ss[p.Series].Data = append(ss[p.Series].Data, []float64{num(ex.Values[k]), num(e.Mean), num(e.CI95), float64(p.Runs), sat, verdict, pct[2], busiest, pct[0], pct[1], pct[3]})
 		}
 		want[chart] = ss
 	}

@@ -446,6 +446,7 @@ func TestBrowser(t *testing.T) {
 	})
 
 	t.Run("deadlock", func(t *testing.T) { deadlockSweep(t, ctx, base, cli(t)) })
+	t.Run("quality", func(t *testing.T) { qualityPanel(t, ctx, base, cli(t)) })
 	t.Run("physical", func(t *testing.T) { physicalUnits(t, ctx, base) })
 
 	t.Run("qcn", func(t *testing.T) { qcnTransient(t, ctx, base) })

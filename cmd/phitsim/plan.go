@@ -27,7 +27,10 @@ progress (exit status 130). A run that fails is recorded as failed with its
 error in DIR/runs/ID.failed.json and tried again by the next exec (exit status
 1); a run that stops on a deadlock is kept with its metrics up to it, as
 'phitsim sweep' keeps it (exit status 3). Not at a terminal, stderr gets one
-line per finished run.
+line per finished run. Under sim.precision a point whose runs combined miss
+it takes more seeds, the ones 'phitsim sweep' would add: exec runs those of
+its slice once the point's runs have all finished; those of a point another
+task finishes later are left to the next exec (merge lists them as missing).
 
 Examples:
   phitsim exec -plan adv1                          every run, on all cores
@@ -88,6 +91,13 @@ func writePlan(e env, sp sweep.Spec, table bool, dir string) error {
 	}
 	fmt.Fprintf(e.stderr, "estimated cost: %s of CPU time in all, the longest run %s, up to %s of memory per run\n",
 		fmtSeconds(cost.Seconds), fmtSeconds(cost.Longest), fmtMiB(cost.Bytes))
+	for _, c := range sp.Series {
+		if c.Sim.Precision > 0 {
+			fmt.Fprintf(e.stderr, "sim.precision: a point short of it after its %d seeds takes more, up to sim.maxSeeds (%d), when exec has run all its runs; the cost above counts the first %d\n",
+				c.Sim.Seeds, c.Sim.SeedCap(), c.Sim.Seeds)
+			break
+		}
+	}
 	fmt.Fprintf(e.stderr, "next: phitsim exec -plan %s   (or on a Slurm cluster: phitsim slurm -plan %s -submit), then phitsim merge -plan %s -out PREFIX\n", dir, dir, dir)
 	return nil
 }
@@ -108,11 +118,11 @@ func cmdExec(ctx context.Context, args []string, e env) error {
 	if err != nil {
 		return err
 	}
-	slice, err := p.Slice(*task, *tasks)
+	st, err := p.Status() // first: under sim.precision it adds the runs finished points ask for
 	if err != nil {
 		return err
 	}
-	st, err := p.Status()
+	slice, err := p.Slice(*task, *tasks)
 	if err != nil {
 		return err
 	}

@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"encoding/json"
 	"errors"
 	"os"
 	"os/exec"
@@ -271,4 +272,41 @@ func TestExecInterrupted(t *testing.T) {
 	if code, _, errOut := cli(t, false, "exec", "-plan", pdir, "-parallel", "2"); code != 0 || !strings.Contains(errOut, "4 runs, 1 already finished, 3 run now") {
 		t.Errorf("exec again: exit %d: %s", code, errOut)
 	}
+}
+
+// Under sim.precision, sweep … -plan, exec as 2 tasks (each resumed until
+// merge finds nothing missing) and merge -out write what sweep -out writes:
+// the seeds the points add are the same (the h2 preset, MIN/UN, 1,000 +
+// 1,000 cycles in 50-cycle intervals, ±3% with windows not extended, 2
+// seeds, loads 0.1 and 0.2: 10 runs; engine/METHODS.md "Precision-driven
+// length").
+func TestPlanWithPrecisionIsTheSweep(t *testing.T) {
+	dir := t.TempDir()
+	sw := []string{"-preset", "h2", "-set", "sim.warmup=1000", "-set", "sim.cycles=1000", "-set", "sim.interval=50",
+		"-set", "sim.precision=0.03", "-set", "sim.maxCycles=1000", "-seeds", "2", "-loads", "0.1,0.2"}
+	if code, _, errOut := cli(t, true, append(append([]string{"sweep"}, sw...), "-out", filepath.Join(dir, "s"))...); code != 0 {
+		t.Fatalf("sweep: exit %d: %s", code, errOut)
+	}
+	pdir := filepath.Join(dir, "plan")
+	if code, _, errOut := cli(t, true, append(append([]string{"sweep"}, sw...), "-plan", pdir)...); code != 0 || !strings.Contains(errOut, "planned 4 runs") || !strings.Contains(errOut, "sim.precision: a point short of it") {
+		t.Fatalf("sweep -plan: exit %d: %s", code, errOut)
+	}
+	for round := 0; ; round++ {
+		code, _, errOut := cli(t, true, "merge", "-plan", pdir, "-out", filepath.Join(dir, "m"))
+		if code == 0 {
+			break
+		}
+		if round == 10 || !strings.Contains(errOut, "runs missing") {
+			t.Fatalf("merge after %d execs: exit %d: %s", round, code, errOut)
+		}
+		if code, _, errOut := cli(t, true, "exec", "-plan", pdir, "-task", strconv.Itoa(round%2), "-tasks", "2", "-parallel", "2"); code != 0 {
+			t.Fatalf("exec: exit %d: %s", code, errOut)
+		}
+	}
+	sameFiles(t, filepath.Join(dir, "s"), filepath.Join(dir, "m"))
+	var doc struct{ Runs []json.RawMessage }
+	if b, err := os.ReadFile(filepath.Join(dir, "m.json")); err != nil || json.Unmarshal(b, &doc) != nil || len(doc.Runs) <= 4 {
+		t.Errorf("merged %d runs (%v), want more than the 4 planned", len(doc.Runs), err)
+	}
+	t.Logf("%d runs, as sweep -out", len(doc.Runs))
 }

@@ -299,7 +299,7 @@ func slurmStatus(e env, p *plan.Plan, rec slurmFile) error {
 	fmt.Fprintln(e.stdout, queueState(rec.Jobs))
 	left := map[int]bool{}
 	for _, i := range append(append([]int(nil), st.Failed...), st.Missing...) {
-		left[i%rec.Tasks] = true
+		left[p.Task(i, rec.Tasks)] = true
 	}
 	var idx []string
 	for t := 0; t < rec.Tasks; t++ {

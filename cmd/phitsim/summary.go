@@ -290,6 +290,25 @@ func printTable(w io.Writer, oc *sweep.Outcome) {
 	}
 	tw.Flush()
 	fmt.Fprintln(w, "mean ± 95% confidence interval over the seeds of each point; unstable, too short: the point's verdict (engine/METHODS.md)")
+	// the evidence of those verdicts: a line per reason, with its points
+	var reasons []string
+	at := map[string][]string{}
+	for _, p := range oc.Points {
+		if q := p.Quality; q != nil && q.Reason != "" && (q.Verdict == result.Unstable || q.Verdict == result.TooShort) {
+			xv := p.Offered
+			if sp.Param != "" {
+				xv = p.X
+			}
+			why := q.Verdict + ": " + q.Reason
+			if at[why] == nil {
+				reasons = append(reasons, why)
+			}
+			at[why] = append(at[why], fmt.Sprintf("series %d %s %g", p.Series+1, x, xv))
+		}
+	}
+	for _, why := range reasons {
+		fmt.Fprintf(w, "  %s: %s\n", strings.Join(at[why], ", "), why)
+	}
 }
 
 // qualityRows: a point's tail latency, link use and within-run intervals

@@ -313,7 +313,7 @@ type Traffic struct {
 
 // Sim controls the run length, seeds and what is recorded.
 type Sim struct {
-	Warmup   int    `json:"warmup" doc:"warm-up cycles, not measured" unit:"cycles" min:"0" max:"100000000"`
+	Warmup   int    `json:"warmup" doc:"warm-up cycles, not measured; 'auto' sets sim.autoWarmup (this value is then its cap)" unit:"cycles" min:"0" max:"100000000"`
 	Cycles   int    `json:"cycles" doc:"measured cycles after warm-up" unit:"cycles" min:"1" max:"100000000"`
 	Seed     uint64 `json:"seed" doc:"seed of the first run; run k of a point uses seed+k" unit:"PRNG seed" min:"0" max:"18446744073709551615"`
 	Seeds    int    `json:"seeds" doc:"runs per point, averaged with a 95% confidence interval" unit:"runs" min:"1" max:"1000"`

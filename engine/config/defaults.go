@@ -489,10 +489,13 @@ func cleanObject(obj []byte, prefix string, errs *Errors) []byte {
 			continue
 		case !leaf:
 			v = cleanObject(v, path+".", errs)
+		case path == WarmupPath && string(v) == `"auto"`:
+			kept["autoWarmup"] = json.RawMessage("true") // the same as -set sim.warmup=auto
+			continue
 		default:
 			if got := wrongType(p, v); got != "" {
 				*errs = append(*errs, &FieldError{Path: path, Value: shortJSON(v),
-					Msg: "wrong type: expected " + expected(p) + ", got " + got})
+					Msg: "wrong type: expected " + expected(p) + ", got " + got + orAuto(p)})
 				continue
 			}
 		}

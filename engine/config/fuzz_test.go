@@ -75,6 +75,7 @@ func FuzzSet(f *testing.F) {
 	for _, s := range [][2]string{
 		{"traffic.load", "abc"}, {"traffic.load", "NaN"}, {"traffic.load", "0x1p-2"}, {"sim.seed", "18446744073709551616"},
 		{"topology", "2"}, {"load", "0.1"}, {"name", "\xff"}, {"sim.seeds", " 3 "}, {"router.speedup", "Inf"},
+		{"sim.warmup", "auto"}, {"sim.warmup", "autos"},
 	} {
 		f.Add(s[0], s[1])
 	}
@@ -107,6 +108,10 @@ func FuzzSet(f *testing.F) {
 			t.Fatalf("Set(%q, %q): JSON round trip gives %v (%v)", path, value, p.Get(&back), err)
 		}
 		again := Default()
+		if IsAutoWarmup(value) && path == WarmupPath {
+			// "auto" is a switch, not a value: sim.autoWarmup renders it
+			again.Sim.AutoWarmup = true
+		}
 		if err := again.Set(path, p.Format(&c)); err != nil || again != c {
 			t.Fatalf("Set(%q, %q): Format gives %q, which sets %v (%v)", path, value, p.Format(&c), p.Get(&again), err)
 		}

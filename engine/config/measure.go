@@ -1,6 +1,26 @@
 package config
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
+
+// WarmupPath takes "auto" besides a number of cycles, as
+// sim.autoWarmup=true (engine/METHODS.md): -set sim.warmup=auto, the page's
+// field and "warmup": "auto" in a configuration file. The document keeps
+// sim.warmup a number (the cap) and writes sim.autoWarmup.
+const WarmupPath = "sim.warmup"
+
+// IsAutoWarmup: the text asks for the automatic warm-up.
+func IsAutoWarmup(s string) bool { return strings.TrimSpace(s) == "auto" }
+
+// orAuto completes the error of a sim.warmup that is not a number.
+func orAuto(p Param) string {
+	if p.Path == WarmupPath {
+		return `, or "auto" (sim.autoWarmup, this value its cap)`
+	}
+	return ""
+}
 
 // MeasuredCap is the most measured cycles of a run: sim.maxCycles with
 // sim.precision (0: 10 × sim.cycles), else sim.cycles.

@@ -1,6 +1,7 @@
 package config
 
 import (
+	"errors"
 	"strings"
 	"testing"
 )
@@ -36,5 +37,45 @@ func TestMeasureSettingsAreValidated(t *testing.T) {
 	c.Sim.AutoWarmup, c.Sim.Precision = true, 0.02
 	if errs := c.Validate(); len(errs) > 0 {
 		t.Errorf("defaults with auto warm-up and ±2%%: %v", errs)
+	}
+}
+
+// sim.warmup=auto (the automatic warm-up as the measurement-quality issue
+// spells it) is sim.autoWarmup=true with sim.warmup kept as its cap, from
+// -set / URLs and from a configuration file; another word is refused with
+// an error naming sim.warmup and saying "auto" is allowed.
+func TestWarmupAuto(t *testing.T) {
+	want := Default()
+	want.Sim.Warmup, want.Sim.AutoWarmup = 5000, true
+	c := Default()
+	if err := c.Set("sim.warmup", "5000"); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Set("sim.warmup", " auto "); err != nil || c != want {
+		t.Errorf("-set sim.warmup=auto: %v, warm-up %d auto %v; want the cap 5000 kept, auto on", err, c.Sim.Warmup, c.Sim.AutoWarmup)
+	}
+	// a number afterwards sets the cap only (URLs list both fields)
+	if err := c.Set("sim.warmup", "6000"); err != nil || !c.Sim.AutoWarmup || c.Sim.Warmup != 6000 {
+		t.Errorf("then sim.warmup=6000: %v, %+v", err, c.Sim)
+	}
+	for _, bad := range []string{"automatic", "Auto?", ""} {
+		c := Default()
+		err := c.Set("sim.warmup", bad)
+		var fe *FieldError
+		if !errors.As(err, &fe) || fe.Path != "sim.warmup" || !strings.Contains(fe.Msg, `or "auto"`) || c != Default() {
+			t.Errorf("sim.warmup=%q: %v, want an error naming sim.warmup that allows auto", bad, err)
+		}
+	}
+	c, err := Decode([]byte(`{"sim":{"warmup":"auto","autoWarmup":false}}`))
+	if d := Default(); err != nil || !c.Sim.AutoWarmup || c.Sim.Warmup != d.Sim.Warmup {
+		t.Errorf(`"warmup": "auto": %v, %+v; want auto on, the default cap`, err, c.Sim)
+	}
+	back, err := Parse(c.JSON())
+	if err != nil || back != c || !strings.Contains(string(c.JSON()), `"autoWarmup": true`) {
+		t.Errorf("written back: %v\n%s", err, c.JSON())
+	}
+	_, err = Decode([]byte(`{"sim":{"warmup":"soon"}}`))
+	if err == nil || !strings.Contains(err.Error(), "sim.warmup") || !strings.Contains(err.Error(), `or "auto"`) {
+		t.Errorf(`"warmup": "soon": %v, want an error naming sim.warmup that allows auto`, err)
 	}
 }

@@ -213,11 +213,15 @@ func (p Param) Format(c *Config) string {
 // Range checks are left to Validate, so that all errors can be listed at once.
 func (p Param) SetString(c *Config, s string) error {
 	f := reflect.ValueOf(c).Elem().FieldByIndex(p.index)
+	if p.Path == WarmupPath && IsAutoWarmup(s) {
+		c.Sim.AutoWarmup = true // sim.warmup stays the cap
+		return nil
+	}
 	switch p.Kind {
 	case "int":
 		x, err := strconv.ParseInt(wholeDigits(s), 10, 64)
 		if err != nil {
-			return &FieldError{Path: p.Path, Value: s, Msg: "must be a whole number" + p.rangeText()}
+			return &FieldError{Path: p.Path, Value: s, Msg: "must be a whole number" + p.rangeText() + orAuto(p)}
 		}
 		f.SetInt(x)
 	case "uint":

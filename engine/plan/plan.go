@@ -71,11 +71,18 @@ type Run struct {
 }
 
 // Plan is an opened plan folder: its manifest and its jobs as this build
-// expands the spec (Jobs[i] is Manifest.Runs[i]).
+// expands the spec (Jobs[i] is Manifest.Runs[i]). Under sim.precision,
+// Extend appends to both the runs that points short of it ask for; they
+// are not in plan.json (what they are follows from the runs before them),
+// and their files are named by their ids like any run's.
 type Plan struct {
 	Dir string
 	Manifest
 	Jobs []sweep.Job
+	// order is each run's place for slicing (Task): a listed run's index;
+	// an added one's, its point's first run's index + its run number, as
+	// if the point had listed it
+	order []int
 }
 
 // ID is a run's stable id: a hash of its configuration (the series with
@@ -203,6 +210,7 @@ func Open(dir string) (*Plan, error) {
 		if want := runOf(p.Spec, j); want != p.Runs[i] {
 			return nil, fmt.Errorf("%s: run %d is listed as %+v, its spec makes it %+v: the manifest was edited or written by another build; plan again", path, i, p.Runs[i], want)
 		}
+		p.order = append(p.order, i)
 	}
 	return p, nil
 }
@@ -220,16 +228,33 @@ func (p *Plan) FailedPath(i int) string {
 
 // Slice is the runs of task (0 … tasks−1) of tasks: every tasks-th run from
 // the task's index, so that each task gets its share of every series and
-// load (the costly high loads are spread, not given to one task).
+// load (the costly high loads are spread, not given to one task). A run
+// Extend added belongs to the task its point would have given it (Task).
 func (p *Plan) Slice(task, tasks int) ([]int, error) {
+	return p.sliceFrom(0, task, tasks)
+}
+
+// sliceFrom is Slice among the runs from index from on.
+func (p *Plan) sliceFrom(from, task, tasks int) ([]int, error) {
 	if tasks < 1 || task < 0 || task >= tasks {
 		return nil, fmt.Errorf("-task %d of -tasks %d: want 1 ≤ tasks and 0 ≤ task < tasks", task, tasks)
 	}
 	var out []int
-	for i := task; i < len(p.Runs); i += tasks {
-		out = append(out, i)
+	for i := from; i < len(p.Runs); i++ {
+		if p.Task(i, tasks) == task {
+			out = append(out, i)
+		}
 	}
 	return out, nil
+}
+
+// Task is the task (of tasks) whose slice holds run i.
+func (p *Plan) Task(i, tasks int) int {
+	o := i
+	if i < len(p.order) {
+		o = p.order[i]
+	}
+	return o % tasks
 }
 
 // WriteFile writes data to dir/name atomically: a temporary file in dir,

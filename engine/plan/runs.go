@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -85,7 +86,8 @@ func (p *Plan) xName() string {
 }
 
 // Status of the runs, from the files in the plan folder (without reading
-// them: Results checks their contents).
+// them: Results checks their contents; but Extend reads them first under
+// sim.precision).
 type Status struct {
 	Done    []int          // a run file exists
 	Failed  []int          // no run file, a failure record
@@ -93,8 +95,15 @@ type Status struct {
 	Errors  map[int]string // the failures' errors
 }
 
-// Status lists which runs are done, failed or missing.
+// Status lists which runs are done, failed or missing, after Extend.
 func (p *Plan) Status() (Status, error) {
+	if _, err := p.Extend(); err != nil {
+		return Status{}, err
+	}
+	return p.status()
+}
+
+func (p *Plan) status() (Status, error) {
 	st := Status{Errors: map[int]string{}}
 	entries, err := os.ReadDir(filepath.Join(p.Dir, RunsDir))
 	if err != nil && !errors.Is(err, os.ErrNotExist) {
@@ -129,40 +138,54 @@ func (p *Plan) Status() (Status, error) {
 func (p *Plan) Results() ([]*result.Result, error) {
 	out := make([]*result.Result, len(p.Runs))
 	var errs []error
-	for i, r := range p.Runs {
-		path := p.RunPath(i)
-		b, err := os.ReadFile(path)
-		if errors.Is(err, os.ErrNotExist) {
-			continue
-		}
+	for i := range p.Runs {
+		r, err := p.read(i)
 		if err != nil {
 			errs = append(errs, err)
 			continue
 		}
-		f, err := decodeRun(b)
-		switch {
-		case err != nil:
-			err = fmt.Errorf("%s: corrupted run file (%v): move it away and run 'phitsim exec -plan %s' again to redo that run", path, err, p.Dir)
-		case f.Format != Format:
-			err = fmt.Errorf("%s: run file format %d, this phitsim reads format %d", path, f.Format, Format)
-		case f.ID != r.ID || f.Seed != r.Seed || f.Result == nil:
-			err = fmt.Errorf("%s: holds run %s seed %d, not %s: the file was renamed or copied from another plan", path, f.ID, f.Seed, p.Describe(i))
-		case f.Result.Engine != p.Engine:
-			err = fmt.Errorf("%s: a run of engine %q, the plan is of %q", path, f.Result.Engine, p.Engine)
-		}
-		if err != nil {
-			errs = append(errs, err)
-			continue
-		}
-		out[i] = f.Result
+		out[i] = r
 	}
 	return out, errors.Join(errs...)
 }
 
+// read is run i's result: nil if it has not finished, an error naming the
+// file if its file does not hold it.
+func (p *Plan) read(i int) (*result.Result, error) {
+	r := p.Runs[i]
+	path := p.RunPath(i)
+	b, err := os.ReadFile(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	f, err := decodeRun(b)
+	switch {
+	case err != nil:
+		err = fmt.Errorf("%s: corrupted run file (%v): move it away and run 'phitsim exec -plan %s' again to redo that run", path, err, p.Dir)
+	case f.Format != Format:
+		err = fmt.Errorf("%s: run file format %d, this phitsim reads format %d", path, f.Format, Format)
+	case f.ID != r.ID || f.Seed != r.Seed || f.Result == nil:
+		err = fmt.Errorf("%s: holds run %s seed %d, not %s: the file was renamed or copied from another plan", path, f.ID, f.Seed, p.Describe(i))
+	case f.Result.Engine != p.Engine:
+		err = fmt.Errorf("%s: a run of engine %q, the plan is of %q", path, f.Result.Engine, p.Engine)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return f.Result, nil
+}
+
 // Merge aggregates the finished runs as sweep.Run aggregates its own
-// (sweep.Collect): for the same runs, the same Outcome. Missing lists the
-// runs not finished (failed ones included), in plan order.
+// (sweep.Collect): for the same runs, the same Outcome, the runs sim.precision
+// added (Extend) included. Missing lists the runs not finished (failed ones
+// included), in plan order.
 func (p *Plan) Merge() (oc *sweep.Outcome, missing []int, err error) {
+	if _, err := p.Extend(); err != nil {
+		return nil, nil, err
+	}
 	results, err := p.Results()
 	if err != nil {
 		return nil, nil, err
@@ -172,7 +195,9 @@ func (p *Plan) Merge() (oc *sweep.Outcome, missing []int, err error) {
 			missing = append(missing, i)
 		}
 	}
-	return sweep.Collect(p.Spec, p.Jobs, results), missing, nil
+	jobs := slices.Clone(p.Jobs)
+	sweep.SortJobs(jobs, results) // added runs beside their point's
+	return sweep.Collect(p.Spec, jobs, results), missing, nil
 }
 
 // ExecOptions of Exec.
@@ -198,40 +223,60 @@ type ExecReport struct {
 
 // Exec runs the slice's runs that have not finished, Parallel at a time,
 // and writes each as it finishes; a run that fails is recorded as failed
-// with its error (and tried again by the next Exec). A cancelled context
-// stops the runs in progress, which are lost (and run again by the next
-// Exec); Exec then returns ctx.Err(). An error writing a file stops Exec.
+// with its error (and tried again by the next Exec). Under sim.precision it
+// then runs, in rounds, the runs of its slice that Extend adds for the
+// points whose runs have all finished; a point another task finishes later
+// leaves its added runs to the next Exec of their slice (Status lists them
+// as missing). A cancelled context stops the runs in progress, which are
+// lost (and run again by the next Exec); Exec then returns ctx.Err(). An
+// error writing a file stops Exec.
 func (p *Plan) Exec(ctx context.Context, opt ExecOptions) (ExecReport, error) {
 	var rep ExecReport
 	tasks := max(opt.Tasks, 1)
-	slice, err := p.Slice(opt.Task, tasks)
-	if err != nil {
+	if _, err := p.Slice(opt.Task, tasks); err != nil {
 		return rep, err
 	}
-	rep.Slice = slice
 	if err := p.removeStaleTemps(); err != nil {
 		return rep, err
-	}
-	st, err := p.Status()
-	if err != nil {
-		return rep, err
-	}
-	done := make(map[int]bool, len(st.Done))
-	for _, i := range st.Done {
-		done[i] = true
-	}
-	var todo []int
-	for _, i := range slice {
-		if done[i] {
-			rep.Skipped++
-		} else {
-			todo = append(todo, i)
-		}
 	}
 	workers := opt.Parallel
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
+	for from := 0; ; {
+		if _, err := p.Extend(); err != nil {
+			return rep, err
+		}
+		if from == len(p.Runs) {
+			return rep, nil
+		}
+		slice, _ := p.sliceFrom(from, opt.Task, tasks)
+		from = len(p.Runs)
+		rep.Slice = append(rep.Slice, slice...)
+		st, err := p.status()
+		if err != nil {
+			return rep, err
+		}
+		done := make(map[int]bool, len(st.Done))
+		for _, i := range st.Done {
+			done[i] = true
+		}
+		var todo []int
+		for _, i := range slice {
+			if done[i] {
+				rep.Skipped++
+			} else {
+				todo = append(todo, i)
+			}
+		}
+		if err := p.execRuns(ctx, todo, workers, opt, &rep); err != nil {
+			return rep, err
+		}
+	}
+}
+
+// execRuns runs todo, workers at a time, into the plan's files.
+func (p *Plan) execRuns(ctx context.Context, todo []int, workers int, opt ExecOptions, rep *ExecReport) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	next := make(chan int)
@@ -288,9 +333,9 @@ feed:
 	close(next)
 	wg.Wait()
 	if writeErr != nil {
-		return rep, writeErr
+		return writeErr
 	}
-	return rep, context.Cause(ctx)
+	return context.Cause(ctx)
 }
 
 // staleTemp is the age past which a temporary file in runs/ is a killed

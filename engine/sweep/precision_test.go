@@ -66,3 +66,41 @@ func TestPrecisionPerPoint(t *testing.T) {
 		t.Errorf("without sim.precision: %d runs, want the 2 seeds", p.Runs)
 	}
 }
+
+// TestPointRuns: the decision sweep.Run, the plan runner and the page
+// share, on TestPrecisionPerPoint's 0.1 point (h=2 MIN/UN, ±3%, 2 seeds,
+// cap 4 × 2): from its first 2 runs it asks for more, at most the cap (3
+// when sim.maxSeeds=3); from all the runs it took, none; without
+// sim.precision, none.
+func TestPointRuns(t *testing.T) {
+	c := base(2, "UN", 1)
+	c.Routing.Name = "MIN"
+	c.Sim.Warmup, c.Sim.Cycles, c.Sim.Interval, c.Sim.Seeds = 1000, 1000, 50, 2
+	c.Sim.Precision, c.Sim.MaxCycles = 0.03, 1000
+	o, err := Run(context.Background(), Spec{Series: series(c, "MIN"), Loads: []float64{0.1}}, Options{Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	runs := o.Runs
+	if n := PointRuns(runs[:2]); n <= 2 || n > c.Sim.SeedCap() {
+		t.Errorf("from 2 runs: %d, want more, at most %d", n, c.Sim.SeedCap())
+	}
+	if n := PointRuns(runs); n != len(runs) {
+		t.Errorf("from the point's %d runs: %d, want no more", len(runs), n)
+	}
+	capped := make([]*result.Result, 2)
+	for i := range capped {
+		r := *runs[i]
+		r.Config.Sim.MaxSeeds, r.Quality = 3, nil
+		capped[i] = &r
+	}
+	if n := PointRuns(capped); n != 3 {
+		t.Errorf("from 2 runs, sim.maxSeeds=3: %d, want 3", n)
+	}
+	for i := range capped {
+		capped[i].Config.Sim.Precision, capped[i].Quality = 0, nil
+	}
+	if n := PointRuns(capped); n != 2 {
+		t.Errorf("without sim.precision: %d, want 2", n)
+	}
+}

@@ -481,17 +481,21 @@ func Run(ctx context.Context, sp Spec, opt Options) (*Outcome, error) {
 	firstErr := runJobs(ctx, sp, jobs, results, 0, workers, opt)
 	out := Collect(sp, jobs, results)
 	// sim.precision per point: a point whose runs combined miss it takes
-	// more seeds, up to sim.maxSeeds (engine/METHODS.md)
-	for firstErr == nil && ctx.Err() == nil {
-		extra := moreSeeds(jobs, results, out)
+	// more seeds, up to sim.maxSeeds (engine/METHODS.md); a run kept with
+	// its deadlock does not stop the other points (the plan runner, which
+	// decides point by point, would go on too)
+	for (firstErr == nil || isDeadlock(firstErr)) && ctx.Err() == nil {
+		extra := moreSeeds(jobs, results)
 		if len(extra) == 0 {
 			break
 		}
 		from := len(jobs)
 		jobs = append(jobs, extra...)
 		results = append(results, make([]*result.Result, len(extra))...)
-		firstErr = runJobs(ctx, sp, jobs, results, from, workers, opt)
-		sortJobs(jobs, results)
+		if err := runJobs(ctx, sp, jobs, results, from, workers, opt); firstErr == nil {
+			firstErr = err
+		}
+		SortJobs(jobs, results)
 		out = Collect(sp, jobs, results)
 	}
 	if firstErr != nil {
@@ -500,40 +504,37 @@ func Run(ctx context.Context, sp Spec, opt Options) (*Outcome, error) {
 	return out, ctx.Err()
 }
 
-// moreSeeds are the extra runs of the points of out (Collect's outcome of
-// jobs and results) whose runs combined miss sim.precision
-// (stats.SeedsFor), seeds following the point's last.
-func moreSeeds(jobs []Job, results []*result.Result, out *Outcome) []Job {
+func isDeadlock(err error) bool {
+	var de *sim.DeadlockError
+	return errors.As(err, &de)
+}
+
+// moreSeeds are the extra runs (PointRuns) of the points of jobs (in
+// Spec.Jobs's order) whose runs have all finished (results, indexed like
+// jobs), seeds following the point's last.
+func moreSeeds(jobs []Job, results []*result.Result) []Job {
 	var extra []Job
-	pi, has := 0, false
+	var runs []*result.Result
+	whole := true
 	for i, j := range jobs {
-		has = has || results[i] != nil
+		runs, whole = append(runs, results[i]), whole && results[i] != nil
 		if i+1 < len(jobs) && jobs[i+1].Series == j.Series && jobs[i+1].Point == j.Point {
 			continue
 		}
-		// j is its point's last run; Collect made a point of it if it ran
-		if !has || pi >= len(out.Points) {
-			continue
+		if whole {
+			want := PointRuns(runs)
+			for k := len(runs); k < want; k++ {
+				extra = append(extra, j.Nth(k))
+			}
 		}
-		has = false
-		q := out.Points[pi].Quality
-		pi++
-		if q == nil || !q.PrecisionShort {
-			continue
-		}
-		n := j.Run + 1
-		for k := n; k < stats.SeedsFor(q, n, j.Config.Sim.SeedCap()); k++ {
-			x := j
-			x.Run, x.Seed = k, j.Config.Sim.Seed+uint64(k)
-			extra = append(extra, x)
-		}
+		runs, whole = runs[:0], true
 	}
 	return extra
 }
 
-// sortJobs orders jobs (and their results) by series, point and run, as
-// Jobs does, after moreSeeds appended runs.
-func sortJobs(jobs []Job, results []*result.Result) {
+// SortJobs orders jobs (and their results) by series, point and run, as
+// Jobs does, for Collect, after runs PointRuns asked for were appended.
+func SortJobs(jobs []Job, results []*result.Result) {
 	idx := make([]int, len(jobs))
 	for i := range idx {
 		idx[i] = i

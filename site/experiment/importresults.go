@@ -1,7 +1,6 @@
 package experiment
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -49,17 +48,50 @@ func importOutcome(sp *sweep.Spec, runs []*result.Result) (*Results, error) {
 	if err != nil {
 		return nil, fmt.Errorf("the document's experiment: %w", err)
 	}
-	k := 0
-	for i, j := range res.Jobs {
-		if k < len(runs) && runs[k] != nil && runs[k].Seed == j.Seed && sameConfig(&runs[k].Config, j) {
-			res.Runs[i] = runs[k]
-			k++
+	// each run by its seed and configuration, as recorded
+	byKey := map[string][]*result.Result{}
+	for _, x := range runs {
+		if x != nil {
+			k := runKey(&x.Config, x.Seed)
+			byKey[k] = append(byKey[k], x)
 		}
 	}
-	if k < len(runs) {
-		return nil, fmt.Errorf("run %d of the document (seed %d) is no run of its experiment, in its order", k+1, seedOf(runs[k]))
+	res.attach(func(_ int, j Job) *result.Result {
+		k := runKey(&j.Config, j.Seed)
+		if q := byKey[k]; len(q) > 0 {
+			byKey[k] = q[1:]
+			return q[0]
+		}
+		return nil
+	})
+	for k, x := range runs {
+		if x != nil && len(byKey[runKey(&x.Config, x.Seed)]) > 0 {
+			return nil, fmt.Errorf("run %d of the document (seed %d) is no run of its experiment", k+1, x.Seed)
+		}
 	}
 	return res, nil
+}
+
+// attach gives each job the run find returns (nil: not finished), then to
+// the seeds sim.precision added for the points it completes (MoreSeeds),
+// until none is added: a document's extra seeds come back as its runs.
+func (r *Results) attach(find func(i int, j Job) *result.Result) {
+	for from := 0; from < len(r.Jobs); {
+		for i := from; i < len(r.Jobs); i++ {
+			r.Runs[i] = find(i, r.Jobs[i])
+		}
+		from = len(r.Jobs)
+		r.MoreSeeds()
+	}
+}
+
+// runKey names a run by its recorded configuration and seed.
+func runKey(c *config.Config, seed uint64) string {
+	b, err := json.Marshal(c)
+	if err != nil {
+		return ""
+	}
+	return fmt.Sprintf("%d %s", seed, b)
 }
 
 // importExport: the page's own JSON export.
@@ -68,35 +100,50 @@ func importExport(e *Experiment, refs []JobRef, runs []*result.Result) (*Results
 	if err != nil {
 		return nil, fmt.Errorf("the document's experiment: %w", err)
 	}
-	if len(refs) != len(res.Jobs) {
+	if len(refs) < len(res.Jobs) {
 		return nil, fmt.Errorf("the document lists %d jobs, its experiment has %d", len(refs), len(res.Jobs))
 	}
-	for i, ref := range refs {
-		j := res.Jobs[i]
-		if ref.Series != j.Series || ref.Point != j.Point || ref.Seed != j.Seed {
+	for i, j := range res.Jobs {
+		if ref := refs[i]; ref.Series != j.Series || ref.Point != j.Point || ref.Seed != j.Seed {
 			return nil, fmt.Errorf("job %d of the document is not its experiment's job %d", i+1, i+1)
 		}
+	}
+	// the jobs sim.precision added follow, in the order they were added
+	type key struct {
+		series, point int
+		seed          uint64
+	}
+	at := map[key]int{}
+	for i, ref := range refs[len(res.Jobs):] {
+		at[key{ref.Series, ref.Point, ref.Seed}] = len(res.Jobs) + i
+	}
+	var bad error
+	res.attach(func(i int, j Job) *result.Result {
+		k := i
+		if i >= len(refs) || refs[i].Series != j.Series || refs[i].Point != j.Point || refs[i].Seed != j.Seed {
+			var ok bool
+			if k, ok = at[key{j.Series, j.Point, j.Seed}]; !ok {
+				return nil
+			}
+		}
+		delete(at, key{j.Series, j.Point, j.Seed})
+		ref := refs[k]
 		if ref.Result < 0 {
-			continue
+			return nil
 		}
 		if ref.Result >= len(runs) || runs[ref.Result] == nil {
-			return nil, fmt.Errorf("job %d names run %d, which the document does not hold", i+1, ref.Result)
+			bad = fmt.Errorf("job %d names run %d, which the document does not hold", k+1, ref.Result)
+			return nil
 		}
-		res.Runs[i] = runs[ref.Result]
+		return runs[ref.Result]
+	})
+	if bad != nil {
+		return nil, bad
+	}
+	for _, k := range at {
+		if refs[k].Result >= 0 {
+			return nil, fmt.Errorf("job %d of the document (seed %d) is no run of its experiment", k+1, refs[k].Seed)
+		}
 	}
 	return res, nil
-}
-
-// sameConfig: a run's recorded configuration is its job's.
-func sameConfig(c *config.Config, j Job) bool {
-	a, err1 := json.Marshal(c)
-	b, err2 := json.Marshal(&j.Config)
-	return err1 == nil && err2 == nil && bytes.Equal(a, b)
-}
-
-func seedOf(r *result.Result) uint64 {
-	if r == nil {
-		return 0
-	}
-	return r.Seed
 }

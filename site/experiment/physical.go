@@ -67,6 +67,9 @@ func unitsHelp(c *config.Config, p config.Param, b units.Basis) string {
 // factors (the QCN-Switch paper's L_f = 1/64): stored as its value, the
 // text stays in the input as typed.
 func SetField(c *config.Config, p config.Param, text string) error {
+	if p.Path == config.WarmupPath && config.IsAutoWarmup(text) {
+		return p.SetString(c, text) // sim.autoWarmup, in any view
+	}
 	if _, ok := c.PhysicalText(p); ok {
 		_, err := c.SetPhysical(p, text)
 		return err

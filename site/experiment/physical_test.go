@@ -83,6 +83,18 @@ func TestSetField(t *testing.T) {
 	if err := SetField(&c, p, "40"); err != nil || c.Topology.GlobalLatency != 40 || Typed(&c, p, "40") {
 		t.Errorf("without a basis: %v, %d", err, c.Topology.GlobalLatency)
 	}
+	// "auto" in the warm-up field is sim.autoWarmup, the value its cap,
+	// also where the field shows µs (the Ethernet presets), and stays typed
+	for _, name := range []string{"h4", "ethernet-h4"} {
+		c := enginePreset(name)
+		w := mustParam(t, config.WarmupPath)
+		if err := SetField(&c, w, "auto"); err != nil || !c.Sim.AutoWarmup || c.Sim.Warmup != enginePreset(name).Sim.Warmup || !Typed(&c, w, "auto") {
+			t.Errorf("%s: sim.warmup auto: %v, %+v", name, err, c.Sim)
+		}
+		if err := SetField(&c, w, "soon"); err == nil || !strings.Contains(err.Error(), "sim.warmup") {
+			t.Errorf("%s: sim.warmup soon: %v, want an error naming sim.warmup", name, err)
+		}
+	}
 	if !PhysicalSetting(mustParam(t, "physical.phitBytes")) || PhysicalSetting(p) {
 		t.Error("PhysicalSetting")
 	}

@@ -1,6 +1,8 @@
 package experiment
 
 import (
+	"fmt"
+
 	"phitsim/engine/config"
 	"phitsim/engine/routing"
 	"phitsim/site/facts"
@@ -8,37 +10,72 @@ import (
 
 // Tracker estimates the progress of a whole sweep, weighting each job by
 // its estimated cost (Cost), and its remaining time from the rate so far.
+// Jobs added while it runs (Add: sim.precision's extra seeds) grow the
+// total; the fraction shown never goes back: from the moment they are
+// added it spreads the rest of the bar over the work then left.
 type Tracker struct {
 	weight []float64
 	frac   []float64
 	total  float64
-	// Begin's time and fraction: the time before the first progress
+	// Begin's time and work done: the time before the first progress
 	// (workers starting, WebAssembly compiling) is no measure of the rate
-	t0, f0 float64
+	t0, w0 float64
 	begun  bool
+	// added: jobs Add appended; base, baseWork: the fraction shown and the
+	// work done at the last Add
+	added          int
+	base, baseWork float64
 }
 
-// Begin starts the rate's clock at elapsed seconds, with the fraction done
+// Begin starts the rate's clock at elapsed seconds, with the work done
 // then; called when the first progress arrives (later calls do nothing).
 // Without it the rate counts from 0.
 func (t *Tracker) Begin(elapsed float64) {
 	if !t.begun {
-		t.begun, t.t0, t.f0 = true, elapsed, t.Fraction()
+		t.begun, t.t0, t.w0 = true, elapsed, t.Work()
 	}
 }
 
 // NewTracker for the jobs of r.
 func NewTracker(jobs []Job) *Tracker {
-	t := &Tracker{weight: make([]float64, len(jobs)), frac: make([]float64, len(jobs))}
+	t := &Tracker{}
+	t.Add(jobs)
+	t.added = 0
+	return t
+}
+
+// Add jobs appended to the results (Results.MoreSeeds: extra seeds for
+// sim.precision), not started: their cost joins the total, and the
+// fraction shown so far stays.
+func (t *Tracker) Add(jobs []Job) {
+	if len(jobs) == 0 {
+		return
+	}
+	t.base, t.baseWork = t.Fraction(), t.Work()
 	for i := range jobs {
 		w := Cost(&jobs[i].Config)
 		if w <= 0 {
 			w = 1
 		}
-		t.weight[i] = w
+		t.weight, t.frac = append(t.weight, w), append(t.frac, 0)
 		t.total += w
 	}
-	return t
+	t.added += len(jobs)
+}
+
+// Added is the number of jobs Add appended after the first ones.
+func (t *Tracker) Added() int { return t.added }
+
+// RunsText is "done / total runs", with the runs sim.precision added.
+func (t *Tracker) RunsText(done int) string {
+	s := fmt.Sprintf("%d / %d runs", done, len(t.frac))
+	switch {
+	case t.added == 1:
+		s += " (+1 seed for precision)"
+	case t.added > 1:
+		s += fmt.Sprintf(" (+%d seeds for precision)", t.added)
+	}
+	return s
 }
 
 // Set the fraction done of job i (1 when finished or failed).
@@ -48,16 +85,24 @@ func (t *Tracker) Set(i int, frac float64) {
 	}
 }
 
-// Fraction of the whole work done.
-func (t *Tracker) Fraction() float64 {
-	if t.total == 0 {
-		return 0
-	}
+// Work done, in Cost units.
+func (t *Tracker) Work() float64 {
 	var d float64
 	for i, f := range t.frac {
 		d += f * t.weight[i]
 	}
-	return d / t.total
+	return d
+}
+
+// Fraction of the whole work done, as the bar shows it: the work done over
+// the total until jobs are added, then the fraction at the last Add plus
+// the rest in proportion to the work done since over the work left then.
+func (t *Tracker) Fraction() float64 {
+	left := t.total - t.baseWork
+	if t.total == 0 || left <= 0 {
+		return t.base
+	}
+	return min(1, t.base+(1-t.base)*max(t.Work()-t.baseWork, 0)/left)
 }
 
 // Total is the cost of all the jobs (Cost units).
@@ -66,11 +111,23 @@ func (t *Tracker) Total() float64 { return t.total }
 // ETA in seconds after elapsed seconds, −1 when unknown: the work left at
 // the rate since Begin.
 func (t *Tracker) ETA(elapsed float64) float64 {
-	f := t.Fraction()
-	if f <= t.f0 || elapsed <= t.t0 {
+	w := t.Work()
+	if w <= t.w0 || elapsed <= t.t0 {
 		return -1
 	}
-	return (elapsed - t.t0) * (1 - f) / (f - t.f0)
+	return (elapsed - t.t0) * (t.total - w) / (w - t.w0)
+}
+
+// EstimateWord qualifies the time estimated before a run: "about", or "at
+// least" when a series sets sim.precision (its runs may measure up to
+// sim.maxCycles and its points take up to sim.maxSeeds runs).
+func (e *Experiment) EstimateWord() string {
+	for i := range e.Series {
+		if e.Series[i].Sim.Precision > 0 {
+			return "at least"
+		}
+	}
+	return "about"
 }
 
 // Work is the size of the whole experiment in node-cycles (0 if it does not

@@ -85,3 +85,61 @@ func TestTrackerWeighsByCost(t *testing.T) {
 		t.Errorf("ETA %g after 10 s of progress from %.3f to %.3f, want %g (the heavy loads left)", eta, f0, f1, want)
 	}
 }
+
+// Seeds added while a sweep runs (sim.precision, Results.MoreSeeds) grow
+// the total and the runs count, but the bar never goes back: 3 of 4 equal
+// jobs done and the 4th half-way (0.875), 4 more added: still 0.875, the
+// rest of the bar now for the 4.5 jobs' work left; the ETA is that work at
+// the rate so far.
+func TestTrackerAddedSeedsNeverGoBack(t *testing.T) {
+	e := Default()
+	e.Series = e.Series[:1]
+	e.Sweep = Sweep{Param: LoadParam, List: []float64{0.3}}
+	e.Series[0].Sim.Seeds = 4
+	jobs, err := e.Jobs()
+	if err != nil || len(jobs) != 4 {
+		t.Fatalf("%d jobs, %v", len(jobs), err)
+	}
+	tr := NewTracker(jobs)
+	tr.Begin(0)
+	tr.Set(0, 1)
+	tr.Set(1, 1)
+	tr.Set(2, 1)
+	tr.Set(3, 0.5)
+	if f := tr.Fraction(); math.Abs(f-0.875) > 1e-12 || tr.RunsText(3) != "3 / 4 runs" {
+		t.Fatalf("before: %g, %q", f, tr.RunsText(3))
+	}
+	if eta := tr.ETA(7); math.Abs(eta-1) > 1e-9 {
+		t.Errorf("ETA %g with 3.5 jobs done in 7 s, 0.5 left: want 1 s", eta)
+	}
+	tr.Add(jobs) // the same cost: 4 more seeds
+	if f := tr.Fraction(); math.Abs(f-0.875) > 1e-12 {
+		t.Errorf("4 seeds added: the bar at %g, want 0.875 kept", f)
+	}
+	if got := tr.RunsText(3); got != "3 / 8 runs (+4 seeds for precision)" || tr.Added() != 4 {
+		t.Errorf("runs %q, added %d", got, tr.Added())
+	}
+	if eta := tr.ETA(7); math.Abs(eta-9) > 1e-9 {
+		t.Errorf("ETA %g with 3.5 jobs done in 7 s, 4.5 left: want 9 s", eta)
+	}
+	// the rest in proportion to the work left when they were added
+	tr.Set(3, 1)
+	tr.Set(4, 1)
+	if f, want := tr.Fraction(), 0.875+0.125*1.5/4.5; math.Abs(f-want) > 1e-12 {
+		t.Errorf("1.5 of the 4.5 jobs left done: %g, want %g", f, want)
+	}
+	for i := 5; i < 8; i++ {
+		tr.Set(i, 1)
+	}
+	if f := tr.Fraction(); f != 1 {
+		t.Errorf("all done: %g", f)
+	}
+	// the estimate before the run is a lower bound under sim.precision
+	if w := e.EstimateWord(); w != "about" {
+		t.Errorf("without sim.precision: %q", w)
+	}
+	e.Series[0].Sim.Precision = 0.02
+	if w := e.EstimateWord(); w != "at least" {
+		t.Errorf("with sim.precision: %q", w)
+	}
+}

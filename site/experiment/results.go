@@ -56,19 +56,24 @@ func (r *Results) Done() int {
 	return n
 }
 
-// sweepJobs are the jobs in the engine's terms, for sweep.Collect.
-func (r *Results) sweepJobs() []sweep.Job {
-	out := make([]sweep.Job, len(r.Jobs))
-	for i, j := range r.Jobs {
-		out[i] = sweep.Job{Series: j.Series, Point: j.Point, Run: j.Run, Config: j.Config, Seed: j.Seed}
+// sweepJobs are the jobs in the engine's terms, in the engine's order
+// (order), with their runs, for sweep.Collect.
+func (r *Results) sweepJobs() ([]sweep.Job, []*result.Result) {
+	order := r.order()
+	out := make([]sweep.Job, len(order))
+	runs := make([]*result.Result, len(order))
+	for k, i := range order {
+		j := r.Jobs[i]
+		out[k], runs[k] = sweep.Job{Series: j.Series, Point: j.Point, Run: j.Run, Config: j.Config, Seed: j.Seed}, r.Runs[i]
 	}
-	return out
+	return out, runs
 }
 
 // Outcome is the engine's sweep.Collect over the finished runs.
 func (r *Results) Outcome() *sweep.Outcome {
 	spec, _ := r.Exp.Spec()
-	return sweep.Collect(spec, r.sweepJobs(), r.Runs)
+	jobs, runs := r.sweepJobs()
+	return sweep.Collect(spec, jobs, runs)
 }
 
 // Points aggregates the finished runs, in series then swept-value order.
@@ -77,18 +82,13 @@ func (r *Results) Points() []Point {
 	// Collect leaves out points without runs: find each aggregate's point.
 	var pts []Point
 	k := 0
-	for i, j := range r.Jobs {
-		last := i == len(r.Jobs)-1 || r.Jobs[i+1].Series != j.Series || r.Jobs[i+1].Point != j.Point
-		if !last {
-			continue
-		}
+	for _, idx := range r.byPoint() {
 		has := false
-		for q := i; q >= 0 && r.Jobs[q].Series == j.Series && r.Jobs[q].Point == j.Point; q-- {
-			if r.Runs[q] != nil {
-				has = true
-			}
+		for _, i := range idx {
+			has = has || r.Runs[i] != nil
 		}
 		if has {
+			j := r.Jobs[idx[0]]
 			pts = append(pts, Point{Series: j.Series, Index: j.Point, X: j.X, Agg: out.Points[k]})
 			k++
 		}

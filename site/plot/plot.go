@@ -6,6 +6,7 @@ package plot
 import (
 	"encoding/json"
 	"fmt"
+	"html"
 	"math"
 	"slices"
 	"strconv"
@@ -17,6 +18,7 @@ import (
 
 	"phitsim/engine/config"
 	"phitsim/engine/result"
+	"phitsim/engine/stats"
 	"phitsim/engine/units"
 	"phitsim/site/experiment"
 	"phitsim/site/facts"
@@ -201,6 +203,7 @@ func curve(in Input, m metric, bounds bool) []byte {
 	shown := map[string]bool{}
 	sat, unfinished := false, false
 	verdicts := map[string]bool{} // unstable and too short points shown
+	notes := map[int][]string{}   // series → its points' verdicts in words
 	pins := map[int][]any{}       // series → its deadlocked points' marks
 	var deadlocks []string
 	for si, name := range names {
@@ -220,15 +223,18 @@ func curve(in Input, m metric, bounds bool) []byte {
 			} else if q := p.Agg.Quality; q != nil && p.Agg.Graph500 == nil && verdictSymbol[q.Verdict] != "" {
 				symbol, verdicts[q.Verdict] = verdictSymbol[q.Verdict], true
 			}
-			verdict, p99, busiest := verdictTips(p.Agg.Quality)
-			data = append(data, opts.LineData{Value: []any{num(p.X), y, ci, p.Agg.Runs, flag, verdict, p99, busiest}, Symbol: symbol})
+			verdict, tail, busiest := verdictTips(p.Agg.Quality)
+			data = append(data, opts.LineData{Value: []any{num(p.X), y, ci, p.Agg.Runs, flag, verdict, tail[2], busiest, tail[0], tail[1], tail[3]}, Symbol: symbol})
+			notes[si] = append(notes[si], verdictNote(p))
 			if ci > 0 {
 				whiskers = append(whiskers, opts.MarkLineNameCoordItem{
 					Coordinate0: []any{num(p.X), num(y - ci)}, Coordinate1: []any{num(p.X), num(y + ci)}})
 			}
 		}
 		so := []charts.SeriesOpts{
-			charts.WithEncodeOpts(opts.Encode{X: 0, Y: 1, Tooltip: []int{1, 2, 3, 4, 5, 6}}),
+			// the verdict is in words (NoteKey), its number is for the
+			// exports' comparison: mean, CI, runs, ▲, p50, p90, p99, p99.9, busiest link
+			charts.WithEncodeOpts(opts.Encode{X: 0, Y: 1, Tooltip: []int{1, 2, 3, 4, 8, 9, 6, 10, 7}}),
 			charts.WithLineChartOpts(opts.LineChart{ShowSymbol: opts.Bool(true), SymbolSize: 7}),
 			charts.WithItemStyleOpts(opts.ItemStyle{Color: Color(si)}),
 		}
@@ -281,7 +287,16 @@ func curve(in Input, m metric, bounds bool) []byte {
 				if c.Graph500() {
 					flag = unfinishedDim
 				}
-				sm["dimensions"] = []string{"x", "mean", ciDim(c.Sim.Seeds), "runs", flag, verdictDim, p99Dim, busiestDim}
+				sm["dimensions"] = []string{"x", "mean", ciDim(c.Sim.Seeds), "runs", flag, verdictDim, p99Dim, busiestDim, "latency p50 (cycles)", "latency p90 (cycles)", "latency p99.9 (cycles)"}
+				// the verdict with its evidence, beside each point's values
+				// (the page's tooltip formatter shows it, site/ui)
+				if data, ok := sm["data"].([]any); ok {
+					for k, d := range data {
+						if item, ok := d.(map[string]any); ok && k < len(notes[i]) && notes[i][k] != "" {
+							item[NoteKey] = notes[i][k]
+						}
+					}
+				}
 			} else {
 				sm["symbol"] = "emptyCircle"
 				sm["tooltip"] = map[string]any{"show": false}
@@ -376,33 +391,98 @@ const (
 	// the verdicts that are neither steady nor saturated (engine/METHODS.md)
 	unstableLegend = "◆ unstable: latency or queues still growing in the window (trend test)"
 	tooShortLegend = "○ too short: no reliable interval in the window (or ±sim.precision not met)"
-	// the tooltip's values are numbers (the chart's data): the verdict by
-	// its index in result.Verdicts
+	// the value arrays are numbers (the chart's data): the verdict by its
+	// index in result.Verdicts; the tooltip gives it in words (NoteKey)
 	verdictDim = "verdict (0 steady, 1 saturated, 2 unstable, 3 too short; engine/METHODS.md)"
 	p99Dim     = "latency p99 (cycles; sim.histMax−1: at least that)"
 	busiestDim = "busiest link (phits/cycle, bound 1; the busiest run's)"
 )
 
+// NoteKey is the member of a curve point's data item that holds its
+// verdict in words with a short form of its evidence (verdictNote), for the
+// page's tooltip formatter (AxisTip): the value arrays stay numbers.
+const NoteKey = "note"
+
+// verdictNote is a point's verdict with a short form of its evidence
+// (engine/METHODS.md, "Verdicts"): the 95% batch-means half-widths of a
+// steady point, the accepted and offered load of a saturated one, the
+// reason of the run that decided an unstable or too short one (the slope
+// with ± 2 standard errors, the samples, the correlation, the precision).
+func verdictNote(p experiment.Point) string {
+	q := p.Agg.Quality
+	if q == nil || q.Verdict == "" || p.Agg.Graph500 != nil {
+		return ""
+	}
+	var ev string
+	switch q.Verdict {
+	case result.Steady:
+		ev = fmt.Sprintf("latency ±%.2g%%, accepted ±%.2g%% (95%%, batch means)", 100*q.Latency.Relative(), 100*q.Accepted.Relative())
+		if q.WarmupShort {
+			ev += "; ⚠ the warm-up is shorter than the transient (MSER-5)"
+		}
+	case result.Saturated:
+		ev = fmt.Sprintf("accepted %.3g of the %.3g offered (phits/node/cycle)", p.Agg.Accepted.Mean, p.Agg.Offered)
+	default:
+		ev = q.Reason
+	}
+	if ev == "" {
+		return q.Verdict
+	}
+	return q.Verdict + ": " + ev
+}
+
+// TipEntry is one series at the hovered x of an axis tooltip, as ECharts
+// hands it to a formatter: its marker (ECharts' HTML), name, verdict note
+// and the values of its tooltip dimensions with their names.
+type TipEntry struct {
+	Marker, Series, Note string
+	Names                []string
+	Values               []float64
+}
+
+// AxisTip is the HTML of a curve chart's tooltip: the x value, then per
+// series its name, its point's verdict in words and the values ECharts'
+// own tooltip would list (the dimensions' names: CI, runs, percentiles, …).
+func AxisTip(header string, entries []TipEntry) string {
+	var b strings.Builder
+	b.WriteString(`<div style="font-weight:600">` + html.EscapeString(header) + `</div>`)
+	for _, e := range entries {
+		b.WriteString(`<div style="margin-top:4px">` + e.Marker + html.EscapeString(e.Series) + `</div>`)
+		if e.Note != "" {
+			b.WriteString(`<div class="tip-verdict" style="white-space:normal;max-width:26em;padding-left:14px;font-weight:600">` + html.EscapeString(e.Note) + `</div>`)
+		}
+		for i, n := range e.Names {
+			v := "–"
+			if i < len(e.Values) && !math.IsNaN(e.Values[i]) {
+				v = strconv.FormatFloat(num(e.Values[i]), 'f', -1, 64)
+			}
+			b.WriteString(`<div style="padding-left:14px">` + html.EscapeString(n) + `: <b>` + v + `</b></div>`)
+		}
+	}
+	return b.String()
+}
+
 // verdictSymbol marks a point by its verdict (saturated keeps its triangle).
 var verdictSymbol = map[string]string{result.Unstable: "diamond", result.TooShort: "emptyCircle"}
 
 // verdictTips are a point's verdict (its index in result.Verdicts, −1
-// none), p99 latency (0 without packets) and its busiest link's
-// utilisation (0 when unknown) for its tooltip.
-func verdictTips(q *result.PointQuality) (verdict int, p99, busiest float64) {
+// none), latency p50, p90, p99 and p99.9 (0 without packets; the last
+// bin's sim.histMax−1 when past it) and its busiest link's utilisation (0
+// when unknown) for its tooltip.
+func verdictTips(q *result.PointQuality) (verdict int, tail [4]float64, busiest float64) {
 	if q == nil {
-		return -1, 0, 0
+		return -1, tail, 0
 	}
 	if l := q.Links.Link; l != nil {
 		busiest = l.Utilisation
 	}
 	verdict = slices.Index(result.Verdicts[:], q.Verdict)
 	for _, p := range q.Percentiles {
-		if p.P == 0.99 {
-			p99 = float64(p.Cycles)
+		if i := slices.Index(stats.TailPs, p.P); i >= 0 && i < len(tail) {
+			tail[i] = float64(p.Cycles)
 		}
 	}
-	return verdict, p99, busiest
+	return verdict, tail, busiest
 }
 
 // ciDim names the whiskers in the tooltip: the interval's meaning and why

@@ -119,7 +119,7 @@ func TestCurveCharts(t *testing.T) {
 	}
 	// the tooltip says what the whiskers are, with the seed count and t
 	// and the point's verdict and tail latency (engine/METHODS.md)
-	if d := o.Series[0].Dimensions; len(d) != 8 || !strings.HasPrefix(d[7], "busiest link") || !strings.Contains(d[2], "95% CI of the mean over 2 seeds") ||
+	if d := o.Series[0].Dimensions; len(d) != 11 || !strings.HasPrefix(d[7], "busiest link") || !strings.HasPrefix(d[8], "latency p50") || !strings.HasPrefix(d[10], "latency p99.9") || !strings.Contains(d[2], "95% CI of the mean over 2 seeds") ||
 		!strings.Contains(d[2], "Student t = 12.7") || !strings.Contains(d[2], "wide") || !strings.HasPrefix(d[4], "saturated ▲") ||
 		!strings.HasPrefix(d[5], "verdict (0 steady") || !strings.Contains(d[6], "p99") {
 		t.Errorf("dimensions %v", d)
@@ -137,9 +137,14 @@ func TestCurveCharts(t *testing.T) {
 	if first[0] != 0.2 || first[1] != num(p.Agg.Accepted.Mean) || first[2] != num(p.Agg.Accepted.CI95) {
 		t.Errorf("first point %v vs %+v", first, p.Agg.Accepted)
 	}
-	// the busiest link of the point's runs, in the tooltip's last value
-	if l := p.Agg.Quality.Links.Link; l == nil || len(first) != 8 || first[7] != l.Utilisation || !(l.Utilisation > 0 && l.Utilisation <= 1) {
-		t.Errorf("first point %v: busiest link %+v not its last value", first, l)
+	// the busiest link of the point's runs, in the tooltip's eighth value,
+	// then the latency p50, p90 and p99.9 (p99 is the seventh)
+	if l := p.Agg.Quality.Links.Link; l == nil || len(first) != 11 || first[7] != l.Utilisation || !(l.Utilisation > 0 && l.Utilisation <= 1) {
+		t.Errorf("first point %v: busiest link %+v not its eighth value", first, l)
+	}
+	if ps := p.Agg.Quality.Percentiles; len(ps) != 4 || len(first) != 11 || first[8] != float64(ps[0].Cycles) || first[9] != float64(ps[1].Cycles) ||
+		first[6] != float64(ps[2].Cycles) || first[10] != float64(ps[3].Cycles) || !(first[8] <= first[9] && first[9] <= first[6] && first[6] <= first[10]) {
+		t.Errorf("first point %v: percentiles %+v not in the tooltip", first, ps)
 	}
 	if len(o.Toolbox) == 0 || len(o.DataZoom) != 2 {
 		t.Errorf("toolbox %v datazoom %v", o.Toolbox, o.DataZoom)

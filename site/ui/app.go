@@ -304,7 +304,7 @@ func (a *App) finish(state string) {
 	a.state, a.finished = state, time.Now()
 	if a.res != nil && a.tracker != nil {
 		if el := a.finished.Sub(a.started).Seconds(); el > 0.5 {
-			if w := a.tracker.Fraction() * a.tracker.Total(); w > 0 {
+			if w := a.tracker.Work(); w > 0 {
 				a.rate = w / el / float64(min(a.pool.Size(), len(a.res.Jobs)))
 			}
 		}
@@ -348,6 +348,14 @@ func (a *App) onMsg(job int, m *protocol.Message) {
 		a.tracker.Set(job, 1)
 		delete(a.active, job)
 		delete(a.partial, job)
+		// sim.precision: a finished point short of it takes more seeds,
+		// as in 'phitsim sweep' (experiment.Results.MoreSeeds)
+		if more := a.res.MoreSeeds(); len(more) > 0 {
+			for _, i := range more {
+				a.tracker.Add(a.res.Jobs[i : i+1])
+			}
+			a.pool.Add(a.res.Jobs, more)
+		}
 	case protocol.Error:
 		e := m.Error
 		a.failed(job, e.Kind, e.Msg, fmt.Sprintf("%s failed (%s): %s", a.jobLabel(job), e.Kind, e.Msg))

@@ -269,8 +269,12 @@ func (a *App) renderExperimentBar() *vecty.HTML {
 		vals := a.values()
 		sec := chk.cost / a.rate / float64(max(1, min(a.pool.Size(), chk.jobs)))
 		estimate = sec
-		status = vecty.Text(fmt.Sprintf("%s · %d run%s on %d worker%s, about %s",
-			runsText(&a.exp, len(vals)), chk.jobs, plural(chk.jobs), a.pool.Size(), plural(a.pool.Size()), fmtDur(sec)))
+		text := fmt.Sprintf("%s · %d run%s on %d worker%s, %s %s",
+			runsText(&a.exp, len(vals)), chk.jobs, plural(chk.jobs), a.pool.Size(), plural(a.pool.Size()), a.exp.EstimateWord(), fmtDur(sec))
+		if a.exp.EstimateWord() != "about" {
+			text += " (sim.precision may lengthen runs and add seeds)"
+		}
+		status = vecty.Text(text)
 	}
 	// the bar's own errors, under it, each naming its field
 	var barErrs []vecty.MarkupOrChild

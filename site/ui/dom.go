@@ -83,6 +83,9 @@ type chartView struct {
 	last string
 	ro   js.Value
 	fn   js.Func
+	// tip: the option's tooltip formatter (verdictTips), when hasTip
+	tip    js.Func
+	hasTip bool
 }
 
 // ensure (re)creates the instance if its element is new; false when the
@@ -126,7 +129,13 @@ func (c *chartView) set(opt []byte) bool {
 	if c.inst.Call("getWidth").Int() != el.Get("clientWidth").Int() || c.inst.Call("getHeight").Int() != el.Get("clientHeight").Int() {
 		c.inst.Call("resize")
 	}
-	c.inst.Call("setOption", global.Get("JSON").Call("parse", s), map[string]any{"notMerge": true})
+	o := global.Get("JSON").Call("parse", s)
+	old, hadTip := c.tip, c.hasTip
+	c.tip, c.hasTip = verdictTips(o) // the points' verdicts in words (plot.NoteKey)
+	c.inst.Call("setOption", o, map[string]any{"notMerge": true})
+	if hadTip {
+		old.Release() // the option that held it is replaced
+	}
 	return true
 }
 

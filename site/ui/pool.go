@@ -218,6 +218,14 @@ func (p *Pool) Run(jobs []experiment.Job) {
 	p.dispatch()
 }
 
+// Add queues more jobs of the same run (indices into jobs, which holds
+// every job so far: Results.MoreSeeds appended them).
+func (p *Pool) Add(jobs []experiment.Job, idx []int) {
+	p.jobs = jobs
+	p.queue = append(p.queue, idx...)
+	p.dispatch()
+}
+
 func (p *Pool) dispatch() {
 	for _, w := range p.workers {
 		if len(p.queue) == 0 {

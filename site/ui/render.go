@@ -71,6 +71,7 @@ func (a *App) Render() vecty.ComponentOrHTML {
 				a.renderGraph500(),
 				a.renderClasses(),
 				a.renderExports(),
+				a.renderQuality(),
 				a.renderLog(),
 				a.renderDeadlocks(),
 			),
@@ -379,6 +380,9 @@ func (a *App) field(p config.Param, c *config.Config, errs map[string][]string) 
 	def := config.Default()
 	key := fmt.Sprintf("%d/%s", a.sel, p.Path)
 	typed, hasTyped := a.raw[key]
+	if hasTyped && p.Path == config.WarmupPath && config.IsAutoWarmup(typed) && !c.Sim.AutoWarmup {
+		hasTyped = false // sim.autoWarmup turned off since: the cap is the warm-up
+	}
 	// with a physical basis, a field in cycles, phits or phits/node/cycle
 	// shows and takes ns, bytes or Gb/s (by its unit tag)
 	view := experiment.ViewField(c, p, typed, hasTyped)
@@ -678,20 +682,25 @@ func (a *App) renderProgress() *vecty.HTML {
 	frac, label := 0.0, "Ready. Press Run."
 	elapsed, eta := 0.0, -1.0 // seconds, exact, for the end-to-end test's measure of the ETA
 	if a.res != nil {
-		done, total := a.res.Done(), len(a.res.Jobs)
+		// the runs sim.precision added count in the total, named
+		runs := a.tracker.RunsText(a.res.Done())
 		frac = a.tracker.Fraction()
 		switch a.state {
 		case "running":
 			el := time.Since(a.started).Seconds()
 			elapsed, eta = el, a.tracker.ETA(el)
-			label = fmt.Sprintf("%d / %d runs · %.0f%% · %s elapsed · ETA %s", done, total, 100*frac, fmtDur(el), fmtDur(eta))
+			etaText := fmtDur(eta)
+			if a.res.Exp.EstimateWord() != "about" && eta >= 0 {
+				etaText = "at least " + etaText // sim.precision may add runs
+			}
+			label = fmt.Sprintf("%s · %.0f%% · %s elapsed · ETA %s", runs, 100*frac, fmtDur(el), etaText)
 			label += a.deadlockNote("kept, pinned in the charts")
 		case "cancelled":
-			label = fmt.Sprintf("Cancelled: %d / %d runs finished (kept).", done, total)
+			label = fmt.Sprintf("Cancelled: %s finished (kept).", runs)
 			label += a.deadlockNote("pinned in the charts, listed below")
 		case "done":
 			elapsed = a.finished.Sub(a.started).Seconds()
-			label = fmt.Sprintf("Done: %d / %d runs in %s.", done, total, fmtDur(a.finished.Sub(a.started).Seconds()))
+			label = fmt.Sprintf("Done: %s in %s.", runs, fmtDur(a.finished.Sub(a.started).Seconds()))
 			if n := len(a.res.Errors); n > 0 {
 				label += fmt.Sprintf(" %d failed (see below).", n)
 			}
@@ -978,7 +987,7 @@ func (a *App) renderEmbed() *vecty.HTML {
 		switch a.state {
 		case "running":
 			el := time.Since(a.started).Seconds()
-			status = fmt.Sprintf("%d / %d runs · ETA %s", a.res.Done(), len(a.res.Jobs), fmtDur(a.tracker.ETA(el)))
+			status = fmt.Sprintf("%s · ETA %s", a.tracker.RunsText(a.res.Done()), fmtDur(a.tracker.ETA(el)))
 		case "done":
 			status = fmt.Sprintf("Done: %d run%s.", a.res.Done(), plural(a.res.Done())) + a.deadlockNote("pinned in the chart")
 		case "cancelled":
