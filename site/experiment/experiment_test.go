@@ -437,3 +437,23 @@ func TestGraph500Presets(t *testing.T) {
 		t.Errorf("graph500-bw: %s %v, %d series", e.Sweep.Param, v, len(e.Series))
 	}
 }
+
+// An engine preset with a hotspot window (the RECN paper's corner cases,
+// Fig. 2: throughput against time at one background load) opens as that one
+// point, not as a load sweep of five full runs.
+func TestWindowedHotspotPresetIsOnePoint(t *testing.T) {
+	n := 0
+	for _, p := range Presets() {
+		if len(p.Exp.Series) != 1 || p.Exp.Series[0].Traffic.HotspotEnd == 0 || !strings.HasPrefix(p.Name, "engine:") {
+			continue
+		}
+		n++
+		c := p.Exp.Series[0]
+		if pts, err := p.Exp.Sweep.Values(); err != nil || len(pts) != 1 || p.Exp.Sweep.Param != LoadParam || pts[0] != c.Traffic.Load {
+			t.Errorf("%s: sweep %+v, points %v; want the preset's load %g alone", p.Name, p.Exp.Sweep, pts, c.Traffic.Load)
+		}
+	}
+	if n < 2 {
+		t.Fatalf("%d engine presets with a hotspot window; want the RECN corner cases", n)
+	}
+}

@@ -118,9 +118,14 @@ func Presets() []Preset {
 	for _, p := range config.Presets() {
 		c := p.Config
 		sw := loads(0.1, 0.9, 0.2)
-		if c.Graph500() {
+		switch {
+		case c.Graph500():
 			// the load means nothing to a Graph500 job: one point
 			sw = Sweep{Param: "workload.tq", From: c.Workload.Tq, To: c.Workload.Tq, Step: DefaultSweep().Step}
+		case c.Traffic.HotspotEnd > 0:
+			// a hotspot window over a background (the RECN paper's corner
+			// cases) is a figure over time at the paper's load: one point
+			sw = Sweep{Param: LoadParam, From: c.Traffic.Load, To: c.Traffic.Load, Step: DefaultSweep().Step}
 		}
 		ps = append(ps, Preset{"engine:" + p.Name, "engine preset: " + p.Doc,
 			Experiment{[]config.Config{c}, sw}})
