@@ -2,9 +2,12 @@ package sim
 
 import (
 	"os"
+	"runtime"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"testing"
+	"unsafe"
 
 	"phitsim/engine/config"
 )
@@ -51,5 +54,38 @@ func costProbe(t *testing.T, c config.Config, sets []string) {
 	for range 3000 {
 		s.Step()
 	}
-	t.Logf("hops %d", costWindow(s, 4000))
+	t.Logf("hops %d", steadyCostWindow(t, s, 4000))
+}
+
+// steadyCostWindow runs costWindow so that callgrind counts all of it:
+// callgrind follows the call stack by the stack pointer, and when Go moves
+// the goroutine's stack (it grows on a deeper call than any before, or a
+// collection shrinks it) costWindow's frame seems to return and collection
+// stops (a 256 KB growth half-way through the window halved the fat tree's
+// count). So: one collection now, none in the window (GOGC off: a
+// collection also adds its own instructions), the stack grown beforehand,
+// and a check that it did not move.
+func steadyCostWindow(t *testing.T, s *Sim, cycles int) int64 {
+	runtime.GC()
+	defer debug.SetGCPercent(debug.SetGCPercent(-1))
+	growStack(1024)
+	var mark byte
+	at := uintptr(unsafe.Pointer(&mark))
+	hops := costWindow(s, cycles)
+	if uintptr(unsafe.Pointer(&mark)) != at {
+		t.Fatal("the goroutine's stack moved inside the window: callgrind's count is partial")
+	}
+	return hops
+}
+
+// growStack uses about n KB of stack.
+//
+//go:noinline
+func growStack(n int) byte {
+	var b [1024]byte
+	b[n%len(b)] = byte(n)
+	if n == 0 {
+		return b[0]
+	}
+	return growStack(n-1) + b[n%len(b)]
 }

@@ -296,12 +296,29 @@ func (rc *recn) popNode(qi int) int32 {
 // enables their lines (RECN paper §3.6); a marker never crosses the
 // crossbar and leaves as soon as it is at the head, even while the queue
 // waits for credits.
+//
+// A blocked SAQ keeps the markers at its head: its packets are newer than
+// those ahead of its own marker, and so are the packets of a longer line
+// whose marker it holds (nested trees); that line is enabled only after
+// this one is.
 func (rc *recn) popMarkers(s, q int) {
+	if h := rc.qh[rc.qi(s, q)]; h >= 0 && rc.nodes[h].v < 0 {
+		rc.markersAtHead(s, q)
+	}
+}
+
+// markersAtHead is popMarkers once a marker is at the head.
+
+func (rc *recn) markersAtHead(s, q int) {
+	if q > 0 && rc.lines[s*rc.p.saqs+q-1].blocked {
+		return
+	}
 	qi := rc.qi(s, q)
 	for rc.qh[qi] >= 0 && rc.nodes[rc.qh[qi]].v < 0 {
 		l := int(^rc.popNode(qi))
 		rc.lines[s*rc.p.saqs+l].blocked = false
 		rc.sleep[s] = 0
+		rc.popMarkers(s, 1+l)
 		rc.tryFree(s, l)
 	}
 }

@@ -46,24 +46,21 @@ func dip(r []result.Rate, level, fromUs, toUs float64) (depth, lastUs float64) {
 // RECN paper Fig. 2 (a)–(d) and Fig. 4, targets for RECN: the throughput
 // stays at the background's level through the tree (the paper's VOQnet
 // line, ≈ 25 B/ns in case 1 and ≈ 45 in case 2; here the same run's level
-// before 800 µs), within 1 B/ns (case 1) and 2 B/ns (case 2) on average
-// from 800 to 1,300 µs; the dip, in 10-µs bins more than 1 B/ns below that
-// level, ends within 50 µs (case 1) or 100 µs (case 2; the paper's < 50,
-// accepted ≤ 100); no packet out of order (§3.6); at most 4 SAQs at an
+// before 800 µs), within 1 B/ns on average from 800 to 1,300 µs; the dip,
+// in 10-µs bins more than 1 B/ns below that level, ends within 50 µs (the
+// paper's < 50 µs, both cases); no packet out of order (§3.6); at most 4 SAQs at an
 // ingress side and 3 at an egress side, fewer than 340 in the network in
 // case 1 (Fig. 4: < 5, < 4, < 170; ×2 on the total, the thresholds are not
 // given), at most 8 per side in case 2. The dip's depth is logged: the
-// paper's < 1 (case 1) and < 4 B/ns (case 2) are not met (REPRODUCTION.md).
+// paper's < 1 (case 1) and < 4 B/ns (case 2) are not met, nor is case 2's
+// level at 1,800–2,000 µs (REPRODUCTION.md says why).
 func TestRECNFig2(t *testing.T) {
 	if testing.Short() {
 		t.Skip("two 2,000-µs runs of the 64-host network")
 	}
 	for _, cc := range []int{1, 2} {
 		x, r5, r10 := recnCase(t, cc, nil)
-		tol, dipUs := 1.0, 50.0
-		if cc == 2 {
-			tol, dipUs = 2.0, 100.0
-		}
+		tol, dipUs := 1.0, 50.0 // the tolerance, both cases
 		mean := func(a, b float64) float64 { return result.MeanRate(r10, a*1e3, b*1e3) }
 		ideal := mean(400, 800)
 		depth, last := dip(r10, ideal, 800, 1300)
