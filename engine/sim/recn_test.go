@@ -449,17 +449,10 @@ func TestRECNNestedTreeCascade(t *testing.T) {
 // ones to 48 and 36 share A's port but not B's, and take A's; one to host 1
 // (leaf 0) matches neither and takes the normal queue.
 func TestRECNLongestMatch(t *testing.T) {
-	g := newRig(t, 4, 3, rigParams())
-	rc := g.rc
+	rc, notify := rigTo32(t)
 	var r32 [recnMaxPath]int32
-	n := rc.route(0, 32, &r32)
-	if n != 5 {
+	if n := rc.route(0, 32, &r32); n != 5 {
 		t.Fatalf("route from leaf 0 to host 32: %d ports, want 5 (2 up, 3 down)", n)
-	}
-	notify := func(plen int) {
-		m := recnMsg{kind: recnNotify, to: 0, from: int32(rc.egress(int(r32[0]))), fromLine: -1, plen: int8(plen)}
-		copy(m.path[:], r32[:plen])
-		rc.onNotify(&m)
 	}
 	notify(1) // line 0: A
 	notify(3) // line 1: B
@@ -480,15 +473,7 @@ func TestRECNLongestMatch(t *testing.T) {
 // SAQ (where the flow went until then), B stays blocked until the marker
 // reaches the head, and the side sends the flow's packets in order.
 func TestRECNMarkerOrderingNested(t *testing.T) {
-	g := newRig(t, 4, 3, rigParams())
-	rc := g.rc
-	var r32 [recnMaxPath]int32
-	rc.route(0, 32, &r32)
-	notify := func(plen int) {
-		m := recnMsg{kind: recnNotify, to: 0, from: int32(rc.egress(int(r32[0]))), fromLine: -1, plen: int8(plen)}
-		copy(m.path[:], r32[:plen])
-		rc.onNotify(&m)
-	}
+	rc, notify := rigTo32(t)
 	seq := int32(0)
 	for ; seq < 3; seq++ { // in the normal queue
 		rc.arrive(0, seq, 32, -1)
@@ -618,15 +603,7 @@ func TestRECNControlPacketsUseLinks(t *testing.T) {
 // leave before the normal queue's older ones (seen on corner case 2 at
 // 64 hosts, 1,450 µs, with 128-KB interfaces).
 func TestRECNMarkerInABlockedSAQ(t *testing.T) {
-	g := newRig(t, 4, 3, rigParams())
-	rc := g.rc
-	var r32 [recnMaxPath]int32
-	rc.route(0, 32, &r32)
-	notify := func(plen int) {
-		m := recnMsg{kind: recnNotify, to: 0, from: int32(rc.egress(int(r32[0]))), fromLine: -1, plen: int8(plen)}
-		copy(m.path[:], r32[:plen])
-		rc.onNotify(&m)
-	}
+	rc, notify := rigTo32(t)
 	seq := int32(0)
 	for ; seq < 3; seq++ { // in the normal queue
 		rc.arrive(0, seq, 32, -1)
@@ -654,5 +631,19 @@ func TestRECNMarkerInABlockedSAQ(t *testing.T) {
 	}
 	if len(got) != 6 || rc.lines[0].blocked || rc.lines[1].blocked {
 		t.Errorf("sent %d of 6 packets; A blocked %v, B blocked %v (want both enabled)", len(got), rc.lines[0].blocked, rc.lines[1].blocked)
+	}
+}
+
+// rigTo32 is the 64-host rig with notify(plen): a notification to leaf 0's
+// ingress side of the first plen ports of its route to host 32 (plen 1: the
+// line of the up-port, A; 3: a longer line, B, nested in A).
+func rigTo32(t *testing.T) (*recn, func(plen int)) {
+	rc := newRig(t, 4, 3, rigParams()).rc
+	var r32 [recnMaxPath]int32
+	rc.route(0, 32, &r32)
+	return rc, func(plen int) {
+		m := recnMsg{kind: recnNotify, to: 0, from: int32(rc.egress(int(r32[0]))), fromLine: -1, plen: int8(plen)}
+		copy(m.path[:], r32[:plen])
+		rc.onNotify(&m)
 	}
 }
