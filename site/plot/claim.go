@@ -82,7 +82,9 @@ func ClaimChart(in Input, name string, f figures.Figure) []byte {
 //     band, the shaded band between its bounds;
 //   - a chart of one point (per-router injection, bandwidth per sender): the
 //     band across the bars (the least router's share times the offered
-//     load); a Max/Min claim has only its legend entry;
+//     load); a Max/Min band, the values the least router's bar must take
+//     for it, from the series' highest bar (only its legend entry before
+//     there are bars);
 //   - a transient chart (against the cycle from the switch, which the chart
 //     marks): a Settle claim shades the cycles [Lo, Hi] in which the time
 //     must fall, with a line at Hi; a Window claim shades the window between
@@ -125,6 +127,12 @@ func WithClaim(opt []byte, f figures.Figure) []byte {
 			area(map[string]any{"yAxis": c.Lo * c.Load}, map[string]any{"yAxis": c.Hi * c.Load},
 				fmt.Sprintf("least router: [%.3g, %.3g] × offered %g", c.Lo, c.Hi, c.Load))
 		}
+		if top, ok := barsMax(m, c.Series); ok && c.Metric == figures.MaxMin && c.Kind == figures.Band && c.Lo > 0 && c.Hi > 0 {
+			// Max/Min in [Lo, Hi] puts the least router's bar between
+			// top/Hi and top/Lo, top being the series' highest bar
+			area(map[string]any{"yAxis": top / c.Hi}, map[string]any{"yAxis": top / c.Lo},
+				fmt.Sprintf("least router for Max/Min in [%.3g, %.3g]", c.Lo, c.Hi))
+		}
 	case chart == figures.ChartSenders:
 		if c.Kind == figures.Band {
 			area(map[string]any{"yAxis": c.Lo}, map[string]any{"yAxis": c.Hi}, band)
@@ -148,6 +156,31 @@ func WithClaim(opt []byte, f figures.Figure) []byte {
 		return opt
 	}
 	return out
+}
+
+// barsMax is the highest bar of the bar series named name in a chart's
+// option (false when the chart has no such series or no bars).
+func barsMax(m map[string]any, name string) (float64, bool) {
+	series, _ := m["series"].([]any)
+	for _, x := range series {
+		s, _ := x.(map[string]any)
+		if s["name"] != name {
+			continue
+		}
+		data, _ := s["data"].([]any)
+		top, ok := 0.0, false
+		for _, d := range data {
+			v := d
+			if dm, isMap := d.(map[string]any); isMap {
+				v = dm["value"]
+			}
+			if f, isNum := v.(float64); isNum && (!ok || f > top) {
+				top, ok = f, true
+			}
+		}
+		return top, ok && top > 0
+	}
+	return 0, false
 }
 
 // engineWindow is a bytes/ns Window claim's rectangle in the time series'

@@ -144,3 +144,28 @@ func TestClaimColorApartUnderDeuteranopia(t *testing.T) {
 		}
 	}
 }
+
+// A Max/Min claim (thesis Table 3.2: In-Trns-MM's Max/Min in [1.2, 2.0]) is
+// drawn on the per-router injection bars as the values the least router
+// must take for it: from the highest bar over Hi to it over Lo (0.4 / 2.0
+// to 0.4 / 1.2); before any bar, only the legend entry.
+func TestMaxMinClaimBandFromTheBars(t *testing.T) {
+	var f figures.Figure
+	for _, g := range figures.Table {
+		if g.ID == "3.2" {
+			f = g
+		}
+	}
+	if f.Claim.Metric != figures.MaxMin || f.Claim.Lo != 1.2 || f.Claim.Hi != 2.0 {
+		t.Fatalf("figure 3.2's claim %+v; want Max/Min in [1.2, 2.0]", f.Claim)
+	}
+	opt := []byte(`{"series":[{"name":"In-Trns-MM","type":"bar","data":[{"value":0.3},{"value":0.4},{"value":0.25}]},` +
+		`{"name":"other","type":"bar","data":[{"value":0.9}]}]}`)
+	from, to, ok := markArea(lastSeries(t, WithClaim(opt, f)))
+	if !ok || math.Abs(from["yAxis"].(float64)-0.2) > 1e-12 || math.Abs(to["yAxis"].(float64)-0.4/1.2) > 1e-12 {
+		t.Fatalf("Max/Min band %v–%v (drawn %v), want [0.2, 0.333]", from, to, ok)
+	}
+	if _, _, ok := markArea(lastSeries(t, WithClaim([]byte(`{"series":[]}`), f))); ok {
+		t.Fatalf("a Max/Min band drawn without bars")
+	}
+}
