@@ -140,6 +140,16 @@ func open(t *testing.T, ctx context.Context, url string) {
 	if err := chromedp.Do(ctx, chromedp.Navigate("about:blank"), chromedp.Navigate(url)); err != nil {
 		t.Fatal(err)
 	}
+	// the first poll may reach the blank page's execution context as the
+	// new page replaces it ("Cannot find context with specified id"): poll
+	// again in the new one
+	for try := 0; try < 3; try++ {
+		_, err := chromedp.Run(ctx, chromedp.Poll[chromedp.Void](`window.phitsimInteractive !== undefined`, chromedp.WithPollingTimeout(30*time.Second)))
+		if err == nil || !strings.Contains(err.Error(), "Cannot find context") {
+			break
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
 	waitFor(t, ctx, `window.phitsimInteractive !== undefined`, 30*time.Second)
 }
 
