@@ -122,11 +122,12 @@ type cbcm struct {
 	delivered, mkd   int64 // window data packets, marked ones
 	hotFlits         int64 // window flits of throttled flows' packets consumed at hotspots
 	throttledPackets []bool
-	// early detection (§VI-A, cbcm_early.go); per flow, who throttled it:
-	// its destination, and the router (+1) whose list holds it
+	// early detection (§VI-A, cbcm_early.go); who throttled a flow: its
+	// destination (per flow), the routers (flow, router pairs: few, and
+	// a flow may be throttled by more than one router on its path)
 	early    *cbEarly
 	byDest   []bool
-	byRouter []int32
+	byRouter [][2]int32
 }
 
 // cbOut is an output port's contention state: its degree in effect (cur)
@@ -214,7 +215,7 @@ func (m *cbcm) attach(s *Sim, id int) error {
 	}
 	if m.p.Early {
 		m.early = newCbEarly(s, m)
-		m.byDest, m.byRouter = make([]bool, nf), make([]int32, nf)
+		m.byDest = make([]bool, nf)
 		s.cc.icpt[id] = m // a source's unthrottle for a router's hotspot is read there
 	}
 	s.hk.cycle = append(s.hk.cycle, cycleHook{every: 1, f: func() { m.cycle(s) }})
@@ -766,7 +767,9 @@ func (m *cbcm) receive(s *Sim, p ctlPacket) {
 	f := n*s.N + d
 	if m.early != nil {
 		if p.data>>32 != 0 {
-			m.byRouter[f] = int32(s.nodeAt[p.src].pi)/int32(s.radix) + 1
+			if fr := [2]int32{int32(f), s.nodeAt[p.src].pi / int32(s.radix)}; !slices.Contains(m.byRouter, fr) {
+				m.byRouter = append(m.byRouter, fr)
+			}
 		} else {
 			m.byDest[f] = true
 		}
@@ -872,9 +875,9 @@ func (m *cbcm) sources(s *Sim) {
 }
 
 // release tells whoever throttled flow f = n → d that it is unthrottled:
-// its destination (payload 0), and with early detection the router whose
-// list holds it (to that router's first node, payload −(d+1), read by the
-// router on arrival; at n's own first node, at once).
+// its destination (payload 0), and with early detection every router that
+// throttled it (to that router's first node, payload −(d+1), read by the
+// router on arrival; for n itself, at once).
 func (m *cbcm) release(s *Sim, n, d, f int) {
 	if m.early == nil {
 		s.sendPriority(m.id, n, d, 0)
@@ -882,15 +885,21 @@ func (m *cbcm) release(s *Sim, n, d, f int) {
 	}
 	if m.byDest[f] {
 		s.sendPriority(m.id, n, d, 0)
+		m.byDest[f] = false
 	}
-	if r := int(m.byRouter[f]) - 1; r >= 0 {
-		if to := int(s.cc.src[r]); to == n {
+	kept := m.byRouter[:0]
+	for _, fr := range m.byRouter {
+		if int(fr[0]) != f {
+			kept = append(kept, fr)
+			continue
+		}
+		if r := int(fr[1]); int(s.cc.src[r]) == n {
 			m.early.unthrottle(s, m, r, d, n)
 		} else {
-			s.sendPriority(m.id, n, to, -int64(d+1))
+			s.sendPriority(m.id, n, int(s.cc.src[r]), -int64(d+1))
 		}
 	}
-	m.byDest[f], m.byRouter[f] = false, 0
+	m.byRouter = kept
 }
 
 // report: throttle and unthrottle packets, hotspots declared, flows ever

@@ -327,3 +327,42 @@ func TestCBCMEarlyIgnoresNetworkCongestion(t *testing.T) {
 		t.Errorf("%v hotspots at routers, %v flows throttled; want none under a permutation", got["earlyHotspots"], got["flowsThrottled"])
 	}
 }
+
+// A router's hotspot ends as the destination's does (Kim et al. §IV-B4):
+// Fig. 1(c)'s senders 0–3 → node 4 over cycles 0–15,000 only, UR 0.2
+// among the others, UGAL, early detection: router 0 declares and throttles
+// the four; once their queues drain, each unthrottles, its unthrottle
+// reaches router 0 (node 0's router: the router's own first node for
+// node 0, a packet for the others), and by cycle 40,000 every router's
+// list is empty, none a hotspot, no flow throttled. Router 1 (node 4's)
+// declares too, so a flow has two routers to tell (with only the last
+// throttling router remembered, router 0 kept its list of 4).
+func TestCBCMEarlyUnthrottleEmptiesTheRoutersList(t *testing.T) {
+	c := cbcmHotspot("cbcm", "UGAL", 4, "0,1,2,3", 0.2)
+	c.Router.OutputArbiter = "rrvc"
+	c.Traffic.HotspotEnd = 15000
+	c.Congestion.CbcmEarly = true
+	s, err := New(c, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := mechOf[*cbcm](t, s)
+	p := 0*s.N + 4
+	peak := int32(0)
+	for s.now < 40000 {
+		s.Step()
+		peak = max(peak, m.early.count[p])
+	}
+	t.Logf("router hotspots %d, throttles %d, unthrottles %d; list of (router 0, node 4) at most %d, now %d, mode %d; flows throttled now %d", m.early.hotspots, m.early.thrSent, m.unthrottle, peak, m.early.count[p], m.early.mode[p], len(m.act))
+	if m.early.hotspots < 1 || peak != 4 {
+		t.Fatalf("router 0 declared %d hotspots with at most %d sources; want node 4 with senders 0–3", m.early.hotspots, peak)
+	}
+	for q := range m.early.count { // router 1 (node 4's) declares too: both lists empty
+		if m.early.count[q] != 0 || m.early.mode[q] == cbHotspot {
+			t.Errorf("after the hotspot: router %d's list for node %d holds %d, mode %d; want 0, not a hotspot", q/s.N, q%s.N, m.early.count[q], m.early.mode[q])
+		}
+	}
+	if len(m.act) != 0 {
+		t.Errorf("after the hotspot: %d flows throttled", len(m.act))
+	}
+}
