@@ -52,6 +52,8 @@ import (
 //   - Unthrottle (§IV-B4): per source epoch, a throttled flow that generated
 //     (sent, plus its queue's growth) less than 1/D_t flits per cycle is
 //     released and tells its destination.
+//   - Early detection (§VI-A, congestion.cbcmEarly; cbcm_early.go): every
+//     router also runs the detector per destination node and throttles.
 type cbcm struct {
 	id   int
 	p    config.CBCMParams
@@ -738,8 +740,9 @@ func (m *cbcm) round(s *Sim, d int) {
 	m.quiet[d] = s.now + int64(math.Ceil(float64(dt)/m.p.Epsilon))
 }
 
-// receive: a throttle (payload D_t ≥ 1) at its source, an unthrottle
-// (payload 0) at its hotspot.
+// receive: a throttle (payload D_t ≥ 1; from a router, D_t | (d+1) << 32)
+// at its source, an unthrottle (payload 0) at its hotspot; an unthrottle
+// for a router (payload < 0) was read by that router on its way.
 func (m *cbcm) receive(s *Sim, p ctlPacket) {
 	if p.data < 0 { // an unthrottle for a router's hotspot, read by the router (intercept)
 		return
