@@ -30,6 +30,7 @@ type Congestion struct {
 	CbcmSourceEpoch   int     `json:"cbcmSourceEpoch,omitempty" doc:"cbcm: the source's unthrottle epoch: a throttled flow generating less than its rate over one is unthrottled (0: 2,000)" unit:"cycles" min:"0" max:"1000000" when:"congestion.scheme=cbcm" paper:"Kim et al., Contention-based Congestion Management in Large-Scale Networks §IV-B4 (length not given; 2,000 reconstructed)"`
 	CbcmMinDt         int     `json:"cbcmMinDt,omitempty" doc:"cbcm: the fewest senders (D_t) that make a hotspot (0: 2)" unit:"sources" min:"0" max:"1000000" when:"congestion.scheme=cbcm" paper:"Kim et al., Contention-based Congestion Management in Large-Scale Networks §IV-B2, §V-B (D_t > 1 implied)"`
 	CbcmRateFactor    float64 `json:"cbcmRateFactor,omitempty" doc:"cbcm: a throttled flow's rate is this/D_t flits per cycle (0: 1 with cbcmHotspotVC=dedicated, 0.99 with shared)" unit:"×" min:"0" max:"1" when:"congestion.scheme=cbcm" paper:"Kim et al., Contention-based Congestion Management in Large-Scale Networks §IV-B3, §VI-B (Fig. 12: 0.99/N)"`
+	CbcmEarly         bool    `json:"cbcmEarly,omitempty" doc:"cbcm: early detection: every router also keeps the contention metric per destination node (the inputs whose request is a packet to it) and runs the destination's epoch test on the packets to each it forwards, throttling the contributing sources itself (false: at the destinations only)" when:"congestion.scheme=cbcm" paper:"Kim et al., Contention-based Congestion Management in Large-Scale Networks §VI-A (Fig. 11)"`
 	// SRP (Kim et al. §III-B, §V-A; the grant time and the drop check of the original SRP paper)
 	SrpDropThreshold int     `json:"srpDropThreshold,omitempty" doc:"srp: a speculative packet whose queuing time over its hops exceeds this is dropped at its router and NACKed (0: 2,000)" unit:"cycles" min:"0" max:"1000000" when:"congestion.scheme=srp" paper:"Kim et al., Contention-based Congestion Management in Large-Scale Networks §V-A (TTW 2,000)"`
 	SrpMinPackets    int     `json:"srpMinPackets,omitempty" doc:"srp: messages of fewer packets go non-speculatively without a reservation (0: 4)" unit:"packets" min:"0" max:"1024" when:"congestion.scheme=srp" paper:"Kim et al., Contention-based Congestion Management in Large-Scale Networks §V-A (4)"`
@@ -53,6 +54,7 @@ type CBCMParams struct {
 	Epsilon, RateFactor    float64
 	DestEpoch, SourceEpoch int64
 	MinDt                  int
+	Early                  bool // §VI-A: routers detect per destination too
 }
 
 // CBCM resolves the CBCM fields (0: Kim et al. §IV's values, the
@@ -73,7 +75,7 @@ func (c Congestion) CBCM() CBCMParams {
 	p := CBCMParams{Samples: or(c.CbcmSamples, 100), BoundInterval: or(c.CbcmBoundInterval, 10),
 		Threshold: orf(c.CbcmThreshold, 1), Weighted: c.CbcmEstimator == "weighted", Shared: c.CbcmHotspotVC == "shared",
 		Epsilon: orf(c.CbcmEpsilon, 0.05), DestEpoch: int64(or(c.CbcmDestEpoch, 4000)),
-		SourceEpoch: int64(or(c.CbcmSourceEpoch, 2000)), MinDt: or(c.CbcmMinDt, 2)}
+		SourceEpoch: int64(or(c.CbcmSourceEpoch, 2000)), MinDt: or(c.CbcmMinDt, 2), Early: c.CbcmEarly}
 	p.RateFactor = orf(c.CbcmRateFactor, 1)
 	if p.Shared && c.CbcmRateFactor == 0 {
 		p.RateFactor = 0.99
@@ -154,6 +156,9 @@ func (c *Congestion) fill() {
 // priority class by itself.
 func (c *Config) validateCongestion() Errors {
 	cg := c.Congestion
+	if cg.CbcmEarly && cg.Scheme != "cbcm" {
+		return Errors{&FieldError{Path: "congestion.cbcmEarly", Value: "true", Msg: "needs congestion.scheme=cbcm (early detection is CBCM's, at its routers)"}}
+	}
 	if cg.SchemeName() == "none" {
 		return nil
 	}

@@ -30,6 +30,8 @@ func TestCongestionValidation(t *testing.T) {
 		{"ecn", func(c *Config) { perDst(c); c.Congestion.Scheme = "ecn" }, "", ""},
 		{"ideal, single queue", func(c *Config) { c.Congestion.Scheme = "ideal" }, "", ""},
 		{"unknown scheme", func(c *Config) { c.Congestion.Scheme = "cbcm2" }, "congestion.scheme", "ecn"},
+		{"early detection without cbcm", func(c *Config) { perDst(c); c.Congestion.Scheme, c.Congestion.CbcmEarly = "ecn", true }, "congestion.cbcmEarly", "congestion.scheme=cbcm"},
+		{"early detection", func(c *Config) { perDst(c); c.Congestion.Scheme, c.Congestion.CbcmEarly = "cbcm", true }, "", ""},
 		{"low priority", func(c *Config) { c.Congestion.Scheme, c.Congestion.IdealPriority = "ideal", "low" }, "", ""},
 		{"bad priority", func(c *Config) { c.Congestion.Scheme, c.Congestion.IdealPriority = "ideal", "high" }, "congestion.idealPriority", "low"},
 		{"threshold", func(c *Config) { perDst(c); c.Congestion.Scheme, c.Congestion.EcnThreshold = "ecn", 120 }, "congestion.ecnThreshold", "100"},

@@ -52,6 +52,8 @@ import (
 //   - Unthrottle (§IV-B4): per source epoch, a throttled flow that generated
 //     (sent, plus its queue's growth) less than 1/D_t flits per cycle is
 //     released and tells its destination.
+//   - Early detection (§VI-A, congestion.cbcmEarly; cbcm_early.go): every
+//     router also runs the detector per destination node and throttles.
 type cbcm struct {
 	id   int
 	p    config.CBCMParams
@@ -122,6 +124,12 @@ type cbcm struct {
 	delivered, mkd   int64 // window data packets, marked ones
 	hotFlits         int64 // window flits of throttled flows' packets consumed at hotspots
 	throttledPackets []bool
+	// early detection (§VI-A, cbcm_early.go); who throttled a flow: its
+	// destination (per flow), the routers (flow, router pairs: few, and
+	// a flow may be throttled by more than one router on its path)
+	early    *cbEarly
+	byDest   []bool
+	byRouter [][2]int32
 }
 
 // cbOut is an output port's contention state: its degree in effect (cur)
@@ -207,6 +215,11 @@ func (m *cbcm) attach(s *Sim, id int) error {
 			}
 		}
 	}
+	if m.p.Early {
+		m.early = newCbEarly(s, m)
+		m.byDest = make([]bool, nf)
+		s.cc.icpt[id] = m // a source's unthrottle for a router's hotspot is read there
+	}
 	s.hk.cycle = append(s.hk.cycle, cycleHook{every: 1, f: func() { m.cycle(s) }})
 	s.hk.grant = append(s.hk.grant, func(r, in, out, vc, outVC int, k int32) {
 		// a data queue's next head asks for the same output: only an
@@ -218,6 +231,9 @@ func (m *cbcm) attach(s *Sim, id int) error {
 			}
 		}
 		m.grant(s, r*s.radix+out, k)
+		if m.early != nil && !s.isControl(k) {
+			m.early.see(s, m, r, k)
+		}
 	})
 	s.hk.eject = append(s.hk.eject, func(k int32, t int64) { m.eject(s, k, t) })
 	s.hk.sent = append(s.hk.sent, func(n, dst int, k int32) { m.sent(s, n, dst, k) })
@@ -248,6 +264,12 @@ func (m *cbcm) cycle(s *Sim) {
 		m.pick[po] = 0
 	}
 	m.touched = m.touched[:0]
+	if m.early != nil {
+		m.early.sample(s, m)
+		if len(m.early.watch) > 0 {
+			m.early.pass(s, m)
+		}
+	}
 	if len(m.watch) > 0 && now >= m.destDue {
 		m.destinations(s)
 	}
@@ -718,9 +740,13 @@ func (m *cbcm) round(s *Sim, d int) {
 	m.quiet[d] = s.now + int64(math.Ceil(float64(dt)/m.p.Epsilon))
 }
 
-// receive: a throttle (payload D_t ≥ 1) at its source, an unthrottle
-// (payload 0) at its hotspot.
+// receive: a throttle (payload D_t ≥ 1; from a router, D_t | (d+1) << 32)
+// at its source, an unthrottle (payload 0) at its hotspot; an unthrottle
+// for a router (payload < 0) was read by that router on its way.
 func (m *cbcm) receive(s *Sim, p ctlPacket) {
+	if p.data < 0 { // an unthrottle for a router's hotspot, read by the router (intercept)
+		return
+	}
 	if p.data == 0 {
 		d, src := int(p.dst), int(p.src)
 		if !m.has(d, src) {
@@ -737,8 +763,20 @@ func (m *cbcm) receive(s *Sim, p ctlPacket) {
 		}
 		return
 	}
-	n, d := int(p.dst), int(p.src)
+	n, d, dt := int(p.dst), int(p.src), p.data
+	if dt>>32 != 0 { // from a router (early detection): the hotspot in the payload
+		d, dt = int(dt>>32)-1, dt&(1<<32-1)
+	}
 	f := n*s.N + d
+	if m.early != nil {
+		if p.data>>32 != 0 {
+			if fr := [2]int32{int32(f), s.nodeAt[p.src].pi / int32(s.radix)}; !slices.Contains(m.byRouter, fr) {
+				m.byRouter = append(m.byRouter, fr)
+			}
+		} else {
+			m.byDest[f] = true
+		}
+	}
 	if !m.thr[f] {
 		m.thr[f], m.since[f] = true, s.now
 		m.epStart[f], m.epSent[f], m.epQ0[f] = s.now, 0, m.backlog(s, n, d)
@@ -752,7 +790,7 @@ func (m *cbcm) receive(s *Sim, p ctlPacket) {
 			s.setIsoFlow(n, d, true)
 		}
 	}
-	m.dt[f], m.tok[f], m.tokAt[f] = int32(p.data), 0, s.now
+	m.dt[f], m.tok[f], m.tokAt[f] = int32(dt), 0, s.now
 	m.hold(s, n, d, f)
 }
 
@@ -828,7 +866,7 @@ func (m *cbcm) sources(s *Sim) {
 				s.setIsoFlow(n, d, false)
 			}
 			s.holdFlow(n, d, s.now)
-			s.sendPriority(m.id, n, d, 0)
+			m.release(s, n, d, f)
 			m.unthrottle++
 			continue
 		}
@@ -839,6 +877,34 @@ func (m *cbcm) sources(s *Sim) {
 	m.act = kept
 }
 
+// release tells whoever throttled flow f = n → d that it is unthrottled:
+// its destination (payload 0), and with early detection every router that
+// throttled it (to that router's first node, payload −(d+1), read by the
+// router on arrival; for n itself, at once).
+func (m *cbcm) release(s *Sim, n, d, f int) {
+	if m.early == nil {
+		s.sendPriority(m.id, n, d, 0)
+		return
+	}
+	if m.byDest[f] {
+		s.sendPriority(m.id, n, d, 0)
+		m.byDest[f] = false
+	}
+	kept := m.byRouter[:0]
+	for _, fr := range m.byRouter {
+		if int(fr[0]) != f {
+			kept = append(kept, fr)
+			continue
+		}
+		if r := int(fr[1]); int(s.cc.src[r]) == n {
+			m.early.unthrottle(s, m, r, d, n)
+		} else {
+			s.sendPriority(m.id, n, int(s.cc.src[r]), -int64(d+1))
+		}
+	}
+	m.byRouter = kept
+}
+
 // report: throttle and unthrottle packets, hotspots declared, flows ever
 // throttled, the mean share of time a flow (one that sent a packet) spent
 // throttled (Kim et al. Fig. 8a's false-detection measure), the window's
@@ -847,7 +913,11 @@ func (m *cbcm) sources(s *Sim) {
 // all hotspots together).
 func (m *cbcm) report(s *Sim) (string, map[string]float64) {
 	share := throttledShare(s.now, m.throttledCycles, m.act, m.since, m.busy)
-	return "cbcm", map[string]float64{"throttles": float64(m.throttles), "unthrottles": float64(m.unthrottle),
+	r := map[string]float64{"throttles": float64(m.throttles), "unthrottles": float64(m.unthrottle),
 		"hotspots": float64(m.hotspots), "flowsThrottled": float64(m.flowsThrottled), "throttledShare": share,
 		"markedShare": float64(m.mkd) / float64(m.delivered), "hotspotEjection": float64(m.hotFlits) / float64(s.M)}
+	if m.early != nil { // routers' declarations and throttle packets (§VI-A)
+		r["earlyHotspots"], r["earlyThrottles"] = float64(m.early.hotspots), float64(m.early.thrSent)
+	}
+	return "cbcm", r
 }
