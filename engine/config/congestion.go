@@ -156,9 +156,6 @@ func (c *Congestion) fill() {
 // priority class by itself.
 func (c *Config) validateCongestion() Errors {
 	cg := c.Congestion
-	if cg.CbcmEarly && cg.Scheme != "cbcm" {
-		return Errors{&FieldError{Path: "congestion.cbcmEarly", Value: "true", Msg: "needs congestion.scheme=cbcm (early detection is CBCM's, at its routers)"}}
-	}
 	if cg.SchemeName() == "none" {
 		return nil
 	}

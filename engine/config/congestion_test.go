@@ -30,7 +30,8 @@ func TestCongestionValidation(t *testing.T) {
 		{"ecn", func(c *Config) { perDst(c); c.Congestion.Scheme = "ecn" }, "", ""},
 		{"ideal, single queue", func(c *Config) { c.Congestion.Scheme = "ideal" }, "", ""},
 		{"unknown scheme", func(c *Config) { c.Congestion.Scheme = "cbcm2" }, "congestion.scheme", "ecn"},
-		{"early detection without cbcm", func(c *Config) { perDst(c); c.Congestion.Scheme, c.Congestion.CbcmEarly = "ecn", true }, "congestion.cbcmEarly", "congestion.scheme=cbcm"},
+		// without CBCM early detection does not apply: ignored and listed (Unapplied), not refused
+		{"early detection without cbcm", func(c *Config) { perDst(c); c.Congestion.Scheme, c.Congestion.CbcmEarly = "ecn", true }, "", ""},
 		{"early detection", func(c *Config) { perDst(c); c.Congestion.Scheme, c.Congestion.CbcmEarly = "cbcm", true }, "", ""},
 		{"low priority", func(c *Config) { c.Congestion.Scheme, c.Congestion.IdealPriority = "ideal", "low" }, "", ""},
 		{"bad priority", func(c *Config) { c.Congestion.Scheme, c.Congestion.IdealPriority = "ideal", "high" }, "congestion.idealPriority", "low"},
@@ -64,5 +65,27 @@ func TestCongestionValidation(t *testing.T) {
 	d.Traffic.Pattern, d.Traffic.HotspotSenders, d.Traffic.HotspotBackground = "HOTSPOT", "4,5", "TORNADO"
 	if errs := d.Validate(); len(errs) != 1 || errs[0].Path != "traffic.hotspotBackground" {
 		t.Errorf("TORNADO background on a Dragonfly: %v", errs)
+	}
+}
+
+// congestion.cbcmEarly without CBCM does not apply: the validator lets it
+// through and Unapplied names it (as every `when` field), with CBCM it
+// applies.
+func TestCBCMEarlyUnappliedWithoutCBCM(t *testing.T) {
+	c := Default()
+	c.Topology.H, c.Topology.A, c.Topology.P = 2, 4, 2
+	c.Traffic.SourceQueue, c.Traffic.SourceQueues = true, "perDestination"
+	c.Congestion.Scheme, c.Congestion.CbcmEarly = "ecn", true
+	if errs := c.Validate(); len(errs) != 0 {
+		t.Fatalf("refused: %v", errs)
+	}
+	if n := c.Unapplied(); len(n) != 1 || n[0].Path != "congestion.cbcmEarly" {
+		t.Errorf("ecn with early detection: unapplied %v, want congestion.cbcmEarly", n)
+	}
+	c.Congestion.Scheme = "cbcm"
+	for _, f := range c.Unapplied() {
+		if f.Path == "congestion.cbcmEarly" {
+			t.Errorf("cbcm with early detection: listed as not applying: %v", f)
+		}
 	}
 }
