@@ -263,9 +263,7 @@ func (e *cbEarly) round(s *Sim, m *cbcm, p int) {
 	dt := e.count[p]
 	for w := range e.words {
 		for b := e.list[p*e.words+w]; b != 0; b &= b - 1 {
-			// on the priority class, as a destination's (sendPriority)
 			if k := s.sendFromRouter(m.id, r, w<<6|bits.TrailingZeros64(b), int64(dt)|int64(d+1)<<32); k >= 0 {
-				s.mech.tag[k].prio = true
 				e.thrSent++
 			}
 		}

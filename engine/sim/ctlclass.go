@@ -193,6 +193,7 @@ func (s *Sim) sendFromRouter(id, r, to int, data int64) int32 {
 	}
 	k := s.initPacket(s.alloc(), int(s.cc.src[r]), to, s.now, 0)
 	s.tagControl(id, k, data)
+	s.mech.tag[k].prio = true // in the control VC: the priority class (the VOQ census checks it)
 	pk := &s.pk[k]
 	pk.vc = int8(vc)
 	pk.entry = s.now + s.lat[topology.Injection]
