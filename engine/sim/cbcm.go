@@ -412,8 +412,9 @@ func (m *cbcm) contribute(s *Sim, pi int, sign int32) {
 	base := r * s.radix
 	switch {
 	case m.p.Weighted:
+		w := sign * (m.q / int32(n))
 		for _, o := range m.reqs[pi*m.qs : pi*m.qs+n] {
-			m.stat[base+int(o)] += sign * (m.q / int32(n))
+			m.stat[base+int(o)] += w
 			m.touch(base + int(o))
 		}
 	case n == 1:
@@ -570,6 +571,13 @@ func (m *cbcm) account(po int, o *cbOut, t int64) {
 // eval is whether output po is congested at cycle t (after its sample).
 func (m *cbcm) eval(po int, t int64) bool {
 	o := &m.out[po]
+	// the window's sum through t is at most its sum through o.at plus the
+	// cycles since at the degree in effect (Σ(max − min) ≥ 0): below the
+	// limit the output is not congested, and its account can wait
+	if 2*int64(m.nb)*(o.sum+(t-o.at)*int64(o.cur)) <= m.limit {
+		o.cong = false
+		return false
+	}
 	m.account(po, o, t)
 	o.cong = 2*int64(m.nb)*o.sum-m.ns*o.sDiff > m.limit
 	return o.cong

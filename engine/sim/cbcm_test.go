@@ -247,6 +247,7 @@ func TestCBCMRefusesBadConfigs(t *testing.T) {
 // and to 1 in most cycles while it has heads waiting.
 func TestCBCMOneRequestPerInput(t *testing.T) {
 	c := cmConfig("cbcm", "MIN")
+	c.Congestion.CbcmEstimator = "randomized"
 	s, err := New(c, 1)
 	if err != nil {
 		t.Fatal(err)
@@ -386,6 +387,7 @@ func TestCBCMIncrementalDetectorMatchesRecount(t *testing.T) {
 	for _, est := range []string{"randomized", "weighted", "injection latency 5"} {
 		c := cbcmHotspot("cbcm", "UGAL", 9, "0,1,2,8", 0.5)
 		c.Congestion.CbcmDestEpoch = 1000 // throttles within the 6,000 cycles
+		c.Congestion.CbcmEstimator = "randomized"
 		if est == "weighted" {
 			c.Congestion.CbcmEstimator = est
 		} else if est != "randomized" { // heads reach the router after their packet is placed
