@@ -24,7 +24,7 @@ type Congestion struct {
 	CbcmSamples       int     `json:"cbcmSamples,omitempty" doc:"cbcm: contention-degree samples of the moving average, one per cycle (0: 100)" unit:"cycles" min:"0" max:"10000" when:"congestion.scheme=cbcm" paper:"Kim et al., Contention-based Congestion Management in Large-Scale Networks §IV-B1 (100)"`
 	CbcmBoundInterval int     `json:"cbcmBoundInterval,omitempty" doc:"cbcm: the interval of each min/max sample of the contention degree; cbcmSamples must be a multiple of it (0: 10)" unit:"cycles" min:"0" max:"10000" when:"congestion.scheme=cbcm" paper:"Kim et al., Contention-based Congestion Management in Large-Scale Networks §IV-B1 (10)"`
 	CbcmThreshold     float64 `json:"cbcmThreshold,omitempty" doc:"cbcm: an output is congested while MA − (MA(max) − MA(min))/2 exceeds this (0: 1)" unit:"requests" min:"0" max:"64" when:"congestion.scheme=cbcm" paper:"Kim et al., Contention-based Congestion Management in Large-Scale Networks §IV-B1 (1)"`
-	CbcmEstimator     string  `json:"cbcmEstimator,omitempty" doc:"cbcm: the contention degree: randomized, each input counts one of its requesting VCs drawn at random; weighted, each requesting VC counts 1/v of its input's v, the degree §IV-B1 defines and the randomized one approximates (empty: weighted)" enum:"randomized,weighted" when:"congestion.scheme=cbcm" paper:"Kim et al., Contention-based Congestion Management in Large-Scale Networks §IV-B1 (D_cr, D_cw)"`
+	CbcmEstimator     string  `json:"cbcmEstimator,omitempty" doc:"cbcm: the contention degree: randomized, each input counts one of its requesting VCs drawn at random; weighted, each requesting VC counts 1/v of its input's v (empty: randomized)" enum:"randomized,weighted" when:"congestion.scheme=cbcm" paper:"Kim et al., Contention-based Congestion Management in Large-Scale Networks §IV-B1 (D_cr, D_cw)"`
 	CbcmEpsilon       float64 `json:"cbcmEpsilon,omitempty" doc:"cbcm: the share of a hotspot's bandwidth its throttle packets may take: after a round of D_t it sends none for D_t/ε cycles (0: 0.05)" unit:"flits/cycle" min:"0" max:"1" when:"congestion.scheme=cbcm" paper:"Kim et al., Contention-based Congestion Management in Large-Scale Networks §IV-B2 (0.05, the text's example)"`
 	CbcmDestEpoch     int     `json:"cbcmDestEpoch,omitempty" doc:"cbcm: the destination's epoch: a node receiving only marked packets for this long from its first is a hotspot (0: 4,000)" unit:"cycles" min:"0" max:"1000000" when:"congestion.scheme=cbcm" paper:"Kim et al., Contention-based Congestion Management in Large-Scale Networks §IV-B2 (length not given; 4,000 reconstructed: the shortest without false hotspots under UR below saturation, Fig. 8a)"`
 	CbcmSourceEpoch   int     `json:"cbcmSourceEpoch,omitempty" doc:"cbcm: the source's unthrottle epoch: a throttled flow generating less than its rate over one is unthrottled (0: 2,000)" unit:"cycles" min:"0" max:"1000000" when:"congestion.scheme=cbcm" paper:"Kim et al., Contention-based Congestion Management in Large-Scale Networks §IV-B4 (length not given; 2,000 reconstructed)"`
@@ -73,7 +73,7 @@ func (c Congestion) CBCM() CBCMParams {
 		return v
 	}
 	p := CBCMParams{Samples: or(c.CbcmSamples, 100), BoundInterval: or(c.CbcmBoundInterval, 10),
-		Threshold: orf(c.CbcmThreshold, 1), Weighted: c.CbcmEstimator != "randomized", Shared: c.CbcmHotspotVC == "shared",
+		Threshold: orf(c.CbcmThreshold, 1), Weighted: c.CbcmEstimator == "weighted", Shared: c.CbcmHotspotVC == "shared",
 		Epsilon: orf(c.CbcmEpsilon, 0.05), DestEpoch: int64(or(c.CbcmDestEpoch, 4000)),
 		SourceEpoch: int64(or(c.CbcmSourceEpoch, 2000)), MinDt: or(c.CbcmMinDt, 2), Early: c.CbcmEarly}
 	p.RateFactor = orf(c.CbcmRateFactor, 1)
@@ -142,7 +142,7 @@ func (c *Congestion) fill() {
 		c.IdealPriority = "equal"
 	}
 	if c.CbcmEstimator == "" {
-		c.CbcmEstimator = "weighted"
+		c.CbcmEstimator = "randomized"
 	}
 	if c.CbcmHotspotVC == "" {
 		c.CbcmHotspotVC = "dedicated"

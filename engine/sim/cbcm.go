@@ -90,6 +90,7 @@ type cbcm struct {
 	dirty2  []int32
 	isDirty []bool
 	multi   []uint64
+	cpk     []int32 // per input that draws: the output its last draw picked (its share of pick), −1: none
 	// destination
 	words      int
 	mode       []uint8
@@ -190,6 +191,10 @@ func (m *cbcm) attach(s *Sim, id int) error {
 		m.qs = slices.Max(s.nq)
 		m.reqs, m.nc = make([]int16, np*m.qs), make([]int16, np)
 		m.isDirty, m.multi = make([]bool, np), make([]uint64, 2*s.R)
+		m.cpk = make([]int32, np)
+		for pi := range m.cpk {
+			m.cpk[pi] = -1
+		}
 		s.hk.arrive = append(s.hk.arrive, func(pi, q int, k int32) {
 			if s.bufs[pi*s.maxVC+q].hd == k { // a new head: its queue was empty
 				m.dirtyIn(pi)
@@ -229,6 +234,9 @@ func (m *cbcm) attach(s *Sim, id int) error {
 			if b := &s.bufs[pi*s.maxVC+vc]; b.len == 0 || int64(b.hEntry) > s.now || vc >= s.radix*int(s.vq.d[s.ports[pi].class]) {
 				m.dirtyIn(pi)
 			}
+			if m.early != nil { // the next head goes to another destination
+				m.early.dirtyIn(pi)
+			}
 		}
 		m.grant(s, r*s.radix+out, k)
 		if m.early != nil && !s.isControl(k) {
@@ -261,7 +269,9 @@ func (m *cbcm) cycle(s *Sim) {
 		if x := m.stat[po] + m.pick[po]; x != m.out[po].cur {
 			m.setDegree(int(po), now, x)
 		}
-		m.pick[po] = 0
+		if !s.vq.on { // the plain layout draws every request anew each cycle
+			m.pick[po] = 0
+		}
 	}
 	m.touched = m.touched[:0]
 	if m.early != nil {
@@ -350,7 +360,14 @@ func (m *cbcm) sampleVoq(s *Sim) {
 		for w := 0; w < 2; w++ {
 			for im := m.multi[2*r+w]; im != 0; im &= im - 1 {
 				pi := base + (w<<6 | bits.TrailingZeros64(im))
-				m.draw(base+int(m.reqs[pi*m.qs+s.rts[r].Intn(int(m.nc[pi]))]), 1)
+				// the pick stands until the input draws another output: an
+				// output's degree changes only when the draws change it
+				if po := int32(base) + int32(m.reqs[pi*m.qs+s.rts[r].Intn(int(m.nc[pi]))]); po != m.cpk[pi] {
+					m.unpick(pi)
+					m.pick[po]++
+					m.touch(int(po))
+					m.cpk[pi] = po
+				}
 			}
 		}
 	}
@@ -425,6 +442,16 @@ func (m *cbcm) contribute(s *Sim, pi int, sign int32) {
 		m.multi[2*r+port>>6] |= 1 << (port & 63)
 	default:
 		m.multi[2*r+port>>6] &^= 1 << (port & 63)
+		m.unpick(pi)
+	}
+}
+
+// unpick takes input pi's standing pick (router.voq) off its output.
+func (m *cbcm) unpick(pi int) {
+	if po := m.cpk[pi]; po >= 0 {
+		m.pick[po]--
+		m.touch(int(po))
+		m.cpk[pi] = -1
 	}
 }
 

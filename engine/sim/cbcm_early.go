@@ -26,24 +26,43 @@ import (
 // router's control injection input on the priority class, and a source's
 // unthrottle goes back to the router (read there on arrival). The hotspot
 // VC counts at d's own router only, as at the endpoint (ejection ports).
+//
+// The metric is kept as the per-output one is (cbcm.account): a pair's
+// degree as runs of equal values, its window sum and its bound intervals'
+// min and max sums accounted when its degree changes or it is read (a
+// forwarded packet, an observing pair each cycle), so that a pair costs
+// nothing while its degree stands; under router.voq an input's requests
+// (its arrived heads' pairs, in queue order) are read again only after an
+// arrival or a grant there, an input with one request adds 1 to its pair's
+// static degree, and one with 2 or more draws each cycle, in the order of
+// the plain scan (ascending router, ascending input), from the stream of
+// its own. The congestion test is the plain form's floating-point
+// expression of those integer sums (weighted: in units of 1/720720).
 type cbEarly struct {
 	N, words int
 	ns, nb   int
 	bsi      int64
 	limit    float64
+	q        int32      // one request's weight (1; weighted: lcm 1…16)
 	rs       rng.Stream // the draws, apart from the routers' streams
-	cand     []int32    // one input's requests' destinations
-	deg      []float64  // per pair r·N + d: this cycle's degree
-	hit      []int32    // pairs with a degree this cycle
-	// per pair: the window (ring of ns), its sum, the bound intervals'
-	// min and max (rings of nb) and their sums, the open interval's
-	ring              []float64
-	mins, maxs        []float64
-	sum, sMin, sMax   []float64
-	lo, hi            []float64
-	active            []bool
-	act               []int32 // pairs with a non-zero window
-	cong              []bool
+	cand     []int32    // one input's requests' pairs (the plain layout)
+	// per pair r·N + d: its degree as runs (a ring of rn (start, value)),
+	// the window's sum, the bound intervals' min and max (rings of nb) and
+	// their sums, accounted through at[p]
+	rn                int
+	runS, runV        []int32
+	pw                []cbPair
+	mins, maxs        []int32
+	stat, pick        []int32
+	stamp             []int64
+	touched, picked   []int32
+	now1              int64
+	qs                int
+	reqs              []int32 // per input (router.voq): its requests' pairs in queue order
+	nc                []int16
+	dirty, dirty2     []int32
+	isDirty           []bool
+	multi             []uint64 // per router, its inputs of 2 or more requests (2 words)
 	mode              []uint8
 	list              []uint64
 	count, dtSent     []int32
@@ -53,140 +72,321 @@ type cbEarly struct {
 	hotspots, thrSent int64
 }
 
+// cbPair is a (router, destination) pair's window state, as cbOut with the
+// bound intervals' min and max summed apart.
+type cbPair struct {
+	at, sum, sMin, sMax     int64
+	end                     int64
+	cur, lo, hi, head, tail int32
+	slot                    int32
+}
+
 func newCbEarly(s *Sim, m *cbcm) *cbEarly {
 	np := s.R * s.N
-	e := &cbEarly{N: s.N, words: m.words, ns: int(m.ns), nb: m.nb, bsi: m.bsi, limit: m.p.Threshold,
+	e := &cbEarly{N: s.N, words: m.words, ns: int(m.ns), nb: m.nb, bsi: m.bsi, limit: m.p.Threshold, q: m.q,
 		rs: rng.New(s.seed, rng.Router, 1<<32|uint64(m.id))}
 	e.cand = make([]int32, 128)
-	e.deg, e.ring = make([]float64, np), make([]float64, np*e.ns)
-	e.mins, e.maxs = make([]float64, np*e.nb), make([]float64, np*e.nb)
-	e.sum, e.sMin, e.sMax = make([]float64, np), make([]float64, np), make([]float64, np)
-	e.lo, e.hi = make([]float64, np), make([]float64, np)
-	e.active, e.cong, e.watched = make([]bool, np), make([]bool, np), make([]bool, np)
+	e.rn = e.ns + 2
+	e.runS, e.runV = make([]int32, np*e.rn), make([]int32, np*e.rn)
+	e.pw = make([]cbPair, np)
+	e.mins, e.maxs = make([]int32, np*e.nb), make([]int32, np*e.nb)
+	for p := range np {
+		e.runS[p*e.rn] = math.MinInt32 // degree 0 since before the start
+		e.pw[p].at, e.pw[p].lo, e.pw[p].end = -1, math.MaxInt32, e.bsi-1
+	}
+	e.stat, e.pick, e.stamp = make([]int32, np), make([]int32, np), make([]int64, np)
+	if s.vq.on {
+		e.qs = m.qs
+		np := len(s.ports)
+		e.reqs, e.nc, e.isDirty = make([]int32, np*e.qs), make([]int16, np), make([]bool, np)
+		e.multi = make([]uint64, 2*s.R)
+		s.hk.arrive = append(s.hk.arrive, func(pi, q int, k int32) {
+			if s.bufs[pi*s.maxVC+q].hd == k { // a new head: its queue was empty
+				e.dirtyIn(pi)
+			}
+		})
+	}
 	e.mode, e.list = make([]uint8, np), make([]uint64, np*e.words)
 	e.count, e.dtSent = make([]int32, np), make([]int32, np)
 	e.epoch, e.quiet = make([]int64, np), make([]int64, np)
+	e.watched = make([]bool, np)
 	return e
 }
 
-// sample adds this cycle's per-destination degrees to the windows.
+// sample sets this cycle's per-destination degrees, then ends the epochs
+// of the observing pairs that are no longer congested.
 func (e *cbEarly) sample(s *Sim, m *cbcm) {
 	now := s.now
-	for r := 0; r < s.R; r++ {
-		for w := 0; w < 2; w++ {
-			for im := s.inMask[2*r+w]; im != 0; im &= im - 1 {
-				e.input(s, m, r, r*s.radix+(w<<6|bits.TrailingZeros64(im)))
+	e.now1 = now + 1
+	for _, p := range e.picked { // last cycle's draws end
+		e.touch(int(p))
+	}
+	e.picked = e.picked[:0]
+	if s.vq.on {
+		e.sampleVoq(s, m)
+	} else {
+		for r := 0; r < s.R; r++ {
+			for w := 0; w < 2; w++ {
+				for im := s.inMask[2*r+w]; im != 0; im &= im - 1 {
+					e.input(s, m, r, r*s.radix+(w<<6|bits.TrailingZeros64(im)))
+				}
 			}
 		}
 	}
-	for _, p := range e.hit {
-		if !e.active[p] {
-			e.active[p] = true
-			e.act = append(e.act, p)
-			// the open interval's earlier cycles had degree 0
-			if now%e.bsi != 0 {
-				e.lo[int(p)], e.hi[int(p)] = 0, 0
-			} else {
-				e.lo[int(p)], e.hi[int(p)] = math.Inf(1), math.Inf(-1)
-			}
+	for _, p := range e.touched {
+		if x := e.stat[p] + e.pick[p]; x != e.pw[p].cur {
+			e.setDegree(int(p), now, x)
 		}
+		e.pick[p] = 0
 	}
-	e.hit = e.hit[:0]
-	slot, closes := int(now%int64(e.ns)), now%e.bsi == e.bsi-1
-	bslot := int(now / e.bsi % int64(e.nb))
-	kept := e.act[:0]
-	for _, p32 := range e.act {
-		p := int(p32)
-		x := e.deg[p]
-		e.deg[p] = 0
-		r := &e.ring[p*e.ns+slot]
-		e.sum[p] += x - *r
-		*r = x
-		e.lo[p], e.hi[p] = min(e.lo[p], x), max(e.hi[p], x)
-		if closes {
-			i := p*e.nb + bslot
-			e.sMin[p] += e.lo[p] - e.mins[i]
-			e.sMax[p] += e.hi[p] - e.maxs[i]
-			e.mins[i], e.maxs[i] = e.lo[p], e.hi[p]
-			e.lo[p], e.hi[p] = math.Inf(1), math.Inf(-1)
-		}
-		ns, nb := float64(e.ns), float64(e.nb)
-		e.cong[p] = e.sum[p]/ns-(e.sMax[p]/nb-e.sMin[p]/nb)/2 > e.limit
-		if !e.cong[p] && e.mode[p] == cbObserving {
-			// the router sees the contention itself: its end during the
-			// epoch is an unmarked packet's evidence (a path to d without
-			// contention here), and ends the epoch as one would
+	e.touched = e.touched[:0]
+	for _, p32 := range e.watch {
+		// the router sees the contention itself: its end during the
+		// epoch is an unmarked packet's evidence (a path to d without
+		// contention here), and ends the epoch as one would
+		if p := int(p32); e.mode[p] == cbObserving && !e.eval(p, now) {
 			e.clear(p)
 			e.mode[p] = cbIdle
 		}
-		if e.sum[p] < 1e-9 && e.sMax[p] < 1e-9 && closes { // a window of zeros: the state of a pair never seen
-			e.active[p], e.cong[p] = false, false
-			e.sum[p], e.sMin[p], e.sMax[p] = 0, 0, 0
-			continue
-		}
-		kept = append(kept, p32)
 	}
-	e.act = kept
 }
 
-// input adds input pi's requests to its router's per-destination degrees:
-// the heads that have arrived on its data VCs (the hotspot VC's at their
-// destination's router only), as the per-output sample.
+// sampleVoq reads again the inputs whose heads changed and draws the
+// requests of the inputs with 2 or more (cbcm.sampleVoq's scheme).
+func (e *cbEarly) sampleVoq(s *Sim, m *cbcm) {
+	dirty := e.dirty
+	e.dirty = e.dirty2[:0] // the heads still on their way, for the next cycle
+	for _, pi := range dirty {
+		e.isDirty[pi] = false
+	}
+	for _, pi := range dirty {
+		e.requests(s, int(pi))
+	}
+	e.dirty2 = dirty[:0]
+	if m.p.Weighted {
+		return
+	}
+	for r := 0; r < s.R; r++ {
+		if e.multi[2*r]|e.multi[2*r+1] == 0 {
+			continue
+		}
+		base := r * s.radix
+		for w := 0; w < 2; w++ {
+			for im := e.multi[2*r+w]; im != 0; im &= im - 1 {
+				pi := base + (w<<6 | bits.TrailingZeros64(im))
+				e.draw(int(e.reqs[pi*e.qs+e.rs.Intn(int(e.nc[pi]))]), 1)
+			}
+		}
+	}
+}
+
+// dirtyIn notes that input pi's heads may have changed.
+func (e *cbEarly) dirtyIn(pi int) {
+	if !e.isDirty[pi] {
+		e.isDirty[pi] = true
+		e.dirty = append(e.dirty, int32(pi))
+	}
+}
+
+// requests reads input pi's requests again (router.voq): the pairs of its
+// arrived data and hotspot heads (the hotspot VC's at their destination's
+// router only), in queue order.
+func (e *cbEarly) requests(s *Sim, pi int) {
+	e.contribute(s, pi, -1)
+	r := pi / s.radix
+	cl := s.ports[pi].class
+	reqs := e.reqs[pi*e.qs : (pi+1)*e.qs]
+	n := 0
+	for w := 0; w < 2; w++ {
+		for vm := s.vq.busy[2*pi+w] &^ s.vq.ctl[cl][w]; vm != 0; vm &= vm - 1 {
+			q := w<<6 | bits.TrailingZeros64(vm)
+			b := &s.bufs[pi*s.maxVC+q]
+			if int64(b.hEntry) > s.now { // still on its way from its node
+				e.dirtyIn(pi)
+				continue
+			}
+			pk := &s.pk[b.hd]
+			if s.vq.low[cl][w]&(1<<(q&63)) != 0 && int(pk.dstRouter) != r {
+				continue
+			}
+			reqs[n] = int32(r*e.N) + pk.dst
+			n++
+		}
+	}
+	e.nc[pi] = int16(n)
+	e.contribute(s, pi, 1)
+}
+
+// contribute adds (sign 1) or removes (−1) input pi's requests: to their
+// pairs' static degree, or to its router's inputs that draw.
+func (e *cbEarly) contribute(s *Sim, pi int, sign int32) {
+	n := int(e.nc[pi])
+	if n == 0 {
+		return
+	}
+	r, port := pi/s.radix, pi%s.radix
+	switch {
+	case e.q != 1:
+		w := sign * (e.q / int32(n))
+		for _, p := range e.reqs[pi*e.qs : pi*e.qs+n] {
+			e.stat[p] += w
+			e.touch(int(p))
+		}
+	case n == 1:
+		p := int(e.reqs[pi*e.qs])
+		e.stat[p] += sign
+		e.touch(p)
+	case sign > 0:
+		e.multi[2*r+port>>6] |= 1 << (port & 63)
+	default:
+		e.multi[2*r+port>>6] &^= 1 << (port & 63)
+	}
+}
+
+// input adds input pi's requests to its router's per-destination degrees
+// for this cycle (the plain layout): the heads that have arrived on its
+// data VCs (the hotspot VC's at their destination's router only), as the
+// per-output sample.
 func (e *cbEarly) input(s *Sim, m *cbcm, r, pi int) {
 	cl := s.ports[pi].class
 	nc := 0
-	add := func(b *buffer, low bool) {
+	cb, hv := s.ctlBase[cl], s.ctlBase[cl]
+	if s.iso.low {
+		hv = s.isoBase[cl]
+	}
+	for vm := uint64(s.vcBusy[pi]) & (1<<cb - 1); vm != 0; vm &= vm - 1 {
+		v := bits.TrailingZeros64(vm)
+		b := &s.bufs[pi*s.maxVC+v]
 		if int64(b.hEntry) > s.now {
-			return
+			continue
 		}
 		pk := &s.pk[b.hd]
-		if low && int(pk.dstRouter) != r {
-			return
+		if v >= int(hv) && int(pk.dstRouter) != r {
+			continue
 		}
-		e.cand[nc] = pk.dst
+		e.cand[nc] = int32(r*e.N) + pk.dst
 		nc++
 	}
-	if s.vq.on {
-		for w := 0; w < 2; w++ {
-			for vm := s.vq.busy[2*pi+w] &^ s.vq.ctl[cl][w]; vm != 0; vm &= vm - 1 {
-				q := w<<6 | bits.TrailingZeros64(vm)
-				add(&s.bufs[pi*s.maxVC+q], s.vq.low[cl][w]&(1<<(q&63)) != 0)
-			}
-		}
-	} else {
-		cb, hv := s.ctlBase[cl], s.ctlBase[cl]
-		if s.iso.low {
-			hv = s.isoBase[cl]
-		}
-		for vm := uint64(s.vcBusy[pi]) & (1<<cb - 1); vm != 0; vm &= vm - 1 {
-			v := bits.TrailingZeros64(vm)
-			add(&s.bufs[pi*s.maxVC+v], v >= int(hv))
-		}
-	}
-	base := r * e.N
 	switch {
 	case nc == 0:
 	case m.p.Weighted:
-		for _, d := range e.cand[:nc] {
-			e.bump(base+int(d), 1/float64(nc))
+		for _, p := range e.cand[:nc] {
+			e.draw(int(p), e.q/int32(nc))
 		}
+	case nc == 1:
+		e.draw(int(e.cand[0]), 1)
 	default:
-		e.bump(base+int(e.cand[e.rs.Intn(nc)]), 1)
+		e.draw(int(e.cand[e.rs.Intn(nc)]), 1)
 	}
 }
 
-func (e *cbEarly) bump(p int, w float64) {
-	if e.deg[p] == 0 {
-		e.hit = append(e.hit, int32(p))
+func (e *cbEarly) touch(p int) {
+	if e.stamp[p] != e.now1 {
+		e.stamp[p] = e.now1
+		e.touched = append(e.touched, int32(p))
 	}
-	e.deg[p] += w
+}
+
+// draw adds w to pair p's degree for this cycle only.
+func (e *cbEarly) draw(p int, w int32) {
+	e.pick[p] += w
+	e.touch(p)
+	e.picked = append(e.picked, int32(p))
+}
+
+// setDegree makes x pair p's degree from cycle t on (cbcm.setDegree).
+func (e *cbEarly) setDegree(p int, t int64, x int32) {
+	o := &e.pw[p]
+	e.account(p, o, t-1)
+	h := int(o.head) + 1
+	if h == e.rn {
+		h = 0
+	}
+	e.runS[p*e.rn+h], e.runV[p*e.rn+h] = int32(t), x
+	o.head, o.cur = int32(h), x
+}
+
+// account brings pair p's window through cycle t (cbcm.account, with the
+// closed intervals' min and max summed apart: an interval inside one run
+// has both equal to its degree).
+func (e *cbEarly) account(p int, o *cbPair, t int64) {
+	at := o.at
+	n := t - at
+	if n <= 0 {
+		return
+	}
+	x := o.cur
+	runS := e.runS[p*e.rn : (p+1)*e.rn]
+	runV := e.runV[p*e.rn : (p+1)*e.rn]
+	j, h := int(o.tail), int(o.head)
+	ns := int64(e.ns)
+	sum := o.sum + n*int64(x)
+	a, b := at+1-ns, t-ns // the cycles leaving the window, a ≤ c ≤ b
+	for {
+		if j == h {
+			sum -= (b - max(a, int64(runS[j])) + 1) * int64(runV[j])
+			break
+		}
+		nj := j + 1
+		if nj == len(runS) {
+			nj = 0
+		}
+		end := int64(runS[nj]) - 1
+		sum -= (min(b, end) - max(a, int64(runS[j])) + 1) * int64(runV[j])
+		if end > b {
+			break
+		}
+		j = nj
+	}
+	o.tail, o.sum = int32(j), sum
+	lo, hi := min(o.lo, x), max(o.hi, x)
+	if t >= o.end {
+		bsi := e.bsi
+		n := (t-o.end)/bsi + 1
+		mins, maxs := e.mins[p*e.nb:(p+1)*e.nb], e.maxs[p*e.nb:(p+1)*e.nb]
+		if n > int64(e.nb) { // the open one is out of the window, the rest lie in the run
+			for i := range mins {
+				mins[i], maxs[i] = x, x
+			}
+			o.sMin, o.sMax = int64(e.nb)*int64(x), int64(e.nb)*int64(x)
+			o.slot = int32((int64(o.slot) + n) % int64(e.nb))
+		} else {
+			for range n {
+				o.sMin += int64(lo - mins[o.slot])
+				o.sMax += int64(hi - maxs[o.slot])
+				mins[o.slot], maxs[o.slot] = lo, hi
+				lo, hi = x, x
+				if o.slot++; int(o.slot) == e.nb {
+					o.slot = 0
+				}
+			}
+		}
+		o.end += n * bsi
+		lo, hi = math.MaxInt32, 0
+		if t > o.end-bsi { // the new open interval's cycles through t
+			lo, hi = x, max(0, x)
+		}
+	}
+	o.lo, o.hi, o.at = lo, hi, t
+}
+
+// eval is whether pair p is congested at cycle t (after its sample): the
+// plain form's MA − (MA(max) − MA(min))/2 > threshold on the same sums.
+func (e *cbEarly) eval(p int, t int64) bool {
+	o := &e.pw[p]
+	e.account(p, o, t)
+	ns, nb, q := float64(e.ns), float64(e.nb), float64(e.q)
+	if e.q == 1 {
+		return float64(o.sum)/ns-(float64(o.sMax)/nb-float64(o.sMin)/nb)/2 > e.limit
+	}
+	return float64(o.sum)/q/ns-(float64(o.sMax)/q/nb-float64(o.sMin)/q/nb)/2 > e.limit
 }
 
 // see runs pair (r, d)'s epoch test on a data packet router r forwards.
 func (e *cbEarly) see(s *Sim, m *cbcm, r int, k int32) {
 	pk := &s.pk[k]
 	p, src := r*e.N+int(pk.dst), int(pk.src)
-	marked := e.cong[p]
+	marked := e.eval(p, s.now)
 	switch e.mode[p] {
 	case cbIdle:
 		if marked {
