@@ -444,6 +444,21 @@ func TestCBCMIncrementalDetectorMatchesRecount(t *testing.T) {
 					t.Errorf("%s, cycle %d: input %d of %d requests draws", est, s.now, pi, len(outs))
 				}
 			}
+			if est != "weighted" { // each drawing input's pick adds 1 at one output of its router
+				for r := range s.R {
+					drawn, picks := int32(0), int32(0)
+					for po := r * s.radix; po < (r+1)*s.radix; po++ {
+						picks += m.out[po].cur - stat[po]
+						if m.multi[2*r+(po%s.radix)>>6]&(1<<((po%s.radix)&63)) != 0 {
+							drawn++
+						}
+					}
+					if picks != drawn {
+						bad++
+						t.Errorf("%s, cycle %d: router %d's drawn degrees add up to %d; %d inputs draw", est, s.now, r, picks, drawn)
+					}
+				}
+			}
 			for po := range np {
 				if stat[po] != m.stat[po] || est == "weighted" && stat[po] != m.out[po].cur {
 					bad++
