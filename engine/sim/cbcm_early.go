@@ -63,6 +63,7 @@ type cbEarly struct {
 	dirty, dirty2     []int32
 	isDirty           []bool
 	multi             []uint64 // per router, its inputs of 2 or more requests (2 words)
+	cpk               []int32  // per drawing input: the pair its last draw picked, −1: none
 	mode              []uint8
 	list              []uint64
 	count, dtSent     []int32
@@ -99,7 +100,10 @@ func newCbEarly(s *Sim, m *cbcm) *cbEarly {
 		e.qs = m.qs
 		np := len(s.ports)
 		e.reqs, e.nc, e.isDirty = make([]int32, np*e.qs), make([]int16, np), make([]bool, np)
-		e.multi = make([]uint64, 2*s.R)
+		e.multi, e.cpk = make([]uint64, 2*s.R), make([]int32, np)
+		for pi := range e.cpk {
+			e.cpk[pi] = -1
+		}
 		s.hk.arrive = append(s.hk.arrive, func(pi, q int, k int32) {
 			if s.bufs[pi*s.maxVC+q].hd == k { // a new head: its queue was empty
 				e.dirtyIn(pi)
@@ -137,7 +141,9 @@ func (e *cbEarly) sample(s *Sim, m *cbcm) {
 		if x := e.stat[p] + e.pick[p]; x != e.pw[p].cur {
 			e.setDegree(int(p), now, x)
 		}
-		e.pick[p] = 0
+		if !s.vq.on { // the plain layout draws every request anew each cycle
+			e.pick[p] = 0
+		}
 	}
 	e.touched = e.touched[:0]
 	for _, p32 := range e.watch {
@@ -174,7 +180,12 @@ func (e *cbEarly) sampleVoq(s *Sim, m *cbcm) {
 		for w := 0; w < 2; w++ {
 			for im := e.multi[2*r+w]; im != 0; im &= im - 1 {
 				pi := base + (w<<6 | bits.TrailingZeros64(im))
-				e.draw(int(e.reqs[pi*e.qs+e.rs.Intn(int(e.nc[pi]))]), 1)
+				if p := e.reqs[pi*e.qs+e.rs.Intn(int(e.nc[pi]))]; p != e.cpk[pi] { // a pick stands until another
+					e.unpick(pi)
+					e.pick[p]++
+					e.touch(int(p))
+					e.cpk[pi] = p
+				}
 			}
 		}
 	}
@@ -240,6 +251,16 @@ func (e *cbEarly) contribute(s *Sim, pi int, sign int32) {
 		e.multi[2*r+port>>6] |= 1 << (port & 63)
 	default:
 		e.multi[2*r+port>>6] &^= 1 << (port & 63)
+		e.unpick(pi)
+	}
+}
+
+// unpick takes input pi's standing pick (router.voq) off its pair.
+func (e *cbEarly) unpick(pi int) {
+	if p := e.cpk[pi]; p >= 0 {
+		e.pick[p]--
+		e.touch(int(p))
+		e.cpk[pi] = -1
 	}
 }
 
