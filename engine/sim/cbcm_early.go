@@ -191,7 +191,7 @@ func (e *cbEarly) sampleVoq(s *Sim, m *cbcm) {
 	}
 }
 
-// dirtyIn notes that input pi's heads may have changed.
+// dirtyIn marks input pi: its heads may have changed.
 func (e *cbEarly) dirtyIn(pi int) {
 	if !e.isDirty[pi] {
 		e.isDirty[pi] = true
