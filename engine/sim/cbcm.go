@@ -70,7 +70,7 @@ type cbcm struct {
 	out        []cbOut
 	diffs      []int32
 	stat       []int32 // the static part: requests that need no draw
-	pick       []int32 // this cycle's drawn part
+	pick       []int32 // the drawn part: this cycle's (the plain layout), the standing picks (router.voq)
 	stamp      []int64 // touched at cycle stamp−1
 	touched    []int32
 	picked     []int32 // outputs drawn last cycle: back to stat now
