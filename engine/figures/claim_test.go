@@ -2,6 +2,7 @@ package figures
 
 import (
 	"math"
+	"math/rand/v2"
 	"testing"
 
 	"phitsim/engine/stats"
@@ -115,5 +116,62 @@ func TestTransientClaims(t *testing.T) {
 	}
 	if _, err := (Figure{ID: "t", Claim: Claim{Kind: Settle, Metric: MaxMin, Series: "A", Load: 0.2}}).Check(o); err == nil {
 		t.Error("settle of Max/Min: no error")
+	}
+}
+
+// TestPeriodClaim reads a Period claim (thesis Fig. 4.9's oscillation) on
+// hand-made records of 10-cycle bins from the switch: a latency swinging
+// as a sine of period 360 cycles (amplitude 50 on 300, decaying) reads
+// 360 within a bin and passes [300, 900]; with period 200 it reads 200 and
+// fails; a flat latency with white noise (σ 5 cycles, seeded) is no
+// oscillation (its autocorrelation's first peak about 1/√bins) and fails; a metric without a
+// curve and a window of too few bins are errors.
+func TestPeriodClaim(t *testing.T) {
+	rec := func(f func(c float64) float64) *sweep.Outcome {
+		tr := sweep.Transient{Name: "A", X: 0.2, From: -100, Bin: 10}
+		for i := range 400 {
+			c := float64(tr.From + i*tr.Bin)
+			tr.Packets = append(tr.Packets, 100)
+			tr.Latency = append(tr.Latency, f(c))
+			tr.Misrouted = append(tr.Misrouted, 0)
+		}
+		return &sweep.Outcome{Points: []sweep.Aggregate{{Name: "A", Offered: 0.2}}, Transients: []sweep.Transient{tr}}
+	}
+	sine := func(p float64) func(float64) float64 {
+		return func(c float64) float64 { return 300 + 50*math.Exp(-c/3000)*math.Sin(2*math.Pi*c/p) }
+	}
+	noise := rand.New(rand.NewPCG(1, 2))
+	claim := Claim{Kind: Period, Metric: Latency, Series: "A", Load: 0.2, Lo: 300, Hi: 900, Window: [2]float64{0, 3000}}
+	for _, tc := range []struct {
+		name string
+		o    *sweep.Outcome
+		want float64
+		pass bool
+	}{
+		{"period 360", rec(sine(360)), 360, true},
+		{"period 200", rec(sine(200)), 200, false},
+		{"flat", rec(func(float64) float64 { return 300 + 5*noise.NormFloat64() }), 0, false},
+	} {
+		m, err := Figure{ID: "t", Claim: claim}.Check(tc.o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if math.Abs(m.Value-tc.want) > 10 || m.Pass != tc.pass || m.Verdict != Transient {
+			t.Errorf("%s: value %g pass %v verdict %q, want %g ± 10 %v (%s)", tc.name, m.Value, m.Pass, m.Verdict, tc.want, tc.pass, m.Text)
+		}
+	}
+	o := rec(sine(360))
+	bad := claim
+	bad.Metric = AcorLevel
+	if _, err := (Figure{ID: "t", Claim: bad}).Check(o); err == nil {
+		t.Error("period of the ACOR level: no error")
+	}
+	bad = claim
+	bad.Window = [2]float64{0, 100}
+	if _, err := (Figure{ID: "t", Claim: bad}).Check(o); err == nil {
+		t.Error("period over 10 bins: no error")
+	}
+	if f, _ := ByID("4.9"); f.Claim.Chart() != ChartTLatency || f.Claim.PerLoad() {
+		t.Errorf("4.9's period claim is drawn on %q (per load %v), want %q", f.Claim.Chart(), f.Claim.PerLoad(), ChartTLatency)
 	}
 }

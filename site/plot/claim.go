@@ -30,6 +30,8 @@ func ClaimLabel(f figures.Figure) string {
 			return fmt.Sprintf("claim: %s%s after %g–%g cycles", c.Series, metricSuffix(c), c.Lo, c.Hi)
 		}
 		return fmt.Sprintf("claim: %s%s within %g cycles", c.Series, metricSuffix(c), c.Hi)
+	case figures.Period:
+		return fmt.Sprintf("claim: %s%s period in [%g, %g] cycles over %g–%g cycles from the switch", c.Series, metricSuffix(c), c.Lo, c.Hi, c.Window[0], c.Window[1])
 	case figures.Window:
 		unit := "cycles from the switch"
 		if c.Metric == figures.BytesPerNs {
@@ -88,7 +90,8 @@ func ClaimChart(in Input, name string, f figures.Figure) []byte {
 //   - a transient chart (against the cycle from the switch, which the chart
 //     marks): a Settle claim shades the cycles [Lo, Hi] in which the time
 //     must fall, with a line at Hi; a Window claim shades the window between
-//     its bounds;
+//     its bounds; a Period claim shades the window it is read over, named
+//     by the period's bounds;
 //   - the time series of a run: a bytes/ns Window claim shades the window
 //     between its bounds, both in the engine's units (cycles of the run,
 //     phits/(node·cycle)), which the physical basis shows as µs and Gb/s
@@ -146,6 +149,12 @@ func WithClaim(opt []byte, f figures.Figure) []byte {
 	case c.Kind == figures.Settle:
 		line(c.Hi)
 		area(map[string]any{"xAxis": c.Lo}, map[string]any{"xAxis": c.Hi}, "claim's time")
+	case c.Kind == figures.Period:
+		// the window the period is read over (a lag has no place on the
+		// time axis): the curve's swings inside it should repeat every
+		// Lo–Hi cycles
+		area(map[string]any{"xAxis": c.Window[0]}, map[string]any{"xAxis": c.Window[1]},
+			fmt.Sprintf("%s's swings repeat every %g–%g cycles here", c.Series, c.Lo, c.Hi))
 	case c.Kind == figures.Window:
 		area(map[string]any{"xAxis": c.Window[0], "yAxis": c.Lo}, map[string]any{"xAxis": c.Window[1], "yAxis": c.Hi}, band)
 	}
