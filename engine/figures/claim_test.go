@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"phitsim/engine/result"
 	"phitsim/engine/stats"
 	"phitsim/engine/sweep"
 )
@@ -57,7 +58,7 @@ func TestClaimCharts(t *testing.T) {
 	for id, want := range map[string]string{
 		"1.6-adv1": ChartAccepted, "4.6a": ChartLatency, "kim-2": ChartBackground, "kim-14": ChartSenders,
 		"3.1": ChartFairness, "recn-2a": ChartTimeSeries, "4.8": ChartTMisrouted, "4.10-olm": ChartTLatency,
-		"acor-9-up": ChartTLatency, "acor-10-down": ChartTAcor,
+		"acor-9-up": ChartTLatency, "acor-10-down": ChartTAcor, "recn-4-total": ChartRECNSAQ, "4.9": ChartTLatency,
 	} {
 		f, err := ByID(id)
 		if err != nil {
@@ -173,5 +174,40 @@ func TestPeriodClaim(t *testing.T) {
 	}
 	if f, _ := ByID("4.9"); f.Claim.Chart() != ChartTLatency || f.Claim.PerLoad() {
 		t.Errorf("4.9's period claim is drawn on %q (per load %v), want %q", f.Claim.Chart(), f.Claim.PerLoad(), ChartTLatency)
+	}
+}
+
+// TestSAQClaim reads the RECN paper's Fig. 4 claims on hand-made runs: the
+// most lines at one ingress side, at one egress side and in the network,
+// the highest over the series' runs at the claim's load (another series'
+// and another load's runs left out); a series without RECN's result is an
+// error.
+func TestSAQClaim(t *testing.T) {
+	run := func(name string, load float64, in, eg, tot int32) *result.Result {
+		r := &result.Result{Offered: load, RECN: &result.RECN{PeakIngress: in, PeakEgress: eg, PeakTotal: tot}}
+		r.Config.Name = name
+		return r
+	}
+	o := &sweep.Outcome{Points: []sweep.Aggregate{{Name: "RECN", Offered: 0.5}, {Name: "IQ", Offered: 0.5}},
+		Runs: []*result.Result{run("RECN", 0.5, 3, 2, 150), run("RECN", 0.5, 4, 1, 120), run("RECN", 0.7, 9, 9, 900), run("X", 0.5, 9, 9, 900)}}
+	iq := &result.Result{Offered: 0.5}
+	iq.Config.Name = "IQ"
+	o.Runs = append(o.Runs, iq)
+	for _, tc := range []struct {
+		metric string
+		hi     float64
+		want   float64
+		pass   bool
+	}{{SAQIngress, 4, 4, true}, {SAQIngress, 3, 4, false}, {SAQEgress, 3, 2, true}, {SAQTotal, 140, 150, false}} {
+		m, err := Figure{ID: "t", Claim: Claim{Kind: Band, Metric: tc.metric, Series: "RECN", Load: 0.5, Hi: tc.hi}}.Check(o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m.Value != tc.want || m.Pass != tc.pass {
+			t.Errorf("%s ≤ %g: value %g pass %v, want %g %v (%s)", tc.metric, tc.hi, m.Value, m.Pass, tc.want, tc.pass, m.Text)
+		}
+	}
+	if _, err := (Figure{ID: "t", Claim: Claim{Kind: Band, Metric: SAQIngress, Series: "IQ", Load: 0.5, Hi: 4}}).Check(o); err == nil {
+		t.Error("SAQs of a series without RECN: no error")
 	}
 }

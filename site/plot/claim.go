@@ -82,6 +82,8 @@ func ClaimChart(in Input, name string, f figures.Figure) []byte {
 //   - a chart against the offered load (accepted, latency, background): a
 //     labelled vertical line at the load where the claim is read and, for a
 //     band, the shaded band between its bounds;
+//   - RECN's SAQ lines over the run: the band of a SAQ claim, on the
+//     right axis for the whole network's lines;
 //   - a chart of one point (per-router injection, bandwidth per sender): the
 //     band across the bars (the least router's share times the offered
 //     load); a Max/Min band, the values the least router's bar must take
@@ -140,6 +142,12 @@ func WithClaim(opt []byte, f figures.Figure) []byte {
 		if c.Kind == figures.Band {
 			area(map[string]any{"yAxis": c.Lo}, map[string]any{"yAxis": c.Hi}, band)
 		}
+	case chart == figures.ChartRECNSAQ:
+		// the lines per side on the left axis, the network's on the right
+		if c.Metric == figures.SAQTotal {
+			s["yAxisIndex"] = 1
+		}
+		area(map[string]any{"yAxis": c.Lo}, map[string]any{"yAxis": c.Hi}, band)
 	case chart == figures.ChartTimeSeries:
 		x0, y0, x1, y1, err := engineWindow(f)
 		if err != nil {

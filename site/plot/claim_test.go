@@ -75,6 +75,10 @@ func TestWithClaimDrawsEveryFigure(t *testing.T) {
 			} else if area && (from["yAxis"] != c.Lo || to["yAxis"] != c.Hi) {
 				t.Errorf("%s: band [%v, %v], want [%g, %g]", f.ID, from["yAxis"], to["yAxis"], c.Lo, c.Hi)
 			}
+		case name == figures.ChartRECNSAQ:
+			if wantAxis := map[bool]any{true: 1.0, false: nil}[c.Metric == figures.SAQTotal]; !area || from["yAxis"] != c.Lo || to["yAxis"] != c.Hi || s["yAxisIndex"] != wantAxis {
+				t.Errorf("%s: SAQ band %v–%v on axis %v, want [%g, %g] on axis %v", f.ID, from, to, s["yAxisIndex"], c.Lo, c.Hi, wantAxis)
+			}
 		case name == figures.ChartSenders:
 			if !area || from["yAxis"] != c.Lo || to["yAxis"] != c.Hi {
 				t.Errorf("%s: sender band %v–%v, want [%g, %g]", f.ID, from, to, c.Lo, c.Hi)
