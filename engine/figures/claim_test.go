@@ -211,3 +211,36 @@ func TestSAQClaim(t *testing.T) {
 		t.Error("SAQs of a series without RECN: no error")
 	}
 }
+
+// TestWindowRatioClaim reads a Ratio claim on two transient records over a
+// window (thesis Fig. 4.8's ECtN against Base): the packet-weighted mean
+// latencies over +0–+20 cycles, (2·300 + 6·200) ÷ 8 = 225 against 250,
+// give 0.9, in [0.85, 0.95] and not in [0.95, 1.05]; the chart is the
+// transient latency's; a series without a record is an error.
+func TestWindowRatioClaim(t *testing.T) {
+	rec := func(name string, lat ...float64) sweep.Transient {
+		return sweep.Transient{Name: name, X: 0.2, From: -20, Bin: 10, Packets: []int64{4, 4, 2, 6, 4}, Latency: lat, Misrouted: make([]float64, 5)}
+	}
+	o := &sweep.Outcome{Points: []sweep.Aggregate{{Name: "A", Offered: 0.2}, {Name: "B", Offered: 0.2}},
+		Transients: []sweep.Transient{rec("A", 100, 100, 300, 200, 900), rec("B", 100, 100, 250, 250, 100)}}
+	for _, tc := range []struct {
+		lo, hi float64
+		pass   bool
+	}{{0.85, 0.95, true}, {0.95, 1.05, false}} {
+		c := Claim{Kind: Ratio, Metric: Latency, Series: "A", Over: "B", Load: 0.2, Lo: tc.lo, Hi: tc.hi, Window: [2]float64{0, 20}}
+		m, err := Figure{ID: "t", Claim: c}.Check(o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if math.Abs(m.Value-0.9) > 1e-12 || m.Pass != tc.pass || m.Verdict != Transient {
+			t.Errorf("[%g, %g]: value %g pass %v verdict %q, want 0.9 %v (%s)", tc.lo, tc.hi, m.Value, m.Pass, m.Verdict, tc.pass, m.Text)
+		}
+		if c.Chart() != ChartTLatency || c.PerLoad() {
+			t.Errorf("a window ratio of latencies is drawn on %q (per load %v)", c.Chart(), c.PerLoad())
+		}
+	}
+	c := Claim{Kind: Ratio, Metric: Latency, Series: "A", Over: "C", Load: 0.2, Lo: 0, Hi: 1, Window: [2]float64{0, 20}}
+	if _, err := (Figure{ID: "t", Claim: c}).Check(o); err == nil {
+		t.Error("a ratio over a series without a record: no error")
+	}
+}

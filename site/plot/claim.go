@@ -24,6 +24,9 @@ func ClaimLabel(f figures.Figure) string {
 	case figures.Order:
 		return fmt.Sprintf("claim: %s%s ≥ %.3g × %s at %g", c.Series, metricSuffix(c), c.Factor, c.Over, c.Load)
 	case figures.Ratio:
+		if c.Window != [2]float64{} {
+			return fmt.Sprintf("claim: %s ÷ %s%s in [%.3g, %.3g] over %g–%g cycles from the switch", c.Series, c.Over, metricSuffix(c), c.Lo, c.Hi, c.Window[0], c.Window[1])
+		}
 		return fmt.Sprintf("claim: %s ÷ %s%s in [%.3g, %.3g] at %g", c.Series, c.Over, metricSuffix(c), c.Lo, c.Hi, c.Load)
 	case figures.Settle:
 		if c.Lo > 0 {
@@ -92,8 +95,8 @@ func ClaimChart(in Input, name string, f figures.Figure) []byte {
 //   - a transient chart (against the cycle from the switch, which the chart
 //     marks): a Settle claim shades the cycles [Lo, Hi] in which the time
 //     must fall, with a line at Hi; a Window claim shades the window between
-//     its bounds; a Period claim shades the window it is read over, named
-//     by the period's bounds;
+//     its bounds; a Period claim, and a Ratio of two curves over a window,
+//     shade the window they are read over, named by their bounds;
 //   - the time series of a run: a bytes/ns Window claim shades the window
 //     between its bounds, both in the engine's units (cycles of the run,
 //     phits/(node·cycle)), which the physical basis shows as µs and Gb/s
@@ -157,6 +160,10 @@ func WithClaim(opt []byte, f figures.Figure) []byte {
 	case c.Kind == figures.Settle:
 		line(c.Hi)
 		area(map[string]any{"xAxis": c.Lo}, map[string]any{"xAxis": c.Hi}, "claim's time")
+	case c.Kind == figures.Ratio:
+		// two transient curves compared over a window: the window
+		area(map[string]any{"xAxis": c.Window[0]}, map[string]any{"xAxis": c.Window[1]},
+			fmt.Sprintf("%s ÷ %s in [%.3g, %.3g] here", c.Series, c.Over, c.Lo, c.Hi))
 	case c.Kind == figures.Period:
 		// the window the period is read over (a lag has no place on the
 		// time axis): the curve's swings inside it should repeat every

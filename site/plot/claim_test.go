@@ -42,7 +42,8 @@ func markArea(s map[string]any) (from, to map[string]any, ok bool) {
 // per-router injection, the band across the bars (a least-router share
 // times the offered load); on a transient chart, a Settle claim's cycles
 // [Lo, Hi] shaded with a line at Hi, a Window claim's window and bounds, a
-// Period claim's window (thesis Fig. 4.9).
+// Period claim's window (thesis Fig. 4.9) and a Ratio's of two transient
+// curves (Fig. 4.8's ECtN against Base).
 func TestWithClaimDrawsEveryFigure(t *testing.T) {
 	for _, f := range figures.Table {
 		c := f.Claim
@@ -93,7 +94,7 @@ func TestWithClaimDrawsEveryFigure(t *testing.T) {
 			if lineX != c.Hi || !area || from["xAxis"] != c.Lo || to["xAxis"] != c.Hi {
 				t.Errorf("%s: settle line %v and cycles %v–%v, want the cycles [%g, %g] and a line at %g", f.ID, lineX, from, to, c.Lo, c.Hi, c.Hi)
 			}
-		case c.Kind == figures.Period:
+		case c.Kind == figures.Period, c.Kind == figures.Ratio:
 			if !area || from["xAxis"] != c.Window[0] || to["xAxis"] != c.Window[1] {
 				t.Errorf("%s: period window %v–%v, want cycles %v", f.ID, from, to, c.Window)
 			}

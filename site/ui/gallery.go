@@ -187,8 +187,8 @@ func claimHint(c figures.Claim) string {
 		return "On the chart \"" + chart + "\" the grey band marks the cycles after the switch (cycle 0) in which it must settle."
 	case c.Kind == figures.Window:
 		return "On the chart \"" + chart + "\" the grey box marks the window and its bounds."
-	case c.Kind == figures.Period:
-		return "On the chart \"" + chart + "\" the grey band marks the cycles after the switch over which the period is read."
+	case c.Kind == figures.Period, c.Kind == figures.Ratio:
+		return "On the chart \"" + chart + "\" the grey band marks the cycles after the switch over which it is read."
 	}
 	return "On the chart \"" + chart + "\" the grey band marks its bounds (at offered " + strconv.FormatFloat(c.Load, 'g', -1, 64) + ")."
 }
