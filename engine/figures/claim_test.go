@@ -2,8 +2,10 @@ package figures
 
 import (
 	"math"
+	"math/rand/v2"
 	"testing"
 
+	"phitsim/engine/result"
 	"phitsim/engine/stats"
 	"phitsim/engine/sweep"
 )
@@ -56,7 +58,7 @@ func TestClaimCharts(t *testing.T) {
 	for id, want := range map[string]string{
 		"1.6-adv1": ChartAccepted, "4.6a": ChartLatency, "kim-2": ChartBackground, "kim-14": ChartSenders,
 		"3.1": ChartFairness, "recn-2a": ChartTimeSeries, "4.8": ChartTMisrouted, "4.10-olm": ChartTLatency,
-		"acor-9-up": ChartTLatency, "acor-10-down": ChartTAcor,
+		"acor-9-up": ChartTLatency, "acor-10-down": ChartTAcor, "recn-4-total": ChartRECNSAQ, "4.9": ChartTLatency,
 	} {
 		f, err := ByID(id)
 		if err != nil {
@@ -115,5 +117,130 @@ func TestTransientClaims(t *testing.T) {
 	}
 	if _, err := (Figure{ID: "t", Claim: Claim{Kind: Settle, Metric: MaxMin, Series: "A", Load: 0.2}}).Check(o); err == nil {
 		t.Error("settle of Max/Min: no error")
+	}
+}
+
+// TestPeriodClaim reads a Period claim (thesis Fig. 4.9's oscillation) on
+// hand-made records of 10-cycle bins from the switch: a latency swinging
+// as a sine of period 360 cycles (amplitude 50 on 300, decaying) reads
+// 360 within a bin and passes [300, 900]; with period 200 it reads 200 and
+// fails; a flat latency with white noise (σ 5 cycles, seeded) is no
+// oscillation (its autocorrelation's first peak about 1/√bins) and fails; a metric without a
+// curve and a window of too few bins are errors.
+func TestPeriodClaim(t *testing.T) {
+	rec := func(f func(c float64) float64) *sweep.Outcome {
+		tr := sweep.Transient{Name: "A", X: 0.2, From: -100, Bin: 10}
+		for i := range 400 {
+			c := float64(tr.From + i*tr.Bin)
+			tr.Packets = append(tr.Packets, 100)
+			tr.Latency = append(tr.Latency, f(c))
+			tr.Misrouted = append(tr.Misrouted, 0)
+		}
+		return &sweep.Outcome{Points: []sweep.Aggregate{{Name: "A", Offered: 0.2}}, Transients: []sweep.Transient{tr}}
+	}
+	sine := func(p float64) func(float64) float64 {
+		return func(c float64) float64 { return 300 + 50*math.Exp(-c/3000)*math.Sin(2*math.Pi*c/p) }
+	}
+	noise := rand.New(rand.NewPCG(1, 2))
+	claim := Claim{Kind: Period, Metric: Latency, Series: "A", Load: 0.2, Lo: 300, Hi: 900, Window: [2]float64{0, 3000}}
+	for _, tc := range []struct {
+		name string
+		o    *sweep.Outcome
+		want float64
+		pass bool
+	}{
+		{"period 360", rec(sine(360)), 360, true},
+		{"period 200", rec(sine(200)), 200, false},
+		{"flat", rec(func(float64) float64 { return 300 + 5*noise.NormFloat64() }), 0, false},
+	} {
+		m, err := Figure{ID: "t", Claim: claim}.Check(tc.o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if math.Abs(m.Value-tc.want) > 10 || m.Pass != tc.pass || m.Verdict != Transient {
+			t.Errorf("%s: value %g pass %v verdict %q, want %g ± 10 %v (%s)", tc.name, m.Value, m.Pass, m.Verdict, tc.want, tc.pass, m.Text)
+		}
+	}
+	o := rec(sine(360))
+	bad := claim
+	bad.Metric = AcorLevel
+	if _, err := (Figure{ID: "t", Claim: bad}).Check(o); err == nil {
+		t.Error("period of the ACOR level: no error")
+	}
+	bad = claim
+	bad.Window = [2]float64{0, 100}
+	if _, err := (Figure{ID: "t", Claim: bad}).Check(o); err == nil {
+		t.Error("period over 10 bins: no error")
+	}
+	if f, _ := ByID("4.9"); f.Claim.Chart() != ChartTLatency || f.Claim.PerLoad() {
+		t.Errorf("4.9's period claim is drawn on %q (per load %v), want %q", f.Claim.Chart(), f.Claim.PerLoad(), ChartTLatency)
+	}
+}
+
+// TestSAQClaim reads the RECN paper's Fig. 4 claims on hand-made runs: the
+// most lines at one ingress side, at one egress side and in the network,
+// the highest over the series' runs at the claim's load (another series'
+// and another load's runs left out); a series without RECN's result is an
+// error.
+func TestSAQClaim(t *testing.T) {
+	run := func(name string, load float64, in, eg, tot int32) *result.Result {
+		r := &result.Result{Offered: load, RECN: &result.RECN{PeakIngress: in, PeakEgress: eg, PeakTotal: tot}}
+		r.Config.Name = name
+		return r
+	}
+	o := &sweep.Outcome{Points: []sweep.Aggregate{{Name: "RECN", Offered: 0.5}, {Name: "IQ", Offered: 0.5}},
+		Runs: []*result.Result{run("RECN", 0.5, 3, 2, 150), run("RECN", 0.5, 4, 1, 120), run("RECN", 0.7, 9, 9, 900), run("X", 0.5, 9, 9, 900)}}
+	iq := &result.Result{Offered: 0.5}
+	iq.Config.Name = "IQ"
+	o.Runs = append(o.Runs, iq)
+	for _, tc := range []struct {
+		metric string
+		hi     float64
+		want   float64
+		pass   bool
+	}{{SAQIngress, 4, 4, true}, {SAQIngress, 3, 4, false}, {SAQEgress, 3, 2, true}, {SAQTotal, 140, 150, false}} {
+		m, err := Figure{ID: "t", Claim: Claim{Kind: Band, Metric: tc.metric, Series: "RECN", Load: 0.5, Hi: tc.hi}}.Check(o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m.Value != tc.want || m.Pass != tc.pass {
+			t.Errorf("%s ≤ %g: value %g pass %v, want %g %v (%s)", tc.metric, tc.hi, m.Value, m.Pass, tc.want, tc.pass, m.Text)
+		}
+	}
+	if _, err := (Figure{ID: "t", Claim: Claim{Kind: Band, Metric: SAQIngress, Series: "IQ", Load: 0.5, Hi: 4}}).Check(o); err == nil {
+		t.Error("SAQs of a series without RECN: no error")
+	}
+}
+
+// TestWindowRatioClaim reads a Ratio claim on two transient records over a
+// window (thesis Fig. 4.8's ECtN against Base): the packet-weighted mean
+// latencies over +0–+20 cycles, (2·300 + 6·200) ÷ 8 = 225 against 250,
+// give 0.9, in [0.85, 0.95] and not in [0.95, 1.05]; the chart is the
+// transient latency's; a series without a record is an error.
+func TestWindowRatioClaim(t *testing.T) {
+	rec := func(name string, lat ...float64) sweep.Transient {
+		return sweep.Transient{Name: name, X: 0.2, From: -20, Bin: 10, Packets: []int64{4, 4, 2, 6, 4}, Latency: lat, Misrouted: make([]float64, 5)}
+	}
+	o := &sweep.Outcome{Points: []sweep.Aggregate{{Name: "A", Offered: 0.2}, {Name: "B", Offered: 0.2}},
+		Transients: []sweep.Transient{rec("A", 100, 100, 300, 200, 900), rec("B", 100, 100, 250, 250, 100)}}
+	for _, tc := range []struct {
+		lo, hi float64
+		pass   bool
+	}{{0.85, 0.95, true}, {0.95, 1.05, false}} {
+		c := Claim{Kind: Ratio, Metric: Latency, Series: "A", Over: "B", Load: 0.2, Lo: tc.lo, Hi: tc.hi, Window: [2]float64{0, 20}}
+		m, err := Figure{ID: "t", Claim: c}.Check(o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if math.Abs(m.Value-0.9) > 1e-12 || m.Pass != tc.pass || m.Verdict != Transient {
+			t.Errorf("[%g, %g]: value %g pass %v verdict %q, want 0.9 %v (%s)", tc.lo, tc.hi, m.Value, m.Pass, m.Verdict, tc.pass, m.Text)
+		}
+		if c.Chart() != ChartTLatency || c.PerLoad() {
+			t.Errorf("a window ratio of latencies is drawn on %q (per load %v)", c.Chart(), c.PerLoad())
+		}
+	}
+	c := Claim{Kind: Ratio, Metric: Latency, Series: "A", Over: "C", Load: 0.2, Lo: 0, Hi: 1, Window: [2]float64{0, 20}}
+	if _, err := (Figure{ID: "t", Claim: c}).Check(o); err == nil {
+		t.Error("a ratio over a series without a record: no error")
 	}
 }

@@ -46,11 +46,13 @@ records pooled over the seeds, whatever the steady-state verdict (verdict "trans
 		fmt.Fprintf(&b, "| %s %s | %s | %s | `%s`: %s (%s in a browser, estimated) | %s | %s | %s |\n",
 			f.ID, f.Title, f.Paper, f.ClaimText, f.Experiment, f.Scaled, Duration(est), got, verdict, holds)
 	}
-	fmt.Fprintf(&b, "\nRun times are estimates: packet-hops (the phits the pattern offers per cycle, figures.OfferedPhits, "+
-		"÷ packet size × cycles × 5 hops, over every run) × the routing's instructions per packet-hop (BENCHMARKS.md: MIN %.0f … PB_ACOR %.0f) at "+
-		"%.0f G instructions/s, one WebAssembly worker at about half a native core; the page measures its own browser's "+
-		"speed with a short probe run (figures.CalibrationProbe) and shows its estimate instead.\n",
-		InstrPerHop["MIN"], InstrPerHop["PB_ACOR"], BrowserInstrPerSecond/1e9)
+	fmt.Fprintf(&b, "\nRun times are estimates: every run's cycles × the fixed cost of a cycle (%.1f instructions per node and %.1f "+
+		"per router, callgrind on idle networks), plus its packet-hops (the phits the pattern offers per cycle, figures.OfferedPhits, "+
+		"÷ packet size × cycles × 5 hops) × the routing's instructions per packet-hop (BENCHMARKS.md: MIN %.0f … PB_ACOR %.0f) less "+
+		"the fixed cost per hop of their probe (%.0f), × packet size ÷ %d; at %.0f G instructions/s, one WebAssembly worker at about "+
+		"half a native core. The page measures its own browser's speed with a short probe run (figures.CalibrationProbe) and shows "+
+		"its estimate instead.\n",
+		FixedInstrPerNodeCycle, FixedInstrPerRouterCycle, InstrPerHop["MIN"], InstrPerHop["PB_ACOR"], ProbeFixedPerHop, ProbePacketSize, BrowserInstrPerSecond/1e9)
 	return b.String()
 }
 

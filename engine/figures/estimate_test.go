@@ -12,9 +12,9 @@ import (
 )
 
 // TestEstimateFromCalibration: the gallery's run-time estimate is the
-// figure's instructions (packet-hops × the routing's callgrind cost,
-// BENCHMARKS.md) over a speed measured by the calibration probe, as the
-// page measures its browser's. Natively: the probe's speed, then figure
+// figure's instructions (JobInstructions: packet-hops × the routing's
+// callgrind cost, BENCHMARKS.md, and the fixed cost per cycle) over a speed
+// measured by the calibration probe, as the page measures its browser's. Natively: the probe's speed, then figure
 // 1.6-un (h=2, 6 runs of 11,000 cycles) estimated at it and run; the
 // estimate bounds the hops from above (5 per packet, offered not accepted
 // load), so it may exceed the run's time by up to 2.5× but never fall below
@@ -136,5 +136,50 @@ func TestOfferedPhits(t *testing.T) {
 	f, _ := ByID("kim-14")
 	if s, _ := f.EstimateSeconds(); !(s > 0) {
 		t.Errorf("kim-14 estimated %g s", s)
+	}
+}
+
+// callgrindRuns are instructions engine/figures/costs.sh counted for whole
+// jobs of the gallery's figures (callgrind, seed 1, every cycle of the
+// run; BENCHMARKS.md "The gallery's run-time estimate"): a tiny network
+// (Kim et al. Fig. 14's 16 nodes, 30,000 cycles moving one phit per cycle,
+// where the fixed cost per cycle is nearly all), h=2 below and past
+// saturation, and a large one (h=4, 1,056 nodes, MIN under UN at 0.3).
+var callgrindRuns = []struct {
+	figure, series string
+	load           float64
+	instructions   float64
+}{
+	{"kim-14", "CBCM", 0, 92552245},
+	{"1.6-un", "MIN", 0.2, 111682632},
+	{"1.6-un", "VAL", 0.9, 611880520},
+	{"4.6a", "MIN", 0.3, 2538944936},
+}
+
+// TestEstimateAgainstCallgrind: the estimate of a job (JobInstructions:
+// packet-hops at their marginal cost plus the fixed cost per cycle of the
+// network's nodes and routers) lies within [0.5, 2]× the instructions
+// callgrind counted for it, for the tiny network as for the large one;
+// without the fixed cost per cycle the tiny one is estimated below a
+// fifth of its count. A ratio test on instruction counts, deterministic.
+func TestEstimateAgainstCallgrind(t *testing.T) {
+	for _, r := range callgrindRuns {
+		c := figureJob(t, r.figure, r.series, r.load)
+		est, err := JobInstructions(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ratio := est / r.instructions
+		t.Logf("%s %s at %g: estimated %.3g, callgrind %.3g instructions (%.2f×)", r.figure, r.series, r.load, est, r.instructions, ratio)
+		if ratio < 0.5 || ratio > 2 {
+			t.Errorf("%s %s at %g: estimate %.3g is %.2f× callgrind's %.3g instructions, want within [0.5, 2]×", r.figure, r.series, r.load, est, ratio, r.instructions)
+		}
+	}
+	c := figureJob(t, "kim-14", "CBCM", 0)
+	sz, _ := c.Topology.Sizes()
+	hopsOnly, _ := JobInstructions(c)
+	hopsOnly -= float64(c.Sim.Warmup+c.Sim.Cycles) * FixedInstructions(sz.Nodes, sz.Routers)
+	if r := hopsOnly / callgrindRuns[0].instructions; r > 0.2 {
+		t.Errorf("kim-14 without the fixed cost per cycle: %.2f× callgrind's count, want below 0.2 (the fixed cost is most of it)", r)
 	}
 }

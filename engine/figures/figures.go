@@ -22,7 +22,9 @@ const (
 	// Order: Series' metric at Load is at least Factor × Over's.
 	Order = "order"
 	// Ratio: Series' metric ÷ Over's at Load lies in [Lo, Hi] (an "equal
-	// within x %" or "y % below" claim).
+	// within x %" or "y % below" claim); with a Window, the ratio of their
+	// transient records' means over it (metric Latency or Misrouted, cycles
+	// from the switch).
 	Ratio = "ratio"
 	// Settle: a time read on Series' transient record at Load (metric
 	// Misrouted or Latency: when its curve settles; LevelUp, LevelDown:
@@ -36,7 +38,19 @@ const (
 	// Latency, AcorLevel: the transient record, Window in cycles from the
 	// switch).
 	Window = "window"
+	// Period: the period of Series' oscillation (metric Latency or
+	// Misrouted, the transient record at Load) over Window (cycles from the
+	// switch) lies in [Lo, Hi] cycles. Read on the bins' curve smoothed over
+	// 5 bins, less its mean, as the lag of the first peak of its
+	// autocorrelation (the first positive lobe after it first falls below
+	// zero; a peak below PeriodMinCorrelation is no oscillation): "the
+	// latency oscillates with a period of about T cycles".
+	Period = "period"
 )
+
+// PeriodMinCorrelation is the least autocorrelation at its first peak that
+// a Period claim reads as an oscillation.
+const PeriodMinCorrelation = 0.2
 
 // Metrics a claim reads on a sweep point.
 const (
@@ -62,6 +76,12 @@ const (
 	AcorLevel = "acorLevel"
 	LevelUp   = "levelUp"
 	LevelDown = "levelDown"
+	// RECN's SAQ demand (result.RECN, the RECN paper's Fig. 4): the most
+	// SAQ lines allocated at one ingress side, and at one egress side or
+	// interface, over the run, the most over the point's runs (kind Band)
+	SAQIngress = "saqIngress"
+	SAQEgress  = "saqEgress"
+	SAQTotal   = "saqTotal" // the most lines allocated in the whole network at once
 )
 
 // Claim is the checkable form of a figure's quantitative claim, read on a
@@ -88,11 +108,12 @@ const (
 	ChartTMisrouted = "transientmisrouted"
 	ChartTLatency   = "transientlatency"
 	ChartTAcor      = "transientacor"
+	ChartRECNSAQ    = "recnsaq" // RECN's SAQ lines per side over the run
 )
 
 // Chart is the chart the claim is read on, where the page draws it.
 func (c Claim) Chart() string {
-	transient := c.Kind == Settle || c.Kind == Window
+	transient := c.Kind == Settle || c.Kind == Window || c.Kind == Period || c.windowRatio()
 	switch c.Metric {
 	case Latency:
 		if transient {
@@ -111,9 +132,14 @@ func (c Claim) Chart() string {
 		return ChartTMisrouted
 	case AcorLevel, LevelUp, LevelDown:
 		return ChartTAcor
+	case SAQIngress, SAQEgress, SAQTotal:
+		return ChartRECNSAQ
 	}
 	return ChartAccepted
 }
+
+// windowRatio: a Ratio claim on two transient records over a window.
+func (c Claim) windowRatio() bool { return c.Kind == Ratio && c.Window != [2]float64{} }
 
 // PerLoad reports whether the claim's chart has the offered load on its x
 // axis (else it shows one point: the page selects the claim's Load).
@@ -455,6 +481,103 @@ var Table = []Figure{
 		Claim:      Claim{Kind: Window, Metric: BytesPerNs, Series: "IQ", Load: 0.5, Lo: 0, Hi: 16, Window: [2]float64{970, 1300}},
 		Experiment: "recn-fig2a", Scaled: "64 hosts at full size, 2,000 µs, one seed.",
 	},
+	{
+		ID: "recn-2a-voqnet", Title: "RECN corner case 1: VOQnet stays flat",
+		Paper:      paperRECN + ", §4.3, Fig. 2a",
+		Shows:      "With a queue per destination at every port no packet waits behind the tree, so the background keeps its throughput while sixteen hosts saturate host 32.",
+		ClaimText:  "VOQnet stays at about 25 bytes/ns all run, with no dip; we accept its mean over the tree's 800–1,300 µs in [23.5, 26.5] B/ns.",
+		Claim:      Claim{Kind: Window, Metric: BytesPerNs, Series: "VOQnet", Load: 0.5, Lo: 23.5, Hi: 26.5, Window: [2]float64{800, 1300}},
+		Experiment: "recn-fig2a", Scaled: "64 hosts at full size, 2,000 µs, one seed.",
+	},
+	{
+		ID: "recn-2a-recn", Title: "RECN corner case 1: RECN keeps VOQnet's throughput",
+		Paper:      paperRECN + ", §4.3, Fig. 2a",
+		Shows:      "RECN moves the tree's packets into set-aside queues, so with 8 queues per port it keeps the throughput of a queue per destination.",
+		ClaimText:  "RECN stays within 1 byte/ns of VOQnet's flat ≈ 25 B/ns; we accept RECN's mean over 800–1,300 µs in [24, 26] B/ns.",
+		Claim:      Claim{Kind: Window, Metric: BytesPerNs, Series: "RECN", Load: 0.5, Lo: 24, Hi: 26, Window: [2]float64{800, 1300}},
+		Experiment: "recn-fig2a", Scaled: "64 hosts at full size, 2,000 µs, one seed.",
+	},
+	{
+		ID: "recn-4-ingress", Title: "RECN corner case 1: few SAQs per ingress side",
+		Paper:      paperRECN + ", §4.4, Fig. 4",
+		Shows:      "RECN allocates a set-aside queue only for a congestion tree's root that reaches the port, so a handful per port suffice.",
+		ClaimText:  "Fewer than 5 SAQs are ever needed at an ingress side in corner case 1; we accept at most 4 lines at one ingress side over the run.",
+		Claim:      Claim{Kind: Band, Metric: SAQIngress, Series: "RECN", Load: 0.5, Lo: 0, Hi: 4},
+		Experiment: "recn-fig2a", Scaled: "the paper's 64-host 4-ary 3-tree at full size, 8 SAQs per side, 2,000 µs, one seed.",
+	},
+	{
+		ID: "recn-4-egress", Title: "RECN corner case 1: few SAQs per egress side",
+		Paper:      paperRECN + ", §4.4, Fig. 4",
+		Shows:      "At the egress sides and interfaces RECN needs even fewer set-aside queues than at the ingress sides.",
+		ClaimText:  "Fewer than 4 SAQs are ever needed at an egress side in corner case 1; we accept at most 3 lines at one egress side or interface over the run.",
+		Claim:      Claim{Kind: Band, Metric: SAQEgress, Series: "RECN", Load: 0.5, Lo: 0, Hi: 3},
+		Experiment: "recn-fig2a", Scaled: "64 hosts at full size, 8 SAQs per side, 2,000 µs, one seed.",
+	},
+	{
+		ID: "recn-4-total", Title: "RECN corner case 1: SAQs in the whole network",
+		Paper:      paperRECN + ", §4.4, Fig. 4",
+		Shows:      "Summed over the network's 48 switches and 64 interfaces, RECN's set-aside queues stay a small fraction of its ports.",
+		ClaimText:  "The total number of SAQs is always lower than 170 in corner case 1 (0.22 per port); we accept at most 170 lines allocated at once.",
+		Claim:      Claim{Kind: Band, Metric: SAQTotal, Series: "RECN", Load: 0.5, Lo: 0, Hi: 170},
+		Known:      "up to 216 lines at once here (1.3× the paper's bound) though at most 3 per side (REPRODUCTION.md, RECN target 11); not explained: the detection and propagation thresholds are reconstructed, not the paper's",
+		Experiment: "recn-fig2a", Scaled: "64 hosts at full size, 8 SAQs per side, 2,000 µs, one seed.",
+	},
+	{
+		ID: "4.9", Title: "PB oscillates after UN → ADV+1",
+		Paper:      paperThesis + ", §4.3.2, Fig. 4.9",
+		Shows:      "PB decides at injection from the saturation its group broadcast last: it misroutes nearly everything, the minimal queues drain, it turns back, and its latency swings for thousands of cycles while ECtN's stays flat.",
+		ClaimText:  "PB's latency oscillates with a period of about 600 cycles after the switch (h=8); with the thesis's ±50% on times we accept a period in [300, 900] cycles over 200–2,500 cycles after the switch, read as the first peak of the latency's autocorrelation (at least 0.2).",
+		Claim:      Claim{Kind: Period, Metric: Latency, Series: "PB", Load: 0.2, Lo: 300, Hi: 900, Window: [2]float64{200, 2500}},
+		Experiment: "fig-4.9", Scaled: "h=4 (1,056 nodes) instead of h=8, load 0.2: 4,000 warm-up cycles under UN, the switch 500 cycles into the window, 2,500 cycles shown and 1,000 more for their packets to arrive, 3 seeds pooled; PB, ECtN and Base.",
+	},
+	{
+		ID: "4.8-ectn", Title: "ECtN follows Base until its first broadcast",
+		Paper:      paperThesis + ", §4.3.2, Fig. 4.8",
+		Shows:      "ECtN's routers broadcast their contention counters every 100 cycles; the switch comes right after a broadcast, so until the next one ECtN decides on its own router's counters, as Base does.",
+		ClaimText:  "ECtN behaves as Base for the first 100 cycles after the switch; we accept ECtN ÷ Base latency over the packets generated 0–100 cycles after the switch in [0.95, 1.05].",
+		Claim:      Claim{Kind: Ratio, Metric: Latency, Series: "ECtN", Over: "Base", Load: 0.2, Lo: 0.95, Hi: 1.05, Window: [2]float64{0, 100}},
+		Experiment: "fig-4.9", Scaled: "h=4 (1,056 nodes) instead of h=8, load 0.2, the switch 500 cycles into the window (a broadcast instant), 3 seeds pooled; the fig-4.9 runs.",
+	},
+	{
+		ID: "4.8-ectn-after", Title: "After its broadcast ECtN has the lower latency",
+		Paper:      paperThesis + ", §4.3.2, Fig. 4.8",
+		Shows:      "Once the group's counters are broadcast, ECtN misroutes at injection the packets bound for a contended group, before they queue behind the minimal global link, and its latency falls below Base's.",
+		ClaimText:  "After its first broadcast ECtN has the lowest latency of the mechanisms; we require ECtN ÷ Base latency over the packets generated 200–600 cycles after the switch at most 0.97.",
+		Claim:      Claim{Kind: Ratio, Metric: Latency, Series: "ECtN", Over: "Base", Load: 0.2, Lo: 0, Hi: 0.97, Window: [2]float64{200, 600}},
+		Experiment: "fig-4.9", Scaled: "h=4 (1,056 nodes) instead of h=8, load 0.2, 3 seeds pooled; the fig-4.9 runs.",
+	},
+	{
+		ID: "5.7", Title: "FlexVC 8/4 nears 0.9 under uniform traffic",
+		Paper:      paperThesis + ", §5.3.2, Fig. 5.7",
+		Shows:      "With the buffer per VC held constant, FlexVC lets a packet use any VC of its port that keeps the path deadlock-free, so more VCs carry minimal traffic past the baseline's head-of-line blocking.",
+		ClaimText:  "MIN with FlexVC 8/4 saturates at about 0.9 under UN (h=8), above the baseline 2/1; we accept FlexVC 8/4's accepted load in [0.85, 0.95] at h=4, offered 1.0.",
+		Claim:      Claim{Kind: Band, Series: "FlexVC 8/4", Load: 1, Lo: 0.85, Hi: 0.95},
+		Experiment: "fig-5.7", Scaled: "h=4 (1,056 nodes) instead of h=8, 32/256 phits per local/global VC, 3,000 + 8,000 cycles, one seed; the baseline 2/1 and FlexVC 8/4 of the figure's five curves.",
+	},
+	{
+		ID: "5.6", Title: "DAMQ: a 75% reserve beats 25%",
+		Paper:      paperThesis + ", §5.3.1, Fig. 5.6",
+		Shows:      "A DAMQ input port shares its memory among its VCs; with a small reserve per VC one VC fills the pool and the network congests at saturation.",
+		ClaimText:  "At 128/512 phits per local/global port a reserve of 0 deadlocks, 25% congests and 75% is the best; we require DAMQ 75% ≥ 1.03 × DAMQ 25% accepted at h=4, offered 1.0.",
+		Claim:      Claim{Kind: Order, Series: "DAMQ 75%", Over: "DAMQ 25%", Load: 1, Factor: 1.03},
+		Experiment: "fig-5.6", Scaled: "h=4 (1,056 nodes) instead of h=8, MIN, 2/1 VCs, 3,000 + 8,000 cycles, one seed; two of the figure's reserves as series over the load (a reserve of 0 deadlocks: TestDamqFig56NoReserveDeadlocks).",
+	},
+	{
+		ID: "kim-8a", Title: "CBCM costs nothing under uniform traffic",
+		Paper:      paperKim + ", §V-B, Fig. 8a",
+		Shows:      "Without a hotspot CBCM's contention detection rarely throttles, so its throughput is Ideal's.",
+		ClaimText:  "CBCM is within 5% of Ideal under UR (512 nodes); we accept CBCM(UGAL) ÷ Ideal(UGAL) accepted in [0.95, 1.05] at offered 1.0, past saturation.",
+		Claim:      Claim{Kind: Ratio, Series: "CBCM(UGAL)", Over: "Ideal(UGAL)", Load: 1, Lo: 0.95, Hi: 1.05},
+		Experiment: "fig-kim-8a", Scaled: "the paper's 16-node 1D flattened butterfly (its Figs. 2–5 network) instead of the 512-node 2D one, 20,000 + 20,000 cycles, one seed: the 512-node runs take minutes each.",
+	},
+	{
+		ID: "kim-9a", Title: "CBCM costs nothing under a tornado",
+		Paper:      paperKim + ", §V-B, Fig. 9a",
+		Shows:      "Under the tornado permutation UGAL spreads each router's traffic over non-minimal paths; no destination is oversubscribed, so CBCM does not throttle and matches Ideal.",
+		ClaimText:  "CBCM ≈ Ideal under the tornado, with no throttle packets (512 nodes); we accept CBCM(UGAL) ÷ Ideal(UGAL) accepted in [0.95, 1.05] at offered 0.5.",
+		Claim:      Claim{Kind: Ratio, Series: "CBCM(UGAL)", Over: "Ideal(UGAL)", Load: 0.5, Lo: 0.95, Hi: 1.05},
+		Experiment: "fig-kim-9a", Scaled: "the 16-node 1D flattened butterfly, tornado n → n+4 (a router's nodes to the next router's; the paper's n → n+8 with 8 nodes per router), 20,000 + 20,000 cycles, one seed.",
+	},
 }
 
 // ByID finds a figure.
@@ -495,10 +618,8 @@ func instrPerHop(routing string) float64 {
 	return instrUnmeasured
 }
 
-// Instructions estimates the figure's run: Σ over its runs of packet-hops ×
-// the routing's InstrPerHop, where packet-hops = OfferedPhits / packet size
-// × cycles × 5 (hops per packet: Valiant's path; MIN's is 3, so this
-// bounds the hops from above). Idle cycles are not counted.
+// Instructions estimates the figure's run: Σ over its runs of
+// JobInstructions.
 func (f Figure) Instructions() (float64, error) {
 	e, err := f.Sweep()
 	if err != nil {
@@ -510,15 +631,69 @@ func (f Figure) Instructions() (float64, error) {
 	}
 	var instr float64
 	for _, j := range jobs {
-		c := j.Config
-		phits, err := OfferedPhits(c)
+		n, err := JobInstructions(j.Config)
 		if err != nil {
 			return 0, fmt.Errorf("figure %s: experiment %s: %w", f.ID, f.Experiment, err)
 		}
-		hops := phits / float64(c.Router.PacketSize) * float64(c.Sim.Warmup+c.Sim.Cycles) * 5
-		instr += hops * instrPerHop(c.Routing.Name)
+		instr += n
 	}
 	return instr, nil
+}
+
+// The fixed cost of a cycle, whatever the traffic: the nodes' generators
+// and the routers' per-cycle work, callgrind on an idle network (no
+// traffic) stepped 4,000 cycles (engine/figures/costs.sh; BENCHMARKS.md,
+// "The gallery's run-time estimate"): 6,341 instructions per cycle at h=2
+// (72 nodes, 36 routers) and 85,468 at h=4 (1,056 nodes, 264 routers), of
+// which FixedInstrPerNodeCycle × nodes + FixedInstrPerRouterCycle × routers
+// is the fit.
+const (
+	FixedInstrPerNodeCycle   = 73.8
+	FixedInstrPerRouterCycle = 28.5
+)
+
+// The operating point of costs.sh's probe, whose cycles InstrPerHop
+// divides by its hops: h=4 (1,056 nodes, 264 routers) under UN at 0.2
+// makes ProbeHopsPerCycle packet-hops per cycle (MIN; 8-phit packets,
+// ProbePacketSize). Its fixed cost per hop, ProbeFixedPerHop, is already
+// in InstrPerHop; the estimate charges the rest per hop and the fixed
+// cost per cycle.
+const (
+	ProbeHopsPerCycle = 97.7
+	ProbePacketSize   = 8
+)
+
+// ProbeFixedPerHop is the fixed cost per cycle of the probe's network over
+// its hops per cycle: about 875 of MIN's 1,523 instructions per hop.
+var ProbeFixedPerHop = FixedInstructions(1056, 264) / ProbeHopsPerCycle
+
+// FixedInstructions is the fixed cost of one cycle of a network.
+func FixedInstructions(nodes, routers int) float64 {
+	return FixedInstrPerNodeCycle*float64(nodes) + FixedInstrPerRouterCycle*float64(routers)
+}
+
+// JobInstructions estimates one run: its cycles × FixedInstructions, plus
+// its packet-hops × the routing's InstrPerHop less ProbeFixedPerHop, scaled
+// by its packet size ÷ ProbePacketSize (a head waits at its output while
+// the packet before it crosses the link, one cycle per phit, and is tried
+// again each cycle: Kim et al.'s 32-phit packets cost about 4× per hop),
+// where packet-hops = OfferedPhits / packet size × cycles × 5 (hops per
+// packet: Valiant's path; MIN's is 3, so this bounds the hops from above).
+func JobInstructions(c config.Config) (float64, error) {
+	phits, err := OfferedPhits(c)
+	if err != nil {
+		return 0, err
+	}
+	cycles := float64(c.Sim.Warmup + c.Sim.Cycles)
+	return runInstructions(c, phits/float64(c.Router.PacketSize)*cycles*5, cycles), nil
+}
+
+// runInstructions is the model's instructions of a run of c that makes
+// hops packet-hops in cycles cycles.
+func runInstructions(c config.Config, hops, cycles float64) float64 {
+	sz, _ := c.Topology.Sizes()
+	perHop := (instrPerHop(c.Routing.Name) - ProbeFixedPerHop) * float64(c.Router.PacketSize) / ProbePacketSize
+	return hops*perHop + cycles*FixedInstructions(sz.Nodes, sz.Routers)
 }
 
 // OfferedPhits is the traffic a run offers the network, in phits per cycle
@@ -584,7 +759,7 @@ func (f Figure) EstimateSecondsAt(instrPerSecond float64) (float64, error) {
 
 // CalibrationProbe is the short run a browser times to learn its speed
 // (the page runs it once and caches the result): h=2 MIN under UN at 0.4,
-// 300 + 1,200 cycles, about 25 M instructions (a few tens of ms).
+// 300 + 1,200 cycles, about 20 M instructions (a few tens of ms).
 func CalibrationProbe() config.Config {
 	c := config.Default()
 	c.Topology.H, c.Topology.A, c.Topology.P = 2, 4, 2
@@ -593,13 +768,14 @@ func CalibrationProbe() config.Config {
 	return c
 }
 
-// Speed is the instructions per second a run shows: its packet-hops × its
-// routing's InstrPerHop over its CPU time (0 when it has none).
+// Speed is the instructions per second a run shows: the model's
+// instructions for its packet-hops and cycles (JobInstructions's, with the
+// hops it made) over its CPU time (0 when it has none).
 func Speed(r *result.Result) float64 {
 	if r == nil || !(r.CPUSeconds > 0) {
 		return 0
 	}
-	return float64(r.PacketHops) * instrPerHop(r.Config.Routing.Name) / r.CPUSeconds
+	return runInstructions(r.Config, float64(r.PacketHops), float64(r.SimCycles)) / r.CPUSeconds
 }
 
 // Measured is a claim read on an outcome.
@@ -759,6 +935,75 @@ func windowMean(metric string, t *sweep.Transient, w [2]float64) (float64, error
 	return sum / n, nil
 }
 
+// period is the period (cycles) of t's metric over the bins that start in
+// [w[0], w[1]) cycles from the switch, and the autocorrelation at it: the
+// curve smoothed by a centred mean over 5 bins, less its mean; the lag of
+// the highest autocorrelation in its first positive lobe after its first
+// fall below zero. ok false when there is no such lobe, or its peak is
+// below PeriodMinCorrelation (corr is then the peak, or 0).
+func period(metric string, t *sweep.Transient, w [2]float64) (cycles, corr float64, ok bool, err error) {
+	var xs []float64
+	switch metric {
+	case Latency:
+		xs = t.Latency
+	case Misrouted:
+		xs = t.Misrouted
+	default:
+		return 0, 0, false, fmt.Errorf("metric %q has no transient curve to oscillate (latency, misrouted)", metric)
+	}
+	var in []float64
+	for i := range xs {
+		if c := float64(t.From + i*t.Bin); c >= w[0] && c < w[1] && i < len(t.Packets) && t.Packets[i] > 0 {
+			in = append(in, xs[i])
+		}
+	}
+	const smooth = 5
+	if len(in) < 4*smooth {
+		return 0, 0, false, fmt.Errorf("%d bins of %s in %g–%g cycles from the switch: too few for a period", len(in), metric, w[0], w[1])
+	}
+	y := make([]float64, len(in)-smooth+1)
+	var mean float64
+	for i := range y {
+		for _, v := range in[i : i+smooth] {
+			y[i] += v / smooth
+		}
+		mean += y[i] / float64(len(y))
+	}
+	var v0 float64
+	for i := range y {
+		y[i] -= mean
+		v0 += y[i] * y[i]
+	}
+	if !(v0 > 0) {
+		return 0, 0, false, nil
+	}
+	r := func(k int) float64 {
+		var s float64
+		for i := 0; i+k < len(y); i++ {
+			s += y[i] * y[i+k]
+		}
+		return s / v0
+	}
+	k, best := 1, -1
+	for ; k < len(y)/2 && r(k) >= 0; k++ {
+	}
+	for ; k < len(y)/2 && r(k) < 0; k++ {
+	}
+	for ; k < len(y)/2; k++ {
+		x := r(k)
+		if x < 0 {
+			break
+		}
+		if best < 0 || x > corr {
+			best, corr = k, x
+		}
+	}
+	if best < 0 || corr < PeriodMinCorrelation {
+		return 0, corr, false, nil
+	}
+	return float64(best * t.Bin), corr, true, nil
+}
+
 // Transient is the verdict of a claim on a time series (Settle, Window),
 // which has no steady state to reach.
 const Transient = "transient"
@@ -783,6 +1028,40 @@ func (f Figure) checkSeries(o *sweep.Outcome) (Measured, error) {
 	t, err := transient(o, c.Series, c.Load)
 	if err != nil {
 		return Measured{}, fmt.Errorf("figure %s: %w", f.ID, err)
+	}
+	if c.Kind == Ratio {
+		u, err := transient(o, c.Over, c.Load)
+		if err != nil {
+			return Measured{}, fmt.Errorf("figure %s: %w", f.ID, err)
+		}
+		a, err := windowMean(c.Metric, t, c.Window)
+		if err != nil {
+			return Measured{}, fmt.Errorf("figure %s: %s: %w", f.ID, c.Series, err)
+		}
+		b, err := windowMean(c.Metric, u, c.Window)
+		if err != nil {
+			return Measured{}, fmt.Errorf("figure %s: %s: %w", f.ID, c.Over, err)
+		}
+		if !(b > 0) {
+			return Measured{}, fmt.Errorf("figure %s: %s's %s over %g–%g cycles is %g", f.ID, c.Over, c.Metric, c.Window[0], c.Window[1], b)
+		}
+		m.Value = a / b
+		m.Pass = m.Value >= c.Lo && m.Value <= c.Hi
+		m.Text = fmt.Sprintf("%s %s %.4g ÷ %s's %.4g = %.3f over %g–%g cycles from the switch, claim [%g, %g]", c.Series, c.Metric, a, c.Over, b, m.Value, c.Window[0], c.Window[1], c.Lo, c.Hi)
+		return m, nil
+	}
+	if c.Kind == Period {
+		v, corr, ok, err := period(c.Metric, t, c.Window)
+		if err != nil {
+			return Measured{}, fmt.Errorf("figure %s: %w", f.ID, err)
+		}
+		if !ok {
+			m.Text = fmt.Sprintf("%s %s: no oscillation over %g–%g cycles from the switch (first autocorrelation peak %.2f < %g), claim period [%g, %g]", c.Series, c.Metric, c.Window[0], c.Window[1], corr, PeriodMinCorrelation, c.Lo, c.Hi)
+			return m, nil
+		}
+		m.Value, m.Pass = v, v >= c.Lo && v <= c.Hi
+		m.Text = fmt.Sprintf("%s %s oscillates with a period of %.0f cycles over %g–%g cycles from the switch (autocorrelation %.2f), claim [%g, %g]", c.Series, c.Metric, v, c.Window[0], c.Window[1], corr, c.Lo, c.Hi)
+		return m, nil
 	}
 	if c.Kind == Settle {
 		at, ok, err := settleTime(c.Metric, t)
@@ -809,6 +1088,41 @@ func (f Figure) checkSeries(o *sweep.Outcome) (Measured, error) {
 	return m, nil
 }
 
+// checkSAQ reads a Band claim on RECN's SAQ demand: the most lines at one
+// side over the runs of Series at Load (a count over the whole run, read
+// whatever the steady-state verdict).
+func (f Figure) checkSAQ(o *sweep.Outcome) (Measured, error) {
+	c := f.Claim
+	if c.Kind != Band {
+		return Measured{}, fmt.Errorf("figure %s: metric %s takes a band", f.ID, c.Metric)
+	}
+	peak, n := int32(0), 0
+	for _, r := range o.Runs {
+		if r == nil || r.Config.Name != c.Series || math.Abs(r.Offered-c.Load) > 1e-9 {
+			continue
+		}
+		if r.RECN == nil {
+			return Measured{}, fmt.Errorf("figure %s: series %s has no RECN result (congestion.scheme=recn)", f.ID, c.Series)
+		}
+		x := r.RECN.PeakIngress
+		switch c.Metric {
+		case SAQEgress:
+			x = r.RECN.PeakEgress
+		case SAQTotal:
+			x = r.RECN.PeakTotal
+		}
+		peak, n = max(peak, x), n+1
+	}
+	if n == 0 {
+		return Measured{}, fmt.Errorf("figure %s: no run of series %q at load %g", f.ID, c.Series, c.Load)
+	}
+	where := map[string]string{SAQIngress: "at one ingress side", SAQEgress: "at one egress side or interface", SAQTotal: "in the whole network"}[c.Metric]
+	m := Measured{Verdict: Transient, Value: float64(peak)}
+	m.Pass = m.Value >= c.Lo && m.Value <= c.Hi
+	m.Text = fmt.Sprintf("%s at most %d SAQ lines %s at once over the run, claim [%g, %g]", c.Series, peak, where, c.Lo, c.Hi)
+	return m, nil
+}
+
 // settleName is a Settle metric's event in words.
 func settleName(metric string) string {
 	switch metric {
@@ -827,8 +1141,11 @@ func (f Figure) Check(o *sweep.Outcome) (Measured, error) {
 	if err != nil {
 		return Measured{}, err
 	}
-	if c.Kind == Settle || c.Kind == Window || c.Metric == BytesPerNs {
+	if c.Kind == Settle || c.Kind == Window || c.Kind == Period || c.windowRatio() || c.Metric == BytesPerNs {
 		return f.checkSeries(o)
+	}
+	if c.Metric == SAQIngress || c.Metric == SAQEgress || c.Metric == SAQTotal {
+		return f.checkSAQ(o)
 	}
 	m := Measured{Verdict: verdict(p)}
 	reason := ""

@@ -123,6 +123,7 @@ func Experiments() []Experiment {
 		fattreeExperiments(),
 		cmExperiments(),
 		figureExperiments(),
+		galleryExperiments(),
 	)
 }
 

@@ -24,12 +24,17 @@ func ClaimLabel(f figures.Figure) string {
 	case figures.Order:
 		return fmt.Sprintf("claim: %s%s ≥ %.3g × %s at %g", c.Series, metricSuffix(c), c.Factor, c.Over, c.Load)
 	case figures.Ratio:
+		if c.Window != [2]float64{} {
+			return fmt.Sprintf("claim: %s ÷ %s%s in [%.3g, %.3g] over %g–%g cycles from the switch", c.Series, c.Over, metricSuffix(c), c.Lo, c.Hi, c.Window[0], c.Window[1])
+		}
 		return fmt.Sprintf("claim: %s ÷ %s%s in [%.3g, %.3g] at %g", c.Series, c.Over, metricSuffix(c), c.Lo, c.Hi, c.Load)
 	case figures.Settle:
 		if c.Lo > 0 {
 			return fmt.Sprintf("claim: %s%s after %g–%g cycles", c.Series, metricSuffix(c), c.Lo, c.Hi)
 		}
 		return fmt.Sprintf("claim: %s%s within %g cycles", c.Series, metricSuffix(c), c.Hi)
+	case figures.Period:
+		return fmt.Sprintf("claim: %s%s period in [%g, %g] cycles over %g–%g cycles from the switch", c.Series, metricSuffix(c), c.Lo, c.Hi, c.Window[0], c.Window[1])
 	case figures.Window:
 		unit := "cycles from the switch"
 		if c.Metric == figures.BytesPerNs {
@@ -80,6 +85,8 @@ func ClaimChart(in Input, name string, f figures.Figure) []byte {
 //   - a chart against the offered load (accepted, latency, background): a
 //     labelled vertical line at the load where the claim is read and, for a
 //     band, the shaded band between its bounds;
+//   - RECN's SAQ lines over the run: the band of a SAQ claim, on the
+//     right axis for the whole network's lines;
 //   - a chart of one point (per-router injection, bandwidth per sender): the
 //     band across the bars (the least router's share times the offered
 //     load); a Max/Min band, the values the least router's bar must take
@@ -88,7 +95,8 @@ func ClaimChart(in Input, name string, f figures.Figure) []byte {
 //   - a transient chart (against the cycle from the switch, which the chart
 //     marks): a Settle claim shades the cycles [Lo, Hi] in which the time
 //     must fall, with a line at Hi; a Window claim shades the window between
-//     its bounds;
+//     its bounds; a Period claim, and a Ratio of two curves over a window,
+//     shade the window they are read over, named by their bounds;
 //   - the time series of a run: a bytes/ns Window claim shades the window
 //     between its bounds, both in the engine's units (cycles of the run,
 //     phits/(node·cycle)), which the physical basis shows as µs and Gb/s
@@ -137,6 +145,12 @@ func WithClaim(opt []byte, f figures.Figure) []byte {
 		if c.Kind == figures.Band {
 			area(map[string]any{"yAxis": c.Lo}, map[string]any{"yAxis": c.Hi}, band)
 		}
+	case chart == figures.ChartRECNSAQ:
+		// the lines per side on the left axis, the network's on the right
+		if c.Metric == figures.SAQTotal {
+			s["yAxisIndex"] = 1
+		}
+		area(map[string]any{"yAxis": c.Lo}, map[string]any{"yAxis": c.Hi}, band)
 	case chart == figures.ChartTimeSeries:
 		x0, y0, x1, y1, err := engineWindow(f)
 		if err != nil {
@@ -146,6 +160,16 @@ func WithClaim(opt []byte, f figures.Figure) []byte {
 	case c.Kind == figures.Settle:
 		line(c.Hi)
 		area(map[string]any{"xAxis": c.Lo}, map[string]any{"xAxis": c.Hi}, "claim's time")
+	case c.Kind == figures.Ratio:
+		// two transient curves compared over a window: the window
+		area(map[string]any{"xAxis": c.Window[0]}, map[string]any{"xAxis": c.Window[1]},
+			fmt.Sprintf("%s ÷ %s in [%.3g, %.3g] here", c.Series, c.Over, c.Lo, c.Hi))
+	case c.Kind == figures.Period:
+		// the window the period is read over (a lag has no place on the
+		// time axis): the curve's swings inside it should repeat every
+		// Lo–Hi cycles
+		area(map[string]any{"xAxis": c.Window[0]}, map[string]any{"xAxis": c.Window[1]},
+			fmt.Sprintf("%s's swings repeat every %g–%g cycles here", c.Series, c.Lo, c.Hi))
 	case c.Kind == figures.Window:
 		area(map[string]any{"xAxis": c.Window[0], "yAxis": c.Lo}, map[string]any{"xAxis": c.Window[1], "yAxis": c.Hi}, band)
 	}

@@ -41,7 +41,9 @@ func markArea(s map[string]any) (from, to map[string]any, ok bool) {
 // a band, the band between its bounds; on the per-sender bars and the
 // per-router injection, the band across the bars (a least-router share
 // times the offered load); on a transient chart, a Settle claim's cycles
-// [Lo, Hi] shaded with a line at Hi, a Window claim's window and bounds.
+// [Lo, Hi] shaded with a line at Hi, a Window claim's window and bounds, a
+// Period claim's window (thesis Fig. 4.9) and a Ratio's of two transient
+// curves (Fig. 4.8's ECtN against Base).
 func TestWithClaimDrawsEveryFigure(t *testing.T) {
 	for _, f := range figures.Table {
 		c := f.Claim
@@ -74,6 +76,10 @@ func TestWithClaimDrawsEveryFigure(t *testing.T) {
 			} else if area && (from["yAxis"] != c.Lo || to["yAxis"] != c.Hi) {
 				t.Errorf("%s: band [%v, %v], want [%g, %g]", f.ID, from["yAxis"], to["yAxis"], c.Lo, c.Hi)
 			}
+		case name == figures.ChartRECNSAQ:
+			if wantAxis := map[bool]any{true: 1.0, false: nil}[c.Metric == figures.SAQTotal]; !area || from["yAxis"] != c.Lo || to["yAxis"] != c.Hi || s["yAxisIndex"] != wantAxis {
+				t.Errorf("%s: SAQ band %v–%v on axis %v, want [%g, %g] on axis %v", f.ID, from, to, s["yAxisIndex"], c.Lo, c.Hi, wantAxis)
+			}
 		case name == figures.ChartSenders:
 			if !area || from["yAxis"] != c.Lo || to["yAxis"] != c.Hi {
 				t.Errorf("%s: sender band %v–%v, want [%g, %g]", f.ID, from, to, c.Lo, c.Hi)
@@ -87,6 +93,10 @@ func TestWithClaimDrawsEveryFigure(t *testing.T) {
 		case c.Kind == figures.Settle:
 			if lineX != c.Hi || !area || from["xAxis"] != c.Lo || to["xAxis"] != c.Hi {
 				t.Errorf("%s: settle line %v and cycles %v–%v, want the cycles [%g, %g] and a line at %g", f.ID, lineX, from, to, c.Lo, c.Hi, c.Hi)
+			}
+		case c.Kind == figures.Period, c.Kind == figures.Ratio:
+			if !area || from["xAxis"] != c.Window[0] || to["xAxis"] != c.Window[1] {
+				t.Errorf("%s: period window %v–%v, want cycles %v", f.ID, from, to, c.Window)
 			}
 		case c.Kind == figures.Window && c.Metric != figures.BytesPerNs:
 			if !area || from["xAxis"] != c.Window[0] || to["xAxis"] != c.Window[1] || from["yAxis"] != c.Lo || to["yAxis"] != c.Hi {

@@ -25,8 +25,10 @@ import (
 // and a figure opened from it (#fig=ID: its experiment in embed mode, with
 // the card's claim above the chart and drawn on it).
 
-// speedKey caches the calibration in localStorage, per engine version.
-const speedKey = "phitsim-speed " + result.EngineVersion
+// speedKey caches the calibration in localStorage, per engine version and
+// per version of the estimate's model (figures.Speed counts the model's
+// instructions: "fixed" since it charges the fixed cost per cycle).
+const speedKey = "phitsim-speed " + result.EngineVersion + " fixed"
 
 // browserSpeed is this browser's engine speed in instructions per second:
 // cached in localStorage, else measured once with figures.CalibrationProbe
@@ -60,8 +62,8 @@ func (a *App) browserSpeed() float64 {
 	return a.speed
 }
 
-// learnSpeed refines the speed from a worker's finished run (its
-// packet-hops × cost over its time, figures.Speed): the probe runs once on
+// learnSpeed refines the speed from a worker's finished run (the model's
+// instructions for its packet-hops and cycles over its time, figures.Speed): the probe runs once on
 // the page's thread, possibly while the workers start, so the workers' own
 // runs are the better measure. Runs shorter than 0.2 s are too coarse to
 // time; the first one replaces the probe's value, later ones average in.
@@ -99,8 +101,8 @@ func storage(method string, args ...any) (out string) {
 }
 
 // figureTime is a figure's estimated run time in this browser: its
-// instructions (figures.Instructions, from BENCHMARKS.md's cost per hop)
-// at this browser's measured speed (browserSpeed), over this page's
+// instructions (figures.Instructions: BENCHMARKS.md's cost per hop and the
+// fixed cost per cycle) at this browser's measured speed (browserSpeed), over this page's
 // workers.
 func (a *App) figureTime(f figures.Figure) string {
 	s, err := f.EstimateSecondsAt(a.browserSpeed())
@@ -187,6 +189,8 @@ func claimHint(c figures.Claim) string {
 		return "On the chart \"" + chart + "\" the grey band marks the cycles after the switch (cycle 0) in which it must settle."
 	case c.Kind == figures.Window:
 		return "On the chart \"" + chart + "\" the grey box marks the window and its bounds."
+	case c.Kind == figures.Period, c.Kind == figures.Ratio:
+		return "On the chart \"" + chart + "\" the grey band marks the cycles after the switch over which it is read."
 	}
 	return "On the chart \"" + chart + "\" the grey band marks its bounds (at offered " + strconv.FormatFloat(c.Load, 'g', -1, 64) + ")."
 }
