@@ -38,7 +38,14 @@ import (
 //   - Both allocator stages serve a control VC before any data VC; a
 //     control winner leaves the data's round-robin pointers where they are.
 //   - A control packet is the data's size (FOGSim's CNM is one g_flit_size
-//     packet).
+//     packet), or 1 phit (short: Kim et al., Contention-based Congestion
+//     Management in Large-Scale Networks §V-A, "control packets ... are
+//     single-flit": ECN's BECNs, CBCM's throttles): the class's own packet
+//     length ctlP, on every path — the injection VC and the control VCs
+//     hold ⌊buffer/ctlP⌋ packets, a hop takes and returns ctlP credits,
+//     crosses the crossbar in ⌈ctlP/speedup⌉ cycles and holds the link
+//     for ctlP cycles, and the packet's latency counts its ctlP phits
+//     (phitsOn, packetPhits; engine/TIMING.md, "Control packets").
 //
 // When no routing uses it, ctlBase is 32 for every class: the input stage
 // pays one shift and test per arbitration (vcBusy >> 32 is 0).
@@ -68,9 +75,12 @@ type routerInterceptor interface {
 
 // initCtlClass adds the control VCs above the data VCs of every class
 // (before build lays the buffers out).
-func (s *Sim) initCtlClass(nodeSent bool) error {
+func (s *Sim) initCtlClass(nodeSent, short bool) error {
 	c := &s.cc
 	c.on, c.nodeSent = true, nodeSent
+	if short && s.P > 1 {
+		s.ctlP, s.ctlXbar, s.ctlShort = 1, 1, true
+	}
 	var err error
 	if c.seq, err = s.minimalClassSeq(); err != nil {
 		return err
@@ -130,6 +140,27 @@ func (s *Sim) minimalClassSeq() (vcs.Sequence, error) {
 
 // isCtlVC tells whether VC vc of a port of class cl is a control VC.
 func (s *Sim) isCtlVC(cl topology.PortClass, vc int) bool { return vc >= int(s.ctlBase[cl]) }
+
+// phitsOn is the length in phits of the packets VC (or queue) vc of a port
+// of class cl carries: a control VC's packets are the priority class's
+// (ctlP), the others the data's. The credits of a VC are counted in its
+// packets' phits.
+func (s *Sim) phitsOn(cl topology.PortClass, vc int) int32 {
+	if s.ctlShort && vc >= int(s.ctlBase[cl]) {
+		return s.ctlP
+	}
+	return int32(s.P)
+}
+
+// packetPhits is the length in phits of packet k: the priority class's
+// for its packets (they are in the control VCs from their injection on),
+// the data's otherwise.
+func (s *Sim) packetPhits(k int32) int32 {
+	if s.ctlShort && int(k) < len(s.mech.tag) && s.mech.tag[k].prio {
+		return s.ctlP
+	}
+	return int32(s.P)
+}
 
 // needRouterPackets lets mechanism id send control packets from routers
 // (sendFromRouter); ic, if not nil, reads them at their destination router.
@@ -263,7 +294,7 @@ func (s *Sim) ctlArbitrate(r, pi int, cb uint) (int, int, int64) {
 				if s.ejGate && s.ejectionClosed(po) {
 					t = s.now // FOGSim's ejection gate: tried again at the next attempt
 				}
-			case s.credits[po*s.maxVC+int(b.hVC)] < int32(s.P):
+			case s.credits[po*s.maxVC+int(b.hVC)] < s.ctlP:
 				t = waitCredit
 			}
 		}

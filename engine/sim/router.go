@@ -93,7 +93,11 @@ func (s *Sim) land() {
 		// packet's, bit 30: a global link's) and wakes the inputs waiting
 		// for it
 		pi, vc := creditAt(e)
-		s.credits[pi*s.maxVC+vc] += int32(s.P)
+		ph := int32(s.P)
+		if s.ctlShort { // a control VC's credits count its short packets
+			ph = s.phitsOn(s.pclass[pi], vc)
+		}
+		s.credits[pi*s.maxVC+vc] += ph
 		if s.dq.used != nil {
 			s.damqFree(pi, vc)
 		}
@@ -101,7 +105,7 @@ func (s *Sim) land() {
 			s.wakeOnCredit(pi)
 		}
 		if s.ov.gocc != nil {
-			s.occUpdate(pi, vc, -int32(s.P), e < 0, e&(1<<30) != 0)
+			s.occUpdate(pi, vc, -ph, e < 0, e&(1<<30) != 0)
 		}
 	}
 	s.creditsIn[slot] = s.creditsIn[slot][:0]
@@ -455,7 +459,11 @@ func (s *Sim) grant(r, in, vc, out int) {
 	pk := &s.pk[k]
 	outVC, nextPos := b.hVC, b.hNext
 	// the tail cannot cross before it has arrived
-	dur := max(s.xbarDur, int64(b.hEntry)+int64(s.P)-now)
+	ph, xd := int64(s.P), s.xbarDur
+	if s.ctlShort && vc >= int(s.ctlBase[ip.class]) { // a short control packet (phitsOn)
+		ph, xd = int64(s.ctlP), s.ctlXbar
+	}
+	dur := max(xd, int64(b.hEntry)+ph-now)
 	ip.inFree = int32(now + dur)
 	b.head++
 	if b.head == b.cap {
@@ -522,7 +530,7 @@ func (s *Sim) grant(r, in, vc, out int) {
 	entry := now + s.xbar
 	prevEnd := int64(pt.txEnd) // the previous packet is off the link then
 	dep := max(entry, prevEnd)
-	pt.txEnd = int32(dep) + int32(s.P)
+	pt.txEnd = int32(dep) + int32(ph)
 	ring := s.oRing[int32(po)*s.oCap : int32(po+1)*s.oCap]
 	ring[pt.oTail] = int32(dep)
 	if pt.oTail++; pt.oTail == s.oCap {
@@ -633,11 +641,15 @@ func (s *Sim) send(po int, k int32, dep int64) {
 	if s.held != nil {
 		s.leave(po, c, dep)
 	}
+	ph := int32(s.P)
+	if s.ctlShort {
+		ph = s.packetPhits(k)
+	}
 	if dep >= s.W && dep < s.W+s.M {
-		s.st.linkPhits[po] += int64(s.P)
+		s.st.linkPhits[po] += int64(ph)
 	}
 	if s.snap != nil {
-		s.snap.sent(po, po/s.radix, int32(s.P), pk.flags&fNonMin != 0, pk.inj < 0)
+		s.snap.sent(po, po/s.radix, ph, pk.flags&fNonMin != 0, pk.inj < 0)
 	}
 	if pk.inj < 0 {
 		pk.inj = dep

@@ -186,6 +186,13 @@ type Sim struct {
 	prioBase [8]uint8
 	prioOut  bool
 	cc       ctlClass
+	// ctlP: the phits of a priority-class packet (its own length, Kim et
+	// al.'s 1-flit control packets; s.P unless initCtlClass sets it);
+	// ctlXbar its crossbar time; ctlShort: ctlP ≠ P, the per-hop tests
+	// of packetPhits and phitsOn pay one branch otherwise
+	ctlP     int32
+	ctlXbar  int64
+	ctlShort bool
 	// the isolated class (ctlclass.go): per port class, its first VC (32:
 	// none)
 	isoBase [8]uint8
@@ -393,6 +400,7 @@ func newSimEntry(cfg config.Config, e *routing.Entry, topo topology.Topology, se
 	if !s.ioq {
 		s.xbarDur = int64(s.P)
 	}
+	s.ctlP, s.ctlXbar = int32(s.P), s.xbarDur
 	s.iters = r.Iterations
 	s.inArb, s.outArb = arbKind(r.InputArbiter), arbKind(r.OutputArbiter)
 	s.inPtrOnGrant = r.InputArbiter == "rrgrant"
@@ -497,7 +505,10 @@ func newSimEntry(cfg config.Config, e *routing.Entry, topo topology.Topology, se
 		}
 	}
 	if e.Keeps(routing.Notifications) || scheme == "ecn" || scheme == "cbcm" {
-		if err := s.initCtlClass(scheme == "ecn" || scheme == "cbcm"); err != nil {
+		// Kim et al.'s control packets are 1 flit (§V-A: BECNs, CBCM's
+		// throttles); QCN's CNMs are the data's size (FOGSim v5)
+		kim := scheme == "ecn" || scheme == "cbcm"
+		if err := s.initCtlClass(kim, kim); err != nil {
 			return nil, err
 		}
 	}
@@ -710,6 +721,9 @@ func (s *Sim) build() {
 			for v := 0; v < nvc(c); v++ {
 				bi := pi*s.maxVC + v
 				slots := perVC
+				if s.ctlShort && s.isCtlVC(c, v) { // the priority class's packets (phitsOn)
+					slots = int32(bufPhits(c)) / s.ctlP
+				}
 				if c == topology.Injection && s.isCtlVC(c, v) && int32(pi) != s.cc.inj[rt] && !s.cc.nodeSent {
 					slots = 0 // only the router's control injection input has one
 				}

@@ -345,7 +345,7 @@ func (s *Sim) voqArbitrate(r, pi int) (int, int) {
 					if s.vq.kind == voq4Q {
 						s.pick4Q(po, b)
 					}
-					if s.credits[po*s.maxVC+int(b.hVC)] < int32(s.P) {
+					if s.credits[po*s.maxVC+int(b.hVC)] < s.phitsOn(op.class, int(b.hVC)) {
 						t = waitCredit
 						s.sleepOnCredit(pi-base, po)
 					}
