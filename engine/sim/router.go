@@ -533,6 +533,9 @@ func (s *Sim) grant(r, in, vc, out int) {
 	pt.txEnd = int32(dep) + int32(ph)
 	ring := s.oRing[int32(po)*s.oCap : int32(po+1)*s.oCap]
 	ring[pt.oTail] = int32(dep)
+	if s.ctlShort { // the FIFO holds packets of two lengths (fifoReadyMixed)
+		s.oLen[int32(po)*s.oCap+pt.oTail] = int32(ph)
+	}
 	if pt.oTail++; pt.oTail == s.oCap {
 		pt.oTail = 0
 	}
@@ -553,6 +556,8 @@ func (s *Sim) grant(r, in, vc, out int) {
 	case prevEnd <= now+1 && 2*s.P <= int(s.outCap):
 		// usual case: only the new packet is queued from the next cycle on
 		pt.readyAt = int32(now + dur) // the crossbar transfer takes at least a cycle
+	case s.ctlShort:
+		pt.readyAt = max(int32(now+dur), s.fifoReadyMixed(po, ring, pt.oTail))
 	default:
 		pt.readyAt = max(int32(now+dur), s.fifoReady(ring, pt.oTail))
 	}
@@ -618,6 +623,65 @@ func (s *Sim) fifoReady(ring []int32, tail int32) int32 {
 			continue
 		}
 		t := max(next, d+1, d+int64(s.P)-slack)
+		if i == n-1 {
+			return int32(t)
+		}
+		k := j + 1
+		if k == n {
+			k = 0
+		}
+		if t <= int64(ring[k]) {
+			return int32(t)
+		}
+	}
+	panic("sim: output FIFO ring shorter than its capacity")
+}
+
+// fifoReadyMixed is fifoReady for output FIFOs whose packets have two
+// lengths (the priority class's short packets, ctlShort): each entry's
+// phits are its own (oLen, beside the ring), so the occupancy at cycle t is
+// Σ{len_j : d_j ≥ t} + max(0, d′ + len′ − t), and the room asked for is a
+// data packet's. The ring holds outputBuffer/ctlP + 1 entries.
+func (s *Sim) fifoReadyMixed(po int, ring []int32, tail int32) int32 {
+	n := s.oCap
+	lens := s.oLen[int32(po)*n : int32(po+1)*n]
+	limit := int64(s.outCap) - int64(s.P)
+	next := s.now + 1
+	lo, hi := int32(1), n // first j in [1, n) with ring[tail+j] ≥ next; n if none
+	for lo < hi {
+		mid := int32(uint32(lo+hi) >> 1)
+		j := tail + mid
+		if j >= n {
+			j -= n
+		}
+		if int64(ring[j]) >= next {
+			hi = mid
+		} else {
+			lo = mid + 1
+		}
+	}
+	var queued int64 // the phits of the entries after entry i
+	for i := lo; i < n; i++ {
+		j := tail + i
+		if j >= n {
+			j -= n
+		}
+		queued += int64(lens[j])
+	}
+	for i := lo - 1; i < n; i++ {
+		j := tail + i
+		if j >= n {
+			j -= n
+		}
+		if i >= lo {
+			queued -= int64(lens[j])
+		}
+		d := int64(ring[j])
+		slack := limit - queued
+		if slack < 0 {
+			continue
+		}
+		t := max(next, d+1, d+int64(lens[j])-slack)
 		if i == n-1 {
 			return int32(t)
 		}

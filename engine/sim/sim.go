@@ -272,6 +272,7 @@ type Sim struct {
 	oRing  []int32  // per output FIFO, the departure cycles of its last oCap packets
 	outCap int32    // output FIFO capacity in phits
 	oCap   int32    // output FIFO ring length in packets (every port alike)
+	oLen   []int32  // with short control packets (ctlShort): each oRing entry's phits
 	lat    []int64  // link latency per port class
 	// per router: bit mask (2 words, radix ≤ 128) of the inputs holding
 	// packets, so idle routers and ports cost nothing
@@ -504,10 +505,11 @@ func newSimEntry(cfg config.Config, e *routing.Entry, topo topology.Topology, se
 			return nil, err
 		}
 	}
-	if e.Keeps(routing.Notifications) || scheme == "ecn" || scheme == "cbcm" {
-		// Kim et al.'s control packets are 1 flit (§V-A: BECNs, CBCM's
-		// throttles); QCN's CNMs are the data's size (FOGSim v5)
-		kim := scheme == "ecn" || scheme == "cbcm"
+	kim := scheme == "ecn" || scheme == "cbcm" || scheme == "srp"
+	if e.Keeps(routing.Notifications) || kim {
+		// Kim et al.'s control packets are 1 flit (§V-A: BECNs, SRP's
+		// reservations, grants, ACKs and NACKs, CBCM's throttles); QCN's
+		// CNMs are the data's size (FOGSim v5)
 		if err := s.initCtlClass(kim, kim); err != nil {
 			return nil, err
 		}
@@ -702,6 +704,9 @@ func (s *Sim) build() {
 	bufPhits := func(c topology.PortClass) int { return int(s.bufCap[c]) }
 	nvc := func(c topology.PortClass) int { return s.nq[c] }
 	s.oCap = int32(r.OutputBuffer/s.P) + 1 // +1: the packet on the link has left the ring
+	if s.ctlShort {                        // as many short packets as fit (fifoReadyMixed)
+		s.oCap = int32(r.OutputBuffer/int(s.ctlP)) + 1
+	}
 	var qTotal, oTotal int32
 	s.pclass = make([]topology.PortClass, nports)
 	for rt := 0; rt < s.R; rt++ {
@@ -753,6 +758,9 @@ func (s *Sim) build() {
 	}
 	s.qRing = make([]uint64, qTotal)
 	s.oRing = make([]int32, oTotal)
+	if s.ctlShort {
+		s.oLen = make([]int32, oTotal)
+	}
 	for i := range s.oRing {
 		s.oRing[i] = math.MinInt32 / 2 // departed long ago
 	}
