@@ -90,3 +90,27 @@ func TestCBCMFig3bPermutationAndHotspot(t *testing.T) {
 		t.Errorf("nodes 13–15 received no BECN")
 	}
 }
+
+// Fig. 2 (target 1), zero-load latency: Baseline(UGAL)'s background
+// latency near zero load is 46% above Baseline(MIN)'s (Kim et al. §II-B;
+// the band +20% to +80%). Ours at offered 0.1 (the lowest load both
+// deliver in full; `rrvc`, Fig. 2's single-flit packets, 20,000 + 20,000
+// cycles): MIN 90 cycles, UGAL 311, +246% — UGAL's background packets take
+// the hotspot tree's congested routers on their non-minimal paths; the
+// paper's upper bound does not hold (REPRODUCTION.md). Asserted: UGAL at
+// least 20% above MIN (the band's lower edge), and MIN's background at its
+// zero-load latency (within 10% of an empty network's 1-hop and 0-hop
+// paths: under 100 cycles).
+func TestKimFig2ZeroLoadLatency(t *testing.T) {
+	c := cmFig2()
+	c.Router.OutputArbiter = "rrvc"
+	_, lMin, _ := cmRun(t, c, "", "MIN", 0.1)
+	_, lUgal, _ := cmRun(t, c, "", "UGAL", 0.1)
+	t.Logf("background latency at 0.1: Baseline(MIN) %.1f, Baseline(UGAL) %.1f (%+.0f%%; the paper +46%%)", lMin, lUgal, 100*(lUgal/lMin-1))
+	if lUgal < 1.2*lMin {
+		t.Errorf("Baseline(UGAL) %.1f cycles, Baseline(MIN) %.1f: want UGAL ≥ 1.2× MIN (the paper +46%%)", lUgal, lMin)
+	}
+	if lMin > 100 {
+		t.Errorf("Baseline(MIN) %.1f cycles at 0.1: want its zero-load latency (< 100)", lMin)
+	}
+}
