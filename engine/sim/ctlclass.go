@@ -341,19 +341,26 @@ func (s *Sim) controlDropped(id int) int64 {
 // stage pays one comparison per routed head.
 type isoClass struct {
 	on, low bool
-	seq     vcs.Sequence
-	flow    []bool // by flow src·N + dst: on the class
-	vc      int    // its injection VC
+	// adaptive: routed by the data routing's UGAL on a flattened butterfly
+	// (SRP's speculative packets, Kim et al. §III-B: SRP(UGAL)'s are
+	// non-minimal), on its VC sequence (2 VCs per dimension pair: Valiant's
+	// phases), not minimally
+	adaptive bool
+	seq      vcs.Sequence
+	flow     []bool // by flow src·N + dst: on the class
+	vc       int    // its injection VC
 }
 
 // initIsoClass adds the isolated class's VCs above the data VCs of every
 // port class (before the priority class's, and before build lays the
 // buffers out).
-func (s *Sim) initIsoClass(low bool) error {
+func (s *Sim) initIsoClass(low, adaptive bool) error {
 	c := &s.iso
-	c.on, c.low = true, low
+	c.on, c.low, c.adaptive = true, low, adaptive
 	var err error
-	if c.seq, err = s.minimalClassSeq(); err != nil {
+	if adaptive {
+		c.seq = s.seq // UGAL's sequence on the flattened butterfly: acyclic by its argument
+	} else if c.seq, err = s.minimalClassSeq(); err != nil {
 		return err
 	}
 	per := c.seq.PerClass(len(s.vcCount))
@@ -391,12 +398,90 @@ func (s *Sim) isoRoom(n int) int {
 // minimally on the class's next VC, or to its node at its destination.
 func (s *Sim) routeIso(r int, b *buffer) {
 	pk := &s.pk[b.hd]
+	if s.iso.adaptive {
+		// the data routing's decision and path (UGAL at the source router,
+		// its Valiant intermediate), on the class's copy of its VCs
+		if pk.vcPos < 0 && int(pk.dstRouter) != r {
+			s.isoDecide(r, pk) // at the source router: UGAL on the class's own occupancy
+		} else {
+			s.route(r, pk, false, false) // on its path: to its intermediate, then its destination
+		}
+		if op := s.pclass[r*s.radix+int(pk.outPort)]; op != topology.Injection {
+			pk.outVC = int8(int(s.isoBase[op]) + s.iso.seq[pk.nextPos].VC)
+		}
+		b.hOut, b.hVC, b.hNext, b.hReq, b.hFinal = pk.outPort, pk.outVC, pk.nextPos, false, true
+		return
+	}
 	if int(pk.dstRouter) == r {
 		s.routeEject(r, pk)
 	} else {
 		s.routeMinimalOn(r, pk, s.iso.seq, &s.isoBase)
 	}
 	b.hOut, b.hVC, b.hNext, b.hReq, b.hFinal = pk.outPort, pk.outVC, pk.nextPos, false, true
+}
+
+// isoDecide is fbDecide (UGAL-L at the source router of a flattened
+// butterfly: a Valiant intermediate drawn among the other routers, the
+// minimal path iff q_min·H_min ≤ q_nm·H_nm + T, or q_min ≤ F·q_nm + T) for
+// a packet of the adaptive isolated class, whose q is the occupancy of the
+// class's own first-hop VC downstream (its packets go only there), or
+// summed over the class's VCs of the port (routing.congestion=perPort). It
+// routes the first hop on the data's sequence position; routeIso moves the
+// VC into the class.
+func (s *Sim) isoDecide(r int, pk *packet) {
+	dst := int(pk.dstRouter)
+	pk.inter = -1
+	if s.R > 2 {
+		i := s.rts[r].Intn(s.R - 2) // skip r and dst, in increasing order
+		lo, hi := min(r, dst), max(r, dst)
+		if i >= lo {
+			i++
+		}
+		if i >= hi {
+			i++
+		}
+		pk.inter = int32(i)
+	}
+	pk.aux = -1
+	pk.flags &^= fInterDone | fNonMin
+	c := s.fbHops(r, pk)
+	port, nonMin := int(c&127), false
+	if pk.inter >= 0 {
+		valPort := int(c >> 7 & 127)
+		qmin, qval := s.isoOcc(r, port), s.isoOcc(r, valPort)
+		hmin, hval := c>>14&7, c>>17&7
+		u := &s.ug
+		if u.pathLength {
+			nonMin = int64(qmin)*int64(hmin) > int64(qval)*int64(hval)+int64(u.t)
+		} else {
+			nonMin = float64(qmin) > u.f*float64(qval)+float64(u.t)
+		}
+		if nonMin {
+			port = valPort
+			pk.flags |= fNonMin
+		}
+	}
+	if !nonMin {
+		pk.flags |= fInterDone
+	}
+	pos := s.iso.seq.Next(int(pk.vcPos), topology.FBFlyLink)
+	pk.outPort, pk.outVC, pk.nextPos = int16(port), int8(s.iso.seq[pos].VC), int8(pos)
+}
+
+// isoOcc is the phits held downstream of output port of router r on the
+// adaptive isolated class: its first-hop VC's, or all its VCs' (perPort).
+func (s *Sim) isoOcc(r, port int) int32 {
+	po := r*s.radix + port
+	cl := s.pclass[po]
+	base := po*s.maxVC + int(s.isoBase[cl])
+	if !s.ug.perPort {
+		return s.bufCap[cl] - s.credits[base+s.iso.seq[0].VC]
+	}
+	var q int32
+	for v := range s.iso.seq.PerClass(len(s.vcCount))[cl] {
+		q += s.bufCap[cl] - s.credits[base+v]
+	}
+	return q
 }
 
 // isIsoVC tells whether VC vc of a port of class cl is on the isolated

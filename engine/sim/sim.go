@@ -495,13 +495,18 @@ func newSimEntry(cfg config.Config, e *routing.Entry, topo topology.Topology, se
 	s.injVC = s.vcCount[topology.Injection]
 	scheme := cfg.Congestion.SchemeName()
 	if scheme == "ideal" {
-		if err := s.initIsoClass(cfg.Congestion.IdealPriority == "low"); err != nil {
+		if err := s.initIsoClass(cfg.Congestion.IdealPriority == "low", false); err != nil {
 			return nil, err
 		}
 	}
 	if scheme == "cbcm" && cfg.Congestion.CbcmHotspotVC != "shared" || scheme == "srp" {
 		// CBCM's hotspot VC, SRP's speculative VCs: strictly lowest (Kim et al. §IV-A, §III-B)
-		if err := s.initIsoClass(true); err != nil {
+		// SRP(UGAL)'s speculative packets are routed by UGAL on a flattened
+		// butterfly (Kim et al. §III-B, §V-C: non-minimal at low priority);
+		// CBCM's throttled flows go minimally (§IV-B3)
+		_, fb := topo.(*topology.FBFly)
+		adaptive := scheme == "srp" && s.routing == routeUGAL && fb
+		if err := s.initIsoClass(true, adaptive); err != nil {
 			return nil, err
 		}
 	}

@@ -47,9 +47,12 @@ import (
 // consumed unconditionally at its node and the answer it triggers waits in
 // the node's control queue, outside the network (engine/TIMING.md, "Why it
 // cannot deadlock"), where the paper separates requests from replies on 2
-// VCs. The paper's 2 speculative VCs become the isolated class (one VC on a
-// flattened butterfly, MIN's sequence on a Dragonfly): speculative packets
-// are routed minimally (no Valiant phases to separate).
+// VCs. The paper's 2 speculative VCs become the isolated class: with UGAL on
+// a flattened butterfly a copy of UGAL's VC sequence, the speculative
+// packets routed by UGAL at their source router on the class's own
+// occupancy (isoDecide; the paper's SRP(UGAL) sends them non-minimally,
+// §III-B); otherwise MIN's sequence (one VC on a flattened butterfly, 2
+// local + 1 global on a Dragonfly), routed minimally.
 type srp struct {
 	id   int
 	p    config.SRPParams
