@@ -398,8 +398,8 @@ func (m *srp) nackFrom(s *Sim, r, to int, d int64) {
 // speculative packets), and the run's reservations and drops.
 func (m *srp) report(s *Sim) (string, map[string]float64) {
 	return "srp", map[string]float64{
-		"speculativeShare": float64(m.specPk) / float64(m.sentPk),
-		"droppedShare":     float64(m.dropped) / float64(m.specPk),
+		"speculativeShare": shareOf(m.specPk, m.sentPk),
+		"droppedShare":     shareOf(m.dropped, m.specPk),
 		"reservations":     float64(m.reservations), "drops": float64(m.drops),
 		"controlMessages": float64(m.ctl)}
 }
