@@ -75,7 +75,8 @@ type srp struct {
 	// NACKs waiting for room in their router's control injection input
 	// (sendFromRouter), retried at every scan; the dropped packet stays
 	// parked meanwhile
-	nackQ []srpNackWait
+	nackQ      []srpNackWait
+	nackWaited int64 // NACKs that waited in nackQ
 }
 
 // srpNackWait is a NACK from router r to node `to` (payload data) not yet
@@ -390,6 +391,7 @@ func (m *srp) nackFrom(s *Sim, r, to int, d int64) {
 		}
 		s.cc.dropped[m.id]-- // not lost: it waits in nackQ
 	}
+	m.nackWaited++
 	m.nackQ = append(m.nackQ, srpNackWait{int32(r), int32(to), d})
 }
 

@@ -13,6 +13,7 @@ import (
 
 	"phitsim/engine/config"
 	"phitsim/engine/result"
+	"phitsim/engine/topology"
 )
 
 // srpConfig is cmConfig under UR with 4-packet messages at load.
@@ -72,6 +73,17 @@ func TestSRPSinglePacketMessagesNeverReserve(t *testing.T) {
 // cycle: a message's packets share it) and checks, after injection stops
 // and the network drains, that each came exactly messageSize times.
 func TestSRPHotspotDropsAndDeliversEveryPacketOnce(t *testing.T) {
+	srpDeliversEveryPacketOnce(t, false)
+}
+
+// The same with every router's control injection input cut to one slot: the
+// NACKs of a burst of drops find it full, wait in their router (nackQ), and
+// still reach their sources: every message is delivered exactly once.
+func TestSRPNacksWaitForRoom(t *testing.T) {
+	srpDeliversEveryPacketOnce(t, true)
+}
+
+func srpDeliversEveryPacketOnce(t *testing.T, squeeze bool) {
 	// 15-to-1 onto node 4 at 100% (every other node a sender), 4-packet
 	// messages: the hotspot's speculative packets wait past 2,000 cycles
 	c := srpConfig("srp", "MIN", 0)
@@ -81,6 +93,11 @@ func TestSRPHotspotDropsAndDeliversEveryPacketOnce(t *testing.T) {
 		t.Fatal(err)
 	}
 	m := mechOf[*srp](t, s)
+	if squeeze {
+		for r := range s.R {
+			s.bufs[int(s.cc.inj[r])*s.maxVC+int(s.ctlBase[topology.Injection])].cap = 1
+		}
+	}
 	type msgID struct {
 		src, dst int32
 		gen      int64
@@ -127,7 +144,13 @@ func TestSRPHotspotDropsAndDeliversEveryPacketOnce(t *testing.T) {
 	if len(got) != len(gen) {
 		t.Fatalf("%d messages delivered, %d generated", len(got), len(gen))
 	}
-	t.Logf("%d messages, %d reservations, %d drops", len(gen), m.reservations, m.drops)
+	t.Logf("%d messages, %d reservations, %d drops, %d NACKs waited for room", len(gen), m.reservations, m.drops, m.nackWaited)
+	if squeeze && m.nackWaited == 0 {
+		t.Error("no NACK waited for room in its router's one-slot control input")
+	}
+	if d := s.controlDropped(m.id); d != 0 {
+		t.Errorf("%d control packets counted dropped: a NACK is never lost", d)
+	}
 }
 
 // Target 4 (Kim et al. Fig. 5a): under UR with 4-packet messages SRP's
