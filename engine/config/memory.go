@@ -304,8 +304,9 @@ func (c *Config) memory() []MemoryPart {
 	// Kim et al.'s schemes (sim's initCtlClass with short packets): the
 	// control packets are 1 flit, so each control VC's ring has a slot per
 	// phit of its buffer (the minimal sequence per transit class, one VC on
-	// every injection port) and each output FIFO's ring an entry and its
-	// length per phit of router.outputBuffer
+	// every injection port; SRP has two copies, requests and replies) and
+	// each output FIFO's ring an entry and its length per phit of
+	// router.outputBuffer
 	if sc := c.Congestion.SchemeName(); sc == "ecn" || sc == "srp" || sc == "cbcm" {
 		seq, _ := vcs.ForKind(t.Kind, "MIN", "RRG-Sw")
 		per := seq.PerClass(len(classes))
@@ -316,6 +317,9 @@ func (c *Config) memory() []MemoryPart {
 			}
 		}
 		slots += N * int64(r.InjectionBuffer)
+		if sc == "srp" {
+			slots *= 2
+		}
 		fifo := ports * (int64(r.OutputBuffer) + 1) * 8
 		add("congestion.scheme", "the 1-flit control packets' VC slots (one per phit) and output FIFO entries", float64(slots*8+fifo), false)
 	}

@@ -56,6 +56,12 @@ type ctlClass struct {
 	// injection port has a control VC, not only each router's first
 	nodeSent bool
 	seq      vcs.Sequence // the control packets' VC sequence (minimalClassSeq)
+	// replies: a second copy of the control VCs, from rBase on, for the
+	// reply-class packets (sendReply: SRP's grants, ACKs and NACKs), the
+	// first copy carrying the requests (its reservations), as Kim et al.
+	// §V-A's 2 control VCs
+	replies bool
+	rBase   [8]uint8
 	// per router: the input port (pi) and node of its control injection
 	// input
 	inj, src []int32
@@ -75,9 +81,9 @@ type routerInterceptor interface {
 
 // initCtlClass adds the control VCs above the data VCs of every class
 // (before build lays the buffers out).
-func (s *Sim) initCtlClass(nodeSent, short bool) error {
+func (s *Sim) initCtlClass(nodeSent, short, replies bool) error {
 	c := &s.cc
-	c.on, c.nodeSent = true, nodeSent
+	c.on, c.nodeSent, c.replies = true, nodeSent, replies
 	if short && s.P > 1 {
 		s.ctlP, s.ctlXbar, s.ctlShort = 1, 1, true
 	}
@@ -88,10 +94,15 @@ func (s *Sim) initCtlClass(nodeSent, short bool) error {
 	per := c.seq.PerClass(len(s.vcCount))
 	for cl := range s.vcCount {
 		s.ctlBase[cl] = uint8(s.vcCount[cl])
+		n := per[cl]
 		if topology.PortClass(cl) == topology.Injection {
-			s.vcCount[cl]++
-		} else {
-			s.vcCount[cl] += per[cl]
+			n = 1
+		}
+		s.vcCount[cl] += n
+		c.rBase[cl] = s.ctlBase[cl]
+		if replies {
+			c.rBase[cl] += uint8(n)
+			s.vcCount[cl] += n
 		}
 		if s.vcCount[cl] > 32 {
 			return fmt.Errorf("router: %d VCs on %s ports with the control VCs, at most 32", s.vcCount[cl], s.topo.Classes()[cl].Name)
@@ -201,10 +212,20 @@ func (s *Sim) sendPriority(id, from, to int, data int64) int32 {
 	return k
 }
 
+// sendReply is sendPriority on the reply VCs (ctlClass.replies).
+func (s *Sim) sendReply(id, from, to int, data int64) int32 {
+	k := s.sendPriority(id, from, to, data)
+	s.mech.tag[k].reply = true
+	return k
+}
+
 // ctlRoom is the injection VC of node n's priority control packet: its
 // port's control VC, or −1 when that is full.
-func (s *Sim) ctlRoom(n int) int {
+func (s *Sim) ctlRoom(n int, reply bool) int {
 	vc := int(s.ctlBase[topology.Injection])
+	if reply {
+		vc = int(s.cc.rBase[topology.Injection])
+	}
 	if b := &s.bufs[s.injBuf(n, vc)]; b.len == b.cap {
 		return -1
 	}
@@ -217,7 +238,16 @@ func (s *Sim) ctlRoom(n int) int {
 // nowhere when that input is full (counted in dropped). It returns the
 // packet, or −1.
 func (s *Sim) sendFromRouter(id, r, to int, data int64) int32 {
+	return s.sendFromRouterOn(id, r, to, data, false)
+}
+
+// sendFromRouterOn is sendFromRouter on the request VCs, or on the reply
+// VCs (reply, with ctlClass.replies: SRP's NACKs).
+func (s *Sim) sendFromRouterOn(id, r, to int, data int64, reply bool) int32 {
 	pi, vc := int(s.cc.inj[r]), int(s.ctlBase[topology.Injection])
+	if reply {
+		vc = int(s.cc.rBase[topology.Injection])
+	}
 	if b := &s.bufs[pi*s.maxVC+vc]; b.len == b.cap {
 		s.cc.dropped[id]++
 		return -1
@@ -225,6 +255,7 @@ func (s *Sim) sendFromRouter(id, r, to int, data int64) int32 {
 	k := s.initPacket(s.alloc(), int(s.cc.src[r]), to, s.now, 0)
 	s.tagControl(id, k, data)
 	s.mech.tag[k].prio = true // in the control VC: the priority class (the VOQ census checks it)
+	s.mech.tag[k].reply = reply
 	pk := &s.pk[k]
 	pk.vc = int8(vc)
 	pk.entry = s.now + s.lat[topology.Injection]
@@ -248,6 +279,8 @@ func (s *Sim) routeControl(r, pi int, b *buffer) {
 			ic.intercept(s, r, pi-r*s.radix, ctlPacket{k: k, src: pk.src, dst: pk.dst, sent: pk.gen, data: tag.data})
 		}
 		s.routeEject(r, pk)
+	} else if s.cc.replies && s.mech.tag[k].reply {
+		s.routeMinimalOn(r, pk, s.cc.seq, &s.cc.rBase)
 	} else {
 		s.routeMinimalOn(r, pk, s.cc.seq, &s.ctlBase)
 	}

@@ -320,7 +320,7 @@ func (s *Sim) injectControl() {
 		for ; h < len(q); h++ {
 			var vc int
 			if c.tag[q[h]].prio {
-				vc = s.ctlRoom(n)
+				vc = s.ctlRoom(n, c.tag[q[h]].reply)
 			} else {
 				vc = s.chooseVC(n, int(s.pk[q[h]].dst), false)
 			}

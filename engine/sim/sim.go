@@ -386,7 +386,7 @@ func newSimEntry(cfg config.Config, e *routing.Entry, topo topology.Topology, se
 	s := &Sim{cfg: cfg, topo: topo, df: df, groups: topo.Groups(), seed: seed}
 	s.ft, _ = topo.(*topology.FatTree)
 	for i := range s.ctlBase {
-		s.ctlBase[i], s.isoBase[i] = 32, 32 // no control VCs, no isolated class
+		s.ctlBase[i], s.isoBase[i], s.cc.rBase[i] = 32, 32, 32 // no control VCs, no isolated class
 	}
 	s.R, s.N, s.radix = topo.Routers(), topo.Nodes(), topo.Radix()
 	if df != nil {
@@ -515,7 +515,9 @@ func newSimEntry(cfg config.Config, e *routing.Entry, topo topology.Topology, se
 		// Kim et al.'s control packets are 1 flit (§V-A: BECNs, SRP's
 		// reservations, grants, ACKs and NACKs, CBCM's throttles); QCN's
 		// CNMs are the data's size (FOGSim v5)
-		if err := s.initCtlClass(kim, kim); err != nil {
+		// SRP: requests (reservations) and replies (grants, ACKs, NACKs)
+		// on 2 control VCs (Kim et al. §V-A)
+		if err := s.initCtlClass(kim, kim, scheme == "srp"); err != nil {
 			return nil, err
 		}
 	}

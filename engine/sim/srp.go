@@ -39,15 +39,16 @@ import (
 //     parked (in flight) until its NACK re-creates it at the source.
 //
 // Control packets: the paper's are 1 flit on 2 control VCs of the highest
-// priority. Here reservations, grants and ACKs are 1-flit packets
-// (sendPriority) on the priority class (one VC sequence, minimal; served
-// before data at both allocator stages), NACKs 1-flit packets from the
-// dropping router's control injection input (sendFromRouter; held in nackQ
-// while that input is full). One class suffices: a control packet is
-// consumed unconditionally at its node and the answer it triggers waits in
-// the node's control queue, outside the network (engine/TIMING.md, "Why it
-// cannot deadlock"), where the paper separates requests from replies on 2
-// VCs. The paper's 2 speculative VCs become the isolated class: with UGAL on
+// priority. Here they are 1-flit packets on the priority class (minimal;
+// served before data at both allocator stages) with its 2 copies of VCs
+// (ctlClass.replies): reservations on the request VCs (sendPriority),
+// grants and ACKs on the reply VCs (sendReply), NACKs on the reply VCs
+// from the dropping router's control injection input (sendFromRouterOn;
+// held in nackQ while that input is full). The copies are not needed
+// against deadlock here (a control packet is consumed unconditionally at
+// its node, the answer waits in the node's control queue: engine/TIMING.md,
+// "Why it cannot deadlock"), but keep a reservation from waiting behind
+// ACKs. The paper's 2 speculative VCs become the isolated class: with UGAL on
 // a flattened butterfly a copy of UGAL's VC sequence, the speculative
 // packets routed by UGAL at their source router on the class's own
 // occupancy (isoDecide; the paper's SRP(UGAL) sends them non-minimally,
@@ -154,7 +155,11 @@ func (m *srp) attach(s *Sim, id int) error {
 // payload ≤ 2³⁶ (a NACK: drop), on the priority class.
 func (m *srp) send(s *Sim, kind int64, from, to int, payload int64) {
 	m.ctl++
-	s.sendPriority(m.id, from, to, (payload<<24|int64(from))<<2|kind)
+	if d := (payload<<24|int64(from))<<2 | kind; kind == srpRes {
+		s.sendPriority(m.id, from, to, d) // a request
+	} else {
+		s.sendReply(m.id, from, to, d)
+	}
 }
 
 // receive hands a control packet consumed at its node to control.
@@ -310,7 +315,7 @@ func (m *srp) scan(s *Sim) {
 		i := 0
 		for ; i < len(m.nackQ); i++ {
 			w := m.nackQ[i]
-			if s.sendFromRouter(m.id, int(w.r), int(w.to), w.data) < 0 {
+			if s.sendFromRouterOn(m.id, int(w.r), int(w.to), w.data, true) < 0 {
 				s.cc.dropped[m.id]-- // it waits on
 				break
 			}
@@ -386,7 +391,7 @@ func (m *srp) drop(s *Sim, r, in, q int) {
 // control injection input is full (sent at a later scan, in order).
 func (m *srp) nackFrom(s *Sim, r, to int, d int64) {
 	if len(m.nackQ) == 0 {
-		if s.sendFromRouter(m.id, r, to, d) >= 0 {
+		if s.sendFromRouterOn(m.id, r, to, d, true) >= 0 {
 			return
 		}
 		s.cc.dropped[m.id]-- // not lost: it waits in nackQ
