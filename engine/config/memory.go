@@ -301,6 +301,29 @@ func (c *Config) memory() []MemoryPart {
 		add("routing.name", "QCN-Switch's CNMs when every CNM buffer slot holds one", float64(ctl)*(pkt+12*2*growth), true)
 	}
 
+	// Kim et al.'s schemes (sim's initCtlClass with short packets): the
+	// control packets are 1 flit, so each control VC's ring has a slot per
+	// phit of its buffer (the minimal sequence per transit class, one VC on
+	// every injection port; SRP has two copies, requests and replies) and
+	// each output FIFO's ring an entry and its length per phit of
+	// router.outputBuffer
+	if sc := c.Congestion.SchemeName(); sc == "ecn" || sc == "srp" || sc == "cbcm" {
+		seq, _ := vcs.ForKind(t.Kind, "MIN", "RRG-Sw")
+		per := seq.PerClass(len(classes))
+		var slots int64
+		for i, n := range kind.Ports(t.Params()) {
+			if i > 0 {
+				slots += n * int64(per[i]) * int64(classes[i].Buffer)
+			}
+		}
+		slots += N * int64(r.InjectionBuffer)
+		if sc == "srp" {
+			slots *= 2
+		}
+		fifo := ports * (int64(r.OutputBuffer) + 1) * 8
+		add("congestion.scheme", "the 1-flit control packets' VC slots (one per phit) and output FIFO entries", float64(slots*8+fifo), false)
+	}
+
 	// time series: counters per interval (allocated by sim.New), the
 	// result's samples (a slice grown by append: its copies add up to about
 	// 5 times it) and their JSON text (compact, then indented, each in a

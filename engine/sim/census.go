@@ -217,7 +217,6 @@ func (c *census) bufferState() {
 // the phits they stand for add up to the downstream buffer's capacity.
 func (c *census) credits() {
 	s := c.s
-	P := int32(s.P)
 	onLink := make([]int32, len(s.bufs)) // by downstream buffer
 	for _, evs := range s.arrivals {
 		for _, e := range evs {
@@ -256,6 +255,7 @@ func (c *census) credits() {
 		for v := 0; v < s.nq[cl]; v++ {
 			bi, down := po*s.maxVC+v, peer*s.maxVC+v
 			have := s.credits[bi]
+			P := s.phitsOn(cl, v) // the VC's packets' length
 			sum := have + P*(onLink[down]+s.bufs[down].len+back[bi])
 			if sum != s.bufCap[cl] || have < 0 {
 				c.fail("credit census: output %s: %d credits + %d phits on the link + %d held downstream + %d returning = %d, the downstream buffer holds %d",
@@ -272,12 +272,12 @@ func (c *census) credits() {
 // plus the pool's free space.
 func (c *census) damqCredits(po int, onLink, back []int32) {
 	s := c.s
-	P := int32(s.P)
 	peer := int(s.ports[po].peer)
 	n := s.vcCount[s.ports[po].class]
 	held := make([]int32, n)
 	for v := range held {
 		bi, down := po*s.maxVC+v, peer*s.maxVC+v
+		P := s.phitsOn(s.ports[po].class, v)
 		held[v] = P * (onLink[down] + s.bufs[down].len + back[bi])
 		if held[v] != s.dq.used[bi] {
 			c.fail("DAMQ census: output %s counts %d phits held downstream, the link, buffer and credit wheel hold %d",

@@ -38,7 +38,14 @@ import (
 //   - Both allocator stages serve a control VC before any data VC; a
 //     control winner leaves the data's round-robin pointers where they are.
 //   - A control packet is the data's size (FOGSim's CNM is one g_flit_size
-//     packet).
+//     packet), or 1 phit (short: Kim et al., Contention-based Congestion
+//     Management in Large-Scale Networks §V-A, "control packets ... are
+//     single-flit": ECN's BECNs, CBCM's throttles): the class's own packet
+//     length ctlP, on every path — the injection VC and the control VCs
+//     hold ⌊buffer/ctlP⌋ packets, a hop takes and returns ctlP credits,
+//     crosses the crossbar in ⌈ctlP/speedup⌉ cycles and holds the link
+//     for ctlP cycles, and the packet's latency counts its ctlP phits
+//     (phitsOn, packetPhits; engine/TIMING.md, "Control packets").
 //
 // When no routing uses it, ctlBase is 32 for every class: the input stage
 // pays one shift and test per arbitration (vcBusy >> 32 is 0).
@@ -49,6 +56,12 @@ type ctlClass struct {
 	// injection port has a control VC, not only each router's first
 	nodeSent bool
 	seq      vcs.Sequence // the control packets' VC sequence (minimalClassSeq)
+	// replies: a second copy of the control VCs, from rBase on, for the
+	// reply-class packets (sendReply: SRP's grants, ACKs and NACKs), the
+	// first copy carrying the requests (its reservations), as Kim et al.
+	// §V-A's 2 control VCs
+	replies bool
+	rBase   [8]uint8
 	// per router: the input port (pi) and node of its control injection
 	// input
 	inj, src []int32
@@ -68,9 +81,12 @@ type routerInterceptor interface {
 
 // initCtlClass adds the control VCs above the data VCs of every class
 // (before build lays the buffers out).
-func (s *Sim) initCtlClass(nodeSent bool) error {
+func (s *Sim) initCtlClass(nodeSent, short, replies bool) error {
 	c := &s.cc
-	c.on, c.nodeSent = true, nodeSent
+	c.on, c.nodeSent, c.replies = true, nodeSent, replies
+	if short && s.P > 1 {
+		s.ctlP, s.ctlXbar, s.ctlShort = 1, 1, true
+	}
 	var err error
 	if c.seq, err = s.minimalClassSeq(); err != nil {
 		return err
@@ -78,10 +94,15 @@ func (s *Sim) initCtlClass(nodeSent bool) error {
 	per := c.seq.PerClass(len(s.vcCount))
 	for cl := range s.vcCount {
 		s.ctlBase[cl] = uint8(s.vcCount[cl])
+		n := per[cl]
 		if topology.PortClass(cl) == topology.Injection {
-			s.vcCount[cl]++
-		} else {
-			s.vcCount[cl] += per[cl]
+			n = 1
+		}
+		s.vcCount[cl] += n
+		c.rBase[cl] = s.ctlBase[cl]
+		if replies {
+			c.rBase[cl] += uint8(n)
+			s.vcCount[cl] += n
 		}
 		if s.vcCount[cl] > 32 {
 			return fmt.Errorf("router: %d VCs on %s ports with the control VCs, at most 32", s.vcCount[cl], s.topo.Classes()[cl].Name)
@@ -131,6 +152,27 @@ func (s *Sim) minimalClassSeq() (vcs.Sequence, error) {
 // isCtlVC tells whether VC vc of a port of class cl is a control VC.
 func (s *Sim) isCtlVC(cl topology.PortClass, vc int) bool { return vc >= int(s.ctlBase[cl]) }
 
+// phitsOn is the length in phits of the packets VC (or queue) vc of a port
+// of class cl carries: a control VC's packets are the priority class's
+// (ctlP), the others the data's. The credits of a VC are counted in its
+// packets' phits.
+func (s *Sim) phitsOn(cl topology.PortClass, vc int) int32 {
+	if s.ctlShort && vc >= int(s.ctlBase[cl]) {
+		return s.ctlP
+	}
+	return int32(s.P)
+}
+
+// packetPhits is the length in phits of packet k: the priority class's
+// for its packets (they are in the control VCs from their injection on),
+// the data's otherwise.
+func (s *Sim) packetPhits(k int32) int32 {
+	if s.ctlShort && int(k) < len(s.mech.tag) && s.mech.tag[k].prio {
+		return s.ctlP
+	}
+	return int32(s.P)
+}
+
 // needRouterPackets lets mechanism id send control packets from routers
 // (sendFromRouter); ic, if not nil, reads them at their destination router.
 func (s *Sim) needRouterPackets(id int, ic routerInterceptor) error {
@@ -170,10 +212,20 @@ func (s *Sim) sendPriority(id, from, to int, data int64) int32 {
 	return k
 }
 
+// sendReply is sendPriority on the reply VCs (ctlClass.replies).
+func (s *Sim) sendReply(id, from, to int, data int64) int32 {
+	k := s.sendPriority(id, from, to, data)
+	s.mech.tag[k].reply = true
+	return k
+}
+
 // ctlRoom is the injection VC of node n's priority control packet: its
 // port's control VC, or −1 when that is full.
-func (s *Sim) ctlRoom(n int) int {
+func (s *Sim) ctlRoom(n int, reply bool) int {
 	vc := int(s.ctlBase[topology.Injection])
+	if reply {
+		vc = int(s.cc.rBase[topology.Injection])
+	}
 	if b := &s.bufs[s.injBuf(n, vc)]; b.len == b.cap {
 		return -1
 	}
@@ -186,7 +238,16 @@ func (s *Sim) ctlRoom(n int) int {
 // nowhere when that input is full (counted in dropped). It returns the
 // packet, or −1.
 func (s *Sim) sendFromRouter(id, r, to int, data int64) int32 {
+	return s.sendFromRouterOn(id, r, to, data, false)
+}
+
+// sendFromRouterOn is sendFromRouter on the request VCs, or on the reply
+// VCs (reply, with ctlClass.replies: SRP's NACKs).
+func (s *Sim) sendFromRouterOn(id, r, to int, data int64, reply bool) int32 {
 	pi, vc := int(s.cc.inj[r]), int(s.ctlBase[topology.Injection])
+	if reply {
+		vc = int(s.cc.rBase[topology.Injection])
+	}
 	if b := &s.bufs[pi*s.maxVC+vc]; b.len == b.cap {
 		s.cc.dropped[id]++
 		return -1
@@ -194,6 +255,7 @@ func (s *Sim) sendFromRouter(id, r, to int, data int64) int32 {
 	k := s.initPacket(s.alloc(), int(s.cc.src[r]), to, s.now, 0)
 	s.tagControl(id, k, data)
 	s.mech.tag[k].prio = true // in the control VC: the priority class (the VOQ census checks it)
+	s.mech.tag[k].reply = reply
 	pk := &s.pk[k]
 	pk.vc = int8(vc)
 	pk.entry = s.now + s.lat[topology.Injection]
@@ -217,6 +279,8 @@ func (s *Sim) routeControl(r, pi int, b *buffer) {
 			ic.intercept(s, r, pi-r*s.radix, ctlPacket{k: k, src: pk.src, dst: pk.dst, sent: pk.gen, data: tag.data})
 		}
 		s.routeEject(r, pk)
+	} else if s.cc.replies && s.mech.tag[k].reply {
+		s.routeMinimalOn(r, pk, s.cc.seq, &s.cc.rBase)
 	} else {
 		s.routeMinimalOn(r, pk, s.cc.seq, &s.ctlBase)
 	}
@@ -263,7 +327,7 @@ func (s *Sim) ctlArbitrate(r, pi int, cb uint) (int, int, int64) {
 				if s.ejGate && s.ejectionClosed(po) {
 					t = s.now // FOGSim's ejection gate: tried again at the next attempt
 				}
-			case s.credits[po*s.maxVC+int(b.hVC)] < int32(s.P):
+			case s.credits[po*s.maxVC+int(b.hVC)] < s.ctlP:
 				t = waitCredit
 			}
 		}
@@ -310,19 +374,26 @@ func (s *Sim) controlDropped(id int) int64 {
 // stage pays one comparison per routed head.
 type isoClass struct {
 	on, low bool
-	seq     vcs.Sequence
-	flow    []bool // by flow src·N + dst: on the class
-	vc      int    // its injection VC
+	// adaptive: routed by the data routing's UGAL on a flattened butterfly
+	// (SRP's speculative packets, Kim et al. §III-B: SRP(UGAL)'s are
+	// non-minimal), on its VC sequence (2 VCs per dimension pair: Valiant's
+	// phases), not minimally
+	adaptive bool
+	seq      vcs.Sequence
+	flow     []bool // by flow src·N + dst: on the class
+	vc       int    // its injection VC
 }
 
 // initIsoClass adds the isolated class's VCs above the data VCs of every
 // port class (before the priority class's, and before build lays the
 // buffers out).
-func (s *Sim) initIsoClass(low bool) error {
+func (s *Sim) initIsoClass(low, adaptive bool) error {
 	c := &s.iso
-	c.on, c.low = true, low
+	c.on, c.low, c.adaptive = true, low, adaptive
 	var err error
-	if c.seq, err = s.minimalClassSeq(); err != nil {
+	if adaptive {
+		c.seq = s.seq // UGAL's sequence on the flattened butterfly: acyclic by its argument
+	} else if c.seq, err = s.minimalClassSeq(); err != nil {
 		return err
 	}
 	per := c.seq.PerClass(len(s.vcCount))
@@ -360,12 +431,90 @@ func (s *Sim) isoRoom(n int) int {
 // minimally on the class's next VC, or to its node at its destination.
 func (s *Sim) routeIso(r int, b *buffer) {
 	pk := &s.pk[b.hd]
+	if s.iso.adaptive {
+		// the data routing's decision and path (UGAL at the source router,
+		// its Valiant intermediate), on the class's copy of its VCs
+		if pk.vcPos < 0 && int(pk.dstRouter) != r {
+			s.isoDecide(r, pk) // at the source router: UGAL on the class's own occupancy
+		} else {
+			s.route(r, pk, false, false) // on its path: to its intermediate, then its destination
+		}
+		if op := s.pclass[r*s.radix+int(pk.outPort)]; op != topology.Injection {
+			pk.outVC = int8(int(s.isoBase[op]) + s.iso.seq[pk.nextPos].VC)
+		}
+		b.hOut, b.hVC, b.hNext, b.hReq, b.hFinal = pk.outPort, pk.outVC, pk.nextPos, false, true
+		return
+	}
 	if int(pk.dstRouter) == r {
 		s.routeEject(r, pk)
 	} else {
 		s.routeMinimalOn(r, pk, s.iso.seq, &s.isoBase)
 	}
 	b.hOut, b.hVC, b.hNext, b.hReq, b.hFinal = pk.outPort, pk.outVC, pk.nextPos, false, true
+}
+
+// isoDecide is fbDecide (UGAL-L at the source router of a flattened
+// butterfly: a Valiant intermediate drawn among the other routers, the
+// minimal path iff q_min·H_min ≤ q_nm·H_nm + T, or q_min ≤ F·q_nm + T) for
+// a packet of the adaptive isolated class, whose q is the occupancy of the
+// class's own first-hop VC downstream (its packets go only there), or
+// summed over the class's VCs of the port (routing.congestion=perPort). It
+// routes the first hop on the data's sequence position; routeIso moves the
+// VC into the class.
+func (s *Sim) isoDecide(r int, pk *packet) {
+	dst := int(pk.dstRouter)
+	pk.inter = -1
+	if s.R > 2 {
+		i := s.rts[r].Intn(s.R - 2) // skip r and dst, in increasing order
+		lo, hi := min(r, dst), max(r, dst)
+		if i >= lo {
+			i++
+		}
+		if i >= hi {
+			i++
+		}
+		pk.inter = int32(i)
+	}
+	pk.aux = -1
+	pk.flags &^= fInterDone | fNonMin
+	c := s.fbHops(r, pk)
+	port, nonMin := int(c&127), false
+	if pk.inter >= 0 {
+		valPort := int(c >> 7 & 127)
+		qmin, qval := s.isoOcc(r, port), s.isoOcc(r, valPort)
+		hmin, hval := c>>14&7, c>>17&7
+		u := &s.ug
+		if u.pathLength {
+			nonMin = int64(qmin)*int64(hmin) > int64(qval)*int64(hval)+int64(u.t)
+		} else {
+			nonMin = float64(qmin) > u.f*float64(qval)+float64(u.t)
+		}
+		if nonMin {
+			port = valPort
+			pk.flags |= fNonMin
+		}
+	}
+	if !nonMin {
+		pk.flags |= fInterDone
+	}
+	pos := s.iso.seq.Next(int(pk.vcPos), topology.FBFlyLink)
+	pk.outPort, pk.outVC, pk.nextPos = int16(port), int8(s.iso.seq[pos].VC), int8(pos)
+}
+
+// isoOcc is the phits held downstream of output port of router r on the
+// adaptive isolated class: its first-hop VC's, or all its VCs' (perPort).
+func (s *Sim) isoOcc(r, port int) int32 {
+	po := r*s.radix + port
+	cl := s.pclass[po]
+	base := po*s.maxVC + int(s.isoBase[cl])
+	if !s.ug.perPort {
+		return s.bufCap[cl] - s.credits[base+s.iso.seq[0].VC]
+	}
+	var q int32
+	for v := range s.iso.seq.PerClass(len(s.vcCount))[cl] {
+		q += s.bufCap[cl] - s.credits[base+v]
+	}
+	return q
 }
 
 // isIsoVC tells whether VC vc of a port of class cl is on the isolated

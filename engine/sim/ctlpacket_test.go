@@ -518,3 +518,76 @@ func (m *ctlGreedy) attach(s *Sim, id int) error {
 	_, err := s.claimPacketBits(17)
 	return err
 }
+
+// Kim et al., Contention-based Congestion Management in Large-Scale
+// Networks §V-A: the control packets (ECN's BECNs, CBCM's throttles) are
+// single-flit. On the 16-node flattened butterfly (32-flit data packets),
+// ECN's priority-class packet from node 0 to node 5 arrives P − 1 cycles
+// sooner than a data packet of the same pair on an empty network (its
+// tail is its head); 64 of them sent at once are consumed one per cycle
+// or so (a link carries 1 phit per cycle: 63 cycles at least, ≤ 2× that),
+// not one per P cycles; meanwhile the census finds every control VC's
+// credits and buffered phits adding up, and in the end the links carried
+// 64 phits, not 64·P.
+func TestShortControlPacketsOneFlit(t *testing.T) {
+	c := cmConfig("ecn", "MIN")
+	var dataLat int64
+	{
+		s, err := New(c, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.hk.eject = append(s.hk.eject, func(k int32, at int64) { dataLat = at - s.pk[k].gen + int64(s.P) })
+		s.enqueue(s.newPacket(0, 5, s.now, 0), 0, s.now)
+		runUntilEmpty(t, s, 5000)
+	}
+	s, err := New(c, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.P != 32 || s.ctlP != 1 {
+		t.Fatalf("packets of %d phits, control packets of %d; want 32 and 1", s.P, s.ctlP)
+	}
+	id := 0 // the ECN mechanism
+	s.sendPriority(id, 0, 5, 0)
+	runUntilEmpty(t, s, 5000)
+	if _, del, lat := s.controlPackets(id); del != 1 || int64(lat) != dataLat-int64(s.P-1) {
+		t.Fatalf("a control packet: %d delivered, latency %g; want 1 delivered in the data's %d − %d", del, lat, dataLat, s.P-1)
+	}
+	s, _ = New(c, 1)
+	var first, last int64 = -1, -1
+	var phits int64
+	s.hk.grant = append(s.hk.grant, func(r, in, out, vc, outVC int, k int32) {
+		if s.isControl(k) {
+			phits += int64(s.packetPhits(k))
+		}
+	})
+	const n = 64
+	for range n {
+		s.sendPriority(id, 0, 5, 0)
+	}
+	for i := 0; i < 5000 && (s.live > 0 || i < 400); i++ { // and the last credits' return
+		s.Step()
+		if _, del, _ := s.controlPackets(id); del > 0 && first < 0 {
+			first = s.now
+		} else if del == n && last < 0 {
+			last = s.now
+		}
+		if i%16 == 0 {
+			if err := s.Census(); err != nil {
+				t.Fatalf("cycle %d: %v", s.now, err)
+			}
+		}
+	}
+	if last < 0 {
+		t.Fatalf("the %d control packets were not all delivered", n)
+	}
+	if d := last - first; d < n-1 || d > 2*n {
+		t.Errorf("%d control packets consumed over %d cycles, want %d…%d (one phit each)", n, d, n-1, 2*n)
+	}
+	// 2 crossbar crossings each (source and destination routers; 0 and 5
+	// are a hop apart)
+	if phits != 2*n {
+		t.Errorf("the control packets' crossings moved %d phits, want %d", phits, 2*n)
+	}
+}

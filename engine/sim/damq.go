@@ -62,10 +62,11 @@ func (s *Sim) initDamq() {
 //go:noinline
 func (s *Sim) damqTake(po, vc int) {
 	bi := po*s.maxVC + vc
-	s.dq.used[bi] += int32(s.P)
+	ph := s.phitsOn(s.pclass[po], vc)
+	s.dq.used[bi] += ph
 	if s.dq.used[bi] > s.dq.reserve[s.ports[po].class] {
-		s.dq.shared[po] += int32(s.P)
-		s.shareCredits(po, vc, -int32(s.P))
+		s.dq.shared[po] += ph
+		s.shareCredits(po, vc, -ph)
 	}
 }
 
@@ -76,10 +77,11 @@ func (s *Sim) damqTake(po, vc int) {
 //go:noinline
 func (s *Sim) damqFree(po, vc int) {
 	bi := po*s.maxVC + vc
-	s.dq.used[bi] -= int32(s.P)
+	ph := s.phitsOn(s.pclass[po], vc)
+	s.dq.used[bi] -= ph
 	if s.dq.used[bi] >= s.dq.reserve[s.ports[po].class] {
-		s.dq.shared[po] -= int32(s.P)
-		s.shareCredits(po, vc, int32(s.P))
+		s.dq.shared[po] -= ph
+		s.shareCredits(po, vc, ph)
 	}
 }
 

@@ -131,7 +131,7 @@ func (s *Sim) starved(pi, v int, limit int64) bool {
 		nb := &s.bufs[int(next)*s.maxVC+int(b.hVC)]
 		switch {
 		case nb.len == 0:
-			return s.credits[po*s.maxVC+int(b.hVC)] >= int32(s.P)
+			return s.credits[po*s.maxVC+int(b.hVC)] >= s.phitsOn(s.ports[po].class, int(b.hVC))
 		case int64(nb.hEntry) >= limit:
 			return true
 		}

@@ -209,6 +209,17 @@ func throttledShare(now, closed int64, act []int32, since []int64, busy []bool) 
 func (m *ecn) report(s *Sim) (string, map[string]float64) {
 	sent, _, lat := s.controlPackets(m.id)
 	share := throttledShare(s.now, m.throttled, m.act, m.since, m.busy)
+	if math.IsNaN(lat) {
+		lat = 0 // none delivered (a result holds no NaN: JSON has none)
+	}
 	return "ecn", map[string]float64{"becns": float64(sent), "becnLatency": lat,
-		"markedShare": float64(m.marked) / float64(m.delivered), "throttledShare": share}
+		"markedShare": shareOf(m.marked, m.delivered), "throttledShare": share}
+}
+
+// shareOf is a/b, 0 when b is 0 (a report's share of nothing).
+func shareOf(a, b int64) float64 {
+	if b == 0 {
+		return 0
+	}
+	return float64(a) / float64(b)
 }

@@ -320,7 +320,7 @@ func (s *Sim) injectControl() {
 		for ; h < len(q); h++ {
 			var vc int
 			if c.tag[q[h]].prio {
-				vc = s.ctlRoom(n)
+				vc = s.ctlRoom(n, c.tag[q[h]].reply)
 			} else {
 				vc = s.chooseVC(n, int(s.pk[q[h]].dst), false)
 			}
@@ -355,7 +355,11 @@ func (s *Sim) deliverControl(k int32, t int64) {
 	pk := &s.pk[k]
 	n := &c.count[tag.mech-1]
 	n.delivered++
-	n.latSum += t - pk.gen + int64(s.P)
+	ph := int64(s.P)
+	if tag.prio { // the priority class's length (its tag is cleared above)
+		ph = int64(s.ctlP)
+	}
+	n.latSum += t - pk.gen + ph
 	s.st.forgetHops(k)
 	c.recv[tag.mech-1].receive(s, ctlPacket{k: k, src: pk.src, dst: pk.dst, sent: pk.gen, data: tag.data})
 	s.release(k)

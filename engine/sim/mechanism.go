@@ -137,7 +137,10 @@ type ctlPackets struct {
 type ctlTag struct {
 	mech int32 // the sending mechanism's id + 1; 0: a data packet
 	prio bool  // on the priority class (sendPriority), not the data VCs
-	data int64
+	// reply: on the priority class's reply VCs (ctlClass.replies: SRP's
+	// grants, ACKs and NACKs apart from its reservations)
+	reply bool
+	data  int64
 }
 
 // ctlCount counts a mechanism's control packets: sent, consumed by their

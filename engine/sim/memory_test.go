@@ -159,6 +159,13 @@ func TestMemoryEstimateBoundsAllocation(t *testing.T) {
 			*c = config.FBFly(2, 8, 8)
 			c.Router.Voq, c.Traffic.Load = true, 1
 		}, 3000, true, false},
+		// 1-flit control packets (Kim et al. §V-A): a control VC slot per
+		// phit of its buffer, an output FIFO entry per phit
+		{"ECN on the 16-node flattened butterfly, router.localBuffer=100,000, router.outputBuffer=100,000", func(c *config.Config) {
+			*c = config.FBFly(1, 4, 4)
+			c.Congestion.Scheme, c.Traffic.SourceQueue, c.Traffic.SourceQueues = "ecn", true, "perDestination"
+			c.Router.LocalBuffer, c.Router.OutputBuffer, c.Traffic.Load = 100000, 100000, 0.5
+		}, 300, false, false},
 		{"a saturated source queue, request-reply", func(c *config.Config) {
 			c.Traffic.SourceQueue, c.Traffic.Load, c.Traffic.Pattern, c.Traffic.Reactive = true, 1, "ADV", true
 			c.Sim.Cycles = 20000

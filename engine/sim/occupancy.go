@@ -73,9 +73,13 @@ func (s *Sim) gidx(pi, vc int) int {
 
 // take reserves credits of output (po, vc) for a packet (at the crossbar grant).
 func (s *Sim) take(po, vc int, minimal, global bool) {
-	s.credits[po*s.maxVC+vc] -= int32(s.P)
+	ph := int32(s.P)
+	if s.ctlShort { // a control VC's credits count its short packets
+		ph = s.phitsOn(s.pclass[po], vc)
+	}
+	s.credits[po*s.maxVC+vc] -= ph
 	if s.ov.gocc != nil {
-		s.occUpdate(po, vc, int32(s.P), minimal, global)
+		s.occUpdate(po, vc, ph, minimal, global)
 	}
 }
 

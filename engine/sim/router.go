@@ -93,7 +93,11 @@ func (s *Sim) land() {
 		// packet's, bit 30: a global link's) and wakes the inputs waiting
 		// for it
 		pi, vc := creditAt(e)
-		s.credits[pi*s.maxVC+vc] += int32(s.P)
+		ph := int32(s.P)
+		if s.ctlShort { // a control VC's credits count its short packets
+			ph = s.phitsOn(s.pclass[pi], vc)
+		}
+		s.credits[pi*s.maxVC+vc] += ph
 		if s.dq.used != nil {
 			s.damqFree(pi, vc)
 		}
@@ -101,7 +105,7 @@ func (s *Sim) land() {
 			s.wakeOnCredit(pi)
 		}
 		if s.ov.gocc != nil {
-			s.occUpdate(pi, vc, -int32(s.P), e < 0, e&(1<<30) != 0)
+			s.occUpdate(pi, vc, -ph, e < 0, e&(1<<30) != 0)
 		}
 	}
 	s.creditsIn[slot] = s.creditsIn[slot][:0]
@@ -455,7 +459,11 @@ func (s *Sim) grant(r, in, vc, out int) {
 	pk := &s.pk[k]
 	outVC, nextPos := b.hVC, b.hNext
 	// the tail cannot cross before it has arrived
-	dur := max(s.xbarDur, int64(b.hEntry)+int64(s.P)-now)
+	ph, xd := int64(s.P), s.xbarDur
+	if s.ctlShort && vc >= int(s.ctlBase[ip.class]) { // a short control packet (phitsOn)
+		ph, xd = int64(s.ctlP), s.ctlXbar
+	}
+	dur := max(xd, int64(b.hEntry)+ph-now)
 	ip.inFree = int32(now + dur)
 	b.head++
 	if b.head == b.cap {
@@ -522,9 +530,12 @@ func (s *Sim) grant(r, in, vc, out int) {
 	entry := now + s.xbar
 	prevEnd := int64(pt.txEnd) // the previous packet is off the link then
 	dep := max(entry, prevEnd)
-	pt.txEnd = int32(dep) + int32(s.P)
+	pt.txEnd = int32(dep) + int32(ph)
 	ring := s.oRing[int32(po)*s.oCap : int32(po+1)*s.oCap]
 	ring[pt.oTail] = int32(dep)
+	if s.ctlShort { // the FIFO holds packets of two lengths (fifoReadyMixed)
+		s.oLen[int32(po)*s.oCap+pt.oTail] = int32(ph)
+	}
 	if pt.oTail++; pt.oTail == s.oCap {
 		pt.oTail = 0
 	}
@@ -545,6 +556,8 @@ func (s *Sim) grant(r, in, vc, out int) {
 	case prevEnd <= now+1 && 2*s.P <= int(s.outCap):
 		// usual case: only the new packet is queued from the next cycle on
 		pt.readyAt = int32(now + dur) // the crossbar transfer takes at least a cycle
+	case s.ctlShort:
+		pt.readyAt = max(int32(now+dur), s.fifoReadyMixed(po, ring, pt.oTail))
 	default:
 		pt.readyAt = max(int32(now+dur), s.fifoReady(ring, pt.oTail))
 	}
@@ -624,6 +637,65 @@ func (s *Sim) fifoReady(ring []int32, tail int32) int32 {
 	panic("sim: output FIFO ring shorter than its capacity")
 }
 
+// fifoReadyMixed is fifoReady for output FIFOs whose packets have two
+// lengths (the priority class's short packets, ctlShort): each entry's
+// phits are its own (oLen, beside the ring), so the occupancy at cycle t is
+// Σ{len_j : d_j ≥ t} + max(0, d′ + len′ − t), and the room asked for is a
+// data packet's. The ring holds outputBuffer/ctlP + 1 entries.
+func (s *Sim) fifoReadyMixed(po int, ring []int32, tail int32) int32 {
+	n := s.oCap
+	lens := s.oLen[int32(po)*n : int32(po+1)*n]
+	limit := int64(s.outCap) - int64(s.P)
+	next := s.now + 1
+	lo, hi := int32(1), n // first j in [1, n) with ring[tail+j] ≥ next; n if none
+	for lo < hi {
+		mid := int32(uint32(lo+hi) >> 1)
+		j := tail + mid
+		if j >= n {
+			j -= n
+		}
+		if int64(ring[j]) >= next {
+			hi = mid
+		} else {
+			lo = mid + 1
+		}
+	}
+	var queued int64 // the phits of the entries after entry i
+	for i := lo; i < n; i++ {
+		j := tail + i
+		if j >= n {
+			j -= n
+		}
+		queued += int64(lens[j])
+	}
+	for i := lo - 1; i < n; i++ {
+		j := tail + i
+		if j >= n {
+			j -= n
+		}
+		if i >= lo {
+			queued -= int64(lens[j])
+		}
+		d := int64(ring[j])
+		slack := limit - queued
+		if slack < 0 {
+			continue
+		}
+		t := max(next, d+1, d+int64(lens[j])-slack)
+		if i == n-1 {
+			return int32(t)
+		}
+		k := j + 1
+		if k == n {
+			k = 0
+		}
+		if t <= int64(ring[k]) {
+			return int32(t)
+		}
+	}
+	panic("sim: output FIFO ring shorter than its capacity")
+}
+
 // send puts packet k onto the link of output port po at cycle dep: into the
 // downstream input buffer (its head arrives after the link latency), or to
 // the node on an ejection port.
@@ -633,11 +705,15 @@ func (s *Sim) send(po int, k int32, dep int64) {
 	if s.held != nil {
 		s.leave(po, c, dep)
 	}
+	ph := int32(s.P)
+	if s.ctlShort {
+		ph = s.packetPhits(k)
+	}
 	if dep >= s.W && dep < s.W+s.M {
-		s.st.linkPhits[po] += int64(s.P)
+		s.st.linkPhits[po] += int64(ph)
 	}
 	if s.snap != nil {
-		s.snap.sent(po, po/s.radix, int32(s.P), pk.flags&fNonMin != 0, pk.inj < 0)
+		s.snap.sent(po, po/s.radix, ph, pk.flags&fNonMin != 0, pk.inj < 0)
 	}
 	if pk.inj < 0 {
 		pk.inj = dep

@@ -186,6 +186,13 @@ type Sim struct {
 	prioBase [8]uint8
 	prioOut  bool
 	cc       ctlClass
+	// ctlP: the phits of a priority-class packet (its own length, Kim et
+	// al.'s 1-flit control packets; s.P unless initCtlClass sets it);
+	// ctlXbar its crossbar time; ctlShort: ctlP ≠ P, the per-hop tests
+	// of packetPhits and phitsOn pay one branch otherwise
+	ctlP     int32
+	ctlXbar  int64
+	ctlShort bool
 	// the isolated class (ctlclass.go): per port class, its first VC (32:
 	// none)
 	isoBase [8]uint8
@@ -265,6 +272,7 @@ type Sim struct {
 	oRing  []int32  // per output FIFO, the departure cycles of its last oCap packets
 	outCap int32    // output FIFO capacity in phits
 	oCap   int32    // output FIFO ring length in packets (every port alike)
+	oLen   []int32  // with short control packets (ctlShort): each oRing entry's phits
 	lat    []int64  // link latency per port class
 	// per router: bit mask (2 words, radix ≤ 128) of the inputs holding
 	// packets, so idle routers and ports cost nothing
@@ -378,7 +386,7 @@ func newSimEntry(cfg config.Config, e *routing.Entry, topo topology.Topology, se
 	s := &Sim{cfg: cfg, topo: topo, df: df, groups: topo.Groups(), seed: seed}
 	s.ft, _ = topo.(*topology.FatTree)
 	for i := range s.ctlBase {
-		s.ctlBase[i], s.isoBase[i] = 32, 32 // no control VCs, no isolated class
+		s.ctlBase[i], s.isoBase[i], s.cc.rBase[i] = 32, 32, 32 // no control VCs, no isolated class
 	}
 	s.R, s.N, s.radix = topo.Routers(), topo.Nodes(), topo.Radix()
 	if df != nil {
@@ -393,6 +401,7 @@ func newSimEntry(cfg config.Config, e *routing.Entry, topo topology.Topology, se
 	if !s.ioq {
 		s.xbarDur = int64(s.P)
 	}
+	s.ctlP, s.ctlXbar = int32(s.P), s.xbarDur
 	s.iters = r.Iterations
 	s.inArb, s.outArb = arbKind(r.InputArbiter), arbKind(r.OutputArbiter)
 	s.inPtrOnGrant = r.InputArbiter == "rrgrant"
@@ -486,18 +495,29 @@ func newSimEntry(cfg config.Config, e *routing.Entry, topo topology.Topology, se
 	s.injVC = s.vcCount[topology.Injection]
 	scheme := cfg.Congestion.SchemeName()
 	if scheme == "ideal" {
-		if err := s.initIsoClass(cfg.Congestion.IdealPriority == "low"); err != nil {
+		if err := s.initIsoClass(cfg.Congestion.IdealPriority == "low", false); err != nil {
 			return nil, err
 		}
 	}
 	if scheme == "cbcm" && cfg.Congestion.CbcmHotspotVC != "shared" || scheme == "srp" {
 		// CBCM's hotspot VC, SRP's speculative VCs: strictly lowest (Kim et al. §IV-A, §III-B)
-		if err := s.initIsoClass(true); err != nil {
+		// SRP(UGAL)'s speculative packets are routed by UGAL on a flattened
+		// butterfly (Kim et al. §III-B, §V-C: non-minimal at low priority);
+		// CBCM's throttled flows go minimally (§IV-B3)
+		_, fb := topo.(*topology.FBFly)
+		adaptive := scheme == "srp" && s.routing == routeUGAL && fb
+		if err := s.initIsoClass(true, adaptive); err != nil {
 			return nil, err
 		}
 	}
-	if e.Keeps(routing.Notifications) || scheme == "ecn" || scheme == "cbcm" {
-		if err := s.initCtlClass(scheme == "ecn" || scheme == "cbcm"); err != nil {
+	kim := scheme == "ecn" || scheme == "cbcm" || scheme == "srp"
+	if e.Keeps(routing.Notifications) || kim {
+		// Kim et al.'s control packets are 1 flit (§V-A: BECNs, SRP's
+		// reservations, grants, ACKs and NACKs, CBCM's throttles); QCN's
+		// CNMs are the data's size (FOGSim v5)
+		// SRP: requests (reservations) and replies (grants, ACKs, NACKs)
+		// on 2 control VCs (Kim et al. §V-A)
+		if err := s.initCtlClass(kim, kim, scheme == "srp"); err != nil {
 			return nil, err
 		}
 	}
@@ -691,6 +711,9 @@ func (s *Sim) build() {
 	bufPhits := func(c topology.PortClass) int { return int(s.bufCap[c]) }
 	nvc := func(c topology.PortClass) int { return s.nq[c] }
 	s.oCap = int32(r.OutputBuffer/s.P) + 1 // +1: the packet on the link has left the ring
+	if s.ctlShort {                        // as many short packets as fit (fifoReadyMixed)
+		s.oCap = int32(r.OutputBuffer/int(s.ctlP)) + 1
+	}
 	var qTotal, oTotal int32
 	s.pclass = make([]topology.PortClass, nports)
 	for rt := 0; rt < s.R; rt++ {
@@ -710,6 +733,9 @@ func (s *Sim) build() {
 			for v := 0; v < nvc(c); v++ {
 				bi := pi*s.maxVC + v
 				slots := perVC
+				if s.ctlShort && s.isCtlVC(c, v) { // the priority class's packets (phitsOn)
+					slots = int32(bufPhits(c)) / s.ctlP
+				}
 				if c == topology.Injection && s.isCtlVC(c, v) && int32(pi) != s.cc.inj[rt] && !s.cc.nodeSent {
 					slots = 0 // only the router's control injection input has one
 				}
@@ -739,6 +765,9 @@ func (s *Sim) build() {
 	}
 	s.qRing = make([]uint64, qTotal)
 	s.oRing = make([]int32, oTotal)
+	if s.ctlShort {
+		s.oLen = make([]int32, oTotal)
+	}
 	for i := range s.oRing {
 		s.oRing[i] = math.MinInt32 / 2 // departed long ago
 	}

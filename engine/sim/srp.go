@@ -39,16 +39,21 @@ import (
 //     parked (in flight) until its NACK re-creates it at the source.
 //
 // Control packets: the paper's are 1 flit on 2 control VCs of the highest
-// priority; here the packets are the data's size (32 flits), so a
-// reservation, a grant and 4 ACKs per 4-packet message would cost 1.5×
-// the data's bandwidth. SRP's reservations, grants, ACKs and NACKs are
-// therefore side-band control messages (sendControl) with the zero-load
-// latency of a 1-flit packet on the minimal path (ctlLatency): their
-// 1/32-of-a-packet link share and their wait behind a packet in flight at
-// each hop are not modelled. The paper's 2 speculative VCs become the
-// isolated class (one VC on a flattened butterfly, MIN's sequence on a
-// Dragonfly): speculative packets are routed minimally (no Valiant phases
-// to separate).
+// priority. Here they are 1-flit packets on the priority class (minimal;
+// served before data at both allocator stages) with its 2 copies of VCs
+// (ctlClass.replies): reservations on the request VCs (sendPriority),
+// grants and ACKs on the reply VCs (sendReply), NACKs on the reply VCs
+// from the dropping router's control injection input (sendFromRouterOn;
+// held in nackQ while that input is full). The copies are not needed
+// against deadlock here (a control packet is consumed unconditionally at
+// its node, the answer waits in the node's control queue: engine/TIMING.md,
+// "Why it cannot deadlock"), but keep a reservation from waiting behind
+// ACKs. The paper's 2 speculative VCs become the isolated class: with UGAL on
+// a flattened butterfly a copy of UGAL's VC sequence, the speculative
+// packets routed by UGAL at their source router on the class's own
+// occupancy (isoDecide; the paper's SRP(UGAL) sends them non-minimally,
+// §III-B); otherwise MIN's sequence (one VC on a flattened butterfly, 2
+// local + 1 global on a Dragonfly), routed minimally.
 type srp struct {
 	id   int
 	p    config.SRPParams
@@ -68,7 +73,18 @@ type srp struct {
 	reservations, drops     int64   // the whole run
 	ctl                     int64   // control messages sent
 	portNode                []int32 // by injection port: its node
-	hopLat                  []int32 // by router pair r·R + dr: ctlLatency's path part (nil on big networks: walked)
+	// NACKs waiting for room in their router's control injection input
+	// (sendFromRouter), retried at every scan; the dropped packet stays
+	// parked meanwhile
+	nackQ      []srpNackWait
+	nackWaited int64 // NACKs that waited in nackQ
+}
+
+// srpNackWait is a NACK from router r to node `to` (payload data) not yet
+// sent.
+type srpNackWait struct {
+	r, to int32
+	data  int64
 }
 
 // srpScan is the drop check's period: a speculative packet is dropped at
@@ -105,27 +121,8 @@ func (m *srp) attach(s *Sim, id int) error {
 	m.cur, m.left, m.out, m.queued = make([]int32, nf), make([]int32, nf), make([]int32, nf), make([]int32, nf)
 	m.granted, m.start = make([]bool, nf), make([]int64, nf)
 	m.txFree, m.tRes = make([]int64, s.N), make([]int64, s.N)
-	if s.R*s.R <= 1<<16 { // the path latencies, read at every control message
-		rep := make([]int, s.R)
-		for n := range s.N {
-			rep[s.nodeAt[n].router] = n
-		}
-		m.hopLat = make([]int32, s.R*s.R)
-		for r := range s.R {
-			for dr := range s.R {
-				m.hopLat[r*s.R+dr] = int32(m.pathLatency(s, r, rep[dr]))
-			}
-		}
-	}
-	// the longest control latency: through router 0 at worst (minimal
-	// paths obey the triangle inequality)
-	var to0, from0 int64
-	for n := range s.N {
-		to0 = max(to0, m.ctlLatency(s, int(s.nodeAt[n].router), 0, true))
-		from0 = max(from0, m.ctlLatency(s, int(s.nodeAt[0].router), n, false))
-	}
-	if err := s.needControl(to0 + from0); err != nil {
-		return err
+	if err := s.needPriorityPackets(id); err != nil {
+		return fmt.Errorf("congestion.scheme=srp: %v", err)
 	}
 	s.onMessage = func(n, dst, packets int) { m.message(s, n, dst, packets) }
 	s.hk.sent = append(s.hk.sent, func(n, dst int, k int32) { m.sent(s, n, dst, k) })
@@ -154,41 +151,20 @@ func (m *srp) attach(s *Sim, id int) error {
 	return nil
 }
 
-// ctlLatency is the zero-load latency of a 1-flit packet from router r
-// (from its node, with its injection channel, when node) to node `to`:
-// each router's allocation and crossbar, each channel on the minimal path,
-// the flit.
-func (m *srp) ctlLatency(s *Sim, r, to int, node bool) int64 {
-	var t int64 = 1
-	if node {
-		t += s.lat[topology.Injection]
-	}
-	if m.hopLat != nil {
-		return t + int64(m.hopLat[r*s.R+int(s.nodeAt[to].router)])
-	}
-	return t + m.pathLatency(s, r, to)
-}
-
-// pathLatency is the routers' and channels' part of ctlLatency: from
-// router r to node to's router, each router's allocation and crossbar and
-// each channel, and the last router's.
-func (m *srp) pathLatency(s *Sim, r, to int) int64 {
-	var t int64
-	dr := int(s.nodeAt[to].router)
-	for ; r != dr; t += 1 + s.xbar {
-		po := r*s.radix + s.minimalPort(r, dr, int32(to))
-		t += s.lat[s.ports[po].class]
-		r = int(s.ports[po].peer) / s.radix
-	}
-	return t + 1 + s.xbar
-}
-
-// send sends a control message of a kind from node `from` to node `to`,
-// payload ≤ 2³⁶ (a NACK: sendNack).
+// send sends a control packet of a kind from node `from` to node `to`,
+// payload ≤ 2³⁶ (a NACK: drop), on the priority class.
 func (m *srp) send(s *Sim, kind int64, from, to int, payload int64) {
 	m.ctl++
-	lat := m.ctlLatency(s, int(s.nodeAt[from].router), to, true)
-	s.sendControl(m.id, int32(to), (payload<<24|int64(from))<<2|kind, lat)
+	if d := (payload<<24|int64(from))<<2 | kind; kind == srpRes {
+		s.sendPriority(m.id, from, to, d) // a request
+	} else {
+		s.sendReply(m.id, from, to, d)
+	}
+}
+
+// receive hands a control packet consumed at its node to control.
+func (m *srp) receive(s *Sim, p ctlPacket) {
+	m.control(s, controlMsg{at: s.now, mech: int32(m.id), to: p.dst, data: p.data})
 }
 
 // control receives a control message at node msg.to: a reservation at its
@@ -335,6 +311,17 @@ func (m *srp) nack(s *Sim, n int, d int64) {
 // threshold, at every router's busy inputs.
 func (m *srp) scan(s *Sim) {
 	now := s.now
+	if len(m.nackQ) > 0 { // the NACKs waiting for room, in order
+		i := 0
+		for ; i < len(m.nackQ); i++ {
+			w := m.nackQ[i]
+			if s.sendFromRouterOn(m.id, int(w.r), int(w.to), w.data, true) < 0 {
+				s.cc.dropped[m.id]-- // it waits on
+				break
+			}
+		}
+		m.nackQ = m.nackQ[:copy(m.nackQ, m.nackQ[i:])]
+	}
 	for r := 0; r < s.R; r++ {
 		for w := 0; w < 2; w++ {
 			for im := s.inMask[2*r+w]; im != 0; im &= im - 1 {
@@ -397,7 +384,20 @@ func (m *srp) drop(s *Sim, r, in, q int) {
 	s.release(k)
 	s.parked++
 	m.ctl++
-	s.sendControl(m.id, int32(src), d, m.ctlLatency(s, r, src, false))
+	m.nackFrom(s, r, src, d)
+}
+
+// nackFrom sends a NACK from router r to node `to`, or queues it when r's
+// control injection input is full (sent at a later scan, in order).
+func (m *srp) nackFrom(s *Sim, r, to int, d int64) {
+	if len(m.nackQ) == 0 {
+		if s.sendFromRouterOn(m.id, r, to, d, true) >= 0 {
+			return
+		}
+		s.cc.dropped[m.id]-- // not lost: it waits in nackQ
+	}
+	m.nackWaited++
+	m.nackQ = append(m.nackQ, srpNackWait{int32(r), int32(to), d})
 }
 
 // report: the share of the window's packets that left their source queue
@@ -405,8 +405,8 @@ func (m *srp) drop(s *Sim, r, in, q int) {
 // speculative packets), and the run's reservations and drops.
 func (m *srp) report(s *Sim) (string, map[string]float64) {
 	return "srp", map[string]float64{
-		"speculativeShare": float64(m.specPk) / float64(m.sentPk),
-		"droppedShare":     float64(m.dropped) / float64(m.specPk),
+		"speculativeShare": shareOf(m.specPk, m.sentPk),
+		"droppedShare":     shareOf(m.dropped, m.specPk),
 		"reservations":     float64(m.reservations), "drops": float64(m.drops),
 		"controlMessages": float64(m.ctl)}
 }

@@ -8,10 +8,12 @@ package sim
 import (
 	"bytes"
 	"encoding/json"
+	"slices"
 	"testing"
 
 	"phitsim/engine/config"
 	"phitsim/engine/result"
+	"phitsim/engine/topology"
 )
 
 // srpConfig is cmConfig under UR with 4-packet messages at load.
@@ -71,6 +73,17 @@ func TestSRPSinglePacketMessagesNeverReserve(t *testing.T) {
 // cycle: a message's packets share it) and checks, after injection stops
 // and the network drains, that each came exactly messageSize times.
 func TestSRPHotspotDropsAndDeliversEveryPacketOnce(t *testing.T) {
+	srpDeliversEveryPacketOnce(t, false)
+}
+
+// The same with every router's control injection input cut to one slot: the
+// NACKs of a burst of drops find it full, wait in their router (nackQ), and
+// still reach their sources: every message is delivered exactly once.
+func TestSRPNacksWaitForRoom(t *testing.T) {
+	srpDeliversEveryPacketOnce(t, true)
+}
+
+func srpDeliversEveryPacketOnce(t *testing.T, squeeze bool) {
 	// 15-to-1 onto node 4 at 100% (every other node a sender), 4-packet
 	// messages: the hotspot's speculative packets wait past 2,000 cycles
 	c := srpConfig("srp", "MIN", 0)
@@ -80,6 +93,11 @@ func TestSRPHotspotDropsAndDeliversEveryPacketOnce(t *testing.T) {
 		t.Fatal(err)
 	}
 	m := mechOf[*srp](t, s)
+	if squeeze {
+		for r := range s.R {
+			s.bufs[int(s.cc.inj[r])*s.maxVC+int(s.cc.rBase[topology.Injection])].cap = 1 // the NACKs' reply VC
+		}
+	}
 	type msgID struct {
 		src, dst int32
 		gen      int64
@@ -126,7 +144,13 @@ func TestSRPHotspotDropsAndDeliversEveryPacketOnce(t *testing.T) {
 	if len(got) != len(gen) {
 		t.Fatalf("%d messages delivered, %d generated", len(got), len(gen))
 	}
-	t.Logf("%d messages, %d reservations, %d drops", len(gen), m.reservations, m.drops)
+	t.Logf("%d messages, %d reservations, %d drops, %d NACKs waited for room", len(gen), m.reservations, m.drops, m.nackWaited)
+	if squeeze && m.nackWaited == 0 {
+		t.Error("no NACK waited for room in its router's one-slot control input")
+	}
+	if d := s.controlDropped(m.id); d != 0 {
+		t.Errorf("%d control packets counted dropped: a NACK is never lost", d)
+	}
 }
 
 // Target 4 (Kim et al. Fig. 5a): under UR with 4-packet messages SRP's
@@ -134,7 +158,10 @@ func TestSRPHotspotDropsAndDeliversEveryPacketOnce(t *testing.T) {
 // ratio 2.45× (accepted 1.6–3.5×), from grant overlap at the source — for
 // MIN and UGAL, while the saturation throughput (the most accepted at
 // offered 0.9 and 1.0) stays within 5%. 16 nodes, 10,000 + 20,000 cycles
-// per point.
+// per point. The reservations, grants and ACKs are 1-flit packets on the
+// links, requests and replies on control VCs of their own (MIN 3.32× at
+// 0.7, UGAL 3.41× at 0.8; with one control VC for both: 3.62× and 3.83×,
+// outside the band).
 func TestSRPFig5aLatencyPenaltyOnUR(t *testing.T) {
 	if testing.Short() {
 		t.Skip("24 runs of 30,000 cycles")
@@ -151,6 +178,7 @@ func TestSRPFig5aLatencyPenaltyOnUR(t *testing.T) {
 				lat[i] = res.Latency.Avg
 				sat[sc] = max(sat[sc], res.Accepted)
 			}
+			t.Logf("%s at %.1f: latency %.0f with SRP, %.0f without (%.2f×)", r, load, lat[1], lat[0], lat[1]/lat[0])
 			if load <= 0.8 && lat[1]/lat[0] > peak {
 				peak, at = lat[1]/lat[0], load
 			}
@@ -292,5 +320,88 @@ func TestSRPSleepingSourcesChangeNothing(t *testing.T) {
 	}
 	if !bytes.Equal(docs[0], docs[1]) {
 		t.Fatal("sleeping sources change the result")
+	}
+}
+
+// SRP(UGAL)'s speculative packets are routed by UGAL (Kim et al. §III-B:
+// "low-priority non-minimal speculative packets"): on the 16-node
+// flattened butterfly under the permutation n → n+4 at 0.5 (MIN's bound
+// 0.25), where every packet goes speculatively, some take Valiant paths
+// (2 hops) on the isolated class's copy of UGAL's VCs, and SRP(UGAL) accepts more than
+// SRP(MIN)'s bound; with MIN none is non-minimal. 3,000 + 5,000 cycles.
+func TestSRPSpeculativePacketsRouteByUGAL(t *testing.T) {
+	for _, r := range []string{"UGAL", "MIN"} {
+		c := cmFig3(false)
+		c.Congestion.Scheme, c.Routing.Name, c.Traffic.Load = "srp", r, 0.5
+		c.Sim.Warmup, c.Sim.Cycles = 3000, 5000
+		s, err := New(c, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := s.mech.list[0].(*srp)
+		var spec, nonMin int
+		s.hk.eject = append(s.hk.eject, func(k int32, _ int64) {
+			if pk := &s.pk[k]; pk.mech&m.spec != 0 {
+				spec++
+				if pk.flags&fNonMin != 0 {
+					nonMin++
+					if pk.lhops != 2 {
+						t.Errorf("a non-minimal speculative packet took %d hops, want 2", pk.lhops)
+					}
+				}
+			}
+		})
+		res, err := s.Run(nil, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("SRP(%s): %d speculative packets, %d non-minimal; accepted %.3f; isolated class %v", r, spec, nonMin, res.Accepted, s.iso.seq)
+		switch {
+		case spec == 0:
+			t.Errorf("SRP(%s): no speculative packet", r)
+		case r == "UGAL" && (nonMin == 0 || res.Accepted < 0.27 || !slices.Equal(s.iso.seq, s.seq)):
+			t.Errorf("SRP(UGAL): %d of %d speculative packets non-minimal, accepted %.3f, isolated class %v: want some, above MIN's 0.25, on UGAL's VCs %v", nonMin, spec, res.Accepted, s.iso.seq, s.seq)
+		case r == "MIN" && nonMin != 0:
+			t.Errorf("SRP(MIN): %d speculative packets non-minimal", nonMin)
+		}
+	}
+}
+
+// Kim et al. §V-A: SRP's control packets travel on 2 control VCs — here
+// two copies of the priority class's VCs: the reservation on the first
+// (requests), the grant and the ACKs on the second (replies), at every hop
+// of a lone 4-packet message 0 → 9 (router 0 → router 2) and at injection.
+func TestSRPRequestsAndRepliesOnTheirOwnControlVCs(t *testing.T) {
+	s, err := New(srpConfig("srp", "MIN", 0), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := mechOf[*srp](t, s)
+	if !s.cc.replies {
+		t.Fatal("SRP without the reply VCs")
+	}
+	seen := map[int64]int{}
+	s.hk.grant = append(s.hk.grant, func(r, in, out, vc, outVC int, k int32) {
+		if !s.isControl(k) {
+			return
+		}
+		kind := s.mech.tag[k].data & 3
+		cl := s.ports[r*s.radix+in].class
+		lo, hi := int(s.ctlBase[cl]), int(s.cc.rBase[cl])
+		if kind != srpRes {
+			lo, hi = hi, s.nq[cl]
+		}
+		if vc < lo || vc >= hi {
+			t.Errorf("control packet of kind %d in VC %d of a %v input at router %d, want %d…%d", kind, vc, cl, r, lo, hi-1)
+		}
+		seen[kind]++
+	})
+	s.queueMessage(0, 9, 0)
+	for range 3000 {
+		s.Step()
+	}
+	// each crosses 2 routers (0 → 9 and back are one hop apart)
+	if seen[srpRes] != 2 || seen[srpGrant] != 2 || seen[srpAck] != 8 || m.reservations != 1 {
+		t.Errorf("crossings by kind %v (reservation, grant, ACK), %d reservations; want 2, 2, 8 and 1", seen, m.reservations)
 	}
 }

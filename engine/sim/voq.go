@@ -132,7 +132,7 @@ func (s *Sim) initVoq(scheme string) error {
 				return fmt.Errorf("%s: the %s buffer split over %d queues holds no packet", field, s.topo.Classes()[c].Name, s.vq.n)
 			}
 		}
-		for _, b := range []*uint8{&s.isoBase[c], &s.ctlBase[c]} {
+		for _, b := range []*uint8{&s.isoBase[c], &s.ctlBase[c], &s.cc.rBase[c]} {
 			if int(*b) < s.vcCount[c] {
 				*b = uint8(s.vq.n*d + int(*b) - d)
 			} else {
@@ -345,7 +345,7 @@ func (s *Sim) voqArbitrate(r, pi int) (int, int) {
 					if s.vq.kind == voq4Q {
 						s.pick4Q(po, b)
 					}
-					if s.credits[po*s.maxVC+int(b.hVC)] < int32(s.P) {
+					if s.credits[po*s.maxVC+int(b.hVC)] < s.phitsOn(op.class, int(b.hVC)) {
 						t = waitCredit
 						s.sleepOnCredit(pi-base, po)
 					}
