@@ -147,8 +147,8 @@ func (e *cbEarly) input(s *Sim, m *cbcm, r, pi int) {
 		nc++
 	}
 	if s.vq.on {
-		for w := 0; w < 2; w++ {
-			for vm := s.vq.busy[2*pi+w] &^ s.vq.ctl[cl][w]; vm != 0; vm &= vm - 1 {
+		for w, bm := range s.busyQueues(pi) {
+			for vm := bm &^ s.vq.ctl[cl][w]; vm != 0; vm &= vm - 1 {
 				q := w<<6 | bits.TrailingZeros64(vm)
 				add(&s.bufs[pi*s.maxVC+q], s.vq.low[cl][w]&(1<<(q&63)) != 0)
 			}

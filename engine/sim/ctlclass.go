@@ -77,7 +77,7 @@ func (s *Sim) initCtlClass(nodeSent bool) error {
 	}
 	per := c.seq.PerClass(len(s.vcCount))
 	for cl := range s.vcCount {
-		s.ctlBase[cl] = uint8(s.vcCount[cl])
+		s.ctlBase[cl] = uint16(s.vcCount[cl])
 		if topology.PortClass(cl) == topology.Injection {
 			s.vcCount[cl]++
 		} else {
@@ -195,7 +195,7 @@ func (s *Sim) sendFromRouter(id, r, to int, data int64) int32 {
 	s.tagControl(id, k, data)
 	s.mech.tag[k].prio = true // in the control VC: the priority class (the VOQ census checks it)
 	pk := &s.pk[k]
-	pk.vc = int8(vc)
+	pk.vc = int16(vc)
 	pk.entry = s.now + s.lat[topology.Injection]
 	s.push(pi, vc, k, pk.entry)
 	s.countIn(pi)
@@ -217,23 +217,26 @@ func (s *Sim) routeControl(r, pi int, b *buffer) {
 			ic.intercept(s, r, pi-r*s.radix, ctlPacket{k: k, src: pk.src, dst: pk.dst, sent: pk.gen, data: tag.data})
 		}
 		s.routeEject(r, pk)
+		b.hVC = int16(pk.outVC)
 	} else {
-		s.routeMinimalOn(r, pk, s.cc.seq, &s.ctlBase)
+		b.hVC = s.routeMinimalOn(r, pk, s.cc.seq, &s.ctlBase)
 	}
-	b.hOut, b.hVC, b.hNext, b.hReq, b.hFinal = pk.outPort, pk.outVC, pk.nextPos, false, true
+	b.hOut, b.hNext, b.hReq, b.hFinal = pk.outPort, pk.nextPos, false, true
 }
 
 // routeMinimalOn routes pk at router r (not its destination's) minimally,
 // on the next VC of a class's sequence seq, whose VCs start at base[port
 // class] (the priority class, the isolated class).
-func (s *Sim) routeMinimalOn(r int, pk *packet, seq vcs.Sequence, base *[8]uint8) {
+func (s *Sim) routeMinimalOn(r int, pk *packet, seq vcs.Sequence, base *[8]uint16) int16 {
 	port := s.minimalPort(r, int(pk.dstRouter), pk.dst)
 	class := s.pclass[r*s.radix+port]
 	pos := seq.Next(int(pk.vcPos), class)
 	if pos < 0 {
 		panic(fmt.Sprintf("sim: packet %d→%d at router %d has no VC of its class left (position %d)", pk.src, pk.dst, r, pk.vcPos))
 	}
-	pk.outPort, pk.outVC, pk.nextPos = int16(port), int8(int(base[class])+seq[pos].VC), int8(pos)
+	q := int(base[class]) + seq[pos].VC
+	pk.outPort, pk.outVC, pk.nextPos = int16(port), int8(q), int8(pos) // outVC: unread, the caller's head record takes q
+	return int16(q)
 }
 
 // ctlArbitrate is the input stage for the control VCs of input pi (from
@@ -327,7 +330,7 @@ func (s *Sim) initIsoClass(low bool) error {
 	}
 	per := c.seq.PerClass(len(s.vcCount))
 	for cl := range s.vcCount {
-		s.isoBase[cl] = uint8(s.vcCount[cl])
+		s.isoBase[cl] = uint16(s.vcCount[cl])
 		if topology.PortClass(cl) == topology.Injection {
 			s.vcCount[cl]++
 		} else {
@@ -362,10 +365,11 @@ func (s *Sim) routeIso(r int, b *buffer) {
 	pk := &s.pk[b.hd]
 	if int(pk.dstRouter) == r {
 		s.routeEject(r, pk)
+		b.hVC = int16(pk.outVC)
 	} else {
-		s.routeMinimalOn(r, pk, s.iso.seq, &s.isoBase)
+		b.hVC = s.routeMinimalOn(r, pk, s.iso.seq, &s.isoBase)
 	}
-	b.hOut, b.hVC, b.hNext, b.hReq, b.hFinal = pk.outPort, pk.outVC, pk.nextPos, false, true
+	b.hOut, b.hNext, b.hReq, b.hFinal = pk.outPort, pk.nextPos, false, true
 }
 
 // isIsoVC tells whether VC vc of a port of class cl is on the isolated

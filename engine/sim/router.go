@@ -26,7 +26,7 @@ func (s *Sim) stepRouter(r int) {
 				if vc < 0 {
 					continue
 				}
-				s.reqVC[port] = int8(vc)
+				s.reqVC[port] = int16(vc)
 				if s.reqN[out] == 0 {
 					s.reqOuts[nouts] = int16(out)
 					nouts++
@@ -89,7 +89,7 @@ func (s *Sim) land() {
 	}
 	s.ejects[slot] = s.ejects[slot][:0]
 	for _, e := range s.creditsIn[slot] {
-		// a credit returns to output pi (port<<7 | queue; bit 31: a minimal
+		// a credit returns to output pi (port<<qBits | queue; bit 31: a minimal
 		// packet's, bit 30: a global link's) and wakes the inputs waiting
 		// for it
 		pi, vc := creditAt(e)
@@ -238,7 +238,7 @@ func (s *Sim) inputArbitrate(r, pi int) (int, int) {
 			} else {
 				pk := &s.pk[b.hd]
 				b.hFinal = s.route(r, pk, fromInj, b.hOut >= 0)
-				b.hOut, b.hVC, b.hNext, b.hReq = pk.outPort, pk.outVC, pk.nextPos, pk.flags&fRequest != 0
+				b.hOut, b.hVC, b.hNext, b.hReq = pk.outPort, int16(pk.outVC), pk.nextPos, pk.flags&fRequest != 0
 			}
 		}
 		// the head's wait (inlined by hand: a call costs most on wasm): −1
@@ -441,6 +441,21 @@ func wrapBelow(i, n int) int {
 	return i
 }
 
+// pointerPast moves input pi's round-robin pointer past queue vc
+// (router.inputArbiter=rrgrant, at the grant): the port's 8-bit pointer, or
+// with VOQs its 16-bit one (vq.ptr). Out of line: grant runs it only under
+// rrgrant.
+//
+//go:noinline
+func (s *Sim) pointerPast(pi, vc int) {
+	ip := &s.ports[pi]
+	if s.vq.on {
+		s.vq.ptr[pi] = uint16(wrap(vc+1, s.nq[ip.class]))
+	} else {
+		ip.inPtr = int8(wrap(vc+1, s.nq[ip.class]))
+	}
+}
+
 // grant moves the head of buffer (pi, vc) across the crossbar to output po.
 func (s *Sim) grant(r, in, vc, out int) {
 	now := s.now
@@ -448,7 +463,7 @@ func (s *Sim) grant(r, in, vc, out int) {
 	ip, op := &s.ports[pi], &s.ports[po]
 	bi := pi*s.maxVC + vc
 	if s.inPtrOnGrant && vc < int(s.ctlBase[ip.class]) { // the priority class's VCs keep no pointer
-		ip.inPtr = int8(wrap(vc+1, s.nq[ip.class]))
+		s.pointerPast(pi, vc)
 	}
 	b := &s.bufs[bi]
 	k := b.hd
