@@ -441,21 +441,6 @@ func wrapBelow(i, n int) int {
 	return i
 }
 
-// pointerPast moves input pi's round-robin pointer past queue vc
-// (router.inputArbiter=rrgrant, at the grant): the port's 8-bit pointer, or
-// with VOQs its 16-bit one (vq.ptr). Out of line: grant runs it only under
-// rrgrant.
-//
-//go:noinline
-func (s *Sim) pointerPast(pi, vc int) {
-	ip := &s.ports[pi]
-	if s.vq.on {
-		s.vq.ptr[pi] = uint16(wrap(vc+1, s.nq[ip.class]))
-	} else {
-		ip.inPtr = int8(wrap(vc+1, s.nq[ip.class]))
-	}
-}
-
 // grant moves the head of buffer (pi, vc) across the crossbar to output po.
 func (s *Sim) grant(r, in, vc, out int) {
 	now := s.now
@@ -463,7 +448,11 @@ func (s *Sim) grant(r, in, vc, out int) {
 	ip, op := &s.ports[pi], &s.ports[po]
 	bi := pi*s.maxVC + vc
 	if s.inPtrOnGrant && vc < int(s.ctlBase[ip.class]) { // the priority class's VCs keep no pointer
-		s.pointerPast(pi, vc)
+		if s.vq.on {
+			s.vq.ptr[pi] = uint16(wrap(vc+1, s.nq[ip.class]))
+		} else {
+			ip.inPtr = int8(wrap(vc+1, s.nq[ip.class]))
+		}
 	}
 	b := &s.bufs[bi]
 	k := b.hd
