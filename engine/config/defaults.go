@@ -963,8 +963,8 @@ func (c *Config) checkVoq() Errors {
 		case "voqnet":
 			per, what = sz.Nodes, "hosts"
 		}
-		if per*v+x > 127 {
-			add("%d %s × %d VCs + %d extra = %d queues per input port; at most 127 (7 bits in the timing wheels' entries)", per, what, v, x, per*v+x)
+		if per*v+x > 1023 {
+			add("%d %s × %d VCs + %d extra = %d queues per input port; at most 1023 (10 bits in the timing wheels' entries)", per, what, v, x, per*v+x)
 		}
 		if scheme == "4q" || scheme == "voqnet" {
 			// the equal static partitions must hold a packet each

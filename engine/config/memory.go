@@ -207,10 +207,12 @@ func (c *Config) memory() []MemoryPart {
 		perVC += 4
 		perPort += 4
 	}
-	// router.voq: per queue its injection VC count, per port a 2-word mask
+	// router.voq: per queue its injection VC count (and a bit of its port's
+	// busy mask), per port its mask's rounding to words and its input
+	// stage's pointer
 	if queues > 1 {
-		perVC += 4
-		perPort += 16
+		perVC += 4 + 1.0/8
+		perPort += 8 + 2
 	}
 	perRouter := float64(StreamBytes + 16 + 8*3 + 17 + 1)
 	perNode := float64(StreamBytes + 8 + 8 + 5 + 4 + 4 + sliceBytes + 4 + 8) // generators, attachments, patterns, source queues

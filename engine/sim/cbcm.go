@@ -185,7 +185,7 @@ func (m *cbcm) attach(s *Sim, id int) error {
 	}
 	m.stat, m.pick = make([]int32, np), make([]int32, np)
 	m.stamp = make([]int64, np)
-	m.cand = make([]int16, 128) // a port holds at most 127 queues (router.voq)
+	m.cand = make([]int16, 1<<qBits) // a port holds at most 1<<qBits − 1 queues (router.voq, router.queueing)
 	m.limit = int64(math.Floor(m.p.Threshold * float64(2*int64(nb)*int64(ns)*int64(m.q))))
 	if s.vq.on {
 		m.qs = slices.Max(s.nq)
@@ -393,8 +393,8 @@ func (m *cbcm) requests(s *Sim, pi int) {
 	nd := s.vq.n * d
 	reqs := m.reqs[pi*m.qs : (pi+1)*m.qs]
 	n := 0
-	for w := 0; w < 2; w++ {
-		for vm := s.vq.busy[2*pi+w] &^ s.vq.ctl[cl][w]; vm != 0; vm &= vm - 1 {
+	for w, bm := range s.busyQueues(pi) {
+		for vm := bm &^ s.vq.ctl[cl][w]; vm != 0; vm &= vm - 1 {
 			q := w<<6 | bits.TrailingZeros64(vm)
 			b := &s.bufs[pi*s.maxVC+q]
 			if int64(b.hEntry) > s.now { // still on its way from its node

@@ -208,8 +208,8 @@ func (e *cbEarly) requests(s *Sim, pi int) {
 	cl := s.ports[pi].class
 	reqs := e.reqs[pi*e.qs : (pi+1)*e.qs]
 	n := 0
-	for w := 0; w < 2; w++ {
-		for vm := s.vq.busy[2*pi+w] &^ s.vq.ctl[cl][w]; vm != 0; vm &= vm - 1 {
+	for w, bm := range s.busyQueues(pi) {
+		for vm := bm &^ s.vq.ctl[cl][w]; vm != 0; vm &= vm - 1 {
 			q := w<<6 | bits.TrailingZeros64(vm)
 			b := &s.bufs[pi*s.maxVC+q]
 			if int64(b.hEntry) > s.now { // still on its way from its node

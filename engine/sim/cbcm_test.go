@@ -408,9 +408,8 @@ func TestCBCMIncrementalDetectorMatchesRecount(t *testing.T) {
 				cl := s.ports[pi].class
 				d := int(s.vq.d[cl])
 				var outs []int
-				busy := s.busyQueues(pi)
-				for w := range 2 {
-					for vm := busy[w] &^ s.vq.ctl[cl][w]; vm != 0; vm &= vm - 1 {
+				for w, bw := range s.busyQueues(pi) {
+					for vm := bw &^ s.vq.ctl[cl][w]; vm != 0; vm &= vm - 1 {
 						q := w<<6 | bits.TrailingZeros64(vm)
 						b := &s.bufs[pi*s.maxVC+q]
 						if int64(b.hEntry) > s.now {

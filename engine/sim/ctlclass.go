@@ -61,7 +61,7 @@ type ctlClass struct {
 	// first copy carrying the requests (its reservations), as Kim et al.
 	// §V-A's 2 control VCs
 	replies bool
-	rBase   [8]uint8
+	rBase   [8]uint16
 	// per router: the input port (pi) and node of its control injection
 	// input
 	inj, src []int32
@@ -93,7 +93,7 @@ func (s *Sim) initCtlClass(nodeSent, short, replies bool) error {
 	}
 	per := c.seq.PerClass(len(s.vcCount))
 	for cl := range s.vcCount {
-		s.ctlBase[cl] = uint8(s.vcCount[cl])
+		s.ctlBase[cl] = uint16(s.vcCount[cl])
 		n := per[cl]
 		if topology.PortClass(cl) == topology.Injection {
 			n = 1
@@ -101,7 +101,7 @@ func (s *Sim) initCtlClass(nodeSent, short, replies bool) error {
 		s.vcCount[cl] += n
 		c.rBase[cl] = s.ctlBase[cl]
 		if replies {
-			c.rBase[cl] += uint8(n)
+			c.rBase[cl] += uint16(n)
 			s.vcCount[cl] += n
 		}
 		if s.vcCount[cl] > 32 {
@@ -257,7 +257,7 @@ func (s *Sim) sendFromRouterOn(id, r, to int, data int64, reply bool) int32 {
 	s.mech.tag[k].prio = true // in the control VC: the priority class (the VOQ census checks it)
 	s.mech.tag[k].reply = reply
 	pk := &s.pk[k]
-	pk.vc = int8(vc)
+	pk.vc = int16(vc)
 	pk.entry = s.now + s.lat[topology.Injection]
 	s.push(pi, vc, k, pk.entry)
 	s.countIn(pi)
@@ -279,25 +279,28 @@ func (s *Sim) routeControl(r, pi int, b *buffer) {
 			ic.intercept(s, r, pi-r*s.radix, ctlPacket{k: k, src: pk.src, dst: pk.dst, sent: pk.gen, data: tag.data})
 		}
 		s.routeEject(r, pk)
+		b.hVC = int16(pk.outVC)
 	} else if s.cc.replies && s.mech.tag[k].reply {
-		s.routeMinimalOn(r, pk, s.cc.seq, &s.cc.rBase)
+		b.hVC = s.routeMinimalOn(r, pk, s.cc.seq, &s.cc.rBase)
 	} else {
-		s.routeMinimalOn(r, pk, s.cc.seq, &s.ctlBase)
+		b.hVC = s.routeMinimalOn(r, pk, s.cc.seq, &s.ctlBase)
 	}
-	b.hOut, b.hVC, b.hNext, b.hReq, b.hFinal = pk.outPort, pk.outVC, pk.nextPos, false, true
+	b.hOut, b.hNext, b.hReq, b.hFinal = pk.outPort, pk.nextPos, false, true
 }
 
 // routeMinimalOn routes pk at router r (not its destination's) minimally,
 // on the next VC of a class's sequence seq, whose VCs start at base[port
 // class] (the priority class, the isolated class).
-func (s *Sim) routeMinimalOn(r int, pk *packet, seq vcs.Sequence, base *[8]uint8) {
+func (s *Sim) routeMinimalOn(r int, pk *packet, seq vcs.Sequence, base *[8]uint16) int16 {
 	port := s.minimalPort(r, int(pk.dstRouter), pk.dst)
 	class := s.pclass[r*s.radix+port]
 	pos := seq.Next(int(pk.vcPos), class)
 	if pos < 0 {
 		panic(fmt.Sprintf("sim: packet %d→%d at router %d has no VC of its class left (position %d)", pk.src, pk.dst, r, pk.vcPos))
 	}
-	pk.outPort, pk.outVC, pk.nextPos = int16(port), int8(int(base[class])+seq[pos].VC), int8(pos)
+	q := int(base[class]) + seq[pos].VC
+	pk.outPort, pk.outVC, pk.nextPos = int16(port), int8(q), int8(pos) // outVC: unread, the caller's head record takes q
+	return int16(q)
 }
 
 // ctlArbitrate is the input stage for the control VCs of input pi (from
@@ -398,7 +401,7 @@ func (s *Sim) initIsoClass(low, adaptive bool) error {
 	}
 	per := c.seq.PerClass(len(s.vcCount))
 	for cl := range s.vcCount {
-		s.isoBase[cl] = uint8(s.vcCount[cl])
+		s.isoBase[cl] = uint16(s.vcCount[cl])
 		if topology.PortClass(cl) == topology.Injection {
 			s.vcCount[cl]++
 		} else {
@@ -439,18 +442,21 @@ func (s *Sim) routeIso(r int, b *buffer) {
 		} else {
 			s.route(r, pk, false, false) // on its path: to its intermediate, then its destination
 		}
+		b.hVC = int16(pk.outVC)
 		if op := s.pclass[r*s.radix+int(pk.outPort)]; op != topology.Injection {
-			pk.outVC = int8(int(s.isoBase[op]) + s.iso.seq[pk.nextPos].VC)
+			b.hVC = int16(int(s.isoBase[op]) + s.iso.seq[pk.nextPos].VC)
+			pk.outVC = int8(b.hVC) // unread: the head record holds the queue
 		}
-		b.hOut, b.hVC, b.hNext, b.hReq, b.hFinal = pk.outPort, pk.outVC, pk.nextPos, false, true
+		b.hOut, b.hNext, b.hReq, b.hFinal = pk.outPort, pk.nextPos, false, true
 		return
 	}
 	if int(pk.dstRouter) == r {
 		s.routeEject(r, pk)
+		b.hVC = int16(pk.outVC)
 	} else {
-		s.routeMinimalOn(r, pk, s.iso.seq, &s.isoBase)
+		b.hVC = s.routeMinimalOn(r, pk, s.iso.seq, &s.isoBase)
 	}
-	b.hOut, b.hVC, b.hNext, b.hReq, b.hFinal = pk.outPort, pk.outVC, pk.nextPos, false, true
+	b.hOut, b.hNext, b.hReq, b.hFinal = pk.outPort, pk.nextPos, false, true
 }
 
 // isoDecide is fbDecide (UGAL-L at the source router of a flattened

@@ -209,7 +209,9 @@ func TestFatTreeMemoryEstimate(t *testing.T) {
 // PHITSIM_COST_FATTREE=K:STAGES:SUBTREES:LOAD (e.g. 4:3:0:0.5, the RECN
 // paper's 64-host network), optionally followed by :path=value settings,
 // warms config.FatTree's network under UR for 3,000 cycles, then runs
-// 4,000 cycles inside costWindow and prints the packet-hops of that window.
+// 4,000 cycles inside costWindow and prints the packet-hops of that window;
+// PHITSIM_COST_SNAP=N watches it with the live view's snapshots every N
+// cycles.
 func TestCallgrindFatTree(t *testing.T) {
 	spec := os.Getenv("PHITSIM_COST_FATTREE")
 	if spec == "" {
@@ -225,7 +227,29 @@ func TestCallgrindFatTree(t *testing.T) {
 	}
 	c := config.FatTree(n[0], n[1], n[2])
 	c.Traffic.Load, _ = strconv.ParseFloat(f[3], 64)
-	costProbe(t, c, f[4:])
+	every, err := strconv.Atoi(os.Getenv("PHITSIM_COST_SNAP"))
+	if err != nil {
+		costProbe(t, c, f[4:])
+		return
+	}
+	// PHITSIM_COST_SNAP=N: with the live view's snapshots every N cycles
+	for _, set := range f[4:] {
+		path, value, _ := strings.Cut(set, "=")
+		if err := c.Set(path, value); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s, err := New(c, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Watch(int64(every), func(*NetSnapshot) {}); err != nil {
+		t.Fatal(err)
+	}
+	for range 3000 {
+		s.Step()
+	}
+	t.Logf("hops %d", steadyCostWindow(t, s, 4000))
 }
 
 // Injection fairness is over the routers that hold hosts: a fat tree's

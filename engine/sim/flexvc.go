@@ -252,7 +252,7 @@ func (s *Sim) flexChoose(r int, b *buffer, po int, fromInj bool) int64 {
 		}
 	}
 	if v >= 0 {
-		b.hVC = int8(v)
+		b.hVC = int16(v)
 		return -1
 	}
 	// opportunistic: flagged by flexK, or an in-transit misroute (PAR, OLM)

@@ -147,7 +147,7 @@ func (s *Sim) enqueue(k int32, vc int, t int64) {
 	}
 	pk := &s.pk[k]
 	node := int(pk.src)
-	pk.vc = int8(vc)
+	pk.vc = int16(vc)
 	pk.entry = t + s.lat[topology.Injection]
 	pi := int(s.nodeAt[node].pi)
 	s.push(pi, vc, k, pk.entry)

@@ -8,6 +8,7 @@ package sim
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -151,6 +152,64 @@ func TestVOQnetQueuePerDestination(t *testing.T) {
 	}
 }
 
+// VOQnet beyond 127 queues per port (RECN paper §4.3, §4.4, Fig. 6a: the
+// 256-host network, 256 8-port switches, 4 stages, 128 KB per port): case 2
+// scaled, the 64 hosts h ≡ 3 (mod 4) backlogged towards host 128 from 20 to
+// 50 µs over the other 192 at 100 % UN, 60 µs. Every port has 256 queues of
+// 128 KB / 256 = 512 B (8 packets); every packet enters its destination's
+// queue, the hotspot's in queue 128 (above the 8-bit queue indices of
+// before), queues in all four words of a port's busy mask are used, the
+// census holds every 1,250 cycles (credits per queue, busy bits, routes), no
+// packet is delivered out of order, and the background keeps its offered
+// load (≥ 0.9 of it: VOQnet's flat line, Fig. 6a's upper bound; 0.96 at
+// 2,000 µs, REPRODUCTION.md).
+func TestVOQnet256Hosts(t *testing.T) {
+	c := config.RECNBaseline(2, "voqnet")
+	c.Topology.Stages = 4
+	var senders []string
+	for h := 3; h < 256; h += 4 {
+		senders = append(senders, fmt.Sprint(h))
+	}
+	c.Traffic.HotspotNode, c.Traffic.HotspotSenders = 128, strings.Join(senders, ",")
+	c.Traffic.HotspotStart, c.Traffic.HotspotEnd, c.Sim.Cycles = 20e3/8, 50e3/8, 60e3/8
+	if errs := c.Validate(); len(errs) != 0 {
+		t.Fatal(errs)
+	}
+	s, err := New(c, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.nq[topology.Local] != 256 || s.bufCap[topology.Local] != 512/8 || s.vq.w != 4 {
+		t.Fatalf("%d queues of %d phits per input in %d words, want 256 of 64 (512 B) in 4", s.nq[topology.Local], s.bufCap[topology.Local], s.vq.w)
+	}
+	wrong, hot := 0, 0
+	var words [4]int
+	s.hk.arrive = append(s.hk.arrive, func(pi, q int, k int32) {
+		if d := int(s.pk[k].dst); d != q {
+			wrong++
+		} else if d == 128 {
+			hot++
+		}
+		words[q>>6]++
+	})
+	for s.now < int64(c.Sim.Cycles) {
+		s.Step()
+		if s.now%1250 == 0 {
+			if err := s.Census(); err != nil {
+				t.Fatalf("cycle %d: %v", s.now, err)
+			}
+		}
+	}
+	r := s.Snapshot()
+	t.Logf("%d packets in queue 128, arrivals by word of queues %v; background accepted %.3f of %.3f; %d out of order", hot, words, r.Hotspot.Background.Accepted, c.Traffic.Load, r.Order.OutOfOrder)
+	if wrong != 0 || hot < 2000 || slices.Contains(words[:], 0) {
+		t.Errorf("%d packets entered another destination's queue (want 0); %d entered queue 128 (want the hotspot's, ≥ 2,000); arrivals by word %v (want all four)", wrong, hot, words)
+	}
+	if r.Order.OutOfOrder != 0 || r.Hotspot.Background.Accepted < 0.9*c.Traffic.Load {
+		t.Errorf("%d out of order (want 0); background accepted %.3f, want ≥ 0.9 × %.1f", r.Order.OutOfOrder, r.Hotspot.Background.Accepted, c.Traffic.Load)
+	}
+}
+
 // In-order delivery (RECN paper target: zero out-of-order packets per
 // (source, destination) except under 4Q, whose sender may put a flow's
 // packets in different queues): corner case 2 on the 64-host fat tree
@@ -291,9 +350,9 @@ func TestAdmittanceQueuesStallTheGenerator(t *testing.T) {
 	}
 }
 
-// What router.queueing cannot run is refused naming it: VOQnet on the
-// 256-host fat tree (256 queues per port, beyond the 127 of the timing
-// wheels' 7 bits), router.voq=true with another scheme, a congestion
+// What router.queueing cannot run is refused naming it: VOQnet on a
+// 1,024-host fat tree (1,024 queues per port, beyond the 1,023 of the timing
+// wheels' 10 bits), router.voq=true with another scheme, a congestion
 // scheme beside 4q (its queue scan reads voqsw's layout), and a split that
 // leaves less than a packet per queue.
 func TestQueueingRefusals(t *testing.T) {
@@ -302,7 +361,7 @@ func TestQueueingRefusals(t *testing.T) {
 		set  func(c *config.Config)
 		want string
 	}{
-		{"voqnet at 256 hosts", func(c *config.Config) { *c = config.FatTree(4, 4, 0); c.Router.Queueing = "voqnet" }, "256 hosts × 1 VCs + 0 extra = 256 queues per input port; at most 127"},
+		{"voqnet at 1,024 hosts", func(c *config.Config) { *c = config.FatTree(4, 5, 0); c.Router.Queueing = "voqnet" }, "1024 hosts × 1 VCs + 0 extra = 1024 queues per input port; at most 1023"},
 		{"voq with 4q", func(c *config.Config) { c.Router.Voq = true }, "router.voq=true is queueing voqsw"},
 		{"cbcm with 4q", func(c *config.Config) {
 			c.Congestion.Scheme = "cbcm"

@@ -6,6 +6,7 @@ package sim
 // its 64-host fat tree at full size (2,000 µs, one seed).
 
 import (
+	"context"
 	"testing"
 
 	"phitsim/engine/config"
@@ -109,5 +110,78 @@ func TestRECNReleaseAfterTheTree(t *testing.T) {
 	t.Logf("peak %d lines; none from interval %d (%d µs) on; %d at the end; 1800–2000 µs %.1f B/ns", x.PeakTotal, zeroFrom, zeroFrom*5, x.Allocated, result.MeanRate(r10, 1800e3, 2000e3))
 	if x.PeakTotal == 0 || x.Allocated != 0 || zeroFrom < 0 || zeroFrom*5 > 1900 {
 		t.Errorf("peak %d lines (want some), %d still allocated at the end, none from %d µs on; want all released before 1,900 µs", x.PeakTotal, x.Allocated, zeroFrom*5)
+	}
+}
+
+// RECN paper §3.5 (target: SAQ release) with the default interfaces of
+// 128 KB (2,048 packets): the hotspot senders are backlogged (a packet
+// generated whenever the interface has room, not at 1 B/ns), so each fills
+// its interface at once, and all they generated leaves through the
+// hotspot's link, which the background to the hotspot shares: the tree
+// cannot drain before that link has carried every hotspot packet. Corner
+// case 1 with the hotspot cut to 100–130 µs and 2 senders (hosts 3 and 7;
+// 16 would hold 32,768 packets in their interfaces alone, 2.1 ms of the
+// root's link) in a 900-µs run: every hotspot packet is delivered, the
+// hotspot's link is busy (≥ 95 %) from the first hotspot packet to the
+// last, and within 150 µs of the last every line is released (tokens back
+// at every root) and none is allocated again to the end; lines were
+// allocated while the tree stood. The last lines go 90 µs after the drain:
+// the background to the hotspot (UN includes it) matches their paths and
+// keeps feeding them, as the paper's §3.8 observed after congestion
+// vanished (with the hotspot silent, traffic.hotspotBackground=UR,
+// measured: 20 µs).
+func TestRECNReleaseAfterTheDrain(t *testing.T) {
+	c := config.RECNCornerCase(1)
+	c.Congestion.Scheme = "recn"
+	c.Traffic.HotspotStart, c.Traffic.HotspotEnd = int(100e3/8), int(130e3/8)
+	c.Traffic.HotspotSenders = "3,7"
+	c.Sim.Cycles = int(900e3 / 8)
+	s, err := New(c, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	first, last := int64(-1), int64(-1)
+	var toHot []int64 // delivery cycles of every packet to the hotspot
+	s.hk.eject = append(s.hk.eject, func(k int32, at int64) {
+		pk := &s.pk[k]
+		if int(pk.dst) != config.RECNHotspot {
+			return
+		}
+		toHot = append(toHot, at)
+		if pk.src == 3 || pk.src == 7 {
+			if first < 0 {
+				first = at
+			}
+			last = at
+		}
+	})
+	if _, err := s.Run(context.Background(), nil); err != nil {
+		t.Fatal(err)
+	}
+	hs := s.st.hs
+	x := s.rn.result(len(s.rn.sTot))
+	binNs := float64(c.Sim.Interval) * 8
+	var n int64 // packets into the hotspot from the first hotspot packet to the last
+	for _, at := range toHot {
+		if at >= first && at <= last {
+			n++
+		}
+	}
+	busy := float64((n-1)*int64(s.P)) / float64(last-first)
+	freeFrom := -1 // the first bin from which no line is allocated to the end
+	for b := len(x.Total) - 1; b >= 0 && x.Total[b] == 0; b-- {
+		freeFrom = b
+	}
+	drainUs, freeUs := float64(last)*8/1e3, float64(freeFrom)*binNs/1e3
+	t.Logf("%d hotspot packets generated, %d delivered, from %.1f to %.1f µs; the hotspot's link %.1f%% busy then; peak %d lines, none from %.0f µs on",
+		hs.hotGen, hs.hotDel, float64(first)*8/1e3, drainUs, 100*busy, x.PeakTotal, freeUs)
+	if hs.hotDel != hs.hotGen || hs.hotGen < 2*2048 {
+		t.Fatalf("%d of %d hotspot packets delivered (want all, and at least the 2 interfaces' 4,096 generated)", hs.hotDel, hs.hotGen)
+	}
+	if busy < 0.95 {
+		t.Errorf("the hotspot's link %.1f%% busy while the tree drained; want ≥ 95%%", 100*busy)
+	}
+	if x.PeakTotal == 0 || freeFrom < 0 || freeUs > drainUs+150 || x.Allocated != 0 {
+		t.Errorf("peak %d lines, %d at the end, none from %.0f µs on; want all released by %.0f µs (150 µs after the drain)", x.PeakTotal, x.Allocated, freeUs, drainUs+150)
 	}
 }

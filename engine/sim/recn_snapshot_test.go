@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"math"
 	"testing"
 
 	"phitsim/engine/config"
@@ -94,5 +95,58 @@ func TestLiveViewRECNSAQs(t *testing.T) {
 	}
 	if x := s.rn.result(1); x.Allocated != 0 {
 		t.Errorf("%d lines allocated at the end", x.Allocated)
+	}
+}
+
+// The live view's link utilisation under RECN (its sides send in place of
+// the router's output stage): corner case 1 on the 64-host network with the
+// hotspot from 50 to 150 µs in a 200-µs run. Every output link's phits over
+// the snapshots are its phits in the result's window (the result's per-class
+// utilisation counts the same ports), less at most the packet sent within the
+// last cycles, and the hotspot's delivery link runs at 100 % once the tree
+// has formed (RECN paper §1: the congested endnode's link is fully used, the
+// damage is elsewhere).
+func TestLiveViewRECNLinkUse(t *testing.T) {
+	c := config.RECNCornerCase(1)
+	c.Congestion.Scheme = "recn"
+	c.Traffic.HotspotStart, c.Traffic.HotspotEnd = int(50e3/8), int(150e3/8)
+	c.Sim.Cycles = int(200e3 / 8)
+	s, snaps := watchRun(t, c, 1250) // 10 µs
+	P := float64(s.P)
+	sums := make([]float64, len(s.ports))
+	hot := 0.0 // the hotspot's delivery link, 100–150 µs
+	r, port := s.topo.(*topology.FatTree).NodePort(config.RECNHotspot)
+	hp := r*s.radix + port
+	for _, sn := range snaps {
+		for pi, u := range sn.LinkUse {
+			sums[pi] += float64(u) * float64(sn.Interval)
+		}
+		if us := float64(sn.Cycle) * 8 / 1e3; us > 100 && us <= 150 {
+			hot += float64(sn.LinkUse[hp]) / 5
+		}
+	}
+	var transit, eject float64
+	for pi, v := range s.st.linkPhits {
+		sums[pi] = math.Round(sums[pi]) // float32 shares of each interval
+		if d := sums[pi] - float64(v); d < 0 || d > P {
+			t.Errorf("port %d (router %d port %d): %.0f phits over the snapshots, %d in the result", pi, pi/s.radix, pi%s.radix, sums[pi], v)
+		}
+		if s.ports[pi].class == topology.Injection {
+			eject += sums[pi]
+		} else {
+			transit += sums[pi]
+		}
+	}
+	res := s.Snapshot()
+	t.Logf("snapshots: %.0f phits on the switches' links, %.0f on the delivery links (%d packets delivered); host %d's link %.3f phits/cycle over 100–150 µs",
+		transit, eject, res.Delivered, config.RECNHotspot, hot)
+	if d := eject - float64(res.Delivered)*P; d < 0 || d > float64(s.N)*P {
+		t.Errorf("delivery links sent %.0f phits, %d packets delivered (%.0f phits)", eject, res.Delivered, float64(res.Delivered)*P)
+	}
+	if transit < eject {
+		t.Errorf("switch-to-switch links sent %.0f phits, fewer than the delivery links' %.0f", transit, eject)
+	}
+	if hot < 0.95 {
+		t.Errorf("host %d's delivery link: %.3f phits/cycle over 100–150 µs, want ≥ 0.95 (the hotspot's link saturated)", config.RECNHotspot, hot)
 	}
 }

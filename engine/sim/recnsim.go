@@ -233,8 +233,17 @@ func (s *Sim) recnSend(side int, now int64) int32 {
 		if sd.kind != recnEgress || sd.peer < 0 {
 			c = topology.Injection
 		}
-		if dep >= s.W && dep < s.W+s.M {
-			s.st.linkPhits[c] += int64(s.P)
+		if sd.kind == recnEgress {
+			// a switch's output link (to a switch or to a host), counted
+			// per output port as send counts it; an interface's link into
+			// its leaf is its node's, which no scheme counts
+			po := side - rc.nPorts
+			if dep >= s.W && dep < s.W+s.M {
+				s.st.linkPhits[po] += int64(s.P)
+			}
+			if s.snap != nil { // the live view: a first hop leaves its source's leaf
+				s.snap.sent(po, po/s.radix, int32(s.P), false, pk.lhops == 0)
+			}
 		}
 		if sd.peer < 0 { // a host consumes it
 			pair := int(pk.src)*s.N + int(pk.dst)

@@ -26,7 +26,7 @@ func (s *Sim) stepRouter(r int) {
 				if vc < 0 {
 					continue
 				}
-				s.reqVC[port] = int8(vc)
+				s.reqVC[port] = int16(vc)
 				if s.reqN[out] == 0 {
 					s.reqOuts[nouts] = int16(out)
 					nouts++
@@ -89,7 +89,7 @@ func (s *Sim) land() {
 	}
 	s.ejects[slot] = s.ejects[slot][:0]
 	for _, e := range s.creditsIn[slot] {
-		// a credit returns to output pi (port<<7 | queue; bit 31: a minimal
+		// a credit returns to output pi (port<<qBits | queue; bit 31: a minimal
 		// packet's, bit 30: a global link's) and wakes the inputs waiting
 		// for it
 		pi, vc := creditAt(e)
@@ -242,7 +242,7 @@ func (s *Sim) inputArbitrate(r, pi int) (int, int) {
 			} else {
 				pk := &s.pk[b.hd]
 				b.hFinal = s.route(r, pk, fromInj, b.hOut >= 0)
-				b.hOut, b.hVC, b.hNext, b.hReq = pk.outPort, pk.outVC, pk.nextPos, pk.flags&fRequest != 0
+				b.hOut, b.hVC, b.hNext, b.hReq = pk.outPort, int16(pk.outVC), pk.nextPos, pk.flags&fRequest != 0
 			}
 		}
 		// the head's wait (inlined by hand: a call costs most on wasm): −1
@@ -452,7 +452,11 @@ func (s *Sim) grant(r, in, vc, out int) {
 	ip, op := &s.ports[pi], &s.ports[po]
 	bi := pi*s.maxVC + vc
 	if s.inPtrOnGrant && vc < int(s.ctlBase[ip.class]) { // the priority class's VCs keep no pointer
-		ip.inPtr = int8(wrap(vc+1, s.nq[ip.class]))
+		if s.vq.on {
+			s.vq.ptr[pi] = uint16(wrap(vc+1, s.nq[ip.class]))
+		} else {
+			ip.inPtr = int8(wrap(vc+1, s.nq[ip.class]))
+		}
 	}
 	b := &s.bufs[bi]
 	k := b.hd

@@ -71,7 +71,7 @@ func rbTransitAt(s *Sim, r, port, vc, src, dst int, gen, entry int64) int32 {
 	if global {
 		pos = s.firstPos[1]
 	}
-	pk.vc, pk.vcPos, pk.inj = int8(vc), pos, gen+1
+	pk.vc, pk.vcPos, pk.inj = int16(vc), pos, gen+1
 	if global {
 		pk.ghops = 1
 	} else {

@@ -56,7 +56,7 @@ type packet struct {
 	inj       int64 // cycle it left the first router (−1 before)
 	reqLat    int64 // reply: latency of its request
 	outPort   int16 // route cached at the current router; −1 none
-	vc        int8  // VC of the buffer it is in, then of the next one once granted
+	vc        int16 // VC (queue) of the buffer it is in, then of the next one once granted
 	outVC     int8
 	nextPos   int8 // position in the VC sequence after the cached hop
 	vcPos     int8 // position in the VC sequence; −1 before the first transit hop
@@ -118,8 +118,8 @@ type buffer struct {
 	hd     int32
 	hEntry int32 // cycles stay below 2³¹ (sim.warmup + sim.cycles ≤ 2·10⁸)
 	hOut   int16 // −1: not routed yet
-	hVC    int8
-	hNext  int8 // position in the VC sequence after the hop
+	hVC    int16 // the queue at the next router (router.queueing: up to 1<<qBits − 1)
+	hNext  int8  // position in the VC sequence after the hop
 	hReq   bool
 	hFinal bool // the route cannot change while this head waits
 }
@@ -179,11 +179,11 @@ type Sim struct {
 	mech mechanisms
 	// the priority class of router-sent control packets (ctlclass.go):
 	// per port class, its first control VC (32: none)
-	ctlBase [8]uint8
+	ctlBase [8]uint16
 	// prioBase: per port class, the first VC the input stage serves apart
 	// (ctlBase; isoBase with a strictly-lowest isolated class); prioOut:
 	// the output stage looks for priority-class or lowest-class requests
-	prioBase [8]uint8
+	prioBase [8]uint16
 	prioOut  bool
 	cc       ctlClass
 	// ctlP: the phits of a priority-class packet (its own length, Kim et
@@ -195,7 +195,7 @@ type Sim struct {
 	ctlShort bool
 	// the isolated class (ctlclass.go): per port class, its first VC (32:
 	// none)
-	isoBase [8]uint8
+	isoBase [8]uint16
 	iso     isoClass
 	fg      flowGate // flow holds at per-destination source queues (messages.go)
 	qc      *qcn     // QCN-Switch's probabilities (qcn.go), nil unless routing.name=QCN_SWITCH
@@ -279,7 +279,7 @@ type Sim struct {
 	inMask []uint64
 	// vcBusy: per input port, the VCs whose buffers hold packets (bit v), so
 	// the input arbiter visits only those (up to 32 queues per port; with
-	// router.voq, up to 127 in vq.busy)
+	// router.voq and router.queueing, up to 1<<qBits − 1 in vq.busy)
 	vcBusy []uint32
 	// heads waiting for credits sleep until one arrives: per output port,
 	// the inputs of its router waiting on it (2 words), and one bit per
@@ -310,7 +310,7 @@ type Sim struct {
 	clock    int64
 
 	// allocation scratch (one router at a time)
-	reqVC   []int8
+	reqVC   []int16
 	reqN    []int16
 	reqList []int16
 	reqOuts []int16
@@ -783,7 +783,7 @@ func (s *Sim) build() {
 	s.creditsIn = make([][]int32, size)
 	s.outEjects = make([][]int32, size)
 	s.ejects = make([][]int32, size)
-	s.reqVC = make([]int8, s.radix)
+	s.reqVC = make([]int16, s.radix)
 	s.reqN = make([]int16, s.radix)
 	s.reqList = make([]int16, s.radix*s.radix)
 	s.reqOuts = make([]int16, s.radix)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/bits"
+	"slices"
 
 	"phitsim/engine/topology"
 )
@@ -48,8 +49,14 @@ import (
 // computed a hop ahead, so the routings allowed are voqsw's.
 
 // qBits is the width of a queue index in the timing wheels' entries (an
-// arrival's and a credit's): up to 127 queues per input port.
-const qBits = 7
+// arrival's and a credit's): up to 1,023 queues per input port (voqnet at
+// 512 hosts: 512 data queues), leaving 20 bits of a credit's entry for the
+// output port (fewer than 2²⁰ ports). qWords is the 64-bit words of a
+// port's busy mask (vq.busy) at that width.
+const (
+	qBits  = 10
+	qWords = 1 << qBits / 64
+)
 
 // arrivalAt decodes an arrival-wheel entry: the input port and queue (the
 // packet id is the low 32 bits).
@@ -72,9 +79,17 @@ type voq struct {
 	kind  uint8
 	n     int
 	split bool
-	// busy: per input port, 2 words: bit q set while queue q holds packets
-	// (the 32-bit vcBusy of the plain layout is left unused)
+	// busy: per input port, w words: bit q set while queue q holds packets
+	// (the 32-bit vcBusy of the plain layout is left unused); w covers the
+	// most queues of a port (s.nq), at most qWords
 	busy []uint64
+	w    int
+	// ptr: per input port, the input stage's round-robin pointer over its
+	// queues (port.inPtr's 8 bits hold 127 queues, not 1,023)
+	ptr []uint16
+	// order: the input stage's scratch, the masks of its 4 passes over a
+	// port's words
+	order []uint64
 	// injUsed: per injection VC (its buffer index pi·maxVC + VC), the
 	// packets in that VC's queues; injCap its size in packets
 	injUsed []int32
@@ -89,7 +104,7 @@ type voq struct {
 	// ctl, low: per port class, the masks of its control queues and of a
 	// strictly-lowest isolated class's queues
 	d        [8]uint8
-	ctl, low [8][2]uint64
+	ctl, low [8][qWords]uint64
 }
 
 // initVoq sets the queue counts before build (after the isolated and
@@ -101,7 +116,7 @@ type voq struct {
 // radix·D + VC − D). isoBase and ctlBase then index queues, not VCs, so
 // that the extra classes' routing (routeMinimalOn: base + the class's VC),
 // the allocators' priority tests (isCtlVC, isIsoVC) and their injection VCs
-// (isoRoom, ctlRoom) read them unchanged; an absent class's base is 255,
+// (isoRoom, ctlRoom) read them unchanged; an absent class's base is 65,535,
 // above every queue.
 func (s *Sim) initVoq(scheme string) error {
 	s.nq = append([]int(nil), s.vcCount...)
@@ -132,11 +147,11 @@ func (s *Sim) initVoq(scheme string) error {
 				return fmt.Errorf("%s: the %s buffer split over %d queues holds no packet", field, s.topo.Classes()[c].Name, s.vq.n)
 			}
 		}
-		for _, b := range []*uint8{&s.isoBase[c], &s.ctlBase[c], &s.cc.rBase[c]} {
+		for _, b := range []*uint16{&s.isoBase[c], &s.ctlBase[c], &s.cc.rBase[c]} {
 			if int(*b) < s.vcCount[c] {
-				*b = uint8(s.vq.n*d + int(*b) - d)
+				*b = uint16(s.vq.n*d + int(*b) - d)
 			} else {
-				*b = math.MaxUint8
+				*b = math.MaxUint16
 			}
 		}
 		// the input stage's passes: the control queues first, a
@@ -169,7 +184,10 @@ func (s *Sim) buildVoq() {
 	if !s.vq.on {
 		return
 	}
-	s.vq.busy = make([]uint64, 2*len(s.ports))
+	s.vq.w = (slices.Max(s.nq) + 63) / 64
+	s.vq.busy = make([]uint64, s.vq.w*len(s.ports))
+	s.vq.ptr = make([]uint16, len(s.ports))
+	s.vq.order = make([]uint64, 4*s.vq.w)
 	s.vq.injUsed = make([]int32, len(s.bufs))
 	s.vq.injCap = s.bufCap[topology.Injection] / int32(s.P)
 	if s.vq.split { // the VC's queues split its buffer
@@ -265,7 +283,7 @@ func (s *Sim) voqInjFree(bi, vc, dst int) int32 {
 
 // voqBusy marks queue q of input pi busy (it got its first packet) or idle.
 func (s *Sim) voqBusy(pi, q int, busy bool) {
-	w := &s.vq.busy[2*pi+q>>6]
+	w := &s.vq.busy[s.vq.w*pi+q>>6]
 	if busy {
 		*w |= 1 << (q & 63)
 	} else {
@@ -281,23 +299,30 @@ func (s *Sim) voqBusy(pi, q int, busy bool) {
 func (s *Sim) voqArbitrate(r, pi int) (int, int) {
 	base := r * s.radix
 	ip := &s.ports[pi]
-	ptr := uint(ip.inPtr) // < 128
-	// the queues below the pointer, per word (a shift by 64 or more is 0)
-	lo := uint64(1)<<ptr - 1
-	hi := (uint64(1)<<(ptr&63) - 1) & -uint64(ptr>>6)
-	busy := s.vq.busy[2*pi : 2*pi+2 : 2*pi+2]
+	ptr := int(s.vq.ptr[pi])
+	W := s.vq.w
+	busy := s.vq.busy[W*pi : W*pi+W : W*pi+W]
 	wait := int64(math.MaxInt64)
 	cl := ip.class
 	ctl, low := &s.vq.ctl[cl], &s.vq.low[cl]
-	d0, d1 := busy[0]&^(ctl[0]|low[0]), busy[1]&^(ctl[1]|low[1])
 	// the control queues first, in index order (ctlclass.go); then the
 	// busy data queues (and an equal-priority isolated class's) from the
 	// pointer on, then those before it; a strictly-lowest isolated class's
-	// queues last, when no other can request
-	order := [8]uint64{busy[0] & ctl[0], busy[1] & ctl[1], d0 &^ lo, d1 &^ hi, d0 & lo, d1 & hi, busy[0] & low[0], busy[1] & low[1]}
-	for i, m := range order {
+	// queues last, when no other can request: the 4 passes' masks over the
+	// port's words, in order (vq.order, W words a pass)
+	order := s.vq.order[: 4*W : 4*W]
+	for w, bw := range busy {
+		d := bw &^ (ctl[w] | low[w])
+		lo := below(ptr, w)
+		order[w], order[W+w], order[2*W+w], order[3*W+w] = bw&ctl[w], d&^lo, d&lo, bw&low[w]
+	}
+	w := -1
+	for _, m := range order {
+		if w++; w == W {
+			w = 0
+		}
 		for ; m != 0; m &= m - 1 {
-			q := (i&1)<<6 | bits.TrailingZeros64(m)
+			q := w<<6 | bits.TrailingZeros64(m)
 			b := &s.bufs[pi*s.maxVC+q]
 			if int64(b.hEntry) > s.now {
 				wait = min(wait, int64(b.hEntry))
@@ -322,15 +347,15 @@ func (s *Sim) voqArbitrate(r, pi int) (int, int) {
 				// queued packet's route against its queue). Inlined by hand:
 				// once per hop.
 				pk := &s.pk[b.hd]
-				b.hOut, b.hVC, b.hNext, b.hReq, b.hFinal = pk.outPort, pk.outVC, pk.nextPos, pk.flags&fRequest != 0, true
+				b.hOut, b.hVC, b.hNext, b.hReq, b.hFinal = pk.outPort, int16(pk.outVC), pk.nextPos, pk.flags&fRequest != 0, true
 				if po := base + int(pk.outPort); s.pclass[po] != topology.Injection {
 					pk.vcPos = pk.nextPos // as the grant sets it (this hop's route is in b)
 					s.route(int(uint(s.ports[po].peer)/uint(s.radix)), pk, false, false)
 					switch s.vq.kind {
 					case voqSw:
-						b.hVC = int8(int(pk.outPort)*int(s.vq.d[s.pclass[po]]) + int(b.hVC))
+						b.hVC = int16(int(pk.outPort)*int(s.vq.d[s.pclass[po]]) + int(b.hVC))
 					case voqNet:
-						b.hVC = int8(int(pk.dst)*int(s.vq.d[s.pclass[po]]) + int(b.hVC))
+						b.hVC = int16(int(pk.dst)*int(s.vq.d[s.pclass[po]]) + int(b.hVC))
 					} // voq4Q: at every request, below
 				}
 			}
@@ -356,7 +381,7 @@ func (s *Sim) voqArbitrate(r, pi int) (int, int) {
 				continue
 			}
 			if !s.inPtrOnGrant && q < int(s.ctlBase[cl]) { // a control winner leaves the pointer
-				ip.inPtr = int8(wrap(q+1, s.nq[cl]))
+				s.vq.ptr[pi] = uint16(wrap(q+1, s.nq[cl]))
 			}
 			if s.ejGate && op.class == topology.Injection && s.ejectionClosed(po) {
 				return -1, -1 // as inputArbitrate: the request was placed and refused
@@ -385,7 +410,7 @@ func (s *Sim) pick4Q(po int, b *buffer) {
 			j = i
 		}
 	}
-	b.hVC = int8(j*d + vc)
+	b.hVC = int16(j*d + vc)
 }
 
 // voqOcc is the occupancy UGAL reads for output po under router.voq: the
@@ -403,11 +428,17 @@ func (s *Sim) voqOcc(po, vc int, perPort bool) int32 {
 	return q
 }
 
-// busyQueues is the mask of input pi's queues holding packets (reports and
-// the census).
-func (s *Sim) busyQueues(pi int) [2]uint64 {
+// below is the mask of the queues of word w (queues 64w to 64w+63) below
+// queue ptr (a shift by 64 or more is 0, so all ones past the word).
+func below(ptr, w int) uint64 {
+	return 1<<uint(max(ptr-w<<6, 0)) - 1
+}
+
+// busyQueues is the mask of input pi's queues holding packets, by words of
+// 64 queues (reports and the census).
+func (s *Sim) busyQueues(pi int) []uint64 {
 	if s.vq.on {
-		return [2]uint64{s.vq.busy[2*pi], s.vq.busy[2*pi+1]}
+		return s.vq.busy[s.vq.w*pi : s.vq.w*(pi+1)]
 	}
-	return [2]uint64{uint64(s.vcBusy[pi]), 0}
+	return []uint64{uint64(s.vcBusy[pi])}
 }

@@ -226,7 +226,10 @@ func TestVoqRefusals(t *testing.T) {
 			*c = config.FBFly(1, 4, 4)
 			c.Routing.Name, c.Routing.InjectionTrigger = "UGAL", "base"
 		}},
-		{"128 queues per port", "at most 127", func(c *config.Config) { *c = config.FBFly(1, 17, 16) }},
+		{"1,071 queues per port", "at most 1023", func(c *config.Config) {
+			*c = config.FBFly(1, 32, 32) // 63 ports × 17 VCs
+			c.Router.LocalVCs, c.Router.InjectionVCs = 17, 17
+		}},
 	} {
 		c := config.Default()
 		tc.edit(&c)
