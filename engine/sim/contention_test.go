@@ -651,3 +651,44 @@ func TestContentionKeptRouteIsTheDecision(t *testing.T) {
 		}
 	}
 }
+
+// Filtered's cold flag (filtered.cold, thesis §4.2.1.2's filtered counter)
+// lets a read answer "not contended" without the closed form: it must never
+// be set while the average is at or above th. OLM with Filtered at h=2 under
+// ADV+1 and UN, thresholds 2 and 3 (so that ports do get hot and cool again),
+// checked for every port at every cycle, and the flag must let reads skip
+// the closed form most of the time and not all of it.
+func TestContentionFilteredColdIsExact(t *testing.T) {
+	for _, pat := range []string{"ADV", "UN"} {
+		for _, th := range []int{2, 3} {
+			c := btConfig(2, 0, 100000000)
+			c.Routing.Name, c.Routing.Trigger, c.Routing.ContentionTh = "OLM", "filtered", th
+			c.Traffic.Pattern, c.Traffic.Load = pat, 0.6
+			s, err := New(c, 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			cc := s.cga.cc
+			cold, hot := 0, 0
+			for i := 0; i < 1500; i++ {
+				s.Step()
+				for po := range cc.cnt {
+					if po == cc.sink {
+						continue
+					}
+					if a := cc.average(po, s.now); cc.avg[po].cold {
+						cold++
+						if a >= cc.thf {
+							t.Fatalf("%s, th %d, cycle %d: port %d flagged cold with average %.4f ≥ th (counter %d)", pat, th, s.now, po, a, cc.cnt[po])
+						}
+					} else {
+						hot++
+					}
+				}
+			}
+			if cold == 0 || hot == 0 {
+				t.Errorf("%s, th %d: %d cold and %d other port-cycles: the check proves nothing", pat, th, cold, hot)
+			}
+		}
+	}
+}
