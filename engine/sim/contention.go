@@ -74,7 +74,7 @@ type contention struct {
 // (one entry: one bounds check for all).
 type filtered struct {
 	avg float64
-	at  int32 // a cycle (sim.warmup + sim.cycles ≤ 2·10⁸)
+	at  int32 // a cycle (int32 as the ports' cycles: a run is at most 1.1·10⁹)
 	// true when the average is below th until the counter next goes up:
 	// set at each count from the average then and the new count (the
 	// average moves from one toward the other, both below th; a release
