@@ -58,6 +58,9 @@ type cga struct {
 	// decision), a misroute kind that is not drawn (RRG), a minimal VC that
 	// does not move (no FlexVC); set by initAdaptive
 	stays bool
+	// pickCandidate's qualifying ports (one per port of the router: a
+	// class has fewer)
+	cand []uint8
 	// routing.trigger=base, filtered, hybrid, ectn (or, for UGAL and PB,
 	// routing.injectionTrigger=base, ectn): the contention counters
 	// (contention.go, ectn.go); nil otherwise
@@ -85,6 +88,7 @@ func (s *Sim) initCGA(rc config.Routing, h int) {
 	// FOGSim's OLM draws one candidate, its PAR takes all that qualify
 	c.single = rc.Candidates == "single" || rc.Candidates == "fogsim" && s.routing == routeOLM
 	c.h = h
+	c.cand = make([]uint8, s.radix)
 	// per-VC occupancy of every packet, static buffers: a global link's
 	// view is its buffer less its credits, read at the test (congested
 	// reads a copy kept at every grant and credit of a global link)
@@ -188,8 +192,9 @@ func (s *Sim) routeInTransit(r int, pk *packet, fromInj bool) bool {
 			// contention or, for ECtN at the source router, the combined
 			// counter of the destination group (§4.2.1.4)
 			// (cgaTrigger's contention branch)
-			cc := a.cc
-			fire = kind == misGlobalMandatory || cc.contended(r*s.radix+minPort, s.now) ||
+			// (Filtered: a cold port is not contended, no closed form)
+			cc, po := a.cc, r*s.radix+minPort
+			fire = kind == misGlobalMandatory || (cc.avg == nil || !cc.avg[po].cold) && cc.contended(po, s.now) ||
 				fromInj && cc.groupContended(r, cg, dg)
 		} else {
 			// the minimal output's occupancy, read where it is compared:
@@ -247,7 +252,7 @@ func (s *Sim) ccFires(r, minPort int, pk *packet, fromInj bool) bool {
 	cc := s.cga.cc
 	po := r*s.radix + minPort
 	if cc.ectn == nil {
-		if cc.avg != nil && cc.cnt[po] < cc.th && cc.avg[po].avg < float64(cc.th) {
+		if cc.avg != nil && cc.avg[po].cold {
 			// Filtered: from its last value the average moves toward the
 			// counter, both below th (also in floating point: avg − cnt is
 			// exact, an integer off a value of avg's ulp, and the steps
@@ -398,25 +403,20 @@ func (s *Sim) pickCandidate(r int, pk *packet, kind uint8, minPort, minVC int, q
 		p := lo + s.rts[r].Intn(hi-lo)
 		return p, vc, pos, qualifies(p) && (!byCount || !a.cc.contended(base+p, s.now))
 	}
+	// the qualifying ports in one pass (the test reads the state only: a
+	// second pass to find the drawn one would find the same ports)
+	cand := a.cand[:hi-lo]
 	n := 0
 	for p := lo; p < hi; p++ {
 		if qualifies(p) && (!byCount || !a.cc.contended(base+p, s.now)) {
+			cand[n] = uint8(p)
 			n++
 		}
 	}
 	if n == 0 {
 		return 0, 0, 0, false
 	}
-	pick := s.rts[r].Intn(n)
-	for p := lo; p < hi; p++ {
-		if qualifies(p) && (!byCount || !a.cc.contended(base+p, s.now)) {
-			if pick == 0 {
-				return p, vc, pos, true
-			}
-			pick--
-		}
-	}
-	return 0, 0, 0, false
+	return int(cand[s.rts[r].Intn(n)]), vc, pos, true
 }
 
 // intraGroup: pk's source and destination routers are in one group (only

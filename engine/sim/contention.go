@@ -56,6 +56,7 @@ type contention struct {
 	// pow[n] = α^n, n ≤ 2000 (until it underflows to 0): the closed form
 	// without a math.Pow per counter change
 	pow []float64
+	thf float64 // th as the averages compare with it (no conversion per read)
 	// ectn: the partial and combined counters (ectn.go); nil otherwise
 	ectn *ectn
 	tag  bool // PAR/OLM: ccHead leaves the minimal port in pk.aux (minPortTag)
@@ -69,11 +70,18 @@ type contention struct {
 	gport []uint8
 }
 
-// filtered is a port's filtered average as of cycle at (one entry: one
-// bounds check for both).
+// filtered is a port's filtered average as of cycle at, and its cold flag
+// (one entry: one bounds check for all).
 type filtered struct {
 	avg float64
-	at  int64
+	at  int32 // a cycle (int32 as the ports' cycles: a run is at most 1.1·10⁹)
+	// true when the average is below th until the counter next goes up:
+	// set at each count from the average then and the new count (the
+	// average moves from one toward the other, both below th; a release
+	// only lowers the counter), so that a read can answer "not contended"
+	// without the closed form; false: compute it. In the entry, whose cache
+	// line the count has just written: no other array to index
+	cold bool
 }
 
 // ownGroup marks the router's own group in contention.gport (no port: radix ≤ 128).
@@ -129,6 +137,10 @@ func (s *Sim) initContention(rc config.Routing) {
 				break
 			}
 			c.pow = append(c.pow, x)
+		}
+		c.thf = float64(c.th)
+		for i := range c.avg {
+			c.avg[i].cold = 0 < c.th // the average and counter start at 0
 		}
 	}
 	s.cga.cc = c
@@ -193,7 +205,7 @@ func (s *Sim) ccHead(c *contention, bi, r int, pk *packet) {
 	p := &c.cnt[po]
 	n := *p
 	if c.avg != nil {
-		c.settle(po, n, s.now)
+		c.settleCount(po, n, s.now)
 	}
 	*p = n + 1
 	c.cport[bi] = int32(po)
@@ -272,14 +284,16 @@ func (s *Sim) ccReleaseGroup(c *contention, rel []uint64) {
 // ccReleaseExtra is ccRelease for Filtered (the average settles before the
 // counter changes).
 func (s *Sim) ccReleaseExtra(c *contention, rel []uint64) {
+	now := s.now
 	for _, e := range rel {
 		bi, r := int(uint32(e)), int(e>>32)
-		po := int(c.cport[bi])
+		cport := c.cport
+		po := int(cport[bi])
+		cport[bi] = -1
 		p := &c.cnt[po]
 		n := *p
-		c.settle(po, n, s.now)
+		c.settle(po, n, now)
 		*p = n - 1
-		c.cport[bi] = -1
 		if b := &s.bufs[bi]; b.len > 0 {
 			s.ccHead(c, bi, r, &s.pk[b.hd])
 		}
@@ -291,7 +305,7 @@ func (s *Sim) ccReleaseExtra(c *contention, rel []uint64) {
 // closed form (closed) written out, n ≥ 1 here.
 func (c *contention) settle(po int, cnt int32, now int64) {
 	f := &c.avg[po]
-	n := now - 1 - f.at
+	n := now - 1 - int64(f.at)
 	if n <= 0 {
 		return
 	}
@@ -299,7 +313,21 @@ func (c *contention) settle(po int, cnt int32, now int64) {
 	if n < int64(len(c.pow)) {
 		x += (f.avg - x) * c.pow[n]
 	}
-	f.avg, f.at = x, now-1
+	f.avg, f.at = x, int32(now-1)
+}
+
+// settleCount is settle for a count (the counter goes from cnt to cnt+1 at
+// now), which also sets the port's cold flag.
+func (c *contention) settleCount(po int, cnt int32, now int64) {
+	f := &c.avg[po]
+	if n := now - 1 - int64(f.at); n > 0 {
+		x := float64(cnt)
+		if n < int64(len(c.pow)) {
+			x += (f.avg - x) * c.pow[n]
+		}
+		f.avg, f.at = x, int32(now-1)
+	}
+	f.cold = cnt+1 < c.th && f.avg < c.thf
 }
 
 // average is the filtered value of port po at cycle t ≥ at: the recurrence
@@ -310,7 +338,7 @@ func (c *contention) average(po int, t int64) float64 {
 
 // closed is average with port po's entry f already found.
 func (c *contention) closed(f *filtered, po int, t int64) float64 {
-	n := t - f.at
+	n := t - int64(f.at)
 	if n <= 0 {
 		return f.avg
 	}
@@ -336,5 +364,5 @@ func (c *contention) contended(po int, now int64) bool {
 	if c.avg == nil {
 		return c.cnt[po] >= c.th
 	}
-	return c.average(po, now) >= float64(c.th)
+	return c.average(po, now) >= c.thf
 }

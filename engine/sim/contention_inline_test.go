@@ -19,8 +19,8 @@ func TestContentionInlineTriggerIsCgaTrigger(t *testing.T) {
 			for _, comb := range []int16{0, 9, 10} {
 				for _, fromInj := range []bool{false, true} {
 					cc.cnt[minPort] = n
-					if cc.avg != nil { // filtered: the average settled at n
-						cc.avg[minPort] = filtered{float64(n), s.now}
+					if cc.avg != nil { // filtered: the average settled at n, cold below th (as ccHead leaves them)
+						cc.avg[minPort] = filtered{float64(n), int32(s.now), n < cc.th}
 					}
 					if e := cc.ectn; e != nil {
 						e.live[dg] = comb
