@@ -69,7 +69,7 @@ func acor5256Experiments() []Experiment {
 		return fmt.Sprintf("ACOR paper at its 5,256 hosts (acor-5256, FOGSim's model, 1 seed of 10,000 + 10,000 cycles; CLI scale, tens of CPU-seconds per point): %s", s)
 	}
 	return []Experiment{
-		{Name: "acor5256-advl", Doc: doc("Fig. 4, ADVl at offered 1.0: MIN (paper 1/p = 16.6 %), VAL and PB unrestricted (≈ 50 %), RVAL and RPB (almost 100 %)"),
+		{Name: "acor-5256-advl", Doc: doc("Fig. 4, ADVl at offered 1.0: MIN (paper 1/p = 16.6 %), VAL and PB unrestricted (≈ 50 %), RVAL and RPB (almost 100 %)"),
 			Spec: Spec{Series: []config.Config{
 				acor5256("MIN", "MIN", "", "ADVL", 1, nil),
 				acor5256("VAL", "VAL", "", "ADVL", 1, unrestricted),
@@ -77,13 +77,13 @@ func acor5256Experiments() []Experiment {
 				acor5256("PB", "PB", "", "ADVL", 1, unrestricted),
 				acor5256("RPB", "PB", "", "ADVL", 1, nil),
 			}, Loads: []float64{1}}},
-		{Name: "acor5256-base", Doc: doc("base latency at 5 % (Figs. 6–7, §8: ACOR-3L up to 28 % below VAL RRG-Sw, ≈ VAL CRG-Gr) under UN, ADV+1, ADVc, ADV+h"),
+		{Name: "acor-5256-base", Doc: doc("base latency at 5 % (Figs. 6–7, §8: ACOR-3L up to 28 % below VAL RRG-Sw, ≈ VAL CRG-Gr) under UN, ADV+1, ADVc, ADV+h"),
 			Spec: Spec{Series: base, Loads: []float64{0.05}}},
-		{Name: "acor5256-pb10", Doc: doc("Fig. 14b–d: PB-ACOR 3L's latency at 10 % 16.5–25.5 % below PB's under ADV+1, ADVc, ADV+h"),
+		{Name: "acor-5256-pb10", Doc: doc("Fig. 14b–d: PB-ACOR 3L's latency at 10 % 16.5–25.5 % below PB's under ADV+1, ADVc, ADV+h"),
 			Spec: Spec{Series: pb10, Loads: []float64{0.1}}},
-		{Name: "acor5256-sat", Doc: doc("saturation at offered 0.55: ADV+h VAL CRG-Gr at 1/h (0.154 bound), CRG-Sw and RRG-Sw ≥ 0.4 with RRG-Sw ≥ CRG-Sw, ACOR-3L without the 1/h collapse; ADVc VAL CRG-Gr 0.2–0.25 (0.25 bound), RRG-Sw 0.45–0.5"),
+		{Name: "acor-5256-sat", Doc: doc("saturation at offered 0.55: ADV+h VAL CRG-Gr at 1/h (0.154 bound), CRG-Sw and RRG-Sw ≥ 0.4 with RRG-Sw ≥ CRG-Sw, ACOR-3L without the 1/h collapse; ADVc VAL CRG-Gr 0.2–0.25 (0.25 bound), RRG-Sw 0.45–0.5"),
 			Spec: Spec{Series: sat, Loads: []float64{0.55}}},
-		{Name: "acor5256-un", Doc: doc("Fig. 14a, UN at 75 %: PB-ACOR (2LB, 3L) within 5 % of MIN's latency, PB above"),
+		{Name: "acor-5256-un", Doc: doc("Fig. 14a, UN at 75 %: PB-ACOR (2LB, 3L) within 5 % of MIN's latency, PB above"),
 			Spec: Spec{Series: []config.Config{
 				acor5256("MIN", "MIN", "", "UN", 1, nil),
 				acor5256("PB", "PB", "", "UN", 1, nil),
