@@ -146,18 +146,25 @@ func TestPBACORLatencyBelowPBAt10Percent(t *testing.T) {
 // almost 100 %, and RPB lower than RVAL at high load. Offered 1.0, 1 seed
 // of 4,000 + 3,000 cycles (unrestricted VAL's accepted load still creeps
 // up as its deep VCs fill: 0.38 over cycles 2,000–5,000, 0.42 over
-// 4,000–10,000): MIN in [0.23, 0.27]; VAL in [0.40, 0.55]; RVAL ≥ 0.80
-// (measured 0.84, 16 % below the paper's "almost 100 %": with the L–L paths
-// every local link carries the offered load, and the separable allocator
-// fills about 84 % of it, as MIN/UN's local links at 1.0); RPB ≤ 1.01 ×
+// 4,000–10,000): MIN in [0.23, 0.27]; VAL in [0.40, 0.55]; RPB ≤ 1.01 ×
 // RVAL (measured equal: the paper's "lower" does not show); unrestricted PB
 // in [0.40, 0.75], above the paper's ≈ 0.5: PB mixes MIN, bounded at 1/p on
 // the direct link, with Valiant, bounded at ½ by the global links, so its
 // channel-load bound is ½ + 1/p (0.75 here, 0.67 at p=6), and FOGSim's PB
 // reached about ½ of it (REPRODUCTION.md, "ACOR paper").
+//
+// RVAL's bound is 1: an intermediate drawn among the group's a routers
+// loads every local link with 2p/a = 1 times the offered load. With one
+// allocator iteration per cycle (acor-1056's router.iterations, as the
+// other acor-* numbers) every local output must be matched at every packet
+// time, and the separable allocator leaves about a tenth of them idle:
+// RVAL accepts 0.84 (≥ 0.80 asserted), as FOGSim v5 on the same keys with
+// ArbiterIterations=1. The paper does not state its allocator's iterations
+// (FOGSim's sample configuration has 2); with 2, RVAL accepts 0.97 here
+// (asserted ≥ 0.95: the paper's "almost 100 %").
 func TestAcorADVlFig4(t *testing.T) {
 	if testing.Short() {
-		t.Skip("five saturated 1,056-host runs")
+		t.Skip("six saturated 1,056-host runs")
 	}
 	short := func(c *config.Config) { c.Sim.Warmup, c.Sim.Cycles = 4000, 3000 }
 	unrestricted := func(c *config.Config) { short(c); c.Routing.Restricted = false }
@@ -166,9 +173,10 @@ func TestAcorADVlFig4(t *testing.T) {
 		acClaim("VAL", "", "ADVL", 1, 1, unrestricted),
 		acClaim("VAL", "", "ADVL", 1, 1, short),
 		acClaim("PB", "", "ADVL", 1, 1, short),
-		acClaim("PB", "", "ADVL", 1, 1, unrestricted))
-	t.Logf("ADVl at 1.0: MIN %.3f (paper 1/p), VAL %.3f (≈ 0.5), RVAL %.3f (≈ 1), RPB %.3f, PB %.3f (≈ 0.5)",
-		r[0].Accepted, r[1].Accepted, r[2].Accepted, r[3].Accepted, r[4].Accepted)
+		acClaim("PB", "", "ADVL", 1, 1, unrestricted),
+		acClaim("VAL", "", "ADVL", 1, 1, func(c *config.Config) { short(c); c.Router.Iterations = 2 }))
+	t.Logf("ADVl at 1.0: MIN %.3f (paper 1/p), VAL %.3f (≈ 0.5), RVAL %.3f (≈ 1), RPB %.3f, PB %.3f (≈ 0.5); RVAL with 2 allocator iterations %.3f",
+		r[0].Accepted, r[1].Accepted, r[2].Accepted, r[3].Accepted, r[4].Accepted, r[5].Accepted)
 	if a := r[0].Accepted; a < 0.23 || a > 0.27 {
 		t.Errorf("MIN under ADVl accepts %.3f, want 1/p = 0.25 ± 0.02", a)
 	}
@@ -176,7 +184,10 @@ func TestAcorADVlFig4(t *testing.T) {
 		t.Errorf("unrestricted VAL under ADVl accepts %.3f, want [0.40, 0.55] (paper ≈ 50 %%)", a)
 	}
 	if a := r[2].Accepted; a < 0.80 {
-		t.Errorf("RVAL under ADVl accepts %.3f, want ≥ 0.80 (paper ≈ 100 %%)", a)
+		t.Errorf("RVAL under ADVl accepts %.3f, want ≥ 0.80 (one allocator iteration; paper ≈ 100 %%)", a)
+	}
+	if a := r[5].Accepted; a < 0.95 {
+		t.Errorf("RVAL under ADVl with 2 allocator iterations accepts %.3f, want ≥ 0.95 (paper: almost 100 %%)", a)
 	}
 	if r[3].Accepted > 1.01*r[2].Accepted {
 		t.Errorf("RPB %.3f above RVAL %.3f under ADVl at 1.0 (paper: RPB lower at high load)", r[3].Accepted, r[2].Accepted)

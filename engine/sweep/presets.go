@@ -117,6 +117,7 @@ func Experiments() []Experiment {
 		transientExperiments(),
 		acorStepExperiments(),
 		acorThresholdExperiments(),
+		acor5256Experiments(),
 		flexExperiments(),
 		qcnExperiments(),
 		fbflyExperiments(),

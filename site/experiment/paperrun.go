@@ -43,7 +43,10 @@ func paperRun(e *Experiment) string {
 		scale = min(scale, c.Workload.Scale)
 		g500 = g500 || c.Graph500()
 		e := routing.Get(c.Routing.Name)
-		acor = acor || e.Keeps(routing.Levels)
+		// ACOR's routings, or the ACOR paper's Table 3 router (90-cycle
+		// switch, 10-phit packets: config.AcorPaper) under another routing
+		// (its Fig. 4 compares MIN, VAL and PB only)
+		acor = acor || e.Keeps(routing.Levels) || (c.Router.XbarLatency == 90 && c.Router.PacketSize == 10)
 	}
 	sz, _ := e.Series[0].Topology.Sizes()
 	nodes := sz.Nodes
