@@ -219,3 +219,41 @@ func TestFlexVCTarget18ExperimentDeadlocks(t *testing.T) {
 	}
 	t.Logf("reserve 0: %s", de.Deadlock.Lines()[0])
 }
+
+// Target 14 under BURSTY-UN (thesis Fig. 5.7, §5.3.2; the pattern of
+// §1.6.1.3, B = 5 packets): at offered 0.4, below saturation, MIN's average
+// latency falls from the baseline 2/1's by 4.8% with DAMQ 2/1 and by 11.2%,
+// 23.8% and 27.6% with FlexVC 2/1, 4/2 and 8/4; tolerance ±5 points and the
+// same ordering. The gain of the larger VC sets grows with the network size
+// (engine/REPRODUCTION.md: 4/2 and 8/4 reduce it by 16.7% and 19.0% at h=4,
+// 18.9% and 21.8% at h=5, 22.2% and 24.9% at h=6, within ±5 points of the
+// thesis's h=8), so at h=4 those two may fall up to 10 points short. Seed 1,
+// the experiment's series at 3,000 + 2,000 cycles (with a 1,500-cycle
+// warm-up the baseline's queues are still growing).
+func TestFlexVCTarget14BurstyLatency(t *testing.T) {
+	if testing.Short() {
+		t.Skip("five h=4 runs at 0.4 (about 5 s)")
+	}
+	const e = "thesis-fig5.7-bursty"
+	names := []string{"baseline 2/1", "DAMQ 2/1", "FlexVC 2/1", "FlexVC 4/2", "FlexVC 8/4"}
+	thesis := []float64{0, 4.8, 11.2, 23.8, 27.6}
+	short := []float64{0, 5, 5, 10, 10} // how far below the thesis each may fall at h=4
+	var lat, red [5]float64
+	for i, n := range names {
+		c := flexSeries(t, e, n, 0.4)
+		c.Sim.Warmup = 3000
+		r := runOne(t, c, 1)
+		lat[i] = r.Latency.Avg
+		red[i] = 100 * (1 - lat[i]/lat[0])
+		t.Logf("%s: latency %.1f (injection %.1f, network %.1f), accepted %.4f: %.1f%% below the baseline (thesis %.1f%%)",
+			n, lat[i], r.InjLatency, r.NetLatency, r.Accepted, red[i], thesis[i])
+	}
+	for i := 1; i < len(names); i++ {
+		if red[i] <= red[i-1] {
+			t.Errorf("%s reduces latency by %.1f%%, not more than %s's %.1f%%", names[i], red[i], names[i-1], red[i-1])
+		}
+		if d := red[i] - thesis[i]; d < -short[i] || d > 5 {
+			t.Errorf("%s: %.1f%% below the baseline, the thesis %.1f%% (want within −%.0f/+5 points)", names[i], red[i], thesis[i], short[i])
+		}
+	}
+}
