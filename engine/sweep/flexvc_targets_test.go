@@ -226,7 +226,7 @@ func TestFlexVCTarget18ExperimentDeadlocks(t *testing.T) {
 // 23.8% and 27.6% with FlexVC 2/1, 4/2 and 8/4; tolerance ±5 points and the
 // same ordering. The gain of the larger VC sets grows with the network size
 // (engine/REPRODUCTION.md: 4/2 and 8/4 reduce it by 16.7% and 19.0% at h=4,
-// 18.9% and 21.8% at h=5, 22.2% and 24.9% at h=6, within ±5 points of the
+// 18.9% and 21.8% at h=5, 22.2% and 24.9% at h=6, 23.8% and 26.6% at the
 // thesis's h=8), so at h=4 those two may fall up to 10 points short. Seed 1,
 // the experiment's series at 3,000 + 2,000 cycles (with a 1,500-cycle
 // warm-up the baseline's queues are still growing).
