@@ -232,7 +232,7 @@ func TestFlexVCTarget18ExperimentDeadlocks(t *testing.T) {
 // warm-up the baseline's queues are still growing).
 func TestFlexVCTarget14BurstyLatency(t *testing.T) {
 	if testing.Short() {
-		t.Skip("five h=4 runs at 0.4 (about 5 s)")
+		t.Skip("five h=4 runs at 0.4 (about 2.5 s of CPU)")
 	}
 	const e = "thesis-fig5.7-bursty"
 	names := []string{"baseline 2/1", "DAMQ 2/1", "FlexVC 2/1", "FlexVC 4/2", "FlexVC 8/4"}
@@ -268,7 +268,7 @@ func TestFlexVCTarget14BurstyLatency(t *testing.T) {
 // from 0.8 to 1.0 (here about 12%). Seed 1, h=4.
 func TestFlexVCTarget17BaselineCollapses(t *testing.T) {
 	if testing.Short() {
-		t.Skip("two saturated h=4 request-reply runs of 6,500 cycles (about 8 s)")
+		t.Skip("two saturated h=4 request-reply runs of 6,500 cycles (about 2.5 s of CPU)")
 	}
 	acc := func(load float64) float64 {
 		c := flexSeries(t, "thesis-fig5.9", "baseline 2/1+2/1", load)
