@@ -145,11 +145,21 @@ func TestTable32Target5SaturationOrdering(t *testing.T) {
 		t.Skip("five h=4 runs")
 	}
 	order := []string{"In-Trns-MM", "Obl-CRG", "Src-RRG", "Src-CRG", "MIN"}
+	// Table 3.2's saturation at h=8, ±25%, for the three that route most
+	// traffic nonminimally (their bound does not depend on the size);
+	// Src-CRG and MIN keep much traffic on the minimal global links, whose
+	// ADVc bound h/(a·p) = 1/(2h) doubles from h=8 to h=4, so only their
+	// order is checked here (their values at h=8 are in
+	// engine/REPRODUCTION.md)
+	thesis := map[string]float64{"In-Trns-MM": 0.46, "Obl-CRG": 0.40, "Src-RRG": 0.32}
 	prev := 0.0
 	for i, s := range order {
 		a := fairRun(t, "thesis-table3.2", s, 0.55, 4000).Accepted
 		if i > 0 && a >= prev {
 			t.Errorf("%s accepts %.4f, not below %s's %.4f", s, a, order[i-1], prev)
+		}
+		if v, ok := thesis[s]; ok && (a < 0.75*v || a > 1.25*v) {
+			t.Errorf("%s accepts %.4f, not within 25%% of the thesis's %.2f", s, a, v)
 		}
 		prev = a
 	}

@@ -135,11 +135,12 @@ func TestFlexVCTarget21NoSpeedup(t *testing.T) {
 // baseline 8/4 per VC (here < 90% of it), and minCred per port (only
 // minimal packets, summed over the port's VCs, thesis §5.2.4) is about
 // equal to the baseline (within 10%). The baseline itself does worse per
-// port than per VC (implicit detection). Not reproduced at h=4, so not
-// tested: DAMQ's collapse (the thesis: below 0.15 per VC and 0.05 per port);
-// here DAMQ 8/4 accepts 0.471 per VC and 0.463 per port, as the baseline,
-// and at h=8 (one seed) 0.454 and 0.425 against the baseline's 0.451
-// (engine/REPRODUCTION.md).
+// port than per VC (implicit detection). Not tested: DAMQ's collapse (the
+// thesis: below 0.15 per VC and 0.05 per port). In 4,000 + 4,000 cycles
+// DAMQ 8/4 accepts 0.471 per VC and 0.463 per port, as the baseline (at
+// h=8, one seed, 0.454 and 0.425 against the baseline's 0.451); per port it
+// collapses only after some 8,000 cycles (to about 0.13), too long a PB run
+// for a test, and per VC not in 60,000 (engine/REPRODUCTION.md).
 func TestFlexVCTarget19PBRequestReply(t *testing.T) {
 	if testing.Short() {
 		t.Skip("five saturated h=4 request-reply PB runs (about 20 s)")
@@ -218,4 +219,66 @@ func TestFlexVCTarget18ExperimentDeadlocks(t *testing.T) {
 		t.Fatalf("reserve 0: %v, want a deadlock reported within the run", err)
 	}
 	t.Logf("reserve 0: %s", de.Deadlock.Lines()[0])
+}
+
+// Target 14 under BURSTY-UN (thesis Fig. 5.7, §5.3.2; the pattern of
+// §1.6.1.3, B = 5 packets): at offered 0.4, below saturation, MIN's average
+// latency falls from the baseline 2/1's by 4.8% with DAMQ 2/1 and by 11.2%,
+// 23.8% and 27.6% with FlexVC 2/1, 4/2 and 8/4; tolerance ±5 points and the
+// same ordering. The gain of the larger VC sets grows with the network size
+// (engine/REPRODUCTION.md: 4/2 and 8/4 reduce it by 16.7% and 19.0% at h=4,
+// 18.9% and 21.8% at h=5, 22.2% and 24.9% at h=6, 23.8% and 26.6% at the
+// thesis's h=8), so at h=4 those two may fall up to 10 points short. Seed 1,
+// the experiment's series at 3,000 + 2,000 cycles (with a 1,500-cycle
+// warm-up the baseline's queues are still growing).
+func TestFlexVCTarget14BurstyLatency(t *testing.T) {
+	if testing.Short() {
+		t.Skip("five h=4 runs at 0.4 (about 2.5 s of CPU)")
+	}
+	const e = "thesis-fig5.7-bursty"
+	names := []string{"baseline 2/1", "DAMQ 2/1", "FlexVC 2/1", "FlexVC 4/2", "FlexVC 8/4"}
+	thesis := []float64{0, 4.8, 11.2, 23.8, 27.6}
+	short := []float64{0, 5, 5, 10, 10} // how far below the thesis each may fall at h=4
+	var lat, red [5]float64
+	for i, n := range names {
+		c := flexSeries(t, e, n, 0.4)
+		c.Sim.Warmup = 3000
+		r := runOne(t, c, 1)
+		lat[i] = r.Latency.Avg
+		red[i] = 100 * (1 - lat[i]/lat[0])
+		t.Logf("%s: latency %.1f (injection %.1f, network %.1f), accepted %.4f: %.1f%% below the baseline (thesis %.1f%%)",
+			n, lat[i], r.InjLatency, r.NetLatency, r.Accepted, red[i], thesis[i])
+	}
+	for i := 1; i < len(names); i++ {
+		if red[i] <= red[i-1] {
+			t.Errorf("%s reduces latency by %.1f%%, not more than %s's %.1f%%", names[i], red[i], names[i-1], red[i-1])
+		}
+		if d := red[i] - thesis[i]; d < -short[i] || d > 5 {
+			t.Errorf("%s: %.1f%% below the baseline, the thesis %.1f%% (want within −%.0f/+5 points)", names[i], red[i], thesis[i], short[i])
+		}
+	}
+}
+
+// Target 17 (thesis Fig. 5.9, §5.3.3.1): under request-reply UN the
+// distance-based baseline 2/1+2/1 (MIN) collapses after saturation: its
+// accepted load at offered 1.0 falls well below its accepted load at 0.8
+// (phitsim at h=8: −15.6%). The collapse builds up over some 5,000 cycles
+// at h=4 (accepted at 1.0 per 1,000 cycles: 0.80 at 2,000, 0.75 at 4,000,
+// 0.67 from 6,000 on), so a short run does not see it: the series is
+// measured from cycle 5,000 for 1,500 cycles, and must lose more than 5%
+// from 0.8 to 1.0 (here about 12%). Seed 1, h=4.
+func TestFlexVCTarget17BaselineCollapses(t *testing.T) {
+	if testing.Short() {
+		t.Skip("two saturated h=4 request-reply runs of 6,500 cycles (about 2.5 s of CPU)")
+	}
+	acc := func(load float64) float64 {
+		c := flexSeries(t, "thesis-fig5.9", "baseline 2/1+2/1", load)
+		c.Sim.Warmup, c.Sim.Cycles = 5000, 1500
+		return flexAccepted(t, c)
+	}
+	a8, a10 := acc(0.8), acc(1)
+	t.Logf("baseline 2/1+2/1: accepted %.4f at 0.8, %.4f at 1.0 (%+.1f%%)", a8, a10, 100*(a10/a8-1))
+	if a10 > 0.95*a8 {
+		t.Errorf("baseline 2/1+2/1 accepts %.4f at 1.0 against %.4f at 0.8: no collapse after saturation (want > 5%% lower)", a10, a8)
+	}
 }
