@@ -40,8 +40,8 @@ func TestCBCMEarlyIncrementalMatchesRecount(t *testing.T) {
 				cl := s.ports[pi].class
 				var pairs []int
 				busy := s.busyQueues(pi)
-				for w := range 2 {
-					for vm := busy[w] &^ s.vq.ctl[cl][w]; vm != 0; vm &= vm - 1 {
+				for w, bm := range busy {
+					for vm := bm &^ s.vq.ctl[cl][w]; vm != 0; vm &= vm - 1 {
 						q := w<<6 | bits.TrailingZeros64(vm)
 						b := &s.bufs[pi*s.maxVC+q]
 						if int64(b.hEntry) > s.now {
