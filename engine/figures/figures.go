@@ -733,12 +733,13 @@ func runInstructions(c config.Config, hops, cycles float64) float64 {
 // (engine/figures/costs.sh; BENCHMARKS.md, "The gallery's run-time
 // estimate"): MIN and VAL on the h=2 Dragonfly under UN and ADV+1, UGAL on
 // Kim et al.'s 16-node flattened butterfly (32-phit packets) under UR and
-// the tornado, OLM on the h=4 Dragonfly under ADV+1.
-var SaturatedInstrPerNodeCycle = map[string]float64{"MIN": 94, "VAL": 420, "UGAL": 130}
+// the tornado, OLM on the h=4 Dragonfly under ADV+1 at 0.9.
+var SaturatedInstrPerNodeCycle = map[string]float64{"MIN": 94, "VAL": 420, "UGAL": 130, "OLM": 975}
 
 // saturatedUnmeasured is the cost assumed for a routing not measured
-// saturated: the highest measured one.
-const saturatedUnmeasured = 420
+// saturated: the highest measured one (OLM's, which decides again at each
+// hop attempt).
+const saturatedUnmeasured = 975
 
 // SaturationRamp: the saturation term grows linearly from this share of
 // the bound to the bound (a network saturates somewhat below its
