@@ -168,7 +168,7 @@ var callgrindRuns = []struct {
 	{"kim-8a", "Ideal(UGAL)", 1, 699807490},
 	{"kim-9a", "CBCM(UGAL)", 0.5, 331145915},
 	{"4.6b", "OLM", 0.9, 15746570788},
-	{"4.6b", "MIN", 0.9, 1842851669}, // not fitted: MIN's constant is from h=2
+	{"4.6b", "MIN", 0.9, 1842851669},         // not fitted: MIN's constant is from h=2
 	{"kim-8a", "CBCM(UGAL)", 0.5, 196302279}, // below saturation
 }
 
