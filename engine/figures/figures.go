@@ -770,9 +770,10 @@ func SaturatedInstructions(c config.Config, cycles float64) float64 {
 
 // SaturationBound is the analytic throughput bound of c's routing under
 // its pattern, phits/(node·cycle), and its reason; 0 when none is known.
-// The page's facts panel shows the same bounds (site/facts: thesis §1.4
-// and §1.6; Kim et al., Contention-based Congestion Management in
-// Large-Scale Networks §V-A):
+// The minimal and Valiant ones are those the page's facts panel shows
+// (site/facts: thesis §1.4 and §1.6; Kim et al., Contention-based
+// Congestion Management in Large-Scale Networks §V-A); the adaptive ones
+// are where an adaptive routing must saturate at the latest:
 //   - Dragonfly: minimal routing under ADV+i 1/(a·p) and under ADVc
 //     h/(a·p) ((h−1)/(a·p) with FOGSim's variant); Valiant 1/2 (two global
 //     hops per packet); an adaptive routing under ADV+i or ADVc at most
