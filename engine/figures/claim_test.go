@@ -79,7 +79,8 @@ func TestClaimCharts(t *testing.T) {
 // the latency's (sweep.LatencySettle: 300 → 200 from the bin at +20), on
 // group 0's step up (40) and on a step down that never comes (the record's
 // end, failing); a Window claim on the packet-weighted latency over +0–+20
-// ((2·300 + 6·200) ÷ 8 = 225) and on the ACOR level's mean.
+// ((2·300 + 6·200) ÷ 8 = 225) and on the ACOR level's mean; a Settle claim
+// on the record re-binned to 20 cycles (Claim.Bin).
 func TestTransientClaims(t *testing.T) {
 	settle, up := 30.0, 40.0
 	tr := sweep.Transient{Name: "A", X: 0.2, From: -20, Bin: 10,
@@ -97,6 +98,11 @@ func TestTransientClaims(t *testing.T) {
 		{Claim{Kind: Settle, Metric: Misrouted, Series: "A", Load: 0.2, Lo: 0, Hi: 50}, 30, true},
 		{Claim{Kind: Settle, Metric: Misrouted, Series: "A", Load: 0.2, Lo: 50, Hi: 150}, 30, false},
 		{Claim{Kind: Settle, Metric: Latency, Series: "A", Load: 0.2, Lo: 0, Hi: 50}, 10, true},
+		// re-binned to 20 cycles (QCN-Switch paper's 20-µs bins, scaled):
+		// 225, 200, 200 after the switch, settled within sweep.LatencyBand
+		// (25%) of 200 from the first bin, where the 10-cycle bins' 2%
+		// settle at 10
+		{Claim{Kind: Settle, Metric: Latency, Series: "A", Load: 0.2, Lo: 0, Hi: 5, Bin: 20}, 0, true},
 		{Claim{Kind: Settle, Metric: LevelUp, Series: "A", Load: 0.2, Lo: 0, Hi: 30}, 40, false},
 		{Claim{Kind: Settle, Metric: LevelDown, Series: "A", Load: 0.2, Lo: 0, Hi: 1000}, 60, false},
 		{Claim{Kind: Window, Metric: Latency, Series: "A", Load: 0.2, Lo: 220, Hi: 230, Window: [2]float64{0, 20}}, 225, true},
@@ -117,6 +123,9 @@ func TestTransientClaims(t *testing.T) {
 	}
 	if _, err := (Figure{ID: "t", Claim: Claim{Kind: Settle, Metric: MaxMin, Series: "A", Load: 0.2}}).Check(o); err == nil {
 		t.Error("settle of Max/Min: no error")
+	}
+	if _, err := (Figure{ID: "t", Claim: Claim{Kind: Settle, Metric: Latency, Series: "A", Load: 0.2, Bin: 15}}).Check(o); err == nil {
+		t.Error("a 15-cycle bin over 10-cycle bins: no error")
 	}
 }
 

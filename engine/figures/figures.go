@@ -11,6 +11,7 @@ import (
 
 	"phitsim/engine/config"
 	"phitsim/engine/result"
+	"phitsim/engine/routing"
 	"phitsim/engine/sweep"
 )
 
@@ -95,6 +96,11 @@ type Claim struct {
 	Over   string     // Order, Ratio: the series Series is compared with
 	Factor float64    // Order: Series ≥ Factor × Over
 	Window [2]float64 // Window: from, to (µs of the run for BytesPerNs, else cycles from the switch)
+	// Bin: Settle, Window on a transient record: the record is re-binned to
+	// this many cycles before it is read (sweep.QCNRebin: the QCN-Switch
+	// paper's 20-µs bins, sweep.QCNBin), and a latency then settles within
+	// sweep.LatencyBand of its final value; 0: the record's 10-cycle bins.
+	Bin int
 }
 
 // The page's charts a claim is drawn on (site/plot's Builders).
@@ -414,7 +420,23 @@ var Table = []Figure{
 		ClaimText: "QCN-Switch has lower latency than PB and VAL under ADV+1 below saturation; we require PB ≥ 1.2 × QCN-Switch latency at h=4, offered 0.2.",
 		Claim:     Claim{Kind: Order, Metric: Latency, Series: "PB", Over: "QCN-Switch", Load: 0.2, Factor: 1.2},
 		Long:      true, Experiment: "fig-qcn-8b-latency", Scaled: "h=4 (1,056 nodes), PB and QCN-Switch at 0.2 only, 20,000 + 5,000 cycles, one seed.",
+	}, {
+		ID: "qcn-10b", Title: "QCN-Switch recovers at once from ADV+1 → UN",
+		Paper:      paperQCN + ", §5.2, Fig. 10b",
+		Shows:      "When ADV+1 switches to uniform traffic the minimal paths are free at once: QCN-Switch's latency drops back within one 20-µs bin while its misrouting decays slowly from about 1/a.",
+		ClaimText:  "The latency recovers in under 5 µs (h=6); we accept QCN-Switch's latency, in 20-µs bins, staying within 25% of its final value from at most the second bin after the switch (≤ 1,000 cycles of 20 ns).",
+		Claim:      Claim{Kind: Settle, Metric: Latency, Series: "QCN-Switch", Load: 0.4, Lo: 0, Hi: 1000, Bin: sweep.QCNBin},
+		Experiment: "fig-qcn-10b", Scaled: "h=2 (72 nodes) instead of the paper's h=6 (5,256), load 0.4: 10,000 cycles (200 µs) of ADV+1, the switch 2,000 cycles into the window, 10,000 cycles recorded and 5,000 more for their packets, 3 seeds pooled (the paper's 2.4 ms of warm-up and record take minutes per run).",
 	},
+	{
+		ID: "qcn-12", Title: "QCN-Switch misroutes 90–100% after UN → ADV+1",
+		Paper:      paperQCN + ", §5.3.1, Fig. 12",
+		Shows:      "After uniform traffic switches to ADV+1, the congestion notifications lower the minimal probabilities of the ports toward the hot global link, and QCN-Switch comes to misroute nearly every packet.",
+		ClaimText:  "Misrouting rises to 90–100% after the switch, faster with more CNMs; with (CPC, %CNMs) = (25, 80) we accept QCN-Switch's misrouted share in [90, 100]% over the packets generated 2,000–6,000 cycles (40–120 µs) after the switch.",
+		Claim:      Claim{Kind: Window, Metric: Misrouted, Series: "CPC 25, 80% CNMs (3.2%)", Load: 0.4, Lo: 90, Hi: 100, Window: [2]float64{2000, 6000}},
+		Experiment: "fig-qcn-12", Scaled: "h=4 (1,056 nodes) instead of h=6: at h=2 only 1/(a·p) = 0.125 of the 0.4 goes minimal and QCN-Switch settles near 85% misrouted; 10,000 cycles (200 µs) of UN, the switch 2,000 cycles into the window, 6,000 cycles recorded and 6,000 more for their packets, one seed, the fastest of the figure's three CNM rates.",
+	},
+
 	{
 		ID: "kim-2", Title: "UGAL spreads congestion below MIN",
 		Paper:      paperKim + ", §II-B, Fig. 2",
@@ -678,11 +700,17 @@ func FixedInstructions(nodes, routers int) float64 {
 // the packet before it crosses the link, one cycle per phit, and is tried
 // again each cycle: Kim et al.'s 32-phit packets cost about 4× per hop),
 // where packet-hops = OfferedPhits / packet size × cycles × 5 (hops per
-// packet: Valiant's path; MIN's is 3, so this bounds the hops from above).
+// packet: Valiant's path; MIN's is 3, so this bounds the hops from above),
+// the load taken at most at the routing's SaturationBound; plus, past
+// saturation, the cost of the heads that wait and are tried again every
+// cycle (SaturatedInstructions).
 func JobInstructions(c config.Config) (float64, error) {
 	phits, err := OfferedPhits(c)
 	if err != nil {
 		return 0, err
+	}
+	if b, _ := SaturationBound(c); b > 0 && c.Traffic.Load > b {
+		phits *= b / math.Min(c.Traffic.Load, 1) // what the network can carry
 	}
 	cycles := float64(c.Sim.Warmup + c.Sim.Cycles)
 	return runInstructions(c, phits/float64(c.Router.PacketSize)*cycles*5, cycles), nil
@@ -693,7 +721,110 @@ func JobInstructions(c config.Config) (float64, error) {
 func runInstructions(c config.Config, hops, cycles float64) float64 {
 	sz, _ := c.Topology.Sizes()
 	perHop := (instrPerHop(c.Routing.Name) - ProbeFixedPerHop) * float64(c.Router.PacketSize) / ProbePacketSize
-	return hops*perHop + cycles*FixedInstructions(sz.Nodes, sz.Routers)
+	return hops*perHop + cycles*FixedInstructions(sz.Nodes, sz.Routers) + SaturatedInstructions(c, cycles)
+}
+
+// SaturatedInstrPerNodeCycle is what a saturated network costs per node
+// and cycle beyond its hops and its fixed cost, at 8-phit packets (scaled
+// by packet size ÷ ProbePacketSize: a head waits as long as the packets
+// before it take to cross): the heads that wait for an output or a credit
+// are tried again every cycle, and an adaptive routing decides again at
+// each attempt. Fitted to callgrind counts of whole saturated runs
+// (engine/figures/costs.sh; BENCHMARKS.md, "The gallery's run-time
+// estimate"): MIN and VAL on the h=2 Dragonfly under UN and ADV+1, UGAL on
+// Kim et al.'s 16-node flattened butterfly (32-phit packets) under UR and
+// the tornado, OLM on the h=4 Dragonfly under ADV+1 at 0.9.
+var SaturatedInstrPerNodeCycle = map[string]float64{"MIN": 94, "VAL": 420, "UGAL": 130, "OLM": 975}
+
+// saturatedUnmeasured is the cost assumed for a routing not measured
+// saturated: the highest measured one (OLM's, which decides again at each
+// hop attempt).
+const saturatedUnmeasured = 975
+
+// SaturationRamp: the saturation term grows linearly from this share of
+// the bound to the bound (a network saturates somewhat below its
+// analytic bound: VAL near 0.45 of its 0.5 at h=2) and is whole above it.
+const SaturationRamp = 0.8
+
+// SaturatedInstructions is the saturation term of JobInstructions over
+// cycles: nodes × SaturatedInstrPerNodeCycle × packet size ÷ 8 × the
+// share of saturation, which grows from 0 at SaturationRamp × the
+// routing's SaturationBound to 1 at the bound. 0 without a known bound
+// (UN on a Dragonfly, HOTSPOT) and for a run with a switch.
+func SaturatedInstructions(c config.Config, cycles float64) float64 {
+	b, _ := SaturationBound(c)
+	if !(b > 0) || c.Traffic.SwitchCycle > 0 {
+		return 0
+	}
+	share := (math.Min(c.Traffic.Load, 1)/b - SaturationRamp) / (1 - SaturationRamp)
+	if share <= 0 {
+		return 0
+	}
+	w, ok := SaturatedInstrPerNodeCycle[c.Routing.Name]
+	if !ok {
+		w = saturatedUnmeasured
+	}
+	sz, _ := c.Topology.Sizes()
+	return math.Min(share, 1) * cycles * float64(sz.Nodes) * w * float64(c.Router.PacketSize) / ProbePacketSize
+}
+
+// SaturationBound is the analytic throughput bound of c's routing under
+// its pattern, phits/(node·cycle), and its reason; 0 when none is known.
+// The minimal and Valiant ones are those the page's facts panel shows
+// (site/facts: thesis §1.4 and §1.6; Kim et al., Contention-based
+// Congestion Management in Large-Scale Networks §V-A); the adaptive ones
+// are where an adaptive routing must saturate at the latest:
+//   - Dragonfly: minimal routing under ADV+i 1/(a·p) and under ADVc
+//     h/(a·p) ((h−1)/(a·p) with FOGSim's variant); Valiant 1/2 (two global
+//     hops per packet); an adaptive routing under ADV+i or ADVc at most
+//     Valiant's 1/2 (it must misroute nearly all), none under UN;
+//   - 1D flattened butterfly: minimal routing under the tornado 1/p and
+//     under UN (N−1)/(p²), at most 1; an adaptive routing under UN as
+//     minimal routing, under the tornado k/(2p) (the direct link carries
+//     1 phit per cycle, the k−2 two-hop paths share the other k−1 links:
+//     p·L·(2 − 1/(p·L)) ≤ k − 1).
+//
+// Only steady patterns (no traffic.switchCycle), not HOTSPOT.
+func SaturationBound(c config.Config) (float64, string) {
+	t, tr := c.Topology, c.Traffic
+	sz, ok := t.Sizes()
+	if !ok || tr.SwitchCycle > 0 || tr.Reactive {
+		return 0, ""
+	}
+	paths := routing.Get(c.Routing.Name).Paths
+	switch t.Kind {
+	case "", routing.Dragonfly:
+		ap := float64(t.A * t.P)
+		switch {
+		case paths == routing.ValiantOnly:
+			return 0.5, c.Routing.Name + ": two global hops per packet, 1/2"
+		case paths == routing.MinimalOnly && tr.Pattern == "ADV":
+			return 1 / ap, fmt.Sprintf("MIN under ADV+%d: 1/(a·p) = 1/%d", tr.AdvOffset, t.A*t.P)
+		case paths == routing.MinimalOnly && tr.Pattern == "ADVC":
+			h := t.H
+			if tr.AdvcFogsim {
+				h--
+			}
+			return float64(h) / ap, fmt.Sprintf("MIN under ADVc: %d/(a·p)", h)
+		case paths == routing.Adaptive && (tr.Pattern == "ADV" || tr.Pattern == "ADVC"):
+			return 0.5, c.Routing.Name + " under " + tr.Pattern + ": Valiant's 1/2"
+		}
+	case routing.FBFly:
+		if t.Dimensions != 1 || paths == routing.ValiantOnly {
+			return 0, ""
+		}
+		p, k := float64(t.P), float64(t.K)
+		switch tr.Pattern {
+		case "UN":
+			return math.Min(1, float64(sz.Nodes-1)/(p*p)), "UN: a link carries p²/(N−1) of a node's load"
+		case "TORNADO":
+			if paths == routing.MinimalOnly {
+				return math.Min(1, 1/p), "MIN under TORNADO: 1/p"
+			}
+			return math.Min(1, k/(2*p)), c.Routing.Name + " under TORNADO: k/(2p)"
+		}
+	}
+	return 0, ""
 }
 
 // OfferedPhits is the traffic a run offers the network, in phits per cycle
@@ -877,16 +1008,20 @@ func transient(o *sweep.Outcome, name string, load float64) (*sweep.Transient, e
 // switch; ok false when it does not happen within the record. The latency
 // settles within sweep.AcorSettleBand of its final value after a load step
 // (the record has the offered load per bin), sweep.ReactionBand after a
-// pattern switch, as the engine's transient tests read them.
-func settleTime(metric string, t *sweep.Transient) (at float64, ok bool, err error) {
+// pattern switch, as the engine's transient tests read them; band, when
+// not 0, instead (a record re-binned to 20 µs: sweep.LatencyBand, as
+// sweep.NewQCNReaction reads it).
+func settleTime(metric string, t *sweep.Transient, band float64) (at float64, ok bool, err error) {
 	var p *float64
 	switch metric {
 	case Misrouted:
 		p = t.Settle
 	case Latency:
-		band := sweep.ReactionBand
-		if len(t.Offered) > 0 {
-			band = sweep.AcorSettleBand
+		if band == 0 {
+			band = sweep.ReactionBand
+			if len(t.Offered) > 0 {
+				band = sweep.AcorSettleBand
+			}
 		}
 		_, p = sweep.LatencySettle(*t, band)
 	case LevelUp:
@@ -1029,6 +1164,14 @@ func (f Figure) checkSeries(o *sweep.Outcome) (Measured, error) {
 	if err != nil {
 		return Measured{}, fmt.Errorf("figure %s: %w", f.ID, err)
 	}
+	band := 0.0 // settleTime's default
+	if c.Bin > 0 {
+		if c.Bin%t.Bin != 0 {
+			return Measured{}, fmt.Errorf("figure %s: bin %d cycles is not a multiple of the record's %d", f.ID, c.Bin, t.Bin)
+		}
+		r := sweep.QCNRebin(*t, c.Bin)
+		t, band = &r, sweep.LatencyBand
+	}
 	if c.Kind == Ratio {
 		u, err := transient(o, c.Over, c.Load)
 		if err != nil {
@@ -1064,7 +1207,7 @@ func (f Figure) checkSeries(o *sweep.Outcome) (Measured, error) {
 		return m, nil
 	}
 	if c.Kind == Settle {
-		at, ok, err := settleTime(c.Metric, t)
+		at, ok, err := settleTime(c.Metric, t, band)
 		if err != nil {
 			return Measured{}, fmt.Errorf("figure %s: %w", f.ID, err)
 		}

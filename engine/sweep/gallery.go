@@ -58,7 +58,33 @@ func galleryExperiments() []Experiment {
 			fig49 = append(fig49, c)
 		}
 	}
+	// QCN-Switch paper Figs. 10b and 12 (§5.2, §5.3.1), the transients at
+	// 0.4: ADV+1 → UN on the h=2 Ethernet Dragonfly (72 nodes; the
+	// recovery does not depend on h), 10,000 cycles of ADV+1, 10,000
+	// recorded after the switch and 5,000 for their packets, 3 seeds
+	// pooled; UN → ADV+1 at h=4 (at h=2 only 1/(a·p) = 0.125 of the 0.4
+	// goes minimal and QCN-Switch settles near 85% misrouted) with the
+	// fastest CNM rate, (CPC, %CNMs) = (25, 80), 6,000 cycles recorded and
+	// 6,000 more, one seed
+	back := qcnTransient("ADV", "UN", false)
+	back.Topology.H, back.Topology.A, back.Topology.P = 2, 4, 2
+	back.Sim.Warmup, back.Sim.Seeds = QCNWarmupUN, QCNTransientSeeds
+	back.Sim.Cycles = QCNTransientSwitch + config.TransientAfter + 5000
+	fig10b := []config.Config{qcnSwitch(back, "QCN-Switch", nil)}
+	var fig12 []config.Config
+	for _, c := range qcnRateSeries(qcnTransient("UN", "ADV", false)) {
+		if c.Routing.QcnCPC == 25 && c.Routing.QcnCnmPercent == 80 {
+			c.Sim.Seeds = 1
+			c.Traffic.SwitchRecord = 6000
+			c.Sim.Cycles = QCNTransientSwitch + 6000 + 6000
+			fig12 = append(fig12, c)
+		}
+	}
 	return []Experiment{
+		{Name: "fig-qcn-10b", Doc: "figure gallery: QCN-Switch paper Fig. 10b (§5.2), ADV+1 → UN at 0.4 on the h=2 Ethernet Dragonfly: QCN-Switch's latency is back within the first 20-µs bin",
+			Spec: Spec{Series: fig10b, Loads: []float64{QCNTransientLoad}}},
+		{Name: "fig-qcn-12", Doc: "figure gallery: QCN-Switch paper Fig. 12 (§5.3.1), UN → ADV+1 at 0.4 at h=4 with (CPC, %CNMs) = (25, 80): misrouting rises to 90–100%",
+			Spec: Spec{Series: fig12, Loads: []float64{QCNTransientLoad}}},
 		{Name: "fig-4.9", Doc: "figure gallery: thesis Fig. 4.9 (§4.3.2), UN → ADV+1 at load 0.2, h=4, 2,500 cycles after the switch: PB's latency oscillates, ECtN's stays flat; ECtN follows Base (the contention counters) until its first broadcast, then has the lower latency (Fig. 4.8)",
 			Spec: Spec{Series: fig49, Loads: []float64{0.2}}},
 		{Name: "fig-5.7", Doc: "figure gallery: thesis Fig. 5.7 (§5.3.2), MIN, UN at h=4, 32/256 phits per local/global VC: FlexVC 8/4 saturates near 0.9, above the baseline 2/1",
