@@ -191,3 +191,51 @@ func TestQCNReactionPoints(t *testing.T) {
 		t.Errorf("after the switch to UN the rates did not recover: mean %.4f, lowest %.4f, %d limited", after, lowAfter, limited)
 	}
 }
+
+// TestQCNSourceProcessingRule: routing.qcnSourceProcessingRule=cut is
+// FOGSim v5's source processing (switchModule::qcnOccupancySampling,
+// QCNSWCOMPLETE): the congestion point's router multiplies the probability
+// of its victim's minimal port by 1 − L_f·|Fb| even with feedback
+// comparison on, leaves that port's packet count and last feedback alone,
+// and does nothing for a victim bound to its own group; the paper's rule
+// (comparison, the default) goes through feedback comparison. h=2, then a
+// short saturated UN run with input sampling (QCN-SWin+SP+FbC) that takes
+// the cut path.
+func TestQCNSourceProcessingRule(t *testing.T) {
+	edit := func(rule string) func(*config.Config) {
+		return func(c *config.Config) {
+			c.Routing.QcnSampling, c.Routing.QcnSourceProcessing, c.Routing.QcnSPRule = "input", true, rule
+		}
+	}
+	s, m := qcnSim(t, 2, edit("cut"))
+	a := s.groupSize
+	victim := s.newPacket(a*s.p, 2*a*s.p, 0, 0) // group 1 → group 2, in transit at router 0
+	port := s.minimalPort(0, int(s.pk[victim].dstRouter), s.pk[victim].dst)
+	pi := port // router 0
+	m.sent[pi] = 42
+	m.sourceCut(s, 0, victim, 63)
+	if want := 100 * (1 - 63.0/64); !near(m.prob[pi], want) || m.sent[pi] != 42 || m.lastFb[pi] != 0 {
+		t.Errorf("cut: P = %g (want %g), packet count %d (want 42), last Fb %d (want 0)", m.prob[pi], want, m.sent[pi], m.lastFb[pi])
+	}
+	local := s.newPacket(a*s.p, s.p, 0, 0) // bound to router 1 of group 0
+	before := append([]float64(nil), m.prob...)
+	m.sourceCut(s, 0, local, 63)
+	for i := range before {
+		if m.prob[i] != before[i] {
+			t.Errorf("a victim bound to the router's own group changed port %d: %g → %g", i, before[i], m.prob[i])
+		}
+	}
+
+	for _, rule := range []string{"cut", "comparison"} {
+		c := qcnConfig(2, 2000, 3000)
+		edit(rule)(&c)
+		c.Traffic.Pattern, c.Traffic.Load, c.Routing.QcnClock = "ADV", 0.4, "fogsim"
+		r := btSim(t, c, 1)
+		q := r.Mechanisms["qcn"]
+		cuts, ok := q["sourceCuts"]
+		t.Logf("%s: %v", rule, q)
+		if rule == "cut" && (!ok || cuts == 0) || rule == "comparison" && ok {
+			t.Errorf("%s: source cuts %g (reported %v)", rule, cuts, ok)
+		}
+	}
+}
