@@ -260,6 +260,7 @@ func qcnExperiments() []Experiment {
 		size("qcn-fig17-un", "QCN-Switch paper Fig. 17: network size h = 2…6 (72–5,256 nodes), UN at 0.65, QCN-Switch vs MIN, VAL (long: h=6)", un, 0.65),
 		size("qcn-fig17-adv1", "QCN-Switch paper Fig. 17: network size h = 2…6, ADV+1 at 0.35 (long: h=6)", adv, 0.35),
 		size("qcn-fig17-sat", "QCN-Switch paper Fig. 17: network size h = 2…6, saturation throughput (UN at 1.0; long: h=6)", un, 1),
+		size("qcn-fig17-adv1-sat", "QCN-Switch paper Fig. 17: network size h = 2…6, saturation throughput under ADV+1 (at 1.0; long: h=6); QCN-Switch ≈ VAL at every size", adv, 1),
 		exp("qcn-fig18-hot", "QCN-Switch paper Fig. 18a: hot region (25% of the traffic to 12.5% of the nodes; endpoints saturate at ≈0.36) to 1.0 (h=4); QCN-Switch drops ≈18% past its peak, PB and VAL 1–2%",
 			fig18, loads(0.2, 1, 0.2)),
 		exp("qcn-fig18-perm", "QCN-Switch paper Fig. 18b: random permutation (h=4); PB beats QCN-Switch, MIN and VAL saturate earlier",
