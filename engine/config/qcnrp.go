@@ -27,10 +27,12 @@ const (
 	QCNRPRhaiGbps       = 0.05
 )
 
-// QCNReaction resolves the reaction points' parameters.
+// QCNReaction resolves the reaction points' parameters; they are off with
+// the Graph500 job, which generates by its own schedule (a limiter holds
+// a node's generation).
 func (c *Config) QCNReaction() QCNRP {
 	r := &c.Routing
-	q := QCNRP{On: r.QcnReactionPoints, Gd: r.QcnRpGd, ByteCount: int64(r.QcnRpByteCount), Timer: int64(r.QcnRpTimer),
+	q := QCNRP{On: r.QcnReactionPoints && c.Workload.Kind != "graph500", Gd: r.QcnRpGd, ByteCount: int64(r.QcnRpByteCount), Timer: int64(r.QcnRpTimer),
 		RAI: r.QcnRpRai, RHAI: r.QcnRpRhai, MinRate: r.QcnRpMinRate, FastRecovery: r.QcnRpFastRecovery}
 	phitBytes, cycleNs, gbps := 100.0, 20.0, 40.0
 	if b, ok := c.Basis(); ok {

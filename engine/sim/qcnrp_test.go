@@ -30,6 +30,15 @@ func TestQCNRPDefaults(t *testing.T) {
 	if got := c.QCNReaction(); got.MinRate != 0.01 || got.ByteCount != 77 {
 		t.Errorf("set values: %+v", got)
 	}
+	// the Graph500 job generates by its own schedule: no limiter, and the
+	// field is listed as not applying
+	c.Routing.Name, c.Workload.Kind = "QCN_SWITCH", "graph500"
+	if c.QCNReaction().On {
+		t.Error("reaction points on with the Graph500 job")
+	}
+	if n := c.Unapplied(); len(n) == 0 || n[0].Path != "routing.qcnReactionPoints" {
+		t.Errorf("Graph500 with reaction points: not applying %v", n)
+	}
 }
 
 // rpParams: the default reaction point with a 100-phit byte counter (ten
