@@ -18,7 +18,7 @@ type QCNRP struct {
 
 // 802.1Qau's reaction-point constants in physical units (Alizadeh et al.,
 // Data Center Transport Mechanisms: Congestion Control Theory and IEEE
-// Standardization §III; the timer's period is FOGSim v5's
+// Standardization (the QCN reaction point); the timer's period is FOGSim v5's
 // g_qcn_timer_period, 0.01 s).
 const (
 	QCNRPByteCountBytes = 150000

@@ -12,7 +12,7 @@ import (
 // routes around congestion instead of throttling): one rate limiter per
 // node, the QCN rate-control algorithm of Alizadeh et al., "Data Center
 // Transport Mechanisms: Congestion Control Theory and IEEE Standardization"
-// §III (ref. [23] of the paper). Rates are shares of the link rate.
+// (ref. [23] of the paper: the QCN reaction point). Rates are shares of the link rate.
 //
 //   - Decrease: a CNM of feedback |Fb| addressed to a node (its router
 //     intercepts it and processes it for routing first) activates the

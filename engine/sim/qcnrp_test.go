@@ -9,7 +9,7 @@ import (
 
 // TestQCNRPDefaults: the reaction points' constants of 802.1Qau (Alizadeh
 // et al., Data Center Transport Mechanisms: Congestion Control Theory and
-// IEEE Standardization §III: G_d = 1/128, a 150 KB byte counter, R_AI 5
+// IEEE Standardization (the QCN reaction point): G_d = 1/128, a 150 KB byte counter, R_AI 5
 // Mb/s, R_HAI 50 Mb/s, 5 cycles of fast recovery; FOGSim v5's timer of 10
 // ms and minimum rate equal to R_AI) in the engine's units: on the
 // QCN-Switch paper's 40 Gb/s links with 100-byte phits (20-ns cycles), the
@@ -50,7 +50,7 @@ func rpParams() config.QCNRP {
 	return c.QCNReaction()
 }
 
-// TestQCNRPRateFormulas: 802.1Qau's rate control (Alizadeh et al. §III).
+// TestQCNRPRateFormulas: 802.1Qau's rate control (Alizadeh et al., the reaction point).
 // A CNM sets R_T ← R_C, then R_C ← R_C·(1 − G_d·|Fb|) (|Fb| = 63 at the
 // line rate leaves 65/128), never below the minimum rate; each byte-counter
 // or timer cycle is an increase: five of fast recovery R_C ← (R_C + R_T)/2,
