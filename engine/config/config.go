@@ -262,6 +262,17 @@ type Routing struct {
 	QcnTh1              float64 `json:"qcnTh1,omitempty" group:"congestion" doc:"feedback comparison: raise when |Fb| < mean − Th1" unit:"Fb units" min:"0" max:"63" when:"routing,routing.qcnFeedbackComparison!=off" paper:"QCN-Switch paper §3.3, Table I"`
 	QcnTh2              float64 `json:"qcnTh2,omitempty" group:"congestion" doc:"feedback comparison: lower when |Fb| > mean + Th2 (0: 30; −1: a band of 0, paper Fig. 16's Th2 = 0)" unit:"Fb units" min:"-1" max:"63" when:"routing,routing.qcnFeedbackComparison!=off" paper:"QCN-Switch paper §3.3, Table I, §5.3.4"`
 	QcnNonMinimal       string  `json:"qcnNonMinimal,omitempty" group:"congestion" doc:"the non-minimal path of a packet of node i of its router: ownGlobal, the router's own global port i mod h, then minimal from the group it reaches (the paper's precomputed rule per injection port); randomGroup, minimal to a random other group, then minimal (Valiant to a group) (empty: ownGlobal)" enum:"ownGlobal,randomGroup" when:"routing" paper:"QCN-Switch paper §3.1.2, §6"`
+	// QCN-Switch's source-processing rule and the optional 802.1Qau reaction
+	// points (rate limiters at the nodes; off in the paper).
+	QcnSPRule         string  `json:"qcnSourceProcessingRule,omitempty" group:"congestion" doc:"how a congestion point processes the CNM it sends itself (source processing): comparison, as a CNM received from a neighbour (the paper's wording), so through feedback comparison when it is on, restarting the port's packet count; cut, as FOGSim v5 does, always P ×= 1 − L_f·|Fb| on the port its victim takes, feedback comparison or not, the port's count and last feedback untouched, and nothing for a victim bound to this router's own group (empty: comparison)" enum:"comparison,cut" when:"routing,routing.qcnSampling=input,routing.qcnSourceProcessing=true" paper:"QCN-Switch paper §3.3.1, Fig. 6a; FOGSim v5 switchModule::qcnOccupancySampling (QCNSWSELF, QCNSWCOMPLETE)"`
+	QcnReactionPoints bool    `json:"qcnReactionPoints,omitempty" group:"congestion" doc:"802.1Qau reaction points: each node has a rate limiter that every CNM addressed to it cuts, R_C ← R_C·(1 − G_d·|Fb|) after R_T ← R_C, and that recovers towards R_T by fast recovery, active and hyper-active increase, driven by a byte counter and a timer; a generation attempt the limiter holds is lost, as one finding the injection buffer full (not with the Graph500 job, which generates by its own schedule). Off in the paper, which routes around congestion instead (QCN-Switch paper §2, §3)" when:"routing,workload.kind!=graph500" paper:"QCN-Switch paper §2; Alizadeh et al., Data Center Transport Mechanisms: Congestion Control Theory and IEEE Standardization, the QCN algorithm's reaction point"`
+	QcnRpGd           float64 `json:"qcnRpGd,omitempty" group:"congestion" doc:"reaction points: G_d, a CNM multiplies the node's rate by 1 − G_d·|Fb| (|Fb| ≤ 63; 1/128 cuts at most 49%; a cut past qcnRpMinRate leaves it) (0: 1/128, 802.1Qau's and FOGSim v5's g_qcn_gd)" unit:"×" min:"0" max:"1" when:"routing,routing.qcnReactionPoints=true,workload.kind!=graph500" paper:"QCN-Switch paper §5.3.2 (1/128, QCN's); FOGSim v5 global.cc g_qcn_gd"`
+	QcnRpByteCount    int     `json:"qcnRpByteCount,omitempty" group:"congestion" doc:"reaction points: the byte counter's cycle, the data a limited node sends between two increases (half of it after fast recovery) (0: 802.1Qau's 150 KB in phits of the physical basis; without one, of 100 bytes: 1,500)" unit:"phits" min:"0" max:"100000000" when:"routing,routing.qcnReactionPoints=true,workload.kind!=graph500" paper:"Alizadeh et al., Data Center Transport Mechanisms, the reaction point"`
+	QcnRpTimer        int     `json:"qcnRpTimer,omitempty" group:"congestion" doc:"reaction points: the timer's period between two increases (half of it after fast recovery) (0: 10 ms, FOGSim v5's g_qcn_timer_period, in cycles of the physical basis; without one, of 20 ns: 500,000)" unit:"cycles" min:"0" max:"1000000000" when:"routing,routing.qcnReactionPoints=true,workload.kind!=graph500" paper:"Alizadeh et al., Data Center Transport Mechanisms, the reaction point; FOGSim v5 global.cc g_qcn_timer_period"`
+	QcnRpRai          float64 `json:"qcnRpRai,omitempty" group:"congestion" doc:"reaction points: R_AI, the target rate's active increase (0: 5 Mb/s of the physical basis's link rate; without one, of 40 Gb/s: 0.000125)" unit:"phits/node/cycle" min:"0" max:"1" when:"routing,routing.qcnReactionPoints=true,workload.kind!=graph500" paper:"Alizadeh et al., Data Center Transport Mechanisms, the reaction point"`
+	QcnRpRhai         float64 `json:"qcnRpRhai,omitempty" group:"congestion" doc:"reaction points: R_HAI, the hyper-active increase step: the i-th increase past fast recovery of both counters adds i·R_HAI (0: 50 Mb/s; without a physical basis 0.00125)" unit:"phits/node/cycle" min:"0" max:"1" when:"routing,routing.qcnReactionPoints=true,workload.kind!=graph500" paper:"Alizadeh et al., Data Center Transport Mechanisms, the reaction point"`
+	QcnRpMinRate      float64 `json:"qcnRpMinRate,omitempty" group:"congestion" doc:"reaction points: a cut never leaves a node's rate below this (0: R_AI, as FOGSim v5's g_qcn_min_rate = g_qcn_r_ai)" unit:"phits/node/cycle" min:"0" max:"1" when:"routing,routing.qcnReactionPoints=true,workload.kind!=graph500" paper:"FOGSim v5 global.cc g_qcn_min_rate"`
+	QcnRpFastRecovery int     `json:"qcnRpFastRecovery,omitempty" group:"congestion" doc:"reaction points: the counter cycles of fast recovery, R_C ← (R_C + R_T)/2 with no target increase, after a cut (0: 5, 802.1Qau's and FOGSim v5's g_qcn_fast_recovery_th)" unit:"counter cycles" min:"0" max:"1000" when:"routing,routing.qcnReactionPoints=true,workload.kind!=graph500" paper:"Alizadeh et al., Data Center Transport Mechanisms, the reaction point; FOGSim v5 global.cc g_qcn_fast_recovery_th"`
 }
 
 // Traffic (workload).
@@ -335,8 +346,10 @@ type Sim struct {
 // QCN-Switch paper's Table I values.
 type QCN struct {
 	InputSampling, SourceProcessing, FbComparison, RandomGroup, Clock bool
-	Qeq, W, CnmPercent, Lf, PI, Th1, Th2                              float64
-	CPC, PCl                                                          int
+	// SPCut: source processing cuts as FOGSim v5 (routing.qcnSourceProcessingRule=cut)
+	SPCut                                bool
+	Qeq, W, CnmPercent, Lf, PI, Th1, Th2 float64
+	CPC, PCl                             int
 }
 
 // FillQCN sets the empty QCN-Switch enums to their defaults (the validator
@@ -354,6 +367,9 @@ func (r *Routing) FillQCN() {
 	if r.QcnClock == "" {
 		r.QcnClock = "packets"
 	}
+	if r.QcnSPRule == "" {
+		r.QcnSPRule = "comparison"
+	}
 }
 
 // QCN resolves the QCN-Switch parameters (QCN-Switch paper Table I for
@@ -366,7 +382,7 @@ func (r *Routing) QCN() QCN {
 		return v
 	}
 	q := QCN{InputSampling: r.QcnSampling == "input", SourceProcessing: r.QcnSourceProcessing,
-		FbComparison: r.QcnFbComparison != "off", RandomGroup: r.QcnNonMinimal == "randomGroup", Clock: r.QcnClock == "fogsim",
+		FbComparison: r.QcnFbComparison != "off", SPCut: r.QcnSPRule == "cut", RandomGroup: r.QcnNonMinimal == "randomGroup", Clock: r.QcnClock == "fogsim",
 		Qeq: or(r.QcnQeq, 20), W: r.QcnW, CnmPercent: or(r.QcnCnmPercent, 30), Lf: or(r.QcnLf, 1.0/64),
 		PI: or(r.QcnPI, 1), Th1: r.QcnTh1, Th2: or(r.QcnTh2, 30), CPC: r.QcnCPC, PCl: r.QcnPCl}
 	if r.QcnTh2 < 0 {

@@ -199,7 +199,9 @@ var (
 	idleParam = []string{"router.idleUpdates"}
 	qcnParams = []string{"routing.qcnSampling", "routing.qcnSamplingClock", "routing.qcnSourceProcessing", "routing.qcnFeedbackComparison",
 		"routing.qcnQeq", "routing.qcnW", "routing.qcnCPC", "routing.qcnCnmPercent", "routing.qcnLf",
-		"routing.qcnPCl", "routing.qcnPI", "routing.qcnTh1", "routing.qcnTh2", "routing.qcnNonMinimal"}
+		"routing.qcnPCl", "routing.qcnPI", "routing.qcnTh1", "routing.qcnTh2", "routing.qcnNonMinimal",
+		"routing.qcnSourceProcessingRule", "routing.qcnReactionPoints", "routing.qcnRpGd", "routing.qcnRpByteCount", "routing.qcnRpTimer",
+		"routing.qcnRpRai", "routing.qcnRpRhai", "routing.qcnRpMinRate", "routing.qcnRpFastRecovery"}
 )
 
 // injTriggerParams are the contention triggers at injection (UGAL, PB).

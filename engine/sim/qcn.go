@@ -67,7 +67,9 @@ type qcn struct {
 	// counters for the report (all run long)
 	samples, negative, selfCNMs, processed int64
 	ctlPhits                               int64 // CNM phits granted onto links in the measurement window
+	spCuts                                 int64 // source-processing cuts, routing.qcnSourceProcessingRule=cut
 	trace                                  *qcnTrace
+	rp                                     *qcnRP // routing.qcnReactionPoints (nil: off)
 }
 
 func init() { register("qcn", func() mechanism { return &qcn{} }) }
@@ -107,6 +109,9 @@ func (m *qcn) attach(s *Sim, id int) error {
 		s.hk.arrive = append(s.hk.arrive, m.arrive(s))
 	}
 	s.hk.grant = append(s.hk.grant, m.grant(s))
+	if p := s.cfg.QCNReaction(); p.On {
+		m.rp = newQCNRP(s, p)
+	}
 	s.qc = m
 	s.st.sCnm = make([]int64, len(s.st.sDel))
 	m.initTrace(s)
@@ -119,8 +124,13 @@ var errQCNTopology = errors.New("routing.name=QCN_SWITCH runs on a Dragonfly onl
 
 func (m *qcn) control(*Sim, controlMsg) {}
 
-// receive: the CNM's node consumes it (it was processed at its router).
-func (m *qcn) receive(*Sim, ctlPacket) {}
+// receive: the CNM's node consumes it (it was processed at its router);
+// with reaction points, its rate limiter reacts.
+func (m *qcn) receive(s *Sim, p ctlPacket) {
+	if m.rp != nil {
+		m.rp.cnm(s.now, int(p.dst), uint8(p.data))
+	}
+}
 
 // intercept: a CNM reaches its victim's source router through input in.
 func (m *qcn) intercept(s *Sim, r, in int, p ctlPacket) {
@@ -246,15 +256,40 @@ func (m *qcn) sample(s *Sim, r, pi int, k int32) {
 		if port >= 0 {
 			m.process(s, r, port, fb)
 		}
+		if m.rp != nil { // the node's limiter, one local hop away, reacts now
+			m.rp.cnm(s.now, src, fb)
+		}
 		return
 	}
 	s.sendFromRouter(m.id, r, src, int64(fb))
 	if m.q.InputSampling && m.q.SourceProcessing {
-		if port := m.victimPort(s, r, victim); port >= 0 {
+		if m.q.SPCut {
+			m.sourceCut(s, r, victim, fb)
+		} else if port := m.victimPort(s, r, victim); port >= 0 {
 			m.process(s, r, port, fb)
 		}
 	}
 }
+
+// sourceCut is FOGSim v5's source processing
+// (switchModule::qcnOccupancySampling, QCNSWSELF and QCNSWCOMPLETE): for a
+// victim bound to another group, the probability of its minimal port
+// toward its destination at router r is multiplied by 1 − Lf·|Fb|, with or
+// without feedback comparison; the port's packet count and last feedback
+// are left alone.
+func (m *qcn) sourceCut(s *Sim, r int, victim int32, fb uint8) {
+	pk := &s.pk[victim]
+	if int(pk.dstRouter)/s.groupSize == r/s.groupSize {
+		return
+	}
+	pi := r*s.radix + s.minimalPort(r, int(pk.dstRouter), pk.dst)
+	m.spCuts++
+	m.prob[pi] = qcnCut(m.prob[pi], m.q.Lf, float64(fb))
+}
+
+// qcnCut is a probability p multiplied by R = 1 − Lf·x (a cut past 0
+// leaves 0: routing.qcnLf > 1/63).
+func qcnCut(p, lf, x float64) float64 { return p * max(0, 1-lf*x) }
 
 // randomPacket draws one of the n packets in the data VCs of input pi.
 func (m *qcn) randomPacket(s *Sim, pi int, n int32) int32 {
@@ -292,7 +327,7 @@ func (m *qcn) process(s *Sim, r, port int, fb uint8) {
 	m.sent[pi] = 0
 	m.processed++
 	if !m.q.FbComparison {
-		m.prob[pi] *= max(0, 1-m.q.Lf*float64(fb)) // routing.qcnLf > 1/63 may cut past 0
+		m.prob[pi] = qcnCut(m.prob[pi], m.q.Lf, float64(fb))
 	} else {
 		m.lastFb[pi] = fb
 		sum := 0
@@ -302,7 +337,7 @@ func (m *qcn) process(s *Sim, r, port int, fb uint8) {
 		avg := float64(sum) / float64(m.nt)
 		switch f := float64(fb); {
 		case f > avg+m.q.Th2:
-			m.prob[pi] *= max(0, 1-m.q.Lf*(f-avg))
+			m.prob[pi] = qcnCut(m.prob[pi], m.q.Lf, f-avg)
 		case f < avg-m.q.Th1:
 			m.prob[pi] = min(100, m.prob[pi]+m.q.PI)
 		}
@@ -336,6 +371,14 @@ func (m *qcn) report(s *Sim) (string, map[string]float64) {
 	}
 	if delivered > 0 { // no mean before the first delivery
 		out["cnmMeanLatency"] = lat
+	}
+	if m.q.SPCut && m.q.InputSampling && m.q.SourceProcessing {
+		out["sourceCuts"] = float64(m.spCuts)
+	}
+	if rp := m.rp; rp != nil {
+		mean, lim := rp.meanRate()
+		out["rpCnms"], out["rpCuts"], out["rpIncreases"], out["rpHeldCycles"] = float64(rp.cnms), float64(rp.cuts), float64(rp.increases), float64(rp.held)
+		out["rpMeanRate"], out["rpLimited"] = mean, float64(lim)
 	}
 	return "qcn", out
 }

@@ -59,6 +59,7 @@ type qcnVariant struct {
 	sampling string // output or input
 	sp       bool   // source processing
 	fbc      bool   // feedback comparison
+	cut      bool   // source processing as FOGSim v5's cut (routing.qcnSourceProcessingRule=cut)
 }
 
 // The variants of paper §1.7's table (Figs. 6–9): input sampling ± source
@@ -66,15 +67,21 @@ type qcnVariant struct {
 // "QCN-Switch" from Fig. 10 on is output sampling with feedback comparison.
 var (
 	qcnInputVariants = []qcnVariant{
-		{"QCN-SWin", "input", false, false},
-		{"QCN-SWin+SP", "input", true, false},
-		{"QCN-SWin+FbC", "input", false, true},
-		{"QCN-SWin+SP+FbC", "input", true, true},
+		{"QCN-SWin", "input", false, false, false},
+		{"QCN-SWin+SP", "input", true, false, false},
+		{"QCN-SWin+FbC", "input", false, true, false},
+		{"QCN-SWin+SP+FbC", "input", true, true, false},
 	}
 	qcnOutputVariants = []qcnVariant{
-		{"QCN-SWout", "output", false, false},
-		{"QCN-SWout+FbC", "output", false, true},
+		{"QCN-SWout", "output", false, false, false},
+		{"QCN-SWout+FbC", "output", false, true, false},
 	}
+	// qcnFOGSimSP is QCN-SWin+SP+FbC with FOGSim v5's source processing,
+	// which cuts by 1 − L_f·|Fb| past feedback comparison
+	// (switchModule::qcnOccupancySampling, QCNSWCOMPLETE): Fig. 6a's
+	// regression of this variant appears with it only (engine/ROUTING.md,
+	// "QCN-Switch").
+	qcnFOGSimSP = qcnVariant{"QCN-SWin+SP+FbC (FOGSim cut)", "input", true, true, true}
 )
 
 func (v qcnVariant) config(b config.Config) config.Config {
@@ -84,6 +91,9 @@ func (v qcnVariant) config(b config.Config) config.Config {
 	c.Routing.QcnFbComparison = "off"
 	if v.fbc {
 		c.Routing.QcnFbComparison = "on"
+	}
+	if v.cut {
+		c.Routing.QcnSPRule = "cut"
 	}
 	return c
 }
@@ -125,7 +135,7 @@ func qcnSeries(b config.Config, baselines []string, vs ...qcnVariant) []config.C
 // qcnSwitch is the paper's final QCN-Switch (output sampling, feedback
 // comparison) named name, with edit applied.
 func qcnSwitch(b config.Config, name string, edit func(*config.Routing)) config.Config {
-	c := qcnVariant{name, "output", false, true}.config(b)
+	c := qcnVariant{name, "output", false, true, false}.config(b)
 	if edit != nil {
 		edit(&c.Routing)
 	}
@@ -234,8 +244,8 @@ func qcnExperiments() []Experiment {
 
 	h6 := func(pattern string) config.Config { return qcnBase("ethernet-h6", pattern) }
 	out := []Experiment{
-		exp("qcn-fig6-un", "QCN-Switch paper Fig. 6a: input sampling ± source processing ± feedback comparison vs MIN, VAL, PB under UN (h=4); without feedback comparison throughput nosedives past saturation",
-			qcnSeries(un, base3, qcnInputVariants...), QCNLoadsUN),
+		exp("qcn-fig6-un", "QCN-Switch paper Fig. 6a: input sampling ± source processing ± feedback comparison vs MIN, VAL, PB under UN (h=4); without feedback comparison throughput nosedives past saturation; the last series processes a source-processed CNM as FOGSim v5 does (a cut past feedback comparison), with which QCN-SWin+SP+FbC loses throughput again",
+			qcnSeries(un, base3, append(append([]qcnVariant{}, qcnInputVariants...), qcnFOGSimSP)...), QCNLoadsUN),
 		exp("qcn-fig6-adv1", "QCN-Switch paper Fig. 6b: the input-sampling variants under ADV+1 (h=4); without source processing S_out's nodes route minimally: latency at low load, ≈2% loss below saturation",
 			qcnSeries(adv, base3, qcnInputVariants...), QCNLoadsADV),
 		fig79,
@@ -260,6 +270,7 @@ func qcnExperiments() []Experiment {
 		size("qcn-fig17-un", "QCN-Switch paper Fig. 17: network size h = 2…6 (72–5,256 nodes), UN at 0.65, QCN-Switch vs MIN, VAL (long: h=6)", un, 0.65),
 		size("qcn-fig17-adv1", "QCN-Switch paper Fig. 17: network size h = 2…6, ADV+1 at 0.35 (long: h=6)", adv, 0.35),
 		size("qcn-fig17-sat", "QCN-Switch paper Fig. 17: network size h = 2…6, saturation throughput (UN at 1.0; long: h=6)", un, 1),
+		size("qcn-fig17-adv1-sat", "QCN-Switch paper Fig. 17: network size h = 2…6, saturation throughput under ADV+1 (at 1.0; long: h=6); QCN-Switch ≈ VAL at every size", adv, 1),
 		exp("qcn-fig18-hot", "QCN-Switch paper Fig. 18a: hot region (25% of the traffic to 12.5% of the nodes; endpoints saturate at ≈0.36) to 1.0 (h=4); QCN-Switch drops ≈18% past its peak, PB and VAL 1–2%",
 			fig18, loads(0.2, 1, 0.2)),
 		exp("qcn-fig18-perm", "QCN-Switch paper Fig. 18b: random permutation (h=4); PB beats QCN-Switch, MIN and VAL saturate earlier",

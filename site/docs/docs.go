@@ -200,6 +200,17 @@ var paramTopics = map[string]string{
 	"sim.histMax":                   "metric-histogram",
 	"sim.warmup":                    "metric-accepted",
 	"sim.cycles":                    "metric-accepted",
+
+	// QCN-Switch's source-processing rule and reaction points
+	"routing.qcnSourceProcessingRule": "routing-QCN_SWITCH",
+	"routing.qcnReactionPoints":       "routing-QCN_SWITCH",
+	"routing.qcnRpGd":                 "routing-QCN_SWITCH",
+	"routing.qcnRpByteCount":          "routing-QCN_SWITCH",
+	"routing.qcnRpTimer":              "routing-QCN_SWITCH",
+	"routing.qcnRpRai":                "routing-QCN_SWITCH",
+	"routing.qcnRpRhai":               "routing-QCN_SWITCH",
+	"routing.qcnRpMinRate":            "routing-QCN_SWITCH",
+	"routing.qcnRpFastRecovery":       "routing-QCN_SWITCH",
 }
 
 // chartTopics maps the page's charts (experiment.Charts) to the metric

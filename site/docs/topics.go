@@ -105,7 +105,7 @@ var topics = []Topic{
 		acor + ", §4.3",
 		"PB's latency under UN with ACOR's shorter non-minimal paths under adversarial traffic."},
 	{"routing-QCN_SWITCH", "routing", "QCN-Switch: routing driven by QCN",
-		"QCN congestion points sample transit output FIFOs (or input buffers) every routing.qcnCPC packets; above Q_eq (20%) they send, with probability routing.qcnCnmPercent, a CNM with |Fb| to the source on a priority class, whose router multiplies that port's minimal probability by 1 − L_f·|Fb| (raised by PI after PC_l packets without one). Inter-group packets route minimally with that probability.",
+		"QCN congestion points sample transit output FIFOs (or input buffers) every routing.qcnCPC packets; above Q_eq (20%) they send, with probability routing.qcnCnmPercent, a CNM with |Fb| to the source on a priority class, whose router multiplies that port's minimal probability by 1 − L_f·|Fb| (raised by PI after PC_l packets without one). Inter-group packets route minimally with that probability. Optional (off, as in the paper): 802.1Qau reaction points, a rate limiter per node cut by every CNM it receives (R_C ← R_C·(1 − G_d·|Fb|)) and recovering by fast recovery, active and hyper-active increase (routing.qcnReactionPoints).",
 		qcnsw + ", §2–3, Table I",
 		"MIN's latency under UN; under ADV+1 90–100% misrouted at Valiant's throughput, lower latency (no local hop in the intermediate group); tens of thousands of cycles to react to UN→ADV. CNMs: the mechanisms section."},
 	{"phasea-auto", "routing", "Phase A: automatic choice",

@@ -26,8 +26,9 @@ func formFields(c *config.Config, section string) []string {
 // The form for QCN-Switch (QCN-Switch paper §2–3, Table I): routing.name
 // offers QCN_SWITCH, and with it the congestion section lists every
 // routing.qcn* parameter; with MIN, none. They are in %, packets, Fb
-// units or ×, none in cycles or phits, so a physical basis leaves them in
-// their own units.
+// units or ×, so a physical basis leaves them in their own units, except
+// the reaction points' byte counter, timer and rates (802.1Qau gives them
+// in bytes, ms and Mb/s), in phits, cycles and phits/node/cycle.
 func TestQCNForm(t *testing.T) {
 	name, _ := config.Lookup("routing.name")
 	if !strings.Contains(","+strings.Join(name.Enum, ",")+",", ",QCN_SWITCH,") {
@@ -49,14 +50,16 @@ func TestQCNForm(t *testing.T) {
 	// input sampling with feedback comparison: every option shows
 	all := e.Series[0]
 	all.Routing.QcnSampling, all.Routing.QcnFbComparison = "input", "on"
+	all.Routing.QcnSourceProcessing, all.Routing.QcnReactionPoints = true, true
+	physical := []string{"routing.qcnRpByteCount", "routing.qcnRpTimer", "routing.qcnRpRai", "routing.qcnRpRhai", "routing.qcnRpMinRate"}
 	shown := strings.Join(formFields(&all, "congestion"), " ")
 	for _, path := range qcn {
 		if !strings.Contains(shown+" ", path+" ") {
 			t.Errorf("QCN-Switch's form misses %s (shows %s)", path, shown)
 		}
 		p, _ := config.Lookup(path)
-		if v := ViewField(&e.Series[0], p, "", false); v.Physical {
-			t.Errorf("%s shown in physical units: %+v", path, v)
+		if v := ViewField(&e.Series[0], p, "", false); v.Physical != slices.Contains(physical, path) {
+			t.Errorf("%s shown in physical units %v: %+v", path, v.Physical, v)
 		}
 	}
 	for i := 1; i < len(e.Series); i++ {
@@ -66,7 +69,11 @@ func TestQCNForm(t *testing.T) {
 	}
 	// an option that depends on another hides without it (the when tag's
 	// combined conditions): source processing is input sampling's (paper
-	// §3.2.1), Th1 and Th2 feedback comparison's (§3.3)
+	// §3.2.1), Th1 and Th2 feedback comparison's (§3.3); the source-processing
+	// rule source processing's, the reaction points' parameters the reaction
+	// points' (both off here)
+	off := []string{"routing.qcnSourceProcessingRule", "routing.qcnRpGd", "routing.qcnRpByteCount", "routing.qcnRpTimer",
+		"routing.qcnRpRai", "routing.qcnRpRhai", "routing.qcnRpMinRate", "routing.qcnRpFastRecovery"}
 	for _, tc := range []struct {
 		sampling, fbc string
 		hidden        []string
@@ -85,7 +92,7 @@ func TestQCNForm(t *testing.T) {
 				missing = append(missing, path)
 			}
 		}
-		if !slices.Equal(missing, tc.hidden) {
+		if tc.hidden = append(tc.hidden, off...); !slices.Equal(missing, tc.hidden) {
 			t.Errorf("sampling %q, feedback comparison %q: the form hides %v, want %v", tc.sampling, tc.fbc, missing, tc.hidden)
 		}
 	}
