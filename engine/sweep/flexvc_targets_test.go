@@ -137,10 +137,9 @@ func TestFlexVCTarget21NoSpeedup(t *testing.T) {
 // equal to the baseline (within 10%). The baseline itself does worse per
 // port than per VC (implicit detection). Not tested: DAMQ's collapse (the
 // thesis: below 0.15 per VC and 0.05 per port). In 4,000 + 4,000 cycles
-// DAMQ 8/4 accepts 0.471 per VC and 0.463 per port, as the baseline (at
-// h=8, one seed, 0.454 and 0.425 against the baseline's 0.451); per port it
-// collapses only after some 8,000 cycles (to about 0.13), too long a PB run
-// for a test, and per VC not in 60,000 (engine/REPRODUCTION.md).
+// DAMQ 8/4 accepts 0.471 per VC and 0.409 per port (the baseline 0.46);
+// per port it sinks to 0.31–0.41 after some 7,000 cycles, and per VC not in
+// 60,000 (engine/REPRODUCTION.md).
 func TestFlexVCTarget19PBRequestReply(t *testing.T) {
 	if testing.Short() {
 		t.Skip("five saturated h=4 request-reply PB runs (about 20 s)")
