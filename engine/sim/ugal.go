@@ -95,10 +95,22 @@ func (s *Sim) preferNonMinimal(r int, pk *packet, c int32) bool {
 	minClass, valClass := s.pclass[minPo], s.pclass[valPo]
 	minVC, valVC := s.vcAt(minPos, minClass == topology.Global, pk), s.vcAt(valPos, valClass == topology.Global, pk)
 	var qmin, qval int32
-	if s.ov.occOther {
-		qmin, qval = s.occSlow(r, minPort, minVC), s.occSlow(r, valPort, valVC)
-	} else {
+	switch {
+	case !s.ov.occOther:
 		qmin, qval = s.occVC(minPo, minVC, minClass), s.occVC(valPo, valVC, valClass)
+	case s.ov.perPort && s.routing != routeUGAL:
+		// PB with per-port sensing: the port sums mark the global links
+		// (thesis §5.2.4); the UGAL-L comparison stays on the VC the
+		// packet would take (thesis §1.4.2.1: "the comparison is performed
+		// per VC"; FOGSim's PB compares the next channel's credits), of
+		// minimally routed packets only with minCred
+		if s.ov.minOnly {
+			qmin, qval = s.ov.minOcc[minPo*s.maxVC+minVC], s.ov.minOcc[valPo*s.maxVC+valVC]
+		} else {
+			qmin, qval = s.occVC(minPo, minVC, minClass), s.occVC(valPo, valVC, valClass)
+		}
+	default:
+		qmin, qval = s.occSlow(r, minPort, minVC), s.occSlow(r, valPort, valVC)
 	}
 	u := &s.ug
 	if u.pathLength { // integers: exact, as the comparison in reals
