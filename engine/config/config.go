@@ -209,7 +209,7 @@ type Routing struct {
 	UgalMode   string  `json:"ugalMode" group:"congestion" doc:"factor: minimal if Qmin ≤ F·Qval + T; pathLength: minimal if Qmin·Hmin ≤ Qval·Hval + T (FOGSim)" enum:"factor,pathLength" when:"routing" paper:"thesis eq. 1.2"`
 	UgalF      float64 `json:"ugalF" group:"congestion" doc:"F of the factor comparison" unit:"×" min:"0" max:"100" when:"routing"`
 	UgalT      float64 `json:"ugalT" group:"congestion" doc:"T of the comparison" unit:"packets" min:"0" max:"10000" when:"routing"`
-	Congestion string  `json:"congestion" group:"congestion" doc:"occupancy compared per VC or per port (…Min: counting only minimally routed packets)" enum:"perVC,perPort,perVCMin,perPortMin" when:"routing" paper:"thesis §5.2.4"`
+	Congestion string  `json:"congestion" group:"congestion" doc:"occupancy sensed per VC or per port (…Min: counting only minimally routed packets). UGAL compares the sensed occupancy; PB and PB-ACOR mark their saturated global links by it and compare the occupancy of the packet's VC, per port as per VC (thesis §1.4.2.1, §5.2.4)" enum:"perVC,perPort,perVCMin,perPortMin" when:"routing" paper:"thesis §5.2.4"`
 
 	// InjectionTrigger is omitted for its default, so that documents and
 	// results without it are unchanged.
