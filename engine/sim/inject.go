@@ -86,9 +86,6 @@ func (s *Sim) chooseVC(node, dst int, reply bool) int {
 // packet in one of its (request) VCs.
 func (s *Sim) hasRoom(node int) bool {
 	if s.rn != nil {
-		if s.srcQueue {
-			return s.recnRoom(node) > 0
-		}
 		return !s.recnStalled(node) // the admittance queues (recnsim.go)
 	}
 	if s.reqVCs == s.injVC { // no reply set, no reservations: count the port

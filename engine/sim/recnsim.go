@@ -98,7 +98,7 @@ func (s *Sim) initRecn(cfg *config.Config) error {
 	// (§4.1), and one that fills while its flow is stopped stalls the
 	// generator, so a small one (4 packets) stalls the background's
 	// senders behind their packets to the hotspot (REPRODUCTION.md)
-	rs.admNodes, rs.admFree, rs.admCap = make([]recnNode, 0, 16*s.N), -1, p.memNI
+	rs.admNodes, rs.admFree, rs.admCap = make([]recnNode, 0, 16*s.N), -1, max(rc.sides[rc.ni(0)].mem, 1)
 	rs.admMask, rs.admRR = make([]uint64, s.N*rs.admWords), make([]int32, s.N)
 	rs.admHosts, rs.admLast, rs.pend = make([]uint64, (s.N+63)/64), make([]int64, s.N), make([]int32, s.N)
 	for h := range rs.pend {
