@@ -86,7 +86,7 @@ func (s *Sim) chooseVC(node, dst int, reply bool) int {
 // packet in one of its (request) VCs.
 func (s *Sim) hasRoom(node int) bool {
 	if s.rn != nil {
-		return s.recnRoom(node) > 0
+		return !s.recnStalled(node) // the admittance queues (recnsim.go)
 	}
 	if s.reqVCs == s.injVC { // no reply set, no reservations: count the port
 		return s.ports[s.nodeAt[node].pi].inCount < s.injSlots
@@ -249,7 +249,7 @@ func (s *Sim) nodeThreshold(n int) uint64 {
 }
 
 func (s *Sim) burstRoom(n int) bool {
-	if s.injPolicy == 0 {
+	if s.injPolicy == 0 && s.rn == nil {
 		return s.chooseVC(n, int(s.burstDst[n]), false) >= 0
 	}
 	return s.hasRoom(n)
@@ -279,6 +279,10 @@ func (s *Sim) inject(n, dst int, flags uint8) {
 	}
 	if s.srcQueue {
 		s.queueMessage(n, dst, flags)
+		return
+	}
+	if s.rn != nil { // RECN's interface: its admittance queues (recnsim.go)
+		s.recnGenerate(n, dst, flags)
 		return
 	}
 	vc := s.chooseVC(n, dst, false)

@@ -44,6 +44,24 @@ type recnSim struct {
 	maxTot         int32
 	lastAllocs     int64
 	lastB          int
+	// the interfaces' admittance queues (RECN paper §4.1): per (host,
+	// destination) a FIFO of at most admCap packets, a linked list
+	// in admNodes; a generated packet whose queue is full is held (pend)
+	// and stalls its host's generator until it fits; one packet a cycle
+	// moves, round-robin over the destinations, into the interface's
+	// injection side
+	admH, admT []int32 // per (host, destination): the list's head, tail (−1: empty)
+	admLen     []int32 // per (host, destination): packets queued
+	admNodes   []recnNode
+	admFree    int32    // free-node list
+	admCap     int32    // an admittance queue's size: the interface's memory
+	admMask    []uint64 // per host, admWords words: the destinations queued
+	admWords   int
+	admRR      []int32  // per host: the destination the round-robin tries first
+	admHosts   []uint64 // per 64 hosts: holding queued or held packets
+	admLast    []int64  // per host: the last cycle a packet moved in
+	pend       []int32  // per host: the packet its generator holds (−1 none)
+	stalls     int64    // generation attempts that found their queue full
 }
 
 // initRecn builds RECN's sides for a fat tree (config checks the rest).
@@ -70,6 +88,22 @@ func (s *Sim) initRecn(cfg *config.Config) error {
 		seqGen: make([]int32, s.N*s.N), seqDel: make([]int32, s.N*s.N)}
 	n := int((s.W + s.M + int64(s.cfg.Sim.Interval) - 1) / int64(s.cfg.Sim.Interval))
 	rs.sIn, rs.sEg, rs.sTot = make([]int32, n), make([]int32, n), make([]int32, n)
+	rs.admWords = (s.N + 63) / 64
+	rs.admH, rs.admT, rs.admLen = make([]int32, s.N*s.N), make([]int32, s.N*s.N), make([]int32, s.N*s.N)
+	for f := range rs.admH {
+		rs.admH[f], rs.admT[f] = -1, -1
+	}
+	// an admittance queue holds as much as the interface's injection side
+	// (router.injectionBuffer): the RECN paper does not give its size
+	// (§4.1), and one that fills while its flow is stopped stalls the
+	// generator, so a small one (4 packets) stalls the background's
+	// senders behind their packets to the hotspot (REPRODUCTION.md)
+	rs.admNodes, rs.admFree, rs.admCap = make([]recnNode, 0, 16*s.N), -1, max(rc.sides[rc.ni(0)].mem, 1)
+	rs.admMask, rs.admRR = make([]uint64, s.N*rs.admWords), make([]int32, s.N)
+	rs.admHosts, rs.admLast, rs.pend = make([]uint64, (s.N+63)/64), make([]int64, s.N), make([]int32, s.N)
+	for h := range rs.pend {
+		rs.pend[h], rs.admLast[h] = -1, -1
+	}
 	s.rn = rs
 	return nil
 }
@@ -100,11 +134,159 @@ func (s *Sim) recnInject(k int32, t int64) {
 	rs.niBusy[h>>6] |= 1 << (h & 63)
 }
 
-// recnRoom tells whether node h's interface can take a packet.
+// recnRoom is the packets node h's injection side can still take (its
+// source queue's path, which bypasses the admittance queues).
 func (s *Sim) recnRoom(h int) int32 {
 	rc := s.rn.rc
 	sd := &rc.sides[rc.ni(h)]
 	return sd.mem - sd.used
+}
+
+// recnStalled tells whether node h's generator holds a packet whose
+// admittance queue is full: it makes no attempt until the packet fits.
+func (s *Sim) recnStalled(h int) bool { return s.rn.pend[h] >= 0 }
+
+// recnGenerate is a packet generated at node h for dst, the destination
+// drawn before any room test (RECN paper §4.1: a message is stored in the
+// admittance queue of its destination): into the interface's injection
+// side at once when nothing waits ahead of it and the side admits it,
+// else into its admittance queue, else held, stalling the generator.
+func (s *Sim) recnGenerate(h, dst int, flags uint8) {
+	rs := s.rn
+	k := s.newPacket(h, dst, s.now, flags)
+	if rs.admHosts[h>>6]&(1<<(h&63)) == 0 && rs.admLast[h] < s.now && s.recnAdmits(h, dst) {
+		rs.admLast[h] = s.now
+		s.recnInject(k, s.now)
+		return
+	}
+	if !rs.admPush(h, dst, s.N, k) {
+		rs.pend[h] = k
+		rs.stalls++
+	}
+	rs.admHosts[h>>6] |= 1 << (h & 63)
+}
+
+// admPush appends packet k to host h's admittance queue for dst; false
+// when it is full.
+func (rs *recnSim) admPush(h, dst, n int, k int32) bool {
+	f := h*n + dst
+	if rs.admLen[f] == rs.admCap {
+		return false
+	}
+	i := rs.admFree
+	if i >= 0 {
+		rs.admFree = rs.admNodes[i].next
+		rs.admNodes[i] = recnNode{k, -1}
+	} else {
+		i = int32(len(rs.admNodes))
+		rs.admNodes = append(rs.admNodes, recnNode{k, -1})
+	}
+	if rs.admT[f] < 0 {
+		rs.admH[f] = i
+	} else {
+		rs.admNodes[rs.admT[f]].next = i
+	}
+	rs.admT[f] = i
+	rs.admLen[f]++
+	rs.admMask[h*rs.admWords+dst>>6] |= 1 << (dst & 63)
+	return true
+}
+
+// recnAdmits tells whether host h's injection side takes a packet for dst
+// now: its memory has room, and the SAQ the packet would join (the longest
+// match, RECN paper §3.6) is neither stopped by Xoff nor holding T_xoff
+// packets. The admittance queues are the interface's ingress side: as an
+// egress SAQ at T_xoff stops the ingress SAQs that feed it (§3.7), the
+// interface's SAQ stops its admittance queues for the destinations it
+// matches, and a stopped flow waits in them, then in its generator.
+func (s *Sim) recnAdmits(h, dst int) bool {
+	rc := s.rn.rc
+	side := rc.ni(h)
+	sd := &rc.sides[side]
+	if sd.used >= sd.mem {
+		return false
+	}
+	if sd.lines == 0 {
+		return true
+	}
+	var route [recnMaxPath]int32
+	n := rc.route(side, dst, &route)
+	l := rc.match(side, &route, n, -1)
+	if l < 0 {
+		return true
+	}
+	return !rc.lines[side*rc.p.saqs+l].stopped && rc.qn[rc.qi(side, 1+l)] < rc.p.xoff
+}
+
+// recnAdmit moves, for every host with queued packets, one packet from its
+// admittance queues into its injection side (round-robin over the
+// destinations, passing those not admitted), then lets a held packet into
+// its queue.
+func (s *Sim) recnAdmit(now int64) {
+	rs := s.rn
+	N, W := s.N, rs.admWords
+	for w, m := range rs.admHosts {
+		for ; m != 0; m &= m - 1 {
+			h := w<<6 | bits.TrailingZeros64(m)
+			mask := rs.admMask[h*W : h*W+W]
+			if rs.admLast[h] < now {
+				// from the round-robin's destination on, wrapping round to
+				// the bits of its word below it
+				sw, sb := int(rs.admRR[h])>>6, uint(rs.admRR[h]&63)
+				for i := 0; i <= W; i++ {
+					wi := (sw + i) % W
+					bm := mask[wi]
+					if i == 0 {
+						bm &^= 1<<sb - 1
+					} else if i == W {
+						bm &= 1<<sb - 1
+					}
+					if d := s.recnAdmitFrom(h, wi, bm, now); d >= 0 {
+						rs.admRR[h] = int32((d + 1) % N)
+						break
+					}
+				}
+			}
+			if k := rs.pend[h]; k >= 0 && rs.admPush(h, int(s.pk[k].dst), N, k) {
+				rs.pend[h] = -1
+			}
+			if rs.pend[h] < 0 {
+				empty := true
+				for _, x := range mask {
+					empty = empty && x == 0
+				}
+				if empty {
+					rs.admHosts[w] &^= 1 << (h & 63)
+				}
+			}
+		}
+	}
+}
+
+// recnAdmitFrom moves the first packet it admits among host h's
+// destinations in bm (word wi of its mask) into the injection side and
+// returns its destination; −1 if none.
+func (s *Sim) recnAdmitFrom(h, wi int, bm uint64, now int64) int {
+	rs := s.rn
+	for ; bm != 0; bm &= bm - 1 {
+		d := wi<<6 | bits.TrailingZeros64(bm)
+		if !s.recnAdmits(h, d) {
+			continue
+		}
+		f := h*s.N + d
+		i := rs.admH[f]
+		k := rs.admNodes[i].v
+		rs.admH[f] = rs.admNodes[i].next
+		rs.admNodes[i].next, rs.admFree = rs.admFree, i
+		if rs.admLen[f]--; rs.admLen[f] == 0 {
+			rs.admT[f] = -1
+			rs.admMask[h*rs.admWords+wi] &^= 1 << (d & 63)
+		}
+		rs.admLast[h] = now
+		s.recnInject(k, now)
+		return d
+	}
+	return -1
 }
 
 // recnStep runs one cycle of the network under RECN.
@@ -114,6 +296,7 @@ func (s *Sim) recnStep() {
 	now := s.now
 	rc.step(now)
 	radix := s.radix
+	s.recnAdmit(now)
 	slot := now & s.wheelMask
 	for _, e := range s.arrivals[slot] {
 		pi, _ := arrivalAt(e)
