@@ -189,11 +189,43 @@ func TestAcorADVlFig4(t *testing.T) {
 	if a := r[5].Accepted; a < 0.95 {
 		t.Errorf("RVAL under ADVl with 2 allocator iterations accepts %.3f, want ≥ 0.95 (paper: almost 100 %%)", a)
 	}
-	if r[3].Accepted > 1.01*r[2].Accepted {
-		t.Errorf("RPB %.3f above RVAL %.3f under ADVl at 1.0 (paper: RPB lower at high load)", r[3].Accepted, r[2].Accepted)
+	// the paper's "RPB lower than RVAL at high load" does not show here nor in
+	// FOGSim v5 on the same keys (routing=SRC_ADP: 0.829 against RVAL's 0.830,
+	// 1.78 hops each): equal within 2 %
+	if a, b := r[3].Accepted, r[2].Accepted; a > 1.02*b || a < 0.98*b {
+		t.Errorf("RPB %.3f not within 2 %% of RVAL %.3f under ADVl at 1.0 (FOGSim v5: 0.829 and 0.830)", a, b)
 	}
 	if a := r[4].Accepted; a < 0.40 || a > 0.75 {
 		t.Errorf("unrestricted PB under ADVl accepts %.3f, want [0.40, 0.75] (½ + 1/p)", a)
+	}
+}
+
+// ACOR paper §6.1, Fig. 4: RPB's throughput at high load is lower than
+// RVAL's "due to the use of minimal paths". Under ADVl restricted PB weighs
+// the direct local link (1 hop) against a detour through a router of the
+// group (2 hops) by UGAL's occupancies, so below saturation it takes the
+// minimal path more often than RVAL's uniform draw among the a routers (2 of
+// a = 25 % of its packets minimal at h=4), and its latency is no higher. At
+// offered 0.6 (1 seed of 2,000 + 2,000 cycles) we measured 32 % of RPB's
+// packets minimal against RVAL's 25 %, 297 against 305 cycles; the test
+// wants at least 4 points more minimal packets and a latency at most 1 %
+// above RVAL's. Past saturation the direct link's queue holds UGAL's choice
+// at RVAL's mix, and the two accept the same (TestAcorADVlFig4).
+func TestAcorRPBUsesMinimalPathsADVlFig4(t *testing.T) {
+	short := func(c *config.Config) { c.Sim.Warmup, c.Sim.Cycles = 2000, 2000 }
+	r := acRun(t, 1, acClaim("PB", "", "ADVL", 1, 0.6, short), acClaim("VAL", "", "ADVL", 1, 0.6, short))
+	minimal := func(o acOut) float64 { return 1 - o.Runs[0].Misrouted.Fraction }
+	t.Logf("ADVl at 0.6: RPB %.1f %% minimal, latency %.0f; RVAL %.1f %% minimal, latency %.0f", 100*minimal(r[0]), r[0].Latency, 100*minimal(r[1]), r[1].Latency)
+	if minimal(r[0]) < minimal(r[1])+0.04 {
+		t.Errorf("RPB routes %.1f %% of its packets minimally, RVAL %.1f %%: want RPB ≥ RVAL + 4 points (Fig. 4: PB uses minimal paths)", 100*minimal(r[0]), 100*minimal(r[1]))
+	}
+	if r[0].Latency > 1.01*r[1].Latency {
+		t.Errorf("RPB's latency %.0f above 1.01 × RVAL's %.0f at 0.6 under ADVl", r[0].Latency, r[1].Latency)
+	}
+	for i, o := range r {
+		if a := o.Accepted; a < 0.58 {
+			t.Errorf("series %d accepts %.3f of 0.6 under ADVl: saturated, the comparison is meant below saturation", i, a)
+		}
 	}
 }
 
