@@ -704,7 +704,7 @@ func (c *Config) recnMemory(ports, N, R, radix, held int64, pkt float64) []Memor
 	byRoom := float64(N*memNI) + 1
 	waiting, path, how := float64(N)*byLoad+senders*backlog, "traffic.load", fmt.Sprintf("traffic.load over %d cycles", cycles)
 	if byRoom < byLoad+backlog {
-		waiting = float64(N-int64(senders))*min(byRoom, byLoad) + senders*byRoom
+		waiting = float64(N-int64(senders))*min(byRoom, byLoad) + senders*min(byRoom, byLoad+backlog)
 		if byRoom <= byLoad {
 			path, how = "router.injectionBuffer", fmt.Sprintf("%d queues of %d packets per host", N, memNI)
 		}
