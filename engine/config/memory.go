@@ -326,6 +326,10 @@ func (c *Config) memory() []MemoryPart {
 		add("congestion.scheme", "the 1-flit control packets' VC slots (one per phit) and output FIFO entries", float64(slots*8+fifo), false)
 	}
 
+	if c.Congestion.SchemeName() == "recn" {
+		parts = append(parts, c.recnMemory(ports, N, R, radix, slots+ejecting, pkt)...)
+	}
+
 	// time series: counters per interval (allocated by sim.New), the
 	// result's samples (a slice grown by append: its copies add up to about
 	// 5 times it) and their JSON text (compact, then indented, each in a
@@ -610,4 +614,107 @@ func FormatBytes(b int64) string {
 		return fmt.Sprintf("%.1f MiB", float64(b)/(1<<20))
 	}
 	return fmt.Sprintf("%.2f GiB", float64(b)/(1<<30))
+}
+
+// Sizes of RECN's records (sim's recnSide, recnLine, recnNode, recn with
+// its message wheel's slice headers, recnSim).
+const (
+	recnSideBytes = 48
+	recnLineBytes = 80
+	recnNodeBytes = 8
+	recnBytes     = 98792
+	recnSimBytes  = 560
+)
+
+// recnMemory is RECN's state (sim's newRecn and initRecn) on a fat tree of
+// ports switch ports, N hosts and R switches, whose ingress sides and
+// interfaces hold at most held packets of pkt bytes each (the input buffer
+// slots and those leaving for the hosts):
+//   - the sides (an ingress and an egress side per port, one per network
+//     interface): their SAQ lines with the upstream line and, per port,
+//     the feeding line, their queues, credits and link state; the
+//     SAQ-utilisation series
+//   - the packets on the egress sides: an egress side has its own memory
+//     (router.outputBuffer), so its packets hold no credit downstream and
+//     the input buffer slots do not bound them; every packet in the
+//     network came in over an interface's link, a packet per
+//     router.packetSize cycles at most, or is still in the interface's
+//     memory, which bounds them too. Their queue nodes and sequence
+//     numbers, with those of the rest of the network
+//   - per (source, destination) pair the ordering counters (RECN paper
+//     §3.6) and the admittance list's head, tail and length (§4.1): N²
+//     entries, named by the topology
+//   - the packets waiting in the admittance queues, with their list nodes
+//     and sequence numbers. Nothing is dropped: a host holds at most N
+//     queues of router.injectionBuffer's packets each, and one more its
+//     generator holds when the queue is full. A host's generator stalls
+//     while it holds one, so it queues no more than its process generates
+//     (traffic.load over the run, as the source queue's term counts it;
+//     a bursty process up to a packet a cycle), plus, at HOTSPOT's
+//     senders, what their backlogged generation adds, limited only by
+//     room: a full queue to the hotspot (one per HOTSPOT pattern in use,
+//     at most a packet a cycle). The term is the smaller bound, named by
+//     its parameter.
+func (c *Config) recnMemory(ports, N, R, radix, held int64, pkt float64) []MemoryPart {
+	r, tr := &c.Router, &c.Traffic
+	P := int64(r.PacketSize)
+	saqs := int64(c.Congestion.RECN(1).SAQs)
+	sides := 2*ports + N
+	side := recnSideBytes + saqs*(recnLineBytes+2+2+4*radix) + (saqs+1)*12 + 4 + 8 + 8 + 1
+	nb, cycles, _ := c.samples()
+	memNI := max(int64(r.InjectionBuffer)/P, 1) // an interface's memory and an admittance queue's size
+	memEg := int64(r.OutputBuffer) / P
+	egress := min(float64(ports*memEg), float64(N)*(float64(cycles)/float64(P)+1))
+	// every packet in the network came in over an interface's link or
+	// waits in the interface's memory
+	held = int64(min(float64(held)+egress, float64(N)*(float64(memNI)+float64(cycles)/float64(P)+1)))
+	// the node pool starts at a node per packet of the interfaces' memory
+	// (allocated whatever the traffic) and grows by append while the
+	// sides hold more
+	nodes := float64(max(held-N*memNI, 0) * recnNodeBytes * growth)
+	state := float64(sides*side+recnBytes+recnSimBytes+R*16+ports*16+(N+63)/64*8+N*memNI*recnNodeBytes) + 3*4*nb
+	words := (N + 63) / 64
+	perHost := float64(words*8 + 4 + 8 + 4 + 16*recnNodeBytes) // admittance mask, round-robin pointer, last move, held packet, the list pool's start
+	pairs := float64(N*N) * (8 + 12)
+
+	hot, senders := 0.0, 0.0
+	if tr.Pattern == "HOTSPOT" {
+		hot++
+	}
+	if tr.SwitchCycle > 0 && tr.SwitchPattern == "HOTSPOT" {
+		hot++
+	}
+	if hot > 0 {
+		list, _ := tr.Senders()
+		senders = float64(min(int64(len(list)+tr.HotspotCount), N))
+	}
+	load := tr.Load
+	if tr.SwitchCycle > 0 {
+		load = max(load, tr.SwitchLoad)
+	}
+	if tr.Pattern == "UR1UR2" || tr.SwitchCycle > 0 && tr.SwitchPattern == "UR1UR2" {
+		load = max(load, cmp.Or(tr.Ur2Load, 0.9))
+	}
+	gen := load/float64(P)*float64(cycles)*1.05 + 8
+	if tr.Process == "bursty" {
+		gen = float64(cycles) // a packet each ON cycle; a burst may last the run
+	}
+	byLoad := gen + 1
+	backlog := hot * float64(min(memNI, cycles)) // a sender's queue to the hotspot
+	byRoom := float64(N*memNI) + 1
+	waiting, path, how := float64(N)*byLoad+senders*backlog, "traffic.load", fmt.Sprintf("traffic.load over %d cycles", cycles)
+	if byRoom < byLoad+backlog {
+		waiting = float64(N-int64(senders))*min(byRoom, byLoad) + senders*min(byRoom, byLoad+backlog)
+		if byRoom <= byLoad {
+			path, how = "router.injectionBuffer", fmt.Sprintf("%d queues of %d packets per host", N, memNI)
+		}
+	}
+	return []MemoryPart{
+		part("congestion.scheme", fmt.Sprintf("RECN's %d sides of %d SAQs and their queues' nodes", sides, saqs), state, false),
+		part("topology", fmt.Sprintf("RECN's ordering counters and admittance lists of %d × %d host pairs", N, N), pairs+float64(N)*perHost, false),
+		part(path, fmt.Sprintf("up to %.3g packets waiting in the admittance queues (%s)", waiting, how),
+			waiting*(pkt+(recnNodeBytes+4)*growth), true),
+		part("router.outputBuffer", fmt.Sprintf("up to %.3g packets on RECN's egress sides", egress), egress*(pkt+8*2*growth), true),
+		part("congestion.scheme", "RECN's queue nodes and sequence numbers when every side holds its memory", nodes+float64(held)*4*growth, true),
+	}
 }

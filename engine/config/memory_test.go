@@ -2,6 +2,7 @@ package config
 
 import (
 	"fmt"
+	"math"
 	"strings"
 	"testing"
 )
@@ -207,5 +208,84 @@ func TestContentionCountersAreEstimated(t *testing.T) {
 	}
 	if ectn <= base {
 		t.Errorf("ectn %d B, base %d B", ectn, base)
+	}
+}
+
+// RECN's network interfaces (RECN paper §4.1: an admittance queue per
+// destination; §3.6: in-order delivery per source and destination) keep
+// state per host pair and the packets waiting in the admittance queues.
+// Nothing is dropped, so the waiting packets are bounded by the smaller of
+// the queues' room (N queues of router.injectionBuffer's packets per host,
+// and the one its generator holds) and what the hosts generate (traffic.load
+// over the run, plus the backlogged HOTSPOT senders' full queue to the
+// hotspot).
+func TestRECNInterfaceStateIsEstimated(t *testing.T) {
+	waiting := func(c Config) (MemoryPart, bool) {
+		for _, p := range c.Memory() {
+			if strings.Contains(p.What, "waiting in the admittance queues") {
+				return p, true
+			}
+		}
+		return MemoryPart{}, false
+	}
+	perPacket := float64(PacketBytes*growth + (recnNodeBytes+4)*growth)
+	c := RECNMechanism(2) // 64 hosts at load 1, 250,000 cycles, 2,048-packet interfaces
+	p, ok := waiting(c)
+	// per host: 1/8 packet a cycle × 250,000 × 1.05 + 8 and the held
+	// packet, less than 64 queues of 2,048; the 16 senders' full queues to
+	// the hotspot
+	want := (64*(250000.0/8*1.05+8+1) + 16*2048) * perPacket
+	if !ok || p.Path != "traffic.load" || p.Bytes != int64(want) || !p.Full {
+		t.Errorf("recn-case2-recn: waiting packets %+v, want %.0f bytes on traffic.load", p, want)
+	}
+	c.Router.InjectionBuffer = 64 // 8 packets: the queues' room bounds them
+	p, ok = waiting(c)
+	if want := 64 * (64*8 + 1) * perPacket; !ok || p.Path != "router.injectionBuffer" || p.Bytes != int64(want) {
+		t.Errorf("8-packet interfaces: waiting packets %+v, want %.0f bytes on router.injectionBuffer", p, want)
+	}
+	// the egress sides have their own memory: 384 ports × 2,048 packets,
+	// and with 1,000,000-phit ones the packets the 64 interfaces' links
+	// can carry in (a packet per 8 cycles over 250,000 cycles)
+	egress := func(c Config) float64 {
+		for _, p := range c.Memory() {
+			if strings.Contains(p.What, "RECN's egress sides") && p.Path == "router.outputBuffer" && p.Full {
+				return float64(p.Bytes) / float64(PacketBytes*growth+16*growth)
+			}
+		}
+		return 0
+	}
+	c = RECNMechanism(2)
+	if got := egress(c); math.Abs(got-384*2048) > 1 {
+		t.Errorf("recn-case2-recn: %.0f packets on the egress sides, want %d", got, 384*2048)
+	}
+	c.Router.OutputBuffer = 1000000
+	if got, want := egress(c), 64*(250000.0/8+1); math.Abs(got-want) > 1 {
+		t.Errorf("1,000,000-phit egress sides: %.0f packets on them, want %.0f", got, want)
+	}
+	if _, ok := waiting(RECNBaseline(2, "iq")); ok {
+		t.Error("the IQ baseline has no admittance queues, but they are estimated")
+	}
+
+	// the 256-host fat tree with RECN: 65,536 host pairs of 20 bytes each
+	c, _ = PresetByName("fattree256")
+	c.Congestion.Scheme, c.Physical.PhitBytes = "recn", 8
+	if errs := c.Validate(); errs != nil {
+		t.Fatalf("fattree256 with RECN refused: %v", errs)
+	}
+	pairs := false
+	for _, p := range c.Memory() {
+		if strings.Contains(p.What, "host pairs") {
+			pairs = p.Path == "topology" && p.Bytes >= 256*256*20
+		}
+	}
+	if !pairs {
+		t.Errorf("fattree256 with RECN: no per-pair term of at least %d bytes on topology: %v", 256*256*20, c.Memory())
+	}
+	// a long run: 256 queues of 2,048 packets per host, 22 GB, refused
+	// naming the interfaces' memory
+	c.Traffic.Load, c.Sim.Cycles, c.Sim.Interval = 1, 10000000, 100000
+	errs := c.validateMemory()
+	if len(errs) != 1 || errs[0].Path != "router.injectionBuffer" || !strings.Contains(errs[0].Msg, "admittance queues") {
+		t.Errorf("a 10,000,000-cycle RECN run at load 1 on fattree256: want one error on router.injectionBuffer naming the admittance queues, got %v", errs)
 	}
 }

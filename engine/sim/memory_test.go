@@ -170,6 +170,18 @@ func TestMemoryEstimateBoundsAllocation(t *testing.T) {
 			c.Traffic.SourceQueue, c.Traffic.Load, c.Traffic.Pattern, c.Traffic.Reactive = true, 1, "ADV", true
 			c.Sim.Cycles = 20000
 		}, 0, true, false},
+		// RECN's network interfaces (RECN paper §4.1): the 16-host fat
+		// tree (4-ary 2-tree) under UN at load 1 with 128-packet memories,
+		// where the admittance queues of every host fill toward their
+		// bound (16 queues of 128 packets per host); the worst case is
+		// reached
+		{"RECN, 16-host fat tree, UN at load 1, 128-packet interfaces", func(c *config.Config) {
+			*c = config.RECNMechanism(2)
+			c.Topology.Stages = 2
+			c.Traffic.Pattern, c.Traffic.Load = "UN", 1
+			c.Router.LocalBuffer, c.Router.OutputBuffer, c.Router.InjectionBuffer = 1024, 1024, 1024
+			c.Sim.Warmup, c.Sim.Cycles, c.Sim.Interval = 0, 20000, 1000
+		}, 0, true, true},
 		{"Graph500 s=12", func(c *config.Config) {
 			*c, _ = config.PresetByName("graph500-h2")
 			c.Workload.Scale, c.Sim.Interval = 12, 20
