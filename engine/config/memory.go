@@ -357,7 +357,7 @@ func (c *Config) memory() []MemoryPart {
 
 	// source queues: in the worst case every packet generated stays queued
 	if tr.SourceQueue {
-		rate := tr.Load / float64(P) // packets per node and cycle, as sim.New draws them
+		rate := c.peakLoad() / float64(P) // packets per node and cycle, as sim.New draws them, at the run's highest load
 		if tr.Reactive {
 			rate /= 2 // requests; replies go straight to the VC reserved for them
 		}
@@ -688,14 +688,7 @@ func (c *Config) recnMemory(ports, N, R, radix, held int64, pkt float64) []Memor
 		list, _ := tr.Senders()
 		senders = float64(min(int64(len(list)+tr.HotspotCount), N))
 	}
-	load := tr.Load
-	if tr.SwitchCycle > 0 {
-		load = max(load, tr.SwitchLoad)
-	}
-	if tr.Pattern == "UR1UR2" || tr.SwitchCycle > 0 && tr.SwitchPattern == "UR1UR2" {
-		load = max(load, cmp.Or(tr.Ur2Load, 0.9))
-	}
-	gen := load/float64(P)*float64(cycles)*1.05 + 8
+	gen := c.peakLoad()/float64(P)*float64(cycles)*1.05 + 8
 	if tr.Process == "bursty" {
 		gen = float64(cycles) // a packet each ON cycle; a burst may last the run
 	}
@@ -717,4 +710,19 @@ func (c *Config) recnMemory(ports, N, R, radix, held int64, pkt float64) []Memor
 		part("router.outputBuffer", fmt.Sprintf("up to %.3g packets on RECN's egress sides", egress), egress*(pkt+8*2*growth), true),
 		part("congestion.scheme", "RECN's queue nodes and sequence numbers when every side holds its memory", nodes+float64(held)*4*growth, true),
 	}
+}
+
+// peakLoad is the highest offered load of the run, in phits per node and
+// cycle: traffic.load, the load after a pattern switch, and UR1UR2's second
+// class.
+func (c *Config) peakLoad() float64 {
+	tr := &c.Traffic
+	load := tr.Load
+	if tr.SwitchCycle > 0 {
+		load = max(load, tr.SwitchLoad)
+	}
+	if tr.Pattern == "UR1UR2" || tr.SwitchCycle > 0 && tr.SwitchPattern == "UR1UR2" {
+		load = max(load, cmp.Or(tr.Ur2Load, 0.9))
+	}
+	return load
 }
