@@ -58,25 +58,12 @@ type cbcm struct {
 	id   int
 	p    config.CBCMParams
 	mark uint16
-	// switch, per output port (pi): its degree as runs of equal values (a
-	// ring of rn (start, value) per port: the window's cycles and one
-	// before), the window's sum and the bound intervals' max − min (a ring
-	// of nb), accounted lazily through at[po] (at a change of its degree or
-	// a grant)
-	q          int32 // one request's weight (1; weighted: lcm 1…16)
-	nb, rn     int
-	ns, bsi    int64
-	runS, runV []int32
-	out        []cbOut
-	diffs      []int32
-	stat       []int32 // the static part: requests that need no draw
-	pick       []int32 // the drawn part: this cycle's (the plain layout), the standing picks (router.voq)
-	stamp      []int64 // touched at cycle stamp−1
-	touched    []int32
-	picked     []int32 // outputs drawn last cycle: back to stat now
-	now1       int64   // the cycle being sampled + 1 (stamp)
-	cand       []int16 // one input's requests' outputs (the plain layout)
-	limit      int64   // congested ⇔ 2·nb·sum − samples·Σ(max − min) > limit
+	// switch, per output port (pi): its degree and window (cbcm_deg.go),
+	// accounted at a change of its degree or a grant
+	cbDeg
+	q     int32   // one request's weight (1; weighted: lcm 1…16)
+	cand  []int16 // one input's requests' outputs (the plain layout)
+	limit int64   // congested ⇔ 2·nb·sum − samples·Σ(max − min) > limit
 	// per input (router.voq): its requests' outputs in queue order (reqs,
 	// qs per input) and their count (nc); the inputs whose requests may
 	// have changed since the last sample (dirty: an arrival, a grant, a
@@ -133,18 +120,6 @@ type cbcm struct {
 	byRouter [][2]int32
 }
 
-// cbOut is an output port's contention state: its degree in effect (cur)
-// since its newest run (head; tail: the run holding the oldest cycle of the
-// window), accounted through cycle at: the window's sum, the open bound
-// interval's min and max, the closed intervals' Σ(max − min).
-type cbOut struct {
-	at, sum, sDiff          int64
-	end                     int64 // the open interval's last cycle
-	cur, lo, hi, head, tail int32
-	slot                    int32 // the open interval's slot in diffs (its index mod nb)
-	cong                    bool
-}
-
 const (
 	cbIdle uint8 = iota
 	cbObserving
@@ -171,20 +146,11 @@ func (m *cbcm) attach(s *Sim, id int) error {
 	m.mark = 1 << sh
 	np := len(s.ports)
 	ns, nb := m.p.Samples, m.p.Samples/m.p.BoundInterval
-	m.nb, m.rn = nb, ns+2 // a run per cycle at most: the window's, the one before, the new one
+	m.init(np, ns, m.p.BoundInterval, false)
 	m.q = 1
 	if m.p.Weighted {
 		m.q = 720720
 	}
-	m.ns, m.bsi = int64(ns), int64(m.p.BoundInterval)
-	m.runS, m.runV = make([]int32, np*m.rn), make([]int32, np*m.rn)
-	m.out, m.diffs = make([]cbOut, np), make([]int32, np*nb)
-	for po := range np {
-		m.runS[po*m.rn] = math.MinInt32 // degree 0 since before the start
-		m.out[po].at, m.out[po].lo, m.out[po].end = -1, math.MaxInt32, m.bsi-1
-	}
-	m.stat, m.pick = make([]int32, np), make([]int32, np)
-	m.stamp = make([]int64, np)
 	m.cand = make([]int16, 1<<qBits) // a port holds at most 1<<qBits − 1 queues (router.voq, router.queueing)
 	m.limit = int64(math.Floor(m.p.Threshold * float64(2*int64(nb)*int64(ns)*int64(m.q))))
 	if s.vq.on {
@@ -254,26 +220,14 @@ func (m *cbcm) control(*Sim, controlMsg) {}
 // destinations' epochs and the sources' unthrottle epochs when one is due.
 func (m *cbcm) cycle(s *Sim) {
 	now := s.now
-	m.now1 = now + 1
 	m.hooks++
-	for _, po := range m.picked { // last cycle's draws end
-		m.touch(int(po))
-	}
-	m.picked = m.picked[:0]
+	m.begin(now)
 	if s.vq.on {
 		m.sampleVoq(s)
 	} else {
 		m.samplePlain(s)
 	}
-	for _, po := range m.touched {
-		if x := m.stat[po] + m.pick[po]; x != m.out[po].cur {
-			m.setDegree(int(po), now, x)
-		}
-		if !s.vq.on { // the plain layout draws every request anew each cycle
-			m.pick[po] = 0
-		}
-	}
-	m.touched = m.touched[:0]
+	m.settle(now, !s.vq.on)
 	if m.early != nil {
 		m.early.sample(s, m)
 		if len(m.early.watch) > 0 {
@@ -482,117 +436,6 @@ func (m *cbcm) headPort(s *Sim, r int, b *buffer) int {
 		return s.df.MinimalPort(r, target)
 	}
 	return -1
-}
-
-// touch puts output po among the outputs whose degree this cycle's sample
-// sets.
-func (m *cbcm) touch(po int) {
-	if m.stamp[po] != m.now1 {
-		m.stamp[po] = m.now1
-		m.touched = append(m.touched, int32(po))
-	}
-}
-
-// draw adds w to output po's degree for this cycle only.
-func (m *cbcm) draw(po int, w int32) {
-	m.pick[po] += w
-	m.touch(po)
-	m.picked = append(m.picked, int32(po))
-}
-
-// setDegree makes x output po's degree from cycle t on: the run before is
-// accounted through t − 1, and a new run starts (the runs no window can
-// reach again were dropped by account).
-func (m *cbcm) setDegree(po int, t int64, x int32) {
-	o := &m.out[po]
-	m.account(po, o, t-1)
-	h := int(o.head) + 1
-	if h == m.rn {
-		h = 0
-	}
-	m.runS[po*m.rn+h], m.runV[po*m.rn+h] = int32(t), x
-	o.head, o.cur = int32(h), x
-}
-
-// account brings output po's window sum and bound intervals through cycle
-// t, its degree constant since o.at (a change starts a run, after an
-// account): the window gains the cycles at+1…t and loses at+1−ns…t−ns,
-// read from the runs (the tail run holds cycle at+1−ns); the open
-// interval's min and max take the degree, and the intervals that close
-// take their max − min (0 for an interval of one degree).
-func (m *cbcm) account(po int, o *cbOut, t int64) {
-	at := o.at
-	n := t - at
-	if n <= 0 {
-		return
-	}
-	x := o.cur
-	runS := m.runS[po*m.rn : (po+1)*m.rn]
-	runV := m.runV[po*m.rn : (po+1)*m.rn]
-	j, h := int(o.tail), int(o.head)
-	if n == 1 && t < o.end { // the common step: one cycle, no interval closes
-		o.sum += int64(x - runV[j]) // the tail run holds t − ns
-		if j != h {
-			nj := j + 1
-			if nj == len(runS) {
-				nj = 0
-			}
-			if int64(runS[nj]) == t-m.ns+1 {
-				o.tail = int32(nj)
-			}
-		}
-		o.lo, o.hi, o.at = min(o.lo, x), max(o.hi, x), t
-		return
-	}
-	sum := o.sum + n*int64(x)
-	// the cycles leaving the window, a ≤ c ≤ b
-	a, b := at+1-m.ns, t-m.ns
-	for {
-		if j == h { // the newest run holds the rest
-			sum -= (b - max(a, int64(runS[j])) + 1) * int64(runV[j])
-			break
-		}
-		nj := j + 1
-		if nj == len(runS) {
-			nj = 0
-		}
-		end := int64(runS[nj]) - 1 // ≥ a: the tail holds a
-		sum -= (min(b, end) - max(a, int64(runS[j])) + 1) * int64(runV[j])
-		if end > b {
-			break
-		}
-		j = nj
-	}
-	o.tail, o.sum = int32(j), sum
-	// the bound intervals: the open one holds the cycles from its start
-	// through at
-	lo, hi := min(o.lo, x), max(o.hi, x)
-	if t >= o.end { // it closes, and the ones wholly inside at+1…t
-		bsi := m.bsi
-		n := (t-o.end)/bsi + 1
-		ds := m.diffs[po*m.nb : (po+1)*m.nb]
-		if n > int64(m.nb) { // the open one is out of the window, the rest lie in the run: 0
-			clear(ds)
-			o.sDiff = 0
-			o.slot = int32((int64(o.slot) + n) % int64(m.nb))
-		} else {
-			d := hi - lo
-			for range n {
-				e := &ds[o.slot]
-				o.sDiff += int64(d - *e)
-				*e, d = d, 0
-				if o.slot++; int(o.slot) == m.nb {
-					o.slot = 0
-				}
-			}
-		}
-		o.end += n * bsi
-		lo, hi = math.MaxInt32, 0
-		if t > o.end-bsi { // the new open interval's cycles through t
-			lo, hi = x, max(0, x)
-		}
-	}
-	o.lo, o.hi, o.at = lo, hi, t
 }
 
 // eval is whether output po is congested at cycle t (after its sample).

@@ -27,8 +27,8 @@ import (
 // unthrottle goes back to the router (read there on arrival). The hotspot
 // VC counts at d's own router only, as at the endpoint (ejection ports).
 //
-// The metric is kept as the per-output one is (cbcm.account): a pair's
-// degree as runs of equal values, its window sum and its bound intervals'
+// The metric is kept by the per-output detector's type (cbDeg,
+// cbcm_deg.go): a pair's degree as runs of equal values, its window sum and its bound intervals'
 // min and max sums accounted when its degree changes or it is read (a
 // forwarded packet, an observing pair each cycle), so that a pair costs
 // nothing while its degree stands; under router.voq an input's requests
@@ -40,23 +40,13 @@ import (
 // expression of those integer sums (weighted: in units of 1/720720).
 type cbEarly struct {
 	N, words int
-	ns, nb   int
-	bsi      int64
 	limit    float64
 	q        int32      // one request's weight (1; weighted: lcm 1…16)
 	rs       rng.Stream // the draws, apart from the routers' streams
 	cand     []int32    // one input's requests' pairs (the plain layout)
-	// per pair r·N + d: its degree as runs (a ring of rn (start, value)),
-	// the window's sum, the bound intervals' min and max (rings of nb) and
-	// their sums, accounted through at[p]
-	rn                int
-	runS, runV        []int32
-	pw                []cbPair
-	mins, maxs        []int32
-	stat, pick        []int32
-	stamp             []int64
-	touched, picked   []int32
-	now1              int64
+	// per pair r·N + d: its degree and window (cbcm_deg.go), the bound
+	// intervals' min and max summed apart
+	cbDeg
 	qs                int
 	reqs              []int32 // per input (router.voq): its requests' pairs in queue order
 	nc                []int16
@@ -73,29 +63,12 @@ type cbEarly struct {
 	hotspots, thrSent int64
 }
 
-// cbPair is a (router, destination) pair's window state, as cbOut with the
-// bound intervals' min and max summed apart.
-type cbPair struct {
-	at, sum, sMin, sMax     int64
-	end                     int64
-	cur, lo, hi, head, tail int32
-	slot                    int32
-}
-
 func newCbEarly(s *Sim, m *cbcm) *cbEarly {
 	np := s.R * s.N
-	e := &cbEarly{N: s.N, words: m.words, ns: int(m.ns), nb: m.nb, bsi: m.bsi, limit: m.p.Threshold, q: m.q,
+	e := &cbEarly{N: s.N, words: m.words, limit: m.p.Threshold, q: m.q,
 		rs: rng.New(s.seed, rng.Router, 1<<32|uint64(m.id))}
 	e.cand = make([]int32, 128)
-	e.rn = e.ns + 2
-	e.runS, e.runV = make([]int32, np*e.rn), make([]int32, np*e.rn)
-	e.pw = make([]cbPair, np)
-	e.mins, e.maxs = make([]int32, np*e.nb), make([]int32, np*e.nb)
-	for p := range np {
-		e.runS[p*e.rn] = math.MinInt32 // degree 0 since before the start
-		e.pw[p].at, e.pw[p].lo, e.pw[p].end = -1, math.MaxInt32, e.bsi-1
-	}
-	e.stat, e.pick, e.stamp = make([]int32, np), make([]int32, np), make([]int64, np)
+	e.init(np, m.p.Samples, m.p.BoundInterval, true)
 	if s.vq.on {
 		e.qs = m.qs
 		np := len(s.ports)
@@ -121,11 +94,7 @@ func newCbEarly(s *Sim, m *cbcm) *cbEarly {
 // of the observing pairs that are no longer congested.
 func (e *cbEarly) sample(s *Sim, m *cbcm) {
 	now := s.now
-	e.now1 = now + 1
-	for _, p := range e.picked { // last cycle's draws end
-		e.touch(int(p))
-	}
-	e.picked = e.picked[:0]
+	e.begin(now)
 	if s.vq.on {
 		e.sampleVoq(s, m)
 	} else {
@@ -137,15 +106,7 @@ func (e *cbEarly) sample(s *Sim, m *cbcm) {
 			}
 		}
 	}
-	for _, p := range e.touched {
-		if x := e.stat[p] + e.pick[p]; x != e.pw[p].cur {
-			e.setDegree(int(p), now, x)
-		}
-		if !s.vq.on { // the plain layout draws every request anew each cycle
-			e.pick[p] = 0
-		}
-	}
-	e.touched = e.touched[:0]
+	e.settle(now, !s.vq.on)
 	for _, p32 := range e.watch {
 		// the router sees the contention itself: its end during the
 		// epoch is an unmarked packet's evidence (a path to d without
@@ -301,106 +262,17 @@ func (e *cbEarly) input(s *Sim, m *cbcm, r, pi int) {
 	}
 }
 
-func (e *cbEarly) touch(p int) {
-	if e.stamp[p] != e.now1 {
-		e.stamp[p] = e.now1
-		e.touched = append(e.touched, int32(p))
-	}
-}
-
-// draw adds w to pair p's degree for this cycle only.
-func (e *cbEarly) draw(p int, w int32) {
-	e.pick[p] += w
-	e.touch(p)
-	e.picked = append(e.picked, int32(p))
-}
-
-// setDegree makes x pair p's degree from cycle t on (cbcm.setDegree).
-func (e *cbEarly) setDegree(p int, t int64, x int32) {
-	o := &e.pw[p]
-	e.account(p, o, t-1)
-	h := int(o.head) + 1
-	if h == e.rn {
-		h = 0
-	}
-	e.runS[p*e.rn+h], e.runV[p*e.rn+h] = int32(t), x
-	o.head, o.cur = int32(h), x
-}
-
-// account brings pair p's window through cycle t (cbcm.account, with the
-// closed intervals' min and max summed apart: an interval inside one run
-// has both equal to its degree).
-func (e *cbEarly) account(p int, o *cbPair, t int64) {
-	at := o.at
-	n := t - at
-	if n <= 0 {
-		return
-	}
-	x := o.cur
-	runS := e.runS[p*e.rn : (p+1)*e.rn]
-	runV := e.runV[p*e.rn : (p+1)*e.rn]
-	j, h := int(o.tail), int(o.head)
-	ns := int64(e.ns)
-	sum := o.sum + n*int64(x)
-	a, b := at+1-ns, t-ns // the cycles leaving the window, a ≤ c ≤ b
-	for {
-		if j == h {
-			sum -= (b - max(a, int64(runS[j])) + 1) * int64(runV[j])
-			break
-		}
-		nj := j + 1
-		if nj == len(runS) {
-			nj = 0
-		}
-		end := int64(runS[nj]) - 1
-		sum -= (min(b, end) - max(a, int64(runS[j])) + 1) * int64(runV[j])
-		if end > b {
-			break
-		}
-		j = nj
-	}
-	o.tail, o.sum = int32(j), sum
-	lo, hi := min(o.lo, x), max(o.hi, x)
-	if t >= o.end {
-		bsi := e.bsi
-		n := (t-o.end)/bsi + 1
-		mins, maxs := e.mins[p*e.nb:(p+1)*e.nb], e.maxs[p*e.nb:(p+1)*e.nb]
-		if n > int64(e.nb) { // the open one is out of the window, the rest lie in the run
-			for i := range mins {
-				mins[i], maxs[i] = x, x
-			}
-			o.sMin, o.sMax = int64(e.nb)*int64(x), int64(e.nb)*int64(x)
-			o.slot = int32((int64(o.slot) + n) % int64(e.nb))
-		} else {
-			for range n {
-				o.sMin += int64(lo - mins[o.slot])
-				o.sMax += int64(hi - maxs[o.slot])
-				mins[o.slot], maxs[o.slot] = lo, hi
-				lo, hi = x, x
-				if o.slot++; int(o.slot) == e.nb {
-					o.slot = 0
-				}
-			}
-		}
-		o.end += n * bsi
-		lo, hi = math.MaxInt32, 0
-		if t > o.end-bsi { // the new open interval's cycles through t
-			lo, hi = x, max(0, x)
-		}
-	}
-	o.lo, o.hi, o.at = lo, hi, t
-}
-
 // eval is whether pair p is congested at cycle t (after its sample): the
 // plain form's MA − (MA(max) − MA(min))/2 > threshold on the same sums.
 func (e *cbEarly) eval(p int, t int64) bool {
-	o := &e.pw[p]
+	o := &e.out[p]
 	e.account(p, o, t)
 	ns, nb, q := float64(e.ns), float64(e.nb), float64(e.q)
+	sMax, sMin := o.sMax, o.sMax-o.sDiff
 	if e.q == 1 {
-		return float64(o.sum)/ns-(float64(o.sMax)/nb-float64(o.sMin)/nb)/2 > e.limit
+		return float64(o.sum)/ns-(float64(sMax)/nb-float64(sMin)/nb)/2 > e.limit
 	}
-	return float64(o.sum)/q/ns-(float64(o.sMax)/q/nb-float64(o.sMin)/q/nb)/2 > e.limit
+	return float64(o.sum)/q/ns-(float64(sMax)/q/nb-float64(sMin)/q/nb)/2 > e.limit
 }
 
 // see runs pair (r, d)'s epoch test on a data packet router r forwards.

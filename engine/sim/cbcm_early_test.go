@@ -81,15 +81,16 @@ func TestCBCMEarlyIncrementalMatchesRecount(t *testing.T) {
 					bad++
 					t.Errorf("%s, cycle %d: pair (router %d, node %d): static degree %d, recounted %d", est, s.now, p/s.N, p%s.N, e.stat[p], stat[p])
 				}
-				got[p/s.N] += e.pw[p].cur - stat[p]
-				hist[p] = append(hist[p], e.pw[p].cur)
+				got[p/s.N] += e.out[p].cur - stat[p]
+				hist[p] = append(hist[p], e.out[p].cur)
 				if period := int64(7 + 94*(p%2)); (s.now+int64(p))%period != 0 {
 					continue
 				}
-				o := &e.pw[p]
+				o := &e.out[p]
 				e.account(p, o, s.now)
 				ns, nb, q := float64(e.ns), float64(e.nb), float64(e.q)
-				metric := float64(o.sum)/q/ns - (float64(o.sMax)/q/nb-float64(o.sMin)/q/nb)/2
+				sMax, sMin := o.sMax, o.sMax-o.sDiff
+				metric := float64(o.sum)/q/ns - (float64(sMax)/q/nb-float64(sMin)/q/nb)/2
 				if want := recountPairMetric(e, hist[p]); math.Abs(metric-want) > 1e-9 {
 					bad++
 					t.Errorf("%s, cycle %d: pair (router %d, node %d): metric %.4f, recounted %.4f", est, s.now, p/s.N, p%s.N, metric, want)
@@ -118,7 +119,7 @@ func TestCBCMEarlyIncrementalMatchesRecount(t *testing.T) {
 // recountPairMetric is MA − (MA(max) − MA(min))/2 over a pair's degree
 // history h at its last cycle, in requests.
 func recountPairMetric(e *cbEarly, h []int32) float64 {
-	ns, bsi, t := e.ns, int(e.bsi), len(h)-1
+	ns, bsi, t := int(e.ns), int(e.bsi), len(h)-1
 	sum := 0
 	for c := max(0, t-ns+1); c <= t; c++ {
 		sum += int(h[c])

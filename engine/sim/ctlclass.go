@@ -468,40 +468,18 @@ func (s *Sim) routeIso(r int, b *buffer) {
 // routes the first hop on the data's sequence position; routeIso moves the
 // VC into the class.
 func (s *Sim) isoDecide(r int, pk *packet) {
-	dst := int(pk.dstRouter)
 	pk.inter = -1
 	if s.R > 2 {
-		i := s.rts[r].Intn(s.R - 2) // skip r and dst, in increasing order
-		lo, hi := min(r, dst), max(r, dst)
-		if i >= lo {
-			i++
-		}
-		if i >= hi {
-			i++
-		}
-		pk.inter = int32(i)
+		pk.inter = fbInter(s.rts[r].Intn(s.R-2), r, int(pk.dstRouter))
 	}
 	pk.aux = -1
 	pk.flags &^= fInterDone | fNonMin
 	c := s.fbHops(r, pk)
-	port, nonMin := int(c&127), false
-	if pk.inter >= 0 {
-		valPort := int(c >> 7 & 127)
-		qmin, qval := s.isoOcc(r, port), s.isoOcc(r, valPort)
-		hmin, hval := c>>14&7, c>>17&7
-		u := &s.ug
-		if u.pathLength {
-			nonMin = int64(qmin)*int64(hmin) > int64(qval)*int64(hval)+int64(u.t)
-		} else {
-			nonMin = float64(qmin) > u.f*float64(qval)+float64(u.t)
-		}
-		if nonMin {
-			port = valPort
-			pk.flags |= fNonMin
-		}
-	}
-	if !nonMin {
+	port := int(c & 127)
+	if pk.inter < 0 {
 		pk.flags |= fInterDone
+	} else {
+		port = s.fbUGAL(pk, c, s.isoOcc(r, port), s.isoOcc(r, int(c>>7&127)))
 	}
 	pos := s.iso.seq.Next(int(pk.vcPos), topology.FBFlyLink)
 	pk.outPort, pk.outVC, pk.nextPos = int16(port), int8(s.iso.seq[pos].VC), int8(pos)

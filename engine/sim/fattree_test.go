@@ -227,29 +227,12 @@ func TestCallgrindFatTree(t *testing.T) {
 	}
 	c := config.FatTree(n[0], n[1], n[2])
 	c.Traffic.Load, _ = strconv.ParseFloat(f[3], 64)
-	every, err := strconv.Atoi(os.Getenv("PHITSIM_COST_SNAP"))
-	if err != nil {
-		costProbe(t, c, f[4:])
-		return
+	var watch func(*Sim) error
+	if every, err := strconv.Atoi(os.Getenv("PHITSIM_COST_SNAP")); err == nil {
+		// PHITSIM_COST_SNAP=N: with the live view's snapshots every N cycles
+		watch = func(s *Sim) error { return s.Watch(int64(every), func(*NetSnapshot) {}) }
 	}
-	// PHITSIM_COST_SNAP=N: with the live view's snapshots every N cycles
-	for _, set := range f[4:] {
-		path, value, _ := strings.Cut(set, "=")
-		if err := c.Set(path, value); err != nil {
-			t.Fatal(err)
-		}
-	}
-	s, err := New(c, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := s.Watch(int64(every), func(*NetSnapshot) {}); err != nil {
-		t.Fatal(err)
-	}
-	for range 3000 {
-		s.Step()
-	}
-	t.Logf("hops %d", steadyCostWindow(t, s, 4000))
+	costProbe(t, c, f[4:], watch)
 }
 
 // Injection fairness is over the routers that hold hosts: a fat tree's

@@ -35,12 +35,13 @@ func TestCallgrindFBFly(t *testing.T) {
 	c := config.FBFly(n[0], n[1], n[2])
 	c.Routing.Name = f[0]
 	c.Traffic.Load, _ = strconv.ParseFloat(f[4], 64)
-	costProbe(t, c, f[5:])
+	costProbe(t, c, f[5:], nil)
 }
 
 // costProbe sets path=value on c, runs it 3,000 cycles and then the
-// 4,000-cycle window callgrind counts (costWindow), logging its hops.
-func costProbe(t *testing.T, c config.Config, sets []string) {
+// 4,000-cycle window callgrind counts (costWindow), logging its hops;
+// prepare, if not nil, is applied to the simulator first.
+func costProbe(t *testing.T, c config.Config, sets []string, prepare func(*Sim) error) {
 	for _, set := range sets {
 		path, value, _ := strings.Cut(set, "=")
 		if err := c.Set(path, value); err != nil {
@@ -50,6 +51,11 @@ func costProbe(t *testing.T, c config.Config, sets []string) {
 	s, err := New(c, 1)
 	if err != nil {
 		t.Fatal(err)
+	}
+	if prepare != nil {
+		if err := prepare(s); err != nil {
+			t.Fatal(err)
+		}
 	}
 	for range 3000 {
 		s.Step()

@@ -602,19 +602,7 @@ func (s *Sim) fifoReady(ring []int32, tail int32) int32 {
 	// whose successor left before next cannot answer (t ≥ next): start at
 	// the one before the first successor still to leave, found by binary
 	// search, so that a deep FIFO costs its queued packets, not its length.
-	lo, hi := int32(1), n // first j in [1, n) with ring[tail+j] ≥ next; n if none
-	for lo < hi {
-		mid := int32(uint32(lo+hi) >> 1)
-		j := tail + mid
-		if j >= n {
-			j -= n
-		}
-		if int64(ring[j]) >= next {
-			hi = mid
-		} else {
-			lo = mid + 1
-		}
-	}
+	lo := firstLeaving(ring, tail, n, next)
 	for i := lo - 1; i < n; i++ {
 		j := tail + i
 		if j >= n {
@@ -641,6 +629,26 @@ func (s *Sim) fifoReady(ring []int32, tail int32) int32 {
 	panic("sim: output FIFO ring shorter than its capacity")
 }
 
+// firstLeaving is the first j in [1, n) whose entry of the departure ring
+// (n entries, oldest at index tail; departures rise from it) leaves at
+// cycle next or later, n if none: a binary search.
+func firstLeaving(ring []int32, tail, n int32, next int64) int32 {
+	lo, hi := int32(1), n
+	for lo < hi {
+		mid := int32(uint32(lo+hi) >> 1)
+		j := tail + mid
+		if j >= n {
+			j -= n
+		}
+		if int64(ring[j]) < next {
+			lo = mid + 1
+		} else {
+			hi = mid
+		}
+	}
+	return lo
+}
+
 // fifoReadyMixed is fifoReady for output FIFOs whose packets have two
 // lengths (the priority class's short packets, ctlShort): each entry's
 // phits are its own (oLen, beside the ring), so the occupancy at cycle t is
@@ -651,19 +659,7 @@ func (s *Sim) fifoReadyMixed(po int, ring []int32, tail int32) int32 {
 	lens := s.oLen[int32(po)*n : int32(po+1)*n]
 	limit := int64(s.outCap) - int64(s.P)
 	next := s.now + 1
-	lo, hi := int32(1), n // first j in [1, n) with ring[tail+j] ≥ next; n if none
-	for lo < hi {
-		mid := int32(uint32(lo+hi) >> 1)
-		j := tail + mid
-		if j >= n {
-			j -= n
-		}
-		if int64(ring[j]) >= next {
-			hi = mid
-		} else {
-			lo = mid + 1
-		}
-	}
+	lo := firstLeaving(ring, tail, n, next)
 	var queued int64 // the phits of the entries after entry i
 	for i := lo; i < n; i++ {
 		j := tail + i

@@ -155,42 +155,62 @@ func (s *Sim) initFBFly(cfg config.Config, fb *topology.FBFly) {
 // paths' hop counts. It routes the first hop.
 func (s *Sim) fbDecide(r int, pk *packet, retry bool) {
 	if (!retry || s.vl.recompute) && s.R > 2 {
-		dst := int(pk.dstRouter)
-		i := s.rts[r].Intn(s.R - 2) // skip r and dst, in increasing order
-		lo, hi := min(r, dst), max(r, dst)
-		if i >= lo {
-			i++
-		}
-		if i >= hi {
-			i++
-		}
-		pk.inter = int32(i)
+		pk.inter = fbInter(s.rts[r].Intn(s.R-2), r, int(pk.dstRouter))
 		pk.mis &^= 0x0c // phase-A policy 0: no group policy on this topology
 		pk.aux = -1     // a new intermediate: new Valiant hops
 	}
 	pk.flags &^= fInterDone | fNonMin
 	c := s.fbHops(r, pk)
-	port, nonMin := int(c&127), false
-	if pk.inter >= 0 {
-		valPort := int(c >> 7 & 127)
-		qmin, qval := s.fbOcc(r, port), s.fbOcc(r, valPort)
-		hmin, hval := c>>14&7, c>>17&7
-		u := &s.ug
-		if u.pathLength {
-			nonMin = int64(qmin)*int64(hmin) > int64(qval)*int64(hval)+int64(u.t)
-		} else {
-			nonMin = float64(qmin) > u.f*float64(qval)+float64(u.t)
-		}
-		if nonMin { // to the intermediate, even when the first hops coincide
-			port = valPort
-			pk.flags |= fNonMin
-		}
-	}
-	if !nonMin {
+	port := int(c & 127)
+	if pk.inter < 0 {
 		pk.flags |= fInterDone
+	} else {
+		port = s.fbUGAL(pk, c, s.fbOcc(r, port), s.fbOcc(r, int(c>>7&127)))
 	}
 	pos := s.seq.Next(int(pk.vcPos), topology.FBFlyLink)
 	pk.outPort, pk.outVC, pk.nextPos = int16(port), int8(s.vcAt(pos, false, pk)), int8(pos)
+}
+
+// fbInter is the Valiant intermediate of a packet at router r to router dst
+// on a flattened butterfly (s.R > 2) for a draw i uniform in [0, R−2), from
+// r's stream: uniform among the routers other than r and dst.
+func fbInter(i, r, dst int) int32 {
+	lo, hi := min(r, dst), max(r, dst) // skip r and dst, in increasing order
+	if i >= lo {
+		i++
+	}
+	if i >= hi {
+		i++
+	}
+	return int32(i)
+}
+
+// fbUGAL is the flattened butterfly's UGAL decision (fbDecide, isoDecide)
+// for packet pk, which has an intermediate, whose paths' first ports and
+// lengths are c (fbHops), given the occupancies of the two first hops'
+// outputs (qmin minimal, qval Valiant): it sets pk's path flags and returns
+// its first port — Valiant, even when the first hops coincide, iff
+// q_min·H_min > q_nm·H_nm + T (routing.ugalMode=pathLength) or
+// q_min > F·q_nm + T.
+func (s *Sim) fbUGAL(pk *packet, c, qmin, qval int32) int {
+	if s.ug.nonMin(qmin, c>>14&7, qval, c>>17&7) {
+		pk.flags |= fNonMin
+		return int(c >> 7 & 127)
+	}
+	pk.flags |= fInterDone
+	return int(c & 127)
+}
+
+// nonMin is UGAL's comparison of the minimal and the Valiant path by the
+// occupancies of their first hops' outputs (q) and their lengths (h):
+// whether the packet goes to the intermediate (preferNonMinimal's on a
+// Dragonfly, kept apart there: inlined, it cost the Dragonfly's UGAL probe
+// 0.05%).
+func (u *ugal) nonMin(qmin, hmin, qval, hval int32) bool {
+	if u.pathLength { // integers: exact, as the comparison in reals
+		return int64(qmin)*int64(hmin) > int64(qval)*int64(hval)+int64(u.t)
+	}
+	return float64(qmin) > u.f*float64(qval)+float64(u.t)
 }
 
 // fbHops returns the first ports and lengths of both paths UGAL compares:

@@ -1,0 +1,231 @@
+package sim
+
+import "math"
+
+// cbDeg is the contention degree CBCM's detector keeps per entry — an
+// output port for the per-output detector (cbcm.go), a (router,
+// destination) pair for early detection (cbcm_early.go), Kim et al.,
+// "Contention-based Congestion Management in Large-Scale Networks" §IV-B1
+// and §VI-A — and its window: the degree as runs of equal values (a ring
+// of rn (start, value) per entry: the window's cycles and one before), the
+// window's sum and the bound intervals' max − min (a ring of nb per
+// entry), accounted lazily through out[p].at (at a change of its degree or
+// a read), so that an entry costs nothing while its degree stands. A
+// sample adds requests to the static part (stat, requests that need no
+// draw) or the drawn part (pick), touching the entry; settle makes the
+// touched entries' sums their degrees.
+type cbDeg struct {
+	ns, bsi    int64 // samples (window cycles), bound interval
+	nb, rn     int
+	runS, runV []int32
+	out        []cbOut
+	diffs      []int32
+	// apart (early detection, whose test is the plain form's floating-point
+	// expression of MA(max) and MA(min) apart): the closed intervals' max
+	// too (a ring of nb per entry; its sum in cbOut.sMax, the min's being
+	// sMax − sDiff)
+	maxs    []int32
+	stat    []int32 // the static part: requests that need no draw
+	pick    []int32 // the drawn part: this cycle's (the plain layout), the standing picks (router.voq)
+	stamp   []int64 // touched at cycle stamp−1
+	touched []int32
+	picked  []int32 // entries drawn last cycle: back to stat now
+	now1    int64   // the cycle being sampled + 1 (stamp)
+}
+
+// cbOut is an entry's contention state: its degree in effect (cur) since
+// its newest run (head; tail: the run holding the oldest cycle of the
+// window), accounted through cycle at: the window's sum, the open bound
+// interval's min and max, the closed intervals' Σ(max − min) (apart: and
+// Σ max). Ring indices fit 16 bits (rn ≤ cbcmSamples + 2 ≤ 10,002): 64 bytes.
+type cbOut struct {
+	at, sum, sDiff, sMax int64
+	end                  int64 // the open interval's last cycle
+	cur, lo, hi          int32
+	head, tail           int16
+	slot                 int16 // the open interval's slot in diffs (its index mod nb)
+	cong                 bool
+}
+
+// init makes np entries of degree 0 for a window of ns cycles and bound
+// intervals of bsi cycles.
+func (d *cbDeg) init(np, ns, bsi int, apart bool) {
+	nb := ns / bsi
+	d.nb, d.rn = nb, ns+2 // a run per cycle at most: the window's, the one before, the new one
+	d.ns, d.bsi = int64(ns), int64(bsi)
+	d.runS, d.runV = make([]int32, np*d.rn), make([]int32, np*d.rn)
+	d.out, d.diffs = make([]cbOut, np), make([]int32, np*nb)
+	for p := range np {
+		d.runS[p*d.rn] = math.MinInt32 // degree 0 since before the start
+		d.out[p].at, d.out[p].lo, d.out[p].end = -1, math.MaxInt32, d.bsi-1
+	}
+	if apart {
+		d.maxs = make([]int32, np*nb)
+	}
+	d.stat, d.pick = make([]int32, np), make([]int32, np)
+	d.stamp = make([]int64, np)
+}
+
+// begin starts the sample of cycle now: last cycle's draws end.
+func (d *cbDeg) begin(now int64) {
+	d.now1 = now + 1
+	for _, p := range d.picked {
+		d.touch(int(p))
+	}
+	d.picked = d.picked[:0]
+}
+
+// settle ends the sample of cycle now: a touched entry whose static and
+// drawn parts changed its degree starts a run; redraw (the plain layout,
+// which draws every request anew each cycle) empties the drawn parts.
+func (d *cbDeg) settle(now int64, redraw bool) {
+	stat := d.stat
+	pick, out := d.pick[:len(stat)], d.out[:len(stat)]
+	for _, p := range d.touched {
+		if x := stat[p] + pick[p]; x != out[p].cur {
+			d.setDegree(int(p), now, x)
+		}
+	}
+	if redraw {
+		for _, p := range d.touched {
+			d.pick[p] = 0
+		}
+	}
+	d.touched = d.touched[:0]
+}
+
+// touch puts entry p among those whose degree this cycle's sample sets.
+func (d *cbDeg) touch(p int) {
+	if d.stamp[p] != d.now1 {
+		d.stamp[p] = d.now1
+		d.touched = append(d.touched, int32(p))
+	}
+}
+
+// draw adds w to entry p's degree for this cycle only.
+func (d *cbDeg) draw(p int, w int32) {
+	d.pick[p] += w
+	d.touch(p)
+	d.picked = append(d.picked, int32(p))
+}
+
+// setDegree makes x entry p's degree from cycle t on: the run before is
+// accounted through t − 1, and a new run starts (the runs no window can
+// reach again were dropped by account).
+func (d *cbDeg) setDegree(p int, t int64, x int32) {
+	o := &d.out[p]
+	d.account(p, o, t-1)
+	h := int(o.head) + 1
+	if h == d.rn {
+		h = 0
+	}
+	d.runS[p*d.rn+h], d.runV[p*d.rn+h] = int32(t), x
+	o.head, o.cur = int16(h), x
+}
+
+// account brings entry p's window sum and bound intervals through cycle
+// t, its degree constant since o.at (a change starts a run, after an
+// account): the window gains the cycles at+1…t and loses at+1−ns…t−ns,
+// read from the runs (the tail run holds cycle at+1−ns); the open
+// interval's min and max take the degree, and the intervals that close
+// take their max − min (0 for an interval of one degree; apart, their max
+// too: the degree for an interval of one degree).
+func (d *cbDeg) account(p int, o *cbOut, t int64) {
+	at := o.at
+	n := t - at
+	if n <= 0 {
+		return
+	}
+	x := o.cur
+	rn := d.rn
+	runS := d.runS[p*rn : (p+1)*rn]
+	runV := d.runV[p*rn : (p+1)*rn]
+	j, h := int(o.tail), int(o.head)
+	if n == 1 && t < o.end { // the common step: one cycle, no interval closes
+		o.sum += int64(x - runV[j]) // the tail run holds t − ns
+		if j != h {
+			nj := j + 1
+			if nj == len(runS) {
+				nj = 0
+			}
+			if int64(runS[nj]) == t-d.ns+1 {
+				o.tail = int16(nj)
+			}
+		}
+		o.lo, o.hi, o.at = min(o.lo, x), max(o.hi, x), t
+		return
+	}
+	sum := o.sum + n*int64(x)
+	// the cycles leaving the window, a ≤ c ≤ b
+	a, b := at+1-d.ns, t-d.ns
+	for {
+		if j == h { // the newest run holds the rest
+			sum -= (b - max(a, int64(runS[j])) + 1) * int64(runV[j])
+			break
+		}
+		nj := j + 1
+		if nj == len(runS) {
+			nj = 0
+		}
+		end := int64(runS[nj]) - 1 // ≥ a: the tail holds a
+		sum -= (min(b, end) - max(a, int64(runS[j])) + 1) * int64(runV[j])
+		if end > b {
+			break
+		}
+		j = nj
+	}
+	o.tail, o.sum = int16(j), sum
+	// the bound intervals: the open one holds the cycles from its start
+	// through at
+	lo, hi := min(o.lo, x), max(o.hi, x)
+	if t >= o.end { // it closes, and the ones wholly inside at+1…t
+		bsi := d.bsi
+		n := (t-o.end)/bsi + 1
+		ds := d.diffs[p*d.nb : (p+1)*d.nb]
+		if n > int64(d.nb) { // the open one is out of the window, the rest lie in the run: 0
+			clear(ds)
+			o.sDiff = 0
+			if d.maxs != nil {
+				mx := d.maxs[p*d.nb : (p+1)*d.nb]
+				for i := range mx {
+					mx[i] = x
+				}
+				o.sMax = int64(d.nb) * int64(x)
+			}
+			o.slot = int16((int64(o.slot) + n) % int64(d.nb))
+		} else {
+			if d.maxs != nil {
+				d.closeMax(p, o, n, hi, x)
+			}
+			dd := hi - lo
+			for range n {
+				e := &ds[o.slot]
+				o.sDiff += int64(dd - *e)
+				*e, dd = dd, 0
+				if o.slot++; int(o.slot) == d.nb {
+					o.slot = 0
+				}
+			}
+		}
+		o.end += n * bsi
+		lo, hi = math.MaxInt32, 0
+		if t > o.end-bsi { // the new open interval's cycles through t
+			lo, hi = x, max(0, x)
+		}
+	}
+	o.lo, o.hi, o.at = lo, hi, t
+}
+
+// closeMax closes n bound intervals of entry p from its open one on
+// (apart): the first's max hi, the others' (wholly inside a run) x.
+func (d *cbDeg) closeMax(p int, o *cbOut, n int64, hi, x int32) {
+	mx := d.maxs[p*d.nb : (p+1)*d.nb]
+	i := int(o.slot)
+	for range n {
+		o.sMax += int64(hi - mx[i])
+		mx[i], hi = hi, x
+		if i++; i == d.nb {
+			i = 0
+		}
+	}
+}
