@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	"phitsim/engine/config"
+	"phitsim/engine/rng"
 	"phitsim/engine/topology"
 	"phitsim/engine/traffic"
 )
@@ -64,20 +65,8 @@ type cbcm struct {
 	q     int32   // one request's weight (1; weighted: lcm 1…16)
 	cand  []int16 // one input's requests' outputs (the plain layout)
 	limit int64   // congested ⇔ 2·nb·sum − samples·Σ(max − min) > limit
-	// per input (router.voq): its requests' outputs in queue order (reqs,
-	// qs per input) and their count (nc); the inputs whose requests may
-	// have changed since the last sample (dirty: an arrival, a grant, a
-	// head still on its way from its node), and per router the inputs of 2
-	// or more requests, one of which is drawn each cycle (multi, 2 words
-	// per router)
-	reqs    []int16
-	qs      int
-	nc      []int16
-	dirty   []int32
-	dirty2  []int32
-	isDirty []bool
-	multi   []uint64
-	cpk     []int32 // per input that draws: the output its last draw picked (its share of pick), −1: none
+	// per input (router.voq): its requests, entries of output ports (cbcm_deg.go)
+	cbReqs
 	// destination
 	words      int
 	mode       []uint8
@@ -154,13 +143,11 @@ func (m *cbcm) attach(s *Sim, id int) error {
 	m.cand = make([]int16, 1<<qBits) // a port holds at most 1<<qBits − 1 queues (router.voq, router.queueing)
 	m.limit = int64(math.Floor(m.p.Threshold * float64(2*int64(nb)*int64(ns)*int64(m.q))))
 	if s.vq.on {
-		m.qs = slices.Max(s.nq)
-		m.reqs, m.nc = make([]int16, np*m.qs), make([]int16, np)
-		m.isDirty, m.multi = make([]bool, np), make([]uint64, 2*s.R)
-		m.cpk = make([]int32, np)
-		for pi := range m.cpk {
-			m.cpk[pi] = -1
+		rs := make([]*rng.Stream, s.R) // each router's own
+		for r := range rs {
+			rs[r] = &s.rts[r]
 		}
+		m.initReqs(np, slices.Max(s.nq), s.radix, m.q, rs)
 		s.hk.arrive = append(s.hk.arrive, func(pi, q int, k int32) {
 			if s.bufs[pi*s.maxVC+q].hd == k { // a new head: its queue was empty
 				m.dirtyIn(pi)
@@ -294,45 +281,12 @@ func (m *cbcm) samplePlain(s *Sim) {
 // more draws its request each cycle from its router's stream, in the order
 // of the plain scan (ascending input), so the stream is the same.
 func (m *cbcm) sampleVoq(s *Sim) {
-	dirty := m.dirty
-	m.dirty = m.dirty2[:0] // the heads still on their way, for the next cycle
-	for _, pi := range dirty {
-		m.isDirty[pi] = false
-	}
+	dirty := m.takeDirty()
 	for _, pi := range dirty {
 		m.requests(s, int(pi))
 	}
-	m.dirty2 = dirty[:0]
-	if m.p.Weighted {
-		return
-	}
-	for r := 0; r < s.R; r++ {
-		if m.multi[2*r]|m.multi[2*r+1] == 0 {
-			continue
-		}
-		base := r * s.radix
-		for w := 0; w < 2; w++ {
-			for im := m.multi[2*r+w]; im != 0; im &= im - 1 {
-				pi := base + (w<<6 | bits.TrailingZeros64(im))
-				// the pick stands until the input draws another output: an
-				// output's degree changes only when the draws change it
-				if po := int32(base) + int32(m.reqs[pi*m.qs+s.rts[r].Intn(int(m.nc[pi]))]); po != m.cpk[pi] {
-					m.unpick(pi)
-					m.pick[po]++
-					m.touch(int(po))
-					m.cpk[pi] = po
-				}
-			}
-		}
-	}
-}
-
-// dirtyIn notes that input pi's requests may have changed.
-func (m *cbcm) dirtyIn(pi int) {
-	if !m.isDirty[pi] {
-		m.isDirty[pi] = true
-		m.dirty = append(m.dirty, int32(pi))
-	}
+	m.doneDirty(dirty)
+	m.drawInputs(&m.cbDeg)
 }
 
 // requests reads input pi's requests again (router.voq): its data and
@@ -340,7 +294,7 @@ func (m *cbcm) dirtyIn(pi int) {
 // ejection port only), in queue order, a data queue's output its index's
 // (q = output·D + VC), an extra queue's its head's (headPort).
 func (m *cbcm) requests(s *Sim, pi int) {
-	m.contribute(s, pi, -1)
+	m.drop(&m.cbDeg, pi)
 	r := pi / s.radix
 	cl := s.ports[pi].class
 	d := int(s.vq.d[cl])
@@ -364,49 +318,11 @@ func (m *cbcm) requests(s *Sim, pi int) {
 					continue // the hotspot VC counts at ejection ports only
 				}
 			}
-			reqs[n] = int16(o)
+			reqs[n] = int32(r*s.radix + o)
 			n++
 		}
 	}
-	m.nc[pi] = int16(n)
-	m.contribute(s, pi, 1)
-}
-
-// contribute adds (sign 1) or removes (−1) input pi's requests: to its
-// outputs' static degree, or to its router's inputs that draw.
-func (m *cbcm) contribute(s *Sim, pi int, sign int32) {
-	n := int(m.nc[pi])
-	if n == 0 {
-		return
-	}
-	r, port := pi/s.radix, pi%s.radix
-	base := r * s.radix
-	switch {
-	case m.p.Weighted:
-		w := sign * (m.q / int32(n))
-		for _, o := range m.reqs[pi*m.qs : pi*m.qs+n] {
-			m.stat[base+int(o)] += w
-			m.touch(base + int(o))
-		}
-	case n == 1:
-		po := base + int(m.reqs[pi*m.qs])
-		m.stat[po] += sign
-		m.touch(po)
-	case sign > 0:
-		m.multi[2*r+port>>6] |= 1 << (port & 63)
-	default:
-		m.multi[2*r+port>>6] &^= 1 << (port & 63)
-		m.unpick(pi)
-	}
-}
-
-// unpick takes input pi's standing pick (router.voq) off its output.
-func (m *cbcm) unpick(pi int) {
-	if po := m.cpk[pi]; po >= 0 {
-		m.pick[po]--
-		m.touch(int(po))
-		m.cpk[pi] = -1
-	}
+	m.setReqs(&m.cbDeg, pi, n)
 }
 
 // headPort is the output a head that has arrived at router r requests: its

@@ -1,6 +1,11 @@
 package sim
 
-import "math"
+import (
+	"math"
+	"math/bits"
+
+	"phitsim/engine/rng"
+)
 
 // cbDeg is the contention degree CBCM's detector keeps per entry — an
 // output port for the per-output detector (cbcm.go), a (router,
@@ -226,6 +231,133 @@ func (d *cbDeg) closeMax(p int, o *cbOut, n int64, hi, x int32) {
 		mx[i], hi = hi, x
 		if i++; i == d.nb {
 			i = 0
+		}
+	}
+}
+
+// cbReqs is, under router.voq, every input's requests as entries of a
+// cbDeg — the outputs its heads request (the per-output detector), the
+// (router, destination) pairs of its heads (early detection) — read again
+// only after an arrival or a grant there (dirty: the inputs whose requests
+// may have changed, a head still on its way from its node among them): an
+// input with one request (or every request, weighted: w/v each) adds to
+// its entries' static degree, and one with 2 or more draws one request
+// each cycle (Kim et al. §IV-B1, "one request from each input is randomly
+// selected"), in the order of the plain scan (ascending router, ascending
+// input), its pick standing until a draw picks another entry.
+type cbReqs struct {
+	reqs          []int32 // per input, qs: its requests' entries in queue order
+	qs, radix     int
+	w             int32 // one request's weight (1; weighted: lcm 1…16)
+	nc            []int16
+	dirty, dirty2 []int32
+	isDirty       []bool
+	multi         []uint64      // per router, its inputs of 2 or more requests (2 words)
+	cpk           []int32       // per drawing input: the entry its last draw picked, −1: none
+	rs            []*rng.Stream // per router, the stream its inputs draw from
+}
+
+// initReqs makes the lists of np inputs of up to qs requests each, on the
+// routers of radix inputs that rs lists (their inputs' draws' streams), a
+// request weighing w.
+func (q *cbReqs) initReqs(np, qs, radix int, w int32, rs []*rng.Stream) {
+	R := len(rs)
+	q.qs, q.radix, q.w, q.rs = qs, radix, w, rs
+	q.reqs, q.nc, q.isDirty = make([]int32, np*qs), make([]int16, np), make([]bool, np)
+	q.multi, q.cpk = make([]uint64, 2*R), make([]int32, np)
+	for pi := range q.cpk {
+		q.cpk[pi] = -1
+	}
+}
+
+// dirtyIn notes that input pi's requests may have changed.
+func (q *cbReqs) dirtyIn(pi int) {
+	if !q.isDirty[pi] {
+		q.isDirty[pi] = true
+		q.dirty = append(q.dirty, int32(pi))
+	}
+}
+
+// takeDirty is the inputs to read again this cycle; those that stay dirty
+// while they are read (dirtyIn) are read the next cycle. The caller gives
+// the slice back (doneDirty) once read.
+func (q *cbReqs) takeDirty() []int32 {
+	dirty := q.dirty
+	q.dirty = q.dirty2[:0]
+	for _, pi := range dirty {
+		q.isDirty[pi] = false
+	}
+	return dirty
+}
+
+func (q *cbReqs) doneDirty(dirty []int32) { q.dirty2 = dirty[:0] }
+
+// drop takes input pi's requests off d before they are read again into
+// its list (reqs[pi·qs:]); setReqs then puts its n requests on.
+func (q *cbReqs) drop(d *cbDeg, pi int) { q.contribute(d, pi, -1) }
+
+func (q *cbReqs) setReqs(d *cbDeg, pi, n int) {
+	q.nc[pi] = int16(n)
+	q.contribute(d, pi, 1)
+}
+
+// contribute adds (sign 1) or removes (−1) input pi's requests: to their
+// entries' static degree, or to its router's inputs that draw.
+func (q *cbReqs) contribute(d *cbDeg, pi int, sign int32) {
+	n := int(q.nc[pi])
+	if n == 0 {
+		return
+	}
+	r, port := pi/q.radix, pi%q.radix
+	switch {
+	case q.w != 1:
+		w := sign * (q.w / int32(n))
+		for _, p := range q.reqs[pi*q.qs : pi*q.qs+n] {
+			d.stat[p] += w
+			d.touch(int(p))
+		}
+	case n == 1:
+		p := int(q.reqs[pi*q.qs])
+		d.stat[p] += sign
+		d.touch(p)
+	case sign > 0:
+		q.multi[2*r+port>>6] |= 1 << (port & 63)
+	default:
+		q.multi[2*r+port>>6] &^= 1 << (port & 63)
+		q.unpick(d, pi)
+	}
+}
+
+// unpick takes input pi's standing pick off its entry.
+func (q *cbReqs) unpick(d *cbDeg, pi int) {
+	if p := q.cpk[pi]; p >= 0 {
+		d.pick[p]--
+		d.touch(int(p))
+		q.cpk[pi] = -1
+	}
+}
+
+// drawInputs draws a request of each input of 2 or more (not weighted),
+// from its router's stream.
+func (q *cbReqs) drawInputs(d *cbDeg) {
+	if q.w != 1 {
+		return
+	}
+	for r, st := range q.rs {
+		if q.multi[2*r]|q.multi[2*r+1] == 0 {
+			continue
+		}
+		base := r * q.radix
+		for w := 0; w < 2; w++ {
+			for im := q.multi[2*r+w]; im != 0; im &= im - 1 {
+				pi := base + (w<<6 | bits.TrailingZeros64(im))
+				if p := q.reqs[pi*q.qs+st.Intn(int(q.nc[pi]))]; p != q.cpk[pi] {
+					q.unpick(d, pi)
+					d.pick[p]++
+					d.touch(int(p))
+					q.cpk[pi] = p
+				}
+			}
 		}
 	}
 }

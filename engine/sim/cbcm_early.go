@@ -47,13 +47,8 @@ type cbEarly struct {
 	// per pair r·N + d: its degree and window (cbcm_deg.go), the bound
 	// intervals' min and max summed apart
 	cbDeg
-	qs                int
-	reqs              []int32 // per input (router.voq): its requests' pairs in queue order
-	nc                []int16
-	dirty, dirty2     []int32
-	isDirty           []bool
-	multi             []uint64 // per router, its inputs of 2 or more requests (2 words)
-	cpk               []int32  // per drawing input: the pair its last draw picked, −1: none
+	// per input (router.voq): its requests, entries of pairs (cbcm_deg.go)
+	cbReqs
 	mode              []uint8
 	list              []uint64
 	count, dtSent     []int32
@@ -70,13 +65,11 @@ func newCbEarly(s *Sim, m *cbcm) *cbEarly {
 	e.cand = make([]int32, 128)
 	e.init(np, m.p.Samples, m.p.BoundInterval, true)
 	if s.vq.on {
-		e.qs = m.qs
-		np := len(s.ports)
-		e.reqs, e.nc, e.isDirty = make([]int32, np*e.qs), make([]int16, np), make([]bool, np)
-		e.multi, e.cpk = make([]uint64, 2*s.R), make([]int32, np)
-		for pi := range e.cpk {
-			e.cpk[pi] = -1
+		rs := make([]*rng.Stream, s.R) // one stream for all
+		for r := range rs {
+			rs[r] = &e.rs
 		}
+		e.initReqs(len(s.ports), m.qs, s.radix, e.q, rs)
 		s.hk.arrive = append(s.hk.arrive, func(pi, q int, k int32) {
 			if s.bufs[pi*s.maxVC+q].hd == k { // a new head: its queue was empty
 				e.dirtyIn(pi)
@@ -96,7 +89,7 @@ func (e *cbEarly) sample(s *Sim, m *cbcm) {
 	now := s.now
 	e.begin(now)
 	if s.vq.on {
-		e.sampleVoq(s, m)
+		e.sampleVoq(s)
 	} else {
 		for r := 0; r < s.R; r++ {
 			for w := 0; w < 2; w++ {
@@ -120,51 +113,20 @@ func (e *cbEarly) sample(s *Sim, m *cbcm) {
 
 // sampleVoq reads again the inputs whose heads changed and draws the
 // requests of the inputs with 2 or more (cbcm.sampleVoq's scheme).
-func (e *cbEarly) sampleVoq(s *Sim, m *cbcm) {
-	dirty := e.dirty
-	e.dirty = e.dirty2[:0] // the heads still on their way, for the next cycle
-	for _, pi := range dirty {
-		e.isDirty[pi] = false
-	}
+func (e *cbEarly) sampleVoq(s *Sim) {
+	dirty := e.takeDirty()
 	for _, pi := range dirty {
 		e.requests(s, int(pi))
 	}
-	e.dirty2 = dirty[:0]
-	if m.p.Weighted {
-		return
-	}
-	for r := 0; r < s.R; r++ {
-		if e.multi[2*r]|e.multi[2*r+1] == 0 {
-			continue
-		}
-		base := r * s.radix
-		for w := 0; w < 2; w++ {
-			for im := e.multi[2*r+w]; im != 0; im &= im - 1 {
-				pi := base + (w<<6 | bits.TrailingZeros64(im))
-				if p := e.reqs[pi*e.qs+e.rs.Intn(int(e.nc[pi]))]; p != e.cpk[pi] { // a pick stands until another
-					e.unpick(pi)
-					e.pick[p]++
-					e.touch(int(p))
-					e.cpk[pi] = p
-				}
-			}
-		}
-	}
-}
-
-// dirtyIn marks input pi: its heads may have changed.
-func (e *cbEarly) dirtyIn(pi int) {
-	if !e.isDirty[pi] {
-		e.isDirty[pi] = true
-		e.dirty = append(e.dirty, int32(pi))
-	}
+	e.doneDirty(dirty)
+	e.drawInputs(&e.cbDeg)
 }
 
 // requests reads input pi's requests again (router.voq): the pairs of its
 // arrived data and hotspot heads (the hotspot VC's at their destination's
 // router only), in queue order.
 func (e *cbEarly) requests(s *Sim, pi int) {
-	e.contribute(s, pi, -1)
+	e.drop(&e.cbDeg, pi)
 	r := pi / s.radix
 	cl := s.ports[pi].class
 	reqs := e.reqs[pi*e.qs : (pi+1)*e.qs]
@@ -185,44 +147,7 @@ func (e *cbEarly) requests(s *Sim, pi int) {
 			n++
 		}
 	}
-	e.nc[pi] = int16(n)
-	e.contribute(s, pi, 1)
-}
-
-// contribute adds (sign 1) or removes (−1) input pi's requests: to their
-// pairs' static degree, or to its router's inputs that draw.
-func (e *cbEarly) contribute(s *Sim, pi int, sign int32) {
-	n := int(e.nc[pi])
-	if n == 0 {
-		return
-	}
-	r, port := pi/s.radix, pi%s.radix
-	switch {
-	case e.q != 1:
-		w := sign * (e.q / int32(n))
-		for _, p := range e.reqs[pi*e.qs : pi*e.qs+n] {
-			e.stat[p] += w
-			e.touch(int(p))
-		}
-	case n == 1:
-		p := int(e.reqs[pi*e.qs])
-		e.stat[p] += sign
-		e.touch(p)
-	case sign > 0:
-		e.multi[2*r+port>>6] |= 1 << (port & 63)
-	default:
-		e.multi[2*r+port>>6] &^= 1 << (port & 63)
-		e.unpick(pi)
-	}
-}
-
-// unpick takes input pi's standing pick (router.voq) off its pair.
-func (e *cbEarly) unpick(pi int) {
-	if p := e.cpk[pi]; p >= 0 {
-		e.pick[p]--
-		e.touch(int(p))
-		e.cpk[pi] = -1
-	}
+	e.setReqs(&e.cbDeg, pi, n)
 }
 
 // input adds input pi's requests to its router's per-destination degrees
