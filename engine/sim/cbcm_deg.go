@@ -270,7 +270,7 @@ func (q *cbReqs) initReqs(np, qs, radix int, w int32, rs []*rng.Stream) {
 	}
 }
 
-// dirtyIn notes that input pi's requests may have changed.
+// dirtyIn marks input pi: its requests may have changed.
 func (q *cbReqs) dirtyIn(pi int) {
 	if !q.isDirty[pi] {
 		q.isDirty[pi] = true

@@ -112,7 +112,7 @@ func (e *cbEarly) sample(s *Sim, m *cbcm) {
 }
 
 // sampleVoq reads again the inputs whose heads changed and draws the
-// requests of the inputs with 2 or more (cbcm.sampleVoq's scheme).
+// requests of the inputs with 2 or more (cbReqs, as cbcm.sampleVoq).
 func (e *cbEarly) sampleVoq(s *Sim) {
 	dirty := e.takeDirty()
 	for _, pi := range dirty {
