@@ -288,6 +288,9 @@ func (p *Plan) execRuns(ctx context.Context, todo []int, workers int, opt ExecOp
 		go func() {
 			defer wg.Done()
 			for i := range next {
+				if ctx.Err() != nil {
+					continue // cancelled before it started: run again next time
+				}
 				r, err := p.runOne(ctx, i, opt.OnCycles)
 				if ctx.Err() != nil && (r == nil || errors.Is(err, sim.ErrCancelled)) {
 					continue // stopped: lost, run again next time
@@ -324,6 +327,9 @@ func (p *Plan) execRuns(ctx context.Context, todo []int, workers int, opt ExecOp
 	}
 feed:
 	for _, i := range todo {
+		if ctx.Err() != nil { // select picks at random when both are ready
+			break
+		}
 		select {
 		case next <- i:
 		case <-ctx.Done():
