@@ -81,7 +81,8 @@ type voq struct {
 	split bool
 	// busy: per input port, w words: bit q set while queue q holds packets
 	// (the 32-bit vcBusy of the plain layout is left unused); w covers the
-	// most queues of a port (s.nq), at most qWords
+	// most queues of a port (s.nq), at least 2 and a power of 2, at
+	// most qWords
 	busy []uint64
 	w    int
 	// ptr: per input port, the input stage's round-robin pointer over its
@@ -184,7 +185,10 @@ func (s *Sim) buildVoq() {
 	if !s.vq.on {
 		return
 	}
-	s.vq.w = (slices.Max(s.nq) + 63) / 64
+	// the mask's words per port: at least 2 (voqArbitrate's fast path),
+	// rounded up to a power of 2 (it finds a pass mask's word by a bit
+	// mask)
+	s.vq.w = max(2, 1<<bits.Len(uint((slices.Max(s.nq)+63)/64-1)))
 	s.vq.busy = make([]uint64, s.vq.w*len(s.ports))
 	s.vq.ptr = make([]uint16, len(s.ports))
 	s.vq.order = make([]uint64, 4*s.vq.w)
@@ -299,9 +303,8 @@ func (s *Sim) voqBusy(pi, q int, busy bool) {
 func (s *Sim) voqArbitrate(r, pi int) (int, int) {
 	base := r * s.radix
 	ip := &s.ports[pi]
-	ptr := int(s.vq.ptr[pi])
+	ptr := uint(s.vq.ptr[pi])
 	W := s.vq.w
-	busy := s.vq.busy[W*pi : W*pi+W : W*pi+W]
 	wait := int64(math.MaxInt64)
 	cl := ip.class
 	ctl, low := &s.vq.ctl[cl], &s.vq.low[cl]
@@ -309,20 +312,33 @@ func (s *Sim) voqArbitrate(r, pi int) (int, int) {
 	// busy data queues (and an equal-priority isolated class's) from the
 	// pointer on, then those before it; a strictly-lowest isolated class's
 	// queues last, when no other can request: the 4 passes' masks over the
-	// port's words, in order (vq.order, W words a pass)
-	order := s.vq.order[: 4*W : 4*W]
-	for w, bw := range busy {
-		d := bw &^ (ctl[w] | low[w])
-		lo := below(ptr, w)
-		order[w], order[W+w], order[2*W+w], order[3*W+w] = bw&ctl[w], d&^lo, d&lo, bw&low[w]
-	}
-	w := -1
-	for _, m := range order {
-		if w++; w == W {
-			w = 0
+	// port's words, in order (W words a pass, W a power of 2, so that
+	// pass mask i is of word i&(W−1)). Two words (up to 128 queues: the
+	// Dragonfly's, most flattened butterflies') in registers and on the
+	// stack; more in vq.order.
+	var order []uint64
+	if W == 2 {
+		busy := s.vq.busy[2*pi : 2*pi+2 : 2*pi+2]
+		d0, d1 := busy[0]&^(ctl[0]|low[0]), busy[1]&^(ctl[1]|low[1])
+		// the queues below the pointer, per word (a shift by 64 or
+		// more is 0)
+		lo := uint64(1)<<ptr - 1
+		hi := (uint64(1)<<(ptr&63) - 1) & -uint64(ptr>>6)
+		small := [8]uint64{busy[0] & ctl[0], busy[1] & ctl[1], d0 &^ lo, d1 &^ hi, d0 & lo, d1 & hi, busy[0] & low[0], busy[1] & low[1]}
+		order = small[:]
+	} else {
+		busy := s.vq.busy[W*pi : W*pi+W : W*pi+W]
+		order = s.vq.order[: 4*W : 4*W]
+		for w, bw := range busy {
+			d := bw &^ (ctl[w] | low[w])
+			lo := below(int(ptr), w)
+			order[w], order[W+w], order[2*W+w], order[3*W+w] = bw&ctl[w], d&^lo, d&lo, bw&low[w]
 		}
+	}
+	wm := W - 1
+	for i, m := range order {
 		for ; m != 0; m &= m - 1 {
-			q := w<<6 | bits.TrailingZeros64(m)
+			q := (i&wm)<<6 | bits.TrailingZeros64(m)
 			b := &s.bufs[pi*s.maxVC+q]
 			if int64(b.hEntry) > s.now {
 				wait = min(wait, int64(b.hEntry))
