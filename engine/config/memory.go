@@ -617,13 +617,14 @@ func FormatBytes(b int64) string {
 }
 
 // Sizes of RECN's records (sim's recnSide, recnLine, recnNode, recn with
-// its message wheel's slice headers, recnSim).
+// its message wheel's slice headers, recnSim; sim's TestRecordSizes checks
+// them).
 const (
-	recnSideBytes = 48
-	recnLineBytes = 80
-	recnNodeBytes = 8
-	recnBytes     = 98792
-	recnSimBytes  = 560
+	RecnSideBytes = 48
+	RecnLineBytes = 80
+	RecnNodeBytes = 8
+	RecnBytes     = 98792
+	RecnSimBytes  = 560
 )
 
 // recnMemory is RECN's state (sim's newRecn and initRecn) on a fat tree of
@@ -660,7 +661,7 @@ func (c *Config) recnMemory(ports, N, R, radix, held int64, pkt float64) []Memor
 	P := int64(r.PacketSize)
 	saqs := int64(c.Congestion.RECN(1).SAQs)
 	sides := 2*ports + N
-	side := recnSideBytes + saqs*(recnLineBytes+2+2+4*radix) + (saqs+1)*12 + 4 + 8 + 8 + 1
+	side := RecnSideBytes + saqs*(RecnLineBytes+2+2+4*radix) + (saqs+1)*12 + 4 + 8 + 8 + 1
 	nb, cycles, _ := c.samples()
 	memNI := max(int64(r.InjectionBuffer)/P, 1) // an interface's memory and an admittance queue's size
 	memEg := int64(r.OutputBuffer) / P
@@ -671,10 +672,10 @@ func (c *Config) recnMemory(ports, N, R, radix, held int64, pkt float64) []Memor
 	// the node pool starts at a node per packet of the interfaces' memory
 	// (allocated whatever the traffic) and grows by append while the
 	// sides hold more
-	nodes := float64(max(held-N*memNI, 0) * recnNodeBytes * growth)
-	state := float64(sides*side+recnBytes+recnSimBytes+R*16+ports*16+(N+63)/64*8+N*memNI*recnNodeBytes) + 3*4*nb
+	nodes := float64(max(held-N*memNI, 0) * RecnNodeBytes * growth)
+	state := float64(sides*side+RecnBytes+RecnSimBytes+R*16+ports*16+(N+63)/64*8+N*memNI*RecnNodeBytes) + 3*4*nb
 	words := (N + 63) / 64
-	perHost := float64(words*8 + 4 + 8 + 4 + 16*recnNodeBytes) // admittance mask, round-robin pointer, last move, held packet, the list pool's start
+	perHost := float64(words*8 + 4 + 8 + 4 + 16*RecnNodeBytes) // admittance mask, round-robin pointer, last move, held packet, the list pool's start
 	pairs := float64(N*N) * (8 + 12)
 
 	hot, senders := 0.0, 0.0
@@ -706,7 +707,7 @@ func (c *Config) recnMemory(ports, N, R, radix, held int64, pkt float64) []Memor
 		part("congestion.scheme", fmt.Sprintf("RECN's %d sides of %d SAQs and their queues' nodes", sides, saqs), state, false),
 		part("topology", fmt.Sprintf("RECN's ordering counters and admittance lists of %d × %d host pairs", N, N), pairs+float64(N)*perHost, false),
 		part(path, fmt.Sprintf("up to %.3g packets waiting in the admittance queues (%s)", waiting, how),
-			waiting*(pkt+(recnNodeBytes+4)*growth), true),
+			waiting*(pkt+(RecnNodeBytes+4)*growth), true),
 		part("router.outputBuffer", fmt.Sprintf("up to %.3g packets on RECN's egress sides", egress), egress*(pkt+8*2*growth), true),
 		part("congestion.scheme", "RECN's queue nodes and sequence numbers when every side holds its memory", nodes+float64(held)*4*growth, true),
 	}

@@ -228,7 +228,7 @@ func TestRECNInterfaceStateIsEstimated(t *testing.T) {
 		}
 		return MemoryPart{}, false
 	}
-	perPacket := float64(PacketBytes*growth + (recnNodeBytes+4)*growth)
+	perPacket := float64(PacketBytes*growth + (RecnNodeBytes+4)*growth)
 	c := RECNMechanism(2) // 64 hosts at load 1, 250,000 cycles, 2,048-packet interfaces
 	p, ok := waiting(c)
 	// per host: 1/8 packet a cycle × 250,000 × 1.05 + 8 and the held

@@ -23,6 +23,11 @@ func TestRecordSizes(t *testing.T) {
 		{"sim.buffer", unsafe.Sizeof(buffer{}), config.BufferBytes},
 		{"rng.Stream", unsafe.Sizeof(rng.Stream{}), config.StreamBytes},
 		{"result.Sample", unsafe.Sizeof(result.Sample{}), config.SampleBytes},
+		{"sim.recnSide", unsafe.Sizeof(recnSide{}), config.RecnSideBytes},
+		{"sim.recnLine", unsafe.Sizeof(recnLine{}), config.RecnLineBytes},
+		{"sim.recnNode", unsafe.Sizeof(recnNode{}), config.RecnNodeBytes},
+		{"sim.recn", unsafe.Sizeof(recn{}), config.RecnBytes},
+		{"sim.recnSim", unsafe.Sizeof(recnSim{}), config.RecnSimBytes},
 	} {
 		if c.real != c.cfg {
 			t.Errorf("%s is %d bytes, config's memory estimate counts %d", c.name, c.real, c.cfg)
