@@ -198,6 +198,15 @@ func (c *Config) memory() []MemoryPart {
 		ev += packets * 16
 	}
 	add(c.largestBuffer(), "timing-wheel events when every buffer slot holds a packet", ev*2*growth, true)
+	// router.queueing, when set, counts out-of-order packets (sim's
+	// initOrder, up to MaxOrderNodes hosts): per (source, destination) pair
+	// the next number, the highest delivered and a flag (9 bytes), and per
+	// packet id its number, in a slice grown by append. Validate fills the
+	// field for its default, so the term is counted whenever the counters
+	// could be kept
+	if N <= MaxOrderNodes {
+		add("router.queueing", fmt.Sprintf("out-of-order counters of %d × %d host pairs (when router.queueing is set)", N, N), float64(N*N)*9+packets*4*growth, false)
+	}
 
 	// ports, VCs, routers, nodes, topology tables: grow with the network
 	perVC := float64(BufferBytes + 4 + 4 + 8 + 8)                 // buffer, credits, request-reply reservations, LRS stamps, adaptive counters
@@ -615,6 +624,10 @@ func FormatBytes(b int64) string {
 	}
 	return fmt.Sprintf("%.2f GiB", float64(b)/(1<<30))
 }
+
+// MaxOrderNodes bounds the hosts for which the simulator counts
+// out-of-order packets per (source, destination) pair (N² pairs).
+const MaxOrderNodes = 4096
 
 // Sizes of RECN's records (sim's recnSide, recnLine, recnNode, recn with
 // its message wheel's slice headers, recnSim; sim's TestRecordSizes checks

@@ -3,6 +3,7 @@ package sim
 import (
 	"fmt"
 
+	"phitsim/engine/config"
 	"phitsim/engine/result"
 )
 
@@ -24,8 +25,9 @@ type orderCheck struct {
 	late int64    // packets delivered out of order
 }
 
-// maxOrderNodes bounds the pairs the counter keeps (N² of 3 words each).
-const maxOrderNodes = 4096
+// maxOrderNodes bounds the pairs the counter keeps (N² of 3 words each;
+// the memory estimate counts them up to it).
+const maxOrderNodes = config.MaxOrderNodes
 
 // initOrder turns the counter on (idempotent) for the parameter field
 // that asks, which an error names.
