@@ -63,6 +63,25 @@ func AcorPaper(h int) Config {
 	return c
 }
 
+// AcorPaperRun is the ACOR paper's system at h (AcorPaper, FOGSim's model)
+// running routing (phaseA: VAL's phase-A policy, "" for the default) under
+// pattern (ADV, ADVC: +offset; ADVl: the next router of the group), edit
+// applied before the paper's VCs for the routing are set.
+func AcorPaperRun(h int, routing, phaseA, pattern string, offset int, edit func(*Config)) Config {
+	c := AcorPaper(h)
+	c.UseFOGSimModel()
+	c.Routing.Name = routing
+	if phaseA != "" {
+		c.Routing.PhaseA = phaseA
+	}
+	c.Traffic.Pattern, c.Traffic.AdvOffset, c.Traffic.LocalOffset = pattern, offset, 1
+	if edit != nil {
+		edit(&c)
+	}
+	c.AcorPaperVCs()
+	return c
+}
+
 // AcorPaperVCs sets the VCs of the ACOR paper's Table 3 for c's routing:
 // local/global/injection 2/1/1 for MIN, 4/2/1 for every other.
 func (c *Config) AcorPaperVCs() {

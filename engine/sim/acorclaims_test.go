@@ -22,19 +22,13 @@ import (
 // VAL, its phase-A policy) under pattern (ADV: +offset) at load, with the
 // paper's VCs for it.
 func acClaim(routing, phaseA, pattern string, offset int, load float64, edit func(*config.Config)) config.Config {
-	c := config.AcorPaper(4)
-	c.UseFOGSimModel()
-	c.Routing.Name = routing
-	if phaseA != "" {
-		c.Routing.PhaseA = phaseA
-	}
-	c.Traffic.Pattern, c.Traffic.AdvOffset, c.Traffic.LocalOffset, c.Traffic.Load = pattern, offset, 1, load
-	c.Sim.Warmup, c.Sim.Cycles, c.Sim.Seeds = 4000, 6000, 1
-	if edit != nil {
-		edit(&c)
-	}
-	c.AcorPaperVCs()
-	return c
+	return config.AcorPaperRun(4, routing, phaseA, pattern, offset, func(c *config.Config) {
+		c.Traffic.Load = load
+		c.Sim.Warmup, c.Sim.Cycles, c.Sim.Seeds = 4000, 6000, 1
+		if edit != nil {
+			edit(c)
+		}
+	})
 }
 
 // acRun runs each configuration with seeds 1…seeds, two at a time (2

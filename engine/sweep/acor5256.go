@@ -19,19 +19,13 @@ import (
 // phaseA set, that phase-A policy) under pattern (ADV: +offset; ADVL: the
 // next router of the group), with the paper's VCs for it.
 func acor5256(name, routing, phaseA, pattern string, offset int, edit func(*config.Config)) config.Config {
-	c := config.AcorPaper(6)
-	c.UseFOGSimModel()
-	c.Name, c.Routing.Name = name, routing
-	if phaseA != "" {
-		c.Routing.PhaseA = phaseA
-	}
-	c.Traffic.Pattern, c.Traffic.AdvOffset, c.Traffic.LocalOffset = pattern, offset, 1
-	c.Sim.Warmup, c.Sim.Cycles, c.Sim.Seeds = 10000, 10000, 1
-	if edit != nil {
-		edit(&c)
-	}
-	c.AcorPaperVCs()
-	return c
+	return config.AcorPaperRun(6, routing, phaseA, pattern, offset, func(c *config.Config) {
+		c.Name = name
+		c.Sim.Warmup, c.Sim.Cycles, c.Sim.Seeds = 10000, 10000, 1
+		if edit != nil {
+			edit(c)
+		}
+	})
 }
 
 // acor5256Pattern is one of the paper's patterns as the experiments name it.
