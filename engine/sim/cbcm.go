@@ -357,14 +357,14 @@ func (m *cbcm) headPort(s *Sim, r int, b *buffer) int {
 // eval is whether output po is congested at cycle t (after its sample).
 func (m *cbcm) eval(po int, t int64) bool {
 	o := &m.out[po]
-	// the window's sum through t is at most its sum through o.at plus the
-	// cycles since at the degree in effect (Σ(max − min) ≥ 0): below the
-	// limit the output is not congested, and its account can wait
-	if 2*int64(m.nb)*(o.sum+(t-o.at)*int64(o.cur)) <= m.limit {
+	// Σ(max − min) ≥ 0: with the window's sum alone at or below the limit
+	// the output is not congested, and its bound intervals can wait
+	o.sum = m.windowSum(po, o, t)
+	if 2*int64(m.nb)*o.sum <= m.limit {
 		o.cong = false
 		return false
 	}
-	m.account(po, o, t)
+	m.intervals(po, o, t)
 	o.cong = 2*int64(m.nb)*o.sum-m.ns*o.sDiff > m.limit
 	return o.cong
 }

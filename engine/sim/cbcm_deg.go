@@ -12,17 +12,21 @@ import (
 // destination) pair for early detection (cbcm_early.go), Kim et al.,
 // "Contention-based Congestion Management in Large-Scale Networks" §IV-B1
 // and §VI-A — and its window: the degree as runs of equal values (a ring
-// of rn (start, value) per entry: the window's cycles and one before), the
-// window's sum and the bound intervals' max − min (a ring of nb per
-// entry), accounted lazily through out[p].at (at a change of its degree or
-// a read), so that an entry costs nothing while its degree stands. A
-// sample adds requests to the static part (stat, requests that need no
-// draw) or the drawn part (pick), touching the entry; settle makes the
-// touched entries' sums their degrees.
+// of rn (start, value, running total) per entry: the window's cycles and
+// one before), the bound intervals' max − min (a ring of nb per entry),
+// accounted lazily through out[p].at (at a change of its degree or a
+// read), so that an entry costs nothing while its degree stands. A run's
+// running total is the degree summed over every cycle before its start,
+// so the window's sum is the difference of two totals read when the entry
+// is read (windowSum), not kept at each change. A sample adds requests to
+// the static part (stat, requests that need no draw) or the drawn part
+// (pick), touching the entry; settle makes the touched entries' sums their
+// degrees.
 type cbDeg struct {
 	ns, bsi    int64 // samples (window cycles), bound interval
 	nb, rn     int
 	runS, runV []int32
+	runC       []int64 // the run's running total: Σ degree over the cycles before its start
 	out        []cbOut
 	diffs      []int32
 	// apart (early detection, whose test is the plain form's floating-point
@@ -39,10 +43,11 @@ type cbDeg struct {
 }
 
 // cbOut is an entry's contention state: its degree in effect (cur) since
-// its newest run (head; tail: the run holding the oldest cycle of the
-// window), accounted through cycle at: the window's sum, the open bound
-// interval's min and max, the closed intervals' Σ(max − min) (apart: and
-// Σ max). Ring indices fit 16 bits (rn ≤ cbcmSamples + 2 ≤ 10,002): 64 bytes.
+// its newest run (head; tail: a run no later than the one holding the
+// oldest cycle of the window), its bound intervals accounted through cycle
+// at: the open bound interval's min and max, the closed intervals' Σ(max −
+// min) (apart: and Σ max); sum, the window's sum at its last read. Ring
+// indices fit 16 bits (rn ≤ cbcmSamples + 2 ≤ 10,002): 64 bytes.
 type cbOut struct {
 	at, sum, sDiff, sMax int64
 	end                  int64 // the open interval's last cycle
@@ -58,7 +63,7 @@ func (d *cbDeg) init(np, ns, bsi int, apart bool) {
 	nb := ns / bsi
 	d.nb, d.rn = nb, ns+2 // a run per cycle at most: the window's, the one before, the new one
 	d.ns, d.bsi = int64(ns), int64(bsi)
-	d.runS, d.runV = make([]int32, np*d.rn), make([]int32, np*d.rn)
+	d.runS, d.runV, d.runC = make([]int32, np*d.rn), make([]int32, np*d.rn), make([]int64, np*d.rn)
 	d.out, d.diffs = make([]cbOut, np), make([]int32, np*nb)
 	for p := range np {
 		d.runS[p*d.rn] = math.MinInt32 // degree 0 since before the start
@@ -114,74 +119,79 @@ func (d *cbDeg) draw(p int, w int32) {
 	d.picked = append(d.picked, int32(p))
 }
 
-// setDegree makes x entry p's degree from cycle t on: the run before is
-// accounted through t − 1, and a new run starts (the runs no window can
-// reach again were dropped by account).
+// setDegree makes x entry p's degree from cycle t on: the bound intervals
+// are accounted through t − 1, and a new run starts, its running total the
+// head's plus the head's cycles at its degree. The ring holds a run per
+// cycle at most: when it is full, its tail run ended more than a window
+// before t, where no read can reach (a read is at t or later), and the
+// new run takes its slot.
 func (d *cbDeg) setDegree(p int, t int64, x int32) {
 	o := &d.out[p]
-	d.account(p, o, t-1)
+	d.intervals(p, o, t-1)
+	rn := d.rn
+	hb := p*rn + int(o.head)
 	h := int(o.head) + 1
-	if h == d.rn {
+	if h == rn {
 		h = 0
 	}
-	d.runS[p*d.rn+h], d.runV[p*d.rn+h] = int32(t), x
+	if h == int(o.tail) {
+		nt := h + 1
+		if nt == rn {
+			nt = 0
+		}
+		o.tail = int16(nt)
+	}
+	c := d.runC[hb] + (t-int64(d.runS[hb]))*int64(o.cur)
+	nb := p*rn + h
+	d.runS[nb], d.runV[nb], d.runC[nb] = int32(t), x, c
 	o.head, o.cur = int16(h), x
 }
 
-// account brings entry p's window sum and bound intervals through cycle
-// t, its degree constant since o.at (a change starts a run, after an
-// account): the window gains the cycles at+1…t and loses at+1−ns…t−ns,
-// read from the runs (the tail run holds cycle at+1−ns); the open
-// interval's min and max take the degree, and the intervals that close
-// take their max − min (0 for an interval of one degree; apart, their max
-// too: the degree for an interval of one degree).
-func (d *cbDeg) account(p int, o *cbOut, t int64) {
-	at := o.at
-	n := t - at
-	if n <= 0 {
-		return
-	}
-	x := o.cur
+// windowSum is entry p's window sum through cycle t (at or after its last
+// change and its last read): the running total through t less the one
+// through t − ns, the latter read from the run holding that cycle (the
+// tail moves up to it; the reads come in cycle order).
+func (d *cbDeg) windowSum(p int, o *cbOut, t int64) int64 {
 	rn := d.rn
 	runS := d.runS[p*rn : (p+1)*rn]
-	runV := d.runV[p*rn : (p+1)*rn]
-	j, h := int(o.tail), int(o.head)
-	if n == 1 && t < o.end { // the common step: one cycle, no interval closes
-		o.sum += int64(x - runV[j]) // the tail run holds t − ns
-		if j != h {
-			nj := j + 1
-			if nj == len(runS) {
-				nj = 0
-			}
-			if int64(runS[nj]) == t-d.ns+1 {
-				o.tail = int16(nj)
-			}
-		}
-		o.lo, o.hi, o.at = min(o.lo, x), max(o.hi, x), t
-		return
-	}
-	sum := o.sum + n*int64(x)
-	// the cycles leaving the window, a ≤ c ≤ b
-	a, b := at+1-d.ns, t-d.ns
-	for {
-		if j == h { // the newest run holds the rest
-			sum -= (b - max(a, int64(runS[j])) + 1) * int64(runV[j])
-			break
-		}
+	runC := d.runC[p*rn : (p+1)*rn]
+	h := int(o.head)
+	through := runC[h] + (t-int64(runS[h])+1)*int64(o.cur)
+	c := t - d.ns // the last cycle before the window
+	j := int(o.tail)
+	for j != h {
 		nj := j + 1
-		if nj == len(runS) {
+		if nj == rn {
 			nj = 0
 		}
-		end := int64(runS[nj]) - 1 // ≥ a: the tail holds a
-		sum -= (min(b, end) - max(a, int64(runS[j])) + 1) * int64(runV[j])
-		if end > b {
+		if int64(runS[nj]) > c {
 			break
 		}
 		j = nj
 	}
-	o.tail, o.sum = int16(j), sum
-	// the bound intervals: the open one holds the cycles from its start
-	// through at
+	o.tail = int16(j)
+	before := runC[j] + (c-int64(runS[j])+1)*int64(d.runV[p*rn+j])
+	return through - before
+}
+
+// account brings entry p's window sum and bound intervals through cycle t
+// (its degree constant since its last change).
+func (d *cbDeg) account(p int, o *cbOut, t int64) {
+	o.sum = d.windowSum(p, o, t)
+	d.intervals(p, o, t)
+}
+
+// intervals brings entry p's bound intervals through cycle t, its degree
+// constant since o.at: the open interval's min and max take the degree,
+// and the intervals that close take their max − min (0 for an interval of
+// one degree; apart, their max too: the degree for an interval of one
+// degree).
+func (d *cbDeg) intervals(p int, o *cbOut, t int64) {
+	if t <= o.at {
+		return
+	}
+	x := o.cur
+	// the open interval holds the cycles from its start through at
 	lo, hi := min(o.lo, x), max(o.hi, x)
 	if t >= o.end { // it closes, and the ones wholly inside at+1…t
 		bsi := d.bsi
