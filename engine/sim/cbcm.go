@@ -286,7 +286,7 @@ func (m *cbcm) sampleVoq(s *Sim) {
 		m.requests(s, int(pi))
 	}
 	m.doneDirty(dirty)
-	m.drawInputs(&m.cbDeg)
+	m.drawInputs(&m.cbDeg, s.now)
 }
 
 // requests reads input pi's requests again (router.voq): its data and

@@ -23,12 +23,11 @@ import (
 // (pick), touching the entry; settle makes the touched entries' sums their
 // degrees.
 type cbDeg struct {
-	ns, bsi    int64 // samples (window cycles), bound interval
-	nb, rn     int
-	runS, runV []int32
-	runC       []int64 // the run's running total: Σ degree over the cycles before its start
-	out        []cbOut
-	diffs      []int32
+	ns, bsi int64 // samples (window cycles), bound interval
+	nb, rn  int
+	runs    []cbRun
+	out     []cbOut
+	diffs   []int32
 	// apart (early detection, whose test is the plain form's floating-point
 	// expression of MA(max) and MA(min) apart): the closed intervals' max
 	// too (a ring of nb per entry; its sum in cbOut.sMax, the min's being
@@ -40,6 +39,13 @@ type cbDeg struct {
 	touched []int32
 	picked  []int32 // entries drawn last cycle: back to stat now
 	now1    int64   // the cycle being sampled + 1 (stamp)
+}
+
+// cbRun is a run of equal degrees: its first cycle, its degree and the
+// degree summed over every cycle before it (its running total).
+type cbRun struct {
+	s, v int32
+	c    int64
 }
 
 // cbOut is an entry's contention state: its degree in effect (cur) since
@@ -63,10 +69,10 @@ func (d *cbDeg) init(np, ns, bsi int, apart bool) {
 	nb := ns / bsi
 	d.nb, d.rn = nb, ns+2 // a run per cycle at most: the window's, the one before, the new one
 	d.ns, d.bsi = int64(ns), int64(bsi)
-	d.runS, d.runV, d.runC = make([]int32, np*d.rn), make([]int32, np*d.rn), make([]int64, np*d.rn)
+	d.runs = make([]cbRun, np*d.rn)
 	d.out, d.diffs = make([]cbOut, np), make([]int32, np*nb)
 	for p := range np {
-		d.runS[p*d.rn] = math.MinInt32 // degree 0 since before the start
+		d.runs[p*d.rn].s = math.MinInt32 // degree 0 since before the start
 		d.out[p].at, d.out[p].lo, d.out[p].end = -1, math.MaxInt32, d.bsi-1
 	}
 	if apart {
@@ -121,15 +127,27 @@ func (d *cbDeg) draw(p int, w int32) {
 
 // setDegree makes x entry p's degree from cycle t on: the bound intervals
 // are accounted through t − 1, and a new run starts, its running total the
-// head's plus the head's cycles at its degree. The ring holds a run per
+// head's plus the head's cycles at its degree (a run started at t takes
+// the new degree: a cycle's changes may come one by one, drawInputs). The ring holds a run per
 // cycle at most: when it is full, its tail run ended more than a window
 // before t, where no read can reach (a read is at t or later), and the
 // new run takes its slot.
 func (d *cbDeg) setDegree(p int, t int64, x int32) {
 	o := &d.out[p]
-	d.intervals(p, o, t-1)
 	rn := d.rn
-	hb := p*rn + int(o.head)
+	runs := d.runs[p*rn : (p+1)*rn]
+	hr := &runs[o.head]
+	if int64(hr.s) == t { // changed again in the cycle its run starts
+		hr.v, o.cur = x, x
+		return
+	}
+	switch {
+	case t-1 <= o.at:
+	case t-1 < o.end: // the common step: no bound interval closes
+		o.lo, o.hi, o.at = min(o.lo, o.cur), max(o.hi, o.cur), t-1
+	default:
+		d.intervals(p, o, t-1)
+	}
 	h := int(o.head) + 1
 	if h == rn {
 		h = 0
@@ -141,9 +159,7 @@ func (d *cbDeg) setDegree(p int, t int64, x int32) {
 		}
 		o.tail = int16(nt)
 	}
-	c := d.runC[hb] + (t-int64(d.runS[hb]))*int64(o.cur)
-	nb := p*rn + h
-	d.runS[nb], d.runV[nb], d.runC[nb] = int32(t), x, c
+	runs[h] = cbRun{s: int32(t), v: x, c: hr.c + (t-int64(hr.s))*int64(o.cur)}
 	o.head, o.cur = int16(h), x
 }
 
@@ -153,10 +169,9 @@ func (d *cbDeg) setDegree(p int, t int64, x int32) {
 // tail moves up to it; the reads come in cycle order).
 func (d *cbDeg) windowSum(p int, o *cbOut, t int64) int64 {
 	rn := d.rn
-	runS := d.runS[p*rn : (p+1)*rn]
-	runC := d.runC[p*rn : (p+1)*rn]
+	runs := d.runs[p*rn : (p+1)*rn]
 	h := int(o.head)
-	through := runC[h] + (t-int64(runS[h])+1)*int64(o.cur)
+	through := runs[h].c + (t-int64(runs[h].s)+1)*int64(o.cur)
 	c := t - d.ns // the last cycle before the window
 	j := int(o.tail)
 	for j != h {
@@ -164,14 +179,14 @@ func (d *cbDeg) windowSum(p int, o *cbOut, t int64) int64 {
 		if nj == rn {
 			nj = 0
 		}
-		if int64(runS[nj]) > c {
+		if int64(runs[nj].s) > c {
 			break
 		}
 		j = nj
 	}
 	o.tail = int16(j)
-	before := runC[j] + (c-int64(runS[j])+1)*int64(d.runV[p*rn+j])
-	return through - before
+	r := &runs[j]
+	return through - (r.c + (c-int64(r.s)+1)*int64(r.v))
 }
 
 // account brings entry p's window sum and bound intervals through cycle t
@@ -348,8 +363,9 @@ func (q *cbReqs) unpick(d *cbDeg, pi int) {
 }
 
 // drawInputs draws a request of each input of 2 or more (not weighted),
-// from its router's stream.
-func (q *cbReqs) drawInputs(d *cbDeg) {
+// from its router's stream, at cycle t: a pick that moves changes its two
+// entries' degrees at once (setDegree), not through settle.
+func (q *cbReqs) drawInputs(d *cbDeg, t int64) {
 	if q.w != 1 {
 		return
 	}
@@ -362,9 +378,12 @@ func (q *cbReqs) drawInputs(d *cbDeg) {
 			for im := q.multi[2*r+w]; im != 0; im &= im - 1 {
 				pi := base + (w<<6 | bits.TrailingZeros64(im))
 				if p := q.reqs[pi*q.qs+st.Intn(int(q.nc[pi]))]; p != q.cpk[pi] {
-					q.unpick(d, pi)
+					if o := q.cpk[pi]; o >= 0 {
+						d.pick[o]--
+						d.setDegree(int(o), t, d.out[o].cur-1)
+					}
 					d.pick[p]++
-					d.touch(int(p))
+					d.setDegree(int(p), t, d.out[p].cur+1)
 					q.cpk[pi] = p
 				}
 			}

@@ -119,7 +119,7 @@ func (e *cbEarly) sampleVoq(s *Sim) {
 		e.requests(s, int(pi))
 	}
 	e.doneDirty(dirty)
-	e.drawInputs(&e.cbDeg)
+	e.drawInputs(&e.cbDeg, s.now)
 }
 
 // requests reads input pi's requests again (router.voq): the pairs of its
