@@ -229,7 +229,9 @@ func (s *Sim) generate() {
 		}
 		if s.srcQueue {
 			if s.sqAct != nil {
-				if len(s.sqAct[n]) > 0 {
+				// a node whose every flow with packets is held (flowGate)
+				// sleeps until its wake cycle: not called
+				if len(s.sqAct[n]) > 0 && (s.fg.until == nil || s.fg.wake[n] <= s.now) {
 					s.drainDest(n)
 				}
 			} else if s.sqHead[n] < int32(len(s.sq[n])) {

@@ -230,10 +230,7 @@ func (s *Sim) drainDest(n int) {
 	if i >= len(act) {
 		i = 0
 	}
-	gate := s.fg.until != nil
-	if gate && s.fg.wake[n] > s.now {
-		return // every flow with packets is held
-	}
+	gate := s.fg.until != nil // the caller skips a node whose every flow with packets is held
 	vc, tries, tried := -1, len(act), false
 	open := int64(math.MaxInt64)
 	for ; tries > 0; tries-- {
