@@ -60,7 +60,44 @@ func costProbe(t *testing.T, c config.Config, sets []string, prepare func(*Sim) 
 	for range 3000 {
 		s.Step()
 	}
-	t.Logf("hops %d", steadyCostWindow(t, s, 4000))
+	hops := steadyCostWindow(t, s, 4000)
+	t.Logf("hops %d", hops)
+	if c.Congestion.SchemeName() != "none" { // its control packets cross too
+		data, all := dataHops(t, c, prepare)
+		if all != hops {
+			t.Fatalf("the second run crossed %d times in the window, the first %d", all, hops)
+		}
+		t.Logf("data hops %d", data)
+	}
+}
+
+// dataHops is the data packets' crossings (control packets' not counted)
+// and all crossings of costProbe's window, counted on a second run of c
+// (the same seed, so the same run) by a grant hook, outside the window
+// callgrind counts.
+func dataHops(t *testing.T, c config.Config, prepare func(*Sim) error) (data, all int64) {
+	s, err := New(c, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if prepare != nil {
+		if err := prepare(s); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for range 3000 {
+		s.Step()
+	}
+	s.hk.grant = append(s.hk.grant, func(_, _, _, _, _ int, k int32) {
+		if !s.isControl(k) {
+			data++
+		}
+	})
+	h0 := s.st.xbar
+	for range 4000 {
+		s.Step()
+	}
+	return data, s.st.xbar - h0
 }
 
 // steadyCostWindow runs costWindow so that callgrind counts all of it:
