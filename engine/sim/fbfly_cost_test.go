@@ -39,8 +39,10 @@ func TestCallgrindFBFly(t *testing.T) {
 }
 
 // costProbe sets path=value on c, runs it 3,000 cycles and then the
-// 4,000-cycle window callgrind counts (costWindow), logging its hops;
-// prepare, if not nil, is applied to the simulator first.
+// 4,000-cycle window callgrind counts (costWindow), logging its hops (every
+// packet's crossings) and, with a congestion scheme, its data hops (data
+// packets' crossings, dataHops); prepare, if not nil, is applied to the
+// simulator first.
 func costProbe(t *testing.T, c config.Config, sets []string, prepare func(*Sim) error) {
 	for _, set := range sets {
 		path, value, _ := strings.Cut(set, "=")
