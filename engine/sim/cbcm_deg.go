@@ -210,6 +210,21 @@ func (d *cbDeg) intervals(p int, o *cbOut, t int64) {
 	lo, hi := min(o.lo, x), max(o.hi, x)
 	if t >= o.end { // it closes, and the ones wholly inside at+1…t
 		bsi := d.bsi
+		if t < o.end+bsi && d.maxs == nil { // it alone (the common case)
+			e := &d.diffs[p*d.nb+int(o.slot)]
+			o.sDiff += int64(hi - lo - *e)
+			*e = hi - lo
+			if o.slot++; int(o.slot) == d.nb {
+				o.slot = 0
+			}
+			o.end += bsi
+			lo, hi = math.MaxInt32, 0
+			if t > o.end-bsi { // the new open interval's cycles through t
+				lo, hi = x, max(0, x)
+			}
+			o.lo, o.hi, o.at = lo, hi, t
+			return
+		}
 		n := (t-o.end)/bsi + 1
 		ds := d.diffs[p*d.nb : (p+1)*d.nb]
 		if n > int64(d.nb) { // the open one is out of the window, the rest lie in the run: 0
@@ -377,7 +392,8 @@ func (q *cbReqs) drawInputs(d *cbDeg, t int64) {
 		for w := 0; w < 2; w++ {
 			for im := q.multi[2*r+w]; im != 0; im &= im - 1 {
 				pi := base + (w<<6 | bits.TrailingZeros64(im))
-				if p := q.reqs[pi*q.qs+st.Intn(int(q.nc[pi]))]; p != q.cpk[pi] {
+				i, _ := bits.Mul64(st.Uint64(), uint64(q.nc[pi])) // st.Intn(nc), inlined
+				if p := q.reqs[pi*q.qs+int(i)]; p != q.cpk[pi] {
 					if o := q.cpk[pi]; o >= 0 {
 						d.pick[o]--
 						d.setDegree(int(o), t, d.out[o].cur-1)
