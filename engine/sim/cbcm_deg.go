@@ -128,10 +128,10 @@ func (d *cbDeg) draw(p int, w int32) {
 // setDegree makes x entry p's degree from cycle t on: the bound intervals
 // are accounted through t − 1, and a new run starts, its running total the
 // head's plus the head's cycles at its degree (a run started at t takes
-// the new degree: a cycle's changes may come one by one, drawInputs). The ring holds a run per
-// cycle at most: when it is full, its tail run ended more than a window
-// before t, where no read can reach (a read is at t or later), and the
-// new run takes its slot.
+// the new degree: a cycle's changes may come one by one, drawInputs). The
+// ring holds a run per cycle at most: when it is full, the run after its
+// tail starts a window or more before t, so the tail run is one no read
+// can need (a read is at t or later), and the new run takes its slot.
 func (d *cbDeg) setDegree(p int, t int64, x int32) {
 	o := &d.out[p]
 	rn := d.rn
