@@ -470,7 +470,7 @@ func (s *Sim) routeIso(r int, b *buffer) {
 func (s *Sim) isoDecide(r int, pk *packet) {
 	pk.inter = -1
 	if s.R > 2 {
-		pk.inter = fbInter(s.rts[r].Intn(s.R-2), r, int(pk.dstRouter))
+		pk.inter = s.fbDraw(r, int(pk.dstRouter))
 	}
 	pk.aux = -1
 	pk.flags &^= fInterDone | fNonMin
