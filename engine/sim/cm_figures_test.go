@@ -108,7 +108,10 @@ func TestCBCMFig3bPermutationAndHotspot(t *testing.T) {
 // UGAL draw it (routing.ugalIntermediate=any: half the draws are the source's
 // or the destination's router, which route minimally) MIN 90 cycles, UGAL
 // 178 and 197 (+109%); with every draw a detour (the default) UGAL 311 and
-// 302 (+240%): the hot flows spread twice as much and the tree is deeper.
+// 302 (+240%): the hot senders' UGAL then fills the Valiant ports to its
+// balance point (router 0's: 262 flits downstream against 523 on the
+// minimal port; with any, 129 and 63), so the queues at the intermediates
+// are deeper.
 // Asserted: UGAL 1.2–2.5× MIN (the band's lower edge; its upper edge 1.8 does
 // not hold: engine/REPRODUCTION.md), and MIN's background at its zero-load
 // latency (within 10% of an empty network's 1-hop and 0-hop paths: under 100
