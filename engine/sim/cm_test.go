@@ -378,10 +378,10 @@ func TestCBCMDragonflyHotspot(t *testing.T) {
 	}
 }
 
-// Fig. 8b at 512 nodes under UGAL starved hotspot-VC packets for > 90,000
-// cycles behind links the saturated background kept busy (the hotspot VC
-// strictly lowest, Kim et al. §IV-B3, §VI-B). congestion.cbcmHotspotAging
-// bounds that wait: on the 16-node network (MIN, VOQs, 20,000 cycles) the
+// CBCM's hotspot VC is strictly lowest (Kim et al. §IV-B3, §VI-B): behind a
+// link the data keep saturated (Fig. 8b's background at 512 nodes under
+// UGAL, once the tree stands) its heads wait without bound.
+// congestion.cbcmHotspotAging bounds that wait: on the 16-node network (MIN, VOQs, 20,000 cycles) the
 // permutation n → n+4 at load 1 puts nodes 0, 2 and 3's flows on router 0's
 // link to router 1 (3 flits per cycle for 1), and node 1 sends there both
 // on the hotspot VC (its flow to node 5) and on the data VCs (400 packets to
