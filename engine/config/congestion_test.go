@@ -89,3 +89,36 @@ func TestCBCMEarlyUnappliedWithoutCBCM(t *testing.T) {
 		}
 	}
 }
+
+// congestion.cbcmHotspotAging applies to CBCM's dedicated hotspot VC only:
+// with cbcmHotspotVC=shared (no hotspot VC) or another scheme it is listed
+// as not applying and ignored, not refused; a negative value is refused
+// naming the field.
+func TestCBCMHotspotAgingApplies(t *testing.T) {
+	c := FBFly(1, 4, 4)
+	c.Traffic.SourceQueue, c.Traffic.SourceQueues = true, "perDestination"
+	c.Congestion.Scheme, c.Congestion.CbcmHotspotAging = "cbcm", 2000
+	if errs := c.Validate(); len(errs) != 0 {
+		t.Fatalf("refused: %v", errs)
+	}
+	if n := c.Unapplied(); len(n) != 0 {
+		t.Errorf("cbcm, dedicated hotspot VC: unapplied %v", n)
+	}
+	for _, set := range []func(*Config){
+		func(c *Config) { c.Congestion.CbcmHotspotVC = "shared" },
+		func(c *Config) { c.Congestion.Scheme = "srp" },
+	} {
+		d := c
+		set(&d)
+		if errs := d.Validate(); len(errs) != 0 {
+			t.Errorf("%s/%s: refused: %v", d.Congestion.Scheme, d.Congestion.CbcmHotspotVC, errs)
+		}
+		if n := d.Unapplied(); len(n) != 1 || n[0].Path != "congestion.cbcmHotspotAging" {
+			t.Errorf("%s/%s: unapplied %v, want congestion.cbcmHotspotAging", d.Congestion.Scheme, d.Congestion.CbcmHotspotVC, n)
+		}
+	}
+	c.Congestion.CbcmHotspotAging = -1
+	if errs := c.Validate(); len(errs) != 1 || errs[0].Path != "congestion.cbcmHotspotAging" {
+		t.Errorf("aging −1: %v, want one error naming congestion.cbcmHotspotAging", errs)
+	}
+}

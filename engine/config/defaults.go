@@ -850,6 +850,9 @@ func (c *Config) Validate() Errors {
 	if run.Routing.InjectionTrigger == "" {
 		run.Routing.InjectionTrigger = "ugal" // routing.injectionTrigger is omitted for its default
 	}
+	if run.Routing.UgalIntermediate == "" {
+		run.Routing.UgalIntermediate = "detour" // routing.ugalIntermediate is omitted for its default
+	}
 	run.Routing.FillQCN() // the QCN-Switch enums are omitted for their defaults
 	if run.Traffic.SourceQueues == "" {
 		run.Traffic.SourceQueues = "single" // traffic.sourceQueues is omitted for its default

@@ -47,6 +47,8 @@ var whenBefore = map[string]string{
 	"routing.acorDT1":             "ACOR|PB_ACOR",
 	"routing.acorDT2":             "ACOR|PB_ACOR",
 	"routing.acorCount":           "ACOR|PB_ACOR",
+	// UGAL's intermediate on a flattened butterfly, added with it
+	"routing.ugalIntermediate": "UGAL",
 }
 
 // isBefore tells whether a routing is one the conditions above knew.
@@ -78,6 +80,7 @@ func TestRoutingWhenAsBefore(t *testing.T) {
 		seen++
 		// the routings the conditions knew (a routing added later may
 		// take the parameter too)
+		vals, _, _ = strings.Cut(vals, ",") // the routings, before any further condition
 		known := slices.DeleteFunc(strings.Split(vals, "|"), func(n string) bool { return !isBefore(n) })
 		if got, want := sorted(known), sorted(strings.Split(before, "|")); !slices.Equal(got, want) {
 			t.Errorf("%s applies to %v, before to %v", p.Path, got, want)
@@ -204,4 +207,34 @@ func routingHolds(p Param, c *Config) bool {
 		}
 	}
 	return true
+}
+
+// routing.ugalIntermediate: a value outside detour/any is refused naming the
+// field; on the flattened butterfly with UGAL it applies; on the Dragonfly
+// (UGAL draws its intermediate there by routing.phaseA) it does not apply and
+// is ignored, not refused (a value for another topology kind is not listed
+// by Unapplied: series copied from one another carry them).
+func TestUgalIntermediateField(t *testing.T) {
+	c := FBFly(1, 4, 4)
+	c.Routing.Name, c.Routing.UgalIntermediate = "UGAL", "nearest"
+	errs := c.Validate()
+	if len(errs) != 1 || errs[0].Path != "routing.ugalIntermediate" || !strings.Contains(errs[0].Msg, "detour, any") {
+		t.Errorf("ugalIntermediate=nearest: %v, want one error naming routing.ugalIntermediate and detour, any", errs)
+	}
+	c.Routing.UgalIntermediate = "any"
+	if errs := c.Validate(); len(errs) != 0 {
+		t.Errorf("ugalIntermediate=any on fbfly: refused: %v", errs)
+	}
+	if n := c.Unapplied(); len(n) != 0 {
+		t.Errorf("ugalIntermediate=any on fbfly with UGAL: unapplied %v", n)
+	}
+	d := Default()
+	d.Routing.Name, d.Routing.UgalIntermediate = "UGAL", "any"
+	if errs := d.Validate(); len(errs) != 0 {
+		t.Errorf("ugalIntermediate=any on the Dragonfly: refused: %v", errs)
+	}
+	p, _ := Lookup("routing.ugalIntermediate")
+	if p.Applies(&d) || !p.Applies(&c) {
+		t.Errorf("routing.ugalIntermediate applies on the Dragonfly %v, on the flattened butterfly %v: want false, true", p.Applies(&d), p.Applies(&c))
+	}
 }

@@ -251,7 +251,7 @@ var entries = []Entry{
 	{Name: "UGAL", Doc: "source-adaptive", Paper: "thesis §1.4.2.1, eq. 1.2", Kind: UGAL, Decision: EachInjectionAttempt,
 		Paths: Adaptive, Metrics: Misrouting | PhaseAShares, Mechs: Intermediate,
 		Topologies: []string{Dragonfly, FBFly}, VCs: []VCs{{Dragonfly, dfToRouter, dfToGroup}, {Topology: FBFly, Spec: fbUGAL}}, PhaseA: "RRG-Sw",
-		Params: join(valiantParams, ugalParams, congestionParam, injTriggerParams)},
+		Params: join(valiantParams, ugalParams, congestionParam, injTriggerParams, []string{"routing.ugalIntermediate"})},
 	{Name: "PB", Doc: "source-adaptive (PiggyBack)", Paper: "thesis §1.4.2.1.1, eq. 1.3", Kind: PB, Decision: EachInjectionAttempt,
 		Paths: Adaptive, Metrics: Misrouting | PhaseAShares, Mechs: Intermediate | PiggyBack | PerCycle,
 		Topologies: dragonflyOnly, VCs: []VCs{{Dragonfly, dfToRouter, dfToGroup}}, PhaseA: "RRG-Sw",

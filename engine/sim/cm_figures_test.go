@@ -22,9 +22,15 @@ import (
 // simulator.
 func cmRun(t *testing.T, c config.Config, scheme, routing string, load float64) (acc, lat float64, s *Sim) {
 	t.Helper()
+	return cmRunSeed(t, c, scheme, routing, load, 1)
+}
+
+// cmRunSeed is cmRun with seed.
+func cmRunSeed(t *testing.T, c config.Config, scheme, routing string, load float64, seed uint64) (acc, lat float64, s *Sim) {
+	t.Helper()
 	c.Congestion.Scheme, c.Routing.Name, c.Traffic.Load = scheme, routing, load
 	c.Sim.Warmup, c.Sim.Cycles, c.Sim.Seeds = 20000, 20000, 1
-	s, r := btSimState(t, c, 1)
+	s, r := btSimState(t, c, seed)
 	if h := r.Hotspot; h != nil {
 		return h.Background.Accepted, h.Background.Latency.Avg, s
 	}
@@ -93,22 +99,38 @@ func TestCBCMFig3bPermutationAndHotspot(t *testing.T) {
 
 // Fig. 2 (target 1), zero-load latency: Baseline(UGAL)'s background
 // latency near zero load is 46% above Baseline(MIN)'s (Kim et al. §II-B;
-// the band +20% to +80%). Ours at offered 0.1 (the lowest load both
-// deliver in full; `rrvc`, Fig. 2's single-flit packets, 20,000 + 20,000
-// cycles): MIN 90 cycles, UGAL 311, +246% — UGAL's background packets take
-// the hotspot tree's congested routers on their non-minimal paths; the
-// paper's upper bound does not hold (REPRODUCTION.md). Asserted: UGAL at
-// least 20% above MIN (the band's lower edge), and MIN's background at its
-// zero-load latency (within 10% of an empty network's 1-hop and 0-hop
-// paths: under 100 cycles).
+// the band +20% to +80%). At offered 0.1 (the lowest load both deliver in
+// full; `rrvc`, Fig. 2's single-flit packets, 20,000 + 20,000 cycles, seeds
+// 1 and 2) the excess is UGAL's background packets to the hotspot's router
+// that take a Valiant path: they queue behind the hot packets at the
+// intermediate (≈ 1,000–1,900 cycles each; the minimal ones take 109). With
+// UGAL's intermediate drawn as Valiant's and BookSim's flattened-butterfly
+// UGAL draw it (routing.ugalIntermediate=any: half the draws are the source's
+// or the destination's router, which route minimally) MIN 90 cycles, UGAL
+// 178 and 197 (+109%); with every draw a detour (the default) UGAL 311 and
+// 302 (+240%): the hot senders' UGAL then fills the Valiant ports to its
+// balance point (router 0's: 262 flits downstream against 523 on the
+// minimal port; with any, 129 and 63), so the queues at the intermediates
+// are deeper.
+// Asserted: UGAL 1.2–2.5× MIN (the band's lower edge; its upper edge 1.8 does
+// not hold: engine/REPRODUCTION.md), and MIN's background at its zero-load
+// latency (within 10% of an empty network's 1-hop and 0-hop paths: under 100
+// cycles).
 func TestKimFig2ZeroLoadLatency(t *testing.T) {
 	c := cmFig2()
 	c.Router.OutputArbiter = "rrvc"
-	_, lMin, _ := cmRun(t, c, "", "MIN", 0.1)
-	_, lUgal, _ := cmRun(t, c, "", "UGAL", 0.1)
-	t.Logf("background latency at 0.1: Baseline(MIN) %.1f, Baseline(UGAL) %.1f (%+.0f%%; the paper +46%%)", lMin, lUgal, 100*(lUgal/lMin-1))
-	if lUgal < 1.2*lMin {
-		t.Errorf("Baseline(UGAL) %.1f cycles, Baseline(MIN) %.1f: want UGAL ≥ 1.2× MIN (the paper +46%%)", lUgal, lMin)
+	c.Routing.UgalIntermediate = "any"
+	c.Sim.Seeds = 2
+	var lMin, lUgal float64
+	for seed := uint64(1); seed <= 2; seed++ {
+		_, m, _ := cmRunSeed(t, c, "", "MIN", 0.1, seed)
+		_, u, _ := cmRunSeed(t, c, "", "UGAL", 0.1, seed)
+		t.Logf("seed %d: background latency at 0.1: Baseline(MIN) %.1f, Baseline(UGAL) %.1f", seed, m, u)
+		lMin, lUgal = lMin+m/2, lUgal+u/2
+	}
+	t.Logf("mean: Baseline(MIN) %.1f, Baseline(UGAL) %.1f (%+.0f%%; the paper +46%%)", lMin, lUgal, 100*(lUgal/lMin-1))
+	if lUgal < 1.2*lMin || lUgal > 2.5*lMin {
+		t.Errorf("Baseline(UGAL) %.1f cycles, Baseline(MIN) %.1f: want UGAL 1.2–2.5× MIN (the paper +46%%)", lUgal, lMin)
 	}
 	if lMin > 100 {
 		t.Errorf("Baseline(MIN) %.1f cycles at 0.1: want its zero-load latency (< 100)", lMin)

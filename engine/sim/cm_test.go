@@ -377,3 +377,108 @@ func TestCBCMDragonflyHotspot(t *testing.T) {
 		t.Errorf("CBCM: background accepted %.4f of %.2f, latency %.1f (Baseline(UGAL) %.1f)", bg.Accepted, c.Traffic.Load, bg.Latency.Avg, base.Hotspot.Background.Latency.Avg)
 	}
 }
+
+// CBCM's hotspot VC is strictly lowest (Kim et al. §IV-B3, §VI-B): behind a
+// link the data keep saturated (Fig. 8b's background at 512 nodes under
+// UGAL, once the tree stands) its heads wait without bound.
+// congestion.cbcmHotspotAging bounds that wait: on the 16-node network (MIN, VOQs, 20,000 cycles) the
+// permutation n → n+4 at load 1 puts nodes 0, 2 and 3's flows on router 0's
+// link to router 1 (3 flits per cycle for 1), and node 1 sends there both
+// on the hotspot VC (its flow to node 5) and on the data VCs (400 packets to
+// node 6). Strictly lowest the hotspot VC delivers nothing; with aging at
+// 2,000 cycles an aged head takes the data's turns at node 1's input (one
+// in 2) and at the link (one in 4, 32-flit packets): the 8 packets its
+// injection VC holds when the first ages leave one every 2 × 4 turns, so
+// none waits more than 2,000 + 8·2·4·32 cycles (measured 3,480), and the
+// data keep most of the link (576 packets against 622). Without virtual
+// output queues (the other input stage) this link is not starved (the
+// data's single downstream VC runs out of credits now and then):
+// TestCBCMHotspotAgingInputStage checks that stage.
+func TestCBCMHotspotAgingFig8b(t *testing.T) {
+	for _, aging := range []int{0, 2000} {
+		c := cmConfig("cbcm", "MIN")
+		c.Traffic.Pattern, c.Traffic.Load = "TORNADO", 1
+		c.Congestion.CbcmHotspotAging = aging
+		s, err := New(c, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.setIsoFlow(1, 5, true)
+		for range 400 { // node 1 also has data to send across the link: both allocator stages choose
+			s.inject(1, 6, 0)
+		}
+		var hot, data, data1 int
+		var maxWait int64
+		s.hk.grant = append(s.hk.grant, func(r, in, out, vc, outVC int, k int32) {
+			if pk := &s.pk[k]; r == 0 && pk.src == 1 && pk.dst == 5 && s.ports[in].class == topology.Injection {
+				maxWait = max(maxWait, s.now-pk.entry)
+			}
+		})
+		s.hk.eject = append(s.hk.eject, func(k int32, _ int64) {
+			switch pk := &s.pk[k]; {
+			case pk.src == 1 && pk.dst == 5:
+				hot++
+			case pk.src == 1:
+				data1++
+			case pk.src <= 3:
+				data++
+			}
+		})
+		for range 20000 {
+			s.Step()
+		}
+		t.Logf("aging %d: node 1's hotspot-VC flow delivered %d packets, its longest wait at router 0 %d cycles; node 1's data flow %d, nodes 0, 2, 3: %d", aging, hot, maxWait, data1, data)
+		switch {
+		case aging == 0 && hot != 0:
+			t.Errorf("strictly lowest: node 1 delivered %d packets across a saturated link, want 0", hot)
+		case aging > 0 && (hot < 40 || maxWait > int64(aging+8*2*4*32)):
+			t.Errorf("aging %d: node 1's hotspot-VC flow delivered %d packets (want ≥ 40), longest wait %d (want ≤ %d)", aging, hot, maxWait, aging+8*2*4*32)
+		}
+		if data+data1 < 500 {
+			t.Errorf("aging %d: the data flows delivered %d packets in 20,000 cycles, want ≥ 500 (most of the link)", aging, data+data1)
+		}
+	}
+}
+
+// congestion.cbcmHotspotAging at the input stage without virtual output
+// queues (inputArbitrateLow): node 1 queues 3 packets to node 5 on the
+// hotspot VC and 3 to node 6 on the data VCs at once. Strictly lowest, all
+// the data leave first; aged at once (cbcmHotspotAging=1) the input's
+// round-robin serves a hotspot-VC packet before the last data packet.
+func TestCBCMHotspotAgingInputStage(t *testing.T) {
+	for _, aging := range []int{0, 1} {
+		c := cmConfig("cbcm", "MIN")
+		c.Router.Voq = false
+		c.Congestion.CbcmHotspotAging = aging
+		s, err := New(c, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.setIsoFlow(1, 5, true)
+		var order []int32
+		s.hk.eject = append(s.hk.eject, func(k int32, _ int64) { order = append(order, s.pk[k].dst) })
+		for range 3 {
+			for _, d := range []int{5, 6} {
+				vc := s.chooseVC(1, d, false)
+				if want := d == 5; (vc == s.iso.vc) != want {
+					t.Fatalf("node 1's packet to %d on VC %d (hotspot VC %d)", d, vc, s.iso.vc)
+				}
+				s.enqueue(s.newPacket(1, d, s.now, 0), vc, s.now)
+			}
+		}
+		runUntilEmpty(t, s, 5000)
+		first5, last6 := -1, -1
+		for i, d := range order {
+			if d == 5 && first5 < 0 {
+				first5 = i
+			}
+			if d == 6 {
+				last6 = i
+			}
+		}
+		t.Logf("aging %d: delivery order by destination %v", aging, order)
+		if aging == 0 && first5 < last6 || aging > 0 && first5 > last6 {
+			t.Errorf("aging %d: delivery order by destination %v", aging, order)
+		}
+	}
+}

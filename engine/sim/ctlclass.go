@@ -382,9 +382,13 @@ type isoClass struct {
 	// non-minimal), on its VC sequence (2 VCs per dimension pair: Valiant's
 	// phases), not minimally
 	adaptive bool
-	seq      vcs.Sequence
-	flow     []bool // by flow src·N + dst: on the class
-	vc       int    // its injection VC
+	// aging: with low, a head this long in its buffer (hEntry ≤ now −
+	// aging) is served at the data's priority (congestion.cbcmHotspotAging;
+	// 0: never)
+	aging int64
+	seq   vcs.Sequence
+	flow  []bool // by flow src·N + dst: on the class
+	vc    int    // its injection VC
 }
 
 // initIsoClass adds the isolated class's VCs above the data VCs of every
@@ -470,7 +474,7 @@ func (s *Sim) routeIso(r int, b *buffer) {
 func (s *Sim) isoDecide(r int, pk *packet) {
 	pk.inter = -1
 	if s.R > 2 {
-		pk.inter = fbInter(s.rts[r].Intn(s.R-2), r, int(pk.dstRouter))
+		pk.inter = s.fbDraw(r, int(pk.dstRouter))
 	}
 	pk.aux = -1
 	pk.flags &^= fInterDone | fNonMin
@@ -514,4 +518,20 @@ func (s *Sim) dataVCs(cl topology.PortClass) int {
 		return int(s.vq.d[cl])
 	}
 	return min(s.vcCount[cl], int(s.isoBase[cl]), int(s.ctlBase[cl]))
+}
+
+// agedIso is the mask of the queues of input pi among m (bit j: queue
+// base+j, those of a strictly-lowest isolated class) whose head has been in
+// its buffer at least iso.aging cycles: they are served at the data's
+// priority (congestion.cbcmHotspotAging).
+func (s *Sim) agedIso(pi, base int, m uint64) uint64 {
+	var aged uint64
+	limit := s.now - s.iso.aging
+	for ; m != 0; m &= m - 1 {
+		j := bits.TrailingZeros64(m)
+		if int64(s.bufs[pi*s.maxVC+base+j].hEntry) <= limit {
+			aged |= 1 << j
+		}
+	}
+	return aged
 }

@@ -129,6 +129,53 @@ func TestFBFlyUGALIntermediateUniform(t *testing.T) {
 	}
 }
 
+// routing.ugalIntermediate=any (Kim et al. §II-B's UGAL, ref. [8]: Valiant's
+// random intermediate, as BookSim's flattened-butterfly UGAL draws it): in
+// each dimension where source and destination routers differ a coordinate
+// uniform among all k, so on the 16-node network from router 0 to router 1
+// the draw lands on 0 or 1 (no detour: −1, the minimal path) half the time
+// and on 2 and 3 a quarter each; a packet to its own router never detours;
+// on the 8×8 network a pair in one row keeps the row (routers 0 → 3: the
+// intermediate is in row 0, x uniform over the 6 other columns when it is
+// a detour). The detour draw (the default) never returns −1 for them.
+func TestFBFlyUGALIntermediateAny(t *testing.T) {
+	count := func(dims, k, p, src, dst int, any bool) map[int32]int {
+		c := fbflyTestConfig(dims, k, p, "UGAL")
+		if any {
+			c.Routing.UgalIntermediate = "any"
+		}
+		s, err := New(c, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := map[int32]int{}
+		for range 4000 {
+			n[s.fbDraw(src, dst)]++
+		}
+		return n
+	}
+	n := count(1, 4, 4, 0, 1, true)
+	if len(n) != 3 || n[-1] < 1800 || n[-1] > 2200 || n[2] < 850 || n[3] < 850 {
+		t.Errorf("1D, 0 → 1, any: draws %v, want −1 about half, 2 and 3 a quarter each", n)
+	}
+	if n := count(1, 4, 4, 2, 2, true); len(n) != 1 || n[-1] != 4000 {
+		t.Errorf("1D, 2 → 2, any: draws %v, want always −1 (minimal)", n)
+	}
+	n = count(2, 8, 8, 0, 3, true)
+	for r, c := range n {
+		if r >= 8 || r == 0 || r == 3 || (r == -1 && (c < 800 || c > 1200)) || (r > 0 && c < 450) {
+			t.Errorf("2D, 0 → 3, any: draws %v, want −1 about 1/4, routers 1, 2, 4–7 about 1/8 each", n)
+			break
+		}
+	}
+	if len(n) != 7 {
+		t.Errorf("2D, 0 → 3, any: %d distinct draws %v, want 7 (−1 and 6 routers)", len(n), n)
+	}
+	if n := count(1, 4, 4, 0, 1, false); n[-1] != 0 || n[0] != 0 || n[1] != 0 {
+		t.Errorf("1D, 0 → 1, detour: draws %v, want only routers 2 and 3", n)
+	}
+}
+
 // fbflyLoad runs the paper's network (config.FBFly) at one load and
 // returns the accepted load and the misrouted share.
 func fbflyLoad(t *testing.T, c config.Config, load float64) (accepted, misrouted float64) {

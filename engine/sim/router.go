@@ -384,7 +384,8 @@ func (s *Sim) outputArbitrate(base, out int) int {
 		if s.prioOut { // the priority class wins, a strictly-lowest isolated class loses (ctlclass.go)
 			if ctl = s.isCtlVC(s.pclass[base+in], int(s.reqVC[in])); ctl {
 				key -= 1 << 61
-			} else if s.iso.low && s.isIsoVC(s.pclass[base+in], int(s.reqVC[in])) {
+			} else if s.iso.low && s.isIsoVC(s.pclass[base+in], int(s.reqVC[in])) &&
+				(s.iso.aging == 0 || int64(s.bufs[(base+in)*s.maxVC+int(s.reqVC[in])].hEntry) > s.now-s.iso.aging) {
 				key += 1 << 59
 			}
 		}
@@ -799,6 +800,9 @@ func (s *Sim) inputArbitrateLow(r, pi int) (int, int) {
 	busy := s.vcBusy[pi]
 	cl := s.ports[pi].class
 	iso := busy &^ (1<<s.isoBase[cl] - 1) & (1<<s.ctlBase[cl] - 1)
+	if s.iso.aging > 0 && iso != 0 { // the aged heads go with the data (congestion.cbcmHotspotAging)
+		iso &^= uint32(s.agedIso(pi, 0, uint64(iso)))
+	}
 	s.prioBase[cl] = s.ctlBase[cl] // the plain stage, for the passes
 	defer func() { s.prioBase[cl] = s.isoBase[cl] }()
 	if iso == 0 || iso == busy {

@@ -509,6 +509,9 @@ func newSimEntry(cfg config.Config, e *routing.Entry, topo topology.Topology, se
 		if err := s.initIsoClass(true, adaptive); err != nil {
 			return nil, err
 		}
+		if scheme == "cbcm" {
+			s.iso.aging = int64(cfg.Congestion.CbcmHotspotAging)
+		}
 	}
 	kim := scheme == "ecn" || scheme == "cbcm" || scheme == "srp"
 	if e.Keeps(routing.Notifications) || kim {

@@ -27,6 +27,9 @@ type ugal struct {
 	fb      *topology.FBFly
 	phaseB  int8
 	perPort bool
+	// anyInter: routing.ugalIntermediate=any, the intermediate drawn per
+	// differing dimension among all k coordinates (fbDraw)
+	anyInter bool
 }
 
 func (s *Sim) initUGAL(rc config.Routing) {
@@ -141,6 +144,7 @@ func (s *Sim) initFBFly(cfg config.Config, fb *topology.FBFly) {
 		s.vl.recompute = cfg.Routing.Recompute
 		s.ug.phaseB = int8(fb.Dims)
 		s.ug.perPort = cfg.Routing.Congestion == "perPort"
+		s.ug.anyInter = cfg.Routing.UgalIntermediate == "any"
 	}
 	s.ug.fb = fb
 }
@@ -155,7 +159,7 @@ func (s *Sim) initFBFly(cfg config.Config, fb *topology.FBFly) {
 // paths' hop counts. It routes the first hop.
 func (s *Sim) fbDecide(r int, pk *packet, retry bool) {
 	if (!retry || s.vl.recompute) && s.R > 2 {
-		pk.inter = fbInter(s.rts[r].Intn(s.R-2), r, int(pk.dstRouter))
+		pk.inter = s.fbDraw(r, int(pk.dstRouter))
 		pk.mis &^= 0x0c // phase-A policy 0: no group policy on this topology
 		pk.aux = -1     // a new intermediate: new Valiant hops
 	}
@@ -169,6 +173,33 @@ func (s *Sim) fbDecide(r int, pk *packet, retry bool) {
 	}
 	pos := s.seq.Next(int(pk.vcPos), topology.FBFlyLink)
 	pk.outPort, pk.outVC, pk.nextPos = int16(port), int8(s.vcAt(pos, false, pk)), int8(pos)
+}
+
+// fbDraw is the Valiant intermediate of a packet at router r to router dst
+// on a flattened butterfly (s.R > 2), from r's stream, or −1 (the minimal
+// path). routing.ugalIntermediate=detour: uniform among the routers other
+// than r and dst (fbInter). any (Valiant's random intermediate, as BookSim's
+// flattened-butterfly UGAL draws it, find_ran_intm): in each dimension where
+// r and dst differ a coordinate uniform among all k, in the others r's; a
+// draw that is r or dst is no detour, and the packet goes minimally (BookSim
+// weighs such a path as the minimal one or not at all).
+func (s *Sim) fbDraw(r, dst int) int32 {
+	if !s.ug.anyInter {
+		return fbInter(s.rts[r].Intn(s.R-2), r, dst)
+	}
+	fb := s.ug.fb
+	inter, w := 0, 1
+	for d, a, b := 0, r, dst; d < fb.Dims; d, a, b, w = d+1, a/fb.K, b/fb.K, w*fb.K {
+		x := a % fb.K
+		if x != b%fb.K {
+			x = s.rts[r].Intn(fb.K)
+		}
+		inter += x * w
+	}
+	if inter == r || inter == dst {
+		return -1
+	}
+	return int32(inter)
 }
 
 // fbInter is the Valiant intermediate of a packet at router r to router dst

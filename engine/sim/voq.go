@@ -106,6 +106,7 @@ type voq struct {
 	// strictly-lowest isolated class's queues
 	d        [8]uint8
 	ctl, low [8][qWords]uint64
+	agedLow  [qWords]uint64 // voqAgedLow's scratch
 }
 
 // initVoq sets the queue counts before build (after the isolated and
@@ -317,6 +318,9 @@ func (s *Sim) voqArbitrate(r, pi int) (int, int) {
 	// Dragonfly's, most flattened butterflies') in registers and on the
 	// stack; more in vq.order.
 	var order []uint64
+	if s.iso.aging > 0 { // the aged heads go with the data (congestion.cbcmHotspotAging)
+		low = s.voqAgedLow(pi, low)
+	}
 	if W == 2 {
 		busy := s.vq.busy[2*pi : 2*pi+2 : 2*pi+2]
 		d0, d1 := busy[0]&^(ctl[0]|low[0]), busy[1]&^(ctl[1]|low[1])
@@ -457,4 +461,21 @@ func (s *Sim) busyQueues(pi int) []uint64 {
 		return s.vq.busy[s.vq.w*pi : s.vq.w*(pi+1)]
 	}
 	return []uint64{uint64(s.vcBusy[pi])}
+}
+
+// voqAgedLow is the strictly-lowest class's queue mask of input pi less the
+// queues whose head has been in its buffer iso.aging cycles or more (their
+// input stage serves them with the data's), in vq.agedLow.
+func (s *Sim) voqAgedLow(pi int, low *[qWords]uint64) *[qWords]uint64 {
+	out := &s.vq.agedLow
+	busy := s.vq.busy[s.vq.w*pi : s.vq.w*(pi+1)]
+	for w := range out {
+		out[w] = low[w]
+		if w < len(busy) {
+			if m := busy[w] & low[w]; m != 0 {
+				out[w] &^= s.agedIso(pi, w<<6, m)
+			}
+		}
+	}
+	return out
 }
