@@ -660,8 +660,9 @@ const (
 //     entries, named by the topology
 //   - the packets waiting in the admittance queues, with their list nodes
 //     and sequence numbers. Nothing is dropped: a host holds at most N
-//     queues of router.injectionBuffer's packets each, and one more its
-//     generator holds when the queue is full. A host's generator stalls
+//     queues of congestion.recnAdmittance's packets each (by default
+//     router.injectionBuffer's), and one more its generator holds when
+//     the queue is full. A host's generator stalls
 //     while it holds one, so it queues no more than its process generates
 //     (traffic.load over the run, as the source queue's term counts it;
 //     a bursty process up to a packet a cycle), plus, at HOTSPOT's
@@ -676,7 +677,11 @@ func (c *Config) recnMemory(ports, N, R, radix, held int64, pkt float64) []Memor
 	sides := 2*ports + N
 	side := RecnSideBytes + saqs*(RecnLineBytes+2+2+4*radix) + (saqs+1)*12 + 4 + 8 + 8 + 1
 	nb, cycles, _ := c.samples()
-	memNI := max(int64(r.InjectionBuffer)/P, 1) // an interface's memory and an admittance queue's size
+	memNI := max(int64(r.InjectionBuffer)/P, 1)     // an interface's memory
+	adm, admPath := memNI, "router.injectionBuffer" // an admittance queue's size
+	if a := c.Congestion.RECN(int(P) * max(c.Physical.PhitBytes, 1)).Admittance; a > 0 {
+		adm, admPath = int64(a), "congestion.recnAdmittance"
+	}
 	memEg := int64(r.OutputBuffer) / P
 	egress := min(float64(ports*memEg), float64(N)*(float64(cycles)/float64(P)+1))
 	// every packet in the network came in over an interface's link or
@@ -707,13 +712,13 @@ func (c *Config) recnMemory(ports, N, R, radix, held int64, pkt float64) []Memor
 		gen = float64(cycles) // a packet each ON cycle; a burst may last the run
 	}
 	byLoad := gen + 1
-	backlog := hot * float64(min(memNI, cycles)) // a sender's queue to the hotspot
-	byRoom := float64(N*memNI) + 1
+	backlog := hot * float64(min(adm, cycles)) // a sender's queue to the hotspot
+	byRoom := float64(N*adm) + 1
 	waiting, path, how := float64(N)*byLoad+senders*backlog, "traffic.load", fmt.Sprintf("traffic.load over %d cycles", cycles)
 	if byRoom < byLoad+backlog {
 		waiting = float64(N-int64(senders))*min(byRoom, byLoad) + senders*min(byRoom, byLoad+backlog)
 		if byRoom <= byLoad {
-			path, how = "router.injectionBuffer", fmt.Sprintf("%d queues of %d packets per host", N, memNI)
+			path, how = admPath, fmt.Sprintf("%d queues of %d packets per host", N, adm)
 		}
 	}
 	return []MemoryPart{
