@@ -747,7 +747,9 @@ func (c *Config) recnMemory(ports, N, R, radix, lat, held int64, pkt float64) []
 // message wheel) on a fat tree of ports switch ports and N hosts, with
 // saqs lines per side, packets of P cycles on a link and links of lat
 // cycles; sim's control packets take a link ctl = 1 cycle and a message
-// inside a switch lands 1 cycle after it is sent:
+// inside a switch lands 1 cycle after it is sent. The pool holds, while a
+// cycle's messages are handled, those still to handle and those they send,
+// so each count below takes two cycles where one would do otherwise:
 //   - on a link (an egress side's or interface's, which also carries the
 //     messages upstream of the ingress side of its own port): acks and
 //     tokens to the downstream ingress side's lines, at most one of each
@@ -764,10 +766,10 @@ func (c *Config) recnMemory(ports, N, R, radix, lat, held int64, pkt float64) []
 //     cycles, and X ≤ σ + ρ·D: X ≤ (σ + ρ·(P + ctl + lat + 3·saqs·ctl)) /
 //     (1 − ρ·ctl) when ρ·ctl < 1. A link's messages land at distinct
 //     cycles within RecnWheel (sim refuses a later one), which bounds
-//     them otherwise
+//     them otherwise; one more landing this cycle
 //   - credits: an ingress side passes at most one packet a cycle through
 //     its crossbar input, and each sends a credit that lands lat cycles
-//     later: ports × lat
+//     later: ports × (lat + 1)
 //   - notifications and tokens inside a switch carry a token each, and a
 //     token is sent again only after it came back: at most the tokens
 //     there are, a root's radix (one per input), an egress line's radix
@@ -775,7 +777,9 @@ func (c *Config) recnMemory(ports, N, R, radix, lat, held int64, pkt float64) []
 //     registers with, one per notification landing (as many again)
 //   - an egress line's Xon/Xoff to its switch's ingress lines: radix per
 //     change of its state, at most two changes per cycle (a packet in
-//     from the crossbar, a packet out on the link)
+//     from the crossbar, a packet out on the link), over two cycles.
+//     (The same token's notifications land at least two cycles apart, so
+//     the count of tokens holds over two cycles)
 //   - idle timeouts: one per line (a line's pending timeout carries on to
 //     its next allocation)
 func RecnMsgBound(ports, N, radix, saqs, lat, P int64) int64 {
@@ -788,7 +792,7 @@ func RecnMsgBound(ports, N, radix, saqs, lat, P int64) int64 {
 	}
 	tokens := ports*radix + ports*saqs*radix + ports*saqs
 	sides := 2*ports + N
-	return (ports+N)*perLink + ports*lat + 2*tokens + ports*2*radix + sides*saqs
+	return (ports+N)*(perLink+1) + ports*(lat+1) + 2*tokens + ports*4*radix + sides*saqs
 }
 
 // peakLoad is the highest offered load of the run, in phits per node and
