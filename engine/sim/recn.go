@@ -157,7 +157,7 @@ type recn struct {
 	sleep []int64
 	// the messages in flight: per wheel slot (arrival cycle & recnWheel−1)
 	// a FIFO list over one node pool, so that the pool holds the messages
-	// in flight at once, which config's estimate bounds (recnMsgBound)
+	// in flight at once, which config.RecnMsgBound bounds
 	wh, wt [recnWheel]int32
 	msgs   []recnMsgNode
 	mfree  int32 // free-node list
