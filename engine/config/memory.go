@@ -336,7 +336,11 @@ func (c *Config) memory() []MemoryPart {
 	}
 
 	if c.Congestion.SchemeName() == "recn" {
-		parts = append(parts, c.recnMemory(ports, N, R, radix, slots+ejecting, pkt)...)
+		var lat int64 // the links' latency
+		for _, cl := range classes {
+			lat = max(lat, int64(cl.Latency))
+		}
+		parts = append(parts, c.recnMemory(ports, N, R, radix, lat, slots+ejecting, pkt)...)
 	}
 
 	// time series: counters per interval (allocated by sim.New), the
@@ -636,8 +640,12 @@ const (
 	RecnSideBytes = 48
 	RecnLineBytes = 80
 	RecnNodeBytes = 8
-	RecnBytes     = 98792
+	RecnMsgBytes  = 64 // a message with its wheel link (sim's recnMsgNode)
+	RecnBytes     = 33336
 	RecnSimBytes  = 560
+	// RecnWheel is sim's recnWheel: every RECN message lands less than
+	// this many cycles after it is sent
+	RecnWheel = 1 << 12
 )
 
 // recnMemory is RECN's state (sim's newRecn and initRecn) on a fat tree of
@@ -658,10 +666,13 @@ const (
 //   - per (source, destination) pair the ordering counters (RECN paper
 //     §3.6) and the admittance list's head, tail and length (§4.1): N²
 //     entries, named by the topology
+//   - the messages in flight (the wheel's node pool, grown by append),
+//     recnMsgBound
 //   - the packets waiting in the admittance queues, with their list nodes
 //     and sequence numbers. Nothing is dropped: a host holds at most N
-//     queues of router.injectionBuffer's packets each, and one more its
-//     generator holds when the queue is full. A host's generator stalls
+//     queues of congestion.recnAdmittance's packets each (by default
+//     router.injectionBuffer's), and one more its generator holds when
+//     the queue is full. A host's generator stalls
 //     while it holds one, so it queues no more than its process generates
 //     (traffic.load over the run, as the source queue's term counts it;
 //     a bursty process up to a packet a cycle), plus, at HOTSPOT's
@@ -669,14 +680,18 @@ const (
 //     room: a full queue to the hotspot (one per HOTSPOT pattern in use,
 //     at most a packet a cycle). The term is the smaller bound, named by
 //     its parameter.
-func (c *Config) recnMemory(ports, N, R, radix, held int64, pkt float64) []MemoryPart {
+func (c *Config) recnMemory(ports, N, R, radix, lat, held int64, pkt float64) []MemoryPart {
 	r, tr := &c.Router, &c.Traffic
 	P := int64(r.PacketSize)
 	saqs := int64(c.Congestion.RECN(1).SAQs)
 	sides := 2*ports + N
-	side := RecnSideBytes + saqs*(RecnLineBytes+2+2+4*radix) + (saqs+1)*12 + 4 + 8 + 8 + 1
+	side := RecnSideBytes + saqs*(RecnLineBytes+2+2+4*radix+8+8) + (saqs+1)*12 + 4 + 8 + 8 + 1
 	nb, cycles, _ := c.samples()
-	memNI := max(int64(r.InjectionBuffer)/P, 1) // an interface's memory and an admittance queue's size
+	memNI := max(int64(r.InjectionBuffer)/P, 1)     // an interface's memory
+	adm, admPath := memNI, "router.injectionBuffer" // an admittance queue's size
+	if a := c.Congestion.RECN(int(P) * max(c.Physical.PhitBytes, 1)).Admittance; a > 0 {
+		adm, admPath = int64(a), "congestion.recnAdmittance"
+	}
 	memEg := int64(r.OutputBuffer) / P
 	egress := min(float64(ports*memEg), float64(N)*(float64(cycles)/float64(P)+1))
 	// every packet in the network came in over an interface's link or
@@ -707,23 +722,77 @@ func (c *Config) recnMemory(ports, N, R, radix, held int64, pkt float64) []Memor
 		gen = float64(cycles) // a packet each ON cycle; a burst may last the run
 	}
 	byLoad := gen + 1
-	backlog := hot * float64(min(memNI, cycles)) // a sender's queue to the hotspot
-	byRoom := float64(N*memNI) + 1
+	backlog := hot * float64(min(adm, cycles)) // a sender's queue to the hotspot
+	byRoom := float64(N*adm) + 1
 	waiting, path, how := float64(N)*byLoad+senders*backlog, "traffic.load", fmt.Sprintf("traffic.load over %d cycles", cycles)
 	if byRoom < byLoad+backlog {
 		waiting = float64(N-int64(senders))*min(byRoom, byLoad) + senders*min(byRoom, byLoad+backlog)
 		if byRoom <= byLoad {
-			path, how = "router.injectionBuffer", fmt.Sprintf("%d queues of %d packets per host", N, memNI)
+			path, how = admPath, fmt.Sprintf("%d queues of %d packets per host", N, adm)
 		}
 	}
+	msgs := RecnMsgBound(ports, N, radix, saqs, lat, P)
 	return []MemoryPart{
 		part("congestion.scheme", fmt.Sprintf("RECN's %d sides of %d SAQs and their queues' nodes", sides, saqs), state, false),
+		part("congestion.scheme", fmt.Sprintf("RECN's control messages in flight, up to %d", msgs), float64(msgs*RecnMsgBytes*growth), true),
 		part("topology", fmt.Sprintf("RECN's ordering counters and admittance lists of %d × %d host pairs", N, N), pairs+float64(N)*perHost, false),
 		part(path, fmt.Sprintf("up to %.3g packets waiting in the admittance queues (%s)", waiting, how),
 			waiting*(pkt+(RecnNodeBytes+4)*growth), true),
 		part("router.outputBuffer", fmt.Sprintf("up to %.3g packets on RECN's egress sides", egress), egress*(pkt+8*2*growth), true),
 		part("congestion.scheme", "RECN's queue nodes and sequence numbers when every side holds its memory", nodes+float64(held)*4*growth, true),
 	}
+}
+
+// RecnMsgBound bounds RECN's messages in flight at once (sim's recn
+// message wheel) on a fat tree of ports switch ports and N hosts, with
+// saqs lines per side, packets of P cycles on a link and links of lat
+// cycles; sim's control packets take a link ctl = 1 cycle and a message
+// inside a switch lands 1 cycle after it is sent. The pool holds, while a
+// cycle's messages are handled, those still to handle and those they send,
+// so each count below takes two cycles where one would do otherwise:
+//   - on a link (an egress side's or interface's, which also carries the
+//     messages upstream of the ingress side of its own port): acks and
+//     tokens to the downstream ingress side's lines, at most one of each
+//     per line there (a line's next notification needs its token back,
+//     which follows the ack on the same link), and notifications of its
+//     own port's ingress lines, one per line (its token): 3·saqs. The
+//     ingress side's Xon/Xoff: an Xoff at a packet's arrival (one per P
+//     cycles) or at an ack's (one per notification, which only an arrival
+//     sends, and saqs in flight), an Xon only after an Xoff of the same
+//     line, so at most σ + ρ·w in any w cycles, σ = 4 + 3·saqs, ρ = 4/P.
+//     A control packet waits for at most one data packet (data starts
+//     only when no control packet waits) and the link's messages ahead of
+//     it, so one is in flight at most D = P + ctl + lat + ctl·(3·saqs + X)
+//     cycles, and X ≤ σ + ρ·D: X ≤ (σ + ρ·(P + ctl + lat + 3·saqs·ctl)) /
+//     (1 − ρ·ctl) when ρ·ctl < 1. A link's messages land at distinct
+//     cycles within RecnWheel (sim refuses a later one), which bounds
+//     them otherwise; one more landing this cycle
+//   - credits: an ingress side passes at most one packet a cycle through
+//     its crossbar input, and each sends a credit that lands lat cycles
+//     later: ports × (lat + 1)
+//   - notifications and tokens inside a switch carry a token each, and a
+//     token is sent again only after it came back: at most the tokens
+//     there are, a root's radix (one per input), an egress line's radix
+//     and an ingress line's one; the Xoff an ingress side sends a line it
+//     registers with, one per notification landing (as many again)
+//   - an egress line's Xon/Xoff to its switch's ingress lines: radix per
+//     change of its state, at most two changes per cycle (a packet in
+//     from the crossbar, a packet out on the link), over two cycles.
+//     (The same token's notifications land at least two cycles apart, so
+//     the count of tokens holds over two cycles)
+//   - idle timeouts: one per line (a line's pending timeout carries on to
+//     its next allocation)
+func RecnMsgBound(ports, N, radix, saqs, lat, P int64) int64 {
+	const ctl = 1
+	perLink := int64(RecnWheel / ctl)
+	if rho := 4 / float64(max(P, 1)); rho*ctl < 1 {
+		sigma := float64(4 + 3*saqs)
+		x := (sigma + rho*float64(P+ctl+lat+3*saqs*ctl)) / (1 - rho*ctl)
+		perLink = min(perLink, 3*saqs+int64(math.Ceil(x)))
+	}
+	tokens := ports*radix + ports*saqs*radix + ports*saqs
+	sides := 2*ports + N
+	return (ports+N)*(perLink+1) + ports*(lat+1) + 2*tokens + ports*4*radix + sides*saqs
 }
 
 // peakLoad is the highest offered load of the run, in phits per node and

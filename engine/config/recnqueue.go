@@ -13,6 +13,9 @@ type RECNParams struct {
 	SAQs                    int
 	Detect, Prop, Xoff, Xon int32
 	IdleCycles              int64
+	// Admittance is an interface's admittance queue per destination, in
+	// packets (0: as many as the interface's memory holds)
+	Admittance int32
 }
 
 // RECN resolves the RECN fields for packets of pktBytes bytes.
@@ -27,6 +30,9 @@ func (c Congestion) RECN(pktBytes int) RECNParams {
 		Xoff: or(c.RecnXoff, 4096), Xon: or(c.RecnXon, 2048), IdleCycles: 1250}
 	if p.SAQs == 0 {
 		p.SAQs = 8
+	}
+	if c.RecnAdmittance > 0 {
+		p.Admittance = or(c.RecnAdmittance, 0)
 	}
 	return p
 }

@@ -121,6 +121,13 @@ type recnMsg struct {
 	path     [recnMaxPath]int32
 }
 
+// recnMsgNode is a message in the wheel: its slot's list links the nodes
+// in the order they were posted.
+type recnMsgNode struct {
+	m    recnMsg
+	next int32
+}
+
 // recnNode is an entry of a queue: a packet id, or ^line for a marker.
 type recnNode struct{ v, next int32 }
 
@@ -148,8 +155,16 @@ type recn struct {
 	// failed attempt changes nothing); an arrival, an Xon or Xoff, a marker
 	// leaving and a credit wake it
 	sleep []int64
-	wheel [recnWheel][]recnMsg
-	now   int64
+	// the messages in flight: per wheel slot (arrival cycle & recnWheel−1)
+	// a FIFO list over one node pool, so that the pool holds the messages
+	// in flight at once, which config.RecnMsgBound bounds
+	wh, wt [recnWheel]int32
+	msgs   []recnMsgNode
+	mfree  int32 // free-node list
+	// per line: the cycle its allocation's idle timeout is due, and the
+	// cycle the line's one pending idle message lands (0: none)
+	idleDue, idlePend []int64
+	now               int64
 	// counters
 	ctlSent, notifies, refused, allocs, frees int64
 }
@@ -173,9 +188,13 @@ func newRecn(ft *topology.FatTree, p recnParams) (*recn, error) {
 		lines: make([]recnLine, n*p.saqs), upLine: make([]int16, n*p.saqs), upGen: make([]uint16, n*p.saqs),
 		inLine: make([]int16, n*p.saqs*radix), inGen: make([]uint16, n*p.saqs*radix),
 		qh: make([]int32, n*(p.saqs+1)), qt: make([]int32, n*(p.saqs+1)), qn: make([]int32, n*(p.saqs+1)),
-		credits: make([]int32, n), linkFree: make([]int64, n), sleep: make([]int64, n), rr: make([]uint8, n), free: -1}
+		credits: make([]int32, n), linkFree: make([]int64, n), sleep: make([]int64, n), rr: make([]uint8, n), free: -1,
+		mfree: -1, idleDue: make([]int64, n*p.saqs), idlePend: make([]int64, n*p.saqs)}
 	for i := range rc.qh {
 		rc.qh[i], rc.qt[i] = -1, -1
+	}
+	for i := range rc.wh {
+		rc.wh[i], rc.wt[i] = -1, -1
 	}
 	memEg, memNI := p.mem, p.mem
 	if p.memEg > 0 {
@@ -341,8 +360,21 @@ func (rc *recn) post(at int64, m recnMsg) {
 	if at-rc.now >= recnWheel || at <= rc.now {
 		panic("recn: a message's delay outside the wheel")
 	}
-	slot := &rc.wheel[at&(recnWheel-1)]
-	*slot = append(*slot, m)
+	i := rc.mfree
+	if i >= 0 {
+		rc.mfree = rc.msgs[i].next
+		rc.msgs[i] = recnMsgNode{m, -1}
+	} else {
+		i = int32(len(rc.msgs))
+		rc.msgs = append(rc.msgs, recnMsgNode{m, -1})
+	}
+	slot := at & (recnWheel - 1)
+	if rc.wt[slot] < 0 {
+		rc.wh[slot] = i
+	} else {
+		rc.msgs[rc.wt[slot]].next = i
+	}
+	rc.wt[slot] = i
 }
 
 // internalMsg sends m inside a switch.
@@ -378,9 +410,14 @@ func (rc *recn) tokenBack(s int, pside int32, pline int16, pgen uint16) {
 // Step delivers the messages of cycle now (call once per cycle, in order).
 func (rc *recn) step(now int64) {
 	rc.now = now
-	slot := &rc.wheel[now&(recnWheel-1)]
-	for i := 0; i < len(*slot); i++ { // handlers may post to later cycles only
-		m := (*slot)[i]
+	slot := now & (recnWheel - 1)
+	next := rc.wh[slot]
+	rc.wh[slot], rc.wt[slot] = -1, -1 // handlers may post to later cycles only
+	for next >= 0 {
+		i := next
+		m := rc.msgs[i].m
+		next = rc.msgs[i].next
+		rc.msgs[i].next, rc.mfree = rc.mfree, i
 		switch m.kind {
 		case recnNotify:
 			rc.onNotify(&m)
@@ -404,13 +441,24 @@ func (rc *recn) step(now int64) {
 			rc.credits[m.to]++
 			rc.sleep[m.to] = 0
 		case recnIdle:
-			if ln := &rc.lines[int(m.to)*rc.p.saqs+int(m.line)]; ln.gen == m.gen && rc.valid(int(m.to), int(m.line)) && !ln.everUsed {
+			li := int(m.to)*rc.p.saqs + int(m.line)
+			rc.idlePend[li] = 0
+			ln := &rc.lines[li]
+			if !rc.valid(int(m.to), int(m.line)) || ln.everUsed {
+				break
+			}
+			if ln.gen == m.gen {
 				ln.everUsed = true // idle for T_idle: free it as if used (RECN paper §3.5 needs an edge)
 				rc.tryFree(int(m.to), int(m.line))
+			} else if due := rc.idleDue[li]; due > now {
+				// the line was allocated again while this message of an
+				// earlier allocation was pending: it carries on to the
+				// present allocation's timeout (one message per line)
+				rc.idlePend[li] = due
+				rc.post(due, recnMsg{kind: recnIdle, to: m.to, line: m.line, gen: ln.gen})
 			}
 		}
 	}
-	*slot = (*slot)[:0]
 }
 
 func (rc *recn) valid(s, l int) bool { return rc.sides[s].lines&(1<<l) != 0 }
@@ -641,7 +689,14 @@ func (rc *recn) onNotify(m *recnMsg) {
 	rc.pushNode(rc.qi(s, q), ^int32(l))
 	rc.popMarkers(s, q) // an empty queue: enabled at once
 	if rc.p.idle > 0 {
-		rc.post(rc.now+rc.p.idle, recnMsg{kind: recnIdle, to: int32(s), line: int16(l), gen: ln.gen})
+		// one idle message per line: a pending one (of an earlier
+		// allocation, due sooner) carries on to this allocation's timeout
+		due := rc.now + rc.p.idle
+		rc.idleDue[base+l] = due
+		if rc.idlePend[base+l] == 0 {
+			rc.idlePend[base+l] = due
+			rc.post(due, recnMsg{kind: recnIdle, to: int32(s), line: int16(l), gen: ln.gen})
+		}
 	}
 	if sd.kind == recnIngress {
 		// the egress line (not the root) learns its upstream SAQ, for Xoff

@@ -82,3 +82,49 @@ func TestRECNInterfaceAdmittance(t *testing.T) {
 		t.Errorf("not exercised: %d stopped-SAQ samples with a backlog, %d held packets, %d stalls; want some of each", stoppedWithBacklog, held, rs.stalls)
 	}
 }
+
+// RECN paper §4.1: the admittance queue per destination has the size
+// congestion.recnAdmittance sets (bytes, rounded up to packets; 0: the
+// interface's memory, router.injectionBuffer). Corner case 2 with the
+// hotspot at 50–100 µs, 150 µs, queues of 256 bytes (4 packets): no queue
+// ever holds more than 4 packets, some hold 4 (the backlogged hotspot
+// senders'), and generators stall on them; by default a queue holds the
+// interface's 2,048.
+func TestRECNAdmittanceSize(t *testing.T) {
+	c := config.RECNCornerCase(2)
+	c.Congestion.Scheme = "recn"
+	s, err := New(c, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := s.rn.admCap, s.rn.rc.sides[s.rn.rc.ni(0)].mem; got != want || got != 2048 {
+		t.Errorf("default admittance queue %d packets, want the interface's %d (2,048)", got, want)
+	}
+	c.Congestion.RecnAdmittance = 256
+	c.Traffic.HotspotStart, c.Traffic.HotspotEnd, c.Sim.Cycles = int(50e3/8), int(100e3/8), int(150e3/8)
+	if s, err = New(c, 1); err != nil {
+		t.Fatal(err)
+	}
+	rs := s.rn
+	if rs.admCap != 4 {
+		t.Fatalf("256-byte admittance queues: %d packets, want 4", rs.admCap)
+	}
+	var peak int32
+	full := 0
+	for s.now < int64(c.Sim.Cycles) {
+		s.Step()
+		if s.now%16 != 0 {
+			continue
+		}
+		for _, n := range rs.admLen {
+			peak = max(peak, n)
+			if n == 4 {
+				full++
+			}
+		}
+	}
+	t.Logf("longest admittance queue %d packets; %d full-queue samples; %d stalled attempts", peak, full, rs.stalls)
+	if peak != 4 || full == 0 || rs.stalls == 0 {
+		t.Errorf("longest admittance queue %d packets (want 4), %d full samples, %d stalls (want some)", peak, full, rs.stalls)
+	}
+}

@@ -210,12 +210,21 @@ func (g *rig) quiet() bool {
 			return false
 		}
 	}
-	for i := range g.rc.wheel {
-		if len(g.rc.wheel[i]) != 0 {
+	for i := range g.rc.wh {
+		if g.rc.wh[i] >= 0 {
 			return false
 		}
 	}
 	return true
+}
+
+// eachMsg calls f with every message in flight.
+func (rc *recn) eachMsg(f func(*recnMsg)) {
+	for _, h := range rc.wh {
+		for i := h; i >= 0; i = rc.msgs[i].next {
+			f(&rc.msgs[i].m)
+		}
+	}
 }
 
 // checkReleased fails unless every line is free, no root stands and every
@@ -377,13 +386,11 @@ func (g *rig) checkCreditsInFlight() {
 	for _, a := range g.flight {
 		held[a.side]++
 	}
-	for i := range rc.wheel {
-		for _, m := range rc.wheel[i] {
-			if m.kind == recnCredit {
-				held[rc.sides[m.to].peer]++
-			}
+	rc.eachMsg(func(m *recnMsg) {
+		if m.kind == recnCredit {
+			held[rc.sides[m.to].peer]++
 		}
-	}
+	})
 	for s := rc.nPorts; s < len(rc.sides); s++ {
 		if peer := rc.sides[s].peer; peer >= 0 {
 			if got := rc.credits[s] + held[peer] + rc.sides[peer].used; got != rc.p.mem {

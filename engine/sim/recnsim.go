@@ -54,7 +54,7 @@ type recnSim struct {
 	admLen     []int32 // per (host, destination): packets queued
 	admNodes   []recnNode
 	admFree    int32    // free-node list
-	admCap     int32    // an admittance queue's size: the interface's memory
+	admCap     int32    // an admittance queue's size (congestion.recnAdmittance)
 	admMask    []uint64 // per host, admWords words: the destinations queued
 	admWords   int
 	admRR      []int32  // per host: the destination the round-robin tries first
@@ -93,12 +93,16 @@ func (s *Sim) initRecn(cfg *config.Config) error {
 	for f := range rs.admH {
 		rs.admH[f], rs.admT[f] = -1, -1
 	}
-	// an admittance queue holds as much as the interface's injection side
-	// (router.injectionBuffer): the RECN paper does not give its size
-	// (§4.1), and one that fills while its flow is stopped stalls the
-	// generator, so a small one (4 packets) stalls the background's
-	// senders behind their packets to the hotspot (REPRODUCTION.md)
+	// an admittance queue holds congestion.recnAdmittance, by default as
+	// much as the interface's injection side (router.injectionBuffer): the
+	// RECN paper does not give its size (§4.1), and one that fills while
+	// its flow is stopped stalls the generator, so a small one (4 packets)
+	// stalls the background's senders behind their packets to the hotspot
+	// (REPRODUCTION.md)
 	rs.admNodes, rs.admFree, rs.admCap = make([]recnNode, 0, 16*s.N), -1, max(rc.sides[rc.ni(0)].mem, 1)
+	if cg.Admittance > 0 {
+		rs.admCap = cg.Admittance
+	}
 	rs.admMask, rs.admRR = make([]uint64, s.N*rs.admWords), make([]int32, s.N)
 	rs.admHosts, rs.admLast, rs.pend = make([]uint64, (s.N+63)/64), make([]int64, s.N), make([]int32, s.N)
 	for h := range rs.pend {

@@ -1,0 +1,70 @@
+package config
+
+import (
+	"strings"
+	"testing"
+)
+
+// congestion.recnAdmittance, the size of a network interface's admittance
+// queue per destination (RECN paper §4.1 gives none): in bytes like the
+// RECN family's thresholds, rounded up to whole packets; 0 keeps an
+// interface's memory (router.injectionBuffer), the size used before the
+// field existed; out of its range it is refused naming the field; without
+// RECN it is listed as not applying, not refused; and the estimate of the
+// packets waiting in the admittance queues follows it.
+func TestRECNAdmittanceField(t *testing.T) {
+	c := RECNMechanism(2) // 64-byte packets
+	if a := c.Congestion.RECN(64).Admittance; a != 0 {
+		t.Errorf("default: %d packets, want 0 (the interface's memory)", a)
+	}
+	for _, x := range []struct{ bytes, pkts int }{{1, 1}, {64, 1}, {65, 2}, {256, 4}, {131072, 2048}} {
+		c.Congestion.RecnAdmittance = x.bytes
+		if a := c.Congestion.RECN(64).Admittance; int(a) != x.pkts {
+			t.Errorf("%d bytes: %d packets, want %d", x.bytes, a, x.pkts)
+		}
+	}
+	for _, v := range []int{-1, 16777217} {
+		c.Congestion.RecnAdmittance = v
+		errs := c.Validate()
+		if len(errs) != 1 || errs[0].Path != "congestion.recnAdmittance" || !strings.Contains(errs[0].Msg, "16777216") {
+			t.Errorf("recnAdmittance = %d: %v, want one error naming the field and its range", v, errs)
+		}
+	}
+	c.Congestion.RecnAdmittance = 16777216
+	if errs := c.Validate(); len(errs) != 0 {
+		t.Errorf("recnAdmittance at its maximum refused: %v", errs)
+	}
+
+	b := RECNBaseline(2, "iq")
+	b.Congestion.RecnAdmittance = 256
+	if errs := b.Validate(); len(errs) != 0 {
+		t.Fatalf("IQ with recnAdmittance refused: %v", errs)
+	}
+	if u := b.Unapplied(); len(u) != 1 || u[0].Path != "congestion.recnAdmittance" {
+		t.Errorf("IQ with recnAdmittance: unapplied %v, want congestion.recnAdmittance", u)
+	}
+
+	waiting := func(c Config) MemoryPart {
+		for _, p := range c.Memory() {
+			if strings.Contains(p.What, "waiting in the admittance queues") {
+				return p
+			}
+		}
+		t.Fatal("no term for the admittance queues")
+		return MemoryPart{}
+	}
+	perPacket := float64(PacketBytes*growth + (RecnNodeBytes+4)*growth)
+	c = RECNMechanism(2)
+	c.Congestion.RecnAdmittance = 256 // 4 packets: the queues' room bounds them
+	if p, want := waiting(c), 64*(64*4+1)*perPacket; p.Path != "congestion.recnAdmittance" || p.Bytes != int64(want) {
+		t.Errorf("4-packet admittance queues: %+v, want %.0f bytes on congestion.recnAdmittance", p, want)
+	}
+	c.Router.InjectionBuffer = 64 // an 8-packet interface memory does not size them
+	if p, want := waiting(c), 64*(64*4+1)*perPacket; p.Bytes != int64(want) {
+		t.Errorf("4-packet admittance queues, 8-packet interfaces: %+v, want %.0f bytes", p, want)
+	}
+	c.Congestion.RecnAdmittance = 0
+	if p, want := waiting(c), 64*(64*8+1)*perPacket; p.Path != "router.injectionBuffer" || p.Bytes != int64(want) {
+		t.Errorf("default admittance queues, 8-packet interfaces: %+v, want %.0f bytes on router.injectionBuffer", p, want)
+	}
+}
