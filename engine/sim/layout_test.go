@@ -28,6 +28,8 @@ func TestRecordSizes(t *testing.T) {
 		{"sim.recnNode", unsafe.Sizeof(recnNode{}), config.RecnNodeBytes},
 		{"sim.recn", unsafe.Sizeof(recn{}), config.RecnBytes},
 		{"sim.recnSim", unsafe.Sizeof(recnSim{}), config.RecnSimBytes},
+		{"sim.cbRun", unsafe.Sizeof(cbRun{}), config.CbcmRunBytes},
+		{"sim.cbOut", unsafe.Sizeof(cbOut{}), config.CbcmOutBytes},
 	} {
 		if c.real != c.cfg {
 			t.Errorf("%s is %d bytes, config's memory estimate counts %d", c.name, c.real, c.cfg)
