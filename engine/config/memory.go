@@ -771,10 +771,10 @@ const (
 //     each per cbcmSamples / cbcmBoundInterval), the entry's state (64
 //     bytes) and its static and drawn parts and stamp (16 bytes), the
 //     entries touched and drawn in a cycle (slices grown by append: at most
-//     every entry, every requesting VC); under router.voq per input its
-//     requests (a port's queues: its data queues and at most 32 VCs in all
-//     beside them), their count, its pick and dirty flag, and per router
-//     its drawing inputs' mask
+//     every entry, every requesting VC: a port's data queues and at most
+//     32 VCs in all beside them); under router.voq per input its requests
+//     (one per queue), their count, its pick and dirty flag, and per
+//     router its drawing inputs' mask
 //   - per destination node (§IV-B2): its mode, its source list L (a bit
 //     per node), |L|, epoch, D_t sent, quiet time, watch flag, generation
 //     and idle hook (38 bytes + the list); early detection per pair its
@@ -822,7 +822,7 @@ func (c *Config) cbcmMemory(ports, N, R, maxVC int64, pool float64, cycles int64
 	}
 	entries := func(np int64) float64 {
 		return allocBytes(float64(np*CbcmOutBytes)) + 2*allocBytes(float64(np*4)) + allocBytes(float64(np*8)) +
-			appended(float64(np), 4) + appended(float64(ports*maxVC), 4) // touched, picked
+			appended(float64(np), 4) + appended(float64(ports*qs), 4) // touched, picked
 	}
 	reqs := func() float64 {
 		if !voq {

@@ -170,7 +170,8 @@ func TestMemoryEstimateBoundsAllocation(t *testing.T) {
 		// Management in Large-Scale Networks §IV-B1, §VI-A): per output, and
 		// with early detection per (router, destination node), a window of
 		// cbcmSamples + 2 runs of the contention degree; at its largest
-		// sample window (10,000 cycles), and early detection at the
+		// sample window (10,000 cycles; early detection also in the plain
+		// layout, without router.voq), and early detection at the
 		// fbfly512 preset's 512 nodes with the paper's 100 samples (about
 		// 53 MB of windows); and a HOTSPOT whose senders the destination
 		// and the routers throttle under UGAL (4 flows throttled, 7
@@ -182,6 +183,11 @@ func TestMemoryEstimateBoundsAllocation(t *testing.T) {
 		{"CBCM early detection, cbcmSamples=10,000, cbcmBoundInterval=1", func(c *config.Config) {
 			*c = cmConfig("cbcm", "MIN")
 			c.Congestion.CbcmSamples, c.Congestion.CbcmBoundInterval, c.Congestion.CbcmEarly = 10000, 1, true
+			c.Traffic.Load = 0.3
+		}, 300, false, false},
+		{"CBCM early detection, cbcmSamples=10,000, router.voq=false", func(c *config.Config) {
+			*c = cmConfig("cbcm", "MIN")
+			c.Congestion.CbcmSamples, c.Congestion.CbcmEarly, c.Router.Voq = 10000, true, false
 			c.Traffic.Load = 0.3
 		}, 300, false, false},
 		{"CBCM early detection, the 512-node flattened butterfly", func(c *config.Config) {
