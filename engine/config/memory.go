@@ -318,6 +318,7 @@ func (c *Config) memory() []MemoryPart {
 	// every injection port; SRP has two copies, requests and replies) and
 	// each output FIFO's ring an entry and its length per phit of
 	// router.outputBuffer
+	var ctlSlots int64 // the 1-flit control packets the control VCs can hold
 	if sc := c.Congestion.SchemeName(); sc == "ecn" || sc == "srp" || sc == "cbcm" {
 		seq, _ := vcs.ForKind(t.Kind, "MIN", "RRG-Sw")
 		per := seq.PerClass(len(classes))
@@ -331,6 +332,7 @@ func (c *Config) memory() []MemoryPart {
 		if sc == "srp" {
 			slots *= 2
 		}
+		ctlSlots = slots
 		fifo := ports * (int64(r.OutputBuffer) + 1) * 8
 		add("congestion.scheme", "the 1-flit control packets' VC slots (one per phit) and output FIFO entries", float64(slots*8+fifo), false)
 	}
@@ -369,6 +371,7 @@ func (c *Config) memory() []MemoryPart {
 	add("sim.histMax", "latency histogram in the result when every bin is hit", float64(sm.HistMax)*(8+4*binJSONBytes), true)
 
 	// source queues: in the worst case every packet generated stays queued
+	queued := 0.0
 	if tr.SourceQueue {
 		rate := c.peakLoad() / float64(P) // packets per node and cycle, as sim.New draws them, at the run's highest load
 		if tr.Reactive {
@@ -377,6 +380,7 @@ func (c *Config) memory() []MemoryPart {
 		packets, perDst := tr.Messages()
 		m := float64(packets)
 		perNode := rate*float64(cycles)*1.05 + 8 + m // + the message being queued
+		queued = perNode * float64(N)
 		add("traffic.sourceQueue", fmt.Sprintf("source queues holding up to %.3g packets (traffic.load over %d cycles, none injected)", perNode*float64(N), cycles),
 			perNode*float64(N)*(pkt+growth*4), true)
 		if perDst {
@@ -385,6 +389,13 @@ func (c *Config) memory() []MemoryPart {
 			fifos := min(perNode/m+1, float64(N)) * float64(N)
 			add("traffic.sourceQueue", fmt.Sprintf("up to %.3g per-destination queues", fifos), fifos*(24+4+8+growth*8), true)
 		}
+	}
+
+	if c.Congestion.SchemeName() == "cbcm" {
+		// the packet pool: the packets in the network, in the source
+		// queues, and the control packets
+		pool := packets + queued + float64(ctlSlots)
+		parts = append(parts, c.cbcmMemory(ports, N, R, maxVC, pool, cycles)...)
 	}
 	return parts
 }
@@ -808,4 +819,119 @@ func (c *Config) peakLoad() float64 {
 		load = max(load, cmp.Or(tr.Ur2Load, 0.9))
 	}
 	return load
+}
+
+// Sizes of CBCM's detector records (sim's cbRun and cbOut; sim's
+// TestRecordSizes checks them).
+const (
+	CbcmRunBytes = 16
+	CbcmOutBytes = 64
+)
+
+// cbcmMemory is CBCM's state (sim's cbcm.attach, cbDeg.init, cbReqs and
+// newCbEarly; Kim et al., Contention-based Congestion Management in
+// Large-Scale Networks §IV-B, §VI-A) on a network of ports router ports, N
+// nodes and R routers whose ports hold up to maxVC data queues each, with a
+// packet pool of up to pool packets over a run of cycles cycles:
+//   - per output port (the switch's detector, §IV-B1) and, with early
+//     detection (§VI-A), per (router, destination node) pair: the degree's
+//     window as a ring of cbcmSamples + 2 runs (16 bytes each), the bound
+//     intervals' max − min (and with early detection their max: 4 bytes
+//     each per cbcmSamples / cbcmBoundInterval), the entry's state (64
+//     bytes) and its static and drawn parts and stamp (16 bytes), the
+//     entries touched and drawn in a cycle (slices grown by append: at most
+//     every entry, every requesting VC: a port's data queues and at most
+//     32 VCs in all beside them); under router.voq per input its requests
+//     (one per queue), their count, its pick and dirty flag, and per
+//     router its drawing inputs' mask
+//   - per destination node (§IV-B2): its mode, its source list L (a bit
+//     per node), |L|, epoch, D_t sent, quiet time, watch flag, generation
+//     and idle hook (38 bytes + the list); early detection per pair its
+//     mode, list, |L|, D_t sent, epoch, quiet time and watch flag (26
+//     bytes + the list)
+//   - per flow (§IV-B3, §IV-B4): throttled, D_t, tokens and their cycle,
+//     the source epoch's start, sent and queue, the throttle's start, busy,
+//     ever throttled, backlogged, and the flow hold (sim's needFlowHolds):
+//     56 bytes; early detection adds the flag of a throttle from the
+//     destination
+//   - what a run adds (full terms: reached only when everything is
+//     throttled or watched): a throttled-packet flag per packet id of the
+//     pool (a bool slice grown by chunks: 4 bytes a packet with its copies),
+//     the throttled flows' list (up to every flow), the destinations' watch
+//     list (with its generations: after a pass, an entry per destination;
+//     until the next, at most cbcmDestEpoch cycles after the first entry
+//     added, a destination enters again once on its first marked packet,
+//     once after an unthrottle emptied its list, and once per two of its
+//     ejected data packets — one per router.packetSize cycles — going
+//     idle on an unmarked one, observing on a marked one), the routers'
+//     watch list (at most every pair) and the (flow, router) pairs that throttled a flow (at most the
+//     routers of its routes: 2·dimensions + 1 on a flattened butterfly,
+//     whose routes go through at most one intermediate router in
+//     dimension order, every router on other topologies; and at most the
+//     throttle packets its source can receive, a 1-flit packet a cycle)
+func (c *Config) cbcmMemory(ports, N, R, maxVC int64, pool float64, cycles int64) []MemoryPart {
+	p := c.Congestion.CBCM()
+	t := &c.Topology
+	ns, nb := float64(p.Samples), float64(p.Samples/p.BoundInterval)
+	rn := ns + 2
+	qsch := c.Router.QueueScheme()
+	voq := qsch == "voqsw" || qsch == "4q" || qsch == "voqnet"
+	qs := min(maxVC+32, 1<<10-1)
+	words := (N + 63) / 64
+	appended := func(n, size float64) float64 { return n * size * 2 * growth }
+
+	// the window and per-entry state of np entries (apart: the bound
+	// intervals' max too)
+	window := func(np int64, apart bool) float64 {
+		b := allocBytes(float64(np)*rn*CbcmRunBytes) + allocBytes(float64(np)*nb*4)
+		if apart {
+			b += allocBytes(float64(np) * nb * 4)
+		}
+		return b
+	}
+	entries := func(np int64) float64 {
+		return allocBytes(float64(np*CbcmOutBytes)) + 2*allocBytes(float64(np*4)) + allocBytes(float64(np*8)) +
+			appended(float64(np), 4) + appended(float64(ports*qs), 4) // touched, picked
+	}
+	reqs := func() float64 {
+		if !voq {
+			return 0
+		}
+		return allocBytes(float64(ports*qs*4)) + allocBytes(float64(ports*2)) + allocBytes(float64(ports)) +
+			allocBytes(float64(ports*4)) + allocBytes(float64(2*R*8)) + allocBytes(float64(R*8)) + 2*appended(float64(ports), 4)
+	}
+	nf := float64(N) * float64(N)
+	perFlow := float64(1 + 4 + 8 + 8 + 8 + 8 + 4 + 4 + 1 + 1 + 1 + 8)
+	if p.Early {
+		perFlow++
+	}
+	state := entries(ports) + reqs() + 1<<10*2 + // the plain layout's candidates
+		float64(N)*(38+float64(words*8)) + float64(N)*8 + nf*perFlow
+	parts := []MemoryPart{
+		part("congestion.cbcmSamples", fmt.Sprintf("CBCM's contention-degree windows of %d output ports (cbcmSamples + 2 = %.0f runs each)", ports, rn),
+			window(ports, false), false),
+		part("congestion.scheme", fmt.Sprintf("CBCM's per-output, per-destination and per-flow state (%d × %d flows)", N, N), state, false),
+		part("congestion.scheme", "CBCM's throttled-packet flags and throttled flows when every flow is throttled",
+			pool*2*growth+appended(nf, 4), true),
+	}
+	between := float64(min(p.DestEpoch, cycles))/float64(c.Router.PacketSize) + 1
+	watch := float64(N) * (3 + between/2)
+	parts = append(parts, part("congestion.cbcmDestEpoch", "CBCM's destinations' watch list when every destination goes idle and observes again at every other packet",
+		watch*8*2*growth, true))
+	if p.Early {
+		np := R * N
+		hops := float64(R)
+		if t.Kind == "fbfly" {
+			hops = float64(min(R, int64(2*t.Dimensions+1)))
+		}
+		// each pair came with a throttle packet (1 flit) its source
+		// received, one a cycle at most
+		byRouter := min(nf*hops, float64(N)*float64(cycles+1))
+		parts = append(parts,
+			part("congestion.cbcmEarly", fmt.Sprintf("CBCM early detection's windows and state of %d routers × %d destinations (cbcmSamples + 2 = %.0f runs each)", R, N, rn),
+				window(np, true)+entries(np)+reqs()+128*4+float64(np)*(26+float64(words*8)), false),
+			part("congestion.cbcmEarly", "CBCM early detection's watch list and throttling routers when every pair is watched and every flow throttled on its routes",
+				appended(float64(np), 4)+appended(byRouter, 8), true))
+	}
+	return parts
 }

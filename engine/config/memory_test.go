@@ -289,3 +289,57 @@ func TestRECNInterfaceStateIsEstimated(t *testing.T) {
 		t.Errorf("a 10,000,000-cycle RECN run at load 1 on fattree256: want one error on router.injectionBuffer naming the admittance queues, got %v", errs)
 	}
 }
+
+// CBCM's detector (Kim et al., Contention-based Congestion Management in
+// Large-Scale Networks §IV-B1; early detection §VI-A) keeps per output
+// port, and with early detection per (router, destination node) pair, a
+// window of cbcmSamples + 2 runs of 16 bytes: on the fbfly512 preset (64
+// routers of radix 22, 512 nodes) with the paper's 100 samples, 1,408 ×
+// 102 runs (2.3 MB) and 32,768 × 102 runs (53.5 MB). With 10,000 samples
+// early detection needs 5.2 GB and is refused naming a CBCM parameter;
+// without it (225 MB of windows) the run is accepted.
+func TestCBCMStateIsEstimated(t *testing.T) {
+	term := func(c Config, path string, full bool) int64 {
+		var b int64
+		for _, p := range c.Memory() {
+			if p.Path == path && p.Full == full && strings.HasPrefix(p.What, "CBCM") {
+				b += p.Bytes
+			}
+		}
+		return b
+	}
+	c, _ := PresetByName("fbfly512")
+	c.Traffic.SourceQueue, c.Traffic.SourceQueues = true, "perDestination"
+	c.Congestion.Scheme = "cbcm"
+	if errs := c.Validate(); errs != nil {
+		t.Fatalf("fbfly512 with CBCM refused: %v", errs)
+	}
+	within := func(what string, got, want int64) {
+		t.Helper()
+		if got < want || got > want*5/4+1<<20 {
+			t.Errorf("%s: %.1f MiB, want %.1f–%.1f", what, float64(got)/(1<<20), float64(want)/(1<<20), float64(want*5/4+1<<20)/(1<<20))
+		}
+	}
+	within("the per-output windows", term(c, "congestion.cbcmSamples", false), 1408*102*CbcmRunBytes)
+	// per flow at least its 11 arrays and its hold (56 bytes), per
+	// output its state (64 bytes)
+	within("the per-flow and per-output state", term(c, "congestion.scheme", false), 512*512*56+1408*CbcmOutBytes)
+	if b := term(c, "congestion.cbcmEarly", false); b != 0 {
+		t.Errorf("early detection off, but %d bytes estimated for it", b)
+	}
+	c.Congestion.CbcmEarly = true
+	within("early detection's windows", term(c, "congestion.cbcmEarly", false), 64*512*102*CbcmRunBytes)
+	if errs := c.Validate(); errs != nil {
+		t.Fatalf("fbfly512 with CBCM's early detection refused: %v", errs)
+	}
+	c.Congestion.CbcmSamples = 10000
+	errs := c.validateMemory()
+	if len(errs) != 1 || errs[0].Path != "congestion.cbcmEarly" || !strings.Contains(errs[0].Msg, "10002 runs each") {
+		t.Errorf("early detection with 10,000 samples at 512 nodes: want one error on congestion.cbcmEarly naming its windows, got %v", errs)
+	}
+	c.Congestion.CbcmEarly = false
+	within("the per-output windows of 10,000 samples", term(c, "congestion.cbcmSamples", false), 1408*10002*CbcmRunBytes)
+	if errs := c.Validate(); errs != nil {
+		t.Errorf("fbfly512 with CBCM, 10,000 samples, refused: %v", errs)
+	}
+}

@@ -30,6 +30,8 @@ func TestRecordSizes(t *testing.T) {
 		{"sim.recnSim", unsafe.Sizeof(recnSim{}), config.RecnSimBytes},
 		{"sim.recnMsgNode", unsafe.Sizeof(recnMsgNode{}), config.RecnMsgBytes},
 		{"sim.recnWheel", recnWheel, config.RecnWheel},
+		{"sim.cbRun", unsafe.Sizeof(cbRun{}), config.CbcmRunBytes},
+		{"sim.cbOut", unsafe.Sizeof(cbOut{}), config.CbcmOutBytes},
 	} {
 		if c.real != c.cfg {
 			t.Errorf("%s is %d bytes, config's memory estimate counts %d", c.name, c.real, c.cfg)

@@ -166,6 +166,41 @@ func TestMemoryEstimateBoundsAllocation(t *testing.T) {
 			c.Congestion.Scheme, c.Traffic.SourceQueue, c.Traffic.SourceQueues = "ecn", true, "perDestination"
 			c.Router.LocalBuffer, c.Router.OutputBuffer, c.Traffic.Load = 100000, 100000, 0.5
 		}, 300, false, false},
+		// CBCM's detector (Kim et al., Contention-based Congestion
+		// Management in Large-Scale Networks §IV-B1, §VI-A): per output, and
+		// with early detection per (router, destination node), a window of
+		// cbcmSamples + 2 runs of the contention degree; at its largest
+		// sample window (10,000 cycles; early detection also in the plain
+		// layout, without router.voq), and early detection at the
+		// fbfly512 preset's 512 nodes with the paper's 100 samples (about
+		// 53 MB of windows); and a HOTSPOT whose senders the destination
+		// and the routers throttle under UGAL (4 flows throttled, 7
+		// throttle packets from routers: the run's lists grow)
+		{"CBCM, cbcmSamples=10,000, 16-node flattened butterfly", func(c *config.Config) {
+			*c = cmConfig("cbcm", "MIN")
+			c.Congestion.CbcmSamples, c.Traffic.Load = 10000, 0.3
+		}, 300, false, false},
+		{"CBCM early detection, cbcmSamples=10,000, cbcmBoundInterval=1", func(c *config.Config) {
+			*c = cmConfig("cbcm", "MIN")
+			c.Congestion.CbcmSamples, c.Congestion.CbcmBoundInterval, c.Congestion.CbcmEarly = 10000, 1, true
+			c.Traffic.Load = 0.3
+		}, 300, false, false},
+		{"CBCM early detection, cbcmSamples=10,000, router.voq=false", func(c *config.Config) {
+			*c = cmConfig("cbcm", "MIN")
+			c.Congestion.CbcmSamples, c.Congestion.CbcmEarly, c.Router.Voq = 10000, true, false
+			c.Traffic.Load = 0.3
+		}, 300, false, false},
+		{"CBCM early detection, the 512-node flattened butterfly", func(c *config.Config) {
+			*c = config.FBFly(2, 8, 8)
+			c.Traffic.SourceQueue, c.Traffic.SourceQueues = true, "perDestination"
+			c.Congestion.Scheme, c.Congestion.CbcmEarly, c.Traffic.Load = "cbcm", true, 0.3
+			c.Sim.Warmup = 0 // packets delivered in the window (its shares are not NaN)
+		}, 300, false, false},
+		{"CBCM early detection, a throttled hotspot under UGAL", func(c *config.Config) {
+			*c = cbcmHotspot("cbcm", "UGAL", 9, "0,1,2,8", 0.3)
+			c.Congestion.CbcmEarly = true
+			c.Sim.Cycles = 10000
+		}, 0, true, false},
 		{"a saturated source queue, request-reply", func(c *config.Config) {
 			c.Traffic.SourceQueue, c.Traffic.Load, c.Traffic.Pattern, c.Traffic.Reactive = true, 1, "ADV", true
 			c.Sim.Cycles = 20000
