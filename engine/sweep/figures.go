@@ -2,6 +2,9 @@ package sweep
 
 import "phitsim/engine/config"
 
+// KimFig13Start is the cycle the hotspot of fig-kim-13 starts at.
+const KimFig13Start = 20000
+
 // figureExperiments are the scaled runs of the figure gallery
 // (engine/figures): small enough for a browser and a regression test, with
 // usage sampled every 250 cycles so that each point gets a quality verdict
@@ -118,7 +121,27 @@ func figureExperiments() []Experiment {
 		}
 		return out
 	}
+	// Kim et al. Fig. 13 on the 16-node flattened butterfly: the senders of
+	// Fig. 2 (0, 5, 8, 12 → node 4) start at cycle KimFig13Start over UR
+	// among the other 11 nodes at 0.4, UGAL with CBCM, the throttled flows
+	// on their dedicated VC or on the shared data VCs (at 0.99/D_t); 120
+	// intervals of 1,000 cycles, the measured window from the start on
+	// (the sim package's TestCBCMFig13DedicatedVCSettles runs the same)
+	var kim13 []config.Config
+	for _, vc := range []string{"dedicated", "shared"} {
+		c := config.FBFly(1, 4, 4)
+		c.Name = vc + " VC"
+		c.Routing.Name, c.Congestion.Scheme, c.Congestion.CbcmHotspotVC = "UGAL", "cbcm", vc
+		c.Traffic.Pattern, c.Traffic.HotspotNode, c.Traffic.HotspotSenders = "HOTSPOT", 4, "0,5,8,12"
+		c.Traffic.SourceQueue, c.Traffic.SourceQueues, c.Traffic.MessagePackets = true, "perDestination", 4
+		c.Traffic.HotspotStart = KimFig13Start
+		c.Router.InputArbiter, c.Router.OutputArbiter = "rrgrant", "rrvc"
+		c.Sim.Warmup, c.Sim.Cycles, c.Sim.Seeds, c.Sim.Interval = KimFig13Start, 100000, 1, 1000
+		kim13 = append(kim13, c)
+	}
 	return []Experiment{
+		{Name: "fig-kim-13", Doc: "figure gallery: Kim et al. Fig. 13 on the 16-node flattened butterfly, a hotspot starting at cycle 20,000 over UR at 0.4: the background's latency per interval returns with CBCM's dedicated VC, not with the shared one",
+			Spec: Spec{Series: kim13, Loads: []float64{0.4}}},
 		{Name: "fig-4.8", Doc: "figure gallery: thesis Fig. 4.8 (§4.3.2), UN → ADV+1 at load 0.2, h=4: the contention counters (Base) settle first, then OLM, then PB",
 			Spec: Spec{Series: credit(transientBase("UN", "ADV", TransientShown)), Loads: []float64{0.2}}},
 		{Name: "fig-4.8-back", Doc: "figure gallery: thesis §4.3.2's other transition, ADV+1 → UN at load 0.2, h=4",
