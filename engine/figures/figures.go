@@ -767,7 +767,7 @@ func JobInstructions(c config.Config) (float64, error) {
 // hops packet-hops in cycles cycles.
 func runInstructions(c config.Config, hops, cycles float64) float64 {
 	sz, _ := c.Topology.Sizes()
-	perHop := (instrPerHop(c.Routing.Name) - ProbeFixedPerHop) * float64(c.Router.PacketSize) / ProbePacketSize
+	perHop := (instrPerHop(c.Routing.Name) - ProbeFixedPerHop) * sizeScale(c)
 	return hops*perHop + cycles*FixedInstructions(sz.Nodes, sz.Routers) + SaturatedInstructions(c, cycles)
 }
 
@@ -841,7 +841,17 @@ func saturatedCost(c config.Config) float64 {
 	if !ok {
 		w = saturatedUnmeasured
 	}
-	return w * float64(c.Router.PacketSize) / ProbePacketSize
+	return w * sizeScale(c)
+}
+
+// sizeScale scales a cost measured at ProbePacketSize-phit packets to c's
+// packets: by packet size ÷ ProbePacketSize (a head waits while the
+// packet before it crosses, one cycle per phit, and is tried again each
+// cycle), but never below 1: a packet-hop costs its routing and
+// allocation whatever its size (Kim et al. Fig. 2's 1-phit packets cost
+// more per hop than 8-phit ones, not 8× less; BENCHMARKS.md).
+func sizeScale(c config.Config) float64 {
+	return float64(max(c.Router.PacketSize, ProbePacketSize)) / ProbePacketSize
 }
 
 // hotspotSaturated is the saturation term of a HOTSPOT run: while they
