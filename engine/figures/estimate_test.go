@@ -183,6 +183,7 @@ var callgrindRuns = []struct {
 	{"acor-6", "ACOR-2LB", 0.6, 541562538, "h=2", true},
 	{"acor-7", "ACOR-2LA", 0.6, 584390286, "h=2", true},
 	{"3.2", "In-Trns-MM", 0.55, 1283793122, "h=2,cycles=16000", false},
+	{"1.6-advc", "VAL", 0.5, 625964916, "routing=OLM", false},
 	// a pattern switch: MIN under UN at 0.5, ADV+1 (bound 1/8) from 2,000
 	// cycles after the warm-up
 	{"1.6-un", "MIN", 0.5, 238110510, "switch=ADV@2000", false},
