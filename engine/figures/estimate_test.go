@@ -182,6 +182,7 @@ var callgrindRuns = []struct {
 	{"1.6-adv1", "VAL", 0.8, 1091780078, "routing=OLM", true},
 	{"acor-6", "ACOR-2LB", 0.6, 541562538, "h=2", true},
 	{"acor-7", "ACOR-2LA", 0.6, 584390286, "h=2", true},
+	{"acor-6", "ACOR-2LB", 0.6, 8015834377, "", false}, // the gallery's job at h=4: a check of ACOR's h=2 constant
 	{"3.2", "In-Trns-MM", 0.55, 1283793122, "h=2,cycles=16000", false},
 	{"1.6-advc", "VAL", 0.5, 625964916, "routing=OLM", false},
 	// a pattern switch: MIN under UN at 0.5, ADV+1 (bound 1/8) from 2,000
