@@ -184,6 +184,7 @@ var callgrindRuns = []struct {
 	{"acor-7", "ACOR-2LA", 0.6, 584390286, "h=2", true},
 	{"acor-6", "ACOR-2LB", 0.6, 8015834377, "", false}, // the gallery's job at h=4: a check of ACOR's h=2 constant
 	{"3.2", "In-Trns-MM", 0.55, 1283793122, "h=2,cycles=16000", false},
+	{"3.2", "In-Trns-MM", 0.55, 21438067542, "cycles=16000", false}, // at h=4: OLM's constant, not fitted
 	{"1.6-advc", "VAL", 0.5, 625964916, "routing=OLM", false},
 	// a pattern switch: MIN under UN at 0.5, ADV+1 (bound 1/8) from 2,000
 	// cycles after the warm-up
