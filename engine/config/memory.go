@@ -111,6 +111,17 @@ func (c *Config) samples() (nb float64, cycles int64, what string) {
 	return nb, cycles, fmt.Sprintf("time series of %.0f samples (%d cycles / sim.interval)", nb, cycles)
 }
 
+// ClassIntervalBytes is a result.ClassInterval: a HOTSPOT's background per
+// interval when the hotspot starts during the run (traffic.hotspotStart).
+const ClassIntervalBytes = 16
+
+// bgSeries: the run keeps a HOTSPOT's background per interval
+// (result.HotspotClasses.Series): a hotspot that starts during the run.
+func (c *Config) bgSeries() bool {
+	t := &c.Traffic
+	return t.HotspotStart > 0 && (t.Pattern == "HOTSPOT" || t.SwitchCycle > 0 && t.SwitchPattern == "HOTSPOT")
+}
+
 // part is a MemoryPart whose bytes, computed in float64 from parameters at
 // their extremes, stay summable without overflow.
 func part(path, what string, b float64, full bool) MemoryPart {
@@ -362,6 +373,10 @@ func (c *Config) memory() []MemoryPart {
 		counters += 8           // QCN-Switch: the CNMs generated per interval
 		perSample += 5*8 + 4*24 // result.SeriesCNMs (grown by append) and its JSON text
 	}
+	if c.bgSeries() {
+		counters += 2 * 8                        // the background's packets and latency per interval
+		perSample += 5*ClassIntervalBytes + 4*64 // result.hotspot.series (grown by append) and its JSON text
+	}
 	add("sim.interval", what, nb*counters, false)
 	add("sim.interval", what+" in the result and its JSON text", nb*perSample, g500)
 
@@ -446,6 +461,9 @@ func (c *Config) ResultParts() []MemoryPart {
 	// the samples at their length (sweep.Run trims the slack of their
 	// appending, the page decodes them); a router's injections (fairness)
 	series, router := allocBytes(nb*SampleBytes), 8.0
+	if c.bgSeries() {
+		series += allocBytes(nb * ClassIntervalBytes)
+	}
 	if e := routing.Get(c.Routing.Name); e.Has(routing.AcorLevels) { // the levels per interval and per router
 		series, router = series+nb*acorSampleBytes, router+acorRouterBytes
 	}

@@ -13,9 +13,11 @@ import (
 // TestCallgrindRun is the probe engine/figures/costs.sh runs under
 // callgrind (which counts callgrindRun only) to measure what the estimate
 // models, natively and deterministically:
-//   - PHITSIM_COST_RUN=<figure>:<series>:<load> steps that job of the
-//     figure's experiment through its warm-up and measured cycles (seed 1)
-//     and logs its estimate (JobInstructions) beside the hops it made;
+//   - PHITSIM_COST_RUN=<figure>:<series>:<load>[:<edits>] steps that job
+//     of the figure's experiment through its warm-up and measured cycles
+//     (seed 1) and logs its estimate (JobInstructions) beside the hops it
+//     made; edits (costEdit), comma-separated, change the job first: the
+//     same network under another routing, at h=2, or with a pattern switch;
 //   - PHITSIM_COST_IDLE=<h2|h4|fbfly16>:<cycles> steps an idle network (no
 //     traffic) that many cycles: the fixed cost per cycle the estimate
 //     charges per node (FixedInstrPerNodeCycle); :<load> after the cycles
@@ -28,14 +30,17 @@ func TestCallgrindRun(t *testing.T) {
 	switch {
 	case run != "":
 		parts := strings.Split(run, ":")
-		if len(parts) != 3 {
-			t.Fatalf("PHITSIM_COST_RUN=%q: want <figure>:<series>:<load>", run)
+		if len(parts) != 3 && len(parts) != 4 {
+			t.Fatalf("PHITSIM_COST_RUN=%q: want <figure>:<series>:<load>[:<edits>]", run)
 		}
 		load, err := strconv.ParseFloat(parts[2], 64)
 		if err != nil {
 			t.Fatal(err)
 		}
 		c = figureJob(t, parts[0], parts[1], load)
+		if len(parts) == 4 {
+			costEdit(t, &c, parts[3])
+		}
 		cycles = c.Sim.Warmup + c.Sim.Cycles
 	case idle != "":
 		parts := strings.Split(idle, ":")
@@ -104,6 +109,49 @@ func figureJob(t *testing.T, id, series string, load float64) config.Config {
 	}
 	t.Fatalf("figure %s: no job of series %q at load %g", id, series, load)
 	return config.Config{}
+}
+
+// costEdit applies edits, comma-separated, to a figure's job:
+// routing=<name> (the same network and pattern under another routing),
+// policy=<name> (routing.policy), cycles=<n> (sim.cycles, the measured
+// ones), h=<h> (the Dragonfly a = 2h, p = h),
+// switch=<pattern>@<cycle> (the pattern switches to that one that many
+// cycles after the warm-up).
+func costEdit(t *testing.T, c *config.Config, edits string) {
+	t.Helper()
+	for _, e := range strings.Split(edits, ",") {
+		k, v, ok := strings.Cut(e, "=")
+		if !ok {
+			t.Fatalf("edit %q: want key=value", e)
+		}
+		switch k {
+		case "routing":
+			c.Routing.Name = v
+		case "policy":
+			c.Routing.Policy = v
+		case "cycles":
+			n, err := strconv.Atoi(v)
+			if err != nil {
+				t.Fatalf("edit %q: %v", e, err)
+			}
+			c.Sim.Cycles = n
+		case "h":
+			h, err := strconv.Atoi(v)
+			if err != nil {
+				t.Fatalf("edit %q: %v", e, err)
+			}
+			c.Topology.H, c.Topology.A, c.Topology.P = h, 2*h, h
+		case "switch":
+			pat, at, ok := strings.Cut(v, "@")
+			n, err := strconv.Atoi(at)
+			if !ok || err != nil {
+				t.Fatalf("edit %q: want switch=<pattern>@<cycle>", e)
+			}
+			c.Traffic.SwitchPattern, c.Traffic.SwitchCycle = pat, n
+		default:
+			t.Fatalf("edit %q: routing, policy, cycles, h or switch", e)
+		}
+	}
 }
 
 // idleNetwork is a network without traffic: the Dragonflies h=2 (36

@@ -59,6 +59,7 @@ func TestClaimCharts(t *testing.T) {
 		"1.6-adv1": ChartAccepted, "4.6a": ChartLatency, "kim-2": ChartBackground, "kim-14": ChartSenders,
 		"3.1": ChartFairness, "recn-2a": ChartTimeSeries, "4.8": ChartTMisrouted, "4.10-olm": ChartTLatency,
 		"acor-9-up": ChartTLatency, "acor-10-down": ChartTAcor, "recn-4-total": ChartRECNSAQ, "4.9": ChartTLatency,
+		"kim-13": ChartBgSeries, "kim-13-shared": ChartBgSeries,
 	} {
 		f, err := ByID(id)
 		if err != nil {

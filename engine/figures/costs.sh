@@ -3,7 +3,8 @@
 # models (figures.JobInstructions), deterministic: callgrind counts
 # callgrindRun only (TestCallgrindRun). Usage:
 #   engine/figures/costs.sh idle:<h2|h4|fbfly16>:<cycles> ...   an idle network
-#   engine/figures/costs.sh '<figure>:<series>:<load>' ...      one job of a figure
+#   engine/figures/costs.sh '<figure>:<series>:<load>[:<edits>]' ...  one job of a figure
+#     (edits: TestCallgrindRun's costEdit, e.g. routing=PB,h=2)
 # Prints per probe the instructions, the cycles, the router ports, the
 # packet-hops and the estimate.
 set -euo pipefail

@@ -23,8 +23,9 @@ Generated from engine/figures (the table the page's gallery, ` + "`phitsim figur
 test TestFigures share): do not edit; ` + "`go test ./engine/figures -run TestFigures -update-figures`" + ` runs
 every figure and regenerates it. Each claim is read on the accepted load (phits/(node·cycle)) unless it
 says otherwise, on points whose quality verdict is not "unstable" or "too short" (METHODS.md); a claim on
-a time series (a settle time or a window after a switch, bytes/ns over a window) is read on the runs'
-records pooled over the seeds, whatever the steady-state verdict (verdict "transient").
+a time series (a settle time or a window after a switch, bytes/ns over a window, a HOTSPOT's background
+latency per interval around the hotspot's start) is read on the runs' records pooled over the seeds,
+whatever the steady-state verdict (verdict "transient").
 ` + "`phitsim figures -check ID`" + ` runs one figure and prints the same line.
 
 | Figure | Paper | Claim (with our tolerance) | We run | Measured | Verdict | Holds |

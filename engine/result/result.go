@@ -116,6 +116,20 @@ type HotspotClasses struct {
 	// SenderAccepted[i]: phits per cycle delivered to the hotspot from
 	// Senders[i]; they add up to Hotspot.Accepted.
 	SenderAccepted []float64 `json:"senderAccepted" msgpack:"senderAccepted"`
+	// Series: with a hotspot that starts during the run
+	// (traffic.hotspotStart > 0), the background class in each interval of
+	// Result.Series (the whole run, warm-up included), by delivery cycle:
+	// the transient Kim et al. Fig. 13 plots (their UR traffic's latency
+	// per interval around the hotspot's start); nil otherwise.
+	Series []ClassInterval `json:"series,omitempty" msgpack:"series,omitempty"`
+}
+
+// ClassInterval is one traffic class in one interval of Result.Series:
+// its packets delivered and their mean latency (cycles, as
+// Result.Latency; 0 when none was delivered).
+type ClassInterval struct {
+	Delivered int64   `json:"delivered" msgpack:"delivered"`
+	Latency   float64 `json:"latency" msgpack:"latency"`
 }
 
 // GroupClass is one named traffic class of a pattern (Result.Groups).

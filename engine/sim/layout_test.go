@@ -23,6 +23,7 @@ func TestRecordSizes(t *testing.T) {
 		{"sim.buffer", unsafe.Sizeof(buffer{}), config.BufferBytes},
 		{"rng.Stream", unsafe.Sizeof(rng.Stream{}), config.StreamBytes},
 		{"result.Sample", unsafe.Sizeof(result.Sample{}), config.SampleBytes},
+		{"result.ClassInterval", unsafe.Sizeof(result.ClassInterval{}), config.ClassIntervalBytes},
 		{"sim.recnSide", unsafe.Sizeof(recnSide{}), config.RecnSideBytes},
 		{"sim.recnLine", unsafe.Sizeof(recnLine{}), config.RecnLineBytes},
 		{"sim.recnNode", unsafe.Sizeof(recnNode{}), config.RecnNodeBytes},

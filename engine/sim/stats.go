@@ -93,6 +93,10 @@ type hotspotCounters struct {
 	hotLat         int64
 	hotMin, hotMax int64
 	bgMin, bgMax   int64
+	// with traffic.hotspotStart > 0, the background's packets delivered
+	// and their latency summed per interval of Series, by delivery cycle
+	// (result.HotspotClasses.Series; nil otherwise)
+	sBgDel, sBgLat []int64
 }
 
 func (st *counters) init(s *Sim) {
@@ -158,6 +162,9 @@ func (st *counters) init(s *Sim) {
 			}
 			bg := s.cfg.Traffic.HotspotBackground
 			h.hotSends = bg != "" && bg != "UR" // the hotspot follows that pattern too
+			if s.cfg.Traffic.HotspotStart > 0 {
+				h.sBgDel, h.sBgLat = make([]int64, nb), make([]int64, nb)
+			}
 			st.hot, st.hs = int32(hot), h
 			break
 		}
@@ -308,6 +315,10 @@ func (st *counters) delivered(s *Sim, pk *packet, t int64) {
 				st.trMis[i]++
 			}
 		}
+	}
+	if st.hot >= 0 && st.hs.sBgDel != nil && !st.hotspotClass(pk.src, pk.dst) {
+		st.hs.sBgDel[b]++
+		st.hs.sBgLat[b] += lat
 	}
 	if t < s.W || t >= s.W+s.M {
 		return
@@ -487,6 +498,13 @@ func (s *Sim) Snapshot() *result.Result {
 			smp.Misrouted = 100 * float64(st.sMis[b]) / float64(st.sDel[b])
 		}
 		res.Series = append(res.Series, smp)
+		if h := st.hs; res.Hotspot != nil && h.sBgDel != nil {
+			ci := result.ClassInterval{Delivered: h.sBgDel[b]}
+			if ci.Delivered > 0 {
+				ci.Latency = float64(h.sBgLat[b]) / float64(ci.Delivered)
+			}
+			res.Hotspot.Series = append(res.Hotspot.Series, ci)
+		}
 	}
 	if s.rn != nil {
 		res.RECN = s.rn.result(nb)

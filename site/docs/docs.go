@@ -240,6 +240,7 @@ var chartTopics = map[string]string{
 	// Kim et al.'s HOTSPOT classes
 	"bgaccepted":     "metric-hotspot-classes",
 	"bglatency":      "metric-hotspot-classes",
+	"bgseries":       "metric-hotspot-classes",
 	"hotspotsenders": "metric-hotspot-classes",
 	"ur1accepted":    "metric-ur1-srp",
 	"ur1latency":     "metric-ur1-srp",

@@ -369,7 +369,7 @@ var topics = []Topic{
 		cbcm + " §V-B (Figs. 5b, 8c)",
 		"UR1 0.6, UR2 0.9: ≈15% dropped in the paper."},
 	{"metric-hotspot-classes", "metric", "HOTSPOT traffic class (background or hotspot flow)",
-		"With traffic.pattern = HOTSPOT the result splits the packets into two classes (result.hotspot): the hotspot flows (a sender to the hotspot) and the background (every other packet). The background's accepted load is per background node; the hotspot's in phits per cycle into the hotspot (1 at most), split by sender. The paper plots the background class only.",
+		"With traffic.pattern = HOTSPOT the result splits the packets into two classes (result.hotspot): the hotspot flows (a sender to the hotspot) and the background (every other packet). The background's accepted load is per background node; the hotspot's in phits per cycle into the hotspot (1 at most), split by sender. The paper plots the background class only. With a hotspot that starts during the run (traffic.hotspotStart) the background's latency in each interval of the run is kept too (result.hotspot.series), the transient of the paper's Fig. 13, drawn against the time from the start.",
 		cbcm + " §V-A",
 		"Under a hotspot the background saturates early without congestion management."},
 }

@@ -72,6 +72,7 @@ func Visible(e *experiment.Experiment, r *experiment.Results) []string {
 	}
 	add(synth, "accepted", "latency")
 	add(anySeries(e, hotspotPattern) || anyRun(r, hasHotspot), "bgaccepted", "bglatency", "hotspotsenders")
+	add(anySeries(e, hotspotStarts) || anyRun(r, hasBgSeries), "bgseries")
 	add(anySeries(e, ur1ur2) || anyRun(r, hasGroups), "ur1accepted", "ur1latency")
 	add(anySeries(e, srpScheme) || anyRun(r, hasSRP), "srpspeculative", "srpdropped")
 	add(g500, "exectime", "usage")

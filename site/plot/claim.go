@@ -25,7 +25,7 @@ func ClaimLabel(f figures.Figure) string {
 		return fmt.Sprintf("claim: %s%s ≥ %.3g × %s at %g", c.Series, metricSuffix(c), c.Factor, c.Over, c.Load)
 	case figures.Ratio:
 		if c.Window != [2]float64{} {
-			return fmt.Sprintf("claim: %s ÷ %s%s in [%.3g, %.3g] over %g–%g cycles from the switch", c.Series, c.Over, metricSuffix(c), c.Lo, c.Hi, c.Window[0], c.Window[1])
+			return fmt.Sprintf("claim: %s ÷ %s%s in [%.3g, %.3g] over %g–%g cycles from %s", c.Series, c.Over, metricSuffix(c), c.Lo, c.Hi, c.Window[0], c.Window[1], origin(c))
 		}
 		return fmt.Sprintf("claim: %s ÷ %s%s in [%.3g, %.3g] at %g", c.Series, c.Over, metricSuffix(c), c.Lo, c.Hi, c.Load)
 	case figures.Settle:
@@ -43,6 +43,15 @@ func ClaimLabel(f figures.Figure) string {
 		return fmt.Sprintf("claim: %s%s in [%.3g, %.3g] over %g–%g %s", c.Series, metricSuffix(c), c.Lo, c.Hi, c.Window[0], c.Window[1], unit)
 	}
 	return "claim: " + f.ClaimText
+}
+
+// origin is what a claim's cycles count from: a hotspot's start
+// (figures.BgLatency), else the switch.
+func origin(c figures.Claim) string {
+	if c.Metric == figures.BgLatency {
+		return "the hotspot's start"
+	}
+	return "the switch"
 }
 
 // metricSuffix names a claim's metric when it is not the accepted load.

@@ -4,7 +4,11 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/go-echarts/go-echarts/v2/charts"
+	"github.com/go-echarts/go-echarts/v2/opts"
+
 	"phitsim/engine/config"
+	"phitsim/engine/figures"
 	"phitsim/engine/result"
 	"phitsim/site/experiment"
 )
@@ -18,6 +22,64 @@ func init() {
 	Builders["bgaccepted"] = BackgroundAccepted
 	Builders["bglatency"] = BackgroundLatency
 	Builders["hotspotsenders"] = HotspotSenders
+	Builders["bgseries"] = BackgroundSeries
+}
+
+// hasBgSeries: a result has the background per interval (a hotspot that
+// starts during the run).
+func hasBgSeries(r *result.Result) bool { return r.Hotspot != nil && r.Hotspot.Series != nil }
+
+// hotspotStarts: a configuration's hotspot starts during the run.
+func hotspotStarts(c *config.Config) bool { return hotspotPattern(c) && c.Traffic.HotspotStart > 0 }
+
+// BackgroundSeries is the background class's mean latency in each
+// interval of the run against the time from the hotspot's start
+// (traffic.hotspotStart), one line per series at the selected point, its
+// runs pooled (figures.PoolBackground): Kim et al.'s Fig. 13, how the
+// background's latency reacts to the hotspot and whether it returns. A
+// dotted line per series marks figures.BgSettleFactor × its mean before
+// the start, the level it must return within.
+func BackgroundSeries(in Input) []byte {
+	const title = "Background latency around the hotspot's start"
+	names, runs, x := pointRuns(in)
+	if names == nil {
+		return Empty(title, "no results yet")
+	}
+	line := charts.NewLine()
+	yName := "background average latency (cycles)"
+	line.SetGlobalOptions(common(title+" at "+pointLabel(in.Results, x), "time of delivery from the hotspot's start (cycles)", yName, true)...)
+	drawn := 0
+	for si, rs := range runs {
+		c, ok := figures.PoolBackground(rs)
+		if !ok || len(c.Cycle) == 0 {
+			continue
+		}
+		data := make([]opts.LineData, len(c.Cycle))
+		for i := range c.Cycle {
+			var v any = num(c.Latency[i])
+			if c.Packets[i] == 0 {
+				v = "-"
+			}
+			data[i] = opts.LineData{Value: []any{c.Cycle[i], v}}
+		}
+		ml := []any{map[string]any{"yAxis": num(figures.BgSettleFactor * c.Before()), "name": fmt.Sprintf("%s: %g× before the start", names[si], figures.BgSettleFactor),
+			"label": map[string]any{"show": false}, "lineStyle": map[string]any{"color": Color(si), "type": "dotted"}}}
+		if drawn == 0 {
+			ml = append(ml, map[string]any{"xAxis": 0, "name": "hotspot starts",
+				"label": map[string]any{"show": true, "formatter": "hotspot starts", "position": "insideEndTop"}, "lineStyle": map[string]any{"color": "#888"}})
+		}
+		line.AddSeries(names[si], data, charts.WithLineChartOpts(opts.LineChart{ShowSymbol: opts.Bool(false)}),
+			charts.WithItemStyleOpts(opts.ItemStyle{Color: Color(si)}),
+			charts.WithSeriesOpts(func(s *charts.SingleSeries) {
+				s.MarkLines = &opts.MarkLines{Data: ml, MarkLineStyle: opts.MarkLineStyle{Symbol: []string{"none", "none"},
+					LineStyle: &opts.LineStyle{Type: "dashed", Width: 1}}}
+			}))
+		drawn++
+	}
+	if drawn == 0 {
+		return Empty(title, "no background per interval: set traffic.pattern=HOTSPOT with traffic.hotspotStart after the first intervals")
+	}
+	return render(line, nil)
 }
 
 // hasHotspot: a result has HOTSPOT's classes.

@@ -186,10 +186,14 @@ func claimHint(c figures.Claim) string {
 	switch {
 	case c.PerLoad():
 		return "On the chart \"" + chart + "\" the dashed line marks the load where it is read; a grey band, its bounds."
+	case c.Kind == figures.Settle && c.Metric == figures.BgLatency:
+		return "On the chart \"" + chart + "\" the grey band marks the cycles after the hotspot's start (cycle 0) in which it must settle."
 	case c.Kind == figures.Settle:
 		return "On the chart \"" + chart + "\" the grey band marks the cycles after the switch (cycle 0) in which it must settle."
 	case c.Kind == figures.Window:
 		return "On the chart \"" + chart + "\" the grey box marks the window and its bounds."
+	case c.Kind == figures.Ratio && c.Metric == figures.BgLatency:
+		return "On the chart \"" + chart + "\" the grey band marks the cycles after the hotspot's start over which it is read."
 	case c.Kind == figures.Period, c.Kind == figures.Ratio:
 		return "On the chart \"" + chart + "\" the grey band marks the cycles after the switch over which it is read."
 	}

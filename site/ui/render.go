@@ -37,7 +37,7 @@ var chartTitles = map[string]string{
 	"phasea": "Phase-A policies", "acor": "ACOR level over time", "acorrouters": "ACOR level per router",
 	"exectime": "Graph500 execution time", "usage": "Graph500 network usage",
 	"bfs": "Graph500 usage over time (BFS levels)", "levels": "Graph500 time per BFS level",
-	"bgaccepted": "Background accepted load (HOTSPOT)", "bglatency": "Background latency (HOTSPOT)", "hotspotsenders": "Hotspot bandwidth per sender",
+	"bgaccepted": "Background accepted load (HOTSPOT)", "bglatency": "Background latency (HOTSPOT)", "bgseries": "Background latency around the hotspot's start", "hotspotsenders": "Hotspot bandwidth per sender",
 	"ur1accepted": "UR1 accepted load (UR1UR2)", "ur1latency": "UR1 latency (UR1UR2)", "srpspeculative": "SRP: sent speculatively", "srpdropped": "SRP: speculative packets dropped",
 	"qcnprobability": "QCN-Switch port probabilities over time", "qcncnm": "QCN congestion notifications", "qcncnmtime": "CNMs over time",
 	"recnsaq": "RECN: SAQ utilisation",
@@ -755,7 +755,7 @@ func sortInts(x []int) {
 // ---- charts ----
 
 // chartOrder is the page order of the chart cards (plot.Visible's).
-var chartOrder = []string{"accepted", "latency", "bgaccepted", "bglatency", "hotspotsenders", "ur1accepted", "ur1latency", "srpspeculative", "srpdropped", "exectime", "usage", "fairness", "histogram", "timeseries",
+var chartOrder = []string{"accepted", "latency", "bgaccepted", "bglatency", "bgseries", "hotspotsenders", "ur1accepted", "ur1latency", "srpspeculative", "srpdropped", "exectime", "usage", "fairness", "histogram", "timeseries",
 	"transientlatency", "transientmisrouted", "transientaccepted", "transientacor", "qcnprobability", "qcncnm", "qcncnmtime", "recnsaq", "bfs", "levels", "misrouting", "nonminimal", "phasea", "acor", "acorrouters"}
 
 // cardNames lists the chart cards: plot.Visible's, plus every card the
