@@ -86,12 +86,22 @@ func (s *Sim) damqFree(po, vc int) {
 }
 
 // shareCredits adds delta to the credits of every VC of output po but vc: a
-// change of the shared pool they all draw on.
+// change of the shared pool they all draw on. The occupancy views of the
+// global links (gocc: PB's saturation bits, the CGA trigger) read a VC's
+// occupancy as its buffer less its credits, as the UGAL comparison does
+// (occVC): the pool's use counts in every VC of the port, as FOGSim v5's
+// dynamicBufferBufferedOutPort::getTotalOccupancy counts it (the VC's own
+// phits plus the other VCs' use of the shared part). The minimal-only views
+// (minCred) keep the VC's own minimal packets, as FOGSim's getMinOccupancy.
 func (s *Sim) shareCredits(po, vc int, delta int32) {
 	cr := s.credits[po*s.maxVC : po*s.maxVC+s.vcCount[s.ports[po].class]]
+	global := s.ov.gocc != nil && s.ports[po].class == topology.Global
 	for u := range cr {
 		if u != vc {
 			cr[u] += delta
+			if global {
+				s.occUpdate(po, u, -delta, false, true)
+			}
 		}
 	}
 }

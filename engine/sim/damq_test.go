@@ -10,6 +10,7 @@ import (
 
 	"phitsim/engine/config"
 	"phitsim/engine/result"
+	"phitsim/engine/topology"
 )
 
 // DAMQ input buffers (router.damq, damq.go; thesis §5.1.2, §5.3.1).
@@ -387,5 +388,68 @@ func TestDamqRequestReplyAfterSaturation(t *testing.T) {
 	}
 	if damq < 1.01*static {
 		t.Errorf("DAMQ 75%% accepts %.4f at load 1.0, the baseline %.4f: want DAMQ slightly better (≥ 1.01×)", damq, static)
+	}
+}
+
+// PB's view of DAMQ global links (thesis Fig. 5.11, §5.3.3.3: PB with DAMQ
+// 8/4 under request-reply ADV+1, per-VC and per-port sensing). With DAMQ a
+// VC's credits are its free reserve plus the port's free shared pool, so the
+// occupancy a routing reads from them (the buffer less the credits) counts
+// the pool's use by every VC of the port: the UGAL comparison at injection
+// (occVC) does, and so does FOGSim v5's occupancy for PB's saturation bits
+// (dynamicBufferBufferedOutPort::getTotalOccupancy: the VC's own phits plus
+// the other VCs' use of the shared part). The per-router view PB's bits are
+// computed from (gocc) must agree with the credits at every cycle; it used
+// to count the VC's own packets only, so a global port whose pool the
+// replies filled looked empty to the requests' VCs. Checked for per-VC and
+// per-port sensing (both keep gocc) at h=2, 600 cycles of saturated
+// request-reply ADV+1 (the pool in use from about cycle 200).
+func TestDamqFig511PBSeesTheSharedPool(t *testing.T) {
+	for _, congestion := range []string{"perVC", "perPort"} {
+		c := btConfig(2, 0, 600)
+		c.UseFOGSimModel()
+		c.Routing.Name, c.Routing.Congestion, c.Routing.Recompute = "PB", congestion, true
+		c.Traffic.Pattern, c.Traffic.AdvOffset, c.Traffic.Load, c.Traffic.Reactive = "ADV", 1, 0.6, true
+		c.Router.LocalVCs, c.Router.GlobalVCs = 8, 4
+		c.Router.LocalBuffer, c.Router.GlobalBuffer = 32, 256
+		c.Router.Damq, c.Router.DamqReserve = true, 75
+		if errs := c.Validate(); len(errs) > 0 {
+			t.Fatal(errs)
+		}
+		s, err := New(c, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s.ov.gocc == nil || s.pb.satHist == nil {
+			t.Fatalf("%s: PB keeps no view of the global links", congestion)
+		}
+		gcap := s.bufCap[topology.Global] // a VC's reserve and the whole pool
+		shared := 0
+		for s.now < 600 {
+			s.Step()
+			for pi := range s.ports {
+				if s.ov.gbase[pi] < 0 {
+					continue
+				}
+				if s.dq.shared[pi] > 0 {
+					shared++
+				}
+				for v := 0; v < s.vcCount[topology.Global]; v++ {
+					want := gcap - s.credits[pi*s.maxVC+v]
+					if got := s.ov.gocc[s.gidx(pi, v)]; got != want {
+						t.Fatalf("%s, cycle %d, port %d VC %d: PB's view %d phits, the buffer less the credits %d (the pool holds %d)",
+							congestion, s.now, pi, v, got, want, s.dq.shared[pi])
+					}
+				}
+				r := pi / s.radix
+				if got, want := s.pb.live[r], s.globalBits(r, s.pb.coef, s.pb.coefPct, s.pb.t); got != want {
+					t.Fatalf("%s, cycle %d, router %d: PB's bits %b, recomputed %b", congestion, s.now, r, got, want)
+				}
+			}
+		}
+		if shared == 0 {
+			t.Fatalf("%s: no global port's pool was used: the test sees nothing", congestion)
+		}
+		t.Logf("%s: a global port's pool in use in %d port-cycles", congestion, shared)
 	}
 }
