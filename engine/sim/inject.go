@@ -196,7 +196,7 @@ func (s *Sim) generate() {
 		s.generateSkipping(pat, flags)
 		return
 	}
-	for n := 0; n < s.N; n++ {
+	for n := s.n0; n < s.n1; n++ {
 		if s.wl != nil && s.wl.inJob(n) {
 			continue
 		}
