@@ -21,6 +21,9 @@ func runDoc(t *testing.T, gc goldenCase, threads int) ([]byte, string) {
 	if err != nil {
 		t.Fatalf("%s (%d threads): Run: %v", gc.name, threads, err)
 	}
+	if s.reran {
+		t.Errorf("%s (%d threads): a deadlock was seen in a window of a run that has none", gc.name, threads)
+	}
 	r.CPUSeconds = 0
 	b, err := json.Marshal(r)
 	if err != nil {
@@ -195,5 +198,45 @@ func TestParallelRunLength(t *testing.T) {
 		if r.Sequential != "" || r.Quality == nil || !check(r.Quality.From, r.Quality.Cycles) {
 			t.Errorf("%s: sequential %q, quality %+v: the case does not exercise its option", gc.name, r.Sequential, r.Quality)
 		}
+	}
+}
+
+// TestParallelDeadlockReport: a deadlock found inside a window (the
+// stuck-head check with a bound a saturated network exceeds; the watchdog
+// with a period shorter than a link) gives the sequential run's result,
+// report and error: the partitions see it at the same cycle, and the run
+// starts again sequentially to report it.
+func TestParallelDeadlockReport(t *testing.T) {
+	for _, tc := range []struct {
+		gc  goldenCase
+		set func(s *Sim)
+	}{
+		{goldenCase{"stuck", []string{"traffic.pattern=ADV", "traffic.load=0.9"}}, func(s *Sim) { s.dl.age = 150 }},
+		{goldenCase{"watchdog", []string{"routing.name=VAL", "traffic.load=0.002"}}, func(s *Sim) { s.watchdog = 40 }},
+	} {
+		var docs [2]string
+		var errs [2]string
+		for i, threads := range []int{1, 3} {
+			s, err := New(goldenConfig(t, tc.gc), 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			tc.set(s)
+			s.SetThreads(threads)
+			r, err := s.Run(nil, nil)
+			if err == nil || r == nil || r.Deadlock == nil {
+				t.Fatalf("%s, %d threads: no deadlock (%v)", tc.gc.name, threads, err)
+			}
+			if threads > 1 && !s.reran {
+				t.Errorf("%s: the partitioned run did not stop at the deadlock", tc.gc.name)
+			}
+			r.CPUSeconds = 0
+			b, _ := json.Marshal(r)
+			docs[i], errs[i] = string(b), err.Error()
+		}
+		if docs[0] != docs[1] || errs[0] != errs[1] {
+			t.Errorf("%s: 3 partitions report %q, one %q", tc.gc.name, errs[1], errs[0])
+		}
+		t.Logf("%s: %s", tc.gc.name, errs[0])
 	}
 }

@@ -343,11 +343,13 @@ type Sim struct {
 	// [r0, r1) and nodes [n0, n1) this Sim steps (all of them unless it is
 	// one partition of a run), and its side of the cut (nil in a
 	// sequential run); threads: the partitions asked for (SetThreads),
-	// seqNote: why a run asked to use several ran sequentially
+	// seqNote: why a run asked to use several ran sequentially; reran:
+	// a deadlock found in a window made it run again sequentially
 	r0, r1, n0, n1 int
 	xp             *partition
 	threads        int
 	seqNote        string
+	reran          bool
 
 	seed         uint64
 	lastProgress int64
