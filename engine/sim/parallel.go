@@ -542,7 +542,9 @@ func (s *Sim) again(ctx context.Context, onProgress func(Progress), start time.T
 		return nil, fmt.Errorf("parallel run: rebuilding for the sequential run: %w", err)
 	}
 	fresh.dl, fresh.watchdog = s.dl, s.watchdog // as this run had them (tests set them)
-	*s = *fresh // covered configurations register no hooks, which would keep fresh
+	// covered configurations register no hooks, closures that would keep
+	// fresh
+	*s = *fresh
 	s.reran = true
 	return s.runSeq(ctx, onProgress, start)
 }
