@@ -167,12 +167,8 @@ func (s *Sim) parallelBlocker() string {
 		return "network snapshots (the live view) are not partitioned yet"
 	case s.wl != nil:
 		return "workload " + c.Workload.Kind + ": the job's state is not partitioned yet"
-	case s.srcQueue:
-		return "traffic.sourceQueue: message queues are not partitioned yet"
-	case s.rate2 > 0:
-		return "traffic.switchLoad: the load step is not partitioned yet"
-	case s.st.hs != nil:
-		return "HOTSPOT traffic: its senders are not partitioned yet"
+	case s.srcQueue && (s.sqAct != nil || s.onMessage != nil):
+		return "traffic.sourceQueues=perDestination: the pool of per-destination queues is not partitioned yet"
 	case s.st.hx != nil || s.st.sLevel != nil || s.st.acorStatus != nil || s.st.sCnm != nil || s.st.trLevels != nil:
 		return "statistics of this routing are not partitioned yet"
 	}
@@ -289,6 +285,13 @@ func (st *counters) partitionCopy() counters {
 	c.hist, c.hopsHist, c.perRouter = zero(st.hist), zero(st.hopsHist), zero(st.perRouter)
 	c.sDel, c.sGen, c.sLat, c.sMis = zero(st.sDel), zero(st.sGen), zero(st.sLat), zero(st.sMis)
 	c.trPkts, c.trMis, c.trLat, c.trGen, c.trDel = zero(st.trPkts), zero(st.trMis), zero(st.trLat), zero(st.trGen), zero(st.trDel)
+	if st.hs != nil {
+		h := *st.hs
+		h.perSender = zero(st.hs.perSender)
+		h.bgGen, h.bgDel, h.bgLat, h.hotGen, h.hotDel, h.hotLat = 0, 0, 0, 0, 0, 0
+		h.hotMax, h.bgMax = 0, 0
+		c.hs = &h
+	}
 	if st.grp != nil {
 		g := *st.grp
 		g.gen, g.del, g.latSum = [2]int64{}, [2]int64{}, [2]int64{}
@@ -344,6 +347,19 @@ func (st *counters) absorb(o *counters) {
 	add(st.trLat, o.trLat)
 	add(st.trGen, o.trGen)
 	add(st.trDel, o.trDel)
+	if h := st.hs; h != nil {
+		x := o.hs
+		add(h.perSender, x.perSender)
+		h.bgGen += x.bgGen
+		h.bgDel += x.bgDel
+		h.bgLat += x.bgLat
+		h.hotGen += x.hotGen
+		h.hotDel += x.hotDel
+		h.hotLat += x.hotLat
+		h.hotMin, h.hotMax = min(h.hotMin, x.hotMin), max(h.hotMax, x.hotMax)
+		h.bgMin, h.bgMax = min(h.bgMin, x.bgMin), max(h.bgMax, x.bgMax)
+		x.bgGen, x.bgDel, x.bgLat, x.hotGen, x.hotDel, x.hotLat = 0, 0, 0, 0, 0, 0
+	}
 	if g := st.grp; g != nil {
 		h := o.grp
 		for c := range 2 {

@@ -42,6 +42,16 @@ func parallelCases() []goldenCase {
 			cs = append(cs, goldenCase{"h3/" + rt + "/" + pat, append([]string{"routing.name=" + rt, "traffic.pattern=" + pat}, h3...)})
 		}
 	}
+	// HOTSPOT (Kim et al., Contention-based Congestion Management in
+	// Large-Scale Networks §V-A): backlogged senders in every partition
+	cs = append(cs, goldenCase{"MIN/HOTSPOT", []string{"traffic.pattern=HOTSPOT", "traffic.hotspotCount=12", "traffic.load=0.3"}},
+		goldenCase{"UGAL/HOTSPOT/UN", []string{"routing.name=UGAL", "traffic.pattern=HOTSPOT", "traffic.hotspotNode=40", "traffic.hotspotSenders=0,9,17,33,50,61,70", "traffic.hotspotBackground=UN", "traffic.load=0.5"}})
+	// a load step (ACOR paper §6.2.1), from a load and from none: every
+	// partition redraws its own nodes' gaps; messages of several packets
+	// in single source queues
+	cs = append(cs, goldenCase{"UGAL/switchLoad", []string{"routing.name=UGAL", "traffic.switchCycle=1200", "traffic.switchLoad=0.7", "traffic.load=0.2"}},
+		goldenCase{"MIN/switchLoad/from0", []string{"traffic.switchCycle=1200", "traffic.switchLoad=0.5", "traffic.load=0"}},
+		goldenCase{"VAL/messages", []string{"routing.name=VAL", "traffic.sourceQueue=true", "traffic.messagePackets=4", "traffic.load=0.5"}})
 	// the run's length decided on the whole network's counters
 	cs = append(cs, goldenCase{"MIN/autoWarmup", []string{"sim.autoWarmup=true", "sim.warmup=4000", "sim.interval=20", "traffic.load=0.6"}},
 		goldenCase{"UGAL/precision", []string{"routing.name=UGAL", "sim.precision=0.02", "sim.interval=50", "traffic.pattern=ADV", "traffic.load=0.4"}})
