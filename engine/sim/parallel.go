@@ -126,7 +126,10 @@ func (s *Sim) receive(parts []*Sim) {
 
 // partitionedRouting: the routings whose decisions read only the deciding
 // router's state, its random stream and the packet (engine/PARALLEL.md).
-var partitionedRouting = map[string]bool{"MIN": true, "VAL": true, "VAL_GROUP": true, "UGAL": true, "PAR": true, "OLM": true}
+// PB's broadcast stays within a group, which a partition never splits: each
+// partition broadcasts its own routers' bits (pbCycle) and carries its own
+// riders (shard).
+var partitionedRouting = map[string]bool{"MIN": true, "VAL": true, "VAL_GROUP": true, "UGAL": true, "PB": true, "PAR": true, "OLM": true}
 
 // parallelBlocker is why this run cannot be partitioned ("" when it can):
 // every piece of state a cycle touches outside its routers and nodes must
@@ -147,7 +150,8 @@ func (s *Sim) parallelBlocker() string {
 		return "congestion.scheme=" + c.Congestion.Scheme + ": the mechanism's control messages and hooks are not partitioned yet"
 	case !partitionedRouting[c.Routing.Name]:
 		return "routing " + c.Routing.Name + ": its network-wide state (broadcasts, levels, notifications) is not partitioned yet"
-	case s.hk.cycle != nil || s.hk.arrive != nil || s.hk.grant != nil || s.hk.eject != nil || s.hk.gen != nil:
+	case len(s.hk.cycle) > 1 || len(s.hk.cycle) == 1 && s.pb.satHist == nil,
+		s.hk.arrive != nil || s.hk.grant != nil || s.hk.eject != nil || s.hk.gen != nil:
 		return "a mechanism hook of this configuration is not partitioned yet"
 	case s.cga.cc != nil:
 		return "routing.trigger: the contention counters are not partitioned yet"
@@ -264,6 +268,12 @@ func (s *Sim) shard(p, n int, r0, n0 []int, owner []uint16, L int64) *Sim {
 		}
 	}
 	sh.st = s.st.partitionCopy()
+	if s.pb.satHist != nil { // PB's cycle hook, on this partition (the only hook: parallelBlocker)
+		sh.hk.cycle = []cycleHook{{every: 1, f: sh.pbCycle}}
+		if s.pb.riders != nil {
+			sh.pb.riders = make([][]uint64, len(s.pb.riders))
+		}
+	}
 	return sh
 }
 

@@ -153,8 +153,8 @@ func firstDiff(a, b []byte) string {
 }
 
 // TestParallelFallbackNote: a configuration the partitioned engine does
-// not cover (a congestion-management mechanism, a routing with a
-// network-wide broadcast, the Graph500 workload) runs sequentially, and
+// not cover (a congestion-management mechanism, a routing with
+// network-wide levels, the Graph500 workload) runs sequentially, and
 // its result says why; a one-thread run says nothing.
 func TestParallelFallbackNote(t *testing.T) {
 	for _, tc := range []struct {
@@ -162,7 +162,7 @@ func TestParallelFallbackNote(t *testing.T) {
 		want string
 	}{
 		{goldenCase{"ecn", []string{"congestion.scheme=ecn", "traffic.sourceQueue=true", "traffic.sourceQueues=perDestination", "traffic.load=0.3"}}, "congestion.scheme=ecn"},
-		{goldenCase{"PB", []string{"routing.name=PB", "traffic.load=0.3"}}, "routing PB"},
+		{goldenCase{"PB_ACOR", []string{"routing.name=PB_ACOR", "traffic.load=0.3"}}, "routing PB_ACOR"},
 		{goldenCase{"graph500", []string{"workload.kind=graph500"}}, "workload graph500"},
 	} {
 		s, err := New(goldenConfig(t, tc.gc), 1)
