@@ -11,6 +11,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"runtime"
 	"runtime/debug"
 	"sort"
 	"strconv"
@@ -30,7 +31,7 @@ import (
 const usage = `phitsim — cycle-accurate Dragonfly network simulator
 
 Usage:
-  phitsim run      (-config FILE | -preset NAME) [-set path=value]... [-seeds N] [-out FILE] [-json] [-fogsim]
+  phitsim run      (-config FILE | -preset NAME) [-set path=value]... [-seeds N] [-threads N] [-out FILE] [-json] [-fogsim]
   phitsim sweep    (-config FILE | -preset NAME)... [-set path=value]... [-series path=v1,v2,...]
                    -loads 0.1:0.9:0.1 | -param PATH -values LIST  [-seeds N] [-out PREFIX] [-csv] [-j N]
   phitsim sweep    -experiment NAME [-set path=value]... [-loads ...] [-out PREFIX] [-csv]
@@ -68,12 +69,16 @@ Examples:
 // Each command's usage line, what it does and examples; 'COMMAND -h' prints
 // it with the command's flags.
 var help = map[string]string{
-	"run": `Usage: phitsim run (-config FILE | -preset NAME) [-set path=value]... [-seeds N] [-out FILE] [-json] [-fogsim]
+	"run": `Usage: phitsim run (-config FILE | -preset NAME) [-set path=value]... [-seeds N] [-threads N] [-out FILE] [-json] [-fogsim]
 
 Runs one configuration at its offered load once per seed (sim.seeds, in
-parallel) and averages the seeds with a 95% confidence interval. Interrupted
-(Ctrl-C), it shows and writes the runs that finished, if any, and exits with
-status 130.
+parallel) and averages the seeds with a 95% confidence interval. -threads
+splits each run over N goroutines (default: the cores available; the seeds
+then share the cores), each stepping a range of Dragonfly groups, with the
+same result as one thread (engine/PARALLEL.md); a configuration the
+partitioned engine does not cover yet runs on one, its result's
+"sequential" field saying why. Interrupted (Ctrl-C), it shows and writes the
+runs that finished, if any, and exits with status 130.
 
 Output (stable; scripts may rely on it):
   stdout is a terminal         a short summary: loads, latency, fairness, misrouting, with units
@@ -562,8 +567,12 @@ func cmdRun(ctx context.Context, args []string, e env) error {
 	out := fs.String("out", "", "write the full JSON result to `FILE` (the summary goes to stdout)")
 	asJSON := fs.Bool("json", false, "write the full JSON result to stdout, even at a terminal")
 	fogsim := fs.Bool("fogsim", false, "also print each run in FOGSim's output vocabulary (to stderr)")
+	threads := fs.Int("threads", 0, "goroutines per run, each stepping a range of groups (0: the cores available); the result does not depend on it")
 	if err := parseFlags(fs, args, e); err != nil {
 		return err
+	}
+	if *threads < 0 {
+		return fmt.Errorf("-threads %d: give 0 (the cores available) or more", *threads)
 	}
 	if err := src.required(fs, e); err != nil {
 		return err
@@ -581,7 +590,12 @@ func cmdRun(ctx context.Context, args []string, e env) error {
 	if c.Graph500() {
 		desc = nameOf(c) // the BFS sets its own injection rate
 	}
-	_, oc, runErr := runSpec(ctx, e, sp, func(int) string { return desc }, 0)
+	// the seeds' runs share the cores: each takes -threads of them
+	n := *threads
+	if n == 0 {
+		n = runtime.GOMAXPROCS(0)
+	}
+	_, oc, runErr := runSpecThreads(ctx, e, sp, func(int) string { return desc }, max(1, runtime.GOMAXPROCS(0)/n), n)
 	if oc == nil {
 		return runErr
 	}
@@ -703,11 +717,18 @@ func roundLoad(x float64) float64 { return float64(int64(x*1e9+0.5)) / 1e9 }
 // summarised or written (no means of zero runs, no empty files): the error
 // says why.
 func runSpec(ctx context.Context, e env, sp sweep.Spec, desc func(jobs int) string, workers int) ([]sweep.Job, *sweep.Outcome, error) {
+	return runSpecThreads(ctx, e, sp, desc, workers, 1)
+}
+
+// runSpecThreads is runSpec with each run split over threads goroutines
+// (sim.Sim.SetThreads).
+func runSpecThreads(ctx context.Context, e env, sp sweep.Spec, desc func(jobs int) string, workers, threads int) ([]sweep.Job, *sweep.Outcome, error) {
 	jobs, err := sp.Jobs()
 	if err != nil {
 		return nil, nil, err
 	}
 	opt, done := e.options(sweep.TotalCycles(jobs), desc(len(jobs)), workers)
+	opt.Threads = threads
 	oc, runErr := sweep.Run(ctx, sp, opt)
 	done()
 	runErr = stopped(runErr)

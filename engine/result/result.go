@@ -89,6 +89,10 @@ type Result struct {
 	SimCycles  int64   `json:"simCycles" msgpack:"simCycles"`
 	PacketHops int64   `json:"packetHops" msgpack:"packetHops"`
 	CPUSeconds float64 `json:"cpuSeconds" msgpack:"cpuSeconds"`
+	// Sequential: why a run asked to use several threads ran on one (the
+	// partitioned engine does not cover its configuration; engine/PARALLEL.md),
+	// else empty. The result is the same either way.
+	Sequential string `json:"sequential,omitempty" msgpack:"sequential,omitempty"`
 	// Graph500 workload outcome (workload.kind = graph500), else nil.
 	Graph500 *Graph500 `json:"graph500,omitempty" msgpack:"graph500,omitempty"`
 	// Deadlock: why and where the run stopped early (the metrics above are

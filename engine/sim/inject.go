@@ -196,7 +196,7 @@ func (s *Sim) generate() {
 		s.generateSkipping(pat, flags)
 		return
 	}
-	for n := 0; n < s.N; n++ {
+	for n := s.n0; n < s.n1; n++ {
 		if s.wl != nil && s.wl.inJob(n) {
 			continue
 		}
@@ -264,6 +264,9 @@ func (s *Sim) burstRoom(n int) bool {
 func (s *Sim) backlogged(hot int, senders []int32, flags uint8) {
 	for _, n32 := range senders {
 		n := int(n32)
+		if n < s.n0 || n >= s.n1 { // another partition's (parallel.go)
+			continue
+		}
 		if s.srcQueue && s.queued(n) || !s.srcQueue && !s.hasRoom(n) {
 			continue
 		}
@@ -483,7 +486,7 @@ func (s *Sim) startSkippingAt(t0 int64) {
 		s.wakeups, s.wakeMask = make([][]int32, size), size-1
 		s.nextGen = make([]int64, s.N)
 	}
-	for n := 0; n < s.N; n++ {
+	for n := s.n0; n < s.n1; n++ {
 		s.nextGen[n] = t0 + s.geo.Gap(&s.gens[n]) - 1
 		t := min(s.nextGen[n], t0+s.wakeMask)
 		slot := t & s.wakeMask

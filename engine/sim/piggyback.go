@@ -82,8 +82,8 @@ func (s *Sim) pbCycle() {
 	pb.curSlot, pb.lagSlot = slot, int((s.now+1)%pb.slots)*s.R
 	if s.held != nil {
 		s.broadcastHeld(slot)
-	} else {
-		copy(pb.satHist[slot:slot+s.R], pb.live)
+	} else { // this Sim's routers: all, or a partition's (parallel.go)
+		copy(pb.satHist[slot+s.r0:slot+s.r1], pb.live[s.r0:s.r1])
 	}
 }
 

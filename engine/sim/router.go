@@ -126,14 +126,21 @@ func (s *Sim) countIn(pi int) {
 // occupancy; bit 30 a global link, whose occupancy adaptive routing tracks).
 func (s *Sim) returnCredit(pi, vc int, at int64, minimal, global bool) {
 	t := (at + s.lat[s.ports[pi].class]) & s.wheelMask
-	e := int32(int(s.ports[pi].peer)<<qBits | vc) // port and queue, no division to decode
+	e := creditEntry(s.ports[pi].peer, vc, minimal, global)
+	s.creditsIn[t] = append(s.creditsIn[t], e)
+}
+
+// creditEntry is a credit for queue vc of output po as the credit wheel
+// holds it.
+func creditEntry(po int32, vc int, minimal, global bool) int32 {
+	e := int32(int(po)<<qBits | vc) // port and queue, no division to decode
 	if minimal {
 		e |= -1 << 31
 	}
 	if global {
 		e |= 1 << 30
 	}
-	s.creditsIn[t] = append(s.creditsIn[t], e)
+	return e
 }
 
 // setHead refreshes the head metadata of a non-empty buffer, so that a
@@ -493,7 +500,11 @@ func (s *Sim) grant(r, in, vc, out int) {
 	}
 	if ip.class != topology.Injection {
 		if !s.creditAtOutput {
-			s.returnCredit(pi, vc, now, minimal, ip.class == topology.Global)
+			if s.xp == nil {
+				s.returnCredit(pi, vc, now, minimal, ip.class == topology.Global)
+			} else { // a partition of a parallel run: the credit may cross the cut
+				s.creditBack(pi, vc, now, minimal, ip.class == topology.Global)
+			}
 		}
 	} else if s.vq.on && vc < s.vq.n*s.injVC { // a data VC's count over its queues
 		s.vq.injUsed[pi*s.maxVC+vc%s.injVC]--
@@ -569,7 +580,11 @@ func (s *Sim) grant(r, in, vc, out int) {
 	if s.creditAtOutput && ip.class != topology.Injection {
 		// FOGSim's earlier IOQ code: the input buffer's credit goes upstream
 		// only when the packet leaves the output FIFO
-		s.returnCredit(pi, vc, dep, minimal, ip.class == topology.Global)
+		if s.xp == nil {
+			s.returnCredit(pi, vc, dep, minimal, ip.class == topology.Global)
+		} else {
+			s.creditBack(pi, vc, dep, minimal, ip.class == topology.Global)
+		}
 	}
 	s.lastProgress = max(s.lastProgress, dep)
 	s.send(po, k, dep)
@@ -741,6 +756,10 @@ func (s *Sim) send(po int, k int32, dep int64) {
 		s.piggyback(po/s.radix, po, dep, pk.entry)
 	}
 	slot := pk.entry & s.wheelMask
+	if s.xp != nil && s.xp.owner[s.ports[po].peer] != s.xp.id { // across the cut (parallel.go)
+		s.packetOut(po, k)
+		return
+	}
 	// downstream input port and queue, no division to decode
 	s.arrivals[slot] = append(s.arrivals[slot], uint64(s.ports[po].peer)<<(32+qBits)|uint64(pk.vc)<<32|uint64(uint32(k)))
 }

@@ -339,6 +339,18 @@ type Sim struct {
 	free int32
 	live int64
 
+	// a partitioned run (parallel.go, engine/PARALLEL.md): the routers
+	// [r0, r1) and nodes [n0, n1) this Sim steps (all of them unless it is
+	// one partition of a run), and its side of the cut (nil in a
+	// sequential run); threads: the partitions asked for (SetThreads),
+	// seqNote: why a run asked to use several ran sequentially; reran:
+	// a deadlock found in a window made it run again sequentially
+	r0, r1, n0, n1 int
+	xp             *partition
+	threads        int
+	seqNote        string
+	reran          bool
+
 	seed         uint64
 	lastProgress int64
 	watchdog     int64
@@ -587,6 +599,7 @@ func newSimEntry(cfg config.Config, e *routing.Entry, topo topology.Topology, se
 		s.rts[i] = rng.New(seed, rng.Router, uint64(i))
 	}
 	s.free = -1
+	s.r1, s.n1 = s.R, s.N
 	maxLat := slices.Max(s.lat)
 	s.watchdog = max(int64(cfg.Sim.Watchdog), 4*(maxLat+int64(s.P)+s.xbar))
 	s.initWorkload()
@@ -829,10 +842,29 @@ type Progress struct {
 // Run simulates warm-up + measured cycles. onProgress (may be nil) is called
 // every few thousand cycles from the simulating goroutine; Snapshot may be
 // called from it for partial metrics.
+//
+// With SetThreads(n > 1) the run is split into partitions stepped by
+// goroutines (parallel.go), with the same result; what the partitioned
+// engine does not cover runs sequentially, the result's sequential field
+// saying why.
 func (s *Sim) Run(ctx context.Context, onProgress func(Progress)) (*result.Result, error) {
 	start := time.Now()
-	const every = 1024
 	s.initDetector()
+	if s.threads > 1 {
+		if s.seqNote = s.parallelBlocker(); s.seqNote == "" {
+			return s.runParallel(ctx, onProgress, start)
+		}
+	}
+	res, err := s.runSeq(ctx, onProgress, start)
+	if res != nil && s.seqNote != "" {
+		res.Sequential = s.seqNote
+	}
+	return res, err
+}
+
+// runSeq is the sequential run, cycle by cycle.
+func (s *Sim) runSeq(ctx context.Context, onProgress func(Progress), start time.Time) (*result.Result, error) {
+	const every = 1024
 	// sim.autoWarmup moves s.W, sim.precision s.M (measure.go)
 	for s.now < s.W+s.M || s.extend() {
 		s.Step()
@@ -893,7 +925,7 @@ func (s *Sim) Step() {
 		s.moveHeld()
 	}
 	s.startCycle()
-	for r := 0; r < s.R; r++ {
+	for r := s.r0; r < s.r1; r++ {
 		if s.inMask[2*r]|s.inMask[2*r+1] != 0 {
 			s.stepRouter(r)
 		}

@@ -459,6 +459,9 @@ type Outcome struct {
 // Options of Run.
 type Options struct {
 	Workers int // goroutines; 0 = all cores
+	// Threads: goroutines per run (sim.Sim.SetThreads; ≤ 1: one); the
+	// results do not depend on it
+	Threads int
 	// OnRun is called after each finished run (one call at a time) with the
 	// number of runs done and the total.
 	OnRun func(done, total int, j Job, r *result.Result)
@@ -569,7 +572,7 @@ func runJobs(ctx context.Context, sp Spec, jobs []Job, results []*result.Result,
 			defer wg.Done()
 			for i := range next {
 				j := jobs[i]
-				r, err := RunJob(ctx, j, opt.OnCycles)
+				r, err := runJob(ctx, j, opt.OnCycles, opt.Threads)
 				mu.Lock()
 				// A deadlock is a finding (thesis Fig. 5.6: no DAMQ reserve
 				// deadlocks): its run is kept, with the metrics up to the
@@ -615,9 +618,17 @@ feed:
 // the plan runner (package plan) share it, so that a sweep run in pieces
 // is the sweep run at once.
 func RunJob(ctx context.Context, j Job, onCycles func(delta int64)) (*result.Result, error) {
+	return runJob(ctx, j, onCycles, 1)
+}
+
+// runJob is RunJob with the run split over threads goroutines.
+func runJob(ctx context.Context, j Job, onCycles func(delta int64), threads int) (*result.Result, error) {
 	s, err := sim.New(j.Config, j.Seed)
 	if err != nil {
 		return nil, err
+	}
+	if threads > 1 {
+		s.SetThreads(threads)
 	}
 	var last int64
 	var progress func(sim.Progress)

@@ -1,0 +1,270 @@
+package sim
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"phitsim/engine/config"
+)
+
+// runDoc runs gc's configuration with seed 1 on the given number of
+// threads (partitions) and returns its whole result document (CPU time
+// zeroed: the one field that is not a function of configuration and seed).
+func runDoc(t *testing.T, gc goldenCase, threads int) ([]byte, string) {
+	t.Helper()
+	s, err := New(parallelConfig(t, gc), 1)
+	if err != nil {
+		t.Fatalf("%s: New: %v", gc.name, err)
+	}
+	s.SetThreads(threads)
+	r, err := s.Run(nil, nil)
+	if err != nil {
+		t.Fatalf("%s (%d threads): Run: %v", gc.name, threads, err)
+	}
+	if s.reran {
+		t.Errorf("%s (%d threads): a deadlock was seen in a window of a run that has none", gc.name, threads)
+	}
+	r.CPUSeconds = 0
+	b, err := json.Marshal(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b, r.Sequential
+}
+
+// parallelConfig is gc's golden configuration with 400 + 600 cycles (ten
+// windows of the h=2 network's 100-cycle global links; CI time), unless gc
+// sets its own run length.
+func parallelConfig(t *testing.T, gc goldenCase) config.Config {
+	c := goldenConfig(t, gc)
+	own := false
+	for _, kv := range gc.sets {
+		own = own || strings.HasPrefix(kv, "sim.warmup=") || strings.HasPrefix(kv, "sim.cycles=") || strings.HasPrefix(kv, "traffic.switchCycle=")
+	}
+	if !own && gc.name != "graph500" {
+		c.Sim.Warmup, c.Sim.Cycles = 400, 600
+	}
+	return c
+}
+
+// parallelCases: the golden configurations (h=2, 9 groups) and a few at
+// h=3 (19 groups), below and above saturation.
+func parallelCases() []goldenCase {
+	cs := goldenCases()
+	h3 := []string{"topology.h=3", "topology.a=6", "topology.p=3", "traffic.load=0.5"}
+	for _, rt := range []string{"MIN", "VAL", "UGAL", "PAR", "OLM"} {
+		for _, pat := range []string{"UN", "ADV"} {
+			cs = append(cs, goldenCase{"h3/" + rt + "/" + pat, append([]string{"routing.name=" + rt, "traffic.pattern=" + pat}, h3...)})
+		}
+	}
+	// HOTSPOT (Kim et al., Contention-based Congestion Management in
+	// Large-Scale Networks §V-A): backlogged senders in every partition
+	cs = append(cs, goldenCase{"MIN/HOTSPOT", []string{"traffic.pattern=HOTSPOT", "traffic.hotspotCount=12", "traffic.load=0.3"}},
+		goldenCase{"UGAL/HOTSPOT/UN", []string{"routing.name=UGAL", "traffic.pattern=HOTSPOT", "traffic.hotspotNode=40", "traffic.hotspotSenders=0,9,17,33,50,61,70", "traffic.hotspotBackground=UN", "traffic.load=0.5"}})
+	// a load step (ACOR paper §6.2.1), from a load and from none: every
+	// partition redraws its own nodes' gaps; messages of several packets
+	// in single source queues
+	cs = append(cs, goldenCase{"UGAL/switchLoad", []string{"routing.name=UGAL", "traffic.switchCycle=1200", "traffic.switchLoad=0.7", "traffic.load=0.2"}},
+		goldenCase{"MIN/switchLoad/from0", []string{"traffic.switchCycle=1200", "traffic.switchLoad=0.5", "traffic.load=0"}},
+		goldenCase{"VAL/messages", []string{"routing.name=VAL", "traffic.sourceQueue=true", "traffic.messagePackets=4", "traffic.load=0.5"}})
+	// the run's length decided on the whole network's counters
+	cs = append(cs, goldenCase{"MIN/autoWarmup", []string{"sim.autoWarmup=true", "sim.warmup=4000", "sim.interval=20", "traffic.load=0.6"}},
+		goldenCase{"UGAL/precision", []string{"routing.name=UGAL", "sim.precision=0.02", "sim.interval=50", "traffic.pattern=ADV", "traffic.load=0.4"}})
+	return cs
+}
+
+// TestParallelBitIdentical: a run split into 2, 3, 4 and 7 partitions
+// (7 does not divide the 9 groups of h=2, nor the 19 of h=3) gives the
+// sequential run's whole result document, on every configuration the
+// partitioned engine covers (engine/PARALLEL.md); the others say why they
+// ran sequentially and are otherwise the same document.
+func TestParallelBitIdentical(t *testing.T) {
+	covered := 0
+	for _, gc := range parallelCases() {
+		if gc.name == "graph500" {
+			continue // 200,000 cycles; its fallback is TestParallelFallbackNote's
+		}
+		want, note := runDoc(t, gc, 1)
+		if note != "" {
+			t.Fatalf("%s: a sequential run carries the note %q", gc.name, note)
+		}
+		s, err := New(parallelConfig(t, gc), 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if why := s.parallelBlocker(); why != "" {
+			got, note := runDoc(t, gc, 3)
+			if note != why {
+				t.Errorf("%s: note %q, want %q", gc.name, note, why)
+			}
+			if !bytes.Equal(withoutNote(got), want) {
+				t.Errorf("%s: the sequential fallback's document differs", gc.name)
+			}
+			continue
+		}
+		covered++
+		for _, n := range []int{2, 3, 4, 7} {
+			got, note := runDoc(t, gc, n)
+			if note != "" {
+				t.Errorf("%s, %d partitions: ran sequentially: %s", gc.name, n, note)
+			}
+			if !bytes.Equal(got, want) {
+				t.Errorf("%s, %d partitions: the result document differs from the sequential run's:\n%s", gc.name, n, firstDiff(got, want))
+			}
+		}
+	}
+	if covered < 40 {
+		t.Errorf("%d configurations covered, want at least 40", covered)
+	}
+	t.Logf("%d configurations bit-identical on 2, 3, 4 and 7 partitions", covered)
+}
+
+// withoutNote drops the sequential field from a result document.
+func withoutNote(b []byte) []byte {
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal(b, &m); err != nil {
+		return b
+	}
+	r := &struct{}{}
+	_ = r
+	i := bytes.Index(b, []byte(`,"sequential":`))
+	if i < 0 {
+		return b
+	}
+	j := i + len(`,"sequential":`)
+	var sq string
+	dec := json.NewDecoder(bytes.NewReader(b[j:]))
+	if err := dec.Decode(&sq); err != nil {
+		return b
+	}
+	return append(append([]byte(nil), b[:i]...), b[j+int(dec.InputOffset()):]...)
+}
+
+// firstDiff shows where two documents first differ.
+func firstDiff(a, b []byte) string {
+	i := 0
+	for i < len(a) && i < len(b) && a[i] == b[i] {
+		i++
+	}
+	lo := max(i-80, 0)
+	return "got  …" + string(a[lo:min(i+80, len(a))]) + "\nwant …" + string(b[lo:min(i+80, len(b))])
+}
+
+// TestParallelFallbackNote: a configuration the partitioned engine does
+// not cover (a congestion-management mechanism, a routing with
+// network-wide levels, the Graph500 workload) runs sequentially, and
+// its result says why; a one-thread run says nothing.
+func TestParallelFallbackNote(t *testing.T) {
+	for _, tc := range []struct {
+		gc   goldenCase
+		want string
+	}{
+		{goldenCase{"ecn", []string{"congestion.scheme=ecn", "traffic.sourceQueue=true", "traffic.sourceQueues=perDestination", "traffic.load=0.3"}}, "congestion.scheme=ecn"},
+		{goldenCase{"PB_ACOR", []string{"routing.name=PB_ACOR", "traffic.load=0.3"}}, "routing PB_ACOR"},
+		{goldenCase{"graph500", []string{"workload.kind=graph500"}}, "workload graph500"},
+	} {
+		s, err := New(goldenConfig(t, tc.gc), 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.SetThreads(4)
+		if tc.gc.name == "graph500" { // the note is decided before the first cycle
+			s.M = 200
+		}
+		r, err := s.Run(nil, nil)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.gc.name, err)
+		}
+		if !strings.HasPrefix(r.Sequential, tc.want) {
+			t.Errorf("%s: sequential note %q, want it to start %q", tc.gc.name, r.Sequential, tc.want)
+		}
+	}
+}
+
+// TestParallelWindowLongerThanCut: a window longer than the latency of the
+// cut's links lets a partition run past a packet or credit still to come
+// from another: the result must change (the bit-identity test above can
+// fail).
+func TestParallelWindowLongerThanCut(t *testing.T) {
+	gc := goldenCase{"MIN/UN/0.9", []string{"traffic.load=0.9"}}
+	want, _ := runDoc(t, gc, 1)
+	windowHook = func(L int64) int64 { return L + 10 }
+	defer func() { windowHook = nil }()
+	got, _ := runDoc(t, gc, 3)
+	if bytes.Equal(got, want) {
+		t.Errorf("windows of L+10 cycles gave the sequential result: the test cannot see a late delivery")
+	}
+}
+
+// TestParallelRunLength: sim.autoWarmup and sim.precision decide on the
+// whole network's counters at a barrier; the cases of parallelCases must
+// exercise them (the warm-up found before sim.warmup, the window extended
+// past sim.cycles), or TestParallelBitIdentical does not check them.
+func TestParallelRunLength(t *testing.T) {
+	for _, gc := range parallelCases() {
+		var check func(q int64, c int64) bool
+		switch gc.name {
+		case "MIN/autoWarmup": // the warm-up ends before sim.warmup
+			check = func(from, cycles int64) bool { return from < 0 }
+		case "UGAL/precision": // the window is longer than sim.cycles
+			check = func(from, cycles int64) bool { return cycles > 0 }
+		default:
+			continue
+		}
+		c := parallelConfig(t, gc)
+		s, err := New(c, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.SetThreads(4)
+		r, err := s.Run(nil, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Sequential != "" || r.Quality == nil || !check(r.Quality.From-int64(c.Sim.Warmup), r.Quality.Cycles-int64(c.Sim.Cycles)) {
+			t.Errorf("%s: sequential %q, quality %+v: the case does not exercise its option", gc.name, r.Sequential, r.Quality)
+		}
+	}
+}
+
+// TestParallelDeadlockReport: a deadlock found inside a window (the
+// stuck-head check with a bound a saturated network exceeds; the watchdog
+// with a period shorter than a link) gives the sequential run's result,
+// report and error: the partitions see it at the same cycle, and the run
+// starts again sequentially to report it.
+func TestParallelDeadlockReport(t *testing.T) {
+	for _, tc := range []struct {
+		gc  goldenCase
+		set func(s *Sim)
+	}{
+		{goldenCase{"stuck", []string{"traffic.pattern=ADV", "traffic.load=0.9"}}, func(s *Sim) { s.dl.age = 150 }},
+		{goldenCase{"watchdog", []string{"routing.name=VAL", "traffic.load=0.002"}}, func(s *Sim) { s.watchdog = 40 }},
+	} {
+		var docs [2]string
+		var errs [2]string
+		for i, threads := range []int{1, 3} {
+			s, err := New(goldenConfig(t, tc.gc), 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			tc.set(s)
+			s.SetThreads(threads)
+			r, err := s.Run(nil, nil)
+			if err == nil || r == nil || r.Deadlock == nil {
+				t.Fatalf("%s, %d threads: no deadlock (%v)", tc.gc.name, threads, err)
+			}
+			if threads > 1 && !s.reran {
+				t.Errorf("%s: the partitioned run did not stop at the deadlock", tc.gc.name)
+			}
+			r.CPUSeconds = 0
+			b, _ := json.Marshal(r)
+			docs[i], errs[i] = string(b), err.Error()
+		}
+		if docs[0] != docs[1] || errs[0] != errs[1] {
+			t.Errorf("%s: 3 partitions report %q, one %q", tc.gc.name, errs[1], errs[0])
+		}
+		t.Logf("%s: %s", tc.gc.name, errs[0])
+	}
+}
