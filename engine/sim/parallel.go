@@ -298,6 +298,7 @@ func (st *counters) partitionCopy() counters {
 	if st.hs != nil {
 		h := *st.hs
 		h.perSender = zero(st.hs.perSender)
+		h.sBgDel, h.sBgLat = zero(st.hs.sBgDel), zero(st.hs.sBgLat)
 		h.bgGen, h.bgDel, h.bgLat, h.hotGen, h.hotDel, h.hotLat = 0, 0, 0, 0, 0, 0
 		h.hotMax, h.bgMax = 0, 0
 		c.hs = &h
@@ -360,6 +361,8 @@ func (st *counters) absorb(o *counters) {
 	if h := st.hs; h != nil {
 		x := o.hs
 		add(h.perSender, x.perSender)
+		add(h.sBgDel, x.sBgDel)
+		add(h.sBgLat, x.sBgLat)
 		h.bgGen += x.bgGen
 		h.bgDel += x.bgDel
 		h.bgLat += x.bgLat

@@ -3,8 +3,10 @@ package sim
 import (
 	"bytes"
 	"encoding/json"
+	"reflect"
 	"strings"
 	"testing"
+	"unsafe"
 
 	"phitsim/engine/config"
 )
@@ -62,7 +64,10 @@ func parallelCases() []goldenCase {
 	// HOTSPOT (Kim et al., Contention-based Congestion Management in
 	// Large-Scale Networks §V-A): backlogged senders in every partition
 	cs = append(cs, goldenCase{"MIN/HOTSPOT", []string{"traffic.pattern=HOTSPOT", "traffic.hotspotCount=12", "traffic.load=0.3"}},
-		goldenCase{"UGAL/HOTSPOT/UN", []string{"routing.name=UGAL", "traffic.pattern=HOTSPOT", "traffic.hotspotNode=40", "traffic.hotspotSenders=0,9,17,33,50,61,70", "traffic.hotspotBackground=UN", "traffic.load=0.5"}})
+		goldenCase{"UGAL/HOTSPOT/UN", []string{"routing.name=UGAL", "traffic.pattern=HOTSPOT", "traffic.hotspotNode=40", "traffic.hotspotSenders=0,9,17,33,50,61,70", "traffic.hotspotBackground=UN", "traffic.load=0.5"}},
+		// a hotspot starting during the run (Kim et al. Fig. 13): the
+		// background's latency per interval
+		goldenCase{"UGAL/HOTSPOT/start", []string{"routing.name=UGAL", "traffic.pattern=HOTSPOT", "traffic.hotspotNode=40", "traffic.hotspotSenders=0,9,17,33,50,61,70", "traffic.hotspotStart=500", "sim.interval=100", "traffic.load=0.3"}})
 	// a load step (ACOR paper §6.2.1), from a load and from none: every
 	// partition redraws its own nodes' gaps; messages of several packets
 	// in single source queues
@@ -267,4 +272,77 @@ func TestParallelDeadlockReport(t *testing.T) {
 		}
 		t.Logf("%s: %s", tc.gc.name, errs[0])
 	}
+}
+
+// TestParallelCountersCopied: every per-interval or per-entry count slice
+// of the statistics is a partition's own (not the whole run's, which the
+// partitions would then write at once) and is added back by absorb. A count
+// added to the statistics without both shows here, whether or not a
+// configuration of TestParallelBitIdentical exercises it.
+func TestParallelCountersCopied(t *testing.T) {
+	c := goldenConfig(t, goldenCase{"counters", []string{"routing.name=UGAL", "traffic.pattern=HOTSPOT",
+		"traffic.hotspotNode=40", "traffic.hotspotSenders=0,9,17,33", "traffic.hotspotStart=500",
+		"sim.interval=100", "traffic.load=0.3", "traffic.switchCycle=1200", "traffic.switchLoad=0.5"}})
+	s, err := New(c, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// shared on purpose: per output port (each partition adds only to its
+	// own ports) and the network's settings
+	shared := map[string]bool{"linkPhits": true, "links": true}
+	part := s.st.partitionCopy()
+	var walk func(path string, a, b reflect.Value)
+	walk = func(path string, a, b reflect.Value) {
+		for i := 0; i < a.NumField(); i++ {
+			f := a.Type().Field(i)
+			fa, fb := a.Field(i), b.Field(i)
+			switch {
+			case f.Type == reflect.TypeOf([]int64(nil)):
+				if fa.Len() == 0 || shared[f.Name] {
+					continue
+				}
+				if fa.Pointer() == fb.Pointer() {
+					t.Errorf("%s.%s: the partition's copy shares the run's counts", path, f.Name)
+					continue
+				}
+				fb = settable(fb)
+				for j := 0; j < fb.Len(); j++ {
+					fb.Index(j).SetInt(1)
+				}
+			case f.Type.Kind() == reflect.Pointer && f.Type.Elem().Kind() == reflect.Struct && !fa.IsNil():
+				walk(path+"."+f.Name, fa.Elem(), fb.Elem())
+			}
+		}
+	}
+	st := reflect.ValueOf(&s.st).Elem()
+	pv := reflect.ValueOf(&part).Elem()
+	walk("counters", st, pv)
+	s.st.absorb(&part)
+	var check func(path string, a, b reflect.Value)
+	check = func(path string, a, b reflect.Value) {
+		for i := 0; i < a.NumField(); i++ {
+			f := a.Type().Field(i)
+			fa, fb := a.Field(i), b.Field(i)
+			switch {
+			case f.Type == reflect.TypeOf([]int64(nil)):
+				if fa.Len() == 0 || shared[f.Name] {
+					continue
+				}
+				for j := 0; j < fa.Len(); j++ {
+					if fa.Index(j).Int() != 1 || fb.Index(j).Int() != 0 {
+						t.Errorf("%s.%s[%d]: absorb left the run %d and the partition %d, want 1 and 0", path, f.Name, j, fa.Index(j).Int(), fb.Index(j).Int())
+						break
+					}
+				}
+			case f.Type.Kind() == reflect.Pointer && f.Type.Elem().Kind() == reflect.Struct && !fa.IsNil():
+				check(path+"."+f.Name, fa.Elem(), fb.Elem())
+			}
+		}
+	}
+	check("counters", st, pv)
+}
+
+// settable is v (an addressable unexported field) made writable.
+func settable(v reflect.Value) reflect.Value {
+	return reflect.NewAt(v.Type(), unsafe.Pointer(v.UnsafeAddr())).Elem()
 }
