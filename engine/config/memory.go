@@ -380,6 +380,11 @@ func (c *Config) memory() []MemoryPart {
 	add("sim.interval", what, nb*counters, false)
 	add("sim.interval", what+" in the result and its JSON text", nb*perSample, g500)
 
+	// a partitioned run's copies of the statistics and wheels, at most
+	if a := c.PartitionAllowance(); a > 0 {
+		add("sim.interval", "a partitioned run's copies of the statistics (phitsim run -threads), at most", float64(a), true)
+	}
+
 	// latency histogram: the counters, and the result's copy and its JSON
 	// text when every bin is hit
 	add("sim.histMax", "latency histogram", float64(sm.HistMax)*8, false)
@@ -656,6 +661,43 @@ func FormatBytes(b int64) string {
 		return fmt.Sprintf("%.1f MiB", float64(b)/(1<<20))
 	}
 	return fmt.Sprintf("%.2f GiB", float64(b)/(1<<30))
+}
+
+// PartitionCopyBytes bounds what a partitioned run (phitsim run -threads,
+// sim's runParallel) adds for its partitions beyond the first: their
+// copies of the statistics' counts and their event wheels. A run whose
+// copies would not fit uses fewer partitions (or runs sequentially, and
+// says so); the estimate counts the allowance.
+const PartitionCopyBytes = 8 << 20
+
+// PartitionAllowance is what a partitioned run of c may add for its
+// partitions beyond the first (sim's runParallel uses fewer partitions
+// when their copies would need more): twice what a partition copies — the
+// statistics' counts (the histogram, per router, per node, and up to 14
+// series and transient bins per interval) and its event wheels — for each
+// group but one, at most PartitionCopyBytes; 0 where runs are not partitioned (groups of a
+// Dragonfly only).
+func (c *Config) PartitionAllowance() int64 {
+	t := &c.Topology
+	if t.Kind != "" && t.Kind != "dragonfly" {
+		return 0
+	}
+	sz, ok := t.Sizes()
+	if !ok || sz.Groups < 2 {
+		return 0
+	}
+	nb, _, _ := c.samples()
+	// the event wheels: four slice headers a slot, a slot per cycle an
+	// event can be queued ahead (sim.New's wheel: the longest latency, the
+	// crossbar, a full output FIFO and a packet), rounded up to a power of 2
+	r := &c.Router
+	ahead := max(t.LocalLatency, t.GlobalLatency, t.InjectionLatency, r.PacketSize) + r.XbarLatency + r.OutputBuffer + r.PacketSize + 2
+	slots := 1
+	for slots < ahead {
+		slots <<= 1
+	}
+	per := 8*(float64(c.Sim.HistMax)+65+float64(sz.Routers+sz.Nodes)+14*nb) + 4*24*float64(slots)
+	return int64(min(float64(PartitionCopyBytes), 2*float64(sz.Groups-1)*per))
 }
 
 // MaxOrderNodes bounds the hosts for which the simulator counts

@@ -11,6 +11,7 @@ import (
 	"context"
 	"fmt"
 	"math/bits"
+	"reflect"
 	"runtime"
 	"slices"
 	"sync"
@@ -277,6 +278,33 @@ func (s *Sim) shard(p, n int, r0, n0 []int, owner []uint16, L int64) *Sim {
 	return sh
 }
 
+// countSlices calls f on every count slice of the statistics v (a
+// counters value, addressable) and of the structs it points to, with the
+// slice's field name; the per-port phits and the network's settings,
+// which the partitions share, are left out.
+func countSlices(v reflect.Value, f func(name string, a reflect.Value)) {
+	for i := 0; i < v.NumField(); i++ {
+		t, a := v.Type().Field(i), v.Field(i)
+		switch {
+		case t.Type == reflect.TypeOf([]int64(nil)):
+			if a.Len() > 0 && t.Name != "linkPhits" && t.Name != "links" {
+				f(t.Name, a)
+			}
+		case t.Type.Kind() == reflect.Pointer && t.Type.Elem().Kind() == reflect.Struct && !a.IsNil():
+			countSlices(a.Elem(), f)
+		}
+	}
+}
+
+// partitionBytes is what a partition adds beyond the first: its copy of
+// the statistics' count slices and its event wheels (four slice headers a
+// slot), set up once per run.
+func (s *Sim) partitionBytes() int64 {
+	b := int64(len(s.arrivals)) * 4 * 24
+	countSlices(reflect.ValueOf(&s.st).Elem(), func(_ string, a reflect.Value) { b += int64(a.Len()) * 8 })
+	return b
+}
+
 // partitionCopy is a copy of the counters for a partition: the same
 // settings, every count zero (linkPhits, per port, stays shared: each
 // partition adds to its own ports).
@@ -399,6 +427,22 @@ var windowHook func(L int64) int64
 // result as a sequential run.
 func (s *Sim) runParallel(ctx context.Context, onProgress func(Progress), start time.Time) (*result.Result, error) {
 	n := min(s.threads, s.groups)
+	// every partition but the first adds its copy of the statistics and
+	// its event wheels: together within the allowance the memory estimate
+	// counts (config.PartitionAllowance)
+	allow := s.cfg.PartitionAllowance()
+	if per := s.partitionBytes(); per > 0 {
+		n = min(n, 1+int(allow/per))
+	}
+	if n < 2 {
+		s.seqNote = fmt.Sprintf("a partition's copy of the statistics and event wheels (%.1f MiB: sim.interval, sim.histMax, router.outputBuffer) exceeds the %.1f MiB the memory estimate allows a partitioned run",
+			float64(s.partitionBytes())/(1<<20), float64(allow)/(1<<20))
+		res, err := s.runSeq(ctx, onProgress, start)
+		if res != nil {
+			res.Sequential = s.seqNote
+		}
+		return res, err
+	}
 	r0, n0, owner, L, ok := s.split(n)
 	if !ok {
 		s.seqNote = "the groups' routers or nodes are not numbered contiguously"

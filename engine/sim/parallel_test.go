@@ -2,6 +2,7 @@ package sim
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"reflect"
 	"strings"
@@ -287,62 +288,68 @@ func TestParallelCountersCopied(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// shared on purpose: per output port (each partition adds only to its
-	// own ports) and the network's settings
-	shared := map[string]bool{"linkPhits": true, "links": true}
 	part := s.st.partitionCopy()
-	var walk func(path string, a, b reflect.Value)
-	walk = func(path string, a, b reflect.Value) {
-		for i := 0; i < a.NumField(); i++ {
-			f := a.Type().Field(i)
-			fa, fb := a.Field(i), b.Field(i)
-			switch {
-			case f.Type == reflect.TypeOf([]int64(nil)):
-				if fa.Len() == 0 || shared[f.Name] {
-					continue
-				}
-				if fa.Pointer() == fb.Pointer() {
-					t.Errorf("%s.%s: the partition's copy shares the run's counts", path, f.Name)
-					continue
-				}
-				fb = settable(fb)
-				for j := 0; j < fb.Len(); j++ {
-					fb.Index(j).SetInt(1)
-				}
-			case f.Type.Kind() == reflect.Pointer && f.Type.Elem().Kind() == reflect.Struct && !fa.IsNil():
-				walk(path+"."+f.Name, fa.Elem(), fb.Elem())
-			}
+	run := map[string]reflect.Value{}
+	countSlices(reflect.ValueOf(&s.st).Elem(), func(name string, a reflect.Value) { run[name] = a })
+	n := 0
+	countSlices(reflect.ValueOf(&part).Elem(), func(name string, a reflect.Value) {
+		if a.Pointer() == run[name].Pointer() {
+			t.Errorf("%s: the partition's copy shares the run's counts", name)
+			return
 		}
+		a = settable(a)
+		for j := 0; j < a.Len(); j++ {
+			a.Index(j).SetInt(1)
+		}
+		n++
+	})
+	if n < 10 {
+		t.Fatalf("only %d count slices found", n)
 	}
-	st := reflect.ValueOf(&s.st).Elem()
-	pv := reflect.ValueOf(&part).Elem()
-	walk("counters", st, pv)
 	s.st.absorb(&part)
-	var check func(path string, a, b reflect.Value)
-	check = func(path string, a, b reflect.Value) {
-		for i := 0; i < a.NumField(); i++ {
-			f := a.Type().Field(i)
-			fa, fb := a.Field(i), b.Field(i)
-			switch {
-			case f.Type == reflect.TypeOf([]int64(nil)):
-				if fa.Len() == 0 || shared[f.Name] {
-					continue
-				}
-				for j := 0; j < fa.Len(); j++ {
-					if fa.Index(j).Int() != 1 || fb.Index(j).Int() != 0 {
-						t.Errorf("%s.%s[%d]: absorb left the run %d and the partition %d, want 1 and 0", path, f.Name, j, fa.Index(j).Int(), fb.Index(j).Int())
-						break
-					}
-				}
-			case f.Type.Kind() == reflect.Pointer && f.Type.Elem().Kind() == reflect.Struct && !fa.IsNil():
-				check(path+"."+f.Name, fa.Elem(), fb.Elem())
+	countSlices(reflect.ValueOf(&part).Elem(), func(name string, a reflect.Value) {
+		r := run[name]
+		for j := 0; j < a.Len(); j++ {
+			if r.Index(j).Int() != 1 || a.Index(j).Int() != 0 {
+				t.Errorf("%s[%d]: absorb left the run %d and the partition %d, want 1 and 0", name, j, r.Index(j).Int(), a.Index(j).Int())
+				break
 			}
 		}
-	}
-	check("counters", st, pv)
+	})
 }
 
 // settable is v (an addressable unexported field) made writable.
 func settable(v reflect.Value) reflect.Value {
 	return reflect.NewAt(v.Type(), unsafe.Pointer(v.UnsafeAddr())).Elem()
+}
+
+// TestParallelWithinAllowance: a partitioned run's copies fit the memory
+// estimate's allowance (config.PartitionAllowance), so the covered
+// configurations split into every group; one whose statistics are too big
+// for it runs sequentially and says why.
+func TestParallelWithinAllowance(t *testing.T) {
+	for _, gc := range parallelCases() {
+		c := parallelConfig(t, gc)
+		s, err := New(c, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if per, allow := s.partitionBytes(), c.PartitionAllowance(); per*int64(s.groups-1) > allow {
+			t.Errorf("%s: %d partitions need %d bytes, the estimate allows %d", gc.name, s.groups, per*int64(s.groups-1), allow)
+		}
+	}
+	c := parallelConfig(t, goldenCase{"big", []string{"sim.histMax=1000000", "sim.interval=1", "traffic.load=0.1"}})
+	c.Sim.Warmup, c.Sim.Cycles = 100, 20000
+	s, err := New(c, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.SetThreads(4)
+	res, err := s.Run(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(res.Sequential, "the memory estimate allows") {
+		t.Errorf("a run whose partitions do not fit: note %q", res.Sequential)
+	}
 }
