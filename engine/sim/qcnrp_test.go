@@ -152,12 +152,13 @@ func TestQCNRPRateFormulas(t *testing.T) {
 // TestQCNReactionPoints (h=2, the scaled Table I system, FOGSim's sampling
 // clock): with reaction points on, the CNMs of ADV+1 at 0.4 (MIN's bound is
 // 1/8 at h=2: the minimal burst congests group 0's link to group 1 until
-// QCN-Switch diverts it) cut the group-0 nodes' rates; after a switch to UN
-// at the same load (no congested sample) the byte counters and timers bring
-// every rate back to the line rate and the limiters are released. The
-// counters are shortened (100 phits, 1,000 cycles) so that this takes
-// 35,000 cycles: with 802.1Qau's 150 KB and 10 ms a node cut to 3% of the
-// line rate completes one byte-counter cycle in 44,000 cycles. Off (the
+// QCN-Switch diverts it) cut the rates of group-0 nodes' flows; after a
+// switch to UN at 0.1 the byte counters and timers bring every one back to
+// the line rate and group 0's limiters are released. The counters are
+// shortened (100 phits, 1,000 cycles) and R_AI raised to 0.05 so that this
+// takes 35,000 cycles: a flow to one destination carries 1/71 of its
+// node's packets under UN, so its recovery is the timer's, R_AI per period
+// past fast recovery (with 802.1Qau's 10 ms and 5 Mb/s, seconds). Off (the
 // paper's setting), no limiter exists.
 func TestQCNReactionPoints(t *testing.T) {
 	c := qcnConfig(2, 0, 40000)
