@@ -321,6 +321,13 @@ func (c *Config) memory() []MemoryPart {
 		b += (float64(sm.Cycles+sm.Warmup)/float64(sm.Interval)+1)*float64(vals*(4+4*24)+4*sliceBytes+4*24) + sliceBytes
 		add("routing.name", "QCN-Switch's CNM buffers, probabilities and congestion points", b, false)
 		add("routing.name", "QCN-Switch's CNMs when every CNM buffer slot holds one", float64(ctl)*(pkt+12*2*growth), true)
+		// the reaction points (sim's qcnRP): per limiter the flow, three
+		// rates, two counters and two stage counts (52 bytes), per node
+		// its count of busy limiters
+		if rp := c.QCNReaction(); rp.On {
+			add("routing.qcnRpFlows", fmt.Sprintf("reaction points: %d nodes × %d limiters", N, rp.Flows),
+				5*allocBytes(float64(N*int64(rp.Flows))*8)+3*allocBytes(float64(N*int64(rp.Flows))*4)+allocBytes(float64(N)*4), false)
+		}
 	}
 
 	// Kim et al.'s schemes (sim's initCtlClass with short packets): the

@@ -6,7 +6,10 @@ package config
 // with the physical basis (without one, the QCN-Switch paper's Table I
 // system at 100-byte phits: 40 Gb/s, 20-ns cycles); the minimum rate R_AI
 // (FOGSim v5: g_qcn_min_rate = g_qcn_r_ai); 5 cycles of fast recovery.
-// Rates are shares of the link rate (phits/node/cycle).
+// Rates are shares of the link rate (phits/node/cycle). Flows is the
+// limiters per node (0: 16); Jitter the byte counter's randomisation, each
+// cycle its period times a uniform factor in [1 − Jitter, 1 + Jitter]
+// (0: 0.15; negative: none, resolved to 0).
 type QCNRP struct {
 	On                 bool
 	Gd                 float64
@@ -14,7 +17,16 @@ type QCNRP struct {
 	Timer              int64 // cycles
 	RAI, RHAI, MinRate float64
 	FastRecovery       int
+	Flows              int
+	Jitter             float64
 }
+
+// QCNRPFlows and QCNRPJitter are the defaults of routing.qcnRpFlows and
+// routing.qcnRpJitter.
+const (
+	QCNRPFlows  = 16
+	QCNRPJitter = 0.15
+)
 
 // 802.1Qau's reaction-point constants in physical units (Alizadeh et al.,
 // Data Center Transport Mechanisms: Congestion Control Theory and IEEE
@@ -33,7 +45,7 @@ const (
 func (c *Config) QCNReaction() QCNRP {
 	r := &c.Routing
 	q := QCNRP{On: r.QcnReactionPoints && c.Workload.Kind != "graph500", Gd: r.QcnRpGd, ByteCount: int64(r.QcnRpByteCount), Timer: int64(r.QcnRpTimer),
-		RAI: r.QcnRpRai, RHAI: r.QcnRpRhai, MinRate: r.QcnRpMinRate, FastRecovery: r.QcnRpFastRecovery}
+		RAI: r.QcnRpRai, RHAI: r.QcnRpRhai, MinRate: r.QcnRpMinRate, FastRecovery: r.QcnRpFastRecovery, Flows: r.QcnRpFlows, Jitter: r.QcnRpJitter}
 	phitBytes, cycleNs, gbps := 100.0, 20.0, 40.0
 	if b, ok := c.Basis(); ok {
 		phitBytes, cycleNs, gbps = float64(b.PhitBytes), b.CycleNs(), b.LinkGbps
@@ -58,6 +70,15 @@ func (c *Config) QCNReaction() QCNRP {
 	}
 	if q.FastRecovery == 0 {
 		q.FastRecovery = 5
+	}
+	if q.Flows == 0 {
+		q.Flows = QCNRPFlows
+	}
+	switch {
+	case q.Jitter == 0:
+		q.Jitter = QCNRPJitter
+	case q.Jitter < 0:
+		q.Jitter = 0
 	}
 	return q
 }

@@ -201,7 +201,7 @@ var (
 		"routing.qcnQeq", "routing.qcnW", "routing.qcnCPC", "routing.qcnCnmPercent", "routing.qcnLf",
 		"routing.qcnPCl", "routing.qcnPI", "routing.qcnTh1", "routing.qcnTh2", "routing.qcnNonMinimal",
 		"routing.qcnSourceProcessingRule", "routing.qcnReactionPoints", "routing.qcnRpGd", "routing.qcnRpByteCount", "routing.qcnRpTimer",
-		"routing.qcnRpRai", "routing.qcnRpRhai", "routing.qcnRpMinRate", "routing.qcnRpFastRecovery"}
+		"routing.qcnRpRai", "routing.qcnRpRhai", "routing.qcnRpMinRate", "routing.qcnRpFastRecovery", "routing.qcnRpFlows", "routing.qcnRpJitter"}
 )
 
 // injTriggerParams are the contention triggers at injection (UGAL, PB).

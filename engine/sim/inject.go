@@ -282,6 +282,9 @@ func (s *Sim) inject(n, dst int, flags uint8) {
 	if dst < 0 {
 		return
 	}
+	if s.rpf != nil && s.rpf.busy[n] > 0 && s.rpf.hold(s.now, n, dst) {
+		return // the flow's reaction point holds it: the attempt is lost
+	}
 	if s.srcQueue {
 		s.queueMessage(n, dst, flags)
 		return

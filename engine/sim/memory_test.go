@@ -128,6 +128,10 @@ func TestMemoryEstimateBoundsAllocation(t *testing.T) {
 		{"router.outputBuffer=1,000,000", func(c *config.Config) { c.Router.OutputBuffer = 1000000 }, 300, false, false},
 		{"router.globalBuffer=1,000,000", func(c *config.Config) { c.Router.GlobalBuffer = 1000000 }, 300, false, false},
 		{"h=4 under load", func(c *config.Config) { c.Topology.H, c.Topology.A, c.Topology.P = 4, 8, 4 }, 300, true, false},
+		{"QCN_SWITCH reaction points, routing.qcnRpFlows=1,024, h=4", func(c *config.Config) {
+			c.Topology.H, c.Topology.A, c.Topology.P = 4, 8, 4
+			c.Routing.Name, c.Routing.QcnReactionPoints, c.Routing.QcnRpFlows = "QCN_SWITCH", true, 1024
+		}, 300, false, false},
 		{"QCN_SWITCH, router.localBuffer=1,000,000", func(c *config.Config) {
 			c.Routing.Name, c.Router.LocalBuffer = "QCN_SWITCH", 1000000
 		}, 300, false, false},

@@ -128,7 +128,7 @@ func (m *qcn) control(*Sim, controlMsg) {}
 // with reaction points, its rate limiter reacts.
 func (m *qcn) receive(s *Sim, p ctlPacket) {
 	if m.rp != nil {
-		m.rp.cnm(s.now, int(p.dst), uint8(p.data))
+		m.rp.cnm(s.now, int(p.dst), int(p.data>>8), uint8(p.data))
 	}
 }
 
@@ -256,12 +256,14 @@ func (m *qcn) sample(s *Sim, r, pi int, k int32) {
 		if port >= 0 {
 			m.process(s, r, port, fb)
 		}
-		if m.rp != nil { // the node's limiter, one local hop away, reacts now
-			m.rp.cnm(s.now, src, fb)
+		if m.rp != nil { // the flow's limiter, one local hop away, reacts now
+			m.rp.cnm(s.now, src, int(s.pk[victim].dst), fb)
 		}
 		return
 	}
-	s.sendFromRouter(m.id, r, src, int64(fb))
+	// the CNM's payload: |Fb| in the low byte, the sampled frame's
+	// destination above it (its flow, for the reaction points)
+	s.sendFromRouter(m.id, r, src, int64(fb)|int64(s.pk[victim].dst)<<8)
 	if m.q.InputSampling && m.q.SourceProcessing {
 		if m.q.SPCut {
 			m.sourceCut(s, r, victim, fb)
@@ -377,8 +379,8 @@ func (m *qcn) report(s *Sim) (string, map[string]float64) {
 	}
 	if rp := m.rp; rp != nil {
 		mean, lim := rp.meanRate()
-		out["rpCnms"], out["rpCuts"], out["rpIncreases"], out["rpHeldCycles"] = float64(rp.cnms), float64(rp.cuts), float64(rp.increases), float64(rp.held)
-		out["rpMeanRate"], out["rpLimited"] = mean, float64(lim)
+		out["rpCnms"], out["rpCuts"], out["rpIncreases"], out["rpHeld"] = float64(rp.cnms), float64(rp.cuts), float64(rp.increases), float64(rp.held)
+		out["rpMeanRate"], out["rpLimited"], out["rpUntracked"] = mean, float64(lim), float64(rp.untracked)
 	}
 	return "qcn", out
 }

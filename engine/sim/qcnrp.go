@@ -4,69 +4,89 @@ import (
 	"math"
 
 	"phitsim/engine/config"
+	"phitsim/engine/rng"
 	"phitsim/engine/topology"
 )
 
 // qcnRP is the 802.1Qau reaction points of QCN-Switch's CNMs
 // (routing.qcnReactionPoints; off in the QCN-Switch paper, §2–3, which
-// routes around congestion instead of throttling): one rate limiter per
-// node, the QCN rate-control algorithm of Alizadeh et al., "Data Center
-// Transport Mechanisms: Congestion Control Theory and IEEE Standardization"
-// (ref. [23] of the paper: the QCN reaction point). Rates are shares of the link rate.
+// routes around congestion instead of throttling): rate limiters at the
+// nodes, one per flow, the QCN rate-control algorithm of Alizadeh et al.,
+// "Data Center Transport Mechanisms: Congestion Control Theory and IEEE
+// Standardization" (ref. [23] of the paper: the QCN reaction point). Rates
+// are shares of the link rate.
 //
-//   - Decrease: a CNM of feedback |Fb| addressed to a node (its router
-//     intercepts it and processes it for routing first) activates the
-//     node's limiter at the line rate if it was off, then R_T ← R_C,
-//     R_C ← max(min rate, R_C·(1 − G_d·|Fb|)), and restarts the byte
-//     counter and the timer with their cycle counts at 0.
+//   - Flows: a flow is (source node, destination node). A congestion point
+//     addresses its CNM to the source of the sampled frame (QCN-Switch paper
+//     §2.3: "sent to the source of the packet sampled in the switch buffer,
+//     this is, a source NIC") and the CNM identifies that frame's flow, so
+//     the limiter it cuts is the one of the sampled frame's destination:
+//     the traffic that crossed the congested buffer. A congested CP is not
+//     a key the node could use: which of its packets cross a given CP is
+//     decided by the switches (QCN-Switch's routing is adaptive), not by
+//     the node. Each node holds routing.qcnRpFlows limiters; a CNM for a
+//     flow without one takes a free one, and finds none when all are busy
+//     (the CNM is then counted in rpUntracked and changes no rate): memory
+//     is nodes × qcnRpFlows limiters whatever the pattern.
+//   - Decrease: a CNM of feedback |Fb| (its node's router intercepts it and
+//     processes it for routing first) activates the flow's limiter at the
+//     line rate if it was off, then R_T ← R_C, R_C ← max(min rate,
+//     R_C·(1 − G_d·|Fb|)), and restarts the byte counter and the timer with
+//     their cycle counts at 0.
 //   - Increase: each cycle completed by the byte counter (ByteCount phits
-//     sent by the node; half that after fast recovery) or by the timer
-//     (Timer cycles; half after fast recovery) is an increase event. While
-//     both counters have completed at most FastRecovery cycles: fast
-//     recovery, R_C ← (R_C + R_T)/2. Once one has completed more: active
-//     increase, R_T ← R_T + R_AI first. Once both have: hyper-active
-//     increase, R_T ← R_T + i·R_HAI, i = min(cycles) − FastRecovery. R_T
-//     is at most the line rate; the limiter is released once R_T is the
-//     line rate and R_C within R_AI of it.
-//   - Limiting: a token bucket two packets deep filling at R_C: a limited
-//     node's generation attempt is held (lost, as one finding the injection
-//     buffer full, FOGSim's semantics) while its limiter has sent more than
-//     one packet beyond R_C's pace. The timer is evaluated lazily, at the
-//     node's attempts, sends and CNMs, so an idle node costs nothing.
-//
-// One limiter per node, not per flow: the standard lets a NIC hold several,
-// keyed by the CNM's flow, but a node's packets leave in order through one
-// injection queue here. The byte counter's cycle is not randomised.
+//     of the flow; half that after fast recovery) or by the timer (Timer
+//     cycles; half after fast recovery) is an increase event. While both
+//     counters have completed at most FastRecovery cycles: fast recovery,
+//     R_C ← (R_C + R_T)/2. Once one has completed more: active increase,
+//     R_T ← R_T + R_AI first. Once both have: hyper-active increase, R_T ←
+//     R_T + i·R_HAI, i = min(cycles) − FastRecovery. R_T is at most the
+//     line rate; the limiter is released once R_T is the line rate and R_C
+//     within R_AI of it.
+//   - Randomised byte counter: each byte-counter cycle is its period times
+//     a factor drawn uniformly in [1 − Jitter, 1 + Jitter] (802.1Qau's
+//     reaction point randomises its counter cycles so that flows cut by
+//     the same congestion point do not increase in lockstep; Jitter 0.15
+//     by default).
+//   - Limiting: a token bucket two packets deep filling at R_C: a generation
+//     attempt of a limited flow is lost (as one finding the injection
+//     buffer full, FOGSim's semantics) while the flow has sent more than
+//     one packet beyond R_C's pace; the node's other flows are not held.
+//     Every generation goes through it, HOTSPOT's backlogged senders
+//     included. The timer is evaluated lazily, at the flow's attempts,
+//     sends and CNMs, so an idle flow costs nothing.
 type qcnRP struct {
 	p config.QCNRP
-	// per node: active, current and target rate, the bucket's clock (the
-	// cycle at which the limiter's packets sent so far are paid for at R_C),
-	// phits left in the byte counter's cycle, the timer's next expiry, the
-	// cycles each counter completed since the last cut
-	active          []bool
+	k int // limiters per node: node n's are n·k … n·k + k − 1
+	// per limiter: the flow's destination + 1 (0: free), current and
+	// target rate, the bucket's clock (the cycle at which the packets sent
+	// so far are paid for at R_C), phits left in the byte counter's cycle,
+	// the timer's next expiry, the cycles each counter completed since the
+	// last cut
+	flow            []int32
 	cr, tr, next    []float64
 	bc, timer       []int64
 	bcStage, tStage []int32
+	busy            []int32 // per node: limiters in use
+	rs              rng.Stream
 	pkt             float64 // a data packet's phits
 	// results
-	cnms, cuts, increases, held int64 // held: node-cycles of generation held
+	cnms, cuts, increases, held, untracked int64 // held: generation attempts lost
 }
 
 func newQCNRP(s *Sim, p config.QCNRP) *qcnRP {
-	rp := makeQCNRP(s.N, s.P, p)
-	s.hk.gen = append(s.hk.gen, rp.gen(s))
+	rp := makeQCNRP(s.N, p.Flows, s.P, p)
+	rp.rs = rng.New(s.seed, rng.Router, 1<<40)
+	s.rpf = rp
 	s.hk.arrive = append(s.hk.arrive, rp.arrive(s))
 	return rp
 }
 
-// makeQCNRP is n released limiters for packets of pkt phits.
-func makeQCNRP(n, pkt int, p config.QCNRP) *qcnRP {
-	rp := &qcnRP{p: p, pkt: float64(pkt), active: make([]bool, n), cr: make([]float64, n), tr: make([]float64, n),
-		next: make([]float64, n), bc: make([]int64, n), timer: make([]int64, n), bcStage: make([]int32, n), tStage: make([]int32, n)}
-	for i := range rp.cr {
-		rp.cr[i], rp.tr[i] = 1, 1
-	}
-	return rp
+// makeQCNRP is n nodes' k free limiters each for packets of pkt phits.
+func makeQCNRP(n, k, pkt int, p config.QCNRP) *qcnRP {
+	m := n * k
+	return &qcnRP{p: p, k: k, pkt: float64(pkt), flow: make([]int32, m), cr: make([]float64, m), tr: make([]float64, m),
+		next: make([]float64, m), bc: make([]int64, m), timer: make([]int64, m), bcStage: make([]int32, m), tStage: make([]int32, m),
+		busy: make([]int32, n), rs: rng.New(0, rng.Router, 1<<40)}
 }
 
 // rpCut is a CNM's decrease of current rate cr: R_C·(1 − G_d·|Fb|), at
@@ -99,101 +119,148 @@ func (rp *qcnRP) period(full int64, stage int32) int64 {
 	return max(1, full/2)
 }
 
-// increase runs an increase event of node n's limiter.
-func (rp *qcnRP) increase(n int) {
+// bcCycle is the byte counter's next cycle after stage cycles, randomised
+// by ±Jitter.
+func (rp *qcnRP) bcCycle(stage int32) int64 {
+	c := rp.period(rp.p.ByteCount, stage)
+	if rp.p.Jitter == 0 {
+		return c
+	}
+	return max(1, int64(float64(c)*(1+rp.p.Jitter*(2*rp.rs.Float64()-1))+0.5))
+}
+
+// find is node n's limiter of the flow to dst, or −1.
+func (rp *qcnRP) find(n, dst int) int {
+	if rp.busy[n] == 0 {
+		return -1
+	}
+	f := int32(dst + 1)
+	for i := n * rp.k; i < (n+1)*rp.k; i++ {
+		if rp.flow[i] == f {
+			return i
+		}
+	}
+	return -1
+}
+
+// release frees limiter i of node n.
+func (rp *qcnRP) release(i, n int) {
+	rp.flow[i], rp.cr[i], rp.tr[i] = 0, 1, 1
+	rp.busy[n]--
+}
+
+// increase runs an increase event of limiter i of node n.
+func (rp *qcnRP) increase(i, n int) {
 	rp.increases++
-	rp.cr[n], rp.tr[n] = rpIncrease(rp.cr[n], rp.tr[n], rp.bcStage[n], rp.tStage[n], rp.p)
-	if rp.tr[n] >= 1 && rp.cr[n] >= 1-rp.p.RAI {
-		rp.active[n], rp.cr[n], rp.tr[n] = false, 1, 1
+	rp.cr[i], rp.tr[i] = rpIncrease(rp.cr[i], rp.tr[i], rp.bcStage[i], rp.tStage[i], rp.p)
+	if rp.tr[i] >= 1 && rp.cr[i] >= 1-rp.p.RAI {
+		rp.release(i, n)
 	}
 }
 
-// tick runs node n's timer expiries due by now.
-func (rp *qcnRP) tick(now int64, n int) {
-	for rp.active[n] && now >= rp.timer[n] {
-		rp.tStage[n]++
-		rp.increase(n)
-		rp.timer[n] += rp.period(rp.p.Timer, rp.tStage[n])
+// tick runs limiter i's timer expiries due by now.
+func (rp *qcnRP) tick(now int64, i, n int) {
+	for rp.flow[i] != 0 && now >= rp.timer[i] {
+		rp.tStage[i]++
+		rp.increase(i, n)
+		rp.timer[i] += rp.period(rp.p.Timer, rp.tStage[i])
 	}
 }
 
-// cnm is a CNM of feedback fb reaching node n at cycle now.
-func (rp *qcnRP) cnm(now int64, n int, fb uint8) {
-	rp.tick(now, n)
+// cnm is a CNM of feedback fb for the flow from node n to dst reaching n
+// at cycle now.
+func (rp *qcnRP) cnm(now int64, n, dst int, fb uint8) {
 	rp.cnms++
-	if !rp.active[n] {
-		rp.active[n], rp.cr[n], rp.tr[n], rp.next[n] = true, 1, 1, float64(now)
+	i := rp.find(n, dst)
+	if i >= 0 {
+		rp.tick(now, i, n)
+	}
+	if i < 0 || rp.flow[i] == 0 {
+		i = -1
+		for j := n * rp.k; j < (n+1)*rp.k; j++ {
+			if rp.flow[j] == 0 {
+				i = j
+				break
+			}
+		}
+		if i < 0 {
+			rp.untracked++
+			return
+		}
+		rp.flow[i], rp.cr[i], rp.tr[i], rp.next[i] = int32(dst+1), 1, 1, float64(now)
+		rp.busy[n]++
 	}
 	rp.cuts++
-	rp.tr[n] = rp.cr[n]
-	rp.cr[n] = rpCut(rp.cr[n], fb, rp.p.Gd, rp.p.MinRate)
-	rp.bcStage[n], rp.tStage[n] = 0, 0
-	rp.bc[n], rp.timer[n] = rp.p.ByteCount, now+rp.p.Timer
+	rp.tr[i] = rp.cr[i]
+	rp.cr[i] = rpCut(rp.cr[i], fb, rp.p.Gd, rp.p.MinRate)
+	rp.bcStage[i], rp.tStage[i] = 0, 0
+	rp.bc[i], rp.timer[i] = rp.bcCycle(0), now+rp.p.Timer
 }
 
-// gen holds a limited node's generation while its bucket lacks a packet.
-func (rp *qcnRP) gen(s *Sim) func(n int) int64 {
-	return func(n int) int64 {
-		if !rp.active[n] {
-			return 0
-		}
-		rp.tick(s.now, n)
-		if !rp.active[n] {
-			return 0
-		}
-		until := rp.holdUntil(n)
-		if until > s.now {
-			rp.held++
-		}
-		return until
+// hold reports whether node n's generation attempt to dst at cycle now is
+// lost to its flow's limiter (the bucket lacks a packet).
+func (rp *qcnRP) hold(now int64, n, dst int) bool {
+	i := rp.find(n, dst)
+	if i < 0 {
+		return false
 	}
+	rp.tick(now, i, n)
+	if rp.flow[i] == 0 || rp.holdUntil(i) <= now {
+		return false
+	}
+	rp.held++
+	return true
 }
 
-// arrive: node n placed a data packet in its injection buffer: the bucket
-// pays for it and the byte counter counts it.
+// arrive: node n placed a data packet in its injection buffer: its flow's
+// bucket pays for it and its byte counter counts it.
 func (rp *qcnRP) arrive(s *Sim) func(pi, vc int, k int32) {
 	return func(pi, vc int, k int32) {
 		if s.pclass[pi] != topology.Injection || s.isCtlVC(topology.Injection, vc) {
 			return
 		}
-		if n := int(s.pk[k].src); rp.active[n] {
-			rp.sent(s.now, n)
+		pk := &s.pk[k]
+		if n := int(pk.src); rp.busy[n] > 0 {
+			if i := rp.find(n, int(pk.dst)); i >= 0 {
+				rp.sent(s.now, i, n)
+			}
 		}
 	}
 }
 
-// sent: limited node n sent a packet at cycle now.
-func (rp *qcnRP) sent(now int64, n int) {
-	rp.tick(now, n)
-	if !rp.active[n] {
+// sent: limiter i of node n sent a packet at cycle now.
+func (rp *qcnRP) sent(now int64, i, n int) {
+	rp.tick(now, i, n)
+	if rp.flow[i] == 0 {
 		return
 	}
-	rp.next[n] = max(rp.next[n], float64(now)) + rp.pkt/rp.cr[n]
-	rp.bc[n] -= int64(rp.pkt)
-	for rp.active[n] && rp.bc[n] <= 0 {
-		rp.bcStage[n]++
-		rp.increase(n)
-		rp.bc[n] += rp.period(rp.p.ByteCount, rp.bcStage[n])
+	rp.next[i] = max(rp.next[i], float64(now)) + rp.pkt/rp.cr[i]
+	rp.bc[i] -= int64(rp.pkt)
+	for rp.flow[i] != 0 && rp.bc[i] <= 0 {
+		rp.bcStage[i]++
+		rp.increase(i, n)
+		rp.bc[i] += rp.bcCycle(rp.bcStage[i])
 	}
 }
 
-// holdUntil is the cycle until which limited node n's bucket lacks a
-// packet (≤ now: it may send).
-func (rp *qcnRP) holdUntil(n int) int64 {
-	return int64(math.Ceil(rp.next[n] - rp.pkt/rp.cr[n]))
+// holdUntil is the cycle until which limiter i's bucket lacks a packet
+// (≤ now: it may send).
+func (rp *qcnRP) holdUntil(i int) int64 {
+	return int64(math.Ceil(rp.next[i] - rp.pkt/rp.cr[i]))
 }
 
-// meanRate is the nodes' mean current rate (1 for a released limiter) and
-// how many are limited.
+// meanRate is the busy limiters' mean current rate (1 with none) and how
+// many are busy.
 func (rp *qcnRP) meanRate() (float64, int) {
 	sum, lim := 0.0, 0
-	for n, a := range rp.active {
-		if a {
-			sum += rp.cr[n]
+	for i, f := range rp.flow {
+		if f != 0 {
+			sum += rp.cr[i]
 			lim++
-		} else {
-			sum++
 		}
 	}
-	return sum / float64(len(rp.active)), lim
+	if lim == 0 {
+		return 1, 0
+	}
+	return sum / float64(lim), lim
 }

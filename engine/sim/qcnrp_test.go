@@ -1,10 +1,13 @@
 package sim
 
 import (
+	"fmt"
 	"math"
+	"strings"
 	"testing"
 
 	"phitsim/engine/config"
+	"phitsim/engine/topology"
 )
 
 // TestQCNRPDefaults: the reaction points' constants of 802.1Qau (Alizadeh
@@ -17,7 +20,7 @@ import (
 func TestQCNRPDefaults(t *testing.T) {
 	c := config.Default()
 	c.Routing.QcnReactionPoints = true
-	want := config.QCNRP{On: true, Gd: 1.0 / 128, ByteCount: 1500, Timer: 500000, RAI: 0.000125, RHAI: 0.00125, MinRate: 0.000125, FastRecovery: 5}
+	want := config.QCNRP{On: true, Gd: 1.0 / 128, ByteCount: 1500, Timer: 500000, RAI: 0.000125, RHAI: 0.00125, MinRate: 0.000125, FastRecovery: 5, Flows: 16, Jitter: 0.15}
 	if got := c.QCNReaction(); got != want {
 		t.Errorf("no basis: %+v, want %+v", got, want)
 	}
@@ -27,7 +30,8 @@ func TestQCNRPDefaults(t *testing.T) {
 		t.Errorf("10 Gb/s, 100-byte phits: %+v, want %+v", got, want)
 	}
 	c.Routing.QcnRpMinRate, c.Routing.QcnRpByteCount = 0.01, 77
-	if got := c.QCNReaction(); got.MinRate != 0.01 || got.ByteCount != 77 {
+	c.Routing.QcnRpFlows, c.Routing.QcnRpJitter = 3, -1
+	if got := c.QCNReaction(); got.MinRate != 0.01 || got.ByteCount != 77 || got.Flows != 3 || got.Jitter != 0 {
 		t.Errorf("set values: %+v", got)
 	}
 	// the Graph500 job generates by its own schedule: no limiter, and the
@@ -47,6 +51,7 @@ func TestQCNRPDefaults(t *testing.T) {
 func rpParams() config.QCNRP {
 	c := config.Default()
 	c.Routing.QcnReactionPoints, c.Routing.QcnRpByteCount, c.Routing.QcnRpTimer = true, 100, 1000
+	c.Routing.QcnRpJitter = -1 // the standard's cycles exactly
 	return c.QCNReaction()
 }
 
@@ -81,26 +86,26 @@ func TestQCNRPRateFormulas(t *testing.T) {
 		t.Errorf("R_T past the line rate: %g", tr)
 	}
 
-	rp := makeQCNRP(1, 10, p)
-	rp.cnm(0, 0, 63)
-	rp.cnm(0, 0, 63) // R_T ← 65/128, R_C ← (65/128)²
+	rp := makeQCNRP(1, 1, 10, p)
+	rp.cnm(0, 0, 7, 63)
+	rp.cnm(0, 0, 7, 63) // R_T ← 65/128, R_C ← (65/128)²
 	cr, tr := (65.0/128)*(65.0/128), 65.0/128
-	if !rp.active[0] || !near(rp.cr[0], cr) || !near(rp.tr[0], tr) {
+	if rp.flow[0] != 8 || !near(rp.cr[0], cr) || !near(rp.tr[0], tr) {
 		t.Fatalf("two CNMs of 63: R_C %g, R_T %g; want %g, %g", rp.cr[0], rp.tr[0], cr, tr)
 	}
 	// the bucket: two packets at once, the third packet/R_C later
-	rp.sent(0, 0)
+	rp.sent(0, 0, 0)
 	if h := rp.holdUntil(0); h > 0 {
 		t.Errorf("the second packet is held until %d", h)
 	}
-	rp.sent(0, 0)
+	rp.sent(0, 0, 0)
 	if h, want := rp.holdUntil(0), int64(math.Ceil(10/cr)); h != want {
 		t.Errorf("the third packet is held until %d, want %d", h, want)
 	}
 	// five byte-counter cycles of fast recovery (50 packets, before the
 	// timer's first expiry at 1,000): R_C → R_T − (R_T − R_C)/2⁵
 	for i := 2; i < 50; i++ {
-		rp.sent(int64(i), 0)
+		rp.sent(int64(i), 0, 0)
 	}
 	cr = tr - (tr-cr)/32
 	if !near(rp.cr[0], cr) || !near(rp.tr[0], tr) || rp.bcStage[0] != 5 {
@@ -108,7 +113,7 @@ func TestQCNRPRateFormulas(t *testing.T) {
 	}
 	// the sixth cycle is half as long (5 packets): active increase
 	for i := 0; i < 5; i++ {
-		rp.sent(60, 0)
+		rp.sent(60, 0, 0)
 	}
 	tr += p.RAI
 	cr = (cr + tr) / 2
@@ -119,7 +124,7 @@ func TestQCNRPRateFormulas(t *testing.T) {
 	// active increases as the byte counter is past fast recovery; then
 	// half: at 5,500 both counters are past five cycles, the first
 	// hyper-active increase (i = 1)
-	rp.tick(5000, 0)
+	rp.tick(5000, 0, 0)
 	for i := 0; i < 5; i++ {
 		tr += p.RAI
 		cr = (cr + tr) / 2
@@ -127,19 +132,19 @@ func TestQCNRPRateFormulas(t *testing.T) {
 	if !near(rp.cr[0], cr) || !near(rp.tr[0], tr) || rp.tStage[0] != 5 {
 		t.Errorf("the timer's five cycles: R_C %g, R_T %g; want %g, %g (%d cycles)", rp.cr[0], rp.tr[0], cr, tr, rp.tStage[0])
 	}
-	rp.tick(5499, 0)
+	rp.tick(5499, 0, 0)
 	if rp.tStage[0] != 5 {
 		t.Errorf("the timer's sixth cycle was not half a period: %d cycles at 5,499", rp.tStage[0])
 	}
-	rp.tick(5500, 0)
+	rp.tick(5500, 0, 0)
 	tr += p.RHAI
 	cr = (cr + tr) / 2
 	if !near(rp.cr[0], cr) || !near(rp.tr[0], tr) {
 		t.Errorf("hyper-active increase: R_C %g, R_T %g; want %g, %g", rp.cr[0], rp.tr[0], cr, tr)
 	}
 	// released at the line rate
-	rp.tick(1e7, 0)
-	if rp.active[0] || rp.cr[0] != 1 {
+	rp.tick(1e7, 0, 0)
+	if rp.flow[0] != 0 || rp.busy[0] != 0 || rp.cr[0] != 1 {
 		t.Errorf("not released after 10⁷ cycles: R_C %g, R_T %g", rp.cr[0], rp.tr[0])
 	}
 }
@@ -147,12 +152,13 @@ func TestQCNRPRateFormulas(t *testing.T) {
 // TestQCNReactionPoints (h=2, the scaled Table I system, FOGSim's sampling
 // clock): with reaction points on, the CNMs of ADV+1 at 0.4 (MIN's bound is
 // 1/8 at h=2: the minimal burst congests group 0's link to group 1 until
-// QCN-Switch diverts it) cut the group-0 nodes' rates; after a switch to UN
-// at the same load (no congested sample) the byte counters and timers bring
-// every rate back to the line rate and the limiters are released. The
-// counters are shortened (100 phits, 1,000 cycles) so that this takes
-// 35,000 cycles: with 802.1Qau's 150 KB and 10 ms a node cut to 3% of the
-// line rate completes one byte-counter cycle in 44,000 cycles. Off (the
+// QCN-Switch diverts it) cut the rates of group-0 nodes' flows; after a
+// switch to UN at 0.1 the byte counters and timers bring every one back to
+// the line rate and group 0's limiters are released. The counters are
+// shortened (100 phits, 1,000 cycles) and R_AI raised to 0.05 so that this
+// takes 35,000 cycles: a flow to one destination carries 1/71 of its
+// node's packets under UN, so its recovery is the timer's, R_AI per period
+// past fast recovery (with 802.1Qau's 10 ms and 5 Mb/s, seconds). Off (the
 // paper's setting), no limiter exists.
 func TestQCNReactionPoints(t *testing.T) {
 	c := qcnConfig(2, 0, 40000)
@@ -167,37 +173,48 @@ func TestQCNReactionPoints(t *testing.T) {
 		t.Fatal("reaction points on by default")
 	}
 	c.Routing.QcnReactionPoints, c.Routing.QcnRpByteCount, c.Routing.QcnRpTimer = true, 100, 1000
+	// per flow, a limited flow's own packets are few under UN (1/71 of its
+	// node's): the timer's active increases recover it, R_AI raised so
+	// that they do within the run; UN at 0.1 congests nothing
+	c.Routing.QcnRpRai, c.Traffic.SwitchLoad = 0.05, 0.1
 	s, err := New(c, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
 	rp := s.qc.rp
 	g0 := s.groupSize * s.p // group 0's nodes
-	group0 := func() (mean, lowest float64) {
-		lowest = 1
-		for n := 0; n < g0; n++ {
-			mean += rp.cr[n] / float64(g0)
-			lowest = min(lowest, rp.cr[n])
+	group0 := func() (mean, lowest float64, busy int) {
+		mean, lowest = 1, 1
+		sum := 0.0
+		for i := 0; i < g0*rp.k; i++ {
+			if rp.flow[i] != 0 {
+				sum += rp.cr[i]
+				lowest = min(lowest, rp.cr[i])
+				busy++
+			}
+		}
+		if busy > 0 {
+			mean = sum / float64(busy)
 		}
 		return
 	}
 	for s.now < s.switchAt {
 		s.Step()
 	}
-	mean, lowest := group0()
+	mean, lowest, busy := group0()
 	cuts := rp.cuts
 	for s.now < s.switchAt+35000 {
 		s.Step()
 	}
-	after, lowAfter := group0()
+	after, lowAfter, busyAfter := group0()
 	_, limited := rp.meanRate()
-	t.Logf("ADV+1: %d cuts, group 0's mean rate %.3f (lowest %.3f); 35,000 cycles of UN later %.4f (lowest %.4f), %d limited, %d cuts in all",
-		cuts, mean, lowest, after, lowAfter, limited, rp.cuts)
-	if cuts == 0 || mean > 0.9 || lowest > 0.6 {
-		t.Errorf("under ADV+1 the rates did not fall: %d cuts, group 0's mean rate %.3f, lowest %.3f", cuts, mean, lowest)
+	t.Logf("ADV+1: %d cuts, group 0's %d limited flows' mean rate %.3f (lowest %.3f); 35,000 cycles of UN later %.4f (lowest %.4f, %d limited), %d limited in all, %d cuts, %d CNMs untracked",
+		cuts, busy, mean, lowest, after, lowAfter, busyAfter, limited, rp.cuts, rp.untracked)
+	if cuts == 0 || busy == 0 || mean > 0.9 || lowest > 0.6 {
+		t.Errorf("under ADV+1 the rates did not fall: %d cuts, %d limited flows, mean rate %.3f, lowest %.3f", cuts, busy, mean, lowest)
 	}
-	if after < 0.999 || limited > 0 {
-		t.Errorf("after the switch to UN the rates did not recover: mean %.4f, lowest %.4f, %d limited", after, lowAfter, limited)
+	if busyAfter > 0 || after < 0.999 {
+		t.Errorf("after the switch to UN group 0's rates did not recover: mean %.4f, lowest %.4f, %d limited", after, lowAfter, busyAfter)
 	}
 }
 
@@ -246,5 +263,121 @@ func TestQCNSourceProcessingRule(t *testing.T) {
 		if rule == "cut" && (!ok || cuts == 0) || rule == "comparison" && ok {
 			t.Errorf("%s: source cuts %g (reported %v)", rule, cuts, ok)
 		}
+	}
+}
+
+// TestQCNRPPerFlow: a reaction point per flow (source, destination), as a
+// CNM names the sampled frame's flow (Alizadeh et al., the reaction point;
+// QCN-Switch paper §2.3: the CNM goes to the sampled packet's source). A
+// CNM for node 0's flow to 5 limits that flow only: its third packet in a
+// row is held, node 0's flow to 6 is not; a CNM of another flow takes the
+// node's second limiter, and with both busy a third flow's CNM changes no
+// rate (untracked).
+func TestQCNRPPerFlow(t *testing.T) {
+	p := rpParams()
+	rp := makeQCNRP(2, 2, 10, p)
+	rp.cnm(0, 0, 5, 63)
+	i := rp.find(0, 5)
+	if i != 0 || rp.busy[0] != 1 || rp.busy[1] != 0 || rp.find(0, 6) != -1 {
+		t.Fatalf("after a CNM for 0→5: limiter %d, busy %v", i, rp.busy)
+	}
+	rp.sent(0, i, 0)
+	rp.sent(0, i, 0)
+	if !rp.hold(1, 0, 5) {
+		t.Error("0→5's third packet in a row is not held")
+	}
+	if rp.hold(1, 0, 6) || rp.hold(1, 1, 5) {
+		t.Error("a CNM for 0→5 holds another flow (0→6 or 1→5)")
+	}
+	rp.cnm(2, 0, 6, 10)
+	if rp.find(0, 6) != 1 || rp.busy[0] != 2 || !near(rp.cr[1], 1-10.0/128) {
+		t.Errorf("0→6's CNM: limiter %d, busy %d, rate %g", rp.find(0, 6), rp.busy[0], rp.cr[1])
+	}
+	rp.cnm(3, 0, 7, 63)
+	if rp.untracked != 1 || rp.find(0, 7) != -1 || rp.cuts != 2 {
+		t.Errorf("a third flow's CNM with both limiters busy: %d untracked, limiter %d, %d cuts", rp.untracked, rp.find(0, 7), rp.cuts)
+	}
+	// released at the line rate, the limiter is free for another flow
+	rp.tick(1e7, 0, 0)
+	rp.cnm(1e7, 0, 7, 63)
+	if rp.find(0, 5) != -1 || rp.find(0, 7) != 0 {
+		t.Errorf("after 0→5's release: 0→5 at %d, 0→7 at %d", rp.find(0, 5), rp.find(0, 7))
+	}
+}
+
+// TestQCNRPByteCounterRandomised: the byte counter's cycles are randomised
+// as 802.1Qau's reaction point does (Alizadeh et al., the reaction point):
+// each cycle is its period times a uniform factor in [0.85, 1.15]
+// (routing.qcnRpJitter 0.15), the half period after fast recovery
+// likewise; with qcnRpJitter = −1 every cycle is the period exactly.
+func TestQCNRPByteCounterRandomised(t *testing.T) {
+	c := config.Default()
+	c.Routing.QcnReactionPoints, c.Routing.QcnRpByteCount = true, 1000
+	p := c.QCNReaction()
+	rp := makeQCNRP(1, 1, 10, p)
+	lo, hi, sum, distinct := int64(1<<62), int64(0), 0.0, map[int64]bool{}
+	const n = 4000
+	for range n {
+		rp.cnm(0, 0, 3, 1) // each CNM restarts the byte counter's cycle
+		b := rp.bc[0]
+		lo, hi, sum = min(lo, b), max(hi, b), sum+float64(b)
+		distinct[b] = true
+	}
+	if lo < 850 || hi > 1150 || lo > 860 || hi < 1140 || math.Abs(sum/n-1000) > 10 || len(distinct) < 200 {
+		t.Errorf("randomised cycles of 1,000 phits: %d … %d, mean %.1f, %d distinct; want [850, 1150] filled, mean 1,000", lo, hi, sum/n, len(distinct))
+	}
+	if b := rp.bcCycle(5); b < 425 || b > 575 {
+		t.Errorf("after fast recovery: a cycle of %d phits, want 500 ± 15%%", b)
+	}
+	c.Routing.QcnRpJitter = -1
+	rp = makeQCNRP(1, 1, 10, c.QCNReaction())
+	for range 100 {
+		rp.cnm(0, 0, 3, 1)
+		if rp.bc[0] != 1000 || rp.bcCycle(5) != 500 {
+			t.Fatalf("without randomisation: cycles of %d and %d phits, want 1,000 and 500", rp.bc[0], rp.bcCycle(5))
+		}
+	}
+}
+
+// TestQCNRPHotspotSenders: HOTSPOT's backlogged senders (each sending to
+// the hotspot at its full injection bandwidth, Kim et al., Contention-based
+// Congestion Management in Large-Scale Networks §V-A) go through their
+// flows' reaction points like every other generation. h=2, the scaled
+// Table I system, 8 senders in groups 0, 2, 4 and 6 to node 20 (group 5),
+// 10,000 cycles: with reaction points the senders' flows are cut and
+// their generation held, and they place fewer packets in their injection
+// buffers than without.
+func TestQCNRPHotspotSenders(t *testing.T) {
+	run := func(rps bool) (int64, *qcnRP) {
+		c := qcnConfig(2, 0, 10000)
+		c.Traffic.Pattern, c.Traffic.Load = "HOTSPOT", 0.1
+		c.Traffic.HotspotNode, c.Traffic.HotspotSenders = 20, "0,1,16,17,32,33,48,49"
+		c.Routing.QcnClock, c.Routing.QcnReactionPoints = "fogsim", rps
+		s, err := New(c, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var sent int64
+		s.hk.arrive = append(s.hk.arrive, func(pi, vc int, k int32) {
+			if s.pclass[pi] == topology.Injection && !s.isCtlVC(topology.Injection, vc) && s.pk[k].dst == 20 {
+				sent++
+			}
+		})
+		for s.now < int64(c.Sim.Cycles) {
+			s.Step()
+		}
+		return sent, s.qc.rp
+	}
+	off, _ := run(false)
+	on, rp := run(true)
+	hot := 0
+	for i, f := range rp.flow {
+		if f == 21 && strings.Contains(",0,1,16,17,32,33,48,49,", fmt.Sprintf(",%d,", i/rp.k)) {
+			hot++
+		}
+	}
+	t.Logf("packets to the hotspot: %d without reaction points, %d with (%d cuts, %d attempts held, %d senders' flows limited at the end)", off, on, rp.cuts, rp.held, hot)
+	if rp.cuts == 0 || rp.held == 0 || hot == 0 || float64(on) > 0.9*float64(off) {
+		t.Errorf("the backlogged senders are not limited: %d packets with reaction points against %d without, %d cuts, %d held, %d flows limited", on, off, rp.cuts, rp.held, hot)
 	}
 }

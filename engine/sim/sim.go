@@ -199,6 +199,7 @@ type Sim struct {
 	iso     isoClass
 	fg      flowGate // flow holds at per-destination source queues (messages.go)
 	qc      *qcn     // QCN-Switch's probabilities (qcn.go), nil unless routing.name=QCN_SWITCH
+	rpf     *qcnRP   // QCN-Switch's per-flow reaction points (qcnrp.go), nil unless routing.qcnReactionPoints
 	// rerouteInj: the head of an injection VC is routed again at every
 	// attempt (source-adaptive decisions, recomputation); rerouteAll: every
 	// head at every attempt (in-transit adaptive)

@@ -211,6 +211,8 @@ var paramTopics = map[string]string{
 	"routing.qcnRpRhai":               "routing-QCN_SWITCH",
 	"routing.qcnRpMinRate":            "routing-QCN_SWITCH",
 	"routing.qcnRpFastRecovery":       "routing-QCN_SWITCH",
+	"routing.qcnRpFlows":              "routing-QCN_SWITCH",
+	"routing.qcnRpJitter":             "routing-QCN_SWITCH",
 }
 
 // chartTopics maps the page's charts (experiment.Charts) to the metric

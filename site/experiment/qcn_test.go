@@ -73,7 +73,7 @@ func TestQCNForm(t *testing.T) {
 	// rule source processing's, the reaction points' parameters the reaction
 	// points' (both off here)
 	off := []string{"routing.qcnSourceProcessingRule", "routing.qcnRpGd", "routing.qcnRpByteCount", "routing.qcnRpTimer",
-		"routing.qcnRpRai", "routing.qcnRpRhai", "routing.qcnRpMinRate", "routing.qcnRpFastRecovery"}
+		"routing.qcnRpRai", "routing.qcnRpRhai", "routing.qcnRpMinRate", "routing.qcnRpFastRecovery", "routing.qcnRpFlows", "routing.qcnRpJitter"}
 	for _, tc := range []struct {
 		sampling, fbc string
 		hidden        []string
