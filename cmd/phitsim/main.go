@@ -567,12 +567,12 @@ func cmdRun(ctx context.Context, args []string, e env) error {
 	out := fs.String("out", "", "write the full JSON result to `FILE` (the summary goes to stdout)")
 	asJSON := fs.Bool("json", false, "write the full JSON result to stdout, even at a terminal")
 	fogsim := fs.Bool("fogsim", false, "also print each run in FOGSim's output vocabulary (to stderr)")
-	threads := fs.Int("threads", 0, "goroutines per run, each stepping a range of groups (0: the cores available); the result does not depend on it")
+	threads := fs.Int("threads", 0, "goroutines per run, each stepping a range of groups (0: the cores the seeds' runs leave over, see -h); the result does not depend on it")
 	if err := parseFlags(fs, args, e); err != nil {
 		return err
 	}
 	if *threads < 0 {
-		return fmt.Errorf("-threads %d: give 0 (the cores available) or more", *threads)
+		return fmt.Errorf("-threads %d: give 0 (share the cores between the runs and their threads) or more", *threads)
 	}
 	if err := src.required(fs, e); err != nil {
 		return err
@@ -590,12 +590,8 @@ func cmdRun(ctx context.Context, args []string, e env) error {
 	if c.Graph500() {
 		desc = nameOf(c) // the BFS sets its own injection rate
 	}
-	// the seeds' runs share the cores: each takes -threads of them
-	n := *threads
-	if n == 0 {
-		n = runtime.GOMAXPROCS(0)
-	}
-	_, oc, runErr := runSpecThreads(ctx, e, sp, func(int) string { return desc }, max(1, runtime.GOMAXPROCS(0)/n), n)
+	// the seeds' runs share the cores (sweep.Share)
+	_, oc, runErr := runSpecThreads(ctx, e, sp, func(int) string { return desc }, 0, *threads)
 	if oc == nil {
 		return runErr
 	}
@@ -712,21 +708,18 @@ func parseValues(s, flagName string) ([]float64, error) {
 
 func roundLoad(x float64) float64 { return float64(int64(x*1e9+0.5)) / 1e9 }
 
-// runSpec runs a spec's jobs with the progress bar (desc is given the job
+// runSpecThreads runs a spec's jobs with the progress bar (desc is given the job
 // count). A nil outcome means nothing finished, and so nothing is to be
 // summarised or written (no means of zero runs, no empty files): the error
-// says why.
-func runSpec(ctx context.Context, e env, sp sweep.Spec, desc func(jobs int) string, workers int) ([]sweep.Job, *sweep.Outcome, error) {
-	return runSpecThreads(ctx, e, sp, desc, workers, 1)
-}
-
-// runSpecThreads is runSpec with each run split over threads goroutines
-// (sim.Sim.SetThreads).
+// says why. workers runs go at once, each split over threads goroutines
+// (sim.Sim.SetThreads); a count left 0 is chosen by sweep.Share for the
+// spec's runs on the cores available.
 func runSpecThreads(ctx context.Context, e env, sp sweep.Spec, desc func(jobs int) string, workers, threads int) ([]sweep.Job, *sweep.Outcome, error) {
 	jobs, err := sp.Jobs()
 	if err != nil {
 		return nil, nil, err
 	}
+	workers, threads = sweep.Share(len(jobs), runtime.GOMAXPROCS(0), workers, threads)
 	opt, done := e.options(sweep.TotalCycles(jobs), desc(len(jobs)), workers)
 	opt.Threads = threads
 	oc, runErr := sweep.Run(ctx, sp, opt)
@@ -752,7 +745,8 @@ func cmdSweep(ctx context.Context, args []string, e env) error {
 	out := fs.String("out", "", "write `PREFIX`.json (all runs and points) and PREFIX.csv (the curves); the table goes to stdout")
 	asCSV := fs.Bool("csv", false, "write the curves as CSV to stdout, even at a terminal")
 	asTransient := fs.Bool("transient", false, "with a pattern switch (traffic.switchCycle), the CSV on stdout is the time series around it, one row per 10-cycle bin per point, instead of the curves")
-	workers := fs.Int("j", 0, "`N` parallel runs (default: all cores)")
+	workers := fs.Int("j", 0, "`N` parallel runs (0: shared with -threads, see -h)")
+	threads := fs.Int("threads", 0, "`T` goroutines per run, each stepping a range of groups (0: the cores the runs leave over, see -h); the results do not depend on it")
 	param := fs.String("param", "", "sweep the numeric parameter `PATH` instead of the load, e.g. workload.tq (with -values)")
 	values := fs.String("values", "", "values of -param: `LIST` of start:stop:step ranges and values, comma-separated")
 	planDir := fs.String("plan", "", "write the sweep as a plan into folder `DIR` and run nothing (then 'phitsim exec', 'merge', 'slurm')")
@@ -824,13 +818,16 @@ func cmdSweep(ctx context.Context, args []string, e env) error {
 			}
 		}
 	}
+	if *workers < 0 || *threads < 0 {
+		return fmt.Errorf("-j %d -threads %d: give 0 (share the cores between the runs and their threads) or more", *workers, *threads)
+	}
 	if *planDir != "" {
 		if *out != "" || *asCSV || *asTransient {
 			return errors.New("-plan runs nothing, so it writes no results: give -out, -csv or -transient to 'phitsim merge -plan DIR'")
 		}
 		return writePlan(e, sp, table, *planDir)
 	}
-	jobs, oc, runErr := runSpec(ctx, e, sp, func(n int) string { return fmt.Sprintf("%d runs", n) }, *workers)
+	jobs, oc, runErr := runSpecThreads(ctx, e, sp, func(n int) string { return fmt.Sprintf("%d runs", n) }, *workers, *threads)
 	if oc == nil {
 		return runErr
 	}

@@ -5,7 +5,9 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"os"
 	"runtime/debug"
+	"strconv"
 	"strings"
 	"time"
 
@@ -15,10 +17,10 @@ import (
 )
 
 func init() {
-	help["exec"] = `Usage: phitsim exec -plan DIR [-task I -tasks N] [-parallel P]
+	help["exec"] = `Usage: phitsim exec -plan DIR [-task I -tasks N] [-parallel P] [-threads T] [-cpus C]
 
 Runs the runs of a plan ('phitsim sweep … -plan DIR') that have not finished,
-P at a time, and writes each as it finishes into DIR/runs (atomically: a
+P at a time on T threads each, and writes each as it finishes into DIR/runs (atomically: a
 temporary file, then a rename). With -tasks N it runs one slice of N: every
 N-th run from run I (I from 0), as one task of a Slurm job array does
 ('phitsim slurm'). Finished runs are skipped, so exec resumes a sweep after a
@@ -31,6 +33,13 @@ line per finished run. Under sim.precision a point whose runs combined miss
 it takes more seeds, the ones 'phitsim sweep' would add: exec runs those of
 its slice once the point's runs have all finished; those of a point another
 task finishes later are left to the next exec (merge lists them as missing).
+
+The runs share C cores (default: $SLURM_CPUS_PER_TASK in a Slurm task, else
+the cores available): with P and T left 0, min(C, runs) run at once, and
+when there are fewer runs than cores each takes C ÷ runs threads, each
+stepping a range of Dragonfly groups (engine/PARALLEL.md); with one of them
+given, the other takes the cores it leaves. The results do not depend on P
+or T.
 
 Examples:
   phitsim exec -plan adv1                          every run, on all cores
@@ -107,12 +116,24 @@ func cmdExec(ctx context.Context, args []string, e env) error {
 	dir := fs.String("plan", "", "the plan folder `DIR` (written by 'phitsim sweep … -plan DIR')")
 	task := fs.Int("task", 0, "the slice `I` to run, from 0 (with -tasks)")
 	tasks := fs.Int("tasks", 1, "split the runs into `N` slices (every N-th run from run I)")
-	parallel := fs.Int("parallel", 0, "`P` runs at once (default: all cores)")
+	parallel := fs.Int("parallel", 0, "`P` runs at once (0: shared with -threads on the -cpus, see -h)")
+	threads := fs.Int("threads", 0, "`T` goroutines per run (0: the cores the runs leave over, see -h); the results do not depend on it")
+	cpus := fs.Int("cpus", 0, "`C` cores to share (0: $SLURM_CPUS_PER_TASK if set, else the cores available)")
 	if err := parseFlags(fs, args, e); err != nil {
 		return err
 	}
 	if *dir == "" {
 		return errors.New("-plan: which plan? (exec -plan DIR)")
+	}
+	if *parallel < 0 || *threads < 0 || *cpus < 0 {
+		return fmt.Errorf("-parallel %d -threads %d -cpus %d: give 0 (chosen, see -h) or more", *parallel, *threads, *cpus)
+	}
+	if *cpus == 0 {
+		n, err := slurmCPUs(os.Getenv("SLURM_CPUS_PER_TASK"))
+		if err != nil {
+			return err
+		}
+		*cpus = n // 0 outside Slurm: the cores available (plan.ExecOptions)
 	}
 	p, err := plan.Open(*dir)
 	if err != nil {
@@ -139,7 +160,7 @@ func cmdExec(ctx context.Context, args []string, e env) error {
 	opt, done := e.options(total, fmt.Sprintf("task %d/%d", *task, *tasks), *parallel)
 	log := !e.errTTY // a log line per run, for batch jobs' logs and pipes
 	start := time.Now()
-	rep, execErr := p.Exec(ctx, plan.ExecOptions{Task: *task, Tasks: *tasks, Parallel: opt.Workers, OnCycles: opt.OnCycles,
+	rep, execErr := p.Exec(ctx, plan.ExecOptions{Task: *task, Tasks: *tasks, Parallel: opt.Workers, Threads: *threads, CPUs: *cpus, OnCycles: opt.OnCycles,
 		OnRun: func(i int, err error) {
 			if log {
 				what := "finished"
@@ -250,3 +271,17 @@ func fmtSeconds(s float64) string {
 }
 
 func fmtMiB(b int64) string { return fmt.Sprintf("%d MiB", (b+(1<<20)-1)>>20) }
+
+// slurmCPUs is a Slurm task's CPUs from SLURM_CPUS_PER_TASK (v): 0 when
+// unset, so that exec uses the cores available (the CPU affinity count,
+// runtime.GOMAXPROCS's default).
+func slurmCPUs(v string) (int, error) {
+	if v == "" {
+		return 0, nil
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 1 {
+		return 0, fmt.Errorf("SLURM_CPUS_PER_TASK=%q: want a count ≥ 1 (or unset it to use the cores available)", v)
+	}
+	return n, nil
+}

@@ -23,8 +23,11 @@ func init() {
 
 Runs a plan ('phitsim sweep … -plan DIR') on a Slurm cluster as a job array:
 writes DIR/job.sbatch, one array task per slice of the runs, each task
-'phitsim exec -plan DIR -task $SLURM_ARRAY_TASK_ID -tasks N -parallel C' (C
-runs at once); with -submit, submits it with sbatch and prints the job id.
+'phitsim exec -plan DIR -task $SLURM_ARRAY_TASK_ID -tasks N -cpus C' on the
+task's C CPUs (--cpus-per-task): min(C, runs left) runs at once, and when
+fewer runs than CPUs are left, each run takes C ÷ runs threads, each
+stepping a range of Dragonfly groups (engine/PARALLEL.md; the results do not
+depend on it); with -submit, submits it with sbatch and prints the job id.
 DIR and the phitsim binary (-bin) must be on a file system the nodes share.
 A task that is killed (time limit, pre-emption, a node failure) loses only its
 runs in progress; -status reports the runs done, failed and missing and the
@@ -71,7 +74,7 @@ func cmdSlurm(args []string, e env) error {
 	fs := flag.NewFlagSet("slurm", flag.ContinueOnError)
 	dir := fs.String("plan", "", "the plan folder `DIR` (on a file system the nodes share)")
 	tasks := fs.Int("tasks", 0, "`N` array tasks, one slice of the runs each (default: one run per CPU, at most 1000)")
-	cpus := fs.Int("cpus-per-task", slurmDefaultCPU, "`C` CPUs per task: its runs at once")
+	cpus := fs.Int("cpus-per-task", slurmDefaultCPU, "`C` CPUs per task (--cpus-per-task): shared by its runs and their threads")
 	timeLimit := fs.String("time", "", "time limit per task, `T` in Slurm's format (D-HH:MM:SS or minutes; default: estimated)")
 	mem := fs.String("mem", "", "memory per task, `M` in Slurm's format (e.g. 4G; default: estimated)")
 	partition := fs.String("partition", "", "the Slurm partition `P` (default: the cluster's)")
@@ -275,7 +278,9 @@ func sbatchScript(a sbatchArgs) string {
 	// sbatch splits a directive at spaces unless they are quoted
 	fmt.Fprintf(&b, "#SBATCH --output=\"%s\"\n", filepath.Join(a.dir, "logs", "task-%A_%a.out"))
 	// the time limit's SIGTERM stops phitsim cleanly: its finished runs are kept
-	fmt.Fprintf(&b, "exec %s exec -plan %s -task \"$SLURM_ARRAY_TASK_ID\" -tasks %d -parallel \"${SLURM_CPUS_PER_TASK:-%d}\"\n",
+	// the task's CPUs are shared between its runs and their threads
+	// (sweep.Share): a task with fewer runs left than CPUs splits them
+	fmt.Fprintf(&b, "exec %s exec -plan %s -task \"$SLURM_ARRAY_TASK_ID\" -tasks %d -cpus \"${SLURM_CPUS_PER_TASK:-%d}\"\n",
 		shellQuote(a.bin), shellQuote(a.dir), a.tasks, a.cpus)
 	return b.String()
 }

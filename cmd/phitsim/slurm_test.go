@@ -34,7 +34,7 @@ func TestSlurmScript(t *testing.T) {
 	for _, want := range []string{"#!/bin/bash\n", "#SBATCH --array=0-2\n", "#SBATCH --cpus-per-task=2\n", "#SBATCH --partition=short\n",
 		"#SBATCH --job-name=phitsim-my_plan\n", "#SBATCH --time=0-00:06:00\n", // the 5 min start-up margin and milliseconds of runs, rounded up
 		"#SBATCH --output=\"" + filepath.Join(pdir, "logs", "task-%A_%a.out") + "\"\n",
-		"exec '/opt/phitsim' exec -plan '" + pdir + "' -task \"$SLURM_ARRAY_TASK_ID\" -tasks 3 -parallel \"${SLURM_CPUS_PER_TASK:-2}\"\n"} {
+		"exec '/opt/phitsim' exec -plan '" + pdir + "' -task \"$SLURM_ARRAY_TASK_ID\" -tasks 3 -cpus \"${SLURM_CPUS_PER_TASK:-2}\"\n"} {
 		if !strings.Contains(s, want) {
 			t.Errorf("job.sbatch lacks %q:\n%s", want, s)
 		}

@@ -203,7 +203,11 @@ func (p *Plan) Merge() (oc *sweep.Outcome, missing []int, err error) {
 // ExecOptions of Exec.
 type ExecOptions struct {
 	Task, Tasks int // the slice (Slice); Tasks 0 means 1
-	Parallel    int // runs at once; 0 = all cores
+	// Parallel runs at once and Threads per run on CPUs cores (0: the
+	// cores available, runtime.GOMAXPROCS): a count left 0 is chosen by
+	// sweep.Share for the runs left to do (one run alone takes every core
+	// as threads). The results do not depend on them.
+	Parallel, Threads, CPUs int
 	// OnCycles is called (concurrently) with simulated cycles as runs advance.
 	OnCycles func(delta int64)
 	// OnRun is called (one call at a time) after each run of the slice that
@@ -221,8 +225,8 @@ type ExecReport struct {
 	Failed     []error // recorded as failed
 }
 
-// Exec runs the slice's runs that have not finished, Parallel at a time,
-// and writes each as it finishes; a run that fails is recorded as failed
+// Exec runs the slice's runs that have not finished, Parallel at a time on
+// Threads goroutines each (ExecOptions), and writes each as it finishes; a run that fails is recorded as failed
 // with its error (and tried again by the next Exec). Under sim.precision it
 // then runs, in rounds, the runs of its slice that Extend adds for the
 // points whose runs have all finished; a point another task finishes later
@@ -238,10 +242,6 @@ func (p *Plan) Exec(ctx context.Context, opt ExecOptions) (ExecReport, error) {
 	}
 	if err := p.removeStaleTemps(); err != nil {
 		return rep, err
-	}
-	workers := opt.Parallel
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
 	}
 	for from := 0; ; {
 		if _, err := p.Extend(); err != nil {
@@ -269,14 +269,20 @@ func (p *Plan) Exec(ctx context.Context, opt ExecOptions) (ExecReport, error) {
 				todo = append(todo, i)
 			}
 		}
-		if err := p.execRuns(ctx, todo, workers, opt, &rep); err != nil {
+		cpus := opt.CPUs
+		if cpus <= 0 {
+			cpus = runtime.GOMAXPROCS(0)
+		}
+		workers, threads := sweep.Share(len(todo), cpus, max(opt.Parallel, 0), max(opt.Threads, 0))
+		if err := p.execRuns(ctx, todo, workers, threads, opt, &rep); err != nil {
 			return rep, err
 		}
 	}
 }
 
-// execRuns runs todo, workers at a time, into the plan's files.
-func (p *Plan) execRuns(ctx context.Context, todo []int, workers int, opt ExecOptions, rep *ExecReport) error {
+// execRuns runs todo, workers at a time on threads goroutines each, into
+// the plan's files.
+func (p *Plan) execRuns(ctx context.Context, todo []int, workers, threads int, opt ExecOptions, rep *ExecReport) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	next := make(chan int)
@@ -291,7 +297,7 @@ func (p *Plan) execRuns(ctx context.Context, todo []int, workers int, opt ExecOp
 				if ctx.Err() != nil {
 					continue // cancelled before it started: run again next time
 				}
-				r, err := p.runOne(ctx, i, opt.OnCycles)
+				r, err := p.runOne(ctx, i, opt.OnCycles, threads)
 				if ctx.Err() != nil && (r == nil || errors.Is(err, sim.ErrCancelled)) {
 					continue // stopped: lost, run again next time
 				}
@@ -372,13 +378,13 @@ func (p *Plan) removeStaleTemps() error {
 
 // runOne runs run i as sweep.Run runs a job; a panic of the engine is the
 // run's failure (recorded with its stack), not the end of the other runs.
-func (p *Plan) runOne(ctx context.Context, i int, onCycles func(int64)) (r *result.Result, err error) {
+func (p *Plan) runOne(ctx context.Context, i int, onCycles func(int64), threads int) (r *result.Result, err error) {
 	defer func() {
 		if x := recover(); x != nil {
 			r, err = nil, fmt.Errorf("the engine panicked: %v\n%s", x, debug.Stack())
 		}
 	}()
-	return sweep.RunJob(ctx, p.Jobs[i], onCycles)
+	return sweep.RunJobThreads(ctx, p.Jobs[i], onCycles, threads)
 }
 
 func (p *Plan) writeRun(i int, r *result.Result) error {

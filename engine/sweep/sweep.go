@@ -621,6 +621,12 @@ func RunJob(ctx context.Context, j Job, onCycles func(delta int64)) (*result.Res
 	return runJob(ctx, j, onCycles, 1)
 }
 
+// RunJobThreads is RunJob with the run split over threads goroutines
+// (sim.Sim.SetThreads; ≤ 1: one): the same result.
+func RunJobThreads(ctx context.Context, j Job, onCycles func(delta int64), threads int) (*result.Result, error) {
+	return runJob(ctx, j, onCycles, threads)
+}
+
 // runJob is RunJob with the run split over threads goroutines.
 func runJob(ctx context.Context, j Job, onCycles func(delta int64), threads int) (*result.Result, error) {
 	s, err := sim.New(j.Config, j.Seed)
