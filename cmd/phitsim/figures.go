@@ -4,6 +4,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"runtime"
 
 	"phitsim/engine/figures"
 	"phitsim/engine/sweep"
@@ -38,7 +39,13 @@ func cmdFigures(ctx context.Context, args []string, e env) error {
 	if err != nil {
 		return err
 	}
-	o, err := sweep.Run(ctx, x.Spec, sweep.Options{})
+	jobs, err := x.Spec.Jobs()
+	if err != nil {
+		return err
+	}
+	// the runs share the cores as sweep's do
+	workers, threads := sweep.Share(len(jobs), runtime.GOMAXPROCS(0), 0, 0)
+	o, err := sweep.Run(ctx, x.Spec, sweep.Options{Workers: workers, Threads: threads})
 	if err != nil {
 		return err
 	}

@@ -73,9 +73,10 @@ var help = map[string]string{
 
 Runs one configuration at its offered load once per seed (sim.seeds, in
 parallel) and averages the seeds with a 95% confidence interval. -threads
-splits each run over N goroutines (default: the cores available; the seeds
-then share the cores), each stepping a range of Dragonfly groups, with the
-same result as one thread (engine/PARALLEL.md); a configuration the
+splits each run over N goroutines, each stepping a range of Dragonfly
+groups, with the same result as one thread (engine/PARALLEL.md); by default
+the seeds' runs share the cores as sweep's do (min(cores, seeds) at once,
+the cores left over to their threads: one seed takes them all); a configuration the
 partitioned engine does not cover yet runs on one, its result's
 "sequential" field saying why. Interrupted (Ctrl-C), it shows and writes the
 runs that finished, if any, and exits with status 130.
@@ -99,7 +100,7 @@ Examples:
   phitsim run -preset graph500-h2                       Graph500 BFS: execution time, TEPS, usage
 `,
 	"sweep": `Usage: phitsim sweep (-config FILE | -preset NAME)... [-set path=value]... [-series path=v1,v2,...]...
-                     [-loads 0.1:0.9:0.1 | -param PATH -values LIST] [-seeds N] [-j N] [-out PREFIX] [-csv]
+                     [-loads 0.1:0.9:0.1 | -param PATH -values LIST] [-seeds N] [-j N] [-threads T] [-out PREFIX] [-csv]
        phitsim sweep -experiment NAME [-set path=value]... [-loads ... | -values ...] [-out PREFIX] [-csv | -transient]
 
 Runs every series (each -config and -preset, times each -series value) at
@@ -108,6 +109,13 @@ and averages each point's seeds with a 95% confidence interval. Swept,
 topology.h is the network size: a balanced Dragonfly (a=2h, p=h) stays
 balanced. An experiment that sweeps a parameter (thesis-fig3.10) takes
 -values for its own.
+
+The runs share the cores: with -j and -threads left 0, min(cores, runs) run
+at once, and when there are fewer runs than cores each run takes cores ÷
+runs threads, each stepping a range of Dragonfly groups (engine/PARALLEL.md)
+— one big point's run gets every core. -threads T alone runs cores ÷ T at
+once; -j N alone gives each run cores ÷ N threads. The results do not depend
+on -j or -threads.
 
 Output (stable; scripts may rely on it):
   stdout is a terminal         a table of the curves: one row per point of each series,
