@@ -151,11 +151,9 @@ func (s *Sim) parallelBlocker() string {
 		return "congestion.scheme=" + c.Congestion.Scheme + ": the mechanism's control messages and hooks are not partitioned yet"
 	case !partitionedRouting[c.Routing.Name]:
 		return "routing " + c.Routing.Name + ": its network-wide state (broadcasts, levels, notifications) is not partitioned yet"
-	case len(s.hk.cycle) > 1 || len(s.hk.cycle) == 1 && s.pb.satHist == nil,
-		s.hk.arrive != nil || s.hk.grant != nil || s.hk.eject != nil || s.hk.gen != nil:
+	case !s.partitionedHooks(),
+		len(s.hk.arrive) != 0 || len(s.hk.grant) != 0 || s.hk.eject != nil || s.hk.gen != nil:
 		return "a mechanism hook of this configuration is not partitioned yet"
-	case s.cga.cc != nil:
-		return "routing.trigger: the contention counters are not partitioned yet"
 	case s.held != nil:
 		return "router.idleUpdates=fogsim: the per-router packet counts cross the cut"
 	case s.vq.on:
@@ -178,6 +176,39 @@ func (s *Sim) parallelBlocker() string {
 		return "statistics of this routing are not partitioned yet"
 	}
 	return ""
+}
+
+// partitionedCycle are the cycle hooks a partition runs on its own
+// routers (rebound to the partition's Sim by shard): PB's broadcast, the
+// contention counters' releases (their wheel is the partition's) and
+// ECtN's broadcast, each within a group.
+func (s *Sim) partitionedCycle() []func() {
+	return []func(){s.pbCycle, s.ccRelease, s.ccReleaseECtN, s.ectnCycle}
+}
+
+// partitionedHooks: every cycle hook registered is one of
+// partitionedCycle's (the contention counters' empty arrival and grant
+// hook slices mark them only: parallelBlocker tests their lengths).
+func (s *Sim) partitionedHooks() bool {
+	for _, h := range s.hk.cycle {
+		if hookIndex(s, h.f) < 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// hookIndex is the index in partitionedCycle of cycle hook f, a method
+// value of s (−1: another hook). Method values of one method share their
+// code pointer, whatever their receiver.
+func hookIndex(s *Sim, f func()) int {
+	p := reflect.ValueOf(f).Pointer()
+	for i, g := range s.partitionedCycle() {
+		if reflect.ValueOf(g).Pointer() == p {
+			return i
+		}
+	}
+	return -1
 }
 
 // split lays out n partitions of contiguous group ranges (uneven when n
@@ -269,11 +300,22 @@ func (s *Sim) shard(p, n int, r0, n0 []int, owner []uint16, L int64) *Sim {
 		}
 	}
 	sh.st = s.st.partitionCopy()
-	if s.pb.satHist != nil { // PB's cycle hook, on this partition (the only hook: parallelBlocker)
-		sh.hk.cycle = []cycleHook{{every: 1, f: sh.pbCycle}}
-		if s.pb.riders != nil {
-			sh.pb.riders = make([][]uint64, len(s.pb.riders))
-		}
+	// the cycle hooks, in their order, on this partition (partitionedHooks)
+	sh.hk.cycle = make([]cycleHook, len(s.hk.cycle))
+	for i, h := range s.hk.cycle {
+		sh.hk.cycle[i] = cycleHook{every: h.every, f: sh.partitionedCycle()[hookIndex(s, h.f)]}
+	}
+	if s.pb.riders != nil {
+		sh.pb.riders = make([][]uint64, len(s.pb.riders))
+	}
+	if c := s.cga.cc; c != nil {
+		// the contention counters: the port and buffer arrays are shared
+		// (each entry its router's); the release wheel and the sink of the
+		// heads bound for a node of their router are the partition's
+		cc := *c
+		cc.sink = len(s.ports) + p
+		cc.release = make([][]uint64, len(c.release))
+		sh.cga.cc = &cc
 	}
 	return sh
 }
@@ -298,9 +340,13 @@ func countSlices(v reflect.Value, f func(name string, a reflect.Value)) {
 
 // partitionBytes is what a partition adds beyond the first: its copy of
 // the statistics' count slices and its event wheels (four slice headers a
-// slot), set up once per run.
+// slot, five with the contention counters), set up once per run.
 func (s *Sim) partitionBytes() int64 {
-	b := int64(len(s.arrivals)) * 4 * 24
+	wheels := int64(4)
+	if s.cga.cc != nil {
+		wheels++ // the contention counters' releases
+	}
+	b := int64(len(s.arrivals)) * wheels * 24
 	countSlices(reflect.ValueOf(&s.st).Elem(), func(_ string, a reflect.Value) { b += int64(a.Len()) * 8 })
 	return b
 }

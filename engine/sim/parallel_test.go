@@ -75,6 +75,29 @@ func parallelCases() []goldenCase {
 	cs = append(cs, goldenCase{"UGAL/switchLoad", []string{"routing.name=UGAL", "traffic.switchCycle=1200", "traffic.switchLoad=0.7", "traffic.load=0.2"}},
 		goldenCase{"MIN/switchLoad/from0", []string{"traffic.switchCycle=1200", "traffic.switchLoad=0.5", "traffic.load=0"}},
 		goldenCase{"VAL/messages", []string{"routing.name=VAL", "traffic.sourceQueue=true", "traffic.messagePackets=4", "traffic.load=0.5"}})
+	// the contention counters (thesis §4.2.1): Base, Filtered and Hybrid
+	// triggers of PAR and OLM, ECtN's group counters broadcast within the
+	// group (§4.2.1.4; every 20 cycles here, so that a 1,000-cycle run
+	// makes 50 broadcasts), and UGAL's and PB's triggers at injection,
+	// PB's together with its own broadcast; below and above saturation
+	for _, cc := range [][]string{
+		{"PAR/base/ADV", "routing.name=PAR", "routing.trigger=base", "traffic.pattern=ADV", "traffic.load=0.5"},
+		{"OLM/filtered/ADV", "routing.name=OLM", "routing.trigger=filtered", "traffic.pattern=ADV", "traffic.load=0.5"},
+		{"PAR/hybrid/UN", "routing.name=PAR", "routing.trigger=hybrid", "traffic.load=0.9"},
+		{"PAR/ectn/ADV", "routing.name=PAR", "routing.trigger=ectn", "routing.ectnPeriod=20", "traffic.pattern=ADV", "traffic.load=0.5"},
+		{"OLM/ectn/UN", "routing.name=OLM", "routing.trigger=ectn", "routing.ectnPeriod=20", "routing.ectnThreshold=3", "traffic.load=0.8"},
+		{"UGAL/base/ADV", "routing.name=UGAL", "routing.injectionTrigger=base", "traffic.pattern=ADV", "traffic.load=0.4"},
+		{"PB/ectn/ADV", "routing.name=PB", "routing.injectionTrigger=ectn", "routing.ectnPeriod=20", "traffic.pattern=ADV", "traffic.load=0.4"},
+	} {
+		cs = append(cs, goldenCase{cc[0], cc[1:]})
+	}
+	for _, cc := range [][]string{
+		{"h3/PAR/ectn/ADV", "routing.name=PAR", "routing.trigger=ectn", "routing.ectnPeriod=20", "traffic.pattern=ADV"},
+		{"h3/OLM/filtered/UN", "routing.name=OLM", "routing.trigger=filtered"},
+		{"h3/UGAL/ectn/ADV", "routing.name=UGAL", "routing.injectionTrigger=ectn", "routing.ectnPeriod=20", "routing.ectnThreshold=4", "traffic.pattern=ADV"},
+	} {
+		cs = append(cs, goldenCase{cc[0], append(cc[1:], h3...)})
+	}
 	// the run's length decided on the whole network's counters
 	cs = append(cs, goldenCase{"MIN/autoWarmup", []string{"sim.autoWarmup=true", "sim.warmup=4000", "sim.interval=20", "traffic.load=0.6"}},
 		goldenCase{"UGAL/precision", []string{"routing.name=UGAL", "sim.precision=0.02", "sim.interval=50", "traffic.pattern=ADV", "traffic.load=0.4"}})
