@@ -158,10 +158,6 @@ func (s *Sim) parallelBlocker() string {
 		return "router.idleUpdates=fogsim: the per-router packet counts cross the cut"
 	case s.vq.on:
 		return "router.voq is not partitioned yet"
-	case s.fv.on:
-		return "router.flexVC is not partitioned yet"
-	case s.dq.used != nil:
-		return "router.damq is not partitioned yet"
 	case s.cc.on || s.iso.on || s.ctlShort:
 		return "control or isolated traffic classes are not partitioned yet"
 	case s.ord != nil:

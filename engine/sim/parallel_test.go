@@ -98,6 +98,25 @@ func parallelCases() []goldenCase {
 	} {
 		cs = append(cs, goldenCase{cc[0], append(cc[1:], h3...)})
 	}
+	// FlexVC (thesis §5.2: the selection policies of §5.2.1, random from
+	// the router's stream; request-reply's reply subsequence, Table 5.4)
+	// and DAMQ input buffers (§5.1.2, §5.3: the shared pool's credits moved
+	// between the VCs of an output, PB's and UGAL's views of them)
+	for _, cc := range [][]string{
+		{"MIN/flexVC/UN", "router.flexVC=true", "router.localVCs=4", "router.globalVCs=2", "traffic.load=0.8"},
+		{"UGAL/flexVC/random/ADV", "routing.name=UGAL", "router.flexVC=true", "router.vcSelection=random", "router.localVCs=5", "router.globalVCs=3", "traffic.pattern=ADV", "traffic.load=0.5"},
+		{"OLM/flexVC/reactive", "routing.name=OLM", "router.flexVC=true", "router.localVCs=6", "router.globalVCs=3", "traffic.reactive=true", "traffic.pattern=ADV", "traffic.load=0.4"},
+		{"PB/damq/ADV", "routing.name=PB", "router.damq=true", "router.damqReserve=25", "traffic.pattern=ADV", "traffic.load=0.5"},
+		{"PAR/damq/flexVC/UN", "routing.name=PAR", "router.damq=true", "router.damqReserve=50", "router.flexVC=true", "router.localVCs=6", "router.globalVCs=3", "traffic.load=0.9"},
+	} {
+		cs = append(cs, goldenCase{cc[0], cc[1:]})
+	}
+	for _, cc := range [][]string{
+		{"h3/UGAL/damq/ADV", "routing.name=UGAL", "router.damq=true", "router.damqReserve=75", "traffic.pattern=ADV"},
+		{"h3/MIN/flexVC/UN", "router.flexVC=true", "router.localVCs=4", "router.globalVCs=2", "traffic.load=0.9"},
+	} {
+		cs = append(cs, goldenCase{cc[0], append(cc[1:], h3...)})
+	}
 	// the run's length decided on the whole network's counters
 	cs = append(cs, goldenCase{"MIN/autoWarmup", []string{"sim.autoWarmup=true", "sim.warmup=4000", "sim.interval=20", "traffic.load=0.6"}},
 		goldenCase{"UGAL/precision", []string{"routing.name=UGAL", "sim.precision=0.02", "sim.interval=50", "traffic.pattern=ADV", "traffic.load=0.4"}})
