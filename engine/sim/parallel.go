@@ -39,6 +39,7 @@ func (s *Sim) SetThreads(n int) {
 type crossing struct {
 	at     int64
 	pi, vc int32
+	seq    uint32 // its number in its (source, destination) pair, when out-of-order deliveries are counted
 	pk     packet
 }
 
@@ -77,7 +78,11 @@ func (s *Sim) packetOut(po int, k int32) {
 	peer := s.ports[po].peer
 	to := x.owner[peer]
 	pk := &s.pk[k]
-	x.packets[x.bank][to] = append(x.packets[x.bank][to], crossing{at: pk.entry, pi: peer, vc: int32(pk.vc), pk: *pk})
+	var seq uint32
+	if s.ord != nil && int(k) < len(s.ord.seq) {
+		seq = s.ord.seq[k]
+	}
+	x.packets[x.bank][to] = append(x.packets[x.bank][to], crossing{at: pk.entry, pi: peer, vc: int32(pk.vc), seq: seq, pk: *pk})
 	pk.aux = s.free
 	s.free = k
 }
@@ -113,6 +118,9 @@ func (s *Sim) receive(parts []*Sim) {
 			k := s.alloc()
 			s.live-- // counted by its sender (packetOut)
 			s.pk[k] = c.pk
+			if s.ord != nil { // its number in its pair, under its id here
+				s.ord.number(k, c.seq)
+			}
 			slot := c.at & s.wheelMask
 			s.arrivals[slot] = append(s.arrivals[slot], uint64(c.pi)<<(32+qBits)|uint64(c.vc)<<32|uint64(uint32(k)))
 		}
@@ -156,12 +164,8 @@ func (s *Sim) parallelBlocker() string {
 		return "a mechanism hook of this configuration is not partitioned yet"
 	case s.held != nil:
 		return "router.idleUpdates=fogsim: the per-router packet counts cross the cut"
-	case s.vq.on:
-		return "router.voq is not partitioned yet"
 	case s.cc.on || s.iso.on || s.ctlShort:
 		return "control or isolated traffic classes are not partitioned yet"
-	case s.ord != nil:
-		return "router.queueing: the out-of-order counters are not partitioned yet"
 	case s.snap != nil:
 		return "network snapshots (the live view) are not partitioned yet"
 	case s.wl != nil:
@@ -303,6 +307,18 @@ func (s *Sim) shard(p, n int, r0, n0 []int, owner []uint16, L int64) *Sim {
 	}
 	if s.pb.riders != nil {
 		sh.pb.riders = make([][]uint64, len(s.pb.riders))
+	}
+	if s.vq.on { // the input stage's scratch
+		sh.vq.order = make([]uint64, len(s.vq.order))
+	}
+	if s.ord != nil {
+		// the out-of-order counters: the pairs' arrays are shared (next
+		// is written at generation, by the source's partition; high and
+		// bad at delivery, by the destination's); the numbers by packet
+		// id follow the partition's pool, and its late count is merged
+		o := *s.ord
+		o.seq, o.late = nil, 0
+		sh.ord = &o
 	}
 	if c := s.cga.cc; c != nil {
 		// the contention counters: the port and buffer arrays are shared
@@ -622,7 +638,17 @@ func (s *Sim) anyStuck() bool {
 				if s.ports[pi].class == topology.Injection {
 					continue
 				}
-				for vm := s.vcBusy[pi]; vm != 0; vm &= vm - 1 { // no VOQ (parallelBlocker)
+				if s.vq.on {
+					for w, vm := range s.busyQueues(pi) {
+						for ; vm != 0; vm &= vm - 1 {
+							if int64(s.bufs[pi*s.maxVC+(w<<6|bits.TrailingZeros64(vm))].hEntry) < limit {
+								return true
+							}
+						}
+					}
+					continue
+				}
+				for vm := s.vcBusy[pi]; vm != 0; vm &= vm - 1 {
 					if int64(s.bufs[pi*s.maxVC+bits.TrailingZeros32(vm)].hEntry) < limit {
 						return true
 					}
@@ -641,6 +667,10 @@ func (s *Sim) gather(parts []*Sim) {
 	for _, sh := range parts {
 		s.st.absorb(&sh.st)
 		live += sh.live
+		if sh.ord != nil {
+			s.ord.late += sh.ord.late
+			sh.ord.late = 0
+		}
 		s.lastProgress = max(s.lastProgress, sh.lastProgress)
 		s.clock = max(s.clock, sh.clock)
 	}

@@ -117,6 +117,23 @@ func parallelCases() []goldenCase {
 	} {
 		cs = append(cs, goldenCase{cc[0], append(cc[1:], h3...)})
 	}
+	// router.queueing (Duato et al., A New Scalable and Cost-Effective
+	// Congestion Management Strategy for Lossless Multistage
+	// Interconnection Networks §4.1, §4.3) and router.voq (Kim et al.,
+	// Contention-based Congestion Management in Large-Scale Networks
+	// §V-A): the queues per output, per destination host or four per VC,
+	// and the out-of-order counters per (source, destination) pair, whose
+	// packets' numbers cross the cut with them
+	for _, cc := range [][]string{
+		{"PAR/iq/order", "routing.name=PAR", "router.queueing=iq", "traffic.pattern=ADV", "traffic.load=0.5"},
+		{"MIN/4q/UN", "router.queueing=4q", "traffic.load=0.8"},
+		{"VAL/voqsw/ADV", "routing.name=VAL", "router.queueing=voqsw", "traffic.pattern=ADV", "traffic.load=0.4"},
+		{"MIN/voqnet/UN", "router.queueing=voqnet", "router.injectionBuffer=576", "router.localBuffer=576", "router.globalBuffer=576", "traffic.load=0.6"},
+		{"MIN/voq/HOTSPOT", "router.voq=true", "traffic.pattern=HOTSPOT", "traffic.hotspotCount=12", "traffic.load=0.3"},
+	} {
+		cs = append(cs, goldenCase{cc[0], cc[1:]})
+	}
+	cs = append(cs, goldenCase{"h3/VAL_GROUP/4q/ADV", append([]string{"routing.name=VAL_GROUP", "router.queueing=4q", "traffic.pattern=ADV"}, h3...)})
 	// the run's length decided on the whole network's counters
 	cs = append(cs, goldenCase{"MIN/autoWarmup", []string{"sim.autoWarmup=true", "sim.warmup=4000", "sim.interval=20", "traffic.load=0.6"}},
 		goldenCase{"UGAL/precision", []string{"routing.name=UGAL", "sim.precision=0.02", "sim.interval=50", "traffic.pattern=ADV", "traffic.load=0.4"}})
