@@ -170,8 +170,8 @@ func (s *Sim) parallelBlocker() string {
 		return "network snapshots (the live view) are not partitioned yet"
 	case s.wl != nil:
 		return "workload " + c.Workload.Kind + ": the job's state is not partitioned yet"
-	case s.srcQueue && (s.sqAct != nil || s.onMessage != nil):
-		return "traffic.sourceQueues=perDestination: the pool of per-destination queues is not partitioned yet"
+	case s.srcQueue && s.onMessage != nil:
+		return "a mechanism's look at the messages queued is not partitioned yet"
 	case s.st.hx != nil || s.st.sLevel != nil || s.st.acorStatus != nil || s.st.sCnm != nil || s.st.trLevels != nil:
 		return "statistics of this routing are not partitioned yet"
 	}
@@ -307,6 +307,13 @@ func (s *Sim) shard(p, n int, r0, n0 []int, owner []uint16, L int64) *Sim {
 	}
 	if s.pb.riders != nil {
 		sh.pb.riders = make([][]uint64, len(s.pb.riders))
+	}
+	if s.sqAct != nil {
+		// per-destination source queues: the FIFOs (past the N node
+		// queues) come from a pool that grows; each partition has its
+		// own, and a node's FIFOs are its partition's (which FIFO a
+		// destination gets is never observed)
+		sh.sq, sh.sqHead, sh.sqFree = slices.Clone(s.sq), slices.Clone(s.sqHead), nil
 	}
 	if s.vq.on { // the input stage's scratch
 		sh.vq.order = make([]uint64, len(s.vq.order))

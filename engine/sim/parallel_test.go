@@ -133,6 +133,10 @@ func parallelCases() []goldenCase {
 	} {
 		cs = append(cs, goldenCase{cc[0], cc[1:]})
 	}
+	// per-destination source queues served round-robin (Duato et al.
+	// §4.1's admittance queues, unbounded), messages of several packets
+	cs = append(cs, goldenCase{"UGAL/perDestination", []string{"routing.name=UGAL", "traffic.sourceQueue=true", "traffic.sourceQueues=perDestination", "traffic.messagePackets=3", "traffic.pattern=ADV", "traffic.load=0.5"}},
+		goldenCase{"MIN/voqnet/perDestination", []string{"router.queueing=voqnet", "router.injectionBuffer=576", "router.localBuffer=576", "router.globalBuffer=576", "traffic.sourceQueue=true", "traffic.sourceQueues=perDestination", "traffic.load=0.7"}})
 	cs = append(cs, goldenCase{"h3/VAL_GROUP/4q/ADV", append([]string{"routing.name=VAL_GROUP", "router.queueing=4q", "traffic.pattern=ADV"}, h3...)})
 	// the run's length decided on the whole network's counters
 	cs = append(cs, goldenCase{"MIN/autoWarmup", []string{"sim.autoWarmup=true", "sim.warmup=4000", "sim.interval=20", "traffic.load=0.6"}},
