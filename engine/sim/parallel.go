@@ -160,7 +160,7 @@ func (s *Sim) parallelBlocker() string {
 	case !partitionedRouting[c.Routing.Name]:
 		return "routing " + c.Routing.Name + ": its network-wide state (broadcasts, levels, notifications) is not partitioned yet"
 	case !s.partitionedHooks(),
-		len(s.hk.arrive) != 0 || len(s.hk.grant) != 0 || s.hk.eject != nil || s.hk.gen != nil:
+		len(s.hk.arrive) != 0 || len(s.hk.grant) != 0 || s.hk.eject != nil:
 		return "a mechanism hook of this configuration is not partitioned yet"
 	case s.held != nil:
 		return "router.idleUpdates=fogsim: the per-router packet counts cross the cut"
@@ -192,6 +192,14 @@ func (s *Sim) partitionedCycle() []func() {
 func (s *Sim) partitionedHooks() bool {
 	for _, h := range s.hk.cycle {
 		if hookIndex(s, h.f) < 0 {
+			return false
+		}
+	}
+	// the generator hook of bounded admittance queues (per node: its held
+	// message), rebound by shard; no other
+	admit := reflect.ValueOf(s.admitStalled).Pointer()
+	for _, f := range s.hk.gen {
+		if reflect.ValueOf(f).Pointer() != admit {
 			return false
 		}
 	}
@@ -304,6 +312,9 @@ func (s *Sim) shard(p, n int, r0, n0 []int, owner []uint16, L int64) *Sim {
 	sh.hk.cycle = make([]cycleHook, len(s.hk.cycle))
 	for i, h := range s.hk.cycle {
 		sh.hk.cycle[i] = cycleHook{every: h.every, f: sh.partitionedCycle()[hookIndex(s, h.f)]}
+	}
+	if s.hk.gen != nil { // admitStalled only (partitionedHooks)
+		sh.hk.gen = []func(int) int64{sh.admitStalled}
 	}
 	if s.pb.riders != nil {
 		sh.pb.riders = make([][]uint64, len(s.pb.riders))

@@ -136,6 +136,7 @@ func parallelCases() []goldenCase {
 	// per-destination source queues served round-robin (Duato et al.
 	// §4.1's admittance queues, unbounded), messages of several packets
 	cs = append(cs, goldenCase{"UGAL/perDestination", []string{"routing.name=UGAL", "traffic.sourceQueue=true", "traffic.sourceQueues=perDestination", "traffic.messagePackets=3", "traffic.pattern=ADV", "traffic.load=0.5"}},
+		goldenCase{"UGAL/admittance", []string{"routing.name=UGAL", "traffic.sourceQueue=true", "traffic.sourceQueues=perDestination", "traffic.admittanceQueue=4", "traffic.messagePackets=2", "traffic.pattern=ADV", "traffic.load=0.7"}},
 		goldenCase{"MIN/voqnet/perDestination", []string{"router.queueing=voqnet", "router.injectionBuffer=576", "router.localBuffer=576", "router.globalBuffer=576", "traffic.sourceQueue=true", "traffic.sourceQueues=perDestination", "traffic.load=0.7"}})
 	cs = append(cs, goldenCase{"h3/VAL_GROUP/4q/ADV", append([]string{"routing.name=VAL_GROUP", "router.queueing=4q", "traffic.pattern=ADV"}, h3...)})
 	// the run's length decided on the whole network's counters
