@@ -274,7 +274,7 @@ func (c *Config) memory() []MemoryPart {
 	// port and the powers of its α
 	if trigger, path := c.contentionTrigger(); trigger != "" {
 		bufs := float64(ports * maxVC)
-		b := allocBytes(float64(ports)*4) + allocBytes(bufs*2) + allocBytes(float64(wheel*sliceBytes)) + bufs*8*2*growth +
+		b := allocBytes(float64(ports+G)*4) + allocBytes(bufs*2) + allocBytes(float64(wheel*sliceBytes)) + bufs*8*2*growth +
 			allocBytes(float64(R*G)) // the minimal output per router and destination group
 		if trigger == "filtered" {
 			b += 2*allocBytes(float64(ports)*8) + 2001*8*growth
@@ -694,7 +694,8 @@ func (c *Config) PartitionAllowance() int64 {
 		return 0
 	}
 	nb, _, _ := c.samples()
-	// the event wheels: four slice headers a slot, a slot per cycle an
+	// the event wheels: four slice headers a slot (five with the contention
+	// counters), a slot per cycle an
 	// event can be queued ahead (sim.New's wheel: the longest latency, the
 	// crossbar, a full output FIFO and a packet), rounded up to a power of 2
 	r := &c.Router
@@ -703,7 +704,11 @@ func (c *Config) PartitionAllowance() int64 {
 	for slots < ahead {
 		slots <<= 1
 	}
-	per := 8*(float64(c.Sim.HistMax)+65+float64(sz.Routers+sz.Nodes)+14*nb) + 4*24*float64(slots)
+	wheels := 4.0
+	if trigger, _ := c.contentionTrigger(); trigger != "" {
+		wheels++ // the contention counters' releases (sim's shard)
+	}
+	per := 8*(float64(c.Sim.HistMax)+65+float64(sz.Routers+sz.Nodes)+14*nb) + wheels*24*float64(slots)
 	return int64(min(float64(PartitionCopyBytes), 2*float64(sz.Groups-1)*per))
 }
 

@@ -37,9 +37,12 @@ type contention struct {
 	mode  uint8
 	th    int32   // base, filtered: contentionThreshold; hybrid: hybridThreshold
 	alpha float64 // filtered: weight of the previous average
-	// by output port (r·radix + o), and one more entry, sink, where the
-	// heads bound for a node of their own router count: no trigger reads
-	// an ejection port's counter, and counting them there needs no lookup
+	// by output port (r·radix + o), and one more entry per group, sink,
+	// where the heads bound for a node of their own router count: no
+	// trigger reads an ejection port's counter, and counting them there
+	// needs no lookup. A sequential run counts them all at the first; a
+	// partitioned run's partition p at the (p+1)-th, its own
+	// (engine/PARALLEL.md)
 	cnt  []int32
 	sink int
 	// by buffer (input port · maxVC + VC): the minimal output its counted
@@ -47,7 +50,8 @@ type contention struct {
 	// release needs no router
 	cport []int32
 	// buffers whose granted packet's tail leaves at cycle t (& wheelMask):
-	// router<<32 | buffer (until then the next head is not counted)
+	// router<<32 | buffer (until then the next head is not counted); a
+	// partitioned run's partitions have one wheel each
 	release [][]uint64
 	// filtered: the average α·avg + (1−α)·cnt per output port, as of its
 	// cycle at (the counter is constant between changes, so the per-cycle
@@ -122,7 +126,7 @@ func (s *Sim) initContention(rc config.Routing) {
 	if mode == ccHybrid {
 		c.th = int32(cmp.Or(rc.HybridTh, 8))
 	}
-	c.cnt = make([]int32, len(s.ports)+1)
+	c.cnt = make([]int32, len(s.ports)+s.groups)
 	c.sink = len(s.ports)
 	c.cport = make([]int32, len(s.bufs))
 	for i := range c.cport {

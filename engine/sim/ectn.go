@@ -90,17 +90,21 @@ func (e *ectn) release(bi, r int) {
 }
 
 // ectnCycle broadcasts the partial arrays at the cycles ≡ 0 mod period and
-// delivers, one local-link latency later, what was broadcast then.
+// delivers, one local-link latency later, what was broadcast then: those
+// of this Sim's routers [r0, r1), all of them unless the run is
+// partitioned (a partition holds whole groups, and a broadcast stays in
+// its group: each partition copies and sums its own rows).
 func (s *Sim) ectnCycle() {
 	e := s.cga.cc.ectn
 	n := int64(len(e.flight))
+	lo, hi := s.r0*e.g, s.r1*e.g
 	if s.now%e.period == 0 {
-		copy(e.flight[s.now/e.period%n], e.live)
+		copy(e.flight[s.now/e.period%n][lo:hi], e.live[lo:hi])
 	}
 	if t := s.now - e.lat; t >= 0 && t%e.period == 0 {
-		copy(e.recv, e.flight[t/e.period%n])
-		clear(e.sum)
-		for r := 0; r < s.R; r++ {
+		copy(e.recv[lo:hi], e.flight[t/e.period%n][lo:hi])
+		clear(e.sum[s.df.GroupOf(s.r0)*e.g : (s.df.GroupOf(s.r1-1)+1)*e.g])
+		for r := s.r0; r < s.r1; r++ {
 			g := s.df.GroupOf(r)
 			row, sum := e.recv[r*e.g:(r+1)*e.g], e.sum[g*e.g:(g+1)*e.g]
 			sum = sum[:len(row)] // no bounds check in the loop

@@ -45,12 +45,18 @@ func (s *Sim) initOrder(field string) error {
 
 // orderSent numbers data packet k in its pair at generation.
 func (o *orderCheck) sent(k int32, pk *packet, N int) {
+	f := int(pk.src)*N + int(pk.dst)
+	o.number(k, o.next[f])
+	o.next[f]++
+}
+
+// number gives packet k the number n in its pair (a packet of a
+// partitioned run that crossed into this partition's pool as k).
+func (o *orderCheck) number(k int32, n uint32) {
 	for int(k) >= len(o.seq) {
 		o.seq = append(o.seq, make([]uint32, len(o.seq)+64)...)
 	}
-	f := int(pk.src)*N + int(pk.dst)
-	o.seq[k] = o.next[f]
-	o.next[f]++
+	o.seq[k] = n
 }
 
 // delivered checks data packet k against its pair's highest delivered.

@@ -39,6 +39,7 @@ func (s *Sim) SetThreads(n int) {
 type crossing struct {
 	at     int64
 	pi, vc int32
+	seq    uint32 // its number in its (source, destination) pair, when out-of-order deliveries are counted
 	pk     packet
 }
 
@@ -77,7 +78,11 @@ func (s *Sim) packetOut(po int, k int32) {
 	peer := s.ports[po].peer
 	to := x.owner[peer]
 	pk := &s.pk[k]
-	x.packets[x.bank][to] = append(x.packets[x.bank][to], crossing{at: pk.entry, pi: peer, vc: int32(pk.vc), pk: *pk})
+	var seq uint32
+	if s.ord != nil && int(k) < len(s.ord.seq) {
+		seq = s.ord.seq[k]
+	}
+	x.packets[x.bank][to] = append(x.packets[x.bank][to], crossing{at: pk.entry, pi: peer, vc: int32(pk.vc), seq: seq, pk: *pk})
 	pk.aux = s.free
 	s.free = k
 }
@@ -113,6 +118,9 @@ func (s *Sim) receive(parts []*Sim) {
 			k := s.alloc()
 			s.live-- // counted by its sender (packetOut)
 			s.pk[k] = c.pk
+			if s.ord != nil { // its number in its pair, under its id here
+				s.ord.number(k, c.seq)
+			}
 			slot := c.at & s.wheelMask
 			s.arrivals[slot] = append(s.arrivals[slot], uint64(c.pi)<<(32+qBits)|uint64(c.vc)<<32|uint64(uint32(k)))
 		}
@@ -151,33 +159,64 @@ func (s *Sim) parallelBlocker() string {
 		return "congestion.scheme=" + c.Congestion.Scheme + ": the mechanism's control messages and hooks are not partitioned yet"
 	case !partitionedRouting[c.Routing.Name]:
 		return "routing " + c.Routing.Name + ": its network-wide state (broadcasts, levels, notifications) is not partitioned yet"
-	case len(s.hk.cycle) > 1 || len(s.hk.cycle) == 1 && s.pb.satHist == nil,
-		s.hk.arrive != nil || s.hk.grant != nil || s.hk.eject != nil || s.hk.gen != nil:
+	case !s.partitionedHooks(),
+		len(s.hk.arrive) != 0 || len(s.hk.grant) != 0 || s.hk.eject != nil:
 		return "a mechanism hook of this configuration is not partitioned yet"
-	case s.cga.cc != nil:
-		return "routing.trigger: the contention counters are not partitioned yet"
 	case s.held != nil:
 		return "router.idleUpdates=fogsim: the per-router packet counts cross the cut"
-	case s.vq.on:
-		return "router.voq is not partitioned yet"
-	case s.fv.on:
-		return "router.flexVC is not partitioned yet"
-	case s.dq.used != nil:
-		return "router.damq is not partitioned yet"
 	case s.cc.on || s.iso.on || s.ctlShort:
 		return "control or isolated traffic classes are not partitioned yet"
-	case s.ord != nil:
-		return "router.queueing: the out-of-order counters are not partitioned yet"
 	case s.snap != nil:
 		return "network snapshots (the live view) are not partitioned yet"
 	case s.wl != nil:
 		return "workload " + c.Workload.Kind + ": the job's state is not partitioned yet"
-	case s.srcQueue && (s.sqAct != nil || s.onMessage != nil):
-		return "traffic.sourceQueues=perDestination: the pool of per-destination queues is not partitioned yet"
+	case s.srcQueue && s.onMessage != nil:
+		return "a mechanism's look at the messages queued is not partitioned yet"
 	case s.st.hx != nil || s.st.sLevel != nil || s.st.acorStatus != nil || s.st.sCnm != nil || s.st.trLevels != nil:
 		return "statistics of this routing are not partitioned yet"
 	}
 	return ""
+}
+
+// partitionedCycle are the cycle hooks a partition runs on its own
+// routers (rebound to the partition's Sim by shard): PB's broadcast, the
+// contention counters' releases (their wheel is the partition's) and
+// ECtN's broadcast, each within a group.
+func (s *Sim) partitionedCycle() []func() {
+	return []func(){s.pbCycle, s.ccRelease, s.ccReleaseECtN, s.ectnCycle}
+}
+
+// partitionedHooks: every cycle hook registered is one of
+// partitionedCycle's (the contention counters' empty arrival and grant
+// hook slices mark them only: parallelBlocker tests their lengths).
+func (s *Sim) partitionedHooks() bool {
+	for _, h := range s.hk.cycle {
+		if hookIndex(s, h.f) < 0 {
+			return false
+		}
+	}
+	// the generator hook of bounded admittance queues (per node: its held
+	// message), rebound by shard; no other
+	admit := reflect.ValueOf(s.admitStalled).Pointer()
+	for _, f := range s.hk.gen {
+		if reflect.ValueOf(f).Pointer() != admit {
+			return false
+		}
+	}
+	return true
+}
+
+// hookIndex is the index in partitionedCycle of cycle hook f, a method
+// value of s (−1: another hook). Method values of one method share their
+// code pointer, whatever their receiver.
+func hookIndex(s *Sim, f func()) int {
+	p := reflect.ValueOf(f).Pointer()
+	for i, g := range s.partitionedCycle() {
+		if reflect.ValueOf(g).Pointer() == p {
+			return i
+		}
+	}
+	return -1
 }
 
 // split lays out n partitions of contiguous group ranges (uneven when n
@@ -269,11 +308,44 @@ func (s *Sim) shard(p, n int, r0, n0 []int, owner []uint16, L int64) *Sim {
 		}
 	}
 	sh.st = s.st.partitionCopy()
-	if s.pb.satHist != nil { // PB's cycle hook, on this partition (the only hook: parallelBlocker)
-		sh.hk.cycle = []cycleHook{{every: 1, f: sh.pbCycle}}
-		if s.pb.riders != nil {
-			sh.pb.riders = make([][]uint64, len(s.pb.riders))
-		}
+	// the cycle hooks, in their order, on this partition (partitionedHooks)
+	sh.hk.cycle = make([]cycleHook, len(s.hk.cycle))
+	for i, h := range s.hk.cycle {
+		sh.hk.cycle[i] = cycleHook{every: h.every, f: sh.partitionedCycle()[hookIndex(s, h.f)]}
+	}
+	if s.hk.gen != nil { // admitStalled only (partitionedHooks)
+		sh.hk.gen = []func(int) int64{sh.admitStalled}
+	}
+	if s.pb.riders != nil {
+		sh.pb.riders = make([][]uint64, len(s.pb.riders))
+	}
+	if s.sqAct != nil {
+		// per-destination source queues: the FIFOs (past the N node
+		// queues) come from a pool that grows; each partition has its
+		// own, and a node's FIFOs are its partition's (which FIFO a
+		// destination gets is never observed)
+		sh.sq, sh.sqHead, sh.sqFree = slices.Clone(s.sq), slices.Clone(s.sqHead), nil
+	}
+	if s.vq.on { // the input stage's scratch
+		sh.vq.order = make([]uint64, len(s.vq.order))
+	}
+	if s.ord != nil {
+		// the out-of-order counters: the pairs' arrays are shared (next
+		// is written at generation, by the source's partition; high and
+		// bad at delivery, by the destination's); the numbers by packet
+		// id follow the partition's pool, and its late count is merged
+		o := *s.ord
+		o.seq, o.late = nil, 0
+		sh.ord = &o
+	}
+	if c := s.cga.cc; c != nil {
+		// the contention counters: the port and buffer arrays are shared
+		// (each entry its router's); the release wheel and the sink of the
+		// heads bound for a node of their router are the partition's
+		cc := *c
+		cc.sink = len(s.ports) + p
+		cc.release = make([][]uint64, len(c.release))
+		sh.cga.cc = &cc
 	}
 	return sh
 }
@@ -298,9 +370,13 @@ func countSlices(v reflect.Value, f func(name string, a reflect.Value)) {
 
 // partitionBytes is what a partition adds beyond the first: its copy of
 // the statistics' count slices and its event wheels (four slice headers a
-// slot), set up once per run.
+// slot, five with the contention counters), set up once per run.
 func (s *Sim) partitionBytes() int64 {
-	b := int64(len(s.arrivals)) * 4 * 24
+	wheels := int64(4)
+	if s.cga.cc != nil {
+		wheels++ // the contention counters' releases
+	}
+	b := int64(len(s.arrivals)) * wheels * 24
 	countSlices(reflect.ValueOf(&s.st).Elem(), func(_ string, a reflect.Value) { b += int64(a.Len()) * 8 })
 	return b
 }
@@ -580,7 +656,17 @@ func (s *Sim) anyStuck() bool {
 				if s.ports[pi].class == topology.Injection {
 					continue
 				}
-				for vm := s.vcBusy[pi]; vm != 0; vm &= vm - 1 { // no VOQ (parallelBlocker)
+				if s.vq.on {
+					for w, vm := range s.busyQueues(pi) {
+						for ; vm != 0; vm &= vm - 1 {
+							if int64(s.bufs[pi*s.maxVC+(w<<6|bits.TrailingZeros64(vm))].hEntry) < limit {
+								return true
+							}
+						}
+					}
+					continue
+				}
+				for vm := s.vcBusy[pi]; vm != 0; vm &= vm - 1 {
 					if int64(s.bufs[pi*s.maxVC+bits.TrailingZeros32(vm)].hEntry) < limit {
 						return true
 					}
@@ -599,6 +685,10 @@ func (s *Sim) gather(parts []*Sim) {
 	for _, sh := range parts {
 		s.st.absorb(&sh.st)
 		live += sh.live
+		if sh.ord != nil {
+			s.ord.late += sh.ord.late
+			sh.ord.late = 0
+		}
 		s.lastProgress = max(s.lastProgress, sh.lastProgress)
 		s.clock = max(s.clock, sh.clock)
 	}

@@ -75,6 +75,70 @@ func parallelCases() []goldenCase {
 	cs = append(cs, goldenCase{"UGAL/switchLoad", []string{"routing.name=UGAL", "traffic.switchCycle=1200", "traffic.switchLoad=0.7", "traffic.load=0.2"}},
 		goldenCase{"MIN/switchLoad/from0", []string{"traffic.switchCycle=1200", "traffic.switchLoad=0.5", "traffic.load=0"}},
 		goldenCase{"VAL/messages", []string{"routing.name=VAL", "traffic.sourceQueue=true", "traffic.messagePackets=4", "traffic.load=0.5"}})
+	// the contention counters (thesis §4.2.1): Base, Filtered and Hybrid
+	// triggers of PAR and OLM, ECtN's group counters broadcast within the
+	// group (§4.2.1.4; every 20 cycles here, so that a 1,000-cycle run
+	// makes 50 broadcasts), and UGAL's and PB's triggers at injection,
+	// PB's together with its own broadcast; below and above saturation
+	for _, cc := range [][]string{
+		{"PAR/base/ADV", "routing.name=PAR", "routing.trigger=base", "traffic.pattern=ADV", "traffic.load=0.5"},
+		{"OLM/filtered/ADV", "routing.name=OLM", "routing.trigger=filtered", "traffic.pattern=ADV", "traffic.load=0.5"},
+		{"PAR/hybrid/UN", "routing.name=PAR", "routing.trigger=hybrid", "traffic.load=0.9"},
+		{"PAR/ectn/ADV", "routing.name=PAR", "routing.trigger=ectn", "routing.ectnPeriod=20", "traffic.pattern=ADV", "traffic.load=0.5"},
+		{"OLM/ectn/UN", "routing.name=OLM", "routing.trigger=ectn", "routing.ectnPeriod=20", "routing.ectnThreshold=3", "traffic.load=0.8"},
+		{"UGAL/base/ADV", "routing.name=UGAL", "routing.injectionTrigger=base", "traffic.pattern=ADV", "traffic.load=0.4"},
+		{"PB/ectn/ADV", "routing.name=PB", "routing.injectionTrigger=ectn", "routing.ectnPeriod=20", "traffic.pattern=ADV", "traffic.load=0.4"},
+	} {
+		cs = append(cs, goldenCase{cc[0], cc[1:]})
+	}
+	for _, cc := range [][]string{
+		{"h3/PAR/ectn/ADV", "routing.name=PAR", "routing.trigger=ectn", "routing.ectnPeriod=20", "traffic.pattern=ADV"},
+		{"h3/OLM/filtered/UN", "routing.name=OLM", "routing.trigger=filtered"},
+		{"h3/UGAL/ectn/ADV", "routing.name=UGAL", "routing.injectionTrigger=ectn", "routing.ectnPeriod=20", "routing.ectnThreshold=4", "traffic.pattern=ADV"},
+	} {
+		cs = append(cs, goldenCase{cc[0], append(cc[1:], h3...)})
+	}
+	// FlexVC (thesis §5.2: the selection policies of §5.2.1, random from
+	// the router's stream; request-reply's reply subsequence, Table 5.4)
+	// and DAMQ input buffers (§5.1.2, §5.3: the shared pool's credits moved
+	// between the VCs of an output, PB's and UGAL's views of them)
+	for _, cc := range [][]string{
+		{"MIN/flexVC/UN", "router.flexVC=true", "router.localVCs=4", "router.globalVCs=2", "traffic.load=0.8"},
+		{"UGAL/flexVC/random/ADV", "routing.name=UGAL", "router.flexVC=true", "router.vcSelection=random", "router.localVCs=5", "router.globalVCs=3", "traffic.pattern=ADV", "traffic.load=0.5"},
+		{"OLM/flexVC/reactive", "routing.name=OLM", "router.flexVC=true", "router.localVCs=6", "router.globalVCs=3", "traffic.reactive=true", "traffic.pattern=ADV", "traffic.load=0.4"},
+		{"PB/damq/ADV", "routing.name=PB", "router.damq=true", "router.damqReserve=25", "traffic.pattern=ADV", "traffic.load=0.5"},
+		{"PAR/damq/flexVC/UN", "routing.name=PAR", "router.damq=true", "router.damqReserve=50", "router.flexVC=true", "router.localVCs=6", "router.globalVCs=3", "traffic.load=0.9"},
+	} {
+		cs = append(cs, goldenCase{cc[0], cc[1:]})
+	}
+	for _, cc := range [][]string{
+		{"h3/UGAL/damq/ADV", "routing.name=UGAL", "router.damq=true", "router.damqReserve=75", "traffic.pattern=ADV"},
+		{"h3/MIN/flexVC/UN", "router.flexVC=true", "router.localVCs=4", "router.globalVCs=2", "traffic.load=0.9"},
+	} {
+		cs = append(cs, goldenCase{cc[0], append(cc[1:], h3...)})
+	}
+	// router.queueing (Duato et al., A New Scalable and Cost-Effective
+	// Congestion Management Strategy for Lossless Multistage
+	// Interconnection Networks §4.1, §4.3) and router.voq (Kim et al.,
+	// Contention-based Congestion Management in Large-Scale Networks
+	// §V-A): the queues per output, per destination host or four per VC,
+	// and the out-of-order counters per (source, destination) pair, whose
+	// packets' numbers cross the cut with them
+	for _, cc := range [][]string{
+		{"PAR/iq/order", "routing.name=PAR", "router.queueing=iq", "traffic.pattern=ADV", "traffic.load=0.5"},
+		{"MIN/4q/UN", "router.queueing=4q", "traffic.load=0.8"},
+		{"VAL/voqsw/ADV", "routing.name=VAL", "router.queueing=voqsw", "traffic.pattern=ADV", "traffic.load=0.4"},
+		{"MIN/voqnet/UN", "router.queueing=voqnet", "router.injectionBuffer=576", "router.localBuffer=576", "router.globalBuffer=576", "traffic.load=0.6"},
+		{"MIN/voq/HOTSPOT", "router.voq=true", "traffic.pattern=HOTSPOT", "traffic.hotspotCount=12", "traffic.load=0.3"},
+	} {
+		cs = append(cs, goldenCase{cc[0], cc[1:]})
+	}
+	// per-destination source queues served round-robin (Duato et al.
+	// §4.1's admittance queues, unbounded), messages of several packets
+	cs = append(cs, goldenCase{"UGAL/perDestination", []string{"routing.name=UGAL", "traffic.sourceQueue=true", "traffic.sourceQueues=perDestination", "traffic.messagePackets=3", "traffic.pattern=ADV", "traffic.load=0.5"}},
+		goldenCase{"UGAL/admittance", []string{"routing.name=UGAL", "traffic.sourceQueue=true", "traffic.sourceQueues=perDestination", "traffic.admittanceQueue=4", "traffic.messagePackets=2", "traffic.pattern=ADV", "traffic.load=0.7"}},
+		goldenCase{"MIN/voqnet/perDestination", []string{"router.queueing=voqnet", "router.injectionBuffer=576", "router.localBuffer=576", "router.globalBuffer=576", "traffic.sourceQueue=true", "traffic.sourceQueues=perDestination", "traffic.load=0.7"}})
+	cs = append(cs, goldenCase{"h3/VAL_GROUP/4q/ADV", append([]string{"routing.name=VAL_GROUP", "router.queueing=4q", "traffic.pattern=ADV"}, h3...)})
 	// the run's length decided on the whole network's counters
 	cs = append(cs, goldenCase{"MIN/autoWarmup", []string{"sim.autoWarmup=true", "sim.warmup=4000", "sim.interval=20", "traffic.load=0.6"}},
 		goldenCase{"UGAL/precision", []string{"routing.name=UGAL", "sim.precision=0.02", "sim.interval=50", "traffic.pattern=ADV", "traffic.load=0.4"}})
