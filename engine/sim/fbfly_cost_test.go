@@ -50,18 +50,7 @@ func costProbe(t *testing.T, c config.Config, sets []string, prepare func(*Sim) 
 			t.Fatal(err)
 		}
 	}
-	s, err := New(c, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if prepare != nil {
-		if err := prepare(s); err != nil {
-			t.Fatal(err)
-		}
-	}
-	for range 3000 {
-		s.Step()
-	}
+	s := warmProbe(t, c, prepare)
 	hops := steadyCostWindow(t, s, 4000)
 	t.Logf("hops %d", hops)
 	if c.Congestion.SchemeName() != "none" { // its control packets cross too
@@ -73,11 +62,9 @@ func costProbe(t *testing.T, c config.Config, sets []string, prepare func(*Sim) 
 	}
 }
 
-// dataHops is the data packets' crossings (control packets' not counted)
-// and all crossings of costProbe's window, counted on a second run of c
-// (the same seed, so the same run) by a grant hook, outside the window
-// callgrind counts.
-func dataHops(t *testing.T, c config.Config, prepare func(*Sim) error) (data, all int64) {
+// warmProbe is c's simulator (seed 1), prepared, after the probes' 3,000
+// cycles of warm-up.
+func warmProbe(t *testing.T, c config.Config, prepare func(*Sim) error) *Sim {
 	s, err := New(c, 1)
 	if err != nil {
 		t.Fatal(err)
@@ -90,6 +77,15 @@ func dataHops(t *testing.T, c config.Config, prepare func(*Sim) error) (data, al
 	for range 3000 {
 		s.Step()
 	}
+	return s
+}
+
+// dataHops is the data packets' crossings (control packets' not counted)
+// and all crossings of costProbe's window, counted on a second run of c
+// (the same seed, so the same run) by a grant hook, outside the window
+// callgrind counts.
+func dataHops(t *testing.T, c config.Config, prepare func(*Sim) error) (data, all int64) {
+	s := warmProbe(t, c, prepare)
 	s.hk.grant = append(s.hk.grant, func(_, _, _, _, _ int, k int32) {
 		if !s.isControl(k) {
 			data++
