@@ -171,10 +171,10 @@ func (s *Sim) initContention(rc config.Routing) {
 		s.hk.grant = []func(r, in, out, vc, outVC int, k int32){}
 	}
 	if mode == ccECtN {
-		s.hk.cycle = append(s.hk.cycle, cycleHook{every: 1, f: s.ccReleaseECtN})
+		s.hk.cycle = append(s.hk.cycle, cycleHook{every: 1, f: s.ccReleaseECtN, on: (*Sim).ccReleaseECtN})
 		s.initECtN(rc, c)
 	} else {
-		s.hk.cycle = append(s.hk.cycle, cycleHook{every: 1, f: s.ccRelease})
+		s.hk.cycle = append(s.hk.cycle, cycleHook{every: 1, f: s.ccRelease, on: (*Sim).ccRelease})
 	}
 	c.extra = c.avg != nil || c.ectn != nil
 }

@@ -91,9 +91,13 @@ type hooks struct {
 }
 
 // cycleHook is a function run at the start of the cycles ≡ 0 mod every.
+// on, when set, is the same hook as a method expression: a partitioned
+// run (parallel.go) runs it on each partition's Sim, over that partition's
+// routers; a hook without it keeps the run sequential.
 type cycleHook struct {
 	every int64
 	f     func()
+	on    func(*Sim)
 }
 
 // controlMsg is a control message between mechanism instances: a side-band

@@ -178,45 +178,18 @@ func (s *Sim) parallelBlocker() string {
 	return ""
 }
 
-// partitionedCycle are the cycle hooks a partition runs on its own
-// routers (rebound to the partition's Sim by shard): PB's broadcast, the
-// contention counters' releases (their wheel is the partition's) and
-// ECtN's broadcast, each within a group.
-func (s *Sim) partitionedCycle() []func() {
-	return []func(){s.pbCycle, s.ccRelease, s.ccReleaseECtN, s.ectnCycle}
-}
-
-// partitionedHooks: every cycle hook registered is one of
-// partitionedCycle's (the contention counters' empty arrival and grant
-// hook slices mark them only: parallelBlocker tests their lengths).
+// partitionedHooks: every cycle hook registered runs per partition (its
+// on is set: PB's broadcast, the contention counters' releases, ECtN's
+// broadcast, each within a group; the contention counters' empty arrival
+// and grant hook slices mark them only: parallelBlocker tests their
+// lengths), and the only generator hook is bounded admittance queues' (admCap).
 func (s *Sim) partitionedHooks() bool {
 	for _, h := range s.hk.cycle {
-		if hookIndex(s, h.f) < 0 {
+		if h.on == nil {
 			return false
 		}
 	}
-	// the generator hook of bounded admittance queues (per node: its held
-	// message), rebound by shard; no other
-	admit := reflect.ValueOf(s.admitStalled).Pointer()
-	for _, f := range s.hk.gen {
-		if reflect.ValueOf(f).Pointer() != admit {
-			return false
-		}
-	}
-	return true
-}
-
-// hookIndex is the index in partitionedCycle of cycle hook f, a method
-// value of s (−1: another hook). Method values of one method share their
-// code pointer, whatever their receiver.
-func hookIndex(s *Sim, f func()) int {
-	p := reflect.ValueOf(f).Pointer()
-	for i, g := range s.partitionedCycle() {
-		if reflect.ValueOf(g).Pointer() == p {
-			return i
-		}
-	}
-	return -1
+	return len(s.hk.gen) == 0 || len(s.hk.gen) == 1 && s.admCap > 0
 }
 
 // split lays out n partitions of contiguous group ranges (uneven when n
@@ -311,7 +284,8 @@ func (s *Sim) shard(p, n int, r0, n0 []int, owner []uint16, L int64) *Sim {
 	// the cycle hooks, in their order, on this partition (partitionedHooks)
 	sh.hk.cycle = make([]cycleHook, len(s.hk.cycle))
 	for i, h := range s.hk.cycle {
-		sh.hk.cycle[i] = cycleHook{every: h.every, f: sh.partitionedCycle()[hookIndex(s, h.f)]}
+		on := h.on
+		sh.hk.cycle[i] = cycleHook{every: h.every, f: func() { on(sh) }, on: on}
 	}
 	if s.hk.gen != nil { // admitStalled only (partitionedHooks)
 		sh.hk.gen = []func(int) int64{sh.admitStalled}

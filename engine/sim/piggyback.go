@@ -66,7 +66,7 @@ func (s *Sim) initPiggyBack(rc config.Routing, df *topology.Dragonfly) {
 		pb.known = make([]uint64, s.R*s.groupSize)
 		pb.riders = make([][]uint64, len(s.arrivals))
 	}
-	s.hk.cycle = append(s.hk.cycle, cycleHook{every: 1, f: s.pbCycle})
+	s.hk.cycle = append(s.hk.cycle, cycleHook{every: 1, f: s.pbCycle, on: (*Sim).pbCycle})
 }
 
 // pbCycle is PB's work at the start of a cycle: the bits riding on packets
