@@ -44,8 +44,9 @@ func cmdFigures(ctx context.Context, args []string, e env) error {
 		return err
 	}
 	// the runs share the cores as sweep's do
-	workers, threads := sweep.Share(len(jobs), runtime.GOMAXPROCS(0), 0, 0)
-	o, err := sweep.Run(ctx, x.Spec, sweep.Options{Workers: workers, Threads: threads})
+	cores := runtime.GOMAXPROCS(0)
+	workers, _ := sweep.Share(len(jobs), cores, 0, 0)
+	o, err := sweep.Run(ctx, x.Spec, sweep.Options{Workers: workers, Cores: cores})
 	if err != nil {
 		return err
 	}

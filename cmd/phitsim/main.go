@@ -721,15 +721,18 @@ func roundLoad(x float64) float64 { return float64(int64(x*1e9+0.5)) / 1e9 }
 // summarised or written (no means of zero runs, no empty files): the error
 // says why. workers runs go at once, each split over threads goroutines
 // (sim.Sim.SetThreads); a count left 0 is chosen by sweep.Share for the
-// spec's runs on the cores available.
+// spec's runs on the cores available, and threads left 0 as each run
+// starts (sweep.Cores: the last runs, and each sim.precision round, take
+// the cores the others leave free).
 func runSpecThreads(ctx context.Context, e env, sp sweep.Spec, desc func(jobs int) string, workers, threads int) ([]sweep.Job, *sweep.Outcome, error) {
 	jobs, err := sp.Jobs()
 	if err != nil {
 		return nil, nil, err
 	}
-	workers, threads = sweep.Share(len(jobs), runtime.GOMAXPROCS(0), workers, threads)
+	cores := runtime.GOMAXPROCS(0)
+	workers, _ = sweep.Share(len(jobs), cores, workers, threads)
 	opt, done := e.options(sweep.TotalCycles(jobs), desc(len(jobs)), workers)
-	opt.Threads = threads
+	opt.Threads, opt.Cores = threads, cores
 	oc, runErr := sweep.Run(ctx, sp, opt)
 	done()
 	runErr = stopped(runErr)

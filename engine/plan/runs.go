@@ -204,9 +204,11 @@ func (p *Plan) Merge() (oc *sweep.Outcome, missing []int, err error) {
 type ExecOptions struct {
 	Task, Tasks int // the slice (Slice); Tasks 0 means 1
 	// Parallel runs at once and Threads per run on CPUs cores (0: the
-	// cores available, runtime.GOMAXPROCS): a count left 0 is chosen by
-	// sweep.Share for the runs left to do (one run alone takes every core
-	// as threads). The results do not depend on them.
+	// cores available, runtime.GOMAXPROCS): Parallel left 0 is chosen by
+	// sweep.Share for the runs left to do, Threads left 0 as each run
+	// starts (sweep.Cores: one run alone takes every core as threads, the
+	// last runs the cores the others leave free). The results do not
+	// depend on them.
 	Parallel, Threads, CPUs int
 	// OnCycles is called (concurrently) with simulated cycles as runs advance.
 	OnCycles func(delta int64)
@@ -273,16 +275,16 @@ func (p *Plan) Exec(ctx context.Context, opt ExecOptions) (ExecReport, error) {
 		if cpus <= 0 {
 			cpus = runtime.GOMAXPROCS(0)
 		}
-		workers, threads := sweep.Share(len(todo), cpus, max(opt.Parallel, 0), max(opt.Threads, 0))
-		if err := p.execRuns(ctx, todo, workers, threads, opt, &rep); err != nil {
+		workers, _ := sweep.Share(len(todo), cpus, max(opt.Parallel, 0), max(opt.Threads, 0))
+		if err := p.execRuns(ctx, todo, sweep.NewCores(len(todo), cpus, workers, max(opt.Threads, 0)), workers, opt, &rep); err != nil {
 			return rep, err
 		}
 	}
 }
 
-// execRuns runs todo, workers at a time on threads goroutines each, into
-// the plan's files.
-func (p *Plan) execRuns(ctx context.Context, todo []int, workers, threads int, opt ExecOptions, rep *ExecReport) error {
+// execRuns runs todo, workers at a time, each on the threads cores gives
+// it as it starts, into the plan's files.
+func (p *Plan) execRuns(ctx context.Context, todo []int, cores *sweep.Cores, workers int, opt ExecOptions, rep *ExecReport) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	next := make(chan int)
@@ -297,7 +299,9 @@ func (p *Plan) execRuns(ctx context.Context, todo []int, workers, threads int, o
 				if ctx.Err() != nil {
 					continue // cancelled before it started: run again next time
 				}
+				threads := cores.Take()
 				r, err := p.runOne(ctx, i, opt.OnCycles, threads)
+				cores.Give(threads)
 				if ctx.Err() != nil && (r == nil || errors.Is(err, sim.ErrCancelled)) {
 					continue // stopped: lost, run again next time
 				}

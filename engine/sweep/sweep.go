@@ -459,9 +459,14 @@ type Outcome struct {
 // Options of Run.
 type Options struct {
 	Workers int // goroutines; 0 = all cores
-	// Threads: goroutines per run (sim.Sim.SetThreads; ≤ 1: one); the
-	// results do not depend on it
+	// Threads: goroutines per run (sim.Sim.SetThreads; ≤ 1: one, unless
+	// Cores is set); the results do not depend on it
 	Threads int
+	// Cores, if set, are shared between the runs and their threads as the
+	// runs start (Cores type): with Threads 0, a run started when fewer runs
+	// are left to start than cores are free takes the free cores as
+	// threads — the tail of the sweep and each sim.precision round
+	Cores int
 	// OnRun is called after each finished run (one call at a time) with the
 	// number of runs done and the total.
 	OnRun func(done, total int, j Job, r *result.Result)
@@ -566,13 +571,19 @@ func runJobs(ctx context.Context, sp Spec, jobs []Job, results []*result.Result,
 	var firstErr error
 	done := from
 	var wg sync.WaitGroup
+	cores := NewCores(len(jobs)-from, opt.Cores, workers, opt.Threads)
+	if opt.Cores <= 0 {
+		cores = NewCores(len(jobs)-from, workers, workers, max(opt.Threads, 1))
+	}
 	for w := 0; w < workers; w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for i := range next {
 				j := jobs[i]
-				r, err := runJob(ctx, j, opt.OnCycles, opt.Threads)
+				threads := cores.Take()
+				r, err := runJob(ctx, j, opt.OnCycles, threads)
+				cores.Give(threads)
 				mu.Lock()
 				// A deadlock is a finding (thesis Fig. 5.6: no DAMQ reserve
 				// deadlocks): its run is kept, with the metrics up to the
