@@ -15,8 +15,9 @@ var parallelMatrix = flag.Bool("parmatrix", false, "run TestParallelMatrix (e2e 
 // matrixCases is the part of parallelCases (TestParallelBitIdentical's
 // table) that TestParallelMatrix runs: the h=2 configurations, without the
 // golden set's runs at load 0.3 (the same routings, patterns and mechanisms
-// at 0.9); every routing the partitioned engine covers, both arbiters'
-// kinds, Bernoulli and bursty processes, pattern switches, load steps and a
+// at 0.9), and two for the arbiters that table leaves at their defaults
+// (BookSim's rrgrant and rrvc; age and lrs the other way round); every
+// routing the partitioned engine covers, every arbiter, Bernoulli and bursty processes, pattern switches, load steps and a
 // starting hotspot (transients), request-reply, messages and source
 // queues, the contention counters, FlexVC, DAMQ, router.queueing and the
 // run-length options.
@@ -29,7 +30,8 @@ func matrixCases() []goldenCase {
 		}
 		cs = append(cs, gc)
 	}
-	return cs
+	return append(cs, goldenCase{"MIN/rrgrant/rrvc", []string{"router.inputArbiter=rrgrant", "router.outputArbiter=rrvc", "traffic.load=0.8"}},
+		goldenCase{"UGAL/age/lrs", []string{"routing.name=UGAL", "router.inputArbiter=age", "router.outputArbiter=lrs", "traffic.pattern=ADV", "traffic.load=0.6"}})
 }
 
 // TestParallelMatrix: the partitioned runs are bit-identical to the
