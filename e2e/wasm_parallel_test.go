@@ -13,7 +13,7 @@ import (
 // The partitioned engine compiled to WebAssembly (run under Node.js, one
 // thread: the partitions' goroutines interleave) is bit-identical to the
 // sequential engine and to the native build: engine/sim's
-// TestParallelMatrix (71 configurations of TestParallelBitIdentical's
+// TestParallelMatrix (74 configurations of TestParallelBitIdentical's
 // table on 1, 2, 3, 4 and 7 partitions, every partitioned document
 // compared byte for byte with the sequential one in the same process)
 // prints a checksum of the documents; both builds must print the same.
