@@ -17,11 +17,21 @@ if ! command -v slurmctld >/dev/null 2>&1 || ! command -v munged >/dev/null 2>&1
   apt-get update -qq
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq slurm-wlm munge >/dev/null
 fi
+# the race detector (the partitioned runs' check below) needs cgo: a C compiler
+if ! command -v gcc >/dev/null 2>&1; then
+  echo "installing gcc (apt)…"
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq gcc libc6-dev >/dev/null
+fi
 # echarts and the other front-end packages, from the committed lockfile
 npm ci --no-audit --no-fund --loglevel=error
 go mod download
 go vet ./...
 go test -count=1 -timeout 25m ./...
+# The partitioned engine under the race detector (engine/PARALLEL.md): a few
+# configurations, one per kind of state the partitions split
+# (engine/sim/parallel_race_test.go, built only with -race)
+CGO_ENABLED=1 go test -race -count=1 -run '^TestParallelRace$' ./engine/sim/
 # Short fuzz runs of every decoder (config JSON, -set, the URL fragment, the
 # worker protocol) and of every parameter's extremes on every preset; their
 # seed corpora are committed under testdata/fuzz (plain go test above replays

@@ -1,0 +1,47 @@
+//go:build race
+
+package sim
+
+import (
+	"bytes"
+	"testing"
+)
+
+// raceCases name the configurations of parallelCases that TestParallelRace
+// runs under the race detector: one for each kind of state the partitions
+// split (engine/PARALLEL.md's table) — the routers' queues and arbiters,
+// the contention counters and ECtN's and PB's broadcasts, DAMQ and FlexVC,
+// the VOQ input stage, the per-destination and bounded admittance queues,
+// the out-of-order counters, HOTSPOT's senders and a starting hotspot,
+// request-reply, bursty sources, a load step, and sim.precision's barrier.
+var raceCases = []string{
+	"UGAL/ADV/0.9", "PAR/ectn/ADV", "PB/ectn/ADV", "PAR/damq/flexVC/UN", "MIN/voqnet/perDestination",
+	"UGAL/admittance", "PAR/iq/order", "UGAL/HOTSPOT/start", "OLM/reactive", "MIN/bursty",
+	"UGAL/switchLoad", "UGAL/precision",
+}
+
+// TestParallelRace (only in a -race build; test.sh runs it): the
+// partitioned runs of raceCases on 4 partitions (uneven: 9 groups) with the
+// race detector, which fails the test on any unsynchronised access of two
+// partitions' goroutines to the same memory; the documents must still be
+// the sequential ones.
+func TestParallelRace(t *testing.T) {
+	byName := map[string]goldenCase{}
+	for _, gc := range parallelCases() {
+		byName[gc.name] = gc
+	}
+	for _, name := range raceCases {
+		gc, ok := byName[name]
+		if !ok {
+			t.Fatalf("%s: not in parallelCases", name)
+		}
+		want, _ := runDoc(t, gc, 1)
+		got, note := runDoc(t, gc, 4)
+		if note != "" {
+			t.Errorf("%s: ran sequentially: %s", name, note)
+		}
+		if !bytes.Equal(got, want) {
+			t.Errorf("%s, 4 partitions: the result document differs from the sequential run's:\n%s", name, firstDiff(got, want))
+		}
+	}
+}
