@@ -38,8 +38,10 @@ Defaults: C = 4 CPUs per task; N = one run per CPU (runs ÷ C tasks, at most
 1000); -time and -mem are estimated per task from the engine's measured
 instructions per packet-hop (engine/BENCHMARKS.md) at 10⁹ instructions per
 second ('Running big sweeps' in the README) and its memory estimate of a run:
-time = 2 × max(the task's CPU time ÷ C, its longest run) + 5 min,
-mem = C × the largest run's memory × 1.25 + 256 MiB.
+time = 2 × the task's runs scheduled as exec runs them + 5 min (a run on T
+threads taken as max(1, 0.6 × T) times as fast, the parallel efficiency
+measured on 2 cores, engine/BENCHMARKS.md; 1 for a run the engine keeps
+sequential), mem = C × the largest run's memory × 1.25 + 256 MiB.
 
 Examples:
   phitsim sweep -experiment thesis-adv1 -plan adv1
@@ -229,15 +231,15 @@ type taskEstimate struct {
 	bytes   int64
 }
 
-// estimateTask: the costliest of the n slices run C at a time (see the
-// slurm help's formulas).
+// estimateTask: the costliest of the n slices run on C CPUs as exec runs
+// them (plan.TaskSeconds: the runs at once, and the threads of those that
+// start when fewer are left than free CPUs; see the slurm help's formulas).
 func estimateTask(p *plan.Plan, n, cpus int) taskEstimate {
 	var est taskEstimate
 	for t := 0; t < n; t++ {
 		slice, _ := p.Slice(t, n)
-		c := p.Cost(slice)
-		est.raw = math.Max(est.raw, math.Max(c.Seconds/float64(cpus), c.Longest))
-		est.bytes = max(est.bytes, c.Bytes)
+		est.raw = math.Max(est.raw, p.TaskSeconds(slice, cpus))
+		est.bytes = max(est.bytes, p.Cost(slice).Bytes)
 	}
 	est.seconds = est.raw*slurmSafety + slurmStartup
 	est.bytes = int64(float64(min(cpus, len(p.Runs)))*float64(est.bytes)*slurmMemSafety) + slurmOverhead
@@ -266,8 +268,8 @@ var jobNameUnsafe = regexp.MustCompile(`[^A-Za-z0-9._-]+`)
 func sbatchScript(a sbatchArgs) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "#!/bin/bash\n# Written by 'phitsim slurm': the plan %s, %d runs in %d array tasks of %d CPUs.\n", a.dir, a.runs, a.tasks, a.cpus)
-	fmt.Fprintf(&b, "# Estimated: the costliest task %s of CPU time per CPU; the limits add a factor %g and %d min,\n# and a memory factor %g (see 'phitsim slurm -h').\n",
-		fmtSeconds(a.est.raw), slurmSafety, slurmStartup/60, slurmMemSafety)
+	fmt.Fprintf(&b, "# Estimated: the costliest task %s on its CPUs (its runs and their threads, parallel efficiency %g);\n# the limits add a factor %g and %d min, and a memory factor %g (see 'phitsim slurm -h').\n",
+		fmtSeconds(a.est.raw), plan.ParallelEfficiency, slurmSafety, slurmStartup/60, slurmMemSafety)
 	fmt.Fprintf(&b, "#SBATCH --job-name=phitsim-%s\n", jobNameUnsafe.ReplaceAllString(filepath.Base(a.dir), "_"))
 	fmt.Fprintf(&b, "#SBATCH --array=%s\n", a.array)
 	fmt.Fprintf(&b, "#SBATCH --ntasks=1\n#SBATCH --cpus-per-task=%d\n", a.cpus)

@@ -4,7 +4,9 @@ import (
 	"math"
 
 	"phitsim/engine/config"
+	"phitsim/engine/routing"
 	"phitsim/engine/sim"
+	"phitsim/engine/sweep"
 )
 
 // The cost model of a run, for the requests of a batch job (engine/BENCHMARKS.md):
@@ -100,4 +102,86 @@ func (p *Plan) Cost(runs []int) Cost {
 		c.Runs++
 	}
 	return c
+}
+
+// ParallelEfficiency is a partitioned run's speed-up per thread
+// (engine/PARALLEL.md): a run on t threads is taken to run
+// max(1, ParallelEfficiency × min(t, groups)) times as fast as on one.
+// Measured on this project's 2-core machine at the 1,056-node Dragonfly
+// (h=4, MIN, UN 0.4; engine/BENCHMARKS.md, "Parallel runs"): the lowest
+// of the speed-ups measured there at 2 threads, 1.23 (the median 1.40),
+// rounded down, and assumed to hold at more threads (not measured: no
+// machine with more cores was at hand). Too low errs on the safe side: a
+// longer time limit.
+const ParallelEfficiency = 0.6
+
+// partitioned reports whether the engine splits a run of c across threads
+// (a conservative reading of sim's rule, engine/PARALLEL.md: the Dragonfly
+// without a congestion-management mechanism or workload, with a routing
+// whose state is per router, and without FOGSim's idle updates of a
+// per-cycle routing's work, PB's); a run it
+// runs sequentially gains nothing from the threads it holds.
+// TestPartitionedAgreesWithEngine checks it against the engine.
+func partitioned(c *config.Config) bool {
+	switch c.Routing.Name {
+	case "MIN", "VAL", "VAL_GROUP", "UGAL", "PB", "PAR", "OLM":
+	default:
+		return false
+	}
+	sz, ok := c.Topology.Sizes()
+	return ok && c.Topology.Kind == "dragonfly" && sz.Groups >= 2 &&
+		(c.Congestion.Scheme == "" || c.Congestion.Scheme == "none") && !c.Graph500() &&
+		!(c.Router.IdleUpdates == "fogsim" && perCycle(c.Routing.Name))
+}
+
+// SpeedUp is how many times faster a run of c goes on threads threads than
+// on one (ParallelEfficiency; 1 for a run the engine keeps sequential).
+func SpeedUp(c *config.Config, threads int) float64 {
+	if threads < 2 || !partitioned(c) {
+		return 1
+	}
+	sz, _ := c.Topology.Sizes()
+	return math.Max(1, ParallelEfficiency*float64(min(threads, sz.Groups)))
+}
+
+// TaskSeconds estimates the time a task takes to run runs (indices in
+// p.Jobs, in the order Exec runs them) on cpus cores, as Exec shares them
+// (sweep.Share's runs at once, sweep.Cores's threads as each run starts):
+// each run takes Seconds ÷ SpeedUp, and the next run starts when one
+// finishes.
+func (p *Plan) TaskSeconds(runs []int, cpus int) float64 {
+	cpus = max(cpus, 1)
+	workers, _ := sweep.Share(len(runs), cpus, 0, 0)
+	cores := sweep.NewCores(len(runs), cpus, workers, 0)
+	type running struct {
+		end     float64
+		threads int
+	}
+	var now float64
+	var busy []running
+	for next := 0; next < len(runs) || len(busy) > 0; {
+		for next < len(runs) && len(busy) < workers {
+			c := &p.Jobs[runs[next]].Config
+			t := cores.Take()
+			busy = append(busy, running{now + Seconds(c)/SpeedUp(c, t), t})
+			next++
+		}
+		k := 0
+		for i, r := range busy {
+			if r.end < busy[k].end {
+				k = i
+			}
+		}
+		now = busy[k].end
+		cores.Give(busy[k].threads)
+		busy = append(busy[:k], busy[k+1:]...)
+	}
+	return now
+}
+
+// perCycle: the routing's state changes every cycle in every router
+// (routing.PerCycle), the work router.idleUpdates=fogsim skips.
+func perCycle(name string) bool {
+	e := routing.Get(name)
+	return e.Keeps(routing.PerCycle)
 }
