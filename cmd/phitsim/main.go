@@ -76,7 +76,7 @@ parallel) and averages the seeds with a 95% confidence interval. -threads
 splits each run over N goroutines, each stepping a range of Dragonfly
 groups, with the same result as one thread (engine/PARALLEL.md); by default
 the seeds' runs share the cores as sweep's do (min(cores, seeds) at once,
-the cores left over to their threads: one seed takes them all); a configuration the
+the cores they leave free to their threads: one seed takes them all); a configuration the
 partitioned engine does not cover yet runs on one, its result's
 "sequential" field saying why. Interrupted (Ctrl-C), it shows and writes the
 runs that finished, if any, and exits with status 130.
@@ -111,11 +111,13 @@ balanced. An experiment that sweeps a parameter (thesis-fig3.10) takes
 -values for its own.
 
 The runs share the cores: with -j and -threads left 0, min(cores, runs) run
-at once, and when there are fewer runs than cores each run takes cores ÷
-runs threads, each stepping a range of Dragonfly groups (engine/PARALLEL.md)
-— one big point's run gets every core. -threads T alone runs cores ÷ T at
-once; -j N alone gives each run cores ÷ N threads. The results do not depend
-on -j or -threads.
+at once, and a run that starts when fewer runs are left than cores are free
+takes the free cores ÷ the runs left (rounded up) as threads, each stepping
+a range of Dragonfly groups (engine/PARALLEL.md) — one big point's run gets
+every core, the last runs of a sweep and the seeds sim.precision adds the
+cores the others leave. -threads T alone runs cores ÷ T at once on T threads
+each; -j N alone runs N at once and shares the cores between them as they
+start. The results do not depend on -j or -threads.
 
 Output (stable; scripts may rely on it):
   stdout is a terminal         a table of the curves: one row per point of each series,
