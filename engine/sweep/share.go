@@ -22,7 +22,12 @@ import "sync"
 //   - both given: as given.
 //
 // cores and jobs below 1 count as 1. The results do not depend on the
-// split: a partitioned run is bit-identical to the sequential one.
+// split: a partitioned run is bit-identical to the sequential one. The
+// threads returned are the split fixed before the runs start; the command
+// line and the plan runner take the runs at once from Share and, threads
+// not given, each run's threads from Cores as it starts (the cores left
+// over by rounding down, and those the finished runs free, then go to the
+// runs that start later).
 func Share(jobs, cores, workers, threads int) (int, int) {
 	jobs, cores = max(jobs, 1), max(cores, 1)
 	switch {
