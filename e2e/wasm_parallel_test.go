@@ -48,12 +48,17 @@ func TestWasmParallelMatrix(t *testing.T) {
 		execJS = filepath.Join(goEnv(t, "GOROOT"), "misc", "wasm", "wasm_exec_node.js")
 	}
 	re := regexp.MustCompile(`parallel matrix: ([0-9]+) configurations on 1, 2, 3, 4 and 7 partitions, checksum ([0-9a-f]{16})`)
+	reCase := regexp.MustCompile(`parallel matrix case (\S+): checksum ([0-9a-f]{16})`)
+	cases := map[string][]string{}
 	run := func(name string, cmd *exec.Cmd) []string {
 		cmd.Dir = filepath.Join(root, "engine", "sim")
 		start := time.Now()
 		b, err := cmd.CombinedOutput()
 		if err != nil {
 			t.Fatalf("%s: %v\n%s", name, err, b)
+		}
+		for _, c := range reCase.FindAllStringSubmatch(string(b), -1) {
+			cases[c[1]] = append(cases[c[1]], c[2])
 		}
 		m := re.FindStringSubmatch(string(b))
 		if m == nil {
@@ -71,5 +76,10 @@ func TestWasmParallelMatrix(t *testing.T) {
 	w := run("wasm (Node)", exec.Command(node, append([]string{execJS, wasm}, args...)...))
 	if n[1] != w[1] || n[2] != w[2] {
 		t.Errorf("the partitioned runs differ: native %s configurations, checksum %s; wasm %s, checksum %s", n[1], n[2], w[1], w[2])
+		for name, sums := range cases {
+			if len(sums) != 2 || sums[0] != sums[1] {
+				t.Errorf("%s: native and wasm checksums %v", name, sums)
+			}
+		}
 	}
 }

@@ -105,6 +105,9 @@ func TestParallelMatrix(t *testing.T) {
 			}
 		}
 		fmt.Fprintf(h, "%s\n%s\n", gc.name, want)
+		one := fnv.New64a()
+		one.Write(want)
+		fmt.Printf("parallel matrix case %s: checksum %016x\n", gc.name, one.Sum64()) // e2e names the cases that differ
 	}
 	if covered < 40 {
 		t.Errorf("%d configurations covered, want at least 40", covered)
