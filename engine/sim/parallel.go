@@ -147,10 +147,10 @@ var partitionedRouting = map[string]bool{"MIN": true, "VAL": true, "VAL_GROUP": 
 func (s *Sim) parallelBlocker() string {
 	c := &s.cfg
 	switch {
-	case s.df == nil:
-		return "partitioned runs cover the Dragonfly only (whole groups)"
-	case s.groups < 2:
-		return "one group: nothing to partition"
+	case s.partitionKeys() == 0:
+		return "topology " + s.topo.Name() + ": no partition rule (topology.Partitioned)"
+	case s.partitionKeys() < 2:
+		return "topology " + s.topo.Name() + ": one partition key (group, row or subtree): nothing to partition"
 	case s.now != 0 || s.live != 0:
 		return "the run did not start at cycle 0"
 	case s.rn != nil:
@@ -192,35 +192,38 @@ func (s *Sim) partitionedHooks() bool {
 	return len(s.hk.gen) == 0 || len(s.hk.gen) == 1 && s.admCap > 0
 }
 
-// split lays out n partitions of contiguous group ranges (uneven when n
-// does not divide the groups): each partition's first router and node, and
-// the owner of every port; L, the window, is the least latency of a link
-// the cut crosses. ok is false when the layout is not contiguous ranges.
-func (s *Sim) split(n int) (r0, n0 []int, owner []uint16, L int64, ok bool) {
-	G := s.groups
-	r0, n0 = make([]int, n+1), make([]int, n+1)
+// split lays out n partitions of consecutive partition keys (the
+// topology's rule, topology.Partitioned: a Dragonfly's groups, a flattened
+// butterfly's or a mesh's rows, a fat tree's subtrees; uneven when n does
+// not divide the keys): each partition's router ranges (rs[p], pairs of
+// first and past-last router, in increasing order: one range unless the
+// topology numbers a key's routers in several runs, as a fat tree does
+// level by level), its first node, and the owner of every port; L, the
+// window, is the least latency of a link the cut crosses. ok is false when
+// the nodes of a partition are not a contiguous range or no link is cut.
+func (s *Sim) split(n int) (rs [][]int, n0 []int, owner []uint16, L int64, ok bool) {
+	keyed, _ := s.topo.(topology.Partitioned)
+	if keyed == nil {
+		return nil, nil, nil, 0, false
+	}
+	K := keyed.PartitionKeys()
+	rs, n0 = make([][]int, n), make([]int, n+1)
 	part := make([]int, s.R)
 	for r := range s.R {
-		g := int(s.rgroup[r])
+		k := keyed.PartitionKey(r)
 		p := 0
-		for p+1 < n && (p+1)*G/n <= g {
+		for p+1 < n && (p+1)*K/n <= k {
 			p++
 		}
 		part[r] = p
-	}
-	// contiguous ranges of routers and of nodes
-	r0[n], n0[n] = s.R, s.N
-	for r := 1; r < s.R; r++ {
-		if part[r] < part[r-1] {
-			return nil, nil, nil, 0, false
+		if m := len(rs[p]); m > 0 && rs[p][m-1] == r {
+			rs[p][m-1] = r + 1 // the run goes on
+		} else {
+			rs[p] = append(rs[p], r, r+1)
 		}
 	}
-	for p := n - 1; p >= 0; p-- {
-		r0[p] = r0[p+1]
-		for r0[p] > 0 && part[r0[p]-1] == p {
-			r0[p]--
-		}
-	}
+	// a contiguous range of nodes per partition
+	n0[n] = s.N
 	for nd := range s.N {
 		if nd > 0 && part[s.nodeAt[nd].router] < part[s.nodeAt[nd-1].router] {
 			return nil, nil, nil, 0, false
@@ -244,17 +247,27 @@ func (s *Sim) split(n int) (r0, n0 []int, owner []uint16, L int64, ok bool) {
 			}
 		}
 	}
-	return r0, n0, owner, L, L >= 1
+	return rs, n0, owner, L, L >= 1
+}
+
+// partitionKeys is the number of partition keys of the topology (0: it
+// has no partition rule).
+func (s *Sim) partitionKeys() int {
+	if keyed, ok := s.topo.(topology.Partitioned); ok {
+		return keyed.PartitionKeys()
+	}
+	return 0
 }
 
 // shard is partition p of this Sim: a copy that shares the per-router,
 // per-port and per-node state (each partition touches only its own
 // entries) and has its own packet pool, event wheels, allocation scratch,
 // credit waiters, generator wheel and counters.
-func (s *Sim) shard(p, n int, r0, n0 []int, owner []uint16, L int64) *Sim {
+func (s *Sim) shard(p, n int, rs [][]int, n0 []int, owner []uint16, L int64) *Sim {
 	sh := new(Sim)
 	*sh = *s
-	sh.r0, sh.r1, sh.n0, sh.n1 = r0[p], r0[p+1], n0[p], n0[p+1]
+	sh.r0, sh.r1, sh.n0, sh.n1 = rs[p][0], rs[p][1], n0[p], n0[p+1]
+	sh.rMore = rs[p][2:] // a fat tree's subtrees: a range per level
 	x := &partition{id: uint16(p), owner: owner, lp: make([]int64, L), live: make([]int64, L), stuckAt: -1}
 	for b := range 2 {
 		x.packets[b] = make([][]crossing, n)
@@ -476,7 +489,7 @@ var windowHook func(L int64) int64
 // have gone past) makes the run start again sequentially, to the same
 // result as a sequential run.
 func (s *Sim) runParallel(ctx context.Context, onProgress func(Progress), start time.Time) (*result.Result, error) {
-	n := min(s.threads, s.groups)
+	n := min(s.threads, s.partitionKeys())
 	// every partition but the first adds its copy of the statistics and
 	// its event wheels: together within the allowance the memory estimate
 	// counts (config.PartitionAllowance)
@@ -493,9 +506,9 @@ func (s *Sim) runParallel(ctx context.Context, onProgress func(Progress), start 
 		}
 		return res, err
 	}
-	r0, n0, owner, L, ok := s.split(n)
+	rs, n0, owner, L, ok := s.split(n)
 	if !ok {
-		s.seqNote = "the groups' routers or nodes are not numbered contiguously"
+		s.seqNote = "the partitions' nodes are not numbered contiguously"
 		res, err := s.runSeq(ctx, onProgress, start)
 		if res != nil {
 			res.Sequential = s.seqNote
@@ -508,7 +521,7 @@ func (s *Sim) runParallel(ctx context.Context, onProgress func(Progress), start 
 	}
 	parts := make([]*Sim, n)
 	for p := range parts {
-		parts[p] = s.shard(p, n, r0, n0, owner, max(win, L))
+		parts[p] = s.shard(p, n, rs, n0, owner, max(win, L))
 	}
 	// one goroutine per partition but the first, which this one steps
 	type job struct{ to int64 }
@@ -622,8 +635,21 @@ func (s *Sim) window(parts []*Sim, to int64) {
 // routers: whether one of their transit heads has waited more than the
 // bound.
 func (s *Sim) anyStuck() bool {
+	if s.stuckIn(s.r0, s.r1) {
+		return true
+	}
+	for i := 0; i < len(s.rMore); i += 2 {
+		if s.stuckIn(s.rMore[i], s.rMore[i+1]) {
+			return true
+		}
+	}
+	return false
+}
+
+// stuckIn is anyStuck on routers [r0, r1).
+func (s *Sim) stuckIn(r0, r1 int) bool {
 	limit := s.now - s.dl.age
-	for r := s.r0; r < s.r1; r++ {
+	for r := r0; r < r1; r++ {
 		for w := 0; w < 2; w++ {
 			for m := s.inMask[2*r+w]; m != 0; m &= m - 1 {
 				pi := r*s.radix + (w<<6 | bits.TrailingZeros64(m))

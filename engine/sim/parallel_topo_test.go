@@ -1,0 +1,50 @@
+package sim
+
+// The partitioned engine on topologies other than the Dragonfly, each cut
+// by its own rule (topology.Partitioned): a flattened butterfly's rows
+// (Kim, Dally, Abts, Flattened Butterfly: A Cost-Efficient Topology for
+// High-Radix Networks; the router of Kim et al., Contention-based
+// Congestion Management in Large-Scale Networks §V-A), a fat tree's
+// subtrees with its top stage shared out (Duato et al., A New Scalable and
+// Cost-Effective Congestion Management Strategy for Lossless Multistage
+// Interconnection Networks §4.1, the 64-host 4-ary 3-tree) and a mesh's
+// rows.
+
+// fbflyRouter is config.FBFly's router (the paper's: 100-cycle channels,
+// 32-flit packets, virtual output queues of 4 VCs of 256 flits), as
+// assignments.
+var fbflyRouter = []string{"topology.kind=fbfly", "topology.localLatency=100", "topology.injectionLatency=1",
+	"router.packetSize=32", "router.localBuffer=256", "router.localVCs=4", "router.injectionBuffer=256",
+	"router.injectionVCs=4", "router.outputBuffer=128", "router.voq=true", "routing.ugalT=0", "routing.congestion=perPort"}
+
+// fattreeRouter is config.FatTree(4, 3, 0)'s switch (4-cycle links, 8-phit
+// packets, one VC of 128 KB per port), as assignments.
+var fattreeRouter = []string{"topology.kind=fattree", "topology.k=4", "topology.stages=3", "topology.localLatency=4",
+	"topology.injectionLatency=4", "router.speedup=1.5", "router.packetSize=8", "router.xbarLatency=3",
+	"router.localBuffer=16384", "router.localVCs=1", "router.injectionBuffer=16384", "router.injectionVCs=1",
+	"router.outputBuffer=16384"}
+
+// topologyCases are the configurations of TestParallelBitIdentical on
+// other topologies: MIN and UGAL (its Valiant intermediate from the
+// source router's stream, its occupancies of that router's outputs) on a
+// 1D flattened butterfly of 8 routers (every router a key: all links cut)
+// and on a 2D one of 4 rows, MIN's D-mod-k on the fat tree under UN and
+// HOTSPOT, and dimension order on a mesh of 8 rows.
+func topologyCases() []goldenCase {
+	var cs []goldenCase
+	add := func(name string, base []string, sets ...string) {
+		cs = append(cs, goldenCase{name, append(append([]string(nil), base...), sets...)})
+	}
+	fb1 := append([]string{"topology.dimensions=1", "topology.k=8", "topology.p=4", "sim.warmup=1000", "sim.cycles=2000"}, fbflyRouter...)
+	fb2 := append([]string{"topology.dimensions=2", "topology.k=4", "topology.p=4", "sim.warmup=1000", "sim.cycles=2000"}, fbflyRouter...)
+	add("fbfly1D/MIN/UN", fb1, "traffic.load=0.8")
+	add("fbfly1D/UGAL/PERM", fb1, "routing.name=UGAL", "traffic.pattern=PERM", "traffic.load=0.8")
+	add("fbfly2D/UGAL/UN", fb2, "routing.name=UGAL", "routing.ugalIntermediate=any", "traffic.load=0.9")
+	add("fbfly2D/MIN/bursty", fb2, "traffic.process=bursty", "traffic.burstLength=8", "traffic.load=0.6")
+	ft := append([]string{"sim.warmup=300", "sim.cycles=500"}, fattreeRouter...)
+	add("fattree/MIN/UN", ft, "traffic.load=0.7")
+	add("fattree/MIN/HOTSPOT", ft, "traffic.pattern=HOTSPOT", "traffic.hotspotNode=33", "traffic.hotspotSenders=0,5,21,40,58",
+		"traffic.hotspotBackground=UN", "traffic.load=0.5")
+	add("mesh8/MIN/UN", []string{"topology.kind=mesh", "topology.width=3", "topology.height=8", "topology.p=2", "traffic.load=0.3"})
+	return cs
+}
