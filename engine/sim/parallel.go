@@ -166,10 +166,11 @@ func (s *Sim) parallelBlocker() string {
 		return "router.idleUpdates=fogsim: the per-router packet counts cross the cut"
 	case s.cc.on || s.iso.on || s.ctlShort:
 		return "control or isolated traffic classes are not partitioned yet"
-	case s.snap != nil:
-		return "network snapshots (the live view) are not partitioned yet"
 	case s.wl != nil:
-		return "workload " + c.Workload.Kind + ": the job's state is not partitioned yet"
+		// thesis §2.2.2's BFS model (engine/graph500): the processes' exchanges
+		// are packets, but the model keeps job-wide state beside them, and
+		// Run stops at the cycle of the BFS's last delivery
+		return "workload " + c.Workload.Kind + ": the job's state is shared by all its processes (per-level counts, the broadcasts delivered, the last of which ends the run at its cycle: a partition would run past it)"
 	case s.srcQueue && s.onMessage != nil:
 		return "a mechanism's look at the messages queued is not partitioned yet"
 	case s.st.hx != nil || s.st.sLevel != nil || s.st.acorStatus != nil || s.st.sCnm != nil || s.st.trLevels != nil:
@@ -560,6 +561,7 @@ func (s *Sim) runParallel(ctx context.Context, onProgress func(Progress), start 
 		if s.msr.next > from { // sim.autoWarmup looks at the series then
 			to = min(to, s.msr.next)
 		}
+		to = s.snapWindowEnd(from, to)
 		wg.Add(n - 1)
 		for p := 1; p < n; p++ {
 			starts[p] <- job{to}
@@ -586,6 +588,7 @@ func (s *Sim) runParallel(ctx context.Context, onProgress func(Progress), start 
 				return s.again(ctx, onProgress, start)
 			}
 		}
+		s.snapBarrier(to)
 		s.now = to
 		if s.now == s.msr.next {
 			s.gather(parts)
@@ -605,6 +608,9 @@ func (s *Sim) runParallel(ctx context.Context, onProgress func(Progress), start 
 		}
 	}
 	s.gather(parts)
+	if s.snap != nil { // the last, shorter interval
+		s.takeSnapshot()
+	}
 	res := s.Snapshot()
 	if s.msr.auto || s.msr.precision > 0 {
 		res.Quality = s.assess(res)
@@ -705,9 +711,19 @@ func (s *Sim) again(ctx context.Context, onProgress func(Progress), start time.T
 		return nil, fmt.Errorf("parallel run: rebuilding for the sequential run: %w", err)
 	}
 	fresh.dl, fresh.watchdog = s.dl, s.watchdog // as this run had them (tests set them)
-	// covered configurations register no hooks, closures that would keep
-	// fresh
+	snap := s.snap
 	*s = *fresh
+	// fresh's hooks are bound to fresh: bind those a partition runs to s
+	// (as shard does), or they would step fresh's clock, not s's
+	for i, h := range s.hk.cycle {
+		if on := h.on; on != nil {
+			s.hk.cycle[i].f = func() { on(s) }
+		}
+	}
+	if len(s.hk.gen) == 1 && s.admCap > 0 { // admitStalled (partitionedHooks)
+		s.hk.gen = []func(int) int64{s.admitStalled}
+	}
+	s.rewatch(snap)
 	s.reran = true
 	return s.runSeq(ctx, onProgress, start)
 }

@@ -14,7 +14,8 @@ import (
 
 // runDoc runs gc's configuration with seed 1 on the given number of
 // threads (partitions) and returns its whole result document (CPU time
-// zeroed: the one field that is not a function of configuration and seed).
+// zeroed: the one field that is not a function of configuration and seed),
+// followed by the network snapshots the case watches (watchSnapshots).
 func runDoc(t *testing.T, gc goldenCase, threads int) ([]byte, string) {
 	t.Helper()
 	s, err := New(parallelConfig(t, gc), 1)
@@ -22,6 +23,7 @@ func runDoc(t *testing.T, gc goldenCase, threads int) ([]byte, string) {
 		t.Fatalf("%s: New: %v", gc.name, err)
 	}
 	s.SetThreads(threads)
+	snaps := watchSnapshots(t, s, gc)
 	r, err := s.Run(nil, nil)
 	if err != nil {
 		t.Fatalf("%s (%d threads): Run: %v", gc.name, threads, err)
@@ -34,7 +36,7 @@ func runDoc(t *testing.T, gc goldenCase, threads int) ([]byte, string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return b, r.Sequential
+	return append(b, *snaps...), r.Sequential
 }
 
 // parallelConfig is gc's golden configuration with 400 + 600 cycles (ten
@@ -314,6 +316,9 @@ func TestParallelDeadlockReport(t *testing.T) {
 	}{
 		{goldenCase{"stuck", []string{"traffic.pattern=ADV", "traffic.load=0.9"}}, func(s *Sim) { s.dl.age = 150 }},
 		{goldenCase{"watchdog", []string{"routing.name=VAL", "traffic.load=0.002"}}, func(s *Sim) { s.watchdog = 40 }},
+		// PB's broadcast, a cycle hook: the sequential run again must
+		// step it on its own clock
+		{goldenCase{"stuck/PB", []string{"routing.name=PB", "topology.h=3", "topology.a=6", "topology.p=3", "traffic.pattern=ADV", "traffic.load=0.9"}}, func(s *Sim) { s.dl.age = 150 }},
 	} {
 		var docs [2]string
 		var errs [2]string

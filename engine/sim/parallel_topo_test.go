@@ -1,5 +1,10 @@
 package sim
 
+import (
+	"encoding/json"
+	"testing"
+)
+
 // The partitioned engine on topologies other than the Dragonfly, each cut
 // by its own rule (topology.Partitioned): a flattened butterfly's rows
 // (Kim, Dally, Abts, Flattened Butterfly: A Cost-Efficient Topology for
@@ -18,11 +23,14 @@ var fbflyRouter = []string{"topology.kind=fbfly", "topology.localLatency=100", "
 	"router.injectionVCs=4", "router.outputBuffer=128", "router.voq=true", "routing.ugalT=0", "routing.congestion=perPort"}
 
 // fattreeRouter is config.FatTree(4, 3, 0)'s switch (4-cycle links, 8-phit
-// packets, one VC of 128 KB per port), as assignments.
+// packets, one VC of 128 KB per input port), as assignments, with a
+// 256-phit output FIFO: the preset's 128 KB one makes the event wheels of
+// a partition 3 MB, and 4 partitions would exceed the allowance
+// (config.PartitionAllowance) and run as 3.
 var fattreeRouter = []string{"topology.kind=fattree", "topology.k=4", "topology.stages=3", "topology.localLatency=4",
 	"topology.injectionLatency=4", "router.speedup=1.5", "router.packetSize=8", "router.xbarLatency=3",
 	"router.localBuffer=16384", "router.localVCs=1", "router.injectionBuffer=16384", "router.injectionVCs=1",
-	"router.outputBuffer=16384"}
+	"router.outputBuffer=256"}
 
 // topologyCases are the configurations of TestParallelBitIdentical on
 // other topologies: MIN and UGAL (its Valiant intermediate from the
@@ -46,5 +54,52 @@ func topologyCases() []goldenCase {
 	add("fattree/MIN/HOTSPOT", ft, "traffic.pattern=HOTSPOT", "traffic.hotspotNode=33", "traffic.hotspotSenders=0,5,21,40,58",
 		"traffic.hotspotBackground=UN", "traffic.load=0.5")
 	add("mesh8/MIN/UN", []string{"topology.kind=mesh", "topology.width=3", "topology.height=8", "topology.p=2", "traffic.load=0.3"})
-	return cs
+	return append(cs, snapshotCases()...)
+}
+
+// snapshotEvery: the cases of TestParallelBitIdentical that watch the
+// network (the live view, Sim.Watch) and every how many cycles: the
+// snapshots' stream is compared with the result document. Intervals that
+// do not divide the windows (70 and 30 cycles against 100-cycle global
+// links), one per cycle of the fat tree's 4-cycle windows' length, and a
+// cycle hook of its own beside the snapshot's (PB's broadcast).
+var snapshotEvery = map[string]int64{"snap/UGAL/ADV": 70, "snap/h3/PB/piggyback": 30, "snap/fattree/HOTSPOT": 4, "snap/fbfly2D/UGAL": 250}
+
+// snapshotCases are the configurations snapshotEvery watches.
+func snapshotCases() []goldenCase {
+	h3 := []string{"topology.h=3", "topology.a=6", "topology.p=3", "traffic.load=0.5"}
+	ft := append([]string{"sim.warmup=300", "sim.cycles=500"}, fattreeRouter...)
+	fb2 := append([]string{"topology.dimensions=2", "topology.k=4", "topology.p=4", "sim.warmup=1000", "sim.cycles=2000"}, fbflyRouter...)
+	return []goldenCase{
+		{"snap/UGAL/ADV", []string{"routing.name=UGAL", "traffic.pattern=ADV", "traffic.load=0.5"}},
+		{"snap/h3/PB/piggyback", append([]string{"routing.name=PB", "routing.pbBroadcast=piggyback", "traffic.pattern=ADV", "sim.warmup=200", "sim.cycles=400"}, h3...)},
+		{"snap/fattree/HOTSPOT", append(ft, "traffic.pattern=HOTSPOT", "traffic.hotspotNode=33", "traffic.hotspotSenders=0,5,21,40,58", "traffic.load=0.4")},
+		{"snap/fbfly2D/UGAL", append(fb2, "routing.name=UGAL", "traffic.pattern=PERM", "traffic.load=0.8")},
+	}
+}
+
+// watchSnapshots watches s as snapshotEvery says for gc, and returns the
+// snapshots' JSON, one after the other, as the run hands them over.
+func watchSnapshots(t *testing.T, s *Sim, gc goldenCase) *[]byte {
+	t.Helper()
+	var out []byte
+	if every := snapshotEvery[gc.name]; every > 0 {
+		n := 0
+		if err := s.Watch(every, func(snap *NetSnapshot) {
+			b, err := json.Marshal(snap)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out = append(append(out, '\n'), b...)
+			n++
+		}); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() {
+			if n < 10 {
+				t.Errorf("%s: %d snapshots, want at least 10", gc.name, n)
+			}
+		})
+	}
+	return &out
 }
