@@ -167,6 +167,9 @@ func TestParallelBitIdentical(t *testing.T) {
 			t.Fatal(err)
 		}
 		if why := s.parallelBlocker(); why != "" {
+			if !sequentialCase(gc.name) {
+				t.Errorf("%s: runs sequentially (%s), but the partitioned engine covers it", gc.name, why)
+			}
 			got, note := runDoc(t, gc, 3)
 			if note != why {
 				t.Errorf("%s: note %q, want %q", gc.name, note, why)

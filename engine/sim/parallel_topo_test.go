@@ -2,6 +2,7 @@ package sim
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 )
 
@@ -102,4 +103,13 @@ func watchSnapshots(t *testing.T, s *Sim, gc goldenCase) *[]byte {
 		})
 	}
 	return &out
+}
+
+// sequentialCase: the cases of parallelCases the partitioned engine does
+// not cover (engine/PARALLEL.md's inventory): ACOR's and PB-ACOR's levels,
+// FOGSim's router.idleUpdates=fogsim (PB's FOGSim model). Any other case
+// that runs sequentially is a regression — a hook registered without its
+// method expression, for one (cycleHook.on).
+func sequentialCase(name string) bool {
+	return strings.Contains(name, "ACOR") || name == "PB/fogsim-model"
 }
