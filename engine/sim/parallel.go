@@ -1,8 +1,10 @@
 package sim
 
-// The partitioned run: one run split into partitions of whole Dragonfly
-// groups, each stepped by its own goroutine for a window of L cycles (L the
-// latency of the links the cut crosses), with a barrier after each window
+// The partitioned run: one run split into partitions by the topology's
+// rule (topology.Partitioned: whole Dragonfly groups, a flattened
+// butterfly's or mesh's rows, a fat tree's subtrees), each stepped by its
+// own goroutine for a window of L cycles (L the least latency of the links
+// the cut crosses), with a barrier after each window
 // that hands every partition what crossed the cut into it. The result is
 // the sequential engine's, bit for bit; engine/PARALLEL.md gives the
 // argument and the inventory of the state a cycle touches.
@@ -22,7 +24,7 @@ import (
 )
 
 // SetThreads asks Run to split the run into n partitions (at most the
-// topology's groups), one goroutine each; n ≤ 1 runs sequentially, 0 uses
+// topology's partition keys), one goroutine each; n ≤ 1 runs sequentially, 0 uses
 // the cores available (runtime.GOMAXPROCS). The result does not depend on
 // n: a configuration the partitioned engine does not cover runs
 // sequentially and its result says why (result.Result.Sequential).
