@@ -332,6 +332,7 @@ func TestParallelDeadlockReport(t *testing.T) {
 			}
 			tc.set(s)
 			s.SetThreads(threads)
+			snaps := watchSnapshots(t, s, tc.gc)
 			r, err := s.Run(nil, nil)
 			if err == nil || r == nil || r.Deadlock == nil {
 				t.Fatalf("%s, %d threads: no deadlock (%v)", tc.gc.name, threads, err)
@@ -341,7 +342,7 @@ func TestParallelDeadlockReport(t *testing.T) {
 			}
 			r.CPUSeconds = 0
 			b, _ := json.Marshal(r)
-			docs[i], errs[i] = string(b), err.Error()
+			docs[i], errs[i] = string(b)+string(*snaps), err.Error()
 		}
 		if docs[0] != docs[1] || errs[0] != errs[1] {
 			t.Errorf("%s: 3 partitions report %q, one %q", tc.gc.name, errs[1], errs[0])
