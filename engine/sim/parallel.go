@@ -172,7 +172,7 @@ func (s *Sim) parallelBlocker() string {
 		// thesis §2.2.2's BFS model (engine/graph500): the processes' exchanges
 		// are packets, but the model keeps job-wide state beside them, and
 		// Run stops at the cycle of the BFS's last delivery
-		return "workload " + c.Workload.Kind + ": the job's state is shared by all its processes (per-level counts, the broadcasts delivered, the last of which ends the run at its cycle: a partition would run past it)"
+		return "workload " + c.Workload.Kind + ": its processes interact outside packets (a sender raises its receiver's expected query count when it sends; per-level counts and the broadcasts delivered are the whole job's) and the run ends at the cycle the last broadcast lands, which a partition would run past"
 	case s.srcQueue && s.onMessage != nil:
 		return "a mechanism's look at the messages queued is not partitioned yet"
 	case s.st.hx != nil || s.st.sLevel != nil || s.st.acorStatus != nil || s.st.sCnm != nil || s.st.trLevels != nil:

@@ -37,8 +37,10 @@ var fattreeRouter = []string{"topology.kind=fattree", "topology.k=4", "topology.
 // other topologies: MIN and UGAL (its Valiant intermediate from the
 // source router's stream, its occupancies of that router's outputs) on a
 // 1D flattened butterfly of 8 routers (every router a key: all links cut)
-// and on a 2D one of 4 rows, MIN's D-mod-k on the fat tree under UN and
-// HOTSPOT, and dimension order on a mesh of 8 rows.
+// and on a 2D one of 4 rows (with and without virtual output queues),
+// MIN's D-mod-k on the fat tree under UN and HOTSPOT and with the RECN
+// paper's baseline queueing schemes, and dimension order on a mesh of 8
+// rows.
 func topologyCases() []goldenCase {
 	var cs []goldenCase
 	add := func(name string, base []string, sets ...string) {
@@ -50,10 +52,20 @@ func topologyCases() []goldenCase {
 	add("fbfly1D/UGAL/PERM", fb1, "routing.name=UGAL", "traffic.pattern=PERM", "traffic.load=0.8")
 	add("fbfly2D/UGAL/UN", fb2, "routing.name=UGAL", "routing.ugalIntermediate=any", "traffic.load=0.9")
 	add("fbfly2D/MIN/bursty", fb2, "traffic.process=bursty", "traffic.burstLength=8", "traffic.load=0.6")
+	// without virtual output queues: UGAL weighs the output's credits
+	add("fbfly2D/UGAL/PERM/noVoq", fb2, "routing.name=UGAL", "router.voq=false", "routing.congestion=perVC", "traffic.pattern=PERM", "traffic.load=0.7")
 	ft := append([]string{"sim.warmup=300", "sim.cycles=500"}, fattreeRouter...)
 	add("fattree/MIN/UN", ft, "traffic.load=0.7")
 	add("fattree/MIN/HOTSPOT", ft, "traffic.pattern=HOTSPOT", "traffic.hotspotNode=33", "traffic.hotspotSenders=0,5,21,40,58",
 		"traffic.hotspotBackground=UN", "traffic.load=0.5")
+	// the RECN paper's baselines (§4.1, §4.3): one queue per input, four
+	// with out-of-order counting, per output and per destination host
+	add("fattree/iq/HOTSPOT", ft, "router.queueing=iq", "traffic.pattern=HOTSPOT", "traffic.hotspotNode=33",
+		"traffic.hotspotSenders=0,5,21,40,58", "traffic.hotspotBackground=UN", "traffic.load=0.5")
+	add("fattree/4q/UN", ft, "router.queueing=4q", "traffic.load=0.8")
+	add("fattree/voqsw/HOTSPOT", ft, "router.queueing=voqsw", "traffic.pattern=HOTSPOT", "traffic.hotspotNode=12",
+		"traffic.hotspotSenders=1,17,30,44,63", "traffic.hotspotBackground=UN", "traffic.load=0.6")
+	add("fattree/voqnet/UN", ft, "router.queueing=voqnet", "traffic.load=0.7")
 	add("mesh8/MIN/UN", []string{"topology.kind=mesh", "topology.width=3", "topology.height=8", "topology.p=2", "traffic.load=0.3"})
 	return append(cs, snapshotCases()...)
 }
@@ -62,7 +74,7 @@ func topologyCases() []goldenCase {
 // network (the live view, Sim.Watch) and every how many cycles: the
 // snapshots' stream is compared with the result document. Intervals that
 // do not divide the windows (70 and 30 cycles against 100-cycle global
-// links), one per cycle of the fat tree's 4-cycle windows' length, and a
+// links), every 4 cycles on the fat tree (its windows' length), and a
 // cycle hook of its own beside the snapshot's (PB's broadcast).
 // TestParallelDeadlockReport's stuck head (found after cycle 207) every
 // 9 cycles: the snapshot of cycle 207 ends the window in which the
