@@ -693,7 +693,7 @@ func (c *Config) PartitionAllowance() int64 {
 		return 0
 	}
 	keys := topology.PartitionKeysOf(t.Params())
-	if keys < 2 {
+	if keys < 2 || c.Congestion.SchemeName() == "recn" { // RECN's queues keep a run on one thread (sim's parallelBlocker)
 		return 0
 	}
 	nb, _, _ := c.samples()
