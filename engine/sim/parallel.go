@@ -203,7 +203,8 @@ func (s *Sim) partitionedHooks() bool {
 // topology numbers a key's routers in several runs, as a fat tree does
 // level by level), its first node, and the owner of every port; L, the
 // window, is the least latency of a link the cut crosses. ok is false when
-// the nodes of a partition are not a contiguous range or no link is cut.
+// a partition has no router, its nodes are not a contiguous range or no
+// link is cut.
 func (s *Sim) split(n int) (rs [][]int, n0 []int, owner []uint16, L int64, ok bool) {
 	keyed, _ := s.topo.(topology.Partitioned)
 	if keyed == nil {
@@ -223,6 +224,11 @@ func (s *Sim) split(n int) (rs [][]int, n0 []int, owner []uint16, L int64, ok bo
 			rs[p][m-1] = r + 1 // the run goes on
 		} else {
 			rs[p] = append(rs[p], r, r+1)
+		}
+	}
+	for p := range rs {
+		if len(rs[p]) == 0 { // a key without routers
+			return nil, nil, nil, 0, false
 		}
 	}
 	// a contiguous range of nodes per partition
