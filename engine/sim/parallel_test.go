@@ -264,15 +264,27 @@ func TestParallelFallbackNote(t *testing.T) {
 // TestParallelWindowLongerThanCut: a window longer than the latency of the
 // cut's links lets a partition run past a packet or credit still to come
 // from another: the result must change (the bit-identity test above can
-// fail).
+// fail) — on the Dragonfly's global links, the 1D flattened butterfly's
+// links, the fat tree's top stage and the mesh's y links.
 func TestParallelWindowLongerThanCut(t *testing.T) {
-	gc := goldenCase{"MIN/UN/0.9", []string{"traffic.load=0.9"}}
-	want, _ := runDoc(t, gc, 1)
-	windowHook = func(L int64) int64 { return L + 10 }
+	cases := []goldenCase{{"MIN/UN/0.9", []string{"traffic.load=0.9"}}}
+	for _, gc := range topologyCases() { // the other topologies' cuts
+		if gc.name == "fbfly1D/MIN/UN" || gc.name == "fattree/MIN/UN" || gc.name == "mesh8/MIN/UN" {
+			cases = append(cases, gc)
+		}
+	}
 	defer func() { windowHook = nil }()
-	got, _ := runDoc(t, gc, 3)
-	if bytes.Equal(got, want) {
-		t.Errorf("windows of L+10 cycles gave the sequential result: the test cannot see a late delivery")
+	for _, gc := range cases {
+		want, _ := runDoc(t, gc, 1)
+		windowHook = func(L int64) int64 { return L + 10 }
+		got, _ := runDoc(t, gc, 3)
+		windowHook = nil
+		if bytes.Equal(got, want) {
+			t.Errorf("%s: windows of L+10 cycles gave the sequential result: the test cannot see a late delivery", gc.name)
+		}
+	}
+	if len(cases) != 4 {
+		t.Errorf("%d cases, want 4", len(cases))
 	}
 }
 
