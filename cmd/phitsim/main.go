@@ -73,8 +73,8 @@ var help = map[string]string{
 
 Runs one configuration at its offered load once per seed (sim.seeds, in
 parallel) and averages the seeds with a 95% confidence interval. -threads
-splits each run over N goroutines, each stepping a range of Dragonfly
-groups, with the same result as one thread (engine/PARALLEL.md); by default
+splits each run over N goroutines, each stepping a part of the network
+(Dragonfly groups; rows or subtrees), with the same result as one thread (engine/PARALLEL.md); by default
 the seeds' runs share the cores as sweep's do (min(cores, seeds) at once,
 the cores they leave free to their threads: one seed takes them all); a configuration the
 partitioned engine does not cover yet runs on one, its result's
@@ -113,7 +113,7 @@ balanced. An experiment that sweeps a parameter (thesis-fig3.10) takes
 The runs share the cores: with -j and -threads left 0, min(cores, runs) run
 at once, and a run that starts when fewer runs are left than cores are free
 takes the free cores ÷ the runs left (rounded up) as threads, each stepping
-a range of Dragonfly groups (engine/PARALLEL.md) — one big point's run gets
+a part of the network (engine/PARALLEL.md) — one big point's run gets
 every core, the last runs of a sweep and the seeds sim.precision adds the
 cores the others leave. -threads T alone runs cores ÷ T at once on T threads
 each; -j N alone runs N at once and shares the cores between them as they
@@ -577,7 +577,7 @@ func cmdRun(ctx context.Context, args []string, e env) error {
 	out := fs.String("out", "", "write the full JSON result to `FILE` (the summary goes to stdout)")
 	asJSON := fs.Bool("json", false, "write the full JSON result to stdout, even at a terminal")
 	fogsim := fs.Bool("fogsim", false, "also print each run in FOGSim's output vocabulary (to stderr)")
-	threads := fs.Int("threads", 0, "goroutines per run, each stepping a range of groups (0: the cores the seeds' runs leave over, see -h); the result does not depend on it")
+	threads := fs.Int("threads", 0, "goroutines per run, each stepping a part of the network (0: the cores the seeds' runs leave over, see -h); the result does not depend on it")
 	if err := parseFlags(fs, args, e); err != nil {
 		return err
 	}
@@ -759,7 +759,7 @@ func cmdSweep(ctx context.Context, args []string, e env) error {
 	asCSV := fs.Bool("csv", false, "write the curves as CSV to stdout, even at a terminal")
 	asTransient := fs.Bool("transient", false, "with a pattern switch (traffic.switchCycle), the CSV on stdout is the time series around it, one row per 10-cycle bin per point, instead of the curves")
 	workers := fs.Int("j", 0, "`N` parallel runs (0: shared with -threads, see -h)")
-	threads := fs.Int("threads", 0, "`T` goroutines per run, each stepping a range of groups (0: the cores the runs leave over, see -h); the results do not depend on it")
+	threads := fs.Int("threads", 0, "`T` goroutines per run, each stepping a part of the network (0: the cores the runs leave over, see -h); the results do not depend on it")
 	param := fs.String("param", "", "sweep the numeric parameter `PATH` instead of the load, e.g. workload.tq (with -values)")
 	values := fs.String("values", "", "values of -param: `LIST` of start:stop:step ranges and values, comma-separated")
 	planDir := fs.String("plan", "", "write the sweep as a plan into folder `DIR` and run nothing (then 'phitsim exec', 'merge', 'slurm')")

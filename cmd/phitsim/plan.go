@@ -37,8 +37,8 @@ task finishes later are left to the next exec (merge lists them as missing).
 The runs share C cores (default: $SLURM_CPUS_PER_TASK in a Slurm task, else
 the cores available): with P and T left 0, min(C, runs) run at once, and a
 run that starts when fewer runs are left than cores are free takes the free
-cores ÷ the runs left (rounded up) as threads, each stepping a range of
-Dragonfly groups (engine/PARALLEL.md); with one of them given, the other
+cores ÷ the runs left (rounded up) as threads, each stepping a part of
+the network (engine/PARALLEL.md); with one of them given, the other
 takes the cores it leaves. The results do not depend on P or T.
 
 Examples:

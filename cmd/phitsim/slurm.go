@@ -26,8 +26,8 @@ writes DIR/job.sbatch, one array task per slice of the runs, each task
 'phitsim exec -plan DIR -task $SLURM_ARRAY_TASK_ID -tasks N -cpus C' on the
 task's C CPUs (--cpus-per-task): min(C, runs left) runs at once, and a run
 that starts when fewer runs are left than CPUs are free takes the free CPUs
-÷ the runs left (rounded up) as threads, each stepping a range of Dragonfly
-groups (engine/PARALLEL.md; the results do not depend on it); with -submit,
+÷ the runs left (rounded up) as threads, each stepping a part of the
+network (engine/PARALLEL.md; the results do not depend on it); with -submit,
 submits it with sbatch and prints the job id.
 DIR and the phitsim binary (-bin) must be on a file system the nodes share.
 A task that is killed (time limit, pre-emption, a node failure) loses only its

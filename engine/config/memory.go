@@ -683,15 +683,17 @@ const PartitionCopyBytes = 8 << 20
 // when their copies would need more): twice what a partition copies — the
 // statistics' counts (the histogram, per router, per node, and up to 14
 // series and transient bins per interval) and its event wheels — for each
-// group but one, at most PartitionCopyBytes; 0 where runs are not partitioned (groups of a
-// Dragonfly only).
+// partition key (topology.Partitioned: a Dragonfly's groups, a flattened
+// butterfly's or mesh's rows, a fat tree's subtrees) but one, at most
+// PartitionCopyBytes; 0 where runs are not partitioned.
 func (c *Config) PartitionAllowance() int64 {
 	t := &c.Topology
-	if t.Kind != "" && t.Kind != "dragonfly" {
+	sz, ok := t.Sizes()
+	if !ok {
 		return 0
 	}
-	sz, ok := t.Sizes()
-	if !ok || sz.Groups < 2 {
+	keys := topology.PartitionKeysOf(t.Params())
+	if keys < 2 || c.Congestion.SchemeName() == "recn" { // RECN's queues keep a run on one thread (sim's parallelBlocker)
 		return 0
 	}
 	nb, _, _ := c.samples()
@@ -710,7 +712,7 @@ func (c *Config) PartitionAllowance() int64 {
 		wheels++ // the contention counters' releases (sim's shard)
 	}
 	per := 8*(float64(c.Sim.HistMax)+65+float64(sz.Routers+sz.Nodes)+14*nb) + wheels*24*float64(slots)
-	return int64(min(float64(PartitionCopyBytes), 2*float64(sz.Groups-1)*per))
+	return int64(min(float64(PartitionCopyBytes), 2*float64(keys-1)*per))
 }
 
 // MaxOrderNodes bounds the hosts for which the simulator counts

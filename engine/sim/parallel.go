@@ -1,8 +1,10 @@
 package sim
 
-// The partitioned run: one run split into partitions of whole Dragonfly
-// groups, each stepped by its own goroutine for a window of L cycles (L the
-// latency of the links the cut crosses), with a barrier after each window
+// The partitioned run: one run split into partitions by the topology's
+// rule (topology.Partitioned: whole Dragonfly groups, a flattened
+// butterfly's or mesh's rows, a fat tree's subtrees), each stepped by its
+// own goroutine for a window of L cycles (L the least latency of the links
+// the cut crosses), with a barrier after each window
 // that hands every partition what crossed the cut into it. The result is
 // the sequential engine's, bit for bit; engine/PARALLEL.md gives the
 // argument and the inventory of the state a cycle touches.
@@ -22,7 +24,7 @@ import (
 )
 
 // SetThreads asks Run to split the run into n partitions (at most the
-// topology's groups), one goroutine each; n ≤ 1 runs sequentially, 0 uses
+// topology's partition keys), one goroutine each; n ≤ 1 runs sequentially, 0 uses
 // the cores available (runtime.GOMAXPROCS). The result does not depend on
 // n: a configuration the partitioned engine does not cover runs
 // sequentially and its result says why (result.Result.Sequential).
@@ -147,10 +149,10 @@ var partitionedRouting = map[string]bool{"MIN": true, "VAL": true, "VAL_GROUP": 
 func (s *Sim) parallelBlocker() string {
 	c := &s.cfg
 	switch {
-	case s.df == nil:
-		return "partitioned runs cover the Dragonfly only (whole groups)"
-	case s.groups < 2:
-		return "one group: nothing to partition"
+	case s.partitionKeys() == 0:
+		return "topology " + s.topo.Name() + ": no partition rule (topology.Partitioned)"
+	case s.partitionKeys() < 2:
+		return "topology " + s.topo.Name() + ": one partition key (group, row or subtree): nothing to partition"
 	case s.now != 0 || s.live != 0:
 		return "the run did not start at cycle 0"
 	case s.rn != nil:
@@ -166,10 +168,11 @@ func (s *Sim) parallelBlocker() string {
 		return "router.idleUpdates=fogsim: the per-router packet counts cross the cut"
 	case s.cc.on || s.iso.on || s.ctlShort:
 		return "control or isolated traffic classes are not partitioned yet"
-	case s.snap != nil:
-		return "network snapshots (the live view) are not partitioned yet"
 	case s.wl != nil:
-		return "workload " + c.Workload.Kind + ": the job's state is not partitioned yet"
+		// thesis §2.2.2's BFS model (engine/graph500): the processes' exchanges
+		// are packets, but the model keeps job-wide state beside them, and
+		// Run stops at the cycle of the BFS's last delivery
+		return "workload " + c.Workload.Kind + ": its processes interact outside packets (a sender raises its receiver's expected query count when it sends; per-level counts and the broadcasts delivered are the whole job's) and the run ends at the cycle the last broadcast lands, which a partition would run past"
 	case s.srcQueue && s.onMessage != nil:
 		return "a mechanism's look at the messages queued is not partitioned yet"
 	case s.st.hx != nil || s.st.sLevel != nil || s.st.acorStatus != nil || s.st.sCnm != nil || s.st.trLevels != nil:
@@ -192,35 +195,44 @@ func (s *Sim) partitionedHooks() bool {
 	return len(s.hk.gen) == 0 || len(s.hk.gen) == 1 && s.admCap > 0
 }
 
-// split lays out n partitions of contiguous group ranges (uneven when n
-// does not divide the groups): each partition's first router and node, and
-// the owner of every port; L, the window, is the least latency of a link
-// the cut crosses. ok is false when the layout is not contiguous ranges.
-func (s *Sim) split(n int) (r0, n0 []int, owner []uint16, L int64, ok bool) {
-	G := s.groups
-	r0, n0 = make([]int, n+1), make([]int, n+1)
+// split lays out n partitions of consecutive partition keys (the
+// topology's rule, topology.Partitioned: a Dragonfly's groups, a flattened
+// butterfly's or a mesh's rows, a fat tree's subtrees; uneven when n does
+// not divide the keys): each partition's router ranges (rs[p], pairs of
+// first and past-last router, in increasing order: one range unless the
+// topology numbers a key's routers in several runs, as a fat tree does
+// level by level), its first node, and the owner of every port; L, the
+// window, is the least latency of a link the cut crosses. ok is false when
+// a partition has no router, its nodes are not a contiguous range or no
+// link is cut.
+func (s *Sim) split(n int) (rs [][]int, n0 []int, owner []uint16, L int64, ok bool) {
+	keyed, _ := s.topo.(topology.Partitioned)
+	if keyed == nil {
+		return nil, nil, nil, 0, false
+	}
+	K := keyed.PartitionKeys()
+	rs, n0 = make([][]int, n), make([]int, n+1)
 	part := make([]int, s.R)
 	for r := range s.R {
-		g := int(s.rgroup[r])
+		k := keyed.PartitionKey(r)
 		p := 0
-		for p+1 < n && (p+1)*G/n <= g {
+		for p+1 < n && (p+1)*K/n <= k {
 			p++
 		}
 		part[r] = p
+		if m := len(rs[p]); m > 0 && rs[p][m-1] == r {
+			rs[p][m-1] = r + 1 // the run goes on
+		} else {
+			rs[p] = append(rs[p], r, r+1)
+		}
 	}
-	// contiguous ranges of routers and of nodes
-	r0[n], n0[n] = s.R, s.N
-	for r := 1; r < s.R; r++ {
-		if part[r] < part[r-1] {
+	for p := range rs {
+		if len(rs[p]) == 0 { // a key without routers
 			return nil, nil, nil, 0, false
 		}
 	}
-	for p := n - 1; p >= 0; p-- {
-		r0[p] = r0[p+1]
-		for r0[p] > 0 && part[r0[p]-1] == p {
-			r0[p]--
-		}
-	}
+	// a contiguous range of nodes per partition
+	n0[n] = s.N
 	for nd := range s.N {
 		if nd > 0 && part[s.nodeAt[nd].router] < part[s.nodeAt[nd-1].router] {
 			return nil, nil, nil, 0, false
@@ -244,17 +256,27 @@ func (s *Sim) split(n int) (r0, n0 []int, owner []uint16, L int64, ok bool) {
 			}
 		}
 	}
-	return r0, n0, owner, L, L >= 1
+	return rs, n0, owner, L, L >= 1
+}
+
+// partitionKeys is the number of partition keys of the topology (0: it
+// has no partition rule).
+func (s *Sim) partitionKeys() int {
+	if keyed, ok := s.topo.(topology.Partitioned); ok {
+		return keyed.PartitionKeys()
+	}
+	return 0
 }
 
 // shard is partition p of this Sim: a copy that shares the per-router,
 // per-port and per-node state (each partition touches only its own
 // entries) and has its own packet pool, event wheels, allocation scratch,
 // credit waiters, generator wheel and counters.
-func (s *Sim) shard(p, n int, r0, n0 []int, owner []uint16, L int64) *Sim {
+func (s *Sim) shard(p, n int, rs [][]int, n0 []int, owner []uint16, L int64) *Sim {
 	sh := new(Sim)
 	*sh = *s
-	sh.r0, sh.r1, sh.n0, sh.n1 = r0[p], r0[p+1], n0[p], n0[p+1]
+	sh.r0, sh.r1, sh.n0, sh.n1 = rs[p][0], rs[p][1], n0[p], n0[p+1]
+	sh.rMore = rs[p][2:] // a fat tree's subtrees: a range per level
 	x := &partition{id: uint16(p), owner: owner, lp: make([]int64, L), live: make([]int64, L), stuckAt: -1}
 	for b := range 2 {
 		x.packets[b] = make([][]crossing, n)
@@ -476,7 +498,7 @@ var windowHook func(L int64) int64
 // have gone past) makes the run start again sequentially, to the same
 // result as a sequential run.
 func (s *Sim) runParallel(ctx context.Context, onProgress func(Progress), start time.Time) (*result.Result, error) {
-	n := min(s.threads, s.groups)
+	n := min(s.threads, s.partitionKeys())
 	// every partition but the first adds its copy of the statistics and
 	// its event wheels: together within the allowance the memory estimate
 	// counts (config.PartitionAllowance)
@@ -493,9 +515,9 @@ func (s *Sim) runParallel(ctx context.Context, onProgress func(Progress), start 
 		}
 		return res, err
 	}
-	r0, n0, owner, L, ok := s.split(n)
+	rs, n0, owner, L, ok := s.split(n)
 	if !ok {
-		s.seqNote = "the groups' routers or nodes are not numbered contiguously"
+		s.seqNote = "the partitions' nodes are not numbered contiguously"
 		res, err := s.runSeq(ctx, onProgress, start)
 		if res != nil {
 			res.Sequential = s.seqNote
@@ -508,7 +530,7 @@ func (s *Sim) runParallel(ctx context.Context, onProgress func(Progress), start 
 	}
 	parts := make([]*Sim, n)
 	for p := range parts {
-		parts[p] = s.shard(p, n, r0, n0, owner, max(win, L))
+		parts[p] = s.shard(p, n, rs, n0, owner, max(win, L))
 	}
 	// one goroutine per partition but the first, which this one steps
 	type job struct{ to int64 }
@@ -547,6 +569,7 @@ func (s *Sim) runParallel(ctx context.Context, onProgress func(Progress), start 
 		if s.msr.next > from { // sim.autoWarmup looks at the series then
 			to = min(to, s.msr.next)
 		}
+		to = s.snapWindowEnd(from, to)
 		wg.Add(n - 1)
 		for p := 1; p < n; p++ {
 			starts[p] <- job{to}
@@ -573,6 +596,7 @@ func (s *Sim) runParallel(ctx context.Context, onProgress func(Progress), start 
 				return s.again(ctx, onProgress, start)
 			}
 		}
+		s.snapBarrier(to)
 		s.now = to
 		if s.now == s.msr.next {
 			s.gather(parts)
@@ -592,6 +616,9 @@ func (s *Sim) runParallel(ctx context.Context, onProgress func(Progress), start 
 		}
 	}
 	s.gather(parts)
+	if s.snap != nil { // the last, shorter interval
+		s.takeSnapshot()
+	}
 	res := s.Snapshot()
 	if s.msr.auto || s.msr.precision > 0 {
 		res.Quality = s.assess(res)
@@ -622,8 +649,21 @@ func (s *Sim) window(parts []*Sim, to int64) {
 // routers: whether one of their transit heads has waited more than the
 // bound.
 func (s *Sim) anyStuck() bool {
+	if s.stuckIn(s.r0, s.r1) {
+		return true
+	}
+	for i := 0; i < len(s.rMore); i += 2 {
+		if s.stuckIn(s.rMore[i], s.rMore[i+1]) {
+			return true
+		}
+	}
+	return false
+}
+
+// stuckIn is anyStuck on routers [r0, r1).
+func (s *Sim) stuckIn(r0, r1 int) bool {
 	limit := s.now - s.dl.age
-	for r := s.r0; r < s.r1; r++ {
+	for r := r0; r < r1; r++ {
 		for w := 0; w < 2; w++ {
 			for m := s.inMask[2*r+w]; m != 0; m &= m - 1 {
 				pi := r*s.radix + (w<<6 | bits.TrailingZeros64(m))
@@ -679,9 +719,19 @@ func (s *Sim) again(ctx context.Context, onProgress func(Progress), start time.T
 		return nil, fmt.Errorf("parallel run: rebuilding for the sequential run: %w", err)
 	}
 	fresh.dl, fresh.watchdog = s.dl, s.watchdog // as this run had them (tests set them)
-	// covered configurations register no hooks, closures that would keep
-	// fresh
+	snap := s.snap
 	*s = *fresh
+	// fresh's hooks are bound to fresh: bind those a partition runs to s
+	// (as shard does), or they would step fresh's clock, not s's
+	for i, h := range s.hk.cycle {
+		if on := h.on; on != nil {
+			s.hk.cycle[i].f = func() { on(s) }
+		}
+	}
+	if len(s.hk.gen) == 1 && s.admCap > 0 { // admitStalled (partitionedHooks)
+		s.hk.gen = []func(int) int64{s.admitStalled}
+	}
+	s.rewatch(snap)
 	s.reran = true
 	return s.runSeq(ctx, onProgress, start)
 }

@@ -10,35 +10,6 @@ import (
 	"testing"
 )
 
-// sequentialCase: the configurations of parallelCases the partitioned
-// engine may run sequentially (engine/PARALLEL.md): ACOR's levels, the
-// FOGSim model (PB's idle updates), the mesh, the Graph500 workload. Any
-// other that runs sequentially is a configuration that lost its
-// partitioning.
-var sequentialCase = regexp.MustCompile(`ACOR|/fogsim-model$|^mesh$|^graph500$`)
-
-// TestParallelCoverage: every configuration of TestParallelBitIdentical's
-// table that the engine partitions today still is (that test compares the
-// documents of those it partitions and only counts them: a configuration
-// that silently went sequential would still pass it). Breaking it: ECtN's
-// cycle hook registered without its method expression sends the five ECtN
-// configurations sequential.
-func TestParallelCoverage(t *testing.T) {
-	n := 0
-	for _, gc := range parallelCases() {
-		s, err := New(parallelConfig(t, gc), 1)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if why := s.parallelBlocker(); why != "" && !sequentialCase.MatchString(gc.name) {
-			t.Errorf("%s: runs sequentially (%s)", gc.name, why)
-		} else if why == "" {
-			n++
-		}
-	}
-	t.Logf("%d configurations partitioned", n)
-}
-
 var parallelMatrix = flag.Bool("parmatrix", false, "run TestParallelMatrix (e2e TestWasmParallelMatrix runs it natively and compiled to WebAssembly under Node.js)")
 
 // matrixCases is the part of parallelCases (TestParallelBitIdentical's
@@ -85,7 +56,7 @@ func TestParallelMatrix(t *testing.T) {
 		if why := s.parallelBlocker(); why != "" {
 			// sequential, with a note TestParallelBitIdentical checks:
 			// only what the engine does not partition yet
-			if !sequentialCase.MatchString(gc.name) {
+			if !sequentialCase(gc.name) {
 				t.Errorf("%s: runs sequentially (%s)", gc.name, why)
 			}
 			continue

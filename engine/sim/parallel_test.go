@@ -14,7 +14,8 @@ import (
 
 // runDoc runs gc's configuration with seed 1 on the given number of
 // threads (partitions) and returns its whole result document (CPU time
-// zeroed: the one field that is not a function of configuration and seed).
+// zeroed: the one field that is not a function of configuration and seed),
+// followed by the network snapshots the case watches (watchSnapshots).
 func runDoc(t *testing.T, gc goldenCase, threads int) ([]byte, string) {
 	t.Helper()
 	s, err := New(parallelConfig(t, gc), 1)
@@ -22,6 +23,7 @@ func runDoc(t *testing.T, gc goldenCase, threads int) ([]byte, string) {
 		t.Fatalf("%s: New: %v", gc.name, err)
 	}
 	s.SetThreads(threads)
+	snaps := watchSnapshots(t, s, gc)
 	r, err := s.Run(nil, nil)
 	if err != nil {
 		t.Fatalf("%s (%d threads): Run: %v", gc.name, threads, err)
@@ -34,7 +36,7 @@ func runDoc(t *testing.T, gc goldenCase, threads int) ([]byte, string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return b, r.Sequential
+	return append(b, *snaps...), r.Sequential
 }
 
 // parallelConfig is gc's golden configuration with 400 + 600 cycles (ten
@@ -142,7 +144,7 @@ func parallelCases() []goldenCase {
 	// the run's length decided on the whole network's counters
 	cs = append(cs, goldenCase{"MIN/autoWarmup", []string{"sim.autoWarmup=true", "sim.warmup=4000", "sim.interval=20", "traffic.load=0.6"}},
 		goldenCase{"UGAL/precision", []string{"routing.name=UGAL", "sim.precision=0.02", "sim.interval=50", "traffic.pattern=ADV", "traffic.load=0.4"}})
-	return cs
+	return append(cs, topologyCases()...)
 }
 
 // TestParallelBitIdentical: a run split into 2, 3, 4 and 7 partitions
@@ -165,6 +167,9 @@ func TestParallelBitIdentical(t *testing.T) {
 			t.Fatal(err)
 		}
 		if why := s.parallelBlocker(); why != "" {
+			if !sequentialCase(gc.name) {
+				t.Errorf("%s: runs sequentially (%s), but the partitioned engine covers it", gc.name, why)
+			}
 			got, note := runDoc(t, gc, 3)
 			if note != why {
 				t.Errorf("%s: note %q, want %q", gc.name, note, why)
@@ -176,6 +181,9 @@ func TestParallelBitIdentical(t *testing.T) {
 		}
 		covered++
 		for _, n := range []int{2, 3, 4, 7} {
+			if n > s.partitionKeys() { // as many partitions as keys
+				continue
+			}
 			got, note := runDoc(t, gc, n)
 			if note != "" {
 				t.Errorf("%s, %d partitions: ran sequentially: %s", gc.name, n, note)
@@ -256,15 +264,27 @@ func TestParallelFallbackNote(t *testing.T) {
 // TestParallelWindowLongerThanCut: a window longer than the latency of the
 // cut's links lets a partition run past a packet or credit still to come
 // from another: the result must change (the bit-identity test above can
-// fail).
+// fail) — on the Dragonfly's global links, the 1D flattened butterfly's
+// links, the fat tree's top stage and the mesh's y links.
 func TestParallelWindowLongerThanCut(t *testing.T) {
-	gc := goldenCase{"MIN/UN/0.9", []string{"traffic.load=0.9"}}
-	want, _ := runDoc(t, gc, 1)
-	windowHook = func(L int64) int64 { return L + 10 }
+	cases := []goldenCase{{"MIN/UN/0.9", []string{"traffic.load=0.9"}}}
+	for _, gc := range topologyCases() { // the other topologies' cuts
+		if gc.name == "fbfly1D/MIN/UN" || gc.name == "fattree/MIN/UN" || gc.name == "mesh8/MIN/UN" {
+			cases = append(cases, gc)
+		}
+	}
 	defer func() { windowHook = nil }()
-	got, _ := runDoc(t, gc, 3)
-	if bytes.Equal(got, want) {
-		t.Errorf("windows of L+10 cycles gave the sequential result: the test cannot see a late delivery")
+	for _, gc := range cases {
+		want, _ := runDoc(t, gc, 1)
+		windowHook = func(L int64) int64 { return L + 10 }
+		got, _ := runDoc(t, gc, 3)
+		windowHook = nil
+		if bytes.Equal(got, want) {
+			t.Errorf("%s: windows of L+10 cycles gave the sequential result: the test cannot see a late delivery", gc.name)
+		}
+	}
+	if len(cases) != 4 {
+		t.Errorf("%d cases, want 4", len(cases))
 	}
 }
 
@@ -311,6 +331,9 @@ func TestParallelDeadlockReport(t *testing.T) {
 	}{
 		{goldenCase{"stuck", []string{"traffic.pattern=ADV", "traffic.load=0.9"}}, func(s *Sim) { s.dl.age = 150 }},
 		{goldenCase{"watchdog", []string{"routing.name=VAL", "traffic.load=0.002"}}, func(s *Sim) { s.watchdog = 40 }},
+		// PB's broadcast, a cycle hook: the sequential run again must
+		// step it on its own clock
+		{goldenCase{"stuck/PB", []string{"routing.name=PB", "topology.h=3", "topology.a=6", "topology.p=3", "traffic.pattern=ADV", "traffic.load=0.9"}}, func(s *Sim) { s.dl.age = 150 }},
 	} {
 		var docs [2]string
 		var errs [2]string
@@ -321,6 +344,7 @@ func TestParallelDeadlockReport(t *testing.T) {
 			}
 			tc.set(s)
 			s.SetThreads(threads)
+			snaps := watchSnapshots(t, s, tc.gc)
 			r, err := s.Run(nil, nil)
 			if err == nil || r == nil || r.Deadlock == nil {
 				t.Fatalf("%s, %d threads: no deadlock (%v)", tc.gc.name, threads, err)
@@ -330,7 +354,7 @@ func TestParallelDeadlockReport(t *testing.T) {
 			}
 			r.CPUSeconds = 0
 			b, _ := json.Marshal(r)
-			docs[i], errs[i] = string(b), err.Error()
+			docs[i], errs[i] = string(b)+string(*snaps), err.Error()
 		}
 		if docs[0] != docs[1] || errs[0] != errs[1] {
 			t.Errorf("%s: 3 partitions report %q, one %q", tc.gc.name, errs[1], errs[0])
@@ -398,8 +422,8 @@ func TestParallelWithinAllowance(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if per, allow := s.partitionBytes(), c.PartitionAllowance(); per*int64(s.groups-1) > allow {
-			t.Errorf("%s: %d partitions need %d bytes, the estimate allows %d", gc.name, s.groups, per*int64(s.groups-1), allow)
+		if per, allow := s.partitionBytes(), c.PartitionAllowance(); per*int64(s.partitionKeys()-1) > allow {
+			t.Errorf("%s: %d partitions need %d bytes, the estimate allows %d", gc.name, s.partitionKeys(), per*int64(s.partitionKeys()-1), allow)
 		}
 	}
 	c := parallelConfig(t, goldenCase{"big", []string{"sim.histMax=1000000", "sim.interval=1", "traffic.load=0.1"}})

@@ -345,8 +345,11 @@ type Sim struct {
 	// one partition of a run), and its side of the cut (nil in a
 	// sequential run); threads: the partitions asked for (SetThreads),
 	// seqNote: why a run asked to use several ran sequentially; reran:
-	// a deadlock found in a window made it run again sequentially
+	// a deadlock found in a window made it run again sequentially;
+	// rMore: a partition's further router ranges (pairs, after [r0, r1):
+	// a fat tree's subtree is a range per level)
 	r0, r1, n0, n1 int
+	rMore          []int
 	xp             *partition
 	threads        int
 	seqNote        string
@@ -929,6 +932,13 @@ func (s *Sim) Step() {
 	for r := s.r0; r < s.r1; r++ {
 		if s.inMask[2*r]|s.inMask[2*r+1] != 0 {
 			s.stepRouter(r)
+		}
+	}
+	for i := 0; i < len(s.rMore); i += 2 {
+		for r := s.rMore[i]; r < s.rMore[i+1]; r++ {
+			if s.inMask[2*r]|s.inMask[2*r+1] != 0 {
+				s.stepRouter(r)
+			}
 		}
 	}
 	s.drain()

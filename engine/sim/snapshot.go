@@ -90,7 +90,9 @@ func (s *Sim) Watch(every int64, f func(*NetSnapshot)) error {
 		rec.out.SAQs, rec.out.HostSAQs = make([]int32, s.R), make([]int32, s.N)
 	}
 	s.snap = rec
-	s.hk.cycle = append(s.hk.cycle, cycleHook{every: every, f: s.takeSnapshot})
+	// a partition of a parallel run fills in its own routers' entries
+	// (snapPartition); the barrier hands the snapshot over
+	s.hk.cycle = append(s.hk.cycle, cycleHook{every: every, f: s.takeSnapshot, on: (*Sim).snapPartition})
 	return nil
 }
 
@@ -118,14 +120,26 @@ func (s *Sim) takeSnapshot() {
 	r.last = s.now
 	n := &r.out
 	n.Cycle, n.Interval = s.now, iv
-	for pi := range s.ports {
+	r.fill(s, 0, s.R, iv)
+	if s.rn != nil {
+		s.recnSnapshot(n)
+	}
+	r.notify(n)
+}
+
+// fill sets the snapshot's entries of routers [r0, r1) and of their ports
+// for the interval of iv cycles ending now, and starts their counts of the
+// next interval.
+func (r *snapRec) fill(s *Sim, r0, r1 int, iv int64) {
+	n := &r.out
+	for pi := r0 * s.radix; pi < r1*s.radix; pi++ {
 		n.LinkUse[pi] = float32(r.phits[pi]) / float32(iv)
 		n.BufferUse[pi] = 0
 		if r.slots[pi] > 0 {
 			n.BufferUse[pi] = float32(s.ports[pi].inCount) / float32(r.slots[pi])
 		}
 	}
-	for rt := 0; rt < s.R; rt++ {
+	for rt := r0; rt < r1; rt++ {
 		var in, pk, mis int32
 		for pi := rt * s.radix; pi < (rt+1)*s.radix; pi++ {
 			in += s.ports[pi].inCount
@@ -142,14 +156,10 @@ func (s *Sim) takeSnapshot() {
 			n.Injection[rt] = float32(r.inj[rt]) / float32(int64(r.nodes[rt])*iv)
 		}
 	}
-	if s.rn != nil {
-		s.recnSnapshot(n)
-	}
-	clear(r.inj)
-	clear(r.phits)
-	clear(r.pkts)
-	clear(r.misPk)
-	r.notify(n)
+	clear(r.inj[r0:r1])
+	clear(r.phits[r0*s.radix : r1*s.radix])
+	clear(r.pkts[r0*s.radix : r1*s.radix])
+	clear(r.misPk[r0*s.radix : r1*s.radix])
 }
 
 // recnSnapshot fills in what RECN's sides hold in place of the input
