@@ -138,7 +138,10 @@ func (s *Sim) receive(parts []*Sim) {
 // PB's broadcast stays within a group, which a partition never splits: each
 // partition broadcasts its own routers' bits (pbCycle) and carries its own
 // riders (shard).
-var partitionedRouting = map[string]bool{"MIN": true, "VAL": true, "VAL_GROUP": true, "UGAL": true, "PB": true, "PAR": true, "OLM": true}
+// ACOR's and PB-ACOR's levels are per router, their scratch and level
+// counts per partition (parallel_acor.go).
+var partitionedRouting = map[string]bool{"MIN": true, "VAL": true, "VAL_GROUP": true, "UGAL": true, "PB": true, "PAR": true, "OLM": true,
+	"ACOR": true, "PB_ACOR": true}
 
 // parallelBlocker is why this run cannot be partitioned ("" when it can):
 // every piece of state a cycle touches outside its routers and nodes must
@@ -172,8 +175,8 @@ func (s *Sim) parallelBlocker() string {
 		return "workload " + c.Workload.Kind + ": the job's state is not partitioned yet"
 	case s.srcQueue && s.onMessage != nil:
 		return "a mechanism's look at the messages queued is not partitioned yet"
-	case s.st.hx != nil || s.st.sLevel != nil || s.st.acorStatus != nil || s.st.sCnm != nil || s.st.trLevels != nil:
-		return "statistics of this routing are not partitioned yet"
+	case s.st.hx != nil:
+		return "the hop counts of link classes beyond the third (per packet) are not partitioned yet"
 	}
 	return ""
 }
@@ -281,6 +284,7 @@ func (s *Sim) shard(p, n int, r0, n0 []int, owner []uint16, L int64) *Sim {
 		}
 	}
 	sh.st = s.st.partitionCopy()
+	s.acorShard(sh)
 	// the cycle hooks, in their order, on this partition (partitionedHooks)
 	sh.hk.cycle = make([]cycleHook, len(s.hk.cycle))
 	for i, h := range s.hk.cycle {
@@ -373,6 +377,7 @@ func (st *counters) partitionCopy() counters {
 	c.hist, c.hopsHist, c.perRouter = zero(st.hist), zero(st.hopsHist), zero(st.perRouter)
 	c.sDel, c.sGen, c.sLat, c.sMis = zero(st.sDel), zero(st.sGen), zero(st.sLat), zero(st.sMis)
 	c.trPkts, c.trMis, c.trLat, c.trGen, c.trDel = zero(st.trPkts), zero(st.trMis), zero(st.trLat), zero(st.trGen), zero(st.trDel)
+	st.acorCopy(&c)
 	if st.hs != nil {
 		h := *st.hs
 		h.perSender = zero(st.hs.perSender)
@@ -436,6 +441,7 @@ func (st *counters) absorb(o *counters) {
 	add(st.trLat, o.trLat)
 	add(st.trGen, o.trGen)
 	add(st.trDel, o.trDel)
+	st.acorAbsorb(o)
 	if h := st.hs; h != nil {
 		x := o.hs
 		add(h.perSender, x.perSender)

@@ -139,6 +139,28 @@ func parallelCases() []goldenCase {
 		goldenCase{"UGAL/admittance", []string{"routing.name=UGAL", "traffic.sourceQueue=true", "traffic.sourceQueues=perDestination", "traffic.admittanceQueue=4", "traffic.messagePackets=2", "traffic.pattern=ADV", "traffic.load=0.7"}},
 		goldenCase{"MIN/voqnet/perDestination", []string{"router.queueing=voqnet", "router.injectionBuffer=576", "router.localBuffer=576", "router.globalBuffer=576", "traffic.sourceQueue=true", "traffic.sourceQueues=perDestination", "traffic.load=0.7"}})
 	cs = append(cs, goldenCase{"h3/VAL_GROUP/4q/ADV", append([]string{"routing.name=VAL_GROUP", "router.queueing=4q", "traffic.pattern=ADV"}, h3...)})
+	// ACOR (ACOR paper §4.2.2, Table 2) and PB-ACOR (§4.3): every level
+	// sequence and blocked count, ACOR-Switch's per-router levels (short
+	// hysteresis intervals, so that routers rise and fall in every window)
+	// with the transient record's levels (Fig. 10), ACOR-Packet's levels
+	// crossing the cut in the packets
+	for _, cc := range [][]string{
+		{"ACOR/2LA/ADV/hi100", "routing.name=ACOR", "routing.acorSequence=2LA", "routing.acorHI=100", "traffic.pattern=ADV", "traffic.load=0.5"},
+		{"ACOR/2LB/fogsimCount/UN", "routing.name=ACOR", "routing.acorSequence=2LB", "routing.acorCount=fogsim", "routing.acorHI=120", "routing.acorIT1=25", "routing.acorDT1=15", "traffic.load=0.5"},
+		{"ACOR/3L/transient", "routing.name=ACOR", "routing.acorHI=100", "routing.acorIT1=5", "routing.acorIT2=20", "routing.acorDT2=10",
+			"traffic.switchCycle=600", "traffic.switchPattern=ADV", "traffic.pattern=UN", "traffic.load=0.5", "sim.warmup=300", "sim.cycles=700"},
+		{"ACOR/packet/2LA/fogsimCount", "routing.name=ACOR", "routing.acorMode=packet", "routing.acorSequence=2LA", "routing.acorCount=fogsim", "traffic.pattern=ADV", "traffic.load=0.6"},
+		{"PB_ACOR/packet/2LB/UN", "routing.name=PB_ACOR", "routing.acorMode=packet", "routing.acorSequence=2LB", "traffic.load=0.9"},
+		{"PB_ACOR/3L/fogsimCount/piggyback", "routing.name=PB_ACOR", "routing.acorCount=fogsim", "routing.acorHI=100", "routing.pbBroadcast=piggyback", "traffic.pattern=ADV", "traffic.load=0.6"},
+	} {
+		cs = append(cs, goldenCase{cc[0], cc[1:]})
+	}
+	for _, cc := range [][]string{
+		{"h3/ACOR/2LB/hi100", "routing.name=ACOR", "routing.acorSequence=2LB", "routing.acorHI=100", "traffic.pattern=ADV"},
+		{"h3/PB_ACOR/packet/3L", "routing.name=PB_ACOR", "routing.acorMode=packet", "routing.acorCount=fogsim", "traffic.pattern=ADVC"},
+	} {
+		cs = append(cs, goldenCase{cc[0], append(cc[1:], h3...)})
+	}
 	// the run's length decided on the whole network's counters
 	cs = append(cs, goldenCase{"MIN/autoWarmup", []string{"sim.autoWarmup=true", "sim.warmup=4000", "sim.interval=20", "traffic.load=0.6"}},
 		goldenCase{"UGAL/precision", []string{"routing.name=UGAL", "sim.precision=0.02", "sim.interval=50", "traffic.pattern=ADV", "traffic.load=0.4"}})
