@@ -66,7 +66,7 @@ func (s *Sim) initECtN(rc config.Routing, c *contention) {
 		e.flight[i] = make([]int16, s.R*e.g)
 	}
 	c.ectn = e
-	s.hk.cycle = append(s.hk.cycle, cycleHook{every: 1, f: s.ectnCycle})
+	s.hk.cycle = append(s.hk.cycle, cycleHook{every: 1, f: s.ectnCycle, on: (*Sim).ectnCycle})
 }
 
 // ectnCount adds the head of buffer bi of router r, bound for group dg

@@ -166,7 +166,7 @@ func (s *Sim) parallelBlocker() string {
 		len(s.hk.arrive) != 0 || len(s.hk.grant) != 0 || s.hk.eject != nil:
 		return "a mechanism hook of this configuration is not partitioned yet"
 	case s.held != nil:
-		return "router.idleUpdates=fogsim: the per-router packet counts cross the cut"
+		return "router.idleUpdates=fogsim: a router counts a packet from the cycle it leaves the upstream router (FOGSim's messagesInQueuesCounter), a lookahead of at most one cycle across the cut"
 	case s.cc.on || s.iso.on || s.ctlShort:
 		return "control or isolated traffic classes are not partitioned yet"
 	case s.snap != nil:

@@ -245,8 +245,8 @@ func firstDiff(a, b []byte) string {
 }
 
 // TestParallelFallbackNote: a configuration the partitioned engine does
-// not cover (a congestion-management mechanism, a routing with
-// network-wide levels, the Graph500 workload) runs sequentially, and
+// not cover (a congestion-management mechanism, FOGSim's idle updates,
+// the Graph500 workload) runs sequentially, and
 // its result says why; a one-thread run says nothing.
 func TestParallelFallbackNote(t *testing.T) {
 	for _, tc := range []struct {
@@ -254,7 +254,7 @@ func TestParallelFallbackNote(t *testing.T) {
 		want string
 	}{
 		{goldenCase{"ecn", []string{"congestion.scheme=ecn", "traffic.sourceQueue=true", "traffic.sourceQueues=perDestination", "traffic.load=0.3"}}, "congestion.scheme=ecn"},
-		{goldenCase{"PB_ACOR", []string{"routing.name=PB_ACOR", "traffic.load=0.3"}}, "routing PB_ACOR"},
+		{goldenCase{"idleUpdates", []string{"routing.name=PB_ACOR", "router.idleUpdates=fogsim", "traffic.load=0.3"}}, "router.idleUpdates=fogsim"},
 		{goldenCase{"graph500", []string{"workload.kind=graph500"}}, "workload graph500"},
 	} {
 		s, err := New(goldenConfig(t, tc.gc), 1)
