@@ -40,6 +40,7 @@ type crossing struct {
 	at     int64
 	pi, vc int32
 	seq    uint32 // its number in its (source, destination) pair, when out-of-order deliveries are counted
+	tag    ctlTag // a control packet's tag (a QCN-Switch notification: parallel_qcn.go)
 	pk     packet
 }
 
@@ -82,7 +83,7 @@ func (s *Sim) packetOut(po int, k int32) {
 	if s.ord != nil && int(k) < len(s.ord.seq) {
 		seq = s.ord.seq[k]
 	}
-	x.packets[x.bank][to] = append(x.packets[x.bank][to], crossing{at: pk.entry, pi: peer, vc: int32(pk.vc), seq: seq, pk: *pk})
+	x.packets[x.bank][to] = append(x.packets[x.bank][to], crossing{at: pk.entry, pi: peer, vc: int32(pk.vc), seq: seq, tag: s.ctlOut(k), pk: *pk})
 	pk.aux = s.free
 	s.free = k
 }
@@ -118,6 +119,7 @@ func (s *Sim) receive(parts []*Sim) {
 			k := s.alloc()
 			s.live-- // counted by its sender (packetOut)
 			s.pk[k] = c.pk
+			s.ctlIn(k, c.tag)
 			if s.ord != nil { // its number in its pair, under its id here
 				s.ord.number(k, c.seq)
 			}
@@ -141,7 +143,7 @@ func (s *Sim) receive(parts []*Sim) {
 // ACOR's and PB-ACOR's levels are per router, their scratch and level
 // counts per partition (parallel_acor.go).
 var partitionedRouting = map[string]bool{"MIN": true, "VAL": true, "VAL_GROUP": true, "UGAL": true, "PB": true, "PAR": true, "OLM": true,
-	"ACOR": true, "PB_ACOR": true}
+	"ACOR": true, "PB_ACOR": true, "QCN_SWITCH": true}
 
 // parallelBlocker is why this run cannot be partitioned ("" when it can):
 // every piece of state a cycle touches outside its routers and nodes must
@@ -158,16 +160,18 @@ func (s *Sim) parallelBlocker() string {
 		return "the run did not start at cycle 0"
 	case s.rn != nil:
 		return "congestion.scheme=recn: RECN's queues are not partitioned yet"
-	case len(s.mech.list) != 0 || s.mech.live != 0 || s.mech.ctl != nil:
+	case s.qc == nil && (len(s.mech.list) != 0 || s.mech.ctl != nil) || s.mech.live != 0:
 		return "congestion.scheme=" + c.Congestion.Scheme + ": the mechanism's control messages and hooks are not partitioned yet"
+	case s.qc != nil && s.qcnBlocker() != "":
+		return s.qcnBlocker()
 	case !partitionedRouting[c.Routing.Name]:
 		return "routing " + c.Routing.Name + ": its network-wide state (broadcasts, levels, notifications) is not partitioned yet"
 	case !s.partitionedHooks(),
-		len(s.hk.arrive) != 0 || len(s.hk.grant) != 0 || s.hk.eject != nil:
+		s.qc == nil && (len(s.hk.arrive) != 0 || len(s.hk.grant) != 0 || s.hk.eject != nil):
 		return "a mechanism hook of this configuration is not partitioned yet"
 	case s.held != nil:
 		return "router.idleUpdates=fogsim: a router counts a packet from the cycle it leaves the upstream router (FOGSim's messagesInQueuesCounter), a lookahead of at most one cycle across the cut"
-	case s.cc.on || s.iso.on || s.ctlShort:
+	case s.cc.on && s.qc == nil || s.iso.on || s.ctlShort:
 		return "control or isolated traffic classes are not partitioned yet"
 	case s.snap != nil:
 		return "network snapshots (the live view) are not partitioned yet"
@@ -285,6 +289,7 @@ func (s *Sim) shard(p, n int, r0, n0 []int, owner []uint16, L int64) *Sim {
 	}
 	sh.st = s.st.partitionCopy()
 	s.acorShard(sh)
+	s.qcnShard(sh)
 	// the cycle hooks, in their order, on this partition (partitionedHooks)
 	sh.hk.cycle = make([]cycleHook, len(s.hk.cycle))
 	for i, h := range s.hk.cycle {
@@ -673,6 +678,7 @@ func (s *Sim) gather(parts []*Sim) {
 		s.clock = max(s.clock, sh.clock)
 	}
 	s.live = live
+	s.qcnGather(parts)
 	s.now = parts[0].now
 }
 
@@ -685,9 +691,10 @@ func (s *Sim) again(ctx context.Context, onProgress func(Progress), start time.T
 		return nil, fmt.Errorf("parallel run: rebuilding for the sequential run: %w", err)
 	}
 	fresh.dl, fresh.watchdog = s.dl, s.watchdog // as this run had them (tests set them)
-	// covered configurations register no hooks, closures that would keep
-	// fresh
+	// fresh runs: its hooks (PB's and ACOR's cycle hooks, QCN-Switch's
+	// grant and arrival hooks) are bound to it; s takes its state after
+	fresh.reran = true
+	res, err := fresh.runSeq(ctx, onProgress, start)
 	*s = *fresh
-	s.reran = true
-	return s.runSeq(ctx, onProgress, start)
+	return res, err
 }

@@ -161,6 +161,24 @@ func parallelCases() []goldenCase {
 	} {
 		cs = append(cs, goldenCase{cc[0], append(cc[1:], h3...)})
 	}
+	// QCN-Switch (QCN-Switch paper §2–3): congestion points sampling
+	// every 8–10 packets, so that every window carries notifications
+	// across the cut; output and input sampling, FOGSim's sampling clock,
+	// source processing (§3.2.1) by comparison and by FOGSim's cut, both
+	// non-minimal rules, the reaction points with unrandomised byte
+	// counters, the probabilities' trace across a pattern switch
+	for _, cc := range [][]string{
+		{"QCN/output/ADV", "routing.name=QCN_SWITCH", "routing.qcnCPC=10", "traffic.pattern=ADV", "traffic.load=0.5"},
+		{"QCN/input/cut/clock/UN", "routing.name=QCN_SWITCH", "routing.qcnSampling=input", "routing.qcnSourceProcessing=true", "routing.qcnSourceProcessingRule=cut",
+			"routing.qcnSamplingClock=fogsim", "routing.qcnFeedbackComparison=off", "routing.qcnCPC=8", "traffic.load=0.8"},
+		{"QCN/input/sp/randomGroup/rp", "routing.name=QCN_SWITCH", "routing.qcnSampling=input", "routing.qcnSourceProcessing=true", "routing.qcnNonMinimal=randomGroup",
+			"routing.qcnReactionPoints=true", "routing.qcnRpJitter=-1", "routing.qcnCPC=10", "traffic.pattern=ADV", "traffic.load=0.6"},
+		{"QCN/output/transient", "routing.name=QCN_SWITCH", "routing.qcnCPC=10", "traffic.switchCycle=600", "traffic.switchPattern=ADV", "traffic.load=0.5",
+			"sim.warmup=300", "sim.cycles=700", "sim.interval=100"},
+	} {
+		cs = append(cs, goldenCase{cc[0], cc[1:]})
+	}
+	cs = append(cs, goldenCase{"h3/QCN/output/ADV", append([]string{"routing.name=QCN_SWITCH", "routing.qcnCPC=10", "traffic.pattern=ADV"}, h3...)})
 	// the run's length decided on the whole network's counters
 	cs = append(cs, goldenCase{"MIN/autoWarmup", []string{"sim.autoWarmup=true", "sim.warmup=4000", "sim.interval=20", "traffic.load=0.6"}},
 		goldenCase{"UGAL/precision", []string{"routing.name=UGAL", "sim.precision=0.02", "sim.interval=50", "traffic.pattern=ADV", "traffic.load=0.4"}})
@@ -256,6 +274,7 @@ func TestParallelFallbackNote(t *testing.T) {
 		{goldenCase{"ecn", []string{"congestion.scheme=ecn", "traffic.sourceQueue=true", "traffic.sourceQueues=perDestination", "traffic.load=0.3"}}, "congestion.scheme=ecn"},
 		{goldenCase{"idleUpdates", []string{"routing.name=PB_ACOR", "router.idleUpdates=fogsim", "traffic.load=0.3"}}, "router.idleUpdates=fogsim"},
 		{goldenCase{"graph500", []string{"workload.kind=graph500"}}, "workload graph500"},
+		{goldenCase{"QCN/jitter", []string{"routing.name=QCN_SWITCH", "routing.qcnReactionPoints=true", "traffic.load=0.3"}}, "routing.qcnRpJitter > 0"},
 	} {
 		s, err := New(goldenConfig(t, tc.gc), 1)
 		if err != nil {
@@ -333,6 +352,10 @@ func TestParallelDeadlockReport(t *testing.T) {
 	}{
 		{goldenCase{"stuck", []string{"traffic.pattern=ADV", "traffic.load=0.9"}}, func(s *Sim) { s.dl.age = 150 }},
 		{goldenCase{"watchdog", []string{"routing.name=VAL", "traffic.load=0.002"}}, func(s *Sim) { s.watchdog = 40 }},
+		// hooks bound to their Sim (ACOR's levels; QCN-Switch's congestion
+		// points and notifications): the sequential run again has its own
+		{goldenCase{"stuck/ACOR", []string{"routing.name=ACOR", "routing.acorHI=100", "traffic.pattern=ADV", "traffic.load=0.9"}}, func(s *Sim) { s.dl.age = 150 }},
+		{goldenCase{"stuck/QCN_SWITCH", []string{"routing.name=QCN_SWITCH", "routing.qcnCPC=10", "traffic.pattern=ADV", "traffic.load=0.9"}}, func(s *Sim) { s.dl.age = 150 }},
 	} {
 		var docs [2]string
 		var errs [2]string
