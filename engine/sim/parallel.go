@@ -678,6 +678,7 @@ func (s *Sim) gather(parts []*Sim) {
 		s.clock = max(s.clock, sh.clock)
 	}
 	s.live = live
+	s.acorGather(parts)
 	s.qcnGather(parts)
 	s.now = parts[0].now
 }

@@ -47,6 +47,20 @@ func (s *Sim) acorShard(sh *Sim) {
 	}
 }
 
+// acorGather sets this Sim's routers by level to the network's (the
+// partitions' sum), as a sequential run has them.
+func (s *Sim) acorGather(parts []*Sim) {
+	if s.acor.seq == nil {
+		return
+	}
+	s.acor.perLevel = [3]int32{}
+	for _, sh := range parts {
+		for lv, n := range sh.acor.perLevel {
+			s.acor.perLevel[lv] += n
+		}
+	}
+}
+
 // acorCopy zeroes partition copy c's ACOR and QCN-Switch counts (their own
 // slices; c is a copy of st).
 func (st *counters) acorCopy(c *counters) {

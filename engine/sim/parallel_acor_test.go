@@ -113,3 +113,28 @@ func TestParallelACORCountersCopied(t *testing.T) {
 		}
 	}
 }
+
+// TestParallelACORLevelsGathered: after a partitioned run, the routers by
+// level are the network's, as after the sequential run (the partitions
+// count their own routers).
+func TestParallelACORLevelsGathered(t *testing.T) {
+	gc := goldenCase{"ACOR", []string{"routing.name=ACOR", "routing.acorHI=100", "traffic.pattern=ADV", "traffic.load=0.5"}}
+	var got [2][3]int32
+	for i, threads := range []int{1, 4} {
+		s, err := New(parallelConfig(t, gc), 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.SetThreads(threads)
+		if _, err := s.Run(nil, nil); err != nil {
+			t.Fatal(err)
+		}
+		got[i] = s.acor.perLevel
+	}
+	if got[0] == [3]int32{36, 0, 0} {
+		t.Fatalf("every router ends at level 1: the test cannot see a partition's count")
+	}
+	if got[0] != got[1] {
+		t.Errorf("routers by level: sequential %v, 4 partitions %v", got[0], got[1])
+	}
+}
