@@ -170,7 +170,7 @@ func parallelCases() []goldenCase {
 	for _, cc := range [][]string{
 		{"QCN/output/ADV", "routing.name=QCN_SWITCH", "routing.qcnCPC=10", "traffic.pattern=ADV", "traffic.load=0.5"},
 		{"QCN/input/cut/clock/UN", "routing.name=QCN_SWITCH", "routing.qcnSampling=input", "routing.qcnSourceProcessing=true", "routing.qcnSourceProcessingRule=cut",
-			"routing.qcnSamplingClock=fogsim", "routing.qcnFeedbackComparison=off", "routing.qcnCPC=8", "traffic.load=0.8"},
+			"routing.qcnSamplingClock=fogsim", "routing.qcnFeedbackComparison=off", "routing.qcnCPC=8", "router.injectionBuffer=16", "traffic.load=0.8"},
 		{"QCN/input/sp/randomGroup/rp", "routing.name=QCN_SWITCH", "routing.qcnSampling=input", "routing.qcnSourceProcessing=true", "routing.qcnNonMinimal=randomGroup",
 			"routing.qcnReactionPoints=true", "routing.qcnRpJitter=-1", "routing.qcnCPC=10", "traffic.pattern=ADV", "traffic.load=0.6"},
 		{"QCN/output/transient", "routing.name=QCN_SWITCH", "routing.qcnCPC=10", "traffic.switchCycle=600", "traffic.switchPattern=ADV", "traffic.load=0.5",
