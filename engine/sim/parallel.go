@@ -361,6 +361,7 @@ func (s *Sim) partitionBytes() int64 {
 	}
 	b := int64(len(s.arrivals)) * wheels * 24
 	countSlices(reflect.ValueOf(&s.st).Elem(), func(_ string, a reflect.Value) { b += int64(a.Len()) * 8 })
+	b += 4 * int64(len(s.st.sLevels)+len(s.st.trLevels)) // ACOR's routers by level (acorCopy)
 	return b
 }
 
