@@ -48,8 +48,8 @@ func TestRunThreadsSameResult(t *testing.T) {
 // they write do not depend on the threads: the same sweep (h=2, MIN and VAL
 // × 3 loads × 2 seeds, 300 + 300 cycles) and its plan, run with -threads 1
 // and -threads 3, write the same JSON and CSV, bit for bit but the runs' CPU
-// times. ACOR, which the partitioned engine runs sequentially with a note,
-// shows that the threads reach the runs: its result says so only when a run
+// times. ACOR with FOGSim's idle updates, which the partitioned engine runs
+// sequentially with a note, shows that the threads reach the runs: its result says so only when a run
 // was given more than one thread — by -threads, by the default for a lone
 // run, or in a Slurm task by SLURM_CPUS_PER_TASK.
 func TestSweepAndPlanThreadsSameFiles(t *testing.T) {
@@ -75,9 +75,10 @@ func TestSweepAndPlanThreadsSameFiles(t *testing.T) {
 		t.Errorf("MIN and VAL ran sequentially under -threads 3")
 	}
 
-	// one ACOR run: "sequential" says it was given threads
-	acor := []string{"-preset", "h2", "-set", "routing.name=ACOR", "-set", "sim.warmup=300", "-set", "sim.cycles=300", "-seeds", "1", "-loads", "0.4"}
-	const note = `"sequential": "routing ACOR`
+	// one ACOR run with FOGSim's idle updates: "sequential" says it was
+	// given threads
+	acor := []string{"-preset", "h2", "-set", "routing.name=ACOR", "-set", "router.idleUpdates=fogsim", "-set", "sim.warmup=300", "-set", "sim.cycles=300", "-seeds", "1", "-loads", "0.4"}
+	const note = `"sequential": "router.idleUpdates=fogsim`
 	split := func(file string) bool {
 		t.Helper()
 		b, err := os.ReadFile(file)

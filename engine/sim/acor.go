@@ -90,12 +90,13 @@ func (s *Sim) initACOR(rc config.Routing) {
 	}
 	a.perLevel[0] = int32(s.R)
 	if !a.packet {
-		s.hk.cycle = append(s.hk.cycle, cycleHook{every: 1, f: s.acorCycle})
+		s.hk.cycle = append(s.hk.cycle, cycleHook{every: 1, f: s.acorCycle, on: (*Sim).acorCycle})
 	}
 }
 
 // acorCycle is ACOR-Switch's work at the start of a cycle: the level
-// updates, and the level statistics.
+// updates, and the level statistics (in a partitioned run, of the
+// partition's routers: parallel_acor.go).
 func (s *Sim) acorCycle() {
 	a := &s.acor
 	if a.timer != nil {
@@ -127,7 +128,7 @@ func (s *Sim) acorTransient() {
 	i := int(d / config.TransientBin)
 	copy(st.trLevels[3*i:3*i+3], s.acor.perLevel[:])
 	a := len(st.trGroup) / len(st.trPkts)
-	for r := 0; r < a; r++ {
+	for r := s.r0; r < min(a, s.r1); r++ { // group 0's routers this Sim steps (parallel_acor.go)
 		st.trGroup[a*i+r] = int8(s.acor.level[r] + 1)
 	}
 }

@@ -42,6 +42,7 @@ type crossing struct {
 	at     int64
 	pi, vc int32
 	seq    uint32 // its number in its (source, destination) pair, when out-of-order deliveries are counted
+	tag    ctlTag // a control packet's tag (a QCN-Switch notification: parallel_qcn.go)
 	pk     packet
 }
 
@@ -84,7 +85,7 @@ func (s *Sim) packetOut(po int, k int32) {
 	if s.ord != nil && int(k) < len(s.ord.seq) {
 		seq = s.ord.seq[k]
 	}
-	x.packets[x.bank][to] = append(x.packets[x.bank][to], crossing{at: pk.entry, pi: peer, vc: int32(pk.vc), seq: seq, pk: *pk})
+	x.packets[x.bank][to] = append(x.packets[x.bank][to], crossing{at: pk.entry, pi: peer, vc: int32(pk.vc), seq: seq, tag: s.ctlOut(k), pk: *pk})
 	pk.aux = s.free
 	s.free = k
 }
@@ -120,6 +121,7 @@ func (s *Sim) receive(parts []*Sim) {
 			k := s.alloc()
 			s.live-- // counted by its sender (packetOut)
 			s.pk[k] = c.pk
+			s.ctlIn(k, c.tag)
 			if s.ord != nil { // its number in its pair, under its id here
 				s.ord.number(k, c.seq)
 			}
@@ -140,7 +142,10 @@ func (s *Sim) receive(parts []*Sim) {
 // PB's broadcast stays within a group, which a partition never splits: each
 // partition broadcasts its own routers' bits (pbCycle) and carries its own
 // riders (shard).
-var partitionedRouting = map[string]bool{"MIN": true, "VAL": true, "VAL_GROUP": true, "UGAL": true, "PB": true, "PAR": true, "OLM": true}
+// ACOR's and PB-ACOR's levels are per router, their scratch and level
+// counts per partition (parallel_acor.go).
+var partitionedRouting = map[string]bool{"MIN": true, "VAL": true, "VAL_GROUP": true, "UGAL": true, "PB": true, "PAR": true, "OLM": true,
+	"ACOR": true, "PB_ACOR": true, "QCN_SWITCH": true}
 
 // parallelBlocker is why this run cannot be partitioned ("" when it can):
 // every piece of state a cycle touches outside its routers and nodes must
@@ -157,16 +162,18 @@ func (s *Sim) parallelBlocker() string {
 		return "the run did not start at cycle 0"
 	case s.rn != nil:
 		return "congestion.scheme=recn: RECN's queues are not partitioned yet"
-	case len(s.mech.list) != 0 || s.mech.live != 0 || s.mech.ctl != nil:
+	case s.qc == nil && (len(s.mech.list) != 0 || s.mech.ctl != nil) || s.mech.live != 0:
 		return "congestion.scheme=" + c.Congestion.Scheme + ": the mechanism's control messages and hooks are not partitioned yet"
+	case s.qc != nil && s.qcnBlocker() != "":
+		return s.qcnBlocker()
 	case !partitionedRouting[c.Routing.Name]:
 		return "routing " + c.Routing.Name + ": its network-wide state (broadcasts, levels, notifications) is not partitioned yet"
 	case !s.partitionedHooks(),
-		len(s.hk.arrive) != 0 || len(s.hk.grant) != 0 || s.hk.eject != nil:
+		s.qc == nil && (len(s.hk.arrive) != 0 || len(s.hk.grant) != 0 || s.hk.eject != nil):
 		return "a mechanism hook of this configuration is not partitioned yet"
 	case s.held != nil:
-		return "router.idleUpdates=fogsim: the per-router packet counts cross the cut"
-	case s.cc.on || s.iso.on || s.ctlShort:
+		return "router.idleUpdates=fogsim: a router counts a packet from the cycle it leaves the upstream router (FOGSim's messagesInQueuesCounter), a lookahead of at most one cycle across the cut"
+	case s.cc.on && s.qc == nil || s.iso.on || s.ctlShort:
 		return "control or isolated traffic classes are not partitioned yet"
 	case s.wl != nil:
 		// thesis §2.2.2's BFS model (engine/graph500): the processes' exchanges
@@ -175,8 +182,8 @@ func (s *Sim) parallelBlocker() string {
 		return "workload " + c.Workload.Kind + ": its processes interact outside packets (a sender raises its receiver's expected query count when it sends; per-level counts and the broadcasts delivered are the whole job's) and the run ends at the cycle the last broadcast lands, which a partition would run past"
 	case s.srcQueue && s.onMessage != nil:
 		return "a mechanism's look at the messages queued is not partitioned yet"
-	case s.st.hx != nil || s.st.sLevel != nil || s.st.acorStatus != nil || s.st.sCnm != nil || s.st.trLevels != nil:
-		return "statistics of this routing are not partitioned yet"
+	case s.st.hx != nil:
+		return "the hop counts of link classes beyond the third (per packet) are not partitioned yet"
 	}
 	return ""
 }
@@ -303,6 +310,8 @@ func (s *Sim) shard(p, n int, rs [][]int, n0 []int, owner []uint16, L int64) *Si
 		}
 	}
 	sh.st = s.st.partitionCopy()
+	s.acorShard(sh)
+	s.qcnShard(sh)
 	// the cycle hooks, in their order, on this partition (partitionedHooks)
 	sh.hk.cycle = make([]cycleHook, len(s.hk.cycle))
 	for i, h := range s.hk.cycle {
@@ -374,6 +383,7 @@ func (s *Sim) partitionBytes() int64 {
 	}
 	b := int64(len(s.arrivals)) * wheels * 24
 	countSlices(reflect.ValueOf(&s.st).Elem(), func(_ string, a reflect.Value) { b += int64(a.Len()) * 8 })
+	b += 4 * int64(len(s.st.sLevels)+len(s.st.trLevels)) // ACOR's routers by level (acorCopy)
 	return b
 }
 
@@ -395,6 +405,7 @@ func (st *counters) partitionCopy() counters {
 	c.hist, c.hopsHist, c.perRouter = zero(st.hist), zero(st.hopsHist), zero(st.perRouter)
 	c.sDel, c.sGen, c.sLat, c.sMis = zero(st.sDel), zero(st.sGen), zero(st.sLat), zero(st.sMis)
 	c.trPkts, c.trMis, c.trLat, c.trGen, c.trDel = zero(st.trPkts), zero(st.trMis), zero(st.trLat), zero(st.trGen), zero(st.trDel)
+	st.acorCopy(&c)
 	if st.hs != nil {
 		h := *st.hs
 		h.perSender = zero(st.hs.perSender)
@@ -458,6 +469,7 @@ func (st *counters) absorb(o *counters) {
 	add(st.trLat, o.trLat)
 	add(st.trGen, o.trGen)
 	add(st.trDel, o.trDel)
+	st.acorAbsorb(o)
 	if h := st.hs; h != nil {
 		x := o.hs
 		add(h.perSender, x.perSender)
@@ -707,6 +719,8 @@ func (s *Sim) gather(parts []*Sim) {
 		s.clock = max(s.clock, sh.clock)
 	}
 	s.live = live
+	s.acorGather(parts)
+	s.qcnGather(parts)
 	s.now = parts[0].now
 }
 
@@ -719,19 +733,12 @@ func (s *Sim) again(ctx context.Context, onProgress func(Progress), start time.T
 		return nil, fmt.Errorf("parallel run: rebuilding for the sequential run: %w", err)
 	}
 	fresh.dl, fresh.watchdog = s.dl, s.watchdog // as this run had them (tests set them)
-	snap := s.snap
+	// fresh runs: its hooks (PB's and ACOR's cycle hooks, QCN-Switch's
+	// grant and arrival hooks, the admittance generator) are bound to it,
+	// and it takes over the snapshots' receiver; s takes its state after
+	fresh.rewatch(s.snap)
+	fresh.reran = true
+	res, err := fresh.runSeq(ctx, onProgress, start)
 	*s = *fresh
-	// fresh's hooks are bound to fresh: bind those a partition runs to s
-	// (as shard does), or they would step fresh's clock, not s's
-	for i, h := range s.hk.cycle {
-		if on := h.on; on != nil {
-			s.hk.cycle[i].f = func() { on(s) }
-		}
-	}
-	if len(s.hk.gen) == 1 && s.admCap > 0 { // admitStalled (partitionedHooks)
-		s.hk.gen = []func(int) int64{s.admitStalled}
-	}
-	s.rewatch(snap)
-	s.reran = true
-	return s.runSeq(ctx, onProgress, start)
+	return res, err
 }

@@ -141,6 +141,46 @@ func parallelCases() []goldenCase {
 		goldenCase{"UGAL/admittance", []string{"routing.name=UGAL", "traffic.sourceQueue=true", "traffic.sourceQueues=perDestination", "traffic.admittanceQueue=4", "traffic.messagePackets=2", "traffic.pattern=ADV", "traffic.load=0.7"}},
 		goldenCase{"MIN/voqnet/perDestination", []string{"router.queueing=voqnet", "router.injectionBuffer=576", "router.localBuffer=576", "router.globalBuffer=576", "traffic.sourceQueue=true", "traffic.sourceQueues=perDestination", "traffic.load=0.7"}})
 	cs = append(cs, goldenCase{"h3/VAL_GROUP/4q/ADV", append([]string{"routing.name=VAL_GROUP", "router.queueing=4q", "traffic.pattern=ADV"}, h3...)})
+	// ACOR (ACOR paper §4.2.2, Table 2) and PB-ACOR (§4.3): every level
+	// sequence and blocked count, ACOR-Switch's per-router levels (short
+	// hysteresis intervals, so that routers rise and fall in every window)
+	// with the transient record's levels (Fig. 10), ACOR-Packet's levels
+	// crossing the cut in the packets
+	for _, cc := range [][]string{
+		{"ACOR/2LA/ADV/hi100", "routing.name=ACOR", "routing.acorSequence=2LA", "routing.acorHI=100", "traffic.pattern=ADV", "traffic.load=0.5"},
+		{"ACOR/2LB/fogsimCount/UN", "routing.name=ACOR", "routing.acorSequence=2LB", "routing.acorCount=fogsim", "routing.acorHI=120", "routing.acorIT1=25", "routing.acorDT1=15", "traffic.load=0.5"},
+		{"ACOR/3L/transient", "routing.name=ACOR", "routing.acorHI=100", "routing.acorIT1=5", "routing.acorIT2=20", "routing.acorDT2=10",
+			"traffic.switchCycle=600", "traffic.switchPattern=ADV", "traffic.pattern=UN", "traffic.load=0.5", "sim.warmup=300", "sim.cycles=700"},
+		{"ACOR/packet/2LA/fogsimCount", "routing.name=ACOR", "routing.acorMode=packet", "routing.acorSequence=2LA", "routing.acorCount=fogsim", "traffic.pattern=ADV", "traffic.load=0.6"},
+		{"PB_ACOR/packet/2LB/UN", "routing.name=PB_ACOR", "routing.acorMode=packet", "routing.acorSequence=2LB", "traffic.load=0.9"},
+		{"PB_ACOR/3L/fogsimCount/piggyback", "routing.name=PB_ACOR", "routing.acorCount=fogsim", "routing.acorHI=100", "routing.pbBroadcast=piggyback", "traffic.pattern=ADV", "traffic.load=0.6"},
+	} {
+		cs = append(cs, goldenCase{cc[0], cc[1:]})
+	}
+	for _, cc := range [][]string{
+		{"h3/ACOR/2LB/hi100", "routing.name=ACOR", "routing.acorSequence=2LB", "routing.acorHI=100", "traffic.pattern=ADV"},
+		{"h3/PB_ACOR/packet/3L", "routing.name=PB_ACOR", "routing.acorMode=packet", "routing.acorCount=fogsim", "traffic.pattern=ADVC"},
+	} {
+		cs = append(cs, goldenCase{cc[0], append(cc[1:], h3...)})
+	}
+	// QCN-Switch (QCN-Switch paper §2–3): congestion points sampling
+	// every 8–10 packets, so that every window carries notifications
+	// across the cut; output and input sampling, FOGSim's sampling clock,
+	// source processing (§3.2.1) by comparison and by FOGSim's cut, both
+	// non-minimal rules, the reaction points with unrandomised byte
+	// counters, the probabilities' trace across a pattern switch
+	for _, cc := range [][]string{
+		{"QCN/output/ADV", "routing.name=QCN_SWITCH", "routing.qcnCPC=10", "traffic.pattern=ADV", "traffic.load=0.5"},
+		{"QCN/input/cut/clock/UN", "routing.name=QCN_SWITCH", "routing.qcnSampling=input", "routing.qcnSourceProcessing=true", "routing.qcnSourceProcessingRule=cut",
+			"routing.qcnSamplingClock=fogsim", "routing.qcnFeedbackComparison=off", "routing.qcnCPC=8", "router.injectionBuffer=16", "traffic.load=0.8"},
+		{"QCN/input/sp/randomGroup/rp", "routing.name=QCN_SWITCH", "routing.qcnSampling=input", "routing.qcnSourceProcessing=true", "routing.qcnNonMinimal=randomGroup",
+			"routing.qcnReactionPoints=true", "routing.qcnRpJitter=-1", "routing.qcnCPC=10", "traffic.pattern=ADV", "traffic.load=0.6"},
+		{"QCN/output/transient", "routing.name=QCN_SWITCH", "routing.qcnCPC=10", "traffic.switchCycle=600", "traffic.switchPattern=ADV", "traffic.load=0.5",
+			"sim.warmup=300", "sim.cycles=700", "sim.interval=100"},
+	} {
+		cs = append(cs, goldenCase{cc[0], cc[1:]})
+	}
+	cs = append(cs, goldenCase{"h3/QCN/output/ADV", append([]string{"routing.name=QCN_SWITCH", "routing.qcnCPC=10", "traffic.pattern=ADV"}, h3...)})
 	// the run's length decided on the whole network's counters
 	cs = append(cs, goldenCase{"MIN/autoWarmup", []string{"sim.autoWarmup=true", "sim.warmup=4000", "sim.interval=20", "traffic.load=0.6"}},
 		goldenCase{"UGAL/precision", []string{"routing.name=UGAL", "sim.precision=0.02", "sim.interval=50", "traffic.pattern=ADV", "traffic.load=0.4"}})
@@ -231,8 +271,8 @@ func firstDiff(a, b []byte) string {
 }
 
 // TestParallelFallbackNote: a configuration the partitioned engine does
-// not cover (a congestion-management mechanism, a routing with
-// network-wide levels, the Graph500 workload) runs sequentially, and
+// not cover (a congestion-management mechanism, FOGSim's idle updates,
+// the Graph500 workload) runs sequentially, and
 // its result says why; a one-thread run says nothing.
 func TestParallelFallbackNote(t *testing.T) {
 	for _, tc := range []struct {
@@ -240,8 +280,9 @@ func TestParallelFallbackNote(t *testing.T) {
 		want string
 	}{
 		{goldenCase{"ecn", []string{"congestion.scheme=ecn", "traffic.sourceQueue=true", "traffic.sourceQueues=perDestination", "traffic.load=0.3"}}, "congestion.scheme=ecn"},
-		{goldenCase{"PB_ACOR", []string{"routing.name=PB_ACOR", "traffic.load=0.3"}}, "routing PB_ACOR"},
+		{goldenCase{"idleUpdates", []string{"routing.name=PB_ACOR", "router.idleUpdates=fogsim", "traffic.load=0.3"}}, "router.idleUpdates=fogsim"},
 		{goldenCase{"graph500", []string{"workload.kind=graph500"}}, "workload graph500"},
+		{goldenCase{"QCN/jitter", []string{"routing.name=QCN_SWITCH", "routing.qcnReactionPoints=true", "traffic.load=0.3"}}, "routing.qcnRpJitter > 0"},
 	} {
 		s, err := New(goldenConfig(t, tc.gc), 1)
 		if err != nil {
@@ -334,6 +375,10 @@ func TestParallelDeadlockReport(t *testing.T) {
 		// PB's broadcast, a cycle hook: the sequential run again must
 		// step it on its own clock
 		{goldenCase{"stuck/PB", []string{"routing.name=PB", "topology.h=3", "topology.a=6", "topology.p=3", "traffic.pattern=ADV", "traffic.load=0.9"}}, func(s *Sim) { s.dl.age = 150 }},
+		// hooks bound to their Sim (ACOR's levels; QCN-Switch's congestion
+		// points and notifications): the sequential run again has its own
+		{goldenCase{"stuck/ACOR", []string{"routing.name=ACOR", "routing.acorHI=100", "traffic.pattern=ADV", "traffic.load=0.9"}}, func(s *Sim) { s.dl.age = 150 }},
+		{goldenCase{"stuck/QCN_SWITCH", []string{"routing.name=QCN_SWITCH", "routing.qcnCPC=10", "traffic.pattern=ADV", "traffic.load=0.9"}}, func(s *Sim) { s.dl.age = 150 }},
 	} {
 		var docs [2]string
 		var errs [2]string

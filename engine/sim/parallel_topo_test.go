@@ -122,10 +122,10 @@ func watchSnapshots(t *testing.T, s *Sim, gc goldenCase) *[]byte {
 }
 
 // sequentialCase: the cases of parallelCases the partitioned engine does
-// not cover (engine/PARALLEL.md's inventory): ACOR's and PB-ACOR's levels,
-// FOGSim's router.idleUpdates=fogsim (PB's FOGSim model). Any other case
+// not cover (engine/PARALLEL.md's inventory): FOGSim's
+// router.idleUpdates=fogsim (the FOGSim model of PB, ACOR and PB_ACOR). Any other case
 // that runs sequentially is a regression — a hook registered without its
 // method expression, for one (cycleHook.on).
 func sequentialCase(name string) bool {
-	return strings.Contains(name, "ACOR") || name == "PB/fogsim-model"
+	return strings.HasSuffix(name, "/fogsim-model")
 }

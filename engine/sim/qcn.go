@@ -403,15 +403,21 @@ func (m *qcn) initTrace(s *Sim) {
 		t.from = t.every
 	}
 	m.trace = t
-	s.hk.cycle = append(s.hk.cycle, cycleHook{every: t.every, f: func() {
-		if s.now < t.from {
-			return
-		}
-		if t.vals == nil {
-			t.first = s.now
-		}
-		t.vals, t.last = append(t.vals, m.snapshot(s)), s.now
-	}})
+	s.hk.cycle = append(s.hk.cycle, cycleHook{every: t.every, f: func() { m.traceCycle(s) }, on: func(x *Sim) { x.qc.traceCycle(x) }})
+}
+
+// traceCycle records a snapshot of group 0's probabilities, when this Sim
+// steps group 0's routers (in a partitioned run, the partition that holds
+// group 0: parallel_qcn.go).
+func (m *qcn) traceCycle(s *Sim) {
+	t := m.trace
+	if s.now < t.from || s.r0 != 0 {
+		return
+	}
+	if t.vals == nil {
+		t.first = s.now
+	}
+	t.vals, t.last = append(t.vals, m.snapshot(s)), s.now
 }
 
 // snapshot is group 0's transit-port probabilities now.
