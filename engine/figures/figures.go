@@ -430,11 +430,11 @@ var Table = []Figure{
 	},
 	{
 		ID: "acor-11", Title: "A too high IT₁ congests ACOR-Switch under ADV+h",
-		Paper:     paperACOR + ", §6.2.2, Fig. 11",
-		Shows:     "With a high first increase threshold the routers stay at CRG-Gr past the load where VAL CRG-Gr saturates, and the network congests; the chosen threshold moves them to CRG-Sw in time.",
-		ClaimText: "Higher increase thresholds \"force the routing to stay in the current level for higher loads, which can lead to network congestion\", seen with IT₁ = 25, 5/3 of the chosen 15 (no number given); with the chosen IT₁ = 20 at 1,056 hosts, 33 stands for 25: we require ACOR-3L with IT₁ = 33 to accept at most 0.9 × the offered 0.25 (a saturated point).",
-		Claim:     Claim{Kind: Band, Series: "ACOR-3L IT=33/500 DT=8/15", Load: 0.25, Lo: 0, Hi: 0.225},
-		Long:      true, Experiment: "fig-acor-11", Scaled: "1,056 hosts (h=4; the paper's 5,256) with the paper's Table 3 timing and its 1,056-host IT₁/DT₁ = 20/8, ADV+h, 6,000 + 6,000 cycles, one seed: IT₁ = 20 and 33 against VAL CRG-Gr at 0.15 and 0.25. Not at h=3, where IT₁ = 33 congests only just past VAL CRG-Gr's saturation (0.30) and its point is unstable (latency rising), which a card's claim does not read.",
+		Paper:      paperACOR + ", §6.2.2, Fig. 11",
+		Shows:      "With a high first increase threshold the routers stay at CRG-Gr past the load where VAL CRG-Gr saturates, and the network congests; the chosen threshold moves them to CRG-Sw in time.",
+		ClaimText:  "Higher increase thresholds \"force the routing to stay in the current level for higher loads, which can lead to network congestion\", seen with IT₁ = 25, 5/3 of the chosen 15 (no number given); with the chosen IT₁ = 20 at 1,056 hosts, 33 stands for 25: we require ACOR-3L with IT₁ = 33 to accept at most 0.9 × the offered 0.25 (a saturated point).",
+		Claim:      Claim{Kind: Band, Series: "ACOR-3L IT=33/500 DT=8/15", Load: 0.25, Lo: 0, Hi: 0.225},
+		Experiment: "fig-acor-11", Scaled: "1,056 hosts (h=4; the paper's 5,256) with the paper's Table 3 timing and its 1,056-host IT₁/DT₁ = 20/8, ADV+h, 6,000 + 6,000 cycles, one seed: IT₁ = 20 and 33 against VAL CRG-Gr at 0.15 and 0.25. Not at h=3, where IT₁ = 33 congests only just past VAL CRG-Gr's saturation (0.30) and its point is unstable (latency rising), which a card's claim does not read.",
 	},
 	{
 		ID: "acor-11-low", Title: "A lower IT₁ costs ACOR-Switch latency under ADV+h",
