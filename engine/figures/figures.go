@@ -213,7 +213,7 @@ const (
 
 // acorH3Scaled is the scale of the ACOR paper's threshold cards
 // (sweep.acorThresholdGallery).
-const acorH3Scaled = "342 hosts (h=3; the paper's 1,056 take minutes per sweep) with the paper's Table 3 timing and its 1,056-host IT₁/DT₁ = 20/8, 4,000 + 16,000 cycles, 5 seeds: at h=3 the points stay too short over 16,000 cycles (their 1,000-cycle samples stay correlated, VAL's as ACOR-Switch's, whose levels change every HI = 500 cycles) and the batch-means verdict cannot be had at a card's cost, so the claim is read on the seeds as independent replications (verdict replicated)."
+const acorH3Scaled = "342 hosts (h=3; the paper's 1,056 take minutes per sweep) with the paper's Table 3 timing and its 1,056-host IT₁/DT₁ = 20/8, 4,000 + 16,000 cycles, 5 seeds: at h=3 the points stay too short over 16,000 cycles (their 1,000-cycle samples stay correlated, VAL's as ACOR-Switch's, whose levels may change at every HI = 500-cycle interval) and the batch-means verdict cannot be had at a card's cost, so the claim is read on the seeds as independent replications (verdict replicated)."
 
 // Table is the gallery, in reading order.
 var Table = []Figure{
@@ -295,7 +295,7 @@ var Table = []Figure{
 		Shows:     "Arbitrating by packet age at both allocator stages makes in-transit adaptive routing as fair as oblivious routing.",
 		ClaimText: "In-Trns-MM Max/Min 1.050 at 0.40 (h=8); we accept [1.0, 1.2] (the sampling floor of 16,000 cycles is about 1.11).",
 		Claim:     Claim{Kind: Band, Metric: MaxMin, Series: "In-Trns-MM", Load: 0.4, Lo: 1.0, Hi: 1.2},
-		Long:      true, Experiment: "fig-3.3", Scaled: "h=4 (1,056 nodes), 4,000 + 16,000 cycles; MIN and Obl-CRG 2 seeds, In-Trns-MM 5: its 0.40 point stays too short (its batches correlated) over 16,000 cycles and, measured once, over 48,000 (Max/Min 1.06), so the claim is read on its 5 seeds as independent replications, the whole 95% interval of their Max/Min within the band (verdict replicated; 48,000 cycles would triple the run without a steady verdict).",
+		Long:      true, Experiment: "fig-3.3", Scaled: "h=4 (1,056 nodes), 4,000 + 16,000 cycles; MIN and Obl-CRG 2 seeds, In-Trns-MM 5: its 0.40 point stays too short (its batches correlated) over 16,000 cycles and, measured once, over 48,000 (Max/Min 1.06), so the claim is read on its 5 seeds as independent replications, the whole 95% interval of their Max/Min within the band (verdict replicated; two runs of 48,000 cycles cost about as much as these five of 16,000 and, measured once, gave no steady verdict).",
 	},
 	{
 		ID: "4.6a", Title: "Contention counters keep MIN's latency under UN",

@@ -87,18 +87,19 @@ func acorThresholdExperiments() []Experiment {
 }
 
 // AcorGallerySeeds are the runs per point of the gallery's threshold
-// cards: at h=3 the points where ACOR-Switch's levels move stay "too
-// short" (their batches correlated) over 16,000 cycles, so the cards read
-// their seeds as independent replications (figures.MinReplications).
+// cards: at h=3 every point of these runs stays "too short" over 16,000
+// cycles (their 1,000-cycle samples stay correlated, VAL's too), so the
+// cards read their seeds as independent replications
+// (figures.MinReplications).
 const AcorGallerySeeds = 5
 
 // acorThresholdGallery are the figure gallery's scaled runs of Figs. 11
-// (its lower threshold; fig-acor-11 has its congestion at h=4), 12 and 13: acor-1056's system (Table 3 timing, IT₁/DT₁ = 20/8) at h=3
-// (342 hosts: a = 6, p = 3, 19 groups), 4,000 + 16,000 cycles,
-// AcorGallerySeeds seeds, where a run takes about a third of a CPU-second
-// (1,056 hosts take minutes per sweep). At h=2 (72 hosts) the congestion
-// the thresholds answer does not happen (VAL CRG-Gr saturates only between
-// 0.35 and 0.45 under ADV+h).
+// (its lower threshold; its congestion at h=4, fig-acor-11), 12 and 13:
+// acor-1056's system (Table 3 timing, IT₁/DT₁ = 20/8) at h=3 (342 hosts:
+// a = 6, p = 3, 19 groups), 4,000 + 16,000 cycles, AcorGallerySeeds seeds,
+// where a run takes about a third of a CPU-second (1,056 hosts take minutes
+// per sweep). At h=2 (72 hosts) the congestion the thresholds answer does
+// not happen (VAL CRG-Gr saturates only between 0.35 and 0.45 under ADV+h).
 func acorThresholdGallery() []Experiment {
 	h3 := func(offset int, sets [][4]int, keep ...string) []config.Config {
 		var out []config.Config
