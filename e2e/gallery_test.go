@@ -45,6 +45,10 @@ func galleryView(t *testing.T, ctx context.Context, base string) {
 	if s := eval[string](t, tab, `document.getElementById('app').dataset.state`); s != "idle" {
 		t.Errorf("the gallery ran something on its own: %s", s)
 	}
+	// the figures without a card are listed below the cards, with why
+	if n := eval[int](t, tab, `document.querySelectorAll('#gallery-uncarded li').length`); n != len(figures.WithoutCard) {
+		t.Errorf("gallery lists %d figures without a card, want %d", n, len(figures.WithoutCard))
+	}
 	// the check sees an unlabelled control (a probe added and removed)
 	eval[bool](t, tab, `(() => { const i = document.createElement('input'); i.id = 'zz-probe'; document.body.appendChild(i); return true })()`)
 	if u := unlabelled(t, tab); len(u) != 1 || !strings.Contains(u[0], "zz-probe") {

@@ -254,3 +254,86 @@ func TestWindowRatioClaim(t *testing.T) {
 		t.Error("a ratio over a series without a record: no error")
 	}
 }
+
+// TestReplicatedClaims reads point claims whose points are "too short"
+// (batches correlated, as In-Trns-MM's 0.40 point of thesis Table 3.3 and
+// the ACOR paper's Figs. 12–13 at h=3) on their seeds as independent
+// replications (Law, Simulation Modeling and Analysis §9.5.2): the claim
+// holds only if the whole Student t interval over the runs lies within its
+// tolerance. Hand-made runs with known values: five Max/Min of mean 1.11
+// (sd 0.0158, t₄ 2.776: ± 0.0196) pass [1.0, 1.2] and fail [1.0, 1.12],
+// whose edge the interval crosses though the mean is inside; latency
+// ratios paired by seed (1.06 ± 0.0196) pass an order ≥ 1.03 and fail ≥
+// 1.05; four runs, an unstable run, or a run with fewer than 10 samples
+// leave the point too short and failing; a steady point is read as
+// before, on its mean.
+func TestReplicatedClaims(t *testing.T) {
+	ok := result.Interval{Batches: 16}
+	run := func(name string, seed uint64, verdict string, maxMin, lat float64) *result.Result {
+		r := &result.Result{Offered: 0.4, Seed: seed, Accepted: 0.4, Latency: result.Summary{Avg: lat}}
+		r.Config.Name = name
+		r.Fairness.MaxMin = maxMin
+		r.Quality = &result.Quality{Verdict: verdict, Latency: ok, Accepted: ok}
+		return r
+	}
+	dev := []float64{-0.02, -0.01, 0, 0.01, 0.02} // sd √(0.001/4) = 0.0158
+	outcome := func(n int, verdict string, edit func(rs []*result.Result)) *sweep.Outcome {
+		o := &sweep.Outcome{}
+		for i := 0; i < n; i++ {
+			o.Runs = append(o.Runs, run("A", uint64(i+1), result.TooShort, 1.11+dev[i], 1000*(1.06+dev[i])))
+		}
+		for i := 0; i < n; i++ {
+			o.Runs = append(o.Runs, run("B", uint64(i+1), result.TooShort, 1.05, 1000))
+		}
+		if edit != nil {
+			edit(o.Runs)
+		}
+		for _, name := range []string{"A", "B"} {
+			var rs []*result.Result
+			for _, r := range o.Runs {
+				if r.Config.Name == name {
+					rs = append(rs, r)
+				}
+			}
+			a := sweep.AggregateRuns(0, rs)
+			a.Quality = &result.PointQuality{Verdict: verdict}
+			o.Points = append(o.Points, a)
+		}
+		return o
+	}
+	band := func(hi float64) Claim {
+		return Claim{Kind: Band, Metric: MaxMin, Series: "A", Load: 0.4, Lo: 1, Hi: hi}
+	}
+	order := func(f float64) Claim {
+		return Claim{Kind: Order, Metric: Latency, Series: "A", Over: "B", Load: 0.4, Factor: f}
+	}
+	hw := 2.7764451051977987 * math.Sqrt(0.001/4) / math.Sqrt(5)
+	for _, tc := range []struct {
+		name    string
+		o       *sweep.Outcome
+		c       Claim
+		want    float64
+		pass    bool
+		verdict string
+	}{
+		{"band inside", outcome(5, result.TooShort, nil), band(1.2), 1.11, true, Replicated},
+		{"interval crosses the edge", outcome(5, result.TooShort, nil), band(1.11 + hw - 0.001), 1.11, false, Replicated},
+		{"interval just inside", outcome(5, result.TooShort, nil), band(1.11 + hw + 0.001), 1.11, true, Replicated},
+		{"order", outcome(5, result.TooShort, nil), order(1.03), 1.06, true, Replicated},
+		{"order within the interval", outcome(5, result.TooShort, nil), order(1.05), 1.06, false, Replicated},
+		{"four runs", outcome(4, result.TooShort, nil), band(1.2), 1.105, false, result.TooShort},
+		{"an unstable run", outcome(5, result.TooShort, func(rs []*result.Result) { rs[2].Quality.Verdict = result.Unstable }), band(1.2), 1.11, false, result.TooShort},
+		{"an unstable run of Over", outcome(5, result.TooShort, func(rs []*result.Result) { rs[7].Quality.Verdict = result.Unstable }), order(1.03), 1.06, false, result.TooShort},
+		{"too few samples", outcome(5, result.TooShort, func(rs []*result.Result) { rs[0].Quality.Latency.Batches = 0 }), band(1.2), 1.11, false, result.TooShort},
+		{"a seed without its pair", outcome(5, result.TooShort, func(rs []*result.Result) { rs[9].Seed = 9 }), order(1.03), 1.06, false, result.TooShort},
+		{"steady: the mean", outcome(5, result.Steady, nil), band(1.11 + hw - 0.001), 1.11, true, result.Steady},
+	} {
+		m, err := Figure{ID: "t", Claim: tc.c}.Check(tc.o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if math.Abs(m.Value-tc.want) > 1e-9 || m.Pass != tc.pass || m.Verdict != tc.verdict {
+			t.Errorf("%s: value %g pass %v verdict %q, want %g %v %q (%s)", tc.name, m.Value, m.Pass, m.Verdict, tc.want, tc.pass, tc.verdict, m.Text)
+		}
+	}
+}

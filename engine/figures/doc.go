@@ -22,7 +22,9 @@ func Markdown(measured map[string]Recorded) string {
 Generated from engine/figures (the table the page's gallery, ` + "`phitsim figures`" + ` and the regression
 test TestFigures share): do not edit; ` + "`go test ./engine/figures -run TestFigures -update-figures`" + ` runs
 every figure and regenerates it. Each claim is read on the accepted load (phits/(node·cycle)) unless it
-says otherwise, on points whose quality verdict is not "unstable" or "too short" (METHODS.md); a claim on
+says otherwise, on points whose quality verdict is not "unstable" or "too short" (METHODS.md), or on a "too
+short" point's runs as independent replications when it has at least 5 seeds and none is saturated or unstable:
+the whole 95% interval over the seeds must then lie within the tolerance (verdict "replicated"); a claim on
 a time series (a settle time or a window after a switch, bytes/ns over a window, a HOTSPOT's background
 latency per interval around the hotspot's start) is read on the runs' records pooled over the seeds,
 whatever the steady-state verdict (verdict "transient").

@@ -39,8 +39,11 @@ func outcome(t *testing.T, f Figure) *sweep.Outcome {
 // TestFigures runs each figure's scaled configuration (its Scaled says the
 // size: h=2, or h=4 where h=2 shows nothing, as Fig. 1.19 and the thesis's
 // transients of Figs. 4.8–4.10; the ACOR paper's load steps at 1,056
-// hosts) and asserts the card's claim with the card's tolerance, on points
-// whose verdict is not unstable or too short, or on the pooled time series
+// hosts; the ACOR paper's threshold studies at h=3) and asserts the card's
+// claim with the card's tolerance, on points whose verdict is not unstable
+// or too short, on a too-short point's seeds as independent replications
+// (verdict replicated: the whole interval within the tolerance; thesis
+// Table 3.3, the ACOR paper's Figs. 11–13), or on the pooled time series
 // around a switch (settle times and windows, whatever the verdict). A
 // figure listed as not holding (Known) must fail its claim. Long figures
 // skip with -short.
@@ -60,7 +63,7 @@ func TestFigures(t *testing.T) {
 				err = os.WriteFile(measuredFile, append(b, '\n'), 0o644)
 			}
 			if err == nil {
-				err = os.WriteFile(docFile, []byte(Markdown(got)), 0o644)
+				err = os.WriteFile(docFile, []byte(Document(got)), 0o644)
 			}
 			if err != nil {
 				t.Error(err)
@@ -126,7 +129,7 @@ func TestFiguresDocCurrent(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if string(b) != Markdown(m) {
+	if string(b) != Document(m) {
 		t.Errorf("engine/FIGURES.md is stale: run go test ./engine/figures -run TestFigures -update-figures")
 	}
 }

@@ -83,5 +83,57 @@ func acorThresholdExperiments() []Experiment {
 		out = append(out, Experiment{Name: "acor-fig13-" + p.name, Doc: fmt.Sprintf("ACOR paper Fig. 13 (§6.2.2), the 1,056-host panel: ACOR-Switch 3L (IT₁/DT₁ = 20/8) under ADV+%d against the VAL policies, in 0.05 steps up to 0.6; paper: it leaves CRG-Gr where VAL CRG-Gr's latency rises and CRG-Sw where VAL CRG-Sw saturates", p.off),
 			Spec: Spec{Series: acorThresholds(p.off, [][4]int{{}}), Loads: loads(0.05, 0.6, 0.05)}})
 	}
-	return out
+	return append(out, acorThresholdGallery()...)
+}
+
+// AcorGallerySeeds are the runs per point of the gallery's threshold
+// cards: at h=3 every point of these runs stays "too short" over 16,000
+// cycles (their 1,000-cycle samples stay correlated, VAL's too), so the
+// cards read their seeds as independent replications
+// (figures.MinReplications).
+const AcorGallerySeeds = 5
+
+// acorThresholdGallery are the figure gallery's scaled runs of Figs. 11
+// (its lower threshold; its congestion at h=4, fig-acor-11), 12 and 13:
+// acor-1056's system (Table 3 timing, IT₁/DT₁ = 20/8) at h=3 (342 hosts:
+// a = 6, p = 3, 19 groups), 4,000 + 16,000 cycles, AcorGallerySeeds seeds,
+// where a run takes about a third of a CPU-second (1,056 hosts take minutes
+// per sweep). At h=2 (72 hosts) the congestion the thresholds answer does
+// not happen (VAL CRG-Gr saturates only between 0.35 and 0.45 under ADV+h).
+func acorThresholdGallery() []Experiment {
+	h3 := func(offset int, sets [][4]int, keep ...string) []config.Config {
+		var out []config.Config
+		for _, c := range acorThresholds(offset, sets) {
+			for _, k := range keep {
+				if c.Name == k {
+					c.Topology.H, c.Topology.A, c.Topology.P = 3, 6, 3
+					c.Sim.Warmup, c.Sim.Cycles, c.Sim.Seeds = 4000, 16000, AcorGallerySeeds
+					out = append(out, c)
+				}
+			}
+		}
+		return out
+	}
+	// Fig. 11's congestion at acor-1056's own size (h=4): at h=3 IT₁ = 33
+	// congests only just past VAL CRG-Gr's saturation, as an unstable
+	// point; at h=4 it saturates at 0.25 (one seed of 6,000 + 6,000 cycles
+	// reads a saturated point)
+	var fig11 []config.Config
+	for _, c := range acorThresholds(4, [][4]int{{20, 0, 0, 0}, {33, 0, 0, 0}}) {
+		if c.Name != "VAL CRG-Sw" && c.Name != "VAL RRG-Sw" {
+			c.Sim.Seeds = 1
+			fig11 = append(fig11, c)
+		}
+	}
+	return []Experiment{
+		{Name: "fig-acor-11", Doc: "figure gallery: ACOR paper Fig. 11 (§6.2.2) at 1,056 hosts, ADV+h: a too high IT₁ (33, the paper's 25 scaled to the chosen 20) congests at 0.25, where IT₁ = 20 moves to CRG-Sw (against VAL CRG-Gr)",
+			Spec: Spec{Series: fig11, Loads: []float64{0.15, 0.25}}},
+		{Name: "fig-acor-11-h3", Doc: "figure gallery: ACOR paper Fig. 11 (§6.2.2) at 342 hosts (h=3), ADV+3: a lower IT₁ (10 against the chosen 20) moves up earlier and raises ACOR-Switch 3L's latency (against VAL CRG-Gr)",
+			Spec: Spec{Series: h3(3, [][4]int{{10, 0, 0, 0}, {20, 0, 0, 0}}, "VAL CRG-Gr", "ACOR-3L IT=10/500 DT=8/15", "ACOR-3L IT=20/500 DT=8/15"), Loads: []float64{0.15, 0.25}}},
+		{Name: "fig-acor-12", Doc: "figure gallery: ACOR paper Fig. 12 (§6.2.2) at 342 hosts (h=3), ADV+1: a lower DT₁ raises ACOR-Switch 3L's medium-load latency (DT₁ = 3, 8, 15 against VAL CRG-Gr)",
+			Spec: Spec{Series: h3(1, [][4]int{{0, 0, 3, 0}, {0, 0, 8, 15}, {0, 0, 15, 0}}, "VAL CRG-Gr",
+				"ACOR-3L IT=20/500 DT=3/15", "ACOR-3L IT=20/500 DT=8/15", "ACOR-3L IT=20/500 DT=15/15"), Loads: []float64{0.15, 0.25}}},
+		{Name: "fig-acor-13", Doc: "figure gallery: ACOR paper Fig. 13 (§6.2.2) at 342 hosts (h=3), ADV+3: ACOR-Switch 3L follows VAL CRG-Gr at low load and VAL CRG-Sw past CRG-Gr's saturation",
+			Spec: Spec{Series: h3(3, [][4]int{{}}, "VAL CRG-Gr", "VAL CRG-Sw", "ACOR-3L IT=20/500 DT=8/15"), Loads: []float64{0.15, 0.33}}},
+	}
 }

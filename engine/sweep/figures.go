@@ -22,8 +22,9 @@ func figureExperiments() []Experiment {
 		return Experiment{Name: name, Doc: doc, Spec: Spec{Series: series(b, "VAL", "ACOR:2LA", "ACOR:2LB", "ACOR:3L"), Loads: []float64{0.1, 0.3, 0.6}}}
 	}
 	// fair keeps the series of a fairness table the gallery's claims read.
-	// inTrns: In-Trns-MM's measured cycles (0: 16,000 as the others)
-	fair := func(name, arbiter string, priority bool, inTrns int, doc string) Experiment {
+	// inTrns: In-Trns-MM's measured cycles (0: 16,000 as the others);
+	// inTrnsSeeds: its runs (0: 2 as the others)
+	fair := func(name, arbiter string, priority bool, inTrns, inTrnsSeeds int, doc string) Experiment {
 		e := fairness(name, arbiter, priority, doc)
 		var keep []config.Config
 		for _, c := range e.Spec.Series {
@@ -37,6 +38,9 @@ func figureExperiments() []Experiment {
 			keep[i].Sim.Cycles, keep[i].Sim.Interval = 16000, 1000
 			if keep[i].Name == "In-Trns-MM" && inTrns > 0 {
 				keep[i].Sim.Cycles = inTrns
+			}
+			if keep[i].Name == "In-Trns-MM" && inTrnsSeeds > 0 {
+				keep[i].Sim.Seeds = inTrnsSeeds
 			}
 		}
 		// the claims are read at 0.40 (the thesis's column); 0.55 shows
@@ -168,14 +172,17 @@ func figureExperiments() []Experiment {
 			Spec: Spec{Series: kim14, Loads: []float64{0}}},
 		{Name: "fig-5.8", Doc: "figure gallery: thesis Fig. 5.8 (§5.3.2), MIN, UN at h=4 with 64/256 phits per local/global port: FlexVC 2/1 above the baseline 2/1",
 			Spec: Spec{Series: flexSs, Loads: []float64{0.5, 1}}},
-		fair("fig-3.1", "rr", true, 0, "figure gallery: thesis Table 3.1 (§3.3.1), MIN, Obl-CRG and In-Trns-MM: in-transit priority starves router a−1"),
 		// In-Trns-MM over 48,000 cycles (the thesis ran 60,000): at h=4 it
 		// saturates near 0.39, so its 0.40 point sits at the knee, where
 		// over 16,000 cycles its batches stay correlated (too short); with
 		// age arbitration (Table 3.3) its 0.40 point stays too short over
-		// 48,000 cycles too, so that one keeps 16,000 (engine/REPRODUCTION.md)
-		fair("fig-3.2", "rr", false, 48000, "figure gallery: thesis Table 3.2 (§3.3.3), without priority in-transit Max/Min about 1.5"),
-		fair("fig-3.3", "age", false, 0, "figure gallery: thesis Table 3.3 (§3.3.4), age arbitration: in-transit as fair as oblivious"),
+		// 48,000 cycles too, so that one keeps 16,000 and runs
+		// In-Trns-MM with 5 seeds, the independent replications whose
+		// spread gives its claim's precision (figures.MinReplications;
+		// engine/METHODS.md)
+		fair("fig-3.1", "rr", true, 0, 0, "figure gallery: thesis Table 3.1 (§3.3.1), MIN, Obl-CRG and In-Trns-MM: in-transit priority starves router a−1"),
+		fair("fig-3.2", "rr", false, 48000, 0, "figure gallery: thesis Table 3.2 (§3.3.3), without priority in-transit Max/Min about 1.5"),
+		fair("fig-3.3", "age", false, 0, 5, "figure gallery: thesis Table 3.3 (§3.3.4), age arbitration: in-transit as fair as oblivious"),
 		acor("fig-acor-6", "figure gallery: ACOR paper Fig. 6d, ACOR-Packet sequences against VAL under ADV+h (1,056 hosts)", "packet"),
 		acor("fig-acor-7", "figure gallery: ACOR paper Fig. 7d, ACOR-Switch sequences against VAL under ADV+h (1,056 hosts)", "switch"),
 		exp("fig-1.6-un", "figure gallery: MIN vs VAL under UN at h=2 (thesis §1.4.1)", 2, "UN", 1, []float64{0.2, 0.5, 0.9}, "MIN", "VAL"),

@@ -157,6 +157,7 @@ func (a *App) renderGallery() *vecty.HTML {
 			),
 		))
 	}
+	cards = append(cards, renderWithoutCard())
 	return elem.Div(
 		elem.Header(vecty.Markup(vecty.Class("top")),
 			elem.Heading1(vecty.Text("phitsim figure gallery")),
@@ -251,4 +252,16 @@ func (a *App) renderIntro() *vecty.HTML {
 			elem.Anchor(vecty.Markup(prop.Href("#gallery"), elemID("gallery-link")), vecty.Text("figure gallery")),
 			vecty.Text(" and run \"MIN caps at 1/(a·p) under ADV+1\": the claim is drawn on the chart.")),
 	)
+}
+
+// renderWithoutCard lists the figures the engine runs that have no card,
+// and why (figures.WithoutCard, engine/FIGURES.md's last table).
+func renderWithoutCard() *vecty.HTML {
+	var items []vecty.MarkupOrChild
+	for _, u := range figures.WithoutCard {
+		items = append(items, elem.ListItem(elem.Strong(vecty.Text(u.Figure)), vecty.Text(" ("+u.Paper+"): "+u.Why+".")))
+	}
+	return elem.Section(vecty.Markup(elemID("gallery-uncarded"), vecty.Attribute("aria-labelledby", "gallery-uncarded-title")),
+		elem.Heading2(vecty.Markup(elemID("gallery-uncarded-title")), vecty.Text("Figures without a card")),
+		elem.UnorderedList(items...))
 }
