@@ -937,14 +937,14 @@ const (
 //     once after an unthrottle emptied its list, and once per two of its
 //     ejected data packets — one per router.packetSize cycles — going
 //     idle on an unmarked one, observing on a marked one), the routers'
-//     watch list (at most every pair) and the (flow, router) pairs that throttled a flow (at most the
-//     routers of its routes: 2·dimensions + 1 on a flattened butterfly,
-//     whose routes go through at most one intermediate router in
-//     dimension order, every router on other topologies; and at most the
-//     throttle packets its source can receive, a 1-flit packet a cycle)
+//     watch list (at most every pair) and the (flow, router) pairs that
+//     throttled a flow: at most the routers its data packets can cross
+//     (cbcmFlowRouters; a pair's entry lasts until the flow is
+//     unthrottled, so every route the flow took meanwhile counts), and at
+//     most the throttle packets its source can receive, a 1-flit packet a
+//     cycle
 func (c *Config) cbcmMemory(ports, N, R, maxVC int64, pool float64, cycles int64) []MemoryPart {
 	p := c.Congestion.CBCM()
-	t := &c.Topology
 	ns, nb := float64(p.Samples), float64(p.Samples/p.BoundInterval)
 	rn := ns + 2
 	qsch := c.Router.QueueScheme()
@@ -993,13 +993,9 @@ func (c *Config) cbcmMemory(ports, N, R, maxVC int64, pool float64, cycles int64
 		watch*8*2*growth, true))
 	if p.Early {
 		np := R * N
-		hops := float64(R)
-		if t.Kind == "fbfly" {
-			hops = float64(min(R, int64(2*t.Dimensions+1)))
-		}
 		// each pair came with a throttle packet (1 flit) its source
 		// received, one a cycle at most
-		byRouter := min(nf*hops, float64(N)*float64(cycles+1))
+		byRouter := min(nf*float64(c.cbcmFlowRouters(R)), float64(N)*float64(cycles+1))
 		parts = append(parts,
 			part("congestion.cbcmEarly", fmt.Sprintf("CBCM early detection's windows and state of %d routers × %d destinations (cbcmSamples + 2 = %.0f runs each)", R, N, rn),
 				window(np, true)+entries(np)+reqs()+128*4+float64(np)*(26+float64(words*8)), false),
@@ -1007,4 +1003,35 @@ func (c *Config) cbcmMemory(ports, N, R, maxVC int64, pool float64, cycles int64
 				appended(float64(np), 4)+appended(byRouter, 8), true))
 	}
 	return parts
+}
+
+// cbcmFlowRouters bounds, on a network of R routers, the routers whose
+// early detector (Kim et al., Contention-based Congestion Management in
+// Large-Scale Networks §VI-A) can throttle one flow: those its data packets
+// can cross — a router puts a source in its list only when it forwards one
+// of the source's packets to the hotspot. A (flow, router) pair lasts until
+// the flow is unthrottled (sim's cbcm.release), so what counts is every
+// route the flow can take, not the length of one: only a routing with a
+// single path per flow bounds it by a route's routers, MIN on a Dragonfly
+// (one minimal path, at most local, global, local: 4 routers; thesis §1.2)
+// and on a flattened butterfly (dimension order: dimensions + 1 routers).
+// A Valiant or adaptive route's intermediate is drawn per packet, so the
+// flow's routes reach every router (CBCM's dedicated hotspot VC routes a
+// throttled flow minimally, but the routers that listed it before it was
+// throttled still send it their rounds): R.
+func (c *Config) cbcmFlowRouters(R int64) int64 {
+	if c.Routing.Name != "MIN" {
+		return R
+	}
+	switch c.Topology.Kind {
+	case "dragonfly":
+		seq, err := vcs.ForKind("dragonfly", "MIN", c.PhaseA()) // a VC per hop
+		if err != nil {
+			return R
+		}
+		return min(R, int64(len(seq))+1)
+	case "fbfly":
+		return min(R, int64(c.Topology.Dimensions)+1)
+	}
+	return R
 }

@@ -343,3 +343,50 @@ func TestCBCMStateIsEstimated(t *testing.T) {
 		t.Errorf("fbfly512 with CBCM, 10,000 samples, refused: %v", errs)
 	}
 }
+
+// Early detection's (flow, router) pairs (Kim et al., Contention-based
+// Congestion Management in Large-Scale Networks §VI-A): a router throttles
+// a flow only after forwarding one of its packets, and the pair lasts
+// until the flow is unthrottled, so the routers a flow's routes can cross
+// bound them. On the h4 preset (1,056 nodes, 264 routers) under MIN, one
+// minimal path per flow of at most local, global, local hops (thesis
+// §1.2): 4 routers, 1,056² × 4 pairs of 8 bytes in a slice grown by
+// append (136 MiB with its slack and copy), and the run is accepted; under VAL and UGAL an
+// intermediate is drawn per packet, every router counts, and the run's
+// 120,000 cycles of throttle packets (a 1-flit packet a cycle per source)
+// stay the bound: refused, naming early detection.
+func TestCBCMEarlyDragonflyFlowRouters(t *testing.T) {
+	c, _ := PresetByName("h4")
+	c.Traffic.SourceQueue, c.Traffic.SourceQueues = true, "perDestination"
+	c.Congestion.Scheme, c.Congestion.CbcmEarly = "cbcm", true
+	for _, tc := range []struct {
+		kind, routing string
+		dims          int
+		want          int64
+	}{{"dragonfly", "MIN", 0, 4}, {"dragonfly", "VAL", 0, 264}, {"dragonfly", "UGAL", 0, 264},
+		{"fbfly", "MIN", 1, 2}, {"fbfly", "MIN", 2, 3}, {"fbfly", "UGAL", 2, 264}} {
+		d := c
+		d.Topology.Kind, d.Topology.Dimensions, d.Routing.Name = tc.kind, tc.dims, tc.routing
+		if got := d.cbcmFlowRouters(264); got != tc.want {
+			t.Errorf("%s, %s, %d dimensions: %d routers per flow, want %d", tc.kind, tc.routing, tc.dims, got, tc.want)
+		}
+	}
+	var pairs int64
+	for _, p := range c.Memory() {
+		if p.Path == "congestion.cbcmEarly" && p.Full {
+			pairs += p.Bytes
+		}
+	}
+	// the watch list (every pair, 4 bytes) and the (flow, router) pairs
+	want := int64(264*1056*4*2*growth + 1056*1056*4*8*2*growth)
+	if pairs < want || pairs > want*5/4 {
+		t.Errorf("h4, MIN: early detection's watch list and throttling routers %.1f MiB, want %.1f", float64(pairs)/(1<<20), float64(want)/(1<<20))
+	}
+	if errs := c.Validate(); errs != nil {
+		t.Fatalf("h4 with CBCM's early detection under MIN refused: %v", errs)
+	}
+	c.Routing.Name = "VAL"
+	if errs := c.validateMemory(); len(errs) != 1 || errs[0].Path != "congestion.cbcmEarly" {
+		t.Errorf("h4 with early detection under VAL: want one error on congestion.cbcmEarly, got %v", errs)
+	}
+}
