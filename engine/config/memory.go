@@ -915,8 +915,8 @@ const (
 //     entries touched and drawn in a cycle (slices grown by append: at most
 //     every entry, every requesting VC: a port's data queues and at most
 //     32 VCs in all beside them); under router.voq per input its requests
-//     (one per queue), their count, its pick and dirty flag, and per
-//     router its drawing inputs' mask
+//     (one per queue), their count, its pick and dirty flag, per
+//     router its drawing inputs' mask, and a bit per router with any
 //   - per destination node (§IV-B2): its mode, its source list L (a bit
 //     per node), |L|, epoch, D_t sent, quiet time, watch flag, generation
 //     and idle hook (38 bytes + the list); early detection per pair its
@@ -971,7 +971,8 @@ func (c *Config) cbcmMemory(ports, N, R, maxVC int64, pool float64, cycles int64
 			return 0
 		}
 		return allocBytes(float64(ports*qs*4)) + allocBytes(float64(ports*2)) + allocBytes(float64(ports)) +
-			allocBytes(float64(ports*4)) + allocBytes(float64(2*R*8)) + allocBytes(float64(R*8)) + 2*appended(float64(ports), 4)
+			allocBytes(float64(ports*4)) + allocBytes(float64(2*R*8)) + allocBytes(float64((R+63)/64*8)) + allocBytes(float64(R*8)) +
+			2*appended(float64(ports), 4)
 	}
 	nf := float64(N) * float64(N)
 	perFlow := float64(1 + 4 + 8 + 8 + 8 + 8 + 4 + 4 + 1 + 1 + 1 + 8)

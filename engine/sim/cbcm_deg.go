@@ -135,8 +135,8 @@ func (d *cbDeg) draw(p int, w int32) {
 func (d *cbDeg) setDegree(p int, t int64, x int32) {
 	o := &d.out[p]
 	rn := d.rn
-	runs := d.runs[p*rn : (p+1)*rn]
-	hr := &runs[o.head]
+	base := p * rn // the entry's ring: runs[base : base+rn] (head, tail < rn)
+	hr := &d.runs[base+int(o.head)]
 	if int64(hr.s) == t { // changed again in the cycle its run starts
 		hr.v, o.cur = x, x
 		return
@@ -159,7 +159,7 @@ func (d *cbDeg) setDegree(p int, t int64, x int32) {
 		}
 		o.tail = int16(nt)
 	}
-	runs[h] = cbRun{s: int32(t), v: x, c: hr.c + (t-int64(hr.s))*int64(o.cur)}
+	d.runs[base+h] = cbRun{s: int32(t), v: x, c: hr.c + (t-int64(hr.s))*int64(o.cur)}
 	o.head, o.cur = int16(h), x
 }
 
@@ -293,6 +293,7 @@ type cbReqs struct {
 	dirty, dirty2 []int32
 	isDirty       []bool
 	multi         []uint64      // per router, its inputs of 2 or more requests (2 words)
+	rmask         []uint64      // a bit per router whose multi is not empty
 	cpk           []int32       // per drawing input: the entry its last draw picked, −1: none
 	rs            []*rng.Stream // per router, the stream its inputs draw from
 }
@@ -305,6 +306,7 @@ func (q *cbReqs) initReqs(np, qs, radix int, w int32, rs []*rng.Stream) {
 	q.qs, q.radix, q.w, q.rs = qs, radix, w, rs
 	q.reqs, q.nc, q.isDirty = make([]int32, np*qs), make([]int16, np), make([]bool, np)
 	q.multi, q.cpk = make([]uint64, 2*R), make([]int32, np)
+	q.rmask = make([]uint64, (R+63)/64)
 	for pi := range q.cpk {
 		q.cpk[pi] = -1
 	}
@@ -362,8 +364,12 @@ func (q *cbReqs) contribute(d *cbDeg, pi int, sign int32) {
 		d.touch(p)
 	case sign > 0:
 		q.multi[2*r+port>>6] |= 1 << (port & 63)
+		q.rmask[r>>6] |= 1 << (r & 63)
 	default:
 		q.multi[2*r+port>>6] &^= 1 << (port & 63)
+		if q.multi[2*r]|q.multi[2*r+1] == 0 {
+			q.rmask[r>>6] &^= 1 << (r & 63)
+		}
 		q.unpick(d, pi)
 	}
 }
@@ -384,23 +390,23 @@ func (q *cbReqs) drawInputs(d *cbDeg, t int64) {
 	if q.w != 1 {
 		return
 	}
-	for r, st := range q.rs {
-		if q.multi[2*r]|q.multi[2*r+1] == 0 {
-			continue
-		}
-		base := r * q.radix
-		for w := 0; w < 2; w++ {
-			for im := q.multi[2*r+w]; im != 0; im &= im - 1 {
-				pi := base + (w<<6 | bits.TrailingZeros64(im))
-				i, _ := bits.Mul64(st.Uint64(), uint64(q.nc[pi])) // st.Intn(nc), inlined
-				if p := q.reqs[pi*q.qs+int(i)]; p != q.cpk[pi] {
-					if o := q.cpk[pi]; o >= 0 {
-						d.pick[o]--
-						d.setDegree(int(o), t, d.out[o].cur-1)
+	for rw, rm := range q.rmask { // the routers with drawing inputs, ascending
+		for ; rm != 0; rm &= rm - 1 {
+			r := rw<<6 | bits.TrailingZeros64(rm)
+			st, base := q.rs[r], r*q.radix
+			for w := 0; w < 2; w++ {
+				for im := q.multi[2*r+w]; im != 0; im &= im - 1 {
+					pi := base + (w<<6 | bits.TrailingZeros64(im))
+					i, _ := bits.Mul64(st.Uint64(), uint64(q.nc[pi])) // st.Intn(nc), inlined
+					if p := q.reqs[pi*q.qs+int(i)]; p != q.cpk[pi] {
+						if o := q.cpk[pi]; o >= 0 {
+							d.pick[o]--
+							d.setDegree(int(o), t, d.out[o].cur-1)
+						}
+						d.pick[p]++
+						d.setDegree(int(p), t, d.out[p].cur+1)
+						q.cpk[pi] = p
 					}
-					d.pick[p]++
-					d.setDegree(int(p), t, d.out[p].cur+1)
-					q.cpk[pi] = p
 				}
 			}
 		}
