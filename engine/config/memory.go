@@ -908,9 +908,10 @@ const (
 // packet pool of up to pool packets over a run of cycles cycles:
 //   - per output port (the switch's detector, §IV-B1) and, with early
 //     detection (§VI-A), per (router, destination node) pair: the degree's
-//     window as a ring of cbcmSamples + 2 runs (16 bytes each), the bound
-//     intervals' max − min (and with early detection their max: 4 bytes
-//     each per cbcmSamples / cbcmBoundInterval), the entry's state (64
+//     window as a ring of cbcmSamples + 2 runs (16 bytes each; per output
+//     cbcmBoundInterval more, its bound intervals counted from them), the
+//     bound intervals' max − min (and with early detection their max: 4
+//     bytes each per cbcmSamples / cbcmBoundInterval), the entry's state (64
 //     bytes) and its static and drawn parts and stamp (16 bytes), the
 //     entries touched and drawn in a cycle (slices grown by append: at most
 //     every entry, every requesting VC: a port's data queues and at most
@@ -953,14 +954,15 @@ func (c *Config) cbcmMemory(ports, N, R, maxVC int64, pool float64, cycles int64
 	words := (N + 63) / 64
 	appended := func(n, size float64) float64 { return n * size * 2 * growth }
 
-	// the window and per-entry state of np entries (apart: the bound
-	// intervals' max too)
+	// the window and per-entry state of np entries: the bound intervals'
+	// max − min (apart, early detection's: and their max); the per-output
+	// detector's ring holds a bound interval more of runs (sim's cbDeg,
+	// lazy)
 	window := func(np int64, apart bool) float64 {
-		b := allocBytes(float64(np)*rn*CbcmRunBytes) + allocBytes(float64(np)*nb*4)
-		if apart {
-			b += allocBytes(float64(np) * nb * 4)
+		if !apart {
+			return allocBytes(float64(np)*(rn+float64(p.BoundInterval))*CbcmRunBytes) + allocBytes(float64(np)*nb*4)
 		}
-		return b
+		return allocBytes(float64(np)*rn*CbcmRunBytes) + 2*allocBytes(float64(np)*nb*4)
 	}
 	entries := func(np int64) float64 {
 		return allocBytes(float64(np*CbcmOutBytes)) + 2*allocBytes(float64(np*4)) + allocBytes(float64(np*8)) +
@@ -982,7 +984,7 @@ func (c *Config) cbcmMemory(ports, N, R, maxVC int64, pool float64, cycles int64
 	state := entries(ports) + reqs() + 1<<10*2 + // the plain layout's candidates
 		float64(N)*(38+float64(words*8)) + float64(N)*8 + nf*perFlow
 	parts := []MemoryPart{
-		part("congestion.cbcmSamples", fmt.Sprintf("CBCM's contention-degree windows of %d output ports (cbcmSamples + 2 = %.0f runs each)", ports, rn),
+		part("congestion.cbcmSamples", fmt.Sprintf("CBCM's contention-degree windows of %d output ports (cbcmSamples + cbcmBoundInterval + 2 = %.0f runs each)", ports, rn+float64(p.BoundInterval)),
 			window(ports, false), false),
 		part("congestion.scheme", fmt.Sprintf("CBCM's per-output, per-destination and per-flow state (%d × %d flows)", N, N), state, false),
 		part("congestion.scheme", "CBCM's throttled-packet flags and throttled flows when every flow is throttled",

@@ -293,9 +293,10 @@ func TestRECNInterfaceStateIsEstimated(t *testing.T) {
 // CBCM's detector (Kim et al., Contention-based Congestion Management in
 // Large-Scale Networks §IV-B1; early detection §VI-A) keeps per output
 // port, and with early detection per (router, destination node) pair, a
-// window of cbcmSamples + 2 runs of 16 bytes: on the fbfly512 preset (64
-// routers of radix 22, 512 nodes) with the paper's 100 samples, 1,408 ×
-// 102 runs (2.3 MB) and 32,768 × 102 runs (53.5 MB). With 10,000 samples
+// window of cbcmSamples + 2 runs of 16 bytes (per output port
+// cbcmBoundInterval more): on the fbfly512 preset (64 routers of radix 22,
+// 512 nodes) with the paper's 100 samples, 1,408 × 112 runs (2.5 MB) and
+// 32,768 × 102 runs (53.5 MB). With 10,000 samples
 // early detection needs 5.2 GB and is refused naming a CBCM parameter;
 // without it (225 MB of windows) the run is accepted.
 func TestCBCMStateIsEstimated(t *testing.T) {
@@ -320,7 +321,7 @@ func TestCBCMStateIsEstimated(t *testing.T) {
 			t.Errorf("%s: %.1f MiB, want %.1f–%.1f", what, float64(got)/(1<<20), float64(want)/(1<<20), float64(want*5/4+1<<20)/(1<<20))
 		}
 	}
-	within("the per-output windows", term(c, "congestion.cbcmSamples", false), 1408*102*CbcmRunBytes)
+	within("the per-output windows", term(c, "congestion.cbcmSamples", false), 1408*112*CbcmRunBytes)
 	// per flow at least its 11 arrays and its hold (56 bytes), per
 	// output its state (64 bytes)
 	within("the per-flow and per-output state", term(c, "congestion.scheme", false), 512*512*56+1408*CbcmOutBytes)
@@ -338,7 +339,7 @@ func TestCBCMStateIsEstimated(t *testing.T) {
 		t.Errorf("early detection with 10,000 samples at 512 nodes: want one error on congestion.cbcmEarly naming its windows, got %v", errs)
 	}
 	c.Congestion.CbcmEarly = false
-	within("the per-output windows of 10,000 samples", term(c, "congestion.cbcmSamples", false), 1408*10002*CbcmRunBytes)
+	within("the per-output windows of 10,000 samples", term(c, "congestion.cbcmSamples", false), 1408*10012*CbcmRunBytes)
 	if errs := c.Validate(); errs != nil {
 		t.Errorf("fbfly512 with CBCM, 10,000 samples, refused: %v", errs)
 	}

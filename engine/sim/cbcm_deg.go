@@ -25,9 +25,14 @@ import (
 type cbDeg struct {
 	ns, bsi int64 // samples (window cycles), bound interval
 	nb, rn  int
-	runs    []cbRun
-	out     []cbOut
-	diffs   []int32
+	// lazy (the per-output detector): the bound intervals are not
+	// accounted at each change but counted from the runs when a read
+	// needs them (boundDiff: a window sum past the limit), each closed
+	// interval once, the ring holding a bound interval more of runs
+	lazy  bool
+	runs  []cbRun
+	out   []cbOut
+	diffs []int32
 	// apart (early detection, whose test is the plain form's floating-point
 	// expression of MA(max) and MA(min) apart): the closed intervals' max
 	// too (a ring of nb per entry; its sum in cbOut.sMax, the min's being
@@ -64,11 +69,14 @@ type cbOut struct {
 }
 
 // init makes np entries of degree 0 for a window of ns cycles and bound
-// intervals of bsi cycles.
-func (d *cbDeg) init(np, ns, bsi int, apart bool) {
+// intervals of bsi cycles (lazy: recounted from the runs when read).
+func (d *cbDeg) init(np, ns, bsi int, apart, lazy bool) {
 	nb := ns / bsi
 	d.nb, d.rn = nb, ns+2 // a run per cycle at most: the window's, the one before, the new one
-	d.ns, d.bsi = int64(ns), int64(bsi)
+	if lazy {
+		d.rn += bsi // the closed intervals reach up to bsi − 2 cycles before the window
+	}
+	d.ns, d.bsi, d.lazy = int64(ns), int64(bsi), lazy
 	d.runs = make([]cbRun, np*d.rn)
 	d.out, d.diffs = make([]cbOut, np), make([]int32, np*nb)
 	for p := range np {
@@ -142,7 +150,7 @@ func (d *cbDeg) setDegree(p int, t int64, x int32) {
 		return
 	}
 	switch {
-	case t-1 <= o.at:
+	case d.lazy || t-1 <= o.at:
 	case t-1 < o.end: // the common step: no bound interval closes
 		o.lo, o.hi, o.at = min(o.lo, o.cur), max(o.hi, o.cur), t-1
 	default:
@@ -173,8 +181,23 @@ func (d *cbDeg) windowSum(p int, o *cbOut, t int64) int64 {
 	h := int(o.head)
 	through := runs[h].c + (t-int64(runs[h].s)+1)*int64(o.cur)
 	c := t - d.ns // the last cycle before the window
+	keep := c     // the tail: the run holding it
+	if d.lazy {   // or the first cycle of the closed bound intervals still to count (boundDiff)
+		keep = min(c, max(o.at+1, (t+1)/d.bsi-int64(d.nb))*d.bsi)
+	}
 	j := int(o.tail)
 	for j != h {
+		nj := j + 1
+		if nj == rn {
+			nj = 0
+		}
+		if int64(runs[nj].s) > keep {
+			break
+		}
+		j = nj
+	}
+	o.tail = int16(j)
+	for keep < c && j != h {
 		nj := j + 1
 		if nj == rn {
 			nj = 0
@@ -184,15 +207,67 @@ func (d *cbDeg) windowSum(p int, o *cbOut, t int64) int64 {
 		}
 		j = nj
 	}
-	o.tail = int16(j)
 	r := &runs[j]
 	return through - (r.c + (c-int64(r.s)+1)*int64(r.v))
+}
+
+// boundDiff is entry p's Σ(max − min) over the nb bound intervals closed
+// by cycle t (lazy): the intervals closed since the last count (o.at, the
+// last counted) are counted from its runs into their slots of the ring
+// (index mod nb), each once; the tail holds the first of them (windowSum
+// at t first). An interval's max − min is over its cycles' degrees;
+// intervals before cycle 0 are at degree 0, as their slots.
+func (d *cbDeg) boundDiff(p int, o *cbOut, t int64) int64 {
+	bsi, nb := d.bsi, int64(d.nb)
+	kl := (t+1)/bsi - 1 // the last interval closed by t
+	if kl <= o.at {
+		return o.sDiff
+	}
+	rn := d.rn
+	runs := d.runs[p*rn : (p+1)*rn]
+	ds := d.diffs[p*d.nb : (p+1)*d.nb]
+	h := int(o.head)
+	j := int(o.tail)
+	for k := max(o.at+1, kl-nb+1, 0); k <= kl; k++ { // interval k: cycles k·bsi … (k+1)·bsi − 1
+		c0 := k * bsi
+		for j != h { // the run holding c0
+			nj := j + 1
+			if nj == rn {
+				nj = 0
+			}
+			if int64(runs[nj].s) > c0 {
+				break
+			}
+			j = nj
+		}
+		lo, hi := runs[j].v, runs[j].v
+		for j != h { // the runs starting inside it
+			nj := j + 1
+			if nj == rn {
+				nj = 0
+			}
+			if int64(runs[nj].s) >= c0+bsi {
+				break
+			}
+			j = nj
+			lo, hi = min(lo, runs[j].v), max(hi, runs[j].v)
+		}
+		e := &ds[k%nb]
+		o.sDiff += int64(hi - lo - *e)
+		*e = hi - lo
+	}
+	o.at = kl
+	return o.sDiff
 }
 
 // account brings entry p's window sum and bound intervals through cycle t
 // (its degree constant since its last change).
 func (d *cbDeg) account(p int, o *cbOut, t int64) {
 	o.sum = d.windowSum(p, o, t)
+	if d.lazy {
+		d.boundDiff(p, o, t)
+		return
+	}
 	d.intervals(p, o, t)
 }
 
