@@ -13,12 +13,14 @@ import (
 // "Contention-based Congestion Management in Large-Scale Networks" §IV-B1
 // and §VI-A — and its window: the degree as runs of equal values (a ring
 // of rn (start, value, running total) per entry: the window's cycles and
-// one before), the bound intervals' max − min (a ring of nb per entry),
-// accounted lazily through out[p].at (at a change of its degree or a
-// read), so that an entry costs nothing while its degree stands. A run's
-// running total is the degree summed over every cycle before its start,
-// so the window's sum is the difference of two totals read when the entry
-// is read (windowSum), not kept at each change. A sample adds requests to
+// one before; lazy, a bound interval more), the bound intervals' max − min
+// (a ring of nb per entry), accounted through out[p].at at a change of its
+// degree or a read (lazy: counted from the runs at a read that needs them,
+// out[p].at the last interval counted), so that an entry costs nothing
+// while its degree stands. A run's running total is the degree summed
+// over every cycle before its start, so the window's sum is the difference
+// of two totals read when the entry is read (windowSum), not kept at each
+// change. A sample adds requests to
 // the static part (stat, requests that need no draw) or the drawn part
 // (pick), touching the entry; settle makes the touched entries' sums their
 // degrees.
