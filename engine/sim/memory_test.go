@@ -216,7 +216,7 @@ func TestMemoryEstimateBoundsAllocation(t *testing.T) {
 			c.Congestion.Scheme, c.Congestion.CbcmEarly, c.Congestion.CbcmDestEpoch = "cbcm", true, 1000
 			c.Router.InputArbiter = "rrgrant"
 			c.Sim.Cycles = 10000
-		}, 0, true, false},
+		}, 0, false, false},
 		{"a saturated source queue, request-reply", func(c *config.Config) {
 			c.Traffic.SourceQueue, c.Traffic.Load, c.Traffic.Pattern, c.Traffic.Reactive = true, 1, "ADV", true
 			c.Sim.Cycles = 20000
