@@ -910,15 +910,16 @@ const (
 // packet pool of up to pool packets over a run of cycles cycles:
 //   - per output port (the switch's detector, §IV-B1) and, with early
 //     detection (§VI-A), per (router, destination node) pair: the degree's
-//     window as a ring of cbcmSamples + 2 runs (16 bytes each), the bound
-//     intervals' max − min (and with early detection their max: 4 bytes
-//     each per cbcmSamples / cbcmBoundInterval), the entry's state (64
+//     window as a ring of cbcmSamples + 2 runs (16 bytes each; per output
+//     cbcmBoundInterval more, its bound intervals counted from them), the
+//     bound intervals' max − min (and with early detection their max: 4
+//     bytes each per cbcmSamples / cbcmBoundInterval), the entry's state (64
 //     bytes) and its static and drawn parts and stamp (16 bytes), the
 //     entries touched and drawn in a cycle (slices grown by append: at most
 //     every entry, every requesting VC: a port's data queues and at most
 //     32 VCs in all beside them); under router.voq per input its requests
-//     (one per queue), their count, its pick and dirty flag, and per
-//     router its drawing inputs' mask
+//     (one per queue), their count, its pick and dirty flag, per
+//     router its drawing inputs' mask, and a bit per router with any
 //   - per destination node (§IV-B2): its mode, its source list L (a bit
 //     per node), |L|, epoch, D_t sent, quiet time, watch flag, generation
 //     and idle hook (38 bytes + the list); early detection per pair its
@@ -939,14 +940,14 @@ const (
 //     once after an unthrottle emptied its list, and once per two of its
 //     ejected data packets — one per router.packetSize cycles — going
 //     idle on an unmarked one, observing on a marked one), the routers'
-//     watch list (at most every pair) and the (flow, router) pairs that throttled a flow (at most the
-//     routers of its routes: 2·dimensions + 1 on a flattened butterfly,
-//     whose routes go through at most one intermediate router in
-//     dimension order, every router on other topologies; and at most the
-//     throttle packets its source can receive, a 1-flit packet a cycle)
+//     watch list (at most every pair) and the (flow, router) pairs that
+//     throttled a flow: at most the routers its data packets can cross
+//     (cbcmFlowRouters; a pair's entry lasts until the flow is
+//     unthrottled, so every route the flow took meanwhile counts), and at
+//     most the throttle packets its source can receive, a 1-flit packet a
+//     cycle
 func (c *Config) cbcmMemory(ports, N, R, maxVC int64, pool float64, cycles int64) []MemoryPart {
 	p := c.Congestion.CBCM()
-	t := &c.Topology
 	ns, nb := float64(p.Samples), float64(p.Samples/p.BoundInterval)
 	rn := ns + 2
 	qsch := c.Router.QueueScheme()
@@ -955,14 +956,15 @@ func (c *Config) cbcmMemory(ports, N, R, maxVC int64, pool float64, cycles int64
 	words := (N + 63) / 64
 	appended := func(n, size float64) float64 { return n * size * 2 * growth }
 
-	// the window and per-entry state of np entries (apart: the bound
-	// intervals' max too)
+	// the window and per-entry state of np entries: the bound intervals'
+	// max − min (apart, early detection's: and their max); the per-output
+	// detector's ring holds a bound interval more of runs (sim's cbDeg,
+	// lazy)
 	window := func(np int64, apart bool) float64 {
-		b := allocBytes(float64(np)*rn*CbcmRunBytes) + allocBytes(float64(np)*nb*4)
-		if apart {
-			b += allocBytes(float64(np) * nb * 4)
+		if !apart {
+			return allocBytes(float64(np)*(rn+float64(p.BoundInterval))*CbcmRunBytes) + allocBytes(float64(np)*nb*4)
 		}
-		return b
+		return allocBytes(float64(np)*rn*CbcmRunBytes) + 2*allocBytes(float64(np)*nb*4)
 	}
 	entries := func(np int64) float64 {
 		return allocBytes(float64(np*CbcmOutBytes)) + 2*allocBytes(float64(np*4)) + allocBytes(float64(np*8)) +
@@ -973,7 +975,8 @@ func (c *Config) cbcmMemory(ports, N, R, maxVC int64, pool float64, cycles int64
 			return 0
 		}
 		return allocBytes(float64(ports*qs*4)) + allocBytes(float64(ports*2)) + allocBytes(float64(ports)) +
-			allocBytes(float64(ports*4)) + allocBytes(float64(2*R*8)) + allocBytes(float64(R*8)) + 2*appended(float64(ports), 4)
+			allocBytes(float64(ports*4)) + allocBytes(float64(2*R*8)) + allocBytes(float64((R+63)/64*8)) + allocBytes(float64(R*8)) +
+			2*appended(float64(ports), 4)
 	}
 	nf := float64(N) * float64(N)
 	perFlow := float64(1 + 4 + 8 + 8 + 8 + 8 + 4 + 4 + 1 + 1 + 1 + 8)
@@ -983,7 +986,7 @@ func (c *Config) cbcmMemory(ports, N, R, maxVC int64, pool float64, cycles int64
 	state := entries(ports) + reqs() + 1<<10*2 + // the plain layout's candidates
 		float64(N)*(38+float64(words*8)) + float64(N)*8 + nf*perFlow
 	parts := []MemoryPart{
-		part("congestion.cbcmSamples", fmt.Sprintf("CBCM's contention-degree windows of %d output ports (cbcmSamples + 2 = %.0f runs each)", ports, rn),
+		part("congestion.cbcmSamples", fmt.Sprintf("CBCM's contention-degree windows of %d output ports (cbcmSamples + cbcmBoundInterval + 2 = %.0f runs each)", ports, rn+float64(p.BoundInterval)),
 			window(ports, false), false),
 		part("congestion.scheme", fmt.Sprintf("CBCM's per-output, per-destination and per-flow state (%d × %d flows)", N, N), state, false),
 		part("congestion.scheme", "CBCM's throttled-packet flags and throttled flows when every flow is throttled",
@@ -995,13 +998,9 @@ func (c *Config) cbcmMemory(ports, N, R, maxVC int64, pool float64, cycles int64
 		watch*8*2*growth, true))
 	if p.Early {
 		np := R * N
-		hops := float64(R)
-		if t.Kind == "fbfly" {
-			hops = float64(min(R, int64(2*t.Dimensions+1)))
-		}
 		// each pair came with a throttle packet (1 flit) its source
 		// received, one a cycle at most
-		byRouter := min(nf*hops, float64(N)*float64(cycles+1))
+		byRouter := min(nf*float64(c.cbcmFlowRouters(R)), float64(N)*float64(cycles+1))
 		parts = append(parts,
 			part("congestion.cbcmEarly", fmt.Sprintf("CBCM early detection's windows and state of %d routers × %d destinations (cbcmSamples + 2 = %.0f runs each)", R, N, rn),
 				window(np, true)+entries(np)+reqs()+128*4+float64(np)*(26+float64(words*8)), false),
@@ -1009,4 +1008,35 @@ func (c *Config) cbcmMemory(ports, N, R, maxVC int64, pool float64, cycles int64
 				appended(float64(np), 4)+appended(byRouter, 8), true))
 	}
 	return parts
+}
+
+// cbcmFlowRouters bounds, on a network of R routers, the routers whose
+// early detector (Kim et al., Contention-based Congestion Management in
+// Large-Scale Networks §VI-A) can throttle one flow: those its data packets
+// can cross — a router puts a source in its list only when it forwards one
+// of the source's packets to the hotspot. A (flow, router) pair lasts until
+// the flow is unthrottled (sim's cbcm.release), so what counts is every
+// route the flow can take, not the length of one: only a routing with a
+// single path per flow bounds it by a route's routers, MIN on a Dragonfly
+// (one minimal path, at most local, global, local: 4 routers; thesis §1.2)
+// and on a flattened butterfly (dimension order: dimensions + 1 routers).
+// A Valiant or adaptive route's intermediate is drawn per packet, so the
+// flow's routes reach every router (CBCM's dedicated hotspot VC routes a
+// throttled flow minimally, but the routers that listed it before it was
+// throttled still send it their rounds): R.
+func (c *Config) cbcmFlowRouters(R int64) int64 {
+	if c.Routing.Name != "MIN" {
+		return R
+	}
+	switch c.Topology.Kind {
+	case "dragonfly":
+		seq, err := vcs.ForKind("dragonfly", "MIN", c.PhaseA()) // a VC per hop
+		if err != nil {
+			return R
+		}
+		return min(R, int64(len(seq))+1)
+	case "fbfly":
+		return min(R, int64(c.Topology.Dimensions)+1)
+	}
+	return R
 }

@@ -293,9 +293,10 @@ func TestRECNInterfaceStateIsEstimated(t *testing.T) {
 // CBCM's detector (Kim et al., Contention-based Congestion Management in
 // Large-Scale Networks §IV-B1; early detection §VI-A) keeps per output
 // port, and with early detection per (router, destination node) pair, a
-// window of cbcmSamples + 2 runs of 16 bytes: on the fbfly512 preset (64
-// routers of radix 22, 512 nodes) with the paper's 100 samples, 1,408 ×
-// 102 runs (2.3 MB) and 32,768 × 102 runs (53.5 MB). With 10,000 samples
+// window of cbcmSamples + 2 runs of 16 bytes (per output port
+// cbcmBoundInterval more): on the fbfly512 preset (64 routers of radix 22,
+// 512 nodes) with the paper's 100 samples, 1,408 × 112 runs (2.5 MB) and
+// 32,768 × 102 runs (53.5 MB). With 10,000 samples
 // early detection needs 5.2 GB and is refused naming a CBCM parameter;
 // without it (225 MB of windows) the run is accepted.
 func TestCBCMStateIsEstimated(t *testing.T) {
@@ -320,7 +321,7 @@ func TestCBCMStateIsEstimated(t *testing.T) {
 			t.Errorf("%s: %.1f MiB, want %.1f–%.1f", what, float64(got)/(1<<20), float64(want)/(1<<20), float64(want*5/4+1<<20)/(1<<20))
 		}
 	}
-	within("the per-output windows", term(c, "congestion.cbcmSamples", false), 1408*102*CbcmRunBytes)
+	within("the per-output windows", term(c, "congestion.cbcmSamples", false), 1408*112*CbcmRunBytes)
 	// per flow at least its 11 arrays and its hold (56 bytes), per
 	// output its state (64 bytes)
 	within("the per-flow and per-output state", term(c, "congestion.scheme", false), 512*512*56+1408*CbcmOutBytes)
@@ -338,8 +339,55 @@ func TestCBCMStateIsEstimated(t *testing.T) {
 		t.Errorf("early detection with 10,000 samples at 512 nodes: want one error on congestion.cbcmEarly naming its windows, got %v", errs)
 	}
 	c.Congestion.CbcmEarly = false
-	within("the per-output windows of 10,000 samples", term(c, "congestion.cbcmSamples", false), 1408*10002*CbcmRunBytes)
+	within("the per-output windows of 10,000 samples", term(c, "congestion.cbcmSamples", false), 1408*10012*CbcmRunBytes)
 	if errs := c.Validate(); errs != nil {
 		t.Errorf("fbfly512 with CBCM, 10,000 samples, refused: %v", errs)
+	}
+}
+
+// Early detection's (flow, router) pairs (Kim et al., Contention-based
+// Congestion Management in Large-Scale Networks §VI-A): a router throttles
+// a flow only after forwarding one of its packets, and the pair lasts
+// until the flow is unthrottled, so the routers a flow's routes can cross
+// bound them. On the h4 preset (1,056 nodes, 264 routers) under MIN, one
+// minimal path per flow of at most local, global, local hops (thesis
+// §1.2): 4 routers, 1,056² × 4 pairs of 8 bytes in a slice grown by
+// append (136 MiB with its slack and copy), and the run is accepted; under VAL and UGAL an
+// intermediate is drawn per packet, every router counts, and the run's
+// 120,000 cycles of throttle packets (a 1-flit packet a cycle per source)
+// stay the bound: refused, naming early detection.
+func TestCBCMEarlyDragonflyFlowRouters(t *testing.T) {
+	c, _ := PresetByName("h4")
+	c.Traffic.SourceQueue, c.Traffic.SourceQueues = true, "perDestination"
+	c.Congestion.Scheme, c.Congestion.CbcmEarly = "cbcm", true
+	for _, tc := range []struct {
+		kind, routing string
+		dims          int
+		want          int64
+	}{{"dragonfly", "MIN", 0, 4}, {"dragonfly", "VAL", 0, 264}, {"dragonfly", "UGAL", 0, 264},
+		{"fbfly", "MIN", 1, 2}, {"fbfly", "MIN", 2, 3}, {"fbfly", "UGAL", 2, 264}} {
+		d := c
+		d.Topology.Kind, d.Topology.Dimensions, d.Routing.Name = tc.kind, tc.dims, tc.routing
+		if got := d.cbcmFlowRouters(264); got != tc.want {
+			t.Errorf("%s, %s, %d dimensions: %d routers per flow, want %d", tc.kind, tc.routing, tc.dims, got, tc.want)
+		}
+	}
+	var pairs int64
+	for _, p := range c.Memory() {
+		if p.Path == "congestion.cbcmEarly" && p.Full {
+			pairs += p.Bytes
+		}
+	}
+	// the watch list (every pair, 4 bytes) and the (flow, router) pairs
+	want := int64(264*1056*4*2*growth + 1056*1056*4*8*2*growth)
+	if pairs < want || pairs > want*5/4 {
+		t.Errorf("h4, MIN: early detection's watch list and throttling routers %.1f MiB, want %.1f", float64(pairs)/(1<<20), float64(want)/(1<<20))
+	}
+	if errs := c.Validate(); errs != nil {
+		t.Fatalf("h4 with CBCM's early detection under MIN refused: %v", errs)
+	}
+	c.Routing.Name = "VAL"
+	if errs := c.validateMemory(); len(errs) != 1 || errs[0].Path != "congestion.cbcmEarly" {
+		t.Errorf("h4 with early detection under VAL: want one error on congestion.cbcmEarly, got %v", errs)
 	}
 }

@@ -135,7 +135,7 @@ func (m *cbcm) attach(s *Sim, id int) error {
 	m.mark = 1 << sh
 	np := len(s.ports)
 	ns, nb := m.p.Samples, m.p.Samples/m.p.BoundInterval
-	m.init(np, ns, m.p.BoundInterval, false)
+	m.init(np, ns, m.p.BoundInterval, false, true)
 	m.q = 1
 	if m.p.Weighted {
 		m.q = 720720
@@ -364,8 +364,7 @@ func (m *cbcm) eval(po int, t int64) bool {
 		o.cong = false
 		return false
 	}
-	m.intervals(po, o, t)
-	o.cong = 2*int64(m.nb)*o.sum-m.ns*o.sDiff > m.limit
+	o.cong = 2*int64(m.nb)*o.sum-m.ns*m.boundDiff(po, o, t) > m.limit
 	return o.cong
 }
 

@@ -13,21 +13,28 @@ import (
 // "Contention-based Congestion Management in Large-Scale Networks" §IV-B1
 // and §VI-A — and its window: the degree as runs of equal values (a ring
 // of rn (start, value, running total) per entry: the window's cycles and
-// one before), the bound intervals' max − min (a ring of nb per entry),
-// accounted lazily through out[p].at (at a change of its degree or a
-// read), so that an entry costs nothing while its degree stands. A run's
-// running total is the degree summed over every cycle before its start,
-// so the window's sum is the difference of two totals read when the entry
-// is read (windowSum), not kept at each change. A sample adds requests to
+// one before; lazy, a bound interval more), the bound intervals' max − min
+// (a ring of nb per entry), accounted through out[p].at at a change of its
+// degree or a read (lazy: counted from the runs at a read that needs them,
+// out[p].at the last interval counted), so that an entry costs nothing
+// while its degree stands. A run's running total is the degree summed
+// over every cycle before its start, so the window's sum is the difference
+// of two totals read when the entry is read (windowSum), not kept at each
+// change. A sample adds requests to
 // the static part (stat, requests that need no draw) or the drawn part
 // (pick), touching the entry; settle makes the touched entries' sums their
 // degrees.
 type cbDeg struct {
 	ns, bsi int64 // samples (window cycles), bound interval
 	nb, rn  int
-	runs    []cbRun
-	out     []cbOut
-	diffs   []int32
+	// lazy (the per-output detector): the bound intervals are not
+	// accounted at each change but counted from the runs when a read
+	// needs them (boundDiff: a window sum past the limit), each closed
+	// interval once, the ring holding a bound interval more of runs
+	lazy  bool
+	runs  []cbRun
+	out   []cbOut
+	diffs []int32
 	// apart (early detection, whose test is the plain form's floating-point
 	// expression of MA(max) and MA(min) apart): the closed intervals' max
 	// too (a ring of nb per entry; its sum in cbOut.sMax, the min's being
@@ -64,11 +71,14 @@ type cbOut struct {
 }
 
 // init makes np entries of degree 0 for a window of ns cycles and bound
-// intervals of bsi cycles.
-func (d *cbDeg) init(np, ns, bsi int, apart bool) {
+// intervals of bsi cycles (lazy: recounted from the runs when read).
+func (d *cbDeg) init(np, ns, bsi int, apart, lazy bool) {
 	nb := ns / bsi
 	d.nb, d.rn = nb, ns+2 // a run per cycle at most: the window's, the one before, the new one
-	d.ns, d.bsi = int64(ns), int64(bsi)
+	if lazy {
+		d.rn += bsi // the closed intervals reach up to bsi − 2 cycles before the window
+	}
+	d.ns, d.bsi, d.lazy = int64(ns), int64(bsi), lazy
 	d.runs = make([]cbRun, np*d.rn)
 	d.out, d.diffs = make([]cbOut, np), make([]int32, np*nb)
 	for p := range np {
@@ -135,14 +145,14 @@ func (d *cbDeg) draw(p int, w int32) {
 func (d *cbDeg) setDegree(p int, t int64, x int32) {
 	o := &d.out[p]
 	rn := d.rn
-	runs := d.runs[p*rn : (p+1)*rn]
-	hr := &runs[o.head]
+	base := p * rn // the entry's ring: runs[base : base+rn] (head, tail < rn)
+	hr := &d.runs[base+int(o.head)]
 	if int64(hr.s) == t { // changed again in the cycle its run starts
 		hr.v, o.cur = x, x
 		return
 	}
 	switch {
-	case t-1 <= o.at:
+	case d.lazy || t-1 <= o.at:
 	case t-1 < o.end: // the common step: no bound interval closes
 		o.lo, o.hi, o.at = min(o.lo, o.cur), max(o.hi, o.cur), t-1
 	default:
@@ -159,7 +169,7 @@ func (d *cbDeg) setDegree(p int, t int64, x int32) {
 		}
 		o.tail = int16(nt)
 	}
-	runs[h] = cbRun{s: int32(t), v: x, c: hr.c + (t-int64(hr.s))*int64(o.cur)}
+	d.runs[base+h] = cbRun{s: int32(t), v: x, c: hr.c + (t-int64(hr.s))*int64(o.cur)}
 	o.head, o.cur = int16(h), x
 }
 
@@ -173,8 +183,23 @@ func (d *cbDeg) windowSum(p int, o *cbOut, t int64) int64 {
 	h := int(o.head)
 	through := runs[h].c + (t-int64(runs[h].s)+1)*int64(o.cur)
 	c := t - d.ns // the last cycle before the window
+	keep := c     // the tail: the run holding it
+	if d.lazy {   // or the first cycle of the closed bound intervals still to count (boundDiff)
+		keep = min(c, max(o.at+1, (t+1)/d.bsi-int64(d.nb))*d.bsi)
+	}
 	j := int(o.tail)
 	for j != h {
+		nj := j + 1
+		if nj == rn {
+			nj = 0
+		}
+		if int64(runs[nj].s) > keep {
+			break
+		}
+		j = nj
+	}
+	o.tail = int16(j)
+	for keep < c && j != h {
 		nj := j + 1
 		if nj == rn {
 			nj = 0
@@ -184,15 +209,67 @@ func (d *cbDeg) windowSum(p int, o *cbOut, t int64) int64 {
 		}
 		j = nj
 	}
-	o.tail = int16(j)
 	r := &runs[j]
 	return through - (r.c + (c-int64(r.s)+1)*int64(r.v))
+}
+
+// boundDiff is entry p's Σ(max − min) over the nb bound intervals closed
+// by cycle t (lazy): the intervals closed since the last count (o.at, the
+// last counted) are counted from its runs into their slots of the ring
+// (index mod nb), each once; the tail holds the first of them (windowSum
+// at t first). An interval's max − min is over its cycles' degrees;
+// intervals before cycle 0 are at degree 0, as their slots.
+func (d *cbDeg) boundDiff(p int, o *cbOut, t int64) int64 {
+	bsi, nb := d.bsi, int64(d.nb)
+	kl := (t+1)/bsi - 1 // the last interval closed by t
+	if kl <= o.at {
+		return o.sDiff
+	}
+	rn := d.rn
+	runs := d.runs[p*rn : (p+1)*rn]
+	ds := d.diffs[p*d.nb : (p+1)*d.nb]
+	h := int(o.head)
+	j := int(o.tail)
+	for k := max(o.at+1, kl-nb+1, 0); k <= kl; k++ { // interval k: cycles k·bsi … (k+1)·bsi − 1
+		c0 := k * bsi
+		for j != h { // the run holding c0
+			nj := j + 1
+			if nj == rn {
+				nj = 0
+			}
+			if int64(runs[nj].s) > c0 {
+				break
+			}
+			j = nj
+		}
+		lo, hi := runs[j].v, runs[j].v
+		for j != h { // the runs starting inside it
+			nj := j + 1
+			if nj == rn {
+				nj = 0
+			}
+			if int64(runs[nj].s) >= c0+bsi {
+				break
+			}
+			j = nj
+			lo, hi = min(lo, runs[j].v), max(hi, runs[j].v)
+		}
+		e := &ds[k%nb]
+		o.sDiff += int64(hi - lo - *e)
+		*e = hi - lo
+	}
+	o.at = kl
+	return o.sDiff
 }
 
 // account brings entry p's window sum and bound intervals through cycle t
 // (its degree constant since its last change).
 func (d *cbDeg) account(p int, o *cbOut, t int64) {
 	o.sum = d.windowSum(p, o, t)
+	if d.lazy {
+		d.boundDiff(p, o, t)
+		return
+	}
 	d.intervals(p, o, t)
 }
 
@@ -293,6 +370,7 @@ type cbReqs struct {
 	dirty, dirty2 []int32
 	isDirty       []bool
 	multi         []uint64      // per router, its inputs of 2 or more requests (2 words)
+	rmask         []uint64      // a bit per router whose multi is not empty
 	cpk           []int32       // per drawing input: the entry its last draw picked, −1: none
 	rs            []*rng.Stream // per router, the stream its inputs draw from
 }
@@ -305,6 +383,7 @@ func (q *cbReqs) initReqs(np, qs, radix int, w int32, rs []*rng.Stream) {
 	q.qs, q.radix, q.w, q.rs = qs, radix, w, rs
 	q.reqs, q.nc, q.isDirty = make([]int32, np*qs), make([]int16, np), make([]bool, np)
 	q.multi, q.cpk = make([]uint64, 2*R), make([]int32, np)
+	q.rmask = make([]uint64, (R+63)/64)
 	for pi := range q.cpk {
 		q.cpk[pi] = -1
 	}
@@ -362,8 +441,12 @@ func (q *cbReqs) contribute(d *cbDeg, pi int, sign int32) {
 		d.touch(p)
 	case sign > 0:
 		q.multi[2*r+port>>6] |= 1 << (port & 63)
+		q.rmask[r>>6] |= 1 << (r & 63)
 	default:
 		q.multi[2*r+port>>6] &^= 1 << (port & 63)
+		if q.multi[2*r]|q.multi[2*r+1] == 0 {
+			q.rmask[r>>6] &^= 1 << (r & 63)
+		}
 		q.unpick(d, pi)
 	}
 }
@@ -384,23 +467,23 @@ func (q *cbReqs) drawInputs(d *cbDeg, t int64) {
 	if q.w != 1 {
 		return
 	}
-	for r, st := range q.rs {
-		if q.multi[2*r]|q.multi[2*r+1] == 0 {
-			continue
-		}
-		base := r * q.radix
-		for w := 0; w < 2; w++ {
-			for im := q.multi[2*r+w]; im != 0; im &= im - 1 {
-				pi := base + (w<<6 | bits.TrailingZeros64(im))
-				i, _ := bits.Mul64(st.Uint64(), uint64(q.nc[pi])) // st.Intn(nc), inlined
-				if p := q.reqs[pi*q.qs+int(i)]; p != q.cpk[pi] {
-					if o := q.cpk[pi]; o >= 0 {
-						d.pick[o]--
-						d.setDegree(int(o), t, d.out[o].cur-1)
+	for rw, rm := range q.rmask { // the routers with drawing inputs, ascending
+		for ; rm != 0; rm &= rm - 1 {
+			r := rw<<6 | bits.TrailingZeros64(rm)
+			st, base := q.rs[r], r*q.radix
+			for w := 0; w < 2; w++ {
+				for im := q.multi[2*r+w]; im != 0; im &= im - 1 {
+					pi := base + (w<<6 | bits.TrailingZeros64(im))
+					i, _ := bits.Mul64(st.Uint64(), uint64(q.nc[pi])) // st.Intn(nc), inlined
+					if p := q.reqs[pi*q.qs+int(i)]; p != q.cpk[pi] {
+						if o := q.cpk[pi]; o >= 0 {
+							d.pick[o]--
+							d.setDegree(int(o), t, d.out[o].cur-1)
+						}
+						d.pick[p]++
+						d.setDegree(int(p), t, d.out[p].cur+1)
+						q.cpk[pi] = p
 					}
-					d.pick[p]++
-					d.setDegree(int(p), t, d.out[p].cur+1)
-					q.cpk[pi] = p
 				}
 			}
 		}

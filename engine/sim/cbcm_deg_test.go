@@ -19,9 +19,10 @@ import (
 // them. Under a second of CPU.
 func TestCbDegWindowMatchesRecount(t *testing.T) {
 	const np, ns, bsi, cycles = 6, 100, 10, 6000
-	for _, apart := range []bool{false, true} {
+	for _, mode := range [][2]bool{{false, false}, {false, true}, {true, false}} {
+		apart, lazy := mode[0], mode[1]
 		var d cbDeg
-		d.init(np, ns, bsi, apart)
+		d.init(np, ns, bsi, apart, lazy)
 		st := rng.New(7, rng.Router, 0)
 		hist := make([][]int32, np)
 		next := make([]int64, np) // the next read
@@ -63,13 +64,13 @@ func TestCbDegWindowMatchesRecount(t *testing.T) {
 				d.account(p, o, c)
 				sum, diff, mx := recountWindow(hist[p], ns, bsi)
 				if o.sum != sum || o.sDiff != diff || apart && o.sMax != mx {
-					t.Fatalf("apart %v, entry %d, cycle %d: sum %d, Σ(max − min) %d, Σ max %d; recounted %d, %d, %d",
-						apart, p, c, o.sum, o.sDiff, o.sMax, sum, diff, mx)
+					t.Fatalf("apart %v, lazy %v, entry %d, cycle %d: sum %d, Σ(max − min) %d, Σ max %d; recounted %d, %d, %d",
+						apart, lazy, p, c, o.sum, o.sDiff, o.sMax, sum, diff, mx)
 				}
 			}
 		}
 		if full == 0 || twice == 0 {
-			t.Errorf("apart %v: the ring of runs filled %d times, %d entries changed twice in a cycle", apart, full, twice)
+			t.Errorf("apart %v, lazy %v: the ring of runs filled %d times, %d entries changed twice in a cycle", apart, lazy, full, twice)
 		}
 	}
 }

@@ -63,7 +63,7 @@ func newCbEarly(s *Sim, m *cbcm) *cbEarly {
 	e := &cbEarly{N: s.N, words: m.words, limit: m.p.Threshold, q: m.q,
 		rs: rng.New(s.seed, rng.Router, 1<<32|uint64(m.id))}
 	e.cand = make([]int32, 128)
-	e.init(np, m.p.Samples, m.p.BoundInterval, true)
+	e.init(np, m.p.Samples, m.p.BoundInterval, true, false)
 	if s.vq.on {
 		rs := make([]*rng.Stream, s.R) // one stream for all
 		for r := range rs {

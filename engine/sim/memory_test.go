@@ -205,6 +205,18 @@ func TestMemoryEstimateBoundsAllocation(t *testing.T) {
 			c.Congestion.CbcmEarly = true
 			c.Sim.Cycles = 10000
 		}, 0, true, false},
+		// early detection on a Dragonfly (h=2, 72 nodes, 36 routers)
+		// under MIN, whose one minimal path per flow bounds the routers
+		// that can throttle it (config's cbcmFlowRouters: 4 routers, not
+		// all 36): a 4-to-1 hotspot whose senders the routers throttle
+		{"CBCM early detection, h=2 Dragonfly, MIN, a throttled hotspot", func(c *config.Config) {
+			c.Topology.H, c.Topology.A, c.Topology.P = 2, 4, 2
+			c.Traffic.SourceQueue, c.Traffic.SourceQueues, c.Traffic.MessagePackets = true, "perDestination", 4
+			c.Traffic.Pattern, c.Traffic.HotspotNode, c.Traffic.HotspotSenders, c.Traffic.Load = "HOTSPOT", 40, "0,9,18,27", 0.3
+			c.Congestion.Scheme, c.Congestion.CbcmEarly, c.Congestion.CbcmDestEpoch = "cbcm", true, 1000
+			c.Router.InputArbiter = "rrgrant"
+			c.Sim.Cycles = 10000
+		}, 0, false, false},
 		{"a saturated source queue, request-reply", func(c *config.Config) {
 			c.Traffic.SourceQueue, c.Traffic.Load, c.Traffic.Pattern, c.Traffic.Reactive = true, 1, "ADV", true
 			c.Sim.Cycles = 20000

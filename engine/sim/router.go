@@ -675,14 +675,24 @@ func (s *Sim) fifoReadyMixed(po int, ring []int32, tail int32) int32 {
 	lens := s.oLen[int32(po)*n : int32(po+1)*n]
 	limit := int64(s.outCap) - int64(s.P)
 	next := s.now + 1
-	lo := firstLeaving(ring, tail, n, next)
+	// lo, the first entry in [1, n) still to leave at next or later (n if
+	// none: firstLeaving's answer), found from the newest entry back, and
+	// the phits of the entries from lo on: the ring is as long as the
+	// buffer's short packets (outputBuffer/ctlP + 1 entries) but holds few
+	// still to leave, so the walk costs the queued entries, not the
+	// binary search over the ring
+	lo := n
 	var queued int64 // the phits of the entries after entry i
-	for i := lo; i < n; i++ {
-		j := tail + i
+	for lo > 1 {
+		j := tail + lo - 1
 		if j >= n {
 			j -= n
 		}
+		if int64(ring[j]) < next {
+			break
+		}
 		queued += int64(lens[j])
+		lo--
 	}
 	for i := lo - 1; i < n; i++ {
 		j := tail + i
