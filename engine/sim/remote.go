@@ -344,11 +344,7 @@ func (d *dec) packet(pk *packet) {
 // end. The result is Run's, byte for byte.
 func (s *Sim) RunRemote(ctx context.Context, onProgress func(Progress), links []Link) (*result.Result, error) {
 	start := time.Now()
-	defer func() {
-		for _, l := range links {
-			l.Send([]byte{opClose})
-		}
-	}()
+	defer CloseLinks(links)
 	s.initDetector()
 	if len(links) > 1 {
 		if s.seqNote = s.parallelBlocker(); s.seqNote == "" {
@@ -607,6 +603,15 @@ func firstErr(first, err error) error {
 		return first
 	}
 	return err
+}
+
+// CloseLinks tells the partitions behind links that the run is over (a
+// run that ends before RunRemote, or after it: a partition closed twice
+// ignores the second).
+func CloseLinks(links []Link) {
+	for _, l := range links {
+		l.Send([]byte{opClose})
+	}
 }
 
 // LocalLink runs partition pt on its own goroutine behind channels of

@@ -229,6 +229,7 @@ func Execute(ctx context.Context, id uint64, job *StartJob, emit func(*Message),
 // sequentially, its result saying why). A partition's error ends the run
 // with its message.
 func ExecuteSplit(ctx context.Context, id uint64, job *StartJob, emit func(*Message), yield func(), remote []sim.Link) {
+	defer sim.CloseLinks(remote) // also when the run ends before it starts
 	defer func() {
 		if r := recover(); r != nil {
 			emit(&Message{Type: Error, ID: id, Error: &ErrorInfo{Kind: KindPanic,

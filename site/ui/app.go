@@ -122,6 +122,7 @@ func Main() {
 	size := global.Get("navigator").Get("hardwareConcurrency").Int()
 	size = min(max(size, 1), 16)
 	a.pool = NewPool(size, global.Get("phitsimWorkerModule"), a.onMsg, a.onCrash)
+	a.pool.Split = min(size, maxSplit)
 	// Another link pasted into the address bar: open it as a new page.
 	global.Call("addEventListener", "hashchange", js.FuncOf(func(js.Value, []js.Value) any {
 		if global.Get("location").Get("hash").String() != "#"+a.fragment() {
@@ -422,7 +423,8 @@ func (a *App) installDebug() {
 	dbg.Set("pool", js.FuncOf(func(js.Value, []js.Value) any {
 		p := a.pool
 		return map[string]any{"size": p.Size(), "started": p.Started, "crashes": p.Crashes,
-			"replaced": p.Replaced, "cancelAcks": p.CancelAcks, "terminated": p.Terminated, "busy": p.Busy()}
+			"replaced": p.Replaced, "cancelAcks": p.CancelAcks, "terminated": p.Terminated, "busy": p.Busy(),
+			"split": p.Split, "helping": p.Helping(), "splitRuns": p.SplitRuns}
 	}))
 	global.Set("phitsimDebug", dbg)
 }

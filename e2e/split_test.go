@@ -1,0 +1,96 @@
+package e2e
+
+import (
+	"context"
+	"fmt"
+	"testing"
+	"time"
+
+	"phitsim/site/experiment"
+)
+
+// splitLink: one run of h=2 (9 groups) with UGAL at load 0.5, long
+// enough for several hundred windows of the 100-cycle global links.
+func splitLink(cycles int) experiment.Link {
+	e := experiment.Default()
+	e.Series = e.Series[:1]
+	e.Series[0].Routing.Name = "UGAL"
+	e.Series[0].Sim.Seeds = 1
+	e.Series[0].Sim.Warmup, e.Series[0].Sim.Cycles = 2000, cycles
+	e.Sweep = experiment.Sweep{Param: experiment.LoadParam, From: 0.5, To: 0.5}
+	return experiment.Link{Exp: e}
+}
+
+// setSplit chooses the page's "workers per run".
+func setSplit(t *testing.T, ctx context.Context, n int) {
+	t.Helper()
+	setField(t, ctx, "workers-per-run", fmt.Sprint(n))
+	waitFor(t, ctx, fmt.Sprintf(`phitsimDebug.pool().split === %d`, n), 5*time.Second)
+}
+
+// TestBrowserSplit: a run split across two Web Workers (separate wasm
+// instances exchanging each window's crossings over a MessageChannel,
+// engine/PARALLEL.md "Across memories") gives the page the same result
+// document as on one worker (the exported JSON's run, CPU time aside);
+// Cancel stops both workers (each acknowledges: none is terminated).
+func TestBrowserSplit(t *testing.T) {
+	exe := chromium(t)
+	if testing.Short() {
+		t.Skip("-short")
+	}
+	base := site(t)
+	ctx := browser(t, exe)
+	if n := eval[int](t, ctx, `navigator.hardwareConcurrency`); n < 2 {
+		t.Logf("navigator.hardwareConcurrency %d: the pool has one worker", n)
+	}
+
+	open(t, ctx, base+"#"+experiment.Encode(splitLink(20000)))
+	waitFor(t, ctx, done, 120*time.Second) // small: it runs on opening
+	setSplit(t, ctx, 2)
+	before := eval[int](t, ctx, `phitsimDebug.pool().splitRuns`)
+	rerun(t, ctx)
+	if n := eval[int](t, ctx, `phitsimDebug.pool().splitRuns`); n != before+1 {
+		t.Fatalf("the run was not split across 2 workers (%d split runs, %d before)", n, before)
+	}
+	two := pageResults(t, ctx)
+	setSplit(t, ctx, 1)
+	before = eval[int](t, ctx, `phitsimDebug.pool().splitRuns`)
+	rerun(t, ctx)
+	if n := eval[int](t, ctx, `phitsimDebug.pool().splitRuns`); n != before {
+		t.Fatalf("a run was split with one worker per run")
+	}
+	one := pageResults(t, ctx)
+	if len(one.Runs) != 1 || len(two.Runs) != 1 {
+		t.Fatalf("%d and %d runs", len(one.Runs), len(two.Runs))
+	}
+	if one.Runs[0].Sequential != "" || two.Runs[0].Sequential != "" {
+		t.Fatalf("ran sequentially: %q %q", one.Runs[0].Sequential, two.Runs[0].Sequential)
+	}
+	if a, b := canonical(two.Runs[0]), canonical(one.Runs[0]); a != b {
+		t.Errorf("2 workers' result differs from 1 worker's:\n%.600s\n%.600s", a, b)
+	}
+	t.Logf("h=2 UGAL 0.5, 22,000 cycles: %.2fs on 2 workers, %.2fs on 1 (run wall time, 2 shared cores)",
+		two.Runs[0].CPUSeconds, one.Runs[0].CPUSeconds)
+
+	// Cancel: a long run on both workers stops on both
+	open(t, ctx, base+"#"+experiment.Encode(splitLink(4000000)))
+	if s := eval[string](t, ctx, `document.getElementById('app').dataset.state`); s != "idle" {
+		t.Fatalf("a long experiment started on its own (%s)", s)
+	}
+	setSplit(t, ctx, 2)
+	pool := func() map[string]any { return eval[map[string]any](t, ctx, `phitsimDebug.pool()`) }
+	acks := pool()["cancelAcks"].(float64)
+	eval[bool](t, ctx, `(() => { document.getElementById('run').click(); return true })()`)
+	waitFor(t, ctx, `document.getElementById('app').dataset.state === 'running'`, 30*time.Second)
+	time.Sleep(2 * time.Second)
+	if p := pool(); p["helping"].(float64) != 1 {
+		t.Fatalf("the run is not split across 2 workers: %v", p)
+	}
+	eval[bool](t, ctx, `(() => { document.getElementById('cancel').click(); return true })()`)
+	waitFor(t, ctx, `document.getElementById('app').dataset.state === 'cancelled'`, 5*time.Second)
+	waitFor(t, ctx, `!phitsimDebug.pool().busy`, 10*time.Second)
+	p := pool()
+	if p["helping"].(float64) != 0 || p["terminated"].(float64) != 0 || p["cancelAcks"].(float64) != acks+1 {
+		t.Errorf("after Cancel: %v (want no partition left, none terminated, one more acknowledgement)", p)
+	}
+}
