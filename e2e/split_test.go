@@ -3,8 +3,12 @@ package e2e
 import (
 	"context"
 	"fmt"
+	"os"
 	"testing"
 	"time"
+
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/chromedp"
 
 	"phitsim/site/experiment"
 )
@@ -92,5 +96,53 @@ func TestBrowserSplit(t *testing.T) {
 	p := pool()
 	if p["helping"].(float64) != 0 || p["terminated"].(float64) != 0 || p["cancelAcks"].(float64) != acks+1 {
 		t.Errorf("after Cancel: %v (want no partition left, none terminated, one more acknowledgement)", p)
+	}
+}
+
+// TestBrowserSplitSpeed measures one run on 1, 2 and 4 workers in
+// Chromium (engine/BENCHMARKS.md, "Parallel runs"): the h=4 Dragonfly
+// (1,056 nodes), MIN, UN at 0.4, 1,000 + 4,000 cycles, the page's pool
+// made of 4 workers (navigator.hardwareConcurrency overridden). Every
+// document must be the same. A measurement, not a check: it runs with
+// PHITSIM_SPLIT_BENCH=1 only.
+func TestBrowserSplitSpeed(t *testing.T) {
+	exe := chromium(t)
+	if os.Getenv("PHITSIM_SPLIT_BENCH") == "" {
+		t.Skip("a measurement: PHITSIM_SPLIT_BENCH=1 runs it")
+	}
+	base := site(t)
+	ctx := browser(t, exe)
+	if _, err := chromedp.Call(ctx, emulation.SetHardwareConcurrencyOverride, emulation.SetHardwareConcurrencyOverrideParams{HardwareConcurrency: 4}); err != nil {
+		t.Fatal(err)
+	}
+	e := experiment.Default()
+	e.Series = e.Series[:1]
+	c := &e.Series[0]
+	c.Routing.Name = "MIN"
+	c.Topology.H, c.Topology.A, c.Topology.P = 4, 8, 4
+	c.Sim.Seeds, c.Sim.Warmup, c.Sim.Cycles = 1, 1000, 4000
+	e.Sweep = experiment.Sweep{Param: experiment.LoadParam, From: 0.4, To: 0.4}
+	open(t, ctx, base+"#"+experiment.Encode(experiment.Link{Exp: e}))
+	waitFor(t, ctx, done, 600*time.Second) // runs on opening: warms the wasm tiers up
+	if n := eval[int](t, ctx, `phitsimDebug.pool().size`); n != 4 {
+		t.Fatalf("pool of %d workers", n)
+	}
+	want := ""
+	rounds := 3
+	for r := range rounds {
+		for _, n := range []int{1, 2, 4} {
+			setSplit(t, ctx, n)
+			start := time.Now()
+			rerun(t, ctx)
+			wall := time.Since(start).Seconds()
+			ex := pageResults(t, ctx)
+			got := canonical(ex.Runs[0])
+			if want == "" {
+				want = got
+			} else if got != want {
+				t.Errorf("%d workers: the document differs", n)
+			}
+			t.Logf("round %d, %d workers: run %.2fs (click to done %.2fs), latency %.2f, %d hops", r+1, n, ex.Runs[0].CPUSeconds, wall, ex.Runs[0].Latency.Avg, ex.Runs[0].PacketHops)
+		}
 	}
 }
