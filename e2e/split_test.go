@@ -92,7 +92,7 @@ func TestBrowserSplit(t *testing.T) {
 	}
 	eval[bool](t, ctx, `(() => { document.getElementById('cancel').click(); return true })()`)
 	waitFor(t, ctx, `document.getElementById('app').dataset.state === 'cancelled'`, 5*time.Second)
-	waitFor(t, ctx, `!phitsimDebug.pool().busy`, 10*time.Second)
+	waitFor(t, ctx, `!phitsimDebug.pool().busy && phitsimDebug.pool().helping === 0`, 10*time.Second)
 	p := pool()
 	if p["helping"].(float64) != 0 || p["terminated"].(float64) != 0 || p["cancelAcks"].(float64) != acks+1 {
 		t.Errorf("after Cancel: %v (want no partition left, none terminated, one more acknowledgement)", p)

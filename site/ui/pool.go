@@ -367,7 +367,8 @@ func (p *Pool) Helping() int {
 	return n
 }
 
-// Busy tells whether jobs are queued or running.
+// Busy tells whether jobs are queued or running (a run's result is its
+// coordinator's: the partitions' workers are not counted).
 func (p *Pool) Busy() bool {
 	if p.Broken != "" {
 		for _, w := range p.workers {
@@ -381,7 +382,9 @@ func (p *Pool) Busy() bool {
 		return true
 	}
 	for _, w := range p.workers {
-		if w.job >= 0 {
+		// a partition's worker finishes after its run's result (the
+		// coordinator closed it): the run is over, the worker soon idle
+		if w.job >= 0 && !w.part {
 			return true
 		}
 	}
