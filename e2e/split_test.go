@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"strings"
 	"testing"
 	"time"
 
@@ -96,6 +97,24 @@ func TestBrowserSplit(t *testing.T) {
 	p := pool()
 	if p["helping"].(float64) != 0 || p["terminated"].(float64) != 0 || p["cancelAcks"].(float64) != acks+1 {
 		t.Errorf("after Cancel: %v (want no partition left, none terminated, one more acknowledgement)", p)
+	}
+
+	// a partition's worker that crashes ends the run with its message;
+	// the coordinator stops, the crashed worker is replaced
+	eval[bool](t, ctx, `(() => { document.getElementById('run').click(); return true })()`)
+	waitFor(t, ctx, `document.getElementById('app').dataset.state === 'running' && phitsimDebug.pool().helping === 1`, 30*time.Second)
+	time.Sleep(time.Second)
+	if !eval[bool](t, ctx, `phitsimDebug.crashPart()`) {
+		t.Fatal("no partition worker to crash")
+	}
+	waitFor(t, ctx, done, 30*time.Second)
+	waitFor(t, ctx, `!phitsimDebug.pool().busy && phitsimDebug.pool().helping === 0`, 10*time.Second)
+	ex := pageResults(t, ctx)
+	if len(ex.Errors) != 1 || ex.Errors[0].Kind != "crash" || !strings.Contains(ex.Errors[0].Msg, "a partition of the run failed: the engine exited") {
+		t.Errorf("after a partition's crash: errors %+v", ex.Errors)
+	}
+	if p := pool(); p["replaced"].(float64) < 1 {
+		t.Errorf("the crashed worker was not replaced: %v", p)
 	}
 }
 

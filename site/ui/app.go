@@ -399,6 +399,7 @@ func (a *App) onCrash(job int, why string) {
 func (a *App) installDebug() {
 	dbg := global.Get("Object").New()
 	dbg.Set("crashWorker", js.FuncOf(func(js.Value, []js.Value) any { return a.pool.CrashOne() }))
+	dbg.Set("crashPart", js.FuncOf(func(js.Value, []js.Value) any { return a.pool.CrashPart() }))
 	dbg.Set("svg", js.FuncOf(func(_ js.Value, args []js.Value) any { return a.charts[args[0].String()].svg() }))
 	dbg.Set("png", js.FuncOf(func(_ js.Value, args []js.Value) any { return a.charts[args[0].String()].png() }))
 	dbg.Set("csv", js.FuncOf(func(js.Value, []js.Value) any {

@@ -231,9 +231,12 @@ func (p *Pool) crashed(w *worker, why string) {
 func (p *Pool) partFailed(w *worker, why string) {
 	for _, c := range p.workers {
 		if c != w && !c.dead && !c.part && c.id == w.id && c.job == w.job && !c.stopped {
-			c.stopped = true
+			// the run is over for the page now: the coordinator stops
+			// within a window, its late answer is dropped (job −1)
+			job := c.job
 			p.send(c, &protocol.Message{Type: protocol.Cancel, ID: c.id})
-			p.onCrash(c.job, "a partition of the run failed: "+why)
+			c.job = -1
+			p.onCrash(job, "a partition of the run failed: "+why)
 		}
 	}
 }
@@ -417,6 +420,18 @@ func (p *Pool) Cancel() {
 func (p *Pool) CrashOne() bool {
 	for _, w := range p.workers {
 		if w.job >= 0 && !w.dead {
+			p.send(w, &protocol.Message{Type: protocol.Crash})
+			return true
+		}
+	}
+	return false
+}
+
+// CrashPart makes a worker running a partition of a split run crash on
+// purpose (tests: the run fails with the crash's message).
+func (p *Pool) CrashPart() bool {
+	for _, w := range p.workers {
+		if w.part && w.job >= 0 && !w.dead {
 			p.send(w, &protocol.Message{Type: protocol.Crash})
 			return true
 		}
