@@ -33,38 +33,30 @@ func setSplit(t *testing.T, ctx context.Context, n int) {
 	waitFor(t, ctx, fmt.Sprintf(`phitsimDebug.pool().split === %d`, n), 5*time.Second)
 }
 
-// TestBrowserSplit: a run split across two Web Workers (separate wasm
-// instances exchanging each window's crossings over a MessageChannel,
-// engine/PARALLEL.md "Across memories") gives the page the same result
-// document as on one worker (the exported JSON's run, CPU time aside);
-// Cancel stops both workers (each acknowledges: none is terminated).
-func TestBrowserSplit(t *testing.T) {
-	exe := chromium(t)
-	if testing.Short() {
-		t.Skip("-short")
-	}
-	base := site(t)
-	ctx := browser(t, exe)
+// splitRun (TestBrowser's "split"): a run split across two Web Workers
+// (separate wasm instances exchanging each window's crossings over a
+// MessageChannel, engine/PARALLEL.md "Across memories") gives the page the
+// same result document as on one worker (the exported JSON's run, CPU time
+// aside); Cancel stops both workers (each acknowledges: none is
+// terminated); a partition's worker that crashes ends the run with its
+// message.
+func splitRun(t *testing.T, ctx context.Context, base string) {
 	if n := eval[int](t, ctx, `navigator.hardwareConcurrency`); n < 2 {
-		t.Logf("navigator.hardwareConcurrency %d: the pool has one worker", n)
+		t.Skipf("navigator.hardwareConcurrency %d: the pool has one worker", n)
 	}
-
-	open(t, ctx, base+"#"+experiment.Encode(splitLink(20000)))
+	open(t, ctx, base+"#"+experiment.Encode(splitLink(10000)))
 	waitFor(t, ctx, done, 120*time.Second) // small: it runs on opening
-	setSplit(t, ctx, 2)
-	before := eval[int](t, ctx, `phitsimDebug.pool().splitRuns`)
-	rerun(t, ctx)
-	if n := eval[int](t, ctx, `phitsimDebug.pool().splitRuns`); n != before+1 {
-		t.Fatalf("the run was not split across 2 workers (%d split runs, %d before)", n, before)
-	}
-	two := pageResults(t, ctx)
-	setSplit(t, ctx, 1)
-	before = eval[int](t, ctx, `phitsimDebug.pool().splitRuns`)
-	rerun(t, ctx)
-	if n := eval[int](t, ctx, `phitsimDebug.pool().splitRuns`); n != before {
-		t.Fatalf("a run was split with one worker per run")
+	// the watched run (the live view's) stays on one worker by default
+	if n := eval[int](t, ctx, `phitsimDebug.pool().splitRuns`); n != 0 {
+		t.Fatalf("the run on opening was split (%d split runs)", n)
 	}
 	one := pageResults(t, ctx)
+	setSplit(t, ctx, 2)
+	rerun(t, ctx)
+	if n := eval[int](t, ctx, `phitsimDebug.pool().splitRuns`); n != 1 {
+		t.Fatalf("the run was not split across 2 workers (%d split runs)", n)
+	}
+	two := pageResults(t, ctx)
 	if len(one.Runs) != 1 || len(two.Runs) != 1 {
 		t.Fatalf("%d and %d runs", len(one.Runs), len(two.Runs))
 	}
@@ -74,8 +66,17 @@ func TestBrowserSplit(t *testing.T) {
 	if a, b := canonical(two.Runs[0]), canonical(one.Runs[0]); a != b {
 		t.Errorf("2 workers' result differs from 1 worker's:\n%.600s\n%.600s", a, b)
 	}
-	t.Logf("h=2 UGAL 0.5, 22,000 cycles: %.2fs on 2 workers, %.2fs on 1 (run wall time, 2 shared cores)",
+	t.Logf("h=2 UGAL 0.5, 12,000 cycles: %.2fs on 2 workers, %.2fs on 1 (run wall time, 2 shared cores)",
 		two.Runs[0].CPUSeconds, one.Runs[0].CPUSeconds)
+	// 1 worker per run: today's path
+	setSplit(t, ctx, 1)
+	rerun(t, ctx)
+	if n := eval[int](t, ctx, `phitsimDebug.pool().splitRuns`); n != 1 {
+		t.Fatalf("a run was split with one worker per run")
+	}
+	if a, b := canonical(pageResults(t, ctx).Runs[0]), canonical(one.Runs[0]); a != b {
+		t.Errorf("1 worker per run: the result differs")
+	}
 
 	// Cancel: a long run on both workers stops on both
 	open(t, ctx, base+"#"+experiment.Encode(splitLink(4000000)))

@@ -358,6 +358,11 @@ func (s *Sim) RunRemote(ctx context.Context, onProgress func(Progress), links []
 	return res, err
 }
 
+// Unpartitioned is why this run would not be partitioned (the note a
+// partitioned Run or RunRemote gives its result), "" when it would: a host
+// that splits runs across workers runs such a one on one worker instead.
+func (s *Sim) Unpartitioned() string { return s.parallelBlocker() }
+
 // remoteWindowHook, when set (tests), changes the remote window's length,
 // as windowHook does the shared-memory one's.
 var remoteWindowHook func(L int64) int64
@@ -620,6 +625,7 @@ func CloseLinks(links []Link) {
 func LocalLink(pt *Partition) Link {
 	l := &localLink{in: make(chan []byte, 1), out: make(chan []byte, 1)}
 	go func() {
+		defer close(l.out) // Recv after the close: an error
 		for cmd := range l.in {
 			ans, done := pt.Handle(cmd)
 			if done {

@@ -224,10 +224,10 @@ func Execute(ctx context.Context, id uint64, job *StartJob, emit func(*Message),
 // ExecuteSplit is Execute with the run split across workers: remote holds
 // the links to partitions 1…len(remote) (job.Parts = len(remote)+1), each a
 // worker's NewPartition; partition 0 runs here, in a Sim of its own, and
-// the job's Sim coordinates (sim.Sim.RunRemote). The result is Execute's
-// (a configuration the partitioned engine does not cover runs here
-// sequentially, its result saying why). A partition's error ends the run
-// with its message.
+// the job's Sim coordinates (sim.Sim.RunRemote). The result is Execute's:
+// a configuration the partitioned engine does not cover (sim.Sim.Unpartitioned)
+// runs here as on one worker, its partitions closed at once. A partition's
+// error ends the run with its message.
 func ExecuteSplit(ctx context.Context, id uint64, job *StartJob, emit func(*Message), yield func(), remote []sim.Link) {
 	defer sim.CloseLinks(remote) // also when the run ends before it starts
 	defer func() {
@@ -261,6 +261,12 @@ func ExecuteSplit(ctx context.Context, id uint64, job *StartJob, emit func(*Mess
 	every := time.Duration(job.ProgressMillis) * time.Millisecond
 	if every <= 0 {
 		every = 200 * time.Millisecond
+	}
+	if len(remote) > 0 && s.Unpartitioned() != "" {
+		// a configuration the partitioned engine does not cover: one
+		// worker, as without the split (no note: the one-worker document)
+		sim.CloseLinks(remote)
+		remote = nil
 	}
 	var links []sim.Link
 	if len(remote) > 0 {

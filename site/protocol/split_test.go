@@ -79,6 +79,41 @@ func TestExecuteSplitMatchesOneWorker(t *testing.T) {
 	}
 }
 
+// TestExecuteSplitUncovered: a configuration the partitioned engine does
+// not cover (ACOR's network-wide levels) runs on the coordinator's worker
+// as on one worker: the same document, without a note, and the partitions
+// are closed at once.
+func TestExecuteSplitUncovered(t *testing.T) {
+	c := tiny()
+	c.Routing.Name = "ACOR"
+	c.Sim.Warmup, c.Sim.Cycles = 300, 700
+	job := &StartJob{Config: c, Seed: 5, Load: 0.5}
+	msgs := collect(context.Background(), job, nil)
+	one := msgs[len(msgs)-1]
+	if one.Type != Result {
+		t.Fatalf("one worker: %v %+v", one.Type, one.Error)
+	}
+	j := *job
+	j.Parts = 3
+	links := splitLinks(t, &j, 3)
+	msgs = collectSplit(context.Background(), &j, links)
+	last := msgs[len(msgs)-1]
+	if last.Type != Result {
+		t.Fatalf("3 workers: %v %+v", last.Type, last.Error)
+	}
+	one.Result.CPUSeconds, last.Result.CPUSeconds = 0, 0
+	a, _ := json.Marshal(one.Result)
+	b, _ := json.Marshal(last.Result)
+	if string(a) != string(b) {
+		t.Errorf("3 workers: the document differs from one worker's\n%s\n%s", b, a)
+	}
+	for i, l := range links {
+		if _, err := l.Recv(); err == nil {
+			t.Errorf("partition %d: not closed", i+1)
+		}
+	}
+}
+
 // TestExecuteSplitErrors: a partition's error ends the run with its
 // message; a cancelled split run is cancelled.
 func TestExecuteSplitErrors(t *testing.T) {
