@@ -57,10 +57,10 @@ type worker struct {
 	dead    bool
 	stopped bool // asked to cancel
 	// part: the worker runs a partition of job (message ID id) for the
-	// run's coordinator, the worker that got its Start; helpers: the
+	// run's coordinator, the worker that got its Start; partners: the
 	// coordinator's partition workers
 	part    bool
-	helpers []*worker
+	partners []*worker
 }
 
 // NewPool starts size workers once the worker module (a Promise of a
@@ -212,7 +212,7 @@ func (p *Pool) crashed(w *worker, why string) {
 	if part {
 		p.partFailed(w, why)
 	}
-	for _, h := range w.helpers { // its partitions wait for commands no more
+	for _, h := range w.partners { // its partitions wait for commands no more
 		if !h.dead && h.part && h.id == w.id && h.job >= 0 {
 			h.stopped = true
 			p.send(h, &protocol.Message{Type: protocol.Cancel, ID: h.id})
@@ -315,7 +315,7 @@ func (p *Pool) dispatch() {
 		j := p.jobs[i]
 		p.nextID++
 		w := idle[0]
-		w.job, w.id, w.stopped, w.part, w.helpers = i, p.nextID, false, false, nil
+		w.job, w.id, w.stopped, w.part, w.partners = i, p.nextID, false, false, nil
 		start := &protocol.StartJob{Config: j.Config, Seed: j.Seed, Load: j.Load(), ProgressMillis: 250, Snapshots: p.snapshots(i)}
 		if i == p.Watch {
 			p.WatchSplit = k > 1
@@ -333,8 +333,8 @@ func (p *Pool) dispatch() {
 		for h := 1; h < k; h++ {
 			ch := js.Global().Get("MessageChannel").New()
 			hw := idle[h]
-			hw.job, hw.id, hw.stopped, hw.part, hw.helpers = i, w.id, false, true, nil
-			w.helpers = append(w.helpers, hw)
+			hw.job, hw.id, hw.stopped, hw.part, hw.partners = i, w.id, false, true, nil
+			w.partners = append(w.partners, hw)
 			pj := *start
 			pj.Part = h
 			p.sendPorts(hw, &protocol.Message{Type: protocol.Part, ID: w.id, Start: &pj}, ch.Get("port2"))
