@@ -279,3 +279,44 @@ func (l *countLink) Recv() ([]byte, error) {
 	l.got += int64(len(b))
 	return b, err
 }
+
+// TestRemoteGarbage: a partition answers a malformed command (truncated,
+// or of random bytes; a worker may be sent anything) with an error, never
+// by ending its host.
+func TestRemoteGarbage(t *testing.T) {
+	c := parallelConfig(t, goldenCase{"MIN", []string{"traffic.load=0.5"}})
+	s, err := New(c, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pt, err := NewPartition(s, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := &enc{b: []byte{opStart}}
+	for _, v := range []int64{3, 1, 100, s.dl.age, s.dl.mask} {
+		start.i(v)
+	}
+	if ans, _ := pt.Handle(start.b[:len(start.b)-1]); len(ans) == 0 || ans[0] != ansErr {
+		t.Errorf("a truncated start: answer %q", ans)
+	}
+	if ans, _ := pt.Handle(start.b); len(ans) != 1 || ans[0] != ansOK {
+		t.Fatalf("start: answer %q", ans)
+	}
+	rng := rand.New(rand.NewPCG(3, 4))
+	for i := range 300 {
+		b := make([]byte, 1+rng.IntN(40))
+		for j := range b {
+			b[j] = byte(rng.Uint32())
+		}
+		if i%2 == 0 {
+			b[0] = opWindow
+		}
+		if b[0] == opClose {
+			continue
+		}
+		if ans, _ := pt.Handle(b); len(ans) == 0 || ans[0] != ansErr && ans[0] != ansOK {
+			t.Fatalf("command %x: answer %q", b, ans)
+		}
+	}
+}
