@@ -47,7 +47,7 @@ func collectSplit(ctx context.Context, job *StartJob, remote []sim.Link) []*Mess
 // one-worker Result message, busiest link included.
 func TestExecuteSplitMatchesOneWorker(t *testing.T) {
 	c := tiny()
-	c.Sim.Warmup, c.Sim.Cycles = 300, 700
+	c.Sim.Warmup, c.Sim.Cycles = 300, 3300 // progress at 1,024, 2,048 and 3,072 cycles
 	job := &StartJob{Config: c, Seed: 5, Load: 0.5, ProgressMillis: 1}
 	msgs := collect(context.Background(), job, nil)
 	one := msgs[len(msgs)-1]
@@ -71,10 +71,35 @@ func TestExecuteSplitMatchesOneWorker(t *testing.T) {
 		if got, _ := json.Marshal(last.Result); string(got) != string(want) {
 			t.Errorf("%d workers: the result differs from one worker's\n%s\n%s", parts, got, want)
 		}
+		// at a progress barrier the coordinator holds the whole network's
+		// counts so far: the partial metrics of a sequential run stepped
+		// to that cycle
+		seq := c
+		seq.Traffic.Load = job.Load
+		s, err := sim.New(seq, job.Seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		seen := 0
 		for _, m := range msgs[:len(msgs)-1] {
 			if m.Type != Progress {
 				t.Errorf("%d workers: unexpected %v", parts, m.Type)
+				continue
 			}
+			for s.Now() < m.Progress.Cycle {
+				s.Step()
+			}
+			snap := s.Snapshot()
+			want := Partial{Measured: true, Applied: snap.Applied, Accepted: snap.Accepted, Latency: snap.Latency.Avg, Delivered: snap.Delivered}
+			if m.Progress.Cycle > int64(c.Sim.Warmup) {
+				seen++
+				if m.Progress.Partial != want {
+					t.Errorf("%d workers, cycle %d: partial metrics %+v, the sequential run's %+v", parts, m.Progress.Cycle, m.Progress.Partial, want)
+				}
+			}
+		}
+		if seen == 0 { // (messages are at least ProgressMillis apart: a fast host may skip some)
+			t.Errorf("%d workers: no progress message in the measured window", parts)
 		}
 	}
 }
