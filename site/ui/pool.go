@@ -59,7 +59,7 @@ type worker struct {
 	// part: the worker runs a partition of job (message ID id) for the
 	// run's coordinator, the worker that got its Start; partners: the
 	// coordinator's partition workers
-	part    bool
+	part     bool
 	partners []*worker
 }
 
