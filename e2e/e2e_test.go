@@ -941,6 +941,7 @@ func TestBrowser(t *testing.T) {
 
 	t.Run("open-results", func(t *testing.T) { openResults(t, ctx, base, cli(t)) })
 	t.Run("gallery", func(t *testing.T) { galleryView(t, ctx, base) })
+	t.Run("split", func(t *testing.T) { splitRun(t, ctx, base) })
 
 	t.Run("import-export", func(t *testing.T) {
 		open(t, ctx, base+"#"+experiment.Encode(tinyLink()))

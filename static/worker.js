@@ -1,7 +1,9 @@
 // Web Worker bootstrap: loads the engine (worker.wasm, Go) and passes it the
 // page's messages. The page sends {wasmModule} first (a compiled
 // WebAssembly.Module, or null to fetch worker.wasm here); messages that
-// arrive before Go is running are queued.
+// arrive before Go is running are queued. A message's transferred
+// MessagePorts (a run split across workers: the coordinator's links to the
+// other partitions, or a partition's link to the coordinator) go along.
 importScripts('wasm_exec.js');
 const queue = [];
 let deliver = null;
@@ -13,12 +15,13 @@ self.onmessage = (e) => {
     boot(d.wasmModule).catch((err) => self.postMessage({ bootError: String(err && err.stack || err) }));
     return;
   }
-  if (deliver) deliver(d); else queue.push(d);
+  const ports = e.ports ? [...e.ports] : [];
+  if (deliver) deliver(d, ports); else queue.push([d, ports]);
 };
 // Called by Go's main with its message handler.
 self.phitsimWorkerReady = (fn) => {
-  deliver = (d) => fn(d);
-  while (queue.length) deliver(queue.shift());
+  deliver = (d, ports) => fn(d, ports);
+  while (queue.length) deliver(...queue.shift());
 };
 async function boot(module) {
   const go = new Go();

@@ -34,9 +34,15 @@ const (
 	Cancel                   // UI → worker: stop the job with this ID
 	Crash                    // UI → worker: crash on purpose (tests the pool's recovery)
 	Snapshot                 // worker → UI: the network over the last interval (StartJob.Snapshots)
+	// Part: UI → worker: be partition StartJob.Part of a run split across
+	// workers (StartJob.Parts > 1), with the MessagePort to the worker that
+	// runs it (the coordinator: it was sent the Start with a port per other
+	// partition); Cancel with its ID ends it
+	Part
+	PartDone // worker → UI: its partition of run ID is over (closed by the coordinator, or cancelled)
 )
 
-var typeNames = [...]string{"", "ready", "start", "progress", "result", "error", "cancel", "crash", "snapshot"}
+var typeNames = [...]string{"", "ready", "start", "progress", "result", "error", "cancel", "crash", "snapshot", "part", "partDone"}
 
 func (t Type) String() string {
 	if int(t) < len(typeNames) && t > 0 {
@@ -70,6 +76,12 @@ type StartJob struct {
 	// Snapshots asks for about this many Snapshot messages over the run
 	// (0: none; at most MaxSnapshots), for the live view of the network.
 	Snapshots int `msgpack:"snapshots,omitempty"`
+	// Parts splits the run across this many workers (engine/PARALLEL.md,
+	// "Across memories"): the Start goes to the coordinator with Parts−1
+	// MessagePorts, to the workers of partitions 1…Parts−1, each sent a
+	// Part message with Part set. 0 or 1: one worker.
+	Parts int `msgpack:"parts,omitempty"`
+	Part  int `msgpack:"part,omitempty"`
 }
 
 // MaxSnapshots bounds StartJob.Snapshots: the replay keeps every frame,
@@ -206,6 +218,18 @@ func Decode(b []byte) (*Message, error) {
 // host (Go on WebAssembly) can deliver a Cancel message; cancelling ctx stops
 // the run. Panics of the engine become Error messages.
 func Execute(ctx context.Context, id uint64, job *StartJob, emit func(*Message), yield func()) {
+	ExecuteSplit(ctx, id, job, emit, yield, nil)
+}
+
+// ExecuteSplit is Execute with the run split across workers: remote holds
+// the links to partitions 1…len(remote) (job.Parts = len(remote)+1), each a
+// worker's NewPartition; partition 0 runs here, in a Sim of its own, and
+// the job's Sim coordinates (sim.Sim.RunRemote). The result is Execute's:
+// a configuration the partitioned engine does not cover (sim.Sim.Unpartitioned)
+// runs here as on one worker, its partitions closed at once. A partition's
+// error ends the run with its message.
+func ExecuteSplit(ctx context.Context, id uint64, job *StartJob, emit func(*Message), yield func(), remote []sim.Link) {
+	defer sim.CloseLinks(remote) // also when the run ends before it starts
 	defer func() {
 		if r := recover(); r != nil {
 			emit(&Message{Type: Error, ID: id, Error: &ErrorInfo{Kind: KindPanic,
@@ -238,9 +262,37 @@ func Execute(ctx context.Context, id uint64, job *StartJob, emit func(*Message),
 	if every <= 0 {
 		every = 200 * time.Millisecond
 	}
+	if len(remote) > 0 && s.Unpartitioned() != "" {
+		// a configuration the partitioned engine does not cover: one
+		// worker, as without the split (no note: the one-worker document)
+		sim.CloseLinks(remote)
+		remote = nil
+	}
+	var links []sim.Link
+	if len(remote) > 0 {
+		if job.Parts != len(remote)+1 {
+			emit(&Message{Type: Error, ID: id, Error: &ErrorInfo{Kind: KindProtocol,
+				Msg: fmt.Sprintf("a run of %d parts with %d links to other workers", job.Parts, len(remote))}})
+			return
+		}
+		own := *job
+		own.Part = 0
+		pt, err := NewPartition(&own)
+		if err != nil {
+			emit(&Message{Type: Error, ID: id, Error: errorInfo(err)})
+			return
+		}
+		links = append([]sim.Link{sim.LocalLink(pt)}, remote...)
+	}
 	start := time.Now()
 	lastEmit, lastYield := start, start
-	res, err := s.Run(ctx, func(p sim.Progress) {
+	run := s.Run
+	if links != nil {
+		run = func(ctx context.Context, f func(sim.Progress)) (*result.Result, error) {
+			return s.RunRemote(ctx, f, links)
+		}
+	}
+	res, err := run(ctx, func(p sim.Progress) {
 		now := time.Now()
 		if yield != nil && now.Sub(lastYield) >= 200*time.Millisecond {
 			yield()
@@ -269,6 +321,18 @@ func Execute(ctx context.Context, id uint64, job *StartJob, emit func(*Message),
 	}
 	s.AddBusiestLink(res)
 	emit(&Message{Type: Result, ID: id, Result: res})
+}
+
+// NewPartition builds partition job.Part of job's run split across
+// workers: a Sim of its own from the job's configuration, load and seed.
+func NewPartition(job *StartJob) (*sim.Partition, error) {
+	cfg := job.Config
+	cfg.Traffic.Load = job.Load
+	s, err := sim.New(cfg, job.Seed)
+	if err != nil {
+		return nil, err
+	}
+	return sim.NewPartition(s, job.Part)
 }
 
 func errorInfo(err error) *ErrorInfo {

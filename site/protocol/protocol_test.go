@@ -45,6 +45,8 @@ func everyType(c config.Config, res *result.Result) []*Message {
 			Fields: []*config.FieldError{{Path: "topology.h", Value: "0", Msg: "must be in [1, 32]"}}}},
 		{Type: Cancel, ID: 3},
 		{Type: Crash},
+		{Type: Part, ID: 5, Start: &StartJob{Config: c, Seed: 9, Load: 0.25, Parts: 3, Part: 2}},
+		{Type: PartDone, ID: 5},
 		{Type: Snapshot, ID: 3, Net: &NetInfo{Cycle: 500, Total: 4000, Interval: 250, Radix: 2,
 			LinkUse: []byte{0, 255, 3, 7}, BufferUse: []byte{1, 2, 3, 4}, Packets: []int32{5, 0}, Misrouted: []byte{0, 128}}},
 	}

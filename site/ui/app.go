@@ -122,6 +122,7 @@ func Main() {
 	size := global.Get("navigator").Get("hardwareConcurrency").Int()
 	size = min(max(size, 1), 16)
 	a.pool = NewPool(size, global.Get("phitsimWorkerModule"), a.onMsg, a.onCrash)
+	a.pool.Split = min(size, maxSplit)
 	// Another link pasted into the address bar: open it as a new page.
 	global.Call("addEventListener", "hashchange", js.FuncOf(func(js.Value, []js.Value) any {
 		if global.Get("location").Get("hash").String() != "#"+a.fragment() {
@@ -398,6 +399,7 @@ func (a *App) onCrash(job int, why string) {
 func (a *App) installDebug() {
 	dbg := global.Get("Object").New()
 	dbg.Set("crashWorker", js.FuncOf(func(js.Value, []js.Value) any { return a.pool.CrashOne() }))
+	dbg.Set("crashPart", js.FuncOf(func(js.Value, []js.Value) any { return a.pool.CrashPart() }))
 	dbg.Set("svg", js.FuncOf(func(_ js.Value, args []js.Value) any { return a.charts[args[0].String()].svg() }))
 	dbg.Set("png", js.FuncOf(func(_ js.Value, args []js.Value) any { return a.charts[args[0].String()].png() }))
 	dbg.Set("csv", js.FuncOf(func(js.Value, []js.Value) any {
@@ -422,7 +424,8 @@ func (a *App) installDebug() {
 	dbg.Set("pool", js.FuncOf(func(js.Value, []js.Value) any {
 		p := a.pool
 		return map[string]any{"size": p.Size(), "started": p.Started, "crashes": p.Crashes,
-			"replaced": p.Replaced, "cancelAcks": p.CancelAcks, "terminated": p.Terminated, "busy": p.Busy()}
+			"replaced": p.Replaced, "cancelAcks": p.CancelAcks, "terminated": p.Terminated, "busy": p.Busy(),
+			"split": p.Split, "helping": p.Helping(), "splitRuns": p.SplitRuns}
 	}))
 	global.Set("phitsimDebug", dbg)
 }

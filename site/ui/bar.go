@@ -327,6 +327,7 @@ func (a *App) renderExperimentBar() *vecty.HTML {
 			}
 			return strconv.Itoa(n), nil
 		}),
+		a.renderSplit(running),
 		elem.Div(vecty.Markup(vecty.Class("run-buttons")),
 			elem.Button(vecty.Markup(elemID("run"), prop.Type(prop.TypeButton), vecty.Class("primary"), prop.Disabled(running || len(blocked) > 0),
 				vecty.MarkupIf(len(blocked) > 0, vecty.Attribute("aria-describedby", "run-blocked")),
@@ -383,4 +384,30 @@ func (a *App) renderPresetNote() vecty.MarkupOrChild {
 		}
 	}
 	return nil
+}
+
+// maxSplit caps the default of "workers per run" (the page's control
+// offers every worker).
+const maxSplit = 4
+
+// renderSplit is the "workers per run" control: how many Web Workers one
+// run may be split across (engine/PARALLEL.md, "Across memories"); 1 runs
+// each run on one worker. A run takes the workers the other runs leave,
+// and its result does not depend on the count.
+func (a *App) renderSplit(running bool) *vecty.HTML {
+	var opts []vecty.MarkupOrChild
+	opts = append(opts, vecty.Markup(elemID("workers-per-run"), prop.Disabled(running),
+		event.Change(func(e *vecty.Event) {
+			if n, err := strconv.Atoi(e.Target.Get("value").String()); err == nil && n >= 1 {
+				a.pool.Split, a.pool.SplitWatched = n, true
+			}
+			a.schedule() // not the experiment's: its link and results stay
+		})))
+	for n := 1; n <= max(a.pool.Size(), 1); n++ {
+		opts = append(opts, elem.Option(vecty.Markup(prop.Value(strconv.Itoa(n)), vecty.MarkupIf(n == a.pool.Split, vecty.Attribute("selected", true))),
+			vecty.Text(strconv.Itoa(n))))
+	}
+	return elem.Div(vecty.Markup(vecty.Class("field", "inline"), vecty.Attribute("title", "one run split across this many workers when fewer runs than workers are left (the live view draws a run on one worker only); the results are the same")),
+		elem.Label(vecty.Markup(prop.For("workers-per-run")), vecty.Text("workers per run")),
+		elem.Select(opts...))
 }

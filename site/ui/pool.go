@@ -25,8 +25,20 @@ type Pool struct {
 	onCrash func(job int, why string)
 	// Watch is the job whose run sends the live view's snapshots (−1: none)
 	Watch int
+	// Split is the most workers one run is split across (the page's
+	// "workers per run"; 1: each run on one worker). A run takes the
+	// workers the queued runs leave (runs first, then workers, as
+	// engine/PARALLEL.md shares cores between runs and threads); the
+	// watched run stays on one (the live view's snapshots are not
+	// partitioned) unless SplitWatched (the user chose the count: the
+	// watched run is split too, and sends no snapshots; WatchSplit says
+	// so). The results do not depend on it.
+	Split                    int
+	SplitWatched, WatchSplit bool
 	// counters for the page's debug panel and tests
 	Started, Crashes, Replaced, CancelAcks, Terminated int
+	// SplitRuns counts the runs started across several workers
+	SplitRuns int
 	// bootFailures counts workers in a row that died before Ready; past
 	// maxBootFailures the pool stops replacing them (worker.wasm missing or
 	// not loadable) and reports Broken.
@@ -44,6 +56,11 @@ type worker struct {
 	funcs   []js.Func
 	dead    bool
 	stopped bool // asked to cancel
+	// part: the worker runs a partition of job (message ID id) for the
+	// run's coordinator, the worker that got its Start; partners: the
+	// coordinator's partition workers
+	part     bool
+	partners []*worker
 }
 
 // NewPool starts size workers once the worker module (a Promise of a
@@ -134,6 +151,20 @@ func (p *Pool) message(w *worker, data js.Value) {
 	if m.ID != w.id || w.job < 0 {
 		return // a late message of a cancelled job
 	}
+	if w.part {
+		switch m.Type {
+		case protocol.PartDone:
+			w.job, w.part, w.stopped = -1, false, false
+			p.dispatch()
+		case protocol.Error: // it could not build its partition: the run fails
+			why := "a partition worker failed"
+			if m.Error != nil {
+				why = m.Error.Msg
+			}
+			p.partFailed(w, why)
+		}
+		return
+	}
 	job := w.job
 	switch m.Type {
 	case protocol.Result, protocol.Error:
@@ -177,11 +208,37 @@ func (p *Pool) crashed(w *worker, why string) {
 		}
 		return
 	}
+	part := w.part
+	if part {
+		p.partFailed(w, why)
+	}
+	for _, h := range w.partners { // its partitions wait for commands no more
+		if !h.dead && h.part && h.id == w.id && h.job >= 0 {
+			h.stopped = true
+			p.send(h, &protocol.Message{Type: protocol.Cancel, ID: h.id})
+		}
+	}
 	p.replace(w)
-	if job >= 0 && !w.stopped {
+	if job >= 0 && !w.stopped && !part {
 		p.onCrash(job, why)
 	}
 	p.dispatch()
+}
+
+// partFailed ends the run that partition worker w belonged to: its
+// coordinator is cancelled (its other partitions closed by it), the job
+// reported failed with why.
+func (p *Pool) partFailed(w *worker, why string) {
+	for _, c := range p.workers {
+		if c != w && !c.dead && !c.part && c.id == w.id && c.job == w.job && !c.stopped {
+			// the run is over for the page now: the coordinator stops
+			// within a window, its late answer is dropped (job −1)
+			job := c.job
+			p.send(c, &protocol.Message{Type: protocol.Cancel, ID: c.id})
+			c.job = -1
+			p.onCrash(job, "a partition of the run failed: "+why)
+		}
+	}
 }
 
 func (p *Pool) replace(w *worker) {
@@ -227,24 +284,94 @@ func (p *Pool) Add(jobs []experiment.Job, idx []int) {
 }
 
 func (p *Pool) dispatch() {
-	for _, w := range p.workers {
-		if len(p.queue) == 0 {
+	for len(p.queue) > 0 {
+		var idle []*worker
+		for _, w := range p.workers {
+			if w.ready && w.job < 0 && !w.dead {
+				idle = append(idle, w)
+			}
+		}
+		if len(idle) == 0 {
 			return
 		}
-		if !w.ready || w.job >= 0 || w.dead {
-			continue
-		}
 		i := p.queue[0]
+		k := 1
+		if p.Split > 1 && (i != p.Watch || p.SplitWatched) {
+			k = min(p.Split, max(1, len(p.workers)/len(p.queue)))
+		}
+		if k > len(idle) {
+			booting := 0
+			for _, w := range p.workers {
+				if !w.ready && !w.dead {
+					booting++
+				}
+			}
+			if booting > 0 && len(idle)+booting >= k {
+				return // the page just opened: Ready dispatches again
+			}
+			k = len(idle)
+		}
 		p.queue = p.queue[1:]
 		j := p.jobs[i]
 		p.nextID++
-		w.job, w.id, w.stopped = i, p.nextID, false
-		p.send(w, &protocol.Message{Type: protocol.Start, ID: w.id,
-			Start: &protocol.StartJob{Config: j.Config, Seed: j.Seed, Load: j.Load(), ProgressMillis: 250, Snapshots: p.snapshots(i)}})
+		w := idle[0]
+		w.job, w.id, w.stopped, w.part, w.partners = i, p.nextID, false, false, nil
+		start := &protocol.StartJob{Config: j.Config, Seed: j.Seed, Load: j.Load(), ProgressMillis: 250, Snapshots: p.snapshots(i)}
+		if i == p.Watch {
+			p.WatchSplit = k > 1
+		}
+		if k <= 1 {
+			p.send(w, &protocol.Message{Type: protocol.Start, ID: w.id, Start: start})
+			continue
+		}
+		// split across k workers: a MessageChannel between the
+		// coordinator (w) and each other partition's worker
+		start.Parts = k
+		start.Snapshots = 0 // the live view is not partitioned
+		p.SplitRuns++
+		var ports []js.Value
+		for h := 1; h < k; h++ {
+			ch := js.Global().Get("MessageChannel").New()
+			hw := idle[h]
+			hw.job, hw.id, hw.stopped, hw.part, hw.partners = i, w.id, false, true, nil
+			w.partners = append(w.partners, hw)
+			pj := *start
+			pj.Part = h
+			p.sendPorts(hw, &protocol.Message{Type: protocol.Part, ID: w.id, Start: &pj}, ch.Get("port2"))
+			ports = append(ports, ch.Get("port1"))
+		}
+		p.sendPorts(w, &protocol.Message{Type: protocol.Start, ID: w.id, Start: start}, ports...)
 	}
 }
 
-// Busy tells whether jobs are queued or running.
+// sendPorts is send with MessagePorts transferred along.
+func (p *Pool) sendPorts(w *worker, m *protocol.Message, ports ...js.Value) {
+	b, err := protocol.Encode(m)
+	if err != nil {
+		panic(err)
+	}
+	u8 := js.Global().Get("Uint8Array").New(len(b))
+	js.CopyBytesToJS(u8, b)
+	transfer := []any{u8.Get("buffer")}
+	for _, pt := range ports {
+		transfer = append(transfer, pt)
+	}
+	w.w.Call("postMessage", u8, transfer)
+}
+
+// Helping is the number of workers running a partition of another's run.
+func (p *Pool) Helping() int {
+	n := 0
+	for _, w := range p.workers {
+		if w.part && w.job >= 0 && !w.dead {
+			n++
+		}
+	}
+	return n
+}
+
+// Busy tells whether jobs are queued or running (a run's result is its
+// coordinator's: the partitions' workers are not counted).
 func (p *Pool) Busy() bool {
 	if p.Broken != "" {
 		for _, w := range p.workers {
@@ -258,7 +385,9 @@ func (p *Pool) Busy() bool {
 		return true
 	}
 	for _, w := range p.workers {
-		if w.job >= 0 {
+		// a partition's worker finishes after its run's result (the
+		// coordinator closed it): the run is over, the worker soon idle
+		if w.job >= 0 && !w.part {
 			return true
 		}
 	}
@@ -291,6 +420,18 @@ func (p *Pool) Cancel() {
 func (p *Pool) CrashOne() bool {
 	for _, w := range p.workers {
 		if w.job >= 0 && !w.dead {
+			p.send(w, &protocol.Message{Type: protocol.Crash})
+			return true
+		}
+	}
+	return false
+}
+
+// CrashPart makes a worker running a partition of a split run crash on
+// purpose (tests: the run fails with the crash's message).
+func (p *Pool) CrashPart() bool {
+	for _, w := range p.workers {
+		if w.part && w.job >= 0 && !w.dead {
 			p.send(w, &protocol.Message{Type: protocol.Crash})
 			return true
 		}

@@ -730,8 +730,12 @@ func (a *App) renderProgress() *vecty.HTML {
 					elem.Span(vecty.Markup(vecty.Class("run-cycles")), vecty.Text(fmt.Sprintf("%d/%d cycles · ", r.cycle, r.total))),
 					vecty.Text("ETA "+fmtDur(r.eta)))))
 		} else {
+			label := fmt.Sprintf("worker %d idle", k+1)
+			if k-len(ids) < a.pool.Helping() {
+				label = fmt.Sprintf("worker %d: part of a run above", k+1)
+			}
 			rows = append(rows, elem.Div(vecty.Markup(vecty.Class("run", "idle")), elem.Span(vecty.Markup(vecty.Class("run-label")),
-				vecty.Text(fmt.Sprintf("worker %d idle", k+1)))))
+				vecty.Text(label))))
 		}
 	}
 	return elem.Section(vecty.Markup(elemID("progress"), vecty.Class("progress"), vecty.Attribute("aria-live", "polite")),

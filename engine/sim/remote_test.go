@@ -1,0 +1,322 @@
+package sim
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"math/rand/v2"
+	"os"
+	"reflect"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+	"unsafe"
+
+	"phitsim/engine/config"
+	"phitsim/engine/result"
+)
+
+// remoteLinks builds n partitions of c's run with seed 1, each its own Sim
+// (New: no memory shared with the others or the coordinator), behind
+// channels of bytes; set, when not nil, adjusts each partition's Sim.
+func remoteLinks(t *testing.T, c config.Config, n int) []Link {
+	t.Helper()
+	links := make([]Link, n)
+	for p := range links {
+		s, err := New(c, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pt, err := NewPartition(s, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		links[p] = LocalLink(pt)
+	}
+	return links
+}
+
+// remoteDoc is runDoc with the run's n partitions in Sims of their own,
+// exchanging only bytes.
+func remoteDoc(t *testing.T, c config.Config, n int, set func(*Sim)) ([]byte, *Sim, error) {
+	t.Helper()
+	s, err := New(c, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if set != nil {
+		set(s)
+	}
+	r, err := s.RunRemote(context.Background(), nil, remoteLinks(t, c, n))
+	if r == nil {
+		return nil, s, err
+	}
+	r.CPUSeconds = 0
+	b, jerr := json.Marshal(r)
+	if jerr != nil {
+		t.Fatal(jerr)
+	}
+	return b, s, err
+}
+
+// TestRemoteBitIdentical: TestParallelBitIdentical's configurations with
+// every partition a Sim of its own (as each Web Worker of the page holds
+// one), exchanging only the window's crossings, credits and barrier data,
+// and its state where the coordinator reads the whole network, as bytes:
+// the sequential run's whole result document, on 2, 3, 4 and 7 partitions
+// in turn (4 and 7 do not divide the 9 groups of h=2; none the 19 of h=3).
+// The configurations the shared-memory engine runs sequentially run
+// sequentially here with the same note.
+func TestRemoteBitIdentical(t *testing.T) {
+	counts := []int{2, 3, 4, 7}
+	covered, fallback := 0, 0
+	for i, gc := range parallelCases() {
+		if gc.name == "graph500" || strings.HasPrefix(gc.name, "snap/") {
+			continue // graph500: sequential; snap/: the snapshots go to the receiver Watch sets (remoteBlocker keeps a watched run whole)
+		}
+		c := parallelConfig(t, gc)
+		s, err := New(c, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		why := s.remoteBlocker()
+		if why != "" && fallback >= 3 {
+			continue // the fallback is the same code path: three suffice
+		}
+		want, _ := runDoc(t, gc, 1)
+		n := counts[i%len(counts)]
+		got, rs, err := remoteDoc(t, c, n, nil)
+		if err != nil {
+			t.Fatalf("%s, %d partitions: %v", gc.name, n, err)
+		}
+		if rs.reran {
+			t.Errorf("%s: a deadlock was seen in a window of a run that has none", gc.name)
+		}
+		if why != "" {
+			fallback++
+			var r struct{ Sequential string }
+			json.Unmarshal(got, &r)
+			if r.Sequential != why {
+				t.Errorf("%s: note %q, want %q", gc.name, r.Sequential, why)
+			}
+			got = withoutNote(got)
+		} else {
+			covered++
+		}
+		if !bytes.Equal(got, want) {
+			t.Errorf("%s, %d partitions in memories of their own: the result document differs from the sequential run's:\n%s", gc.name, n, firstDiff(got, want))
+		}
+	}
+	if covered < 40 {
+		t.Errorf("%d configurations covered, want at least 40", covered)
+	}
+	t.Logf("%d configurations bit-identical across separate memories, %d sequential with their note", covered, fallback)
+}
+
+// TestRemoteWindowLongerThanCut: the remote windows are bounded by the
+// cut's latency as the shared-memory ones: longer ones change the result.
+func TestRemoteWindowLongerThanCut(t *testing.T) {
+	gc := goldenCase{"MIN/UN/0.9", []string{"traffic.load=0.9"}}
+	want, _ := runDoc(t, gc, 1)
+	remoteWindowHook = func(L int64) int64 { return L + 10 }
+	defer func() { remoteWindowHook = nil }()
+	got, _, err := remoteDoc(t, parallelConfig(t, gc), 3, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bytes.Equal(got, want) {
+		t.Errorf("windows of L+10 cycles gave the sequential result: the test cannot see a late delivery")
+	}
+}
+
+// TestRemoteDeadlockReport: TestParallelDeadlockReport across memories:
+// the stuck flag and the per-cycle live counts and progress travel to the
+// coordinator, which starts the run again sequentially to the sequential
+// run's report.
+func TestRemoteDeadlockReport(t *testing.T) {
+	for _, tc := range []struct {
+		gc  goldenCase
+		set func(s *Sim)
+	}{
+		{goldenCase{"stuck", []string{"traffic.pattern=ADV", "traffic.load=0.9"}}, func(s *Sim) { s.dl.age = 150 }},
+		{goldenCase{"watchdog", []string{"routing.name=VAL", "traffic.load=0.002"}}, func(s *Sim) { s.watchdog = 40 }},
+	} {
+		c := goldenConfig(t, tc.gc)
+		s, err := New(c, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tc.set(s)
+		r, err := s.Run(nil, nil)
+		if err == nil || r == nil || r.Deadlock == nil {
+			t.Fatalf("%s: no deadlock (%v)", tc.gc.name, err)
+		}
+		r.CPUSeconds = 0
+		want, _ := json.Marshal(r)
+		got, rs, rerr := remoteDoc(t, c, 3, tc.set)
+		if rerr == nil || rerr.Error() != err.Error() || !bytes.Equal(got, want) {
+			t.Errorf("%s: 3 partitions report %v, one %v", tc.gc.name, rerr, err)
+		}
+		if !rs.reran {
+			t.Errorf("%s: the partitioned run did not stop at the deadlock", tc.gc.name)
+		}
+	}
+}
+
+// TestRemotePartitionError: a partition's error ends the run with its
+// message (a host given the wrong partition number refuses the start).
+func TestRemotePartitionError(t *testing.T) {
+	c := parallelConfig(t, goldenCase{"MIN", []string{"traffic.load=0.3"}})
+	links := remoteLinks(t, c, 3)
+	links[1], links[2] = links[2], links[1]
+	s, err := New(c, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = s.RunRemote(context.Background(), nil, links)
+	if err == nil || !strings.Contains(err.Error(), "partition 2: start: partition 1 of 3") {
+		t.Errorf("error %v, want partition 2's refusal", err)
+	}
+}
+
+// TestRemotePacketEncoding: a packet crossing the cut arrives with every
+// field: random packets survive the encoding, and the encoding writes as
+// many fields as the packet has (a field added to packet must be added
+// to (enc).packet and (dec).packet).
+func TestRemotePacketEncoding(t *testing.T) {
+	if n := reflect.TypeOf(packet{}).NumField(); n != packetFields {
+		t.Fatalf("packet has %d fields, the encoding writes %d", n, packetFields)
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for range 1000 {
+		var pk packet
+		b := unsafe.Slice((*byte)(unsafe.Pointer(&pk)), unsafe.Sizeof(pk))
+		for i := range b {
+			b[i] = byte(rng.Uint32())
+		}
+		e := &enc{}
+		e.packet(&pk)
+		var got packet
+		d := &dec{b: e.b}
+		d.packet(&got)
+		if d.err != nil || len(d.b) != 0 || got != pk {
+			t.Fatalf("packet %+v came back %+v (%v)", pk, got, d.err)
+		}
+	}
+}
+
+// TestRemoteSpeed measures (PHITSIM_REMOTE_BENCH=1; engine/BENCHMARKS.md,
+// "Parallel runs") the h=4 Dragonfly (1,056 nodes), MIN, UN at 0.4,
+// 1,000 + 4,000 cycles: sequential, shared-memory partitions and
+// partitions in Sims of their own (bytes over channels), wall and CPU
+// time, and the bytes exchanged.
+func TestRemoteSpeed(t *testing.T) {
+	if os.Getenv("PHITSIM_REMOTE_BENCH") == "" {
+		t.Skip("a measurement: PHITSIM_REMOTE_BENCH=1 runs it")
+	}
+	c := config.Default()
+	c.Topology.H, c.Topology.A, c.Topology.P = 4, 8, 4
+	c.Routing.Name, c.Traffic.Pattern, c.Traffic.Load = "MIN", "UN", 0.4
+	c.Sim.Warmup, c.Sim.Cycles = 1000, 4000
+	cpu := func() float64 {
+		var ru syscall.Rusage
+		syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+		return float64(ru.Utime.Nano()+ru.Stime.Nano()) / 1e9
+	}
+	var want string
+	for round := range 2 {
+		for _, mode := range []string{"sequential", "shared 2", "remote 2", "remote 4"} {
+			s, err := New(c, 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t0, c0 := time.Now(), cpu()
+			var r *result.Result
+			switch mode {
+			case "sequential":
+				r, err = s.Run(nil, nil)
+			case "shared 2":
+				s.SetThreads(2)
+				r, err = s.Run(nil, nil)
+			default:
+				n := int(mode[len(mode)-1] - '0')
+				links := remoteLinks(t, c, n)
+				for i, l := range links {
+					links[i] = &countLink{Link: l}
+				}
+				r, err = s.RunRemote(context.Background(), nil, links)
+				var sent, got int64
+				for _, l := range links {
+					sent, got = sent+l.(*countLink).sent, got+l.(*countLink).got
+				}
+				t.Logf("%s: %.1f MB of commands, %.1f MB of answers", mode, float64(sent)/1e6, float64(got)/1e6)
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			r.CPUSeconds = 0
+			b, _ := json.Marshal(r)
+			if want == "" {
+				want = string(b)
+			} else if string(b) != want {
+				t.Errorf("%s: the document differs", mode)
+			}
+			t.Logf("round %d, %s: wall %.2fs, CPU %.2fs (latency %.2f, %d hops)", round+1, mode, time.Since(t0).Seconds(), cpu()-c0, r.Latency.Avg, r.PacketHops)
+		}
+	}
+}
+
+// countLink counts the bytes through a link.
+type countLink struct {
+	Link
+	sent, got int64
+}
+
+func (l *countLink) Send(b []byte) error { l.sent += int64(len(b)); return l.Link.Send(b) }
+func (l *countLink) Recv() ([]byte, error) {
+	b, err := l.Link.Recv()
+	l.got += int64(len(b))
+	return b, err
+}
+
+// TestRemoteGarbage: a partition answers a malformed command (truncated,
+// or of random bytes; a worker may be sent anything) with an error, never
+// by ending its host.
+func TestRemoteGarbage(t *testing.T) {
+	c := parallelConfig(t, goldenCase{"MIN", []string{"traffic.load=0.5"}})
+	s, err := New(c, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pt, err := NewPartition(s, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := &enc{b: []byte{opStart}}
+	for _, v := range []int64{3, 1, 100, s.dl.age, s.dl.mask} {
+		start.i(v)
+	}
+	if ans, _ := pt.Handle(start.b[:len(start.b)-1]); len(ans) == 0 || ans[0] != ansErr {
+		t.Errorf("a truncated start: answer %q", ans)
+	}
+	if ans, _ := pt.Handle(start.b); len(ans) != 1 || ans[0] != ansOK {
+		t.Fatalf("start: answer %q", ans)
+	}
+	rng := rand.New(rand.NewPCG(3, 4))
+	for i := range 300 {
+		b := make([]byte, 1+rng.IntN(40))
+		for j := range b {
+			b[j] = byte(rng.Uint32())
+		}
+		if i%2 == 0 {
+			b[0] = opWindow
+		}
+		if b[0] == opClose {
+			continue
+		}
+		if ans, _ := pt.Handle(b); len(ans) == 0 || ans[0] != ansErr && ans[0] != ansOK {
+			t.Fatalf("command %x: answer %q", b, ans)
+		}
+	}
+}
