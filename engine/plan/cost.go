@@ -7,6 +7,7 @@ import (
 	"phitsim/engine/routing"
 	"phitsim/engine/sim"
 	"phitsim/engine/sweep"
+	"phitsim/engine/topology"
 )
 
 // The cost model of a run, for the requests of a batch job (engine/BENCHMARKS.md):
@@ -106,7 +107,7 @@ func (p *Plan) Cost(runs []int) Cost {
 
 // ParallelEfficiency is a partitioned run's speed-up per thread
 // (engine/PARALLEL.md): a run on t threads is taken to run
-// max(1, ParallelEfficiency × min(t, groups)) times as fast as on one.
+// max(1, ParallelEfficiency × min(t, partition keys)) times as fast as on one.
 // Measured on this project's 2-core machine at the 1,056-node Dragonfly
 // (h=4, MIN, UN 0.4; engine/BENCHMARKS.md, "Parallel runs"): the lowest
 // of the speed-ups measured there at 2 threads, 1.23 (the median 1.40),
@@ -116,23 +117,36 @@ func (p *Plan) Cost(runs []int) Cost {
 const ParallelEfficiency = 0.6
 
 // partitioned reports whether the engine splits a run of c across threads
-// (a conservative reading of sim's rule, engine/PARALLEL.md: the Dragonfly
-// without a congestion-management mechanism or workload, with a routing
-// whose state is per router, and without FOGSim's idle updates of a
-// per-cycle routing's work, PB's); a run it
-// runs sequentially gains nothing from the threads it holds.
+// (a conservative reading of sim's rule, engine/PARALLEL.md: a topology
+// with a partition rule and at least two keys, no congestion-management
+// mechanism or workload, a routing whose state is per router — QCN_SWITCH
+// without its reaction points' jitter, one stream for all nodes — and no
+// FOGSim idle updates of a per-cycle routing's work, PB's and ACOR's); a
+// run it runs sequentially gains nothing from the threads it holds.
 // TestPartitionedAgreesWithEngine checks it against the engine.
 func partitioned(c *config.Config) bool {
-	switch c.Routing.Name {
-	case "MIN", "VAL", "VAL_GROUP", "UGAL", "PB", "PAR", "OLM":
+	r := &c.Routing
+	switch r.Name {
+	case "MIN", "VAL", "VAL_GROUP", "UGAL", "PB", "PAR", "OLM", "ACOR", "PB_ACOR":
+	case "QCN_SWITCH":
+		if r.QcnReactionPoints && r.QcnRpJitter >= 0 {
+			return false
+		}
 	default:
 		return false
 	}
-	sz, ok := c.Topology.Sizes()
-	return ok && c.Topology.Kind == "dragonfly" && sz.Groups >= 2 &&
+	if _, ok := c.Topology.Sizes(); !ok {
+		return false
+	}
+	return partitionKeys(c) >= 2 &&
 		(c.Congestion.Scheme == "" || c.Congestion.Scheme == "none") && !c.Graph500() &&
-		!(c.Router.IdleUpdates == "fogsim" && perCycle(c.Routing.Name))
+		!(c.Router.IdleUpdates == "fogsim" && perCycle(r.Name))
 }
+
+// partitionKeys is the most partitions a run of c splits into (a
+// Dragonfly's groups, a flattened butterfly's or mesh's rows, a fat tree's
+// subtrees).
+func partitionKeys(c *config.Config) int { return topology.PartitionKeysOf(c.Topology.Params()) }
 
 // SpeedUp is how many times faster a run of c goes on threads threads than
 // on one (ParallelEfficiency; 1 for a run the engine keeps sequential).
@@ -140,8 +154,7 @@ func SpeedUp(c *config.Config, threads int) float64 {
 	if threads < 2 || !partitioned(c) {
 		return 1
 	}
-	sz, _ := c.Topology.Sizes()
-	return math.Max(1, ParallelEfficiency*float64(min(threads, sz.Groups)))
+	return math.Max(1, ParallelEfficiency*float64(min(threads, partitionKeys(c))))
 }
 
 // TaskSeconds estimates the time a task takes to run runs (indices in
