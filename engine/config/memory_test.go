@@ -371,7 +371,7 @@ func TestCBCMStateIsEstimated(t *testing.T) {
 // 256-host fat tree for 2,000 µs and on the 512-host one (640 switches,
 // 192 KB per side) for 1,100 µs are accepted: the packets alive are
 // bounded by what the hosts generate (recnPackets), not by every side
-// full (6.77 GiB at 512 hosts; REPRODUCTION.md, target 16, has what a run
+// full (6.78 GiB at 512 hosts; REPRODUCTION.md, target 16, has what a run
 // allocates).
 func TestRECNLargeFatTreesAccepted(t *testing.T) {
 	for _, x := range []struct {
