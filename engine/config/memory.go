@@ -194,22 +194,48 @@ func (c *Config) memory() []MemoryPart {
 	if r.Model == "ioq" {
 		oCap = int64(r.OutputBuffer)/P + 1
 	}
-	add(c.largestBuffer(), "buffer rings", float64(ring*8+ports*oCap*4), false)
+	if c.Congestion.SchemeName() != "recn" { // RECN's sides replace them (sim.build)
+		add(c.largestBuffer(), "buffer rings", float64(ring*8+ports*oCap*4), false)
+	}
 	// the packets: credits bound those in transit (on a link, or in an
 	// output FIFO, a packet holds a slot of the input buffer downstream), so
 	// at most one per input buffer slot, plus those leaving for the nodes
 	// (ejection FIFOs and links have no credits)
 	ejecting := N * (oCap + int64(t.InjectionLatency)/P + 2)
 	packets := float64(slots + ejecting)
-	add(c.largestBuffer(), fmt.Sprintf("packets when every buffer slot of the %d routers holds one", R), packets*pkt, true)
-	// the timing wheels' events: an arrival or ejection per packet, a credit
-	// per slot, PiggyBack's riders; a wheel slot keeps the capacity of its
-	// busiest cycle, counted twice
-	ev := packets*8 + float64(slots)*4
-	if pb && c.Routing.PbBroadcast == "piggyback" {
-		ev += packets * 16
+	recn := c.Congestion.SchemeName() == "recn"
+	var lat int64 // the links' latency
+	for _, cl := range classes {
+		lat = max(lat, int64(cl.Latency))
 	}
-	add(c.largestBuffer(), "timing-wheel events when every buffer slot holds a packet", ev*2*growth, true)
+	if recn {
+		// RECN's sides hold packets beyond the input buffers (egress
+		// sides, admittance queues): the packets alive at once, bounded
+		// by what the hosts generate (recnPackets)
+		rp := c.recnPackets(ports, N, slots+ejecting)
+		packets = rp.live
+		// the pool (sim.alloc) grows by append, a large slice by a
+		// quarter: its capacity, the copy being replaced and the one
+		// before it, alive until the next collection (1.25 + 1 + 0.8
+		// lengths; a stalled network, where the bound is reached, keeps
+		// them: TestRECNMemoryStalled)
+		add(rp.path, fmt.Sprintf("up to %.3g packets alive (%s)", rp.live, rp.how), packets*PacketBytes*RecnPoolCopies, true)
+		// the arrivals wheel (sim.build): RecnWheelSlots slots, each
+		// keeping its busiest cycle's capacity, at most a packet landing
+		// from every link (ports and interfaces) in a cycle, counted twice
+		add("congestion.scheme", "RECN's arrivals wheel when every link lands a packet in the same cycle",
+			float64(RecnWheelSlots(lat)*(ports+N))*8*2*growth, true)
+	} else {
+		add(c.largestBuffer(), fmt.Sprintf("packets when every buffer slot of the %d routers holds one", R), packets*pkt, true)
+		// the timing wheels' events: an arrival or ejection per packet, a
+		// credit per slot, PiggyBack's riders; a wheel slot keeps the
+		// capacity of its busiest cycle, counted twice
+		ev := packets*8 + float64(slots)*4
+		if pb && c.Routing.PbBroadcast == "piggyback" {
+			ev += packets * 16
+		}
+		add(c.largestBuffer(), "timing-wheel events when every buffer slot holds a packet", ev*2*growth, true)
+	}
 	// router.queueing, when set, counts out-of-order packets (sim's
 	// initOrder, up to MaxOrderNodes hosts): per (source, destination) pair
 	// the next number, the highest delivered and a flag (9 bytes), and per
@@ -253,6 +279,9 @@ func (c *Config) memory() []MemoryPart {
 	wheel := int64(1)
 	for wheel < horizon {
 		wheel <<= 1
+	}
+	if recn {
+		wheel = RecnWheelSlots(lat)
 	}
 	nw := int64(4)
 	if pb && c.Routing.PbBroadcast == "piggyback" {
@@ -356,12 +385,8 @@ func (c *Config) memory() []MemoryPart {
 		add("congestion.scheme", "the 1-flit control packets' VC slots (one per phit) and output FIFO entries", float64(slots*8+fifo), false)
 	}
 
-	if c.Congestion.SchemeName() == "recn" {
-		var lat int64 // the links' latency
-		for _, cl := range classes {
-			lat = max(lat, int64(cl.Latency))
-		}
-		parts = append(parts, c.recnMemory(ports, N, R, radix, lat, slots+ejecting, pkt)...)
+	if recn {
+		parts = append(parts, c.recnMemory(ports, N, R, radix, lat, slots+ejecting)...)
 	}
 
 	// time series: counters per interval (allocated by sim.New), the
@@ -729,50 +754,72 @@ const (
 	RecnMsgBytes  = 64 // a message with its wheel link (sim's recnMsgNode)
 	RecnBytes     = 33336
 	RecnSimBytes  = 560
+	// RecnPoolCopies is how many times the packet pool's length the
+	// estimate counts under RECN (recnPackets: the bound is reached)
+	RecnPoolCopies = 3
 	// RecnWheel is sim's recnWheel: every RECN message lands less than
 	// this many cycles after it is sent
 	RecnWheel = 1 << 12
 )
 
-// recnMemory is RECN's state (sim's newRecn and initRecn) on a fat tree of
-// ports switch ports, N hosts and R switches, whose ingress sides and
-// interfaces hold at most held packets of pkt bytes each (the input buffer
-// slots and those leaving for the hosts):
-//   - the sides (an ingress and an egress side per port, one per network
-//     interface): their SAQ lines with the upstream line and, per port,
-//     the feeding line, their queues, credits and link state; the
-//     SAQ-utilisation series
-//   - the packets on the egress sides: an egress side has its own memory
+// RecnWheelSlots is the size of sim's arrivals wheel under RECN (a power
+// of two) on links of lat cycles: RECN's sides queue nothing else there,
+// and a packet's head lands lat cycles after it leaves its side, so the
+// wheel needs more than lat + 1 slots (without the output FIFO's horizon
+// of the other schemes, which would keep tens of thousands of slots each
+// at its busiest cycle's capacity).
+func RecnWheelSlots(lat int64) int64 {
+	w := int64(1)
+	for w < lat+2 {
+		w <<= 1
+	}
+	return w
+}
+
+// recnPkts is recnPackets' bound: the packets alive at once and, within
+// them, those that wait at the hosts (admittance queues and held
+// packets) and those in the interfaces and the network, with the
+// parameter that makes the bound grow and the words that say how.
+type recnPkts struct {
+	live, waiting, network float64
+	path, how              string
+}
+
+// recnPackets bounds the packets alive at once under RECN (sim's packet
+// pool) on a fat tree of ports switch ports and N hosts whose ingress
+// sides and interfaces hold at most held packets (the input buffer slots
+// and those leaving for the hosts). A packet is alive from its generation
+// to its delivery, and is then in one of three places:
+//   - waiting at its host: in an admittance queue (RECN paper §4.1) or
+//     held by its generator. Nothing is dropped: a host holds at most N
+//     queues of congestion.recnAdmittance's packets each (by default
+//     router.injectionBuffer's), and one more its generator holds when the
+//     queue is full. A host's generator stalls while it holds one, so it
+//     queues no more than its process generates (traffic.load over the
+//     run, as the source queue's term counts it; a bursty process up to a
+//     packet a cycle), plus, at HOTSPOT's senders, a full queue to the
+//     hotspot (one per HOTSPOT pattern in use): the smaller bound, named
+//     by its parameter
+//   - in the network: an egress side has its own memory
 //     (router.outputBuffer), so its packets hold no credit downstream and
 //     the input buffer slots do not bound them; every packet in the
 //     network came in over an interface's link, a packet per
 //     router.packetSize cycles at most, or is still in the interface's
-//     memory, which bounds them too. Their queue nodes and sequence
-//     numbers, with those of the rest of the network
-//   - per (source, destination) pair the ordering counters (RECN paper
-//     §3.6) and the admittance list's head, tail and length (§4.1): N²
-//     entries, named by the topology
-//   - the messages in flight (the wheel's node pool, grown by append),
-//     recnMsgBound
-//   - the packets waiting in the admittance queues, with their list nodes
-//     and sequence numbers. Nothing is dropped: a host holds at most N
-//     queues of congestion.recnAdmittance's packets each (by default
-//     router.injectionBuffer's), and one more its generator holds when
-//     the queue is full. A host's generator stalls
-//     while it holds one, so it queues no more than its process generates
-//     (traffic.load over the run, as the source queue's term counts it;
-//     a bursty process up to a packet a cycle), plus, at HOTSPOT's
-//     senders, what their backlogged generation adds, limited only by
-//     room: a full queue to the hotspot (one per HOTSPOT pattern in use,
-//     at most a packet a cycle). The term is the smaller bound, named by
-//     its parameter.
-func (c *Config) recnMemory(ports, N, R, radix, lat, held int64, pkt float64) []MemoryPart {
+//     memory, which bounds them too
+//   - all of them were generated: by each host's process (traffic.load
+//     over the run), and by each HOTSPOT sender, one a cycle while the
+//     hotspot is on (traffic.hotspotStart to hotspotEnd) and its
+//     generator does not stall: at most what its interface took in then
+//     (its memory and a packet per router.packetSize cycles that its link
+//     sent), a full admittance queue to the hotspot and the held packet.
+//
+// The bound is the smaller of the generated packets and the sum of the
+// other two; at a full load the generated ones bound it (the network could
+// hold more than the hosts can send in the run).
+func (c *Config) recnPackets(ports, N, held int64) recnPkts {
 	r, tr := &c.Router, &c.Traffic
 	P := int64(r.PacketSize)
-	saqs := int64(c.Congestion.RECN(1).SAQs)
-	sides := 2*ports + N
-	side := RecnSideBytes + saqs*(RecnLineBytes+2+2+4*radix+8+8) + (saqs+1)*12 + 4 + 8 + 8 + 1
-	nb, cycles, _ := c.samples()
+	_, cycles, _ := c.samples()
 	memNI := max(int64(r.InjectionBuffer)/P, 1)     // an interface's memory
 	adm, admPath := memNI, "router.injectionBuffer" // an admittance queue's size
 	if a := c.Congestion.RECN(int(P) * max(c.Physical.PhitBytes, 1)).Admittance; a > 0 {
@@ -780,17 +827,7 @@ func (c *Config) recnMemory(ports, N, R, radix, lat, held int64, pkt float64) []
 	}
 	memEg := int64(r.OutputBuffer) / P
 	egress := min(float64(ports*memEg), float64(N)*(float64(cycles)/float64(P)+1))
-	// every packet in the network came in over an interface's link or
-	// waits in the interface's memory
-	held = int64(min(float64(held)+egress, float64(N)*(float64(memNI)+float64(cycles)/float64(P)+1)))
-	// the node pool starts at a node per packet of the interfaces' memory
-	// (allocated whatever the traffic) and grows by append while the
-	// sides hold more
-	nodes := float64(max(held-N*memNI, 0) * RecnNodeBytes * growth)
-	state := float64(sides*side+RecnBytes+RecnSimBytes+R*16+ports*16+(N+63)/64*8+N*memNI*RecnNodeBytes) + 3*4*nb
-	words := (N + 63) / 64
-	perHost := float64(words*8 + 4 + 8 + 4 + 16*RecnNodeBytes) // admittance mask, round-robin pointer, last move, held packet, the list pool's start
-	pairs := float64(N*N) * (8 + 12)
+	network := min(float64(held)+egress, float64(N)*(float64(memNI)+float64(cycles)/float64(P)+1))
 
 	hot, senders := 0.0, 0.0
 	if tr.Pattern == "HOTSPOT" {
@@ -810,22 +847,72 @@ func (c *Config) recnMemory(ports, N, R, radix, lat, held int64, pkt float64) []
 	byLoad := gen + 1
 	backlog := hot * float64(min(adm, cycles)) // a sender's queue to the hotspot
 	byRoom := float64(N*adm) + 1
-	waiting, path, how := float64(N)*byLoad+senders*backlog, "traffic.load", fmt.Sprintf("traffic.load over %d cycles", cycles)
+	waiting, wPath, wHow := float64(N)*byLoad+senders*backlog, "traffic.load", fmt.Sprintf("traffic.load over %d cycles", cycles)
 	if byRoom < byLoad+backlog {
 		waiting = float64(N-int64(senders))*min(byRoom, byLoad) + senders*min(byRoom, byLoad+backlog)
 		if byRoom <= byLoad {
-			path, how = admPath, fmt.Sprintf("%d queues of %d packets per host", N, adm)
+			wPath, wHow = admPath, fmt.Sprintf("%d queues of %d packets per host", N, adm)
 		}
 	}
+	// the hotspot's window in the run's cycles
+	hotTo := cycles
+	if tr.HotspotEnd > 0 {
+		hotTo = min(hotTo, int64(tr.HotspotEnd))
+	}
+	window := float64(max(hotTo-int64(tr.HotspotStart), 0))
+	if tr.SwitchCycle > 0 && tr.SwitchPattern == "HOTSPOT" {
+		window = float64(cycles) // the pattern after the switch keeps its senders backlogged
+	}
+	hotGen := min(window, float64(adm+1+memNI)+window/float64(P)+1)
+	generated := float64(N)*byLoad + senders*hot*hotGen
+	rp := recnPkts{live: waiting + network, waiting: min(waiting, generated), network: min(network, generated),
+		path: wPath, how: fmt.Sprintf("waiting in the admittance queues (%s), in the interfaces and in the network", wHow)}
+	if generated < rp.live {
+		rp.live, rp.path, rp.how = generated, "traffic.load", fmt.Sprintf("generated over %d cycles", cycles)
+	}
+	return rp
+}
+
+// recnMemory is RECN's state (sim's newRecn and initRecn) on a fat tree of
+// ports switch ports, N hosts and R switches, whose ingress sides and
+// interfaces hold at most held packets (the input buffer slots and those
+// leaving for the hosts), beside the packets themselves (recnPackets,
+// counted with the others):
+//   - the sides (an ingress and an egress side per port, one per network
+//     interface): their SAQ lines with the upstream line and, per port,
+//     the feeding line, their queues, credits and link state; the
+//     SAQ-utilisation series; the queues' node pool, allocated with a node
+//     per packet of the interfaces' memory
+//   - per (source, destination) pair the ordering counters (RECN paper
+//     §3.6) and the admittance list's head, tail and length (§4.1): N²
+//     entries, named by the topology
+//   - the messages in flight (the wheel's node pool, grown by append),
+//     RecnMsgBound
+//   - the packets' queue nodes (the sides' pool grows by append while
+//     the network holds more packets than the interfaces' memory, with a
+//     marker per line; the admittance queues' pool while more than 16 a
+//     host wait) and sequence numbers (a slice by packet id, grown by
+//     append)
+func (c *Config) recnMemory(ports, N, R, radix, lat, held int64) []MemoryPart {
+	r := &c.Router
+	P := int64(r.PacketSize)
+	saqs := int64(c.Congestion.RECN(1).SAQs)
+	sides := 2*ports + N
+	side := RecnSideBytes + saqs*(RecnLineBytes+2+2+4*radix+8+8) + (saqs+1)*12 + 4 + 8 + 8 + 1
+	nb, _, _ := c.samples()
+	memNI := max(int64(r.InjectionBuffer)/P, 1) // an interface's memory
+	rp := c.recnPackets(ports, N, held)
+	state := float64(sides*side+RecnBytes+RecnSimBytes+R*16+ports*16+(N+63)/64*8+N*memNI*RecnNodeBytes) + 3*4*nb
+	words := (N + 63) / 64
+	perHost := float64(words*8 + 4 + 8 + 4 + 16*RecnNodeBytes) // admittance mask, round-robin pointer, last move, held packet, the list pool's start
+	pairs := float64(N*N) * (8 + 12)
+	nodes := max(rp.network+float64(sides*saqs)-float64(N*memNI), 0) + max(rp.waiting-float64(16*N), 0)
 	msgs := RecnMsgBound(ports, N, radix, saqs, lat, P)
 	return []MemoryPart{
 		part("congestion.scheme", fmt.Sprintf("RECN's %d sides of %d SAQs and their queues' nodes", sides, saqs), state, false),
 		part("congestion.scheme", fmt.Sprintf("RECN's control messages in flight, up to %d", msgs), float64(msgs*RecnMsgBytes*growth), true),
 		part("topology", fmt.Sprintf("RECN's ordering counters and admittance lists of %d × %d host pairs", N, N), pairs+float64(N)*perHost, false),
-		part(path, fmt.Sprintf("up to %.3g packets waiting in the admittance queues (%s)", waiting, how),
-			waiting*(pkt+(RecnNodeBytes+4)*growth), true),
-		part("router.outputBuffer", fmt.Sprintf("up to %.3g packets on RECN's egress sides", egress), egress*(pkt+8*2*growth), true),
-		part("congestion.scheme", "RECN's queue nodes and sequence numbers when every side holds its memory", nodes+float64(held)*4*growth, true),
+		part(rp.path, fmt.Sprintf("RECN's queue nodes and sequence numbers of up to %.3g packets", rp.live), nodes*RecnNodeBytes*growth+rp.live*4*growth, true),
 	}
 }
 

@@ -3,6 +3,7 @@ package config
 import (
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -213,57 +214,77 @@ func TestContentionCountersAreEstimated(t *testing.T) {
 
 // RECN's network interfaces (RECN paper §4.1: an admittance queue per
 // destination; §3.6: in-order delivery per source and destination) keep
-// state per host pair and the packets waiting in the admittance queues.
-// Nothing is dropped, so the waiting packets are bounded by the smaller of
-// the queues' room (N queues of router.injectionBuffer's packets per host,
-// and the one its generator holds) and what the hosts generate (traffic.load
-// over the run, plus the backlogged HOTSPOT senders' full queue to the
-// hotspot).
+// state per host pair, and RECN's sides hold packets beyond the input
+// buffers. Nothing is dropped, so the packets alive at once are bounded by
+// the smaller of what the hosts generate (traffic.load over the run, and
+// each backlogged HOTSPOT sender one a cycle while the hotspot is on, at
+// most what its interface took in, a full admittance queue and the held
+// packet) and where they can be: waiting (the smaller of the queues' room,
+// N queues of router.injectionBuffer's packets per host and the one its
+// generator holds, and what the hosts generate) plus in the network (the
+// input sides' slots and the egress sides' memory, at most what the
+// interfaces' links carried in plus their memory).
 func TestRECNInterfaceStateIsEstimated(t *testing.T) {
-	waiting := func(c Config) (MemoryPart, bool) {
+	alive := func(c Config) (MemoryPart, bool) {
 		for _, p := range c.Memory() {
-			if strings.Contains(p.What, "waiting in the admittance queues") {
+			if strings.Contains(p.What, "packets alive") {
 				return p, true
 			}
 		}
 		return MemoryPart{}, false
 	}
-	perPacket := float64(PacketBytes*growth + (RecnNodeBytes+4)*growth)
 	c := RECNMechanism(2) // 64 hosts at load 1, 250,000 cycles, 2,048-packet interfaces
-	p, ok := waiting(c)
 	// per host: 1/8 packet a cycle × 250,000 × 1.05 + 8 and the held
-	// packet, less than 64 queues of 2,048; the 16 senders' full queues to
-	// the hotspot
-	want := (64*(250000.0/8*1.05+8+1) + 16*2048) * perPacket
-	if !ok || p.Path != "traffic.load" || p.Bytes != int64(want) || !p.Full {
-		t.Errorf("recn-case2-recn: waiting packets %+v, want %.0f bytes on traffic.load", p, want)
+	// packet; the 16 senders, backlogged over 800–970 µs (21,250 cycles):
+	// their interfaces' 2,048 packets and 21,250 / 8 + 1 sent, a queue of
+	// 2,048 and the held packet
+	gen := 64*(250000.0/8*1.05+8+1) + 16*(2048+1+2048+21250.0/8+1)
+	if rp := c.recnPackets(384, 64, 0); rp.live != gen || rp.path != "traffic.load" || !strings.Contains(rp.how, "generated") {
+		t.Errorf("recn-case2-recn: %+v, want %.0f packets generated, on traffic.load", rp, gen)
 	}
-	c.Router.InjectionBuffer = 64 // 8 packets: the queues' room bounds them
-	p, ok = waiting(c)
-	if want := 64 * (64*8 + 1) * perPacket; !ok || p.Path != "router.injectionBuffer" || p.Bytes != int64(want) {
-		t.Errorf("8-packet interfaces: waiting packets %+v, want %.0f bytes on router.injectionBuffer", p, want)
+	p, ok := alive(c)
+	if want := gen * PacketBytes * RecnPoolCopies; !ok || p.Path != "traffic.load" || p.Bytes != int64(want) || !p.Full {
+		t.Errorf("recn-case2-recn: packets alive %+v, want %.0f bytes on traffic.load", p, want)
 	}
-	// the egress sides have their own memory: 384 ports × 2,048 packets,
-	// and with 1,000,000-phit ones the packets the 64 interfaces' links
-	// can carry in (a packet per 8 cycles over 250,000 cycles)
-	egress := func(c Config) float64 {
-		for _, p := range c.Memory() {
-			if strings.Contains(p.What, "RECN's egress sides") && p.Path == "router.outputBuffer" && p.Full {
-				return float64(p.Bytes) / float64(PacketBytes*growth+16*growth)
-			}
-		}
-		return 0
+	c.Traffic.HotspotEnd = c.Traffic.HotspotStart + 1000 // 1,000 cycles: one a cycle
+	if rp := c.recnPackets(384, 64, 0); rp.live != 64*(250000.0/8*1.05+8+1)+16*1000 {
+		t.Errorf("a 1,000-cycle hotspot: %.0f packets, want %.0f", rp.live, 64*(250000.0/8*1.05+8+1)+16*1000)
 	}
 	c = RECNMechanism(2)
-	if got := egress(c); math.Abs(got-384*2048) > 1 {
-		t.Errorf("recn-case2-recn: %.0f packets on the egress sides, want %d", got, 384*2048)
+	c.Router.InjectionBuffer = 64 // 8 packets: the queues' room bounds the waiting ones
+	// the network: 1,000 packets in the input sides, the egress sides'
+	// 384 × 2,048; at most 64 × (8 + 250,000 / 8 + 1)
+	rp := c.recnPackets(384, 64, 1000)
+	if w, n := 64.0*(64*8+1), 1000.0+384*2048; rp.waiting != w || rp.network != n || rp.live != w+n || rp.path != "router.injectionBuffer" || !strings.Contains(rp.how, "admittance queues") {
+		t.Errorf("8-packet interfaces: %+v, want %.0f waiting and %.0f in the network, on router.injectionBuffer", rp, w, n)
 	}
+	// the egress sides have their own memory: with 1,000,000-phit ones
+	// the packets the 64 interfaces' links carry in bound them, with the
+	// interfaces' memory
 	c.Router.OutputBuffer = 1000000
-	if got, want := egress(c), 64*(250000.0/8+1); math.Abs(got-want) > 1 {
-		t.Errorf("1,000,000-phit egress sides: %.0f packets on them, want %.0f", got, want)
+	if got, want := c.recnPackets(384, 64, 1000).network, 64*(8+250000.0/8+1); math.Abs(got-want) > 1e-6 {
+		t.Errorf("1,000,000-phit egress sides: %.0f packets in the network, want %.0f", got, want)
 	}
-	if _, ok := waiting(RECNBaseline(2, "iq")); ok {
-		t.Error("the IQ baseline has no admittance queues, but they are estimated")
+	// what the packets carry: a queue node beyond the interfaces' memory
+	// (the pool's start) and a marker per line, a node per waiting packet
+	// beyond 16 a host, and a sequence number each
+	// (the network's packets from the estimate's own count of them)
+	c = RECNMechanism(2)
+	c.Router.InjectionBuffer = 64
+	p, _ = alive(c)
+	live, waiting := float64(p.Bytes)/(PacketBytes*RecnPoolCopies), 64.0*(64*8+1)
+	var nodes MemoryPart
+	for _, p := range c.Memory() {
+		if strings.Contains(p.What, "queue nodes") {
+			nodes = p
+		}
+	}
+	want := ((live-waiting+(2*384+64)*8-64*8)+(waiting-16*64))*RecnNodeBytes*growth + live*4*growth
+	if !nodes.Full || math.Abs(float64(nodes.Bytes)-want) > 1 {
+		t.Errorf("8-packet interfaces: queue nodes %+v, want %.0f bytes", nodes, want)
+	}
+	if _, ok := alive(RECNBaseline(2, "iq")); ok {
+		t.Error("the IQ baseline has no RECN sides, but their packets are estimated")
 	}
 
 	// the 256-host fat tree with RECN: 65,536 host pairs of 20 bytes each
@@ -389,5 +410,34 @@ func TestCBCMEarlyDragonflyFlowRouters(t *testing.T) {
 	c.Routing.Name = "VAL"
 	if errs := c.validateMemory(); len(errs) != 1 || errs[0].Path != "congestion.cbcmEarly" {
 		t.Errorf("h4 with early detection under VAL: want one error on congestion.cbcmEarly, got %v", errs)
+	}
+}
+
+// The RECN paper's 256- and 512-host networks with RECN (§4.4, Figs. 6a,
+// 6b): corner case 2 scaled (the senders h ≡ 3 (mod 4) → host N/2 from
+// 800 to 970 µs over the others' uniform background at 100 %) on the
+// 256-host fat tree for 2,000 µs and on the 512-host one (640 switches,
+// 192 KB per side) for 1,100 µs are accepted: the packets alive are
+// bounded by what the hosts generate (recnPackets), not by every side
+// full (6.78 GiB at 512 hosts; REPRODUCTION.md, target 16, has what a run
+// allocates).
+func TestRECNLargeFatTreesAccepted(t *testing.T) {
+	for _, x := range []struct {
+		stages, subtrees, hosts, runUs int
+	}{{4, 0, 256, 2000}, {5, 2, 512, 1100}} {
+		c := RECNMechanism(2)
+		ft := FatTree(4, x.stages, x.subtrees)
+		c.Topology = ft.Topology
+		c.Router.LocalBuffer, c.Router.InjectionBuffer, c.Router.OutputBuffer = ft.Router.LocalBuffer, ft.Router.InjectionBuffer, ft.Router.OutputBuffer
+		var senders []string
+		for h := 3; h < x.hosts; h += 4 {
+			senders = append(senders, strconv.Itoa(h))
+		}
+		c.Traffic.HotspotNode, c.Traffic.HotspotSenders = x.hosts/2, strings.Join(senders, ",")
+		c.Sim.Cycles = x.runUs * 1000 / 8
+		if errs := c.Validate(); len(errs) != 0 {
+			t.Errorf("%d hosts, %d µs: refused: %v", x.hosts, x.runUs, errs)
+		}
+		t.Logf("%d hosts, %d µs: estimate %s", x.hosts, x.runUs, FormatBytes(c.StateBytes()))
 	}
 }

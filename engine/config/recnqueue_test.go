@@ -44,27 +44,19 @@ func TestRECNAdmittanceField(t *testing.T) {
 		t.Errorf("IQ with recnAdmittance: unapplied %v, want congestion.recnAdmittance", u)
 	}
 
-	waiting := func(c Config) MemoryPart {
-		for _, p := range c.Memory() {
-			if strings.Contains(p.What, "waiting in the admittance queues") {
-				return p
-			}
-		}
-		t.Fatal("no term for the admittance queues")
-		return MemoryPart{}
-	}
-	perPacket := float64(PacketBytes*growth + (RecnNodeBytes+4)*growth)
+	// the waiting packets (memory.go, recnPackets) with the network's
+	// packets left out: the queues' room bounds them
 	c = RECNMechanism(2)
-	c.Congestion.RecnAdmittance = 256 // 4 packets: the queues' room bounds them
-	if p, want := waiting(c), 64*(64*4+1)*perPacket; p.Path != "congestion.recnAdmittance" || p.Bytes != int64(want) {
-		t.Errorf("4-packet admittance queues: %+v, want %.0f bytes on congestion.recnAdmittance", p, want)
+	c.Congestion.RecnAdmittance = 256 // 4 packets
+	if rp, want := c.recnPackets(384, 64, 0), 64.0*(64*4+1); rp.waiting != want || rp.path != "congestion.recnAdmittance" {
+		t.Errorf("4-packet admittance queues: %+v, want %.0f waiting, on congestion.recnAdmittance", rp, want)
 	}
 	c.Router.InjectionBuffer = 64 // an 8-packet interface memory does not size them
-	if p, want := waiting(c), 64*(64*4+1)*perPacket; p.Bytes != int64(want) {
-		t.Errorf("4-packet admittance queues, 8-packet interfaces: %+v, want %.0f bytes", p, want)
+	if rp, want := c.recnPackets(384, 64, 0), 64.0*(64*4+1); rp.waiting != want {
+		t.Errorf("4-packet admittance queues, 8-packet interfaces: %+v, want %.0f waiting", rp, want)
 	}
 	c.Congestion.RecnAdmittance = 0
-	if p, want := waiting(c), 64*(64*8+1)*perPacket; p.Path != "router.injectionBuffer" || p.Bytes != int64(want) {
-		t.Errorf("default admittance queues, 8-packet interfaces: %+v, want %.0f bytes on router.injectionBuffer", p, want)
+	if rp, want := c.recnPackets(384, 64, 0), 64.0*(64*8+1); rp.waiting != want || rp.path != "router.injectionBuffer" {
+		t.Errorf("default admittance queues, 8-packet interfaces: %+v, want %.0f waiting, on router.injectionBuffer", rp, want)
 	}
 }

@@ -2,7 +2,9 @@ package sim
 
 import (
 	"encoding/json"
+	"fmt"
 	"runtime"
+	"strings"
 	"testing"
 
 	"phitsim/engine/config"
@@ -222,17 +224,38 @@ func TestMemoryEstimateBoundsAllocation(t *testing.T) {
 			c.Sim.Cycles = 20000
 		}, 0, true, false},
 		// RECN's network interfaces (RECN paper §4.1): the 16-host fat
-		// tree (4-ary 2-tree) under UN at load 1 with 128-packet memories,
-		// where the admittance queues of every host fill toward their
-		// bound (16 queues of 128 packets per host); the worst case is
-		// reached
+		// tree (4-ary 2-tree) under UN at load 1 with 128-packet memories;
+		// the network delivers most of what the hosts generate (at most
+		// 6,796 packets alive of the 42,100 the estimate bounds by
+		// generation; TestRECNMemoryStalled reaches the bound)
 		{"RECN, 16-host fat tree, UN at load 1, 128-packet interfaces", func(c *config.Config) {
 			*c = config.RECNMechanism(2)
 			c.Topology.Stages = 2
 			c.Traffic.Pattern, c.Traffic.Load = "UN", 1
 			c.Router.LocalBuffer, c.Router.OutputBuffer, c.Router.InjectionBuffer = 1024, 1024, 1024
 			c.Sim.Warmup, c.Sim.Cycles, c.Sim.Interval = 0, 20000, 1000
-		}, 0, true, true},
+		}, 0, true, false},
+		// RECN on the RECN paper's networks (§4.1): the sides replace
+		// the input buffers' rings, the arrivals wheel is a few slots,
+		// and the packets alive are bounded by what the hosts generate
+		// (config's recnPackets). Idle, the 256-host network's state
+		// alone (within 4× of what is allocated whatever the traffic);
+		// corner case 2 (Table 1) with the hotspot from 100 to 250 µs,
+		// 300 µs; its 256-host scaling (64 senders h ≡ 3 (mod 4) → host
+		// 128) from 20 to 50 µs, 60 µs
+		{"RECN idle, 256-host fat tree", func(c *config.Config) {
+			*c = recn256(2)
+			c.Traffic.Pattern, c.Traffic.Load = "UN", 0
+			c.Sim.Cycles = 300
+		}, 0, false, false},
+		{"RECN, 64-host corner case 2, 300 µs", func(c *config.Config) {
+			*c = config.RECNMechanism(2)
+			c.Traffic.HotspotStart, c.Traffic.HotspotEnd, c.Sim.Cycles = 100e3/8, 250e3/8, 300e3/8
+		}, 0, true, false},
+		{"RECN, 256-host corner case 2 scaled, 60 µs", func(c *config.Config) {
+			*c = recn256(2)
+			c.Traffic.HotspotStart, c.Traffic.HotspotEnd, c.Sim.Cycles = 20e3/8, 50e3/8, 60e3/8
+		}, 0, true, false},
 		{"Graph500 s=12", func(c *config.Config) {
 			*c, _ = config.PresetByName("graph500-h2")
 			c.Workload.Scale, c.Sim.Interval = 12, 20
@@ -275,3 +298,17 @@ func TestMemoryEstimateBoundsAllocation(t *testing.T) {
 }
 
 func mib[T int64 | uint64](b T) float64 { return float64(b) / (1 << 20) }
+
+// recn256 is corner case cc of the RECN paper (§4.2, Table 1) on its
+// 256-host fat tree (§4.4, Fig. 6a) with RECN: the 64 senders h ≡ 3
+// (mod 4) → host 128 over the other hosts' uniform background.
+func recn256(cc int) config.Config {
+	c := config.RECNMechanism(cc)
+	c.Topology.Stages = 4
+	var senders []string
+	for h := 3; h < 256; h += 4 {
+		senders = append(senders, fmt.Sprint(h))
+	}
+	c.Traffic.HotspotNode, c.Traffic.HotspotSenders = 128, strings.Join(senders, ",")
+	return c
+}

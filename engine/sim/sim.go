@@ -783,6 +783,12 @@ func (s *Sim) build() {
 			s.rgroup[r] = uint16(s.df.GroupOf(r))
 		}
 	}
+	if s.cfg.Congestion.SchemeName() == "recn" {
+		// RECN's sides (recnsim.go) replace the input buffers and output
+		// FIFOs: their rings stay empty (the buffers keep their sizes,
+		// which nothing under RECN fills)
+		qTotal, oTotal = 0, 0
+	}
 	s.qRing = make([]uint64, qTotal)
 	s.oRing = make([]int32, oTotal)
 	if s.ctlShort {
@@ -794,6 +800,13 @@ func (s *Sim) build() {
 	// events are queued at most a crossbar latency, a full output FIFO and a
 	// link ahead
 	maxLat := max(slices.Max(s.lat), int64(s.P)) + s.xbar + int64(r.OutputBuffer+s.P) + 2
+	if s.cfg.Congestion.SchemeName() == "recn" {
+		// RECN's sides (recnsim.go) queue only arrivals, a packet's head
+		// landing a link's latency after it leaves its side: a slot keeps
+		// its busiest cycle's capacity, so the wheel is kept short
+		// (config.RecnWheelSlots)
+		maxLat = config.RecnWheelSlots(slices.Max(s.lat))
+	}
 	size := int64(1)
 	for size < maxLat {
 		size <<= 1
