@@ -42,6 +42,8 @@ func replicatedResults(t *testing.T) *experiment.Results {
 		r.Runs[i] = &result.Result{Config: j.Config, Seed: j.Seed, Offered: 0.4, Accepted: acc,
 			Latency: result.Summary{Avg: lat},
 			Quality: &result.Quality{Verdict: result.TooShort, Reason: "batches correlated", Latency: ok, Accepted: ok}}
+		r.Runs[i].Fairness.MaxMin = 1.11 + d
+		r.Runs[i].Fairness.PerRouter = []int64{1000, 900}
 	}
 	return r
 }
@@ -55,8 +57,10 @@ func replicatedResults(t *testing.T) *experiment.Results {
 // 95% interval as a bar at the claim's load in the chart's units (an
 // Order of latencies, ACOR paper Fig. 12's kind: the ratio's interval
 // times B's 1,000 cycles, with the tolerance tick at 1.03 × 1,000; a Band
-// of accepted load, its own values); the quality table's rows say how the
-// claim was read. Before every run finishes, nothing changes.
+// of accepted load, its own values, B's point, outside the claim, staying
+// too short; a Max/Min band, the least router's bar); the quality table's
+// rows say how the claim was read. Before every run finishes, nothing
+// changes.
 func TestReplicatedClaimOnTheChart(t *testing.T) {
 	r := replicatedResults(t)
 	hw := 2.7764451051977987 * math.Sqrt(0.001/4) / math.Sqrt(5)
@@ -138,6 +142,33 @@ func TestReplicatedClaimOnTheChart(t *testing.T) {
 				t.Errorf("%s: quality row %s: %s, %q", tc.chart, row.Series, row.Verdict, row.Evidence)
 			}
 		}
+	}
+
+	// thesis Table 3.3's kind: a Max/Min band read on the per-router
+	// injection (Max/Min 1.11 ± 0.0196 within [1.0, 1.2]): the least
+	// router's bar the interval allows, top ÷ (1.11 ± 0.0196), as two
+	// lines under the replication's legend entry
+	f3 := figures.Figure{ID: "t", Claim: figures.Claim{Kind: figures.Band, Metric: figures.MaxMin, Series: "A", Load: 0.4, Lo: 1.0, Hi: 1.2}}
+	m, ok := Verdict(f3, r)
+	if !ok || m.Verdict != figures.Replicated || !m.Pass {
+		t.Fatalf("Max/Min: verdict %+v", m)
+	}
+	var o map[string]any
+	opt := ClaimChart(Input{Results: r}, figures.ChartFairness, f3)
+	if err := json.Unmarshal(opt, &o); err != nil {
+		t.Fatal(err)
+	}
+	top, _ := barsMax(o, "A")
+	var ys []float64
+	for _, v := range o["series"].([]any) {
+		if s := v.(map[string]any); s["name"] == ReplicatedLegend(m) {
+			for _, d := range s["markLine"].(map[string]any)["data"].([]any) {
+				ys = append(ys, d.(map[string]any)["yAxis"].(float64))
+			}
+		}
+	}
+	if want := []float64{top / (1.11 + hw), top / (1.11 - hw)}; len(ys) != 2 || math.Abs(ys[0]-want[0]) > 1e-4*top || math.Abs(ys[1]-want[1]) > 1e-4*top {
+		t.Errorf("Max/Min: least router's lines %v, want %v (highest bar %g)", ys, want, top)
 	}
 
 	// a run missing: no verdict, the points stay too short
