@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+	"strings"
 
 	"phitsim/engine/figures"
 	"phitsim/engine/result"
@@ -90,6 +91,10 @@ func WithReplicated(opt []byte, f figures.Figure, m figures.Measured) []byte {
 	series, _ := o["series"].([]any)
 	lo, hi := m.Value-m.CI95, m.Value+m.CI95
 	label := fmt.Sprintf("%s %.4g ± %.2g (%d seeds)", replicatedName(c), m.Value, m.CI95, m.Seeds)
+	if c.Kind != figures.Band {
+		// the series' names are in the claim's line and the tooltip
+		label = fmt.Sprintf("%s ratio %.4g ± %.2g (%d seeds), drawn × %s", replicatedName(c), m.Value, m.CI95, m.Seeds, c.Over)
+	}
 	solid := map[string]any{"color": ClaimColor, "type": "solid", "width": 3}
 	dashed := map[string]any{"color": ClaimColor, "type": "dashed", "width": 1.5}
 	var marks []any
@@ -103,7 +108,6 @@ func WithReplicated(opt []byte, f figures.Figure, m figures.Measured) []byte {
 				return opt
 			}
 			scale = b
-			label += " × " + c.Over + "'s mean"
 		}
 		for _, name := range replicatedSeries(c) {
 			markReplicated(series, name, c.Load, note)
@@ -154,7 +158,8 @@ func WithReplicated(opt []byte, f figures.Figure, m figures.Measured) []byte {
 	return out
 }
 
-// replicatedName is what a replicated claim's interval is of.
+// replicatedName is what a replicated claim's interval is of: a Band's
+// series and metric, an Order's or Ratio's metric.
 func replicatedName(c figures.Claim) string {
 	what := c.Metric
 	if what == "" {
@@ -163,7 +168,7 @@ func replicatedName(c figures.Claim) string {
 	if c.Kind == figures.Band {
 		return c.Series + " " + what
 	}
-	return c.Series + " ÷ " + c.Over + " " + what
+	return what
 }
 
 // curveItem is the data item of series name at x in a chart's series
@@ -266,7 +271,7 @@ func ReplicatedRows(rows []QualityRow, f figures.Figure, m figures.Measured) []Q
 	for i := range rows {
 		for _, name := range replicatedSeries(c) {
 			if rows[i].Series == name && rows[i].X == load {
-				rows[i].Evidence = ReplicatedNote(m) + ". Each run: " + rows[i].Verdict + ": " + rows[i].Evidence
+				rows[i].Evidence = strings.TrimPrefix(ReplicatedNote(m), figures.Replicated+": ") + ". Each run: " + rows[i].Verdict + ": " + rows[i].Evidence
 				rows[i].Verdict = figures.Replicated
 			}
 		}
