@@ -142,6 +142,10 @@ func galleryView(t *testing.T, ctx context.Context, base string) {
 		})()`)
 	}
 	nv := net()
+	// the embedded live view has its help link as every chart
+	if !eval[bool](t, tab, `document.querySelector('#netview .card-head button.help-link') !== null`) {
+		t.Error("#fig=1.6-adv1: the live view of the network has no help link")
+	}
 	if fr, _ := nv["frames"].(float64); fr < 1 || nv["options"] != float64(8) || nv["value"] != "0/2" || nv["label"] == "" {
 		t.Errorf("embedded live view %v: want snapshots drawn and a labelled choice of 8 runs, MIN at 0.5 by default", nv)
 	}
