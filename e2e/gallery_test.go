@@ -17,7 +17,8 @@ import (
 // galleryView walks the figure gallery in its own tab: every card is
 // labelled and opens (#fig=ID: the claim and a Run button, nothing run);
 // the short figure 1.6-adv1 runs from its card with the keyboard and its
-// claim (line and band) is drawn on the accepted-load chart, the hotspot
+// claim (line and band) is drawn on the accepted-load chart and its
+// verdict, read by figures.Check as the CLI's, shown above it, the hotspot
 // figure kim-14's claim on the bandwidth per sender, 1.6-adv1's embed
 // draws the network of the watched run, and choosing another run in the
 // live view's selector draws that one at the next Run; every control of
@@ -112,6 +113,12 @@ func galleryView(t *testing.T, ctx context.Context, base string) {
 			t.Errorf("axis label %s = %q, want its unit", k, n)
 		}
 	}
+	// the claim read when the run ends, by figures.Check as `phitsim
+	// figures -check` (engine/FIGURES.md: saturated, holds)
+	v := eval[map[string]any](t, tab, `(e => e ? {verdict: e.dataset.verdict, pass: e.dataset.pass, text: e.textContent} : {})(document.getElementById('figure-verdict'))`)
+	if text, _ := v["text"].(string); v["verdict"] != "saturated" || v["pass"] != "true" || !strings.Contains(text, "PASS") || !strings.Contains(text, "at offered 0.3, claim [") {
+		t.Errorf("#fig=1.6-adv1 after Run: verdict %v, want saturated, the claim holding, in the CLI's words", v)
+	}
 	screenshot(t, tab, "e2e-figure.png")
 	if u := unlabelled(t, tab); len(u) > 0 {
 		t.Errorf("#fig=1.6-adv1: controls without a label: %v", u)
@@ -135,6 +142,10 @@ func galleryView(t *testing.T, ctx context.Context, base string) {
 		})()`)
 	}
 	nv := net()
+	// the embedded live view has its help link as every chart
+	if !eval[bool](t, tab, `document.querySelector('#netview .card-head button.help-link') !== null`) {
+		t.Error("#fig=1.6-adv1: the live view of the network has no help link")
+	}
 	if fr, _ := nv["frames"].(float64); fr < 1 || nv["options"] != float64(8) || nv["value"] != "0/2" || nv["label"] == "" {
 		t.Errorf("embedded live view %v: want snapshots drawn and a labelled choice of 8 runs, MIN at 0.5 by default", nv)
 	}

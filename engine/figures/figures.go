@@ -1100,6 +1100,11 @@ type Measured struct {
 	Pass    bool
 	Verdict string // the quality verdict of the point(s) read
 	Text    string
+	// Replicated only: CI95 is the half-width of Value's Student-t 95%
+	// interval over the Seeds runs read as independent replications
+	// (Order and Ratio: of Series ÷ Over, paired by seed)
+	CI95  float64
+	Seeds int
 }
 
 // point finds series name's aggregate at load.
@@ -1805,7 +1810,7 @@ func (f Figure) replicate(o *sweep.Outcome) (m Measured, why string) {
 	}
 	e := stats.Estimate95(xs)
 	lo, hi := e.Mean-e.CI95, e.Mean+e.CI95
-	m = Measured{Value: e.Mean, Verdict: Replicated}
+	m = Measured{Value: e.Mean, Verdict: Replicated, CI95: e.CI95, Seeds: len(xs)}
 	reps := fmt.Sprintf("95%% interval over %d seeds as independent replications", len(xs))
 	switch c.Kind {
 	case Band:

@@ -72,7 +72,10 @@ func metricSuffix(c figures.Claim) string {
 // ClaimChart is chart name of in as Some builds it (in the engine's units,
 // then in the physical basis when the series share one), with figure f's
 // claim drawn on it when the claim is read there (f.Claim.Chart()): the
-// claim is drawn in the engine's units and converted with the chart.
+// claim is drawn in the engine's units and converted with the chart. Once
+// every run has finished, a claim read on its seeds as independent
+// replications (Verdict, figures.Replicated) shows its interval there
+// (WithReplicated).
 func ClaimChart(in Input, name string, f figures.Figure) []byte {
 	b, ok := Builders[name]
 	if !ok {
@@ -81,6 +84,9 @@ func ClaimChart(in Input, name string, f figures.Figure) []byte {
 	opt := safe(name, b, in)
 	if name == f.Claim.Chart() {
 		opt = WithClaim(opt, f)
+		if m, ok := Verdict(f, in.Results); ok {
+			opt = WithReplicated(opt, f, m)
+		}
 	}
 	if basis, phys := basis(in); phys {
 		opt = Physical(opt, basis)

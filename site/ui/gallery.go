@@ -177,6 +177,7 @@ func (a *App) renderFigureClaim() vecty.ComponentOrHTML {
 	return elem.Div(vecty.Markup(elemID("figure-claim"), vecty.Class("figure-claim")),
 		elem.Strong(vecty.Text(f.ID+" · "+f.Title+" — ")), vecty.Text(f.Paper+". "),
 		elem.Paragraph(vecty.Text("Claim: "+f.ClaimText+" "+claimHint(f.Claim)+" "), a.chartHelp(f.Claim.Chart())),
+		a.renderFigureVerdict(),
 		elem.Anchor(vecty.Markup(prop.Href(galleryURL()), vecty.Attribute("target", "_blank"), vecty.Attribute("rel", "noopener")), vecty.Text("all figures ↗")),
 	)
 }
@@ -264,4 +265,43 @@ func renderWithoutCard() *vecty.HTML {
 	return elem.Section(vecty.Markup(elemID("gallery-uncarded"), vecty.Attribute("aria-labelledby", "gallery-uncarded-title")),
 		elem.Heading2(vecty.Markup(elemID("gallery-uncarded-title")), vecty.Text("Figures without a card")),
 		elem.UnorderedList(items...))
+}
+
+// figureVerdict is the open figure's claim read on the finished runs by
+// plot.Verdict (figures.Figure.Check, as `phitsim figures -check`); ok
+// false without a figure or before every run has finished.
+func (a *App) figureVerdict() (f figures.Figure, m figures.Measured, ok bool) {
+	if a.figure == "" || a.res == nil {
+		return f, m, false
+	}
+	f, err := figures.ByID(a.figure)
+	if err != nil {
+		return f, m, false
+	}
+	m, ok = plot.Verdict(f, a.res)
+	return f, m, ok
+}
+
+// renderFigureVerdict is the claim against the measured value once the
+// run has finished, in the words of `phitsim figures -check`; a claim read
+// on the seeds as independent replications says so, and how it is drawn.
+func (a *App) renderFigureVerdict() vecty.ComponentOrHTML {
+	f, m, ok := a.figureVerdict()
+	if !ok {
+		return nil
+	}
+	outcome := "FAIL"
+	if m.Pass {
+		outcome = "PASS"
+	} else if f.Known != "" {
+		outcome = "FAIL (known: " + f.Known + ")"
+	}
+	how := ""
+	if m.Verdict == figures.Replicated {
+		how = fmt.Sprintf(" Each run alone is too short to give its own interval, so the claim is read on its %d seeds as independent replications: their mean ± 95%% interval (Student t), drawn on the chart \"%s\" as a black bar at the claim's load with the tolerance beside it, and the points read marked ■.",
+			m.Seeds, chartTitles[f.Claim.Chart()])
+	}
+	return elem.Paragraph(vecty.Markup(elemID("figure-verdict"), vecty.Data("verdict", m.Verdict), vecty.Data("pass", strconv.FormatBool(m.Pass)),
+		vecty.Attribute("role", "status")),
+		elem.Strong(vecty.Text("Measured: ")), vecty.Text(m.Text+" (verdict "+m.Verdict+") — "+outcome+"."+how))
 }

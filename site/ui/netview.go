@@ -188,10 +188,8 @@ func (a *App) renderNet() vecty.ComponentOrHTML {
 	if n.frame >= 0 {
 		pos = n.frame
 	}
-	var help vecty.MarkupOrChild // the help panel is the full page's
-	if !a.embed {
-		help = a.helpButton("netview", "the live view of the network")
-	}
+	// in a figure's embed too, which has the help panel (renderEmbed)
+	help := a.helpButton("netview", "the live view of the network")
 	return elem.Section(vecty.Markup(elemID("netview"), vecty.Class("netview", "card"), vecty.Attribute("aria-label", "live view of the network"),
 		vecty.Data("frames", strconv.Itoa(len(n.frames))), vecty.Data("frame", strconv.Itoa(pos)), n.saqMarkup()),
 		elem.Div(vecty.Markup(vecty.Class("card-head")),

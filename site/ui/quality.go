@@ -22,6 +22,10 @@ import (
 // moves when a run starts or a point finishes.
 func (a *App) renderQuality() *vecty.HTML {
 	rows := plot.QualityRows(a.res)
+	if f, m, ok := a.figureVerdict(); ok {
+		// the open figure's claim read on its seeds: its points say so
+		rows = plot.ReplicatedRows(rows, f, m)
+	}
 	head := elem.Div(vecty.Markup(vecty.Class("card-head")),
 		elem.Heading2(vecty.Text("Measurement quality")),
 		a.helpButton("quality-panel", "the measurement quality panel"))
@@ -34,7 +38,7 @@ func (a *App) renderQuality() *vecty.HTML {
 		x = p
 	}
 	cols := elem.TableRow(th("series", ""), th(x, ""),
-		th("verdict", "steady, saturated (accepted below offered), unstable (latency or queues grow: a trend test), too short (no reliable interval, or ±sim.precision unmet)"),
+		th("verdict", "steady, saturated (accepted below offered), unstable (latency or queues grow: a trend test), too short (no reliable interval, or ±sim.precision unmet); replicated: an open figure's claim read on the point's seeds as independent replications (mean ± 95% interval over the seeds) because each run alone is too short"),
 		th("runs", "seeds run for the point (sim.precision may add some); by verdict when they differ"),
 		th("evidence", "the verdict's reason and the trend of its run: queue growth (phits/node) and latency slope (cycles) per 1000 cycles, ± 2 standard errors"),
 		th("warm-up (cycles)", "where MSER-5 puts the end of the initial transient, against the configured warm-up; ⚠: the warm-up is shorter"),
