@@ -58,7 +58,19 @@ func TestFlexVCHighestVCs(t *testing.T) {
 	s = flexSim(t, flexConfig(2, 0, 100, "MIN", 4, 2))
 	check("4/2 source local hop", 0, topology.Local, 2)
 	check("4/2 global hop", 0, topology.Global, 1)
-	c := flexConfig(2, 0, 100, "MIN", 6, 4)
+	// 2/1+2/1 (Table 5.4's minimum): a request's source local hop keeps l0,
+	// the only VC with an increasing request path after it (l0–g1–l2).
+	// FOGSim v5's flexVc also gives it l1 (its extra source VC, meant for
+	// a misrouted first hop, stays for a minimal one), so that l1 holds
+	// requests waiting for g0 as well as requests g0 feeds: a cycle, and
+	// FOGSim v5 stops delivering at UN 1.0 (engine/REPRODUCTION.md, target 17).
+	c := flexConfig(2, 0, 100, "MIN", 4, 2)
+	c.Traffic.Reactive = true
+	s = flexSim(t, c)
+	check("2/1+2/1 request's source local hop", 0, topology.Local, 0)
+	check("2/1+2/1 request's global hop", 0, topology.Global, 0)
+	check("2/1+2/1 request's destination local hop", dst+1, topology.Local, 1)
+	c = flexConfig(2, 0, 100, "MIN", 6, 4)
 	c.Traffic.Reactive = true
 	s = flexSim(t, c)
 	check("4/3+2/1 request's last local hop", dst+1, topology.Local, 3)
