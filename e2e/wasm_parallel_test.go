@@ -18,16 +18,7 @@ import (
 // compared byte for byte with the sequential one in the same process)
 // prints a checksum of the documents; both builds must print the same.
 func TestWasmParallelMatrix(t *testing.T) {
-	if testing.Short() {
-		t.Skip("-short")
-	}
-	node, err := exec.LookPath("node")
-	if err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("node is not installed")
-		}
-		t.Skip("node not installed")
-	}
+	node, execJS := nodeForWasm(t)
 	root := repoRoot(t)
 	dir := t.TempDir()
 	wasm := filepath.Join(dir, "sim.test.wasm")
@@ -42,10 +33,6 @@ func TestWasmParallelMatrix(t *testing.T) {
 		if out, err := build.CombinedOutput(); err != nil {
 			t.Fatalf("%v %v: %v\n%s", b.env, build.Args, err, out)
 		}
-	}
-	execJS := filepath.Join(goEnv(t, "GOROOT"), "lib", "wasm", "wasm_exec_node.js")
-	if _, err := os.Stat(execJS); err != nil {
-		execJS = filepath.Join(goEnv(t, "GOROOT"), "misc", "wasm", "wasm_exec_node.js")
 	}
 	re := regexp.MustCompile(`parallel matrix: ([0-9]+) configurations on 1, 2, 3, 4 and 7 partitions, checksum ([0-9a-f]{16})`)
 	reCase := regexp.MustCompile(`parallel matrix case (\S+): checksum ([0-9a-f]{16})`)

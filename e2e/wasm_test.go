@@ -18,6 +18,26 @@ func goEnv(t *testing.T, key string) string {
 	return string(regexp.MustCompile(`\s+$`).ReplaceAll(b, nil))
 }
 
+// nodeForWasm is Node.js and Go's wasm_exec_node.js, which run a js/wasm
+// binary; the test skips under -short, and without Node.js (it fails in CI).
+func nodeForWasm(t *testing.T) (node, execJS string) {
+	if testing.Short() {
+		t.Skip("-short")
+	}
+	node, err := exec.LookPath("node")
+	if err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("node is not installed")
+		}
+		t.Skip("node not installed")
+	}
+	execJS = filepath.Join(goEnv(t, "GOROOT"), "lib", "wasm", "wasm_exec_node.js")
+	if _, err := os.Stat(execJS); err != nil {
+		execJS = filepath.Join(goEnv(t, "GOROOT"), "misc", "wasm", "wasm_exec_node.js")
+	}
+	return node, execJS
+}
+
 // The js/wasm programs type-check (also where Chromium is missing).
 func TestWasmVet(t *testing.T) {
 	cmd := exec.Command("go", "vet", "./site/...", "./wasm/...")
@@ -31,16 +51,7 @@ func TestWasmVet(t *testing.T) {
 // The engine compiled to WebAssembly (run under Node.js) gives the same
 // results as natively: wasm/bench prints a checksum of its results' JSON.
 func TestWasmUnderNode(t *testing.T) {
-	if testing.Short() {
-		t.Skip("-short")
-	}
-	node, err := exec.LookPath("node")
-	if err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("node is not installed")
-		}
-		t.Skip("node not installed")
-	}
+	node, execJS := nodeForWasm(t)
 	root := repoRoot(t)
 	dir := t.TempDir()
 	wasm := filepath.Join(dir, "bench.wasm")
@@ -55,10 +66,6 @@ func TestWasmUnderNode(t *testing.T) {
 	build.Dir = root
 	if b, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("%v\n%s", err, b)
-	}
-	execJS := filepath.Join(goEnv(t, "GOROOT"), "lib", "wasm", "wasm_exec_node.js")
-	if _, err := os.Stat(execJS); err != nil {
-		execJS = filepath.Join(goEnv(t, "GOROOT"), "misc", "wasm", "wasm_exec_node.js")
 	}
 	re := regexp.MustCompile(`total ([0-9.]+) s, ([0-9]+) cycles/s, results checksum ([0-9a-f]+)`)
 	run := func(cmd *exec.Cmd) []string {

@@ -644,6 +644,13 @@ func (s *Sim) runParallel(ctx context.Context, onProgress func(Progress), start 
 // barrier's checks need.
 func (s *Sim) window(parts []*Sim, to int64) {
 	s.receive(parts)
+	s.stepTo(to)
+}
+
+// stepTo steps this partition to cycle to (exclusive), recording for every
+// cycle what the barrier's checks need: its live count and last progress,
+// and the first cycle the stuck-head check found a stuck head.
+func (s *Sim) stepTo(to int64) {
 	x := s.xp
 	x.stuckAt = -1
 	from := s.now

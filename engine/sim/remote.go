@@ -160,20 +160,6 @@ func (pt *Partition) handle(cmd []byte) (out []byte, err error) {
 	return e.b, d.err
 }
 
-// stepTo is window without the receive (the crossings came as bytes).
-func (s *Sim) stepTo(to int64) {
-	x := s.xp
-	x.stuckAt = -1
-	from := s.now
-	for s.now < to {
-		s.Step()
-		i := s.now - 1 - from
-		x.lp[i], x.live[i] = s.lastProgress, s.live
-		if s.now&s.dl.mask == 0 && x.stuckAt < 0 && s.anyStuck() {
-			x.stuckAt = s.now
-		}
-	}
-}
 
 // state writes what the coordinator's gather takes from this partition:
 // its cycle, live count, last progress and clock, its counters (then
