@@ -210,6 +210,7 @@ func (pt *Partition) state(e *enc, order bool) {
 			e.i(v)
 		}
 	}
+	pt.acorState(e, ranges)
 	var late int64
 	if s.ord != nil {
 		late = s.ord.late
@@ -231,10 +232,13 @@ func (pt *Partition) state(e *enc, order bool) {
 // countWalk calls f on every count of the counters v (addressable): the
 // integer fields, the elements of integer arrays (as settable values) and
 // the []int64 slices, of v and of the structs it points to, in field
-// order; the per-port phits and link counts are left out (the phits go
-// per partition port range, the links are the network's). It reaches
-// every count absorb merges, and settings besides, which both sides hold
-// equal: a counter added to the counters travels without a change here.
+// order, and ACOR-Switch's routers by level ([]int32: sLevels, trLevels);
+// the per-port phits and link counts are left out (the phits go per
+// partition port range, the links are the network's), and so is group
+// 0's routers' levels (trGroup: each partition's own routers' entries,
+// acorState). It reaches every count absorb merges, and settings besides,
+// which both sides hold equal: a counter added to the counters travels
+// without a change here.
 func countWalk(v reflect.Value, f func(a reflect.Value)) {
 	for i := 0; i < v.NumField(); i++ {
 		t, a := v.Type().Field(i), v.Field(i)
@@ -248,6 +252,13 @@ func countWalk(v reflect.Value, f func(a reflect.Value)) {
 			}
 		case t.Type == reflect.TypeOf([]int64(nil)):
 			if t.Name != "linkPhits" && t.Name != "links" {
+				f(a)
+			}
+		case t.Type == reflect.TypeOf([]int32(nil)):
+			// ACOR-Switch's routers by level, per interval and per
+			// transient bin (acorCopy, acorAbsorb); the other []int32
+			// (the hotspot's senders) are settings
+			if t.Name == "sLevels" || t.Name == "trLevels" {
 				f(a)
 			}
 		case k == reflect.Pointer && t.Type.Elem().Kind() == reflect.Struct && !a.IsNil():
@@ -377,8 +388,6 @@ func (s *Sim) remoteBlocker() string {
 	switch why := s.parallelBlocker(); {
 	case why != "":
 		return why
-	case s.acor.level != nil:
-		return "routing " + s.cfg.Routing.Name + ": ACOR's per-router levels do not travel to the coordinator yet (partitions in memories of their own)"
 	case s.qc != nil:
 		return "routing " + s.cfg.Routing.Name + ": QCN-Switch's control tags and counts do not travel between partitions in memories of their own yet"
 	case s.snap != nil:
@@ -465,6 +474,9 @@ func (s *Sim) runRemote(ctx context.Context, onProgress func(Progress), start ti
 	// ports' phits, live count, last progress and clock, as gather does
 	gatherFrom := func(ans []*dec, order bool) error {
 		var live int64
+		if s.acor.level != nil {
+			s.acor.perLevel = [3]int32{} // acorGather's sum (acorFrom)
+		}
 		for p, d := range ans {
 			now := d.i()
 			live += d.i()
@@ -482,11 +494,13 @@ func (s *Sim) runRemote(ctx context.Context, onProgress func(Progress), start ti
 				}
 				a.SetInt(d.i())
 			})
+			var routers []int
 			for k := d.count(); k > 0 && d.err == nil; k-- {
 				lo, hi := int(d.i()), int(d.i())
-				if d.err == nil && (lo < 0 || hi > len(s.st.linkPhits) || lo > hi) {
+				if d.err == nil && (lo < 0 || hi > len(s.st.linkPhits) || lo > hi || lo%s.radix != 0 || hi%s.radix != 0) {
 					d.err = fmt.Errorf("partition %d: ports [%d, %d)", p, lo, hi)
 				}
+				routers = append(routers, lo/s.radix, hi/s.radix)
 				if d.err != nil {
 					return d.err
 				}
@@ -496,6 +510,9 @@ func (s *Sim) runRemote(ctx context.Context, onProgress func(Progress), start ti
 			}
 			if d.err != nil {
 				return d.err
+			}
+			if err := s.acorFrom(d, p, routers); err != nil {
+				return err
 			}
 			if late := d.i(); s.ord != nil {
 				s.ord.late += late
