@@ -54,6 +54,10 @@ type Partition struct {
 	s    *Sim // its shard: partition p of full (nil before opStart)
 	p, n int
 	sink counters // takes (and so zeroes) the counts sent to the coordinator
+	// QCN-Switch (remote_qcn.go): the control packets sent across the cut
+	// in the last window, and the trace's snapshots already sent
+	ctlFlight int64
+	traceSent int
 }
 
 // NewPartition makes s, a Sim fresh from New with the run's configuration
@@ -141,8 +145,14 @@ func (pt *Partition) handle(cmd []byte) (out []byte, err error) {
 			e.i(s.xp.lp[i])
 			e.i(s.xp.live[i])
 		}
+		pt.ctlFlight = 0
 		for r := 0; r < pt.n; r++ {
 			if r != pt.p {
+				for i := range s.xp.packets[s.xp.bank][r] {
+					if s.xp.packets[s.xp.bank][r][i].tag.mech != 0 {
+						pt.ctlFlight++
+					}
+				}
 				e.section(s.sendBytes(r))
 			}
 		}
@@ -211,6 +221,7 @@ func (pt *Partition) state(e *enc, order bool) {
 		}
 	}
 	pt.acorState(e, ranges)
+	pt.qcnState(e)
 	var late int64
 	if s.ord != nil {
 		late = s.ord.late
@@ -280,6 +291,7 @@ func (s *Sim) sendBytes(r int) []byte {
 		e.i(int64(c.pi))
 		e.i(int64(c.vc))
 		e.i(int64(c.seq))
+		e.tag(c.tag)
 		e.packet(&c.pk)
 	}
 	e.i(int64(len(cs)))
@@ -302,6 +314,7 @@ func (s *Sim) receiveBytes(b []byte) {
 	d := &dec{b: b}
 	for range d.count() {
 		pi, vc, seq := int32(d.i()), int32(d.i()), uint32(d.i())
+		tag := d.tag()
 		var pk packet
 		d.packet(&pk)
 		if d.err != nil {
@@ -310,6 +323,7 @@ func (s *Sim) receiveBytes(b []byte) {
 		k := s.alloc()
 		s.live-- // counted by its sender (packetOut)
 		s.pk[k] = pk
+		s.ctlIn(k, tag)
 		if s.ord != nil {
 			s.ord.number(k, seq)
 		}
@@ -388,8 +402,6 @@ func (s *Sim) remoteBlocker() string {
 	switch why := s.parallelBlocker(); {
 	case why != "":
 		return why
-	case s.qc != nil:
-		return "routing " + s.cfg.Routing.Name + ": QCN-Switch's control tags and counts do not travel between partitions in memories of their own yet"
 	case s.snap != nil:
 		return "network snapshots are gathered only by partitions that share memory"
 	}
@@ -477,6 +489,9 @@ func (s *Sim) runRemote(ctx context.Context, onProgress func(Progress), start ti
 		if s.acor.level != nil {
 			s.acor.perLevel = [3]int32{} // acorGather's sum (acorFrom)
 		}
+		if s.qc != nil {
+			s.mech.live = 0 // qcnGather's sum (qcnFrom)
+		}
 		for p, d := range ans {
 			now := d.i()
 			live += d.i()
@@ -512,6 +527,9 @@ func (s *Sim) runRemote(ctx context.Context, onProgress func(Progress), start ti
 				return d.err
 			}
 			if err := s.acorFrom(d, p, routers); err != nil {
+				return err
+			}
+			if err := s.qcnFrom(d, p); err != nil {
 				return err
 			}
 			if late := d.i(); s.ord != nil {

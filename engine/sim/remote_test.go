@@ -181,12 +181,27 @@ func TestRemotePartitionError(t *testing.T) {
 }
 
 // TestRemotePacketEncoding: a packet crossing the cut arrives with every
-// field: random packets survive the encoding, and the encoding writes as
-// many fields as the packet has (a field added to packet must be added
-// to (enc).packet and (dec).packet).
+// field, and so does its control tag (a QCN-Switch notification's:
+// crossing.tag): random packets and tags survive the encoding, and the
+// encoding writes as many fields as the packet and the tag have (a field
+// added to either must be added to (enc).packet and (dec).packet, or
+// (enc).tag and (dec).tag).
 func TestRemotePacketEncoding(t *testing.T) {
 	if n := reflect.TypeOf(packet{}).NumField(); n != packetFields {
 		t.Fatalf("packet has %d fields, the encoding writes %d", n, packetFields)
+	}
+	if n := reflect.TypeOf(ctlTag{}).NumField(); n != tagFields {
+		t.Fatalf("ctlTag has %d fields, the encoding writes %d", n, tagFields)
+	}
+	rt := rand.New(rand.NewPCG(5, 6))
+	for range 1000 {
+		tg := ctlTag{mech: int32(rt.Uint32()), prio: rt.IntN(2) == 1, reply: rt.IntN(2) == 1, data: int64(rt.Uint64())}
+		e := &enc{}
+		e.tag(tg)
+		d := &dec{b: e.b}
+		if got := d.tag(); d.err != nil || len(d.b) != 0 || got != tg {
+			t.Fatalf("tag %+v came back %+v (%v)", tg, got, d.err)
+		}
 	}
 	rng := rand.New(rand.NewPCG(1, 2))
 	for range 1000 {
