@@ -35,7 +35,7 @@ type Link interface {
 
 // the commands, their first byte
 const (
-	opStart  = 1 + iota // n, p, window, stuck-head bound: the partition splits
+	opStart  = 1 + iota // n, p, window, stuck-head bound, snapshot interval: the partition splits
 	opWindow            // step to a cycle after taking the crossings; answer the window's
 	opGather            // answer the partition's state (and, last, its out-of-order pairs)
 	opClose             // no answer: the run is over
@@ -100,7 +100,7 @@ func (pt *Partition) handle(cmd []byte) (out []byte, err error) {
 			return nil, errors.New("started twice")
 		}
 		n, p, win := int(d.i()), int(d.i()), d.i()
-		age, mask := d.i(), d.i()
+		age, mask, every := d.i(), d.i(), d.i()
 		if d.err != nil {
 			return nil, d.err
 		}
@@ -113,6 +113,11 @@ func (pt *Partition) handle(cmd []byte) (out []byte, err error) {
 		}
 		f.initDetector()
 		f.dl.age, f.dl.mask = age, mask
+		if every > 0 { // a watched run: this partition fills in its entries (remote_snapshot.go)
+			if err := f.Watch(every, func(*NetSnapshot) {}); err != nil {
+				return nil, err
+			}
+		}
 		r0, n0, owner, L, ok := f.split(n)
 		if !ok {
 			return nil, errors.New("start: the groups' routers or nodes are not numbered contiguously")
@@ -156,6 +161,9 @@ func (pt *Partition) handle(cmd []byte) (out []byte, err error) {
 				e.section(s.sendBytes(r))
 			}
 		}
+		if s.snap != nil && s.snap.snapDue(to) {
+			pt.snapState(e, to-1)
+		}
 		if gather {
 			pt.state(e, false)
 		}
@@ -163,7 +171,12 @@ func (pt *Partition) handle(cmd []byte) (out []byte, err error) {
 		if pt.s == nil {
 			return nil, errors.New("gather before start")
 		}
-		pt.state(e, d.i() != 0)
+		order := d.i() != 0
+		pt.state(e, order)
+		if s := pt.s; order && s.snap != nil && s.now != s.snap.last { // the last, shorter interval
+			s.snapPartition()
+			pt.snapState(e, s.now)
+		}
 	default:
 		return nil, fmt.Errorf("unknown command %d", cmd[0])
 	}
@@ -395,17 +408,13 @@ func (s *Sim) RunRemote(ctx context.Context, onProgress func(Progress), links []
 func (s *Sim) Unpartitioned() string { return s.remoteBlocker() }
 
 // remoteBlocker is parallelBlocker for partitions in memories of their own:
-// the shared-memory engine's reasons, and the state the shared-memory engine
-// partitions but whose owners' entries do not yet travel as bytes to the
-// coordinator (Snapshot reads them there).
+// the shared-memory engine's reasons. Everything the shared-memory engine
+// partitions travels as bytes (ACOR-Switch's levels: remote_acor.go;
+// QCN-Switch's tags and counts: remote_qcn.go; the snapshots:
+// remote_snapshot.go); a state added to the shared-memory engine that the
+// coordinator reads needs a reason here until it does.
 func (s *Sim) remoteBlocker() string {
-	switch why := s.parallelBlocker(); {
-	case why != "":
-		return why
-	case s.snap != nil:
-		return "network snapshots are gathered only by partitions that share memory"
-	}
-	return ""
+	return s.parallelBlocker()
 }
 
 // remoteWindowHook, when set (tests), changes the remote window's length,
@@ -474,6 +483,11 @@ func (s *Sim) runRemote(ctx context.Context, onProgress func(Progress), start ti
 		e.i(max(win, L))
 		e.i(s.dl.age)
 		e.i(s.dl.mask)
+		every := int64(0)
+		if s.snap != nil {
+			every = s.snap.every
+		}
+		e.i(every)
 		return e.b
 	}); err != nil {
 		return nil, err
@@ -543,6 +557,11 @@ func (s *Sim) runRemote(ctx context.Context, onProgress func(Progress), start ti
 			if d.err != nil {
 				return d.err
 			}
+			if order && s.snap != nil && now != s.snap.last { // the last, shorter interval
+				if err := s.snapFrom(d, p); err != nil {
+					return err
+				}
+			}
 			s.st.absorb(&tmp[p])
 			s.now = now
 		}
@@ -586,6 +605,7 @@ func (s *Sim) runRemote(ctx context.Context, onProgress func(Progress), start ti
 		if s.msr.next > from {
 			to = min(to, s.msr.next)
 		}
+		to = s.snapWindowEnd(from, to)
 		warm := to == s.msr.next
 		prog := from/every != to/every && onProgress != nil
 		ans, err := round(func(p int) []byte {
@@ -621,6 +641,11 @@ func (s *Sim) runRemote(ctx context.Context, onProgress func(Progress), start ti
 					cross[p][r] = d.bytes()
 				}
 			}
+			if s.snap != nil && s.snap.snapDue(to) && d.err == nil {
+				if err := s.snapFrom(d, p); err != nil {
+					return nil, err
+				}
+			}
 			if d.err != nil {
 				return nil, fmt.Errorf("partition %d: %w", p, d.err)
 			}
@@ -638,6 +663,7 @@ func (s *Sim) runRemote(ctx context.Context, onProgress func(Progress), start ti
 		if deadlock { // the partitions are closed when RunRemote returns
 			return s.again(ctx, onProgress, start)
 		}
+		s.snapBarrier(to)
 		if warm || prog {
 			if err := gatherFrom(ans, false); err != nil {
 				return nil, err
@@ -658,6 +684,12 @@ func (s *Sim) runRemote(ctx context.Context, onProgress func(Progress), start ti
 	}
 	if err := gather(true); err != nil {
 		return nil, err
+	}
+	if r := s.snap; r != nil && s.now != r.last { // the last, shorter interval (takeSnapshot)
+		nt := &r.out
+		nt.Cycle, nt.Interval = s.now, s.now-r.last
+		r.last = s.now
+		r.notify(nt)
 	}
 	res := s.Snapshot()
 	if s.msr.auto || s.msr.precision > 0 {

@@ -72,8 +72,8 @@ func TestRemoteBitIdentical(t *testing.T) {
 	counts := []int{2, 3, 4, 7}
 	covered, fallback := 0, 0
 	for i, gc := range parallelCases() {
-		if gc.name == "graph500" || strings.HasPrefix(gc.name, "snap/") {
-			continue // graph500: sequential; snap/: the snapshots go to the receiver Watch sets (remoteBlocker keeps a watched run whole)
+		if gc.name == "graph500" {
+			continue // sequential
 		}
 		c := parallelConfig(t, gc)
 		s, err := New(c, 1)
@@ -86,10 +86,12 @@ func TestRemoteBitIdentical(t *testing.T) {
 		}
 		want, _ := runDoc(t, gc, 1)
 		n := counts[i%len(counts)]
-		got, rs, err := remoteDoc(t, c, n, nil)
+		var snaps *[]byte // the snapshots a snap/ case watches, after the document (runDoc)
+		got, rs, err := remoteDoc(t, c, n, func(s *Sim) { snaps = watchSnapshots(t, s, gc) })
 		if err != nil {
 			t.Fatalf("%s, %d partitions: %v", gc.name, n, err)
 		}
+		got = append(got, *snaps...)
 		if rs.reran {
 			t.Errorf("%s: a deadlock was seen in a window of a run that has none", gc.name)
 		}
@@ -152,13 +154,20 @@ func TestRemoteDeadlockReport(t *testing.T) {
 			t.Fatal(err)
 		}
 		tc.set(s)
+		// "stuck" is watched (snapshotEvery): the receiver sees the
+		// sequential run's snapshots once, those of the partitioned run
+		// up to the deadlock and then the run started again's
+		snaps := watchSnapshots(t, s, tc.gc)
 		r, err := s.Run(nil, nil)
 		if err == nil || r == nil || r.Deadlock == nil {
 			t.Fatalf("%s: no deadlock (%v)", tc.gc.name, err)
 		}
 		r.CPUSeconds = 0
 		want, _ := json.Marshal(r)
-		got, rs, rerr := remoteDoc(t, c, 3, tc.set)
+		want = append(want, *snaps...)
+		var rsnaps *[]byte
+		got, rs, rerr := remoteDoc(t, c, 3, func(s *Sim) { tc.set(s); rsnaps = watchSnapshots(t, s, tc.gc) })
+		got = append(got, *rsnaps...)
 		if rerr == nil || rerr.Error() != err.Error() || !bytes.Equal(got, want) {
 			t.Errorf("%s: 3 partitions report %v, one %v", tc.gc.name, rerr, err)
 		}
@@ -313,7 +322,7 @@ func TestRemoteGarbage(t *testing.T) {
 		t.Fatal(err)
 	}
 	start := &enc{b: []byte{opStart}}
-	for _, v := range []int64{3, 1, 100, s.dl.age, s.dl.mask} {
+	for _, v := range []int64{3, 1, 100, s.dl.age, s.dl.mask, 0} {
 		start.i(v)
 	}
 	if ans, _ := pt.Handle(start.b[:len(start.b)-1]); len(ans) == 0 || ans[0] != ansErr {
