@@ -35,7 +35,7 @@ type Link interface {
 
 // the commands, their first byte
 const (
-	opStart  = 1 + iota // n, p, window, stuck-head bound: the partition splits
+	opStart  = 1 + iota // n, p, window, stuck-head bound, snapshot interval: the partition splits
 	opWindow            // step to a cycle after taking the crossings; answer the window's
 	opGather            // answer the partition's state (and, last, its out-of-order pairs)
 	opClose             // no answer: the run is over
@@ -54,6 +54,10 @@ type Partition struct {
 	s    *Sim // its shard: partition p of full (nil before opStart)
 	p, n int
 	sink counters // takes (and so zeroes) the counts sent to the coordinator
+	// QCN-Switch (remote_qcn.go): the control packets sent across the cut
+	// in the last window, and the trace's snapshots already sent
+	ctlFlight int64
+	traceSent int
 }
 
 // NewPartition makes s, a Sim fresh from New with the run's configuration
@@ -96,7 +100,7 @@ func (pt *Partition) handle(cmd []byte) (out []byte, err error) {
 			return nil, errors.New("started twice")
 		}
 		n, p, win := int(d.i()), int(d.i()), d.i()
-		age, mask := d.i(), d.i()
+		age, mask, every := d.i(), d.i(), d.i()
 		if d.err != nil {
 			return nil, d.err
 		}
@@ -109,6 +113,11 @@ func (pt *Partition) handle(cmd []byte) (out []byte, err error) {
 		}
 		f.initDetector()
 		f.dl.age, f.dl.mask = age, mask
+		if every > 0 { // a watched run: this partition fills in its entries (remote_snapshot.go)
+			if err := f.Watch(every, func(*NetSnapshot) {}); err != nil {
+				return nil, err
+			}
+		}
 		r0, n0, owner, L, ok := f.split(n)
 		if !ok {
 			return nil, errors.New("start: the groups' routers or nodes are not numbered contiguously")
@@ -141,10 +150,19 @@ func (pt *Partition) handle(cmd []byte) (out []byte, err error) {
 			e.i(s.xp.lp[i])
 			e.i(s.xp.live[i])
 		}
+		pt.ctlFlight = 0
 		for r := 0; r < pt.n; r++ {
 			if r != pt.p {
+				for i := range s.xp.packets[s.xp.bank][r] {
+					if s.xp.packets[s.xp.bank][r][i].tag.mech != 0 {
+						pt.ctlFlight++
+					}
+				}
 				e.section(s.sendBytes(r))
 			}
+		}
+		if s.snap != nil && s.snap.snapDue(to) {
+			pt.snapState(e, to-1)
 		}
 		if gather {
 			pt.state(e, false)
@@ -153,7 +171,12 @@ func (pt *Partition) handle(cmd []byte) (out []byte, err error) {
 		if pt.s == nil {
 			return nil, errors.New("gather before start")
 		}
-		pt.state(e, d.i() != 0)
+		order := d.i() != 0
+		pt.state(e, order)
+		if s := pt.s; order && s.snap != nil && s.now != s.snap.last { // the last, shorter interval
+			s.snapPartition()
+			pt.snapState(e, s.now)
+		}
 	default:
 		return nil, fmt.Errorf("unknown command %d", cmd[0])
 	}
@@ -196,6 +219,8 @@ func (pt *Partition) state(e *enc, order bool) {
 			e.i(v)
 		}
 	}
+	pt.acorState(e, ranges)
+	pt.qcnState(e)
 	var late int64
 	if s.ord != nil {
 		late = s.ord.late
@@ -217,10 +242,13 @@ func (pt *Partition) state(e *enc, order bool) {
 // countWalk calls f on every count of the counters v (addressable): the
 // integer fields, the elements of integer arrays (as settable values) and
 // the []int64 slices, of v and of the structs it points to, in field
-// order; the per-port phits and link counts are left out (the phits go
-// per partition port range, the links are the network's). It reaches
-// every count absorb merges, and settings besides, which both sides hold
-// equal: a counter added to the counters travels without a change here.
+// order, and ACOR-Switch's routers by level ([]int32: sLevels, trLevels);
+// the per-port phits and link counts are left out (the phits go per
+// partition port range, the links are the network's), and so is group
+// 0's routers' levels (trGroup: each partition's own routers' entries,
+// acorState). It reaches every count absorb merges, and settings besides,
+// which both sides hold equal: a counter added to the counters travels
+// without a change here.
 func countWalk(v reflect.Value, f func(a reflect.Value)) {
 	for i := 0; i < v.NumField(); i++ {
 		t, a := v.Type().Field(i), v.Field(i)
@@ -234,6 +262,13 @@ func countWalk(v reflect.Value, f func(a reflect.Value)) {
 			}
 		case t.Type == reflect.TypeOf([]int64(nil)):
 			if t.Name != "linkPhits" && t.Name != "links" {
+				f(a)
+			}
+		case t.Type == reflect.TypeOf([]int32(nil)):
+			// ACOR-Switch's routers by level, per interval and per
+			// transient bin (acorCopy, acorAbsorb); the other []int32
+			// (the hotspot's senders) are settings
+			if t.Name == "sLevels" || t.Name == "trLevels" {
 				f(a)
 			}
 		case k == reflect.Pointer && t.Type.Elem().Kind() == reflect.Struct && !a.IsNil():
@@ -255,6 +290,7 @@ func (s *Sim) sendBytes(r int) []byte {
 		e.i(int64(c.pi))
 		e.i(int64(c.vc))
 		e.i(int64(c.seq))
+		e.tag(c.tag)
 		e.packet(&c.pk)
 	}
 	e.i(int64(len(cs)))
@@ -277,6 +313,7 @@ func (s *Sim) receiveBytes(b []byte) {
 	d := &dec{b: b}
 	for range d.count() {
 		pi, vc, seq := int32(d.i()), int32(d.i()), uint32(d.i())
+		tag := d.tag()
 		var pk packet
 		d.packet(&pk)
 		if d.err != nil {
@@ -285,6 +322,7 @@ func (s *Sim) receiveBytes(b []byte) {
 		k := s.alloc()
 		s.live-- // counted by its sender (packetOut)
 		s.pk[k] = pk
+		s.ctlIn(k, tag)
 		if s.ord != nil {
 			s.ord.number(k, seq)
 		}
@@ -356,21 +394,13 @@ func (s *Sim) RunRemote(ctx context.Context, onProgress func(Progress), links []
 func (s *Sim) Unpartitioned() string { return s.remoteBlocker() }
 
 // remoteBlocker is parallelBlocker for partitions in memories of their own:
-// the shared-memory engine's reasons, and the state the shared-memory engine
-// partitions but whose owners' entries do not yet travel as bytes to the
-// coordinator (Snapshot reads them there).
+// the shared-memory engine's reasons. Everything the shared-memory engine
+// partitions travels as bytes (ACOR-Switch's levels: remote_acor.go;
+// QCN-Switch's tags and counts: remote_qcn.go; the snapshots:
+// remote_snapshot.go); a state added to the shared-memory engine that the
+// coordinator reads needs a reason here until it does.
 func (s *Sim) remoteBlocker() string {
-	switch why := s.parallelBlocker(); {
-	case why != "":
-		return why
-	case s.acor.level != nil:
-		return "routing " + s.cfg.Routing.Name + ": ACOR's per-router levels do not travel to the coordinator yet (partitions in memories of their own)"
-	case s.qc != nil:
-		return "routing " + s.cfg.Routing.Name + ": QCN-Switch's control tags and counts do not travel between partitions in memories of their own yet"
-	case s.snap != nil:
-		return "network snapshots are gathered only by partitions that share memory"
-	}
-	return ""
+	return s.parallelBlocker()
 }
 
 // remoteWindowHook, when set (tests), changes the remote window's length,
@@ -439,6 +469,11 @@ func (s *Sim) runRemote(ctx context.Context, onProgress func(Progress), start ti
 		e.i(max(win, L))
 		e.i(s.dl.age)
 		e.i(s.dl.mask)
+		every := int64(0)
+		if s.snap != nil {
+			every = s.snap.every
+		}
+		e.i(every)
 		return e.b
 	}); err != nil {
 		return nil, err
@@ -451,6 +486,12 @@ func (s *Sim) runRemote(ctx context.Context, onProgress func(Progress), start ti
 	// ports' phits, live count, last progress and clock, as gather does
 	gatherFrom := func(ans []*dec, order bool) error {
 		var live int64
+		if s.acor.level != nil {
+			s.acor.perLevel = [3]int32{} // acorGather's sum (acorFrom)
+		}
+		if s.qc != nil {
+			s.mech.live = 0 // qcnGather's sum (qcnFrom)
+		}
 		for p, d := range ans {
 			now := d.i()
 			live += d.i()
@@ -468,11 +509,13 @@ func (s *Sim) runRemote(ctx context.Context, onProgress func(Progress), start ti
 				}
 				a.SetInt(d.i())
 			})
+			var routers []int
 			for k := d.count(); k > 0 && d.err == nil; k-- {
 				lo, hi := int(d.i()), int(d.i())
-				if d.err == nil && (lo < 0 || hi > len(s.st.linkPhits) || lo > hi) {
+				if d.err == nil && (lo < 0 || hi > len(s.st.linkPhits) || lo > hi || lo%s.radix != 0 || hi%s.radix != 0) {
 					d.err = fmt.Errorf("partition %d: ports [%d, %d)", p, lo, hi)
 				}
+				routers = append(routers, lo/s.radix, hi/s.radix)
 				if d.err != nil {
 					return d.err
 				}
@@ -482,6 +525,12 @@ func (s *Sim) runRemote(ctx context.Context, onProgress func(Progress), start ti
 			}
 			if d.err != nil {
 				return d.err
+			}
+			if err := s.acorFrom(d, p, routers); err != nil {
+				return err
+			}
+			if err := s.qcnFrom(d, p); err != nil {
+				return err
 			}
 			if late := d.i(); s.ord != nil {
 				s.ord.late += late
@@ -493,6 +542,11 @@ func (s *Sim) runRemote(ctx context.Context, onProgress func(Progress), start ti
 			}
 			if d.err != nil {
 				return d.err
+			}
+			if order && s.snap != nil && now != s.snap.last { // the last, shorter interval
+				if err := s.snapFrom(d, p); err != nil {
+					return err
+				}
 			}
 			s.st.absorb(&tmp[p])
 			s.now = now
@@ -537,6 +591,7 @@ func (s *Sim) runRemote(ctx context.Context, onProgress func(Progress), start ti
 		if s.msr.next > from {
 			to = min(to, s.msr.next)
 		}
+		to = s.snapWindowEnd(from, to)
 		warm := to == s.msr.next
 		prog := from/every != to/every && onProgress != nil
 		ans, err := round(func(p int) []byte {
@@ -572,6 +627,11 @@ func (s *Sim) runRemote(ctx context.Context, onProgress func(Progress), start ti
 					cross[p][r] = d.bytes()
 				}
 			}
+			if s.snap != nil && s.snap.snapDue(to) && d.err == nil {
+				if err := s.snapFrom(d, p); err != nil {
+					return nil, err
+				}
+			}
 			if d.err != nil {
 				return nil, fmt.Errorf("partition %d: %w", p, d.err)
 			}
@@ -589,6 +649,7 @@ func (s *Sim) runRemote(ctx context.Context, onProgress func(Progress), start ti
 		if deadlock { // the partitions are closed when RunRemote returns
 			return s.again(ctx, onProgress, start)
 		}
+		s.snapBarrier(to)
 		if warm || prog {
 			if err := gatherFrom(ans, false); err != nil {
 				return nil, err
@@ -609,6 +670,12 @@ func (s *Sim) runRemote(ctx context.Context, onProgress func(Progress), start ti
 	}
 	if err := gather(true); err != nil {
 		return nil, err
+	}
+	if r := s.snap; r != nil && s.now != r.last { // the last, shorter interval (takeSnapshot)
+		nt := &r.out
+		nt.Cycle, nt.Interval = s.now, s.now-r.last
+		r.last = s.now
+		r.notify(nt)
 	}
 	res := s.Snapshot()
 	if s.msr.auto || s.msr.precision > 0 {

@@ -72,8 +72,8 @@ func TestRemoteBitIdentical(t *testing.T) {
 	counts := []int{2, 3, 4, 7}
 	covered, fallback := 0, 0
 	for i, gc := range parallelCases() {
-		if gc.name == "graph500" || strings.HasPrefix(gc.name, "snap/") {
-			continue // graph500: sequential; snap/: the snapshots go to the receiver Watch sets (remoteBlocker keeps a watched run whole)
+		if gc.name == "graph500" {
+			continue // sequential
 		}
 		c := parallelConfig(t, gc)
 		s, err := New(c, 1)
@@ -86,10 +86,12 @@ func TestRemoteBitIdentical(t *testing.T) {
 		}
 		want, _ := runDoc(t, gc, 1)
 		n := counts[i%len(counts)]
-		got, rs, err := remoteDoc(t, c, n, nil)
+		var snaps *[]byte // the snapshots a snap/ case watches, after the document (runDoc)
+		got, rs, err := remoteDoc(t, c, n, func(s *Sim) { snaps = watchSnapshots(t, s, gc) })
 		if err != nil {
 			t.Fatalf("%s, %d partitions: %v", gc.name, n, err)
 		}
+		got = append(got, *snaps...)
 		if rs.reran {
 			t.Errorf("%s: a deadlock was seen in a window of a run that has none", gc.name)
 		}
@@ -141,6 +143,10 @@ func TestRemoteDeadlockReport(t *testing.T) {
 	}{
 		{goldenCase{"stuck", []string{"traffic.pattern=ADV", "traffic.load=0.9"}}, func(s *Sim) { s.dl.age = 150 }},
 		{goldenCase{"watchdog", []string{"routing.name=VAL", "traffic.load=0.002"}}, func(s *Sim) { s.watchdog = 40 }},
+		// ACOR's levels and QCN-Switch's notifications travel as bytes:
+		// the run started again has its own
+		{goldenCase{"stuck/ACOR", []string{"routing.name=ACOR", "routing.acorHI=100", "traffic.pattern=ADV", "traffic.load=0.9"}}, func(s *Sim) { s.dl.age = 150 }},
+		{goldenCase{"stuck/QCN_SWITCH", []string{"routing.name=QCN_SWITCH", "routing.qcnCPC=10", "traffic.pattern=ADV", "traffic.load=0.9"}}, func(s *Sim) { s.dl.age = 150 }},
 	} {
 		c := goldenConfig(t, tc.gc)
 		s, err := New(c, 1)
@@ -148,13 +154,20 @@ func TestRemoteDeadlockReport(t *testing.T) {
 			t.Fatal(err)
 		}
 		tc.set(s)
+		// "stuck" is watched (snapshotEvery): the receiver sees the
+		// sequential run's snapshots once, those of the partitioned run
+		// up to the deadlock and then the run started again's
+		snaps := watchSnapshots(t, s, tc.gc)
 		r, err := s.Run(nil, nil)
 		if err == nil || r == nil || r.Deadlock == nil {
 			t.Fatalf("%s: no deadlock (%v)", tc.gc.name, err)
 		}
 		r.CPUSeconds = 0
 		want, _ := json.Marshal(r)
-		got, rs, rerr := remoteDoc(t, c, 3, tc.set)
+		want = append(want, *snaps...)
+		var rsnaps *[]byte
+		got, rs, rerr := remoteDoc(t, c, 3, func(s *Sim) { tc.set(s); rsnaps = watchSnapshots(t, s, tc.gc) })
+		got = append(got, *rsnaps...)
 		if rerr == nil || rerr.Error() != err.Error() || !bytes.Equal(got, want) {
 			t.Errorf("%s: 3 partitions report %v, one %v", tc.gc.name, rerr, err)
 		}
@@ -181,12 +194,27 @@ func TestRemotePartitionError(t *testing.T) {
 }
 
 // TestRemotePacketEncoding: a packet crossing the cut arrives with every
-// field: random packets survive the encoding, and the encoding writes as
-// many fields as the packet has (a field added to packet must be added
-// to (enc).packet and (dec).packet).
+// field, and so does its control tag (a QCN-Switch notification's:
+// crossing.tag): random packets and tags survive the encoding, and the
+// encoding writes as many fields as the packet and the tag have (a field
+// added to either must be added to (enc).packet and (dec).packet, or
+// (enc).tag and (dec).tag).
 func TestRemotePacketEncoding(t *testing.T) {
 	if n := reflect.TypeOf(packet{}).NumField(); n != packetFields {
 		t.Fatalf("packet has %d fields, the encoding writes %d", n, packetFields)
+	}
+	if n := reflect.TypeOf(ctlTag{}).NumField(); n != tagFields {
+		t.Fatalf("ctlTag has %d fields, the encoding writes %d", n, tagFields)
+	}
+	rt := rand.New(rand.NewPCG(5, 6))
+	for range 1000 {
+		tg := ctlTag{mech: int32(rt.Uint32()), prio: rt.IntN(2) == 1, reply: rt.IntN(2) == 1, data: int64(rt.Uint64())}
+		e := &enc{}
+		e.tag(tg)
+		d := &dec{b: e.b}
+		if got := d.tag(); d.err != nil || len(d.b) != 0 || got != tg {
+			t.Fatalf("tag %+v came back %+v (%v)", tg, got, d.err)
+		}
 	}
 	rng := rand.New(rand.NewPCG(1, 2))
 	for range 1000 {
@@ -294,7 +322,7 @@ func TestRemoteGarbage(t *testing.T) {
 		t.Fatal(err)
 	}
 	start := &enc{b: []byte{opStart}}
-	for _, v := range []int64{3, 1, 100, s.dl.age, s.dl.mask} {
+	for _, v := range []int64{3, 1, 100, s.dl.age, s.dl.mask, 0} {
 		start.i(v)
 	}
 	if ans, _ := pt.Handle(start.b[:len(start.b)-1]); len(ans) == 0 || ans[0] != ansErr {

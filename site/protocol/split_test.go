@@ -105,13 +105,17 @@ func TestExecuteSplitMatchesOneWorker(t *testing.T) {
 }
 
 // TestExecuteSplitUncovered: a configuration the partitioned engine does
-// not cover (ACOR's network-wide levels) runs on the coordinator's worker
-// as on one worker: the same document, without a note, and the partitions
-// are closed at once.
+// not cover (ACOR with router.idleUpdates=fogsim: a lookahead of one cycle
+// across the cut) runs on the coordinator's worker as on one worker: the
+// same document, without a note, and the partitions are closed at once.
 func TestExecuteSplitUncovered(t *testing.T) {
 	c := tiny()
 	c.Routing.Name = "ACOR"
+	c.Router.IdleUpdates = "fogsim"
 	c.Sim.Warmup, c.Sim.Cycles = 300, 700
+	if s, err := sim.New(c, 5); err != nil || s.Unpartitioned() == "" {
+		t.Fatalf("the configuration is partitioned (%v): the test needs one that is not", err)
+	}
 	job := &StartJob{Config: c, Seed: 5, Load: 0.5}
 	msgs := collect(context.Background(), job, nil)
 	one := msgs[len(msgs)-1]
