@@ -183,7 +183,6 @@ func (pt *Partition) handle(cmd []byte) (out []byte, err error) {
 	return e.b, d.err
 }
 
-
 // state writes what the coordinator's gather takes from this partition:
 // its cycle, live count, last progress and clock, its counters (then
 // zeroed, as absorb zeroes a shard's), its ports' phits and its late
