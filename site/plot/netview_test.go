@@ -221,6 +221,23 @@ func TestNetHeatmap(t *testing.T) {
 		!strings.Contains(h.YAxis.Name, "group") {
 		t.Errorf("axes: x %q, y %q interval %d rows %v", h.XAxis.Name, h.YAxis.Name, h.YAxis.AxisLabel.Interval, h.YAxis.Data[:5])
 	}
+	// h=5 (510 routers × 19 ports): the series' tooltip, the busiest
+	// link's own
+	d5 := heatDragonfly(t, 5)
+	n5 := &protocol.NetInfo{Cycle: 1000, Interval: 1000, Radix: d5.Radix(), LinkUse: make([]byte, d5.Routers()*d5.Radix())}
+	h.Series = nil
+	if err := json.Unmarshal(NetHeatmap(n5, d5, &result.BusiestLink{Router: 7, Port: d5.FirstGlobalPort()}), &h); err != nil {
+		t.Fatal(err)
+	}
+	tips := 0
+	for _, c := range h.Series[0].Data {
+		if c.Tooltip.Formatter != "" {
+			tips++
+		}
+	}
+	if len(h.Series[0].Data) != 9690 || tips != 1 || !strings.Contains(h.Series[0].Data[7*d5.Radix()+d5.FirstGlobalPort()].Tooltip.Formatter, "busiest") {
+		t.Errorf("h=5: %d cells, %d with their own tooltip; want 9690, 1 (the busiest link)", len(h.Series[0].Data), tips)
+	}
 	// a snapshot of another network draws nothing rather than misname it
 	if b := NetHeatmap(n, heatDragonfly(t, 3), nil); strings.Contains(string(b), "heatmap") {
 		t.Error("a heat map of a snapshot that does not fit its topology")
