@@ -401,7 +401,8 @@ func NetHeatmap(n *protocol.NetInfo, t topology.Topology, busiest *result.Busies
 		"grid":    map[string]any{"left": 72, "right": 28, "top": 64, "bottom": 80},
 		"xAxis": map[string]any{"type": "category", "data": ports, "name": portAxisName(t), "nameLocation": "middle", "nameGap": 28,
 			"axisLabel": map[string]any{"interval": 0}},
-		"yAxis": map[string]any{"type": "category", "data": rs, "name": rname, "nameLocation": "middle", "nameGap": 56,
+		// router 0 on top: the rows read down as a table's
+		"yAxis": map[string]any{"type": "category", "data": rs, "name": rname, "nameLocation": "middle", "nameGap": 56, "inverse": true,
 			"axisLabel": map[string]any{"interval": every}, "axisTick": map[string]any{"interval": every}},
 		"visualMap": map[string]any{"min": 0, "max": 1, "calculable": true, "orient": "horizontal", "left": "center", "bottom": 0,
 			"text": []string{"1 phit/cycle (100 %)", "0"}, "inRange": map[string]any{"color": viridisStops()}},

@@ -191,6 +191,7 @@ func TestNetHeatmap(t *testing.T) {
 			Name      string
 			Data      []string
 			AxisLabel struct{ Interval int }
+			Inverse   bool
 		}
 		Subtitle []any
 	}
@@ -217,7 +218,7 @@ func TestNetHeatmap(t *testing.T) {
 	if f := data[0].Tooltip.Formatter; f != "router 0 (group 0, its router 0)<br>output port 0: injection (ejection to its node)<br>utilisation 0.0 % of the cycles (0.000 phits/cycle)" {
 		t.Errorf("injection cell: %q", f)
 	}
-	if h.XAxis.Name != "output port: 0–1 injection · 2–4 local · 5–6 global" || h.YAxis.AxisLabel.Interval != 3 || h.YAxis.Data[4] != "g1 r0" ||
+	if h.XAxis.Name != "output port: 0–1 injection · 2–4 local · 5–6 global" || h.YAxis.AxisLabel.Interval != 3 || h.YAxis.Data[4] != "g1 r0" || !h.YAxis.Inverse ||
 		!strings.Contains(h.YAxis.Name, "group") {
 		t.Errorf("axes: x %q, y %q interval %d rows %v", h.XAxis.Name, h.YAxis.Name, h.YAxis.AxisLabel.Interval, h.YAxis.Data[:5])
 	}
