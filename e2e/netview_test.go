@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"context"
+	"fmt"
 	"strconv"
 	"strings"
 	"testing"
@@ -49,6 +50,28 @@ func netView(t *testing.T, ctx context.Context, base string) {
 	waitFor(t, ctx, `(c => !!c && c.getOption().series[0].type === 'heatmap')(echarts.getInstanceByDom(document.getElementById('chart-netheat')))`, 10*time.Second)
 	if cells := eval[int](t, ctx, `echarts.getInstanceByDom(document.getElementById('chart-netheat')).getOption().series[0].data.length`); cells != 36*7 {
 		t.Errorf("heat map of %d cells, want 36 routers × 7 ports", cells)
+	}
+	// its router axis labelled by group, a label per group (9 of 36 rows),
+	// and the run's busiest transit link outlined, its tooltip in words: a
+	// global link from group g to g+1
+	heat := `echarts.getInstanceByDom(document.getElementById('chart-netheat')).getOption()`
+	if every, row4 := eval[int](t, ctx, heat+`.yAxis[0].axisLabel.interval`), eval[string](t, ctx, heat+`.yAxis[0].data[4]`); every != 3 || row4 != "g1 r0" {
+		t.Errorf("heat map's router axis: label interval %d, row 4 %q; want 3, \"g1 r0\"", every, row4)
+	}
+	marked := eval[[]string](t, ctx, heat+`.series[0].data.filter(d => d.itemStyle && d.itemStyle.borderWidth > 0).map(d => d.tooltip.formatter)`)
+	if len(marked) != 1 {
+		t.Errorf("%d heat map cells outlined as the busiest link, want 1: %q", len(marked), marked)
+	} else {
+		var r, g, gr, peer int
+		_, err := fmt.Sscanf(marked[0], "router %d (group %d, its router %d)", &r, &g, &gr)
+		i := strings.Index(marked[0], ": global link to router ")
+		if err == nil && i >= 0 {
+			_, err = fmt.Sscanf(marked[0][i:], ": global link to router %d", &peer)
+		}
+		if err != nil || i < 0 || peer/4 != (g+1)%9 || !strings.Contains(marked[0], "% of the cycles") || !strings.Contains(marked[0], "busiest transit link") {
+			t.Errorf("busiest link's tooltip %q: want a global link from group g to g+1, its utilisation in %%, the busiest marker (%v)", marked[0], err)
+		}
+		t.Logf("busiest link: %q", marked[0])
 	}
 	// the hot edges: exactly one per group, to the next group (routers
 	// r = position + 4·group)

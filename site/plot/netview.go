@@ -1,10 +1,14 @@
 package plot
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"math"
+	"strings"
 
+	"phitsim/engine/result"
+	"phitsim/engine/topology"
 	"phitsim/site/netview"
 	"phitsim/site/protocol"
 )
@@ -243,40 +247,175 @@ func MeanNet(frames []*protocol.NetInfo) *protocol.NetInfo {
 	return &out
 }
 
-// NetHeatmap is the per-link utilisation (routers × ports) of n, for the
-// end of a run (MeanNet over its snapshots).
-func NetHeatmap(n *protocol.NetInfo) []byte {
-	if n == nil || n.Radix == 0 {
+// heatLabels is how many router labels the heat map's axis holds: its
+// chart is 420 px high (static/style.css), 276 px of grid, and a 12 px
+// label needs about 15 px.
+const heatLabels = 18
+
+// heatTipCells bounds the cells given a tooltip of their own (HeatTip):
+// h=4's 264 routers × 15 ports (3,960) have them, 0.74 MB of option;
+// a larger network (h=5: 9,690 cells) gets the series' shorter tooltip
+// (router, port and utilisation), all but its busiest link.
+const heatTipCells = 4096
+
+// HeatRouters names the heat map's rows and gives its axis label interval
+// (ECharts' axisLabel.interval: labels are shown every interval+1 rows).
+// With groups (a Dragonfly, thesis §1.2.1) a row is "g3 r1" (group 3, its
+// router 1) and labels fall on a group's first router, every group or every
+// few groups; without, every few routers; at most heatLabels labels.
+func HeatRouters(t topology.Topology) (names []string, interval int) {
+	n := t.Routers()
+	names = make([]string, n)
+	per := 1
+	if g := t.Groups(); g > 1 && n%g == 0 {
+		per = n / g
+		seen := make([]int, g)
+		for r := range names {
+			gr := t.GroupOf(r)
+			names[r] = fmt.Sprintf("g%d r%d", gr, seen[gr])
+			seen[gr]++
+		}
+	} else {
+		for r := range names {
+			names[r] = fmt.Sprint(r)
+		}
+	}
+	units := n / per // groups, or routers
+	k := (units + heatLabels - 1) / heatLabels
+	return names, max(k*per, 1) - 1
+}
+
+// HeatTip is the heat map's tooltip of port p of router r in words: the
+// router (and its group), the port and its class, the link's utilisation
+// over the cycles u was averaged on, and whether it is the run's busiest
+// transit link (Result.BusiestLink, over the measured window).
+func HeatTip(t topology.Topology, r, p int, u float64, busiest *result.BusiestLink) string {
+	s := fmt.Sprintf("router %d", r)
+	if g := t.Groups(); g > 1 {
+		first := r
+		for first > 0 && t.GroupOf(first-1) == t.GroupOf(r) {
+			first--
+		}
+		s += fmt.Sprintf(" (group %d, its router %d)", t.GroupOf(r), r-first)
+	}
+	c := t.PortClass(r, p)
+	name := c.String()
+	if cl := t.Classes(); int(c) < len(cl) {
+		name = cl[c].Name
+	}
+	s += fmt.Sprintf("<br>output port %d: %s", p, name)
+	switch {
+	case c == topology.Injection:
+		s += " (ejection to its node)"
+	default:
+		if pr, pp := t.Link(r, p); pr < 0 {
+			s += " (not connected)"
+		} else {
+			s += fmt.Sprintf(" link to router %d port %d", pr, pp)
+		}
+	}
+	s += fmt.Sprintf("<br>utilisation %.1f %% of the cycles (%.3f phits/cycle)", 100*u, u)
+	if busiest != nil && busiest.Router == r && busiest.Port == p {
+		s += fmt.Sprintf("<br>★ the run's busiest transit link: %.3f phits/cycle over the measured window", busiest.Utilisation)
+	}
+	return s
+}
+
+// portAxisName names the heat map's port axis by its classes' port ranges
+// when every router numbers its ports alike (a Dragonfly: "0–3 injection ·
+// 4–10 local · 11–14 global").
+func portAxisName(t topology.Topology) string {
+	const base = "output port (number)"
+	radix := t.Radix()
+	for r := 1; r < t.Routers(); r++ {
+		for p := 0; p < radix; p++ {
+			if t.PortClass(r, p) != t.PortClass(0, p) {
+				return base
+			}
+		}
+	}
+	cl := t.Classes()
+	var parts []string
+	for p := 0; p < radix; {
+		c, q := t.PortClass(0, p), p
+		for q+1 < radix && t.PortClass(0, q+1) == c {
+			q++
+		}
+		name := c.String()
+		if int(c) < len(cl) {
+			name = cl[c].Name
+		}
+		if q > p {
+			parts = append(parts, fmt.Sprintf("%d–%d %s", p, q, name))
+		} else {
+			parts = append(parts, fmt.Sprintf("%d %s", p, name))
+		}
+		p = q + 1
+	}
+	return "output port: " + strings.Join(parts, " · ")
+}
+
+// NetHeatmap is the per-link utilisation (routers × ports) of n on t, for
+// the end of a run (MeanNet over its snapshots); each cell's tooltip says
+// it in words (HeatTip), and busiest (the run's result; nil: none) is
+// outlined.
+func NetHeatmap(n *protocol.NetInfo, t topology.Topology, busiest *result.BusiestLink) []byte {
+	if n == nil || n.Radix == 0 || t == nil || t.Radix() != n.Radix || t.Routers()*n.Radix != len(n.LinkUse) {
 		return Empty("Link utilisation per port", "no snapshots")
 	}
-	routers := len(n.LinkUse) / n.Radix
-	data := make([][3]float64, 0, len(n.LinkUse))
+	type cell struct {
+		Value     [3]float64     `json:"value"`
+		Tooltip   map[string]any `json:"tooltip,omitempty"`
+		ItemStyle map[string]any `json:"itemStyle,omitempty"`
+	}
+	data := make([]cell, 0, len(n.LinkUse))
 	for pi, v := range n.LinkUse {
-		data = append(data, [3]float64{float64(pi % n.Radix), float64(pi / n.Radix), num(protocol.Share(v))})
+		r, p, u := pi/n.Radix, pi%n.Radix, protocol.Share(v)
+		c := cell{Value: [3]float64{float64(p), float64(r), num(u)}}
+		if len(n.LinkUse) <= heatTipCells || busiest != nil && busiest.Router == r && busiest.Port == p {
+			c.Tooltip = map[string]any{"formatter": HeatTip(t, r, p, u, busiest)}
+		}
+		if busiest != nil && busiest.Router == r && busiest.Port == p {
+			c.ItemStyle = map[string]any{"borderColor": "#000", "borderWidth": 2}
+		}
+		data = append(data, c)
 	}
 	ports := make([]string, n.Radix)
 	for p := range ports {
 		ports[p] = fmt.Sprint(p)
 	}
-	rs := make([]string, routers)
-	for r := range rs {
-		rs[r] = fmt.Sprint(r)
+	rs, every := HeatRouters(t)
+	rname := "router"
+	if t.Groups() > 1 {
+		rname = "router (gG rR: group G, its router R)"
+	}
+	sub := fmt.Sprintf("mean over cycles %d–%d · colour: utilisation, phits/cycle (1 = busy every cycle)", n.Cycle-n.Interval, n.Cycle)
+	if busiest != nil {
+		sub += " · outlined: the busiest transit link"
 	}
 	m := map[string]any{
 		"animation": false,
 		"title": map[string]any{"text": "Link utilisation per port", "left": "center", "textStyle": map[string]any{"fontSize": 14},
-			"subtext": fmt.Sprintf("mean over cycles %d–%d", n.Cycle-n.Interval, n.Cycle)},
+			"subtext": sub},
 		"tooltip": map[string]any{"confine": true},
-		"grid":    map[string]any{"left": 64, "right": 28, "top": 64, "bottom": 80},
-		"xAxis":   map[string]any{"type": "category", "data": ports, "name": "output port (the nodes' ports first)", "nameLocation": "middle", "nameGap": 28},
-		"yAxis":   map[string]any{"type": "category", "data": rs, "name": "router", "nameLocation": "middle", "nameGap": 44},
+		"grid":    map[string]any{"left": 72, "right": 28, "top": 64, "bottom": 80},
+		"xAxis": map[string]any{"type": "category", "data": ports, "name": portAxisName(t), "nameLocation": "middle", "nameGap": 28,
+			"axisLabel": map[string]any{"interval": 0}},
+		// router 0 on top: the rows read down as a table's
+		"yAxis": map[string]any{"type": "category", "data": rs, "name": rname, "nameLocation": "middle", "nameGap": 56, "inverse": true,
+			"axisLabel": map[string]any{"interval": every}, "axisTick": map[string]any{"interval": every}},
 		"visualMap": map[string]any{"min": 0, "max": 1, "calculable": true, "orient": "horizontal", "left": "center", "bottom": 0,
-			"text": []string{"1 phit/cycle", "0"}, "inRange": map[string]any{"color": viridisStops()}},
-		"series": []map[string]any{{"type": "heatmap", "name": "link utilisation (phits/cycle)", "data": data}},
+			"text": []string{"1 phit/cycle (100 %)", "0"}, "inRange": map[string]any{"color": viridisStops()}},
+		"series": []map[string]any{{"type": "heatmap", "name": "link utilisation (phits/cycle)", "data": data,
+			// beyond heatTipCells the cells' own tooltips are left out
+			"tooltip": map[string]any{"formatter": "router {@[1]}, output port {@[0]}<br>utilisation {@[2]} phits/cycle"}}},
 	}
-	b, err := json.Marshal(m)
-	if err != nil {
+	// "<br>" unescaped: a fifth of the option's size at h=4
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(m); err != nil {
 		panic(err)
 	}
-	return b
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n"))
 }

@@ -2,11 +2,13 @@ package plot
 
 import (
 	"encoding/json"
+	"fmt"
 	"math"
 	"strconv"
 	"strings"
 	"testing"
 
+	"phitsim/engine/result"
 	"phitsim/engine/topology"
 	"phitsim/site/netview"
 	"phitsim/site/protocol"
@@ -126,8 +128,119 @@ func TestMeanNet(t *testing.T) {
 	if m.LinkUse[0] != 204 || m.BufferUse[0] != 64 || m.Interval != 400 || m.Cycle != 400 {
 		t.Errorf("MeanNet: %+v", m)
 	}
-	var h struct{ Series []struct{ Data [][3]float64 } }
-	if err := json.Unmarshal(NetHeatmap(m), &h); err != nil || len(h.Series[0].Data) != 1 || h.Series[0].Data[0][2] != num(0.8) {
-		t.Errorf("heat map: %v %+v", err, h)
+}
+
+// heatDragonfly is the balanced Dragonfly of thesis §1.2.1 (a = 2p = 2h,
+// palm-tree arrangement): h=2 has 36 routers, h=3 114, h=4 264.
+func heatDragonfly(t *testing.T, h int) *topology.Dragonfly {
+	t.Helper()
+	d, err := topology.NewDragonfly(h, 2*h, h, "palmtree")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
+// The heat map's router axis shows at most heatLabels labels (its 276 px
+// of grid at about 15 px a label), each on a group's first router:
+// h=2: every group (9 labels of 36 rows), h=3: every other group (10 of
+// 114), h=4: every other group (17 of 264).
+func TestHeatRouterLabels(t *testing.T) {
+	for _, c := range []struct {
+		h, routers, interval int
+		name5                string
+	}{{2, 36, 3, "g1 r1"}, {3, 114, 11, "g0 r5"}, {4, 264, 15, "g0 r5"}} {
+		d := heatDragonfly(t, c.h)
+		names, every := HeatRouters(d)
+		if len(names) != c.routers || every != c.interval || names[5] != c.name5 {
+			t.Errorf("h=%d: %d rows, interval %d, row 5 %q; want %d, %d, %q", c.h, len(names), every, names[5], c.routers, c.interval, c.name5)
+		}
+		if shown := (len(names) + every) / (every + 1); shown > heatLabels || (every+1)%d.A != 0 {
+			t.Errorf("h=%d: %d labels every %d rows (a=%d)", c.h, shown, every+1, d.A)
+		}
+	}
+	// without groups: every few routers (a 6×6 mesh: every 2nd)
+	m, err := topology.NewMesh(6, 6, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if names, every := HeatRouters(m); every != 1 || names[7] != "7" {
+		t.Errorf("mesh: interval %d, row 7 %q", every, names[7])
+	}
+}
+
+// The heat map of an h=2 Dragonfly (thesis §1.2.1): a cell's tooltip in
+// words, the busiest transit link outlined, the axes named with the port
+// classes' ranges and the utilisation's unit.
+func TestNetHeatmap(t *testing.T) {
+	d := heatDragonfly(t, 2)
+	radix, gp := d.Radix(), d.FirstGlobalPort()
+	n := &protocol.NetInfo{Cycle: 1000, Interval: 1000, Radix: radix, LinkUse: make([]byte, d.Routers()*radix)}
+	n.LinkUse[5*radix+gp] = 204 // 0.8
+	n.LinkUse[5*radix+2] = 51   // 0.2, a local link
+	busy := &result.BusiestLink{Router: 5, Port: gp, Class: "global", Utilisation: 0.812}
+	var h struct {
+		Series []struct {
+			Data []struct {
+				Value     [3]float64
+				Tooltip   struct{ Formatter string }
+				ItemStyle struct{ BorderWidth float64 }
+			}
+		}
+		XAxis, YAxis struct {
+			Name      string
+			Data      []string
+			AxisLabel struct{ Interval int }
+			Inverse   bool
+		}
+		Subtitle []any
+	}
+	if err := json.Unmarshal(NetHeatmap(n, d, busy), &h); err != nil {
+		t.Fatal(err)
+	}
+	data := h.Series[0].Data
+	if len(data) != 36*7 {
+		t.Fatalf("%d cells, want 36 routers × 7 ports", len(data))
+	}
+	peer, pp := d.Link(5, gp)
+	hot := data[5*radix+gp]
+	want := fmt.Sprintf("router 5 (group 1, its router 1)<br>output port 5: global link to router %d port %d"+
+		"<br>utilisation 80.0 %% of the cycles (0.800 phits/cycle)"+
+		"<br>★ the run's busiest transit link: 0.812 phits/cycle over the measured window", peer, pp)
+	if hot.Value != [3]float64{float64(gp), 5, 0.8} || hot.Tooltip.Formatter != want || hot.ItemStyle.BorderWidth == 0 {
+		t.Errorf("busiest cell %v %q (border %v); want tooltip %q", hot.Value, hot.Tooltip.Formatter, hot.ItemStyle.BorderWidth, want)
+	}
+	local := data[5*radix+2]
+	if f := local.Tooltip.Formatter; !strings.Contains(f, "output port 2: local link to router") || !strings.Contains(f, "utilisation 20.0 %") ||
+		strings.Contains(f, "busiest") || local.ItemStyle.BorderWidth != 0 {
+		t.Errorf("local cell: %q", f)
+	}
+	if f := data[0].Tooltip.Formatter; f != "router 0 (group 0, its router 0)<br>output port 0: injection (ejection to its node)<br>utilisation 0.0 % of the cycles (0.000 phits/cycle)" {
+		t.Errorf("injection cell: %q", f)
+	}
+	if h.XAxis.Name != "output port: 0–1 injection · 2–4 local · 5–6 global" || h.YAxis.AxisLabel.Interval != 3 || h.YAxis.Data[4] != "g1 r0" || !h.YAxis.Inverse ||
+		!strings.Contains(h.YAxis.Name, "group") {
+		t.Errorf("axes: x %q, y %q interval %d rows %v", h.XAxis.Name, h.YAxis.Name, h.YAxis.AxisLabel.Interval, h.YAxis.Data[:5])
+	}
+	// h=5 (510 routers × 19 ports): the series' tooltip, the busiest
+	// link's own
+	d5 := heatDragonfly(t, 5)
+	n5 := &protocol.NetInfo{Cycle: 1000, Interval: 1000, Radix: d5.Radix(), LinkUse: make([]byte, d5.Routers()*d5.Radix())}
+	h.Series = nil
+	if err := json.Unmarshal(NetHeatmap(n5, d5, &result.BusiestLink{Router: 7, Port: d5.FirstGlobalPort()}), &h); err != nil {
+		t.Fatal(err)
+	}
+	tips := 0
+	for _, c := range h.Series[0].Data {
+		if c.Tooltip.Formatter != "" {
+			tips++
+		}
+	}
+	if len(h.Series[0].Data) != 9690 || tips != 1 || !strings.Contains(h.Series[0].Data[7*d5.Radix()+d5.FirstGlobalPort()].Tooltip.Formatter, "busiest") {
+		t.Errorf("h=5: %d cells, %d with their own tooltip; want 9690, 1 (the busiest link)", len(h.Series[0].Data), tips)
+	}
+	// a snapshot of another network draws nothing rather than misname it
+	if b := NetHeatmap(n, heatDragonfly(t, 3), nil); strings.Contains(string(b), "heatmap") {
+		t.Error("a heat map of a snapshot that does not fit its topology")
 	}
 }

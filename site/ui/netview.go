@@ -11,6 +11,7 @@ import (
 	"github.com/hexops/vecty/event"
 	"github.com/hexops/vecty/prop"
 
+	"phitsim/engine/result"
 	"phitsim/engine/topology"
 	"phitsim/site/experiment"
 	"phitsim/site/netview"
@@ -34,6 +35,7 @@ type liveNet struct {
 	chosen string
 	title  string
 	layout netview.Layout
+	topo   topology.Topology // the watched run's network (the heat map's names)
 	frames []*protocol.NetInfo
 	// frame shown by the slider; −1 follows the newest
 	frame       int
@@ -61,7 +63,7 @@ func (n *liveNet) watch(res *experiment.Results, point int) {
 			if err != nil {
 				return
 			}
-			n.job, n.layout = i, netview.New(t)
+			n.job, n.layout, n.topo = i, netview.New(t), t
 			if b, ok := j.Config.Basis(); ok {
 				n.cycleNs = b.CycleNs()
 			}
@@ -165,7 +167,11 @@ func (a *App) drawNet() {
 		n.drawn = key
 	}
 	if a.state != "running" && len(n.frames) > 0 {
-		n.heat.set(n.heatOption())
+		var busiest *result.BusiestLink
+		if a.res != nil && n.job < len(a.res.Runs) && a.res.Runs[n.job] != nil {
+			busiest = a.res.Runs[n.job].BusiestLink
+		}
+		n.heat.set(n.heatOption(busiest))
 	} else {
 		n.heat.set(plot.Empty("Link utilisation per port", "drawn when the run ends"))
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/hexops/vecty"
 
+	"phitsim/engine/result"
 	"phitsim/site/plot"
 	"phitsim/site/protocol"
 )
@@ -40,11 +41,11 @@ func (n *liveNet) frameLabel(f *protocol.NetInfo) string {
 // heatOption is the heat map of the link utilisation at the end of the
 // run; RECN's sides do not sample their links for the snapshots, so under
 // RECN it says so rather than show zeros.
-func (n *liveNet) heatOption() []byte {
+func (n *liveNet) heatOption(busiest *result.BusiestLink) []byte {
 	if plot.SAQTop(n.frames) > 0 {
 		return plot.Empty("Link utilisation per port", "not sampled under RECN: its throughput is in the time series")
 	}
-	return plot.NetHeatmap(plot.MeanNet(n.frames))
+	return plot.NetHeatmap(plot.MeanNet(n.frames), n.topo, busiest)
 }
 
 // saqMarkup says, on the live view's card, how many switches hold SAQs in
