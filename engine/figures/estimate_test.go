@@ -159,7 +159,7 @@ var callgrindRuns = []struct {
 	fit            string
 }{
 	{"kim-14", "CBCM", 0, 92552245, "", ""},
-	{"kim-14", "Dedicated VC, no throttling", 0, 82600000, "", ""},
+	{"kim-14", "Dedicated VC, no throttling", 0, 83975895, "", ""},
 	{"1.6-un", "MIN", 0.2, 111682632, "", ""},
 	{"1.6-un", "MIN", 0.5, 302860098, "", ""},
 	{"1.6-un", "MIN", 0.9, 717255554, "", ""},
@@ -170,6 +170,9 @@ var callgrindRuns = []struct {
 	{"1.6-adv1", "VAL", 0.5, 535962518, "", ""},
 	{"1.6-advc", "MIN", 0.1, 65258865, "", ""},
 	{"1.6-advc", "MIN", 0.3, 222233127, "", ""},
+	{"1.6-advc", "VAL", 0.1, 98686022, "", ""},
+	{"1.6-advc", "VAL", 0.3, 288133264, "", ""},
+	{"1.6-adv1", "MIN", 0.5, 182843244, "", ""},
 	{"1.6-advc", "VAL", 0.5, 528669650, "", "VAL"},
 	{"1.6-un", "VAL", 0.9, 611880520, "", "VAL"},
 	{"4.6a", "MIN", 0.3, 2538944936, "", ""},
@@ -226,6 +229,9 @@ var callgrindRuns = []struct {
 	{"kim-2", "Baseline(UGAL)", 0.4, 1164437060, "", ""},
 	{"kim-2", "Baseline(MIN)", 0.8, 1717055077, "", ""},
 	{"kim-2", "Ideal(MIN)", 0.8, 1732452994, "", ""},
+	{"kim-2", "Ideal(UGAL)", 0.8, 1877304212, "", ""},
+	// Kim et al. Fig. 13: four senders from cycle 20,000 over UR at 0.4
+	{"kim-13", "dedicated VC", 0.4, 534538031, "", ""},
 }
 
 // CardBand is how far a card's estimate (the sum over its jobs) may lie
