@@ -745,8 +745,7 @@ func JobInstructions(c config.Config) (float64, error) {
 		return 0, err
 	}
 	cycles := float64(c.Sim.Warmup + c.Sim.Cycles)
-	sz, _ := c.Topology.Sizes()
-	return runInstructions(c, phits/float64(c.Router.PacketSize)*cycles*5, cycles, phits/float64(max(sz.Nodes, 1))), nil
+	return runInstructions(c, phits/float64(c.Router.PacketSize)*cycles*5, cycles), nil
 }
 
 // carriedPhits is OfferedPhits with the load of each stretch of the run
@@ -782,9 +781,9 @@ const ProbeLoad = 0.2
 // ContentionPerLoad: on a Dragonfly a packet-hop costs more the busier the
 // network is, since a head that finds its output or its credits taken is
 // tried again the next cycle: where the saturation term does not apply (no
-// known bound: UN, a pattern switch) its marginal cost (InstrPerHop less
+// known bound: UN, HOTSPOT; contention) its marginal cost (InstrPerHop less
 // ProbeFixedPerHop) is × (1 + ContentionPerLoad × (load − ProbeLoad)) at a
-// carried load above ProbeLoad, phits/(node·cycle) (the saturation
+// load above ProbeLoad, phits/(node·cycle) (the saturation
 // constants, fitted where the term applies, hold this cost there). Fitted
 // to MIN under UN with the estimate's hops (5 per packet; MIN makes about
 // 3.3) (BENCHMARKS.md, "The gallery's run-time estimate"): 1.51 and 1.78
@@ -792,15 +791,34 @@ const ProbeLoad = 0.2
 // butterfly's cost per hop is not measured apart and is not scaled.
 const ContentionPerLoad = 1.5
 
+// contention is the factor of ContentionPerLoad on a Dragonfly: over the
+// stretches of the run (phases) without a known bound, weighted by their
+// cycles, 1 + ContentionPerLoad × (load − ProbeLoad); 1 elsewhere.
+func contention(c config.Config) float64 {
+	if k := c.Topology.Kind; k != "" && k != routing.Dragonfly {
+		return 1
+	}
+	run := float64(c.Sim.Warmup + c.Sim.Cycles)
+	if !(run > 0) {
+		return 1
+	}
+	f := 0.0
+	for _, p := range phases(c) {
+		x := 1.0
+		if b, _ := SaturationBound(p.c); b == 0 {
+			x += ContentionPerLoad * math.Max(0, math.Min(p.c.Traffic.Load, 1)-ProbeLoad)
+		}
+		f += x * p.cycles / run
+	}
+	return f
+}
+
 // runInstructions is the model's instructions of a run of c that makes
-// hops packet-hops in cycles cycles at a carried load of load
-// phits/(node·cycle).
-func runInstructions(c config.Config, hops, cycles, load float64) float64 {
+// hops packet-hops in cycles cycles.
+func runInstructions(c config.Config, hops, cycles float64) float64 {
 	sz, _ := c.Topology.Sizes()
 	perHop := (instrPerHop(c.Routing.Name) - ProbeFixedPerHop) * sizeScale(c)
-	if b, _ := SaturationBound(c); b == 0 && (c.Topology.Kind == "" || c.Topology.Kind == routing.Dragonfly) {
-		perHop *= 1 + ContentionPerLoad*math.Max(0, load-ProbeLoad)
-	}
+	perHop *= contention(c)
 	return hops*perHop + cycles*FixedInstructions(sz.Nodes, sz.Routers) + SaturatedInstructions(c, cycles)
 }
 
@@ -1181,12 +1199,7 @@ func Speed(r *result.Result) float64 {
 	if r == nil || !(r.CPUSeconds > 0) {
 		return 0
 	}
-	sz, _ := r.Config.Topology.Sizes()
-	load := 0.0
-	if sz.Nodes > 0 && r.SimCycles > 0 {
-		load = float64(r.PacketHops) * float64(r.Config.Router.PacketSize) / 5 / float64(r.SimCycles) / float64(sz.Nodes)
-	}
-	return runInstructions(r.Config, float64(r.PacketHops), float64(r.SimCycles), load) / r.CPUSeconds
+	return runInstructions(r.Config, float64(r.PacketHops), float64(r.SimCycles)) / r.CPUSeconds
 }
 
 // Measured is a claim read on an outcome.
