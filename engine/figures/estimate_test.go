@@ -234,6 +234,7 @@ var callgrindRuns = []struct {
 	{"qcn-10b", "QCN-Switch", 0.4, 622599577, "", ""},
 	// Kim et al. Fig. 13: four senders from cycle 20,000 over UR at 0.4
 	{"kim-13", "dedicated VC", 0.4, 534538031, "", ""},
+	{"kim-13", "shared VC", 0.4, 621119617, "", ""},
 }
 
 // CardBand is how far a card's estimate (the sum over its jobs) may lie
