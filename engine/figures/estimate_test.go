@@ -230,6 +230,8 @@ var callgrindRuns = []struct {
 	{"kim-2", "Baseline(MIN)", 0.8, 1717055077, "", ""},
 	{"kim-2", "Ideal(MIN)", 0.8, 1732452994, "", ""},
 	{"kim-2", "Ideal(UGAL)", 0.8, 1877304212, "", ""},
+	{"kim-2", "Baseline(MIN)", 0.4, 993263258, "", ""},
+	{"kim-2", "Ideal(UGAL)", 0.4, 1070219150, "", ""},
 	// QCN-Switch paper Fig. 10b: ADV+1 → UN at 0.4 on the h=2 Dragonfly
 	{"qcn-10b", "QCN-Switch", 0.4, 622599577, "", ""},
 	// Kim et al. Fig. 13: four senders from cycle 20,000 over UR at 0.4

@@ -736,9 +736,11 @@ func FixedInstructions(nodes, routers int) float64 {
 // again each cycle: Kim et al.'s 32-phit packets cost about 4× per hop),
 // where packet-hops = OfferedPhits / packet size × cycles × 5 (hops per
 // packet: Valiant's path; MIN's is 3, so this bounds the hops from above),
-// the load taken at most at the routing's SaturationBound; plus, past
-// saturation, the cost of the heads that wait and are tried again every
-// cycle (SaturatedInstructions).
+// the load taken at most at the routing's SaturationBound (carriedPhits),
+// on a Dragonfly without a known bound × the contention of a busier
+// network (ContentionPerLoad); plus, near and past saturation, the cost of
+// the heads that wait and are tried again every cycle
+// (SaturatedInstructions).
 func JobInstructions(c config.Config) (float64, error) {
 	phits, err := carriedPhits(c)
 	if err != nil {
@@ -781,10 +783,10 @@ const ProbeLoad = 0.2
 // ContentionPerLoad: on a Dragonfly a packet-hop costs more the busier the
 // network is, since a head that finds its output or its credits taken is
 // tried again the next cycle: where the saturation term does not apply (no
-// known bound: UN, HOTSPOT; contention) its marginal cost (InstrPerHop less
+// known bound: UN, HOTSPOT) its marginal cost (InstrPerHop less
 // ProbeFixedPerHop) is × (1 + ContentionPerLoad × (load − ProbeLoad)) at a
-// load above ProbeLoad, phits/(node·cycle) (the saturation
-// constants, fitted where the term applies, hold this cost there). Fitted
+// load above ProbeLoad, phits/(node·cycle) (where the term applies, the
+// saturation constants fitted there hold this cost). Fitted
 // to MIN under UN with the estimate's hops (5 per packet; MIN makes about
 // 3.3) (BENCHMARKS.md, "The gallery's run-time estimate"): 1.51 and 1.78
 // at 0.5 and 0.9 on the h=2 Dragonfly, 1.33 at 0.3 at h=4. The flattened
@@ -856,10 +858,12 @@ const SaturationRamp = 0.8
 // 1/2): it accepts more (OLM 0.56 under ADV+1 at h=2), and well below it
 // the heads that wait for the congested minimal paths are tried, and
 // re-routed, every cycle. Its term grows linearly from AdaptiveStart × the
-// bound to AdaptiveWhole × the bound: OLM on the h=2 Dragonfly costs 38%,
-// 47% and 74% of its saturated cost at 0.4, 0.5 and 0.6 under ADVc, 46% at
-// 0.5 under ADV+1, whatever the minimal bound (1/4 and 1/8) (BENCHMARKS.md,
-// "The gallery's run-time estimate").
+// bound to AdaptiveWhole × the bound: OLM on the h=2 Dragonfly costs 20%,
+// 38%, 47%, 74% and 118% of its saturated cost (under ADV+1 at 0.8) at 0.3,
+// 0.4, 0.5, 0.6 and 0.7 under ADVc, 36% and 46% at 0.3 and 0.5 under ADV+1
+// (the ramp: 18%, 36%, 55%, 73%, 91%) (BENCHMARKS.md, "The gallery's
+// run-time estimate"). Not for a routing whose decision is final
+// (QCN-Switch): its heads wait as Valiant's do.
 const (
 	AdaptiveStart = 0.4
 	AdaptiveWhole = 1.5
