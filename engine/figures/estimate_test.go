@@ -177,8 +177,10 @@ var callgrindRuns = []struct {
 	{"1.6-un", "VAL", 0.9, 611880520, "", "VAL"},
 	{"4.6a", "MIN", 0.3, 2538944936, "", ""},
 	{"4.6a", "MIN", 0.1, 844315194, "", ""},
+	{"4.6a", "OLM", 0.1, 946405198, "", ""},
 	// thesis Figs. 4.8–4.10's jobs: UN → ADV+1 at 0.2, h=4
 	{"4.8", "PB", 0.2, 1611784914, "", ""},
+	{"4.8", "OLM", 0.2, 1266264221, "", ""},
 	// saturated
 	{"1.6-un", "VAL", 0.5, 563016309, "", "VAL"},
 	{"1.6-adv1", "VAL", 0.8, 572914786, "", "VAL"},
@@ -236,6 +238,8 @@ var callgrindRuns = []struct {
 	{"kim-2", "Baseline(MIN)", 0.4, 993263258, "", ""},
 	{"kim-2", "Ideal(UGAL)", 0.4, 1070219150, "", ""},
 	{"kim-2", "Ideal(MIN)", 0.4, 994064407, "", ""},
+	// its background past (N−1)/p² = 15/16: the saturated background's term
+	{"kim-2", "Baseline(UGAL)", 0.8, 2009583647, "load=1", ""},
 	// QCN-Switch paper Fig. 10b: ADV+1 → UN at 0.4 on the h=2 Dragonfly
 	{"qcn-10b", "QCN-Switch", 0.4, 622599577, "", ""},
 	// Kim et al. Fig. 13: four senders from cycle 20,000 over UR at 0.4
