@@ -178,6 +178,8 @@ var callgrindRuns = []struct {
 	{"4.6a", "MIN", 0.3, 2538944936, "", ""},
 	{"4.6a", "MIN", 0.1, 844315194, "", ""},
 	{"4.6a", "OLM", 0.1, 946405198, "", ""},
+	// thesis Fig. 5.7's baseline (MIN under UN at h=4, 32/256 phits per VC)
+	{"5.7", "baseline 2/1", 0.5, 4612048213, "", ""},
 	// thesis Figs. 4.8–4.10's jobs: UN → ADV+1 at 0.2, h=4
 	{"4.8", "PB", 0.2, 1611784914, "", ""},
 	{"4.8", "OLM", 0.2, 1266264221, "", ""},
