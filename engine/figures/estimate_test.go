@@ -249,6 +249,8 @@ var callgrindRuns = []struct {
 	{"kim-2", "Ideal(MIN)", 0.4, 994064407, "", ""},
 	// its background past (N−1)/p² = 15/16: the saturated background's term
 	{"kim-2", "Baseline(UGAL)", 0.8, 2009583647, "load=1", ""},
+	// the RECN paper's corner case 1 (64-host fat tree, Fig. 2a): IQ
+	{"recn-2a", "IQ", 0.5, 4696628141, "", ""},
 	// QCN-Switch paper Fig. 10b: ADV+1 → UN at 0.4 on the h=2 Dragonfly
 	{"qcn-10b", "QCN-Switch", 0.4, 622599577, "", ""},
 	// Kim et al. Fig. 13: four senders from cycle 20,000 over UR at 0.4
