@@ -182,6 +182,7 @@ var callgrindRuns = []struct {
 	{"4.6a", "Base", 0.1, 985886573, "", ""},
 	// thesis Fig. 5.7's baseline (MIN under UN at h=4, 32/256 phits per VC)
 	{"5.7", "baseline 2/1", 0.5, 4612048213, "", ""},
+	{"5.7", "baseline 2/1", 1, 10115806909, "", ""},
 	// thesis Figs. 4.8–4.10's jobs: UN → ADV+1 at 0.2, h=4
 	{"4.8", "PB", 0.2, 1611784914, "", ""},
 	{"4.8", "OLM", 0.2, 1266264221, "", ""},
@@ -251,6 +252,7 @@ var callgrindRuns = []struct {
 	{"kim-2", "Baseline(UGAL)", 0.8, 2009583647, "load=1", ""},
 	// the RECN paper's corner case 1 (64-host fat tree, Fig. 2a): IQ
 	{"recn-2a", "IQ", 0.5, 4696628141, "", ""},
+	{"recn-2a", "4Q", 0.5, 5785214358, "", ""},
 	// QCN-Switch paper Fig. 10b: ADV+1 → UN at 0.4 on the h=2 Dragonfly
 	{"qcn-10b", "QCN-Switch", 0.4, 622599577, "", ""},
 	// Kim et al. Fig. 13: four senders from cycle 20,000 over UR at 0.4
