@@ -197,6 +197,7 @@ var callgrindRuns = []struct {
 	// thesis Fig. 1.19 at h=4 under ADV+h
 	{"1.19", "VAL_GROUP", 0.2, 3203036481, "", ""},
 	{"1.19", "VAL", 0.2, 2879473026, "", ""},
+	{"1.19", "VAL_GROUP", 0.5, 4042090865, "", ""},
 	// the ACOR paper's Fig. 9 load step 5% → 25% under ADV+h, h=4
 	{"acor-9-up", "ACOR-3L", 0.05, 2188759066, "", ""},
 	{"acor-9-up", "VAL CRG-Sw", 0.05, 1985651645, "", ""},
