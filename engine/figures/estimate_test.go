@@ -220,7 +220,9 @@ var callgrindRuns = []struct {
 	{"kim-9a", "Ideal(UGAL)", 0.2, 93504310, "", ""},
 	{"kim-8a", "Ideal(UGAL)", 0.5, 132732632, "", ""},
 	{"4.6b", "OLM", 0.9, 15746570788, "", "OLM"},
-	{"4.6b", "MIN", 0.9, 1842851669, "", ""},         // MIN's constant is from h=2
+	{"4.6b", "MIN", 0.9, 1842851669, "", ""}, // MIN's constant is from h=2
+	{"4.6b", "MIN", 0.2, 1297216352, "", ""},
+	{"4.6b", "OLM", 0.2, 2697772902, "", ""},
 	{"kim-8a", "CBCM(UGAL)", 0.5, 196302279, "", ""}, // below saturation
 	// the routings fitted on the h=2 Dragonfly past Valiant's 1/2 (the
 	// ADV+1 network of 1.6-adv1; the ACOR paper's system at h=2; Table
