@@ -184,6 +184,7 @@ var callgrindRuns = []struct {
 	// thesis Fig. 5.7's baseline (MIN under UN at h=4, 32/256 phits per VC)
 	{"5.7", "baseline 2/1", 0.5, 4612048213, "", ""},
 	{"5.7", "baseline 2/1", 1, 10115806909, "", ""},
+	{"5.7", "FlexVC 8/4", 0.5, 4887910477, "", ""},
 	// thesis Figs. 4.8–4.10's jobs: UN → ADV+1 at 0.2, h=4
 	{"4.8", "PB", 0.2, 1611784914, "", ""},
 	{"4.8", "OLM", 0.2, 1266264221, "", ""},
@@ -201,6 +202,7 @@ var callgrindRuns = []struct {
 	{"1.19", "VAL_GROUP", 0.2, 3203036481, "", ""},
 	{"1.19", "VAL", 0.2, 2879473026, "", ""},
 	{"1.19", "VAL_GROUP", 0.5, 4042090865, "", ""},
+	{"1.19", "VAL", 0.5, 7666530301, "", ""},
 	// the ACOR paper's Fig. 9 load step 5% → 25% under ADV+h, h=4
 	{"acor-9-up", "ACOR-3L", 0.05, 2188759066, "", ""},
 	{"acor-9-up", "VAL CRG-Sw", 0.05, 1985651645, "", ""},
@@ -223,6 +225,7 @@ var callgrindRuns = []struct {
 	{"4.6b", "MIN", 0.9, 1842851669, "", ""}, // MIN's constant is from h=2
 	{"4.6b", "MIN", 0.2, 1297216352, "", ""},
 	{"4.6b", "OLM", 0.2, 2697772902, "", ""},
+	{"4.6b", "Base", 0.2, 3972522229, "", ""},
 	{"kim-8a", "CBCM(UGAL)", 0.5, 196302279, "", ""}, // below saturation
 	// the routings fitted on the h=2 Dragonfly past Valiant's 1/2 (the
 	// ADV+1 network of 1.6-adv1; the ACOR paper's system at h=2; Table
