@@ -114,7 +114,7 @@ func figureJob(t *testing.T, id, series string, load float64) config.Config {
 // costEdit applies edits, comma-separated, to a figure's job:
 // routing=<name> (the same network and pattern under another routing),
 // policy=<name> (routing.policy), cycles=<n> (sim.cycles, the measured
-// ones), h=<h> (the Dragonfly a = 2h, p = h),
+// ones), load=<x> (traffic.load), h=<h> (the Dragonfly a = 2h, p = h),
 // switch=<pattern>@<cycle> (the pattern switches to that one that many
 // cycles after the warm-up).
 func costEdit(t *testing.T, c *config.Config, edits string) {
@@ -135,6 +135,12 @@ func costEdit(t *testing.T, c *config.Config, edits string) {
 				t.Fatalf("edit %q: %v", e, err)
 			}
 			c.Sim.Cycles = n
+		case "load":
+			x, err := strconv.ParseFloat(v, 64)
+			if err != nil {
+				t.Fatalf("edit %q: %v", e, err)
+			}
+			c.Traffic.Load = x
 		case "h":
 			h, err := strconv.Atoi(v)
 			if err != nil {
@@ -149,7 +155,7 @@ func costEdit(t *testing.T, c *config.Config, edits string) {
 			}
 			c.Traffic.SwitchPattern, c.Traffic.SwitchCycle = pat, n
 		default:
-			t.Fatalf("edit %q: routing, policy, cycles, h or switch", e)
+			t.Fatalf("edit %q: routing, policy, cycles, load, h or switch", e)
 		}
 	}
 }

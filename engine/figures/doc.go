@@ -52,10 +52,16 @@ whatever the steady-state verdict (verdict "transient").
 	fmt.Fprintf(&b, "\nRun times are estimates: every run's cycles × the fixed cost of a cycle (%.1f instructions per node and %.1f "+
 		"per router, callgrind on idle networks), plus its packet-hops (the phits the pattern offers per cycle, figures.OfferedPhits, "+
 		"÷ packet size × cycles × 5 hops) × the routing's instructions per packet-hop (BENCHMARKS.md: MIN %.0f … PB_ACOR %.0f) less "+
-		"the fixed cost per hop of their probe (%.0f), × packet size ÷ %d; at %.0f G instructions/s, one WebAssembly worker at about "+
-		"half a native core. The page measures its own browser's speed with a short probe run (figures.CalibrationProbe) and shows "+
+		"the fixed cost per hop of their probe (%.0f), × packet size ÷ %d (on a Dragonfly without a known throughput bound, UN, "+
+		"× (1 + %.1f × (load − %.1f)) for the heads that find their output busy); plus, near and past the routing's throughput "+
+		"bound (for an adaptive routing under ADV+i or ADVc from %.1f to %.1f × it), the cost of the heads that wait, per node and "+
+		"cycle (MIN %.0f … OLM %.0f); at %.0f G instructions/s, one WebAssembly worker at about "+
+		"half a native core. Each card's estimate against the callgrind count of its runs: BENCHMARKS.md, \"The gallery's run-time "+
+		"estimate\". The page measures its own browser's speed with a short probe run (figures.CalibrationProbe) and shows "+
 		"its estimate instead.\n",
-		FixedInstrPerNodeCycle, FixedInstrPerRouterCycle, InstrPerHop["MIN"], InstrPerHop["PB_ACOR"], ProbeFixedPerHop, ProbePacketSize, BrowserInstrPerSecond/1e9)
+		FixedInstrPerNodeCycle, FixedInstrPerRouterCycle, InstrPerHop["MIN"], InstrPerHop["PB_ACOR"], ProbeFixedPerHop, ProbePacketSize,
+		ContentionPerLoad, ProbeLoad, AdaptiveStart, AdaptiveWhole, SaturatedInstrPerNodeCycle["MIN"], SaturatedInstrPerNodeCycle["OLM"],
+		BrowserInstrPerSecond/1e9)
 	return b.String()
 }
 

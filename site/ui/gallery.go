@@ -28,8 +28,9 @@ import (
 // speedKey caches the calibration in localStorage, per engine version and
 // per version of the estimate's model (figures.Speed counts the model's
 // instructions: "fixed" since it charges the fixed cost per cycle,
-// "saturated" since it charges the heads that wait past saturation).
-const speedKey = "phitsim-speed " + result.EngineVersion + " fixed saturated"
+// "saturated" since it charges the heads that wait past saturation,
+// "contention" since a hop costs more on a busier network without a bound).
+const speedKey = "phitsim-speed " + result.EngineVersion + " fixed saturated contention"
 
 // browserSpeed is this browser's engine speed in instructions per second:
 // cached in localStorage, else measured once with figures.CalibrationProbe
