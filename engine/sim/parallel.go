@@ -160,10 +160,8 @@ func (s *Sim) parallelBlocker() string {
 		return "topology " + s.topo.Name() + ": one partition key (group, row or subtree): nothing to partition"
 	case s.now != 0 || s.live != 0:
 		return "the run did not start at cycle 0"
-	case s.rn != nil:
-		return "congestion.scheme=recn: RECN's queues are not partitioned yet"
-	case !s.mechPartitioned() && (len(s.mech.list) != 0 || s.mech.ctl != nil) || s.mech.live != 0:
-		return "congestion.scheme=" + c.Congestion.Scheme + ": the mechanism's control messages and hooks are not partitioned yet"
+	case s.rn != nil, !s.mechPartitioned() && (len(s.mech.list) != 0 || s.mech.ctl != nil) || s.mech.live != 0:
+		return s.mechNote() // parallel_mech.go
 	case s.mechBlocker() != "": // parallel_mech.go
 		return s.mechBlocker()
 	case !partitionedRouting[c.Routing.Name]:

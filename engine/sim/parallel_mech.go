@@ -27,6 +27,33 @@ func (s *Sim) mechBlocker() string {
 	return ""
 }
 
+// mechNote is why this run's mechanism keeps it sequential (parallelBlocker
+// when the mechanism is not one mechPartitioned covers): the interaction
+// that has no lookahead, or the state not yet split per partition.
+func (s *Sim) mechNote() string {
+	scheme := "congestion.scheme=" + s.cfg.Congestion.Scheme
+	if s.rn != nil {
+		// RECN paper §3.4–3.7: its notifications, acknowledgements and
+		// credits between switches are link messages of at least a link's
+		// latency (recn.linkMsg, s.lat[FatTreeLink], the cut's L); its
+		// messages inside a switch stay there
+		return scheme + ": RECN's messages between switches take at least a link's latency, but its message wheel and pool are one for all switches (recn.post, each cycle's messages handled in the order posted) and it steps the switches itself (recnStep): not partitioned yet"
+	}
+	if len(s.mech.list) == 1 {
+		switch s.mech.list[0].(type) {
+		case *srp:
+			// Kim et al. §III-B and the SRP paper: a dropped speculative
+			// packet's NACK leaves from its router's control injection input
+			return scheme + ": the NACKs waiting for room in their routers' control injection inputs are one queue for the network (srp.nackQ), retried in order at each drop check and stopped at the first that still finds no room, so a full input at one router holds back the NACKs of routers in other partitions in the same cycle (no lookahead)"
+		case *cbcm:
+			// §IV-B: the throttles and unthrottles are packets (a lookahead
+			// of a cut link); what is shared is the state beside them
+			return scheme + ": CBCM's throttles travel as packets, but its detector's lists of the outputs sampled (cbDeg.touched, picked), its destinations watched and flows throttled (watch, act, with the next cycles they act, destDue, srcDue) and early detection's are one per network: not partitioned yet"
+		}
+	}
+	return scheme + ": the mechanism's control messages and hooks are not partitioned yet"
+}
+
 // Ideal (Kim et al., Contention-based Congestion Management in
 // Large-Scale Networks §V-A; ideal.go) puts the hotspot flows on the
 // isolated class when it attaches; the class's flows never change in the

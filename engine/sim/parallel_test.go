@@ -281,6 +281,8 @@ func TestParallelFallbackNote(t *testing.T) {
 		want string
 	}{
 		{goldenCase{"cbcm", []string{"congestion.scheme=cbcm", "traffic.sourceQueue=true", "traffic.sourceQueues=perDestination", "traffic.load=0.3"}}, "congestion.scheme=cbcm"},
+		{goldenCase{"srp", []string{"congestion.scheme=srp", "traffic.sourceQueue=true", "traffic.sourceQueues=perDestination", "traffic.messagePackets=4", "traffic.load=0.3"}}, "congestion.scheme=srp: the NACKs waiting"},
+		{goldenCase{"recn", append([]string{"congestion.scheme=recn", "physical.linkGbps=8", "physical.phitBytes=8", "traffic.load=0.3"}, fattreeRouter...)}, "congestion.scheme=recn: RECN's messages between switches"},
 		{goldenCase{"idleUpdates", []string{"routing.name=PB_ACOR", "router.idleUpdates=fogsim", "traffic.load=0.3"}}, "router.idleUpdates=fogsim"},
 		{goldenCase{"graph500", []string{"workload.kind=graph500"}}, "workload graph500"},
 		{goldenCase{"QCN/jitter", []string{"routing.name=QCN_SWITCH", "routing.qcnReactionPoints=true", "traffic.load=0.3"}}, "routing.qcnRpJitter > 0"},
