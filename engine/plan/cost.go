@@ -117,7 +117,7 @@ const ParallelEfficiency = 0.6
 
 // partitioned reports whether the engine splits a run of c across threads
 // (a conservative reading of sim's rule, engine/PARALLEL.md: the Dragonfly
-// without a congestion-management mechanism but ECN or Ideal, nor a workload, with a routing
+// without a congestion-management mechanism but ECN, Ideal or CBCM without early detection, nor a workload, with a routing
 // whose state is per router, and without FOGSim's idle updates of a
 // per-cycle routing's work, PB's); a run it
 // runs sequentially gains nothing from the threads it holds.
@@ -130,7 +130,7 @@ func partitioned(c *config.Config) bool {
 	}
 	sz, ok := c.Topology.Sizes()
 	return ok && c.Topology.Kind == "dragonfly" && sz.Groups >= 2 &&
-		(c.Congestion.Scheme == "" || c.Congestion.Scheme == "none" || c.Congestion.Scheme == "ecn" || c.Congestion.Scheme == "ideal") && !c.Graph500() &&
+		(c.Congestion.Scheme == "" || c.Congestion.Scheme == "none" || c.Congestion.Scheme == "ecn" || c.Congestion.Scheme == "ideal" || c.Congestion.Scheme == "cbcm" && !c.Congestion.CbcmEarly) && !c.Graph500() &&
 		!(c.Router.IdleUpdates == "fogsim" && perCycle(c.Routing.Name))
 }
 

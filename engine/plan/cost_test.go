@@ -83,6 +83,9 @@ func TestPartitionedAgreesWithEngine(t *testing.T) {
 		{sets: []string{"routing.name=UGAL", "router.idleUpdates=fogsim"}}, {sets: []string{"routing.name=MIN", "fogsim"}},
 		{sets: []string{"congestion.scheme=ecn", "traffic.sourceQueue=true", "traffic.sourceQueues=perDestination"}},
 		{sets: []string{"congestion.scheme=ideal", "traffic.pattern=HOTSPOT", "traffic.hotspotCount=4"}},
+		{sets: []string{"congestion.scheme=cbcm", "traffic.sourceQueue=true", "traffic.sourceQueues=perDestination"}},
+		{sets: []string{"congestion.scheme=cbcm", "congestion.cbcmEarly=true", "traffic.sourceQueue=true", "traffic.sourceQueues=perDestination"}},
+		{sets: []string{"congestion.scheme=srp", "traffic.sourceQueue=true", "traffic.sourceQueues=perDestination"}},
 		{sets: []string{"topology.kind=mesh", "topology.width=4", "topology.height=3", "topology.p=1"}},
 		{sets: []string{"topology.kind=fbfly", "topology.dimensions=1", "topology.k=4", "topology.p=2", "routing.name=UGAL"}},
 	} {

@@ -43,6 +43,7 @@ type crossing struct {
 	pi, vc int32
 	seq    uint32 // its number in its (source, destination) pair, when out-of-order deliveries are counted
 	tag    ctlTag // a control packet's tag (a QCN-Switch notification: parallel_qcn.go)
+	flag   bool   // a mechanism's flag of the packet kept by its id (CBCM's throttled flow's packet: parallel_mech.go)
 	pk     packet
 }
 
@@ -85,7 +86,7 @@ func (s *Sim) packetOut(po int, k int32) {
 	if s.ord != nil && int(k) < len(s.ord.seq) {
 		seq = s.ord.seq[k]
 	}
-	x.packets[x.bank][to] = append(x.packets[x.bank][to], crossing{at: pk.entry, pi: peer, vc: int32(pk.vc), seq: seq, tag: s.ctlOut(k), pk: *pk})
+	x.packets[x.bank][to] = append(x.packets[x.bank][to], crossing{at: pk.entry, pi: peer, vc: int32(pk.vc), seq: seq, tag: s.ctlOut(k), flag: s.pktFlagOut(k), pk: *pk})
 	pk.aux = s.free
 	s.free = k
 }
@@ -122,6 +123,7 @@ func (s *Sim) receive(parts []*Sim) {
 			s.live-- // counted by its sender (packetOut)
 			s.pk[k] = c.pk
 			s.ctlIn(k, c.tag)
+			s.pktFlagIn(k, c.flag)
 			if s.ord != nil { // its number in its pair, under its id here
 				s.ord.number(k, c.seq)
 			}
@@ -312,6 +314,7 @@ func (s *Sim) shard(p, n int, rs [][]int, n0 []int, owner []uint16, L int64) *Si
 	s.qcnShard(sh)
 	s.ecnShard(sh)
 	s.idealShard(sh)
+	s.cbcmShard(sh)
 	// the cycle hooks, in their order, on this partition (partitionedHooks)
 	sh.hk.cycle = make([]cycleHook, len(s.hk.cycle))
 	for i, h := range s.hk.cycle {
@@ -723,6 +726,7 @@ func (s *Sim) gather(parts []*Sim) {
 	s.qcnGather(parts)
 	s.ecnGather(parts)
 	s.idealGather(parts)
+	s.cbcmGather(parts)
 	s.now = parts[0].now
 }
 

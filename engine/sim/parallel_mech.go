@@ -1,7 +1,9 @@
 package sim
 
+import "slices"
+
 // The congestion-management mechanisms in a partitioned run (parallel.go,
-// engine/PARALLEL.md): QCN-Switch (parallel_qcn.go), ECN and Ideal (here)
+// engine/PARALLEL.md): QCN-Switch (parallel_qcn.go), ECN, Ideal and CBCM (here)
 // each get an instance per partition, whose hooks are bound to it and
 // whose integer counts the barrier sums; the others keep the run
 // sequential (their notes, parallelBlocker).
@@ -10,7 +12,7 @@ package sim
 // gives each partition its own instance of (its own blocker, mechBlocker,
 // decides the rest).
 func (s *Sim) mechPartitioned() bool {
-	return s.qc != nil || s.ecnOf() != nil || s.idealOf() != nil
+	return s.qc != nil || s.ecnOf() != nil || s.idealOf() != nil || s.cbcmOf() != nil
 }
 
 // mechBlocker is why this run's partitioned mechanism cannot be
@@ -23,6 +25,8 @@ func (s *Sim) mechBlocker() string {
 		return s.ecnBlocker()
 	case s.idealOf() != nil:
 		return s.idealBlocker()
+	case s.cbcmOf() != nil:
+		return s.cbcmBlocker()
 	}
 	return ""
 }
@@ -45,10 +49,6 @@ func (s *Sim) mechNote() string {
 			// Kim et al. §III-B and the SRP paper: a dropped speculative
 			// packet's NACK leaves from its router's control injection input
 			return scheme + ": the NACKs waiting for room in their routers' control injection inputs are one queue for the network (srp.nackQ), retried in order at each drop check and stopped at the first that still finds no room, so a full input at one router holds back the NACKs of routers in other partitions in the same cycle (no lookahead)"
-		case *cbcm:
-			// §IV-B: the throttles and unthrottles are packets (a lookahead
-			// of a cut link); what is shared is the state beside them
-			return scheme + ": CBCM's throttles travel as packets, but its detector's lists of the outputs sampled (cbDeg.touched, picked), its destinations watched and flows throttled (watch, act, with the next cycles they act, destDue, srcDue) and early detection's are one per network: not partitioned yet"
 		}
 	}
 	return scheme + ": the mechanism's control messages and hooks are not partitioned yet"
@@ -252,4 +252,145 @@ func (s *Sim) ctlGather(parts []*Sim) {
 		}
 	}
 	s.mech.live = live
+}
+
+// CBCM (Kim et al., Contention-based Congestion Management in Large-Scale
+// Networks §IV; cbcm.go, cbcm_deg.go) in a partitioned run. Its throttles
+// and unthrottles are 1-flit control packets on the priority class, from a
+// destination node to a source node and back: one that crosses the cut
+// crosses it on a link of the cut, L or more cycles after it was sent,
+// with its tag. The rest is per port, per node or per flow, written where
+// it lives:
+//
+//   - the detector (§IV-B1): per output port its degree, runs, window and
+//     bound intervals, written by its router's sampling (the inputs'
+//     requests are the router's own heads, drawn from the router's own
+//     stream) and read at its grants; the mark is a packet bit;
+//   - the destination (§IV-B2): per node its mode, source list, epoch,
+//     round and quiet time, written at its ejections and its unthrottles'
+//     receipt; a throttled flow's packet is flagged by packet id at its
+//     source and read at its destination, so the flag crosses the cut with
+//     the packet (crossing.flag);
+//   - the source (§IV-B3, §IV-B4): per flow its throttle, tokens, epoch
+//     counts and the isolated class's choice, written at the source node.
+//
+// Each partition has its own copy: the lists of the cycle (outputs
+// touched and drawn, the inputs whose requests are read again and the
+// routers with drawing inputs, a bit per router, copied), the
+// destinations watched and flows throttled with the cycles their passes
+// next act (a pass's effect on a destination depends only on its own
+// state and the cycle: a partition's pass at its own due cycles acts as
+// the sequential pass does on those destinations; the lists' order only
+// orders sends from distinct nodes), its flags by packet id, its
+// control-packet state, and its counts, summed at the barrier. Its
+// sampling runs over the partition's routers (samplePlain on [r0, r1) and
+// rMore; the drawing inputs of its own routers).
+
+// cbcmOf is this run's CBCM when it is the only mechanism (nil otherwise).
+func (s *Sim) cbcmOf() *cbcm {
+	if len(s.mech.list) != 1 {
+		return nil
+	}
+	m, _ := s.mech.list[0].(*cbcm)
+	return m
+}
+
+// cbcmCycle is CBCM's cycle hook as a method expression (cycleHook.on).
+func cbcmCycle(s *Sim) { s.cbcmOf().cycle(s) }
+
+// cbcmBlocker is why this CBCM run cannot be partitioned ("" when it can).
+func (s *Sim) cbcmBlocker() string {
+	m := s.cbcmOf()
+	if m.early != nil {
+		return "congestion.cbcmEarly=true: early detection's per-router detectors, the routers' throttles and the list of (flow, router) pairs they throttled are not partitioned yet"
+	}
+	if s.mech.ctl != nil {
+		return "congestion.scheme=" + s.cfg.Congestion.Scheme + " with CBCM: the mechanisms' control messages are not partitioned yet"
+	}
+	arrive := 0
+	if s.vq.on {
+		arrive = 1
+	}
+	if len(s.hk.arrive) != arrive || len(s.hk.grant) != 1 || len(s.hk.eject) != 1 || len(s.hk.sent) != 1 {
+		return "a mechanism hook of this configuration is not partitioned yet"
+	}
+	return ""
+}
+
+// cbcmShard gives partition sh its own CBCM (above) and binds its hooks to
+// sh in their registration order (cbcm.attach).
+func (s *Sim) cbcmShard(sh *Sim) {
+	m := s.cbcmOf()
+	if m == nil {
+		return
+	}
+	m2 := *m
+	m2.cand = make([]int16, len(m.cand))
+	m2.touched, m2.picked = nil, nil
+	m2.dirty, m2.dirty2 = nil, nil
+	m2.rmask = slices.Clone(m.rmask)
+	m2.watch, m2.watchGen, m2.act, m2.throttledPackets = nil, nil, nil, nil
+	m2.hotspots, m2.throttles, m2.unthrottle, m2.flowsThrottled = 0, 0, 0, 0
+	m2.throttledCycles, m2.delivered, m2.mkd, m2.hotFlits = 0, 0, 0, 0
+	sh.mech.list = []mechanism{&m2}
+	sh.mech.recv = []packetReceiver{&m2}
+	sh.hk.arrive = nil
+	if s.vq.on {
+		sh.hk.arrive = []func(pi, q int, k int32){m2.arriveHook(sh)}
+	}
+	sh.hk.grant = []func(r, in, out, vc, outVC int, k int32){m2.grantHook(sh)}
+	sh.hk.eject = []func(k int32, t int64){func(k int32, t int64) { m2.eject(sh, k, t) }}
+	sh.hk.sent = []func(n, dst int, k int32){func(n, dst int, k int32) { m2.sent(sh, n, dst, k) }}
+	s.ctlShard(sh)
+}
+
+// cbcmGather adds the partitions' CBCM counts into this Sim's and zeroes
+// theirs; this Sim's flows throttled become the partitions' (for the
+// report), and the control-packet counts are merged (ctlGather).
+func (s *Sim) cbcmGather(parts []*Sim) {
+	m := s.cbcmOf()
+	if m == nil {
+		return
+	}
+	m.act = m.act[:0]
+	for _, sh := range parts {
+		o := sh.cbcmOf()
+		m.hotspots += o.hotspots
+		m.throttles += o.throttles
+		m.unthrottle += o.unthrottle
+		m.flowsThrottled += o.flowsThrottled
+		m.throttledCycles += o.throttledCycles
+		m.delivered += o.delivered
+		m.mkd += o.mkd
+		m.hotFlits += o.hotFlits
+		o.hotspots, o.throttles, o.unthrottle, o.flowsThrottled = 0, 0, 0, 0
+		o.throttledCycles, o.delivered, o.mkd, o.hotFlits = 0, 0, 0, 0
+		m.act = append(m.act, o.act...)
+	}
+	s.ctlGather(parts)
+}
+
+// pktFlagOut is the flag packet k carries across the cut (CBCM's throttled
+// flow's packet), cleared at its slot here.
+func (s *Sim) pktFlagOut(k int32) bool {
+	m := s.cbcmOf()
+	if m == nil || int(k) >= len(m.throttledPackets) || !m.throttledPackets[k] {
+		return false
+	}
+	m.throttledPackets[k] = false
+	return true
+}
+
+// pktFlagIn sets packet k's flag as it crossed the cut.
+func (s *Sim) pktFlagIn(k int32, f bool) {
+	m := s.cbcmOf()
+	if m == nil {
+		return
+	}
+	for f && int(k) >= len(m.throttledPackets) {
+		m.throttledPackets = append(m.throttledPackets, make([]bool, len(s.pk)-len(m.throttledPackets)+1)...)
+	}
+	if int(k) < len(m.throttledPackets) {
+		m.throttledPackets[k] = f
+	}
 }

@@ -42,6 +42,19 @@ func mechCases() []goldenCase {
 	add("Ideal/MIN/HOTSPOT/low", []string{"congestion.scheme=ideal", "congestion.idealPriority=low", "traffic.load=0.5"}, hot)
 	add("fbfly2D/Ideal/UGAL/HOTSPOT", fb2, []string{"congestion.scheme=ideal", "routing.name=UGAL", "traffic.pattern=HOTSPOT", "traffic.hotspotNode=5",
 		"traffic.hotspotSenders=0,17,34,51,60", "traffic.hotspotBackground=UN", "traffic.load=0.6"})
+	// CBCM (§IV): short destination and source epochs (200 cycles), so
+	// that hotspots are declared, flows throttled over the cut and
+	// released within the run; the plain layout and router.voq (the
+	// flattened butterfly's router), the shared and dedicated hotspot VC,
+	// the weighted estimator
+	cb := []string{"congestion.scheme=cbcm", "traffic.sourceQueue=true", "traffic.sourceQueues=perDestination", "traffic.messagePackets=4",
+		"congestion.cbcmDestEpoch=200", "congestion.cbcmSourceEpoch=200"}
+	add("CBCM/MIN/HOTSPOT", cb, hot, []string{"traffic.load=0.4"})
+	add("CBCM/UGAL/HOTSPOT/shared", cb, hot, []string{"routing.name=UGAL", "congestion.cbcmHotspotVC=shared", "traffic.load=0.5"})
+	add("fbfly2D/CBCM/UGAL/HOTSPOT", cb, fb2, []string{"routing.name=UGAL", "traffic.pattern=HOTSPOT", "traffic.hotspotNode=5",
+		"traffic.hotspotSenders=0,17,34,51,60", "traffic.hotspotBackground=UN", "traffic.load=0.5"})
+	add("fbfly2D/CBCM/MIN/HOTSPOT/weighted", cb, fb2, []string{"congestion.cbcmEstimator=weighted", "traffic.pattern=HOTSPOT", "traffic.hotspotNode=5",
+		"traffic.hotspotSenders=0,17,34,51,60", "traffic.hotspotBackground=UN", "traffic.load=0.5"})
 	return cs
 }
 
@@ -79,11 +92,17 @@ func TestParallelMechCasesExercised(t *testing.T) {
 			if e["hotspotFlows"] == 0 || e["hotspotClassPackets"] < 50 {
 				t.Errorf("%s: no hotspot packet on the isolated class: %v", gc.name, e)
 			}
+		case strings.Contains(gc.name, "CBCM/"):
+			e := r.Mechanisms["cbcm"]
+			t.Logf("%s: %v", gc.name, e)
+			if e["hotspots"] == 0 || e["throttles"] < 4 || e["markedShare"] == 0 || e["throttledShare"] == 0 {
+				t.Errorf("%s: CBCM did not act: %v", gc.name, e)
+			}
 		default:
 			t.Errorf("%s: no check of its mechanism", gc.name)
 		}
 	}
-	if n < 7 {
-		t.Errorf("%d mechanism configurations, want at least 7", n)
+	if n < 11 {
+		t.Errorf("%d mechanism configurations, want at least 11", n)
 	}
 }

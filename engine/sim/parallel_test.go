@@ -280,7 +280,7 @@ func TestParallelFallbackNote(t *testing.T) {
 		gc   goldenCase
 		want string
 	}{
-		{goldenCase{"cbcm", []string{"congestion.scheme=cbcm", "traffic.sourceQueue=true", "traffic.sourceQueues=perDestination", "traffic.load=0.3"}}, "congestion.scheme=cbcm"},
+		{goldenCase{"cbcm/early", []string{"congestion.scheme=cbcm", "congestion.cbcmEarly=true", "traffic.sourceQueue=true", "traffic.sourceQueues=perDestination", "traffic.load=0.3"}}, "congestion.cbcmEarly=true: early detection's"},
 		{goldenCase{"srp", []string{"congestion.scheme=srp", "traffic.sourceQueue=true", "traffic.sourceQueues=perDestination", "traffic.messagePackets=4", "traffic.load=0.3"}}, "congestion.scheme=srp: the NACKs waiting"},
 		{goldenCase{"recn", append([]string{"congestion.scheme=recn", "physical.linkGbps=8", "physical.phitBytes=8", "traffic.load=0.3"}, fattreeRouter...)}, "congestion.scheme=recn: RECN's messages between switches"},
 		{goldenCase{"idleUpdates", []string{"routing.name=PB_ACOR", "router.idleUpdates=fogsim", "traffic.load=0.3"}}, "router.idleUpdates=fogsim"},
