@@ -183,6 +183,9 @@ func (m *cbcm) attach(s *Sim, id int) error {
 
 // arriveHook is the arrival hook (router.voq) of m in s: a new head (its
 // queue was empty) makes its input's requests be read again.
+// Not inlined: the calls in the closure it returns are inlined only so.
+//
+//go:noinline
 func (m *cbcm) arriveHook(s *Sim) func(pi, q int, k int32) {
 	return func(pi, q int, k int32) {
 		if s.bufs[pi*s.maxVC+q].hd == k {
@@ -192,6 +195,9 @@ func (m *cbcm) arriveHook(s *Sim) func(pi, q int, k int32) {
 }
 
 // grantHook is the grant hook of m in s.
+// Not inlined: the calls in the closure it returns are inlined only so.
+//
+//go:noinline
 func (m *cbcm) grantHook(s *Sim) func(r, in, out, vc, outVC int, k int32) {
 	return func(r, in, out, vc, outVC int, k int32) {
 		// a data queue's next head asks for the same output: only an
