@@ -118,11 +118,13 @@ const ParallelEfficiency = 0.6
 
 // partitioned reports whether the engine splits a run of c across threads
 // (a conservative reading of sim's rule, engine/PARALLEL.md: a topology
-// with a partition rule and at least two keys, no congestion-management
-// mechanism or workload, a routing whose state is per router — QCN_SWITCH
-// without its reaction points' jitter, one stream for all nodes — and no
-// FOGSim idle updates of a per-cycle routing's work, PB's and ACOR's); a
-// run it runs sequentially gains nothing from the threads it holds.
+// with a partition rule and at least two keys, no workload, no
+// congestion-management mechanism but ECN, Ideal or CBCM without early
+// detection, alone, a routing whose state is per router — QCN_SWITCH
+// without another mechanism and without its reaction points' jitter, one
+// stream for all nodes — and no FOGSim idle updates of a per-cycle
+// routing's work, PB's and ACOR's); a run it runs sequentially gains
+// nothing from the threads it holds.
 // TestPartitionedAgreesWithEngine checks it against the engine.
 func partitioned(c *config.Config) bool {
 	r := &c.Routing
@@ -138,8 +140,13 @@ func partitioned(c *config.Config) bool {
 	if _, ok := c.Topology.Sizes(); !ok {
 		return false
 	}
-	return partitionKeys(c) >= 2 &&
-		(c.Congestion.Scheme == "" || c.Congestion.Scheme == "none") && !c.Graph500() &&
+	cg := &c.Congestion
+	mech := cg.Scheme != "" && cg.Scheme != "none"
+	if mech && r.Name == "QCN_SWITCH" ||
+		mech && cg.Scheme != "ecn" && cg.Scheme != "ideal" && !(cg.Scheme == "cbcm" && !cg.CbcmEarly) {
+		return false
+	}
+	return partitionKeys(c) >= 2 && !c.Graph500() &&
 		!(c.Router.IdleUpdates == "fogsim" && perCycle(r.Name))
 }
 

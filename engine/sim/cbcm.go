@@ -148,11 +148,7 @@ func (m *cbcm) attach(s *Sim, id int) error {
 			rs[r] = &s.rts[r]
 		}
 		m.initReqs(np, slices.Max(s.nq), s.radix, m.q, rs)
-		s.hk.arrive = append(s.hk.arrive, func(pi, q int, k int32) {
-			if s.bufs[pi*s.maxVC+q].hd == k { // a new head: its queue was empty
-				m.dirtyIn(pi)
-			}
-		})
+		s.hk.arrive = append(s.hk.arrive, m.arriveHook(s))
 	}
 	N := s.N
 	m.words = (N + 63) / 64
@@ -178,8 +174,32 @@ func (m *cbcm) attach(s *Sim, id int) error {
 		m.byDest = make([]bool, nf)
 		s.cc.icpt[id] = m // a source's unthrottle for a router's hotspot is read there
 	}
-	s.hk.cycle = append(s.hk.cycle, cycleHook{every: 1, f: func() { m.cycle(s) }})
-	s.hk.grant = append(s.hk.grant, func(r, in, out, vc, outVC int, k int32) {
+	s.hk.cycle = append(s.hk.cycle, cycleHook{every: 1, f: func() { m.cycle(s) }, on: cbcmCycle})
+	s.hk.grant = append(s.hk.grant, m.grantHook(s))
+	s.hk.eject = append(s.hk.eject, func(k int32, t int64) { m.eject(s, k, t) })
+	s.hk.sent = append(s.hk.sent, func(n, dst int, k int32) { m.sent(s, n, dst, k) })
+	return nil
+}
+
+// arriveHook is the arrival hook (router.voq) of m in s: a new head (its
+// queue was empty) makes its input's requests be read again.
+// Not inlined: the calls in the closure it returns are inlined only so.
+//
+//go:noinline
+func (m *cbcm) arriveHook(s *Sim) func(pi, q int, k int32) {
+	return func(pi, q int, k int32) {
+		if s.bufs[pi*s.maxVC+q].hd == k {
+			m.dirtyIn(pi)
+		}
+	}
+}
+
+// grantHook is the grant hook of m in s.
+// Not inlined: the calls in the closure it returns are inlined only so.
+//
+//go:noinline
+func (m *cbcm) grantHook(s *Sim) func(r, in, out, vc, outVC int, k int32) {
+	return func(r, in, out, vc, outVC int, k int32) {
 		// a data queue's next head asks for the same output: only an
 		// emptied queue, an extra queue's next head (its own route) or a
 		// head still on its injection link changes the input's requests
@@ -195,10 +215,7 @@ func (m *cbcm) attach(s *Sim, id int) error {
 		if m.early != nil && !s.isControl(k) {
 			m.early.see(s, m, r, k)
 		}
-	})
-	s.hk.eject = append(s.hk.eject, func(k int32, t int64) { m.eject(s, k, t) })
-	s.hk.sent = append(s.hk.sent, func(n, dst int, k int32) { m.sent(s, n, dst, k) })
-	return nil
+	}
 }
 
 func (m *cbcm) control(*Sim, controlMsg) {}
@@ -232,8 +249,16 @@ func (m *cbcm) cycle(s *Sim) {
 // samplePlain counts every input's requests (the plain layout: a head's
 // output is known only once routed, so each cycle reads every head).
 func (m *cbcm) samplePlain(s *Sim) {
+	m.samplePlainIn(s, s.r0, s.r1)
+	for i := 0; i < len(s.rMore); i += 2 { // a partition's further ranges (parallel.go)
+		m.samplePlainIn(s, s.rMore[i], s.rMore[i+1])
+	}
+}
+
+// samplePlainIn is samplePlain over routers [r0, r1).
+func (m *cbcm) samplePlainIn(s *Sim, r0, r1 int) {
 	now := s.now
-	for r := 0; r < s.R; r++ {
+	for r := r0; r < r1; r++ {
 		if s.inMask[2*r]|s.inMask[2*r+1] == 0 {
 			continue
 		}

@@ -72,7 +72,7 @@ func (m *ecn) attach(s *Sim, id int) error {
 	s.hk.grant = append(s.hk.grant, func(r, in, out, vc, outVC int, k int32) { m.grant(s, r, in, vc, k) })
 	s.hk.eject = append(s.hk.eject, func(k int32, t int64) { m.eject(s, k, t) })
 	s.hk.sent = append(s.hk.sent, func(n, dst int, k int32) { m.sent(s, n, dst, k) })
-	s.hk.cycle = append(s.hk.cycle, cycleHook{every: m.p.Period, f: func() { m.decrement(s) }})
+	s.hk.cycle = append(s.hk.cycle, cycleHook{every: m.p.Period, f: func() { m.decrement(s) }, on: ecnDecrement})
 	return nil
 }
 

@@ -41,12 +41,17 @@ func (m *ideal) attach(s *Sim, id int) error {
 			}
 		}
 	}
-	s.hk.eject = append(s.hk.eject, func(k int32, _ int64) {
+	s.hk.eject = append(s.hk.eject, m.eject(s))
+	return nil
+}
+
+// eject is the hook counting the class's packets consumed in s.
+func (m *ideal) eject(s *Sim) func(k int32, _ int64) {
+	return func(k int32, _ int64) {
 		if pk := &s.pk[k]; s.iso.flow[int(pk.src)*s.N+int(pk.dst)] {
 			m.packets++
 		}
-	})
-	return nil
+	}
 }
 
 func (m *ideal) control(*Sim, controlMsg) {}

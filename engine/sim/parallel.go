@@ -43,6 +43,7 @@ type crossing struct {
 	pi, vc int32
 	seq    uint32 // its number in its (source, destination) pair, when out-of-order deliveries are counted
 	tag    ctlTag // a control packet's tag (a QCN-Switch notification: parallel_qcn.go)
+	flag   bool   // a mechanism's flag of the packet kept by its id (CBCM's throttled flow's packet: parallel_mech.go)
 	pk     packet
 }
 
@@ -85,7 +86,7 @@ func (s *Sim) packetOut(po int, k int32) {
 	if s.ord != nil && int(k) < len(s.ord.seq) {
 		seq = s.ord.seq[k]
 	}
-	x.packets[x.bank][to] = append(x.packets[x.bank][to], crossing{at: pk.entry, pi: peer, vc: int32(pk.vc), seq: seq, tag: s.ctlOut(k), pk: *pk})
+	x.packets[x.bank][to] = append(x.packets[x.bank][to], crossing{at: pk.entry, pi: peer, vc: int32(pk.vc), seq: seq, tag: s.ctlOut(k), flag: s.pktFlagOut(k), pk: *pk})
 	pk.aux = s.free
 	s.free = k
 }
@@ -122,6 +123,7 @@ func (s *Sim) receive(parts []*Sim) {
 			s.live-- // counted by its sender (packetOut)
 			s.pk[k] = c.pk
 			s.ctlIn(k, c.tag)
+			s.pktFlagIn(k, c.flag)
 			if s.ord != nil { // its number in its pair, under its id here
 				s.ord.number(k, c.seq)
 			}
@@ -160,20 +162,18 @@ func (s *Sim) parallelBlocker() string {
 		return "topology " + s.topo.Name() + ": one partition key (group, row or subtree): nothing to partition"
 	case s.now != 0 || s.live != 0:
 		return "the run did not start at cycle 0"
-	case s.rn != nil:
-		return "congestion.scheme=recn: RECN's queues are not partitioned yet"
-	case s.qc == nil && (len(s.mech.list) != 0 || s.mech.ctl != nil) || s.mech.live != 0:
-		return "congestion.scheme=" + c.Congestion.Scheme + ": the mechanism's control messages and hooks are not partitioned yet"
-	case s.qc != nil && s.qcnBlocker() != "":
-		return s.qcnBlocker()
+	case s.rn != nil, !s.mechPartitioned() && (len(s.mech.list) != 0 || s.mech.ctl != nil) || s.mech.live != 0:
+		return s.mechNote() // parallel_mech.go
+	case s.mechBlocker() != "": // parallel_mech.go
+		return s.mechBlocker()
 	case !partitionedRouting[c.Routing.Name]:
 		return "routing " + c.Routing.Name + ": its network-wide state (broadcasts, levels, notifications) is not partitioned yet"
 	case !s.partitionedHooks(),
-		s.qc == nil && (len(s.hk.arrive) != 0 || len(s.hk.grant) != 0 || s.hk.eject != nil):
+		!s.mechPartitioned() && (len(s.hk.arrive) != 0 || len(s.hk.grant) != 0 || s.hk.eject != nil):
 		return "a mechanism hook of this configuration is not partitioned yet"
 	case s.held != nil:
 		return "router.idleUpdates=fogsim: a router counts a packet from the cycle it leaves the upstream router (FOGSim's messagesInQueuesCounter), a lookahead of at most one cycle across the cut"
-	case s.cc.on && s.qc == nil || s.iso.on || s.ctlShort:
+	case (s.cc.on || s.ctlShort || s.iso.on) && !s.mechPartitioned():
 		return "control or isolated traffic classes are not partitioned yet"
 	case s.wl != nil:
 		// thesis §2.2.2's BFS model (engine/graph500): the processes' exchanges
@@ -312,6 +312,9 @@ func (s *Sim) shard(p, n int, rs [][]int, n0 []int, owner []uint16, L int64) *Si
 	sh.st = s.st.partitionCopy()
 	s.acorShard(sh)
 	s.qcnShard(sh)
+	s.ecnShard(sh)
+	s.idealShard(sh)
+	s.cbcmShard(sh)
 	// the cycle hooks, in their order, on this partition (partitionedHooks)
 	sh.hk.cycle = make([]cycleHook, len(s.hk.cycle))
 	for i, h := range s.hk.cycle {
@@ -728,6 +731,9 @@ func (s *Sim) gather(parts []*Sim) {
 	s.live = live
 	s.acorGather(parts)
 	s.qcnGather(parts)
+	s.ecnGather(parts)
+	s.idealGather(parts)
+	s.cbcmGather(parts)
 	s.now = parts[0].now
 }
 

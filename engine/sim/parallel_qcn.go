@@ -75,10 +75,8 @@ func (s *Sim) qcnShard(sh *Sim) {
 	c := &sh.mech
 	c.list = []mechanism{&m2}
 	c.recv = []packetReceiver{&m2}
-	c.tag, c.pending, c.live = nil, nil, 0
-	c.count = make([]ctlCount, len(s.mech.count))
 	sh.cc.icpt = []routerInterceptor{&m2}
-	sh.cc.dropped = make([]int64, len(s.cc.dropped))
+	s.ctlShard(sh)
 }
 
 // ctlOut is the control tag of packet k leaving this partition across the
@@ -116,7 +114,6 @@ func (s *Sim) qcnGather(parts []*Sim) {
 	if m == nil {
 		return
 	}
-	var live int64
 	for _, sh := range parts {
 		q := sh.qc
 		m.samples += q.samples
@@ -134,26 +131,6 @@ func (s *Sim) qcnGather(parts []*Sim) {
 			rp.untracked += o.untracked
 			o.cnms, o.cuts, o.increases, o.held, o.untracked = 0, 0, 0, 0, 0
 		}
-		for i := range sh.mech.count {
-			n, o := &s.mech.count[i], &sh.mech.count[i]
-			n.sent += o.sent
-			n.delivered += o.delivered
-			n.latSum += o.latSum
-			*o = ctlCount{}
-		}
-		for i, v := range sh.cc.dropped {
-			s.cc.dropped[i] += v
-			sh.cc.dropped[i] = 0
-		}
-		live += sh.mech.live
-		x := sh.xp
-		for _, to := range x.packets[1-x.bank] {
-			for i := range to {
-				if to[i].tag.mech != 0 {
-					live++
-				}
-			}
-		}
 	}
-	s.mech.live = live
+	s.ctlGather(parts)
 }

@@ -13,11 +13,14 @@ import (
 // the contention counters and ECtN's and PB's broadcasts, DAMQ and FlexVC,
 // the VOQ input stage, the per-destination and bounded admittance queues,
 // the out-of-order counters, HOTSPOT's senders and a starting hotspot,
-// request-reply, bursty sources, a load step, and sim.precision's barrier.
+// request-reply, bursty sources, a load step, sim.precision's barrier, and
+// ECN's, Ideal's and CBCM's instances per partition (parallel_mech.go;
+// CBCM under router.voq and on the plain layout).
 var raceCases = []string{
 	"UGAL/ADV/0.9", "PAR/ectn/ADV", "PB/ectn/ADV", "PAR/damq/flexVC/UN", "MIN/voqnet/perDestination",
 	"UGAL/admittance", "PAR/iq/order", "UGAL/HOTSPOT/start", "OLM/reactive", "MIN/bursty",
-	"UGAL/switchLoad", "UGAL/precision",
+	"UGAL/switchLoad", "UGAL/precision", "ECN/UGAL/HOTSPOT/UN", "Ideal/UGAL/HOTSPOT/UN",
+	"fbfly2D/CBCM/UGAL/HOTSPOT", "CBCM/MIN/HOTSPOT",
 }
 
 // TestParallelRace (only in a -race build; test.sh runs it): the

@@ -396,10 +396,17 @@ func (s *Sim) Unpartitioned() string { return s.remoteBlocker() }
 // the shared-memory engine's reasons. Everything the shared-memory engine
 // partitions travels as bytes (ACOR-Switch's levels: remote_acor.go;
 // QCN-Switch's tags and counts: remote_qcn.go; the snapshots:
-// remote_snapshot.go); a state added to the shared-memory engine that the
+// remote_snapshot.go); not yet ECN's, Ideal's and CBCM's instances
+// (parallel_mech.go). A state added to the shared-memory engine that the
 // coordinator reads needs a reason here until it does.
 func (s *Sim) remoteBlocker() string {
-	return s.parallelBlocker()
+	if why := s.parallelBlocker(); why != "" {
+		return why
+	}
+	if s.ecnOf() != nil || s.idealOf() != nil || s.cbcmOf() != nil {
+		return "congestion.scheme=" + s.cfg.Congestion.Scheme + ": its instances' counts and control packets do not travel between partitions in memories of their own yet"
+	}
+	return ""
 }
 
 // remoteWindowHook, when set (tests), changes the remote window's length,
