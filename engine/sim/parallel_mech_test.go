@@ -67,17 +67,9 @@ func TestParallelMechCasesExercised(t *testing.T) {
 	n := 0
 	for _, gc := range mechCases() {
 		n++
-		s, err := New(parallelConfig(t, gc), 1)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if why := s.parallelBlocker(); why != "" {
-			t.Errorf("%s: runs sequentially: %s", gc.name, why)
+		r := partitionedRun(t, gc)
+		if r == nil {
 			continue
-		}
-		r, err := s.Run(nil, nil)
-		if err != nil {
-			t.Fatal(err)
 		}
 		switch {
 		case strings.Contains(gc.name, "ECN/"):

@@ -3,6 +3,8 @@ package sim
 import (
 	"strings"
 	"testing"
+
+	"phitsim/engine/result"
 )
 
 // TestParallelQCNCasesExercised: the QCN-Switch configurations of
@@ -20,17 +22,9 @@ func TestParallelQCNCasesExercised(t *testing.T) {
 			continue
 		}
 		n++
-		s, err := New(parallelConfig(t, gc), 1)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if why := s.parallelBlocker(); why != "" {
-			t.Errorf("%s: runs sequentially: %s", gc.name, why)
+		r := partitionedRun(t, gc)
+		if r == nil {
 			continue
-		}
-		r, err := s.Run(nil, nil)
-		if err != nil {
-			t.Fatal(err)
 		}
 		q := r.Mechanisms["qcn"]
 		sets := strings.Join(gc.sets, " ")
@@ -48,4 +42,24 @@ func TestParallelQCNCasesExercised(t *testing.T) {
 	if n < 5 {
 		t.Errorf("%d QCN-Switch configurations, want at least 5", n)
 	}
+}
+
+// partitionedRun runs gc sequentially (one thread) and returns its result,
+// after checking that the partitioned engine covers it (nil, and an error,
+// when it does not).
+func partitionedRun(t *testing.T, gc goldenCase) *result.Result {
+	t.Helper()
+	s, err := New(parallelConfig(t, gc), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if why := s.parallelBlocker(); why != "" {
+		t.Errorf("%s: runs sequentially: %s", gc.name, why)
+		return nil
+	}
+	r, err := s.Run(nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
 }

@@ -92,19 +92,23 @@ func TestTypeNames(t *testing.T) {
 	}
 }
 
+// wire is m after the wire format: encoded and decoded.
+func wire(m *Message) *Message {
+	b, err := Encode(m)
+	if err != nil {
+		panic(err)
+	}
+	d, err := Decode(b)
+	if err != nil {
+		panic(err)
+	}
+	return d
+}
+
 func collect(ctx context.Context, job *StartJob, yield func()) []*Message {
 	var out []*Message
 	Execute(ctx, 1, job, func(m *Message) {
-		// every message goes through the wire format
-		b, err := Encode(m)
-		if err != nil {
-			panic(err)
-		}
-		d, err := Decode(b)
-		if err != nil {
-			panic(err)
-		}
-		out = append(out, d)
+		out = append(out, wire(m)) // every message goes through the wire format
 	}, yield)
 	return out
 }

@@ -29,15 +29,7 @@ func splitLinks(t *testing.T, job *StartJob, parts int) []sim.Link {
 func collectSplit(ctx context.Context, job *StartJob, remote []sim.Link) []*Message {
 	var out []*Message
 	ExecuteSplit(ctx, 1, job, func(m *Message) {
-		b, err := Encode(m)
-		if err != nil {
-			panic(err)
-		}
-		d, err := Decode(b)
-		if err != nil {
-			panic(err)
-		}
-		out = append(out, d)
+		out = append(out, wire(m))
 	}, nil, remote)
 	return out
 }
