@@ -220,6 +220,7 @@ func (pt *Partition) state(e *enc, order bool) {
 	}
 	pt.acorState(e, ranges)
 	pt.qcnState(e)
+	pt.mechState(e)
 	var late int64
 	if s.ord != nil {
 		late = s.ord.late
@@ -290,6 +291,7 @@ func (s *Sim) sendBytes(r int) []byte {
 		e.i(int64(c.vc))
 		e.i(int64(c.seq))
 		e.tag(c.tag)
+		e.flag(c.flag)
 		e.packet(&c.pk)
 	}
 	e.i(int64(len(cs)))
@@ -313,6 +315,7 @@ func (s *Sim) receiveBytes(b []byte) {
 	for range d.count() {
 		pi, vc, seq := int32(d.i()), int32(d.i()), uint32(d.i())
 		tag := d.tag()
+		flag := d.flag()
 		var pk packet
 		d.packet(&pk)
 		if d.err != nil {
@@ -322,6 +325,7 @@ func (s *Sim) receiveBytes(b []byte) {
 		s.live-- // counted by its sender (packetOut)
 		s.pk[k] = pk
 		s.ctlIn(k, tag)
+		s.pktFlagIn(k, flag)
 		if s.ord != nil {
 			s.ord.number(k, seq)
 		}
@@ -395,16 +399,13 @@ func (s *Sim) Unpartitioned() string { return s.remoteBlocker() }
 // remoteBlocker is parallelBlocker for partitions in memories of their own:
 // the shared-memory engine's reasons. Everything the shared-memory engine
 // partitions travels as bytes (ACOR-Switch's levels: remote_acor.go;
-// QCN-Switch's tags and counts: remote_qcn.go; the snapshots:
-// remote_snapshot.go); not yet ECN's, Ideal's and CBCM's instances
-// (parallel_mech.go). A state added to the shared-memory engine that the
+// QCN-Switch's tags and counts: remote_qcn.go; ECN's, Ideal's and CBCM's
+// counts, control packets and flags: remote_mech.go; the snapshots:
+// remote_snapshot.go). A state added to the shared-memory engine that the
 // coordinator reads needs a reason here until it does.
 func (s *Sim) remoteBlocker() string {
 	if why := s.parallelBlocker(); why != "" {
 		return why
-	}
-	if s.ecnOf() != nil || s.idealOf() != nil || s.cbcmOf() != nil {
-		return "congestion.scheme=" + s.cfg.Congestion.Scheme + ": its instances' counts and control packets do not travel between partitions in memories of their own yet"
 	}
 	return ""
 }
@@ -498,6 +499,7 @@ func (s *Sim) runRemote(ctx context.Context, onProgress func(Progress), start ti
 		if s.qc != nil {
 			s.mech.live = 0 // qcnGather's sum (qcnFrom)
 		}
+		s.mechZero() // ECN's and CBCM's (mechFrom)
 		for p, d := range ans {
 			now := d.i()
 			live += d.i()
@@ -536,6 +538,9 @@ func (s *Sim) runRemote(ctx context.Context, onProgress func(Progress), start ti
 				return err
 			}
 			if err := s.qcnFrom(d, p); err != nil {
+				return err
+			}
+			if err := s.mechFrom(d, p); err != nil {
 				return err
 			}
 			if late := d.i(); s.ord != nil {

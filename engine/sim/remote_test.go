@@ -202,6 +202,19 @@ func TestRemotePacketEncoding(t *testing.T) {
 	if n := reflect.TypeOf(ctlTag{}).NumField(); n != tagFields {
 		t.Fatalf("ctlTag has %d fields, the encoding writes %d", n, tagFields)
 	}
+	// a crossing's fields: at (its packet's entry), pi, vc, seq, tag, flag
+	// (CBCM's throttled flow's packet), pk, each written by sendBytes
+	if n := reflect.TypeOf(crossing{}).NumField(); n != crossingFields {
+		t.Fatalf("crossing has %d fields, sendBytes writes %d", n, crossingFields)
+	}
+	for _, f := range []bool{false, true} {
+		e := &enc{}
+		e.flag(f)
+		d := &dec{b: e.b}
+		if got := d.flag(); d.err != nil || len(d.b) != 0 || got != f {
+			t.Fatalf("flag %v came back %v (%v)", f, got, d.err)
+		}
+	}
 	rt := rand.New(rand.NewPCG(5, 6))
 	for range 1000 {
 		tg := ctlTag{mech: int32(rt.Uint32()), prio: rt.IntN(2) == 1, reply: rt.IntN(2) == 1, data: int64(rt.Uint64())}

@@ -1,0 +1,179 @@
+package sim
+
+import "fmt"
+
+// ECN, Ideal and CBCM across memories (engine/PARALLEL.md, "Across
+// memories"; parallel_mech.go): what the shared-memory engine's gathers
+// (ecnGather, idealGather, cbcmGather) merge travels in the state answer,
+// and what the report reads of the per-flow arrays that only the source's
+// partition writes. A BECN, throttle or unthrottle crossing the cut
+// carries its control tag in the crossing's bytes ((enc).tag), as a
+// QCN-Switch notification does; a CBCM throttled flow's packet carries its
+// flag (crossing.flag) in them.
+//
+//   - Ideal (Kim et al., Contention-based Congestion Management in
+//     Large-Scale Networks §V-A): the count of the isolated class's packets
+//     consumed;
+//   - ECN (§III-A): the data packets consumed and marked, the closed
+//     throttle cycles;
+//   - CBCM without early detection (§IV): hotspots declared, throttles and
+//     unthrottles sent, flows ever throttled, closed throttle cycles, data
+//     packets consumed and marked, hotspot flits consumed;
+//   - ECN and CBCM: the control packets' counts (sent, delivered, latency),
+//     drops and the control packets alive (the partition's and those it
+//     sent across the cut in the last window), the flows with a delay or
+//     throttled (the partition's list, in order: the coordinator's list is
+//     the partitions' lists in partition order, as ecnGather's) with the
+//     cycle each began, and which of the partition's nodes' flows sent a
+//     packet (busy, never cleared: a bit per flow, 64 to a word). With
+//     them the report's throttled share (throttledShare) is the sequential
+//     run's.
+
+// mechState writes this partition's ECN, Ideal or CBCM state for the
+// coordinator (mechFrom) and zeroes its counts, as the gathers zero a
+// shard's.
+func (pt *Partition) mechState(e *enc) {
+	s := pt.s
+	if m := s.idealOf(); m != nil {
+		e.i(m.packets)
+		m.packets = 0
+	}
+	var act []int32
+	var since []int64
+	var busy []bool
+	if m := s.ecnOf(); m != nil {
+		for _, v := range []*int64{&m.delivered, &m.marked, &m.throttled} {
+			e.i(*v)
+			*v = 0
+		}
+		act, since, busy = m.act, m.since, m.busy
+	} else if m := s.cbcmOf(); m != nil {
+		for _, v := range []*int64{&m.hotspots, &m.throttles, &m.unthrottle, &m.flowsThrottled,
+			&m.throttledCycles, &m.delivered, &m.mkd, &m.hotFlits} {
+			e.i(*v)
+			*v = 0
+		}
+		act, since, busy = m.act, m.since, m.busy
+	} else {
+		return
+	}
+	e.i(int64(len(s.mech.count)))
+	for i := range s.mech.count {
+		c := &s.mech.count[i]
+		e.i(c.sent)
+		e.i(c.delivered)
+		e.i(c.latSum)
+		*c = ctlCount{}
+	}
+	e.i(int64(len(s.cc.dropped)))
+	for i, v := range s.cc.dropped {
+		e.i(v)
+		s.cc.dropped[i] = 0
+	}
+	e.i(s.mech.live + pt.ctlFlight)
+	e.i(int64(len(act)))
+	for _, f := range act {
+		e.i(int64(f))
+		e.i(since[f])
+	}
+	lo, hi := s.n0*s.N, s.n1*s.N
+	e.i(int64(lo))
+	e.i(int64(hi))
+	for w := lo; w < hi; w += 64 {
+		var bits uint64
+		for j, b := range busy[w:min(w+64, hi)] {
+			if b {
+				bits |= 1 << j
+			}
+		}
+		e.i(int64(bits))
+	}
+}
+
+// mechZero readies this Sim, the coordinator, for the partitions' ECN or
+// CBCM states (mechFrom): the control packets alive and the flows with a
+// delay or throttled are their sum and their lists together.
+func (s *Sim) mechZero() {
+	if m := s.ecnOf(); m != nil {
+		s.mech.live, m.act = 0, m.act[:0]
+	} else if m := s.cbcmOf(); m != nil {
+		s.mech.live, m.act = 0, m.act[:0]
+	}
+}
+
+// mechFrom reads partition p's ECN, Ideal or CBCM state (mechState) into
+// this Sim, the coordinator, adding its counts (the caller called
+// mechZero).
+func (s *Sim) mechFrom(d *dec, p int) error {
+	if m := s.idealOf(); m != nil {
+		m.packets += d.i()
+	}
+	var act *[]int32
+	var since []int64
+	var busy []bool
+	if m := s.ecnOf(); m != nil {
+		for _, v := range []*int64{&m.delivered, &m.marked, &m.throttled} {
+			*v += d.i()
+		}
+		act, since, busy = &m.act, m.since, m.busy
+	} else if m := s.cbcmOf(); m != nil {
+		for _, v := range []*int64{&m.hotspots, &m.throttles, &m.unthrottle, &m.flowsThrottled,
+			&m.throttledCycles, &m.delivered, &m.mkd, &m.hotFlits} {
+			*v += d.i()
+		}
+		act, since, busy = &m.act, m.since, m.busy
+	} else {
+		return d.err
+	}
+	if k := d.i(); d.err == nil && k != int64(len(s.mech.count)) {
+		return fmt.Errorf("partition %d: %d mechanisms' control counts, want %d", p, k, len(s.mech.count))
+	}
+	for i := range s.mech.count {
+		c := &s.mech.count[i]
+		c.sent += d.i()
+		c.delivered += d.i()
+		c.latSum += d.i()
+	}
+	if k := d.i(); d.err == nil && k != int64(len(s.cc.dropped)) {
+		return fmt.Errorf("partition %d: %d mechanisms' drops, want %d", p, k, len(s.cc.dropped))
+	}
+	for i := range s.cc.dropped {
+		s.cc.dropped[i] += d.i()
+	}
+	s.mech.live += d.i()
+	for k := d.count(); k > 0 && d.err == nil; k-- {
+		f, at := d.i(), d.i()
+		if d.err == nil && (f < 0 || f >= int64(len(since))) {
+			return fmt.Errorf("partition %d: flow %d of %d", p, f, len(since))
+		}
+		*act = append(*act, int32(f))
+		since[f] = at
+	}
+	lo, hi := int(d.i()), int(d.i())
+	if d.err == nil && (lo < 0 || hi > len(busy) || lo > hi) {
+		return fmt.Errorf("partition %d: flows [%d, %d)", p, lo, hi)
+	}
+	for w := lo; w < hi && d.err == nil; w += 64 {
+		bits := uint64(d.i())
+		for j := range busy[w:min(w+64, hi)] {
+			busy[w+j] = bits&(1<<j) != 0
+		}
+	}
+	return d.err
+}
+
+// crossingFields is the number of crossing fields sendBytes writes (at
+// as its packet's entry).
+const crossingFields = 7
+
+// flag writes a crossing's flag (crossing.flag: CBCM's throttled flow's
+// packet).
+func (e *enc) flag(f bool) {
+	if f {
+		e.i(1)
+	} else {
+		e.i(0)
+	}
+}
+
+func (d *dec) flag() bool { return d.i() != 0 }
