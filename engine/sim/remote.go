@@ -58,6 +58,9 @@ type Partition struct {
 	// in the last window, and the trace's snapshots already sent
 	ctlFlight int64
 	traceSent int
+	// ECN and CBCM (remote_mech.go): the words of the partition's flows'
+	// bits (busy) as last sent
+	busySent []uint64
 }
 
 // NewPartition makes s, a Sim fresh from New with the run's configuration

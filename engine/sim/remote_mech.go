@@ -25,7 +25,8 @@ import "fmt"
 //     throttled (the partition's list, in order: the coordinator's list is
 //     the partitions' lists in partition order, as ecnGather's) with the
 //     cycle each began, and which of the partition's nodes' flows sent a
-//     packet (busy, never cleared: a bit per flow, 64 to a word). With
+//     packet (busy: a bit per flow, 64 to a word; the words that changed since
+//     the partition's last state answer, with their index). With
 //     them the report's throttled share (throttledShare) is the sequential
 //     run's.
 
@@ -79,14 +80,27 @@ func (pt *Partition) mechState(e *enc) {
 	lo, hi := s.n0*s.N, s.n1*s.N
 	e.i(int64(lo))
 	e.i(int64(hi))
-	for w := lo; w < hi; w += 64 {
+	if pt.busySent == nil {
+		pt.busySent = make([]uint64, (hi-lo+63)/64)
+	}
+	var changed []int
+	for i := range pt.busySent {
+		w := lo + 64*i
 		var bits uint64
 		for j, b := range busy[w:min(w+64, hi)] {
 			if b {
 				bits |= 1 << j
 			}
 		}
-		e.i(int64(bits))
+		if bits != pt.busySent[i] {
+			pt.busySent[i] = bits
+			changed = append(changed, i)
+		}
+	}
+	e.i(int64(len(changed)))
+	for _, i := range changed {
+		e.i(int64(i))
+		e.i(int64(pt.busySent[i]))
 	}
 }
 
@@ -153,8 +167,12 @@ func (s *Sim) mechFrom(d *dec, p int) error {
 	if d.err == nil && (lo < 0 || hi > len(busy) || lo > hi) {
 		return fmt.Errorf("partition %d: flows [%d, %d)", p, lo, hi)
 	}
-	for w := lo; w < hi && d.err == nil; w += 64 {
-		bits := uint64(d.i())
+	for k := d.count(); k > 0 && d.err == nil; k-- {
+		i, bits := d.i(), uint64(d.i())
+		w := lo + 64*int(i)
+		if d.err == nil && (i < 0 || w >= hi) {
+			return fmt.Errorf("partition %d: flows' word %d of [%d, %d)", p, i, lo, hi)
+		}
 		for j := range busy[w:min(w+64, hi)] {
 			busy[w+j] = bits&(1<<j) != 0
 		}
