@@ -58,20 +58,7 @@ func (pt *Partition) mechState(e *enc) {
 	} else {
 		return
 	}
-	e.i(int64(len(s.mech.count)))
-	for i := range s.mech.count {
-		c := &s.mech.count[i]
-		e.i(c.sent)
-		e.i(c.delivered)
-		e.i(c.latSum)
-		*c = ctlCount{}
-	}
-	e.i(int64(len(s.cc.dropped)))
-	for i, v := range s.cc.dropped {
-		e.i(v)
-		s.cc.dropped[i] = 0
-	}
-	e.i(s.mech.live + pt.ctlFlight)
+	pt.ctlState(e)
 	e.i(int64(len(act)))
 	for _, f := range act {
 		e.i(int64(f))
@@ -139,22 +126,9 @@ func (s *Sim) mechFrom(d *dec, p int) error {
 	} else {
 		return d.err
 	}
-	if k := d.i(); d.err == nil && k != int64(len(s.mech.count)) {
-		return fmt.Errorf("partition %d: %d mechanisms' control counts, want %d", p, k, len(s.mech.count))
+	if err := s.ctlFrom(d, p); err != nil {
+		return err
 	}
-	for i := range s.mech.count {
-		c := &s.mech.count[i]
-		c.sent += d.i()
-		c.delivered += d.i()
-		c.latSum += d.i()
-	}
-	if k := d.i(); d.err == nil && k != int64(len(s.cc.dropped)) {
-		return fmt.Errorf("partition %d: %d mechanisms' drops, want %d", p, k, len(s.cc.dropped))
-	}
-	for i := range s.cc.dropped {
-		s.cc.dropped[i] += d.i()
-	}
-	s.mech.live += d.i()
 	for k := d.count(); k > 0 && d.err == nil; k-- {
 		f, at := d.i(), d.i()
 		if d.err == nil && (f < 0 || f >= int64(len(since))) {

@@ -63,20 +63,7 @@ func (pt *Partition) qcnState(e *enc) {
 			e.i(int64(math.Float64bits(rp.cr[i])))
 		}
 	}
-	e.i(int64(len(s.mech.count)))
-	for i := range s.mech.count {
-		c := &s.mech.count[i]
-		e.i(c.sent)
-		e.i(c.delivered)
-		e.i(c.latSum)
-		*c = ctlCount{}
-	}
-	e.i(int64(len(s.cc.dropped)))
-	for i, v := range s.cc.dropped {
-		e.i(v)
-		s.cc.dropped[i] = 0
-	}
-	e.i(s.mech.live + pt.ctlFlight)
+	pt.ctlState(e)
 	if t := m.trace; t != nil {
 		if s.r0 != 0 { // group 0 is another partition's
 			e.i(-1)
@@ -124,22 +111,9 @@ func (s *Sim) qcnFrom(d *dec, p int) error {
 			rp.cr[i] = math.Float64frombits(uint64(d.i()))
 		}
 	}
-	if k := d.i(); d.err == nil && k != int64(len(s.mech.count)) {
-		return fmt.Errorf("partition %d: %d mechanisms' control counts, want %d", p, k, len(s.mech.count))
+	if err := s.ctlFrom(d, p); err != nil {
+		return err
 	}
-	for i := range s.mech.count {
-		c := &s.mech.count[i]
-		c.sent += d.i()
-		c.delivered += d.i()
-		c.latSum += d.i()
-	}
-	if k := d.i(); d.err == nil && k != int64(len(s.cc.dropped)) {
-		return fmt.Errorf("partition %d: %d mechanisms' drops, want %d", p, k, len(s.cc.dropped))
-	}
-	for i := range s.cc.dropped {
-		s.cc.dropped[i] += d.i()
-	}
-	s.mech.live += d.i()
 	if t := m.trace; t != nil && d.err == nil {
 		first := d.i()
 		if first < 0 {
@@ -159,5 +133,50 @@ func (s *Sim) qcnFrom(d *dec, p int) error {
 			}
 		}
 	}
+	return d.err
+}
+
+// ctlState writes the control packets' part of a mechanism's state answer
+// (QCN-Switch's, ECN's, CBCM's): per mechanism its control packets sent,
+// delivered and their latency, the drops, and the control packets alive —
+// those sent across the cut in the last window included, as live counts a
+// data packet with its sender — then zeroes the counts, as absorb does.
+func (pt *Partition) ctlState(e *enc) {
+	s := pt.s
+	e.i(int64(len(s.mech.count)))
+	for i := range s.mech.count {
+		c := &s.mech.count[i]
+		e.i(c.sent)
+		e.i(c.delivered)
+		e.i(c.latSum)
+		*c = ctlCount{}
+	}
+	e.i(int64(len(s.cc.dropped)))
+	for i, v := range s.cc.dropped {
+		e.i(v)
+		s.cc.dropped[i] = 0
+	}
+	e.i(s.mech.live + pt.ctlFlight)
+}
+
+// ctlFrom adds partition p's control-packet counts (ctlState) into the
+// coordinator's.
+func (s *Sim) ctlFrom(d *dec, p int) error {
+	if k := d.i(); d.err == nil && k != int64(len(s.mech.count)) {
+		return fmt.Errorf("partition %d: %d mechanisms' control counts, want %d", p, k, len(s.mech.count))
+	}
+	for i := range s.mech.count {
+		c := &s.mech.count[i]
+		c.sent += d.i()
+		c.delivered += d.i()
+		c.latSum += d.i()
+	}
+	if k := d.i(); d.err == nil && k != int64(len(s.cc.dropped)) {
+		return fmt.Errorf("partition %d: %d mechanisms' drops, want %d", p, k, len(s.cc.dropped))
+	}
+	for i := range s.cc.dropped {
+		s.cc.dropped[i] += d.i()
+	}
+	s.mech.live += d.i()
 	return d.err
 }
