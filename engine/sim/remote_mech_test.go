@@ -11,19 +11,8 @@ import "testing"
 // gather, at the end of the warm-up).
 func TestRemoteBusyWords(t *testing.T) {
 	c := parallelConfig(t, mechCases()[0]) // ECN/MIN/HOTSPOT
-	s, err := New(c, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pt, err := NewPartition(s, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	start := &enc{b: []byte{opStart}}
-	for _, v := range []int64{2, 1, 100, s.dl.age, s.dl.mask, 0} {
-		start.i(v)
-	}
-	if ans, _ := pt.Handle(start.b); len(ans) != 1 || ans[0] != ansOK {
+	pt, start := hostPartition(t, c, 2)
+	if ans, _ := pt.Handle(start); len(ans) != 1 || ans[0] != ansOK {
 		t.Fatalf("start: answer %q", ans)
 	}
 	co, err := New(c, 1) // the coordinator

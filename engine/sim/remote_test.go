@@ -248,22 +248,11 @@ func TestRemotePacketEncoding(t *testing.T) {
 // by ending its host.
 func TestRemoteGarbage(t *testing.T) {
 	c := parallelConfig(t, goldenCase{"MIN", []string{"traffic.load=0.5"}})
-	s, err := New(c, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pt, err := NewPartition(s, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	start := &enc{b: []byte{opStart}}
-	for _, v := range []int64{3, 1, 100, s.dl.age, s.dl.mask, 0} {
-		start.i(v)
-	}
-	if ans, _ := pt.Handle(start.b[:len(start.b)-1]); len(ans) == 0 || ans[0] != ansErr {
+	pt, start := hostPartition(t, c, 3)
+	if ans, _ := pt.Handle(start[:len(start)-1]); len(ans) == 0 || ans[0] != ansErr {
 		t.Errorf("a truncated start: answer %q", ans)
 	}
-	if ans, _ := pt.Handle(start.b); len(ans) != 1 || ans[0] != ansOK {
+	if ans, _ := pt.Handle(start); len(ans) != 1 || ans[0] != ansOK {
 		t.Fatalf("start: answer %q", ans)
 	}
 	rng := rand.New(rand.NewPCG(3, 4))
@@ -282,4 +271,24 @@ func TestRemoteGarbage(t *testing.T) {
 			t.Fatalf("command %x: answer %q", b, ans)
 		}
 	}
+}
+
+// hostPartition is partition 1 of n of a run of c, hosted as a worker
+// hosts it, and the start command (100-cycle windows, no snapshots) that
+// makes it one.
+func hostPartition(t *testing.T, c config.Config, n int64) (*Partition, []byte) {
+	t.Helper()
+	s, err := New(c, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pt, err := NewPartition(s, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := &enc{b: []byte{opStart}}
+	for _, v := range []int64{n, 1, 100, s.dl.age, s.dl.mask, 0} {
+		start.i(v)
+	}
+	return pt, start.b
 }
