@@ -353,10 +353,14 @@ func (c *Config) memory() []MemoryPart {
 		add("routing.name", "QCN-Switch's CNMs when every CNM buffer slot holds one", float64(ctl)*(pkt+12*2*growth), true)
 		// the reaction points (sim's qcnRP): per limiter the flow, three
 		// rates, two counters and two stage counts (52 bytes), per node
-		// its count of busy limiters
+		// its count of busy limiters and, with jitter, its random stream
+		// (16 bytes)
 		if rp := c.QCNReaction(); rp.On {
-			add("routing.qcnRpFlows", fmt.Sprintf("reaction points: %d nodes × %d limiters", N, rp.Flows),
-				5*allocBytes(float64(N*int64(rp.Flows))*8)+3*allocBytes(float64(N*int64(rp.Flows))*4)+allocBytes(float64(N)*4), false)
+			b := 5*allocBytes(float64(N*int64(rp.Flows))*8) + 3*allocBytes(float64(N*int64(rp.Flows))*4) + allocBytes(float64(N)*4)
+			if rp.Jitter != 0 {
+				b += allocBytes(float64(N) * 16)
+			}
+			add("routing.qcnRpFlows", fmt.Sprintf("reaction points: %d nodes × %d limiters", N, rp.Flows), b, false)
 		}
 	}
 

@@ -46,7 +46,9 @@ import (
 //     a factor drawn uniformly in [1 − Jitter, 1 + Jitter] (802.1Qau's
 //     reaction point randomises its counter cycles so that flows cut by
 //     the same congestion point do not increase in lockstep; Jitter 0.15
-//     by default).
+//     by default), from the node's own random stream (the engine's rule:
+//     every router and node draws from its own stream, so a node's draws
+//     do not depend on the other nodes' events).
 //   - Limiting: a token bucket two packets deep filling at R_C: a generation
 //     attempt of a limited flow is lost (as one finding the injection
 //     buffer full, FOGSim's semantics) while the flow has sent more than
@@ -66,16 +68,16 @@ type qcnRP struct {
 	cr, tr, next    []float64
 	bc, timer       []int64
 	bcStage, tStage []int32
-	busy            []int32 // per node: limiters in use
-	rs              rng.Stream
-	pkt             float64 // a data packet's phits
+	busy            []int32      // per node: limiters in use
+	rs              []rng.Stream // per node: the byte counter's jitter (nil without jitter)
+	pkt             float64      // a data packet's phits
 	// results
 	cnms, cuts, increases, held, untracked int64 // held: generation attempts lost
 }
 
 func newQCNRP(s *Sim, p config.QCNRP) *qcnRP {
 	rp := makeQCNRP(s.N, p.Flows, s.P, p)
-	rp.rs = rng.New(s.seed, rng.Router, 1<<40)
+	rp.seedStreams(s.seed)
 	s.rpf = rp
 	s.hk.arrive = append(s.hk.arrive, rp.arrive(s))
 	return rp
@@ -84,9 +86,25 @@ func newQCNRP(s *Sim, p config.QCNRP) *qcnRP {
 // makeQCNRP is n nodes' k free limiters each for packets of pkt phits.
 func makeQCNRP(n, k, pkt int, p config.QCNRP) *qcnRP {
 	m := n * k
-	return &qcnRP{p: p, k: k, pkt: float64(pkt), flow: make([]int32, m), cr: make([]float64, m), tr: make([]float64, m),
+	rp := &qcnRP{p: p, k: k, pkt: float64(pkt), flow: make([]int32, m), cr: make([]float64, m), tr: make([]float64, m),
 		next: make([]float64, m), bc: make([]int64, m), timer: make([]int64, m), bcStage: make([]int32, m), tStage: make([]int32, m),
-		busy: make([]int32, n), rs: rng.New(0, rng.Router, 1<<40)}
+		busy: make([]int32, n)}
+	rp.seedStreams(0)
+	return rp
+}
+
+// seedStreams gives each node its own stream for the byte counter's
+// jitter (none without jitter): node n's is the Router kind's id 2⁴⁰ + n,
+// beyond every router's id.
+func (rp *qcnRP) seedStreams(seed uint64) {
+	if rp.p.Jitter == 0 {
+		rp.rs = nil
+		return
+	}
+	rp.rs = make([]rng.Stream, len(rp.busy))
+	for n := range rp.rs {
+		rp.rs[n] = rng.New(seed, rng.Router, 1<<40+uint64(n))
+	}
 }
 
 // rpCut is a CNM's decrease of current rate cr: R_C·(1 − G_d·|Fb|), at
@@ -119,14 +137,14 @@ func (rp *qcnRP) period(full int64, stage int32) int64 {
 	return max(1, full/2)
 }
 
-// bcCycle is the byte counter's next cycle after stage cycles, randomised
-// by ±Jitter.
-func (rp *qcnRP) bcCycle(stage int32) int64 {
+// bcCycle is node n's byte counter's next cycle after stage cycles,
+// randomised by ±Jitter from the node's stream.
+func (rp *qcnRP) bcCycle(n int, stage int32) int64 {
 	c := rp.period(rp.p.ByteCount, stage)
 	if rp.p.Jitter == 0 {
 		return c
 	}
-	return max(1, int64(float64(c)*(1+rp.p.Jitter*(2*rp.rs.Float64()-1))+0.5))
+	return max(1, int64(float64(c)*(1+rp.p.Jitter*(2*rp.rs[n].Float64()-1))+0.5))
 }
 
 // find is node n's limiter of the flow to dst, or −1.
@@ -194,7 +212,7 @@ func (rp *qcnRP) cnm(now int64, n, dst int, fb uint8) {
 	rp.tr[i] = rp.cr[i]
 	rp.cr[i] = rpCut(rp.cr[i], fb, rp.p.Gd, rp.p.MinRate)
 	rp.bcStage[i], rp.tStage[i] = 0, 0
-	rp.bc[i], rp.timer[i] = rp.bcCycle(0), now+rp.p.Timer
+	rp.bc[i], rp.timer[i] = rp.bcCycle(n, 0), now+rp.p.Timer
 }
 
 // hold reports whether node n's generation attempt to dst at cycle now is
@@ -239,7 +257,7 @@ func (rp *qcnRP) sent(now int64, i, n int) {
 	for rp.flow[i] != 0 && rp.bc[i] <= 0 {
 		rp.bcStage[i]++
 		rp.increase(i, n)
-		rp.bc[i] += rp.bcCycle(rp.bcStage[i])
+		rp.bc[i] += rp.bcCycle(n, rp.bcStage[i])
 	}
 }
 

@@ -3,6 +3,7 @@ package sim
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -326,15 +327,15 @@ func TestQCNRPByteCounterRandomised(t *testing.T) {
 	if lo < 850 || hi > 1150 || lo > 860 || hi < 1140 || math.Abs(sum/n-1000) > 10 || len(distinct) < 200 {
 		t.Errorf("randomised cycles of 1,000 phits: %d … %d, mean %.1f, %d distinct; want [850, 1150] filled, mean 1,000", lo, hi, sum/n, len(distinct))
 	}
-	if b := rp.bcCycle(5); b < 425 || b > 575 {
+	if b := rp.bcCycle(0, 5); b < 425 || b > 575 {
 		t.Errorf("after fast recovery: a cycle of %d phits, want 500 ± 15%%", b)
 	}
 	c.Routing.QcnRpJitter = -1
 	rp = makeQCNRP(1, 1, 10, c.QCNReaction())
 	for range 100 {
 		rp.cnm(0, 0, 3, 1)
-		if rp.bc[0] != 1000 || rp.bcCycle(5) != 500 {
-			t.Fatalf("without randomisation: cycles of %d and %d phits, want 1,000 and 500", rp.bc[0], rp.bcCycle(5))
+		if rp.bc[0] != 1000 || rp.bcCycle(0, 5) != 500 {
+			t.Fatalf("without randomisation: cycles of %d and %d phits, want 1,000 and 500", rp.bc[0], rp.bcCycle(0, 5))
 		}
 	}
 }
@@ -379,5 +380,35 @@ func TestQCNRPHotspotSenders(t *testing.T) {
 	t.Logf("packets to the hotspot: %d without reaction points, %d with (%d cuts, %d attempts held, %d senders' flows limited at the end)", off, on, rp.cuts, rp.held, hot)
 	if rp.cuts == 0 || rp.held == 0 || hot == 0 || float64(on) > 0.9*float64(off) {
 		t.Errorf("the backlogged senders are not limited: %d packets with reaction points against %d without, %d cuts, %d held, %d flows limited", on, off, rp.cuts, rp.held, hot)
+	}
+}
+
+// TestQCNRPJitterPerNode: each node's byte-counter jitter comes from its
+// own stream (the engine's rule for every router and node, which the
+// partitioned engine relies on: engine/PARALLEL.md), so node 0's cycles
+// are the same whether or not node 1's CNMs come between its own.
+func TestQCNRPJitterPerNode(t *testing.T) {
+	c := config.Default()
+	c.Routing.QcnReactionPoints, c.Routing.QcnRpByteCount = true, 1000
+	p := c.QCNReaction()
+	cycles := func(other bool) []int64 {
+		rp := makeQCNRP(2, 1, 10, p)
+		rp.seedStreams(7)
+		var got []int64
+		for range 50 {
+			rp.cnm(0, 0, 3, 1)
+			got = append(got, rp.bc[0])
+			if other {
+				rp.cnm(0, 1, 3, 1)
+			}
+		}
+		return got
+	}
+	alone, mixed := cycles(false), cycles(true)
+	if !slices.Equal(alone, mixed) {
+		t.Errorf("node 0's byte-counter cycles depend on node 1's CNMs:\n%v\n%v", alone, mixed)
+	}
+	if slices.Min(alone) == slices.Max(alone) {
+		t.Errorf("node 0's cycles %v not randomised", alone)
 	}
 }
