@@ -44,6 +44,7 @@ type crossing struct {
 	seq    uint32 // its number in its (source, destination) pair, when out-of-order deliveries are counted
 	tag    ctlTag // a control packet's tag (a QCN-Switch notification: parallel_qcn.go)
 	flag   bool   // a mechanism's flag of the packet kept by its id (CBCM's throttled flow's packet: parallel_mech.go)
+	acc    int64  // SRP's speculative packet's queuing time over its earlier hops (srp.acc: parallel_srp.go)
 	pk     packet
 }
 
@@ -86,7 +87,7 @@ func (s *Sim) packetOut(po int, k int32) {
 	if s.ord != nil && int(k) < len(s.ord.seq) {
 		seq = s.ord.seq[k]
 	}
-	x.packets[x.bank][to] = append(x.packets[x.bank][to], crossing{at: pk.entry, pi: peer, vc: int32(pk.vc), seq: seq, tag: s.ctlOut(k), flag: s.pktFlagOut(k), pk: *pk})
+	x.packets[x.bank][to] = append(x.packets[x.bank][to], crossing{at: pk.entry, pi: peer, vc: int32(pk.vc), seq: seq, tag: s.ctlOut(k), flag: s.pktFlagOut(k), acc: s.pktAccOut(k), pk: *pk})
 	pk.aux = s.free
 	s.free = k
 }
@@ -124,6 +125,7 @@ func (s *Sim) receive(parts []*Sim) {
 			s.pk[k] = c.pk
 			s.ctlIn(k, c.tag)
 			s.pktFlagIn(k, c.flag)
+			s.pktAccIn(k, c.acc)
 			if s.ord != nil { // its number in its pair, under its id here
 				s.ord.number(k, c.seq)
 			}
@@ -180,7 +182,7 @@ func (s *Sim) parallelBlocker() string {
 		// are packets, but the model keeps job-wide state beside them, and
 		// Run stops at the cycle of the BFS's last delivery
 		return "workload " + c.Workload.Kind + ": its processes interact outside packets (a sender raises its receiver's expected query count when it sends; per-level counts and the broadcasts delivered are the whole job's) and the run ends at the cycle the last broadcast lands, which a partition would run past"
-	case s.srcQueue && s.onMessage != nil:
+	case s.srcQueue && s.onMessage != nil && s.srpOf() == nil: // SRP's: parallel_srp.go
 		return "a mechanism's look at the messages queued is not partitioned yet"
 	case s.st.hx != nil:
 		return "the hop counts of link classes beyond the third (per packet) are not partitioned yet"
@@ -315,6 +317,7 @@ func (s *Sim) shard(p, n int, rs [][]int, n0 []int, owner []uint16, L int64) *Si
 	s.ecnShard(sh)
 	s.idealShard(sh)
 	s.cbcmShard(sh)
+	s.srpShard(sh)
 	// the cycle hooks, in their order, on this partition (partitionedHooks)
 	sh.hk.cycle = make([]cycleHook, len(s.hk.cycle))
 	for i, h := range s.hk.cycle {
@@ -734,6 +737,7 @@ func (s *Sim) gather(parts []*Sim) {
 	s.ecnGather(parts)
 	s.idealGather(parts)
 	s.cbcmGather(parts)
+	s.srpGather(parts)
 	s.now = parts[0].now
 }
 

@@ -3,7 +3,7 @@ package sim
 import "slices"
 
 // The congestion-management mechanisms in a partitioned run (parallel.go,
-// engine/PARALLEL.md): QCN-Switch (parallel_qcn.go), ECN, Ideal and CBCM (here)
+// engine/PARALLEL.md): QCN-Switch (parallel_qcn.go), SRP (parallel_srp.go), ECN, Ideal and CBCM (here)
 // each get an instance per partition, whose hooks are bound to it and
 // whose integer counts the barrier sums; the others keep the run
 // sequential (their notes, parallelBlocker).
@@ -12,7 +12,7 @@ import "slices"
 // gives each partition its own instance of (its own blocker, mechBlocker,
 // decides the rest).
 func (s *Sim) mechPartitioned() bool {
-	return s.qc != nil || s.ecnOf() != nil || s.idealOf() != nil || s.cbcmOf() != nil
+	return s.qc != nil || s.ecnOf() != nil || s.idealOf() != nil || s.cbcmOf() != nil || s.srpOf() != nil
 }
 
 // mechBlocker is why this run's partitioned mechanism cannot be
@@ -27,6 +27,8 @@ func (s *Sim) mechBlocker() string {
 		return s.idealBlocker()
 	case s.cbcmOf() != nil:
 		return s.cbcmBlocker()
+	case s.srpOf() != nil:
+		return s.srpBlocker() // parallel_srp.go
 	}
 	return ""
 }
@@ -42,14 +44,6 @@ func (s *Sim) mechNote() string {
 		// latency (recn.linkMsg, s.lat[FatTreeLink], the cut's L); its
 		// messages inside a switch stay there
 		return scheme + ": RECN's messages between switches take at least a link's latency, but its message wheel and pool are one for all switches (recn.post, each cycle's messages handled in the order posted) and it steps the switches itself (recnStep): not partitioned yet"
-	}
-	if len(s.mech.list) == 1 {
-		switch s.mech.list[0].(type) {
-		case *srp:
-			// Kim et al. §III-B and the SRP paper: a dropped speculative
-			// packet's NACK leaves from its router's control injection input
-			return scheme + ": the NACKs waiting for room in their routers' control injection inputs are one queue for the network (srp.nackQ), retried in order at each drop check and stopped at the first that still finds no room, so a full input at one router holds back the NACKs of routers in other partitions in the same cycle (no lookahead)"
-		}
 	}
 	return scheme + ": the mechanism's control messages and hooks are not partitioned yet"
 }

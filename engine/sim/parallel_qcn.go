@@ -14,18 +14,12 @@ package sim
 // the sampling router. Everything else QCN-Switch keeps is per port (the
 // minimal probabilities, the packet counts, the last feedbacks, the
 // congestion points' counts and last occupancies), written at the port's
-// router; per node (the reaction points' limiters, when their byte
-// counters are not randomised); or a count: samples, CNMs, cuts, control
-// packets sent, delivered and dropped, and the CNMs per interval (sCnm),
-// each partition counting its own and the barrier summing them. The
-// probabilities' trace (Figs. 12b, 14b) is group 0's, recorded by the
-// partition that holds group 0.
-//
-// What keeps a run sequential: the reaction points' randomised byte
-// counter (routing.qcnRpJitter > 0), whose draws come from one random
-// stream for all nodes, in the order the network's events happen
-// (qcnRP.rs); a partition cannot know how many draws the others made
-// before its own.
+// router; per node (the reaction points' limiters, and the random stream
+// each node draws its byte counter's jitter from, qcnRP.rs); or a count:
+// samples, CNMs, cuts, control packets sent, delivered and dropped, and
+// the CNMs per interval (sCnm), each partition counting its own and the
+// barrier summing them. The probabilities' trace (Figs. 12b, 14b) is group
+// 0's, recorded by the partition that holds group 0.
 
 // qcnBlocker is why this QCN-Switch run cannot be partitioned ("" when it
 // can): QCN-Switch must be the only mechanism, with only its own hooks.
@@ -39,9 +33,6 @@ func (s *Sim) qcnBlocker() string {
 		arrive++
 	}
 	if m.rp != nil {
-		if m.rp.p.Jitter != 0 {
-			return "routing.qcnRpJitter > 0: the reaction points' byte-counter jitter is drawn from one random stream for all nodes, in the network's event order"
-		}
 		arrive++
 	}
 	if len(s.hk.arrive) != arrive || len(s.hk.grant) != 1 || s.hk.eject != nil || s.hk.sent != nil {

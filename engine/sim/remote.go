@@ -295,6 +295,7 @@ func (s *Sim) sendBytes(r int) []byte {
 		e.i(int64(c.seq))
 		e.tag(c.tag)
 		e.flag(c.flag)
+		e.i(c.acc)
 		e.packet(&c.pk)
 	}
 	e.i(int64(len(cs)))
@@ -319,6 +320,7 @@ func (s *Sim) receiveBytes(b []byte) {
 		pi, vc, seq := int32(d.i()), int32(d.i()), uint32(d.i())
 		tag := d.tag()
 		flag := d.flag()
+		acc := d.i()
 		var pk packet
 		d.packet(&pk)
 		if d.err != nil {
@@ -329,6 +331,7 @@ func (s *Sim) receiveBytes(b []byte) {
 		s.pk[k] = pk
 		s.ctlIn(k, tag)
 		s.pktFlagIn(k, flag)
+		s.pktAccIn(k, acc)
 		if s.ord != nil {
 			s.ord.number(k, seq)
 		}

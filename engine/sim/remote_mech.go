@@ -35,6 +35,10 @@ import "fmt"
 // shard's.
 func (pt *Partition) mechState(e *enc) {
 	s := pt.s
+	if s.srpOf() != nil {
+		pt.srpState(e) // remote_srp.go
+		return
+	}
 	if m := s.idealOf(); m != nil {
 		e.i(m.packets)
 		m.packets = 0
@@ -95,7 +99,9 @@ func (pt *Partition) mechState(e *enc) {
 // CBCM states (mechFrom): the control packets alive and the flows with a
 // delay or throttled are their sum and their lists together.
 func (s *Sim) mechZero() {
-	if m := s.ecnOf(); m != nil {
+	if s.srpOf() != nil {
+		s.mech.live = 0 // srpFrom
+	} else if m := s.ecnOf(); m != nil {
 		s.mech.live, m.act = 0, m.act[:0]
 	} else if m := s.cbcmOf(); m != nil {
 		s.mech.live, m.act = 0, m.act[:0]
@@ -106,6 +112,9 @@ func (s *Sim) mechZero() {
 // this Sim, the coordinator, adding its counts (the caller called
 // mechZero).
 func (s *Sim) mechFrom(d *dec, p int) error {
+	if s.srpOf() != nil {
+		return s.srpFrom(d, p) // remote_srp.go
+	}
 	if m := s.idealOf(); m != nil {
 		m.packets += d.i()
 	}
@@ -156,7 +165,7 @@ func (s *Sim) mechFrom(d *dec, p int) error {
 
 // crossingFields is the number of crossing fields sendBytes writes (at
 // as its packet's entry).
-const crossingFields = 7
+const crossingFields = 8
 
 // flag writes a crossing's flag (crossing.flag: CBCM's throttled flow's
 // packet).

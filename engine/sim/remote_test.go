@@ -203,7 +203,8 @@ func TestRemotePacketEncoding(t *testing.T) {
 		t.Fatalf("ctlTag has %d fields, the encoding writes %d", n, tagFields)
 	}
 	// a crossing's fields: at (its packet's entry), pi, vc, seq, tag, flag
-	// (CBCM's throttled flow's packet), pk, each written by sendBytes
+	// (CBCM's throttled flow's packet), acc (SRP's queuing time), pk, each
+	// written by sendBytes
 	if n := reflect.TypeOf(crossing{}).NumField(); n != crossingFields {
 		t.Fatalf("crossing has %d fields, sendBytes writes %d", n, crossingFields)
 	}

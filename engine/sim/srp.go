@@ -44,7 +44,9 @@ import (
 // (ctlClass.replies): reservations on the request VCs (sendPriority),
 // grants and ACKs on the reply VCs (sendReply), NACKs on the reply VCs
 // from the dropping router's control injection input (sendFromRouterOn;
-// held in nackQ while that input is full). The copies are not needed
+// held in the router's own queue, nackQ[r], while that input is full: the
+// SRP paper's router turns the dropped head into a NACK on the spot, so a
+// router's NACKs never wait for another router's). The copies are not needed
 // against deadlock here (a control packet is consumed unconditionally at
 // its node, the answer waits in the node's control queue: engine/TIMING.md,
 // "Why it cannot deadlock"), but keep a reservation from waiting behind
@@ -73,18 +75,17 @@ type srp struct {
 	reservations, drops     int64   // the whole run
 	ctl                     int64   // control messages sent
 	portNode                []int32 // by injection port: its node
-	// NACKs waiting for room in their router's control injection input
-	// (sendFromRouter), retried at every scan; the dropped packet stays
-	// parked meanwhile
-	nackQ      []srpNackWait
+	// per router: the NACKs waiting for room in its control injection
+	// input (sendFromRouter), in the order dropped, retried at every scan;
+	// the dropped packet stays parked meanwhile
+	nackQ      [][]srpNackWait
 	nackWaited int64 // NACKs that waited in nackQ
 }
 
-// srpNackWait is a NACK from router r to node `to` (payload data) not yet
-// sent.
+// srpNackWait is a NACK to node `to` (payload data) not yet sent.
 type srpNackWait struct {
-	r, to int32
-	data  int64
+	to   int32
+	data int64
 }
 
 // srpScan is the drop check's period: a speculative packet is dropped at
@@ -121,6 +122,7 @@ func (m *srp) attach(s *Sim, id int) error {
 	m.cur, m.left, m.out, m.queued = make([]int32, nf), make([]int32, nf), make([]int32, nf), make([]int32, nf)
 	m.granted, m.start = make([]bool, nf), make([]int64, nf)
 	m.txFree, m.tRes = make([]int64, s.N), make([]int64, s.N)
+	m.nackQ = make([][]srpNackWait, s.R)
 	if err := s.needPriorityPackets(id); err != nil {
 		return fmt.Errorf("congestion.scheme=srp: %v", err)
 	}
@@ -133,7 +135,16 @@ func (m *srp) attach(s *Sim, id int) error {
 	for n := range s.N {
 		m.portNode[s.nodeAt[n].pi] = int32(n)
 	}
-	s.hk.grant = append(s.hk.grant, func(r, in, out, vc, outVC int, k int32) {
+	s.hk.grant = append(s.hk.grant, m.grantHook(s))
+	s.hk.eject = append(s.hk.eject, m.ejectHook(s))
+	s.hk.cycle = append(s.hk.cycle, cycleHook{every: srpScan, f: func() { m.scan(s) }, on: srpScanOn})
+	return nil
+}
+
+// grantHook wakes the node whose injection port a packet leaves and adds
+// a speculative packet's wait at this hop to its queuing time.
+func (m *srp) grantHook(s *Sim) func(r, in, out, vc, outVC int, k int32) {
+	return func(r, in, out, vc, outVC int, k int32) {
 		pi := r*s.radix + in
 		if s.ports[pi].class == topology.Injection {
 			s.fg.wake[m.portNode[pi]] = 0
@@ -141,14 +152,16 @@ func (m *srp) attach(s *Sim, id int) error {
 		if s.pk[k].mech&m.spec != 0 {
 			m.acc[k] += s.now - s.pk[k].entry
 		}
-	})
-	s.hk.eject = append(s.hk.eject, func(k int32, _ int64) {
+	}
+}
+
+// ejectHook ACKs a speculative packet consumed at its destination.
+func (m *srp) ejectHook(s *Sim) func(k int32, _ int64) {
+	return func(k int32, _ int64) {
 		if pk := &s.pk[k]; pk.mech&m.spec != 0 {
 			m.send(s, srpAck, int(pk.dst), int(pk.src), 0)
 		}
-	})
-	s.hk.cycle = append(s.hk.cycle, cycleHook{every: srpScan, f: func() { m.scan(s) }})
-	return nil
+	}
 }
 
 // send sends a control packet of a kind from node `from` to node `to`,
@@ -307,22 +320,30 @@ func (m *srp) nack(s *Sim, n int, d int64) {
 	s.holdFlow(n, dst, st)
 }
 
-// scan drops the speculative heads whose queuing time exceeds the
-// threshold, at every router's busy inputs.
+// scan sends the NACKs waiting at each router and drops the speculative
+// heads whose queuing time exceeds the threshold, at every router's busy
+// inputs (the Sim's routers: a partition's own, parallel_srp.go).
 func (m *srp) scan(s *Sim) {
-	now := s.now
-	if len(m.nackQ) > 0 { // the NACKs waiting for room, in order
-		i := 0
-		for ; i < len(m.nackQ); i++ {
-			w := m.nackQ[i]
-			if s.sendFromRouterOn(m.id, int(w.r), int(w.to), w.data, true) < 0 {
-				s.cc.dropped[m.id]-- // it waits on
-				break
-			}
-		}
-		m.nackQ = m.nackQ[:copy(m.nackQ, m.nackQ[i:])]
+	m.scanRange(s, s.r0, s.r1)
+	for i := 0; i < len(s.rMore); i += 2 {
+		m.scanRange(s, s.rMore[i], s.rMore[i+1])
 	}
-	for r := 0; r < s.R; r++ {
+}
+
+// scanRange is scan on routers [r0, r1).
+func (m *srp) scanRange(s *Sim, r0, r1 int) {
+	now := s.now
+	for r := r0; r < r1; r++ {
+		if q := m.nackQ[r]; len(q) > 0 { // the router's NACKs waiting for room, in order
+			i := 0
+			for ; i < len(q); i++ {
+				if s.sendFromRouterOn(m.id, r, int(q[i].to), q[i].data, true) < 0 {
+					s.cc.dropped[m.id]-- // it waits on
+					break
+				}
+			}
+			m.nackQ[r] = q[:copy(q, q[i:])]
+		}
 		for w := 0; w < 2; w++ {
 			for im := s.inMask[2*r+w]; im != 0; im &= im - 1 {
 				in := w<<6 | bits.TrailingZeros64(im)
@@ -366,7 +387,11 @@ func (m *srp) drop(s *Sim, r, in, q int) {
 		s.inMask[2*r+in>>6] &^= 1 << (in & 63)
 	}
 	if ip.class != topology.Injection {
-		s.returnCredit(pi, q, s.now, true, ip.class == topology.Global)
+		if s.xp == nil {
+			s.returnCredit(pi, q, s.now, true, ip.class == topology.Global)
+		} else { // a partition: the upstream router may be across the cut
+			s.creditBack(pi, q, s.now, true, ip.class == topology.Global)
+		}
 	} else {
 		s.fg.wake[m.portNode[pi]] = 0 // room in its node's injection VC
 	}
@@ -387,17 +412,18 @@ func (m *srp) drop(s *Sim, r, in, q int) {
 	m.nackFrom(s, r, src, d)
 }
 
-// nackFrom sends a NACK from router r to node `to`, or queues it when r's
-// control injection input is full (sent at a later scan, in order).
+// nackFrom sends a NACK from router r to node `to`, or queues it in r's
+// queue when r's control injection input is full or r has NACKs waiting
+// (sent at a later scan, in order).
 func (m *srp) nackFrom(s *Sim, r, to int, d int64) {
-	if len(m.nackQ) == 0 {
+	if len(m.nackQ[r]) == 0 {
 		if s.sendFromRouterOn(m.id, r, to, d, true) >= 0 {
 			return
 		}
 		s.cc.dropped[m.id]-- // not lost: it waits in nackQ
 	}
 	m.nackWaited++
-	m.nackQ = append(m.nackQ, srpNackWait{int32(r), int32(to), d})
+	m.nackQ[r] = append(m.nackQ[r], srpNackWait{int32(to), d})
 }
 
 // report: the share of the window's packets that left their source queue

@@ -405,3 +405,37 @@ func TestSRPRequestsAndRepliesOnTheirOwnControlVCs(t *testing.T) {
 		t.Errorf("crossings by kind %v (reservation, grant, ACK), %d reservations; want 2, 2, 8 and 1", seen, m.reservations)
 	}
 }
+
+// A NACK waits only behind its own router's: the SRP paper's router turns
+// a dropped speculative head into a NACK at that router (Kim et al.,
+// Contention-based Congestion Management in Large-Scale Networks §III-B:
+// "the router emits a NACK to the source"), so router 0's full control
+// injection input holds back router 0's NACKs and no other router's.
+// Router 1's NACK, dropped after router 0's started waiting, leaves at
+// once; router 0's leave in order once its input has room.
+func TestSRPNacksWaitPerRouter(t *testing.T) {
+	s, err := New(srpConfig("srp", "MIN", 0), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := mechOf[*srp](t, s)
+	in := func(r int) *buffer { return &s.bufs[int(s.cc.inj[r])*s.maxVC+int(s.cc.rBase[topology.Injection])] }
+	full := in(0).cap
+	in(0).cap = 0 // router 0's NACK input: full
+	m.nackFrom(s, 0, 5, nackData(0, 0, 9))
+	m.nackFrom(s, 0, 6, nackData(0, 0, 9))
+	m.nackFrom(s, 1, 7, nackData(0, 0, 9))
+	if len(m.nackQ[0]) != 2 || len(m.nackQ[1]) != 0 || in(1).len != 1 {
+		t.Fatalf("router 0 full: %d NACKs wait at router 0, %d at router 1, %d in router 1's input; want 2, 0, 1",
+			len(m.nackQ[0]), len(m.nackQ[1]), in(1).len)
+	}
+	in(0).cap = full
+	m.scan(s)
+	if len(m.nackQ[0]) != 0 || in(0).len != 2 || s.pk[in(0).hd].dst != 5 {
+		t.Fatalf("router 0 with room: %d NACKs wait, %d in its input (head to %d); want 0, 2, the first to node 5",
+			len(m.nackQ[0]), in(0).len, s.pk[in(0).hd].dst)
+	}
+	if m.nackWaited != 2 || s.controlDropped(m.id) != 0 {
+		t.Errorf("%d NACKs waited, %d counted dropped; want 2, 0", m.nackWaited, s.controlDropped(m.id))
+	}
+}
