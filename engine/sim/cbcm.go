@@ -142,6 +142,9 @@ func (m *cbcm) attach(s *Sim, id int) error {
 	}
 	m.cand = make([]int16, 1<<qBits) // a port holds at most 1<<qBits − 1 queues (router.voq, router.queueing)
 	m.limit = int64(math.Floor(m.p.Threshold * float64(2*int64(nb)*int64(ns)*int64(m.q))))
+	// the highest degree that held through a whole window keeps its sum
+	// at the limit or below: 2·nb·ns·hq ≤ limit
+	m.hq = int32(max(math.MinInt32+1, min(math.MaxInt32, m.limit/(2*int64(nb)*int64(ns)))))
 	if s.vq.on {
 		rs := make([]*rng.Stream, s.R) // each router's own
 		for r := range rs {
@@ -382,6 +385,13 @@ func (m *cbcm) headPort(s *Sim, r int, b *buffer) int {
 // eval is whether output po is congested at cycle t (after its sample).
 func (m *cbcm) eval(po int, t int64) bool {
 	o := &m.out[po]
+	// a degree at or below hq through the window (its last high cycle
+	// before it) keeps the window's sum at or below the limit: not
+	// congested, read no further (o.sum is not kept; metric reads anew)
+	if o.cur <= m.hq && int64(o.hiAt) <= t-m.ns {
+		o.cong = false
+		return false
+	}
 	// Σ(max − min) ≥ 0: with the window's sum alone at or below the limit
 	// the output is not congested, and its bound intervals can wait
 	o.sum = m.windowSum(po, o, t)

@@ -46,6 +46,10 @@ type cbDeg struct {
 	touched []int32
 	picked  []int32 // entries drawn last cycle: back to stat now
 	now1    int64   // the cycle being sampled + 1 (stamp)
+	// hq: a degree above it is high — an entry whose degree stayed at
+	// or below hq through a window cannot pass its limit there (the
+	// per-output detector's eval); cbOut.hiAt, its last high cycle
+	hq int32
 }
 
 // cbRun is a run of equal degrees: its first cycle, its degree and the
@@ -60,11 +64,13 @@ type cbRun struct {
 // oldest cycle of the window), its bound intervals accounted through cycle
 // at: the open bound interval's min and max, the closed intervals' Σ(max −
 // min) (apart: and Σ max); sum, the window's sum at its last read. Ring
-// indices fit 16 bits (rn ≤ cbcmSamples + 2 ≤ 10,002): 64 bytes.
+// indices fit 16 bits (rn ≤ cbcmSamples + 2 ≤ 10,002), cycles 31 (as a
+// run's start): 64 bytes.
 type cbOut struct {
 	at, sum, sDiff, sMax int64
 	end                  int64 // the open interval's last cycle
 	cur, lo, hi          int32
+	hiAt                 int32 // the last cycle its degree was above hq (or later)
 	head, tail           int16
 	slot                 int16 // the open interval's slot in diffs (its index mod nb)
 	cong                 bool
@@ -84,7 +90,9 @@ func (d *cbDeg) init(np, ns, bsi int, apart, lazy bool) {
 	for p := range np {
 		d.runs[p*d.rn].s = math.MinInt32 // degree 0 since before the start
 		d.out[p].at, d.out[p].lo, d.out[p].end = -1, math.MaxInt32, d.bsi-1
+		d.out[p].hiAt = math.MinInt32
 	}
+	d.hq = math.MaxInt32
 	if apart {
 		d.maxs = make([]int32, np*nb)
 	}
@@ -150,6 +158,9 @@ func (d *cbDeg) setDegree(p int, t int64, x int32) {
 	if int64(hr.s) == t { // changed again in the cycle its run starts
 		hr.v, o.cur = x, x
 		return
+	}
+	if o.cur > d.hq { // its run through t − 1 was high
+		o.hiAt = int32(t - 1)
 	}
 	switch {
 	case d.lazy || t-1 <= o.at:

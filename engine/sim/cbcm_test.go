@@ -400,7 +400,7 @@ func TestCBCMIncrementalDetectorMatchesRecount(t *testing.T) {
 		m := mechOf[*cbcm](t, s)
 		np := len(s.ports)
 		hist := make([][]int32, np) // per output, its degree at each cycle
-		bad, hotLinks := 0, 0
+		bad, hotLinks, quiet, cong := 0, 0, 0, 0
 		s.hk.cycle = append(s.hk.cycle, cycleHook{every: 1, f: func() { // after cbcm's sample
 			stat := make([]int32, np)
 			for pi := range s.ports {
@@ -473,6 +473,18 @@ func TestCBCMIncrementalDetectorMatchesRecount(t *testing.T) {
 					bad++
 					t.Errorf("%s, cycle %d: output %d's metric %.4f, recounted %.4f", est, s.now, po, got, want)
 				}
+				// the grant's test: a window at or below hq throughout is
+				// answered without reading it (eval), the others in full
+				want, quietWin := recountCongested(m, hist[po])
+				if got := m.eval(po, s.now); got != want {
+					bad++
+					t.Errorf("%s, cycle %d: output %d congested %v, recounted %v (window at most hq = %d: %v)", est, s.now, po, got, want, m.hq, quietWin)
+				}
+				if quietWin {
+					quiet++
+				} else if want {
+					cong++
+				}
 			}
 			if bad > 5 {
 				t.FailNow()
@@ -484,7 +496,33 @@ func TestCBCMIncrementalDetectorMatchesRecount(t *testing.T) {
 		if m.throttles == 0 || hotLinks == 0 {
 			t.Errorf("%s: %d throttles, %d hotspot VC heads bound for a link: the hotspot VC's queues were not exercised", est, m.throttles, hotLinks)
 		}
+		if quiet == 0 || cong == 0 {
+			t.Errorf("%s: %d reads of windows at most hq, %d congested: eval's two paths not both exercised", est, quiet, cong)
+		}
 	}
+}
+
+// recountCongested is whether the metric over a degree history h at its
+// last cycle passes the limit (Kim et al. §IV-B1, the integer form eval
+// tests: 2·nb·Σ − samples·Σ(max − min) > limit), and whether the window's
+// degrees were all at or below hq.
+func recountCongested(m *cbcm, h []int32) (bool, bool) {
+	ns, bsi, t := int(m.ns), int(m.bsi), len(h)-1
+	sum, quiet := int64(0), true
+	for c := max(0, t-ns+1); c <= t; c++ {
+		sum += int64(h[c])
+		quiet = quiet && h[c] <= m.hq
+	}
+	diff := int64(0)
+	last := (t+1)/bsi - 1
+	for k := max(0, last-m.nb+1); k <= last; k++ {
+		lo, hi := int32(math.MaxInt32), int32(0)
+		for _, x := range h[k*bsi : (k+1)*bsi] {
+			lo, hi = min(lo, x), max(hi, x)
+		}
+		diff += int64(hi - lo)
+	}
+	return 2*int64(m.nb)*sum-m.ns*diff > m.limit, quiet
 }
 
 // recountMetric is MA − Σ(max − min)/nb/2 over a degree history h (h[c]:
