@@ -227,7 +227,11 @@ func Execute(ctx context.Context, id uint64, job *StartJob, emit func(*Message),
 // the job's Sim coordinates (sim.Sim.RunRemote). The result is Execute's:
 // a configuration the partitioned engine does not cover (sim.Sim.Unpartitioned)
 // runs here as on one worker, its partitions closed at once. A partition's
-// error ends the run with its message.
+// error ends the run with its message. A watched run (job.Snapshots) sends
+// the one-worker run's Snapshot messages, byte for byte: each partition
+// fills in its routers' entries at a snapshot's cycle and sends them in
+// that window's answer (engine/PARALLEL.md, "Across memories"); the
+// coordinator hands the whole snapshot over, as one worker's Sim does.
 func ExecuteSplit(ctx context.Context, id uint64, job *StartJob, emit func(*Message), yield func(), remote []sim.Link) {
 	defer sim.CloseLinks(remote) // also when the run ends before it starts
 	defer func() {
