@@ -100,6 +100,7 @@ func splitRun(t *testing.T, ctx context.Context, base string) {
 		t.Fatalf("a run was split with one worker per run")
 	}
 	one, oneFrames := watched(1)
+	oneCPU := one.Runs[0].CPUSeconds
 	if a, b := export(two), export(one); a != b {
 		t.Errorf("2 workers' export differs from 1 worker's:\n%.600s\n%.600s", a, b)
 	}
@@ -114,7 +115,7 @@ func splitRun(t *testing.T, ctx context.Context, base string) {
 	}
 	again, againFrames := watched(2)
 	t.Logf("h=2 UGAL 0.5, 12,000 cycles, watched: %.2fs on 2 workers, %.2fs on 1 (run wall time, 2 shared cores)",
-		again.Runs[0].CPUSeconds, one.Runs[0].CPUSeconds)
+		again.Runs[0].CPUSeconds, oneCPU)
 	if export(again) != export(one) || againFrames != oneFrames {
 		t.Errorf("2 workers chosen in the page: the export or the live view differs from 1 worker's")
 	}
