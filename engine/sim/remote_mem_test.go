@@ -20,14 +20,23 @@ func heapNow() int64 {
 
 // startedPartition is partition p of n of a run of c with seed 1, started
 // as the coordinator's first command starts it (100-cycle windows, watched
-// every 200 cycles as the page's live view is).
-func startedPartition(t *testing.T, c config.Config, p, n int) *Partition {
+// every 200 cycles as the page's live view is): in a Sim of its own, or
+// with own partition 0 of a coordinator's watched Sim (OwnPartition).
+func startedPartition(t *testing.T, c config.Config, p, n int, own bool) *Partition {
 	t.Helper()
 	s, err := New(c, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
-	pt, err := NewPartition(s, p)
+	var pt *Partition
+	if own {
+		if err := s.Watch(200, func(*NetSnapshot) {}); err != nil {
+			t.Fatal(err)
+		}
+		pt, err = OwnPartition(s)
+	} else {
+		pt, err = NewPartition(s, p)
+	}
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -47,7 +56,8 @@ func startedPartition(t *testing.T, c config.Config, p, n int) *Partition {
 // heap of a Sim fresh from New (the coordinator's own Sim, which steps
 // nothing) and after 2,000 cycles (one worker: its packets in flight),
 // and of partition p of n once started (New and its shard). The
-// coordinator's worker holds both its Sim and partition 0. A measurement,
+// coordinator's worker holds its Sim and partition 0: a Sim of its own, or
+// a shard of the coordinator's (OwnPartition, the page's). A measurement,
 // not a check: it runs with PHITSIM_SPLIT_MEM=1 only.
 func TestRemoteWorkerMemory(t *testing.T) {
 	if os.Getenv("PHITSIM_SPLIT_MEM") == "" {
@@ -76,12 +86,17 @@ func TestRemoteWorkerMemory(t *testing.T) {
 			var line string
 			for _, p := range []int{0, n - 1} {
 				base := heapNow()
-				pt := startedPartition(t, c, p, n)
+				pt := startedPartition(t, c, p, n, false)
 				b := heapNow() - base
 				runtime.KeepAlive(pt)
 				line += fmt.Sprintf(", partition %d %.1f MB", p, float64(b)/1e6)
 				if p == 0 {
-					line += fmt.Sprintf(" (the coordinator's worker %.1f MB)", float64(b+one)/1e6)
+					line += fmt.Sprintf(" (the coordinator's worker, a Sim of its own: %.1f MB", float64(b+one)/1e6)
+					base := heapNow()
+					pt := startedPartition(t, c, 0, n, true)
+					b := heapNow() - base
+					runtime.KeepAlive(pt)
+					line += fmt.Sprintf("; with OwnPartition: %.1f MB)", float64(b)/1e6)
 				}
 			}
 			t.Logf("%s: one Sim %.1f MB; %d workers%s", name, float64(one)/1e6, n, line)
