@@ -2,8 +2,10 @@ package e2e
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"os"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -12,6 +14,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"phitsim/site/experiment"
+	"phitsim/site/protocol"
 )
 
 // splitLink: one run of h=2 (9 groups) with UGAL at load 0.5, long
@@ -36,49 +39,89 @@ func setSplit(t *testing.T, ctx context.Context, n int) {
 // splitRun (TestBrowser's "split"): a run split across two Web Workers
 // (separate wasm instances exchanging each window's crossings over a
 // MessageChannel, engine/PARALLEL.md "Across memories") gives the page the
-// same result document as on one worker (the exported JSON's run, CPU time
-// aside); Cancel stops both workers (each acknowledges: none is
-// terminated); a partition's worker that crashes ends the run with its
-// message.
+// same export document as on one worker (CPU times aside), and the live
+// view the same snapshots: the watched run is split by default, as any
+// other, and its frames equal one worker's, byte for byte. A long watched
+// run on two workers updates the live view while it runs; Cancel stops
+// both workers (each acknowledges: none is terminated); a partition's
+// worker that crashes ends the run with its message.
 func splitRun(t *testing.T, ctx context.Context, base string) {
 	if n := eval[int](t, ctx, `navigator.hardwareConcurrency`); n < 2 {
 		t.Skipf("navigator.hardwareConcurrency %d: the pool has one worker", n)
 	}
 	open(t, ctx, base+"#"+experiment.Encode(splitLink(10000)))
 	waitFor(t, ctx, done, 120*time.Second) // small: it runs on opening
-	// the watched run (the live view's) stays on one worker by default
-	if n := eval[int](t, ctx, `phitsimDebug.pool().splitRuns`); n != 0 {
-		t.Fatalf("the run on opening was split (%d split runs)", n)
-	}
-	one := pageResults(t, ctx)
-	setSplit(t, ctx, 2)
-	rerun(t, ctx)
+	// the watched run (the live view's) is split as any other
 	if n := eval[int](t, ctx, `phitsimDebug.pool().splitRuns`); n != 1 {
-		t.Fatalf("the run was not split across 2 workers (%d split runs)", n)
+		t.Fatalf("the watched run on opening was not split across the workers (%d split runs)", n)
 	}
-	two := pageResults(t, ctx)
-	if len(one.Runs) != 1 || len(two.Runs) != 1 {
-		t.Fatalf("%d and %d runs", len(one.Runs), len(two.Runs))
+	// 12,000 cycles in frames of 200 (protocol.SnapshotEvery)
+	const frames = 60
+	watched := func(workers int) (experiment.Export, string) {
+		ex := pageResults(t, ctx)
+		if len(ex.Runs) != 1 {
+			t.Fatalf("%d workers: %d runs", workers, len(ex.Runs))
+		}
+		if ex.Runs[0].Sequential != "" {
+			t.Fatalf("%d workers: ran sequentially: %q", workers, ex.Runs[0].Sequential)
+		}
+		f := eval[string](t, ctx, `phitsimDebug.netFrames()`)
+		var nets []protocol.NetInfo
+		if err := json.Unmarshal([]byte(f), &nets); err != nil || len(nets) != frames {
+			t.Fatalf("%d workers: %d live view frames (%v), want %d", workers, len(nets), err, frames)
+		}
+		if n := eval[int](t, ctx, `+document.getElementById('netview').dataset.frames`); n != frames {
+			t.Errorf("%d workers: the live view shows %d frames, want %d", workers, n, frames)
+		}
+		busy := 0
+		for _, b := range nets[frames/2].LinkUse {
+			if b > 0 {
+				busy++
+			}
+		}
+		if busy < len(nets[frames/2].LinkUse)/2 {
+			t.Errorf("%d workers: %d of %d ports carried traffic in frame %d", workers, busy, len(nets[frames/2].LinkUse), frames/2)
+		}
+		return ex, f
 	}
-	if one.Runs[0].Sequential != "" || two.Runs[0].Sequential != "" {
-		t.Fatalf("ran sequentially: %q %q", one.Runs[0].Sequential, two.Runs[0].Sequential)
+	// the whole export, its runs' CPU times aside
+	export := func(ex experiment.Export) string {
+		for _, r := range ex.Runs {
+			r.CPUSeconds = 0
+		}
+		b, _ := json.Marshal(ex)
+		return string(b)
 	}
-	if a, b := canonical(two.Runs[0]), canonical(one.Runs[0]); a != b {
-		t.Errorf("2 workers' result differs from 1 worker's:\n%.600s\n%.600s", a, b)
-	}
-	t.Logf("h=2 UGAL 0.5, 12,000 cycles: %.2fs on 2 workers, %.2fs on 1 (run wall time, 2 shared cores)",
-		two.Runs[0].CPUSeconds, one.Runs[0].CPUSeconds)
-	// 1 worker per run: today's path
+	two, twoFrames := watched(2)
+	// 1 worker per run: the one-worker path
 	setSplit(t, ctx, 1)
 	rerun(t, ctx)
 	if n := eval[int](t, ctx, `phitsimDebug.pool().splitRuns`); n != 1 {
 		t.Fatalf("a run was split with one worker per run")
 	}
-	if a, b := canonical(pageResults(t, ctx).Runs[0]), canonical(one.Runs[0]); a != b {
-		t.Errorf("1 worker per run: the result differs")
+	one, oneFrames := watched(1)
+	oneCPU := one.Runs[0].CPUSeconds
+	if a, b := export(two), export(one); a != b {
+		t.Errorf("2 workers' export differs from 1 worker's:\n%.600s\n%.600s", a, b)
+	}
+	if twoFrames != oneFrames {
+		t.Errorf("2 workers' live view frames differ from 1 worker's:\n%.300s\n%.300s", twoFrames, oneFrames)
+	}
+	// the count chosen in the page: 2 again
+	setSplit(t, ctx, 2)
+	rerun(t, ctx)
+	if n := eval[int](t, ctx, `phitsimDebug.pool().splitRuns`); n != 2 {
+		t.Fatalf("the run was not split across 2 workers (%d split runs)", n)
+	}
+	again, againFrames := watched(2)
+	t.Logf("h=2 UGAL 0.5, 12,000 cycles, watched: %.2fs on 2 workers, %.2fs on 1 (run wall time, 2 shared cores)",
+		again.Runs[0].CPUSeconds, oneCPU)
+	if export(again) != export(one) || againFrames != oneFrames {
+		t.Errorf("2 workers chosen in the page: the export or the live view differs from 1 worker's")
 	}
 
-	// Cancel: a long run on both workers stops on both
+	// a long watched run on both workers: the live view updates while it
+	// runs; Cancel stops both
 	open(t, ctx, base+"#"+experiment.Encode(splitLink(4000000)))
 	if s := eval[string](t, ctx, `document.getElementById('app').dataset.state`); s != "idle" {
 		t.Fatalf("a long experiment started on its own (%s)", s)
@@ -87,17 +130,31 @@ func splitRun(t *testing.T, ctx context.Context, base string) {
 	pool := func() map[string]any { return eval[map[string]any](t, ctx, `phitsimDebug.pool()`) }
 	acks := pool()["cancelAcks"].(float64)
 	eval[bool](t, ctx, `(() => { document.getElementById('run').click(); return true })()`)
-	waitFor(t, ctx, `document.getElementById('app').dataset.state === 'running'`, 30*time.Second)
-	time.Sleep(2 * time.Second)
+	nframes := `+(document.getElementById('netview') || {dataset: {}}).dataset.frames`
+	waitFor(t, ctx, `document.getElementById('app').dataset.state === 'running' && `+nframes+` >= 3`, 60*time.Second)
 	if p := pool(); p["helping"].(float64) != 1 {
-		t.Fatalf("the run is not split across 2 workers: %v", p)
+		t.Fatalf("the watched run is not split across 2 workers: %v", p)
 	}
+	graph := `echarts.getInstanceByDom(document.getElementById('chart-net'))`
+	waitFor(t, ctx, `!!`+graph, 5*time.Second)
+	subtext := func() string {
+		return eval[string](t, ctx, `(c => c ? c.getOption().title[0].subtext : '')(`+graph+`)`)
+	}
+	first, n0 := subtext(), eval[int](t, ctx, nframes)
+	waitFor(t, ctx, nframes+` >= `+strconv.Itoa(n0+3), 60*time.Second)
+	waitFor(t, ctx, `(c => c.getOption().title[0].subtext !== `+strconv.Quote(first)+`)(`+graph+`)`, 5*time.Second)
+	t.Logf("the live view of the split run: %q, then %q", first, subtext())
 	eval[bool](t, ctx, `(() => { document.getElementById('cancel').click(); return true })()`)
 	waitFor(t, ctx, `document.getElementById('app').dataset.state === 'cancelled'`, 5*time.Second)
 	waitFor(t, ctx, `!phitsimDebug.pool().busy && phitsimDebug.pool().helping === 0`, 10*time.Second)
 	p := pool()
 	if p["helping"].(float64) != 0 || p["terminated"].(float64) != 0 || p["cancelAcks"].(float64) != acks+1 {
 		t.Errorf("after Cancel: %v (want no partition left, none terminated, one more acknowledgement)", p)
+	}
+	after := eval[int](t, ctx, nframes)
+	time.Sleep(time.Second)
+	if n := eval[int](t, ctx, nframes); n != after {
+		t.Errorf("the live view took %d frames after the run was cancelled", n-after)
 	}
 
 	// a partition's worker that crashes ends the run with its message;

@@ -114,12 +114,10 @@ func (pt *Partition) handle(cmd []byte) (out []byte, err error) {
 		if why := f.remoteBlocker(); why != "" {
 			return nil, errors.New("start: not partitionable: " + why)
 		}
-		f.initDetector()
-		f.dl.age, f.dl.mask = age, mask
-		if every > 0 { // a watched run: this partition fills in its entries (remote_snapshot.go)
-			if err := f.Watch(every, func(*NetSnapshot) {}); err != nil {
-				return nil, err
-			}
+		// the detector's bound and a watched run's snapshots (remote_own.go)
+		pt.detector(age, mask)
+		if err := pt.watch(every); err != nil {
+			return nil, err
 		}
 		r0, n0, owner, L, ok := f.split(n)
 		if !ok {
@@ -127,6 +125,7 @@ func (pt *Partition) handle(cmd []byte) (out []byte, err error) {
 		}
 		pt.n = n
 		pt.s = f.shard(p, n, r0, n0, owner, max(win, L))
+		pt.s.ownRecords() // remote_own.go
 		pt.sink = pt.s.st.partitionCopy()
 	case opWindow:
 		s := pt.s

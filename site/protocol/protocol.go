@@ -223,11 +223,15 @@ func Execute(ctx context.Context, id uint64, job *StartJob, emit func(*Message),
 
 // ExecuteSplit is Execute with the run split across workers: remote holds
 // the links to partitions 1…len(remote) (job.Parts = len(remote)+1), each a
-// worker's NewPartition; partition 0 runs here, in a Sim of its own, and
-// the job's Sim coordinates (sim.Sim.RunRemote). The result is Execute's:
+// worker's NewPartition; partition 0 runs here, a shard of the job's Sim
+// (sim.OwnPartition), which coordinates (sim.Sim.RunRemote). The result is Execute's:
 // a configuration the partitioned engine does not cover (sim.Sim.Unpartitioned)
 // runs here as on one worker, its partitions closed at once. A partition's
-// error ends the run with its message.
+// error ends the run with its message. A watched run (job.Snapshots) sends
+// the one-worker run's Snapshot messages, byte for byte: each partition
+// fills in its routers' entries at a snapshot's cycle and sends them in
+// that window's answer (engine/PARALLEL.md, "Across memories"); the
+// coordinator hands the whole snapshot over, as one worker's Sim does.
 func ExecuteSplit(ctx context.Context, id uint64, job *StartJob, emit func(*Message), yield func(), remote []sim.Link) {
 	defer sim.CloseLinks(remote) // also when the run ends before it starts
 	defer func() {
@@ -275,9 +279,9 @@ func ExecuteSplit(ctx context.Context, id uint64, job *StartJob, emit func(*Mess
 				Msg: fmt.Sprintf("a run of %d parts with %d links to other workers", job.Parts, len(remote))}})
 			return
 		}
-		own := *job
-		own.Part = 0
-		pt, err := NewPartition(&own)
+		// partition 0 is a shard of the coordinator's Sim: the worker
+		// holds the network once (sim.OwnPartition)
+		pt, err := sim.OwnPartition(s)
 		if err != nil {
 			emit(&Message{Type: Error, ID: id, Error: errorInfo(err)})
 			return

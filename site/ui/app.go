@@ -7,6 +7,7 @@
 package ui
 
 import (
+	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
@@ -416,6 +417,15 @@ func (a *App) installDebug() {
 			return ""
 		}
 		b, err := a.res.JSON()
+		if err != nil {
+			return ""
+		}
+		return string(b)
+	}))
+	// the live view's snapshots of the watched run so far, as JSON (the
+	// end-to-end test compares a split run's with one worker's)
+	dbg.Set("netFrames", js.FuncOf(func(js.Value, []js.Value) any {
+		b, err := json.Marshal(a.net.frames)
 		if err != nil {
 			return ""
 		}

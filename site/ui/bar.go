@@ -399,7 +399,7 @@ func (a *App) renderSplit(running bool) *vecty.HTML {
 	opts = append(opts, vecty.Markup(elemID("workers-per-run"), prop.Disabled(running),
 		event.Change(func(e *vecty.Event) {
 			if n, err := strconv.Atoi(e.Target.Get("value").String()); err == nil && n >= 1 {
-				a.pool.Split, a.pool.SplitWatched = n, true
+				a.pool.Split = n
 			}
 			a.schedule() // not the experiment's: its link and results stay
 		})))
@@ -407,7 +407,7 @@ func (a *App) renderSplit(running bool) *vecty.HTML {
 		opts = append(opts, elem.Option(vecty.Markup(prop.Value(strconv.Itoa(n)), vecty.MarkupIf(n == a.pool.Split, vecty.Attribute("selected", true))),
 			vecty.Text(strconv.Itoa(n))))
 	}
-	return elem.Div(vecty.Markup(vecty.Class("field", "inline"), vecty.Attribute("title", "one run split across this many workers when fewer runs than workers are left (the live view draws a run on one worker only); the results are the same")),
+	return elem.Div(vecty.Markup(vecty.Class("field", "inline"), vecty.Attribute("title", "one run split across this many workers when fewer runs than workers are left; the results and the live view are the same")),
 		elem.Label(vecty.Markup(prop.For("workers-per-run")), vecty.Text("workers per run")),
 		elem.Select(opts...))
 }

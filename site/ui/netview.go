@@ -184,9 +184,6 @@ func (a *App) renderNet() vecty.ComponentOrHTML {
 	}
 	cur := n.shown()
 	label := "waiting for the first snapshot"
-	if a.pool != nil && a.pool.WatchSplit {
-		label = "none: the run is split across workers (1 worker per run draws it)"
-	}
 	if cur != nil {
 		label = n.frameLabel(cur)
 	}

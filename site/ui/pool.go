@@ -28,13 +28,10 @@ type Pool struct {
 	// Split is the most workers one run is split across (the page's
 	// "workers per run"; 1: each run on one worker). A run takes the
 	// workers the queued runs leave (runs first, then workers, as
-	// engine/PARALLEL.md shares cores between runs and threads); the
-	// watched run stays on one (the live view's snapshots are not
-	// partitioned) unless SplitWatched (the user chose the count: the
-	// watched run is split too, and sends no snapshots; WatchSplit says
-	// so). The results do not depend on it.
-	Split                    int
-	SplitWatched, WatchSplit bool
+	// engine/PARALLEL.md shares cores between runs and threads), the
+	// watched run as any other: split, it sends the one-worker run's
+	// snapshots (protocol.ExecuteSplit). The results do not depend on it.
+	Split int
 	// counters for the page's debug panel and tests
 	Started, Crashes, Replaced, CancelAcks, Terminated int
 	// SplitRuns counts the runs started across several workers
@@ -296,7 +293,7 @@ func (p *Pool) dispatch() {
 		}
 		i := p.queue[0]
 		k := 1
-		if p.Split > 1 && (i != p.Watch || p.SplitWatched) {
+		if p.Split > 1 {
 			k = min(p.Split, max(1, len(p.workers)/len(p.queue)))
 		}
 		if k > len(idle) {
@@ -317,9 +314,6 @@ func (p *Pool) dispatch() {
 		w := idle[0]
 		w.job, w.id, w.stopped, w.part, w.partners = i, p.nextID, false, false, nil
 		start := &protocol.StartJob{Config: j.Config, Seed: j.Seed, Load: j.Load(), ProgressMillis: 250, Snapshots: p.snapshots(i)}
-		if i == p.Watch {
-			p.WatchSplit = k > 1
-		}
 		if k <= 1 {
 			p.send(w, &protocol.Message{Type: protocol.Start, ID: w.id, Start: start})
 			continue
@@ -327,7 +321,6 @@ func (p *Pool) dispatch() {
 		// split across k workers: a MessageChannel between the
 		// coordinator (w) and each other partition's worker
 		start.Parts = k
-		start.Snapshots = 0 // the live view is not partitioned
 		p.SplitRuns++
 		var ports []js.Value
 		for h := 1; h < k; h++ {
