@@ -98,9 +98,9 @@ var RECNLargeSchemes = map[int][]struct{ Scheme, Name string }{
 // (config.MaxStateBytes) the configuration says so: VOQsw at 256 hosts
 // has the paper's equal partition, 8 queues of 16 KB per port side (the
 // 64-host presets keep 128 KB per queue: engine/REPRODUCTION.md, "RECN
-// paper"); VOQnet at 512 hosts 160 KB at its inputs and interfaces (512
-// queues of 5 packets; the paper's 192 KB needs 3.4 GiB) and a 176-KB
-// output FIFO (192 KB needs 3.03 GiB beside them); RECN at 512
+// paper"); VOQnet at 512 hosts 160 KB per side (512 queues of 5 packets
+// at its inputs and interfaces; 192 KB there needs 3.4 GiB, and a 192-KB
+// output FIFO beside 160-KB inputs 3.03 GiB); RECN at 512
 // hosts runs 1,100 µs (over 2,000 µs the packets its hosts may generate
 // bound the run at 4.61 GiB by the estimate).
 func RECNLarge(hosts int, scheme string) (Config, error) {
@@ -142,7 +142,7 @@ func RECNLarge(hosts int, scheme string) (Config, error) {
 	case "voqnet":
 		c.Router.Queueing = scheme
 		if hosts == 512 {
-			r.LocalBuffer, r.InjectionBuffer, r.OutputBuffer = 160<<10/8, 160<<10/8, 176<<10/8
+			r.LocalBuffer, r.InjectionBuffer, r.OutputBuffer = 160<<10/8, 160<<10/8, 160<<10/8
 		}
 	}
 	c.Name = fmt.Sprintf("recn-fig6%c-%s", map[int]byte{256: 'a', 512: 'b'}[hosts], scheme)

@@ -19,7 +19,7 @@ import (
 func TestRECNFig6Presets(t *testing.T) {
 	for _, x := range []struct {
 		hosts, switches, side int // side: bytes per port side
-		panel                     string
+		panel                 string
 	}{{256, 256, 128 << 10, "a"}, {512, 640, 192 << 10, "b"}} {
 		for _, s := range RECNLargeSchemes[x.hosts] {
 			name := "recn-fig6" + x.panel + "-" + s.Scheme
@@ -73,7 +73,7 @@ func TestRECNFig6Presets(t *testing.T) {
 			case s.Scheme == "voqsw": // 8 queues of 16 KB per side
 				want[0], want[1] = phits/8, phits/8
 			case s.Scheme == "voqnet" && x.hosts == 512:
-				want = [3]int{160 << 10 / 8, 160 << 10 / 8, 176 << 10 / 8}
+				want = [3]int{160 << 10 / 8, 160 << 10 / 8, 160 << 10 / 8}
 			}
 			if got := [3]int{r.LocalBuffer, r.InjectionBuffer, r.OutputBuffer}; got != want {
 				t.Errorf("%s: input, interface, output %v phits; want %v", name, got, want)
