@@ -98,7 +98,8 @@ func TestThroughputBytesPerNs(t *testing.T) {
 }
 
 // RECN paper Fig. 2 (a) and (b), the IQ and VOQsw curves, on the paper's
-// 64-host network at full size (2,000 µs, one seed; about 1.5 s a run):
+// 64-host network at full size (2,000 µs, one seed; about 1.5 s a run),
+// and in case 2 RECN beside them (to 1,300 µs):
 // the paper's numbers with tolerances where ours meet them, else the
 // direction (engine/REPRODUCTION.md, "RECN paper", says by how much).
 func TestRECNFig2IQAndVOQsw(t *testing.T) {
@@ -139,6 +140,23 @@ func TestRECNFig2IQAndVOQsw(t *testing.T) {
 			// target 7: VOQsw falls to ≈ 23 (accept 17–30) and is not back by the end
 			if m := mean(sw, 1800, 2000); m < 17 || m > 30 {
 				t.Errorf("case 2 VOQsw 1800–2000 µs: %.1f B/ns, want 17–30 (paper ≈ 23, not recovered)", m)
+			}
+			// target 10, case 2 (Fig. 2b): RECN > VOQsw while the tree
+			// stands and drains, IQ well below (≤ 0.65 of the ideal;
+			// 4Q is within ±25% of IQ, TestRECNFig2VOQnetAnd4Q; VOQnet
+			// at the ideal, the same). RECN's run is cut at 1,300 µs.
+			c := config.RECNMechanism(2)
+			c.Sim.Cycles = 1300e3 / 8
+			_, r := runRates(t, c, 10e3)
+			rn := r[0]
+			t.Logf("case 2 RECN: 800–1300 µs %.1f, 970–1300 µs %.1f B/ns", mean(rn, 800, 1300), mean(rn, 970, 1300))
+			for _, w := range [][2]float64{{800, 1300}, {970, 1300}} {
+				if a, b := mean(rn, w[0], w[1]), mean(sw, w[0], w[1]); a <= b {
+					t.Errorf("case 2, %g–%g µs: RECN %.1f ≤ VOQsw %.1f B/ns", w[0], w[1], a, b)
+				}
+			}
+			if m := mean(iq, 970, 1300); m > 0.65*ideal {
+				t.Errorf("case 2 IQ 970–1300 µs: %.1f B/ns, want ≤ 0.65 × %.1f (well below VOQnet)", m, ideal)
 			}
 		}
 	}
