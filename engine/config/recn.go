@@ -64,11 +64,23 @@ var RECNSchemes = []struct{ Queueing, Name string }{{"iq", "IQ"}, {"4q", "4Q"}, 
 
 // RECNBaseline is corner case 1 or 2 under one of RECNSchemes' queueing
 // schemes (router.queueing set, so out-of-order deliveries are counted).
+// Each scheme divides a port side's 128 KB equally among its queues (RECN
+// paper §4.3): 4q and voqnet split router.localBuffer themselves, voqsw
+// (router.voq) gives each of its queues the whole buffer, so its input and
+// injection buffers are set to the paper's 16 KB, 128 KB over a queue per
+// port of the 8-port switch (its output FIFO keeps 128 KB).
 func RECNBaseline(cornerCase int, queueing string) Config {
 	c := RECNCornerCase(cornerCase)
 	c.Router.Queueing = queueing
+	if queueing == "voqsw" {
+		c.Router.LocalBuffer, c.Router.InjectionBuffer = voqswQueue(c.Router.LocalBuffer, c.Topology.K), voqswQueue(c.Router.InjectionBuffer, c.Topology.K)
+	}
 	return c
 }
+
+// voqswQueue is one of VOQsw's queues: a port side's memory (phits) over a
+// queue per port of the fat tree's 2k-port switch.
+func voqswQueue(side, k int) int { return side / (2 * k) }
 
 // RECNMechanism is corner case 1 or 2 under RECN itself
 // (congestion.scheme=recn: its sides replace the router's queues).
@@ -95,10 +107,9 @@ var RECNLargeSchemes = map[int][]struct{ Scheme, Name string }{
 // 170 µs), the other three quarters UN at 100%; 64-byte packets, 10-µs
 // intervals. scheme is "recn" (congestion.scheme) or a router.queueing
 // value. Where the paper's memory does not fit the 3-GiB bound of one run
-// (config.MaxStateBytes) the configuration says so: VOQsw at 256 hosts
-// has the paper's equal partition, 8 queues of 16 KB per port side (the
-// 64-host presets keep 128 KB per queue: engine/REPRODUCTION.md, "RECN
-// paper"); VOQnet at 512 hosts 160 KB per side (512 queues of 5 packets
+// (config.MaxStateBytes) the configuration says so (VOQsw has the paper's
+// equal partition, 8 queues of 16 KB per port side, as in RECNBaseline);
+// VOQnet at 512 hosts 160 KB per side (512 queues of 5 packets
 // at its inputs and interfaces; 192 KB there needs 3.4 GiB, and a 192-KB
 // output FIFO beside 160-KB inputs 3.03 GiB); RECN at 512
 // hosts runs 1,100 µs (over 2,000 µs the packets its hosts may generate
@@ -138,7 +149,7 @@ func RECNLarge(hosts int, scheme string) (Config, error) {
 		}
 	case "voqsw":
 		c.Router.Queueing = scheme
-		r.LocalBuffer, r.InjectionBuffer = ft.Router.LocalBuffer/8, ft.Router.InjectionBuffer/8
+		r.LocalBuffer, r.InjectionBuffer = voqswQueue(ft.Router.LocalBuffer, 4), voqswQueue(ft.Router.InjectionBuffer, 4)
 	case "voqnet":
 		c.Router.Queueing = scheme
 		if hosts == 512 {
@@ -166,7 +177,11 @@ func recnPresets() []Preset {
 			if cc == 2 {
 				bg = "100%"
 			}
-			out = append(out, Preset{name, fmt.Sprintf("RECN paper Fig. 2, corner case %d with %s: fattree64, 48 hosts UN at %s, 16 hosts (one per leaf) → host 32 at 100%% from 800 to 970 µs, 64-byte packets, 2,000 µs in 5-µs bins (throughput in bytes/ns)", cc, sc.Name, bg), c})
+			scheme := sc.Name
+			if sc.Queueing == "voqsw" {
+				scheme += " (8 queues of 16 KB per port)"
+			}
+			out = append(out, Preset{name, fmt.Sprintf("RECN paper Fig. 2, corner case %d with %s: fattree64, 48 hosts UN at %s, 16 hosts (one per leaf) → host 32 at 100%% from 800 to 970 µs, 64-byte packets, 2,000 µs in 5-µs bins (throughput in bytes/ns)", cc, scheme, bg), c})
 		}
 		c := RECNMechanism(cc)
 		out = append(out, Preset{c.Name, fmt.Sprintf("RECN paper Fig. 2, corner case %d with RECN (set-aside queues): fattree64, the same traffic, 2,000 µs in 5-µs bins (throughput in bytes/ns)", cc), c})
