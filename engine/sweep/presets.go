@@ -190,7 +190,32 @@ func recnExperiments() []Experiment {
 			Doc:  fmt.Sprintf("RECN paper Fig. 2%s, corner case %d: 64-host fat tree, 48 hosts UN at load %g, 16 hosts (one per leaf) → host 32 from 800 to 970 µs; IQ, 4Q, VOQsw, VOQnet, RECN, throughput vs time in bytes/ns", panel, cc, series[0].Traffic.Load),
 			Spec: Spec{Series: series, Loads: []float64{series[0].Traffic.Load}}})
 	}
+	// Fig. 6: corner case 2 scaled to 256 and 512 hosts (config.RECNLarge)
+	for _, hosts := range []int{256, 512} {
+		var series []config.Config
+		for _, s := range config.RECNLargeSchemes[hosts] {
+			c, err := config.RECNLarge(hosts, s.Scheme)
+			if err != nil {
+				panic(err)
+			}
+			c.Name = s.Name
+			series = append(series, c)
+		}
+		panel := map[int]string{256: "a", 512: "b"}[hosts]
+		out = append(out, Experiment{Name: "recn-fig6" + panel,
+			Doc:  fmt.Sprintf("RECN paper Fig. 6%s, corner case 2 scaled: %d-host fat tree, %d hosts UN at load 1, %d (one per leaf) → host %d from 800 to 970 µs; %s, throughput vs time in bytes/ns (minutes of CPU a run)", panel, hosts, hosts*3/4, hosts/4, hosts/2, seriesNames(series)),
+			Spec: Spec{Series: series, Loads: []float64{1}}})
+	}
 	return out
+}
+
+// seriesNames lists the series' names, comma-separated.
+func seriesNames(series []config.Config) string {
+	var s []string
+	for _, c := range series {
+		s = append(s, c.Name)
+	}
+	return strings.Join(s, ", ")
 }
 
 // FairnessLoads are the offered loads of the fairness tables (Tables

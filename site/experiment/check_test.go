@@ -164,6 +164,11 @@ func TestPresetsSayWhenShortened(t *testing.T) {
 		}
 		n++
 		switch {
+		case physical && c.Topology.Kind == "fattree":
+			// the RECN paper's runs: 2,000 µs (Fig. 2)
+			if !strings.Contains(note, "RECN paper's Fig. 2") || !strings.Contains(note, "("+thousands(c.Sim.Warmup+c.Sim.Cycles)+" cycles of 8 ns)") {
+				t.Errorf("%s: %q", p.Name, note)
+			}
 		case physical:
 			// the QCN-Switch paper's Table I system: its run in ms
 			if !strings.Contains(note, "QCN-Switch paper") || !strings.Contains(note, "2.4 ms + 2.4 ms, 10 simulations per point, 5,256 nodes") ||
