@@ -86,8 +86,14 @@ type Result struct {
 	Saturated bool   `json:"saturated" msgpack:"saturated"`
 	SatReason string `json:"satReason,omitempty" msgpack:"satReason"`
 	// Cycles actually simulated (warm-up included) and the cost.
-	SimCycles  int64   `json:"simCycles" msgpack:"simCycles"`
-	PacketHops int64   `json:"packetHops" msgpack:"packetHops"`
+	SimCycles  int64 `json:"simCycles" msgpack:"simCycles"`
+	PacketHops int64 `json:"packetHops" msgpack:"packetHops"`
+	// CPUSeconds is the run's elapsed (wall-clock) time from its start to
+	// its result: Go has no per-goroutine CPU clock, and WebAssembly none
+	// at all. It equals the CPU time only on an otherwise idle core; on a
+	// loaded machine it is larger, and a partitioned run's is its
+	// slowest partition's, not the sum over threads. The name and the JSON
+	// key are kept for the files already written.
 	CPUSeconds float64 `json:"cpuSeconds" msgpack:"cpuSeconds"`
 	// Sequential: why a run asked to use several threads ran on one (the
 	// partitioned engine does not cover its configuration; engine/PARALLEL.md),
