@@ -18,6 +18,7 @@ import (
 	"slices"
 	"sync"
 	"time"
+	"unsafe"
 
 	"phitsim/engine/result"
 	"phitsim/engine/topology"
@@ -127,6 +128,9 @@ func (s *Sim) receive(parts []*Sim) {
 			if s.ord != nil { // its number in its pair, under its id here
 				s.ord.number(k, c.seq)
 			}
+			if s.rn != nil { // RECN's number of it in its pair (recn_parallel.go)
+				s.rn.recnNumber(k, c.seq)
+			}
 			slot := c.at & s.wheelMask
 			s.arrivals[slot] = append(s.arrivals[slot], uint64(c.pi)<<(32+qBits)|uint64(c.vc)<<32|uint64(uint32(k)))
 		}
@@ -136,6 +140,9 @@ func (s *Sim) receive(parts []*Sim) {
 			s.creditsIn[slot] = append(s.creditsIn[slot], c.e)
 		}
 		qx.credits[b][x.id] = qx.credits[b][x.id][:0]
+	}
+	if s.rn != nil { // RECN's messages (recn_parallel.go)
+		s.recnReceive(parts)
 	}
 }
 
@@ -162,7 +169,9 @@ func (s *Sim) parallelBlocker() string {
 		return "topology " + s.topo.Name() + ": one partition key (group, row or subtree): nothing to partition"
 	case s.now != 0 || s.live != 0:
 		return "the run did not start at cycle 0"
-	case s.rn != nil, !s.mechPartitioned() && (len(s.mech.list) != 0 || s.mech.ctl != nil) || s.mech.live != 0:
+	case s.rn != nil && s.recnBlocker() != "":
+		return s.recnBlocker() // recn_parallel.go
+	case s.rn == nil && !s.mechPartitioned() && (len(s.mech.list) != 0 || s.mech.ctl != nil) || s.mech.live != 0:
 		return s.mechNote() // parallel_mech.go
 	case s.mechBlocker() != "": // parallel_mech.go
 		return s.mechBlocker()
@@ -315,6 +324,7 @@ func (s *Sim) shard(p, n int, rs [][]int, n0 []int, owner []uint16, L int64) *Si
 	s.ecnShard(sh)
 	s.idealShard(sh)
 	s.cbcmShard(sh)
+	s.recnShard(sh, p, n, owner)
 	// the cycle hooks, in their order, on this partition (partitionedHooks)
 	sh.hk.cycle = make([]cycleHook, len(s.hk.cycle))
 	for i, h := range s.hk.cycle {
@@ -387,6 +397,9 @@ func (s *Sim) partitionBytes() int64 {
 	b := int64(len(s.arrivals)) * wheels * 24
 	countSlices(reflect.ValueOf(&s.st).Elem(), func(_ string, a reflect.Value) { b += int64(a.Len()) * 8 })
 	b += 4 * int64(len(s.st.sLevels)+len(s.st.trLevels)) // ACOR's routers by level (acorCopy)
+	if s.rn != nil {
+		b += int64(unsafe.Sizeof(recn{}) + unsafe.Sizeof(recnSim{})) // its RECN's message wheel (recnShard)
+	}
 	return b
 }
 
@@ -611,6 +624,12 @@ func (s *Sim) runParallel(ctx context.Context, onProgress func(Progress), start 
 				return s.again(ctx, onProgress, start)
 			}
 		}
+		if s.rn != nil { // recn_parallel.go
+			if recnAmbiguous(parts) {
+				return s.again(ctx, onProgress, start)
+			}
+			s.recnBarrier(parts, from, to)
+		}
 		s.snapBarrier(to)
 		s.now = to
 		if s.now == s.msr.next {
@@ -734,6 +753,7 @@ func (s *Sim) gather(parts []*Sim) {
 	s.ecnGather(parts)
 	s.idealGather(parts)
 	s.cbcmGather(parts)
+	s.recnGather(parts)
 	s.now = parts[0].now
 }
 

@@ -185,6 +185,7 @@ func parallelCases() []goldenCase {
 	cs = append(cs, goldenCase{"MIN/autoWarmup", []string{"sim.autoWarmup=true", "sim.warmup=4000", "sim.interval=20", "traffic.load=0.6"}},
 		goldenCase{"UGAL/precision", []string{"routing.name=UGAL", "sim.precision=0.02", "sim.interval=50", "traffic.pattern=ADV", "traffic.load=0.4"}})
 	cs = append(cs, mechCases()...)
+	cs = append(cs, recnCases()...) // recn_parallel_test.go
 	return append(cs, topologyCases()...)
 }
 
@@ -282,7 +283,6 @@ func TestParallelFallbackNote(t *testing.T) {
 	}{
 		{goldenCase{"cbcm/early", []string{"congestion.scheme=cbcm", "congestion.cbcmEarly=true", "traffic.sourceQueue=true", "traffic.sourceQueues=perDestination", "traffic.load=0.3"}}, "congestion.cbcmEarly=true: early detection's"},
 		{goldenCase{"srp", []string{"congestion.scheme=srp", "traffic.sourceQueue=true", "traffic.sourceQueues=perDestination", "traffic.messagePackets=4", "traffic.load=0.3"}}, "congestion.scheme=srp: the NACKs waiting"},
-		{goldenCase{"recn", append([]string{"congestion.scheme=recn", "physical.linkGbps=8", "physical.phitBytes=8", "traffic.load=0.3"}, fattreeRouter...)}, "congestion.scheme=recn: RECN's messages between switches"},
 		{goldenCase{"idleUpdates", []string{"routing.name=PB_ACOR", "router.idleUpdates=fogsim", "traffic.load=0.3"}}, "router.idleUpdates=fogsim"},
 		{goldenCase{"graph500", []string{"workload.kind=graph500"}}, "workload graph500"},
 		{goldenCase{"QCN/jitter", []string{"routing.name=QCN_SWITCH", "routing.qcnReactionPoints=true", "traffic.load=0.3"}}, "routing.qcnRpJitter > 0"},
