@@ -325,12 +325,21 @@ func recnAmbiguous(parts []*Sim) bool {
 // window [from, to) into the network's, and records their maxima (the
 // network's lines in use per interval and at any time).
 func (s *Sim) recnBarrier(parts []*Sim, from, to int64) {
-	rs := s.rn
-	for c := from; c < to; c++ {
-		var tot int32
-		for _, sh := range parts {
-			tot += sh.rn.rc.px.tot[c-from]
+	tot := make([]int32, to-from)
+	for _, sh := range parts {
+		for i := range tot {
+			tot[i] += sh.rn.rc.px.tot[i]
 		}
+	}
+	s.recnTotals(from, tot)
+}
+
+// recnTotals records the network's lines allocated at each cycle of the
+// window from cycle from on (tot) and their maxima.
+func (s *Sim) recnTotals(from int64, tot []int32) {
+	rs := s.rn
+	for i, tot := range tot {
+		c := from + int64(i)
 		rs.total = tot
 		rs.maxTot = max(rs.maxTot, tot)
 		if b := s.st.bucket(c); b < len(rs.sTot) {
