@@ -363,7 +363,8 @@ func (rc *recn) post(at int64, m recnMsg) {
 	if at-rc.now >= recnWheel || at <= rc.now {
 		panic("recn: a message's delay outside the wheel")
 	}
-	if rc.px != nil && rc.px.away(rc.now, at, &m) { // across the cut (recn_parallel.go)
+	if rc.px != nil { // a partition's (recn_parallel.go)
+		rc.postKeyed(at, m)
 		return
 	}
 	i := rc.mfree
@@ -373,9 +374,6 @@ func (rc *recn) post(at int64, m recnMsg) {
 	} else {
 		i = int32(len(rc.msgs))
 		rc.msgs = append(rc.msgs, recnMsgNode{m, -1})
-	}
-	if rc.px != nil {
-		rc.px.keep(i)
 	}
 	slot := at & (recnWheel - 1)
 	if rc.wt[slot] < 0 {

@@ -80,11 +80,10 @@ type recnKey struct {
 }
 
 // act starts an action of phase ph by side idx (a rank within the phase;
-// nothing to do in a sequential run).
+// a partition's only: recnStep calls it when rc.px is set).
 func (rc *recn) act(ph, idx uint64) {
-	if px := rc.px; px != nil {
-		px.cur.ord, px.cur.pc, px.cur.pord, px.j = ph<<60|idx<<20, 0, 0, 0
-	}
+	px := rc.px
+	px.cur.ord, px.cur.pc, px.cur.pord, px.j = ph<<60|idx<<20, 0, 0, 0
 }
 
 // handling starts the handling of the message at node i of the wheel
@@ -94,29 +93,44 @@ func (px *recnPart) handling(i int32) {
 	px.cur.ord, px.cur.pc, px.cur.pord, px.j = recnPhaseH<<60, k.c, k.ord, 0
 }
 
-// away gives message m, posted at cycle now and due at cycle at, its key,
-// and sends it across the cut if its side is another partition's (true);
-// else the key waits for its node (keep).
-func (px *recnPart) away(now, at int64, m *recnMsg) bool {
+// postKeyed is recn.post in a partition: message m, due at cycle at, gets
+// its key, and crosses the cut if its side is another partition's, else
+// joins the partition's wheel (its key beside its node).
+func (rc *recn) postKeyed(at int64, m recnMsg) {
+	px := rc.px
 	k := px.cur
-	k.c, k.ord, k.seq = now, k.ord+uint64(px.j), px.seqN
+	k.c, k.ord, k.seq = rc.now, k.ord+uint64(px.j), px.seqN
 	px.j++
 	px.seqN++
 	if to := px.owner[m.to]; to != px.id {
 		b := px.xp.bank
-		px.out[b][to] = append(px.out[b][to], recnCross{at, k, *m})
-		return true
+		px.out[b][to] = append(px.out[b][to], recnCross{at, k, m})
+		return
 	}
-	px.next = k
-	return false
+	i := rc.mfree
+	if i >= 0 {
+		rc.mfree = rc.msgs[i].next
+		rc.msgs[i] = recnMsgNode{m, -1}
+	} else {
+		i = int32(len(rc.msgs))
+		rc.msgs = append(rc.msgs, recnMsgNode{m, -1})
+	}
+	px.keep(i, k)
+	slot := at & (recnWheel - 1)
+	if rc.wt[slot] < 0 {
+		rc.wh[slot] = i
+	} else {
+		rc.msgs[rc.wt[slot]].next = i
+	}
+	rc.wt[slot] = i
 }
 
-// keep records the key of the message just posted at node i.
-func (px *recnPart) keep(i int32) {
+// keep records key k of the message at node i.
+func (px *recnPart) keep(i int32, k recnKey) {
 	for int(i) >= len(px.keys) {
 		px.keys = append(px.keys, recnKey{})
 	}
-	px.keys[i] = px.next
+	px.keys[i] = k
 }
 
 // before tells whether a message of key a comes before one of key b in
@@ -169,12 +183,10 @@ type recnPart struct {
 	owner []uint16 // per side: its partition (shared, read-only)
 	xp    *partition
 	// the key of the next post: the action under way, its posts so far
-	// (j) and the cycle's (seqN); the keys of the wheel's nodes; the key
-	// of the post waiting for its node
+	// (j) and the cycle's (seqN); the keys of the wheel's nodes
 	cur     recnKey
 	j, seqN uint32
 	keys    []recnKey
-	next    recnKey
 	// what it posted across the cut in this window, by receiving
 	// partition (two banks, as partition's)
 	out [2][][]recnCross
@@ -206,8 +218,7 @@ func (rc *recn) insert(at int64, k recnKey, m recnMsg) {
 		i = int32(len(rc.msgs))
 		rc.msgs = append(rc.msgs, recnMsgNode{})
 	}
-	px.next = k
-	px.keep(i)
+	px.keep(i, k)
 	slot := at & (recnWheel - 1)
 	prev, cur := int32(-1), rc.wh[slot]
 	for cur >= 0 && !px.before(&k, &px.keys[cur]) {

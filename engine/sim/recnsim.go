@@ -143,7 +143,9 @@ func (s *Sim) recnInject(k int32, t int64) {
 	}
 	rs.seq[k] = rs.seqGen[pair]
 	rs.seqGen[pair]++
-	rs.rc.act(recnPhaseA, uint64(h)) // (an interface's arrival posts no message)
+	if rs.rc.px != nil { // its place in the order (recn_parallel.go); an interface's arrival posts nothing
+		rs.rc.act(recnPhaseA, uint64(h))
+	}
 	rs.rc.arrive(rs.rc.ni(h), k, int(pk.dst), -1)
 	rs.niBusy[h>>6] |= 1 << (h & 63)
 }
@@ -315,7 +317,9 @@ func (s *Sim) recnStep() {
 	for _, e := range s.arrivals[slot] {
 		pi, _ := arrivalAt(e)
 		k := int32(uint32(e))
-		rc.act(recnPhaseR, rs.arrivalRank(pi))
+		if rc.px != nil { // its place in the order (recn_parallel.go)
+			rc.act(recnPhaseR, rs.arrivalRank(pi))
+		}
 		rc.arrive(pi, k, int(s.pk[k].dst), -1)
 		rs.inBusy[pi/radix] |= 1 << (pi % radix)
 	}
@@ -328,15 +332,17 @@ func (s *Sim) recnStep() {
 			if rc.linkFree[side] > now || rc.credits[side] == 0 || rc.sleep[side] > now {
 				continue
 			}
-			rc.act(recnPhaseN, uint64(h))
+			if rc.px != nil {
+				rc.act(recnPhaseN, uint64(h))
+			}
 			if k := s.recnSend(side, now); k >= 0 && rc.sides[side].used == 0 {
 				rs.niBusy[w] &^= 1 << (h & 63)
 			}
 		}
 	}
 	// the egress sides' links
-	for ri := 0; ri < len(rs.ranges); ri += 2 {
-		for r := rs.ranges[ri]; r < rs.ranges[ri+1]; r++ {
+	for ri := 0; ri+1 < len(rs.ranges); ri += 2 {
+		for r, r1 := rs.ranges[ri], rs.ranges[ri+1]; r < r1; r++ {
 			for m := rs.egBusy[r]; m != 0; m &= m - 1 {
 				port := bits.TrailingZeros64(m)
 				po := r*radix + port
@@ -344,7 +350,9 @@ func (s *Sim) recnStep() {
 				if rc.linkFree[side] > now || (rc.sides[side].peer >= 0 && rc.credits[side] == 0) || rc.sleep[side] > now {
 					continue
 				}
-				rc.act(recnPhaseE, uint64(po))
+				if rc.px != nil {
+					rc.act(recnPhaseE, uint64(po))
+				}
 				if k := s.recnSend(side, now); k >= 0 && rc.sides[side].used == 0 {
 					rs.egBusy[r] &^= 1 << port
 				}
@@ -352,71 +360,63 @@ func (s *Sim) recnStep() {
 		}
 	}
 	// the crossbars: each ingress side in turn from a rotating start
-	for ri := 0; ri < len(rs.ranges); ri += 2 {
-		for r := rs.ranges[ri]; r < rs.ranges[ri+1]; r++ {
-			s.recnCrossbar(r, now)
+	for ri := 0; ri+1 < len(rs.ranges); ri += 2 {
+		for r, r1 := rs.ranges[ri], rs.ranges[ri+1]; r < r1; r++ {
+			busy := rs.inBusy[r]
+			if busy == 0 {
+				continue
+			}
+			rot := int(now) % radix
+			m := (busy>>uint(rot) | busy<<uint(radix-rot)) & (1<<uint(radix) - 1)
+			for ; m != 0; m &= m - 1 {
+				in := bits.TrailingZeros64(m) + rot
+				if in >= radix {
+					in -= radix
+				}
+				pi := r*radix + in
+				if rs.xin[pi] > now || rc.sleep[pi] > now {
+					continue
+				}
+				if rc.px != nil {
+					rc.act(recnPhaseX, uint64(r*radix+bits.TrailingZeros64(m)))
+				}
+				var skip uint64
+				wake := int64(math.MaxInt64)
+				for {
+					q := rc.pick(pi, skip)
+					if q < 0 {
+						rc.sleep[pi] = wake // nothing went: not before a head can
+						break
+					}
+					k := rc.head(pi, q)
+					pk := &s.pk[k]
+					po := r*radix + rs.ft.Port(r, int(pk.dst))
+					eg := rc.egress(po)
+					if t := max(pk.entry, rs.xout[po]); t > now || !rc.room(eg) {
+						if t <= now { // no room: the egress side may send this cycle
+							t = now + 1
+						}
+						wake = min(wake, t)
+						skip |= 1 << q
+						continue
+					}
+					rc.dequeue(pi, q)
+					dur := max(s.xbarDur, pk.entry+int64(s.P)-now)
+					rs.xin[pi], rs.xout[po] = now+dur, now+dur
+					pk.entry = now + s.xbar // its head reaches the egress side
+					rc.arrive(eg, k, int(pk.dst), in)
+					rs.egBusy[r] |= 1 << (po - r*radix)
+					s.st.xbar++
+					s.lastProgress = now
+					break
+				}
+				if rc.sides[pi].used == 0 {
+					rs.inBusy[r] &^= 1 << in
+				}
+			}
 		}
 	}
 	rs.sample(now, s.st.bucket(now))
-}
-
-// recnCrossbar runs switch r's crossbar for the cycle.
-func (s *Sim) recnCrossbar(r int, now int64) {
-	rs := s.rn
-	rc := rs.rc
-	radix := s.radix
-	{
-		busy := rs.inBusy[r]
-		if busy == 0 {
-			return
-		}
-		rot := int(now) % radix
-		m := (busy>>uint(rot) | busy<<uint(radix-rot)) & (1<<uint(radix) - 1)
-		for ; m != 0; m &= m - 1 {
-			in := bits.TrailingZeros64(m) + rot
-			if in >= radix {
-				in -= radix
-			}
-			pi := r*radix + in
-			if rs.xin[pi] > now || rc.sleep[pi] > now {
-				continue
-			}
-			rc.act(recnPhaseX, uint64(r*radix+bits.TrailingZeros64(m)))
-			var skip uint64
-			wake := int64(math.MaxInt64)
-			for {
-				q := rc.pick(pi, skip)
-				if q < 0 {
-					rc.sleep[pi] = wake // nothing went: not before a head can
-					break
-				}
-				k := rc.head(pi, q)
-				pk := &s.pk[k]
-				po := r*radix + rs.ft.Port(r, int(pk.dst))
-				eg := rc.egress(po)
-				if t := max(pk.entry, rs.xout[po]); t > now || !rc.room(eg) {
-					if t <= now { // no room: the egress side may send this cycle
-						t = now + 1
-					}
-					wake = min(wake, t)
-					skip |= 1 << q
-					continue
-				}
-				rc.dequeue(pi, q)
-				dur := max(s.xbarDur, pk.entry+int64(s.P)-now)
-				rs.xin[pi], rs.xout[po] = now+dur, now+dur
-				pk.entry = now + s.xbar // its head reaches the egress side
-				rc.arrive(eg, k, int(pk.dst), in)
-				rs.egBusy[r] |= 1 << (po - r*radix)
-				s.st.xbar++
-				s.lastProgress = now
-				break
-			}
-			if rc.sides[pi].used == 0 {
-				rs.inBusy[r] &^= 1 << in
-			}
-		}
-	}
 }
 
 // recnSend puts the head of the queue that side (an interface or egress
