@@ -319,7 +319,14 @@ func (s *Sim) recnReceive(parts []*Sim) {
 		}
 		qx.out[b][px.id] = qx.out[b][px.id][:0]
 	}
+	if recnMergeHook != nil {
+		recnMergeHook(px)
+	}
 }
+
+// recnMergeHook, when set (tests), sees each partition after its merge: a
+// test marks one ambiguous to see the run start again sequentially.
+var recnMergeHook func(px *recnPart)
 
 // recnAmbiguous tells whether a partition's merge could not order two
 // messages (before): the run starts again sequentially.

@@ -1,6 +1,8 @@
 package sim
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
@@ -154,5 +156,45 @@ func TestRECNKeyOrder(t *testing.T) {
 		if got := px.before(&tc.a, &tc.b); got != tc.want || px.ambiguous != tc.ambi {
 			t.Errorf("%s: before %v (ambiguous %v), want %v (%v)", tc.name, got, px.ambiguous, tc.want, tc.ambi)
 		}
+	}
+}
+
+// TestRECNAmbiguousRestart: a partition whose merge could not order two
+// messages (recnPart.before) makes the run start again sequentially, to the
+// sequential run's document (the ambiguity forced in one partition's merge
+// at cycle 600 or later of recn/drain, on 3 partitions).
+func TestRECNAmbiguousRestart(t *testing.T) {
+	var gc goldenCase
+	for _, c := range recnCases() {
+		if c.name == "recn/drain" {
+			gc = c
+		}
+	}
+	want, _ := runDoc(t, gc, 1)
+	recnMergeHook = func(px *recnPart) {
+		if px.id == 1 && px.from >= 600 {
+			px.ambiguous = true
+		}
+	}
+	defer func() { recnMergeHook = nil }()
+	s, err := New(parallelConfig(t, gc), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.SetThreads(3)
+	r, err := s.Run(nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !s.reran {
+		t.Errorf("an ambiguous merge: the run did not start again sequentially")
+	}
+	r.CPUSeconds = 0
+	got, err := json.Marshal(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("the restarted run's document differs from the sequential run's:\n%s", firstDiff(got, want))
 	}
 }
