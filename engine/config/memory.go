@@ -722,7 +722,7 @@ func (c *Config) PartitionAllowance() int64 {
 		return 0
 	}
 	keys := topology.PartitionKeysOf(t.Params())
-	if keys < 2 || c.Congestion.SchemeName() == "recn" { // RECN's queues keep a run on one thread (sim's parallelBlocker)
+	if keys < 2 {
 		return 0
 	}
 	nb, _, _ := c.samples()
@@ -741,6 +741,9 @@ func (c *Config) PartitionAllowance() int64 {
 		wheels++ // the contention counters' releases (sim's shard)
 	}
 	per := 8*(float64(c.Sim.HistMax)+65+float64(sz.Routers+sz.Nodes)+14*nb) + wheels*24*float64(slots)
+	if c.Congestion.SchemeName() == "recn" {
+		per += RecnBytes + RecnSimBytes // a partition's RECN: its message wheel (sim's recnShard)
+	}
 	return int64(min(float64(PartitionCopyBytes), 2*float64(keys-1)*per))
 }
 
@@ -756,8 +759,8 @@ const (
 	RecnLineBytes = 80
 	RecnNodeBytes = 8
 	RecnMsgBytes  = 64 // a message with its wheel link (sim's recnMsgNode)
-	RecnBytes     = 33336
-	RecnSimBytes  = 560
+	RecnBytes     = 33344
+	RecnSimBytes  = 608
 	// RecnPoolCopies is how many times the packet pool's length the
 	// estimate counts under RECN (recnPackets: the bound is reached)
 	RecnPoolCopies = 3

@@ -91,6 +91,8 @@ func TestPartitionedAgreesWithEngine(t *testing.T) {
 		{sets: []string{"topology.kind=mesh", "topology.width=4", "topology.height=3", "topology.p=1"}},
 		{sets: []string{"topology.kind=fbfly", "topology.dimensions=1", "topology.k=4", "topology.p=2", "routing.name=UGAL"}},
 		{sets: []string{"topology.kind=fattree", "topology.k=4", "topology.stages=3", "topology.p=1", "routing.name=MIN"}},
+		{sets: []string{"topology.kind=fattree", "topology.k=4", "topology.stages=3", "topology.p=1", "routing.name=MIN", "congestion.scheme=recn", "physical.linkGbps=8", "physical.phitBytes=8", "router.localVCs=1", "router.injectionVCs=1", "router.packetSize=8", "router.localBuffer=16384", "router.injectionBuffer=16384", "router.outputBuffer=256"}},
+		{sets: []string{"topology.kind=fattree", "topology.k=4", "topology.stages=3", "topology.p=1", "routing.name=MIN", "congestion.scheme=recn", "physical.linkGbps=8", "physical.phitBytes=8", "router.localVCs=1", "router.injectionVCs=1", "router.packetSize=8", "router.localBuffer=16384", "router.injectionBuffer=16384", "router.outputBuffer=256", "router.queueing=iq"}},
 	} {
 		sets := tc.sets
 		c, err := config.PresetByName("h2")

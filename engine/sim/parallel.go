@@ -18,6 +18,7 @@ import (
 	"slices"
 	"sync"
 	"time"
+	"unsafe"
 
 	"phitsim/engine/result"
 	"phitsim/engine/topology"
@@ -129,6 +130,9 @@ func (s *Sim) receive(parts []*Sim) {
 			if s.ord != nil { // its number in its pair, under its id here
 				s.ord.number(k, c.seq)
 			}
+			if s.rn != nil { // RECN's number of it in its pair (recn_parallel.go)
+				s.rn.recnNumber(k, c.seq)
+			}
 			slot := c.at & s.wheelMask
 			s.arrivals[slot] = append(s.arrivals[slot], uint64(c.pi)<<(32+qBits)|uint64(c.vc)<<32|uint64(uint32(k)))
 		}
@@ -138,6 +142,9 @@ func (s *Sim) receive(parts []*Sim) {
 			s.creditsIn[slot] = append(s.creditsIn[slot], c.e)
 		}
 		qx.credits[b][x.id] = qx.credits[b][x.id][:0]
+	}
+	if s.rn != nil { // RECN's messages (recn_parallel.go)
+		s.recnReceive(parts)
 	}
 }
 
@@ -164,7 +171,9 @@ func (s *Sim) parallelBlocker() string {
 		return "topology " + s.topo.Name() + ": one partition key (group, row or subtree): nothing to partition"
 	case s.now != 0 || s.live != 0:
 		return "the run did not start at cycle 0"
-	case s.rn != nil, !s.mechPartitioned() && (len(s.mech.list) != 0 || s.mech.ctl != nil) || s.mech.live != 0:
+	case s.rn != nil && s.recnBlocker() != "":
+		return s.recnBlocker() // recn_parallel.go
+	case s.rn == nil && !s.mechPartitioned() && (len(s.mech.list) != 0 || s.mech.ctl != nil) || s.mech.live != 0:
 		return s.mechNote() // parallel_mech.go
 	case s.mechBlocker() != "": // parallel_mech.go
 		return s.mechBlocker()
@@ -318,6 +327,7 @@ func (s *Sim) shard(p, n int, rs [][]int, n0 []int, owner []uint16, L int64) *Si
 	s.idealShard(sh)
 	s.cbcmShard(sh)
 	s.srpShard(sh)
+	s.recnShard(sh, p, n, owner)
 	// the cycle hooks, in their order, on this partition (partitionedHooks)
 	sh.hk.cycle = make([]cycleHook, len(s.hk.cycle))
 	for i, h := range s.hk.cycle {
@@ -390,6 +400,9 @@ func (s *Sim) partitionBytes() int64 {
 	b := int64(len(s.arrivals)) * wheels * 24
 	countSlices(reflect.ValueOf(&s.st).Elem(), func(_ string, a reflect.Value) { b += int64(a.Len()) * 8 })
 	b += 4 * int64(len(s.st.sLevels)+len(s.st.trLevels)) // ACOR's routers by level (acorCopy)
+	if s.rn != nil {
+		b += int64(unsafe.Sizeof(recn{}) + unsafe.Sizeof(recnSim{})) // its RECN's message wheel (recnShard)
+	}
 	return b
 }
 
@@ -614,6 +627,12 @@ func (s *Sim) runParallel(ctx context.Context, onProgress func(Progress), start 
 				return s.again(ctx, onProgress, start)
 			}
 		}
+		if s.rn != nil { // recn_parallel.go
+			if recnAmbiguous(parts) {
+				return s.again(ctx, onProgress, start)
+			}
+			s.recnBarrier(parts, from, to)
+		}
 		s.snapBarrier(to)
 		s.now = to
 		if s.now == s.msr.next {
@@ -738,6 +757,7 @@ func (s *Sim) gather(parts []*Sim) {
 	s.idealGather(parts)
 	s.cbcmGather(parts)
 	s.srpGather(parts)
+	s.recnGather(parts)
 	s.now = parts[0].now
 }
 

@@ -3,7 +3,7 @@ package sim
 import "slices"
 
 // The congestion-management mechanisms in a partitioned run (parallel.go,
-// engine/PARALLEL.md): QCN-Switch (parallel_qcn.go), SRP (parallel_srp.go), ECN, Ideal and CBCM (here)
+// engine/PARALLEL.md): QCN-Switch (parallel_qcn.go), SRP (parallel_srp.go), RECN (recn_parallel.go), ECN, Ideal and CBCM (here)
 // each get an instance per partition, whose hooks are bound to it and
 // whose integer counts the barrier sums; the others keep the run
 // sequential (their notes, parallelBlocker).
@@ -38,13 +38,6 @@ func (s *Sim) mechBlocker() string {
 // that has no lookahead, or the state not yet split per partition.
 func (s *Sim) mechNote() string {
 	scheme := "congestion.scheme=" + s.cfg.Congestion.Scheme
-	if s.rn != nil {
-		// RECN paper §3.4–3.7: its notifications, acknowledgements and
-		// credits between switches are link messages of at least a link's
-		// latency (recn.linkMsg, s.lat[FatTreeLink], the cut's L); its
-		// messages inside a switch stay there
-		return scheme + ": RECN's messages between switches take at least a link's latency, but its message wheel and pool are one for all switches (recn.post, each cycle's messages handled in the order posted) and it steps the switches itself (recnStep): not partitioned yet"
-	}
 	return scheme + ": the mechanism's control messages and hooks are not partitioned yet"
 }
 

@@ -16,13 +16,16 @@ import (
 // request-reply, bursty sources, a load step, sim.precision's barrier, and
 // ECN's, Ideal's and CBCM's instances per partition (parallel_mech.go;
 // CBCM under router.voq and on the plain layout), SRP's (its NACKs' queues
-// per router) and the reaction points' streams per node (parallel_srp.go).
+// per router), the reaction points' streams per node (parallel_srp.go) and
+// RECN's (its wheels, its sides stepped by their partitions, the busy words
+// two partitions' hosts share; recn_parallel.go).
 var raceCases = []string{
 	"UGAL/ADV/0.9", "PAR/ectn/ADV", "PB/ectn/ADV", "PAR/damq/flexVC/UN", "MIN/voqnet/perDestination",
 	"UGAL/admittance", "PAR/iq/order", "UGAL/HOTSPOT/start", "OLM/reactive", "MIN/bursty",
 	"UGAL/switchLoad", "UGAL/precision", "ECN/UGAL/HOTSPOT/UN", "Ideal/UGAL/HOTSPOT/UN",
 	"fbfly2D/CBCM/UGAL/HOTSPOT", "CBCM/MIN/HOTSPOT",
 	"SRP/MIN/HOTSPOT/UN", "QCN/rp/jitter", // parallel_srp_test.go
+	"recn/case2/admittance", "recn/drain",
 }
 
 // TestParallelRace (only in a -race build; test.sh runs it): the

@@ -185,7 +185,8 @@ func parallelCases() []goldenCase {
 	cs = append(cs, goldenCase{"MIN/autoWarmup", []string{"sim.autoWarmup=true", "sim.warmup=4000", "sim.interval=20", "traffic.load=0.6"}},
 		goldenCase{"UGAL/precision", []string{"routing.name=UGAL", "sim.precision=0.02", "sim.interval=50", "traffic.pattern=ADV", "traffic.load=0.4"}})
 	cs = append(cs, mechCases()...)
-	cs = append(cs, srpCases()...) // parallel_srp_test.go
+	cs = append(cs, srpCases()...)  // parallel_srp_test.go
+	cs = append(cs, recnCases()...) // recn_parallel_test.go
 	return append(cs, topologyCases()...)
 }
 
@@ -282,7 +283,6 @@ func TestParallelFallbackNote(t *testing.T) {
 		want string
 	}{
 		{goldenCase{"cbcm/early", []string{"congestion.scheme=cbcm", "congestion.cbcmEarly=true", "traffic.sourceQueue=true", "traffic.sourceQueues=perDestination", "traffic.load=0.3"}}, "congestion.cbcmEarly=true: early detection's"},
-		{goldenCase{"recn", append([]string{"congestion.scheme=recn", "physical.linkGbps=8", "physical.phitBytes=8", "traffic.load=0.3"}, fattreeRouter...)}, "congestion.scheme=recn: RECN's messages between switches"},
 		{goldenCase{"idleUpdates", []string{"routing.name=PB_ACOR", "router.idleUpdates=fogsim", "traffic.load=0.3"}}, "router.idleUpdates=fogsim"},
 		{goldenCase{"graph500", []string{"workload.kind=graph500"}}, "workload graph500"},
 	} {

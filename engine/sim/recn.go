@@ -165,6 +165,9 @@ type recn struct {
 	// cycle the line's one pending idle message lands (0: none)
 	idleDue, idlePend []int64
 	now               int64
+	// in a partitioned run: the partition's exchange across the cut and
+	// its messages' places in the sequential order (recn_parallel.go)
+	px *recnPart
 	// counters
 	ctlSent, notifies, refused, allocs, frees int64
 }
@@ -360,6 +363,10 @@ func (rc *recn) post(at int64, m recnMsg) {
 	if at-rc.now >= recnWheel || at <= rc.now {
 		panic("recn: a message's delay outside the wheel")
 	}
+	if rc.px != nil { // a partition's (recn_parallel.go)
+		rc.postKeyed(at, m)
+		return
+	}
 	i := rc.mfree
 	if i >= 0 {
 		rc.mfree = rc.msgs[i].next
@@ -413,9 +420,15 @@ func (rc *recn) step(now int64) {
 	slot := now & (recnWheel - 1)
 	next := rc.wh[slot]
 	rc.wh[slot], rc.wt[slot] = -1, -1 // handlers may post to later cycles only
+	if rc.px != nil {
+		rc.px.seqN = 0
+	}
 	for next >= 0 {
 		i := next
 		m := rc.msgs[i].m
+		if rc.px != nil {
+			rc.px.handling(i)
+		}
 		next = rc.msgs[i].next
 		rc.msgs[i].next, rc.mfree = rc.mfree, i
 		switch m.kind {

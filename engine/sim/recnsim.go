@@ -62,6 +62,12 @@ type recnSim struct {
 	admLast    []int64  // per host: the last cycle a packet moved in
 	pend       []int32  // per host: the packet its generator holds (−1 none)
 	stalls     int64    // generation attempts that found their queue full
+	// the switches this Sim steps (pairs of first and past-last router)
+	// and its hosts [h0, h1): all of them, or a partition's
+	// (recn_parallel.go)
+	ranges []int
+	h0, h1 int
+	niCls  uint64 // 0: an interface's packets land before a switch's sent the same cycle (their arrival order)
 }
 
 // initRecn builds RECN's sides for a fat tree (config checks the rest).
@@ -85,7 +91,10 @@ func (s *Sim) initRecn(cfg *config.Config) error {
 	rc.nodes = make([]recnNode, 0, s.N*int(p.memNI))
 	rs := &recnSim{rc: rc, ft: ft, inBusy: make([]uint64, s.R), egBusy: make([]uint64, s.R),
 		niBusy: make([]uint64, (s.N+63)/64), xin: make([]int64, s.R*s.radix), xout: make([]int64, s.R*s.radix),
-		seqGen: make([]int32, s.N*s.N), seqDel: make([]int32, s.N*s.N)}
+		seqGen: make([]int32, s.N*s.N), seqDel: make([]int32, s.N*s.N), ranges: []int{0, s.R}, h0: 0, h1: s.N}
+	if s.lat[topology.Injection] < s.lat[topology.FatTreeLink] {
+		rs.niCls = 1
+	}
 	n := int((s.W + s.M + int64(s.cfg.Sim.Interval) - 1) / int64(s.cfg.Sim.Interval))
 	rs.sIn, rs.sEg, rs.sTot = make([]int32, n), make([]int32, n), make([]int32, n)
 	rs.admWords = (s.N + 63) / 64
@@ -134,6 +143,9 @@ func (s *Sim) recnInject(k int32, t int64) {
 	}
 	rs.seq[k] = rs.seqGen[pair]
 	rs.seqGen[pair]++
+	if rs.rc.px != nil { // its place in the order (recn_parallel.go); an interface's arrival posts nothing
+		rs.rc.act(recnPhaseA, uint64(h))
+	}
 	rs.rc.arrive(rs.rc.ni(h), k, int(pk.dst), -1)
 	rs.niBusy[h>>6] |= 1 << (h & 63)
 }
@@ -305,6 +317,9 @@ func (s *Sim) recnStep() {
 	for _, e := range s.arrivals[slot] {
 		pi, _ := arrivalAt(e)
 		k := int32(uint32(e))
+		if rc.px != nil { // its place in the order (recn_parallel.go)
+			rc.act(recnPhaseR, rs.arrivalRank(pi))
+		}
 		rc.arrive(pi, k, int(s.pk[k].dst), -1)
 		rs.inBusy[pi/radix] |= 1 << (pi % radix)
 	}
@@ -317,74 +332,87 @@ func (s *Sim) recnStep() {
 			if rc.linkFree[side] > now || rc.credits[side] == 0 || rc.sleep[side] > now {
 				continue
 			}
+			if rc.px != nil {
+				rc.act(recnPhaseN, uint64(h))
+			}
 			if k := s.recnSend(side, now); k >= 0 && rc.sides[side].used == 0 {
 				rs.niBusy[w] &^= 1 << (h & 63)
 			}
 		}
 	}
 	// the egress sides' links
-	for r := 0; r < s.R; r++ {
-		for m := rs.egBusy[r]; m != 0; m &= m - 1 {
-			port := bits.TrailingZeros64(m)
-			po := r*radix + port
-			side := rc.egress(po)
-			if rc.linkFree[side] > now || (rc.sides[side].peer >= 0 && rc.credits[side] == 0) || rc.sleep[side] > now {
-				continue
-			}
-			if k := s.recnSend(side, now); k >= 0 && rc.sides[side].used == 0 {
-				rs.egBusy[r] &^= 1 << port
+	for ri := 0; ri+1 < len(rs.ranges); ri += 2 {
+		for r, r1 := rs.ranges[ri], rs.ranges[ri+1]; r < r1; r++ {
+			for m := rs.egBusy[r]; m != 0; m &= m - 1 {
+				port := bits.TrailingZeros64(m)
+				po := r*radix + port
+				side := rc.egress(po)
+				if rc.linkFree[side] > now || (rc.sides[side].peer >= 0 && rc.credits[side] == 0) || rc.sleep[side] > now {
+					continue
+				}
+				if rc.px != nil {
+					rc.act(recnPhaseE, uint64(po))
+				}
+				if k := s.recnSend(side, now); k >= 0 && rc.sides[side].used == 0 {
+					rs.egBusy[r] &^= 1 << port
+				}
 			}
 		}
 	}
 	// the crossbars: each ingress side in turn from a rotating start
-	for r := 0; r < s.R; r++ {
-		busy := rs.inBusy[r]
-		if busy == 0 {
-			continue
-		}
-		rot := int(now) % radix
-		m := (busy>>uint(rot) | busy<<uint(radix-rot)) & (1<<uint(radix) - 1)
-		for ; m != 0; m &= m - 1 {
-			in := bits.TrailingZeros64(m) + rot
-			if in >= radix {
-				in -= radix
-			}
-			pi := r*radix + in
-			if rs.xin[pi] > now || rc.sleep[pi] > now {
+	for ri := 0; ri+1 < len(rs.ranges); ri += 2 {
+		for r, r1 := rs.ranges[ri], rs.ranges[ri+1]; r < r1; r++ {
+			busy := rs.inBusy[r]
+			if busy == 0 {
 				continue
 			}
-			var skip uint64
-			wake := int64(math.MaxInt64)
-			for {
-				q := rc.pick(pi, skip)
-				if q < 0 {
-					rc.sleep[pi] = wake // nothing went: not before a head can
-					break
+			rot := int(now) % radix
+			m := (busy>>uint(rot) | busy<<uint(radix-rot)) & (1<<uint(radix) - 1)
+			for ; m != 0; m &= m - 1 {
+				in := bits.TrailingZeros64(m) + rot
+				if in >= radix {
+					in -= radix
 				}
-				k := rc.head(pi, q)
-				pk := &s.pk[k]
-				po := r*radix + rs.ft.Port(r, int(pk.dst))
-				eg := rc.egress(po)
-				if t := max(pk.entry, rs.xout[po]); t > now || !rc.room(eg) {
-					if t <= now { // no room: the egress side may send this cycle
-						t = now + 1
-					}
-					wake = min(wake, t)
-					skip |= 1 << q
+				pi := r*radix + in
+				if rs.xin[pi] > now || rc.sleep[pi] > now {
 					continue
 				}
-				rc.dequeue(pi, q)
-				dur := max(s.xbarDur, pk.entry+int64(s.P)-now)
-				rs.xin[pi], rs.xout[po] = now+dur, now+dur
-				pk.entry = now + s.xbar // its head reaches the egress side
-				rc.arrive(eg, k, int(pk.dst), in)
-				rs.egBusy[r] |= 1 << (po - r*radix)
-				s.st.xbar++
-				s.lastProgress = now
-				break
-			}
-			if rc.sides[pi].used == 0 {
-				rs.inBusy[r] &^= 1 << in
+				if rc.px != nil {
+					rc.act(recnPhaseX, uint64(r*radix+bits.TrailingZeros64(m)))
+				}
+				var skip uint64
+				wake := int64(math.MaxInt64)
+				for {
+					q := rc.pick(pi, skip)
+					if q < 0 {
+						rc.sleep[pi] = wake // nothing went: not before a head can
+						break
+					}
+					k := rc.head(pi, q)
+					pk := &s.pk[k]
+					po := r*radix + rs.ft.Port(r, int(pk.dst))
+					eg := rc.egress(po)
+					if t := max(pk.entry, rs.xout[po]); t > now || !rc.room(eg) {
+						if t <= now { // no room: the egress side may send this cycle
+							t = now + 1
+						}
+						wake = min(wake, t)
+						skip |= 1 << q
+						continue
+					}
+					rc.dequeue(pi, q)
+					dur := max(s.xbarDur, pk.entry+int64(s.P)-now)
+					rs.xin[pi], rs.xout[po] = now+dur, now+dur
+					pk.entry = now + s.xbar // its head reaches the egress side
+					rc.arrive(eg, k, int(pk.dst), in)
+					rs.egBusy[r] |= 1 << (po - r*radix)
+					s.st.xbar++
+					s.lastProgress = now
+					break
+				}
+				if rc.sides[pi].used == 0 {
+					rs.inBusy[r] &^= 1 << in
+				}
 			}
 		}
 	}
@@ -447,6 +475,10 @@ func (s *Sim) recnSend(side int, now int64) int32 {
 			pk.lhops++
 		}
 		pk.entry = dep + s.lat[c]
+		if x := s.xp; x != nil && x.owner[sd.peer] != x.id { // across the cut (recn_parallel.go)
+			s.recnPacketOut(int(sd.peer), k)
+			return k
+		}
 		at := pk.entry & s.wheelMask
 		s.arrivals[at] = append(s.arrivals[at], uint64(sd.peer)<<(32+qBits)|uint64(uint32(k)))
 		return k
@@ -457,9 +489,15 @@ func (s *Sim) recnSend(side int, now int64) int32 {
 func (rs *recnSim) sample(now int64, b int) {
 	rc := rs.rc
 	rs.total = int32(rc.allocs - rc.frees)
-	rs.maxTot = max(rs.maxTot, rs.total)
-	if b < len(rs.sTot) {
-		rs.sTot[b] = max(rs.sTot[b], rs.total)
+	if px := rc.px; px != nil {
+		// a partition's lines: the barrier adds the partitions' of each
+		// cycle (recnBarrier)
+		px.tot[now-px.from] = rs.total
+	} else {
+		rs.maxTot = max(rs.maxTot, rs.total)
+		if b < len(rs.sTot) {
+			rs.sTot[b] = max(rs.sTot[b], rs.total)
+		}
 	}
 	// the per-side maxima change only at an allocation (a free lowers
 	// them, which the next interval's first scan sees)
@@ -468,13 +506,15 @@ func (rs *recnSim) sample(now int64, b int) {
 	}
 	rs.lastAllocs, rs.lastB = rc.allocs, b
 	var in, eg int32
-	for i := range rc.sides {
-		n := int32(bits.OnesCount64(rc.sides[i].lines))
-		if rc.sides[i].kind == recnIngress {
-			in = max(in, n)
-		} else {
-			eg = max(eg, n)
+	np := rc.nPorts
+	for ri := 0; ri < len(rs.ranges); ri += 2 { // its switches' sides
+		for pi := rs.ranges[ri] * rc.radix; pi < rs.ranges[ri+1]*rc.radix; pi++ {
+			in = max(in, int32(bits.OnesCount64(rc.sides[pi].lines)))
+			eg = max(eg, int32(bits.OnesCount64(rc.sides[np+pi].lines)))
 		}
+	}
+	for h := rs.h0; h < rs.h1; h++ { // its interfaces
+		eg = max(eg, int32(bits.OnesCount64(rc.sides[2*np+h].lines)))
 	}
 	if b < len(rs.sIn) {
 		rs.sIn[b], rs.sEg[b] = max(rs.sIn[b], in), max(rs.sEg[b], eg)

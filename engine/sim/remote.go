@@ -143,6 +143,9 @@ func (pt *Partition) handle(cmd []byte) (out []byte, err error) {
 		}
 		s.W, s.M = W, M
 		from := s.now
+		if s.rn != nil { // the window's lines allocated (recnWindowState)
+			s.rn.rc.px.from = from
+		}
 		if to <= from || to-from > int64(len(s.xp.lp)) {
 			return nil, fmt.Errorf("window to cycle %d from %d: longer than %d cycles", to, from, len(s.xp.lp))
 		}
@@ -152,6 +155,7 @@ func (pt *Partition) handle(cmd []byte) (out []byte, err error) {
 			e.i(s.xp.lp[i])
 			e.i(s.xp.live[i])
 		}
+		s.recnWindowState(e, to-from) // remote_recn.go
 		pt.ctlFlight = 0
 		for r := 0; r < pt.n; r++ {
 			if r != pt.p {
@@ -223,6 +227,7 @@ func (pt *Partition) state(e *enc, order bool) {
 	pt.acorState(e, ranges)
 	pt.qcnState(e)
 	pt.mechState(e)
+	s.recnState(e) // remote_recn.go
 	var late int64
 	if s.ord != nil {
 		late = s.ord.late
@@ -302,6 +307,7 @@ func (s *Sim) sendBytes(r int) []byte {
 		e.i(c.at)
 		e.i(int64(c.e))
 	}
+	s.recnMsgBytes(e, r) // remote_recn.go
 	x.packets[x.bank][r], x.credits[x.bank][r] = ps[:0], cs[:0]
 	return e.b
 }
@@ -334,6 +340,9 @@ func (s *Sim) receiveBytes(b []byte) {
 		if s.ord != nil {
 			s.ord.number(k, seq)
 		}
+		if s.rn != nil { // RECN's number of it in its pair
+			s.rn.recnNumber(k, seq)
+		}
 		slot := pk.entry & s.wheelMask
 		s.arrivals[slot] = append(s.arrivals[slot], uint64(pi)<<(32+qBits)|uint64(vc)<<32|uint64(uint32(k)))
 	}
@@ -345,6 +354,7 @@ func (s *Sim) receiveBytes(b []byte) {
 		slot := at & s.wheelMask
 		s.creditsIn[slot] = append(s.creditsIn[slot], e)
 	}
+	s.recnMsgsFrom(d) // remote_recn.go
 	if d.err != nil {
 		panic("crossings: " + d.err.Error())
 	}
@@ -505,6 +515,7 @@ func (s *Sim) runRemote(ctx context.Context, onProgress func(Progress), start ti
 			s.mech.live = 0 // qcnGather's sum (qcnFrom)
 		}
 		s.mechZero() // ECN's and CBCM's (mechFrom)
+		s.recnZero() // RECN's (recnFrom)
 		for p, d := range ans {
 			now := d.i()
 			live += d.i()
@@ -546,6 +557,9 @@ func (s *Sim) runRemote(ctx context.Context, onProgress func(Progress), start ti
 				return err
 			}
 			if err := s.mechFrom(d, p); err != nil {
+				return err
+			}
+			if err := s.recnFrom(d, p); err != nil {
 				return err
 			}
 			if late := d.i(); s.ord != nil {
@@ -632,12 +646,19 @@ func (s *Sim) runRemote(ctx context.Context, onProgress func(Progress), start ti
 		}
 		deadlock := false
 		live, lp := make([]int64, to-from), make([]int64, to-from)
+		var recnTot []int32 // RECN's lines allocated per cycle (remote_recn.go)
+		if s.rn != nil {
+			recnTot = make([]int32, to-from)
+		}
 		for p, d := range ans {
 			stuckAt := d.i()
 			for i := range to - from {
 				lp[i] = max(lp[i], d.i())
 				live[i] += d.i()
 			}
+			// a merge that could not order two RECN messages: the run
+			// starts again sequentially, as runParallel's does
+			deadlock = s.recnWindowFrom(d, recnTot) || deadlock
 			for r := range n {
 				if r != p {
 					cross[p][r] = d.bytes()
@@ -664,6 +685,9 @@ func (s *Sim) runRemote(ctx context.Context, onProgress func(Progress), start ti
 		}
 		if deadlock { // the partitions are closed when RunRemote returns
 			return s.again(ctx, onProgress, start)
+		}
+		if s.rn != nil {
+			s.recnTotals(from, recnTot)
 		}
 		s.snapBarrier(to)
 		if warm || prog {
