@@ -185,6 +185,7 @@ func parallelCases() []goldenCase {
 	cs = append(cs, goldenCase{"MIN/autoWarmup", []string{"sim.autoWarmup=true", "sim.warmup=4000", "sim.interval=20", "traffic.load=0.6"}},
 		goldenCase{"UGAL/precision", []string{"routing.name=UGAL", "sim.precision=0.02", "sim.interval=50", "traffic.pattern=ADV", "traffic.load=0.4"}})
 	cs = append(cs, mechCases()...)
+	cs = append(cs, graph500Cases()...) // parallel_graph500_test.go
 	return append(cs, topologyCases()...)
 }
 

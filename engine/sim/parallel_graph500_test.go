@@ -1,0 +1,81 @@
+package sim
+
+import (
+	"testing"
+)
+
+// graph500Cases: the Graph500 job (thesis §2.2.2, engine/graph500) on the
+// h=2 golden network at scale 8 (72 processes, 4–5 levels, 5,000–8,000
+// cycles), each of the model's options in one case at least — per-process
+// and per-level draws of the edges (FOGSim's and the thesis's), Bernoulli
+// and computed message times, the reduction before or after the work, the
+// budget cap, FOGSim's coefficients, a fixed root degree, the level
+// limits, multi-packet messages, the dest and jsq injection policies, a
+// partial job (consecutive and spread groups, idle or with background
+// traffic), MIN, VAL, UGAL and PB — with the golden set's 100-cycle global
+// links (windows of 100 cycles, cut short before the BFS's end), the
+// presets' latencies in ns (1-cycle windows; 8 with 64-byte phits), and a
+// cycle cap the BFS does not reach.
+func graph500Cases() []goldenCase {
+	g := func(name string, sets ...string) goldenCase {
+		return goldenCase{"graph500/" + name, append([]string{"workload.kind=graph500", "workload.scale=8", "sim.cycles=200000"}, sets...)}
+	}
+	return []goldenCase{
+		g("MIN"),
+		g("VAL/level/compute/spread/background", "routing.name=VAL", "workload.sampling=level", "workload.injection=compute",
+			"workload.reduceAfterWork=false", "workload.budgetCap=false", "workload.coefficients=fogsim",
+			"workload.groups=4", "workload.placement=spread", "workload.background=true", "traffic.load=0.2"),
+		g("UGAL/ns/jsq/5groups", "routing.name=UGAL", "workload.localNs=10", "workload.globalNs=100", "workload.routerNs=40",
+			"router.injectionPolicy=jsq", "workload.groups=5", "workload.rootDegree=40"),
+		g("PB/multipacket/levels", "routing.name=PB", "workload.phitBytes=64", "workload.localNs=10", "workload.globalNs=100",
+			"workload.routerNs=40", "workload.maxLevels=4", "workload.tailLevel=2", "workload.tailFraction=0.3", "workload.groups=6"),
+		g("MIN/2groups", "workload.groups=2", "workload.scale=10"),
+		g("MIN/capped/background", "sim.cycles=3000", "workload.groups=3", "workload.background=true", "traffic.load=0.3"),
+	}
+}
+
+// TestParallelGraph500CasesExercised: graph500Cases run partitioned
+// (TestParallelBitIdentical compares their documents) and do what they
+// are there for: the job's processes span several partitions, its BFS
+// ends within the run with at least three levels (three decisions of the
+// root host crossing to the other partitions) — but for the capped case,
+// which stops in a level — and every level's broadcast lands.
+func TestParallelGraph500CasesExercised(t *testing.T) {
+	for _, gc := range graph500Cases() {
+		s, err := New(parallelConfig(t, gc), 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if why := s.parallelBlocker(); why != "" {
+			t.Fatalf("%s: runs sequentially: %s", gc.name, why)
+		}
+		_, n0, _, L, _ := s.split(7)
+		spans := map[int]bool{}
+		for _, nd := range s.wl.node {
+			p := 0
+			for int(nd) >= n0[p+1] {
+				p++
+			}
+			spans[p] = true
+		}
+		s.SetThreads(3)
+		r, err := s.Run(nil, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := r.Graph500
+		capped := gc.name == "graph500/MIN/capped/background"
+		t.Logf("%s: L %d, %d processes in %d of 7 partitions, %d cycles, %d levels, finished %v", gc.name, L, g.Processes, len(spans), g.Cycles, len(g.Levels), g.Finished)
+		switch {
+		case len(spans) < 2:
+			t.Errorf("%s: the job's processes are in one partition of 7", gc.name)
+		case g.Finished == capped || !capped && len(g.Levels) < 3:
+			t.Errorf("%s: finished %v with %d levels", gc.name, g.Finished, len(g.Levels))
+		}
+		for _, l := range g.Levels {
+			if !capped && l.End == 0 {
+				t.Errorf("%s: level %d has no end", gc.name, l.Level)
+			}
+		}
+	}
+}
