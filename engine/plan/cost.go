@@ -118,7 +118,7 @@ const ParallelEfficiency = 0.6
 
 // partitioned reports whether the engine splits a run of c across threads
 // (a conservative reading of sim's rule, engine/PARALLEL.md: a topology
-// with a partition rule and at least two keys, no workload, no
+// with a partition rule and at least two keys (a Graph500 job too), no
 // congestion-management mechanism but ECN, Ideal or CBCM without early
 // detection, alone, a routing whose state is per router — QCN_SWITCH
 // without another mechanism and without its reaction points' jitter, one
@@ -146,7 +146,7 @@ func partitioned(c *config.Config) bool {
 		mech && cg.Scheme != "ecn" && cg.Scheme != "ideal" && !(cg.Scheme == "cbcm" && !cg.CbcmEarly) {
 		return false
 	}
-	return partitionKeys(c) >= 2 && !c.Graph500() &&
+	return partitionKeys(c) >= 2 &&
 		!(c.Router.IdleUpdates == "fogsim" && perCycle(r.Name))
 }
 

@@ -1,7 +1,10 @@
 package sim
 
 import (
+	"math"
 	"testing"
+
+	"phitsim/engine/graph500"
 )
 
 // graph500Cases: the Graph500 job (thesis §2.2.2, engine/graph500) on the
@@ -77,5 +80,58 @@ func TestParallelGraph500CasesExercised(t *testing.T) {
 				t.Errorf("%s: level %d has no end", gc.name, l.Level)
 			}
 		}
+	}
+}
+
+// TestRemoteGraph500Encoding: a job packet's metadata, the raises and the
+// root host's decisions come back from their bytes as they were sent
+// (remote_graph500.go), and a raise for a process the job does not have
+// is refused.
+func TestRemoteGraph500Encoding(t *testing.T) {
+	gc := graph500Cases()[0]
+	mk := func() *Sim {
+		s, err := New(parallelConfig(t, gc), 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rs, n0, owner, L, _ := s.split(2)
+		return s.shard(0, 2, rs, n0, owner, L)
+	}
+	a, b := mk(), mk()
+	for _, m := range []pktMeta{{}, {queries: 1 << 40, level: 7, kind: graph500.Reduce}, {queries: 256, level: 200, kind: graph500.BcastLast}} {
+		e := &enc{}
+		a.wlMetaBytes(e, m)
+		d := &dec{b: e.b}
+		if got := b.wlMetaFrom(d); d.err != nil || len(d.b) != 0 || got != m {
+			t.Errorf("meta %+v came back %+v (%v)", m, got, d.err)
+		}
+	}
+	dc := graph500.Decision{Level: 3, Mean: 1234.5, Sigma: 0.25, X: -1e-300, Limit: 7e12}
+	x := a.wl.pt
+	x.raises[0][1] = []int32{71<<1 | 1, 5 << 1}
+	x.decs[0][1] = []graph500.Decision{dc}
+	e := &enc{}
+	a.wlSideBytes(e, 1)
+	d := &dec{b: e.b}
+	b.wlSideFrom(d)
+	j := b.wl.job.State(nil)
+	if d.err != nil || len(d.b) != 0 || b.wl.job.Processes() != 72 {
+		t.Fatalf("side bytes: %v, %d left", d.err, len(d.b))
+	}
+	if b.wl.job.EndBound(0) != 71 || len(j) == 0 {
+		t.Errorf("end bound %d", b.wl.job.EndBound(0))
+	}
+	if got := b.wl.job.State(nil); got[len(got)-5] != 3 || got[len(got)-4] != int64(math.Float64bits(1234.5)) {
+		t.Errorf("decision not taken: %v", got[len(got)-5:])
+	}
+	if len(x.raises[0][1]) != 0 || len(x.decs[0][1]) != 0 {
+		t.Error("the outbox was not emptied")
+	}
+	x.raises[0][1] = []int32{72 << 1}
+	e = &enc{}
+	a.wlSideBytes(e, 1)
+	d = &dec{b: e.b}
+	if b.wlSideFrom(d); d.err == nil {
+		t.Error("a raise for process 72 of 72 was taken")
 	}
 }

@@ -15,12 +15,13 @@ import (
 // the out-of-order counters, HOTSPOT's senders and a starting hotspot,
 // request-reply, bursty sources, a load step, sim.precision's barrier, and
 // ECN's, Ideal's and CBCM's instances per partition (parallel_mech.go;
-// CBCM under router.voq and on the plain layout).
+// CBCM under router.voq and on the plain layout), and a Graph500 job's
+// copies, raises and decisions (parallel_graph500.go).
 var raceCases = []string{
 	"UGAL/ADV/0.9", "PAR/ectn/ADV", "PB/ectn/ADV", "PAR/damq/flexVC/UN", "MIN/voqnet/perDestination",
 	"UGAL/admittance", "PAR/iq/order", "UGAL/HOTSPOT/start", "OLM/reactive", "MIN/bursty",
 	"UGAL/switchLoad", "UGAL/precision", "ECN/UGAL/HOTSPOT/UN", "Ideal/UGAL/HOTSPOT/UN",
-	"fbfly2D/CBCM/UGAL/HOTSPOT", "CBCM/MIN/HOTSPOT",
+	"fbfly2D/CBCM/UGAL/HOTSPOT", "CBCM/MIN/HOTSPOT", "graph500/VAL/level/compute/spread/background",
 }
 
 // TestParallelRace (only in a -race build; test.sh runs it): the

@@ -153,6 +153,7 @@ func (pt *Partition) handle(cmd []byte) (out []byte, err error) {
 			e.i(s.xp.lp[i])
 			e.i(s.xp.live[i])
 		}
+		pt.wlWindow(e) // a Graph500 job's finals (remote_graph500.go)
 		pt.ctlFlight = 0
 		for r := 0; r < pt.n; r++ {
 			if r != pt.p {
@@ -224,6 +225,7 @@ func (pt *Partition) state(e *enc, order bool) {
 	pt.acorState(e, ranges)
 	pt.qcnState(e)
 	pt.mechState(e)
+	pt.wlState(e)
 	var late int64
 	if s.ord != nil {
 		late = s.ord.late
@@ -296,12 +298,14 @@ func (s *Sim) sendBytes(r int) []byte {
 		e.tag(c.tag)
 		e.flag(c.flag)
 		e.packet(&c.pk)
+		s.wlMetaBytes(e, c.meta)
 	}
 	e.i(int64(len(cs)))
 	for _, c := range cs {
 		e.i(c.at)
 		e.i(int64(c.e))
 	}
+	s.wlSideBytes(e, r) // a Graph500 job's raises and decisions (remote_graph500.go)
 	x.packets[x.bank][r], x.credits[x.bank][r] = ps[:0], cs[:0]
 	return e.b
 }
@@ -321,6 +325,7 @@ func (s *Sim) receiveBytes(b []byte) {
 		flag := d.flag()
 		var pk packet
 		d.packet(&pk)
+		meta := s.wlMetaFrom(d)
 		if d.err != nil {
 			break
 		}
@@ -329,6 +334,7 @@ func (s *Sim) receiveBytes(b []byte) {
 		s.pk[k] = pk
 		s.ctlIn(k, tag)
 		s.pktFlagIn(k, flag)
+		s.wlIn(k, meta)
 		if s.ord != nil {
 			s.ord.number(k, seq)
 		}
@@ -343,6 +349,7 @@ func (s *Sim) receiveBytes(b []byte) {
 		slot := at & s.wheelMask
 		s.creditsIn[slot] = append(s.creditsIn[slot], e)
 	}
+	s.wlSideFrom(d)
 	if d.err != nil {
 		panic("crossings: " + d.err.Error())
 	}
@@ -546,6 +553,9 @@ func (s *Sim) runRemote(ctx context.Context, onProgress func(Progress), start ti
 			if err := s.mechFrom(d, p); err != nil {
 				return err
 			}
+			if err := s.wlFrom(d, p, n); err != nil {
+				return err
+			}
 			if late := d.i(); s.ord != nil {
 				s.ord.late += late
 			}
@@ -606,6 +616,7 @@ func (s *Sim) runRemote(ctx context.Context, onProgress func(Progress), start ti
 			to = min(to, s.msr.next)
 		}
 		to = s.snapWindowEnd(from, to)
+		to = s.wlWindowEnd(from, to) // not past a Graph500 job's end
 		warm := to == s.msr.next
 		prog := from/every != to/every && onProgress != nil
 		ans, err := round(func(p int) []byte {
@@ -636,6 +647,7 @@ func (s *Sim) runRemote(ctx context.Context, onProgress func(Progress), start ti
 				lp[i] = max(lp[i], d.i())
 				live[i] += d.i()
 			}
+			s.wlWindowFrom(d, p, n)
 			for r := range n {
 				if r != p {
 					cross[p][r] = d.bytes()
@@ -654,7 +666,7 @@ func (s *Sim) runRemote(ctx context.Context, onProgress func(Progress), start ti
 			deadlock = deadlock || stuckAt >= 0
 		}
 		// the whole network's checks, cycle by cycle (runParallel)
-		for c := from; c < to && !deadlock; c++ {
+		for c, chk := from, s.wlEndRemote(n, to); c < chk && !deadlock; c++ {
 			i := c - from
 			if live[i] > 0 && c+1-lp[i] > s.watchdog {
 				deadlock = true
@@ -670,6 +682,9 @@ func (s *Sim) runRemote(ctx context.Context, onProgress func(Progress), start ti
 			}
 		}
 		s.now = to
+		if s.wl != nil && s.wl.done() {
+			break
+		}
 		if s.now == s.msr.next {
 			s.checkWarmup()
 		}
