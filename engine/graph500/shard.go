@@ -211,51 +211,66 @@ func (j *Job) State(v []int64) []int64 {
 	return v
 }
 
-// SetState is State read back (next gives the values in order); a count
-// out of range is an error.
-func (j *Job) SetState(next func() int64) error {
-	n := func(limit int64) (int, error) {
+// SetState is State read back from v; a count beyond what v holds is an
+// error.
+func (j *Job) SetState(v []int64) error {
+	bad := errors.New("graph500 state: a count out of range")
+	i := 0
+	next := func() int64 {
+		if i >= len(v) {
+			return 0
+		}
+		i++
+		return v[i-1]
+	}
+	count := func(per int) (int, error) {
 		c := next()
-		if c < 0 || c > limit {
-			return 0, errors.New("graph500 state: a count out of range")
+		if c < 0 || c*int64(per) > int64(len(v)-i) {
+			return 0, bad
 		}
 		return int(c), nil
+	}
+	if len(v) < 12 {
+		return bad
 	}
 	j.sent, j.delivered, j.phits, j.queries, j.messages, j.queriesIn = next(), next(), next(), next(), next(), next()
 	j.qPkts, j.syncPkts = next(), next()
 	j.finals, j.finalAt, j.lastAt = int(next()), next(), next()
-	k, err := n(1 << 20)
+	k, err := count(1)
 	if err != nil {
 		return err
 	}
-	j.msgHist = j.msgHist[:0]
-	for range k {
-		j.msgHist = append(j.msgHist, next())
-	}
-	if k, err = n(1 << 30); err != nil {
+	j.msgHist = append(j.msgHist[:0], v[i:i+k]...)
+	i += k
+	if k, err = count(1); err != nil {
 		return err
 	}
-	j.series = j.series[:0]
-	for range k {
-		j.series = append(j.series, next())
-	}
-	if k, err = n(1 << 20); err != nil {
+	j.series = append(j.series[:0], v[i:i+k]...)
+	i += k
+	if k, err = count(6); err != nil {
 		return err
 	}
 	j.levels, j.bcasts, j.bcastAt = j.levels[:0], j.bcasts[:0], j.bcastAt[:0]
-	for i := range k {
-		j.levels = append(j.levels, result0{Level: i, QueryPackets: next(), Queries: next(), SyncPackets: next(), Messages: next()})
+	for l := range k {
+		j.levels = append(j.levels, result0{Level: l, QueryPackets: next(), Queries: next(), SyncPackets: next(), Messages: next()})
 		j.bcasts = append(j.bcasts, int(next()))
 		j.bcastAt = append(j.bcastAt, next())
 	}
-	if k, err = n(1 << 20); err != nil {
+	if k, err = count(5); err != nil {
 		return err
 	}
 	j.decs = j.decs[:0]
 	for range k {
-		j.decs = append(j.decs, Decision{Level: int(next()), Mean: math.Float64frombits(uint64(next())),
+		d := Decision{Level: int(next()), Mean: math.Float64frombits(uint64(next())),
 			Sigma: math.Float64frombits(uint64(next())), X: math.Float64frombits(uint64(next())),
-			Limit: math.Float64frombits(uint64(next()))})
+			Limit: math.Float64frombits(uint64(next()))}
+		if d.Level < -1 || d.Level >= len(j.levels) {
+			return bad
+		}
+		j.decs = append(j.decs, d)
+	}
+	if i != len(v) {
+		return bad
 	}
 	return nil
 }

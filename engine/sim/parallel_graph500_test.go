@@ -2,6 +2,7 @@ package sim
 
 import (
 	"math"
+	"slices"
 	"testing"
 
 	"phitsim/engine/graph500"
@@ -126,6 +127,15 @@ func TestRemoteGraph500Encoding(t *testing.T) {
 	}
 	if len(x.raises[0][1]) != 0 || len(x.decs[0][1]) != 0 {
 		t.Error("the outbox was not emptied")
+	}
+	// the copy's state (counters and decisions) comes back from State
+	c := a.wl.job.Part(nil, nil, nil, nil)
+	v := b.wl.job.State(nil)
+	if err := c.SetState(v); err != nil || !slices.Equal(c.State(nil), v) {
+		t.Errorf("state %v came back %v (%v)", v, c.State(nil), err)
+	}
+	if c.SetState(v[:len(v)-1]) == nil || c.SetState(append(slices.Clone(v[:11]), 1<<40)) == nil {
+		t.Error("a truncated state, or one with a count beyond it, was taken")
 	}
 	x.raises[0][1] = []int32{72 << 1}
 	e = &enc{}

@@ -72,13 +72,16 @@ func (s *Sim) wlSideFrom(d *dec) {
 		dc := graph500.Decision{Level: int(d.i())}
 		dc.Mean, dc.Sigma = math.Float64frombits(uint64(d.i())), math.Float64frombits(uint64(d.i()))
 		dc.X, dc.Limit = math.Float64frombits(uint64(d.i())), math.Float64frombits(uint64(d.i()))
-		if d.err != nil || dc.Level < 0 || dc.Level > 1<<20 {
+		if d.err != nil || dc.Level < 0 || dc.Level >= maxLevels {
 			d.err = firstErr(d.err, errBadRaise)
 			return
 		}
 		s.wl.job.Decide(dc)
 	}
 }
+
+// maxLevels bounds a decision's level (workload.maxLevels is at most 200).
+const maxLevels = 256
 
 var errBadRaise = errors.New("graph500: a raise, decision or count out of range")
 
@@ -139,21 +142,16 @@ func (s *Sim) wlFrom(d *dec, p, n int) error {
 		return nil
 	}
 	k := d.count()
-	jobs := s.wlRemoteJobs(n)
-	left := k
-	next := func() int64 {
-		if left == 0 {
-			d.err = firstErr(d.err, errBadRaise)
-			return 0
-		}
-		left--
-		return d.i()
-	}
-	if err := jobs[p].SetState(next); err != nil {
-		return err
+	v := make([]int64, 0, k)
+	for range k {
+		v = append(v, d.i())
 	}
 	if d.err != nil {
 		return d.err
+	}
+	jobs := s.wlRemoteJobs(n)
+	if err := jobs[p].SetState(v); err != nil {
+		return err
 	}
 	s.wl.job.Merge(jobs)
 	return nil
