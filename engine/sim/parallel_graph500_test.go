@@ -39,6 +39,11 @@ func graph500Cases() []goldenCase {
 	}
 }
 
+// The job on 2 groups is watched (the live view) every 97 cycles: windows
+// of at most 15 cycles before its end (16 processes: Job.EndBound), the
+// last snapshot's interval cut by the BFS's end (snapshotEvery).
+func init() { snapshotEvery["graph500/MIN/2groups"] = 97 }
+
 // buildDependent: a Graph500 run's document depends on the build. The
 // model's level mean and σ (thesis eqs. 2.6–2.9) and its draws call
 // math.Exp, math.Log and math.Pow, which amd64 computes in assembly and
