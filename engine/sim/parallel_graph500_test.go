@@ -3,7 +3,6 @@ package sim
 import (
 	"math"
 	"slices"
-	"strings"
 	"testing"
 
 	"phitsim/engine/graph500"
@@ -43,17 +42,6 @@ func graph500Cases() []goldenCase {
 // of at most 15 cycles before its end (16 processes: Job.EndBound), the
 // last snapshot's interval cut by the BFS's end (snapshotEvery).
 func init() { snapshotEvery["graph500/MIN/2groups"] = 97 }
-
-// buildDependent: a Graph500 run's document depends on the build. The
-// model's level mean and σ (thesis eqs. 2.6–2.9) and its draws call
-// math.Exp, math.Log and math.Pow, which amd64 computes in assembly and
-// WebAssembly in Go, and the last bit can differ (graph500/MIN, seed 1: a
-// level's mean 784.27342119662 natively, 784.2734211966207 in wasm, the
-// sequential run's as much as the partitioned ones'). TestParallelMatrix
-// compares these cases' partitioned documents with the sequential one
-// within each build (e2e TestWasmParallelMatrix fails when the wasm run
-// does) and leaves them out of the checksum the two builds compare.
-func buildDependent(name string) bool { return strings.HasPrefix(name, "graph500/") }
 
 // TestParallelGraph500CasesExercised: graph500Cases run partitioned
 // (TestParallelBitIdentical compares their documents) and do what they

@@ -75,10 +75,6 @@ func TestParallelMatrix(t *testing.T) {
 				t.Errorf("%s, %d partitions: the result document differs from the sequential run's:\n%s", gc.name, n, firstDiff(got, want))
 			}
 		}
-		if buildDependent(gc.name) { // compared within the build only (parallel_graph500_test.go)
-			fmt.Printf("parallel matrix case %s: bit-identical within the build\n", gc.name)
-			continue
-		}
 		fmt.Fprintf(h, "%s\n%s\n", gc.name, want)
 		one := fnv.New64a()
 		one.Write(want)
