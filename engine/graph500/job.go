@@ -25,7 +25,7 @@ const (
 // injection buffer has no room (the process retries in a later cycle). The
 // network hands every delivered job packet back with Job.Deliver.
 type Net interface {
-	Send(src, dst int, k Kind, level int, queries int32) bool
+	Send(src, dst int, k Kind, level int, queries int64) bool
 }
 
 // Params of a job, in simulator units.
@@ -68,6 +68,8 @@ type proc struct {
 	msgsLeft    int64
 	msgQ        int64 // queries of the current message not yet in a packet
 	recv        [2]int64
+	qIn         int64    // queries delivered to this process, all levels
+	redQ        [2]int64 // root host: Σ qIn the reductions of a level carried
 	level       int32
 	dst         int32
 	msgPkts     int32 // packets of the current message still to inject
@@ -109,6 +111,21 @@ type Job struct {
 	done             bool
 	doneAt           int64
 
+	// a partitioned run (shard.go): the processes this copy steps (nil:
+	// all), where a raise of another partition's expected count goes, and
+	// who hears of the root's decisions; per level the cycle of the last
+	// broadcast delivered here, the cycle of the last final one, the
+	// cycle the root decided the BFS ends (−1 before), the decisions
+	// known here (by level closed)
+	mine    []int32
+	raise   func(dst, par int) bool
+	decided func(Decision)
+	bcastAt []int64
+	finalAt int64
+	lastAt  int64
+	decs    []Decision
+	cur     int // the level whose decision mean, sigma, x and limit hold (−1: none)
+
 	sent, delivered, phits int64
 	queries, messages      int64
 	queriesIn              int64   // queries delivered
@@ -143,6 +160,7 @@ func NewJob(p Params, n int, net Net, seed uint64) *Job {
 	j.remaining = j.total
 	j.levels = []result.Graph500Level{{Level: 0, Mean: float64(j.dr)}}
 	j.bcasts = []int{0}
+	j.bcastAt, j.finalAt, j.lastAt, j.cur = []int64{0}, 0, -1, -1
 	for r := 0; r < n; r++ {
 		j.enterLevel(r, 0, 0)
 	}
@@ -168,6 +186,14 @@ func (j *Job) Params() Params { return j.p }
 
 // Step runs every process that has something to do at cycle now.
 func (j *Job) Step(now int64) {
+	if j.mine != nil { // a partition's processes, in increasing order
+		for _, r := range j.mine {
+			if j.wake[r] <= now {
+				j.step(int(r), now)
+			}
+		}
+		return
+	}
 	for r, w := range j.wake {
 		if w <= now {
 			j.step(r, now)
@@ -191,7 +217,7 @@ func ceilCycle(x float64) int64 { return int64(math.Ceil(x)) }
 
 // send injects a packet and counts it.
 func (j *Job) send(src, dst int, k Kind, level int, q int64, now int64) bool {
-	if !j.net.Send(src, dst, k, level, int32(q)) {
+	if !j.net.Send(src, dst, k, level, q) {
 		return false
 	}
 	j.sent++
@@ -235,7 +261,7 @@ func (j *Job) enterLevel(r, l int, now int64) {
 	p := &j.procs[r]
 	p.level = int32(l)
 	o := (l + 1) & 1 // the parity of level l+1: level l−1's counters, now finished
-	p.recv[o], p.signals[o], p.reduces[o] = 0, 0, 0
+	p.recv[o], p.signals[o], p.reduces[o], p.redQ[o] = 0, 0, 0, 0
 	j.expect[o][r] = 0
 	if !j.p.ReduceAfterWork {
 		p.cpuFree = math.Min(p.cpuFree, float64(now)) // FOGSim: pending work is dropped at level start
@@ -254,7 +280,7 @@ func (j *Job) enterLevel(r, l int, now int64) {
 		// FOGSim's small-level rule: only a fraction 1−(1−1/n)^Q of the
 		// processes send; each sender takes Q/n′ of the level's queries
 		qtot := x * (n - 1) / n
-		psend := 1 - math.Pow(1-1/n, qtot)
+		psend := 1 - pow(1-1/n, qtot)
 		if psend >= 1 || p.rng.Float64() < psend {
 			nsrc := math.Max(1, math.Floor(n*psend))
 			q = int64(math.Ceil(qtot / nsrc))
@@ -300,7 +326,7 @@ func (j *Job) prepare(r int, now int64) {
 		u := p.rng.Float64()
 		g := 1.0
 		if pr := 1 / (j.p.TqCycles * float64(q)); pr < 1 {
-			g = math.Max(1, math.Ceil(math.Log(1-u)/math.Log(1-pr)))
+			g = math.Max(1, math.Ceil(log(1-u)/log(1-pr)))
 		}
 		p.cpuFree = math.Max(p.cpuFree, t) + g
 	} else {
@@ -331,7 +357,12 @@ func (j *Job) step(r int, now int64) {
 				j.wake[r] = now + 1
 				return
 			}
-			j.expect[par][p.dst]++
+			// the destination waits for this many query packets; in a
+			// partitioned run a raise for another partition's process
+			// travels beside the packets (shard.go)
+			if j.raise == nil || !j.raise(int(p.dst), par) {
+				j.expect[par][p.dst]++
+			}
 			p.msgQ -= q
 			p.queriesLeft -= q
 			p.msgPkts--
@@ -389,7 +420,10 @@ func (j *Job) step(r int, now int64) {
 				p.state = stReduce
 			}
 		case stReduce:
-			if !j.send(r, j.root, Reduce, l, 0, now) {
+			// the reduction carries the queries delivered here so far:
+			// the root host's sum is every query delivered (all of this
+			// level's have arrived), hence the budget that remains
+			if !j.send(r, j.root, Reduce, l, p.qIn, now) {
 				j.wake[r] = now + 1
 				return
 			}
@@ -401,7 +435,7 @@ func (j *Job) step(r int, now int64) {
 				j.wake[r] = never
 				return
 			}
-			j.decide(l)
+			j.decide(l, p.redQ[par]+p.qIn, now)
 			p.next = 0
 			p.state = stBcast
 		case stBcast:
@@ -434,11 +468,16 @@ func (j *Job) step(r int, now int64) {
 
 // decide closes level l at the root host: either the BFS ends, or the next
 // level's mean (truncated to the remaining budget) and σ are set.
-func (j *Job) decide(l int) {
+func (j *Job) decide(l int, delivered, now int64) {
 	p := j.p
+	// the budget that remains: the total less every query delivered, all
+	// integers (exact in a float64 below 2^53, so the same value the
+	// deliveries' running difference gives)
+	j.remaining = j.total - float64(delivered)
 	j.last = j.remaining <= 0 || l+1 >= p.MaxLevels ||
 		(l >= p.TailLevel && j.remaining <= p.TailFraction*j.total)
 	if j.last {
+		j.lastAt = now
 		return
 	}
 	n := float64(j.n)
@@ -454,10 +493,17 @@ func (j *Job) decide(l int) {
 	}
 	j.levels = append(j.levels, result.Graph500Level{Level: l + 1, Mean: j.mean, Sigma: j.sigma})
 	j.bcasts = append(j.bcasts, 0)
+	j.bcastAt = append(j.bcastAt, 0)
+	d := Decision{Level: l, Mean: j.mean, Sigma: j.sigma, X: j.x, Limit: j.limit}
+	j.decs = append(j.decs, d)
+	j.cur = l
+	if j.decided != nil {
+		j.decided(d)
+	}
 }
 
 // Deliver hands a job packet to process r at cycle now.
-func (j *Job) Deliver(r int, k Kind, level int, queries int32, now int64) {
+func (j *Job) Deliver(r int, k Kind, level int, queries int64, now int64) {
 	p := &j.procs[r]
 	par := level & 1
 	j.delivered++
@@ -469,16 +515,18 @@ func (j *Job) Deliver(r int, k Kind, level int, queries int32, now int64) {
 	switch k {
 	case Query:
 		p.recv[par]++
-		j.queriesIn += int64(queries)
-		j.remaining -= float64(queries)
+		p.qIn += queries
+		j.queriesIn += queries
 		// half duplex: the CPU processes the queries before generating again
 		p.cpuFree = math.Max(p.cpuFree, float64(now)) + j.p.TqCycles*float64(queries)
 	case Signal:
 		p.signals[par]++
 	case Reduce:
 		p.reduces[par]++
+		p.redQ[par] += queries
 	case Bcast, BcastLast:
 		j.bcasts[level]++
+		j.bcastAt[level] = now
 		if j.bcasts[level] == j.n-1 {
 			j.levels[level].End = now
 		}
@@ -486,6 +534,7 @@ func (j *Job) Deliver(r int, k Kind, level int, queries int32, now int64) {
 			p.state = stDone
 			j.wake[r] = never
 			j.finals++
+			j.finalAt = now
 			if j.finals == j.n-1 {
 				j.done, j.doneAt = true, now
 			}

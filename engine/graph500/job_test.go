@@ -22,10 +22,10 @@ type ev struct {
 	src, dst int
 	k        Kind
 	level    int
-	q        int32
+	q        int64
 }
 
-func (n *idealNet) Send(src, dst int, k Kind, level int, q int32) bool {
+func (n *idealNet) Send(src, dst int, k Kind, level int, q int64) bool {
 	if src == dst {
 		panic("a process sent to itself")
 	}

@@ -118,7 +118,7 @@ const ParallelEfficiency = 0.6
 
 // partitioned reports whether the engine splits a run of c across threads
 // (a conservative reading of sim's rule, engine/PARALLEL.md: a topology
-// with a partition rule and at least two keys, no workload, no
+// with a partition rule and at least two keys (a Graph500 job too), no
 // congestion-management mechanism but ECN, Ideal, SRP, CBCM without early
 // detection, or RECN without router.queueing's out-of-order count, alone, a
 // routing whose state is per router — QCN_SWITCH without another mechanism —
@@ -144,7 +144,7 @@ func partitioned(c *config.Config) bool {
 			!(cg.Scheme == "recn" && c.Router.Queueing == "") {
 		return false
 	}
-	return partitionKeys(c) >= 2 && !c.Graph500() &&
+	return partitionKeys(c) >= 2 &&
 		!(c.Router.IdleUpdates == "fogsim" && perCycle(r.Name))
 }
 

@@ -42,10 +42,11 @@ func (s *Sim) SetThreads(n int) {
 type crossing struct {
 	at     int64
 	pi, vc int32
-	seq    uint32 // its number in its (source, destination) pair, when out-of-order deliveries are counted
-	tag    ctlTag // a control packet's tag (a QCN-Switch notification: parallel_qcn.go)
-	flag   bool   // a mechanism's flag of the packet kept by its id (CBCM's throttled flow's packet: parallel_mech.go)
-	acc    int64  // SRP's speculative packet's queuing time over its earlier hops (srp.acc: parallel_srp.go)
+	seq    uint32  // its number in its (source, destination) pair, when out-of-order deliveries are counted
+	tag    ctlTag  // a control packet's tag (a QCN-Switch notification: parallel_qcn.go)
+	flag   bool    // a mechanism's flag of the packet kept by its id (CBCM's throttled flow's packet: parallel_mech.go)
+	acc    int64   // SRP's speculative packet's queuing time over its earlier hops (srp.acc: parallel_srp.go)
+	meta   pktMeta // a Graph500 job packet's kind, level and queries, kept by its id (parallel_graph500.go)
 	pk     packet
 }
 
@@ -88,7 +89,7 @@ func (s *Sim) packetOut(po int, k int32) {
 	if s.ord != nil && int(k) < len(s.ord.seq) {
 		seq = s.ord.seq[k]
 	}
-	x.packets[x.bank][to] = append(x.packets[x.bank][to], crossing{at: pk.entry, pi: peer, vc: int32(pk.vc), seq: seq, tag: s.ctlOut(k), flag: s.pktFlagOut(k), acc: s.pktAccOut(k), pk: *pk})
+	x.packets[x.bank][to] = append(x.packets[x.bank][to], crossing{at: pk.entry, pi: peer, vc: int32(pk.vc), seq: seq, tag: s.ctlOut(k), flag: s.pktFlagOut(k), acc: s.pktAccOut(k), meta: s.wlOut(k), pk: *pk})
 	pk.aux = s.free
 	s.free = k
 }
@@ -127,6 +128,7 @@ func (s *Sim) receive(parts []*Sim) {
 			s.ctlIn(k, c.tag)
 			s.pktFlagIn(k, c.flag)
 			s.pktAccIn(k, c.acc)
+			s.wlIn(k, c.meta)
 			if s.ord != nil { // its number in its pair, under its id here
 				s.ord.number(k, c.seq)
 			}
@@ -142,6 +144,7 @@ func (s *Sim) receive(parts []*Sim) {
 			s.creditsIn[slot] = append(s.creditsIn[slot], c.e)
 		}
 		qx.credits[b][x.id] = qx.credits[b][x.id][:0]
+		s.wlReceive(q) // a Graph500 job's raises and decisions (parallel_graph500.go)
 	}
 	if s.rn != nil { // RECN's messages (recn_parallel.go)
 		s.recnReceive(parts)
@@ -186,11 +189,6 @@ func (s *Sim) parallelBlocker() string {
 		return "router.idleUpdates=fogsim: a router counts a packet from the cycle it leaves the upstream router (FOGSim's messagesInQueuesCounter), a lookahead of at most one cycle across the cut"
 	case (s.cc.on || s.ctlShort || s.iso.on) && !s.mechPartitioned():
 		return "control or isolated traffic classes are not partitioned yet"
-	case s.wl != nil:
-		// thesis §2.2.2's BFS model (engine/graph500): the processes' exchanges
-		// are packets, but the model keeps job-wide state beside them, and
-		// Run stops at the cycle of the BFS's last delivery
-		return "workload " + c.Workload.Kind + ": its processes interact outside packets (a sender raises its receiver's expected query count when it sends; per-level counts and the broadcasts delivered are the whole job's) and the run ends at the cycle the last broadcast lands, which a partition would run past"
 	case s.srcQueue && s.onMessage != nil && s.srpOf() == nil: // SRP's: parallel_srp.go
 		return "a mechanism's look at the messages queued is not partitioned yet"
 	case s.st.hx != nil:
@@ -328,6 +326,7 @@ func (s *Sim) shard(p, n int, rs [][]int, n0 []int, owner []uint16, L int64) *Si
 	s.cbcmShard(sh)
 	s.srpShard(sh)
 	s.recnShard(sh, p, n, owner)
+	s.wlShard(sh, p, n, n0) // parallel_graph500.go
 	// the cycle hooks, in their order, on this partition (partitionedHooks)
 	sh.hk.cycle = make([]cycleHook, len(s.hk.cycle))
 	for i, h := range s.hk.cycle {
@@ -601,6 +600,7 @@ func (s *Sim) runParallel(ctx context.Context, onProgress func(Progress), start 
 			to = min(to, s.msr.next)
 		}
 		to = s.snapWindowEnd(from, to)
+		to = s.wlWindowEnd(from, to) // not past a Graph500 job's end
 		wg.Add(n - 1)
 		for p := 1; p < n; p++ {
 			starts[p] <- job{to}
@@ -612,7 +612,7 @@ func (s *Sim) runParallel(ctx context.Context, onProgress func(Progress), start 
 		}
 		// the whole network's checks, cycle by cycle, as the sequential run
 		// makes them after each cycle
-		for c := from; c < to; c++ {
+		for c, chk := from, s.wlEnded(parts, to); c < chk; c++ {
 			i := c - from
 			var live, lp int64
 			for _, sh := range parts {
@@ -635,6 +635,9 @@ func (s *Sim) runParallel(ctx context.Context, onProgress func(Progress), start 
 		}
 		s.snapBarrier(to)
 		s.now = to
+		if s.wl != nil && s.wl.done() {
+			break
+		}
 		if s.now == s.msr.next {
 			s.gather(parts)
 			s.checkWarmup()
@@ -758,6 +761,7 @@ func (s *Sim) gather(parts []*Sim) {
 	s.cbcmGather(parts)
 	s.srpGather(parts)
 	s.recnGather(parts)
+	s.wlGather(parts)
 	s.now = parts[0].now
 }
 

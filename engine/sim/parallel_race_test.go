@@ -16,9 +16,10 @@ import (
 // request-reply, bursty sources, a load step, sim.precision's barrier, and
 // ECN's, Ideal's and CBCM's instances per partition (parallel_mech.go;
 // CBCM under router.voq and on the plain layout), SRP's (its NACKs' queues
-// per router), the reaction points' streams per node (parallel_srp.go) and
+// per router), the reaction points' streams per node (parallel_srp.go),
 // RECN's (its wheels, its sides stepped by their partitions, the busy words
-// two partitions' hosts share; recn_parallel.go).
+// two partitions' hosts share; recn_parallel.go) and a Graph500 job's
+// copies, raises and decisions (parallel_graph500.go).
 var raceCases = []string{
 	"UGAL/ADV/0.9", "PAR/ectn/ADV", "PB/ectn/ADV", "PAR/damq/flexVC/UN", "MIN/voqnet/perDestination",
 	"UGAL/admittance", "PAR/iq/order", "UGAL/HOTSPOT/start", "OLM/reactive", "MIN/bursty",
@@ -26,6 +27,7 @@ var raceCases = []string{
 	"fbfly2D/CBCM/UGAL/HOTSPOT", "CBCM/MIN/HOTSPOT",
 	"SRP/MIN/HOTSPOT/UN", "QCN/rp/jitter", // parallel_srp_test.go
 	"recn/case2/admittance", "recn/drain",
+	"graph500/VAL/level/compute/spread/background",
 }
 
 // TestParallelRace (only in a -race build; test.sh runs it): the

@@ -185,8 +185,9 @@ func parallelCases() []goldenCase {
 	cs = append(cs, goldenCase{"MIN/autoWarmup", []string{"sim.autoWarmup=true", "sim.warmup=4000", "sim.interval=20", "traffic.load=0.6"}},
 		goldenCase{"UGAL/precision", []string{"routing.name=UGAL", "sim.precision=0.02", "sim.interval=50", "traffic.pattern=ADV", "traffic.load=0.4"}})
 	cs = append(cs, mechCases()...)
-	cs = append(cs, srpCases()...)  // parallel_srp_test.go
-	cs = append(cs, recnCases()...) // recn_parallel_test.go
+	cs = append(cs, srpCases()...)      // parallel_srp_test.go
+	cs = append(cs, recnCases()...)     // recn_parallel_test.go
+	cs = append(cs, graph500Cases()...) // parallel_graph500_test.go
 	return append(cs, topologyCases()...)
 }
 
@@ -199,7 +200,7 @@ func TestParallelBitIdentical(t *testing.T) {
 	covered := 0
 	for _, gc := range parallelCases() {
 		if gc.name == "graph500" {
-			continue // 200,000 cycles; its fallback is TestParallelFallbackNote's
+			continue // scale 10, 10,000 cycles: graph500Cases cover the job at scale 8
 		}
 		want, note := runDoc(t, gc, 1)
 		if note != "" {
@@ -275,7 +276,7 @@ func firstDiff(a, b []byte) string {
 
 // TestParallelFallbackNote: a configuration the partitioned engine does
 // not cover (a congestion-management mechanism, FOGSim's idle updates,
-// the Graph500 workload) runs sequentially, and
+// the reaction points' jitter) runs sequentially, and
 // its result says why; a one-thread run says nothing.
 func TestParallelFallbackNote(t *testing.T) {
 	for _, tc := range []struct {
@@ -284,16 +285,12 @@ func TestParallelFallbackNote(t *testing.T) {
 	}{
 		{goldenCase{"cbcm/early", []string{"congestion.scheme=cbcm", "congestion.cbcmEarly=true", "traffic.sourceQueue=true", "traffic.sourceQueues=perDestination", "traffic.load=0.3"}}, "congestion.cbcmEarly=true: early detection's"},
 		{goldenCase{"idleUpdates", []string{"routing.name=PB_ACOR", "router.idleUpdates=fogsim", "traffic.load=0.3"}}, "router.idleUpdates=fogsim"},
-		{goldenCase{"graph500", []string{"workload.kind=graph500"}}, "workload graph500"},
 	} {
 		s, err := New(goldenConfig(t, tc.gc), 1)
 		if err != nil {
 			t.Fatal(err)
 		}
 		s.SetThreads(4)
-		if tc.gc.name == "graph500" { // the note is decided before the first cycle
-			s.M = 200
-		}
 		r, err := s.Run(nil, nil)
 		if err != nil {
 			t.Fatalf("%s: %v", tc.gc.name, err)

@@ -156,6 +156,7 @@ func (pt *Partition) handle(cmd []byte) (out []byte, err error) {
 			e.i(s.xp.live[i])
 		}
 		s.recnWindowState(e, to-from) // remote_recn.go
+		pt.wlWindow(e)                // a Graph500 job's finals (remote_graph500.go)
 		pt.ctlFlight = 0
 		for r := 0; r < pt.n; r++ {
 			if r != pt.p {
@@ -228,6 +229,7 @@ func (pt *Partition) state(e *enc, order bool) {
 	pt.qcnState(e)
 	pt.mechState(e)
 	s.recnState(e) // remote_recn.go
+	pt.wlState(e)
 	var late int64
 	if s.ord != nil {
 		late = s.ord.late
@@ -301,6 +303,7 @@ func (s *Sim) sendBytes(r int) []byte {
 		e.flag(c.flag)
 		e.i(c.acc)
 		e.packet(&c.pk)
+		s.wlMetaBytes(e, c.meta)
 	}
 	e.i(int64(len(cs)))
 	for _, c := range cs {
@@ -308,6 +311,7 @@ func (s *Sim) sendBytes(r int) []byte {
 		e.i(int64(c.e))
 	}
 	s.recnMsgBytes(e, r) // remote_recn.go
+	s.wlSideBytes(e, r)  // a Graph500 job's raises and decisions (remote_graph500.go)
 	x.packets[x.bank][r], x.credits[x.bank][r] = ps[:0], cs[:0]
 	return e.b
 }
@@ -328,6 +332,7 @@ func (s *Sim) receiveBytes(b []byte) {
 		acc := d.i()
 		var pk packet
 		d.packet(&pk)
+		meta := s.wlMetaFrom(d)
 		if d.err != nil {
 			break
 		}
@@ -337,6 +342,7 @@ func (s *Sim) receiveBytes(b []byte) {
 		s.ctlIn(k, tag)
 		s.pktFlagIn(k, flag)
 		s.pktAccIn(k, acc)
+		s.wlIn(k, meta)
 		if s.ord != nil {
 			s.ord.number(k, seq)
 		}
@@ -355,6 +361,7 @@ func (s *Sim) receiveBytes(b []byte) {
 		s.creditsIn[slot] = append(s.creditsIn[slot], e)
 	}
 	s.recnMsgsFrom(d) // remote_recn.go
+	s.wlSideFrom(d)
 	if d.err != nil {
 		panic("crossings: " + d.err.Error())
 	}
@@ -562,6 +569,9 @@ func (s *Sim) runRemote(ctx context.Context, onProgress func(Progress), start ti
 			if err := s.recnFrom(d, p); err != nil {
 				return err
 			}
+			if err := s.wlFrom(d, p, n); err != nil {
+				return err
+			}
 			if late := d.i(); s.ord != nil {
 				s.ord.late += late
 			}
@@ -622,6 +632,7 @@ func (s *Sim) runRemote(ctx context.Context, onProgress func(Progress), start ti
 			to = min(to, s.msr.next)
 		}
 		to = s.snapWindowEnd(from, to)
+		to = s.wlWindowEnd(from, to) // not past a Graph500 job's end
 		warm := to == s.msr.next
 		prog := from/every != to/every && onProgress != nil
 		ans, err := round(func(p int) []byte {
@@ -659,6 +670,7 @@ func (s *Sim) runRemote(ctx context.Context, onProgress func(Progress), start ti
 			// a merge that could not order two RECN messages: the run
 			// starts again sequentially, as runParallel's does
 			deadlock = s.recnWindowFrom(d, recnTot) || deadlock
+			s.wlWindowFrom(d, p, n)
 			for r := range n {
 				if r != p {
 					cross[p][r] = d.bytes()
@@ -677,7 +689,7 @@ func (s *Sim) runRemote(ctx context.Context, onProgress func(Progress), start ti
 			deadlock = deadlock || stuckAt >= 0
 		}
 		// the whole network's checks, cycle by cycle (runParallel)
-		for c := from; c < to && !deadlock; c++ {
+		for c, chk := from, s.wlEndRemote(n, to); c < chk && !deadlock; c++ {
 			i := c - from
 			if live[i] > 0 && c+1-lp[i] > s.watchdog {
 				deadlock = true
@@ -696,6 +708,9 @@ func (s *Sim) runRemote(ctx context.Context, onProgress func(Progress), start ti
 			}
 		}
 		s.now = to
+		if s.wl != nil && s.wl.done() {
+			break
+		}
 		if s.now == s.msr.next {
 			s.checkWarmup()
 		}

@@ -164,8 +164,8 @@ func (s *Sim) mechFrom(d *dec, p int) error {
 }
 
 // crossingFields is the number of crossing fields sendBytes writes (at
-// as its packet's entry).
-const crossingFields = 8
+// as its packet's entry; meta in a Graph500 run, remote_graph500.go).
+const crossingFields = 9
 
 // flag writes a crossing's flag (crossing.flag: CBCM's throttled flow's
 // packet).

@@ -69,7 +69,7 @@ func TestRemoteBitIdentical(t *testing.T) {
 	covered, fallback := 0, 0
 	for i, gc := range parallelCases() {
 		if gc.name == "graph500" {
-			continue // sequential
+			continue // scale 10: graph500Cases cover the job at scale 8
 		}
 		c := parallelConfig(t, gc)
 		s, err := New(c, 1)
@@ -203,8 +203,8 @@ func TestRemotePacketEncoding(t *testing.T) {
 		t.Fatalf("ctlTag has %d fields, the encoding writes %d", n, tagFields)
 	}
 	// a crossing's fields: at (its packet's entry), pi, vc, seq, tag, flag
-	// (CBCM's throttled flow's packet), acc (SRP's queuing time), pk, each
-	// written by sendBytes
+	// (CBCM's throttled flow's packet), acc (SRP's queuing time), meta (a
+	// Graph500 job packet's), pk, each written by sendBytes
 	if n := reflect.TypeOf(crossing{}).NumField(); n != crossingFields {
 		t.Fatalf("crossing has %d fields, sendBytes writes %d", n, crossingFields)
 	}

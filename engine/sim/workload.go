@@ -15,7 +15,7 @@ import (
 // pktMeta is what the workload attaches to a packet, in a side array indexed
 // by packet id (kind None: not a job packet).
 type pktMeta struct {
-	queries int32
+	queries int64 // a query's queries; a reduction's queries delivered to its sender
 	level   uint8
 	kind    graph500.Kind
 }
@@ -30,6 +30,7 @@ type workload struct {
 	// job packets sent by the nodes of each group, and those of them bound
 	// for another group (indexed by group)
 	sentBy, offGroup []int64
+	pt               *wlPart // a partitioned run's side (parallel_graph500.go)
 }
 
 // initWorkload sets up the Graph500 job of a graph500 config (nothing for
@@ -91,7 +92,7 @@ func EstimatedCycles(c *config.Config) int64 {
 }
 
 // Send injects one job packet from process src to process dst (graph500.Net).
-func (wl *workload) Send(src, dst int, k graph500.Kind, level int, queries int32) bool {
+func (wl *workload) Send(src, dst int, k graph500.Kind, level int, queries int64) bool {
 	s := wl.s
 	n, d := int(wl.node[src]), int(wl.node[dst])
 	vc := wl.injectionVC(n, dst, d)
