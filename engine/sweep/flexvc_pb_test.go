@@ -127,3 +127,26 @@ func TestFlexVCTarget19UNAboveBaseline(t *testing.T) {
 		t.Errorf("FlexVC 6/3 minCred per-port %.4f: want ≥ 1.05 × the baseline's %.4f", m, b)
 	}
 }
+
+// Thesis Fig. 5.8 (§5.3.2), DAMQ's curve: at 64/256 phits per local/global
+// port FlexVC is "more efficient than DAMQ buffers", and FlexVC 2/1 at that
+// memory "achieves the same throughput as the baseline and DAMQ
+// implementations with three times more memory per port". MIN, UN at 1.0
+// (1,500 + 2,000 cycles, seed 1): FlexVC 2/1 at 64/256 must accept at least
+// 3% more than DAMQ 2/1 at 64/256, and be within 5% of DAMQ 2/1 at 192/768.
+func TestFlexVCFig58AboveDamq(t *testing.T) {
+	if testing.Short() {
+		t.Skip("three saturated h=4 MIN runs")
+	}
+	const e = "thesis-fig5.8"
+	f := flexAccepted(t, flexSeries(t, e, "FlexVC 2/1", 64))
+	d := flexAccepted(t, flexSeries(t, e, "DAMQ 2/1", 64))
+	d3 := flexAccepted(t, flexSeries(t, e, "DAMQ 2/1", 192))
+	t.Logf("64/256: FlexVC 2/1 %+.1f%% over DAMQ 2/1; against DAMQ 2/1 at 192/768 %+.1f%%", 100*(f/d-1), 100*(f/d3-1))
+	if f < 1.03*d {
+		t.Errorf("64/256: FlexVC 2/1 %.4f, DAMQ 2/1 %.4f: want ≥ +3%%", f, d)
+	}
+	if f < 0.95*d3 || f > 1.05*d3 {
+		t.Errorf("FlexVC 2/1 at 64/256 %.4f, DAMQ 2/1 at 192/768 %.4f: want within 5%%", f, d3)
+	}
+}
