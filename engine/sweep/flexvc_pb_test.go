@@ -150,3 +150,23 @@ func TestFlexVCFig58AboveDamq(t *testing.T) {
 		t.Errorf("FlexVC 2/1 at 64/256 %.4f, DAMQ 2/1 at 192/768 %.4f: want within 5%%", f, d3)
 	}
 }
+
+// Thesis Fig. 5.9 under BURSTY-UN (§5.3.2.2): "the behavior under
+// BURSTY-UN traffic is analogous to that of UN", where throughput ranks by
+// the request subsequence's VCs (target 17). Request-reply MIN at 1.0
+// (B = 5, 1,500 + 2,000 cycles, seed 1): FlexVC 4/3+2/1 must accept at
+// least 5% more than FlexVC 2/1+2/1 and the baseline 2/1+2/1 (measured
+// 0.7126 against 0.6104 and 0.6083).
+func TestFlexVCFig59BurstyRanksByRequestVCs(t *testing.T) {
+	if testing.Short() {
+		t.Skip("three saturated h=4 request-reply runs")
+	}
+	const e = "thesis-fig5.9-bursty"
+	b := flexAccepted(t, flexSeries(t, e, "baseline 2/1+2/1", 1))
+	f2 := flexAccepted(t, flexSeries(t, e, "FlexVC 2/1+2/1", 1))
+	f4 := flexAccepted(t, flexSeries(t, e, "FlexVC 4/3+2/1", 1))
+	t.Logf("BURSTY-UN 1.0: FlexVC 4/3+2/1 %+.1f%% over FlexVC 2/1+2/1, %+.1f%% over the baseline", 100*(f4/f2-1), 100*(f4/b-1))
+	if f4 < 1.05*f2 || f4 < 1.05*b {
+		t.Errorf("FlexVC 4/3+2/1 %.4f: want ≥ 1.05 × FlexVC 2/1+2/1 %.4f and the baseline %.4f", f4, f2, b)
+	}
+}
