@@ -170,3 +170,27 @@ func TestFlexVCFig59BurstyRanksByRequestVCs(t *testing.T) {
 		t.Errorf("FlexVC 4/3+2/1 %.4f: want ≥ 1.05 × FlexVC 2/1+2/1 %.4f and the baseline %.4f", f4, f2, b)
 	}
 }
+
+// Thesis Fig. 5.10 under BURSTY-UN (§5.3.3.1): FlexVC's throughput is
+// higher "in all cases", and "DAMQ only gives a small improvement over
+// baseline under adversarial and bursty uniform traffic". PB without
+// request-reply at offered 1.0 (B = 5, 1,500 + 2,000 cycles, seed 1):
+// FlexVC 4/2 per VC at least 5% above the baseline and DAMQ (measured
+// +21.2% and +14.8%), DAMQ at most 10% above the baseline (+5.5%).
+func TestFlexVCFig510PBBursty(t *testing.T) {
+	if testing.Short() {
+		t.Skip("three saturated h=4 PB runs")
+	}
+	const e = "thesis-fig5.10-bursty"
+	b := flexAccepted(t, flexSeries(t, e, "baseline 4/2 per-VC", 1))
+	d := flexAccepted(t, flexSeries(t, e, "DAMQ 4/2 per-VC", 1))
+	f := flexAccepted(t, flexSeries(t, e, "FlexVC 4/2 per-VC", 1))
+	t.Logf("BURSTY-UN 1.0: FlexVC per-VC %+.1f%% over the baseline, %+.1f%% over DAMQ; DAMQ %+.1f%% over the baseline",
+		100*(f/b-1), 100*(f/d-1), 100*(d/b-1))
+	if f < 1.05*b || f < 1.05*d {
+		t.Errorf("FlexVC 4/2 per-VC %.4f: want ≥ 1.05 × baseline %.4f and DAMQ %.4f", f, b, d)
+	}
+	if d > 1.1*b {
+		t.Errorf("DAMQ 4/2 per-VC %.4f: want at most 1.1 × the baseline's %.4f (a small improvement)", d, b)
+	}
+}
