@@ -188,6 +188,38 @@ func flexExperiments() []Experiment {
 		pb("PB baseline 8/4 per-VC", false, false, "perVC"),
 		pb("PB FlexVC 6/3 minCred per-port", true, false, "perPortMin"),
 	}
+	// VAL request-reply (Fig. 5.9c): the baseline and DAMQ need 4/2 + 4/2
+	// (thesis §5.3.2.2); the text does not list the figure's FlexVC splits,
+	// so these are Table 5.4's allowed ones: requests 3/2 (opportunistic) or
+	// 4/2 (safe) with 2/1 replies, and 4/2 + 4/2 at the baseline's VCs
+	rrVal := []scheme{
+		{name: "baseline 4/2+4/2", routing: "VAL", l: 8, g: 4},
+		{name: "DAMQ 4/2+4/2", routing: "VAL", damq: true, l: 8, g: 4},
+		{name: "FlexVC 3/2+2/1", routing: "VAL", flex: true, l: 5, g: 3, rl: 2, rg: 1},
+		{name: "FlexVC 4/2+2/1", routing: "VAL", flex: true, l: 6, g: 3, rl: 2, rg: 1},
+		{name: "FlexVC 4/2+4/2", routing: "VAL", flex: true, l: 8, g: 4, rl: 4, rg: 2},
+	}
+	// PB without request-reply (Fig. 5.10, thesis §5.3.3.1): every scheme
+	// at 4/2 VCs, sensed per VC or per port (FlexVC also minCred); the
+	// oblivious reference is MIN 2/1 under the uniform patterns, VAL 4/2
+	// under ADV+1
+	pb42 := func(name string, flex, damq bool, congestion string) scheme {
+		return scheme{name: name, routing: "PB", flex: flex, damq: damq, l: 4, g: 2, congestion: congestion}
+	}
+	pbOneWay := []scheme{
+		pb42("baseline 4/2 per-VC", false, false, "perVC"),
+		pb42("baseline 4/2 per-port", false, false, "perPort"),
+		pb42("DAMQ 4/2 per-VC", false, true, "perVC"),
+		pb42("DAMQ 4/2 per-port", false, true, "perPort"),
+		pb42("FlexVC 4/2 per-VC", true, false, "perVC"),
+		pb42("FlexVC 4/2 per-port", true, false, "perPort"),
+		pb42("FlexVC 4/2 minCred per-VC", true, false, "perVCMin"),
+		pb42("FlexVC 4/2 minCred per-port", true, false, "perPortMin"),
+	}
+	withRef := func(ref scheme, ss []scheme) []scheme { return append([]scheme{ref}, ss...) }
+	minRef := scheme{name: "MIN 2/1 (reference)", routing: "MIN", l: 2, g: 1}
+	valRef := scheme{name: "VAL 4/2 (reference)", routing: "VAL", l: 4, g: 2}
+
 	// Fig. 5.16: each VC selection policy with three request/reply splits
 	var sel []config.Config
 	for _, d := range []struct {
@@ -210,16 +242,30 @@ func flexExperiments() []Experiment {
 		exp("thesis-fig5.7-adv1", "thesis Fig. 5.7 (§5.3.2) under ADV+1: VAL re-drawn at injection, baseline and DAMQ 4/2, FlexVC 3/2, 4/2, 8/4 (FlexVC ≈ 0.49, bound 0.5)",
 			schemes(adv, valSchemes...), loads(0.1, 0.6, 0.1)),
 		fig58, fig58adv,
-		exp("thesis-fig5.9", "thesis Fig. 5.9 (§5.3.3.1): request-reply MIN, UN; throughput ranks by the request subsequence's VCs; FlexVC 4/3+2/1 keeps its peak",
+		exp("thesis-fig5.9", "thesis Fig. 5.9 (§5.3.2.2): request-reply MIN, UN; throughput ranks by the request subsequence's VCs; FlexVC 4/3+2/1 keeps its peak",
 			schemes(reactive(un), rrMin...), loads(0.5, 1, 0.1)),
+		exp("thesis-fig5.9-bursty", "thesis Fig. 5.9 (§5.3.2.2) under BURSTY-UN (B = 5): request-reply MIN as thesis-fig5.9; analogous to UN, congestion only with DAMQ",
+			schemes(bursty(reactive(un)), rrMin...), loads(0.2, 1, 0.2)),
+		exp("thesis-fig5.9-adv1", "thesis Fig. 5.9 (§5.3.2.2) under ADV+1: request-reply VAL (re-drawn at injection), baseline and DAMQ 4/2+4/2, FlexVC 3/2+2/1, 4/2+2/1, 4/2+4/2; every scheme near VAL's bound 0.5, congestion only with DAMQ",
+			schemes(reactive(adv), rrVal...), loads(0.1, 0.6, 0.1)),
+		exp("thesis-fig5.10", "thesis Fig. 5.10 (§5.3.3.1): PB without request-reply, UN: baseline and DAMQ 4/2 per-VC and per-port, FlexVC 4/2 per-VC, per-port, minCred per-VC and per-port, MIN 2/1 for reference; FlexVC above baseline and DAMQ, its four sensings alike",
+			schemes(un, withRef(minRef, pbOneWay)...), loads(0.2, 1, 0.2)),
+		exp("thesis-fig5.10-bursty", "thesis Fig. 5.10 (§5.3.3.1) under BURSTY-UN (B = 5): PB without request-reply as thesis-fig5.10",
+			schemes(bursty(un), withRef(minRef, pbOneWay)...), loads(0.2, 1, 0.2)),
+		exp("thesis-fig5.10-adv1", "thesis Fig. 5.10 (§5.3.3.1) under ADV+1: PB without request-reply as thesis-fig5.10, Valiant re-drawn, VAL 4/2 for reference",
+			schemes(adv, withRef(valRef, pbOneWay)...), loads(0.1, 0.6, 0.1)),
 		exp("thesis-fig5.11", "thesis Fig. 5.11 (§5.3.3.3): PB request-reply, UN: baseline 8/4, DAMQ 8/4, FlexVC 6/3 with per-VC, per-port and minCred sensing (FlexVC up to +20.4%)",
 			schemes(reactive(un), pbSchemes...), loads(0.2, 1, 0.2)),
 		exp("thesis-fig5.11-adv1", "thesis Figs. 5.11 and 5.13b (§5.3.3.3): PB request-reply, ADV+1, Valiant re-drawn: FlexVC minCred per-port ≈ the baseline, FlexVC per-VC and per-port below it, DAMQ collapses",
 			schemes(reactive(adv), pbSchemes...), loads(0.1, 0.6, 0.1)),
+		exp("thesis-fig5.11-bursty", "thesis Fig. 5.11 (§5.3.3.3) under BURSTY-UN (B = 5): PB request-reply as thesis-fig5.11",
+			schemes(bursty(reactive(un)), pbSchemes...), loads(0.2, 1, 0.2)),
 		exp("thesis-fig5.14", "thesis Fig. 5.14 (§5.3.4): OLM request-reply, ADV+1: FlexVC with the credit trigger saturates early, with Base contention counters it is competitive; PB for reference",
 			schemes(reactive(adv), olmSchemes...), loads(0.1, 0.6, 0.1)),
 		exp("thesis-fig5.14-un", "thesis Fig. 5.14 (§5.3.4): OLM request-reply under UN, as thesis-fig5.14",
 			schemes(reactive(un), olmSchemes...), loads(0.2, 1, 0.2)),
+		exp("thesis-fig5.14-bursty", "thesis Fig. 5.14 (§5.3.4): OLM request-reply under BURSTY-UN (B = 5), as thesis-fig5.14; In-transit Cta best under BURSTY-UN",
+			schemes(bursty(reactive(un)), olmSchemes...), loads(0.2, 1, 0.2)),
 		fig515,
 		exp("thesis-fig5.16", "thesis Fig. 5.16 (§5.3.5): FlexVC VC selection (JSQ, Random, Highest, Lowest), request-reply MIN, UN at 1.0, three request/reply splits: JSQ best, Lowest worst, spread < 3.4%",
 			sel, []float64{1}),

@@ -92,7 +92,7 @@ func TestFlexVCTarget15PortMemoryADV(t *testing.T) {
 	}
 }
 
-// Target 17 (thesis Fig. 5.9, §5.3.3.1): under request-reply UN (MIN, at
+// Target 17 (thesis Fig. 5.9, §5.3.2.2): under request-reply UN (MIN, at
 // 1.0) throughput ranks by the VCs of the request subsequence, not by the
 // total: the three with 2/1 request VCs (baseline, DAMQ, FlexVC 2/1+2/1)
 // below the two with 3/2 (3/2+2/1, 3/2+3/2), below 4/3+2/1.
@@ -289,7 +289,7 @@ func TestFlexVCTarget14BurstyLatency(t *testing.T) {
 	}
 }
 
-// Target 17 (thesis Fig. 5.9, §5.3.3.1): under request-reply UN the
+// Target 17 (thesis Fig. 5.9, §5.3.2.2): under request-reply UN the
 // distance-based baseline 2/1+2/1 (MIN) collapses after saturation: its
 // accepted load at offered 1.0 falls well below its accepted load at 0.8
 // (phitsim at h=8: −15.6%). The collapse builds up over some 5,000 cycles

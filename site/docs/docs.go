@@ -220,6 +220,8 @@ var paramTopics = map[string]string{
 var chartTopics = map[string]string{
 	"accepted":    "metric-accepted",
 	"latency":     "metric-latency",
+	"injlatency":  "metric-injlatency",
+	"netlatency":  "metric-injlatency",
 	"fairness":    "metric-fairness",
 	"histogram":   "metric-histogram",
 	"timeseries":  "metric-timeseries",

@@ -28,7 +28,7 @@ type Link struct {
 }
 
 // Charts that a link may name.
-var Charts = []string{"accepted", "latency", "bgaccepted", "bglatency", "bgseries", "hotspotsenders", "ur1accepted", "ur1latency", "srpspeculative", "srpdropped", "fairness", "histogram", "timeseries",
+var Charts = []string{"accepted", "latency", "injlatency", "netlatency", "bgaccepted", "bglatency", "bgseries", "hotspotsenders", "ur1accepted", "ur1latency", "srpspeculative", "srpdropped", "fairness", "histogram", "timeseries",
 	"transientlatency", "transientmisrouted", "transientaccepted", "transientacor", "qcnprobability", "qcncnm", "qcncnmtime", "recnsaq", "misrouting", "nonminimal", "phasea", "acor", "acorrouters", "exectime", "usage", "bfs", "levels"}
 
 // Encode renders a link as a URL fragment (without '#'): only what differs

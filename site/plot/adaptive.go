@@ -70,7 +70,7 @@ func Visible(e *experiment.Experiment, r *experiment.Results) []string {
 			out = append(out, names...)
 		}
 	}
-	add(synth, "accepted", "latency")
+	add(synth, "accepted", "latency", "injlatency", "netlatency")
 	add(anySeries(e, hotspotPattern) || anyRun(r, hasHotspot), "bgaccepted", "bglatency", "hotspotsenders")
 	add(anySeries(e, hotspotStarts) || anyRun(r, hasBgSeries), "bgseries")
 	add(anySeries(e, ur1ur2) || anyRun(r, hasGroups), "ur1accepted", "ur1latency")

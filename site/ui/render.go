@@ -30,6 +30,7 @@ var enumLabels = map[string]map[string]string{
 
 var chartTitles = map[string]string{
 	"accepted": "Accepted load", "latency": "Latency", "fairness": "Per-router injection",
+	"injlatency": "Injection wait", "netlatency": "Network latency",
 	"histogram": "Latency histogram", "timeseries": "Time series",
 	"transientlatency": "Latency around the pattern switch", "transientmisrouted": "Misrouted packets around the pattern switch",
 	"transientaccepted": "Accepted load around the switch", "transientacor": "ACOR level around the switch",
@@ -759,7 +760,7 @@ func sortInts(x []int) {
 // ---- charts ----
 
 // chartOrder is the page order of the chart cards (plot.Visible's).
-var chartOrder = []string{"accepted", "latency", "bgaccepted", "bglatency", "bgseries", "hotspotsenders", "ur1accepted", "ur1latency", "srpspeculative", "srpdropped", "exectime", "usage", "fairness", "histogram", "timeseries",
+var chartOrder = []string{"accepted", "latency", "injlatency", "netlatency", "bgaccepted", "bglatency", "bgseries", "hotspotsenders", "ur1accepted", "ur1latency", "srpspeculative", "srpdropped", "exectime", "usage", "fairness", "histogram", "timeseries",
 	"transientlatency", "transientmisrouted", "transientaccepted", "transientacor", "qcnprobability", "qcncnm", "qcncnmtime", "recnsaq", "bfs", "levels", "misrouting", "nonminimal", "phasea", "acor", "acorrouters"}
 
 // cardNames lists the chart cards: plot.Visible's, plus every card the
