@@ -3,6 +3,8 @@ package sim
 // Nodes: packet generation, injection VCs, source queues and delivery.
 
 import (
+	"math"
+
 	"phitsim/engine/rng"
 	"phitsim/engine/topology"
 	"phitsim/engine/traffic"
@@ -267,11 +269,45 @@ func (s *Sim) backlogged(hot int, senders []int32, flags uint8) {
 		if n < s.n0 || n >= s.n1 { // another partition's (parallel.go)
 			continue
 		}
+		if s.hotTok != nil {
+			// a fixed rate: a message (a packet without a source queue)
+			// once its flits have accrued, whatever the sender holds
+			s.hotTok[n] += s.hotRate
+			if need := s.hotNeed(n); s.hotTok[n] >= need {
+				s.hotTok[n] -= need
+				s.inject(n, hot, flags)
+			}
+			continue
+		}
 		if s.srcQueue && s.queued(n) || !s.srcQueue && !s.hasRoom(n) {
 			continue
 		}
 		s.inject(n, hot, flags)
 	}
+}
+
+// initHotRate sets traffic.hotspotRate (flits per cycle per sender, Kim et
+// al. §VI-B, Fig. 12: the senders throttled to a fixed rate). Each sender's
+// bucket is one message deep; sender i of k starts i/k of a message full,
+// so that the senders' messages arrive evenly spread rather than together.
+func (s *Sim) initHotRate(rate float64) {
+	s.hotRate = int64(math.Round(rate * 1e6))
+	s.hotTok = make([]int64, s.N)
+	if _, senders := s.pat.Hotspot(); senders != nil {
+		for i, n := range senders {
+			s.hotTok[n] = s.hotNeed(int(n)) * int64(i) / int64(len(senders))
+		}
+	}
+}
+
+// hotNeed is the tokens (millionths of a flit) of one generation by
+// sender n: a message with a source queue, else a packet.
+func (s *Sim) hotNeed(n int) int64 {
+	f := int64(s.P)
+	if s.srcQueue {
+		f *= int64(s.messageSize(n))
+	}
+	return f * 1e6
 }
 
 // inject generates a packet from node n to dst (none when dst < 0: the

@@ -153,6 +153,12 @@ type Sim struct {
 	pat         *traffic.Pattern
 	pat2        *traffic.Pattern // after the transient switch, or nil
 	switchAt    int64
+	// traffic.hotspotRate: each sender's fixed rate in millionths of a
+	// flit per cycle, and its token bucket indexed by node (nil: the
+	// senders are backlogged)
+	hotRate int64
+	hotTok  []int64
+
 	// HOTSPOT's window [hotFrom, hotTo) in cycles of the run: the senders
 	// are backlogged only inside it (traffic.hotspotStart/End; 0, MaxInt64
 	// when unset)
@@ -506,6 +512,9 @@ func newSimEntry(cfg config.Config, e *routing.Entry, topo topology.Topology, se
 	}
 	if s.pat.Group(0) >= 0 && s.pat2 == nil { // UR1UR2's classes (validated: no switch)
 		s.initGroups(msgPackets)
+	}
+	if tr.HotspotRate > 0 && tr.Pattern == "HOTSPOT" {
+		s.initHotRate(tr.HotspotRate)
 	}
 
 	s.injVC = s.vcCount[topology.Injection]

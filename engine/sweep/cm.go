@@ -80,6 +80,38 @@ func cmExperiments() []Experiment {
 	fig11.Traffic.HotspotNode, fig11.Traffic.HotspotSenders, fig11.Traffic.HotspotStart = 4, "0,1,2,3", 100000
 	fig11.Sim.Warmup, fig11.Sim.Cycles, fig11.Sim.Seeds, fig11.Sim.Interval = 0, 250000, 4, 1000
 	endpoint, early := fig11, fig11
+	// Fig. 12 (§VI-B): Fig. 2's 4-to-1 senders at a fixed 1/4 or 0.99/4
+	// flit per cycle (traffic.hotspotRate) on the data VCs, against Ideal's
+	// separate VCs (the senders backlogged there), MIN; the paper's router
+	// has virtual output queues, with one FIFO per input VC 1/4 shows its cost
+	fig12 := base("HOTSPOT", 4)
+	fig12.Traffic.HotspotNode, fig12.Traffic.HotspotSenders = 4, "0,5,8,12"
+	fig12Series := func(voq bool, suffix string) []config.Config {
+		id, q, l := fig12, fig12, fig12
+		id.Name, id.Congestion.Scheme = "Ideal"+suffix, "ideal"
+		q.Name, q.Traffic.HotspotRate = "1/4"+suffix, 0.25
+		l.Name, l.Traffic.HotspotRate = "0.99/4"+suffix, 0.99/4
+		out := []config.Config{id, q, l}
+		for i := range out {
+			out[i].Router.Voq = voq
+		}
+		return out
+	}
+	// Fig. 8c: UR1 (4-packet messages, swept) + UR2 (single packets at
+	// 0.9), UGAL, 512 nodes: Baseline (Ideal: no hotspot here), CBCM, SRP
+	fig8c := big("UR1UR2")
+	ugalOnly := func(cs []config.Config) []config.Config {
+		var out []config.Config
+		for _, c := range cs {
+			if c.Routing.Name == "UGAL" {
+				out = append(out, c)
+			}
+		}
+		return out
+	}
+	// Fig. 9b: the tornado n → n+8 + 63 random senders → 1 random hotspot
+	fig9b := big("HOTSPOT")
+	fig9b.Traffic.HotspotBackground, fig9b.Traffic.HotspotCount, fig9b.Traffic.HotspotSeed = "TORNADO", 63, 1
 	endpoint.Name, early.Name, early.Congestion.CbcmEarly = "CBCM, endpoint detection", "CBCM, early detection", true
 	return []Experiment{
 		{Name: "cbcm-fig11", Doc: "Kim et al. Fig. 11: CBCM's endpoint detection against early detection at intermediate routers (congestion.cbcmEarly), Fig. 1(c)'s senders 0–3 → node 4 from cycle 100,000 (interval 100), UR among the other nodes (the paper's 0.4 among others), UGAL, 16 nodes; latency per 1,000-cycle interval in result.series (every packet's), the declarations in mechanisms.cbcm (paper: early detection's UR latency peak 0.42× and settling time 0.22× of endpoint's; ours, TestCBCMFig11EarlyDetection: router 0 declares 4,034 cycles after the start against 4,400–12,400 at node 4, and the background barely moves under either); a minute",
@@ -90,12 +122,18 @@ func cmExperiments() []Experiment {
 			Spec: Spec{Series: curves(fig5b, "none", "srp"), Loads: loads(0.1, 0.7, 0.1)}},
 		{Name: "cbcm-fig14", Doc: "Kim et al. Fig. 14, fairness: hotspot node 9, senders 0, 1, 2 (one hop away) and 8 (the hotspot's router), the dedicated hotspot VC without throttling and CBCM, MIN, UR background among the other nodes; per-sender accepted bandwidth in result.hotspot (paper: node 8 gets 2× the sum of nodes 0–2 unthrottled; 0.25 each with CBCM)",
 			Spec: Spec{Series: []config.Config{iso, cb}, Loads: loads(0.1, 0.9, 0.1)}},
-		{Name: "cbcm-fig8a", Doc: "Kim et al. Fig. 8a: Ideal and CBCM × MIN and UGAL under UR on the 512-node 2D flattened butterfly (paper: CBCM within 5% of Ideal; flows throttled < 0.001% of the time at 0.5, ≈ 2.2% at saturation: mechanisms.cbcm.throttledShare); long",
-			Spec: Spec{Series: curves(big("UN"), "ideal", "cbcm"), Loads: loads(0.1, 0.9, 0.1)}},
-		{Name: "cbcm-fig8b", Doc: "Kim et al. Fig. 8b: Baseline, Ideal and CBCM × MIN and UGAL, UR + 40 random senders → 1 random hotspot (traffic.hotspotSeed 1), 512 nodes (paper: Baseline(MIN) saturates ≈ 10%; CBCM within 10% of Ideal); long",
-			Spec: Spec{Series: curves(fig8b, "none", "ideal", "cbcm"), Loads: loads(0.1, 0.9, 0.1)}},
-		{Name: "cbcm-fig9a", Doc: "Kim et al. Fig. 9a: Ideal and CBCM × MIN and UGAL under the tornado n → n+8, 512 nodes (paper: CBCM ≈ Ideal, no throttle packets: mechanisms.cbcm.throttles 0); long",
-			Spec: Spec{Series: curves(big("TORNADO"), "ideal", "cbcm"), Loads: loads(0.05, 0.5, 0.05)}},
+		{Name: "cbcm-fig8a", Doc: "Kim et al. Fig. 8a: Ideal, CBCM and SRP × MIN and UGAL under UR on the 512-node 2D flattened butterfly (paper: CBCM within 5% of Ideal; flows throttled < 0.001% of the time at 0.5, ≈ 2.2% at saturation: mechanisms.cbcm.throttledShare; SRP's latency visibly higher than CBCM's at medium and high load); long",
+			Spec: Spec{Series: curves(big("UN"), "ideal", "cbcm", "srp"), Loads: loads(0.1, 0.9, 0.1)}},
+		{Name: "cbcm-fig8b", Doc: "Kim et al. Fig. 8b: Baseline, Ideal, CBCM and SRP × MIN and UGAL, UR + 40 random senders → 1 random hotspot (traffic.hotspotSeed 1), 512 nodes (paper: Baseline(MIN) saturates ≈ 10%; CBCM within 10% of Ideal; SRP without collapse but above CBCM at intermediate load); long",
+			Spec: Spec{Series: curves(fig8b, "none", "ideal", "cbcm", "srp"), Loads: loads(0.1, 0.9, 0.1)}},
+		{Name: "cbcm-fig9a", Doc: "Kim et al. Fig. 9a: Ideal, CBCM and SRP × MIN and UGAL under the tornado n → n+8, 512 nodes (paper: CBCM ≈ Ideal, no throttle packets: mechanisms.cbcm.throttles 0; SRP saturating well below CBCM(UGAL)); long",
+			Spec: Spec{Series: curves(big("TORNADO"), "ideal", "cbcm", "srp"), Loads: loads(0.05, 0.5, 0.05)}},
+		{Name: "cbcm-fig12", Doc: "Kim et al. Fig. 12: the 4-to-1 senders 0, 5, 8, 12 → node 4 on the data VCs at a fixed 1/4 or 0.99/4 flit per cycle (traffic.hotspotRate) against Ideal, MIN, with the paper's virtual output queues and with one FIFO per input VC (paper: 1/4 1.6–2.0× Ideal's latency, 0.99/4 nearly Ideal, hotspot throughput within 1%)",
+			Spec: Spec{Series: append(fig12Series(true, ""), fig12Series(false, ", no VOQs")...), Loads: loads(0.1, 0.8, 0.1)}},
+		{Name: "cbcm-fig8c", Doc: "Kim et al. Fig. 8c: Baseline, CBCM and SRP under UGAL, UR1 (4-packet messages, swept) + UR2 (single packets at 0.9), 512 nodes; UR1's curves in result.groups (paper at UR1 0.4: SRP 2.4× CBCM's latency, 52% of its packets speculative, 24% of those dropped; CBCM ≈ Ideal); long",
+			Spec: Spec{Series: ugalOnly(curves(fig8c, "none", "cbcm", "srp")), Loads: loads(0.1, 0.7, 0.1)}},
+		{Name: "cbcm-fig9b", Doc: "Kim et al. Fig. 9b: Baseline, Ideal, CBCM and SRP × MIN and UGAL, the tornado n → n+8 + 63 random senders → 1 random hotspot (traffic.hotspotSeed 1), 512 nodes (paper: Baseline's zero-load latency off the plot, CBCM nearly Ideal, SRP saturating early as in Fig. 9a); long",
+			Spec: Spec{Series: curves(fig9b, "none", "ideal", "cbcm", "srp"), Loads: loads(0.05, 0.5, 0.05)}},
 		{Name: "cbcm-fig2", Doc: "Kim et al. Fig. 2, congestion spreading: Baseline and Ideal × MIN and UGAL, 16-node 1D flattened butterfly, senders 0, 5, 8, 12 → node 4 at 100%, UR among the other 11 nodes, single-flit packets (paper: Baseline(UGAL) saturates 23% below Baseline(MIN); Ideal(MIN) ≈ Ideal(UGAL))",
 			Spec: Spec{Series: curves(fig2, "none", "ideal"), Loads: loads(0.1, 0.9, 0.1)}},
 		{Name: "cbcm-fig3a", Doc: "Kim et al. Fig. 3a: Ideal, ECN and SRP × MIN and UGAL under the permutation n → n+4 (paper: ECN(UGAL) within 8% of Ideal(UGAL); SRP(UGAL) well below, limited by the reservation round trip; MIN caps at 1/4)",

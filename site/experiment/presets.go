@@ -97,6 +97,7 @@ func Presets() []Preset {
 		cmQuick("cbcm-fig3b", "Kim et al. Fig. 3b for a browser: Ideal and ECN × MIN and UGAL under the permutation + 4-to-1 hotspot (reconstructed: n4–n7 → n0); seconds", loads(0.1, 0.6, 0.1)),
 		cmQuick("srp-fig5a", "Kim et al. Fig. 5a for a browser: Baseline and SRP × MIN and UGAL under UR, 4-packet messages, 16-node flattened butterfly (paper: SRP's latency up to 2.45× at intermediate load, saturation not hurt); SRP's speculative and dropped shares in result.mechanisms.srp; seconds", loads(0.1, 0.9, 0.2)),
 		cmQuick("srp-fig5b", "Kim et al. Fig. 5b for a browser: Baseline and SRP × MIN and UGAL under UR1–UR2, UR2 single packets at 0.9, UR1 4-packet messages swept; UR1's latency in result.groups (paper at 0.6: SRP(UGAL) drops ≈ 15% of speculative packets, UR1 latency 4.4×); seconds", loads(0.1, 0.7, 0.2)),
+		cmQuick("cbcm-fig12", "Kim et al. Fig. 12 for a browser: senders 0, 5, 8, 12 → node 4 on the data VCs at a fixed 1/4 or 0.99/4 flit per cycle (traffic.hotspotRate) against Ideal, MIN, with virtual output queues and without (paper: 1/4 1.6–2.0× Ideal, 0.99/4 nearly Ideal); seconds", loads(0.1, 0.7, 0.2)),
 		cmQuick("cbcm-fig14", "Kim et al. Fig. 14 for a browser: senders 0, 1, 2, 8 → node 9, the dedicated hotspot VC without throttling against CBCM; the per-sender bars in result.hotspot (paper: 0.25 each with CBCM); seconds", loads(0.1, 0.5, 0.2)))
 	ps = append(ps, ethernetPresets(loads)...)
 	ps = append(ps, graph500Presets()...)

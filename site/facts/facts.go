@@ -6,6 +6,7 @@ package facts
 import (
 	"fmt"
 	"math"
+	"math/bits"
 	"strconv"
 
 	"phitsim/engine/config"
@@ -46,6 +47,23 @@ type Facts struct {
 	// BisectionLinks: a flattened butterfly's or a fat tree's links cut by
 	// its bisection, each way (0 on other kinds).
 	BisectionLinks int
+	// CbcmBits: under CBCM, each router's contention-degree storage in bits
+	// (CbcmDetectorBits; 0 otherwise).
+	CbcmBits int
+}
+
+// CbcmDetectorBits is the storage a router of this radix needs for CBCM's
+// contention detection (Kim et al., Contention-based Congestion Management
+// in Large-Scale Networks §V-D): at every output port the moving average's
+// samples and the min and max samples of each bound interval, each a
+// ⌈log₂ radix⌉-bit degree. The paper's radix-64 router with 100 + 10 + 10
+// samples: 46,080 bits, 5,760 bytes, its "≈ 5.6 KB per router".
+func CbcmDetectorBits(radix, samples, boundInterval int) int {
+	if radix < 2 || boundInterval < 1 {
+		return 0
+	}
+	w := bits.Len(uint(radix - 1)) // ⌈log₂ radix⌉
+	return radix * (samples + 2*samples/boundInterval) * w
 }
 
 // Load writes a load in phits/(node·cycle), and in Gb/s per node when the
@@ -102,6 +120,10 @@ func Of(c *config.Config) Facts {
 	f.Work = float64(f.Nodes) * float64(c.Sim.Warmup+c.Sim.Cycles)
 	if b, ok := c.Basis(); ok {
 		f.Basis = &b
+	}
+	if c.Congestion.SchemeName() == "cbcm" {
+		p := c.Congestion.CBCM()
+		f.CbcmBits = CbcmDetectorBits(f.Radix, p.Samples, p.BoundInterval)
 	}
 	if t.Kind == routing.FBFly {
 		fbflyFacts(c, &f)

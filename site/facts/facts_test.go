@@ -349,3 +349,26 @@ func TestItemsWarnOfBufferLoops(t *testing.T) {
 		t.Errorf("panel warnings\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// Kim et al., Contention-based Congestion Management in Large-Scale
+// Networks §V-D: a radix-64 router with 100 moving-average samples and 10
+// min and 10 max samples per output needs ≈ 5.6 KB: 64 × 120 × 6 bits =
+// 5,760 bytes. The 512-node 2D flattened butterfly's radix-22 router under
+// CBCM: 22 × 120 × 5 bits; other schemes show none.
+func TestCbcmDetectorStorageKimVD(t *testing.T) {
+	if got := CbcmDetectorBits(64, 100, 10); got != 64*120*6 || got/8 != 5760 {
+		t.Errorf("radix 64, 100 samples, bound interval 10: %d bits, want 46,080 (5,760 bytes)", got)
+	}
+	c := config.FBFly(2, 8, 8)
+	if f := Of(&c); f.CbcmBits != 0 {
+		t.Errorf("no CBCM: %d bits, want 0", f.CbcmBits)
+	}
+	c.Congestion.Scheme = "cbcm"
+	if f := Of(&c); f.Radix != 22 || f.CbcmBits != 22*120*5 {
+		t.Errorf("512-node flattened butterfly under CBCM: radix %d, %d bits, want 22 and %d", f.Radix, f.CbcmBits, 22*120*5)
+	}
+	c.Congestion.CbcmSamples, c.Congestion.CbcmBoundInterval = 50, 5
+	if f := Of(&c); f.CbcmBits != 22*70*5 {
+		t.Errorf("50 samples, bound interval 5: %d bits, want %d", f.CbcmBits, 22*70*5)
+	}
+}

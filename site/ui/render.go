@@ -567,6 +567,10 @@ func (a *App) renderFacts(c *config.Config) *vecty.HTML {
 		phys = append(phys, item("bisection links", strconv.Itoa(f.BisectionLinks),
 			"links cut between the halves of the network, each way: under UN half of every node's load crosses them"))
 	}
+	if f.CbcmBits > 0 {
+		phys = append(phys, item("CBCM detector storage", fmt.Sprintf("%d bytes per router", f.CbcmBits/8),
+			"every output's contention-degree samples (congestion.cbcmSamples) and the min and max of each bound interval, ⌈log₂ radix⌉ bits each (Kim et al. §V-D: ≈ 5.6 KB for a radix-64 router)"))
+	}
 	var g500 []vecty.MarkupOrChild
 	if g := f.Graph500; g != nil {
 		pinj := g.PinjText()
