@@ -76,8 +76,9 @@ func TestSweepAndPlanThreadsSameFiles(t *testing.T) {
 	}
 
 	// one ACOR run with FOGSim's idle updates: "sequential" says it was
-	// given threads
-	acor := []string{"-preset", "h2", "-set", "routing.name=ACOR", "-set", "router.idleUpdates=fogsim", "-set", "sim.warmup=300", "-set", "sim.cycles=300", "-seeds", "1", "-loads", "0.4"}
+	// given threads (on h=4: the default gives a lone run of h=2 one
+	// thread, sim.UsefulPartitions)
+	acor := []string{"-preset", "h4", "-set", "routing.name=ACOR", "-set", "router.idleUpdates=fogsim", "-set", "sim.warmup=300", "-set", "sim.cycles=300", "-seeds", "1", "-loads", "0.4"}
 	const note = `"sequential": "router.idleUpdates=fogsim`
 	split := func(file string) bool {
 		t.Helper()

@@ -79,13 +79,22 @@ func NewCores(jobs, cores, workers, threads int) *Cores {
 
 // Take returns the threads of a run starting now, and counts its cores
 // and its worker as busy until Give.
-func (c *Cores) Take() int {
+func (c *Cores) Take() int { return c.TakeAtMost(0) }
+
+// TakeAtMost is Take for a run that can use at most most threads with
+// profit (sim.UsefulPartitions; ≤ 0: no bound): chosen threads are capped
+// at it, the cores it leaves staying free for the runs after it; threads
+// given (NewCores) are taken as given.
+func (c *Cores) TakeAtMost(most int) int {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	t := c.threads
 	if t <= 0 {
 		k := max(min(c.left, c.idle), 1)
 		t = max((c.free+k-1)/k, 1)
+		if most > 0 {
+			t = min(t, most)
+		}
 	}
 	c.free -= t
 	c.left--
