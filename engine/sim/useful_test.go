@@ -43,9 +43,11 @@ func TestUsefulPartitions(t *testing.T) {
 	}
 	// the cut's L is read from the configuration: with global links of
 	// 200 cycles h=4's 6 partitions of ≥ 5 groups carry 8,000, 7 of ≥ 4
-	// 6,400; of 40 cycles 2 partitions of 16 groups carry 5,120
+	// 6,400; of 40 cycles 2 partitions of 16 groups carry 5,120; of 1,000
+	// cycles one group carries 8,000, but a partition takes at least 2
+	// groups: 16
 	c, _ := config.PresetByName("h4")
-	for _, g := range []struct{ lat, want int }{{200, 6}, {40, 1}} {
+	for _, g := range []struct{ lat, want int }{{200, 6}, {40, 1}, {1000, 16}} {
 		c.Topology.GlobalLatency = g.lat
 		if got := UsefulPartitions(&c); got != g.want {
 			t.Errorf("h4 with %d-cycle global links: %d useful partitions, want %d", g.lat, got, g.want)
