@@ -54,7 +54,8 @@ func Share(jobs, cores, workers, threads int) (int, int) {
 //
 //	threads = ⌈free ÷ min(left, idle)⌉ (at least 1)
 //
-// of the free cores: the cores are spread over the runs that can start now,
+// — at most the partitions the run can use with profit (TakeAtMost,
+// sim.UsefulPartitions: runJobs and package plan pass it) — of the free cores: the cores are spread over the runs that can start now,
 // those left over by rounding down going to the first ones (3 runs on 8
 // cores take 3, 3 and 2 threads). While there are at least as many runs
 // left as free cores, every run takes one thread (runs side by side scale

@@ -181,3 +181,24 @@ func TestSweepRoundsReshareCores(t *testing.T) {
 		}
 	}
 }
+
+// TestCoresTakeAtMost: a run's chosen threads are capped at what it can
+// use with profit (sim.UsefulPartitions), the cores it leaves going to the
+// next run; threads given are taken as given.
+func TestCoresTakeAtMost(t *testing.T) {
+	c := NewCores(2, 8, 2, 0)
+	if got := c.TakeAtMost(3); got != 3 { // ⌈8 ÷ 2⌉ = 4, capped
+		t.Errorf("first run: %d threads, want 3", got)
+	}
+	if got := c.TakeAtMost(0); got != 5 { // the 5 left free
+		t.Errorf("second run: %d threads, want 5", got)
+	}
+	c = NewCores(1, 8, 1, 0)
+	if got := c.TakeAtMost(1); got != 1 {
+		t.Errorf("a run that cannot use threads: %d threads, want 1", got)
+	}
+	c = NewCores(1, 8, 1, 4)
+	if got := c.TakeAtMost(1); got != 4 {
+		t.Errorf("threads given: %d, want 4 as given", got)
+	}
+}

@@ -16,8 +16,9 @@ import (
 // The pool takes fewer when fewer are idle. The result does not depend on
 // it.
 func RunWorkers(c *config.Config, split, workers, queued int) int {
-	if split <= 1 {
-		return 1
+	k := min(split, workers/max(queued, 1))
+	if k <= 1 {
+		return 1 // without building the topology
 	}
-	return max(1, min(split, max(1, workers/max(queued, 1)), sim.UsefulPartitions(c)))
+	return max(1, min(k, sim.UsefulPartitions(c)))
 }
