@@ -103,6 +103,20 @@ func TestSweepAndPlanThreadsSameFiles(t *testing.T) {
 			t.Errorf("sweep %v on %d cores: split %v, want %v", c.args, runtime.GOMAXPROCS(0), got, c.want)
 		}
 	}
+	// on h=2 the default gives a lone run one thread (sim.UsefulPartitions:
+	// its partitions' windows are less work than a barrier), -threads 3
+	// still three
+	h2 := append([]string{"sweep", "-preset", "h2"}, acor[2:]...)
+	for _, c := range []struct {
+		args []string
+		want bool
+	}{{nil, false}, {[]string{"-threads", "3"}, true}} {
+		out := filepath.Join(dir, "acor-h2")
+		ok(append(append(h2, c.args...), "-out", out)...)
+		if got := split(out + ".json"); got != c.want {
+			t.Errorf("h=2 sweep %v: split %v, want %v", c.args, got, c.want)
+		}
+	}
 	// exec: -threads, -cpus, and a Slurm task's CPUs
 	for i, c := range []struct {
 		slurm string
