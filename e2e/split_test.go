@@ -126,7 +126,7 @@ func splitRun(t *testing.T, ctx context.Context, base string) {
 
 	// a long watched run on both workers: the live view updates while it
 	// runs; Cancel stops both
-	open(t, ctx, base+"#"+experiment.Encode(splitLink(4000000)))
+	open(t, ctx, base+"#"+experiment.Encode(splitLink(400000))) // a frame every 2,005 cycles
 	if s := eval[string](t, ctx, `document.getElementById('app').dataset.state`); s != "idle" {
 		t.Fatalf("a long experiment started on its own (%s)", s)
 	}
