@@ -17,14 +17,18 @@ import (
 	"phitsim/site/protocol"
 )
 
-// splitLink: one run of h=2 (9 groups) with UGAL at load 0.5, long
-// enough for several hundred windows of the 100-cycle global links.
+// splitLink: one run of h=4 (33 groups of 8 routers) with UGAL at load
+// 0.5, long enough for tens of windows of the 100-cycle global links. The
+// pool splits only a run whose partitions carry enough work per window
+// (sim.UsefulPartitions: h=4 up to 3 partitions; h=2, the page's default
+// network, none).
 func splitLink(cycles int) experiment.Link {
 	e := experiment.Default()
 	e.Series = e.Series[:1]
 	e.Series[0].Routing.Name = "UGAL"
+	e.Series[0].Topology.H, e.Series[0].Topology.A, e.Series[0].Topology.P = 4, 8, 4
 	e.Series[0].Sim.Seeds = 1
-	e.Series[0].Sim.Warmup, e.Series[0].Sim.Cycles = 2000, cycles
+	e.Series[0].Sim.Warmup, e.Series[0].Sim.Cycles = 1000, cycles
 	e.Sweep = experiment.Sweep{Param: experiment.LoadParam, From: 0.5, To: 0.5}
 	return experiment.Link{Exp: e}
 }
@@ -49,14 +53,14 @@ func splitRun(t *testing.T, ctx context.Context, base string) {
 	if n := eval[int](t, ctx, `navigator.hardwareConcurrency`); n < 2 {
 		t.Skipf("navigator.hardwareConcurrency %d: the pool has one worker", n)
 	}
-	open(t, ctx, base+"#"+experiment.Encode(splitLink(10000)))
+	open(t, ctx, base+"#"+experiment.Encode(splitLink(5000)))
 	waitFor(t, ctx, done, 120*time.Second) // small: it runs on opening
 	// the watched run (the live view's) is split as any other
 	if n := eval[int](t, ctx, `phitsimDebug.pool().splitRuns`); n != 1 {
 		t.Fatalf("the watched run on opening was not split across the workers (%d split runs)", n)
 	}
-	// 12,000 cycles in frames of 200 (protocol.SnapshotEvery)
-	const frames = 60
+	// 6,000 cycles in frames of 200 (protocol.SnapshotEvery)
+	const frames = 30
 	watched := func(workers int) (experiment.Export, string) {
 		ex := pageResults(t, ctx)
 		if len(ex.Runs) != 1 {
@@ -114,7 +118,7 @@ func splitRun(t *testing.T, ctx context.Context, base string) {
 		t.Fatalf("the run was not split across 2 workers (%d split runs)", n)
 	}
 	again, againFrames := watched(2)
-	t.Logf("h=2 UGAL 0.5, 12,000 cycles, watched: %.2fs on 2 workers, %.2fs on 1 (run wall time, 2 shared cores)",
+	t.Logf("h=4 UGAL 0.5, 6,000 cycles, watched: %.2fs on 2 workers, %.2fs on 1 (run wall time, 2 shared cores)",
 		again.Runs[0].CPUSeconds, oneCPU)
 	if export(again) != export(one) || againFrames != oneFrames {
 		t.Errorf("2 workers chosen in the page: the export or the live view differs from 1 worker's")
@@ -122,7 +126,7 @@ func splitRun(t *testing.T, ctx context.Context, base string) {
 
 	// a long watched run on both workers: the live view updates while it
 	// runs; Cancel stops both
-	open(t, ctx, base+"#"+experiment.Encode(splitLink(4000000)))
+	open(t, ctx, base+"#"+experiment.Encode(splitLink(400000))) // a frame every 2,005 cycles
 	if s := eval[string](t, ctx, `document.getElementById('app').dataset.state`); s != "idle" {
 		t.Fatalf("a long experiment started on its own (%s)", s)
 	}

@@ -76,7 +76,10 @@ parallel) and averages the seeds with a 95% confidence interval. -threads
 splits each run over N goroutines, each stepping a part of the network
 (Dragonfly groups; rows or subtrees), with the same result as one thread (engine/PARALLEL.md); by default
 the seeds' runs share the cores as sweep's do (min(cores, seeds) at once,
-the cores they leave free to their threads: one seed takes them all); a configuration the
+the cores they leave free to their threads: one seed takes them all, up to
+the partitions it can use with profit, sim.UsefulPartitions: one on the h=2
+Dragonfly, whose 100-cycle windows are less work than a barrier; an explicit
+-threads N is used as given); a configuration the
 partitioned engine does not cover yet runs on one, its result's
 "sequential" field saying why. Interrupted (Ctrl-C), it shows and writes the
 runs that finished, if any, and exits with status 130.
@@ -115,7 +118,9 @@ at once, and a run that starts when fewer runs are left than cores are free
 takes the free cores ÷ the runs left (rounded up) as threads, each stepping
 a part of the network (engine/PARALLEL.md) — one big point's run gets
 every core, the last runs of a sweep and the seeds sim.precision adds the
-cores the others leave. -threads T alone runs cores ÷ T at once on T threads
+cores the others leave — but no more than the run can use with profit
+(sim.UsefulPartitions: each partition's window must carry enough work to
+pay its barrier; a small network runs on one). -threads T alone runs cores ÷ T at once on T threads
 each; -j N alone runs N at once and shares the cores between them as they
 start. The results do not depend on -j or -threads.
 

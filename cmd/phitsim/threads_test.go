@@ -76,8 +76,9 @@ func TestSweepAndPlanThreadsSameFiles(t *testing.T) {
 	}
 
 	// one ACOR run with FOGSim's idle updates: "sequential" says it was
-	// given threads
-	acor := []string{"-preset", "h2", "-set", "routing.name=ACOR", "-set", "router.idleUpdates=fogsim", "-set", "sim.warmup=300", "-set", "sim.cycles=300", "-seeds", "1", "-loads", "0.4"}
+	// given threads (on h=4: the default gives a lone run of h=2 one
+	// thread, sim.UsefulPartitions)
+	acor := []string{"-preset", "h4", "-set", "routing.name=ACOR", "-set", "router.idleUpdates=fogsim", "-set", "sim.warmup=300", "-set", "sim.cycles=300", "-seeds", "1", "-loads", "0.4"}
 	const note = `"sequential": "router.idleUpdates=fogsim`
 	split := func(file string) bool {
 		t.Helper()
@@ -100,6 +101,20 @@ func TestSweepAndPlanThreadsSameFiles(t *testing.T) {
 		ok(append(append(append([]string{"sweep"}, acor...), c.args...), "-out", out)...)
 		if got := split(out + ".json"); got != c.want {
 			t.Errorf("sweep %v on %d cores: split %v, want %v", c.args, runtime.GOMAXPROCS(0), got, c.want)
+		}
+	}
+	// on h=2 the default gives a lone run one thread (sim.UsefulPartitions:
+	// its partitions' windows are less work than a barrier), -threads 3
+	// still three
+	h2 := append([]string{"sweep", "-preset", "h2"}, acor[2:]...)
+	for _, c := range []struct {
+		args []string
+		want bool
+	}{{nil, false}, {[]string{"-threads", "3"}, true}} {
+		out := filepath.Join(dir, "acor-h2")
+		ok(append(append(h2, c.args...), "-out", out)...)
+		if got := split(out + ".json"); got != c.want {
+			t.Errorf("h=2 sweep %v: split %v, want %v", c.args, got, c.want)
 		}
 	}
 	// exec: -threads, -cpus, and a Slurm task's CPUs

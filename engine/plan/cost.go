@@ -180,7 +180,7 @@ func (p *Plan) TaskSeconds(runs []int, cpus int) float64 {
 	for next := 0; next < len(runs) || len(busy) > 0; {
 		for next < len(runs) && len(busy) < workers {
 			c := &p.Jobs[runs[next]].Config
-			t := cores.Take()
+			t := cores.TakeAtMost(sim.UsefulPartitions(c))
 			busy = append(busy, running{now + Seconds(c)/SpeedUp(c, t), t})
 			next++
 		}

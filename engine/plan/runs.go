@@ -299,7 +299,7 @@ func (p *Plan) execRuns(ctx context.Context, todo []int, cores *sweep.Cores, wor
 				if ctx.Err() != nil {
 					continue // cancelled before it started: run again next time
 				}
-				threads := cores.Take()
+				threads := cores.TakeAtMost(sim.UsefulPartitions(&p.Jobs[i].Config))
 				r, err := p.runOne(ctx, i, opt.OnCycles, threads)
 				cores.Give(threads)
 				if ctx.Err() != nil && (r == nil || errors.Is(err, sim.ErrCancelled)) {

@@ -54,7 +54,8 @@ func Share(jobs, cores, workers, threads int) (int, int) {
 //
 //	threads = ⌈free ÷ min(left, idle)⌉ (at least 1)
 //
-// of the free cores: the cores are spread over the runs that can start now,
+// — at most the partitions the run can use with profit (TakeAtMost,
+// sim.UsefulPartitions: runJobs and package plan pass it) — of the free cores: the cores are spread over the runs that can start now,
 // those left over by rounding down going to the first ones (3 runs on 8
 // cores take 3, 3 and 2 threads). While there are at least as many runs
 // left as free cores, every run takes one thread (runs side by side scale
@@ -79,13 +80,22 @@ func NewCores(jobs, cores, workers, threads int) *Cores {
 
 // Take returns the threads of a run starting now, and counts its cores
 // and its worker as busy until Give.
-func (c *Cores) Take() int {
+func (c *Cores) Take() int { return c.TakeAtMost(0) }
+
+// TakeAtMost is Take for a run that can use at most most threads with
+// profit (sim.UsefulPartitions; ≤ 0: no bound): chosen threads are capped
+// at it, the cores it leaves staying free for the runs after it; threads
+// given (NewCores) are taken as given.
+func (c *Cores) TakeAtMost(most int) int {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	t := c.threads
 	if t <= 0 {
 		k := max(min(c.left, c.idle), 1)
 		t = max((c.free+k-1)/k, 1)
+		if most > 0 {
+			t = min(t, most)
+		}
 	}
 	c.free -= t
 	c.left--

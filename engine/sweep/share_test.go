@@ -5,6 +5,9 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+
+	"phitsim/engine/config"
+	"phitsim/engine/sim"
 )
 
 // Share's rule (engine/PARALLEL.md, "Sweeps and Slurm tasks"): runs first,
@@ -138,24 +141,35 @@ func TestCoresNeverOversubscribe(t *testing.T) {
 // first run took one. ACOR (whose levels keep a run sequential, engine/PARALLEL.md) says
 // in its result's "sequential" field that it was given more than one
 // thread. TestPrecisionPerPoint's h=2 sweep, 1,000 + 1,000 cycles, ±3%, 4
-// seeds on 4 cores.
+// seeds on 4 cores, with the bound of sim.UsefulPartitions lifted; with it,
+// an h=2 run (whose partitions carry too little work per window to pay a
+// barrier) is never given threads.
 func TestSweepRoundsReshareCores(t *testing.T) {
 	c := base(2, "UN", 1)
 	c.Routing.Name = "ACOR"
 	c.Sim.Warmup, c.Sim.Cycles, c.Sim.Interval, c.Sim.Seeds = 1000, 1000, 50, 4
 	c.Sim.Precision, c.Sim.MaxCycles = 0.03, 1000
 	sp := Spec{Series: series(c, "ACOR"), Loads: []float64{0.1}}
-	o, err := Run(context.Background(), sp, Options{Workers: 4, Cores: 4})
-	if err != nil {
-		t.Fatal(err)
+	run := func() []bool {
+		o, err := Run(context.Background(), sp, Options{Workers: 4, Cores: 4})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var split []bool
+		for _, r := range o.Runs {
+			split = append(split, r.Sequential != "")
+		}
+		return split
 	}
-	var split []bool
-	for _, r := range o.Runs {
-		split = append(split, r.Sequential != "")
+	if split := run(); slices.Contains(split, true) {
+		t.Errorf("h=2 runs given threads (%v): sim.UsefulPartitions gives them one", split)
 	}
-	t.Logf("%d runs, given threads: %v", len(o.Runs), split)
-	if len(o.Runs) <= 4 || len(o.Runs) >= 8 {
-		t.Fatalf("%d runs: the case needs a second round of 1 to 3 runs", len(o.Runs))
+	usefulPartitions = func(*config.Config) int { return 0 }
+	defer func() { usefulPartitions = sim.UsefulPartitions }()
+	split := run()
+	t.Logf("%d runs, given threads: %v", len(split), split)
+	if len(split) <= 4 || len(split) >= 8 {
+		t.Fatalf("%d runs: the case needs a second round of 1 to 3 runs", len(split))
 	}
 	// the first run starts with 4 runs left on 4 cores: one thread; the
 	// others of the first round take what the runs finished before them
@@ -165,5 +179,26 @@ func TestSweepRoundsReshareCores(t *testing.T) {
 		if (i == 0 && s) || (i >= 4 && !s) {
 			t.Errorf("run %d (round %d): split %v, want %v", i, 1+i/4, s, i >= 4)
 		}
+	}
+}
+
+// TestCoresTakeAtMost: a run's chosen threads are capped at what it can
+// use with profit (sim.UsefulPartitions), the cores it leaves going to the
+// next run; threads given are taken as given.
+func TestCoresTakeAtMost(t *testing.T) {
+	c := NewCores(2, 8, 2, 0)
+	if got := c.TakeAtMost(3); got != 3 { // ⌈8 ÷ 2⌉ = 4, capped
+		t.Errorf("first run: %d threads, want 3", got)
+	}
+	if got := c.TakeAtMost(0); got != 5 { // the 5 left free
+		t.Errorf("second run: %d threads, want 5", got)
+	}
+	c = NewCores(1, 8, 1, 0)
+	if got := c.TakeAtMost(1); got != 1 {
+		t.Errorf("a run that cannot use threads: %d threads, want 1", got)
+	}
+	c = NewCores(1, 8, 1, 4)
+	if got := c.TakeAtMost(1); got != 4 {
+		t.Errorf("threads given: %d, want 4 as given", got)
 	}
 }

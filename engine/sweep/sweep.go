@@ -563,6 +563,10 @@ func SortJobs(jobs []Job, results []*result.Result) {
 	}
 }
 
+// usefulPartitions bounds the threads a run is given when they are not
+// given explicitly (sim.UsefulPartitions; a test sets it to no bound).
+var usefulPartitions = sim.UsefulPartitions
+
 // runJobs runs jobs[from:] on workers goroutines into results, and returns
 // the first error (a deadlock's run is kept with its error).
 func runJobs(ctx context.Context, sp Spec, jobs []Job, results []*result.Result, from, workers int, opt Options) error {
@@ -581,7 +585,7 @@ func runJobs(ctx context.Context, sp Spec, jobs []Job, results []*result.Result,
 			defer wg.Done()
 			for i := range next {
 				j := jobs[i]
-				threads := cores.Take()
+				threads := cores.TakeAtMost(usefulPartitions(&j.Config))
 				r, err := runJob(ctx, j, opt.OnCycles, threads)
 				cores.Give(threads)
 				mu.Lock()

@@ -28,9 +28,11 @@ type Pool struct {
 	// Split is the most workers one run is split across (the page's
 	// "workers per run"; 1: each run on one worker). A run takes the
 	// workers the queued runs leave (runs first, then workers, as
-	// engine/PARALLEL.md shares cores between runs and threads), the
-	// watched run as any other: split, it sends the one-worker run's
-	// snapshots (protocol.ExecuteSplit). The results do not depend on it.
+	// engine/PARALLEL.md shares cores between runs and threads), at most
+	// as many as it can use with profit (sim.UsefulPartitions; the rule
+	// is protocol.RunWorkers), the watched run as any other: split, it
+	// sends the one-worker run's snapshots (protocol.ExecuteSplit). The
+	// results do not depend on it.
 	Split int
 	// counters for the page's debug panel and tests
 	Started, Crashes, Replaced, CancelAcks, Terminated int
@@ -292,10 +294,7 @@ func (p *Pool) dispatch() {
 			return
 		}
 		i := p.queue[0]
-		k := 1
-		if p.Split > 1 {
-			k = min(p.Split, max(1, len(p.workers)/len(p.queue)))
-		}
+		k := protocol.RunWorkers(&p.jobs[i].Config, p.Split, len(p.workers), len(p.queue))
 		if k > len(idle) {
 			booting := 0
 			for _, w := range p.workers {
