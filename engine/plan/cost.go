@@ -120,7 +120,7 @@ const ParallelEfficiency = 0.6
 // (a conservative reading of sim's rule, engine/PARALLEL.md: a topology
 // with a partition rule and at least two keys (a Graph500 job too), no
 // congestion-management mechanism but ECN, Ideal, SRP, CBCM without early
-// detection, or RECN without router.queueing's out-of-order count, alone, a
+// detection, or RECN, alone, a
 // routing whose state is per router — QCN_SWITCH without another mechanism —
 // and no FOGSim idle updates of a per-cycle
 // routing's work, PB's and ACOR's); a run it runs sequentially gains
@@ -140,8 +140,7 @@ func partitioned(c *config.Config) bool {
 	cg := &c.Congestion
 	mech := cg.Scheme != "" && cg.Scheme != "none"
 	if mech && r.Name == "QCN_SWITCH" ||
-		mech && cg.Scheme != "ecn" && cg.Scheme != "ideal" && cg.Scheme != "srp" && !(cg.Scheme == "cbcm" && !cg.CbcmEarly) &&
-			!(cg.Scheme == "recn" && c.Router.Queueing == "") {
+		mech && cg.Scheme != "ecn" && cg.Scheme != "ideal" && cg.Scheme != "srp" && !(cg.Scheme == "cbcm" && !cg.CbcmEarly) && cg.Scheme != "recn" {
 		return false
 	}
 	return partitionKeys(c) >= 2 &&

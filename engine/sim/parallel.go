@@ -43,6 +43,7 @@ type crossing struct {
 	at     int64
 	pi, vc int32
 	seq    uint32  // its number in its (source, destination) pair, when out-of-order deliveries are counted
+	rseq   uint32  // RECN's number of it in its pair (recnSim.seq: recn_parallel.go)
 	tag    ctlTag  // a control packet's tag (a QCN-Switch notification: parallel_qcn.go)
 	flag   bool    // a mechanism's flag of the packet kept by its id (CBCM's throttled flow's packet: parallel_mech.go)
 	acc    int64   // SRP's speculative packet's queuing time over its earlier hops (srp.acc: parallel_srp.go)
@@ -133,7 +134,7 @@ func (s *Sim) receive(parts []*Sim) {
 				s.ord.number(k, c.seq)
 			}
 			if s.rn != nil { // RECN's number of it in its pair (recn_parallel.go)
-				s.rn.recnNumber(k, c.seq)
+				s.rn.recnNumber(k, c.rseq)
 			}
 			slot := c.at & s.wheelMask
 			s.arrivals[slot] = append(s.arrivals[slot], uint64(c.pi)<<(32+qBits)|uint64(c.vc)<<32|uint64(uint32(k)))

@@ -26,7 +26,7 @@ var raceCases = []string{
 	"UGAL/switchLoad", "UGAL/precision", "ECN/UGAL/HOTSPOT/UN", "Ideal/UGAL/HOTSPOT/UN",
 	"fbfly2D/CBCM/UGAL/HOTSPOT", "CBCM/MIN/HOTSPOT",
 	"SRP/MIN/HOTSPOT/UN", "QCN/rp/jitter", // parallel_srp_test.go
-	"recn/case2/admittance", "recn/drain",
+	"recn/case2/admittance", "recn/drain", "recn/queueing", "snap/recn/case2",
 	"graph500/VAL/level/compute/spread/background",
 }
 

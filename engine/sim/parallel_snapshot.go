@@ -23,6 +23,14 @@ func (s *Sim) snapPartition() {
 	for i := 0; i < len(s.rMore); i += 2 {
 		r.fill(s, s.rMore[i], s.rMore[i+1], iv)
 	}
+	if s.rn != nil { // RECN's sides, at the start of the cycle as Step takes it
+		n := &r.out
+		s.recnSnapshot(n, s.r0, s.r1)
+		for i := 0; i < len(s.rMore); i += 2 {
+			s.recnSnapshot(n, s.rMore[i], s.rMore[i+1])
+		}
+		s.recnHostSAQs(n, s.n0, s.n1)
+	}
 }
 
 // snapWindowEnd shortens a window [from, to) to end right after the first

@@ -80,7 +80,7 @@ func topologyCases() []goldenCase {
 // 9 cycles: the snapshot of cycle 207 ends the window in which the
 // partitions find the stuck head, so only the run restarted sequentially
 // hands it over, after the 22 the partitioned run did (none twice).
-var snapshotEvery = map[string]int64{"snap/UGAL/ADV": 70, "snap/h3/PB/piggyback": 30, "snap/fattree/HOTSPOT": 4, "snap/fbfly2D/UGAL": 250, "stuck": 9}
+var snapshotEvery = map[string]int64{"snap/UGAL/ADV": 70, "snap/h3/PB/piggyback": 30, "snap/fattree/HOTSPOT": 4, "snap/fbfly2D/UGAL": 250, "snap/recn/case2": 97, "stuck": 9}
 
 // snapshotCases are the configurations snapshotEvery watches.
 func snapshotCases() []goldenCase {
@@ -92,6 +92,7 @@ func snapshotCases() []goldenCase {
 		{"snap/h3/PB/piggyback", append([]string{"routing.name=PB", "routing.pbBroadcast=piggyback", "traffic.pattern=ADV", "sim.warmup=200", "sim.cycles=400"}, h3...)},
 		{"snap/fattree/HOTSPOT", append(ft, "traffic.pattern=HOTSPOT", "traffic.hotspotNode=33", "traffic.hotspotSenders=0,5,21,40,58", "traffic.load=0.4")},
 		{"snap/fbfly2D/UGAL", append(fb2, "routing.name=UGAL", "traffic.pattern=PERM", "traffic.load=0.8")},
+		recnSnapCase(), // recn_parallel_test.go
 	}
 }
 

@@ -6,8 +6,9 @@ package sim
 // engine/PARALLEL.md). A fat tree is cut between its top two stages
 // (topology.Partitioned), along links of the RECN link latency L.
 //
-// What crosses the cut: data packets, on a link (a crossing, with the
-// packet's number in its pair for the out-of-order count), and RECN's
+// What crosses the cut: data packets, on a link (a crossing, with RECN's
+// number of the packet in its pair, and router.queueing's out-of-order
+// count's number when that count is on), and RECN's
 // messages between switches — notifications, acknowledgements, tokens,
 // Xoff and Xon (recn.linkMsg: after the link's latency and at least one
 // cycle of the link), and the global credits (recn.dequeue: after the
@@ -60,6 +61,12 @@ package sim
 // network's lines in use per interval, a maximum over the cycles of the
 // sum over the partitions, are summed cycle by cycle at the barrier
 // (recnBarrier): the maximum of sums, not a sum of maxima.
+//
+// The live view (Sim.Watch): RECN's cycle runs no hook but the snapshot's,
+// which Step takes at the start of the snapshot's cycle; a partition takes
+// its own switches' and hosts' entries there (snapPartition: recnSnapshot,
+// recnHostSAQs), and the barrier after the window that ends with that
+// cycle hands the snapshot over (parallel_snapshot.go).
 
 // the phases of a cycle's posts, in recnStep's order
 const (
@@ -279,13 +286,19 @@ func (s *Sim) recnShard(sh *Sim, p, n int, owner []uint16) {
 }
 
 // recnPacketOut sends packet k, on the link into ingress side pi (its
-// head due at pk.entry), across the cut (packetOut's, with the packet's
-// number in its pair).
+// head due at pk.entry), across the cut (packetOut's, with RECN's number
+// of the packet in its pair and, when router.queueing's out-of-order
+// count is on, that count's number: two numbers, from the interface's
+// injection and from generation).
 func (s *Sim) recnPacketOut(pi int, k int32) {
 	x := s.xp
 	to := x.owner[pi]
 	pk := &s.pk[k]
-	x.packets[x.bank][to] = append(x.packets[x.bank][to], crossing{at: pk.entry, pi: int32(pi), seq: uint32(s.rn.seq[k]), pk: *pk})
+	var seq uint32
+	if s.ord != nil && int(k) < len(s.ord.seq) {
+		seq = s.ord.seq[k]
+	}
+	x.packets[x.bank][to] = append(x.packets[x.bank][to], crossing{at: pk.entry, pi: int32(pi), seq: seq, rseq: uint32(s.rn.seq[k]), pk: *pk})
 	pk.aux = s.free
 	s.free = k
 }
@@ -397,12 +410,17 @@ func (s *Sim) recnGather(parts []*Sim) {
 // can).
 func (s *Sim) recnBlocker() string {
 	switch {
-	case s.snap != nil:
-		return "congestion.scheme=recn with the live view (Sim.Watch): RECN's snapshot is taken at the start of its cycle, which the partitions' snapshot hook does not run yet"
-	case s.ord != nil:
-		return "congestion.scheme=recn with router.queueing's out-of-order count: a crossing carries one packet number"
-	case s.mech.list != nil || s.mech.ctl != nil || len(s.hk.cycle) != 0:
+	case s.mech.list != nil || s.mech.ctl != nil || len(s.hk.cycle) > s.snapHooks():
 		return "congestion.scheme=recn with another mechanism: not partitioned yet"
 	}
 	return ""
+}
+
+// snapHooks is how many cycle hooks the live view registered (Watch: one;
+// under RECN, Step runs it itself, and in a partition snapPartition).
+func (s *Sim) snapHooks() int {
+	if s.snap != nil {
+		return 1
+	}
+	return 0
 }

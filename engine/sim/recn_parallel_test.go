@@ -36,6 +36,9 @@ func recnCases() []goldenCase {
 		add("recn/case2", "traffic.load=1"),
 		add("recn/case2/admittance", "traffic.load=1", "congestion.recnAdmittance=128"),
 		add("recn/drain", "traffic.load=0.5", "traffic.hotspotSenders=3,19,35,51", "traffic.hotspotEnd=250", "sim.cycles=1800", "traffic.load=0.2"),
+		// router.queueing's out-of-order count beside RECN's numbers: a
+		// crossing carries both (crossing.seq, crossing.rseq)
+		add("recn/queueing", "traffic.load=1", "router.queueing=iq", "sim.cycles=600"),
 	}
 }
 
@@ -197,4 +200,18 @@ func TestRECNAmbiguousRestart(t *testing.T) {
 	if !bytes.Equal(got, want) {
 		t.Errorf("the restarted run's document differs from the sequential run's:\n%s", firstDiff(got, want))
 	}
+}
+
+// recnSnapCase is recn/case2 watched by the live view (snapshotEvery: every
+// 97 cycles, no divisor of the windows): each snapshot's buffers, packets
+// and SAQ lines per switch and per interface are RECN's sides', taken at
+// the start of the snapshot's cycle (Step), by each partition for its own
+// switches and hosts (snapPartition).
+func recnSnapCase() goldenCase {
+	for _, c := range recnCases() {
+		if c.name == "recn/case2" {
+			return goldenCase{"snap/recn/case2", c.sets}
+		}
+	}
+	panic("recn/case2")
 }

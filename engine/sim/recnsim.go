@@ -522,21 +522,6 @@ func (rs *recnSim) sample(now int64, b int) {
 	rs.maxIn, rs.maxEg = max(rs.maxIn, in), max(rs.maxEg, eg)
 }
 
-// saqLines writes the SAQ lines allocated now per switch (its ingress and
-// egress sides) and per host (its interface), for the live view.
-func (rs *recnSim) saqLines(sw, host []int32) {
-	clear(sw)
-	for i := range rs.rc.sides {
-		sd := &rs.rc.sides[i]
-		n := int32(bits.OnesCount64(sd.lines))
-		if sd.kind == recnNI {
-			host[i-2*rs.rc.nPorts] = n
-		} else {
-			sw[sd.sw] += n
-		}
-	}
-}
-
 // result is the RECN section of a result of nb intervals.
 func (rs *recnSim) result(nb int) *result.RECN {
 	rc := rs.rc

@@ -299,6 +299,9 @@ func (s *Sim) sendBytes(r int) []byte {
 		e.i(int64(c.pi))
 		e.i(int64(c.vc))
 		e.i(int64(c.seq))
+		if s.rn != nil {
+			e.i(int64(c.rseq))
+		}
 		e.tag(c.tag)
 		e.flag(c.flag)
 		e.i(c.acc)
@@ -327,6 +330,10 @@ func (s *Sim) receiveBytes(b []byte) {
 	d := &dec{b: b}
 	for range d.count() {
 		pi, vc, seq := int32(d.i()), int32(d.i()), uint32(d.i())
+		var rseq uint32
+		if s.rn != nil {
+			rseq = uint32(d.i())
+		}
 		tag := d.tag()
 		flag := d.flag()
 		acc := d.i()
@@ -347,7 +354,7 @@ func (s *Sim) receiveBytes(b []byte) {
 			s.ord.number(k, seq)
 		}
 		if s.rn != nil { // RECN's number of it in its pair
-			s.rn.recnNumber(k, seq)
+			s.rn.recnNumber(k, rseq)
 		}
 		slot := pk.entry & s.wheelMask
 		s.arrivals[slot] = append(s.arrivals[slot], uint64(pi)<<(32+qBits)|uint64(vc)<<32|uint64(uint32(k)))

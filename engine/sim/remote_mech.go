@@ -164,8 +164,9 @@ func (s *Sim) mechFrom(d *dec, p int) error {
 }
 
 // crossingFields is the number of crossing fields sendBytes writes (at
-// as its packet's entry; meta in a Graph500 run, remote_graph500.go).
-const crossingFields = 9
+// as its packet's entry; rseq in a RECN run; meta in a Graph500 run,
+// remote_graph500.go).
+const crossingFields = 10
 
 // flag writes a crossing's flag (crossing.flag: CBCM's throttled flow's
 // packet).

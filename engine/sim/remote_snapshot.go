@@ -11,7 +11,8 @@ import (
 // window ends right after it (snapWindowEnd), and the answer of that
 // window carries the entries, by router range, to the coordinator, which
 // hands the snapshot over (snapBarrier). The last, shorter interval's
-// entries come with the final state.
+// entries come with the final state. Under RECN each router's entry
+// carries its SAQ lines, and the partition's hosts their interfaces'.
 
 // snapDue: the window ending at cycle to ended right after a snapshot's
 // cycle not yet handed over (coordinator and partition agree: both set
@@ -41,6 +42,16 @@ func (pt *Partition) snapState(e *enc, c int64) {
 			e.i(int64(n.Packets[r]))
 			e.i(int64(math.Float32bits(n.Misrouted[r])))
 			e.i(int64(math.Float32bits(n.Injection[r])))
+			if s.rn != nil {
+				e.i(int64(n.SAQs[r]))
+			}
+		}
+	}
+	if s.rn != nil { // RECN's interfaces: the partition's hosts
+		e.i(int64(s.n0))
+		e.i(int64(s.n1))
+		for h := s.n0; h < s.n1; h++ {
+			e.i(int64(n.HostSAQs[h]))
 		}
 	}
 	s.snap.last = c
@@ -64,6 +75,18 @@ func (s *Sim) snapFrom(d *dec, p int) error {
 			n.Packets[r] = int32(d.i())
 			n.Misrouted[r] = f()
 			n.Injection[r] = f()
+			if s.rn != nil {
+				n.SAQs[r] = int32(d.i())
+			}
+		}
+	}
+	if s.rn != nil && d.err == nil {
+		h0, h1 := int(d.i()), int(d.i())
+		if d.err == nil && (h0 < 0 || h1 > s.N || h0 > h1) {
+			return fmt.Errorf("partition %d: snapshot hosts [%d, %d)", p, h0, h1)
+		}
+		for h := h0; h < h1 && d.err == nil; h++ {
+			n.HostSAQs[h] = int32(d.i())
 		}
 	}
 	return d.err

@@ -202,7 +202,8 @@ func TestRemotePacketEncoding(t *testing.T) {
 	if n := reflect.TypeOf(ctlTag{}).NumField(); n != tagFields {
 		t.Fatalf("ctlTag has %d fields, the encoding writes %d", n, tagFields)
 	}
-	// a crossing's fields: at (its packet's entry), pi, vc, seq, tag, flag
+	// a crossing's fields: at (its packet's entry), pi, vc, seq, rseq
+	// (RECN's number, under RECN), tag, flag
 	// (CBCM's throttled flow's packet), acc (SRP's queuing time), meta (a
 	// Graph500 job packet's), pk, each written by sendBytes
 	if n := reflect.TypeOf(crossing{}).NumField(); n != crossingFields {

@@ -938,8 +938,12 @@ func (s *Sim) runSeq(ctx context.Context, onProgress func(Progress), start time.
 // them after all allocations is the same.)
 func (s *Sim) Step() {
 	if s.rn != nil { // RECN's sides replace the buffers (recnsim.go)
-		if s.snap != nil && s.now%s.snap.every == 0 {
-			s.takeSnapshot() // the live view's cycle hook: RECN's cycle runs no other
+		if s.snap != nil && s.now%s.snap.every == 0 { // the live view's cycle hook: RECN's cycle runs no other
+			if s.xp != nil {
+				s.snapPartition() // a partition's switches and hosts (parallel_snapshot.go)
+			} else {
+				s.takeSnapshot()
+			}
 		}
 		s.recnStep()
 		s.generate()

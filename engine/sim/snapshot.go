@@ -3,6 +3,7 @@ package sim
 import (
 	"errors"
 	"fmt"
+	"math/bits"
 	"slices"
 
 	"phitsim/engine/topology"
@@ -122,7 +123,8 @@ func (s *Sim) takeSnapshot() {
 	n.Cycle, n.Interval = s.now, iv
 	r.fill(s, 0, s.R, iv)
 	if s.rn != nil {
-		s.recnSnapshot(n)
+		s.recnSnapshot(n, 0, s.R)
+		s.recnHostSAQs(n, 0, s.N)
 	}
 	r.notify(n)
 }
@@ -163,20 +165,30 @@ func (r *snapRec) fill(s *Sim, r0, r1 int, iv int64) {
 }
 
 // recnSnapshot fills in what RECN's sides hold in place of the input
-// buffers: per port its ingress side's packets over its memory, per switch
-// the packets of its ingress sides and the SAQ lines of all its sides.
-func (s *Sim) recnSnapshot(n *NetSnapshot) {
-	sides := s.rn.rc.sides
-	for r := 0; r < s.R; r++ {
-		var pk int32
+// buffers, for switches [r0, r1): per port its ingress side's packets over
+// its memory, per switch the packets of its ingress sides and the SAQ
+// lines of all its sides.
+func (s *Sim) recnSnapshot(n *NetSnapshot, r0, r1 int) {
+	rc := s.rn.rc
+	sides := rc.sides
+	for r := r0; r < r1; r++ {
+		var pk, saqs int32
 		for pi := r * s.radix; pi < (r+1)*s.radix; pi++ {
 			sd := &sides[pi]
 			pk += sd.used
 			n.BufferUse[pi] = float32(sd.used) / float32(sd.mem)
+			saqs += int32(bits.OnesCount64(sd.lines) + bits.OnesCount64(sides[rc.egress(pi)].lines))
 		}
-		n.Packets[r] = pk
+		n.Packets[r], n.SAQs[r] = pk, saqs
 	}
-	s.rn.saqLines(n.SAQs, n.HostSAQs)
+}
+
+// recnHostSAQs fills in the SAQ lines of the interfaces of hosts [h0, h1).
+func (s *Sim) recnHostSAQs(n *NetSnapshot, h0, h1 int) {
+	rc := s.rn.rc
+	for h := h0; h < h1; h++ {
+		n.HostSAQs[h] = int32(bits.OnesCount64(rc.sides[rc.ni(h)].lines))
+	}
 }
 
 // Clone is a copy of n that outlives the Watch callback.
