@@ -165,40 +165,49 @@ func TestRECNKeyOrder(t *testing.T) {
 // TestRECNAmbiguousRestart: a partition whose merge could not order two
 // messages (recnPart.before) makes the run start again sequentially, to the
 // sequential run's document (the ambiguity forced in one partition's merge
-// at cycle 600 or later of recn/drain, on 3 partitions).
+// at cycle 600 or later of recn/drain, on 3 partitions), and, watched by
+// the live view (snap/recn/case2), to the sequential run's snapshots, each
+// handed over once (rewatch).
 func TestRECNAmbiguousRestart(t *testing.T) {
-	var gc goldenCase
+	var cases []goldenCase
 	for _, c := range recnCases() {
 		if c.name == "recn/drain" {
-			gc = c
+			cases = append(cases, c)
 		}
 	}
-	want, _ := runDoc(t, gc, 1)
-	recnMergeHook = func(px *recnPart) {
-		if px.id == 1 && px.from >= 600 {
-			px.ambiguous = true
+	// watched by the live view: the restarted run hands over the
+	// snapshots after those the partitioned run did, each once
+	cases = append(cases, recnSnapCase())
+	for _, gc := range cases {
+		want, _ := runDoc(t, gc, 1)
+		recnMergeHook = func(px *recnPart) {
+			if px.id == 1 && px.from >= 600 {
+				px.ambiguous = true
+			}
 		}
-	}
-	defer func() { recnMergeHook = nil }()
-	s, err := New(parallelConfig(t, gc), 1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s.SetThreads(3)
-	r, err := s.Run(nil, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !s.reran {
-		t.Errorf("an ambiguous merge: the run did not start again sequentially")
-	}
-	r.CPUSeconds = 0
-	got, err := json.Marshal(r)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("the restarted run's document differs from the sequential run's:\n%s", firstDiff(got, want))
+		s, err := New(parallelConfig(t, gc), 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		snaps := watchSnapshots(t, s, gc)
+		s.SetThreads(3)
+		r, err := s.Run(nil, nil)
+		recnMergeHook = nil
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !s.reran {
+			t.Errorf("%s: an ambiguous merge: the run did not start again sequentially", gc.name)
+		}
+		r.CPUSeconds = 0
+		got, err := json.Marshal(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, *snaps...)
+		if !bytes.Equal(got, want) {
+			t.Errorf("%s: the restarted run's document differs from the sequential run's:\n%s", gc.name, firstDiff(got, want))
+		}
 	}
 }
 
