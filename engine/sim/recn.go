@@ -367,6 +367,11 @@ func (rc *recn) post(at int64, m recnMsg) {
 		rc.postKeyed(at, m)
 		return
 	}
+	rc.enqueue(at, rc.node(m))
+}
+
+// node takes a message node for m from the free list (or a new one).
+func (rc *recn) node(m recnMsg) int32 {
 	i := rc.mfree
 	if i >= 0 {
 		rc.mfree = rc.msgs[i].next
@@ -375,6 +380,11 @@ func (rc *recn) post(at int64, m recnMsg) {
 		i = int32(len(rc.msgs))
 		rc.msgs = append(rc.msgs, recnMsgNode{m, -1})
 	}
+	return i
+}
+
+// enqueue appends message node i to the wheel slot of cycle at.
+func (rc *recn) enqueue(at int64, i int32) {
 	slot := at & (recnWheel - 1)
 	if rc.wt[slot] < 0 {
 		rc.wh[slot] = i

@@ -114,22 +114,9 @@ func (rc *recn) postKeyed(at int64, m recnMsg) {
 		px.out[b][to] = append(px.out[b][to], recnCross{at, k, m})
 		return
 	}
-	i := rc.mfree
-	if i >= 0 {
-		rc.mfree = rc.msgs[i].next
-		rc.msgs[i] = recnMsgNode{m, -1}
-	} else {
-		i = int32(len(rc.msgs))
-		rc.msgs = append(rc.msgs, recnMsgNode{m, -1})
-	}
+	i := rc.node(m)
 	px.keep(i, k)
-	slot := at & (recnWheel - 1)
-	if rc.wt[slot] < 0 {
-		rc.wh[slot] = i
-	} else {
-		rc.msgs[rc.wt[slot]].next = i
-	}
-	rc.wt[slot] = i
+	rc.enqueue(at, i)
 }
 
 // keep records key k of the message at node i.
