@@ -289,15 +289,6 @@ func cbcmCycle(s *Sim) { s.cbcmOf().cycle(s) }
 func (s *Sim) cbcmBlocker() string {
 	m := s.cbcmOf()
 	if m.early != nil {
-		// Its throttles and unthrottles are control packets (L or more
-		// cycles across the cut) and its (flow, router) list lives at the
-		// flow's source; but with the randomized estimator every router's
-		// draws come from one stream (cbEarly.rs), in ascending router
-		// order each cycle, so a router's draw depends on how many the
-		// routers before it drew in the same cycle: zero lookahead.
-		if !m.p.Weighted {
-			return "congestion.cbcmEarly=true with cbcmEstimator=randomized: the routers draw their inputs' requests from one stream for all routers, in ascending router order each cycle, so a router's draw depends on the draws of every router before it in the same cycle (zero lookahead: no window can carry it)"
-		}
 		return "congestion.cbcmEarly=true: early detection's per-router detectors, the routers' throttles and the list of (flow, router) pairs they throttled are not partitioned yet"
 	}
 	if s.mech.ctl != nil {

@@ -283,7 +283,7 @@ func TestParallelFallbackNote(t *testing.T) {
 		gc   goldenCase
 		want string
 	}{
-		{goldenCase{"cbcm/early", []string{"congestion.scheme=cbcm", "congestion.cbcmEarly=true", "traffic.sourceQueue=true", "traffic.sourceQueues=perDestination", "traffic.load=0.3"}}, "congestion.cbcmEarly=true with cbcmEstimator=randomized: the routers draw their inputs' requests from one stream for all routers"},
+		{goldenCase{"cbcm/early", []string{"congestion.scheme=cbcm", "congestion.cbcmEarly=true", "traffic.sourceQueue=true", "traffic.sourceQueues=perDestination", "traffic.load=0.3"}}, "congestion.cbcmEarly=true: early detection's"},
 		{goldenCase{"cbcm/early/weighted", []string{"congestion.scheme=cbcm", "congestion.cbcmEarly=true", "congestion.cbcmEstimator=weighted", "traffic.sourceQueue=true", "traffic.sourceQueues=perDestination", "traffic.load=0.3"}}, "congestion.cbcmEarly=true: early detection's"},
 		{goldenCase{"idleUpdates", []string{"routing.name=PB_ACOR", "router.idleUpdates=fogsim", "traffic.load=0.3"}}, "router.idleUpdates=fogsim"},
 	} {
