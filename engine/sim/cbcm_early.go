@@ -77,17 +77,23 @@ func newCbEarly(s *Sim, m *cbcm) *cbEarly {
 			rs[r] = &e.rs[r]
 		}
 		e.initReqs(len(s.ports), m.qs, s.radix, e.q, rs)
-		s.hk.arrive = append(s.hk.arrive, func(pi, q int, k int32) {
-			if s.bufs[pi*s.maxVC+q].hd == k { // a new head: its queue was empty
-				e.dirtyIn(pi)
-			}
-		})
+		s.hk.arrive = append(s.hk.arrive, e.arriveHook(s))
 	}
 	e.mode, e.list = make([]uint8, np), make([]uint64, np*e.words)
 	e.count, e.dtSent = make([]int32, np), make([]int32, np)
 	e.epoch, e.quiet = make([]int64, np), make([]int64, np)
 	e.watched = make([]bool, np)
 	return e
+}
+
+// arriveHook is the arrival hook (router.voq) of e in s: a new head (its
+// queue was empty) makes its input's requests be read again.
+func (e *cbEarly) arriveHook(s *Sim) func(pi, q int, k int32) {
+	return func(pi, q int, k int32) {
+		if s.bufs[pi*s.maxVC+q].hd == k {
+			e.dirtyIn(pi)
+		}
+	}
 }
 
 // earlyStreamID is the id (Router kind) of router r's stream for the
@@ -104,12 +110,9 @@ func (e *cbEarly) sample(s *Sim, m *cbcm) {
 	if s.vq.on {
 		e.sampleVoq(s)
 	} else {
-		for r := 0; r < s.R; r++ {
-			for w := 0; w < 2; w++ {
-				for im := s.inMask[2*r+w]; im != 0; im &= im - 1 {
-					e.input(s, m, r, r*s.radix+(w<<6|bits.TrailingZeros64(im)))
-				}
-			}
+		e.samplePlainIn(s, m, s.r0, s.r1)
+		for i := 0; i < len(s.rMore); i += 2 { // a partition's further ranges (parallel.go)
+			e.samplePlainIn(s, m, s.rMore[i], s.rMore[i+1])
 		}
 	}
 	e.settle(now, !s.vq.on)
@@ -120,6 +123,18 @@ func (e *cbEarly) sample(s *Sim, m *cbcm) {
 		if p := int(p32); e.mode[p] == cbObserving && !e.eval(p, now) {
 			e.clear(p)
 			e.mode[p] = cbIdle
+		}
+	}
+}
+
+// samplePlainIn adds the requests of routers [r0, r1)'s inputs (the plain
+// layout).
+func (e *cbEarly) samplePlainIn(s *Sim, m *cbcm, r0, r1 int) {
+	for r := r0; r < r1; r++ {
+		for w := 0; w < 2; w++ {
+			for im := s.inMask[2*r+w]; im != 0; im &= im - 1 {
+				e.input(s, m, r, r*s.radix+(w<<6|bits.TrailingZeros64(im)))
+			}
 		}
 	}
 }

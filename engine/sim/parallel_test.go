@@ -275,16 +275,16 @@ func firstDiff(a, b []byte) string {
 }
 
 // TestParallelFallbackNote: a configuration the partitioned engine does
-// not cover (a congestion-management mechanism, FOGSim's idle updates,
-// the reaction points' jitter) runs sequentially, and
-// its result says why; a one-thread run says nothing.
+// not cover (RECN with router.queueing's out-of-order count on the fat
+// tree, FOGSim's idle updates) runs sequentially, and its result says why.
 func TestParallelFallbackNote(t *testing.T) {
 	for _, tc := range []struct {
 		gc   goldenCase
 		want string
 	}{
-		{goldenCase{"cbcm/early", []string{"congestion.scheme=cbcm", "congestion.cbcmEarly=true", "traffic.sourceQueue=true", "traffic.sourceQueues=perDestination", "traffic.load=0.3"}}, "congestion.cbcmEarly=true: early detection's"},
-		{goldenCase{"cbcm/early/weighted", []string{"congestion.scheme=cbcm", "congestion.cbcmEarly=true", "congestion.cbcmEstimator=weighted", "traffic.sourceQueue=true", "traffic.sourceQueues=perDestination", "traffic.load=0.3"}}, "congestion.cbcmEarly=true: early detection's"},
+		{goldenCase{"recn/iq", []string{"topology.kind=fattree", "topology.k=4", "topology.stages=3", "topology.p=1", "routing.name=MIN", "congestion.scheme=recn",
+			"physical.linkGbps=8", "physical.phitBytes=8", "router.localVCs=1", "router.injectionVCs=1", "router.packetSize=8", "router.localBuffer=16384",
+			"router.injectionBuffer=16384", "router.outputBuffer=256", "router.queueing=iq", "traffic.load=0.3"}}, "congestion.scheme=recn with router.queueing's out-of-order count"},
 		{goldenCase{"idleUpdates", []string{"routing.name=PB_ACOR", "router.idleUpdates=fogsim", "traffic.load=0.3"}}, "router.idleUpdates=fogsim"},
 	} {
 		s, err := New(goldenConfig(t, tc.gc), 1)
