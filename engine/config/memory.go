@@ -1097,7 +1097,7 @@ func (c *Config) cbcmMemory(ports, N, R, maxVC int64, pool float64, cycles int64
 		byRouter := min(nf*float64(c.cbcmFlowRouters(R)), float64(N)*float64(cycles+1))
 		parts = append(parts,
 			part("congestion.cbcmEarly", fmt.Sprintf("CBCM early detection's windows and state of %d routers × %d destinations (cbcmSamples + 2 = %.0f runs each)", R, N, rn),
-				window(np, true)+entries(np)+reqs()+128*4+float64(np)*(26+float64(words*8)), false),
+				window(np, true)+entries(np)+reqs()+128*4+float64(np)*(26+float64(words*8))+16*float64(R), false), // + each router's draw stream
 			part("congestion.cbcmEarly", "CBCM early detection's watch list and throttling routers when every pair is watched and every flow throttled on its routes",
 				appended(float64(np), 4)+appended(byRouter, 8), true))
 	}

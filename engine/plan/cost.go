@@ -119,8 +119,8 @@ const ParallelEfficiency = 0.6
 // partitioned reports whether the engine splits a run of c across threads
 // (a conservative reading of sim's rule, engine/PARALLEL.md: a topology
 // with a partition rule and at least two keys (a Graph500 job too), no
-// congestion-management mechanism but ECN, Ideal, SRP, CBCM without early
-// detection, or RECN, alone, a
+// congestion-management mechanism but ECN, Ideal, SRP, CBCM (with or
+// without early detection) or RECN, alone, a
 // routing whose state is per router — QCN_SWITCH without another mechanism —
 // and no FOGSim idle updates of a per-cycle
 // routing's work, PB's and ACOR's); a run it runs sequentially gains
@@ -140,7 +140,7 @@ func partitioned(c *config.Config) bool {
 	cg := &c.Congestion
 	mech := cg.Scheme != "" && cg.Scheme != "none"
 	if mech && r.Name == "QCN_SWITCH" ||
-		mech && cg.Scheme != "ecn" && cg.Scheme != "ideal" && cg.Scheme != "srp" && !(cg.Scheme == "cbcm" && !cg.CbcmEarly) && cg.Scheme != "recn" {
+		mech && cg.Scheme != "ecn" && cg.Scheme != "ideal" && cg.Scheme != "srp" && cg.Scheme != "cbcm" && cg.Scheme != "recn" {
 		return false
 	}
 	return partitionKeys(c) >= 2 &&

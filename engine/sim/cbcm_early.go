@@ -36,14 +36,16 @@ import (
 // arrival or a grant there, an input with one request adds 1 to its pair's
 // static degree, and one with 2 or more draws each cycle, in the order of
 // the plain scan (ascending router, ascending input), from the stream of
-// its own. The congestion test is the plain form's floating-point
-// expression of those integer sums (weighted: in units of 1/720720).
+// its own (Router kind, id earlyStreamID: every router's own stream for
+// early detection's draws, apart from its routing stream, so a router's
+// draws depend on its own inputs only). The congestion test is the plain
+// form's floating-point expression of those integer sums (weighted: in units of 1/720720).
 type cbEarly struct {
 	N, words int
 	limit    float64
-	q        int32      // one request's weight (1; weighted: lcm 1…16)
-	rs       rng.Stream // the draws, apart from the routers' streams
-	cand     []int32    // one input's requests' pairs (the plain layout)
+	q        int32        // one request's weight (1; weighted: lcm 1…16)
+	rs       []rng.Stream // per router, its draws (earlyStreamID), apart from its routing stream
+	cand     []int32      // one input's requests' pairs (the plain layout)
 	// per pair r·N + d: its degree and window (cbcm_deg.go), the bound
 	// intervals' min and max summed apart
 	cbDeg
@@ -60,21 +62,22 @@ type cbEarly struct {
 
 func newCbEarly(s *Sim, m *cbcm) *cbEarly {
 	np := s.R * s.N
-	e := &cbEarly{N: s.N, words: m.words, limit: m.p.Threshold, q: m.q,
-		rs: rng.New(s.seed, rng.Router, 1<<32|uint64(m.id))}
+	e := &cbEarly{N: s.N, words: m.words, limit: m.p.Threshold, q: m.q}
+	if !m.p.Weighted {
+		e.rs = make([]rng.Stream, s.R)
+		for r := range e.rs {
+			e.rs[r] = rng.New(s.seed, rng.Router, earlyStreamID(m.id, r))
+		}
+	}
 	e.cand = make([]int32, 128)
 	e.init(np, m.p.Samples, m.p.BoundInterval, true, false)
 	if s.vq.on {
-		rs := make([]*rng.Stream, s.R) // one stream for all
-		for r := range rs {
-			rs[r] = &e.rs
+		rs := make([]*rng.Stream, s.R) // each router's own (none drawn, weighted)
+		for r := range e.rs {
+			rs[r] = &e.rs[r]
 		}
 		e.initReqs(len(s.ports), m.qs, s.radix, e.q, rs)
-		s.hk.arrive = append(s.hk.arrive, func(pi, q int, k int32) {
-			if s.bufs[pi*s.maxVC+q].hd == k { // a new head: its queue was empty
-				e.dirtyIn(pi)
-			}
-		})
+		s.hk.arrive = append(s.hk.arrive, e.arriveHook(s))
 	}
 	e.mode, e.list = make([]uint8, np), make([]uint64, np*e.words)
 	e.count, e.dtSent = make([]int32, np), make([]int32, np)
@@ -82,6 +85,22 @@ func newCbEarly(s *Sim, m *cbcm) *cbEarly {
 	e.watched = make([]bool, np)
 	return e
 }
+
+// arriveHook is the arrival hook (router.voq) of e in s: a new head (its
+// queue was empty) makes its input's requests be read again.
+func (e *cbEarly) arriveHook(s *Sim) func(pi, q int, k int32) {
+	return func(pi, q int, k int32) {
+		if s.bufs[pi*s.maxVC+q].hd == k {
+			e.dirtyIn(pi)
+		}
+	}
+}
+
+// earlyStreamID is the id (Router kind) of router r's stream for the
+// early-detection draws of CBCM instance id: bit 39 with the instance in
+// bits 32–38 and the router below, apart from every router's routing
+// stream (id r) and every node's reaction-point stream (2⁴⁰ + n).
+func earlyStreamID(id, r int) uint64 { return 1<<39 | uint64(id)<<32 | uint64(r) }
 
 // sample sets this cycle's per-destination degrees, then ends the epochs
 // of the observing pairs that are no longer congested.
@@ -91,12 +110,9 @@ func (e *cbEarly) sample(s *Sim, m *cbcm) {
 	if s.vq.on {
 		e.sampleVoq(s)
 	} else {
-		for r := 0; r < s.R; r++ {
-			for w := 0; w < 2; w++ {
-				for im := s.inMask[2*r+w]; im != 0; im &= im - 1 {
-					e.input(s, m, r, r*s.radix+(w<<6|bits.TrailingZeros64(im)))
-				}
-			}
+		e.samplePlainIn(s, m, s.r0, s.r1)
+		for i := 0; i < len(s.rMore); i += 2 { // a partition's further ranges (parallel.go)
+			e.samplePlainIn(s, m, s.rMore[i], s.rMore[i+1])
 		}
 	}
 	e.settle(now, !s.vq.on)
@@ -107,6 +123,18 @@ func (e *cbEarly) sample(s *Sim, m *cbcm) {
 		if p := int(p32); e.mode[p] == cbObserving && !e.eval(p, now) {
 			e.clear(p)
 			e.mode[p] = cbIdle
+		}
+	}
+}
+
+// samplePlainIn adds the requests of routers [r0, r1)'s inputs (the plain
+// layout).
+func (e *cbEarly) samplePlainIn(s *Sim, m *cbcm, r0, r1 int) {
+	for r := r0; r < r1; r++ {
+		for w := 0; w < 2; w++ {
+			for im := s.inMask[2*r+w]; im != 0; im &= im - 1 {
+				e.input(s, m, r, r*s.radix+(w<<6|bits.TrailingZeros64(im)))
+			}
 		}
 	}
 }
@@ -183,7 +211,7 @@ func (e *cbEarly) input(s *Sim, m *cbcm, r, pi int) {
 	case nc == 1:
 		e.draw(int(e.cand[0]), 1)
 	default:
-		e.draw(int(e.cand[e.rs.Intn(nc)]), 1)
+		e.draw(int(e.cand[e.rs[r].Intn(nc)]), 1)
 	}
 }
 

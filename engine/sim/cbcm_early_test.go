@@ -137,3 +137,41 @@ func recountPairMetric(e *cbEarly, h []int32) float64 {
 	q, ns64, nb := float64(e.q), float64(ns), float64(e.nb)
 	return float64(sum)/q/ns64 - (float64(sMax)/q/nb-float64(sMin)/q/nb)/2
 }
+
+// Every router draws early detection's requests (Kim et al. §IV-B1's
+// randomized estimator, per (router, destination) in §VI-A) from a stream
+// of its own (the engine's rule: a router's draws depend on its own state
+// only), apart from its routing stream and from every other router's:
+// the 16-node set's routers' early streams, under router.voq and in the
+// plain layout, are distinct from each other and from the routing
+// streams, and under router.voq each router's inputs draw from its own.
+func TestCBCMEarlyStreamPerRouter(t *testing.T) {
+	for _, voq := range []bool{true, false} {
+		c := cbcmHotspot("cbcm", "UGAL", 4, "0,1,2,3", 0.4)
+		c.Congestion.CbcmEarly, c.Router.Voq = true, voq
+		s, err := New(c, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		e := mechOf[*cbcm](t, s).early
+		if len(e.rs) != s.R {
+			t.Fatalf("voq %v: %d early streams for %d routers", voq, len(e.rs), s.R)
+		}
+		seen := map[uint64]string{}
+		for r := range s.R {
+			a, b := s.rts[r], e.rs[r] // copies: the run's streams stay put
+			for _, x := range []struct {
+				v    uint64
+				what string
+			}{{a.Uint64(), "routing"}, {b.Uint64(), "early"}} {
+				if o, dup := seen[x.v]; dup {
+					t.Errorf("voq %v: router %d's %s stream starts as %s", voq, r, x.what, o)
+				}
+				seen[x.v] = x.what
+			}
+			if voq && e.cbReqs.rs[r] != &e.rs[r] {
+				t.Errorf("router %d's inputs draw from another stream than its own", r)
+			}
+		}
+	}
+}

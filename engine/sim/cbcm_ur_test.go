@@ -268,7 +268,7 @@ func settleAfter(lat []float64, start int, pre float64) int {
 // this router (VOQs, the dedicated hotspot VC) Fig. 1(c)'s tree barely
 // touches the background (Baseline's, without any management, stays at
 // 190–250 cycles per interval but for one of 368), so the two transients
-// look alike — peak 1.03×, settling 0 intervals under both, outside the
+// look alike — peak 1.01×, settling 0 intervals under both, outside the
 // paper's bands (engine/REPRODUCTION.md) — while router 0 declares at
 // 4,034 cycles after the start and node 4 alone at 4,396–12,396.
 func TestCBCMFig11EarlyDetection(t *testing.T) {

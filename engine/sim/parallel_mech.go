@@ -272,6 +272,18 @@ func (s *Sim) ctlGather(parts []*Sim) {
 // control-packet state, and its counts, summed at the barrier. Its
 // sampling runs over the partition's routers (samplePlain on [r0, r1) and
 // rMore; the drawing inputs of its own routers).
+//
+// Early detection (§VI-A, cbcm_early.go) keeps its state per (router,
+// destination) pair, written by the router's sampling, grants, throttle
+// rounds and the unthrottles read there (intercept; for the router's own
+// first node, release at the source, the same partition), and per router
+// its draw stream (earlyStreamID: the router's draws depend on its own
+// inputs only) and drawing inputs. Each partition has its own cbEarly: its
+// cycle lists, inputs to read again, router bits (copied), watched pairs
+// and counts, its arrive hook and its cc.icpt entry bound to it; the
+// (flow, router) pairs a flow's routers throttled (byRouter) are kept at
+// the flow's source, a list per partition; the counts are summed at the
+// barrier and in the state answer (remote_mech.go).
 
 // cbcmOf is this run's CBCM when it is the only mechanism (nil otherwise).
 func (s *Sim) cbcmOf() *cbcm {
@@ -285,27 +297,20 @@ func (s *Sim) cbcmOf() *cbcm {
 // cbcmCycle is CBCM's cycle hook as a method expression (cycleHook.on).
 func cbcmCycle(s *Sim) { s.cbcmOf().cycle(s) }
 
-// cbcmBlocker is why this CBCM run cannot be partitioned ("" when it can).
+// cbcmBlocker is why this CBCM run cannot be partitioned ("" when it can):
+// CBCM must be the only mechanism, with only its own hooks (early
+// detection's arrive hook under router.voq among them).
 func (s *Sim) cbcmBlocker() string {
 	m := s.cbcmOf()
-	if m.early != nil {
-		// Its throttles and unthrottles are control packets (L or more
-		// cycles across the cut) and its (flow, router) list lives at the
-		// flow's source; but with the randomized estimator every router's
-		// draws come from one stream (cbEarly.rs), in ascending router
-		// order each cycle, so a router's draw depends on how many the
-		// routers before it drew in the same cycle: zero lookahead.
-		if !m.p.Weighted {
-			return "congestion.cbcmEarly=true with cbcmEstimator=randomized: the routers draw their inputs' requests from one stream for all routers, in ascending router order each cycle, so a router's draw depends on the draws of every router before it in the same cycle (zero lookahead: no window can carry it)"
-		}
-		return "congestion.cbcmEarly=true: early detection's per-router detectors, the routers' throttles and the list of (flow, router) pairs they throttled are not partitioned yet"
-	}
 	if s.mech.ctl != nil {
 		return "congestion.scheme=" + s.cfg.Congestion.Scheme + " with CBCM: the mechanisms' control messages are not partitioned yet"
 	}
 	arrive := 0
 	if s.vq.on {
 		arrive = 1
+		if m.early != nil {
+			arrive = 2
+		}
 	}
 	if len(s.hk.arrive) != arrive || len(s.hk.grant) != 1 || len(s.hk.eject) != 1 || len(s.hk.sent) != 1 {
 		return "a mechanism hook of this configuration is not partitioned yet"
@@ -328,11 +333,27 @@ func (s *Sim) cbcmShard(sh *Sim) {
 	m2.watch, m2.watchGen, m2.act, m2.throttledPackets = nil, nil, nil, nil
 	m2.hotspots, m2.throttles, m2.unthrottle, m2.flowsThrottled = 0, 0, 0, 0
 	m2.throttledCycles, m2.delivered, m2.mkd, m2.hotFlits = 0, 0, 0, 0
+	m2.byRouter = nil
 	sh.mech.list = []mechanism{&m2}
 	sh.mech.recv = []packetReceiver{&m2}
 	sh.hk.arrive = nil
 	if s.vq.on {
 		sh.hk.arrive = []func(pi, q int, k int32){m2.arriveHook(sh)}
+	}
+	if m.early != nil {
+		e2 := *m.early
+		e2.cand = make([]int32, len(m.early.cand))
+		e2.touched, e2.picked = nil, nil
+		e2.dirty, e2.dirty2 = nil, nil
+		e2.rmask = slices.Clone(m.early.rmask)
+		e2.watch = nil
+		e2.hotspots, e2.thrSent = 0, 0
+		m2.early = &e2
+		if s.vq.on {
+			sh.hk.arrive = append(sh.hk.arrive, e2.arriveHook(sh))
+		}
+		sh.cc.icpt = slices.Clone(s.cc.icpt)
+		sh.cc.icpt[m.id] = &m2
 	}
 	sh.hk.grant = []func(r, in, out, vc, outVC int, k int32){m2.grantHook(sh)}
 	sh.hk.eject = []func(k int32, t int64){func(k int32, t int64) { m2.eject(sh, k, t) }}
@@ -361,6 +382,11 @@ func (s *Sim) cbcmGather(parts []*Sim) {
 		m.hotFlits += o.hotFlits
 		o.hotspots, o.throttles, o.unthrottle, o.flowsThrottled = 0, 0, 0, 0
 		o.throttledCycles, o.delivered, o.mkd, o.hotFlits = 0, 0, 0, 0
+		if e, oe := m.early, o.early; e != nil {
+			e.hotspots += oe.hotspots
+			e.thrSent += oe.thrSent
+			oe.hotspots, oe.thrSent = 0, 0
+		}
 		m.act = append(m.act, o.act...)
 	}
 	s.ctlGather(parts)

@@ -55,6 +55,15 @@ func mechCases() []goldenCase {
 		"traffic.hotspotSenders=0,17,34,51,60", "traffic.hotspotBackground=UN", "traffic.load=0.5"})
 	add("fbfly2D/CBCM/MIN/HOTSPOT/weighted", cb, fb2, []string{"congestion.cbcmEstimator=weighted", "traffic.pattern=HOTSPOT", "traffic.hotspotNode=5",
 		"traffic.hotspotSenders=0,17,34,51,60", "traffic.hotspotBackground=UN", "traffic.load=0.5"})
+	// CBCM's early detection (§VI-A): every router's detector per
+	// destination, its throttles from its control injection input and the
+	// sources' unthrottles read at the router on their way; the plain
+	// layout with the weighted estimator on the Dragonfly, router.voq with
+	// the randomized one (each router's draws from its own stream) on the
+	// flattened butterfly
+	add("CBCM/UGAL/HOTSPOT/early/weighted", cb, hot, []string{"routing.name=UGAL", "congestion.cbcmEarly=true", "congestion.cbcmEstimator=weighted", "traffic.load=0.5"})
+	add("fbfly2D/CBCM/UGAL/HOTSPOT/early", cb, fb2, []string{"routing.name=UGAL", "congestion.cbcmEarly=true", "traffic.pattern=HOTSPOT", "traffic.hotspotNode=5",
+		"traffic.hotspotSenders=0,17,34,51,60", "traffic.hotspotBackground=UN", "traffic.load=0.5"})
 	return cs
 }
 
@@ -84,6 +93,12 @@ func TestParallelMechCasesExercised(t *testing.T) {
 			if e["hotspotFlows"] == 0 || e["hotspotClassPackets"] < 50 {
 				t.Errorf("%s: no hotspot packet on the isolated class: %v", gc.name, e)
 			}
+		case strings.Contains(gc.name, "/early"):
+			e := r.Mechanisms["cbcm"]
+			t.Logf("%s: %v", gc.name, e)
+			if e["earlyHotspots"] == 0 || e["earlyThrottles"] < 4 || e["unthrottles"] == 0 || e["throttledShare"] == 0 {
+				t.Errorf("%s: early detection did not act: %v", gc.name, e)
+			}
 		case strings.Contains(gc.name, "CBCM/"):
 			e := r.Mechanisms["cbcm"]
 			t.Logf("%s: %v", gc.name, e)
@@ -94,7 +109,7 @@ func TestParallelMechCasesExercised(t *testing.T) {
 			t.Errorf("%s: no check of its mechanism", gc.name)
 		}
 	}
-	if n < 11 {
-		t.Errorf("%d mechanism configurations, want at least 11", n)
+	if n < 13 {
+		t.Errorf("%d mechanism configurations, want at least 13", n)
 	}
 }

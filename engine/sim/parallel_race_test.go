@@ -24,7 +24,7 @@ var raceCases = []string{
 	"UGAL/ADV/0.9", "PAR/ectn/ADV", "PB/ectn/ADV", "PAR/damq/flexVC/UN", "MIN/voqnet/perDestination",
 	"UGAL/admittance", "PAR/iq/order", "UGAL/HOTSPOT/start", "OLM/reactive", "MIN/bursty",
 	"UGAL/switchLoad", "UGAL/precision", "ECN/UGAL/HOTSPOT/UN", "Ideal/UGAL/HOTSPOT/UN",
-	"fbfly2D/CBCM/UGAL/HOTSPOT", "CBCM/MIN/HOTSPOT",
+	"fbfly2D/CBCM/UGAL/HOTSPOT", "CBCM/MIN/HOTSPOT", "CBCM/UGAL/HOTSPOT/early/weighted", "fbfly2D/CBCM/UGAL/HOTSPOT/early",
 	"SRP/MIN/HOTSPOT/UN", "QCN/rp/jitter", // parallel_srp_test.go
 	"recn/case2/admittance", "recn/drain", "recn/queueing", "snap/recn/case2",
 	"graph500/VAL/level/compute/spread/background",

@@ -275,16 +275,13 @@ func firstDiff(a, b []byte) string {
 }
 
 // TestParallelFallbackNote: a configuration the partitioned engine does
-// not cover (a congestion-management mechanism, FOGSim's idle updates,
-// the reaction points' jitter) runs sequentially, and
-// its result says why; a one-thread run says nothing.
+// not cover (FOGSim's idle updates: no lookahead) runs sequentially, and
+// its result says why.
 func TestParallelFallbackNote(t *testing.T) {
 	for _, tc := range []struct {
 		gc   goldenCase
 		want string
 	}{
-		{goldenCase{"cbcm/early", []string{"congestion.scheme=cbcm", "congestion.cbcmEarly=true", "traffic.sourceQueue=true", "traffic.sourceQueues=perDestination", "traffic.load=0.3"}}, "congestion.cbcmEarly=true with cbcmEstimator=randomized: the routers draw their inputs' requests from one stream for all routers"},
-		{goldenCase{"cbcm/early/weighted", []string{"congestion.scheme=cbcm", "congestion.cbcmEarly=true", "congestion.cbcmEstimator=weighted", "traffic.sourceQueue=true", "traffic.sourceQueues=perDestination", "traffic.load=0.3"}}, "congestion.cbcmEarly=true: early detection's"},
 		{goldenCase{"idleUpdates", []string{"routing.name=PB_ACOR", "router.idleUpdates=fogsim", "traffic.load=0.3"}}, "router.idleUpdates=fogsim"},
 	} {
 		s, err := New(goldenConfig(t, tc.gc), 1)

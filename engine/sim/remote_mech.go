@@ -16,9 +16,10 @@ import "fmt"
 //     consumed;
 //   - ECN (§III-A): the data packets consumed and marked, the closed
 //     throttle cycles;
-//   - CBCM without early detection (§IV): hotspots declared, throttles and
-//     unthrottles sent, flows ever throttled, closed throttle cycles, data
-//     packets consumed and marked, hotspot flits consumed;
+//   - CBCM (§IV): hotspots declared, throttles and unthrottles sent, flows
+//     ever throttled, closed throttle cycles, data packets consumed and
+//     marked, hotspot flits consumed; with early detection (§VI-A) the
+//     routers' hotspots declared and throttle packets sent;
 //   - ECN and CBCM: the control packets' counts (sent, delivered, latency),
 //     drops and the control packets alive (the partition's and those it
 //     sent across the cut in the last window), the flows with a delay or
@@ -57,6 +58,11 @@ func (pt *Partition) mechState(e *enc) {
 			&m.throttledCycles, &m.delivered, &m.mkd, &m.hotFlits} {
 			e.i(*v)
 			*v = 0
+		}
+		if x := m.early; x != nil {
+			e.i(x.hotspots)
+			e.i(x.thrSent)
+			x.hotspots, x.thrSent = 0, 0
 		}
 		act, since, busy = m.act, m.since, m.busy
 	} else {
@@ -130,6 +136,10 @@ func (s *Sim) mechFrom(d *dec, p int) error {
 		for _, v := range []*int64{&m.hotspots, &m.throttles, &m.unthrottle, &m.flowsThrottled,
 			&m.throttledCycles, &m.delivered, &m.mkd, &m.hotFlits} {
 			*v += d.i()
+		}
+		if x := m.early; x != nil {
+			x.hotspots += d.i()
+			x.thrSent += d.i()
 		}
 		act, since, busy = &m.act, m.since, m.busy
 	} else {
