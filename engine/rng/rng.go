@@ -13,6 +13,7 @@ const (
 	Generator uint64 = iota + 1 // per node: injection process and destinations
 	Router                      // per router: routing decisions
 	Traffic                     // per node: pattern set-up (MIX per node)
+	ReactionPoint               // per node: QCN reaction points' byte-counter jitter
 )
 
 // Stream is a PCG generator (math/rand/v2) with the few draws the hot loop needs.
@@ -26,6 +27,8 @@ func splitmix(x uint64) uint64 {
 }
 
 // New derives the stream of component id of a kind from the run seed.
+// Kind and id are mixed as kind<<40 ^ id: ids must stay below 2⁴⁰, or two
+// kinds' streams coincide (Router's id 2⁴⁰+n is Traffic's n).
 func New(seed, kind, id uint64) Stream {
 	var s Stream
 	a := splitmix(seed ^ splitmix(kind<<40^id))

@@ -99,7 +99,7 @@ func (e *cbEarly) arriveHook(s *Sim) func(pi, q int, k int32) {
 // earlyStreamID is the id (Router kind) of router r's stream for the
 // early-detection draws of CBCM instance id: bit 39 with the instance in
 // bits 32–38 and the router below, apart from every router's routing
-// stream (id r) and every node's reaction-point stream (2⁴⁰ + n).
+// stream (id r), below 2⁴⁰ (rng.New).
 func earlyStreamID(id, r int) uint64 { return 1<<39 | uint64(id)<<32 | uint64(r) }
 
 // sample sets this cycle's per-destination degrees, then ends the epochs

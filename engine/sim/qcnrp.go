@@ -94,8 +94,7 @@ func makeQCNRP(n, k, pkt int, p config.QCNRP) *qcnRP {
 }
 
 // seedStreams gives each node its own stream for the byte counter's
-// jitter (none without jitter): node n's is the Router kind's id 2⁴⁰ + n,
-// beyond every router's id.
+// jitter (none without jitter): the ReactionPoint kind's id n.
 func (rp *qcnRP) seedStreams(seed uint64) {
 	if rp.p.Jitter == 0 {
 		rp.rs = nil
@@ -103,7 +102,7 @@ func (rp *qcnRP) seedStreams(seed uint64) {
 	}
 	rp.rs = make([]rng.Stream, len(rp.busy))
 	for n := range rp.rs {
-		rp.rs[n] = rng.New(seed, rng.Router, 1<<40+uint64(n))
+		rp.rs[n] = rng.New(seed, rng.ReactionPoint, uint64(n))
 	}
 }
 

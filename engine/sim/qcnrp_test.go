@@ -3,6 +3,7 @@ package sim
 import (
 	"fmt"
 	"math"
+	"phitsim/engine/rng"
 	"slices"
 	"strings"
 	"testing"
@@ -410,5 +411,15 @@ func TestQCNRPJitterPerNode(t *testing.T) {
 	}
 	if slices.Min(alone) == slices.Max(alone) {
 		t.Errorf("node 0's cycles %v not randomised", alone)
+	}
+	// and apart from every other stream of the node and its router
+	rp := makeQCNRP(2, 1, 10, p)
+	rp.seedStreams(7)
+	for n := range rp.rs {
+		for _, o := range []rng.Stream{rng.New(7, rng.Generator, uint64(n)), rng.New(7, rng.Router, uint64(n)), rng.New(7, rng.Traffic, uint64(n))} {
+			if a := rp.rs[n]; a.Uint64() == o.Uint64() {
+				t.Errorf("node %d's reaction-point stream is another stream of the run", n)
+			}
+		}
 	}
 }
