@@ -387,7 +387,7 @@ func TestBrowser(t *testing.T) {
 		}
 		// PNG and SVG of every chart
 		shown := eval[[]string](t, ctx, `[...document.querySelectorAll('.charts .chart')].map(e => e.id.replace('chart-', ''))`)
-		if want := []string{"accepted", "latency", "fairness", "histogram", "timeseries", "misrouting", "nonminimal", "phasea"}; !reflect.DeepEqual(shown, want) {
+		if want := []string{"accepted", "latency", "injlatency", "netlatency", "fairness", "histogram", "timeseries", "misrouting", "nonminimal", "phasea"}; !reflect.DeepEqual(shown, want) {
 			t.Errorf("charts shown %v, want %v", shown, want)
 		}
 		for _, c := range shown {

@@ -386,9 +386,15 @@ func (p *Pool) Busy() bool {
 	return false
 }
 
+// cancelGrace is how long a cancelled worker has to acknowledge before it
+// is terminated and replaced: the engine stops within ~0.1 s of CPU, but a
+// split run's workers on an oversubscribed machine may wait seconds for a
+// core (the page has stopped listening at once either way).
+const cancelGrace = 3 * time.Second
+
 // Cancel drops the queue and stops every running job at once: each worker is
 // sent a Cancel message (the engine stops within ~0.1 s and acknowledges);
-// a worker that has not acknowledged after a second is terminated and
+// a worker that has not acknowledged after cancelGrace is terminated and
 // replaced. The page stops listening to the cancelled jobs immediately.
 func (p *Pool) Cancel() {
 	p.queue = p.queue[:0]
@@ -399,7 +405,7 @@ func (p *Pool) Cancel() {
 		w.stopped = true
 		p.send(w, &protocol.Message{Type: protocol.Cancel, ID: w.id})
 		w, id := w, w.id
-		time.AfterFunc(time.Second, func() {
+		time.AfterFunc(cancelGrace, func() {
 			if !w.dead && w.job >= 0 && w.id == id {
 				p.Terminated++
 				p.replace(w)
