@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -21,13 +22,7 @@ func mechCases() []goldenCase {
 	h3 := []string{"topology.h=3", "topology.a=6", "topology.p=3", "traffic.load=0.5"}
 	fb2 := append([]string{"topology.dimensions=2", "topology.k=4", "topology.p=4", "sim.warmup=1000", "sim.cycles=2000"}, fbflyRouter...)
 	var cs []goldenCase
-	add := func(name string, sets ...[]string) {
-		var all []string
-		for _, s := range sets {
-			all = append(all, s...)
-		}
-		cs = append(cs, goldenCase{name, all})
-	}
+	add := func(name string, sets ...[]string) { cs = append(cs, goldenCase{name, slices.Concat(sets...)}) }
 	add("ECN/MIN/HOTSPOT", ecn, []string{"traffic.pattern=HOTSPOT", "traffic.hotspotCount=12", "traffic.load=0.4"})
 	add("ECN/UGAL/HOTSPOT/UN", ecn, []string{"routing.name=UGAL", "traffic.pattern=HOTSPOT", "traffic.hotspotNode=40",
 		"traffic.hotspotSenders=0,9,17,33,50,61,70", "traffic.hotspotBackground=UN", "traffic.load=0.6"})

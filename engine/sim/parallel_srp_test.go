@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -19,13 +20,7 @@ func srpCases() []goldenCase {
 	srp := []string{"congestion.scheme=srp", "traffic.sourceQueue=true", "traffic.sourceQueues=perDestination", "traffic.messagePackets=4"}
 	fb2 := append([]string{"topology.dimensions=2", "topology.k=4", "topology.p=4", "sim.warmup=1000", "sim.cycles=2000"}, fbflyRouter...)
 	var cs []goldenCase
-	add := func(name string, sets ...[]string) {
-		var all []string
-		for _, s := range sets {
-			all = append(all, s...)
-		}
-		cs = append(cs, goldenCase{name, all})
-	}
+	add := func(name string, sets ...[]string) { cs = append(cs, goldenCase{name, slices.Concat(sets...)}) }
 	add("SRP/MIN/HOTSPOT/UN", srp, []string{"congestion.srpDropThreshold=30", "router.injectionBuffer=8", "traffic.pattern=HOTSPOT", "traffic.hotspotNode=40",
 		"traffic.hotspotSenders=0,9,17,33,50,61,70", "traffic.hotspotBackground=UN", "traffic.load=0.6"})
 	add("SRP/UGAL/UN", srp, []string{"routing.name=UGAL", "congestion.srpDropThreshold=150", "traffic.load=0.7"})

@@ -1,7 +1,6 @@
 package plot
 
 import (
-	"encoding/json"
 	"slices"
 	"testing"
 
@@ -34,18 +33,7 @@ func TestLatencyPartsCharts(t *testing.T) {
 	}
 	checkConfined(t, charts)
 	curve := func(name string) []float64 {
-		o := decode(t, name, charts[name])
-		if len(o.Series) < 1 {
-			t.Fatalf("%s: no series", name)
-		}
-		var got []float64
-		for _, d := range o.Series[0].Data {
-			var v struct{ Value []float64 }
-			if err := json.Unmarshal(d, &v); err != nil || len(v.Value) < 2 {
-				t.Fatalf("%s point %s: %v", name, d, err)
-			}
-			got = append(got, v.Value[1])
-		}
+		got := firstSeriesY(t, name, charts[name])
 		if len(got) != 2 {
 			t.Fatalf("%s: %d points", name, len(got))
 		}

@@ -38,20 +38,27 @@ func TestSRPAndUR1Charts(t *testing.T) {
 		"ur1latency":     {r.RunsAt(0, 0)[0].Groups[0].Class.Latency.Avg, r.RunsAt(0, 1)[0].Groups[0].Class.Latency.Avg},
 		"srpspeculative": {r.RunsAt(0, 0)[0].Mechanisms["srp"]["speculativeShare"], r.RunsAt(0, 1)[0].Mechanisms["srp"]["speculativeShare"]},
 	} {
-		o := decode(t, name, charts[name])
-		if len(o.Series) < 1 {
-			t.Fatalf("%s: no series", name)
-		}
-		var got []float64
-		for _, d := range o.Series[0].Data {
-			var v struct{ Value []float64 }
-			if err := json.Unmarshal(d, &v); err != nil || len(v.Value) < 2 {
-				t.Fatalf("%s point %s: %v", name, d, err)
-			}
-			got = append(got, v.Value[1])
-		}
+		got := firstSeriesY(t, name, charts[name])
 		if len(got) != 2 || got[0] != num(want[0]) || got[1] != num(want[1]) || want[0] <= 0 {
 			t.Errorf("%s curve %v, runs %v", name, got, want)
 		}
 	}
+}
+
+// firstSeriesY is the y values of the first series of chart name's option.
+func firstSeriesY(t *testing.T, name string, chart []byte) []float64 {
+	t.Helper()
+	o := decode(t, name, chart)
+	if len(o.Series) < 1 {
+		t.Fatalf("%s: no series", name)
+	}
+	var got []float64
+	for _, d := range o.Series[0].Data {
+		var v struct{ Value []float64 }
+		if err := json.Unmarshal(d, &v); err != nil || len(v.Value) < 2 {
+			t.Fatalf("%s point %s: %v", name, d, err)
+		}
+		got = append(got, v.Value[1])
+	}
+	return got
 }
