@@ -10,10 +10,10 @@ import (
 
 // Stream kinds: each component family draws from its own stream.
 const (
-	Generator uint64 = iota + 1 // per node: injection process and destinations
-	Router                      // per router: routing decisions
-	Traffic                     // per node: pattern set-up (MIX per node)
-	ReactionPoint               // per node: QCN reaction points' byte-counter jitter
+	Generator     uint64 = iota + 1 // per node: injection process and destinations
+	Router                          // per router: routing decisions
+	Traffic                         // per node: pattern set-up (MIX per node)
+	ReactionPoint                   // per node: QCN reaction points' byte-counter jitter
 )
 
 // Stream is a PCG generator (math/rand/v2) with the few draws the hot loop needs.
