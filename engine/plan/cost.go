@@ -120,10 +120,9 @@ const ParallelEfficiency = 0.6
 // (a conservative reading of sim's rule, engine/PARALLEL.md: a topology
 // with a partition rule and at least two keys (a Graph500 job too), no
 // congestion-management mechanism but ECN, Ideal, SRP, CBCM (with or
-// without early detection) or RECN, alone, a
-// routing whose state is per router — QCN_SWITCH without another mechanism —
-// and no FOGSim idle updates of a per-cycle
-// routing's work, PB's and ACOR's); a run it runs sequentially gains
+// without early detection) or RECN, alone, a routing whose state is per
+// router — QCN_SWITCH without another mechanism — and no FOGSim idle
+// updates of a per-cycle routing's work, PB's and ACOR's); a run it runs sequentially gains
 // nothing from the threads it holds.
 // TestPartitionedAgreesWithEngine checks it against the engine.
 func partitioned(c *config.Config) bool {
