@@ -169,16 +169,21 @@ func flexExperiments() []Experiment {
 		}
 		return s
 	}
-	pbSchemes := []scheme{
-		pb("baseline 8/4 per-VC", false, false, "perVC"),
-		pb("baseline 8/4 per-port", false, false, "perPort"),
-		pb("DAMQ 8/4 per-VC", false, true, "perVC"),
-		pb("DAMQ 8/4 per-port", false, true, "perPort"),
-		pb("FlexVC 6/3 per-VC", true, false, "perVC"),
-		pb("FlexVC 6/3 per-port", true, false, "perPort"),
-		pb("FlexVC 6/3 minCred per-VC", true, false, "perVCMin"),
-		pb("FlexVC 6/3 minCred per-port", true, false, "perPortMin"),
+	// pbSensings is PB's eight schemes built by mk: the baseline and DAMQ at
+	// VCs base, FlexVC at VCs flexVCs, each sensed per VC then per port, and
+	// FlexVC also counting only minimal packets (minCred)
+	pbSensings := func(mk func(name string, flex, damq bool, congestion string) scheme, base, flexVCs string) []scheme {
+		var ss []scheme
+		for _, k := range []struct {
+			label      string
+			flex, damq bool
+			min        string
+		}{{"baseline " + base, false, false, ""}, {"DAMQ " + base, false, true, ""}, {"FlexVC " + flexVCs, true, false, ""}, {"FlexVC " + flexVCs + " minCred", true, false, "Min"}} {
+			ss = append(ss, mk(k.label+" per-VC", k.flex, k.damq, "perVC"+k.min), mk(k.label+" per-port", k.flex, k.damq, "perPort"+k.min))
+		}
+		return ss
 	}
+	pbSchemes := pbSensings(pb, "8/4", "6/3")
 	// OLM request-reply (Fig. 5.14): FlexVC 3/2 + 2/1 (its misroutes
 	// opportunistic), triggered by credits or by Base contention counters
 	// (thesis §4.2.1.1, "In-transit Cta"); PB's best two for reference
@@ -206,16 +211,7 @@ func flexExperiments() []Experiment {
 	pb42 := func(name string, flex, damq bool, congestion string) scheme {
 		return scheme{name: name, routing: "PB", flex: flex, damq: damq, l: 4, g: 2, congestion: congestion}
 	}
-	pbOneWay := []scheme{
-		pb42("baseline 4/2 per-VC", false, false, "perVC"),
-		pb42("baseline 4/2 per-port", false, false, "perPort"),
-		pb42("DAMQ 4/2 per-VC", false, true, "perVC"),
-		pb42("DAMQ 4/2 per-port", false, true, "perPort"),
-		pb42("FlexVC 4/2 per-VC", true, false, "perVC"),
-		pb42("FlexVC 4/2 per-port", true, false, "perPort"),
-		pb42("FlexVC 4/2 minCred per-VC", true, false, "perVCMin"),
-		pb42("FlexVC 4/2 minCred per-port", true, false, "perPortMin"),
-	}
+	pbOneWay := pbSensings(pb42, "4/2", "4/2")
 	withRef := func(ref scheme, ss []scheme) []scheme { return append([]scheme{ref}, ss...) }
 	minRef := scheme{name: "MIN 2/1 (reference)", routing: "MIN", l: 2, g: 1}
 	valRef := scheme{name: "VAL 4/2 (reference)", routing: "VAL", l: 4, g: 2}
