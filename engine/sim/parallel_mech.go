@@ -50,15 +50,19 @@ func (s *Sim) mechNote() string {
 // of the class's packets consumed (the eject hook, at the destination's
 // partition): each partition counts its own, and the barrier sums them.
 
-// idealOf is this run's Ideal when it is the only mechanism (nil
-// otherwise).
-func (s *Sim) idealOf() *ideal {
-	if len(s.mech.list) != 1 {
-		return nil
+// onlyMech is this run's mechanism when it is the only one and of type T
+// (the zero T otherwise): the per-mechanism partitioning code's handle.
+func onlyMech[T mechanism](s *Sim) T {
+	var m T
+	if len(s.mech.list) == 1 {
+		m, _ = s.mech.list[0].(T)
 	}
-	m, _ := s.mech.list[0].(*ideal)
 	return m
 }
+
+// idealOf is this run's Ideal when it is the only mechanism (nil
+// otherwise).
+func (s *Sim) idealOf() *ideal { return onlyMech[*ideal](s) }
 
 // idealBlocker is why this Ideal run cannot be partitioned ("" when it
 // can): Ideal must be the only mechanism, with only its own hook.
@@ -135,13 +139,7 @@ func (s *Sim) idealGather(parts []*Sim) {
 // over them: order-free).
 
 // ecnOf is this run's ECN when it is the only mechanism (nil otherwise).
-func (s *Sim) ecnOf() *ecn {
-	if len(s.mech.list) != 1 {
-		return nil
-	}
-	m, _ := s.mech.list[0].(*ecn)
-	return m
-}
+func (s *Sim) ecnOf() *ecn { return onlyMech[*ecn](s) }
 
 // ecnBlocker is why this ECN run cannot be partitioned ("" when it can):
 // ECN must be the only mechanism, with only its own hooks.
@@ -286,13 +284,7 @@ func (s *Sim) ctlGather(parts []*Sim) {
 // barrier and in the state answer (remote_mech.go).
 
 // cbcmOf is this run's CBCM when it is the only mechanism (nil otherwise).
-func (s *Sim) cbcmOf() *cbcm {
-	if len(s.mech.list) != 1 {
-		return nil
-	}
-	m, _ := s.mech.list[0].(*cbcm)
-	return m
-}
+func (s *Sim) cbcmOf() *cbcm { return onlyMech[*cbcm](s) }
 
 // cbcmCycle is CBCM's cycle hook as a method expression (cycleHook.on).
 func cbcmCycle(s *Sim) { s.cbcmOf().cycle(s) }

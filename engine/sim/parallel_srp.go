@@ -31,13 +31,7 @@ package sim
 // may be negative, and the sum is the sequential count).
 
 // srpOf is this run's SRP when it is the only mechanism (nil otherwise).
-func (s *Sim) srpOf() *srp {
-	if len(s.mech.list) != 1 {
-		return nil
-	}
-	m, _ := s.mech.list[0].(*srp)
-	return m
-}
+func (s *Sim) srpOf() *srp { return onlyMech[*srp](s) }
 
 // srpScanOn is SRP's drop check as a method expression on the Sim it runs
 // on (cycleHook.on): that Sim's own SRP over that Sim's routers.
