@@ -2,6 +2,7 @@ package graph500
 
 import (
 	"math"
+	"phitsim/engine/pmath"
 	"strconv"
 
 	"phitsim/engine/result"
@@ -280,7 +281,7 @@ func (j *Job) enterLevel(r, l int, now int64) {
 		// FOGSim's small-level rule: only a fraction 1−(1−1/n)^Q of the
 		// processes send; each sender takes Q/n′ of the level's queries
 		qtot := x * (n - 1) / n
-		psend := 1 - pow(1-1/n, qtot)
+		psend := 1 - pmath.Pow(1-1/n, qtot)
 		if psend >= 1 || p.rng.Float64() < psend {
 			nsrc := math.Max(1, math.Floor(n*psend))
 			q = int64(math.Ceil(qtot / nsrc))
@@ -326,7 +327,7 @@ func (j *Job) prepare(r int, now int64) {
 		u := p.rng.Float64()
 		g := 1.0
 		if pr := 1 / (j.p.TqCycles * float64(q)); pr < 1 {
-			g = math.Max(1, math.Ceil(log(1-u)/log(1-pr)))
+			g = math.Max(1, math.Ceil(pmath.Log(1-u)/pmath.Log(1-pr)))
 		}
 		p.cpuFree = math.Max(p.cpuFree, t) + g
 	} else {

@@ -11,6 +11,7 @@ package graph500
 
 import (
 	"math"
+	"phitsim/engine/pmath"
 
 	"phitsim/engine/rng"
 )
@@ -43,13 +44,13 @@ func TotalQueries(s, fe, n int) float64 {
 // MeanCoeffs are A, B, C of eqs. 2.6–2.8 for level l ≥ 1.
 func MeanCoeffs(s, fe float64, l int, set CoeffSet) (A, B, C float64) {
 	lf := float64(l)
-	A = -0.133 + 0.0046*s + exp(0.01257*fe-0.1829*s-exp(1.75-0.7*lf))
+	A = -0.133 + 0.0046*s + pmath.Exp(0.01257*fe-0.1829*s-pmath.Exp(1.75-0.7*lf))
 	B = 2 - lf*(0.91+0.002*fe-0.012*s)
 	switch set {
 	case FOGSim:
-		C = exp(1 + (1+0.004*fe)*(-1.105+1.01*log(s))*exp(-(lf-3.2)*(lf-3.2)/8))
+		C = pmath.Exp(1 + (1+0.004*fe)*(-1.105+1.01*pmath.Log(s))*pmath.Exp(-(lf-3.2)*(lf-3.2)/8))
 	default:
-		C = exp(1 + (1+0.004*fe)*(-0.81+0.8411*log(s))*exp(-(lf-2.8)*(lf-2.8)/30))
+		C = pmath.Exp(1 + (1+0.004*fe)*(-0.81+0.8411*pmath.Log(s))*pmath.Exp(-(lf-2.8)*(lf-2.8)/30))
 	}
 	return
 }
@@ -61,8 +62,8 @@ func MeanEdges(s, fe float64, l, dr int, set CoeffSet) float64 {
 		return float64(dr)
 	}
 	A, B, C := MeanCoeffs(s, fe, l, set)
-	x := log(float64(dr))
-	return exp(A*x*x + B*x + C)
+	x := pmath.Log(float64(dr))
+	return pmath.Exp(A*x*x + B*x + C)
 }
 
 // SigmaCoeffs are D, F, G, H, J, K of eqs. 2.11–2.16 evaluated at level l.
@@ -71,8 +72,8 @@ func SigmaCoeffs(s, fe float64, l int) (D, F, G, H, J, K float64) {
 	D = 0.002*s - 0.14 - (0.015*s-0.285)*(0.56+0.033*fe)*(lf-1)
 	F = 0.97 - (lf-1)*(4.438-0.168*s)*(0.83+0.01*fe)
 	G = ((2.1+lf)*(5.35+0.093*s) - 13.625) * (1.23 - (2.9+0.69*lf)/fe)
-	H = math.Exp2(lf) * (0.011 + 0.00012*fe) * exp(1.7-s/10)
-	J = 1 - exp((1-0.012*fe)*(9.55-1.3*lf-s*(0.6-0.1*lf)))
+	H = math.Exp2(lf) * (0.011 + 0.00012*fe) * pmath.Exp(1.7-s/10)
+	J = 1 - pmath.Exp((1-0.012*fe)*(9.55-1.3*lf-s*(0.6-0.1*lf)))
 	K = 13*(0.062*s-0.046)*(2-0.24*lf) - J
 	return
 }
@@ -80,13 +81,13 @@ func SigmaCoeffs(s, fe float64, l int) (D, F, G, H, J, K float64) {
 // f1 is eq. 2.9 and f2 eq. 2.10, both at level l.
 func f1(s, fe float64, l, dr int) float64 {
 	D, F, G, _, _, _ := SigmaCoeffs(s, fe, l)
-	x := log(float64(dr))
+	x := pmath.Log(float64(dr))
 	return D*x*x + F*x + G
 }
 
 func f2(s, fe float64, l, dr int) float64 {
 	_, _, _, H, J, K := SigmaCoeffs(s, fe, l)
-	return K/pow(float64(dr), H) + J
+	return K/pmath.Pow(float64(dr), H) + J
 }
 
 // SigmaEdges is the standard deviation of E_l for level l ≥ 1 (eq. 2.17).
@@ -106,7 +107,7 @@ func SigmaEdges(s, fe float64, l, dr int) float64 {
 	default:
 		ls = f2(s, fe, l, dr)
 	}
-	return exp(ls)
+	return pmath.Exp(ls)
 }
 
 // RootDegreeParams are the μ and σ of ln dr (eqs. 2.18–2.19, used as the
@@ -114,14 +115,14 @@ func SigmaEdges(s, fe float64, l, dr int) float64 {
 // 1.0661704·s, σ = 0.079313065·s.
 func RootDegreeParams(s int) (mu, sigma float64) {
 	sf := float64(s)
-	return sf*log(0.3604) + 1.0661704*sf, 0.079313065 * sf
+	return sf*pmath.Log(0.3604) + 1.0661704*sf, 0.079313065 * sf
 }
 
 // RootDegree turns a standard normal draw z into a root degree: the lognormal
-// sample exp(μ + σz) rounded up, at least 1 and at most 2^s (the vertices).
+// sample pmath.Exp(μ + σz) rounded up, at least 1 and at most 2^s (the vertices).
 func RootDegree(s int, z float64) int {
 	mu, sigma := RootDegreeParams(s)
-	d := math.Ceil(exp(mu + sigma*z))
+	d := math.Ceil(pmath.Exp(mu + sigma*z))
 	return int(math.Max(1, math.Min(d, math.Ldexp(1, min(s, 40)))))
 }
 
@@ -129,7 +130,7 @@ func RootDegree(s int, z float64) int {
 func Normal(r *rng.Stream) float64 {
 	u1 := 1 - r.Float64() // (0, 1]
 	u2 := r.Float64()
-	return math.Sqrt(-2*log(u1)) * math.Cos(2*math.Pi*u2)
+	return math.Sqrt(-2*pmath.Log(u1)) * math.Cos(2*math.Pi*u2)
 }
 
 // QueriesPerProcess is eq. 2.2: the queries one process sends in a level that
@@ -143,7 +144,7 @@ func QueriesPerProcess(e float64, n int) float64 {
 // that eq. 2.4 gives a whole number of messages).
 func Destinations(n int, q float64) int64 {
 	nf := float64(n)
-	return max(1, int64(math.Floor(nf*(1-pow(1-1/nf, q)))))
+	return max(1, int64(math.Floor(nf*(1-pmath.Pow(1-1/nf, q)))))
 }
 
 // Messages is m of eq. 2.4: the messages a process sends for q queries,

@@ -1,21 +1,22 @@
-// The exponential, logarithm and power of Go's math package, computed in Go
-// on every architecture, after math/exp.go, math/log.go and math/pow.go
-// (Copyright 2009 The Go Authors; BSD-style licence: Go's LICENSE file),
-// themselves from FreeBSD's /usr/src/lib/msun/src/e_exp.c and e_log.c.
-
-package graph500
+// Package pmath is the exponential, logarithm and power of Go's math
+// package, computed in Go on every architecture, after math/exp.go,
+// math/log.go and math/pow.go (Copyright 2009 The Go Authors; BSD-style
+// licence: Go's LICENSE file), themselves from FreeBSD's
+// /usr/src/lib/msun/src/e_exp.c and e_log.c.
+//
+// A model's draws must be the same in every build: math.Exp and math.Log are
+// assembly on amd64 and Go on WebAssembly, and their results can differ in
+// the last bit (the Graph500 model's level mean 784.27342119662 against
+// 784.2734211966207 at scale 8, thesis eqs. 2.6–2.9, 2.18–2.20), which can
+// change a draw. These are the Go versions, so a native run and a browser
+// run give the same document. Use them wherever a result depends on such a
+// function.
+package pmath
 
 import "math"
 
-// The model's draws and level parameters (eqs. 2.6–2.9, 2.18–2.20) must be
-// the same in every build: math.Exp and math.Log are assembly on amd64 and
-// Go on WebAssembly, and their results can differ in the last bit (a
-// level's mean 784.27342119662 against 784.2734211966207 at scale 8), which
-// can change a draw. These are the Go versions, so a native run and a
-// browser run give the same document.
-
-// exp is e**x.
-func exp(x float64) float64 {
+// Exp is e**x.
+func Exp(x float64) float64 {
 	const (
 		Ln2Hi = 6.93147180369123816490e-01
 		Ln2Lo = 1.90821492927058770002e-10
@@ -59,8 +60,8 @@ func exp(x float64) float64 {
 	return math.Ldexp(y, k)
 }
 
-// log is the natural logarithm of x.
-func log(x float64) float64 {
+// Log is the natural logarithm of x.
+func Log(x float64) float64 {
 	const (
 		Ln2Hi = 6.93147180369123816490e-01 /* 3fe62e42 fee00000 */
 		Ln2Lo = 1.90821492927058770002e-10 /* 3dea39ef 35793c76 */
@@ -97,9 +98,9 @@ func log(x float64) float64 {
 	return k*Ln2Hi - ((hfsq - (s*(hfsq+R) + k*Ln2Lo)) - f)
 }
 
-// pow is x**y for the model's arguments: x > 0 finite, y finite (the
+// Pow is x**y for the model's arguments: x > 0 finite, y finite (the
 // other cases, which the model never has, are math.Pow's).
-func pow(x, y float64) float64 {
+func Pow(x, y float64) float64 {
 	switch {
 	case y == 0 || x == 1:
 		return 1
@@ -124,7 +125,7 @@ func pow(x, y float64) float64 {
 			yf--
 			yi++
 		}
-		a1 = exp(yf * log(x))
+		a1 = Exp(yf * Log(x))
 	}
 	// ans *= x**yi, by successive squarings of x
 	x1, xe := math.Frexp(x)
