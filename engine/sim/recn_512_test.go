@@ -20,7 +20,11 @@ import (
 // out of order under RECN. Measured (engine/REPRODUCTION.md, "RECN",
 // target 17): VOQnet 24.3, RECN 24.3, VOQsw 18.7, IQ 9.5 B/ns. Seed 1 only:
 // at seed 2 RECN falls from 970 µs (23.1 over 800–1300 µs), and after
-// 1,300 µs it falls at every seed (not asserted; REPRODUCTION.md).
+// 1,300 µs it falls at every seed: the tree rooted at host 32's link
+// nests in the first one (rooted at switch 24's port 0) and its egress
+// SAQs at the leaves' up-links fill with the first tree's packets, which
+// its Xoff does not reach (traced in REPRODUCTION.md, target 17;
+// TestRECNHeldLinesFollowTheRules).
 func TestRECN512BytePackets(t *testing.T) {
 	if testing.Short() {
 		t.Skip("four 1,300-µs runs of the 64-host network")
