@@ -4,7 +4,6 @@ import (
 	"math"
 
 	"phitsim/engine/config"
-	"phitsim/engine/routing"
 	"phitsim/engine/sim"
 	"phitsim/engine/sweep"
 	"phitsim/engine/topology"
@@ -170,11 +169,4 @@ func (p *Plan) TaskSeconds(runs []int, cpus int) float64 {
 		busy = append(busy[:k], busy[k+1:]...)
 	}
 	return now
-}
-
-// perCycle: the routing's state changes every cycle in every router
-// (routing.PerCycle), the work router.idleUpdates=fogsim skips.
-func perCycle(name string) bool {
-	e := routing.Get(name)
-	return e.Keeps(routing.PerCycle)
 }
