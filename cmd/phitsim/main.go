@@ -80,8 +80,9 @@ the cores they leave free to their threads: one seed takes them all, up to
 the partitions it can use with profit, sim.UsefulPartitions: one on the h=2
 Dragonfly, whose 100-cycle windows are less work than a barrier; an explicit
 -threads N is used as given); a configuration the
-partitioned engine does not cover yet runs on one, its result's
-"sequential" field saying why. Interrupted (Ctrl-C), it shows and writes the
+partitioned engine does not cover yet runs on one (by default it is
+given one thread; with -threads N its result's "sequential" field says
+why). Interrupted (Ctrl-C), it shows and writes the
 runs that finished, if any, and exits with status 130.
 
 Output (stable; scripts may rely on it):

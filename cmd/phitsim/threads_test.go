@@ -48,10 +48,16 @@ func TestRunThreadsSameResult(t *testing.T) {
 // they write do not depend on the threads: the same sweep (h=2, MIN and VAL
 // × 3 loads × 2 seeds, 300 + 300 cycles) and its plan, run with -threads 1
 // and -threads 3, write the same JSON and CSV, bit for bit but the runs' CPU
-// times. ACOR with FOGSim's idle updates, which the partitioned engine runs
-// sequentially with a note, shows that the threads reach the runs: its result says so only when a run
-// was given more than one thread — by -threads, by the default for a lone
-// run, or in a Slurm task by SLURM_CPUS_PER_TASK.
+// times. A run whose statistics' copies exceed the partitions' memory
+// allowance (sim.histMax=1000000, router.outputBuffer=4096: 8.4 MiB of
+// histogram and event wheels a partition, over the 8 MiB cap), which the engine finds
+// only once the Sim is built and then runs sequentially with a note, shows
+// that the threads reach the runs: its result says so only when a run was
+// given more than one thread — by -threads, by the default for a lone run,
+// or in a Slurm task by SLURM_CPUS_PER_TASK. ACOR with FOGSim's idle
+// updates, which the engine keeps sequential whatever its threads
+// (sim.SequentialNote), is given one thread unless -threads asks for more:
+// its result then carries no note.
 func TestSweepAndPlanThreadsSameFiles(t *testing.T) {
 	t.Setenv("SLURM_CPUS_PER_TASK", "") // as outside Slurm, whatever runs the test
 	dir := t.TempDir()
@@ -75,11 +81,11 @@ func TestSweepAndPlanThreadsSameFiles(t *testing.T) {
 		t.Errorf("MIN and VAL ran sequentially under -threads 3")
 	}
 
-	// one ACOR run with FOGSim's idle updates: "sequential" says it was
-	// given threads (on h=4: the default gives a lone run of h=2 one
-	// thread, sim.UsefulPartitions)
-	acor := []string{"-preset", "h4", "-set", "routing.name=ACOR", "-set", "router.idleUpdates=fogsim", "-set", "sim.warmup=300", "-set", "sim.cycles=300", "-seeds", "1", "-loads", "0.4"}
-	const note = `"sequential": "router.idleUpdates=fogsim`
+	// one run whose statistics' copies are too large to partition:
+	// "sequential" says it was given threads (on h=4: the default gives a
+	// lone run of h=2 one thread, sim.UsefulPartitions)
+	acor := []string{"-preset", "h4", "-set", "sim.histMax=1000000", "-set", "router.outputBuffer=4096", "-set", "sim.warmup=300", "-set", "sim.cycles=300", "-seeds", "1", "-loads", "0.4"}
+	const note = `"sequential": "a partition's copy of the statistics`
 	split := func(file string) bool {
 		t.Helper()
 		b, err := os.ReadFile(file)
@@ -101,6 +107,32 @@ func TestSweepAndPlanThreadsSameFiles(t *testing.T) {
 		ok(append(append(append([]string{"sweep"}, acor...), c.args...), "-out", out)...)
 		if got := split(out + ".json"); got != c.want {
 			t.Errorf("sweep %v on %d cores: split %v, want %v", c.args, runtime.GOMAXPROCS(0), got, c.want)
+		}
+	}
+	// ACOR under FOGSim's idle updates: one thread by default, -threads 3
+	// as given (and its note)
+	fog := append([]string{"sweep", "-preset", "h4", "-set", "routing.name=ACOR", "-set", "router.idleUpdates=fogsim"}, acor[6:]...)
+	for _, c := range []struct {
+		args []string
+		want bool
+	}{{nil, false}, {[]string{"-threads", "3"}, true}} {
+		out := filepath.Join(dir, "acor-fogsim")
+		ok(append(append(fog, c.args...), "-out", out)...)
+		b, err := os.ReadFile(out + ".json")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := bytes.Contains(b, []byte(`"sequential": "router.idleUpdates=fogsim`)); got != c.want {
+			t.Errorf("ACOR under FOGSim's idle updates, sweep %v: given threads %v, want %v", c.args, got, c.want)
+		}
+	}
+	if runtime.GOMAXPROCS(0) > 1 { // and exec on 3 CPUs gives it one
+		pdir := filepath.Join(dir, "acor-fogsim-plan")
+		ok(append(fog, "-plan", pdir)...)
+		ok("exec", "-plan", pdir, "-cpus", "3")
+		ok("merge", "-plan", pdir, "-out", pdir)
+		if b, _ := os.ReadFile(pdir + ".json"); bytes.Contains(b, []byte(`"sequential"`)) {
+			t.Errorf("ACOR under FOGSim's idle updates, exec -cpus 3: given threads")
 		}
 	}
 	// on h=2 the default gives a lone run one thread (sim.UsefulPartitions:

@@ -4,7 +4,6 @@ import (
 	"math"
 
 	"phitsim/engine/config"
-	"phitsim/engine/routing"
 	"phitsim/engine/sim"
 	"phitsim/engine/sweep"
 	"phitsim/engine/topology"
@@ -117,34 +116,11 @@ func (p *Plan) Cost(runs []int) Cost {
 const ParallelEfficiency = 0.6
 
 // partitioned reports whether the engine splits a run of c across threads
-// (a conservative reading of sim's rule, engine/PARALLEL.md: a topology
-// with a partition rule and at least two keys (a Graph500 job too), no
-// congestion-management mechanism but ECN, Ideal, SRP, CBCM (with or
-// without early detection) or RECN, alone, a routing whose state is per
-// router — QCN_SWITCH without another mechanism — and no FOGSim idle
-// updates of a per-cycle routing's work, PB's and ACOR's); a run it runs sequentially gains
-// nothing from the threads it holds.
-// TestPartitionedAgreesWithEngine checks it against the engine.
-func partitioned(c *config.Config) bool {
-	r := &c.Routing
-	switch r.Name {
-	case "MIN", "VAL", "VAL_GROUP", "UGAL", "PB", "PAR", "OLM", "ACOR", "PB_ACOR":
-	case "QCN_SWITCH":
-	default:
-		return false
-	}
-	if _, ok := c.Topology.Sizes(); !ok {
-		return false
-	}
-	cg := &c.Congestion
-	mech := cg.Scheme != "" && cg.Scheme != "none"
-	if mech && r.Name == "QCN_SWITCH" ||
-		mech && cg.Scheme != "ecn" && cg.Scheme != "ideal" && cg.Scheme != "srp" && cg.Scheme != "cbcm" && cg.Scheme != "recn" {
-		return false
-	}
-	return partitionKeys(c) >= 2 &&
-		!(c.Router.IdleUpdates == "fogsim" && perCycle(r.Name))
-}
+// (sim.SequentialNote, the engine's own reasons read from the
+// configuration; a run it keeps sequential gains nothing from threads, and
+// sim.UsefulPartitions gives it one). TestPartitionedAgreesWithEngine runs
+// the engine to check it.
+func partitioned(c *config.Config) bool { return sim.SequentialNote(c) == "" }
 
 // partitionKeys is the most partitions a run of c splits into (a
 // Dragonfly's groups, a flattened butterfly's or mesh's rows, a fat tree's
@@ -193,11 +169,4 @@ func (p *Plan) TaskSeconds(runs []int, cpus int) float64 {
 		busy = append(busy[:k], busy[k+1:]...)
 	}
 	return now
-}
-
-// perCycle: the routing's state changes every cycle in every router
-// (routing.PerCycle), the work router.idleUpdates=fogsim skips.
-func perCycle(name string) bool {
-	e := routing.Get(name)
-	return e.Keeps(routing.PerCycle)
 }

@@ -66,6 +66,21 @@ func TestTaskSeconds(t *testing.T) {
 	if got, want := acor.TaskSeconds([]int{0}, 4), Seconds(&acor.Jobs[0].Config); got != want {
 		t.Errorf("ACOR with FOGSim's idle updates on 4 CPUs: %.1f s, want its sequential %.1f s", got, want)
 	}
+	// a run the engine keeps sequential takes one thread
+	// (sim.UsefulPartitions reads sim.SequentialNote), leaving the others to
+	// the run after it: ACOR under FOGSim's idle updates, then MIN over 8
+	// times the cycles, on 4 CPUs take 1 and 3 threads (MIN's time ÷ 1.8),
+	// not 2 and 2 (÷ 1.2)
+	mixed := h8Plan(t, "MIN", 2)
+	mixed.Jobs[0].Config.Routing.Name, mixed.Jobs[0].Config.Router.IdleUpdates = "ACOR", "fogsim"
+	mixed.Jobs[1].Config.Sim.Cycles *= 8
+	long := Seconds(&mixed.Jobs[1].Config)
+	if want := math.Max(Seconds(&mixed.Jobs[0].Config), long/1.8); want != long/1.8 {
+		t.Fatalf("the MIN run (%.1f s ÷ 1.8) must outlast the ACOR run (%.1f s)", long, Seconds(&mixed.Jobs[0].Config))
+	}
+	if got, want := mixed.TaskSeconds([]int{0, 1}, 4), long/1.8; math.Abs(got-want) > 1e-9*want {
+		t.Errorf("sequential ACOR then MIN on 4 CPUs: %.1f s, want %.1f s (MIN on 3 threads)", got, want)
+	}
 }
 
 // TestPartitionedAgreesWithEngine: the estimate credits threads only to

@@ -170,9 +170,9 @@ func (s *Sim) parallelBlocker() string {
 	c := &s.cfg
 	switch {
 	case s.partitionKeys() == 0:
-		return "topology " + s.topo.Name() + ": no partition rule (topology.Partitioned)"
+		return noRuleNote(s.topo)
 	case s.partitionKeys() < 2:
-		return "topology " + s.topo.Name() + ": one partition key (group, row or subtree): nothing to partition"
+		return oneKeyNote(s.topo)
 	case s.now != 0 || s.live != 0:
 		return "the run did not start at cycle 0"
 	case s.rn != nil && s.recnBlocker() != "":
@@ -182,12 +182,12 @@ func (s *Sim) parallelBlocker() string {
 	case s.mechBlocker() != "": // parallel_mech.go
 		return s.mechBlocker()
 	case !partitionedRouting[c.Routing.Name]:
-		return "routing " + c.Routing.Name + ": its network-wide state (broadcasts, levels, notifications) is not partitioned yet"
+		return routingNote(c.Routing.Name)
 	case !s.partitionedHooks(),
 		!s.mechPartitioned() && (len(s.hk.arrive) != 0 || len(s.hk.grant) != 0 || s.hk.eject != nil):
 		return "a mechanism hook of this configuration is not partitioned yet"
 	case s.held != nil:
-		return "router.idleUpdates=fogsim: a router counts a packet from the cycle it leaves the upstream router (FOGSim's messagesInQueuesCounter), a lookahead of at most one cycle across the cut"
+		return fogsimIdleNote
 	case (s.cc.on || s.ctlShort || s.iso.on) && !s.mechPartitioned():
 		return "control or isolated traffic classes are not partitioned yet"
 	case s.srcQueue && s.onMessage != nil && s.srpOf() == nil: // SRP's: parallel_srp.go
@@ -197,6 +197,22 @@ func (s *Sim) parallelBlocker() string {
 	}
 	return ""
 }
+
+// parallelBlocker's reasons that a configuration decides, shared with
+// SequentialNote (useful.go), which reads them without building a Sim.
+func noRuleNote(t topology.Topology) string {
+	return "topology " + t.Name() + ": no partition rule (topology.Partitioned)"
+}
+
+func oneKeyNote(t topology.Topology) string {
+	return "topology " + t.Name() + ": one partition key (group, row or subtree): nothing to partition"
+}
+
+func routingNote(name string) string {
+	return "routing " + name + ": its network-wide state (broadcasts, levels, notifications) is not partitioned yet"
+}
+
+const fogsimIdleNote = "router.idleUpdates=fogsim: a router counts a packet from the cycle it leaves the upstream router (FOGSim's messagesInQueuesCounter), a lookahead of at most one cycle across the cut"
 
 // partitionedHooks: every cycle hook registered runs per partition (its
 // on is set: PB's broadcast, the contention counters' releases, ECtN's

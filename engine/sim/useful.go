@@ -2,6 +2,7 @@ package sim
 
 import (
 	"phitsim/engine/config"
+	"phitsim/engine/routing"
 	"phitsim/engine/topology"
 )
 
@@ -25,24 +26,27 @@ import (
 const UsefulThreshold = 8000
 
 // UsefulPartitions is the most partitions a run of c can use with profit:
-// the largest n ≥ 2 such that each partition holds at least 2 partition
-// keys (a Dragonfly's groups, a flattened butterfly's or mesh's rows, a fat
-// tree's subtrees) and its routers × the cut's L (the least latency of a
-// link between two keys) reach UsefulThreshold; 1 when no n does, or when
-// the topology has no partition rule or c does not describe a network.
-// It builds only the topology (not a Sim) and never changes a result:
-// a partitioned run is bit-identical to the sequential one. The page's pool
-// (site/ui), `phitsim run`'s default threads and a sweep's core sharing
-// (sweep.Cores) give a run at most this many.
+// 1 when the partitioned engine runs c sequentially whatever its threads
+// (SequentialNote), else the largest n ≥ 2 such that each partition holds
+// at least 2 partition keys (a Dragonfly's groups, a flattened butterfly's
+// or mesh's rows, a fat tree's subtrees) and its routers × the cut's L (the
+// least latency of a link between two keys) reach UsefulThreshold; 1 when
+// no n does, or when c does not describe a network. It builds only the
+// topology (not a Sim) and never changes a result: a partitioned run is
+// bit-identical to the sequential one. It is the one rule of how many
+// threads or workers a run is given when they are not given explicitly:
+// the page's pool (protocol.RunWorkers), `phitsim run`'s and `sweep`'s
+// default threads (sweep.Cores), `exec` (plan.Exec) and the Slurm task's
+// time estimate (plan.TaskSeconds, plan.SpeedUp).
 func UsefulPartitions(c *config.Config) int {
 	t, err := topology.New(c.Topology.Params())
 	if err != nil {
 		return 1
 	}
-	keyed, ok := t.(topology.Partitioned)
-	if !ok {
+	if sequentialNote(c, t) != "" {
 		return 1
 	}
+	keyed := t.(topology.Partitioned) // sequentialNote: it has a rule
 	K, R := keyed.PartitionKeys(), t.Routers()
 	classes := c.Classes()
 	L := -1
@@ -69,4 +73,53 @@ func UsefulPartitions(c *config.Config) int {
 		}
 	}
 	return 1
+}
+
+// SequentialNote is why the partitioned engine runs a run of c
+// sequentially whatever its threads ("" when it splits it): the note
+// Sim.parallelBlocker gives the built Sim, read from c and its topology
+// alone (a Sim holds the whole network: 39 MB at h=8, too much to build
+// for a question). The reasons a configuration decides are the topology's
+// partition rule and keys, a routing whose state is not per router, and
+// FOGSim's idle updates of a per-cycle routing (PB, ACOR, PB_ACOR:
+// fogsimIdleNote); the others parallelBlocker knows (RECN or QCN-Switch
+// with a second mechanism, a mechanism's hook or control class not
+// partitioned) no valid configuration reaches: validation refuses
+// QCN_SWITCH with a congestion scheme and RECN with a routing but MIN.
+// TestSequentialNoteAgreesWithEngine checks it against parallelBlocker,
+// note for note, on every routing × scheme × idle-update rule of every
+// topology kind and on every configuration of TestParallelBitIdentical.
+// A configuration that does not describe a network gets the topology's
+// error.
+func SequentialNote(c *config.Config) string {
+	t, err := topology.New(c.Topology.Params())
+	if err != nil {
+		return "topology: " + err.Error()
+	}
+	return sequentialNote(c, t)
+}
+
+// sequentialNote is SequentialNote on c's topology t, in parallelBlocker's
+// order.
+func sequentialNote(c *config.Config, t topology.Topology) string {
+	keyed, ok := t.(topology.Partitioned)
+	switch {
+	case !ok:
+		return noRuleNote(t)
+	case keyed.PartitionKeys() < 2:
+		return oneKeyNote(t)
+	case !partitionedRouting[c.Routing.Name]:
+		return routingNote(c.Routing.Name)
+	case fogsimIdle(c):
+		return fogsimIdleNote
+	}
+	return ""
+}
+
+// fogsimIdle: router.idleUpdates=fogsim of a routing whose state changes
+// every cycle in every router (routing.PerCycle): sim.New then counts the
+// packets each router holds (Sim.held), which keeps a run sequential.
+func fogsimIdle(c *config.Config) bool {
+	e := routing.Get(c.Routing.Name)
+	return c.Router.IdleUpdates == "fogsim" && e.Keeps(routing.PerCycle)
 }

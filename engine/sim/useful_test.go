@@ -53,6 +53,25 @@ func TestUsefulPartitions(t *testing.T) {
 			t.Errorf("h4 with %d-cycle global links: %d useful partitions, want %d", g.lat, got, g.want)
 		}
 	}
+	// a run the engine keeps sequential whatever its threads
+	// (SequentialNote) can use one: FOGSim's idle updates of PB on h=4
+	// (3 by its size) and FOGSim's whole model on the ACOR paper's system
+	// (ACOR-Switch, 14 by its size), while the same configurations with
+	// the engine's own updates split
+	for _, tc := range []struct {
+		preset, routing string
+		fogsim          bool
+		want            int
+	}{{"h4", "PB", false, 3}, {"h4", "PB", true, 1}, {"acor-5256", "ACOR", false, 14}, {"acor-5256", "ACOR", true, 1}} {
+		c, _ := config.PresetByName(tc.preset)
+		c.Routing.Name = tc.routing
+		if tc.fogsim {
+			c.UseFOGSimModel()
+		}
+		if got := UsefulPartitions(&c); got != tc.want {
+			t.Errorf("%s, %s, FOGSim's model %v: %d useful partitions, want %d (%q)", tc.preset, tc.routing, tc.fogsim, got, tc.want, SequentialNote(&c))
+		}
+	}
 	// a network the configuration cannot build: 1
 	c.Topology.H = -1
 	if got := UsefulPartitions(&c); got != 1 {
