@@ -187,7 +187,23 @@ func traceExperiments() []Experiment {
 	hot := config.KimTraceHotspot(16, 16, 2, KimTraceScale, KimTraceStart, true)
 	ur := config.KimTraceUR(16, 16, 0.7, KimTraceScale, KimTraceStart, true)
 	one := []float64{config.TqAltamira}
+	// Fig. 13 on the paper's 256-node network: §V-C's 32 senders (the last
+	// 2 nodes of every router) → node 0 from interval 20 (1,000 cycles
+	// each) over UR 0.4 among the other nodes, UGAL with CBCM, the throttled
+	// flows on their dedicated VC or on the shared data VCs at 0.99/D_t
+	var kim13 []config.Config
+	for _, vc := range []string{"dedicated", "shared"} {
+		c := config.KimTraceHotspot(16, 16, 2, KimTraceScale, 0, true)
+		c.Workload = config.DefaultWorkload()
+		c.Name = vc + " VC"
+		c.Routing.Name, c.Congestion.Scheme, c.Congestion.CbcmHotspotVC = "UGAL", "cbcm", vc
+		c.Traffic.HotspotStart = KimFig13Start
+		c.Sim.Warmup, c.Sim.Cycles, c.Sim.Seeds, c.Sim.Interval, c.Sim.Watchdog = KimFig13Start, 100000, 1, 1000, 5000000
+		kim13 = append(kim13, c)
+	}
 	return []Experiment{
+		{Name: "cbcm-fig13", Doc: "Kim et al. Fig. 13 on the paper's 256-node 1D flattened butterfly: 32 senders (the last 2 nodes of every router, §V-C's set; the paper's Fig. 13 set is not given) → node 0 from cycle 20,000 (interval 20 of 1,000 cycles) over UR 0.4 among the other nodes, UGAL, CBCM's dedicated hotspot VC against the shared data VCs at 0.99/D_t; the background's latency per interval in result.hotspot.series (paper: the dedicated VC settles ≈ 13.2× faster with a lower peak; hotspot throughput 93% dedicated, 100% shared); long",
+			Spec: Spec{Series: kim13, Loads: []float64{0.4}}},
 		{Name: "cbcm-trace-hotspot", Doc: "Kim et al. §V-C, traces + hotspot, with the Graph500 BFS (s=12) standing in for the paper's MPI traces: 256-node 1D flattened butterfly, 32 senders (the last 2 nodes of every router) → node 0 at 100%, the job on the other 223 nodes from cycle 50,000 (the paper warms up for 500,000), the job alone under MIN and UGAL, then Baseline, ECN, SRP, CBCM and Ideal × MIN and UGAL; the job's packet latency in result.graph500.packetLatency, to be divided by the alone run's (paper: Baseline(UGAL) ≈ 80× for HILO_2d, ECN(UGAL) up to 3×, SRP and CBCM at most +7%); long",
 			Spec: Spec{Series: TraceSeries(hot, "none", "ecn", "srp", "cbcm", "ideal"), Param: "workload.tq", Values: one}},
 		{Name: "cbcm-fig10", Doc: "Kim et al. Fig. 10, traces + UR short messages, with the Graph500 BFS (s=12) standing in for the paper's MPI traces: 256-node 1D flattened butterfly, the upper half of every router's nodes sending single-packet messages uniformly among themselves at 0.7 (traffic.ur2Load), the job on the lower half from cycle 50,000, the job alone under MIN and UGAL, then Baseline, ECN, SRP and CBCM × MIN and UGAL; the job's packet latency in result.graph500.packetLatency, to be divided by the alone run's (paper: CBCM up to 40% below SRP for long-message traces; the job's packets are not reserved by SRP here, engine/REPRODUCTION.md); long",
