@@ -198,11 +198,12 @@ func traceExperiments() []Experiment {
 		c.Name = vc + " VC"
 		c.Routing.Name, c.Congestion.Scheme, c.Congestion.CbcmHotspotVC = "UGAL", "cbcm", vc
 		c.Traffic.HotspotStart = KimFig13Start
-		c.Sim.Warmup, c.Sim.Cycles, c.Sim.Seeds, c.Sim.Interval, c.Sim.Watchdog = KimFig13Start, 100000, 1, 1000, 5000000
+		// 200 intervals (the shared VC's latency is still growing at 120), 2 seeds
+		c.Sim.Warmup, c.Sim.Cycles, c.Sim.Seeds, c.Sim.Interval, c.Sim.Watchdog = KimFig13Start, 180000, 2, 1000, 5000000
 		kim13 = append(kim13, c)
 	}
 	return []Experiment{
-		{Name: "cbcm-fig13", Doc: "Kim et al. Fig. 13 on the paper's 256-node 1D flattened butterfly: 32 senders (the last 2 nodes of every router, §V-C's set; the paper's Fig. 13 set is not given) → node 0 from cycle 20,000 (interval 20 of 1,000 cycles) over UR 0.4 among the other nodes, UGAL, CBCM's dedicated hotspot VC against the shared data VCs at 0.99/D_t; the background's latency per interval in result.hotspot.series (paper: the dedicated VC settles ≈ 13.2× faster with a lower peak; hotspot throughput 93% dedicated, 100% shared); long",
+		{Name: "cbcm-fig13", Doc: "Kim et al. Fig. 13 on the paper's 256-node 1D flattened butterfly: 32 senders (the last 2 nodes of every router, §V-C's set; the paper's Fig. 13 set is not given) → node 0 from cycle 20,000 (interval 20 of 1,000 cycles) over UR 0.4 among the other nodes, UGAL, CBCM's dedicated hotspot VC against the shared data VCs at 0.99/D_t, 200 intervals, 2 seeds; the background's latency per interval in result.hotspot.series (paper: the dedicated VC settles ≈ 13.2× faster with a lower peak; hotspot throughput 93% dedicated, 100% shared); long",
 			Spec: Spec{Series: kim13, Loads: []float64{0.4}}},
 		{Name: "cbcm-trace-hotspot", Doc: "Kim et al. §V-C, traces + hotspot, with the Graph500 BFS (s=12) standing in for the paper's MPI traces: 256-node 1D flattened butterfly, 32 senders (the last 2 nodes of every router) → node 0 at 100%, the job on the other 223 nodes from cycle 50,000 (the paper warms up for 500,000), the job alone under MIN and UGAL, then Baseline, ECN, SRP, CBCM and Ideal × MIN and UGAL; the job's packet latency in result.graph500.packetLatency, to be divided by the alone run's (paper: Baseline(UGAL) ≈ 80× for HILO_2d, ECN(UGAL) up to 3×, SRP and CBCM at most +7%); long",
 			Spec: Spec{Series: TraceSeries(hot, "none", "ecn", "srp", "cbcm", "ideal"), Param: "workload.tq", Values: one}},
