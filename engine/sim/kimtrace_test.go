@@ -85,3 +85,20 @@ func TestGraph500OnFBFlyPlacement(t *testing.T) {
 		t.Errorf("placement=pattern under UN: %v; want an error naming workload.placement", errs)
 	}
 }
+
+// workload.start: the job counts its time from its start, so a job alone
+// (nothing else in the network) started at cycle 20,000 runs exactly as
+// one started at 0, and the run lasts that much longer.
+func TestGraph500StartOffsetsTheJob(t *testing.T) {
+	run := func(start int) (*Sim, int64, float64) {
+		c := config.KimTraceHotspot(4, 4, 1, 8, start, false)
+		s, r := btSimState(t, c, 1)
+		return s, r.Graph500.Cycles, r.Graph500.PacketLatency
+	}
+	s0, c0, l0 := run(0)
+	s1, c1, l1 := run(20000)
+	t.Logf("job: %d cycles, latency %.1f; runs of %d and %d cycles", c0, l0, s0.now, s1.now)
+	if c0 == 0 || c0 != c1 || l0 != l1 || s1.now != s0.now+20000 {
+		t.Errorf("job from 0: %d cycles, latency %g, run %d; from 20,000: %d, %g, run %d", c0, l0, s0.now, c1, l1, s1.now)
+	}
+}
