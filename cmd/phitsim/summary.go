@@ -111,6 +111,7 @@ func printSummary(w io.Writer, c config.Config, a sweep.Aggregate, runs []*resul
 		row("traversed edges/s", est(teps, "%.4g"), "GTEPS")
 		row("usage", est(g.Usage, "%.4f"), "phits/node/cycle injected by the job")
 		row("average latency", est(a.Latency, "%.1f"), "cycles")
+		row("job packet latency", est(g.PacketLatency, "%.1f"), "cycles (the job's packets only)")
 		tw.Flush()
 		for _, r := range runs {
 			if r.Graph500 != nil && !r.Graph500.Finished {
@@ -242,7 +243,7 @@ func printTable(w io.Writer, oc *sweep.Outcome) {
 		fmt.Fprint(tw, "background accepted\tbackground latency\t")
 	}
 	if g500 {
-		fmt.Fprint(tw, "execution (ms)\t")
+		fmt.Fprint(tw, "execution (ms)\tjob latency (cycles)\t")
 	}
 	fmt.Fprint(tw, "runs\t\n")
 	for _, p := range oc.Points {
@@ -263,9 +264,9 @@ func printTable(w io.Writer, oc *sweep.Outcome) {
 		}
 		if g := p.Graph500; g500 && g != nil {
 			ms := stats.Estimate{Mean: g.Seconds.Mean * 1e3, CI95: g.Seconds.CI95 * 1e3, N: g.Seconds.N}
-			fmt.Fprintf(tw, "%s\t", est(ms, "%.4g"))
+			fmt.Fprintf(tw, "%s\t%s\t", est(ms, "%.4g"), est(g.PacketLatency, "%.1f"))
 		} else if g500 {
-			fmt.Fprint(tw, "\t")
+			fmt.Fprint(tw, "\t\t")
 		}
 		var notes []string
 		if p.Saturated {

@@ -158,8 +158,10 @@ func (c *Congestion) fill() {
 // validateCongestion ties the scheme to what it needs: ECN's inter-packet
 // delay holds one flow at its source, which only per-destination source
 // queues can do without blocking the node's other flows (Kim et al. §V-A's
-// queue pairs); a scheme acts on synthetic traffic; QCN-Switch owns the
-// priority class by itself.
+// queue pairs); RECN acts on synthetic traffic only, the paper's schemes
+// run beside a Graph500 job too (its packets enter the injection VCs
+// directly, so a source's holds and reservations act on the synthetic
+// classes); QCN-Switch owns the priority class by itself.
 func (c *Config) validateCongestion() Errors {
 	cg := c.Congestion
 	if cg.SchemeName() == "none" {
@@ -191,7 +193,7 @@ func (c *Config) validateCongestion() Errors {
 			add("ecn holds each flow by its inter-packet delay, which needs traffic.sourceQueue=true and traffic.sourceQueues=perDestination (a held flow must not block the node's others)")
 		}
 	}
-	if c.Workload.Kind != "" && c.Workload.Kind != "synthetic" {
+	if c.Workload.Kind != "" && c.Workload.Kind != "synthetic" && cg.Scheme == "recn" {
 		add("runs with workload.kind=synthetic only")
 	}
 	if c.Routing.Name == "QCN_SWITCH" {

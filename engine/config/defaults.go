@@ -1221,9 +1221,13 @@ func (c *Config) checkECtNInFlight() *FieldError {
 	return nil
 }
 
-// graph500Topologies: the topology kinds the Graph500 job runs on (it is
-// placed on groups, workload.groups).
-var graph500Topologies = []string{"dragonfly"}
+// graph500Topologies: the topology kinds the Graph500 job runs on. The
+// job's contract with a topology: its nodes are numbered group by group
+// (topology.Groups; a kind without Dragonfly groups is one group), so that
+// workload.groups places the job on whole groups, and every router holds
+// nodes (the job's fairness is over its routers, sim.JobRouters);
+// workload.placement=pattern places it on a traffic class's nodes instead.
+var graph500Topologies = []string{"dragonfly", "fbfly"}
 
 // RunsOn lists what of c does not run on topology kind, as the tables
 // declare it: the routing e (c's entry in the routing table, or a test's
@@ -1274,7 +1278,7 @@ func (c *Config) RunsOn(e *routing.Entry, kind, where string) Errors {
 		}
 	}
 	if c.Graph500() && !slices.Contains(graph500Topologies, kind) {
-		errs = append(errs, &FieldError{Path: "workload.kind", Value: c.Workload.Kind, Msg: fmt.Sprintf("places its job on groups: it runs on topology.kind=%s only; on %s, only synthetic",
+		errs = append(errs, &FieldError{Path: "workload.kind", Value: c.Workload.Kind, Msg: fmt.Sprintf("places its job on groups of nodes: it runs on topology.kind=%s only; on %s, only synthetic",
 			strings.Join(graph500Topologies, " or "), where)})
 	}
 	return errs

@@ -3,6 +3,7 @@ package config
 import (
 	"fmt"
 	"math"
+	"phitsim/engine/traffic"
 	"strconv"
 
 	"phitsim/engine/units"
@@ -30,9 +31,11 @@ type Workload struct {
 	GlobalNs float64 `json:"globalNs" doc:"global link latency in ns, converted like localNs; replaces topology.globalLatency (0 = keep it; Table 2.4: 100)" unit:"ns" min:"0" max:"1000000" when:"workload.kind=graph500" paper:"thesis Table 2.4"`
 	RouterNs float64 `json:"routerNs" doc:"router latency in ns, converted like localNs; replaces router.xbarLatency (0 = keep it; Table 2.4: 40)" unit:"ns" min:"0" max:"1000000" when:"workload.kind=graph500" paper:"thesis Table 2.4"`
 	// Job mapping.
-	Groups     int    `json:"groups" doc:"groups running the job, one process per node (0 = every group)" unit:"groups" min:"0" max:"100000" when:"workload.kind=graph500" paper:"thesis §2.3.2"`
-	Placement  string `json:"placement" doc:"which groups: consecutive (0…k−1, a scheduler's simplest choice) or spread evenly over the network" enum:"consecutive,spread" when:"workload.kind=graph500"`
+	Groups     int    `json:"groups" doc:"groups running the job, one process per node (0 = every group; a topology without Dragonfly groups is one group)" unit:"groups" min:"0" max:"100000" when:"workload.kind=graph500,workload.placement!=pattern" paper:"thesis §2.3.2"`
+	Placement  string `json:"placement" doc:"which nodes run the job: groups consecutive (0…k−1, a scheduler's simplest choice) or spread evenly over the network; pattern, the nodes of the traffic pattern's first class (HOTSPOT's nodes that are neither the hotspot nor a sender, UR1UR2's UR1 half), the pattern's other classes beside it (with workload.background) or idle: a synthetic load on some nodes beside the job on the others (Kim et al., Contention-based Congestion Management in Large-Scale Networks §V-A, §V-C)" enum:"consecutive,spread,pattern" when:"workload.kind=graph500" paper:"thesis §2.3.2; Kim et al., Contention-based Congestion Management in Large-Scale Networks §V-A"`
 	Background bool   `json:"background" doc:"nodes outside the job carry the traffic section's synthetic traffic (otherwise they are idle)" when:"workload.kind=graph500"`
+	// The job's start (omitted when unset: the job starts at cycle 0).
+	Start int `json:"start,omitempty" doc:"cycle at which the job starts, the background (workload.background) running alone before it, as a warm-up of the network; the job's times (execution, levels, packet latency) count from it (0: the job starts with the run)" unit:"cycles" min:"0" max:"100000000" when:"workload.kind=graph500" paper:"Kim et al., Contention-based Congestion Management in Large-Scale Networks §V-A (500,000 cycles of synthetic traffic before the traces)"`
 	// Model options.
 	RootDegree      int     `json:"rootDegree" doc:"degree dr of the root vertex (0 = drawn per run from the lognormal of eqs. 2.18–2.19)" unit:"edges" min:"0" max:"1000000000" when:"workload.kind=graph500" paper:"thesis eqs. 2.18–2.19"`
 	Coefficients    string  `json:"coefficients" doc:"form of coefficient C of the mean (eq. 2.8): thesis text, or FOGSim's code (−1.105+1.01·ln s, (l−3.2)²/8)" enum:"thesis,fogsim" when:"workload.kind=graph500" paper:"thesis eq. 2.8"`
@@ -93,7 +96,11 @@ func (c *Config) validateWorkload() Errors {
 		errs = append(errs, &FieldError{Path: path, Value: value, Msg: fmt.Sprintf(msg, a...)})
 	}
 	t := &c.Topology
-	if sz, ok := t.Sizes(); ok && t.Kind == "dragonfly" {
+	if w.Placement == "pattern" {
+		if k, err := traffic.ParseKind(c.Traffic.Pattern); err != nil || (k != traffic.HOTSPOT && k != traffic.UR1UR2) {
+			add("workload.placement", w.Placement, "places the job on the first class of a classed traffic.pattern: HOTSPOT or UR1UR2 (traffic.pattern is %s)", c.Traffic.Pattern)
+		}
+	} else if sz, ok := t.Sizes(); ok && sz.Groups > 0 {
 		g := sz.Groups
 		if w.Groups > g {
 			add("workload.groups", strconv.Itoa(w.Groups), "the network has %d groups", g)

@@ -49,7 +49,7 @@ func TestPatternsFollowTheirTopologies(t *testing.T) {
 	c.Workload.Kind = "graph500"
 	errs := c.Validate()
 	if len(errs) == 0 || !slices.ContainsFunc(errs, func(e *FieldError) bool {
-		return e.Path == "workload.kind" && strings.Contains(e.Error(), "topology.kind=dragonfly only")
+		return e.Path == "workload.kind" && strings.Contains(e.Error(), "topology.kind=dragonfly or fbfly only")
 	}) {
 		t.Errorf("Graph500 on a mesh: %v, want an error naming workload.kind", errs)
 	}

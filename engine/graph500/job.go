@@ -133,6 +133,7 @@ type Job struct {
 	msgHist                []int64 // messages sent, by their number of packets
 	qPkts, syncPkts        int64
 	series                 []int64 // phits delivered per interval
+	latSum                 int64   // the network's latency of the packets delivered (Latency)
 }
 
 // streamKind names the job's random streams (rng kinds 1–3 belong to the
@@ -549,6 +550,11 @@ func (j *Job) Deliver(r int, k Kind, level int, queries int64, now int64) {
 	}
 }
 
+// Latency adds a delivered job packet's latency in the network (cycles,
+// as the network measures it), for the mean in the report: the job's own
+// traffic class beside any synthetic traffic on the other nodes.
+func (j *Job) Latency(cycles int64) { j.latSum += cycles }
+
 // Report summarises the job at cycle now (the end of the run, or any time).
 func (j *Job) Report(now int64) *result.Graph500 {
 	p := j.p
@@ -558,6 +564,9 @@ func (j *Job) Report(now int64) *result.Graph500 {
 		PacketsSent: j.sent, PacketsDelivered: j.delivered,
 		Edges: math.Ldexp(float64(p.EdgeFactor), p.Scale)}
 	g.Pinj, g.PinjRaw = InjectionProbability(p.MessagePhits(), p.TqCycles, p.Coalescing)
+	if j.delivered > 0 {
+		g.PacketLatency = float64(j.latSum) / float64(j.delivered)
+	}
 	g.Cycles = now
 	if j.done {
 		g.Cycles = j.doneAt + 1

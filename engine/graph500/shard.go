@@ -58,7 +58,7 @@ func (j *Job) Part(mine []int32, net Net, raise func(dst, par int) bool, decided
 	c.bcasts, c.bcastAt = make([]int, len(j.bcasts)), make([]int64, len(j.bcastAt))
 	c.decs = append([]Decision(nil), j.decs...)
 	c.sent, c.delivered, c.phits, c.queries, c.messages, c.queriesIn = 0, 0, 0, 0, 0, 0
-	c.qPkts, c.syncPkts, c.finals, c.finalAt = 0, 0, 0, 0
+	c.qPkts, c.syncPkts, c.finals, c.finalAt, c.latSum = 0, 0, 0, 0, 0
 	c.msgHist, c.series = nil, nil
 	c.done, c.doneAt = false, 0
 	return &c
@@ -128,7 +128,7 @@ func (j *Job) EndBound(now int64) int64 {
 // host's partition knows them all).
 func (j *Job) Merge(parts []*Job) {
 	j.sent, j.delivered, j.phits, j.queries, j.messages, j.queriesIn = 0, 0, 0, 0, 0, 0
-	j.qPkts, j.syncPkts = 0, 0
+	j.qPkts, j.syncPkts, j.latSum = 0, 0, 0
 	j.msgHist, j.series = j.msgHist[:0], j.series[:0]
 	nl := 1
 	for _, q := range parts {
@@ -149,6 +149,7 @@ func (j *Job) Merge(parts []*Job) {
 		j.queriesIn += q.queriesIn
 		j.qPkts += q.qPkts
 		j.syncPkts += q.syncPkts
+		j.latSum += q.latSum
 		j.msgHist = addTo(j.msgHist, q.msgHist)
 		j.series = addTo(j.series, q.series)
 		for i, l := range q.levels {
@@ -194,7 +195,7 @@ func levelHead(l result0) result0 {
 // its own memory sends them: engine/sim/remote_graph500.go); SetState
 // reads them back into a copy made by Part, for Merge and Ended.
 func (j *Job) State(v []int64) []int64 {
-	v = append(v, j.sent, j.delivered, j.phits, j.queries, j.messages, j.queriesIn, j.qPkts, j.syncPkts,
+	v = append(v, j.sent, j.delivered, j.phits, j.queries, j.messages, j.queriesIn, j.qPkts, j.syncPkts, j.latSum,
 		int64(j.finals), j.finalAt, j.lastAt, int64(len(j.msgHist)))
 	v = append(v, j.msgHist...)
 	v = append(v, int64(len(j.series)))
@@ -230,11 +231,11 @@ func (j *Job) SetState(v []int64) error {
 		}
 		return int(c), nil
 	}
-	if len(v) < 12 {
+	if len(v) < 13 {
 		return bad
 	}
 	j.sent, j.delivered, j.phits, j.queries, j.messages, j.queriesIn = next(), next(), next(), next(), next(), next()
-	j.qPkts, j.syncPkts = next(), next()
+	j.qPkts, j.syncPkts, j.latSum = next(), next(), next()
 	j.finals, j.finalAt, j.lastAt = int(next()), next(), next()
 	k, err := count(1)
 	if err != nil {

@@ -35,9 +35,14 @@ type Graph500 struct {
 	QueryPackets int64   `json:"queryPackets" msgpack:"queryPackets"`
 	SyncPackets  int64   `json:"syncPackets" msgpack:"syncPackets"`
 	// Job packets generated and delivered (equal when the BFS finished).
-	PacketsSent      int64           `json:"packetsSent" msgpack:"packetsSent"`
-	PacketsDelivered int64           `json:"packetsDelivered" msgpack:"packetsDelivered"`
-	Levels           []Graph500Level `json:"levels" msgpack:"levels"`
+	PacketsSent      int64 `json:"packetsSent" msgpack:"packetsSent"`
+	PacketsDelivered int64 `json:"packetsDelivered" msgpack:"packetsDelivered"`
+	// PacketLatency: the mean latency of the job's packets delivered
+	// (generation to the tail's delivery, cycles), the job's own class
+	// beside the synthetic traffic of the other nodes (omitted when none
+	// was delivered).
+	PacketLatency float64         `json:"packetLatency,omitempty" msgpack:"packetLatency,omitempty"`
+	Levels        []Graph500Level `json:"levels" msgpack:"levels"`
 	// Series: network usage of the job over time: phits delivered to its
 	// processes per process and cycle, by delivery cycle.
 	Series []UsageSample `json:"series" msgpack:"series"`

@@ -192,6 +192,10 @@ func (s *Sim) parallelBlocker() string {
 		return "control or isolated traffic classes are not partitioned yet"
 	case s.srcQueue && s.onMessage != nil && s.srpOf() == nil: // SRP's: parallel_srp.go
 		return "a mechanism's look at the messages queued is not partitioned yet"
+	case s.wl != nil && s.wl.start > 0:
+		return "workload.start: the job's clock is offset from the run's, which the windows' end bound does not take yet"
+	case s.wl != nil && (len(s.mech.list) != 0 || s.mech.ctl != nil):
+		return "a congestion-management mechanism beside the Graph500 job is not partitioned yet"
 	case s.st.hx != nil:
 		return "the hop counts of link classes beyond the third (per packet) are not partitioned yet"
 	}

@@ -615,7 +615,9 @@ func newSimEntry(cfg config.Config, e *routing.Entry, topo topology.Topology, se
 	s.r1, s.n1 = s.R, s.N
 	maxLat := slices.Max(s.lat)
 	s.watchdog = max(int64(cfg.Sim.Watchdog), 4*(maxLat+int64(s.P)+s.xbar))
-	s.initWorkload()
+	if err := s.initWorkload(); err != nil {
+		return nil, err
+	}
 	if !s.bursty && !s.srcQueue && s.wl == nil && rate > 0 && s.nodeThr == nil {
 		s.geo = traffic.NewGeometric(rate)
 		s.startSkipping()

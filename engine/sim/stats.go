@@ -531,7 +531,7 @@ func (s *Sim) Snapshot() *result.Result {
 	res.Conservation = result.Conservation{TotalGenerated: st.totGen, TotalDelivered: st.totDel, InFlight: s.live - s.mech.live + s.parked} // data only: control packets are their mechanism's
 	res.SimCycles, res.PacketHops = s.now, st.xbar
 	if s.wl != nil {
-		res.Graph500 = s.wl.job.Report(s.now)
+		res.Graph500 = s.wl.job.Report(max(0, s.now-s.wl.start))
 	} else if measured > 0 && s.now >= s.W+s.M {
 		expected := res.Offered * float64(st.nodes*measured) / float64(st.pktPhits) // packets
 		short := expected - float64(st.del)

@@ -1,6 +1,8 @@
 package sim
 
 import (
+	"fmt"
+
 	"phitsim/engine/config"
 	"phitsim/engine/graph500"
 	"phitsim/engine/result"
@@ -26,7 +28,16 @@ type workload struct {
 	node       []int32 // process → node
 	rank       []int32 // node → process, −1 outside the job
 	background bool
-	meta       []pktMeta
+	// start: the cycle the job starts (workload.start); the job counts its
+	// time from it (it is given now − start)
+	start    int64
+	perGroup int // nodes per group (topology.Groups)
+	// per node: the last cycle its process found the injection buffer
+	// full, and the first of that run of attempts (the packet's
+	// generation: its latency includes the wait, as a synthetic packet's
+	// includes its source queue)
+	blockedAt, blockedSince []int64
+	meta                    []pktMeta
 	// job packets sent by the nodes of each group, and those of them bound
 	// for another group (indexed by group)
 	sentBy, offGroup []int64
@@ -35,29 +46,48 @@ type workload struct {
 
 // initWorkload sets up the Graph500 job of a graph500 config (nothing for
 // synthetic traffic). Warm-up does not apply: the run starts with the BFS.
-func (s *Sim) initWorkload() {
+func (s *Sim) initWorkload() error {
 	c := &s.cfg
 	if !c.Graph500() {
-		return
+		return nil
 	}
 	s.switchAt -= s.W
 	s.W = 0
 	w := &c.Workload
-	wl := &workload{s: s, background: w.Background, rank: make([]int32, s.N)}
+	wl := &workload{s: s, background: w.Background, start: int64(w.Start), rank: make([]int32, s.N),
+		perGroup: s.N / s.groups}
 	for i := range wl.rank {
 		wl.rank[i] = -1
 	}
-	perGroup := s.groupSize * s.p
-	for _, g := range w.JobGroups(s.topo.Groups()) {
-		for k := 0; k < perGroup; k++ {
-			n := g*perGroup + k
-			wl.rank[n] = int32(len(wl.node))
-			wl.node = append(wl.node, int32(n))
+	join := func(n int) {
+		wl.rank[n] = int32(len(wl.node))
+		wl.node = append(wl.node, int32(n))
+	}
+	if w.Placement == "pattern" {
+		// the traffic pattern's first class (traffic.Pattern.Class)
+		for n := range s.N {
+			if s.pat.Class(n) == 0 {
+				join(n)
+			}
+		}
+	} else {
+		for _, g := range w.JobGroups(s.groups) {
+			for k := range wl.perGroup {
+				join(g*wl.perGroup + k)
+			}
 		}
 	}
 	wl.sentBy, wl.offGroup = make([]int64, s.groups), make([]int64, s.groups)
+	wl.blockedAt, wl.blockedSince = make([]int64, s.N), make([]int64, s.N)
+	for i := range wl.blockedAt {
+		wl.blockedAt[i] = -2
+	}
+	if len(wl.node) < 2 {
+		return fmt.Errorf("workload.placement: the job has %d process(es) on this traffic pattern; it needs at least 2", len(wl.node))
+	}
 	s.wl = wl
 	wl.job = graph500.NewJob(Graph500Params(c), len(wl.node), wl, s.seed)
+	return nil
 }
 
 // graph500Params converts the workload section into simulator units.
@@ -86,9 +116,12 @@ func EstimatedCycles(c *config.Config) int64 {
 	if !c.Graph500() {
 		return int64(c.Sim.Warmup + c.Sim.MeasuredCap())
 	}
-	sz, _ := c.Topology.Sizes() // the job runs on a Dragonfly's groups
-	n := sz.Nodes / sz.Groups * len(c.Workload.JobGroups(sz.Groups))
-	return min(int64(c.Sim.Cycles), graph500.EstimateCycles(Graph500Params(c), n))
+	sz, _ := c.Topology.Sizes() // the job runs on groups, or on a traffic class (at most every node)
+	n := sz.Nodes
+	if c.Workload.Placement != "pattern" {
+		n = sz.Nodes / sz.Groups * len(c.Workload.JobGroups(sz.Groups))
+	}
+	return min(int64(c.Sim.Cycles), int64(c.Workload.Start)+graph500.EstimateCycles(Graph500Params(c), n))
 }
 
 // Send injects one job packet from process src to process dst (graph500.Net).
@@ -97,16 +130,25 @@ func (wl *workload) Send(src, dst int, k graph500.Kind, level int, queries int64
 	n, d := int(wl.node[src]), int(wl.node[dst])
 	vc := wl.injectionVC(n, dst, d)
 	if vc < 0 {
+		// the process retries the same packet in the next cycle
+		if wl.blockedAt[n] != s.now-1 {
+			wl.blockedSince[n] = s.now
+		}
+		wl.blockedAt[n] = s.now
 		return false
 	}
-	id := s.newPacket(n, d, s.now, 0)
+	gen := s.now
+	if wl.blockedAt[n] == s.now-1 {
+		gen = wl.blockedSince[n]
+	}
+	id := s.newPacket(n, d, gen, 0)
 	for int(id) >= len(wl.meta) {
 		wl.meta = append(wl.meta, pktMeta{})
 	}
 	wl.meta[id] = pktMeta{queries: queries, level: uint8(level), kind: k}
-	g := n / (s.groupSize * s.p)
+	g := n / wl.perGroup
 	wl.sentBy[g]++
-	if d/(s.groupSize*s.p) != g {
+	if d/wl.perGroup != g {
 		wl.offGroup[g]++
 	}
 	s.enqueue(id, vc, s.now)
@@ -135,7 +177,14 @@ func (wl *workload) injectionVC(n, dst, d int) int {
 // generate runs the job's processes for this cycle; it reports whether the
 // synthetic generators have nothing left to do (no background traffic).
 func (wl *workload) generate() bool {
-	wl.job.Step(wl.s.now)
+	if now := wl.s.now; now >= wl.start {
+		if now == wl.start {
+			// an idle network before the job (no background): the
+			// watchdog counts from the job's start, not the last move
+			wl.s.lastProgress = max(wl.s.lastProgress, now)
+		}
+		wl.job.Step(now - wl.start)
+	}
 	return !wl.background
 }
 
@@ -149,7 +198,11 @@ func (wl *workload) delivered(k int32, t int64) {
 	}
 	m := wl.meta[k]
 	wl.meta[k] = pktMeta{}
-	wl.job.Deliver(int(wl.rank[wl.s.pk[k].dst]), m.kind, int(m.level), m.queries, t)
+	pk := &wl.s.pk[k]
+	// the packet's latency as the result's (generation to the tail's
+	// delivery): the job's own class beside the synthetic ones
+	wl.job.Latency(t - pk.gen + int64(wl.s.P))
+	wl.job.Deliver(int(wl.rank[pk.dst]), m.kind, int(m.level), m.queries, t-wl.start)
 }
 
 // done: the BFS has ended.
@@ -159,14 +212,16 @@ func (wl *workload) done() bool { return wl.job.Done() }
 // router for synthetic traffic), in increasing order.
 func JobRouters(c *config.Config) []int {
 	sz, _ := c.Topology.Sizes()
-	if !c.Graph500() {
+	if !c.Graph500() || c.Workload.Placement == "pattern" {
+		// a job on a traffic class: HOTSPOT's and UR1UR2's first class
+		// has nodes on every router
 		out := make([]int, sz.Routers)
 		for i := range out {
 			out[i] = i
 		}
 		return out
 	}
-	a := sz.Routers / sz.Groups // the job runs on a Dragonfly's groups
+	a := sz.Routers / sz.Groups // the job runs on groups (a topology without Dragonfly groups is one)
 	var out []int
 	for _, g := range c.Workload.JobGroups(sz.Groups) {
 		for r := g * a; r < (g+1)*a; r++ {

@@ -113,7 +113,7 @@ func cmExperiments() []Experiment {
 	fig9b := big("HOTSPOT")
 	fig9b.Traffic.HotspotBackground, fig9b.Traffic.HotspotCount, fig9b.Traffic.HotspotSeed = "TORNADO", 63, 1
 	endpoint.Name, early.Name, early.Congestion.CbcmEarly = "CBCM, endpoint detection", "CBCM, early detection", true
-	return []Experiment{
+	return append([]Experiment{
 		{Name: "cbcm-fig11", Doc: "Kim et al. Fig. 11: CBCM's endpoint detection against early detection at intermediate routers (congestion.cbcmEarly), Fig. 1(c)'s senders 0–3 → node 4 from cycle 100,000 (interval 100), UR among the other nodes (the paper's 0.4 among others), UGAL, 16 nodes; latency per 1,000-cycle interval in result.series (every packet's), the declarations in mechanisms.cbcm (paper: early detection's UR latency peak 0.42× and settling time 0.22× of endpoint's; ours, TestCBCMFig11EarlyDetection: router 0 declares 4,034 cycles after the start against 4,400–12,400 at node 4, and the background barely moves under either); a minute",
 			Spec: Spec{Series: []config.Config{endpoint, early}, Loads: loads(0.1, 0.7, 0.1)}},
 		{Name: "srp-fig5a", Doc: "Kim et al. Fig. 5a: Baseline and SRP × MIN and UGAL under UR, 4-packet messages, 16-node flattened butterfly (paper: SRP's latency up to 2.45× at intermediate load, saturation not hurt; ours ≈ 2.9×, within 5%)",
@@ -140,5 +140,74 @@ func cmExperiments() []Experiment {
 			Spec: Spec{Series: curves(fig3a, "ideal", "ecn", "srp"), Loads: loads(0.05, 0.6, 0.05)}},
 		{Name: "cbcm-fig3b", Doc: "Kim et al. Fig. 3b: Ideal, ECN and SRP × MIN and UGAL under the permutation + 4-to-1 hotspot (reconstructed: senders n4–n7 → n0, every other node n → n+4) (paper: ECN(UGAL) ≈ ½ Ideal(UGAL) and below ECN(MIN); SRP(UGAL) limited by the round trip)",
 			Spec: Spec{Series: curves(fig3b, "ideal", "ecn", "srp"), Loads: loads(0.05, 0.6, 0.05)}},
+	}, traceExperiments()...)
+}
+
+// KimTraceScale, KimTraceStart: the Graph500 stand-in for the traces of Kim
+// et al. §V-C on the 256-node network: scale 12 (2^12 vertices, 267,000
+// job packets on 223 processes, 100,000 on 128: the per-pair minimum of a
+// message and the end-of-level signals weigh more than the graph at this
+// scale), started after 50,000 cycles of the synthetic classes alone (the
+// paper warms up for 500,000).
+const (
+	KimTraceScale = 12
+	KimTraceStart = 50000
+)
+
+// TraceSeries are the curves of a §V-C trace experiment on base (a
+// config.KimTraceHotspot or config.KimTraceUR run with its background):
+// the job alone under MIN and UGAL (the normalisation), then each scheme
+// under MIN and UGAL beside the synthetic classes.
+func TraceSeries(base config.Config, schemes ...string) []config.Config {
+	var out []config.Config
+	for _, r := range []string{"MIN", "UGAL"} {
+		c := base
+		c.Workload.Background, c.Workload.Start = false, 0
+		c.Routing.Name, c.Name = r, "Graph500 alone ("+r+")"
+		out = append(out, c)
+	}
+	for _, sc := range schemes {
+		for _, r := range []string{"MIN", "UGAL"} {
+			c := base
+			c.Routing.Name = r
+			c.Congestion.Scheme = sc
+			if sc == "none" {
+				c.Congestion.Scheme = ""
+			}
+			c.Name = map[string]string{"none": "Baseline", "ideal": "Ideal", "ecn": "ECN", "cbcm": "CBCM", "srp": "SRP"}[sc] + "(" + r + ")"
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// traceExperiments: Kim et al. §V-C with the Graph500 BFS model standing in
+// for the MPI traces (config.KimTraceHotspot, config.KimTraceUR).
+func traceExperiments() []Experiment {
+	hot := config.KimTraceHotspot(16, 16, 2, KimTraceScale, KimTraceStart, true)
+	ur := config.KimTraceUR(16, 16, 0.7, KimTraceScale, KimTraceStart, true)
+	one := []float64{config.TqAltamira}
+	// Fig. 13 on the paper's 256-node network: §V-C's 32 senders (the last
+	// 2 nodes of every router) → node 0 from interval 20 (1,000 cycles
+	// each) over UR 0.4 among the other nodes, UGAL with CBCM, the throttled
+	// flows on their dedicated VC or on the shared data VCs at 0.99/D_t
+	var kim13 []config.Config
+	for _, vc := range []string{"dedicated", "shared"} {
+		c := config.KimTraceHotspot(16, 16, 2, KimTraceScale, 0, true)
+		c.Workload = config.DefaultWorkload()
+		c.Name = vc + " VC"
+		c.Routing.Name, c.Congestion.Scheme, c.Congestion.CbcmHotspotVC = "UGAL", "cbcm", vc
+		c.Traffic.HotspotStart = KimFig13Start
+		// 200 intervals (the shared VC's latency is still growing at 120), 2 seeds
+		c.Sim.Warmup, c.Sim.Cycles, c.Sim.Seeds, c.Sim.Interval, c.Sim.Watchdog = KimFig13Start, 180000, 2, 1000, 5000000
+		kim13 = append(kim13, c)
+	}
+	return []Experiment{
+		{Name: "cbcm-fig13", Doc: "Kim et al. Fig. 13 on the paper's 256-node 1D flattened butterfly: 32 senders (the last 2 nodes of every router, §V-C's set; the paper's Fig. 13 set is not given) → node 0 from cycle 20,000 (interval 20 of 1,000 cycles) over UR 0.4 among the other nodes, UGAL, CBCM's dedicated hotspot VC against the shared data VCs at 0.99/D_t, 200 intervals, 2 seeds; the background's latency per interval in result.hotspot.series (paper: the dedicated VC settles ≈ 13.2× faster with a lower peak; hotspot throughput 93% dedicated, 100% shared); long",
+			Spec: Spec{Series: kim13, Loads: []float64{0.4}}},
+		{Name: "cbcm-trace-hotspot", Doc: "Kim et al. §V-C, traces + hotspot, with the Graph500 BFS (s=12) standing in for the paper's MPI traces: 256-node 1D flattened butterfly, 32 senders (the last 2 nodes of every router) → node 0 at 100%, the job on the other 223 nodes from cycle 50,000 (the paper warms up for 500,000), the job alone under MIN and UGAL, then Baseline, ECN, SRP, CBCM and Ideal × MIN and UGAL; the job's packet latency in result.graph500.packetLatency, to be divided by the alone run's (paper: Baseline(UGAL) ≈ 80× for HILO_2d, ECN(UGAL) up to 3×, SRP and CBCM at most +7%); long",
+			Spec: Spec{Series: TraceSeries(hot, "none", "ecn", "srp", "cbcm", "ideal"), Param: "workload.tq", Values: one}},
+		{Name: "cbcm-fig10", Doc: "Kim et al. Fig. 10, traces + UR short messages, with the Graph500 BFS (s=12) standing in for the paper's MPI traces: 256-node 1D flattened butterfly, the upper half of every router's nodes sending single-packet messages uniformly among themselves at 0.7 (traffic.ur2Load), the job on the lower half from cycle 50,000, the job alone under MIN and UGAL, then Baseline, ECN, SRP and CBCM × MIN and UGAL; the job's packet latency in result.graph500.packetLatency, to be divided by the alone run's (paper: CBCM up to 40% below SRP for long-message traces; the job's packets are not reserved by SRP here, engine/REPRODUCTION.md); long",
+			Spec: Spec{Series: TraceSeries(ur, "none", "ecn", "srp", "cbcm"), Param: "workload.tq", Values: one}},
 	}
 }

@@ -26,7 +26,7 @@ var CSVHeader = []string{"series", "name", "offered", "runs",
 // classes). The columns of CSVHeader never move.
 var (
 	CSVParamHeader    = []string{"param", "x"}
-	CSVGraph500Header = []string{"exec_s", "exec_s_ci95", "exec_cycles", "usage", "usage_ci95", "teps", "finished"}
+	CSVGraph500Header = []string{"exec_s", "exec_s_ci95", "exec_cycles", "usage", "usage_ci95", "teps", "finished", "job_latency"}
 	CSVReplyHeader    = []string{"request_accepted", "request_accepted_ci95", "reply_accepted", "reply_accepted_ci95"}
 	CSVDeadlockHeader = []string{"deadlocked_runs"}
 	CSVHotspotHeader  = []string{"bg_applied", "bg_accepted", "bg_accepted_ci95", "bg_latency", "bg_latency_ci95", "hot_accepted", "hot_latency"}
@@ -97,9 +97,9 @@ func WriteCSV(w io.Writer, points []Aggregate) error {
 		}
 		if g := p.Graph500; g500 && g != nil {
 			row = append(row, f(g.Seconds.Mean), f(g.Seconds.CI95), f(g.Cycles.Mean), f(g.Usage.Mean), f(g.Usage.CI95),
-				f(g.TEPS.Mean), strconv.FormatBool(g.Finished))
+				f(g.TEPS.Mean), strconv.FormatBool(g.Finished), f(g.PacketLatency.Mean))
 		} else if g500 {
-			row = append(row, "", "", "", "", "", "", "")
+			row = append(row, "", "", "", "", "", "", "", "")
 		}
 		if reply && p.RequestAccepted != nil && p.ReplyAccepted != nil {
 			row = append(row, f(p.RequestAccepted.Mean), f(p.RequestAccepted.CI95), f(p.ReplyAccepted.Mean), f(p.ReplyAccepted.CI95))

@@ -335,6 +335,9 @@ type Graph500Aggregate struct {
 	Usage    stats.Estimate `json:"usage" msgpack:"usage"` // phits/(process·cycle)
 	TEPS     stats.Estimate `json:"teps" msgpack:"teps"`
 	Finished bool           `json:"finished" msgpack:"finished"` // every run finished its BFS
+	// PacketLatency: the job's packets' mean latency (cycles), its own
+	// class beside the synthetic traffic of the other nodes
+	PacketLatency stats.Estimate `json:"packetLatency" msgpack:"packetLatency"`
 }
 
 // AggregateRuns averages the runs of one point.
@@ -390,6 +393,7 @@ func AggregateRuns(series int, runs []*result.Result) Aggregate {
 		g.Cycles = col(func(r *result.Result) float64 { return float64(r.Graph500.Cycles) })
 		g.Usage = col(func(r *result.Result) float64 { return r.Graph500.Usage })
 		g.TEPS = col(func(r *result.Result) float64 { return r.Graph500.TEPS })
+		g.PacketLatency = col(func(r *result.Result) float64 { return r.Graph500.PacketLatency })
 		for _, r := range runs {
 			g.Finished = g.Finished && r.Graph500.Finished
 		}

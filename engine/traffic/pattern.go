@@ -420,6 +420,32 @@ func (pt *Pattern) Group(n int) int {
 	return 1
 }
 
+// Classed reports whether the pattern divides the nodes into classes of
+// their own (Class): HOTSPOT and UR1UR2.
+func (pt *Pattern) Classed() bool {
+	return pt.spec.Kind == HOTSPOT || pt.spec.Kind == UR1UR2
+}
+
+// Class is node n's traffic class under a classed pattern: HOTSPOT's
+// background nodes 0, its senders 1 and the hotspot 2; UR1UR2's UR1 half
+// 0 and UR2 half 1 (Group); 0 for every node of another pattern. A
+// workload placed by the pattern (workload.placement=pattern) runs on the
+// nodes of class 0, beside the synthetic traffic of the others.
+func (pt *Pattern) Class(n int) int {
+	switch pt.spec.Kind {
+	case HOTSPOT:
+		switch {
+		case n == pt.spec.Hotspot:
+			return 2
+		case pt.bgIndex[n] < 0:
+			return 1
+		}
+	case UR1UR2:
+		return pt.Group(n)
+	}
+	return 0
+}
+
 // Hotspot is the HOTSPOT pattern's hotspot node and its senders (nil for
 // other patterns): the simulator keeps the senders backlogged.
 func (pt *Pattern) Hotspot() (node int, senders []int32) {

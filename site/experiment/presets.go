@@ -99,6 +99,7 @@ func Presets() []Preset {
 		cmQuick("srp-fig5b", "Kim et al. Fig. 5b for a browser: Baseline and SRP × MIN and UGAL under UR1–UR2, UR2 single packets at 0.9, UR1 4-packet messages swept; UR1's latency in result.groups (paper at 0.6: SRP(UGAL) drops ≈ 15% of speculative packets, UR1 latency 4.4×); seconds", loads(0.1, 0.7, 0.2)),
 		cmQuick("cbcm-fig12", "Kim et al. Fig. 12 for a browser: senders 0, 5, 8, 12 → node 4 on the data VCs at a fixed 1/4 or 0.99/4 flit per cycle (traffic.hotspotRate) against Ideal, MIN, with virtual output queues and without (paper: 1/4 1.6–2.0× Ideal, 0.99/4 nearly Ideal); seconds", loads(0.1, 0.7, 0.2)),
 		cmQuick("cbcm-fig14", "Kim et al. Fig. 14 for a browser: senders 0, 1, 2, 8 → node 9, the dedicated hotspot VC without throttling against CBCM; the per-sender bars in result.hotspot (paper: 0.25 each with CBCM); seconds", loads(0.1, 0.5, 0.2)))
+	ps = append(ps, traceQuick(), fig11Quick())
 	ps = append(ps, ethernetPresets(loads)...)
 	ps = append(ps, graph500Presets()...)
 	for _, e := range sweep.Experiments() {
@@ -362,6 +363,41 @@ func QCNTransient() config.Config {
 
 // cmQuick is the engine's congestion-management experiment name (sweep:
 // cmExperiments) shortened for the page: 10,000 + 10,000 cycles, one seed.
+// traceQuick is Kim et al. §V-C's traces + hotspot for a browser, the
+// Graph500 BFS standing in for the MPI traces: the 16-node network, one
+// sender per router (nodes 3, 7, 11, 15 → node 0), the job on the other 11
+// nodes from cycle 20,000, scale 10 (engine/sim TestKimTraceHotspotGraph500).
+func traceQuick() Preset {
+	base := config.KimTraceHotspot(4, 4, 1, 10, 20000, true)
+	base.Sim.Seeds = 1
+	return Preset{"cbcm-trace-hotspot-quick", "Kim et al. §V-C (traces + hotspot) for a browser, the Graph500 BFS (s=10) standing in for the paper's MPI traces: 16-node flattened butterfly, senders 3, 7, 11, 15 → node 0 at 100%, the job on the other 11 nodes from cycle 20,000; the job alone, then Baseline, SRP, CBCM and Ideal × MIN and UGAL; the job's packet latency is result.hotspot's background class (paper at 256 nodes: Baseline(UGAL) ≈ 80× the traces alone, SRP and CBCM at most +7%; here Baseline(UGAL) 1.8×, SRP and CBCM +2–3%); seconds",
+		Experiment{sweep.TraceSeries(base, "none", "srp", "cbcm", "ideal"),
+			Sweep{Param: "workload.tq", From: config.TqAltamira, To: config.TqAltamira, Step: DefaultSweep().Step}}}
+}
+
+// fig11Quick is the cbcm-fig11 experiment (Kim et al. Fig. 11: endpoint
+// against early detection, Fig. 1(c)'s senders 0–3 → node 4 over UR among
+// the other nodes, UGAL) for a browser: the paper's interval 100 as the
+// hotspot's start, with intervals of 100 cycles (the paper does not give
+// their length; the experiment's are 1,000), 400 intervals, one seed, the
+// paper's UR load 0.4.
+func fig11Quick() Preset {
+	for _, e := range sweep.Experiments() {
+		if e.Name != "cbcm-fig11" {
+			continue
+		}
+		var series []config.Config
+		for _, c := range e.Spec.Series {
+			c.Sim.Interval, c.Traffic.HotspotStart = 100, 100*100
+			c.Sim.Warmup, c.Sim.Cycles, c.Sim.Seeds = 0, 400*100, 1
+			series = append(series, c)
+		}
+		return Preset{"cbcm-fig11-quick", "Kim et al. Fig. 11 for a browser: CBCM's endpoint detection against early detection at intermediate routers, Fig. 1(c)'s senders 0–3 → node 4 from interval 100 (100-cycle intervals: cycle 10,000), UR 0.4 among the other 11 nodes, UGAL, 16 nodes; the latency per interval in the time series (paper: early detection's peak 0.42× and settling time 0.22× of endpoint's); seconds",
+			Experiment{series, Sweep{Param: LoadParam, From: 0.4, To: 0.4, Step: DefaultSweep().Step}}}
+	}
+	panic("experiment: no engine experiment cbcm-fig11")
+}
+
 func cmQuick(name, doc string, sw Sweep) Preset {
 	for _, e := range sweep.Experiments() {
 		if e.Name != name {
