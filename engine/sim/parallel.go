@@ -193,9 +193,9 @@ func (s *Sim) parallelBlocker() string {
 	case s.srcQueue && s.onMessage != nil && s.srpOf() == nil: // SRP's: parallel_srp.go
 		return "a mechanism's look at the messages queued is not partitioned yet"
 	case s.wl != nil && s.wl.start > 0:
-		return "workload.start: the job's clock is offset from the run's, which the windows' end bound does not take yet"
+		return jobStartNote
 	case s.wl != nil && (len(s.mech.list) != 0 || s.mech.ctl != nil):
-		return "a congestion-management mechanism beside the Graph500 job is not partitioned yet"
+		return jobMechNote
 	case s.st.hx != nil:
 		return "the hop counts of link classes beyond the third (per packet) are not partitioned yet"
 	}
@@ -215,6 +215,11 @@ func oneKeyNote(t topology.Topology) string {
 func routingNote(name string) string {
 	return "routing " + name + ": its network-wide state (broadcasts, levels, notifications) is not partitioned yet"
 }
+
+const (
+	jobStartNote = "workload.start: the job's clock is offset from the run's, which the windows' end bound does not take yet"
+	jobMechNote  = "a congestion-management mechanism beside the Graph500 job is not partitioned yet"
+)
 
 const fogsimIdleNote = "router.idleUpdates=fogsim: a router counts a packet from the cycle it leaves the upstream router (FOGSim's messagesInQueuesCounter), a lookahead of at most one cycle across the cut"
 

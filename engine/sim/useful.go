@@ -82,7 +82,8 @@ func UsefulPartitions(c *config.Config) int {
 // for a question). The reasons a configuration decides are the topology's
 // partition rule and keys, a routing whose state is not per router, and
 // FOGSim's idle updates of a per-cycle routing (PB, ACOR, PB_ACOR:
-// fogsimIdleNote); the others parallelBlocker knows (RECN or QCN-Switch
+// fogsimIdleNote), and a Graph500 job started late (jobStartNote) or run
+// beside a mechanism (jobMechNote); the others parallelBlocker knows (RECN or QCN-Switch
 // with a second mechanism, a mechanism's hook or control class not
 // partitioned) no valid configuration reaches: validation refuses
 // QCN_SWITCH with a congestion scheme and RECN with a routing but MIN.
@@ -112,6 +113,10 @@ func sequentialNote(c *config.Config, t topology.Topology) string {
 		return routingNote(c.Routing.Name)
 	case fogsimIdle(c):
 		return fogsimIdleNote
+	case c.Workload.Kind == "graph500" && c.Workload.Start > 0:
+		return jobStartNote
+	case c.Workload.Kind == "graph500" && jobMechanism(c):
+		return jobMechNote
 	}
 	return ""
 }
@@ -119,6 +124,13 @@ func sequentialNote(c *config.Config, t topology.Topology) string {
 // fogsimIdle: router.idleUpdates=fogsim of a routing whose state changes
 // every cycle in every router (routing.PerCycle): sim.New then counts the
 // packets each router holds (Sim.held), which keeps a run sequential.
+// jobMechanism: sim.New attaches a mechanism to c's run (QCN-Switch's
+// notifications, a congestion scheme but RECN, which has its own queues).
+func jobMechanism(c *config.Config) bool {
+	e, scheme := routing.Get(c.Routing.Name), c.Congestion.SchemeName()
+	return e.Keeps(routing.Notifications) || (scheme != "none" && scheme != "recn")
+}
+
 func fogsimIdle(c *config.Config) bool {
 	e := routing.Get(c.Routing.Name)
 	return c.Router.IdleUpdates == "fogsim" && e.Keeps(routing.PerCycle)
