@@ -19,6 +19,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"reflect"
 	"time"
 	"unsafe"
@@ -843,7 +844,29 @@ func (e *enc) mp() *msgpack.Encoder {
 	return e.m
 }
 
-func (e *enc) i(v int64) { e.mp().EncodeInt(v) } // appending: no error
+// i writes v as the library's EncodeInt does, in its shortest form. The
+// one- to three-byte forms (a fixint: -32 to 127; uint8, uint16, int8,
+// int16: -32,768 to 65,535), which nearly every value of a window takes (a
+// packet's fields, cycles below 65,536), are appended here without the
+// Encoder's interface calls; wider values go through the Encoder.
+// TestRemoteWireLibrary checks the forms written here byte for byte
+// against the library's over their whole range.
+func (e *enc) i(v int64) {
+	switch {
+	case v >= -32 && v <= math.MaxInt8:
+		e.b = append(e.b, byte(v))
+	case v >= 0 && v <= math.MaxUint8:
+		e.b = append(e.b, msgpcode.Uint8, byte(v))
+	case v >= 0 && v <= math.MaxUint16:
+		e.b = append(e.b, msgpcode.Uint16, byte(v>>8), byte(v))
+	case v >= math.MinInt8 && v < 0:
+		e.b = append(e.b, msgpcode.Int8, byte(v))
+	case v >= math.MinInt16 && v < 0:
+		e.b = append(e.b, msgpcode.Int16, byte(v>>8), byte(v))
+	default:
+		e.mp().EncodeInt(v) // appending: no error
+	}
+}
 
 func (e *enc) section(b []byte) {
 	e.mp().EncodeBytesLen(len(b))
@@ -884,9 +907,37 @@ func (d *dec) i() int64 {
 		d.fail("an integer", io.ErrUnexpectedEOF)
 		return 0
 	}
-	// an integer: a fixint or int/uint 8 to 64 (DecodeInt64 takes a nil
-	// and floats besides)
-	if c := d.b[0]; !msgpcode.IsFixedNum(c) && (c < msgpcode.Uint8 || c > msgpcode.Int64) {
+	// an integer: a fixint, uint8, uint16, int8 or int16 (read here, as
+	// enc writes them) or an int/uint 32 or 64 (DecodeInt64; it takes a
+	// nil and floats besides)
+	c := d.b[0]
+	if msgpcode.IsFixedNum(c) {
+		d.b = d.b[1:]
+		return int64(int8(c))
+	}
+	if len(d.b) >= 3 {
+		var v int64
+		switch c {
+		case msgpcode.Uint8:
+			v = int64(d.b[1])
+		case msgpcode.Int8:
+			v = int64(int8(d.b[1]))
+		case msgpcode.Uint16:
+			v = int64(uint16(d.b[1])<<8 | uint16(d.b[2]))
+		case msgpcode.Int16:
+			v = int64(int16(uint16(d.b[1])<<8 | uint16(d.b[2])))
+		default:
+			goto wide
+		}
+		if c == msgpcode.Uint8 || c == msgpcode.Int8 {
+			d.b = d.b[2:]
+		} else {
+			d.b = d.b[3:]
+		}
+		return v
+	}
+wide:
+	if c < msgpcode.Uint8 || c > msgpcode.Int64 {
 		d.fail("an integer", fmt.Errorf("code %#x", c))
 		return 0
 	}
