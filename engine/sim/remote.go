@@ -916,27 +916,21 @@ func (d *dec) i() int64 {
 		return int64(int8(c))
 	}
 	if len(d.b) >= 3 {
-		var v int64
-		switch c {
+		switch b1, b2 := d.b[1], d.b[2]; c {
 		case msgpcode.Uint8:
-			v = int64(d.b[1])
-		case msgpcode.Int8:
-			v = int64(int8(d.b[1]))
-		case msgpcode.Uint16:
-			v = int64(uint16(d.b[1])<<8 | uint16(d.b[2]))
-		case msgpcode.Int16:
-			v = int64(int16(uint16(d.b[1])<<8 | uint16(d.b[2])))
-		default:
-			goto wide
-		}
-		if c == msgpcode.Uint8 || c == msgpcode.Int8 {
 			d.b = d.b[2:]
-		} else {
+			return int64(b1)
+		case msgpcode.Int8:
+			d.b = d.b[2:]
+			return int64(int8(b1))
+		case msgpcode.Uint16:
 			d.b = d.b[3:]
+			return int64(uint16(b1)<<8 | uint16(b2))
+		case msgpcode.Int16:
+			d.b = d.b[3:]
+			return int64(int16(uint16(b1)<<8 | uint16(b2)))
 		}
-		return v
 	}
-wide:
 	if c < msgpcode.Uint8 || c > msgpcode.Int64 {
 		d.fail("an integer", fmt.Errorf("code %#x", c))
 		return 0
