@@ -14,13 +14,18 @@ package sim
 // engine/PARALLEL.md, "Across memories".
 
 import (
+	"bytes"
 	"context"
-	"encoding/binary"
 	"errors"
 	"fmt"
+	"io"
+	"math"
 	"reflect"
 	"time"
 	"unsafe"
+
+	"github.com/vmihailenco/msgpack/v5"
+	"github.com/vmihailenco/msgpack/v5/msgpcode"
 
 	"phitsim/engine/result"
 )
@@ -61,6 +66,10 @@ type Partition struct {
 	// ECN and CBCM (remote_mech.go): the words of the partition's flows'
 	// bits (busy) as last sent
 	busySent []uint64
+	// the outboxes' encoding and the crossings' decoding, reused window
+	// after window (sendBytes, receiveBytes)
+	out enc
+	in  dec
 }
 
 // NewPartition makes s, a Sim fresh from New with the run's configuration
@@ -81,7 +90,9 @@ func (pt *Partition) Handle(cmd []byte) (answer []byte, done bool) {
 	}
 	ans, err := pt.handle(cmd)
 	if err != nil {
-		return append([]byte{ansErr}, fmt.Sprintf("partition %d: %v", pt.p, err)...), false
+		e := &enc{b: []byte{ansErr}}
+		e.str(fmt.Sprintf("partition %d: %v", pt.p, err))
+		return e.b, false
 	}
 	return ans, false
 }
@@ -135,7 +146,7 @@ func (pt *Partition) handle(cmd []byte) (out []byte, err error) {
 		to, W, M, gather := d.i(), d.i(), d.i(), d.i() != 0
 		for q := 0; q < pt.n && d.err == nil; q++ {
 			if q != pt.p {
-				s.receiveBytes(d.bytes())
+				s.receiveBytes(&pt.in, d.bytes())
 			}
 		}
 		if d.err != nil {
@@ -165,7 +176,7 @@ func (pt *Partition) handle(cmd []byte) (out []byte, err error) {
 						pt.ctlFlight++
 					}
 				}
-				e.section(s.sendBytes(r))
+				e.section(s.sendBytes(&pt.out, r))
 			}
 		}
 		if s.snap != nil && s.snap.snapDue(to) {
@@ -286,12 +297,13 @@ func countWalk(v reflect.Value, f func(a reflect.Value)) {
 	}
 }
 
-// sendBytes is this partition's outbox for partition r, encoded (and
-// emptied): the packets that crossed the cut in the window, in the order
-// sent, then the credits.
-func (s *Sim) sendBytes(r int) []byte {
+// sendBytes is this partition's outbox for partition r, encoded into e's
+// buffer, reused (the caller copies it before the next call), and emptied:
+// the packets that crossed the cut in the window, in the order sent, then
+// the credits.
+func (s *Sim) sendBytes(e *enc, r int) []byte {
 	x := s.xp
-	e := &enc{}
+	e.b = e.b[:0]
 	ps, cs := x.packets[x.bank][r], x.credits[x.bank][r]
 	e.i(int64(len(ps)))
 	for i := range ps {
@@ -322,12 +334,12 @@ func (s *Sim) sendBytes(r int) []byte {
 // receiveBytes is receive for one sending partition's outbox, encoded
 // (sendBytes): the packets into this partition's pool and arrival wheel,
 // the credits into its credit wheel, in the order sent. Before the first
-// window nothing was sent: b is empty.
-func (s *Sim) receiveBytes(b []byte) {
+// window nothing was sent: b is empty. d is the decoder, reused.
+func (s *Sim) receiveBytes(d *dec, b []byte) {
 	if len(b) == 0 {
 		return
 	}
-	d := &dec{b: b}
+	d.b, d.err = b, nil
 	for range d.count() {
 		pi, vc, seq := int32(d.i()), int32(d.i()), uint32(d.i())
 		var rseq uint32
@@ -488,7 +500,10 @@ func (s *Sim) runRemote(ctx context.Context, onProgress func(Progress), start ti
 			case len(b) == 0:
 				err = fmt.Errorf("partition %d: empty answer", p)
 			case b[0] == ansErr:
-				err = errors.New(string(b[1:]))
+				d := &dec{b: b[1:]}
+				if err = errors.New(d.str()); d.err != nil {
+					err = fmt.Errorf("partition %d: an error answer: %w", p, d.err)
+				}
 			}
 			if err != nil {
 				first = firstErr(first, err)
@@ -808,32 +823,124 @@ func (l *localLink) Recv() ([]byte, error) {
 	return b, nil
 }
 
-// enc and dec: the messages' encoding, signed varints and
-// length-prefixed sections.
-type enc struct{ b []byte }
+// enc and dec: the messages' encoding, msgpack (the library the page's
+// protocol uses, github.com/vmihailenco/msgpack/v5): every value a msgpack
+// integer in its shortest form, every section (an outbox inside a command
+// or an answer) a msgpack bin. A command's op and an answer's status are
+// positive fixints, so a whole message is a msgpack stream any msgpack
+// decoder reads (TestRemoteWireMsgpack).
+type enc struct {
+	b []byte
+	m *msgpack.Encoder // writing to the enc (Write, WriteByte): appending to b
+}
 
-func (e *enc) i(v int64) { e.b = binary.AppendVarint(e.b, v) }
+func (e *enc) Write(p []byte) (int, error) { e.b = append(e.b, p...); return len(p), nil }
+func (e *enc) WriteByte(c byte) error      { e.b = append(e.b, c); return nil }
+
+func (e *enc) mp() *msgpack.Encoder {
+	if e.m == nil {
+		e.m = msgpack.NewEncoder(e)
+	}
+	return e.m
+}
+
+// i writes v as the library's EncodeInt does, in its shortest form. The
+// one- to three-byte forms (a fixint: -32 to 127; uint8, uint16, int8,
+// int16: -32,768 to 65,535), which nearly every value of a window takes (a
+// packet's fields, cycles below 65,536), are appended here without the
+// Encoder's interface calls; wider values go through the Encoder.
+// TestRemoteWireLibrary checks the forms written here byte for byte
+// against the library's over their whole range.
+func (e *enc) i(v int64) {
+	switch {
+	case v >= -32 && v <= math.MaxInt8:
+		e.b = append(e.b, byte(v))
+	case v >= 0 && v <= math.MaxUint8:
+		e.b = append(e.b, msgpcode.Uint8, byte(v))
+	case v >= 0 && v <= math.MaxUint16:
+		e.b = append(e.b, msgpcode.Uint16, byte(v>>8), byte(v))
+	case v >= math.MinInt8 && v < 0:
+		e.b = append(e.b, msgpcode.Int8, byte(v))
+	case v >= math.MinInt16 && v < 0:
+		e.b = append(e.b, msgpcode.Int16, byte(v>>8), byte(v))
+	default:
+		e.mp().EncodeInt(v) // appending: no error
+	}
+}
 
 func (e *enc) section(b []byte) {
-	e.b = binary.AppendUvarint(e.b, uint64(len(b)))
+	e.mp().EncodeBytesLen(len(b))
 	e.b = append(e.b, b...)
 }
 
+// str writes s as a msgpack str (an error answer's text).
+func (e *enc) str(s string) { e.mp().EncodeString(s) }
+
+// dec reads what enc wrote; b is the bytes left. A value of another type,
+// or cut short, is an error naming what was read and where, never a panic.
 type dec struct {
 	b   []byte
 	err error
+	r   bytes.Reader // b, for m
+	m   *msgpack.Decoder
+}
+
+// mp is the decoder, reading b.
+func (d *dec) mp() *msgpack.Decoder {
+	d.r.Reset(d.b)
+	if d.m == nil {
+		d.m = msgpack.NewDecoder(&d.r)
+	}
+	return d.m
+}
+
+// fail records what could not be read, with the bytes left at it.
+func (d *dec) fail(what string, err error) {
+	d.err = fmt.Errorf("truncated or malformed message: %s with %d bytes left: %v", what, len(d.b), err)
 }
 
 func (d *dec) i() int64 {
 	if d.err != nil {
 		return 0
 	}
-	v, n := binary.Varint(d.b)
-	if n <= 0 {
-		d.err = errors.New("truncated message")
+	if len(d.b) == 0 {
+		d.fail("an integer", io.ErrUnexpectedEOF)
 		return 0
 	}
-	d.b = d.b[n:]
+	// an integer: a fixint, uint8, uint16, int8 or int16 (read here, as
+	// enc writes them) or an int/uint 32 or 64 (DecodeInt64; it takes a
+	// nil and floats besides)
+	c := d.b[0]
+	if msgpcode.IsFixedNum(c) {
+		d.b = d.b[1:]
+		return int64(int8(c))
+	}
+	if len(d.b) >= 3 {
+		switch b1, b2 := d.b[1], d.b[2]; c {
+		case msgpcode.Uint8:
+			d.b = d.b[2:]
+			return int64(b1)
+		case msgpcode.Int8:
+			d.b = d.b[2:]
+			return int64(int8(b1))
+		case msgpcode.Uint16:
+			d.b = d.b[3:]
+			return int64(uint16(b1)<<8 | uint16(b2))
+		case msgpcode.Int16:
+			d.b = d.b[3:]
+			return int64(int16(uint16(b1)<<8 | uint16(b2)))
+		}
+	}
+	if c < msgpcode.Uint8 || c > msgpcode.Int64 {
+		d.fail("an integer", fmt.Errorf("code %#x", c))
+		return 0
+	}
+	v, err := d.mp().DecodeInt64()
+	if err != nil {
+		d.fail("an integer", err)
+		return 0
+	}
+	d.b = d.b[len(d.b)-d.r.Len():]
 	return v
 }
 
@@ -850,16 +957,52 @@ func (d *dec) count() int {
 	return int(c)
 }
 
+// bytes is a section: a bin, its bytes in place (not copied).
 func (d *dec) bytes() []byte {
 	if d.err != nil {
 		return nil
 	}
-	l, n := binary.Uvarint(d.b)
-	if n <= 0 || l > uint64(len(d.b)-n) {
-		d.err = errors.New("truncated section")
+	if len(d.b) == 0 {
+		d.fail("a section", io.ErrUnexpectedEOF)
 		return nil
 	}
-	b := d.b[n : n+int(l) : n+int(l)]
-	d.b = d.b[n+int(l):]
+	if c := d.b[0]; !msgpcode.IsBin(c) {
+		d.fail("a section", fmt.Errorf("code %#x", c))
+		return nil
+	}
+	m := d.mp()
+	l, err := m.DecodeBytesLen()
+	if err == nil && (l < 0 || l > d.r.Len()) {
+		err = fmt.Errorf("%d bytes, %d left", l, d.r.Len())
+	}
+	if err != nil {
+		d.fail("a section", err)
+		return nil
+	}
+	n := len(d.b) - d.r.Len()
+	b := d.b[n : n+l : n+l]
+	d.b = d.b[n+l:]
 	return b
+}
+
+// str is a str (an error answer's text).
+func (d *dec) str() string {
+	if d.err != nil {
+		return ""
+	}
+	if len(d.b) == 0 {
+		d.fail("a string", io.ErrUnexpectedEOF)
+		return ""
+	}
+	if c := d.b[0]; !msgpcode.IsString(c) {
+		d.fail("a string", fmt.Errorf("code %#x", c))
+		return ""
+	}
+	v, err := d.mp().DecodeString()
+	if err != nil {
+		d.fail("a string", err)
+		return ""
+	}
+	d.b = d.b[len(d.b)-d.r.Len():]
+	return v
 }

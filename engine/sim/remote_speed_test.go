@@ -22,7 +22,8 @@ import (
 // "Parallel runs") the h=4 Dragonfly (1,056 nodes), MIN, UN at 0.4,
 // 1,000 + 4,000 cycles: sequential, shared-memory partitions and
 // partitions in Sims of their own (bytes over channels), wall and CPU
-// time, and the bytes exchanged.
+// time, and the bytes exchanged. PHITSIM_REMOTE_BENCH="remote 2" (or
+// another mode's name) runs that mode once, for callgrind.
 func TestRemoteSpeed(t *testing.T) {
 	if os.Getenv("PHITSIM_REMOTE_BENCH") == "" {
 		t.Skip("a measurement: PHITSIM_REMOTE_BENCH=1 runs it")
@@ -36,9 +37,13 @@ func TestRemoteSpeed(t *testing.T) {
 		syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
 		return float64(ru.Utime.Nano()+ru.Stime.Nano()) / 1e9
 	}
+	modes, rounds := []string{"sequential", "shared 2", "remote 2", "remote 4"}, 2
+	if m := os.Getenv("PHITSIM_REMOTE_BENCH"); m != "1" { // one mode once (a callgrind probe)
+		modes, rounds = []string{m}, 1
+	}
 	var want string
-	for round := range 2 {
-		for _, mode := range []string{"sequential", "shared 2", "remote 2", "remote 4"} {
+	for round := range rounds {
+		for _, mode := range modes {
 			s, err := New(c, 1)
 			if err != nil {
 				t.Fatal(err)
@@ -58,11 +63,11 @@ func TestRemoteSpeed(t *testing.T) {
 					links[i] = &countLink{Link: l}
 				}
 				r, err = s.RunRemote(context.Background(), nil, links)
-				var sent, got int64
+				var sent, got, msgs int64
 				for _, l := range links {
-					sent, got = sent+l.(*countLink).sent, got+l.(*countLink).got
+					sent, got, msgs = sent+l.(*countLink).sent, got+l.(*countLink).got, msgs+l.(*countLink).msgs
 				}
-				t.Logf("%s: %.1f MB of commands, %.1f MB of answers", mode, float64(sent)/1e6, float64(got)/1e6)
+				t.Logf("%s: %.1f MB of commands, %.1f MB of answers; %.0f bytes per command and answer", mode, float64(sent)/1e6, float64(got)/1e6, float64(sent+got)/float64(msgs))
 			}
 			if err != nil {
 				t.Fatal(err)
@@ -82,10 +87,10 @@ func TestRemoteSpeed(t *testing.T) {
 // countLink counts the bytes through a link.
 type countLink struct {
 	Link
-	sent, got int64
+	sent, got, msgs int64 // msgs: the commands sent
 }
 
-func (l *countLink) Send(b []byte) error { l.sent += int64(len(b)); return l.Link.Send(b) }
+func (l *countLink) Send(b []byte) error { l.sent += int64(len(b)); l.msgs++; return l.Link.Send(b) }
 func (l *countLink) Recv() ([]byte, error) {
 	b, err := l.Link.Recv()
 	l.got += int64(len(b))
