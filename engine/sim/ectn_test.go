@@ -256,6 +256,36 @@ func TestECtNADV(t *testing.T) {
 	}
 }
 
+// Thesis Fig. 4.6b (reproduction target 9) beside FOGSim v5, ADV+1 at low
+// load: the thesis has the contention counters' latency above OLM's at 0.05–0.15
+// and ECtN the best performer under ADV+1. FOGSim v5 (commit dcdd75f,
+// validation/fogsim-h4.cfg's system, h=4, OLM with MM_L, `MisroutingTrigger=CGA`
+// or `CA_REMOTE ContentionThreshold=6 ContentionGlobalThreshold=10`, 1,000 +
+// 2,000 cycles, seed 1) measures at 0.1 ECtN 241.3 cycles against OLM's
+// 226.4 and at 0.2 ECtN 250.0 against OLM's 243.9: ECtN is not yet the lowest
+// there, in the simulator the thesis's numbers came from. phitsim with
+// FOGSim's model on the same runs must give each latency within 2% of
+// FOGSim's and the same order (ECtN above OLM at 0.1 and 0.2); at 0.4 ECtN is
+// below OLM (TestECtNADV). REPRODUCTION.md, "Targets 5, 9, 19 and 22 beside
+// FOGSim v5".
+func TestECtNADVLowLoadAsFOGSim(t *testing.T) {
+	c := btConfig(4, 1000, 2000)
+	c.UseFOGSimModel()
+	for _, tc := range []struct {
+		load            float64
+		fogECtN, fogOLM float64
+	}{{0.1, 241.3, 226.4}, {0.2, 250.0, 243.9}} {
+		_, e, _ := ccRunAt(t, c, "OLM/ectn", "ADV", tc.load, 0)
+		_, o, _ := ccRunAt(t, c, "OLM/cga", "ADV", tc.load, 0)
+		if !btWithin(e, tc.fogECtN, 0.02) || !btWithin(o, tc.fogOLM, 0.02) {
+			t.Errorf("ADV+1 at %.1f: latency ECtN %.1f, OLM %.1f; FOGSim v5 %.1f, %.1f: want each within 2%%", tc.load, e, o, tc.fogECtN, tc.fogOLM)
+		}
+		if e <= o {
+			t.Errorf("ADV+1 at %.1f: ECtN %.1f not above OLM's %.1f (FOGSim v5: %.1f above %.1f)", tc.load, e, o, tc.fogECtN, tc.fogOLM)
+		}
+	}
+}
+
 // Thesis §4.2.2, Fig. 4.5a (reproduction target 10), h=4: below the
 // threshold window the counters misroute UN traffic for nothing — Base with
 // th = 2 misroutes clearly more than with th = 6 (which misroutes none) at

@@ -2,6 +2,7 @@ package sweep
 
 import (
 	"errors"
+	"math"
 	"testing"
 
 	"phitsim/engine/config"
@@ -260,7 +261,14 @@ func TestFlexVCTarget18ExperimentDeadlocks(t *testing.T) {
 // 18.9% and 21.8% at h=5, 22.2% and 24.9% at h=6, 23.8% and 26.6% at the
 // thesis's h=8), so at h=4 those two may fall up to 10 points short. Seed 1,
 // the experiment's series at 3,000 + 2,000 cycles (with a 1,500-cycle
-// warm-up the baseline's queues are still growing).
+// warm-up the baseline's queues are still growing). The h=4 shortfall is
+// FOGSim v5's too, the simulator the thesis's numbers came from: on this run
+// (validation/fogsim-h4.cfg's system, `Traffic=BURSTY_UN avgBurstLength=5
+// routing=MIN Probability=40 InjectionChannels=3`, 3,000 + 2,000 cycles, seed 1)
+// it measures the baseline 2/1 at 302.96 cycles and FlexVC 8/4
+// (`VcUsage=FLEXIBLE LocalLinkChannels=8 GlobalChannels=4`) at 246.34, −18.7%;
+// phitsim's two latencies must be within 4% of those and its 8/4 reduction
+// within 2 points of FOGSim's.
 func TestFlexVCTarget14BurstyLatency(t *testing.T) {
 	if testing.Short() {
 		t.Skip("five h=4 runs at 0.4 (about 2.5 s of CPU)")
@@ -286,6 +294,12 @@ func TestFlexVCTarget14BurstyLatency(t *testing.T) {
 		if d := red[i] - thesis[i]; d < -short[i] || d > 5 {
 			t.Errorf("%s: %.1f%% below the baseline, the thesis %.1f%% (want within −%.0f/+5 points)", names[i], red[i], thesis[i], short[i])
 		}
+	}
+	const fogBase, fog84 = 302.96, 246.34
+	fogRed := 100 * (1 - fog84/fogBase)
+	if math.Abs(lat[0]/fogBase-1) > 0.04 || math.Abs(lat[4]/fog84-1) > 0.04 || math.Abs(red[4]-fogRed) > 2 {
+		t.Errorf("baseline 2/1 %.1f and FlexVC 8/4 %.1f cycles (%.1f%% less); FOGSim v5 %.1f and %.1f (%.1f%% less): want each within 4%% and the reduction within 2 points",
+			lat[0], lat[4], red[4], fogBase, fog84, fogRed)
 	}
 }
 
