@@ -371,3 +371,65 @@ func TestQCNCnmRateUniform(t *testing.T) {
 		t.Errorf("UN 1.0 latency: 0.1%% %.1f, 0.3%% %.1f, 3.2%% %.1f (target 18: 3.2%% the highest, by ≥ 10%%)", l1, l3, l32)
 	}
 }
+
+// TestQCNPaperSizeExperiments: every figure of the QCN-Switch paper with an
+// h=4 experiment (Figs. 6–16 and 18; Fig. 17 sweeps the size itself) has
+// an -h6 entry on the paper's 5,256-node system (Table I, h=6) with its
+// run (2.4 + 2.4 ms, 10 seeds; the transients 2 seeds), the same series
+// (routing, router, traffic pattern) and the same loads (ADV+1 in steps
+// of 0.1), so that the h=6 column of engine/REPRODUCTION.md can be rerun.
+func TestQCNPaperSizeExperiments(t *testing.T) {
+	h6p, err := config.PresetByName("ethernet-h6")
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, e := range Experiments() {
+		if len(e.Name) < 4 || e.Name[:4] != "qcn-" || e.Name[len(e.Name)-3:] == "-h6" || e.Name[:9] == "qcn-fig17" {
+			continue
+		}
+		h6, err := ExperimentByName(e.Name + "-h6")
+		if err != nil {
+			t.Errorf("%s has no -h6 entry", e.Name)
+			continue
+		}
+		n++
+		if len(h6.Spec.Series) != len(e.Spec.Series) || h6.Table != e.Table {
+			t.Errorf("%s-h6: %d series (h=4: %d), table %v", e.Name, len(h6.Spec.Series), len(e.Spec.Series), h6.Table)
+			continue
+		}
+		transient := e.Spec.Series[0].Traffic.SwitchCycle > 0
+		for i, c := range h6.Spec.Series {
+			c4 := e.Spec.Series[i]
+			sz, _ := c.Topology.Sizes()
+			seeds, warmup, cycles := h6p.Sim.Seeds, h6p.Sim.Warmup, h6p.Sim.Cycles
+			if transient {
+				seeds, cycles = 2, c4.Sim.Cycles
+			}
+			if sz.Nodes != 5256 || c.Name != c4.Name || c.Routing != c4.Routing || c.Router != c4.Router ||
+				c.Traffic.Pattern != c4.Traffic.Pattern || c.Traffic.SwitchCycle != c4.Traffic.SwitchCycle ||
+				c.Traffic.SwitchPattern != c4.Traffic.SwitchPattern || c.Traffic.Load != c4.Traffic.Load ||
+				c.Sim.Seeds != seeds || c.Sim.Warmup != warmup || c.Sim.Cycles != cycles {
+				t.Errorf("%s-h6 series %d: %s on %d nodes, %s, sim %+v; h=4: %s, %s", e.Name, i, c.Name, sz.Nodes,
+					c.Traffic.Pattern, c.Sim, c4.Name, c4.Traffic.Pattern)
+			}
+		}
+		ls, ls4 := h6.Spec.Loads, e.Spec.Loads
+		if e.Spec.Series[0].Traffic.Pattern == "ADV" && !transient && len(ls4) > 1 {
+			ls4 = loads(0.1, 0.5, 0.1)
+		}
+		if len(ls) != len(ls4) {
+			t.Errorf("%s-h6: loads %v, h=4 %v", e.Name, ls, e.Spec.Loads)
+			continue
+		}
+		for i := range ls {
+			if math.Abs(ls[i]-ls4[i]) > 1e-9 {
+				t.Errorf("%s-h6: loads %v, h=4 %v", e.Name, ls, e.Spec.Loads)
+				break
+			}
+		}
+	}
+	if n < 19 {
+		t.Errorf("%d figures with an -h6 entry, want the 19 h=4 experiments", n)
+	}
+}
