@@ -443,9 +443,9 @@ func TestQCNPaperSizeExperiments(t *testing.T) {
 // it only while that mean is below 13, and it keeps a residual minimal
 // probability, where Th2 = 30 drives it to about 0. That residual share of
 // each of group 0's a·p nodes' traffic goes to the one minimal global link
-// toward group 1: the load it adds grows with the group (a·p = 8 nodes at
-// h=2, 32 at h=4, 72 at h=6), which is why only the paper's size loses
-// throughput (engine/REPRODUCTION.md target 16: at h=6, ADV+1 0.5, Th2 = 50
+// toward group 1: the residual is of the same order at every size while the
+// nodes sending it grow with the group (a·p = 8 at h=2, 32 at h=4, 72 at
+// h=6), the likely reason why only the paper's size loses throughput (engine/REPRODUCTION.md target 16: at h=6, ADV+1 0.5, Th2 = 50
 // accepts 0.461 against 30's 0.490; at h=4 0.504 both). Measured with
 // qcn-fig16-adv1's configurations (FOGSim's model) at h=2 a=4 p=2, ADV+1
 // 0.5, 10,000 + 5,000 cycles, seed 1: the mean probability of group 0's
