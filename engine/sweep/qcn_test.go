@@ -451,9 +451,11 @@ func TestQCNPaperSizeExperiments(t *testing.T) {
 // 0.5, 10,000 + 5,000 cycles, seed 1: the mean probability of group 0's
 // other routers' local port toward S_out over the measured window (one
 // snapshot per 1,000 cycles): 10.0% with Th2 = 50, 1.6% with 30 (accepted
-// 0.521 and 0.518). At h=3 / h=4 / h=6 (20,000 + 5,000 cycles; every
-// router's port on the minimal path to group 1): 4.3 / 4.5 / 3.6% with
-// Th2 = 50 against 0.2 / 0.1 / 0.0% with 30. About 3 s of CPU.
+// 0.521 and 0.518). At h=3 / 4 / 5 / 6 (20,000 + 5,000 cycles; every
+// router's port on the minimal path to group 1): 4.3 / 4.5 / 4.0 / 3.6%
+// with Th2 = 50 against 0.2 / 0.1 / 0.0 / 0.0% with 30, while Th2 = 50's
+// accepted load against 30's goes +1.8 / 0.0 / −3.2 / −5.9%. About 2 s of
+// CPU.
 func TestQCNTh2ResidualMinimal(t *testing.T) {
 	e, err := ExperimentByName("qcn-fig16-adv1")
 	if err != nil {
