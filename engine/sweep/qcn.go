@@ -283,7 +283,48 @@ func qcnExperiments() []Experiment {
 		exp("qcn-fig6-adv1-h6", "QCN-Switch paper Fig. 6b on the paper's 5,256-node system and run (h=6; long)",
 			qcnSeries(h6("ADV"), base3, qcnInputVariants...), loads(0.1, 0.5, 0.1)),
 	}
+	out = append(out, qcnH6Experiments()...)
 	return append(out, qcnTransientExperiments()...)
+}
+
+// qcnH6Experiments are the steady-state figures not listed above on the
+// paper's 5,256-node system and run (ethernet-h6: 2.4 + 2.4 ms, 10 seeds):
+// the h=4 entries' series and loads, ADV+1 to 0.5 in steps of 0.1 as
+// qcn-fig8-adv1-h6. engine/REPRODUCTION.md's h=6 column ran their series
+// one at a time with shorter runs (`phitsim run`, sim.seeds=1).
+func qcnH6Experiments() []Experiment {
+	un, adv := qcnBase("ethernet-h6", "UN"), qcnBase("ethernet-h6", "ADV")
+	advLoads := loads(0.1, 0.5, 0.1)
+	base3 := []string{"MIN", "VAL", "PB"}
+	exp := func(name, fig, claim string, ss []config.Config, ls []float64) Experiment {
+		return Experiment{Name: name, Doc: "QCN-Switch paper " + fig + " on the paper's 5,256-node system and run (h=6, 2.4 + 2.4 ms, 10 seeds; long): " + claim, Spec: Spec{Series: ss, Loads: ls}}
+	}
+	fair := adv
+	fair.Traffic.Load = 0.4
+	fig79 := exp("qcn-fig7-9-h6", "Figs. 7 and 9", "injected throughput per router of group 0 under ADV+1 at 0.4, every variant",
+		qcnSeries(fair, nil, append(append([]qcnVariant{}, qcnInputVariants...), qcnOutputVariants...)...), []float64{0.4})
+	fig79.Table = true
+	named := func(b config.Config) []config.Config {
+		ss := qcnSeries(b, base3, qcnOutputVariants[1], qcnOutputVariants[0])
+		ss[3].Name, ss[4].Name = "QCN-Switch", "QCN-Switch no FbC"
+		return ss
+	}
+	return []Experiment{
+		exp("qcn-fig6-un-h6", "Fig. 6a", "input sampling ± source processing ± feedback comparison vs MIN, VAL, PB under UN",
+			qcnSeries(un, base3, append(append([]qcnVariant{}, qcnInputVariants...), qcnFOGSimSP)...), QCNLoadsUN),
+		fig79,
+		exp("qcn-fig11-un-h6", "Fig. 11a", "CNM rates (CPC, %CNMs) = (100, 10), (100, 30), (25, 80) under UN", qcnRateSeries(un), QCNLoadsUN),
+		exp("qcn-fig11-adv1-h6", "Fig. 11b", "CNM rates under ADV+1", qcnRateSeries(adv), advLoads),
+		exp("qcn-fig13-un-h6", "Fig. 13", "L_f = 1/64, 1/85, 1/128, 1/256 under UN", qcnLfSeries(un), QCNLoadsUN),
+		exp("qcn-fig13-adv1-h6", "Fig. 13", "L_f under ADV+1", qcnLfSeries(adv), advLoads),
+		exp("qcn-fig15-un-h6", "Fig. 15", "PI = 0.1, 0.5, 1 and 5 points under UN", qcnPISeries(un), QCNLoadsUN),
+		exp("qcn-fig15-adv1-h6", "Fig. 15", "PI under ADV+1", qcnPISeries(adv), advLoads),
+		exp("qcn-fig16-un-h6", "Fig. 16a", "Th2 = 0, 10, 30, 50 under UN", qcnTh2Series(un), QCNLoadsUN),
+		exp("qcn-fig16-adv1-h6", "Fig. 16b", "Th2 under ADV+1", qcnTh2Series(adv), advLoads),
+		exp("qcn-fig18-hot-h6", "Fig. 18a", "hot region (25% of the traffic to 12.5% of the nodes)",
+			named(qcnBase("ethernet-h6", "HOT")), loads(0.2, 1, 0.2)),
+		exp("qcn-fig18-perm-h6", "Fig. 18b", "random permutation", named(qcnBase("ethernet-h6", "PERM")), loads(0.2, 1, 0.2)),
+	}
 }
 
 // qcnTransient is paper §4.3's transient at h=4 (or the paper's h=6 system
@@ -326,6 +367,10 @@ func qcnTransientExperiments() []Experiment {
 			pbq(qcnTransient("UN", "ADV", true))),
 		exp("qcn-fig10b-h6", "QCN-Switch paper Fig. 10b on the paper's 5,256-node system (h=6; long)",
 			pbq(qcnTransient("ADV", "UN", true))),
+		exp("qcn-fig12-h6", "QCN-Switch paper Fig. 12 on the paper's 5,256-node system (h=6, 2.4 ms of warm-up, 2 seeds; long): UN → ADV+1 at 0.4 for the three CNM rates",
+			qcnRateSeries(qcnTransient("UN", "ADV", true))),
+		exp("qcn-fig14-h6", "QCN-Switch paper Fig. 14 on the paper's 5,256-node system (h=6, 2.4 ms of warm-up, 2 seeds; long): UN → ADV+1 at 0.4 for the four L_f",
+			qcnLfSeries(qcnTransient("UN", "ADV", true))),
 	}
 }
 
