@@ -67,6 +67,7 @@ type srp struct {
 	queued  []int32 // packets in the flow's source queue
 	granted []bool
 	start   []int64 // granted: when its non-speculative packets may leave
+	tg      []int64 // granted: the grant's t_g, before which none may leave
 	txFree  []int64 // per node: its non-speculative transmission is busy until
 	tRes    []int64 // per destination: its ejection schedule
 	acc     []int64 // per packet id: a speculative packet's queuing over its earlier hops
@@ -120,7 +121,7 @@ func (m *srp) attach(s *Sim, id int) error {
 	m.spec = 1 << sh
 	nf := s.N * s.N
 	m.cur, m.left, m.out, m.queued = make([]int32, nf), make([]int32, nf), make([]int32, nf), make([]int32, nf)
-	m.granted, m.start = make([]bool, nf), make([]int64, nf)
+	m.granted, m.start, m.tg = make([]bool, nf), make([]int64, nf), make([]int64, nf)
 	m.txFree, m.tRes = make([]int64, s.N), make([]int64, s.N)
 	m.nackQ = make([][]srpNackWait, s.R)
 	if err := s.needPriorityPackets(id); err != nil {
@@ -270,7 +271,7 @@ func (m *srp) done(s *Sim, n, dst int) {
 // left go on the data VCs then, after the node's earlier granted message.
 func (m *srp) grant(s *Sim, n, dst int, tg int64) {
 	f := n*s.N + dst
-	m.granted[f] = true
+	m.granted[f], m.tg[f] = true, tg
 	s.setIsoFlow(n, dst, false)
 	if m.left[f] > 0 {
 		st := max(tg, s.now, m.txFree[n])
@@ -315,7 +316,9 @@ func (m *srp) nack(s *Sim, n int, d int64) {
 		m.txFree[n] += int64(s.P) // joins the packets waiting for their slot
 		return
 	}
-	st := max(s.now, m.txFree[n])
+	// not before t_g, even when every packet had left speculatively by the
+	// grant: its reservation is the slot the destination keeps for it
+	st := max(s.now, m.txFree[n], m.tg[f])
 	m.txFree[n], m.start[f] = st+int64(s.P), st
 	s.holdFlow(n, dst, st)
 }
