@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"math"
+	"strings"
 
 	"phitsim/engine/routing"
 	"phitsim/engine/topology"
@@ -387,6 +388,21 @@ func (c *Config) memory() []MemoryPart {
 		ctlSlots = slots
 		fifo := ports * (int64(r.OutputBuffer) + 1) * 8
 		add("congestion.scheme", "the 1-flit control packets' VC slots (one per phit) and output FIFO entries", float64(slots*8+fifo), false)
+	}
+	// ECN's and SRP's per-flow state, N × N source–destination flows
+	// (sim's ecn.attach: the inter-packet delay, the last packet's tail and
+	// the delay's start, busy; srp.attach: the message's packets current,
+	// left, out and queued, granted, its start and its grant's t_g) and the
+	// flow hold both keep at the source (sim's needFlowHolds); CBCM's
+	// (cbcmMemory) counts its own
+	if sc := c.Congestion.SchemeName(); sc == "ecn" || sc == "srp" {
+		nf := float64(N) * float64(N)
+		perFlow, perNode := 3*8+1+8.0, 8+8+8.0 // ECN: ipd, tail, since, busy; the hold; becnTo, feedEnd, the wake
+		if sc == "srp" {
+			perFlow, perNode = 4*4+1+8+8+8, 8+8+8 // SRP; the hold; txFree, tRes, the wake
+		}
+		add("congestion.scheme", fmt.Sprintf("%s's per-flow state at the sources (%d × %d flows)", strings.ToUpper(sc), N, N),
+			nf*perFlow+float64(N)*perNode, false)
 	}
 
 	if recn {

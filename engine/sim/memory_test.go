@@ -219,6 +219,15 @@ func TestMemoryEstimateBoundsAllocation(t *testing.T) {
 			c.Router.InputArbiter = "rrgrant"
 			c.Sim.Cycles = 10000
 		}, 0, false, false},
+		// SRP's per-flow state (Kim et al. §III-B: a reservation per
+		// source–destination flow) and the flow holds every source
+		// throttling scheme keeps: N × N entries, allocated whatever the
+		// traffic; idle at the fbfly512 preset's 512 nodes (262,144 flows)
+		{"SRP idle, the 512-node flattened butterfly", func(c *config.Config) {
+			*c = config.FBFly(2, 8, 8)
+			c.Traffic.SourceQueue, c.Traffic.SourceQueues, c.Traffic.MessagePackets = true, "perDestination", 4
+			c.Congestion.Scheme, c.Traffic.Load = "srp", 0
+		}, 300, false, false},
 		{"a saturated source queue, request-reply", func(c *config.Config) {
 			c.Traffic.SourceQueue, c.Traffic.Load, c.Traffic.Pattern, c.Traffic.Reactive = true, 1, "ADV", true
 			c.Sim.Cycles = 20000
