@@ -392,7 +392,7 @@ func TestFig48Target11ContentionAsFOGSim(t *testing.T) {
 		"ECtN":     {{131.7, 0.0}, {223.0, 66.1}, {245.6, 80.8}, {250.0, 82.5}, {238.6, 85.6}, {243.2, 83.6}},
 	}
 	oc := runNamed(t, "thesis-fig4.8", func(c *config.Config) {
-		c.Sim.Seeds, c.Sim.Warmup, c.Sim.Cycles = 1, 2000, TransientSwitch+400+TransientMargin/2
+		c.Sim.Seeds, c.Sim.Warmup, c.Sim.Cycles = 1, 2000, TransientSwitch+400+TransientMargin
 	}, "Base", "Filtered", "Hybrid", "ECtN")
 	if len(oc.Transients) != len(fog) {
 		t.Fatalf("%d transients, want %d", len(oc.Transients), len(fog))
