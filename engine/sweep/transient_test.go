@@ -239,9 +239,12 @@ func settleOf(t *testing.T, tr Transient) float64 {
 // after UN → ADV+1 at load 0.2 the contention triggers settle first, then
 // credit-based OLM, then PB (the thesis: about 10 cycles, about 100 for PB
 // and OLM; ordering strict). At h=4 the contention triggers take 30–40
-// cycles (checked ≤ 50, not the thesis's 10 ± 50%): a router's p = 4
+// cycles (checked 20–50, not the thesis's 10 ± 50%): a router's p = 4
 // injection heads cannot reach th = 6 alone (at h=8, p = 8 ≥ th), the
-// transit heads must add up. OLM overshoots (to 91–93% misrouted) and
+// transit heads must add up. FOGSim v5 on the same transient (seed 1,
+// TestFig48Target11ContentionAsFOGSim) takes as long: its misrouted share
+// first reaches within 5 points of the final at +40 for Base and ECtN and
+// at +20 for Filtered and Hybrid (10-cycle bins). OLM overshoots (to 91–93% misrouted) and
 // settles when that is over, about 100 cycles (checked 100 ± 50%). PB
 // overshoots to nearly every packet misrouted and swings back (Fig. 4.9's
 // oscillation): it settles last. All settle near the share that the one
@@ -271,8 +274,8 @@ func TestFig48Target11ReactionOrdering(t *testing.T) {
 	for _, n := range []string{"Base", "Filtered", "Hybrid", "ECtN"} {
 		s := settleOf(t, tr[n])
 		contention = max(contention, s)
-		if s > 50 {
-			t.Errorf("%s settles %g cycles after the switch, want ≤ 50 (the thesis's ≈10 at h=8)", n, s)
+		if s > 50 || s < 20 {
+			t.Errorf("%s settles %g cycles after the switch, want 20–50 (FOGSim v5 at h=4: 20–40; the thesis's ≈10 at h=8)", n, s)
 		}
 		if got := tr[n].Settled; got < 84.4-3 {
 			t.Errorf("%s settles at %.1f%% misrouted, want ≥ 81.4%% (the minimal link's share leaves 84.4%%)", n, got)
@@ -346,6 +349,68 @@ func TestFig48Target11LatencyReactionH8(t *testing.T) {
 	}
 	if b := settle["Base"]; b > 30 || b >= settle["OLM"] {
 		t.Errorf("Base's latency settles %g cycles after the switch, OLM's %g; want ≤ 30 and below OLM's", b, settle["OLM"])
+	}
+}
+
+// windowShare is the packet-weighted misrouted share (%) of the bins that
+// start in [from, to) cycles from the switch.
+func windowShare(tr Transient, from, to int) float64 {
+	var sum, n float64
+	for i := range tr.Misrouted {
+		if at := tr.From + i*tr.Bin; at >= from && at < to {
+			sum += tr.Misrouted[i] * float64(tr.Packets[i])
+			n += float64(tr.Packets[i])
+		}
+	}
+	return sum / max(n, 1)
+}
+
+// Target 11 at h=4 beside FOGSim v5, the simulator the thesis's numbers
+// came from (thesis §4.3.2, Fig. 4.8: the contention triggers react to UN →
+// ADV+1 in about 10 cycles). FOGSim v5 (commit dcdd75f,
+// validation/fogsim-h4.cfg's system, OLM with MM_L and `MisroutingTrigger=CA
+// ContentionThreshold=6`, `FILTERED` 6 with coefficient 0.5, `HYBRID` 8 with
+// the CGA keys of validation/rows.txt, `CA_REMOTE` 6/10; `Traffic=TRANSIENT`
+// UN → ADV_RANDOM_NODE at distance 1, load 0.2, 2,000 warm-up cycles, the
+// switch at +500, seed 1, its per-cycle `.transient` record) does not react
+// in 10 cycles at h=4 either: Base's misrouted share is 50% in the first
+// 10-cycle bin and 66.1% over the first 30 cycles, and reaches within 5
+// points of its final 84.0% only from +40 (in 5-cycle bins from +35), as
+// phitsim's (40 with 6 seeds, TestFig48Target11ReactionOrdering). phitsim
+// on the same run (thesis-fig4.8's series, one seed, 2,000 warm-up cycles)
+// must follow FOGSim's windows: the misrouted share within 4 points and the
+// latency's rise over the 100 cycles before the switch within 6 cycles
+// (FOGSim's .transient latency runs about 8 cycles below its main output's,
+// engine/REPRODUCTION.md).
+func TestFig48Target11ContentionAsFOGSim(t *testing.T) {
+	windows := [][2]int{{-100, 0}, {0, 30}, {30, 60}, {60, 100}, {100, 200}, {200, 400}}
+	// FOGSim v5 per window: mean latency, % misrouted
+	fog := map[string][][2]float64{
+		"Base":     {{131.7, 0.0}, {223.3, 66.1}, {246.0, 80.5}, {253.2, 83.6}, {253.2, 83.8}, {255.6, 84.0}},
+		"Filtered": {{131.9, 0.0}, {224.0, 63.4}, {251.3, 81.4}, {256.6, 82.7}, {259.7, 84.1}, {262.0, 84.0}},
+		"Hybrid":   {{135.0, 3.6}, {213.4, 60.6}, {240.5, 85.7}, {235.6, 85.6}, {235.7, 84.8}, {235.4, 84.1}},
+		"ECtN":     {{131.7, 0.0}, {223.0, 66.1}, {245.6, 80.8}, {250.0, 82.5}, {238.6, 85.6}, {243.2, 83.6}},
+	}
+	oc := runNamed(t, "thesis-fig4.8", func(c *config.Config) {
+		c.Sim.Seeds, c.Sim.Warmup, c.Sim.Cycles = 1, 2000, TransientSwitch+400+TransientMargin
+	}, "Base", "Filtered", "Hybrid", "ECtN")
+	if len(oc.Transients) != len(fog) {
+		t.Fatalf("%d transients, want %d", len(oc.Transients), len(fog))
+	}
+	for _, tr := range oc.Transients {
+		f := fog[tr.Name]
+		base := windowLatency(tr, -100, 0)
+		for w, win := range windows {
+			lat, mis := windowLatency(tr, win[0], win[1]), windowShare(tr, win[0], win[1])
+			if lat == 0 {
+				t.Fatalf("%s: no packet generated %d to %d cycles from the switch has arrived", tr.Name, win[0], win[1])
+			}
+			rise, fogRise := lat-base, f[w][0]-f[0][0]
+			t.Logf("%-8s %4d–%3d: latency %.1f (rise %.1f; FOGSim %.1f, rise %.1f), misrouted %.1f%% (FOGSim %.1f%%)", tr.Name, win[0], win[1], lat, rise, f[w][0], fogRise, mis, f[w][1])
+			if math.Abs(rise-fogRise) > 6 || math.Abs(mis-f[w][1]) > 4 {
+				t.Errorf("%s, %d to %d cycles from the switch: latency %.1f above the 100 cycles before, %.1f%% misrouted; FOGSim v5 %.1f above, %.1f%%: want within 6 cycles and 4 points", tr.Name, win[0], win[1], rise, mis, fogRise, f[w][1])
+			}
+		}
 	}
 }
 
