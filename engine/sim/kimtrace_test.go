@@ -134,4 +134,14 @@ func TestKimTraceURJobThroughSourceQueues(t *testing.T) {
 	if long == 0 || m["jobReservations"] != float64(long) || m["reservations"] != float64(long) {
 		t.Errorf("SRP: %v reservations, %v of them for the job's messages; want one per job message of ≥ 4 packets (%d), none for UR2's single packets", m["reservations"], m["jobReservations"], long)
 	}
+	// a low drop threshold drops the job's speculative packets: each is
+	// re-created at its source by its NACK with its metadata, and the BFS
+	// ends with every packet it sent delivered
+	c.Congestion.SrpDropThreshold = 20
+	_, r = btSimState(t, c, 1)
+	g, m = r.Graph500, r.Mechanisms["srp"]
+	t.Logf("SRP, drop threshold 20: BFS %d cycles, %d of %d job packets delivered; %v drops", g.Cycles, g.PacketsDelivered, g.PacketsSent, m["drops"])
+	if m["drops"] == 0 || !g.Finished || g.PacketsDelivered != g.PacketsSent {
+		t.Errorf("SRP, drop threshold 20: %v drops (want some), finished %v, %d of %d job packets delivered", m["drops"], g.Finished, g.PacketsDelivered, g.PacketsSent)
+	}
 }

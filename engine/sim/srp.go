@@ -344,6 +344,9 @@ func (m *srp) nack(s *Sim, n int, d int64) {
 	m.out[f]--
 	s.parked--
 	k := s.initPacket(s.alloc(), n, dst, gen, flags&(fRequest|fReply)) // routed afresh
+	if s.wl != nil {
+		s.wl.unpark(n, gen, k)
+	}
 	q := s.destQueue(n, dst)
 	if h := s.sqHead[q]; h > 0 {
 		s.sqHead[q]--
@@ -455,6 +458,9 @@ func (m *srp) drop(s *Sim, r, in, q int) {
 		m.dropped++
 	}
 	m.drops++
+	if s.wl != nil { // a job packet's metadata waits for its re-creation
+		s.wl.park(k)
+	}
 	s.st.forgetHops(k)
 	s.release(k)
 	s.parked++

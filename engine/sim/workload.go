@@ -42,6 +42,50 @@ type workload struct {
 	// for another group (indexed by group)
 	sentBy, offGroup []int64
 	pt               *wlPart // a partitioned run's side (parallel_graph500.go)
+	// parked: per node, its job packets dropped in the network (SRP's
+	// speculative drops) until their NACK re-creates them at the node
+	// under a new id, each by its generation cycle, which is unique among
+	// a node's job packets (its process hands over one packet per cycle)
+	parked [][]parkedMeta
+}
+
+// parkedMeta is a dropped job packet's metadata and generation cycle.
+type parkedMeta struct {
+	gen  int64
+	meta pktMeta
+}
+
+// park keeps the metadata of job packet k, dropped in the network (its id
+// is released), for its re-creation at its source (unpark).
+func (wl *workload) park(k int32) {
+	if int(k) >= len(wl.meta) || wl.meta[k].kind == graph500.None {
+		return
+	}
+	if wl.parked == nil {
+		wl.parked = make([][]parkedMeta, wl.s.N)
+	}
+	pk := &wl.s.pk[k]
+	wl.parked[pk.src] = append(wl.parked[pk.src], parkedMeta{pk.gen, wl.meta[k]})
+	wl.meta[k] = pktMeta{}
+}
+
+// unpark gives packet k, re-created at node n with generation gen, the
+// metadata of the job packet dropped with them (none for a synthetic one).
+func (wl *workload) unpark(n int, gen int64, k int32) {
+	if wl.parked == nil {
+		return
+	}
+	l := wl.parked[n]
+	for i, p := range l {
+		if p.gen == gen {
+			for int(k) >= len(wl.meta) {
+				wl.meta = append(wl.meta, pktMeta{})
+			}
+			wl.meta[k] = p.meta
+			wl.parked[n] = append(l[:i], l[i+1:]...)
+			return
+		}
+	}
 }
 
 // initWorkload sets up the Graph500 job of a graph500 config (nothing for
