@@ -181,6 +181,18 @@ func (j *Job) QueriesDelivered() int64 { return j.queriesIn }
 // ⌈cs/QueriesPerPacket⌉).
 func (j *Job) MessagePackets() []int64 { return append([]int64(nil), j.msgHist...) }
 
+// Message reports whether process r's next packet (the one it is sending)
+// opens a message, and that message's size in packets: a query message's
+// ⌈queries/QueriesPerPacket⌉; a signal, reduction or broadcast is a
+// message of one packet. A network interface that queues messages whole
+// (per-destination source queues) learns their boundaries from it.
+func (j *Job) Message(r int) (first bool, packets int) {
+	if p := &j.procs[r]; p.state == stSend {
+		return p.msgPkts == p.msgSize, int(p.msgSize)
+	}
+	return true, 1
+}
+
 // Done reports whether the BFS has ended, and the cycle of the last delivery.
 func (j *Job) Done() bool     { return j.done }
 func (j *Job) DoneAt() int64  { return j.doneAt }

@@ -196,6 +196,8 @@ func (s *Sim) parallelBlocker() string {
 		return jobStartNote
 	case s.wl != nil && (len(s.mech.list) != 0 || s.mech.ctl != nil):
 		return jobMechNote
+	case s.wl != nil && s.sqAct != nil:
+		return jobQueueNote
 	case s.st.hx != nil:
 		return "the hop counts of link classes beyond the third (per packet) are not partitioned yet"
 	}
@@ -219,6 +221,7 @@ func routingNote(name string) string {
 const (
 	jobStartNote = "workload.start: the job's clock is offset from the run's, which the windows' end bound does not take yet"
 	jobMechNote  = "a congestion-management mechanism beside the Graph500 job is not partitioned yet"
+	jobQueueNote = "the Graph500 job's messages through per-destination source queues (traffic.sourceQueues=perDestination) are not partitioned yet"
 )
 
 const fogsimIdleNote = "router.idleUpdates=fogsim: a router counts a packet from the cycle it leaves the upstream router (FOGSim's messagesInQueuesCounter), a lookahead of at most one cycle across the cut"

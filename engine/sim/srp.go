@@ -81,6 +81,16 @@ type srp struct {
 	// the dropped packet stays parked meanwhile
 	nackQ      [][]srpNackWait
 	nackWaited int64 // NACKs that waited in nackQ
+	// With a Graph500 job through the source queues (workload.go,
+	// queue) a flow's messages differ in size, so the flow keeps the
+	// sizes of its messages queued behind the one in progress, in order
+	// (pend), and the packets left of an unreserved message at its head
+	// (small: below srpMinPackets); nil without a job, where a node's
+	// messages are all messageSize. jobRes: reservations for the job's
+	// messages (a job with a mechanism runs sequentially: not in counts).
+	pend   [][]int32
+	small  []int32
+	jobRes int64
 }
 
 // srpNackWait is a NACK to node `to` (payload data) not yet sent.
@@ -124,6 +134,9 @@ func (m *srp) attach(s *Sim, id int) error {
 	m.granted, m.start, m.tg = make([]bool, nf), make([]int64, nf), make([]int64, nf)
 	m.txFree, m.tRes = make([]int64, s.N), make([]int64, s.N)
 	m.nackQ = make([][]srpNackWait, s.R)
+	if s.wl != nil {
+		m.pend, m.small = make([][]int32, nf), make([]int32, nf)
+	}
 	if err := s.needPriorityPackets(id); err != nil {
 		return fmt.Errorf("congestion.scheme=srp: %v", err)
 	}
@@ -208,8 +221,30 @@ func (m *srp) control(s *Sim, msg controlMsg) {
 func (m *srp) message(s *Sim, n, dst, packets int) {
 	f := n*s.N + dst
 	m.queued[f] += int32(packets)
+	if m.pend != nil {
+		m.pend[f] = append(m.pend[f], int32(packets))
+		m.next(s, n, dst)
+		return
+	}
 	if packets >= m.p.MinPackets && m.cur[f] == 0 {
 		m.begin(s, n, dst, packets)
+	}
+}
+
+// next starts flow n → dst's next message queued (pend) when the flow has
+// none in progress: a reservation for one of srpMinPackets packets or
+// more, else its packets go on the data VCs and the message after it
+// waits for them to leave (small).
+func (m *srp) next(s *Sim, n, dst int) {
+	f := n*s.N + dst
+	for m.cur[f] == 0 && m.small[f] == 0 && len(m.pend[f]) > 0 {
+		p := int(m.pend[f][0])
+		m.pend[f] = m.pend[f][:copy(m.pend[f], m.pend[f][1:])]
+		if p >= m.p.MinPackets {
+			m.begin(s, n, dst, p)
+		} else {
+			m.small[f] = int32(p)
+		}
 	}
 }
 
@@ -220,6 +255,9 @@ func (m *srp) begin(s *Sim, n, dst, packets int) {
 	s.setIsoFlow(n, dst, true)
 	s.holdFlow(n, dst, s.now)
 	m.reservations++
+	if s.wl != nil && s.wl.inJob(n) {
+		m.jobRes++
+	}
 	m.send(s, srpRes, n, dst, int64(packets))
 }
 
@@ -232,8 +270,13 @@ func (m *srp) sent(s *Sim, n, dst int, k int32) {
 	if win {
 		m.sentPk++
 	}
-	if m.cur[f] == 0 {
-		return // a message below the minimum
+	if m.cur[f] == 0 { // a message below the minimum
+		if m.small != nil && m.small[f] > 0 {
+			if m.small[f]--; m.small[f] == 0 {
+				m.next(s, n, dst)
+			}
+		}
+		return
 	}
 	m.left[f]--
 	if s.iso.flow[f] {
@@ -262,6 +305,10 @@ func (m *srp) done(s *Sim, n, dst int) {
 	}
 	m.cur[f] = 0
 	s.holdFlow(n, dst, s.now)
+	if m.pend != nil {
+		m.next(s, n, dst)
+		return
+	}
 	if size := s.messageSize(n); m.queued[f] > 0 && size >= m.p.MinPackets {
 		m.begin(s, n, dst, size)
 	}
@@ -297,6 +344,9 @@ func (m *srp) nack(s *Sim, n int, d int64) {
 	m.out[f]--
 	s.parked--
 	k := s.initPacket(s.alloc(), n, dst, gen, flags&(fRequest|fReply)) // routed afresh
+	if s.wl != nil {
+		s.wl.unpark(n, gen, k)
+	}
 	q := s.destQueue(n, dst)
 	if h := s.sqHead[q]; h > 0 {
 		s.sqHead[q]--
@@ -408,6 +458,9 @@ func (m *srp) drop(s *Sim, r, in, q int) {
 		m.dropped++
 	}
 	m.drops++
+	if s.wl != nil { // a job packet's metadata waits for its re-creation
+		s.wl.park(k)
+	}
 	s.st.forgetHops(k)
 	s.release(k)
 	s.parked++
@@ -431,11 +484,16 @@ func (m *srp) nackFrom(s *Sim, r, to int, d int64) {
 
 // report: the share of the window's packets that left their source queue
 // speculatively, the share of those dropped (window drops over window
-// speculative packets), and the run's reservations and drops.
+// speculative packets), and the run's reservations and drops (beside a
+// Graph500 job, also those for the job's messages).
 func (m *srp) report(s *Sim) (string, map[string]float64) {
-	return "srp", map[string]float64{
+	r := map[string]float64{
 		"speculativeShare": shareOf(m.specPk, m.sentPk),
 		"droppedShare":     shareOf(m.dropped, m.specPk),
 		"reservations":     float64(m.reservations), "drops": float64(m.drops),
 		"controlMessages": float64(m.ctl)}
+	if m.pend != nil { // beside a Graph500 job: its messages' share
+		r["jobReservations"] = float64(m.jobRes)
+	}
+	return "srp", r
 }

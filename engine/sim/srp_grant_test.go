@@ -55,9 +55,12 @@ func TestSRPResentPacketsWaitForTheGrant(t *testing.T) {
 // butterfly, 32 senders (2 a router) → node 0 at 100%, with the Graph500
 // BFS at scale 8 standing in for the traces on the other 223 nodes: SRP(UGAL)
 // isolates the hotspot, the job's packet latency within 10% of the job
-// alone's (paper: SRP at most +7%). Measured: alone 689.0 cycles, SRP(UGAL)
-// 691.0 (1.003×); with NACKed packets re-sent before their grant's t_g,
-// 2,719 (3.95×, 97.5% of the speculative packets dropped).
+// alone's (paper: SRP at most +7%). Measured with the job's messages
+// through the per-destination source queues: alone 3,006.6 cycles,
+// SRP(UGAL) 2,973.4 (0.989×). Before, the job's packets entering the
+// injection VCs directly: alone 689.0, SRP(UGAL) 691.0 (1.003×), and with
+// NACKed packets re-sent before their grant's t_g 2,719 (3.95×, 97.5% of
+// the speculative packets dropped).
 func TestKimTraceHotspotSRPAt256(t *testing.T) {
 	run := func(scheme string) float64 {
 		c := config.KimTraceHotspot(16, 16, 2, 8, 20000, scheme != "alone")

@@ -83,8 +83,8 @@ func UsefulPartitions(c *config.Config) int {
 // partition rule and keys, a routing whose state is not per router, and
 // FOGSim's idle updates of a per-cycle routing (PB, ACOR, PB_ACOR:
 // fogsimIdleNote), and a Graph500 job started late (jobStartNote) or run
-// beside a mechanism (jobMechNote); the others parallelBlocker knows (RECN or QCN-Switch
-// with a second mechanism, a mechanism's hook or control class not
+// beside a mechanism (jobMechNote) or through per-destination source queues
+// (jobQueueNote); the others parallelBlocker knows (RECN or QCN-Switch with a second mechanism, a mechanism's hook or control class not
 // partitioned) no valid configuration reaches: validation refuses
 // QCN_SWITCH with a congestion scheme and RECN with a routing but MIN.
 // TestSequentialNoteAgreesWithEngine checks it against parallelBlocker,
@@ -117,8 +117,17 @@ func sequentialNote(c *config.Config, t topology.Topology) string {
 		return jobStartNote
 	case c.Workload.Kind == "graph500" && jobMechanism(c):
 		return jobMechNote
+	case c.Workload.Kind == "graph500" && jobQueues(c):
+		return jobQueueNote
 	}
 	return ""
+}
+
+// jobQueues: the Graph500 job's packets go through per-destination source
+// queues (workload.go, queue), which its partitioned run does not drain.
+func jobQueues(c *config.Config) bool {
+	_, perDst := c.Traffic.Messages()
+	return perDst
 }
 
 // fogsimIdle: router.idleUpdates=fogsim of a routing whose state changes

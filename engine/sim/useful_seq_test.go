@@ -25,6 +25,8 @@ var seqBases = []struct {
 	{"mesh 4×3", []string{"topology.kind=mesh", "topology.width=4", "topology.height=3", "topology.p=1"}},
 	{"mesh 4×1 (one row)", []string{"topology.kind=mesh", "topology.width=4", "topology.height=1", "topology.p=1"}},
 	{"graph500", []string{"workload.kind=graph500", "workload.scale=8"}},
+	{"graph500, per-destination queues", []string{"workload.kind=graph500", "workload.scale=8",
+		"traffic.sourceQueue=true", "traffic.sourceQueues=perDestination"}},
 }
 
 // seqVariants: each routing × scheme × idle-update rule gets these too —
@@ -131,7 +133,7 @@ func TestSequentialNoteAgreesWithEngine(t *testing.T) {
 	}
 	// and each reason SequentialNote reads from a configuration that a
 	// topology kind today has (every kind has a partition rule)
-	for _, why := range []string{fogsimIdleNote, "topology mesh 4×1 p=1: one partition key (group, row or subtree): nothing to partition"} {
+	for _, why := range []string{fogsimIdleNote, jobQueueNote, "topology mesh 4×1 p=1: one partition key (group, row or subtree): nothing to partition"} {
 		if notes[why] == 0 {
 			t.Errorf("no configuration of the matrix runs sequentially for %q", why)
 		}

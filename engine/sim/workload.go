@@ -42,6 +42,50 @@ type workload struct {
 	// for another group (indexed by group)
 	sentBy, offGroup []int64
 	pt               *wlPart // a partitioned run's side (parallel_graph500.go)
+	// parked: per node, its job packets dropped in the network (SRP's
+	// speculative drops) until their NACK re-creates them at the node
+	// under a new id, each by its generation cycle, which is unique among
+	// a node's job packets (its process hands over one packet per cycle)
+	parked [][]parkedMeta
+}
+
+// parkedMeta is a dropped job packet's metadata and generation cycle.
+type parkedMeta struct {
+	gen  int64
+	meta pktMeta
+}
+
+// park keeps the metadata of job packet k, dropped in the network (its id
+// is released), for its re-creation at its source (unpark).
+func (wl *workload) park(k int32) {
+	if int(k) >= len(wl.meta) || wl.meta[k].kind == graph500.None {
+		return
+	}
+	if wl.parked == nil {
+		wl.parked = make([][]parkedMeta, wl.s.N)
+	}
+	pk := &wl.s.pk[k]
+	wl.parked[pk.src] = append(wl.parked[pk.src], parkedMeta{pk.gen, wl.meta[k]})
+	wl.meta[k] = pktMeta{}
+}
+
+// unpark gives packet k, re-created at node n with generation gen, the
+// metadata of the job packet dropped with them (none for a synthetic one).
+func (wl *workload) unpark(n int, gen int64, k int32) {
+	if wl.parked == nil {
+		return
+	}
+	l := wl.parked[n]
+	for i, p := range l {
+		if p.gen == gen {
+			for int(k) >= len(wl.meta) {
+				wl.meta = append(wl.meta, pktMeta{})
+			}
+			wl.meta[k] = p.meta
+			wl.parked[n] = append(l[:i], l[i+1:]...)
+			return
+		}
+	}
 }
 
 // initWorkload sets up the Graph500 job of a graph500 config (nothing for
@@ -128,6 +172,9 @@ func EstimatedCycles(c *config.Config) int64 {
 func (wl *workload) Send(src, dst int, k graph500.Kind, level int, queries int64) bool {
 	s := wl.s
 	n, d := int(wl.node[src]), int(wl.node[dst])
+	if s.sqAct != nil {
+		return wl.queue(src, n, d, k, level, queries)
+	}
 	vc := wl.injectionVC(n, dst, d)
 	if vc < 0 {
 		// the process retries the same packet in the next cycle
@@ -153,6 +200,62 @@ func (wl *workload) Send(src, dst int, k graph500.Kind, level int, queries int64
 	}
 	s.enqueue(id, vc, s.now)
 	return true
+}
+
+// queue puts one job packet from process src (node n) to node d into n's
+// per-destination source queue, the network interface of synthetic
+// messages (Kim et al., Contention-based Congestion Management in
+// Large-Scale Networks §V-A): the queue pair's round-robin then moves it
+// into an injection VC (drain), and a mechanism's holds and reservations
+// act on it as on a synthetic packet. The process still hands its message
+// over one packet per cycle; at the message's first packet the mechanism
+// learns the whole message (onMessage: SRP reserves for its packet count).
+// The process blocks only when the queue is bounded
+// (traffic.admittanceQueue) and full, retrying in the next cycle; its
+// packet's generation is its first attempt, so the wait in the queue (and
+// before it) counts in the job's latency.
+func (wl *workload) queue(src, n, d int, k graph500.Kind, level int, queries int64) bool {
+	s := wl.s
+	if s.admCap > 0 && s.admQueued(n, d) >= s.admCap {
+		if wl.blockedAt[n] != s.now-1 {
+			wl.blockedSince[n] = s.now
+		}
+		wl.blockedAt[n] = s.now
+		return false
+	}
+	gen := s.now
+	if wl.blockedAt[n] == s.now-1 {
+		gen = wl.blockedSince[n]
+	}
+	id := s.newPacket(n, d, gen, 0)
+	for int(id) >= len(wl.meta) {
+		wl.meta = append(wl.meta, pktMeta{})
+	}
+	wl.meta[id] = pktMeta{queries: queries, level: uint8(level), kind: k}
+	g := n / wl.perGroup
+	wl.sentBy[g]++
+	if d/wl.perGroup != g {
+		wl.offGroup[g]++
+	}
+	q := s.destQueue(n, d)
+	s.sq[q] = append(s.sq[q], id)
+	if first, m := wl.job.Message(src); first && s.onMessage != nil {
+		s.onMessage(n, d, m)
+	}
+	return true
+}
+
+// drain moves the job's queued packets into their injection VCs, one per
+// node and cycle, as the generator loop does for synthetic nodes (a node
+// whose every flow with packets is held sleeps: flowGate).
+func (wl *workload) drain() {
+	s := wl.s
+	for _, n32 := range wl.node {
+		n := int(n32)
+		if len(s.sqAct[n]) > 0 && (s.fg.until == nil || s.fg.wake[n] <= s.now) {
+			s.drainDest(n)
+		}
+	}
 }
 
 // injectionVC picks the injection VC of a job packet from node n to process
@@ -184,6 +287,9 @@ func (wl *workload) generate() bool {
 			wl.s.lastProgress = max(wl.s.lastProgress, now)
 		}
 		wl.job.Step(now - wl.start)
+	}
+	if wl.s.sqAct != nil {
+		wl.drain()
 	}
 	return !wl.background
 }
