@@ -177,13 +177,27 @@ func (wl *workload) Send(src, dst int, k graph500.Kind, level int, queries int64
 	}
 	vc := wl.injectionVC(n, dst, d)
 	if vc < 0 {
-		// the process retries the same packet in the next cycle
-		if wl.blockedAt[n] != s.now-1 {
-			wl.blockedSince[n] = s.now
-		}
-		wl.blockedAt[n] = s.now
-		return false
+		return wl.blocked(n) // the process retries the same packet in the next cycle
 	}
+	s.enqueue(wl.packet(n, d, k, level, queries), vc, s.now)
+	return true
+}
+
+// blocked records that node n's process could not hand its packet over
+// this cycle (it retries in the next); it returns false, Send's answer.
+func (wl *workload) blocked(n int) bool {
+	now := wl.s.now
+	if wl.blockedAt[n] != now-1 {
+		wl.blockedSince[n] = now
+	}
+	wl.blockedAt[n] = now
+	return false
+}
+
+// packet creates a job packet from node n to node d with its metadata and
+// counts it; its generation is the process's first attempt to send it.
+func (wl *workload) packet(n, d int, k graph500.Kind, level int, queries int64) int32 {
+	s := wl.s
 	gen := s.now
 	if wl.blockedAt[n] == s.now-1 {
 		gen = wl.blockedSince[n]
@@ -198,8 +212,7 @@ func (wl *workload) Send(src, dst int, k graph500.Kind, level int, queries int64
 	if d/wl.perGroup != g {
 		wl.offGroup[g]++
 	}
-	s.enqueue(id, vc, s.now)
-	return true
+	return id
 }
 
 // queue puts one job packet from process src (node n) to node d into n's
@@ -217,26 +230,9 @@ func (wl *workload) Send(src, dst int, k graph500.Kind, level int, queries int64
 func (wl *workload) queue(src, n, d int, k graph500.Kind, level int, queries int64) bool {
 	s := wl.s
 	if s.admCap > 0 && s.admQueued(n, d) >= s.admCap {
-		if wl.blockedAt[n] != s.now-1 {
-			wl.blockedSince[n] = s.now
-		}
-		wl.blockedAt[n] = s.now
-		return false
+		return wl.blocked(n)
 	}
-	gen := s.now
-	if wl.blockedAt[n] == s.now-1 {
-		gen = wl.blockedSince[n]
-	}
-	id := s.newPacket(n, d, gen, 0)
-	for int(id) >= len(wl.meta) {
-		wl.meta = append(wl.meta, pktMeta{})
-	}
-	wl.meta[id] = pktMeta{queries: queries, level: uint8(level), kind: k}
-	g := n / wl.perGroup
-	wl.sentBy[g]++
-	if d/wl.perGroup != g {
-		wl.offGroup[g]++
-	}
+	id := wl.packet(n, d, k, level, queries)
 	q := s.destQueue(n, d)
 	s.sq[q] = append(s.sq[q], id)
 	if first, m := wl.job.Message(src); first && s.onMessage != nil {
