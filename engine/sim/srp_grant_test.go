@@ -17,13 +17,7 @@ import (
 // non-speculatively before its grant's t_g (re-sending the NACKed ones at
 // once, as before, sent 20 of 111 up to 390 cycles early).
 func TestSRPResentPacketsWaitForTheGrant(t *testing.T) {
-	c := srpConfig("srp", "UGAL", 0)
-	c.Traffic.Pattern, c.Traffic.HotspotNode, c.Traffic.HotspotSenders = "HOTSPOT", 4, "0,1,2,3,5,6,7,8,9,10,11,12,13,14,15"
-	s, err := New(c, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	m := mechOf[*srp](t, s)
+	s, m := srpHotspot15(t, "UGAL")
 	var checked, early int
 	// ahead of SRP's own hook: the flow's state as the packet leaves
 	s.hk.sent = append([]func(n, dst int, k int32){func(n, dst int, k int32) {

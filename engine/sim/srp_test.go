@@ -86,13 +86,7 @@ func TestSRPNacksWaitForRoom(t *testing.T) {
 func srpDeliversEveryPacketOnce(t *testing.T, squeeze bool) {
 	// 15-to-1 onto node 4 at 100% (every other node a sender), 4-packet
 	// messages: the hotspot's speculative packets wait past 2,000 cycles
-	c := srpConfig("srp", "MIN", 0)
-	c.Traffic.Pattern, c.Traffic.HotspotNode, c.Traffic.HotspotSenders = "HOTSPOT", 4, "0,1,2,3,5,6,7,8,9,10,11,12,13,14,15"
-	s, err := New(c, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	m := mechOf[*srp](t, s)
+	s, m := srpHotspot15(t, "MIN")
 	if squeeze {
 		for r := range s.R {
 			s.bufs[int(s.cc.inj[r])*s.maxVC+int(s.cc.rBase[topology.Injection])].cap = 1 // the NACKs' reply VC
@@ -438,4 +432,17 @@ func TestSRPNacksWaitPerRouter(t *testing.T) {
 	if m.nackWaited != 2 || s.controlDropped(m.id) != 0 {
 		t.Errorf("%d NACKs waited, %d counted dropped; want 2, 0", m.nackWaited, s.controlDropped(m.id))
 	}
+}
+
+// srpHotspot15 builds SRP on the 16-node network with every other node
+// sending to node 4 at 100% (4-packet messages) under routing r.
+func srpHotspot15(t *testing.T, r string) (*Sim, *srp) {
+	t.Helper()
+	c := srpConfig("srp", r, 0)
+	c.Traffic.Pattern, c.Traffic.HotspotNode, c.Traffic.HotspotSenders = "HOTSPOT", 4, "0,1,2,3,5,6,7,8,9,10,11,12,13,14,15"
+	s, err := New(c, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s, mechOf[*srp](t, s)
 }

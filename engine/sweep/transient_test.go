@@ -255,10 +255,16 @@ func settleOf(t *testing.T, tr Transient) float64 {
 // windowLatency is the packet-weighted mean latency of the bins that start
 // in [from, to) cycles from the switch.
 func windowLatency(tr Transient, from, to int) float64 {
+	return windowMean(tr, tr.Latency, from, to)
+}
+
+// windowMean is the packet-weighted mean of v (one value per bin of tr) over
+// the bins that start in [from, to) cycles from the switch.
+func windowMean(tr Transient, v []float64, from, to int) float64 {
 	var sum, n float64
-	for i := range tr.Latency {
+	for i := range v {
 		if at := tr.From + i*tr.Bin; at >= from && at < to {
-			sum += tr.Latency[i] * float64(tr.Packets[i])
+			sum += v[i] * float64(tr.Packets[i])
 			n += float64(tr.Packets[i])
 		}
 	}
@@ -355,14 +361,7 @@ func TestFig48Target11LatencyReactionH8(t *testing.T) {
 // windowShare is the packet-weighted misrouted share (%) of the bins that
 // start in [from, to) cycles from the switch.
 func windowShare(tr Transient, from, to int) float64 {
-	var sum, n float64
-	for i := range tr.Misrouted {
-		if at := tr.From + i*tr.Bin; at >= from && at < to {
-			sum += tr.Misrouted[i] * float64(tr.Packets[i])
-			n += float64(tr.Packets[i])
-		}
-	}
-	return sum / max(n, 1)
+	return windowMean(tr, tr.Misrouted, from, to)
 }
 
 // Target 11 at h=4 beside FOGSim v5, the simulator the thesis's numbers
