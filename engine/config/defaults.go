@@ -851,7 +851,7 @@ func (c *Config) Validate() Errors {
 		run.Routing.InjectionTrigger = "ugal" // routing.injectionTrigger is omitted for its default
 	}
 	if run.Routing.UgalIntermediate == "" {
-		run.Routing.UgalIntermediate = "detour" // routing.ugalIntermediate is omitted for its default
+		run.Routing.UgalIntermediate = "any" // routing.ugalIntermediate is omitted for its default
 	}
 	run.Routing.FillQCN() // the QCN-Switch enums are omitted for their defaults
 	if run.Traffic.SourceQueues == "" {

@@ -218,8 +218,8 @@ func TestUgalIntermediateField(t *testing.T) {
 	c := FBFly(1, 4, 4)
 	c.Routing.Name, c.Routing.UgalIntermediate = "UGAL", "nearest"
 	errs := c.Validate()
-	if len(errs) != 1 || errs[0].Path != "routing.ugalIntermediate" || !strings.Contains(errs[0].Msg, "detour, any") {
-		t.Errorf("ugalIntermediate=nearest: %v, want one error naming routing.ugalIntermediate and detour, any", errs)
+	if len(errs) != 1 || errs[0].Path != "routing.ugalIntermediate" || !strings.Contains(errs[0].Msg, "any, detour") {
+		t.Errorf("ugalIntermediate=nearest: %v, want one error naming routing.ugalIntermediate and any, detour", errs)
 	}
 	c.Routing.UgalIntermediate = "any"
 	if errs := c.Validate(); len(errs) != 0 {

@@ -27,8 +27,9 @@ type ugal struct {
 	fb      *topology.FBFly
 	phaseB  int8
 	perPort bool
-	// anyInter: routing.ugalIntermediate=any, the intermediate drawn per
-	// differing dimension among all k coordinates (fbDraw)
+	// anyInter: routing.ugalIntermediate=any (the default, empty), the
+	// intermediate drawn per differing dimension among all k coordinates
+	// (fbDraw); false: detour
 	anyInter bool
 }
 
@@ -144,15 +145,16 @@ func (s *Sim) initFBFly(cfg config.Config, fb *topology.FBFly) {
 		s.vl.recompute = cfg.Routing.Recompute
 		s.ug.phaseB = int8(fb.Dims)
 		s.ug.perPort = cfg.Routing.Congestion == "perPort"
-		s.ug.anyInter = cfg.Routing.UgalIntermediate == "any"
+		s.ug.anyInter = cfg.Routing.UgalIntermediate != "detour"
 	}
 	s.ug.fb = fb
 }
 
 // fbDecide is UGAL-L at the source router r of a flattened butterfly (Kim et
 // al., Contention-based Congestion Management in Large-Scale Networks §V-A,
-// after Singh's UGAL): the Valiant intermediate is drawn uniformly among the
-// routers other than r and the destination's; the packet goes minimally iff
+// after Singh's UGAL): the Valiant intermediate is drawn by fbDraw (by
+// default as Valiant's algorithm, a draw on r or the destination's router
+// routing minimally); the packet goes minimally iff
 // q_min·H_min ≤ q_nm·H_nm + T (routing.ugalMode=pathLength; factor: q_min ≤
 // F·q_nm + T), q the occupancy of the first hop's output — its VC's, or the
 // sum over the port's data VCs (routing.congestion=perPort) — and H the
@@ -178,7 +180,7 @@ func (s *Sim) fbDecide(r int, pk *packet, retry bool) {
 // fbDraw is the Valiant intermediate of a packet at router r to router dst
 // on a flattened butterfly (s.R > 2), from r's stream, or −1 (the minimal
 // path). routing.ugalIntermediate=detour: uniform among the routers other
-// than r and dst (fbInter). any (Valiant's random intermediate, as BookSim's
+// than r and dst (fbInter). any, the default (Valiant's random intermediate, as BookSim's
 // flattened-butterfly UGAL draws it, find_ran_intm): in each dimension where
 // r and dst differ a coordinate uniform among all k, in the others r's; a
 // draw that is r or dst is no detour, and the packet goes minimally (BookSim
