@@ -105,9 +105,9 @@ func TestCBCMFig3bPermutationAndHotspot(t *testing.T) {
 // that take a Valiant path: they queue behind the hot packets at the
 // intermediate (≈ 1,000–1,900 cycles each; the minimal ones take 109). With
 // UGAL's intermediate drawn as Valiant's and BookSim's flattened-butterfly
-// UGAL draw it (routing.ugalIntermediate=any: half the draws are the source's
-// or the destination's router, which route minimally) MIN 90 cycles, UGAL
-// 178 and 197 (+109%); with every draw a detour (the default) UGAL 311 and
+// UGAL draw it (routing.ugalIntermediate=any, the default: half the draws
+// are the source's or the destination's router, which route minimally) MIN
+// 90 cycles, UGAL 178 and 197 (+109%); with every draw a detour (detour) UGAL 311 and
 // 302 (+240%): the hot senders' UGAL then fills the Valiant ports to its
 // balance point (router 0's: 262 flits downstream against 523 on the
 // minimal port; with any, 129 and 63), so the queues at the intermediates
@@ -119,7 +119,6 @@ func TestCBCMFig3bPermutationAndHotspot(t *testing.T) {
 func TestKimFig2ZeroLoadLatency(t *testing.T) {
 	c := cmFig2()
 	c.Router.OutputArbiter = "rrvc"
-	c.Routing.UgalIntermediate = "any"
 	c.Sim.Seeds = 2
 	var lMin, lUgal float64
 	for seed := uint64(1); seed <= 2; seed++ {
