@@ -86,7 +86,7 @@ func Presets() []Preset {
 			})}, Sweep{Param: "router.localBuffer", From: 8, To: 64, Step: 8}}},
 		{"damq-reserve-h2", "thesis Fig. 5.6 (§5.3.1) on h=2 for a browser: DAMQ reserve per VC (router.damqReserve, %) swept, MIN, UN at 1.0, 2/1 VCs, 128/512 phits per local/global port; 0% deadlocks (the charts pin the cycle; kept as in the CLI), 25–100% run; a few seconds",
 			Experiment{[]config.Config{DamqH2()}, Sweep{Param: "router.damqReserve", From: 0, To: 100, Step: 25}}},
-		{"fbfly16-perm-quick", "MIN vs UGAL on the 16-node flattened butterfly of Kim et al.'s congestion-management paper (100-cycle links, 32-flit packets) under the permutation n → n+4 (Fig. 3a without congestion management): MIN caps at 1/4, UGAL near 0.41; seconds",
+		{"fbfly16-perm-quick", "MIN vs UGAL on the 16-node flattened butterfly of Kim et al.'s congestion-management paper (100-cycle links, 32-flit packets) under the permutation n → n+4 (Fig. 3a without congestion management): MIN caps at 1/4, UGAL near 0.39 (BookSim's intermediate draw, the default; 0.43 with routing.ugalIntermediate=detour); seconds",
 			Experiment{[]config.Config{
 				named(enginePreset("fbfly16"), "MIN", func(c *config.Config) { c.Traffic.Pattern = "TORNADO" }),
 				named(enginePreset("fbfly16"), "UGAL", func(c *config.Config) { c.Traffic.Pattern, c.Routing.Name = "TORNADO", "UGAL" })},
