@@ -104,15 +104,21 @@ func TestCBCMFig8aTransparentOnUR(t *testing.T) {
 // packets after the throttling: 1.22× Ideal's latency under MIN at 0.2,
 // 1.20× under UGAL), and a hotspot's list takes unmarked packets of
 // throttled flows only (with every sender's, those victims stayed
-// hotspots: 1.18× and 1.25× under UGAL at 0.2 and 0.4). At 0.6 UGAL does
-// not hold under Fig. 2's set (2.8×; REPRODUCTION.md).
+// hotspots: 1.18× and 1.25× under UGAL at 0.2 and 0.4). At 0.6 under UGAL
+// with Fig. 2's set it holds with UGAL's default draw (routing.
+// ugalIntermediate=any, BookSim's: 324 against 326 cycles, 0.99×), not with
+// detour draws (515 against 342, 1.51×; REPRODUCTION.md): asserted too.
 func TestCBCMFig8bHotspotIsolation(t *testing.T) {
 	for _, set := range []struct {
 		hot     int
 		senders string
 	}{{4, "0,5,8,12"}, {9, "0,1,2,8"}} {
 		for _, rt := range []string{"MIN", "UGAL"} {
-			for _, load := range []float64{0.2, 0.4} {
+			loads := []float64{0.2, 0.4}
+			if set.hot == 4 && rt == "UGAL" {
+				loads = append(loads, 0.6)
+			}
+			for _, load := range loads {
 				run := func(scheme string) (bg, hot float64, lat float64) {
 					c := cbcmHotspot(scheme, rt, set.hot, set.senders, load)
 					c.Router.OutputArbiter = "rrvc"
@@ -149,12 +155,15 @@ func TestCBCMFig8bHotspotIsolation(t *testing.T) {
 // stays above the pre-hotspot mean and the dedicated VC's by 10% or more and
 // below twice (the paper's "slightly higher latency even after it is
 // stabilized"; measured 252 against 204 and 215 cycles: HoL blocking
-// behind the throttled flows' packets). With routing.ugalIntermediate=
-// detour (every UGAL draw a detour) the shared VC stays further above:
-// dedicated 11 intervals, shared never within 100, 430 against 228 cycles.
+// behind the throttled flows' packets), and the dedicated VC's peak per
+// interval after the start is the lower (the paper's "lower peak";
+// measured 297 against 346; seeds 2, 3: 292 / 418, 287 / 475). With
+// routing.ugalIntermediate=detour (every UGAL draw a detour) the shared VC
+// stays further above: dedicated 11 intervals, shared never within 100,
+// 430 against 228 cycles, but the peaks are 691 dedicated, 650 shared.
 func TestCBCMFig13DedicatedVCSettles(t *testing.T) {
 	const iv, nI, start = 1000, 120, 20
-	late, settled := map[string]float64{}, map[string]int{}
+	late, peak, settled := map[string]float64{}, map[string]float64{}, map[string]int{}
 	var pre float64
 	for _, hv := range []string{"dedicated", "shared"} {
 		c := cbcmHotspot("cbcm", "UGAL", 4, "0,5,8,12", 0.4)
@@ -199,7 +208,10 @@ func TestCBCMFig13DedicatedVCSettles(t *testing.T) {
 			late[hv] += x / (nI - 60)
 		}
 		settled[hv] = settle
-		t.Logf("%s: %d hotspots before the start, %d in all; latency before %.0f, settled %d intervals after the start, mean over intervals 60–119 %.0f", hv, early, m.hotspots, pre, settle, late[hv])
+		for _, x := range lat[start:] {
+			peak[hv] = max(peak[hv], x)
+		}
+		t.Logf("%s: %d hotspots before the start, %d in all; latency before %.0f, settled %d intervals after the start, mean over intervals 60–119 %.0f, peak %.0f", hv, early, m.hotspots, pre, settle, late[hv], peak[hv])
 		if early != 0 {
 			t.Errorf("%s: %d hotspots declared under UR alone, before the hotspot starts", hv, early)
 		}
@@ -212,6 +224,9 @@ func TestCBCMFig13DedicatedVCSettles(t *testing.T) {
 	}
 	if settled["shared"] < 5*max(settled["dedicated"], 1) {
 		t.Errorf("shared VC settles %d intervals after the start, the dedicated VC %d: want ≥ 5× later", settled["shared"], settled["dedicated"])
+	}
+	if peak["dedicated"] >= peak["shared"] {
+		t.Errorf("peak latency after the start: dedicated VC %.0f, shared %.0f: want the dedicated VC's lower", peak["dedicated"], peak["shared"])
 	}
 }
 
