@@ -400,8 +400,8 @@ func (c *Config) memory() []MemoryPart {
 		nf := float64(N) * float64(N)
 		perFlow, perNode := 3*8+1+8.0, 8+8+8.0 // ECN: ipd, tail, since, busy; the hold; becnTo, feedEnd, the wake
 		if sc == "srp" {
-			// SRP; the hold; txFree, tRes, the wake, the pool of runs and its free list
-			perFlow, perNode = 3*4+1+8+8+2*4+8, 8+8+8+sliceBytes+4
+			// SRP; the hold; the transmission slots, tRes, the wake, the pool of runs and its free list
+			perFlow, perNode = 3*4+1+8+8+2*4+8, sliceBytes+8+8+sliceBytes+4
 		}
 		add("congestion.scheme", fmt.Sprintf("%s's per-flow state at the sources (%d × %d flows)", strings.ToUpper(sc), N, N),
 			nf*perFlow+float64(N)*perNode, false)
@@ -411,6 +411,9 @@ func (c *Config) memory() []MemoryPart {
 			// grown by append
 			runs, how := c.SRPPendingRuns()
 			add("traffic.sourceQueue", fmt.Sprintf("SRP's pending message sizes: up to %.3g runs (%s)", runs, how), runs*12*growth, true)
+			// the granted messages' transmission slots at their sources
+			// (sim's srp.book, 24 bytes each, grown by append)
+			add("congestion.scheme", "SRP's transmission slots when every flow has a granted message", c.SRPSlots()*24*growth, true)
 		}
 	}
 
@@ -1186,4 +1189,31 @@ func (c *Config) SRPPendingRuns() (runs float64, how string) {
 		how += ", and 6 per flow of the Graph500 job"
 	}
 	return runs, how
+}
+
+// SRPSlots bounds the transmission slots SRP's sources keep booked at once
+// (sim's srp.book): per node one per flow with a granted message in
+// progress, and one per packet of it re-sent after its grant, so at most
+// N·(1 + m) for messages of m packets (a Graph500 job's: ⌈coalescing /
+// queries per packet⌉ at most, as sim's workload sizes them), and without
+// a job at most a slot per message and one per packet the node generates
+// (the source queues' term's packets).
+func (c *Config) SRPSlots() float64 {
+	if !c.sized() {
+		return 0
+	}
+	kind, _ := topology.KindOf(c.Topology.Kind)
+	N := float64(kind.Sizes(c.Topology.Params()).Nodes)
+	packets, _ := c.Traffic.Messages()
+	if w := &c.Workload; c.Graph500() && w.QueryBytes > 0 {
+		qpp := max(1, c.Router.PacketSize*w.PhitBytes/w.QueryBytes)
+		packets = max(packets, (w.Coalescing+qpp-1)/qpp)
+	}
+	perNode := N * float64(1+packets)
+	if !c.Graph500() {
+		_, cycles, _ := c.samples()
+		generated := c.peakLoad()/float64(c.Router.PacketSize)*float64(cycles)*1.05 + 8 + float64(packets)
+		perNode = min(perNode, 2*generated)
+	}
+	return N * perNode
 }

@@ -20,7 +20,7 @@ package sim
 // its message, packets left and out, grant, t_g and start, the sizes of
 // its messages queued (srp.pend, in its node's pool), at the
 // source node (its messages, sends, grants, ACKs and NACKs); per node its
-// transmission schedule (txFree, at the source) and its ejection schedule
+// transmission slots (tx, at the source) and its ejection schedule
 // (tRes, at the destination, which answers the reservations); per router
 // the NACKs waiting for room in its control injection input (nackQ[r], at
 // its router: the drop check over the partition's routers, srpScanOn).

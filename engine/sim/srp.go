@@ -23,8 +23,11 @@ import (
 //     packet until every speculative packet is ACKed or NACKed and the
 //     grant has come). On the grant the flow leaves the speculative class;
 //     its packets not yet sent or NACKed go on the data VCs at the granted
-//     time, and a node transmits one granted message at a time (a later
-//     grant that overlaps waits: the grant-overlap latency of Fig. 5a). A
+//     time, and a node transmits one granted message at a time: a message
+//     granted takes the node's earliest slot from its t_g that overlaps no
+//     other granted message's (a later grant that overlaps waits: the
+//     grant-overlap latency of Fig. 5a), but never waits for a slot booked
+//     further ahead, before which its node's link is idle (book). A
 //     NACK before the grant stops the message's speculation [SRP-orig].
 //     Smaller messages go on the data VCs without a reservation.
 //   - Destination [SRP-orig]: t_g = max(now, t_res), t_res = t_g +
@@ -65,12 +68,12 @@ type srp struct {
 	left    []int32 // of a reserved one, still in the source queue (NACKed ones included)
 	out     []int32 // its speculative packets not yet ACKed or NACKed
 	granted []bool
-	start   []int64  // granted: when its non-speculative packets may leave
-	tg      []int64  // granted: the grant's t_g, before which none may leave
-	pend    srpSizes // the sizes of the messages queued behind the one in progress
-	txFree  []int64  // per node: its non-speculative transmission is busy until
-	tRes    []int64  // per destination: its ejection schedule
-	acc     []int64  // per packet id: a speculative packet's queuing over its earlier hops
+	start   []int64     // granted: when its non-speculative packets may leave
+	tg      []int64     // granted: the grant's t_g, before which none may leave
+	pend    srpSizes    // the sizes of the messages queued behind the one in progress
+	tx      [][]srpSlot // per node: its granted messages' transmission slots, by start
+	tRes    []int64     // per destination: its ejection schedule
+	acc     []int64     // per packet id: a speculative packet's queuing over its earlier hops
 	// results: window counts (packets leaving source queues; drops)
 	sentPk, specPk, dropped int64
 	reservations, drops     int64   // the whole run
@@ -188,7 +191,7 @@ func (m *srp) attach(s *Sim, id int) error {
 	m.cur, m.left, m.out = make([]int32, nf), make([]int32, nf), make([]int32, nf)
 	m.granted, m.start, m.tg = make([]bool, nf), make([]int64, nf), make([]int64, nf)
 	m.pend.init(s.N)
-	m.txFree, m.tRes = make([]int64, s.N), make([]int64, s.N)
+	m.tx, m.tRes = make([][]srpSlot, s.N), make([]int64, s.N)
 	m.nackQ = make([][]srpNackWait, s.R)
 	if err := s.needPriorityPackets(id); err != nil {
 		return fmt.Errorf("congestion.scheme=srp: %v", err)
@@ -351,19 +354,55 @@ func (m *srp) done(s *Sim, n, dst int) {
 }
 
 // grant: flow n → dst's reservation is granted from cycle tg; its packets
-// left go on the data VCs then, after the node's earlier granted message.
+// left go on the data VCs then, in the node's first slot free for them.
 func (m *srp) grant(s *Sim, n, dst int, tg int64) {
 	f := n*s.N + dst
 	m.granted[f], m.tg[f] = true, tg
 	s.setIsoFlow(n, dst, false)
 	if m.left[f] > 0 {
-		st := max(tg, s.now, m.txFree[n])
-		m.txFree[n] = st + int64(m.left[f])*int64(s.P)
+		st := m.book(s, n, f, max(tg, s.now), int64(m.left[f])*int64(s.P))
 		m.start[f] = st
 		s.holdFlow(n, dst, st)
 		return
 	}
 	m.done(s, n, dst)
+}
+
+// srpSlot is a granted message's transmission at its source node: flow f
+// from cycle start to end.
+type srpSlot struct {
+	start, end int64
+	f          int32
+}
+
+// book gives flow f (of node n) the node's earliest slot of d cycles from
+// cycle t that overlaps none of its slots booked, and returns its start.
+// A node transmits one granted message at a time (Kim et al.,
+// Contention-based Congestion Management in Large-Scale Networks §III-B:
+// the message whose grant overlaps another's "will need to be stalled at
+// the source and wait until the other message has been transmitted"), so
+// a message waits for the slots before its end; but not for one booked
+// further ahead (a grant whose t_g lies far in the future, as a hotspot's
+// backlogged schedule gives: the link is idle until then), which the SRP
+// paper's source does not wait for either (Jiang et al., Network
+// Congestion Avoidance through Speculative Reservation: each message
+// leaves at its own grant time). The slots ended are forgotten.
+func (m *srp) book(s *Sim, n, f int, t, d int64) int64 {
+	sl := m.tx[n][:0]
+	for _, x := range m.tx[n] {
+		if x.end > s.now {
+			sl = append(sl, x)
+		}
+	}
+	i := 0
+	for ; i < len(sl) && sl[i].start < t+d; i++ {
+		t = max(t, sl[i].end) // overlaps: after it
+	}
+	sl = append(sl, srpSlot{})
+	copy(sl[i+1:], sl[i:])
+	sl[i] = srpSlot{t, t + d, int32(f)}
+	m.tx[n] = sl
+	return t
 }
 
 // NACK payload: the dropped packet's generation cycle (29 bits: runs are
@@ -398,13 +437,19 @@ func (m *srp) nack(s *Sim, n int, d int64) {
 		return
 	}
 	if m.start[f] > s.now && m.left[f] > 1 {
-		m.txFree[n] += int64(s.P) // joins the packets waiting for their slot
+		// joins the packets waiting for their slot, which it lengthens
+		for i := range m.tx[n] {
+			if x := &m.tx[n][i]; int(x.f) == f && x.start == m.start[f] {
+				x.end += int64(s.P)
+				break
+			}
+		}
 		return
 	}
 	// not before t_g, even when every packet had left speculatively by the
 	// grant: its reservation is the slot the destination keeps for it
-	st := max(s.now, m.txFree[n], m.tg[f])
-	m.txFree[n], m.start[f] = st+int64(s.P), st
+	st := m.book(s, n, f, max(s.now, m.tg[f]), int64(s.P))
+	m.start[f] = st
 	s.holdFlow(n, dst, st)
 }
 

@@ -39,8 +39,9 @@ func TestSRPPendingSizesInOrder(t *testing.T) {
 	}
 }
 
-// The memory estimate's bound on SRP's pending runs
-// (config.SRPPendingRuns) holds where they are most: the runs a run's
+// The memory estimate's bounds on SRP's pending runs
+// (config.SRPPendingRuns) and transmission slots (config.SRPSlots) hold
+// where they are most: the runs a run's
 // nodes ever held at once (each node's pool at its high-water mark) beside
 // the Graph500 job of Kim et al. §V-C's hotspot mix on the 256-node 1D
 // flattened butterfly (scale 8, SRP(UGAL), to the job's end), and the
@@ -65,6 +66,16 @@ func TestSRPPendingRunsWithinTheEstimate(t *testing.T) {
 		t.Logf("%s: %d runs held at most (%d at one node), the estimate's bound %.0f (%s)", tc.name, held, most, bound, how)
 		if held == 0 || float64(held) > bound {
 			t.Errorf("%s: %d runs held, the estimate's bound %.0f", tc.name, held, bound)
+		}
+		// the transmission slots (srp.book): each node's slice at its
+		// capacity, within the estimate's bound grown by append (2×)
+		slots := 0
+		for _, x := range m.tx {
+			slots += cap(x)
+		}
+		t.Logf("%s: transmission slots' capacity %d, the estimate's bound %.0f × 2", tc.name, slots, tc.c.SRPSlots())
+		if slots == 0 || float64(slots) > 2*tc.c.SRPSlots() {
+			t.Errorf("%s: %d transmission slots, the estimate's bound %.0f × 2", tc.name, slots, tc.c.SRPSlots())
 		}
 	}
 }
