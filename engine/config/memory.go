@@ -392,17 +392,29 @@ func (c *Config) memory() []MemoryPart {
 	// ECN's and SRP's per-flow state, N × N source–destination flows
 	// (sim's ecn.attach: the inter-packet delay, the last packet's tail and
 	// the delay's start, busy; srp.attach: the message's packets current,
-	// left, out and queued, granted, its start and its grant's t_g) and the
-	// flow hold both keep at the source (sim's needFlowHolds); CBCM's
-	// (cbcmMemory) counts its own
+	// left and out, granted, its start and its grant's t_g, the first and
+	// last run of its pending messages' sizes) and the flow hold both keep
+	// at the source (sim's needFlowHolds); CBCM's (cbcmMemory) counts its
+	// own
 	if sc := c.Congestion.SchemeName(); sc == "ecn" || sc == "srp" {
 		nf := float64(N) * float64(N)
 		perFlow, perNode := 3*8+1+8.0, 8+8+8.0 // ECN: ipd, tail, since, busy; the hold; becnTo, feedEnd, the wake
 		if sc == "srp" {
-			perFlow, perNode = 4*4+1+8+8+8, 8+8+8 // SRP; the hold; txFree, tRes, the wake
+			// SRP; the hold; the transmission slots, tRes, the wake, the pool of runs and its free list
+			perFlow, perNode = 3*4+1+8+8+2*4+8, sliceBytes+8+8+sliceBytes+4
 		}
 		add("congestion.scheme", fmt.Sprintf("%s's per-flow state at the sources (%d × %d flows)", strings.ToUpper(sc), N, N),
 			nf*perFlow+float64(N)*perNode, false)
+		if sc == "srp" {
+			// the sizes of the messages queued behind each flow's current
+			// one (sim's srpSizes): runs of 12 bytes in per-node pools
+			// grown by append
+			runs, how := c.SRPPendingRuns()
+			add("traffic.sourceQueue", fmt.Sprintf("SRP's pending message sizes: up to %.3g runs (%s)", runs, how), runs*12*growth, true)
+			// the granted messages' transmission slots at their sources
+			// (sim's srp.book, 24 bytes each, grown by append)
+			add("congestion.scheme", "SRP's transmission slots when every flow has a granted message", c.SRPSlots()*24*growth, true)
+		}
 	}
 
 	if recn {
@@ -1149,4 +1161,59 @@ func (c *Config) cbcmFlowRouters(R int64) int64 {
 		return min(R, int64(c.Topology.Dimensions)+1)
 	}
 	return R
+}
+
+// SRPPendingRuns bounds the runs of equal message sizes SRP keeps queued
+// behind its flows' current messages (sim's srpSizes) and says how: a run
+// per message queued at most, and a synthetic node's messages are all one
+// size, so at most one run per flow with messages queued (at most N flows
+// per node, and a packet queued per message at least, as the source
+// queues' term counts the packets); beside
+// a Graph500 job a flow between two of its processes changes size at most
+// 3 times a BFS level (its full query messages, the last partial one, the
+// end-of-level signal; graph500.Job.Message), for the level being queued
+// and the next: 6 runs per such flow, every node a process at most.
+func (c *Config) SRPPendingRuns() (runs float64, how string) {
+	if !c.sized() {
+		return 0, ""
+	}
+	kind, _ := topology.KindOf(c.Topology.Kind)
+	N := float64(kind.Sizes(c.Topology.Params()).Nodes)
+	_, cycles, _ := c.samples()
+	packets, _ := c.Traffic.Messages()
+	perNode := c.peakLoad()/float64(c.Router.PacketSize)*float64(cycles)*1.05 + 8 + float64(packets)
+	runs = min(perNode, N) * N // a message has a packet at least (UR1UR2's UR2: one)
+	how = "one per flow with messages queued"
+	if c.Graph500() {
+		runs += 6 * N * N
+		how += ", and 6 per flow of the Graph500 job"
+	}
+	return runs, how
+}
+
+// SRPSlots bounds the transmission slots SRP's sources keep booked at once
+// (sim's srp.book): per node one per flow with a granted message in
+// progress, and one per packet of it re-sent after its grant, so at most
+// N·(1 + m) for messages of m packets (a Graph500 job's: ⌈coalescing /
+// queries per packet⌉ at most, as sim's workload sizes them), and without
+// a job at most a slot per message and one per packet the node generates
+// (the source queues' term's packets).
+func (c *Config) SRPSlots() float64 {
+	if !c.sized() {
+		return 0
+	}
+	kind, _ := topology.KindOf(c.Topology.Kind)
+	N := float64(kind.Sizes(c.Topology.Params()).Nodes)
+	packets, _ := c.Traffic.Messages()
+	if w := &c.Workload; c.Graph500() && w.QueryBytes > 0 {
+		qpp := max(1, c.Router.PacketSize*w.PhitBytes/w.QueryBytes)
+		packets = max(packets, (w.Coalescing+qpp-1)/qpp)
+	}
+	perNode := N * float64(1+packets)
+	if !c.Graph500() {
+		_, cycles, _ := c.samples()
+		generated := c.peakLoad()/float64(c.Router.PacketSize)*float64(cycles)*1.05 + 8 + float64(packets)
+		perNode = min(perNode, 2*generated)
+	}
+	return N * perNode
 }

@@ -228,6 +228,20 @@ func TestMemoryEstimateBoundsAllocation(t *testing.T) {
 			c.Traffic.SourceQueue, c.Traffic.SourceQueues, c.Traffic.MessagePackets = true, "perDestination", 4
 			c.Congestion.Scheme, c.Traffic.Load = "srp", 0
 		}, 300, false, false},
+		// SRP's pending message sizes (sim's srpSizes), with its per-flow
+		// state: beside the Graph500 job of Kim et al. §V-C's hotspot mix
+		// (16 nodes, scale 10, the job's messages of 1–4 packets through
+		// the per-destination queues, senders 3, 7, 11, 15 → node 0), run
+		// to the job's end; and a saturated UR on the 16-node network,
+		// every flow's queue holding messages
+		{"SRP beside a Graph500 job, 16-node flattened butterfly", func(c *config.Config) {
+			*c = config.KimTraceHotspot(4, 4, 1, 10, 20000, true)
+			c.Congestion.Scheme, c.Routing.Name, c.Routing.UgalIntermediate = "srp", "UGAL", "any"
+		}, 0, true, false},
+		{"SRP, UR at 1.0, 16-node flattened butterfly", func(c *config.Config) {
+			*c = srpConfig("srp", "MIN", 1)
+			c.Sim.Cycles = 20000
+		}, 0, true, false},
 		{"a saturated source queue, request-reply", func(c *config.Config) {
 			c.Traffic.SourceQueue, c.Traffic.Load, c.Traffic.Pattern, c.Traffic.Reactive = true, 1, "ADV", true
 			c.Sim.Cycles = 20000

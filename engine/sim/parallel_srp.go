@@ -17,9 +17,10 @@ package sim
 //     check reads at every router, crosses the cut with it (crossing.acc).
 //
 // The rest is written where it lives: per flow (source·N + destination)
-// its message, packets left, queued and out, grant, t_g and start, at the
+// its message, packets left and out, grant, t_g and start, the sizes of
+// its messages queued (srp.pend, in its node's pool), at the
 // source node (its messages, sends, grants, ACKs and NACKs); per node its
-// transmission schedule (txFree, at the source) and its ejection schedule
+// transmission slots (tx, at the source) and its ejection schedule
 // (tRes, at the destination, which answers the reservations); per router
 // the NACKs waiting for room in its control injection input (nackQ[r], at
 // its router: the drop check over the partition's routers, srpScanOn).

@@ -23,8 +23,11 @@ import (
 //     packet until every speculative packet is ACKed or NACKed and the
 //     grant has come). On the grant the flow leaves the speculative class;
 //     its packets not yet sent or NACKed go on the data VCs at the granted
-//     time, and a node transmits one granted message at a time (a later
-//     grant that overlaps waits: the grant-overlap latency of Fig. 5a). A
+//     time, and a node transmits one granted message at a time: a message
+//     granted takes the node's earliest slot from its t_g that overlaps no
+//     other granted message's (a later grant that overlaps waits: the
+//     grant-overlap latency of Fig. 5a), but never waits for a slot booked
+//     further ahead, before which its node's link is idle (book). A
 //     NACK before the grant stops the message's speculation [SRP-orig].
 //     Smaller messages go on the data VCs without a reservation.
 //   - Destination [SRP-orig]: t_g = max(now, t_res), t_res = t_g +
@@ -61,16 +64,16 @@ type srp struct {
 	p    config.SRPParams
 	spec uint16 // the packet bit: sent speculatively
 	// per flow src·N + dst
-	cur     []int32 // packets of the message in progress (0: none)
-	left    []int32 // of those, still in the source queue (NACKed ones included)
+	cur     []int32 // packets of the message in progress: > 0 reserved, < 0 minus the packets of an unreserved one still to leave (0: none)
+	left    []int32 // of a reserved one, still in the source queue (NACKed ones included)
 	out     []int32 // its speculative packets not yet ACKed or NACKed
-	queued  []int32 // packets in the flow's source queue
 	granted []bool
-	start   []int64 // granted: when its non-speculative packets may leave
-	tg      []int64 // granted: the grant's t_g, before which none may leave
-	txFree  []int64 // per node: its non-speculative transmission is busy until
-	tRes    []int64 // per destination: its ejection schedule
-	acc     []int64 // per packet id: a speculative packet's queuing over its earlier hops
+	start   []int64     // granted: when its non-speculative packets may leave
+	tg      []int64     // granted: the grant's t_g, before which none may leave
+	pend    srpSizes    // the sizes of the messages queued behind the one in progress
+	tx      [][]srpSlot // per node: its granted messages' transmission slots, by start
+	tRes    []int64     // per destination: its ejection schedule
+	acc     []int64     // per packet id: a speculative packet's queuing over its earlier hops
 	// results: window counts (packets leaving source queues; drops)
 	sentPk, specPk, dropped int64
 	reservations, drops     int64   // the whole run
@@ -81,16 +84,71 @@ type srp struct {
 	// the dropped packet stays parked meanwhile
 	nackQ      [][]srpNackWait
 	nackWaited int64 // NACKs that waited in nackQ
-	// With a Graph500 job through the source queues (workload.go,
-	// queue) a flow's messages differ in size, so the flow keeps the
-	// sizes of its messages queued behind the one in progress, in order
-	// (pend), and the packets left of an unreserved message at its head
-	// (small: below srpMinPackets); nil without a job, where a node's
-	// messages are all messageSize. jobRes: reservations for the job's
-	// messages (a job with a mechanism runs sequentially: not in counts).
-	pend   [][]int32
-	small  []int32
-	jobRes int64
+	jobRes     int64 // reservations for a Graph500 job's messages (a job with a mechanism runs sequentially: not in counts)
+}
+
+// srpSizes is SRP's one queue of pending messages: per flow, the sizes of
+// the messages queued behind the one in progress, in order, as runs of
+// equal sizes (a synthetic node's messages are all one size: one run per
+// flow; a Graph500 job's differ: a run per change of size). A flow's runs
+// are a list in its source node's pool (nodes are owned by one partition,
+// parallel_srp.go), a freed run reused by the node's next.
+type srpSizes struct {
+	head, tail []int32    // per flow: 1 + its first and last run in its node's pool (0: none)
+	pool       [][]srpRun // per node
+	free       []int32    // per node: 1 + its first free run (0: none)
+}
+
+// srpRun is count messages of size packets, and the flow's next run (1 +
+// its index; 0: none).
+type srpRun struct {
+	size, count, next int32
+}
+
+func (q *srpSizes) init(N int) {
+	q.head, q.tail = make([]int32, N*N), make([]int32, N*N)
+	q.pool, q.free = make([][]srpRun, N), make([]int32, N)
+}
+
+// push queues a message of size packets behind flow f's (of node n).
+func (q *srpSizes) push(n, f int, size int32) {
+	pool := q.pool[n]
+	if t := q.tail[f]; t > 0 && pool[t-1].size == size {
+		pool[t-1].count++
+		return
+	}
+	i := q.free[n]
+	if i > 0 {
+		q.free[n] = pool[i-1].next
+		pool[i-1] = srpRun{size, 1, 0}
+	} else {
+		q.pool[n] = append(pool, srpRun{size, 1, 0})
+		pool, i = q.pool[n], int32(len(q.pool[n]))
+	}
+	if t := q.tail[f]; t > 0 {
+		pool[t-1].next = i
+	} else {
+		q.head[f] = i
+	}
+	q.tail[f] = i
+}
+
+// pop takes the size of flow f's first message queued (0: none).
+func (q *srpSizes) pop(n, f int) int32 {
+	h := q.head[f]
+	if h == 0 {
+		return 0
+	}
+	r := &q.pool[n][h-1]
+	size := r.size
+	if r.count--; r.count == 0 {
+		q.head[f] = r.next
+		if r.next == 0 {
+			q.tail[f] = 0
+		}
+		r.next, q.free[n] = q.free[n], h
+	}
+	return size
 }
 
 // srpNackWait is a NACK to node `to` (payload data) not yet sent.
@@ -130,13 +188,11 @@ func (m *srp) attach(s *Sim, id int) error {
 	}
 	m.spec = 1 << sh
 	nf := s.N * s.N
-	m.cur, m.left, m.out, m.queued = make([]int32, nf), make([]int32, nf), make([]int32, nf), make([]int32, nf)
+	m.cur, m.left, m.out = make([]int32, nf), make([]int32, nf), make([]int32, nf)
 	m.granted, m.start, m.tg = make([]bool, nf), make([]int64, nf), make([]int64, nf)
-	m.txFree, m.tRes = make([]int64, s.N), make([]int64, s.N)
+	m.pend.init(s.N)
+	m.tx, m.tRes = make([][]srpSlot, s.N), make([]int64, s.N)
 	m.nackQ = make([][]srpNackWait, s.R)
-	if s.wl != nil {
-		m.pend, m.small = make([][]int32, nf), make([]int32, nf)
-	}
 	if err := s.needPriorityPackets(id); err != nil {
 		return fmt.Errorf("congestion.scheme=srp: %v", err)
 	}
@@ -216,35 +272,27 @@ func (m *srp) control(s *Sim, msg controlMsg) {
 	}
 }
 
-// message: a message of `packets` packets joined flow n → dst's queue; an
-// idle flow starts it.
+// message: a message of `packets` packets joined flow n → dst's queue
+// (synthetic: all its packets; a Graph500 job's: its first, workload.go
+// queue); an idle flow starts it.
 func (m *srp) message(s *Sim, n, dst, packets int) {
-	f := n*s.N + dst
-	m.queued[f] += int32(packets)
-	if m.pend != nil {
-		m.pend[f] = append(m.pend[f], int32(packets))
-		m.next(s, n, dst)
-		return
-	}
-	if packets >= m.p.MinPackets && m.cur[f] == 0 {
-		m.begin(s, n, dst, packets)
-	}
+	m.pend.push(n, n*s.N+dst, int32(packets))
+	m.next(s, n, dst)
 }
 
-// next starts flow n → dst's next message queued (pend) when the flow has
-// none in progress: a reservation for one of srpMinPackets packets or
-// more, else its packets go on the data VCs and the message after it
-// waits for them to leave (small).
+// next starts flow n → dst's next message queued when the flow has none
+// in progress: a reservation for one of srpMinPackets packets or more,
+// else its packets go on the data VCs and the message after it waits for
+// them to leave.
 func (m *srp) next(s *Sim, n, dst int) {
 	f := n*s.N + dst
-	for m.cur[f] == 0 && m.small[f] == 0 && len(m.pend[f]) > 0 {
-		p := int(m.pend[f][0])
-		m.pend[f] = m.pend[f][:copy(m.pend[f], m.pend[f][1:])]
-		if p >= m.p.MinPackets {
-			m.begin(s, n, dst, p)
-		} else {
-			m.small[f] = int32(p)
-		}
+	if m.cur[f] != 0 {
+		return
+	}
+	if p := int(m.pend.pop(n, f)); p >= m.p.MinPackets {
+		m.begin(s, n, dst, p)
+	} else {
+		m.cur[f] = int32(-p)
 	}
 }
 
@@ -265,16 +313,13 @@ func (m *srp) begin(s *Sim, n, dst, packets int) {
 // the flow is on the isolated class).
 func (m *srp) sent(s *Sim, n, dst int, k int32) {
 	f := n*s.N + dst
-	m.queued[f]--
 	win := s.now >= s.W && s.now < s.W+s.M
 	if win {
 		m.sentPk++
 	}
-	if m.cur[f] == 0 { // a message below the minimum
-		if m.small != nil && m.small[f] > 0 {
-			if m.small[f]--; m.small[f] == 0 {
-				m.next(s, n, dst)
-			}
+	if m.cur[f] < 0 { // a message below the minimum
+		if m.cur[f]++; m.cur[f] == 0 {
+			m.next(s, n, dst)
 		}
 		return
 	}
@@ -305,29 +350,59 @@ func (m *srp) done(s *Sim, n, dst int) {
 	}
 	m.cur[f] = 0
 	s.holdFlow(n, dst, s.now)
-	if m.pend != nil {
-		m.next(s, n, dst)
-		return
-	}
-	if size := s.messageSize(n); m.queued[f] > 0 && size >= m.p.MinPackets {
-		m.begin(s, n, dst, size)
-	}
+	m.next(s, n, dst)
 }
 
 // grant: flow n → dst's reservation is granted from cycle tg; its packets
-// left go on the data VCs then, after the node's earlier granted message.
+// left go on the data VCs then, in the node's first slot free for them.
 func (m *srp) grant(s *Sim, n, dst int, tg int64) {
 	f := n*s.N + dst
 	m.granted[f], m.tg[f] = true, tg
 	s.setIsoFlow(n, dst, false)
 	if m.left[f] > 0 {
-		st := max(tg, s.now, m.txFree[n])
-		m.txFree[n] = st + int64(m.left[f])*int64(s.P)
+		st := m.book(s, n, f, max(tg, s.now), int64(m.left[f])*int64(s.P))
 		m.start[f] = st
 		s.holdFlow(n, dst, st)
 		return
 	}
 	m.done(s, n, dst)
+}
+
+// srpSlot is a granted message's transmission at its source node: flow f
+// from cycle start to end.
+type srpSlot struct {
+	start, end int64
+	f          int32
+}
+
+// book gives flow f (of node n) the node's earliest slot of d cycles from
+// cycle t that overlaps none of its slots booked, and returns its start.
+// A node transmits one granted message at a time (Kim et al.,
+// Contention-based Congestion Management in Large-Scale Networks §III-B:
+// the message whose grant overlaps another's "will need to be stalled at
+// the source and wait until the other message has been transmitted"), so
+// a message waits for the slots before its end; but not for one booked
+// further ahead (a grant whose t_g lies far in the future, as a hotspot's
+// backlogged schedule gives: the link is idle until then), which the SRP
+// paper's source does not wait for either (Jiang et al., Network
+// Congestion Avoidance through Speculative Reservation: each message
+// leaves at its own grant time). The slots ended are forgotten.
+func (m *srp) book(s *Sim, n, f int, t, d int64) int64 {
+	sl := m.tx[n][:0]
+	for _, x := range m.tx[n] {
+		if x.end > s.now {
+			sl = append(sl, x)
+		}
+	}
+	i := 0
+	for ; i < len(sl) && sl[i].start < t+d; i++ {
+		t = max(t, sl[i].end) // overlaps: after it
+	}
+	sl = append(sl, srpSlot{})
+	copy(sl[i+1:], sl[i:])
+	sl[i] = srpSlot{t, t + d, int32(f)}
+	m.tx[n] = sl
+	return t
 }
 
 // NACK payload: the dropped packet's generation cycle (29 bits: runs are
@@ -356,20 +431,25 @@ func (m *srp) nack(s *Sim, n int, d int64) {
 		copy(s.sq[q][1:], s.sq[q])
 		s.sq[q][0] = k
 	}
-	m.queued[f]++
 	m.left[f]++
 	if !m.granted[f] {
 		s.holdFlow(n, dst, math.MaxInt64) // no more speculation: wait for the grant
 		return
 	}
 	if m.start[f] > s.now && m.left[f] > 1 {
-		m.txFree[n] += int64(s.P) // joins the packets waiting for their slot
+		// joins the packets waiting for their slot, which it lengthens
+		for i := range m.tx[n] {
+			if x := &m.tx[n][i]; int(x.f) == f && x.start == m.start[f] {
+				x.end += int64(s.P)
+				break
+			}
+		}
 		return
 	}
 	// not before t_g, even when every packet had left speculatively by the
 	// grant: its reservation is the slot the destination keeps for it
-	st := max(s.now, m.txFree[n], m.tg[f])
-	m.txFree[n], m.start[f] = st+int64(s.P), st
+	st := m.book(s, n, f, max(s.now, m.tg[f]), int64(s.P))
+	m.start[f] = st
 	s.holdFlow(n, dst, st)
 }
 
@@ -492,7 +572,7 @@ func (m *srp) report(s *Sim) (string, map[string]float64) {
 		"droppedShare":     shareOf(m.dropped, m.specPk),
 		"reservations":     float64(m.reservations), "drops": float64(m.drops),
 		"controlMessages": float64(m.ctl)}
-	if m.pend != nil { // beside a Graph500 job: its messages' share
+	if s.wl != nil { // beside a Graph500 job: its messages' share
 		r["jobReservations"] = float64(m.jobRes)
 	}
 	return "srp", r

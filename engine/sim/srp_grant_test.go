@@ -126,3 +126,64 @@ func TestSRPFig3bHotspotScheduleRunsAhead(t *testing.T) {
 		t.Errorf("n0's schedule runs ahead at %.4f cycles a cycle; the rule gives ≈ 0.046 (1.05 × ≈ 0.99 flits delivered − 1)", rate)
 	}
 }
+
+// A granted message does not wait for a slot its node booked further
+// ahead (Kim et al., Contention-based Congestion Management in
+// Large-Scale Networks §III-B: a source transmits one message at a time,
+// and a message whose grant overlaps another's waits until the other has
+// been transmitted — not for one whose t_g lies thousands of cycles ahead,
+// before which the link is idle; Jiang et al.'s source sends each message
+// at its own grant time). Idle 16-node network, 16-packet messages: node
+// 0 → 5, whose destination's schedule is booked 3,000 cycles ahead (a
+// backlogged hotspot's, as in Fig. 3b), and 0 → 9 ten cycles later. Both
+// have packets left when their grants come (the 16 packets take 512
+// cycles to inject, the round trip less); 0 → 9's go at once, all
+// delivered by cycle 1,500, and none of 0 → 5's leaves non-speculatively
+// before its t_g. With one busy-until time per node (the schedule before),
+// 0 → 9's remaining packets waited for 0 → 5's slot: delivered after
+// cycle 3,000.
+func TestSRPGrantDoesNotWaitForASlotFarAhead(t *testing.T) {
+	c := srpConfig("srp", "MIN", 0)
+	c.Traffic.MessagePackets = 16
+	s, err := New(c, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := mechOf[*srp](t, s)
+	m.tRes[5] = 3000
+	var last9, got9, early5, nonSpec9 int64
+	s.hk.eject = append(s.hk.eject, func(k int32, _ int64) {
+		if pk := &s.pk[k]; pk.src == 0 && pk.dst == 9 {
+			got9++
+			last9 = s.now
+		}
+	})
+	s.hk.sent = append([]func(n, dst int, k int32){func(n, dst int, k int32) {
+		f := n*s.N + dst
+		if n != 0 || !m.granted[f] {
+			return // speculative
+		}
+		switch {
+		case dst == 5 && s.now < 3000:
+			early5++
+		case dst == 9:
+			nonSpec9++
+		}
+	}}, s.hk.sent...)
+	s.queueMessage(0, 5, 0)
+	for range 10 {
+		s.Step()
+	}
+	s.queueMessage(0, 9, 0)
+	for s.now < 4000 {
+		s.Step()
+	}
+	t.Logf("0 → 9: %d packets delivered, the last at cycle %d (%d after its grant); 0 → 5: t_g %d, %d packets before it",
+		got9, last9, nonSpec9, m.tg[5], early5)
+	if got9 != 16 || last9 > 1500 || nonSpec9 == 0 {
+		t.Errorf("0 → 9: %d of 16 packets delivered, the last at cycle %d (want by 1,500), %d sent after the grant (want some)", got9, last9, nonSpec9)
+	}
+	if m.tg[5] != 3000 || early5 != 0 {
+		t.Errorf("0 → 5: t_g %d (want 3,000), %d packets sent non-speculatively before it", m.tg[5], early5)
+	}
+}

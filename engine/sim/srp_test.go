@@ -151,16 +151,21 @@ func srpDeliversEveryPacketOnce(t *testing.T, squeeze bool) {
 // latency at intermediate load is above the no-SRP one — the paper's peak
 // ratio 2.45× (accepted 1.6–3.5×), from grant overlap at the source — for
 // MIN and UGAL, while the saturation throughput (the most accepted at
-// offered 0.9 and 1.0) is not hurt: within 5% under MIN (0.861 against
-// 0.874). Under UGAL SRP saturates near MIN's SRP (0.854) while UGAL
-// without SRP reaches 0.901 with its default draw (routing.
-// ugalIntermediate=any; seed 2: 0.844 against 0.884): −5.2% (seed 2
-// −4.5%; detour −4.5%), the paper's 5% at its edge, so under UGAL the test
-// asserts within 5% of the no-SRP MIN network's saturation and within 6% of
-// UGAL's. 16 nodes, 10,000 + 20,000 cycles per point. The reservations,
-// grants and ACKs are 1-flit packets on the links, requests and replies on
-// control VCs of their own (MIN 3.32× at 0.7, UGAL 3.47× at 0.7; with one
-// control VC for both, detour: 3.62× and 3.83×, outside the band).
+// offered 0.9 and 1.0) is not hurt. 16 nodes, 10,000 + 20,000 cycles per
+// point, each point the mean of seeds 1–3, UGAL with its default draw
+// (routing.ugalIntermediate=any). The reservations, grants and ACKs are
+// 1-flit packets on the links, requests and replies on control VCs of
+// their own. MIN: peak 3.26× at 0.7, saturation 0.867 against 0.878.
+// UGAL: 3.25× at 0.7, 0.855 against 0.888. UGAL without SRP saturates
+// above MIN without SRP, so under UGAL the test asserts SRP within 5% of
+// the no-SRP MIN network's saturation and within 6% of UGAL's (seed 1
+// alone, with one busy-until time per node: −5.2%, the paper's 5% at its
+// edge). With one control VC for both, detour, seed 1: 3.62× and 3.83×,
+// outside the band.
+// fig5aSeeds: the seeds Fig. 5a's points average (one seed's latency near
+// saturation varies by ±15% from seed to seed, the peak ratio with it).
+const fig5aSeeds = 3
+
 func TestSRPFig5aLatencyPenaltyOnUR(t *testing.T) {
 	if testing.Short() {
 		t.Skip("24 runs of 30,000 cycles")
@@ -170,13 +175,16 @@ func TestSRPFig5aLatencyPenaltyOnUR(t *testing.T) {
 		peak, at := 0.0, 0.0
 		sat := map[string]float64{}
 		for _, load := range []float64{0.3, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0} {
-			var lat [2]float64
+			var lat, acc [2]float64
 			for i, sc := range []string{"", "srp"} {
-				c := srpConfig(sc, r, load)
-				c.Sim.Warmup, c.Sim.Cycles = 10000, 20000
-				_, res := btSimState(t, c, 1)
-				lat[i] = res.Latency.Avg
-				sat[sc] = max(sat[sc], res.Accepted)
+				for seed := uint64(1); seed <= fig5aSeeds; seed++ {
+					c := srpConfig(sc, r, load)
+					c.Sim.Warmup, c.Sim.Cycles = 10000, 20000
+					_, res := btSimState(t, c, seed)
+					lat[i] += res.Latency.Avg / fig5aSeeds
+					acc[i] += res.Accepted / fig5aSeeds
+				}
+				sat[sc] = max(sat[sc], acc[i])
 			}
 			t.Logf("%s at %.1f: latency %.0f with SRP, %.0f without (%.2f×)", r, load, lat[1], lat[0], lat[1]/lat[0])
 			if load <= 0.8 && lat[1]/lat[0] > peak {
