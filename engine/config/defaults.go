@@ -1368,6 +1368,10 @@ func (c *Config) checkHotspot() Errors {
 	if !ok {
 		return nil // the topology's own errors say why
 	}
+	if tr.HotspotLinkRate && tr.HotspotRate > 0 {
+		return Errors{&FieldError{Path: "traffic.hotspotLinkRate", Value: "true",
+			Msg: fmt.Sprintf("the senders have one rate: their link's (traffic.hotspotLinkRate) or traffic.hotspotRate (%g), not both", tr.HotspotRate)}}
+	}
 	if tr.HotspotEnd != 0 && tr.HotspotEnd <= tr.HotspotStart {
 		return Errors{&FieldError{Path: "traffic.hotspotEnd", Value: strconv.Itoa(tr.HotspotEnd),
 			Msg: fmt.Sprintf("must be after traffic.hotspotStart (%d), up to 100000000 cycles, or 0 (never stop)", tr.HotspotStart)}}

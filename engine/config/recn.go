@@ -39,7 +39,10 @@ func RECNSenders(strided bool) string {
 
 // RECNCornerCase is corner case 1 or 2 on the fattree64 network with the IQ
 // baseline (one queue per input; router.voq=true makes it VOQsw), strided
-// senders, the UN background over every host (host 32 included), 64-byte
+// senders at their link's rate (§4.2: "at the full link rate", one packet
+// per packet time, held by their interface and stalling when it is full;
+// traffic.hotspotLinkRate), the UN background over every host (host 32
+// included), 64-byte
 // packets, no warm-up (the paper's curves start at 0), 2,000 µs in 5-µs
 // intervals, one seed, and the physical basis (8 Gb/s, 8-byte phits) so
 // that the throughput reads in bytes/ns.
@@ -49,6 +52,7 @@ func RECNCornerCase(cornerCase int) Config {
 	t := &c.Traffic
 	t.Pattern, t.HotspotNode, t.HotspotSenders, t.HotspotBackground = "HOTSPOT", RECNHotspot, RECNSenders(true), "UN"
 	t.HotspotStart, t.HotspotEnd = int(RECNStartNs/recnCycleNs), int(RECNEndNs/recnCycleNs)
+	t.HotspotLinkRate = true
 	t.Load = 0.5
 	if cornerCase == 2 {
 		t.Load = 1
@@ -181,7 +185,7 @@ func recnPresets() []Preset {
 			if sc.Queueing == "voqsw" {
 				scheme += " (8 queues of 16 KB per port)"
 			}
-			out = append(out, Preset{name, fmt.Sprintf("RECN paper Fig. 2, corner case %d with %s: fattree64, 48 hosts UN at %s, 16 hosts (one per leaf) → host 32 at 100%% from 800 to 970 µs, 64-byte packets, 2,000 µs in 5-µs bins (throughput in bytes/ns)", cc, scheme, bg), c})
+			out = append(out, Preset{name, fmt.Sprintf("RECN paper Fig. 2, corner case %d with %s: fattree64, 48 hosts UN at %s, 16 hosts (one per leaf) → host 32 at their link's rate (100%%) from 800 to 970 µs, 64-byte packets, 2,000 µs in 5-µs bins (throughput in bytes/ns)", cc, scheme, bg), c})
 		}
 		c := RECNMechanism(cc)
 		out = append(out, Preset{c.Name, fmt.Sprintf("RECN paper Fig. 2, corner case %d with RECN (set-aside queues): fattree64, the same traffic, 2,000 µs in 5-µs bins (throughput in bytes/ns)", cc), c})
@@ -193,7 +197,7 @@ func recnPresets() []Preset {
 				panic(err)
 			}
 			b, _ := c.Basis()
-			out = append(out, Preset{c.Name, fmt.Sprintf("RECN paper Fig. 6%c, corner case 2 scaled, with %s: %d-host fat tree (%d switches), %d hosts UN at 100%%, %d (one per leaf) → host %d at 100%% from 800 to 970 µs, %g µs in 10-µs bins (throughput in bytes/ns; minutes of CPU)",
+			out = append(out, Preset{c.Name, fmt.Sprintf("RECN paper Fig. 6%c, corner case 2 scaled, with %s: %d-host fat tree (%d switches), %d hosts UN at 100%%, %d (one per leaf) → host %d at their link's rate (100%%) from 800 to 970 µs, %g µs in 10-µs bins (throughput in bytes/ns; minutes of CPU)",
 				map[int]byte{256: 'a', 512: 'b'}[hosts], s.Name, hosts, map[int]int{256: 256, 512: 640}[hosts], hosts*3/4, hosts/4, hosts/2, b.Ns(float64(c.Sim.Cycles))/1e3), c})
 		}
 	}

@@ -619,7 +619,6 @@ var Table = []Figure{
 		Shows:      "Summed over the network's 48 switches and 64 interfaces, RECN's set-aside queues stay a small fraction of its ports.",
 		ClaimText:  "The total number of SAQs is always lower than 170 in corner case 1 (0.22 per port); we accept at most 170 lines allocated at once.",
 		Claim:      Claim{Kind: Band, Metric: SAQTotal, Series: "RECN", Load: 0.5, Lo: 0, Hi: 170},
-		Known:      "up to 177 lines at once here (1.04× the paper's bound) though at most 3 per side (REPRODUCTION.md, RECN target 11); the thresholds are reconstructed: detection at 320 B and propagation at 512 B give 165 lines and Fig. 2's dips at this seed, but 181 lines at seed 2 and ten times the notifications in corner case 2 (REPRODUCTION.md, RECN: the dip's depth and the thresholds)",
 		Experiment: "recn-fig2a", Scaled: "64 hosts at full size, 8 SAQs per side, 2,000 µs, one seed.",
 	},
 	{

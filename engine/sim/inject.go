@@ -279,10 +279,48 @@ func (s *Sim) backlogged(hot int, senders []int32, flags uint8) {
 			}
 			continue
 		}
+		if s.hotNext != nil {
+			s.atLinkRate(n, hot, flags)
+			continue
+		}
 		if s.srcQueue && s.queued(n) || !s.srcQueue && !s.hasRoom(n) {
 			continue
 		}
 		s.inject(n, hot, flags)
+	}
+}
+
+// atLinkRate is traffic.hotspotLinkRate's sender n (Duato et al., A New
+// Scalable and Cost-Effective Congestion Management Strategy for Lossless
+// Multistage Interconnection Networks §4.2: the hotspot's sources inject
+// "at the full link rate"): a packet (with a source queue, a message) to
+// the hotspot once a packet time of its link (one phit a cycle) has passed
+// since its last one. One its interface cannot take waits in the generator:
+// under RECN the packet is made and held in its admittance queue, or in the
+// generator when that is full (recnGenerate), and the sender makes nothing
+// more until it fits; with a bounded source queue likewise (admitStalled);
+// otherwise the sender makes nothing until its injection buffer has room.
+// The wait is a stall, not a debt: the next packet comes a packet time
+// after the one that waited (a token bucket one packet deep).
+func (s *Sim) atLinkRate(n, hot int, flags uint8) {
+	if s.now < s.hotNext[n] {
+		return
+	}
+	if s.srcQueue {
+		if s.stalled != nil && s.stalled[n] != 0 {
+			return // its held message has not fitted yet
+		}
+		s.inject(n, hot, flags) // queued or held, never lost
+		s.hotNext[n] = s.now + int64(s.P)*int64(s.messageSize(n))
+		return
+	}
+	if !s.hasRoom(n) {
+		return
+	}
+	live := s.live
+	s.inject(n, hot, flags)
+	if s.live != live { // made (the injection VC may still have refused it: then next cycle)
+		s.hotNext[n] = s.now + int64(s.P)
 	}
 }
 

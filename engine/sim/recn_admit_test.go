@@ -20,9 +20,14 @@ import (
 // 2,048-packet interfaces); (c) a held packet's queue is full; and the
 // run exercised all three: interfaces' SAQs stopped while their
 // admittance queues held packets for the hotspot, and generators stalled.
+// The senders are backlogged (a packet whenever the generator is free),
+// so that their 2,048-packet queues fill within the 100-µs window; at
+// their link's rate (the corner cases' default) they fill in about 140 µs
+// (TestHotspotLinkRateSenders checks that stall with smaller queues).
 func TestRECNInterfaceAdmittance(t *testing.T) {
 	c := config.RECNCornerCase(2)
 	c.Congestion.Scheme = "recn"
+	c.Traffic.HotspotLinkRate = false
 	c.Traffic.HotspotStart, c.Traffic.HotspotEnd, c.Sim.Cycles = int(50e3/8), int(150e3/8), int(250e3/8)
 	if errs := c.Validate(); len(errs) != 0 {
 		t.Fatal(errs)
@@ -87,8 +92,8 @@ func TestRECNInterfaceAdmittance(t *testing.T) {
 // congestion.recnAdmittance sets (bytes, rounded up to packets; 0: the
 // interface's memory, router.injectionBuffer). Corner case 2 with the
 // hotspot at 50–100 µs, 150 µs, queues of 256 bytes (4 packets): no queue
-// ever holds more than 4 packets, some hold 4 (the backlogged hotspot
-// senders'), and generators stall on them; by default a queue holds the
+// ever holds more than 4 packets, some hold 4 (the hotspot senders', at
+// their link's rate), and generators stall on them; by default a queue holds the
 // interface's 2,048.
 func TestRECNAdmittanceSize(t *testing.T) {
 	c := config.RECNCornerCase(2)

@@ -96,9 +96,9 @@ func TestRECNFig2(t *testing.T) {
 }
 
 // RECN paper §3.5, Fig. 4 (target: SAQ release): with the hotspot cut to
-// 800–830 µs and interfaces of 8 packets (router.injectionBuffer; the
-// backlogged senders otherwise fill 128 KB each, 2.5 ms of the root's
-// link), the tree drains well before 2,000 µs, and every line is then
+// 800–830 µs and interfaces of 8 packets (router.injectionBuffer; with
+// the default 128 KB the senders' interfaces hold far more than 30 µs of
+// the root's link), the tree drains well before 2,000 µs, and every line is then
 // released (tokens back at every root) while the background runs on; the
 // lines' total per interval falls back to 0.
 func TestRECNReleaseAfterTheTree(t *testing.T) {
@@ -119,9 +119,10 @@ func TestRECNReleaseAfterTheTree(t *testing.T) {
 }
 
 // RECN paper §3.5 (target: SAQ release) with the default interfaces of
-// 128 KB (2,048 packets): the hotspot senders are backlogged (a packet
-// generated whenever its admittance queue for the hotspot has room, not at
-// 1 B/ns), so each fills that queue (as large as the interface, 2,048
+// 128 KB (2,048 packets): the hotspot senders are backlogged
+// (traffic.hotspotLinkRate=false: a packet generated whenever its
+// admittance queue for the hotspot has room, not at 1 B/ns, the corner
+// cases' default), so each fills that queue (as large as the interface, 2,048
 // packets) and, below its SAQ's T_xoff, its interface, and all they generated leaves through the
 // hotspot's link, which the background to the hotspot shares: the tree
 // cannot drain before that link has carried every hotspot packet. Corner
@@ -138,6 +139,7 @@ func TestRECNReleaseAfterTheTree(t *testing.T) {
 // measured: 20 µs).
 func TestRECNReleaseAfterTheDrain(t *testing.T) {
 	c := config.RECNCornerCase(1)
+	c.Traffic.HotspotLinkRate = false // backlogged, as described
 	c.Congestion.Scheme = "recn"
 	c.Traffic.HotspotStart, c.Traffic.HotspotEnd = int(100e3/8), int(130e3/8)
 	c.Traffic.HotspotSenders = "3,7"

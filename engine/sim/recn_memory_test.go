@@ -30,6 +30,7 @@ func TestRECNMemoryStalled(t *testing.T) {
 		}
 	}
 	c.Traffic.HotspotSenders, c.Traffic.Load = strings.Join(senders, ","), 0
+	c.Traffic.HotspotLinkRate = false // backlogged: the bound is for them
 	c.Traffic.HotspotStart, c.Traffic.HotspotEnd, c.Sim.Cycles = 0, 0, 3000
 	if errs := c.Validate(); len(errs) > 0 {
 		t.Fatal(errs)

@@ -35,6 +35,9 @@ func recnCases() []goldenCase {
 		add("recn/case1", "traffic.load=0.5"),
 		add("recn/case2", "traffic.load=1"),
 		add("recn/case2/admittance", "traffic.load=1", "congestion.recnAdmittance=128"),
+		// the senders at their link's rate (RECN paper §4.2): each
+		// sender's next cycle is its partition's
+		add("recn/case2/linkRate", "traffic.load=1", "traffic.hotspotLinkRate=true", "congestion.recnAdmittance=128"),
 		add("recn/drain", "traffic.load=0.5", "traffic.hotspotSenders=3,19,35,51", "traffic.hotspotEnd=250", "sim.cycles=1800", "traffic.load=0.2"),
 		// router.queueing's out-of-order count beside RECN's numbers: a
 		// crossing carries both (crossing.seq, crossing.rseq)

@@ -158,6 +158,9 @@ type Sim struct {
 	// senders are backlogged)
 	hotRate int64
 	hotTok  []int64
+	// traffic.hotspotLinkRate: per node, the first cycle its sender may
+	// generate its next packet (nil: backlogged or traffic.hotspotRate)
+	hotNext []int64
 
 	// HOTSPOT's window [hotFrom, hotTo) in cycles of the run: the senders
 	// are backlogged only inside it (traffic.hotspotStart/End; 0, MaxInt64
@@ -515,6 +518,12 @@ func newSimEntry(cfg config.Config, e *routing.Entry, topo topology.Topology, se
 	}
 	if tr.HotspotRate > 0 && tr.Pattern == "HOTSPOT" {
 		s.initHotRate(tr.HotspotRate)
+	}
+	if tr.HotspotLinkRate && tr.Pattern == "HOTSPOT" {
+		s.hotNext = make([]int64, s.N)
+		for n := range s.hotNext {
+			s.hotNext[n] = s.hotFrom // every sender in phase from the window's start
+		}
 	}
 
 	s.injVC = s.vcCount[topology.Injection]
