@@ -1028,7 +1028,7 @@ const (
 //     entries touched and drawn in a cycle (slices grown by append: at most
 //     every entry, every requesting VC: a port's data queues and at most
 //     32 VCs in all beside them); under router.voq per input its requests
-//     (one per queue), their count, its pick and dirty flag, per
+//     (one per queue), their count, its pick, dirty and extra-queue flags, per
 //     router its drawing inputs' mask, and a bit per router with any
 //   - per destination node (§IV-B2): its mode, its source list L (a bit
 //     per node), |L|, epoch, D_t sent, quiet time, watch flag, generation
@@ -1084,7 +1084,7 @@ func (c *Config) cbcmMemory(ports, N, R, maxVC int64, pool float64, cycles int64
 		if !voq {
 			return 0
 		}
-		return allocBytes(float64(ports*qs*4)) + allocBytes(float64(ports*2)) + allocBytes(float64(ports)) +
+		return allocBytes(float64(ports*qs*4)) + allocBytes(float64(ports*2)) + 2*allocBytes(float64(ports)) + // + extra
 			allocBytes(float64(ports*4)) + allocBytes(float64(2*R*8)) + allocBytes(float64((R+63)/64*8)) + allocBytes(float64(R*8)) +
 			2*appended(float64(ports), 4)
 	}

@@ -191,10 +191,28 @@ func (m *cbcm) attach(s *Sim, id int) error {
 //go:noinline
 func (m *cbcm) arriveHook(s *Sim) func(pi, q int, k int32) {
 	return func(pi, q int, k int32) {
-		if s.bufs[pi*s.maxVC+q].hd == k {
-			m.dirtyIn(pi)
+		if b := &s.bufs[pi*s.maxVC+q]; b.hd == k {
+			m.newHead(s, pi, q, b)
 		}
 	}
+}
+
+// newHead: queue q of input pi (router.voq) has a new head, b's. A data
+// queue's head that has arrived adds its request to the input's list
+// (insReq), unless the list is to be read again anyway (dirty) or the
+// input has an extra queue busy (an extra queue's head is routed while it
+// waits, its request read again at every event); every other head makes
+// the list be read again (requests).
+func (m *cbcm) newHead(s *Sim, pi, q int, b *buffer) {
+	if m.isDirty[pi] {
+		return
+	}
+	d := int(s.vq.d[s.ports[pi].class])
+	if q >= s.vq.n*d || m.extra[pi] || int64(b.hEntry) > s.now {
+		m.dirtyIn(pi)
+		return
+	}
+	m.insReq(&m.cbDeg, pi, int32(pi-pi%s.radix+q/d))
 }
 
 // grantHook is the grant hook of m in s.
@@ -207,7 +225,13 @@ func (m *cbcm) grantHook(s *Sim) func(r, in, out, vc, outVC int, k int32) {
 		// emptied queue, an extra queue's next head (its own route) or a
 		// head still on its injection link changes the input's requests
 		if pi := r*s.radix + in; s.vq.on {
-			if b := &s.bufs[pi*s.maxVC+vc]; b.len == 0 || int64(b.hEntry) > s.now || vc >= s.radix*int(s.vq.d[s.ports[pi].class]) {
+			// the request of an emptied data queue leaves the input's
+			// list (delReq), unless the list is to be read again anyway
+			// (dirty) or an extra queue is busy; else the list is read
+			// again (requests)
+			b, d := &s.bufs[pi*s.maxVC+vc], int(s.vq.d[s.ports[pi].class])
+			if (b.len == 0 || int64(b.hEntry) > s.now || vc >= s.radix*d) && !m.isDirty[pi] &&
+				(b.len != 0 || m.extra[pi] || vc >= s.vq.n*d || !m.delReq(&m.cbDeg, pi, int32(pi-in+vc/d))) {
 				m.dirtyIn(pi)
 			}
 			if m.early != nil { // the next head goes to another destination
@@ -329,6 +353,7 @@ func (m *cbcm) requests(s *Sim, pi int) {
 	nd := s.vq.n * d
 	reqs := m.reqs[pi*m.qs : (pi+1)*m.qs]
 	n := 0
+	m.extra[pi] = false
 	for w, bm := range s.busyQueues(pi) {
 		for vm := bm &^ s.vq.ctl[cl][w]; vm != 0; vm &= vm - 1 {
 			q := w<<6 | bits.TrailingZeros64(vm)
@@ -339,6 +364,7 @@ func (m *cbcm) requests(s *Sim, pi int) {
 			}
 			o := q / d
 			if q >= nd {
+				m.extra[pi] = true
 				if o = m.headPort(s, r, b); o < 0 {
 					continue
 				}

@@ -427,6 +427,17 @@ func TestCBCMIncrementalDetectorMatchesRecount(t *testing.T) {
 					}
 				}
 				multi := m.multi[2*r+(pi-base)>>6]&(1<<((pi-base)&63)) != 0
+				// the list the draw indexes, in queue order (kept by the
+				// arrivals and grants that change it, read again otherwise)
+				if got := m.reqs[pi*m.qs : pi*m.qs+int(m.nc[pi])]; len(got) == len(outs) {
+					for i, o := range outs {
+						if int(got[i]) != o {
+							bad++
+							t.Errorf("%s, cycle %d: input %d's requests %v, recounted %v", est, s.now, pi, got, outs)
+							break
+						}
+					}
+				}
 				switch {
 				case est == "weighted":
 					for _, o := range outs {
