@@ -1028,8 +1028,8 @@ const (
 //     entries touched and drawn in a cycle (slices grown by append: at most
 //     every entry, every requesting VC: a port's data queues and at most
 //     32 VCs in all beside them); under router.voq per input its requests
-//     (one per queue), their count, its pick, dirty and extra-queue flags, per
-//     router its drawing inputs' mask, and a bit per router with any
+//     (one per queue), their count, its pick, dirty and extra-queue flags,
+//     a bit per input that draws, and per router its draws' stream
 //   - per destination node (§IV-B2): its mode, its source list L (a bit
 //     per node), |L|, epoch, D_t sent, quiet time, watch flag, generation
 //     and idle hook (38 bytes + the list); early detection per pair its
@@ -1085,7 +1085,7 @@ func (c *Config) cbcmMemory(ports, N, R, maxVC int64, pool float64, cycles int64
 			return 0
 		}
 		return allocBytes(float64(ports*qs*4)) + allocBytes(float64(ports*2)) + 2*allocBytes(float64(ports)) + // + extra
-			allocBytes(float64(ports*4)) + allocBytes(float64(2*R*8)) + allocBytes(float64((R+63)/64*8)) + allocBytes(float64(R*8)) +
+			allocBytes(float64(ports*4)) + allocBytes(float64((ports+63)/64*8)) + allocBytes(float64(R*8)) +
 			2*appended(float64(ports), 4)
 	}
 	nf := float64(N) * float64(N)

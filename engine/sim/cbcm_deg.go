@@ -451,8 +451,7 @@ type cbReqs struct {
 	nc            []int16
 	dirty, dirty2 []int32
 	isDirty       []bool
-	multi         []uint64      // per router, its inputs of 2 or more requests (2 words)
-	rmask         []uint64      // a bit per router whose multi is not empty
+	dm            []uint64      // a bit per input of 2 or more requests (it draws)
 	cpk           []int32       // per drawing input: the entry its last draw picked, −1: none
 	rs            []*rng.Stream // per router, the stream its inputs draw from
 }
@@ -461,12 +460,10 @@ type cbReqs struct {
 // routers of radix inputs that rs lists (their inputs' draws' streams), a
 // request weighing w.
 func (q *cbReqs) initReqs(np, qs, radix int, w int32, rs []*rng.Stream) {
-	R := len(rs)
 	q.qs, q.radix, q.w, q.rs = qs, radix, w, rs
 	q.reqs, q.nc, q.isDirty = make([]int32, np*qs), make([]int16, np), make([]bool, np)
-	q.multi, q.cpk = make([]uint64, 2*R), make([]int32, np)
+	q.dm, q.cpk = make([]uint64, (np+63)/64), make([]int32, np)
 	q.extra = make([]bool, np)
-	q.rmask = make([]uint64, (R+63)/64)
 	for pi := range q.cpk {
 		q.cpk[pi] = -1
 	}
@@ -578,7 +575,6 @@ func (q *cbReqs) contribute(d *cbDeg, pi int, sign int32) {
 	if n == 0 {
 		return
 	}
-	r, port := pi/q.radix, pi%q.radix
 	switch {
 	case q.w != 1:
 		w := sign * (q.w / int32(n))
@@ -591,34 +587,24 @@ func (q *cbReqs) contribute(d *cbDeg, pi int, sign int32) {
 		d.stat[p] += sign
 		d.touch(p)
 	case sign > 0:
-		q.multi[2*r+port>>6] |= 1 << (port & 63)
-		q.rmask[r>>6] |= 1 << (r & 63)
+		q.setMulti(pi)
 	default:
-		q.multi[2*r+port>>6] &^= 1 << (port & 63)
-		if q.multi[2*r]|q.multi[2*r+1] == 0 {
-			q.rmask[r>>6] &^= 1 << (r & 63)
-		}
-		q.unpick(d, pi)
+		q.clearMulti(d, pi)
 	}
 }
 
-// setMulti puts input pi among its router's inputs that draw.
-func (q *cbReqs) setMulti(pi int) {
-	r, port := pi/q.radix, pi%q.radix
-	q.multi[2*r+port>>6] |= 1 << (port & 63)
-	q.rmask[r>>6] |= 1 << (r & 63)
-}
+// setMulti puts input pi among the inputs that draw.
+func (q *cbReqs) setMulti(pi int) { q.dm[pi>>6] |= 1 << (pi & 63) }
 
-// clearMulti takes input pi off its router's inputs that draw, and its
-// standing pick off its entry.
+// clearMulti takes input pi off the inputs that draw, and its standing
+// pick off its entry.
 func (q *cbReqs) clearMulti(d *cbDeg, pi int) {
-	r, port := pi/q.radix, pi%q.radix
-	q.multi[2*r+port>>6] &^= 1 << (port & 63)
-	if q.multi[2*r]|q.multi[2*r+1] == 0 {
-		q.rmask[r>>6] &^= 1 << (r & 63)
-	}
+	q.dm[pi>>6] &^= 1 << (pi & 63)
 	q.unpick(d, pi)
 }
+
+// draws is whether input pi draws (2 or more requests, not weighted).
+func (q *cbReqs) draws(pi int) bool { return q.dm[pi>>6]&(1<<(pi&63)) != 0 }
 
 // unpick takes input pi's standing pick off its entry.
 func (q *cbReqs) unpick(d *cbDeg, pi int) {
@@ -636,32 +622,32 @@ func (q *cbReqs) drawInputs(d *cbDeg, t int64) {
 	if q.w != 1 {
 		return
 	}
-	for rw, rm := range q.rmask { // the routers with drawing inputs, ascending
-		for ; rm != 0; rm &= rm - 1 {
-			r := rw<<6 | bits.TrailingZeros64(rm)
-			st, base := q.rs[r], r*q.radix
-			for w := 0; w < 2; w++ {
-				for im := q.multi[2*r+w]; im != 0; im &= im - 1 {
-					pi := base + (w<<6 | bits.TrailingZeros64(im))
-					i, _ := bits.Mul64(st.Uint64(), uint64(q.nc[pi])) // st.Intn(nc), inlined
-					if p := q.reqs[pi*q.qs+int(i)]; p != q.cpk[pi] {
-						o := q.cpk[pi]
-						q.cpk[pi] = p
-						if d.lazy {
-							if o >= 0 {
-								d.addRun(int(o), t, -1)
-							}
-							d.addRun(int(p), t, 1)
-							continue
-						}
-						if o >= 0 {
-							d.pick[o]--
-							d.setDegree(int(o), t, d.out[o].cur-1)
-						}
-						d.pick[p]++
-						d.setDegree(int(p), t, d.out[p].cur+1)
+	var st *rng.Stream
+	end := 0                  // the first input after st's router
+	for w, im := range q.dm { // the drawing inputs, ascending
+		for ; im != 0; im &= im - 1 {
+			pi := w<<6 | bits.TrailingZeros64(im)
+			if pi >= end { // its router's stream
+				r := pi / q.radix
+				st, end = q.rs[r], (r+1)*q.radix
+			}
+			i, _ := bits.Mul64(st.Uint64(), uint64(q.nc[pi])) // st.Intn(nc), inlined
+			if p := q.reqs[pi*q.qs+int(i)]; p != q.cpk[pi] {
+				o := q.cpk[pi]
+				q.cpk[pi] = p
+				if d.lazy {
+					if o >= 0 {
+						d.addRun(int(o), t, -1)
 					}
+					d.addRun(int(p), t, 1)
+					continue
 				}
+				if o >= 0 {
+					d.pick[o]--
+					d.setDegree(int(o), t, d.out[o].cur-1)
+				}
+				d.pick[p]++
+				d.setDegree(int(p), t, d.out[p].cur+1)
 			}
 		}
 	}
