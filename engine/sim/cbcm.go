@@ -185,7 +185,7 @@ func (m *cbcm) attach(s *Sim, id int) error {
 }
 
 // arriveHook is the arrival hook (router.voq) of m in s: a new head (its
-// queue was empty) makes its input's requests be read again.
+// queue was empty) changes its input's requests (newHead).
 // Not inlined: the calls in the closure it returns are inlined only so.
 //
 //go:noinline
@@ -327,8 +327,9 @@ func (m *cbcm) samplePlainIn(s *Sim, r0, r1 int) {
 }
 
 // sampleVoq: under router.voq an input's requests change only at an
-// arrival, a grant or when a head from its node arrives, so only those
-// inputs are read again (requests); an input with one request (or every
+// arrival, a grant or when a head from its node arrives; the events that
+// the lists do not follow (newHead, the grant hook) leave their inputs to
+// be read again here (requests); an input with one request (or every
 // request, weighted) adds to its outputs' static degree, and one of 2 or
 // more draws its request each cycle from its router's stream, in the order
 // of the plain scan (ascending input), so the stream is the same.

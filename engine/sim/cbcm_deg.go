@@ -435,9 +435,11 @@ func (d *cbDeg) closeMax(p int, o *cbOut, n int64, hi, x int32) {
 
 // cbReqs is, under router.voq, every input's requests as entries of a
 // cbDeg — the outputs its heads request (the per-output detector), the
-// (router, destination) pairs of its heads (early detection) — read again
-// only after an arrival or a grant there (dirty: the inputs whose requests
-// may have changed, a head still on its way from its node among them): an
+// (router, destination) pairs of its heads (early detection) — changed
+// only by an arrival or a grant there: kept by the event (insReq, delReq:
+// the per-output detector's data queues) or read again at the next sample
+// (dirty: the inputs whose requests may have changed otherwise, a head
+// still on its way from its node among them): an
 // input with one request (or every request, weighted: w/v each) adds to
 // its entries' static degree, and one with 2 or more draws one request
 // each cycle (Kim et al. §IV-B1, "one request from each input is randomly
