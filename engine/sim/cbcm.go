@@ -67,6 +67,7 @@ type cbcm struct {
 	limit int64   // congested ⇔ 2·nb·sum − samples·Σ(max − min) > limit
 	// per input (router.voq): its requests, entries of output ports (cbcm_deg.go)
 	cbReqs
+	pend []cbPend // data queues' heads still on their injection link (up to N)
 	// destination
 	words      int
 	mode       []uint8
@@ -151,6 +152,7 @@ func (m *cbcm) attach(s *Sim, id int) error {
 			rs[r] = &s.rts[r]
 		}
 		m.initReqs(np, slices.Max(s.nq), s.radix, m.q, rs)
+		m.pend = make([]cbPend, 0, s.N)
 		s.hk.arrive = append(s.hk.arrive, m.arriveHook(s))
 	}
 	N := s.N
@@ -208,11 +210,44 @@ func (m *cbcm) newHead(s *Sim, pi, q int, b *buffer) {
 		return
 	}
 	d := int(s.vq.d[s.ports[pi].class])
-	if q >= s.vq.n*d || m.extra[pi] || int64(b.hEntry) > s.now {
+	if q >= s.vq.n*d || m.extra[pi] {
 		m.dirtyIn(pi)
 		return
 	}
+	if int64(b.hEntry) > s.now { // on its injection link: joins at the sample of its arrival
+		if len(m.pend) == cap(m.pend) { // none kept (a partition's copy), or N already: read again
+			m.dirtyIn(pi)
+			return
+		}
+		m.pend = append(m.pend, cbPend{due: int64(b.hEntry), pi: int32(pi), e: int32(pi - pi%s.radix + q/d)})
+		return
+	}
 	m.insReq(&m.cbDeg, pi, int32(pi-pi%s.radix+q/d))
+}
+
+// cbPend is a data queue's head on its injection link: its request for
+// entry e joins input pi's list at the sample of cycle due (newHead).
+type cbPend struct {
+	due   int64
+	pi, e int32
+}
+
+// joinArrived puts the requests of the heads that reached their input by
+// now into their lists (newHead), unless the input is to be read again.
+func (m *cbcm) joinArrived(now int64) {
+	kept := m.pend[:0]
+	for _, h := range m.pend {
+		switch pi := int(h.pi); {
+		case h.due > now:
+			kept = append(kept, h)
+		case m.isDirty[pi]: // read again below, the head with it
+		case m.extra[pi]:
+			m.dirtyIn(pi)
+		default:
+			m.insReq(&m.cbDeg, pi, h.e)
+		}
+	}
+	m.pend = kept
 }
 
 // grantHook is the grant hook of m in s.
@@ -334,6 +369,9 @@ func (m *cbcm) samplePlainIn(s *Sim, r0, r1 int) {
 // more draws its request each cycle from its router's stream, in the order
 // of the plain scan (ascending input), so the stream is the same.
 func (m *cbcm) sampleVoq(s *Sim) {
+	if len(m.pend) > 0 {
+		m.joinArrived(s.now)
+	}
 	dirty := m.takeDirty()
 	for _, pi := range dirty {
 		m.requests(s, int(pi))

@@ -320,7 +320,7 @@ func (s *Sim) cbcmShard(sh *Sim) {
 	m2 := *m
 	m2.cand = make([]int16, len(m.cand))
 	m2.touched, m2.picked = nil, nil
-	m2.dirty, m2.dirty2 = nil, nil
+	m2.dirty, m2.dirty2, m2.pend = nil, nil, nil // no heads kept pending: their inputs are read again
 	m2.dm = slices.Clone(m.dm)
 	m2.watch, m2.watchGen, m2.act, m2.throttledPackets = nil, nil, nil, nil
 	m2.hotspots, m2.throttles, m2.unthrottle, m2.flowsThrottled = 0, 0, 0, 0
