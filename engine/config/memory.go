@@ -1040,8 +1040,9 @@ const (
 //     entries touched and drawn in a cycle (slices grown by append: at most
 //     every entry, every requesting VC: a port's data queues and at most
 //     32 VCs in all beside them); under router.voq per input its requests
-//     (one per queue), their count, its pick and dirty flag, per
-//     router its drawing inputs' mask, and a bit per router with any
+//     (one per queue), their count, its pick, dirty and extra-queue flags,
+//     a bit per input that draws, per router its draws' stream, and the
+//     heads on their injection links whose requests join at their arrival
 //   - per destination node (§IV-B2): its mode, its source list L (a bit
 //     per node), |L|, epoch, D_t sent, quiet time, watch flag, generation
 //     and idle hook (38 bytes + the list); early detection per pair its
@@ -1096,8 +1097,8 @@ func (c *Config) cbcmMemory(ports, N, R, maxVC int64, pool float64, cycles int64
 		if !voq {
 			return 0
 		}
-		return allocBytes(float64(ports*qs*4)) + allocBytes(float64(ports*2)) + allocBytes(float64(ports)) +
-			allocBytes(float64(ports*4)) + allocBytes(float64(2*R*8)) + allocBytes(float64((R+63)/64*8)) + allocBytes(float64(R*8)) +
+		return allocBytes(float64(ports*qs*4)) + allocBytes(float64(ports*2)) + 2*allocBytes(float64(ports)) + // + extra
+			allocBytes(float64(ports*4)) + allocBytes(float64((ports+63)/64*8)) + allocBytes(float64(R*8)) +
 			2*appended(float64(ports), 4)
 	}
 	nf := float64(N) * float64(N)
@@ -1105,7 +1106,11 @@ func (c *Config) cbcmMemory(ports, N, R, maxVC int64, pool float64, cycles int64
 	if p.Early {
 		perFlow++
 	}
-	state := entries(ports) + reqs() + 1<<10*2 + // the plain layout's candidates
+	pend := 0.0 // the data queues' heads on their injection links (N at most; more are read again)
+	if voq {
+		pend = allocBytes(float64(N * 16))
+	}
+	state := entries(ports) + reqs() + pend + 1<<10*2 + // the plain layout's candidates
 		float64(N)*(38+float64(words*8)) + float64(N)*8 + nf*perFlow
 	parts := []MemoryPart{
 		part("congestion.cbcmSamples", fmt.Sprintf("CBCM's contention-degree windows of %d output ports (cbcmSamples + cbcmBoundInterval + 2 = %.0f runs each)", ports, rn+float64(p.BoundInterval)),

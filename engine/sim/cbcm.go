@@ -67,6 +67,7 @@ type cbcm struct {
 	limit int64   // congested ⇔ 2·nb·sum − samples·Σ(max − min) > limit
 	// per input (router.voq): its requests, entries of output ports (cbcm_deg.go)
 	cbReqs
+	pend []cbPend // data queues' heads still on their injection link (up to N)
 	// destination
 	words      int
 	mode       []uint8
@@ -151,6 +152,7 @@ func (m *cbcm) attach(s *Sim, id int) error {
 			rs[r] = &s.rts[r]
 		}
 		m.initReqs(np, slices.Max(s.nq), s.radix, m.q, rs)
+		m.pend = make([]cbPend, 0, s.N)
 		s.hk.arrive = append(s.hk.arrive, m.arriveHook(s))
 	}
 	N := s.N
@@ -185,16 +187,67 @@ func (m *cbcm) attach(s *Sim, id int) error {
 }
 
 // arriveHook is the arrival hook (router.voq) of m in s: a new head (its
-// queue was empty) makes its input's requests be read again.
+// queue was empty) changes its input's requests (newHead).
 // Not inlined: the calls in the closure it returns are inlined only so.
 //
 //go:noinline
 func (m *cbcm) arriveHook(s *Sim) func(pi, q int, k int32) {
 	return func(pi, q int, k int32) {
-		if s.bufs[pi*s.maxVC+q].hd == k {
-			m.dirtyIn(pi)
+		if b := &s.bufs[pi*s.maxVC+q]; b.hd == k {
+			m.newHead(s, pi, q, b)
 		}
 	}
+}
+
+// newHead: queue q of input pi (router.voq) has a new head, b's. A data
+// queue's head that has arrived adds its request to the input's list
+// (insReq), unless the list is to be read again anyway (dirty) or the
+// input has an extra queue busy (an extra queue's head is routed while it
+// waits, its request read again at every event); every other head makes
+// the list be read again (requests).
+func (m *cbcm) newHead(s *Sim, pi, q int, b *buffer) {
+	if m.isDirty[pi] {
+		return
+	}
+	d := int(s.vq.d[s.ports[pi].class])
+	if q >= s.vq.n*d || m.extra[pi] {
+		m.dirtyIn(pi)
+		return
+	}
+	if int64(b.hEntry) > s.now { // on its injection link: joins at the sample of its arrival
+		if len(m.pend) == cap(m.pend) { // none kept (a partition's copy), or N already: read again
+			m.dirtyIn(pi)
+			return
+		}
+		m.pend = append(m.pend, cbPend{due: int64(b.hEntry), pi: int32(pi), e: int32(pi - pi%s.radix + q/d)})
+		return
+	}
+	m.insReq(&m.cbDeg, pi, int32(pi-pi%s.radix+q/d))
+}
+
+// cbPend is a data queue's head on its injection link: its request for
+// entry e joins input pi's list at the sample of cycle due (newHead).
+type cbPend struct {
+	due   int64
+	pi, e int32
+}
+
+// joinArrived puts the requests of the heads that reached their input by
+// now into their lists (newHead), unless the input is to be read again.
+func (m *cbcm) joinArrived(now int64) {
+	kept := m.pend[:0]
+	for _, h := range m.pend {
+		switch pi := int(h.pi); {
+		case h.due > now:
+			kept = append(kept, h)
+		case m.isDirty[pi]: // read again below, the head with it
+		case m.extra[pi]:
+			m.dirtyIn(pi)
+		default:
+			m.insReq(&m.cbDeg, pi, h.e)
+		}
+	}
+	m.pend = kept
 }
 
 // grantHook is the grant hook of m in s.
@@ -207,7 +260,13 @@ func (m *cbcm) grantHook(s *Sim) func(r, in, out, vc, outVC int, k int32) {
 		// emptied queue, an extra queue's next head (its own route) or a
 		// head still on its injection link changes the input's requests
 		if pi := r*s.radix + in; s.vq.on {
-			if b := &s.bufs[pi*s.maxVC+vc]; b.len == 0 || int64(b.hEntry) > s.now || vc >= s.radix*int(s.vq.d[s.ports[pi].class]) {
+			// the request of an emptied data queue leaves the input's
+			// list (delReq), unless the list is to be read again anyway
+			// (dirty) or an extra queue is busy; else the list is read
+			// again (requests)
+			b, d := &s.bufs[pi*s.maxVC+vc], int(s.vq.d[s.ports[pi].class])
+			if (b.len == 0 || int64(b.hEntry) > s.now || vc >= s.radix*d) && !m.isDirty[pi] &&
+				(b.len != 0 || m.extra[pi] || vc >= s.vq.n*d || !m.delReq(&m.cbDeg, pi, int32(pi-in+vc/d))) {
 				m.dirtyIn(pi)
 			}
 			if m.early != nil { // the next head goes to another destination
@@ -303,12 +362,16 @@ func (m *cbcm) samplePlainIn(s *Sim, r0, r1 int) {
 }
 
 // sampleVoq: under router.voq an input's requests change only at an
-// arrival, a grant or when a head from its node arrives, so only those
-// inputs are read again (requests); an input with one request (or every
+// arrival, a grant or when a head from its node arrives; the events that
+// the lists do not follow (newHead, the grant hook) leave their inputs to
+// be read again here (requests); an input with one request (or every
 // request, weighted) adds to its outputs' static degree, and one of 2 or
 // more draws its request each cycle from its router's stream, in the order
 // of the plain scan (ascending input), so the stream is the same.
 func (m *cbcm) sampleVoq(s *Sim) {
+	if len(m.pend) > 0 {
+		m.joinArrived(s.now)
+	}
 	dirty := m.takeDirty()
 	for _, pi := range dirty {
 		m.requests(s, int(pi))
@@ -329,6 +392,7 @@ func (m *cbcm) requests(s *Sim, pi int) {
 	nd := s.vq.n * d
 	reqs := m.reqs[pi*m.qs : (pi+1)*m.qs]
 	n := 0
+	m.extra[pi] = false
 	for w, bm := range s.busyQueues(pi) {
 		for vm := bm &^ s.vq.ctl[cl][w]; vm != 0; vm &= vm - 1 {
 			q := w<<6 | bits.TrailingZeros64(vm)
@@ -339,6 +403,7 @@ func (m *cbcm) requests(s *Sim, pi int) {
 			}
 			o := q / d
 			if q >= nd {
+				m.extra[pi] = true
 				if o = m.headPort(s, r, b); o < 0 {
 					continue
 				}

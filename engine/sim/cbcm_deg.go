@@ -42,10 +42,10 @@ type cbDeg struct {
 	maxs    []int32
 	stat    []int32 // the static part: requests that need no draw
 	pick    []int32 // the drawn part: this cycle's (the plain layout), the standing picks (router.voq)
-	stamp   []int64 // touched at cycle stamp−1
+	stamp   []int64 // touched at now1 = stamp
 	touched []int32
 	picked  []int32 // entries drawn last cycle: back to stat now
-	now1    int64   // the cycle being sampled + 1 (stamp)
+	now1    int64   // the cycle being sampled + 1 (stamp); after its sample, −(cycle + 1)
 	// hq: a degree above it is high — an entry whose degree stayed at
 	// or below hq through a window cannot pass its limit there (the
 	// per-output detector's eval); cbOut.hiAt, its last high cycle
@@ -117,7 +117,11 @@ func (d *cbDeg) settle(now int64, redraw bool) {
 	pick, out := d.pick[:len(stat)], d.out[:len(stat)]
 	for _, p := range d.touched {
 		if x := stat[p] + pick[p]; x != out[p].cur {
-			d.setDegree(int(p), now, x)
+			if d.lazy {
+				d.setRun(int(p), now, x)
+			} else {
+				d.setDegree(int(p), now, x)
+			}
 		}
 	}
 	if redraw {
@@ -126,6 +130,7 @@ func (d *cbDeg) settle(now int64, redraw bool) {
 		}
 	}
 	d.touched = d.touched[:0]
+	d.now1 = -(now + 1) // touched after the sample (an event's insReq, delReq): for the next one
 }
 
 // touch puts entry p among those whose degree this cycle's sample sets.
@@ -151,6 +156,10 @@ func (d *cbDeg) draw(p int, w int32) {
 // tail starts a window or more before t, so the tail run is one no read
 // can need (a read is at t or later), and the new run takes its slot.
 func (d *cbDeg) setDegree(p int, t int64, x int32) {
+	if d.lazy {
+		d.setRun(p, t, x)
+		return
+	}
 	o := &d.out[p]
 	rn := d.rn
 	base := p * rn // the entry's ring: runs[base : base+rn] (head, tail < rn)
@@ -168,6 +177,67 @@ func (d *cbDeg) setDegree(p int, t int64, x int32) {
 		o.lo, o.hi, o.at = min(o.lo, o.cur), max(o.hi, o.cur), t-1
 	default:
 		d.intervals(p, o, t-1)
+	}
+	h := int(o.head) + 1
+	if h == rn {
+		h = 0
+	}
+	if h == int(o.tail) {
+		nt := h + 1
+		if nt == rn {
+			nt = 0
+		}
+		o.tail = int16(nt)
+	}
+	d.runs[base+h] = cbRun{s: int32(t), v: x, c: hr.c + (t-int64(hr.s))*int64(o.cur)}
+	o.head, o.cur = int16(h), x
+}
+
+// setRun is setDegree of a lazy entry, whose bound intervals are counted
+// at the reads (boundDiff): a new run only, in a function that calls none.
+func (d *cbDeg) setRun(p int, t int64, x int32) {
+	o := &d.out[p]
+	rn := d.rn
+	base := p * rn
+	hr := &d.runs[base+int(o.head)]
+	if int64(hr.s) == t { // changed again in the cycle its run starts
+		hr.v, o.cur = x, x
+		return
+	}
+	if o.cur > d.hq { // its run through t − 1 was high
+		o.hiAt = int32(t - 1)
+	}
+	h := int(o.head) + 1
+	if h == rn {
+		h = 0
+	}
+	if h == int(o.tail) {
+		nt := h + 1
+		if nt == rn {
+			nt = 0
+		}
+		o.tail = int16(nt)
+	}
+	d.runs[base+h] = cbRun{s: int32(t), v: x, c: hr.c + (t-int64(hr.s))*int64(o.cur)}
+	o.head, o.cur = int16(h), x
+}
+
+// addRun adds dx to lazy entry p's drawn part and degree from cycle t on
+// (setRun's work, a drawing input's pick moving; a function that calls
+// none).
+func (d *cbDeg) addRun(p int, t int64, dx int32) {
+	d.pick[p] += dx
+	o := &d.out[p]
+	x := o.cur + dx
+	rn := d.rn
+	base := p * rn
+	hr := &d.runs[base+int(o.head)]
+	if int64(hr.s) == t { // changed again in the cycle its run starts
+		hr.v, o.cur = x, x
+		return
+	}
+	if o.cur > d.hq { // its run through t − 1 was high
+		o.hiAt = int32(t - 1)
 	}
 	h := int(o.head) + 1
 	if h == rn {
@@ -365,9 +435,11 @@ func (d *cbDeg) closeMax(p int, o *cbOut, n int64, hi, x int32) {
 
 // cbReqs is, under router.voq, every input's requests as entries of a
 // cbDeg — the outputs its heads request (the per-output detector), the
-// (router, destination) pairs of its heads (early detection) — read again
-// only after an arrival or a grant there (dirty: the inputs whose requests
-// may have changed, a head still on its way from its node among them): an
+// (router, destination) pairs of its heads (early detection) — changed
+// only by an arrival or a grant there: kept by the event (insReq, delReq:
+// the per-output detector's data queues) or read again at the next sample
+// (dirty: the inputs whose requests may have changed otherwise, a head
+// still on its way from its node among them): an
 // input with one request (or every request, weighted: w/v each) adds to
 // its entries' static degree, and one with 2 or more draws one request
 // each cycle (Kim et al. §IV-B1, "one request from each input is randomly
@@ -375,13 +447,13 @@ func (d *cbDeg) closeMax(p int, o *cbOut, n int64, hi, x int32) {
 // input), its pick standing until a draw picks another entry.
 type cbReqs struct {
 	reqs          []int32 // per input, qs: its requests' entries in queue order
+	extra         []bool  // per input: an extra queue was busy at its last read (its requests read again at every event)
 	qs, radix     int
 	w             int32 // one request's weight (1; weighted: lcm 1…16)
 	nc            []int16
 	dirty, dirty2 []int32
 	isDirty       []bool
-	multi         []uint64      // per router, its inputs of 2 or more requests (2 words)
-	rmask         []uint64      // a bit per router whose multi is not empty
+	dm            []uint64      // a bit per input of 2 or more requests (it draws)
 	cpk           []int32       // per drawing input: the entry its last draw picked, −1: none
 	rs            []*rng.Stream // per router, the stream its inputs draw from
 }
@@ -390,11 +462,10 @@ type cbReqs struct {
 // routers of radix inputs that rs lists (their inputs' draws' streams), a
 // request weighing w.
 func (q *cbReqs) initReqs(np, qs, radix int, w int32, rs []*rng.Stream) {
-	R := len(rs)
 	q.qs, q.radix, q.w, q.rs = qs, radix, w, rs
 	q.reqs, q.nc, q.isDirty = make([]int32, np*qs), make([]int16, np), make([]bool, np)
-	q.multi, q.cpk = make([]uint64, 2*R), make([]int32, np)
-	q.rmask = make([]uint64, (R+63)/64)
+	q.dm, q.cpk = make([]uint64, (np+63)/64), make([]int32, np)
+	q.extra = make([]bool, np)
 	for pi := range q.cpk {
 		q.cpk[pi] = -1
 	}
@@ -431,6 +502,74 @@ func (q *cbReqs) setReqs(d *cbDeg, pi, n int) {
 	q.contribute(d, pi, 1)
 }
 
+// insReq puts a request for entry e into input pi's list, whose requests
+// are all its data queues' (a data queue's entry grows with its index, so
+// the list in queue order is in entry order, and requests for one entry
+// are alike). An input of 2 or more requests before and after keeps its
+// standing pick (not weighted): the next sample's draw sets its entries'
+// degrees as a list read again would.
+func (q *cbReqs) insReq(d *cbDeg, pi int, e int32) {
+	n := int(q.nc[pi])
+	if q.w != 1 {
+		q.drop(d, pi)
+	}
+	reqs := q.reqs[pi*q.qs : pi*q.qs+n+1]
+	j := n
+	for ; j > 0 && reqs[j-1] > e; j-- {
+		reqs[j] = reqs[j-1]
+	}
+	reqs[j] = e
+	switch {
+	case q.w != 1:
+		q.setReqs(d, pi, n+1)
+		return
+	case n == 0:
+		d.stat[e]++
+		d.touch(int(e))
+	case n == 1: // its one request starts to draw
+		o := reqs[1-j]
+		d.stat[o]--
+		d.touch(int(o))
+		q.setMulti(pi)
+	}
+	q.nc[pi] = int16(n + 1)
+}
+
+// delReq takes a request for entry e off input pi's list (as insReq: its
+// requests all its data queues'); false: none.
+func (q *cbReqs) delReq(d *cbDeg, pi int, e int32) bool {
+	n := int(q.nc[pi])
+	reqs := q.reqs[pi*q.qs : pi*q.qs+n]
+	j := 0
+	for j < n && reqs[j] != e {
+		j++
+	}
+	if j == n {
+		return false
+	}
+	if q.w != 1 {
+		q.drop(d, pi)
+	}
+	for ; j < n-1; j++ {
+		reqs[j] = reqs[j+1]
+	}
+	switch {
+	case q.w != 1:
+		q.setReqs(d, pi, n-1)
+		return true
+	case n == 1:
+		d.stat[e]--
+		d.touch(int(e))
+	case n == 2: // its other request no longer draws
+		q.clearMulti(d, pi)
+		o := reqs[0]
+		d.stat[o]++
+		d.touch(int(o))
+	}
+	q.nc[pi] = int16(n - 1)
+	return true
+}
+
 // contribute adds (sign 1) or removes (−1) input pi's requests: to their
 // entries' static degree, or to its router's inputs that draw.
 func (q *cbReqs) contribute(d *cbDeg, pi int, sign int32) {
@@ -438,7 +577,6 @@ func (q *cbReqs) contribute(d *cbDeg, pi int, sign int32) {
 	if n == 0 {
 		return
 	}
-	r, port := pi/q.radix, pi%q.radix
 	switch {
 	case q.w != 1:
 		w := sign * (q.w / int32(n))
@@ -451,16 +589,24 @@ func (q *cbReqs) contribute(d *cbDeg, pi int, sign int32) {
 		d.stat[p] += sign
 		d.touch(p)
 	case sign > 0:
-		q.multi[2*r+port>>6] |= 1 << (port & 63)
-		q.rmask[r>>6] |= 1 << (r & 63)
+		q.setMulti(pi)
 	default:
-		q.multi[2*r+port>>6] &^= 1 << (port & 63)
-		if q.multi[2*r]|q.multi[2*r+1] == 0 {
-			q.rmask[r>>6] &^= 1 << (r & 63)
-		}
-		q.unpick(d, pi)
+		q.clearMulti(d, pi)
 	}
 }
+
+// setMulti puts input pi among the inputs that draw.
+func (q *cbReqs) setMulti(pi int) { q.dm[pi>>6] |= 1 << (pi & 63) }
+
+// clearMulti takes input pi off the inputs that draw, and its standing
+// pick off its entry.
+func (q *cbReqs) clearMulti(d *cbDeg, pi int) {
+	q.dm[pi>>6] &^= 1 << (pi & 63)
+	q.unpick(d, pi)
+}
+
+// draws is whether input pi draws (2 or more requests, not weighted).
+func (q *cbReqs) draws(pi int) bool { return q.dm[pi>>6]&(1<<(pi&63)) != 0 }
 
 // unpick takes input pi's standing pick off its entry.
 func (q *cbReqs) unpick(d *cbDeg, pi int) {
@@ -478,24 +624,32 @@ func (q *cbReqs) drawInputs(d *cbDeg, t int64) {
 	if q.w != 1 {
 		return
 	}
-	for rw, rm := range q.rmask { // the routers with drawing inputs, ascending
-		for ; rm != 0; rm &= rm - 1 {
-			r := rw<<6 | bits.TrailingZeros64(rm)
-			st, base := q.rs[r], r*q.radix
-			for w := 0; w < 2; w++ {
-				for im := q.multi[2*r+w]; im != 0; im &= im - 1 {
-					pi := base + (w<<6 | bits.TrailingZeros64(im))
-					i, _ := bits.Mul64(st.Uint64(), uint64(q.nc[pi])) // st.Intn(nc), inlined
-					if p := q.reqs[pi*q.qs+int(i)]; p != q.cpk[pi] {
-						if o := q.cpk[pi]; o >= 0 {
-							d.pick[o]--
-							d.setDegree(int(o), t, d.out[o].cur-1)
-						}
-						d.pick[p]++
-						d.setDegree(int(p), t, d.out[p].cur+1)
-						q.cpk[pi] = p
+	var st *rng.Stream
+	end := 0                  // the first input after st's router
+	for w, im := range q.dm { // the drawing inputs, ascending
+		for ; im != 0; im &= im - 1 {
+			pi := w<<6 | bits.TrailingZeros64(im)
+			if pi >= end { // its router's stream
+				r := pi / q.radix
+				st, end = q.rs[r], (r+1)*q.radix
+			}
+			i, _ := bits.Mul64(st.Uint64(), uint64(q.nc[pi])) // st.Intn(nc), inlined
+			if p := q.reqs[pi*q.qs+int(i)]; p != q.cpk[pi] {
+				o := q.cpk[pi]
+				q.cpk[pi] = p
+				if d.lazy {
+					if o >= 0 {
+						d.addRun(int(o), t, -1)
 					}
+					d.addRun(int(p), t, 1)
+					continue
 				}
+				if o >= 0 {
+					d.pick[o]--
+					d.setDegree(int(o), t, d.out[o].cur-1)
+				}
+				d.pick[p]++
+				d.setDegree(int(p), t, d.out[p].cur+1)
 			}
 		}
 	}

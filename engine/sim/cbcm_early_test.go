@@ -57,8 +57,7 @@ func TestCBCMEarlyIncrementalMatchesRecount(t *testing.T) {
 						pairs = append(pairs, r*s.N+int(pk.dst))
 					}
 				}
-				port := pi % s.radix
-				multi := e.multi[2*r+port>>6]&(1<<(port&63)) != 0
+				multi := e.draws(pi)
 				switch {
 				case est == "weighted":
 					for _, p := range pairs {

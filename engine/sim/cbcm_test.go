@@ -426,7 +426,18 @@ func TestCBCMIncrementalDetectorMatchesRecount(t *testing.T) {
 						outs = append(outs, base+o)
 					}
 				}
-				multi := m.multi[2*r+(pi-base)>>6]&(1<<((pi-base)&63)) != 0
+				multi := m.draws(pi)
+				// the list the draw indexes, in queue order (kept by the
+				// arrivals and grants that change it, read again otherwise)
+				if got := m.reqs[pi*m.qs : pi*m.qs+int(m.nc[pi])]; len(got) == len(outs) {
+					for i, o := range outs {
+						if int(got[i]) != o {
+							bad++
+							t.Errorf("%s, cycle %d: input %d's requests %v, recounted %v", est, s.now, pi, got, outs)
+							break
+						}
+					}
+				}
 				switch {
 				case est == "weighted":
 					for _, o := range outs {
@@ -448,7 +459,7 @@ func TestCBCMIncrementalDetectorMatchesRecount(t *testing.T) {
 					drawn, picks := int32(0), int32(0)
 					for po := r * s.radix; po < (r+1)*s.radix; po++ {
 						picks += m.out[po].cur - stat[po]
-						if m.multi[2*r+(po%s.radix)>>6]&(1<<((po%s.radix)&63)) != 0 {
+						if m.draws(po) {
 							drawn++
 						}
 					}

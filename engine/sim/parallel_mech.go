@@ -320,8 +320,8 @@ func (s *Sim) cbcmShard(sh *Sim) {
 	m2 := *m
 	m2.cand = make([]int16, len(m.cand))
 	m2.touched, m2.picked = nil, nil
-	m2.dirty, m2.dirty2 = nil, nil
-	m2.rmask = slices.Clone(m.rmask)
+	m2.dirty, m2.dirty2, m2.pend = nil, nil, nil // no heads kept pending: their inputs are read again
+	m2.dm = slices.Clone(m.dm)
 	m2.watch, m2.watchGen, m2.act, m2.throttledPackets = nil, nil, nil, nil
 	m2.hotspots, m2.throttles, m2.unthrottle, m2.flowsThrottled = 0, 0, 0, 0
 	m2.throttledCycles, m2.delivered, m2.mkd, m2.hotFlits = 0, 0, 0, 0
@@ -337,7 +337,7 @@ func (s *Sim) cbcmShard(sh *Sim) {
 		e2.cand = make([]int32, len(m.early.cand))
 		e2.touched, e2.picked = nil, nil
 		e2.dirty, e2.dirty2 = nil, nil
-		e2.rmask = slices.Clone(m.early.rmask)
+		e2.dm = slices.Clone(m.early.dm)
 		e2.watch = nil
 		e2.hotspots, e2.thrSent = 0, 0
 		m2.early = &e2
