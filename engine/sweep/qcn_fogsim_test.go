@@ -63,8 +63,9 @@ func qcnUNSat(t *testing.T, experiment string, names ...string) map[string]float
 // "within about 5–10% of MIN" past UN saturation), qcn-fig8-un's MIN and
 // QCN-SWout+FbC. FOGSim v5, seed 1: MIN 0.8542 accepted (1,963 cycles),
 // QCN-Switch 0.7542 (2,183 cycles, 37.7% of its packets non-minimal in its
-// count): 11.7% below MIN. phitsim (seed 1): MIN 0.8561, QCN-Switch 0.8040
-// (29.6% misrouted), 6.1% below; seed 2 9.6% below. What both share:
+// count): 11.7% below MIN; seed 2 MIN 0.8533, QCN-Switch 0.7357, 13.8%
+// below. phitsim (seed 1): MIN 0.8561, QCN-Switch 0.8040 (29.6%
+// misrouted), 6.1% below; seed 2 9.6% below. What both share:
 // feedback comparison keeps QCN-Switch from collapsing (without it 0.568 in
 // phitsim, 34% below MIN) but not up to MIN: asserted 5–20% below MIN.
 // The gap between the two simulators is three details of FOGSim's code
