@@ -2,6 +2,7 @@ package sweep
 
 import (
 	"context"
+	"math"
 	"testing"
 
 	"phitsim/engine/config"
@@ -81,17 +82,20 @@ func TestQCNFig8FbCBelowMINAsFOGSim(t *testing.T) {
 // TestQCNFig15LowPIAsFOGSim: QCN-Switch paper Fig. 15a and §5.3.3 (target
 // 17: a low PI, 0.1 or 0.5 points, gives "poor" UN throughput at high load,
 // slow to undo spurious misrouting), qcn-fig15-un's PI 0.1 and PI 1.
-// FOGSim v5, seed 1: PI 0.1 (QCN_R_AI=0.1) 0.7402 accepted (2,190 cycles,
-// 40.5% non-minimal in its count), PI 1 0.7542 (2,183, 37.7%): 1.9% below.
-// phitsim (seed 1): 0.7957 (30.2% misrouted) against 0.8040 (29.6%), 1.0%
-// below; seed 2 1.3%. Both simulators: a low PI costs a little UN
-// throughput past saturation, not the paper's "poor": asserted below PI 1's
-// but within 5%. 2 runs, ≈ 3.5 s of CPU.
+// FOGSim v5 (QCN_R_AI=0.1): seed 1 PI 0.1 0.7402 accepted (2,190 cycles,
+// 40.5% non-minimal in its count) against PI 1's 0.7542 (2,183, 37.7%),
+// 1.9% below; seed 2 0.7445 against 0.7357, 1.2% above. phitsim: seed 1
+// 0.7957 (30.2% misrouted) against 0.8040 (29.6%), 1.0% below; seed 2
+// 1.3% below. Both simulators: PI 0.1 within 2% of PI 1 past saturation,
+// the seed-to-seed spread, not the paper's "poor" throughput: asserted
+// within 5%. (PI read as a multiplier, FOGSim's MIMD policy and the
+// pitfall the paper's additive PI rules out, drops PI 0.1 to 0.5903, 26%
+// below.) 2 runs, ≈ 3 s of CPU.
 func TestQCNFig15LowPIAsFOGSim(t *testing.T) {
 	acc := qcnUNSat(t, "qcn-fig15-un", "PI 0.1", "PI 1")
 	lo, one := acc["PI 0.1"], acc["PI 1"]
-	if !(one > 0.7 && lo < one && lo >= 0.95*one) {
-		t.Errorf("UN 1.0 accepted: PI 0.1 %.4f, PI 1 %.4f (%.1f%% below; FOGSim v5 1.9%%, want 0–5%%)", lo, one, 100*(1-lo/one))
+	if !(one > 0.7 && math.Abs(lo/one-1) <= 0.05) {
+		t.Errorf("UN 1.0 accepted: PI 0.1 %.4f, PI 1 %.4f (%+.1f%%; FOGSim v5 −1.9%% and +1.2%% on seeds 1 and 2, want within 5%%)", lo, one, 100*(lo/one-1))
 	}
 }
 
