@@ -348,7 +348,7 @@ func TestQCNRandomPermutation(t *testing.T) {
 // cycles, 60% misrouted; VAL 0.4003, 216 cycles. phitsim (Sattolo's draw,
 // seed 1): QCN-Switch 0.3020 (91.0 cycles) at 0.3, 0.3772 (708) at 0.4;
 // VAL 0.2995 (159) and 0.4003 (218). Why: the paper's non-minimal path is a
-// rule pre-computed per injection port (§3.1.2; FOGSim's CRG, phitsim's
+// rule pre-computed per injection port (§3.1.1; FOGSim's CRG, phitsim's
 // routing.qcnNonMinimal=ownGlobal), so under a permutation each flow has
 // one fixed detour and the misrouted traffic stays on as few paths as the
 // minimal one; with a random intermediate group per packet
