@@ -600,7 +600,7 @@ func TestQCNTh2ResidualMinimal(t *testing.T) {
 // 5.9% less at h=6). qcn-fig16-adv1's Th2 = 30 and 50 at h=3, 20,000 +
 // 5,000 cycles, seed 1 (the FOGSim runs' cycles). FOGSim: accepted 0.4937
 // (30) and 0.5108 (50), +3.5%, misrouted 98.8% and 94.3% (its count
-// includes S_out's node h−1); phitsim 0.5042 and 0.5134, +1.8% (seeds 2
+// includes S_out's node h−1; seed 2: 0.4924 and 0.5104, +3.7%); phitsim 0.5042 and 0.5134, +1.8% (seeds 2
 // and 3: +1.4%, +1.7%), misrouted 91.2% and 89.5%. Asserted: Th2 = 50
 // accepts ≥ 0.5% more and misroutes less. (At 0.3 the latency is the
 // same for both in both: FOGSim 107.8 and 107.8 cycles, phitsim 107.7 and
