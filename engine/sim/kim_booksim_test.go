@@ -12,14 +12,14 @@ import "testing"
 // packets, throughput mode, 20,000 + ≥ 30,000 cycles, seeds 1 and 2) with
 // its stock router (4 VCs per input, the separable input-first allocators)
 // gives nodes 0 / 1 / 2 / 8 0.173 / 0.167 / 0.160 / 0.502 and 0.169 / 0.161 /
-// 0.167 / 0.503: node 8 1.01× and 1.01× the sum of nodes 0–2; with one VC
+// 0.167 / 0.503: node 8 1.00× and 1.01× the sum of nodes 0–2; with one VC
 // 0.166 / 0.167 / 0.166 / 0.500 (1.00×). Both simulators split node 9's
 // ejection evenly between its two requesting inputs, the link from router 0
 // and node 8's injection channel. BookSim2 reaches the paper's 2× only when
 // node 8's injection input holds more VCs asking for the ejection than the
 // link input (its VC allocator grants an output VC round-robin over input
 // VCs, not ports): 8 injection VCs against 4 transit VCs give node 8 0.658 /
-// 0.640 (1.94× / 1.76×), 12 against 4 0.709 / 0.706, and its virtual output
+// 0.640 (1.93× / 1.76×), 12 against 4 0.709 / 0.706, and its virtual output
 // queues emulated by VC groups (28 ungrouped injection VCs against a group
 // of 4 per output) 0.973 / 0.988. Ours (`rrvc`) grants a downstream VC
 // round-robin over the input ports, one request per input, and does not
@@ -36,10 +36,10 @@ func TestKimFig14UnthrottledSharesAsBookSim2(t *testing.T) {
 	}
 	sum := s[0] + s[1] + s[2]
 	ratio := s[3] / sum
-	t.Logf("nodes 0 / 1 / 2 / 8: %.3f / %.3f / %.3f / %.3f; node 8 %.2f× the sum of 0–2 (BookSim2 1.01×, the paper 2×)", s[0], s[1], s[2], s[3], ratio)
-	// BookSim2's 1.01× within 10%; the paper's 2× is outside
+	t.Logf("nodes 0 / 1 / 2 / 8: %.3f / %.3f / %.3f / %.3f; node 8 %.2f× the sum of 0–2 (BookSim2 1.00–1.01×, the paper 2×)", s[0], s[1], s[2], s[3], ratio)
+	// BookSim2's 1.00–1.01× within 10%; the paper's 2× is outside
 	if ratio < 0.9 || ratio > 1.1 {
-		t.Errorf("node 8 takes %.2f× the sum of nodes 0–2, BookSim2 1.01×: want 0.9–1.1", ratio)
+		t.Errorf("node 8 takes %.2f× the sum of nodes 0–2, BookSim2 1.00–1.01×: want 0.9–1.1", ratio)
 	}
 	for i := range 3 {
 		if s[i] < 0.15 || s[i] > 0.19 {
@@ -60,8 +60,8 @@ func TestKimFig14UnthrottledSharesAsBookSim2(t *testing.T) {
 // its destination is the hotspot), the Baseline's excess is head-of-line
 // blocking: BookSim2's stock router (4 VCs, one FIFO each) delivers the
 // tornado's packets it delivers in 166 cycles (164 without the hotspot) but
-// accepts only 0.039 of its 0.041–0.045 flits per node and cycle in every
-// sample — the flows whose input FIFOs hold the tree's packets stop, and its
+// accepts only 0.0391 of the 0.0407 flits per node and cycle injected over
+// its measured window (every 1,000-cycle sample below) — the flows whose input FIFOs hold the tree's packets stop, and its
 // drain of the measured packets never ends (latency without bound); with
 // the virtual output queues emulated by VC groups it accepts what is offered
 // (0.0427 / 0.0432 against 0.0423 / 0.0428 in its first samples, 168–172
