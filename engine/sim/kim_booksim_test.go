@@ -95,7 +95,7 @@ func TestKimFig9bBaselineBlocksOnlyWithoutVOQsAsBookSim2(t *testing.T) {
 		t.Errorf("with VOQs the Baseline accepts %.4f of %.4f, want all (BookSim2: all)", va, vo)
 	}
 	if fa > 0.97*fo {
-		t.Errorf("without VOQs the Baseline accepts %.4f of %.4f, want the blocked flows' share lost (BookSim2's stock router ≈ 0.90×)", fa, fo)
+		t.Errorf("without VOQs the Baseline accepts %.4f of %.4f, want the blocked flows' share lost (BookSim2's stock router: 0.96 of the injected under MIN)", fa, fo)
 	}
 	if q := fl / il; q < 2 {
 		t.Errorf("without VOQs the Baseline's latency is %.2f× Ideal's, want ≥ 2× (ours at 20,000 + 20,000 cycles 3.7×)", q)
