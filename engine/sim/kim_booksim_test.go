@@ -1,0 +1,104 @@
+package sim
+
+import "testing"
+
+// Kim et al., Contention-based Congestion Management in Large-Scale
+// Networks §VI-C, Fig. 14 without throttling, beside BookSim2 (the paper's
+// simulator, §V-A): senders 0, 1, 2 (router 0) and 8 (router 2) → node 9
+// (router 2) at 100%, no background, no scheme, MIN, 16-node 1D flattened
+// butterfly. The paper: node 8 takes 2× the sum of nodes 0–2 (≈ 0.67
+// against ≈ 0.11 each). BookSim2 (booksim/booksim2 at 28f43299, the
+// configuration of engine/REPRODUCTION.md "BookSim2 beside phitsim", 32-flit
+// packets, throughput mode, 20,000 + ≥ 30,000 cycles, seeds 1 and 2) with
+// its stock router (4 VCs per input, the separable input-first allocators)
+// gives nodes 0 / 1 / 2 / 8 0.173 / 0.167 / 0.160 / 0.502 and 0.169 / 0.161 /
+// 0.167 / 0.503: node 8 1.00× and 1.01× the sum of nodes 0–2; with one VC
+// 0.166 / 0.167 / 0.166 / 0.500 (1.00×). Both simulators split node 9's
+// ejection evenly between its two requesting inputs, the link from router 0
+// and node 8's injection channel. BookSim2 reaches the paper's 2× only when
+// node 8's injection input holds more VCs asking for the ejection than the
+// link input (its VC allocator grants an output VC round-robin over input
+// VCs, not ports): 8 injection VCs against 4 transit VCs give node 8 0.658 /
+// 0.640 (1.93× / 1.76×), 12 against 4 0.709 / 0.706, and its virtual output
+// queues emulated by VC groups (28 ungrouped injection VCs against a group
+// of 4 per output) 0.973 / 0.988. Ours (`rrvc`) grants a downstream VC
+// round-robin over the input ports, one request per input, and does not
+// move with the injection VCs (router.injectionVCs=8 without VOQs: 1.00×).
+// 5,000 + 20,000 cycles, seed 1.
+func TestKimFig14UnthrottledSharesAsBookSim2(t *testing.T) {
+	c := cbcmHotspot("", "MIN", 9, "0,1,2,8", 0)
+	c.Router.OutputArbiter = "rrvc" // BookSim's VC allocator: round-robin per output VC
+	c.Sim.Warmup, c.Sim.Cycles = 5000, 20000
+	_, r := btSimState(t, c, 1)
+	s := r.Hotspot.SenderAccepted
+	if len(s) != 4 || r.Hotspot.Senders[3] != 8 {
+		t.Fatalf("senders %v, accepted %v", r.Hotspot.Senders, s)
+	}
+	sum := s[0] + s[1] + s[2]
+	ratio := s[3] / sum
+	t.Logf("nodes 0 / 1 / 2 / 8: %.3f / %.3f / %.3f / %.3f; node 8 %.2f× the sum of 0–2 (BookSim2 1.00–1.01×, the paper 2×)", s[0], s[1], s[2], s[3], ratio)
+	// BookSim2's 1.00–1.01× within 10%; the paper's 2× is outside
+	if ratio < 0.9 || ratio > 1.1 {
+		t.Errorf("node 8 takes %.2f× the sum of nodes 0–2, BookSim2 1.00–1.01×: want 0.9–1.1", ratio)
+	}
+	for i := range 3 {
+		if s[i] < 0.15 || s[i] > 0.19 {
+			t.Errorf("node %d takes %.3f, BookSim2 0.160–0.173: want 0.15–0.19", r.Hotspot.Senders[i], s[i])
+		}
+	}
+	if tot := sum + s[3]; tot < 0.98 {
+		t.Errorf("the hotspot accepts %.3f, want ≥ 0.98 (both simulators 1.00)", tot)
+	}
+}
+
+// Kim et al. §VI-A, Fig. 9b (the tornado n → n+8 + 63 random senders → one
+// hotspot, traffic.hotspotSeed 1: node 422; 512-node 2D flattened
+// butterfly): the paper's Baseline has a zero-load latency far above Ideal's
+// (off the plot). Beside BookSim2 (the configuration of engine/REPRODUCTION.md
+// "BookSim2 beside phitsim", 32-flit single packets, MIN, the tornado at 0.05;
+// the flow 414 → 422 of the tornado kept apart as an unmeasured class, since
+// its destination is the hotspot), the Baseline's excess is head-of-line
+// blocking: BookSim2's stock router (4 VCs, one FIFO each) delivers the
+// tornado's packets it delivers in 166 cycles (164 without the hotspot) but
+// accepts only 0.0391 of the 0.0438 flits per node and cycle offered over
+// its measured window (0.89; 0.92 at 0.02 and at 0.1) — the flows whose
+// input FIFOs hold the tree's packets stop, and its drain of the measured
+// packets never ends (latency without bound); with the virtual output
+// queues emulated by VC groups it accepts what is injected (0.995 over
+// 16 samples of 1,000 cycles, against 0.911 with the stock router and 1.000
+// for the tornado alone; 164.3 cycles, alone 165.0). Ours (0.05, 20,000 + 20,000 cycles, seed 1): with VOQs (the
+// paper's router) Baseline 181.5 cycles = Ideal 181.5, all of the tornado
+// accepted; without (`router.voq=false`) Baseline 663.5 cycles (3.7×),
+// 0.0473 of 0.0509 accepted. Both simulators: the paper's Fig. 9b Baseline
+// needs input FIFOs shared by the outputs, which its stated router (§V-A:
+// four VCs for each output port at each input) does not have.
+// Here 10,000 + 10,000 cycles, seed 1, single packets.
+func TestKimFig9bBaselineBlocksOnlyWithoutVOQsAsBookSim2(t *testing.T) {
+	run := func(scheme string, voq bool) (lat, acc, off float64) {
+		c := cmConfig(scheme, "MIN")
+		c.Topology.Dimensions, c.Topology.K, c.Topology.P = 2, 8, 8
+		c.Traffic.Pattern, c.Traffic.Load, c.Traffic.MessagePackets = "HOTSPOT", 0.05, 1
+		c.Traffic.HotspotBackground, c.Traffic.HotspotCount, c.Traffic.HotspotSeed = "TORNADO", 63, 1
+		c.Router.OutputArbiter, c.Router.Voq = "rrvc", voq
+		c.Sim.Warmup, c.Sim.Cycles = 10000, 10000
+		_, r := btSimState(t, c, 1)
+		b := r.Hotspot.Background
+		t.Logf("Fig. 9b, MIN at 0.05, %q, VOQs %v: background latency %.1f, accepted %.4f of %.4f", scheme, voq, b.Latency.Avg, b.Accepted, b.Applied)
+		return b.Latency.Avg, b.Accepted, b.Applied
+	}
+	il, _, _ := run("ideal", true)
+	vl, va, vo := run("", true)
+	fl, fa, fo := run("", false)
+	if q := vl / il; q < 0.95 || q > 1.05 {
+		t.Errorf("with VOQs the Baseline's latency is %.2f× Ideal's, want within 5%% (ours 1.00×, BookSim2 ≈ 1.0×)", q)
+	}
+	if va < 0.99*vo {
+		t.Errorf("with VOQs the Baseline accepts %.4f of %.4f, want all (BookSim2: all)", va, vo)
+	}
+	if fa > 0.97*fo {
+		t.Errorf("without VOQs the Baseline accepts %.4f of %.4f, want the blocked flows' share lost (BookSim2's stock router: 0.89 of the offered under MIN)", fa, fo)
+	}
+	if q := fl / il; q < 2 {
+		t.Errorf("without VOQs the Baseline's latency is %.2f× Ideal's, want ≥ 2× (ours at 20,000 + 20,000 cycles 3.7×)", q)
+	}
+}
