@@ -251,6 +251,9 @@ func lat(r *result.Result) float64 { return r.Latency.Avg }
 // misrouting; feedback comparison recovers part of it (h=4: QCN-SWin 0.562
 // accepted, 81.8% misrouted; +FbC 0.703; MIN 0.841).
 func TestQCNQuickFig6Uniform(t *testing.T) {
+	if testing.Short() {
+		t.Skip("h=4: two saturated runs of 15,000 cycles")
+	}
 	sw, fbc := quickPoint{"QCN-SWin", 1}, quickPoint{"QCN-SWin+FbC", 1}
 	r := quickRun(t, "qcn-fig6-un-quick", sw, fbc)
 	if !(acc(r[fbc]) >= 1.15*acc(r[sw]) && r[sw].Misrouted.Fraction >= 0.6 && acc(r[sw]) < 0.7) {
@@ -297,6 +300,9 @@ func sOutDeficit(t *testing.T, r *result.Result) float64 {
 // the profile is flat (h=4, round-robin arbitration: S_out 69.7% below,
 // 0.0% with QCN-Switch).
 func TestQCNQuickFig7And9(t *testing.T) {
+	if testing.Short() {
+		t.Skip("h=4: two runs of 30,000 cycles")
+	}
 	sw, out := quickPoint{"QCN-SWin", 0.4}, quickPoint{"QCN-SWout+FbC", 0.4}
 	r := quickRun(t, "qcn-fig7-9-quick", sw, out)
 	dIn, dOut := sOutDeficit(t, r[sw]), sOutDeficit(t, r[out])
@@ -310,6 +316,9 @@ func TestQCNQuickFig7And9(t *testing.T) {
 // feedback comparison collapses past saturation, with it much less (h=4:
 // 0.540 against 0.763 accepted).
 func TestQCNQuickFig8Uniform(t *testing.T) {
+	if testing.Short() {
+		t.Skip("h=4: two saturated runs of 15,000 cycles")
+	}
 	sw, fbc := quickPoint{"QCN-SWout", 1}, quickPoint{"QCN-SWout+FbC", 1}
 	r := quickRun(t, "qcn-fig8-un-quick", sw, fbc)
 	if !(acc(r[fbc]) >= 1.2*acc(r[sw])) {
@@ -501,6 +510,9 @@ func TestQCNQuickFig17(t *testing.T) {
 // random permutation PB's throughput is above QCN-Switch's at 1.0 (0.509
 // against 0.404).
 func TestQCNQuickFig18(t *testing.T) {
+	if testing.Short() {
+		t.Skip("h=4: four runs of 15,000 and 25,000 cycles, three saturated")
+	}
 	q4, q1 := quickPoint{"QCN-Switch", 0.4}, quickPoint{"QCN-Switch", 1}
 	r := quickRun(t, "qcn-fig18-hot-quick", q4, q1)
 	if !(acc(r[q1]) <= 0.92*acc(r[q4])) {
