@@ -487,7 +487,8 @@ func TestQCNQuickFig16(t *testing.T) {
 // at 0.65, QCN-Switch's latency is MIN's (h=2: 99.7 cycles, no congested
 // sample); ADV+1 at 0.35, below VAL's (h=2: 108.7 against 161.4);
 // saturation under ADV+1 ≈ VAL's (h=3: 0.518 against 0.496), under UN
-// below MIN's (h=2: 0.801 against 0.891).
+// close below MIN's (h=2: 0.801 against 0.891; within 15%: with Th2 = 0, a band
+// of 0, QCN-Switch accepts 0.749, 16% below).
 func TestQCNQuickFig17(t *testing.T) {
 	qu, mu, qa, va := quickPoint{"QCN-Switch UN 0.65", 2}, quickPoint{"MIN UN 0.65", 2}, quickPoint{"QCN-Switch ADV+1 0.35", 2}, quickPoint{"VAL ADV+1 0.35", 2}
 	r := quickRun(t, "qcn-fig17-quick", qu, mu, qa, va)
@@ -498,8 +499,8 @@ func TestQCNQuickFig17(t *testing.T) {
 	su, sm, sa, sv := quickPoint{"QCN-Switch", 2}, quickPoint{"MIN", 2}, quickPoint{"QCN-Switch", 3}, quickPoint{"VAL", 3}
 	s := quickRun(t, "qcn-fig17-sat-quick", su, sm)
 	v := quickRun(t, "qcn-fig17-adv1-sat-quick", sa, sv)
-	if !(acc(s[su]) < acc(s[sm]) && acc(s[su]) >= 0.8*acc(s[sm]) && math.Abs(acc(v[sa])/acc(v[sv])-1) <= 0.05) {
-		t.Errorf("saturation: UN (h=2) QCN-Switch %.3f, MIN %.3f; ADV+1 (h=3) QCN-Switch %.3f, VAL %.3f: want QCN-Switch below MIN by at most 20%%, and within 5%% of VAL",
+	if !(acc(s[su]) < acc(s[sm]) && acc(s[su]) >= 0.85*acc(s[sm]) && math.Abs(acc(v[sa])/acc(v[sv])-1) <= 0.05) {
+		t.Errorf("saturation: UN (h=2) QCN-Switch %.3f, MIN %.3f; ADV+1 (h=3) QCN-Switch %.3f, VAL %.3f: want QCN-Switch below MIN by at most 15%%, and within 5%% of VAL",
 			acc(s[su]), acc(s[sm]), acc(v[sa]), acc(v[sv]))
 	}
 }
