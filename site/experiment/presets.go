@@ -101,8 +101,10 @@ func Presets() []Preset {
 		cmQuick("cbcm-fig14", "Kim et al. Fig. 14 for a browser: senders 0, 1, 2, 8 → node 9, the dedicated hotspot VC without throttling against CBCM; the per-sender bars in result.hotspot (paper: 0.25 each with CBCM); seconds", loads(0.1, 0.5, 0.2)))
 	ps = append(ps, traceQuick(), fig11Quick())
 	ps = append(ps, ethernetPresets(loads)...)
+	all := sweep.Experiments()
+	ps = append(ps, qcnQuickPresets(all)...)
 	ps = append(ps, graph500Presets()...)
-	for _, e := range sweep.Experiments() {
+	for _, e := range all {
 		kind := "routing comparison: "
 		switch {
 		case len(e.Spec.Series) > 0 && e.Spec.Series[0].Traffic.SwitchCycle > 0:

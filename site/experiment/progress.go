@@ -153,6 +153,12 @@ func CostOf(jobs []Job) float64 {
 	return w
 }
 
+// DefaultRate is the engine speed the page's run bar assumes before its
+// first run has measured one (site/ui App.rate), in Cost units per second
+// per worker: the bar shows an experiment's time as CostOf(its jobs) ÷ the
+// rate ÷ min(workers, jobs).
+const DefaultRate = 1.5e6
+
 // idleCost is the engine's time per node-cycle with no traffic, relative
 // to one phit per node and cycle crossing one global hop.
 const idleCost = 0.05

@@ -114,7 +114,7 @@ var seriesParams = func() []config.Param {
 // Main starts the page.
 func Main() {
 	a := &App{qcnRouter: -1, active: map[int]*runInfo{}, partial: map[int]protocol.Partial{}, state: "idle", charts: map[string]*chartView{},
-		rate: 1.5e6, closed: map[string]bool{"router": true}}
+		rate: experiment.DefaultRate, closed: map[string]bool{"router": true}}
 	for _, c := range experiment.Charts {
 		a.charts[c] = &chartView{id: "chart-" + c}
 	}
