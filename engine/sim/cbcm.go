@@ -273,7 +273,14 @@ func (m *cbcm) grantHook(s *Sim) func(r, in, out, vc, outVC int, k int32) {
 				m.early.dirtyIn(pi)
 			}
 		}
-		m.grant(s, r*s.radix+out, k)
+		// a packet crossing to a congested output is marked (eval, its
+		// quiet-window test written out: most grants answered without a call)
+		po := r*s.radix + out
+		if o := &m.out[po]; o.cur <= m.hq && int64(o.hiAt) <= s.now-m.ns {
+			o.cong = false
+		} else if m.read(po, o, s.now) {
+			s.pk[k].mech |= m.mark
+		}
 		if m.early != nil && !s.isControl(k) {
 			m.early.see(s, m, r, k)
 		}
@@ -457,6 +464,11 @@ func (m *cbcm) eval(po int, t int64) bool {
 		o.cong = false
 		return false
 	}
+	return m.read(po, o, t)
+}
+
+// read is eval past its quiet-window test.
+func (m *cbcm) read(po int, o *cbOut, t int64) bool {
 	// Σ(max − min) ≥ 0: with the window's sum alone at or below the limit
 	// the output is not congested, and its bound intervals can wait
 	o.sum = m.windowSum(po, o, t)
@@ -477,12 +489,6 @@ func (m *cbcm) metric(po int, t int64) float64 {
 }
 
 // grant marks a packet crossing to a congested output.
-func (m *cbcm) grant(s *Sim, po int, k int32) {
-	if m.eval(po, s.now) {
-		s.pk[k].mech |= m.mark
-	}
-}
-
 func (m *cbcm) has(d, src int) bool {
 	return m.list[d*m.words+src>>6]&(1<<(src&63)) != 0
 }
