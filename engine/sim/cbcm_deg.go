@@ -270,15 +270,8 @@ func (d *cbDeg) windowSum(p int, o *cbOut, t int64) int64 {
 	}
 	j := int(holding(runs, uint(o.tail), uint(h), keep))
 	o.tail = int16(j)
-	for keep < c && j != h {
-		nj := j + 1
-		if nj == rn {
-			nj = 0
-		}
-		if int64(runs[nj].s) > c {
-			break
-		}
-		j = nj
+	if keep < c {
+		j = int(holding(runs, uint(j), uint(h), c))
 	}
 	r := &runs[j]
 	return through - (r.c + (c-int64(r.s)+1)*int64(r.v))
@@ -322,22 +315,30 @@ func (d *cbDeg) boundDiff(p int, o *cbOut, t int64) int64 {
 	rn := d.rn
 	runs := d.runs[p*rn : (p+1)*rn]
 	ds := d.diffs[p*d.nb : (p+1)*d.nb]
-	h := int(o.head)
-	j := int(o.tail)
+	h := uint(o.head)
+	j := uint(o.tail)
 	for k := max(o.at+1, kl-nb+1, 0); k <= kl; k++ { // interval k: cycles k·bsi … (k+1)·bsi − 1
 		c0 := k * bsi
-		j = int(holding(runs, uint(j), uint(h), c0))
+		j = holding(runs, j, h, c0)
 		lo, hi := runs[j].v, runs[j].v
-		for j != h { // the runs starting inside it
-			nj := j + 1
-			if nj == rn {
-				nj = 0
+		// the runs starting inside it, walked as holding walks (to the
+		// ring's end, then from its start)
+		x, end := c0+bsi-1, h
+		if h < j {
+			end = uint(len(runs)) - 1
+		}
+		for {
+			rs := runs[:end+1]
+			i := j + 1
+			for ; i < uint(len(rs)) && int64(rs[i].s) <= x; i++ {
+				lo, hi = min(lo, rs[i].v), max(hi, rs[i].v)
 			}
-			if int64(runs[nj].s) >= c0+bsi {
+			j = i - 1
+			if i <= end || end == h || int64(runs[0].s) > x {
 				break
 			}
-			j = nj
-			lo, hi = min(lo, runs[j].v), max(hi, runs[j].v)
+			j, end = 0, h
+			lo, hi = min(lo, runs[0].v), max(hi, runs[0].v)
 		}
 		e := &ds[k%nb]
 		o.sDiff += int64(hi - lo - *e)
