@@ -255,6 +255,22 @@ func (m *cbcm) joinArrived(now int64) {
 //
 //go:noinline
 func (m *cbcm) grantHook(s *Sim) func(r, in, out, vc, outVC int, k int32) {
+	if s.vq.on && m.early == nil { // the general hook below with its tests of these done here
+		return func(r, in, out, vc, outVC int, k int32) {
+			pi := r*s.radix + in
+			b, d := &s.bufs[pi*s.maxVC+vc], int(s.vq.d[s.ports[pi].class])
+			if (b.len == 0 || int64(b.hEntry) > s.now || vc >= s.radix*d) && !m.isDirty[pi] &&
+				(b.len != 0 || m.extra[pi] || vc >= s.vq.n*d || !m.delReq(&m.cbDeg, pi, int32(pi-in+vc/d))) {
+				m.dirtyIn(pi)
+			}
+			po := r*s.radix + out
+			if o := &m.out[po]; o.cur <= m.hq && int64(o.hiAt) <= s.now-m.ns {
+				o.cong = false
+			} else if m.read(po, o, s.now) {
+				s.pk[k].mech |= m.mark
+			}
+		}
+	}
 	return func(r, in, out, vc, outVC int, k int32) {
 		// a data queue's next head asks for the same output: only an
 		// emptied queue, an extra queue's next head (its own route) or a
