@@ -187,53 +187,47 @@ func (m *cbcm) attach(s *Sim, id int) error {
 }
 
 // arriveHook is the arrival hook (router.voq) of m in s: a new head (its
-// queue was empty) changes its input's requests (newHead).
+// queue was empty) changes its input's requests. A data queue's head that
+// has arrived adds its request to the input's list (insReq), unless the
+// list is to be read again anyway (dirty) or the input has an extra queue
+// busy (an extra queue's head is routed while it waits, its request read
+// again at every event); every other head makes the list be read again
+// (requests).
 // Not inlined: the calls in the closure it returns are inlined only so.
 //
 //go:noinline
 func (m *cbcm) arriveHook(s *Sim) func(pi, q int, k int32) {
 	return func(pi, q int, k int32) {
-		if b := &s.bufs[pi*s.maxVC+q]; b.hd == k {
-			m.newHead(s, pi, q, b)
+		b := &s.bufs[pi*s.maxVC+q]
+		if b.hd != k || m.isDirty[pi] { // not a new head, or read again anyway
+			return
 		}
-	}
-}
-
-// newHead: queue q of input pi (router.voq) has a new head, b's. A data
-// queue's head that has arrived adds its request to the input's list
-// (insReq), unless the list is to be read again anyway (dirty) or the
-// input has an extra queue busy (an extra queue's head is routed while it
-// waits, its request read again at every event); every other head makes
-// the list be read again (requests).
-func (m *cbcm) newHead(s *Sim, pi, q int, b *buffer) {
-	if m.isDirty[pi] {
-		return
-	}
-	d := int(s.vq.d[s.ports[pi].class])
-	if q >= s.vq.n*d || m.extra[pi] {
-		m.dirtyIn(pi)
-		return
-	}
-	if int64(b.hEntry) > s.now { // on its injection link: joins at the sample of its arrival
-		if len(m.pend) == cap(m.pend) { // none kept (a partition's copy), or N already: read again
+		d := int(s.vq.d[s.ports[pi].class])
+		if q >= s.vq.n*d || m.extra[pi] {
 			m.dirtyIn(pi)
 			return
 		}
-		m.pend = append(m.pend, cbPend{due: int64(b.hEntry), pi: int32(pi), e: int32(pi - pi%s.radix + q/d)})
-		return
+		if int64(b.hEntry) > s.now { // on its injection link: joins at the sample of its arrival
+			if len(m.pend) == cap(m.pend) { // none kept (a partition's copy), or N already: read again
+				m.dirtyIn(pi)
+				return
+			}
+			m.pend = append(m.pend, cbPend{due: int64(b.hEntry), pi: int32(pi), e: int32(pi - pi%s.radix + q/d)})
+			return
+		}
+		m.insReq(&m.cbDeg, pi, int32(pi-pi%s.radix+q/d))
 	}
-	m.insReq(&m.cbDeg, pi, int32(pi-pi%s.radix+q/d))
 }
 
 // cbPend is a data queue's head on its injection link: its request for
-// entry e joins input pi's list at the sample of cycle due (newHead).
+// entry e joins input pi's list at the sample of cycle due (arriveHook).
 type cbPend struct {
 	due   int64
 	pi, e int32
 }
 
 // joinArrived puts the requests of the heads that reached their input by
-// now into their lists (newHead), unless the input is to be read again.
+// now into their lists (arriveHook), unless the input is to be read again.
 func (m *cbcm) joinArrived(now int64) {
 	kept := m.pend[:0]
 	for _, h := range m.pend {
@@ -255,6 +249,22 @@ func (m *cbcm) joinArrived(now int64) {
 //
 //go:noinline
 func (m *cbcm) grantHook(s *Sim) func(r, in, out, vc, outVC int, k int32) {
+	if s.vq.on && m.early == nil { // the general hook below with its tests of these done here
+		return func(r, in, out, vc, outVC int, k int32) {
+			pi := r*s.radix + in
+			b, d := &s.bufs[pi*s.maxVC+vc], int(s.vq.d[s.ports[pi].class])
+			if (b.len == 0 || int64(b.hEntry) > s.now || vc >= s.radix*d) && !m.isDirty[pi] &&
+				(b.len != 0 || m.extra[pi] || vc >= s.vq.n*d || !m.delReq(&m.cbDeg, pi, int32(pi-in+vc/d))) {
+				m.dirtyIn(pi)
+			}
+			po := r*s.radix + out
+			if o := &m.out[po]; o.cur <= m.hq && int64(o.hiAt) <= s.now-m.ns {
+				o.cong = false
+			} else if m.read(po, o, s.now) {
+				s.pk[k].mech |= m.mark
+			}
+		}
+	}
 	return func(r, in, out, vc, outVC int, k int32) {
 		// a data queue's next head asks for the same output: only an
 		// emptied queue, an extra queue's next head (its own route) or a
@@ -273,7 +283,14 @@ func (m *cbcm) grantHook(s *Sim) func(r, in, out, vc, outVC int, k int32) {
 				m.early.dirtyIn(pi)
 			}
 		}
-		m.grant(s, r*s.radix+out, k)
+		// a packet crossing to a congested output is marked (eval, its
+		// quiet-window test written out: most grants answered without a call)
+		po := r*s.radix + out
+		if o := &m.out[po]; o.cur <= m.hq && int64(o.hiAt) <= s.now-m.ns {
+			o.cong = false
+		} else if m.read(po, o, s.now) {
+			s.pk[k].mech |= m.mark
+		}
 		if m.early != nil && !s.isControl(k) {
 			m.early.see(s, m, r, k)
 		}
@@ -363,7 +380,7 @@ func (m *cbcm) samplePlainIn(s *Sim, r0, r1 int) {
 
 // sampleVoq: under router.voq an input's requests change only at an
 // arrival, a grant or when a head from its node arrives; the events that
-// the lists do not follow (newHead, the grant hook) leave their inputs to
+// the lists do not follow (the arrival and grant hooks) leave their inputs to
 // be read again here (requests); an input with one request (or every
 // request, weighted) adds to its outputs' static degree, and one of 2 or
 // more draws its request each cycle from its router's stream, in the order
@@ -457,6 +474,11 @@ func (m *cbcm) eval(po int, t int64) bool {
 		o.cong = false
 		return false
 	}
+	return m.read(po, o, t)
+}
+
+// read is eval past its quiet-window test.
+func (m *cbcm) read(po int, o *cbOut, t int64) bool {
 	// Σ(max − min) ≥ 0: with the window's sum alone at or below the limit
 	// the output is not congested, and its bound intervals can wait
 	o.sum = m.windowSum(po, o, t)
@@ -477,12 +499,6 @@ func (m *cbcm) metric(po int, t int64) float64 {
 }
 
 // grant marks a packet crossing to a congested output.
-func (m *cbcm) grant(s *Sim, po int, k int32) {
-	if m.eval(po, s.now) {
-		s.pk[k].mech |= m.mark
-	}
-}
-
 func (m *cbcm) has(d, src int) bool {
 	return m.list[d*m.words+src>>6]&(1<<(src&63)) != 0
 }

@@ -268,30 +268,36 @@ func (d *cbDeg) windowSum(p int, o *cbOut, t int64) int64 {
 	if d.lazy {   // or the first cycle of the closed bound intervals still to count (boundDiff)
 		keep = min(c, max(o.at+1, (t+1)/d.bsi-int64(d.nb))*d.bsi)
 	}
-	j := int(o.tail)
-	for j != h {
-		nj := j + 1
-		if nj == rn {
-			nj = 0
-		}
-		if int64(runs[nj].s) > keep {
-			break
-		}
-		j = nj
-	}
+	j := int(holding(runs, uint(o.tail), uint(h), keep))
 	o.tail = int16(j)
-	for keep < c && j != h {
-		nj := j + 1
-		if nj == rn {
-			nj = 0
-		}
-		if int64(runs[nj].s) > c {
-			break
-		}
-		j = nj
+	if keep < c {
+		j = int(holding(runs, uint(j), uint(h), c))
 	}
 	r := &runs[j]
 	return through - (r.c + (c-int64(r.s)+1)*int64(r.v))
+}
+
+// holding is the index of the run of the ring runs holding cycle x: the
+// last from j on, up to h, that starts at x or before (j's does). The
+// ring's part after j is walked first when h lies before j (wrapped),
+// so that no step tests for the ring's end or the slice's bounds.
+func holding(runs []cbRun, j, h uint, x int64) uint {
+	end := h
+	if h < j { // to the ring's end, then from its start
+		end = uint(len(runs)) - 1
+	}
+	for {
+		rs := runs[:end+1]
+		for i := j + 1; i < uint(len(rs)); i++ {
+			if int64(rs[i].s) > x {
+				return i - 1
+			}
+		}
+		if end == h || int64(runs[0].s) > x {
+			return end
+		}
+		j, end = 0, h
+	}
 }
 
 // boundDiff is entry p's Σ(max − min) over the nb bound intervals closed
@@ -309,31 +315,30 @@ func (d *cbDeg) boundDiff(p int, o *cbOut, t int64) int64 {
 	rn := d.rn
 	runs := d.runs[p*rn : (p+1)*rn]
 	ds := d.diffs[p*d.nb : (p+1)*d.nb]
-	h := int(o.head)
-	j := int(o.tail)
+	h := uint(o.head)
+	j := uint(o.tail)
 	for k := max(o.at+1, kl-nb+1, 0); k <= kl; k++ { // interval k: cycles k·bsi … (k+1)·bsi − 1
 		c0 := k * bsi
-		for j != h { // the run holding c0
-			nj := j + 1
-			if nj == rn {
-				nj = 0
-			}
-			if int64(runs[nj].s) > c0 {
-				break
-			}
-			j = nj
-		}
+		j = holding(runs, j, h, c0)
 		lo, hi := runs[j].v, runs[j].v
-		for j != h { // the runs starting inside it
-			nj := j + 1
-			if nj == rn {
-				nj = 0
+		// the runs starting inside it, walked as holding walks (to the
+		// ring's end, then from its start)
+		x, end := c0+bsi-1, h
+		if h < j {
+			end = uint(len(runs)) - 1
+		}
+		for {
+			rs := runs[:end+1]
+			i := j + 1
+			for ; i < uint(len(rs)) && int64(rs[i].s) <= x; i++ {
+				lo, hi = min(lo, rs[i].v), max(hi, rs[i].v)
 			}
-			if int64(runs[nj].s) >= c0+bsi {
+			j = i - 1
+			if i <= end || end == h || int64(runs[0].s) > x {
 				break
 			}
-			j = nj
-			lo, hi = min(lo, runs[j].v), max(hi, runs[j].v)
+			j, end = 0, h
+			lo, hi = min(lo, runs[0].v), max(hi, runs[0].v)
 		}
 		e := &ds[k%nb]
 		o.sDiff += int64(hi - lo - *e)
