@@ -223,35 +223,10 @@ func (d *cbDeg) setRun(p int, t int64, x int32) {
 }
 
 // addRun adds dx to lazy entry p's drawn part and degree from cycle t on
-// (setRun's work, a drawing input's pick moving; a function that calls
-// none).
+// (a drawing input's pick moving).
 func (d *cbDeg) addRun(p int, t int64, dx int32) {
 	d.pick[p] += dx
-	o := &d.out[p]
-	x := o.cur + dx
-	rn := d.rn
-	base := p * rn
-	hr := &d.runs[base+int(o.head)]
-	if int64(hr.s) == t { // changed again in the cycle its run starts
-		hr.v, o.cur = x, x
-		return
-	}
-	if o.cur > d.hq { // its run through t − 1 was high
-		o.hiAt = int32(t - 1)
-	}
-	h := int(o.head) + 1
-	if h == rn {
-		h = 0
-	}
-	if h == int(o.tail) {
-		nt := h + 1
-		if nt == rn {
-			nt = 0
-		}
-		o.tail = int16(nt)
-	}
-	d.runs[base+h] = cbRun{s: int32(t), v: x, c: hr.c + (t-int64(hr.s))*int64(o.cur)}
-	o.head, o.cur = int16(h), x
+	d.setRun(p, t, d.out[p].cur+dx)
 }
 
 // windowSum is entry p's window sum through cycle t (at or after its last
