@@ -464,7 +464,7 @@ func (a *App) installDebug() {
 	dbg.Set("pool", js.FuncOf(func(js.Value, []js.Value) any {
 		p := a.pool
 		return map[string]any{"size": p.Size(), "started": p.Started, "crashes": p.Crashes,
-			"replaced": p.Replaced, "cancelAcks": p.CancelAcks, "terminated": p.Terminated, "busy": p.Busy(),
+			"replaced": p.Replaced, "cancelAcks": p.CancelAcks, "terminated": p.Terminated, "busy": p.Busy(), "stopping": p.Stopping(),
 			"split": p.Split, "helping": p.Helping(), "splitRuns": p.SplitRuns}
 	}))
 	global.Set("phitsimDebug", dbg)

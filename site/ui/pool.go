@@ -362,6 +362,18 @@ func (p *Pool) Helping() int {
 	return n
 }
 
+// Stopping counts the workers of cancelled jobs that have yet to
+// acknowledge (or be replaced).
+func (p *Pool) Stopping() int {
+	n := 0
+	for _, w := range p.workers {
+		if w.stopped && w.job >= 0 && !w.dead {
+			n++
+		}
+	}
+	return n
+}
+
 // Busy tells whether jobs are queued or running (a run's result is its
 // coordinator's: the partitions' workers are not counted, nor a cancelled
 // job's worker that has yet to acknowledge: the next experiment may start
