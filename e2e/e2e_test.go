@@ -291,6 +291,7 @@ func TestBrowser(t *testing.T) {
 	})
 
 	t.Run("first-time-user", func(t *testing.T) { firstTimeUser(t, ctx, base) })
+	t.Run("run-during-run", func(t *testing.T) { runDuringRun(t, ctx, base) })
 
 	var shared string
 	var sharedResults experiment.Export

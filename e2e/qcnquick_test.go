@@ -39,6 +39,7 @@ func TestBrowserQCNQuickSpeed(t *testing.T) {
 		loadPreset(t, ctx, name)
 		time.Sleep(time.Second)
 		bar := eval[string](t, ctx, `(document.querySelector('section.experiment').innerText.match(/\d+ runs? on \d+ workers?, [^\n]*/) || [''])[0]`)
+		est := eval[string](t, ctx, `(document.querySelector('.estimate') || {dataset: {}}).dataset.seconds || ''`)
 		n := eval[string](t, ctx, `document.getElementById('app').dataset.run`)
 		start := time.Now()
 		if err := chromedp.Do(ctx, chromedp.Click(`#run`)); err != nil {
@@ -52,7 +53,7 @@ func TestBrowserQCNQuickSpeed(t *testing.T) {
 			runs += r.CPUSeconds
 		}
 		load, _ := os.ReadFile("/proc/loadavg")
-		t.Logf("%s: %d runs, Run to done %.1f s on 2 workers, the runs' own times %.1f s in all; the bar said %q; load %s",
-			name, len(ex.Runs), wall, runs, bar, strings.TrimSpace(string(load)))
+		t.Logf("%s: %d runs, Run to done %.1f s on 2 workers, the runs' own times %.1f s in all; the bar said %q (%s s); load %s",
+			name, len(ex.Runs), wall, runs, bar, est, strings.TrimSpace(string(load)))
 	}
 }

@@ -21,6 +21,13 @@ import (
 // starts navigator.hardwareConcurrency workers (site/ui Main).
 const quickWorkers = 2
 
+// quickMaxSeconds bounds a preset's estimate on quickWorkers workers: two
+// minutes with a margin, since in Chromium on a busy 2-core machine (load
+// 7–9) a preset took 1.6× the estimate from Run to done (qcn-fig6-un-quick
+// at 4 series: 123.7 s, estimated 76.4 s; engine/REPRODUCTION.md,
+// "QCN-Switch paper").
+const quickMaxSeconds = 90.0
+
 // quickFigures are the QCN-Switch paper's evaluation figures (§4–5, Figs.
 // 6–18) and the browser presets that show each.
 var quickFigures = map[string][]string{
@@ -61,7 +68,8 @@ func quickSeconds(t *testing.T, e Experiment, workers int) (pool, total, longest
 
 // Every figure of the QCN-Switch paper's evaluation (Figs. 6–18) has a
 // browser preset, and each preset's whole run takes at most two minutes
-// in a tab on a 2-core machine by the page's own estimates: the gallery's
+// in a tab on a 2-core machine, with a margin (quickMaxSeconds), by the
+// page's own estimates: the gallery's
 // (quickSeconds: instructions at figures.BrowserInstrPerSecond, the runs
 // over the page's two workers as its pool hands them out) and the run
 // bar's (CostOf at DefaultRate over the workers); the presets are the h=4
@@ -108,8 +116,8 @@ func TestQCNQuickFitsTwoMinutes(t *testing.T) {
 		bar := CostOf(jobs) / DefaultRate / float64(min(quickWorkers, len(jobs)))
 		t.Logf("%-24s %2d series × %d points: %5.1f s on %d workers (%5.1f s on one, longest run %4.1f s); the run bar's %5.1f s",
 			p.Name, len(p.Exp.Series), len(mustValues(t, p.Exp)), pool, quickWorkers, total, longest, bar)
-		if pool > 120 || bar > 120 {
-			t.Errorf("%s: %.1f s on %d workers by the page's estimate (the run bar's %.1f s), want ≤ 2 minutes", p.Name, pool, quickWorkers, bar)
+		if pool > quickMaxSeconds || bar > quickMaxSeconds {
+			t.Errorf("%s: %.1f s on %d workers by the page's estimate (the run bar's %.1f s), want ≤ %g s", p.Name, pool, quickWorkers, bar, quickMaxSeconds)
 		}
 		if !strings.Contains(strings.ToLower(p.Doc), "measured") || strings.Contains(p.Doc, "@") {
 			t.Errorf("%s: the description gives no measured numbers: %q", p.Name, p.Doc)

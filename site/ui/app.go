@@ -260,7 +260,12 @@ func (a *App) updateCharts() {
 
 func (a *App) run() {
 	if a.state == "running" {
-		return
+		if !a.replacesRun() {
+			return // that experiment is running already
+		}
+		// another experiment chosen while one runs (a preset picked
+		// during the page's opening run): Run stops it and starts this
+		a.cancel()
 	}
 	if a.pool.Broken != "" {
 		a.notice = "The simulation workers cannot start (" + a.pool.Broken + "); reload the page."
@@ -292,6 +297,31 @@ func (a *App) run() {
 	a.pool.Watch = a.net.job
 	a.pool.Run(res.Jobs)
 	a.schedule()
+}
+
+// replacesRun tells whether Run, pressed now, would stop a run of another
+// experiment than the form's and start the form's (runDisabled, run).
+func (a *App) replacesRun() bool {
+	return a.state == "running" && expKey(a.exp) != a.runKey
+}
+
+// runningAlready tells whether the Run button shows as disabled (aria-disabled,
+// greyed) because the experiment in the form is the one running. It is not
+// the button's disabled attribute: the page renders on an animation frame
+// after an edit, and a click that comes first (a preset chosen and Run
+// pressed at once) would meet a button disabled for the previous
+// experiment and be dropped; run decides on the state at the click.
+func (a *App) runningAlready() bool {
+	return a.state == "running" && !a.replacesRun()
+}
+
+// runLabel is the Run button's text: it says so when pressing it stops
+// the run in flight.
+func (a *App) runLabel() string {
+	if a.replacesRun() {
+		return "Stop and run this"
+	}
+	return "Run"
 }
 
 func (a *App) cancel() {
@@ -434,7 +464,7 @@ func (a *App) installDebug() {
 	dbg.Set("pool", js.FuncOf(func(js.Value, []js.Value) any {
 		p := a.pool
 		return map[string]any{"size": p.Size(), "started": p.Started, "crashes": p.Crashes,
-			"replaced": p.Replaced, "cancelAcks": p.CancelAcks, "terminated": p.Terminated, "busy": p.Busy(),
+			"replaced": p.Replaced, "cancelAcks": p.CancelAcks, "terminated": p.Terminated, "busy": p.Busy(), "stopping": p.Stopping(),
 			"split": p.Split, "helping": p.Helping(), "splitRuns": p.SplitRuns}
 	}))
 	global.Set("phitsimDebug", dbg)

@@ -362,8 +362,22 @@ func (p *Pool) Helping() int {
 	return n
 }
 
+// Stopping counts the workers of cancelled jobs that have yet to
+// acknowledge (or be replaced).
+func (p *Pool) Stopping() int {
+	n := 0
+	for _, w := range p.workers {
+		if w.stopped && w.job >= 0 && !w.dead {
+			n++
+		}
+	}
+	return n
+}
+
 // Busy tells whether jobs are queued or running (a run's result is its
-// coordinator's: the partitions' workers are not counted).
+// coordinator's: the partitions' workers are not counted, nor a cancelled
+// job's worker that has yet to acknowledge: the next experiment may start
+// at once, and ends when its own runs do).
 func (p *Pool) Busy() bool {
 	if p.Broken != "" {
 		for _, w := range p.workers {
@@ -379,7 +393,7 @@ func (p *Pool) Busy() bool {
 	for _, w := range p.workers {
 		// a partition's worker finishes after its run's result (the
 		// coordinator closed it): the run is over, the worker soon idle
-		if w.job >= 0 && !w.part {
+		if w.job >= 0 && !w.part && !w.stopped {
 			return true
 		}
 	}

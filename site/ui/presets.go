@@ -134,5 +134,8 @@ func (a *App) loadPreset(name string) {
 	a.resetTyped()
 	a.formPoint()
 	a.changed()
+	// on the next animation frame, not after schedule's 200 ms: the Run
+	// button then says what a click does (app.go runLabel)
+	vecty.Rerender(a)
 	afterRender(func() { document.Call("getElementById", "preset-toggle").Call("focus") })
 }

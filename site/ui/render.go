@@ -1008,9 +1008,10 @@ func (a *App) renderEmbed() *vecty.HTML {
 	blocked := a.blockers()
 	return elem.Div(vecty.Markup(vecty.Class("embed-box")),
 		elem.Div(vecty.Markup(vecty.Class("embed-bar")),
-			elem.Button(vecty.Markup(elemID("run"), prop.Type(prop.TypeButton), vecty.Class("primary"), prop.Disabled(a.state == "running" || len(blocked) > 0),
+			elem.Button(vecty.Markup(elemID("run"), prop.Type(prop.TypeButton), vecty.Class("primary"), prop.Disabled(len(blocked) > 0), vecty.MarkupIf(a.runningAlready(), vecty.Attribute("aria-disabled", "true")),
 				vecty.MarkupIf(len(blocked) > 0, vecty.Attribute("aria-describedby", "run-blocked")),
-				event.Click(func(*vecty.Event) { a.run() })), vecty.Text("Run")),
+				vecty.MarkupIf(a.replacesRun(), vecty.Attribute("title", "stops the run in flight (another experiment) and starts this one")),
+				event.Click(func(*vecty.Event) { a.run() })), vecty.Text(a.runLabel())),
 			elem.Button(vecty.Markup(elemID("cancel"), prop.Type(prop.TypeButton), prop.Disabled(a.state != "running"),
 				event.Click(func(*vecty.Event) { a.cancel() })), vecty.Text("Cancel")),
 			elem.Progress(vecty.Markup(elemID("sweep-progress"), vecty.Attribute("max", 1), vecty.Attribute("value", frac), vecty.Attribute("aria-label", "progress"))),

@@ -164,7 +164,7 @@ func (a *App) renderProvenance() *vecty.HTML {
 	}
 	next := "Run to update."
 	if a.state == "running" {
-		next = "they are still running; Run again when they are done (or Cancel) to update."
+		next = "they are still running; \"Stop and run this\" stops them and runs the configuration in the form."
 	}
 	return elem.Div(vecty.Markup(elemID("results-of"), vecty.Class("results-of", "stale"), vecty.Attribute("role", "status")),
 		elem.Strong(vecty.Text("Stale results. ")),
