@@ -33,7 +33,8 @@ func TestHotspotUGALStarvation(t *testing.T) {
 	}{{"rr", "[0 1]", true}, {"rrgrant", "[2 3]", false}} {
 		c := hotspotConfig("UGAL", "0,5,8,12", 4, 0)
 		c.Router.InputArbiter = tc.arb
-		c.Router.Voq = false // the grant traces above are the router without VOQs (with them UGAL starves too, on routers 1 and 3 with rr)
+		c.Router.Voq = false                  // the grant traces above are the router without VOQs (with them UGAL starves too, on routers 1 and 3 with rr)
+		c.Routing.UgalIntermediate = "detour" // the traces above: every Valiant draw a detour (with BookSim's draw, the default, rr starves router 1 only and rrgrant does not starve)
 		s, err := New(c, 1)
 		if err != nil {
 			t.Fatal(err)
