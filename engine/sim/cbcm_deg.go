@@ -156,45 +156,24 @@ func (d *cbDeg) draw(p int, w int32) {
 // tail starts a window or more before t, so the tail run is one no read
 // can need (a read is at t or later), and the new run takes its slot.
 func (d *cbDeg) setDegree(p int, t int64, x int32) {
-	if d.lazy {
-		d.setRun(p, t, x)
-		return
-	}
-	o := &d.out[p]
-	rn := d.rn
-	base := p * rn // the entry's ring: runs[base : base+rn] (head, tail < rn)
-	hr := &d.runs[base+int(o.head)]
-	if int64(hr.s) == t { // changed again in the cycle its run starts
-		hr.v, o.cur = x, x
-		return
-	}
-	if o.cur > d.hq { // its run through t − 1 was high
-		o.hiAt = int32(t - 1)
-	}
-	switch {
-	case d.lazy || t-1 <= o.at:
-	case t-1 < o.end: // the common step: no bound interval closes
-		o.lo, o.hi, o.at = min(o.lo, o.cur), max(o.hi, o.cur), t-1
-	default:
-		d.intervals(p, o, t-1)
-	}
-	h := int(o.head) + 1
-	if h == rn {
-		h = 0
-	}
-	if h == int(o.tail) {
-		nt := h + 1
-		if nt == rn {
-			nt = 0
+	if !d.lazy {
+		o := &d.out[p]
+		if int64(d.runs[p*d.rn+int(o.head)].s) != t { // a new run: account the bound intervals through t − 1 first
+			switch {
+			case t-1 <= o.at:
+			case t-1 < o.end: // the common step: no bound interval closes
+				o.lo, o.hi, o.at = min(o.lo, o.cur), max(o.hi, o.cur), t-1
+			default:
+				d.intervals(p, o, t-1)
+			}
 		}
-		o.tail = int16(nt)
 	}
-	d.runs[base+h] = cbRun{s: int32(t), v: x, c: hr.c + (t-int64(hr.s))*int64(o.cur)}
-	o.head, o.cur = int16(h), x
+	d.setRun(p, t, x)
 }
 
-// setRun is setDegree of a lazy entry, whose bound intervals are counted
-// at the reads (boundDiff): a new run only, in a function that calls none.
+// setRun starts entry p's new run at degree x from cycle t: the whole of
+// setDegree for a lazy entry, whose bound intervals are counted at the
+// reads (boundDiff), and its last step for the others.
 func (d *cbDeg) setRun(p int, t int64, x int32) {
 	o := &d.out[p]
 	rn := d.rn

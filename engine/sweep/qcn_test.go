@@ -533,24 +533,7 @@ func TestQCNPaperSizeExperiments(t *testing.T) {
 // accepted load against 30's goes +1.8 / 0.0 / −3.2 / −5.9%. About 2 s of
 // CPU.
 func TestQCNTh2ResidualMinimal(t *testing.T) {
-	e, err := ExperimentByName("qcn-fig16-adv1")
-	if err != nil {
-		t.Fatal(err)
-	}
-	sp := e.Spec
-	var ss []config.Config
-	for _, c := range sp.Series {
-		if c.Routing.QcnTh2 == 30 || c.Routing.QcnTh2 == 50 {
-			c.Topology.H, c.Topology.A, c.Topology.P = 2, 4, 2
-			c.Sim.Warmup, c.Sim.Cycles, c.Sim.Seeds = 10000, 5000, 1
-			ss = append(ss, c)
-		}
-	}
-	sp.Series, sp.Loads = ss, []float64{0.5}
-	oc, err := Run(context.Background(), sp, Options{Workers: 2})
-	if err != nil {
-		t.Fatal(err)
-	}
+	oc := qcnTh2Runs(t, 2, 4, 2, 10000)
 	residual := map[float64]float64{} // by Th2
 	for _, r := range oc.Runs {
 		c := r.Config
@@ -606,24 +589,7 @@ func TestQCNTh2ResidualMinimal(t *testing.T) {
 // same for both in both: FOGSim 107.8 and 107.8 cycles, phitsim 107.7 and
 // 107.5; not asserted.)
 func TestQCNFig16Th2AsFOGSim(t *testing.T) {
-	e, err := ExperimentByName("qcn-fig16-adv1")
-	if err != nil {
-		t.Fatal(err)
-	}
-	sp := e.Spec
-	var ss []config.Config
-	for _, c := range sp.Series {
-		if c.Routing.QcnTh2 == 30 || c.Routing.QcnTh2 == 50 {
-			c.Topology.H, c.Topology.A, c.Topology.P = 3, 6, 3
-			c.Sim.Warmup, c.Sim.Cycles, c.Sim.Seeds = 20000, 5000, 1
-			ss = append(ss, c)
-		}
-	}
-	sp.Series, sp.Loads = ss, []float64{0.5}
-	oc, err := Run(context.Background(), sp, Options{Workers: 2})
-	if err != nil {
-		t.Fatal(err)
-	}
+	oc := qcnTh2Runs(t, 3, 6, 3, 20000)
 	acc, mis := map[float64]float64{}, map[float64]float64{} // by Th2
 	for _, p := range oc.Points {
 		c := oc.Spec.Series[p.Series]
@@ -634,4 +600,29 @@ func TestQCNFig16Th2AsFOGSim(t *testing.T) {
 		t.Errorf("ADV+1 0.5, h=3: Th2 = 30 accepted %.4f (misrouted %.3f), Th2 = 50 %.4f (%.3f) (FOGSim: 0.4937 and 0.5108; want Th2 = 50 ≥ 0.5%% more, misrouting less)",
 			acc[30], mis[30], acc[50], mis[50])
 	}
+}
+
+// qcnTh2Runs runs qcn-fig16-adv1's Th2 = 30 and Th2 = 50 series under
+// ADV+1 at 0.5 on the Dragonfly h, a, p: warmup + 5,000 cycles, seed 1.
+func qcnTh2Runs(t *testing.T, h, a, p, warmup int) *Outcome {
+	t.Helper()
+	e, err := ExperimentByName("qcn-fig16-adv1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sp := e.Spec
+	var ss []config.Config
+	for _, c := range sp.Series {
+		if c.Routing.QcnTh2 == 30 || c.Routing.QcnTh2 == 50 {
+			c.Topology.H, c.Topology.A, c.Topology.P = h, a, p
+			c.Sim.Warmup, c.Sim.Cycles, c.Sim.Seeds = warmup, 5000, 1
+			ss = append(ss, c)
+		}
+	}
+	sp.Series, sp.Loads = ss, []float64{0.5}
+	oc, err := Run(context.Background(), sp, Options{Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return oc
 }
