@@ -65,7 +65,8 @@ func runDuringRun(t *testing.T, ctx context.Context, base string) {
 	}
 	eval[bool](t, ctx, `(() => { document.getElementById('cancel').click(); return true })()`)
 	waitFor(t, ctx, `document.getElementById('app').dataset.state === 'cancelled'`, 5*time.Second)
-	// every worker stops (acknowledged or replaced) and goes idle
-	waitFor(t, ctx, `(() => { const p = phitsimDebug.pool(); return !p.busy && p.stopping === 0 && p.cancelAcks + p.terminated >= 2 })()`, 10*time.Second)
+	// every worker stops (acknowledged or replaced) and goes idle; how many
+	// acknowledge varies (a short run may finish before its cancel arrives)
+	waitFor(t, ctx, `(() => { const p = phitsimDebug.pool(); return !p.busy && p.stopping === 0 })()`, 30*time.Second)
 	t.Logf("pool after both cancels: %v", eval[map[string]any](t, ctx, `phitsimDebug.pool()`))
 }
