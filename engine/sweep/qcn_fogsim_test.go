@@ -1,7 +1,6 @@
 package sweep
 
 import (
-	"context"
 	"math"
 	"testing"
 
@@ -26,30 +25,20 @@ import (
 // 1.0, seed 1, and returns each one's accepted load.
 func qcnUNSat(t *testing.T, experiment string, names ...string) map[string]float64 {
 	t.Helper()
-	e, err := ExperimentByName(experiment)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sp := e.Spec
 	want := map[string]bool{}
 	for _, n := range names {
 		want[n] = true
 	}
-	var ss []config.Config
-	for _, c := range sp.Series {
-		if want[c.Name] {
-			c.Topology.H, c.Topology.A, c.Topology.P = 3, 6, 3
-			c.Sim.Seeds, c.Sim.Seed = 1, 1
-			ss = append(ss, c)
+	oc := qcnSeriesRun(t, experiment, []float64{1}, func(c config.Config) []config.Config {
+		if !want[c.Name] {
+			return nil
 		}
-	}
-	if len(ss) != len(names) {
-		t.Fatalf("%s: %d of the series %q", experiment, len(ss), names)
-	}
-	sp.Series, sp.Loads = ss, []float64{1}
-	oc, err := Run(context.Background(), sp, Options{Workers: 2})
-	if err != nil {
-		t.Fatal(err)
+		c.Topology.H, c.Topology.A, c.Topology.P = 3, 6, 3
+		c.Sim.Seeds, c.Sim.Seed = 1, 1
+		return []config.Config{c}
+	})
+	if len(oc.Spec.Series) != len(names) {
+		t.Fatalf("%s: %d of the series %q", experiment, len(oc.Spec.Series), names)
 	}
 	acc := map[string]float64{}
 	for _, p := range oc.Points {

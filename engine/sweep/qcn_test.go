@@ -303,24 +303,14 @@ func TestQCNRandomPermutation(t *testing.T) {
 	if testing.Short() {
 		t.Skip("h=3: three saturated runs of 25,000 cycles")
 	}
-	e, err := ExperimentByName("qcn-fig18-perm")
-	if err != nil {
-		t.Fatal(err)
-	}
-	sp := e.Spec
-	var ss []config.Config
-	for _, c := range sp.Series {
-		if c.Name == "MIN" || c.Name == "PB" || c.Name == "QCN-Switch" {
-			c.Topology.H, c.Topology.A, c.Topology.P = 3, 6, 3
-			c.Sim.Seeds = 1
-			ss = append(ss, c)
+	oc := qcnSeriesRun(t, "qcn-fig18-perm", []float64{1}, func(c config.Config) []config.Config {
+		if c.Name != "MIN" && c.Name != "PB" && c.Name != "QCN-Switch" {
+			return nil
 		}
-	}
-	sp.Series, sp.Loads = ss, []float64{1}
-	oc, err := Run(context.Background(), sp, Options{Workers: 2})
-	if err != nil {
-		t.Fatal(err)
-	}
+		c.Topology.H, c.Topology.A, c.Topology.P = 3, 6, 3
+		c.Sim.Seeds = 1
+		return []config.Config{c}
+	})
 	acc := map[string]float64{}
 	for name, a := range qcnAccepted(oc) {
 		acc[name] = a[1]
@@ -356,32 +346,20 @@ func TestQCNRandomPermutation(t *testing.T) {
 // QCN-Switch accepts 0.3993 at 0.4 at 133.8 cycles, below VAL's latency —
 // the paper's ordering, asserted too.
 func TestQCNFig18PermutationAsFOGSim(t *testing.T) {
-	e, err := ExperimentByName("qcn-fig18-perm")
-	if err != nil {
-		t.Fatal(err)
-	}
-	sp := e.Spec
-	var ss []config.Config
-	for _, c := range sp.Series {
+	oc := qcnSeriesRun(t, "qcn-fig18-perm", []float64{0.3, 0.4}, func(c config.Config) []config.Config {
 		if c.Name != "VAL" && c.Name != "QCN-Switch" {
-			continue
+			return nil
 		}
 		c.Topology.H, c.Topology.A, c.Topology.P = 3, 6, 3
 		c.Sim.Seeds = 1
 		if c.Name == "VAL" {
 			c.Sim.Warmup = 10000
+			return []config.Config{c}
 		}
-		ss = append(ss, c)
-		if c.Name == "QCN-Switch" {
-			c.Name, c.Routing.QcnNonMinimal = "QCN-Switch random group", "randomGroup"
-			ss = append(ss, c)
-		}
-	}
-	sp.Series, sp.Loads = ss, []float64{0.3, 0.4}
-	oc, err := Run(context.Background(), sp, Options{Workers: 2})
-	if err != nil {
-		t.Fatal(err)
-	}
+		r := c
+		r.Name, r.Routing.QcnNonMinimal = "QCN-Switch random group", "randomGroup"
+		return []config.Config{c, r}
+	})
 	acc, lat := map[string]map[float64]float64{}, map[string]map[float64]float64{}
 	for _, p := range oc.Points {
 		name := oc.Spec.Series[p.Series].Name
@@ -606,20 +584,30 @@ func TestQCNFig16Th2AsFOGSim(t *testing.T) {
 // ADV+1 at 0.5 on the Dragonfly h, a, p: warmup + 5,000 cycles, seed 1.
 func qcnTh2Runs(t *testing.T, h, a, p, warmup int) *Outcome {
 	t.Helper()
-	e, err := ExperimentByName("qcn-fig16-adv1")
+	return qcnSeriesRun(t, "qcn-fig16-adv1", []float64{0.5}, func(c config.Config) []config.Config {
+		if c.Routing.QcnTh2 != 30 && c.Routing.QcnTh2 != 50 {
+			return nil
+		}
+		c.Topology.H, c.Topology.A, c.Topology.P = h, a, p
+		c.Sim.Warmup, c.Sim.Cycles, c.Sim.Seeds = warmup, 5000, 1
+		return []config.Config{c}
+	})
+}
+
+// qcnSeriesRun runs an experiment's series as pick rewrites them (none,
+// one, or several configurations for each) at the given loads.
+func qcnSeriesRun(t *testing.T, experiment string, loads []float64, pick func(config.Config) []config.Config) *Outcome {
+	t.Helper()
+	e, err := ExperimentByName(experiment)
 	if err != nil {
 		t.Fatal(err)
 	}
 	sp := e.Spec
 	var ss []config.Config
 	for _, c := range sp.Series {
-		if c.Routing.QcnTh2 == 30 || c.Routing.QcnTh2 == 50 {
-			c.Topology.H, c.Topology.A, c.Topology.P = h, a, p
-			c.Sim.Warmup, c.Sim.Cycles, c.Sim.Seeds = warmup, 5000, 1
-			ss = append(ss, c)
-		}
+		ss = append(ss, pick(c)...)
 	}
-	sp.Series, sp.Loads = ss, []float64{0.5}
+	sp.Series, sp.Loads = ss, loads
 	oc, err := Run(context.Background(), sp, Options{Workers: 2})
 	if err != nil {
 		t.Fatal(err)
