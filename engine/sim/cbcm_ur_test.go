@@ -297,7 +297,8 @@ func settleAfter(lat []float64, start int, pre float64) int {
 // paper's bands (engine/REPRODUCTION.md) — while router 0 declares at
 // 4,034 cycles after the start, while node 4 alone declares in seed 3 only,
 // 31,397 cycles after it (with routing.ugalIntermediate=detour in every
-// seed, at 4,396–12,396).
+// seed, at 4,396–12,396; over 200,000 cycles with any every seed declares,
+// at 8,524–125,932: TestCBCMFig11DetectionTime, which traces why).
 func TestCBCMFig11EarlyDetection(t *testing.T) {
 	const iv, nI, start, seeds = 1000, 60, 20, 4
 	peak, settle := map[bool]float64{}, map[bool]float64{}

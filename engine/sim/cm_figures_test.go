@@ -81,7 +81,11 @@ func TestCBCMFig3aPermutation(t *testing.T) {
 // flows to n1–n3 share R3 → R0 with non-minimal hotspot traffic (Fig. 4),
 // receive BECNs — together: with 1-flit BECNs (seeds 1–4) every node
 // receives a few (0–17 each in 40,000 cycles), so one of the three may get
-// none in a seed (seed 1: 8, 7, 0). ECN(UGAL) below ECN(MIN) does not hold
+// none in a seed (routing.ugalIntermediate=any, the default: n13–n15 6, 7, 7
+// / 7, 7, 7 / 7, 4, 4 / 3, 9, 9; detour: 8, 7, 0 / 4, 7, 1 / 0, 2, 10 /
+// 5, 1, 4). Seed 1 (asserted) gives 0.43× with any, 0.62× with detour;
+// seeds 2–4 0.72× / 0.54× / 0.63× with any (seed 2 above the band), 0.69× /
+// 0.68× / 0.68× with detour. ECN(UGAL) below ECN(MIN) does not hold
 // here (ours is above: REPRODUCTION.md).
 func TestCBCMFig3bPermutationAndHotspot(t *testing.T) {
 	c := cmFig3(true)

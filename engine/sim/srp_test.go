@@ -160,8 +160,9 @@ func srpDeliversEveryPacketOnce(t *testing.T, squeeze bool) {
 // above MIN without SRP, so under UGAL the test asserts SRP within 5% of
 // the no-SRP MIN network's saturation and within 6% of UGAL's (seed 1
 // alone, with one busy-until time per node: −5.2%, the paper's 5% at its
-// edge). With one control VC for both, detour, seed 1: 3.62× and 3.83×,
-// outside the band.
+// edge). With one control VC for both (the earlier model, one busy-until
+// time per node, seed 1): MIN 3.62×; UGAL 3.83× with detour, 3.48× with any
+// (saturation −5.8% / −6.0% of no-SRP UGAL's).
 // fig5aSeeds: the seeds Fig. 5a's points average (one seed's latency near
 // saturation varies by ±15% from seed to seed, the peak ratio with it).
 const fig5aSeeds = 3
