@@ -604,10 +604,11 @@ func (q *cbReqs) drawInputs(d *cbDeg, t int64) {
 				r := pi / q.radix
 				st, end = q.rs[r], (r+1)*q.radix
 			}
-			i, _ := bits.Mul64(st.Uint64(), uint64(q.in[pi].nc)) // st.Intn(nc), inlined
-			if p := q.reqs[pi*q.qs+int(i)]; p != q.in[pi].cpk {
-				o := q.in[pi].cpk
-				q.in[pi].cpk = p
+			in := &q.in[pi]
+			i, _ := bits.Mul64(st.Uint64(), uint64(in.nc)) // st.Intn(nc), inlined
+			if p := q.reqs[pi*q.qs+int(i)]; p != in.cpk {
+				o := in.cpk
+				in.cpk = p
 				if d.lazy {
 					if o >= 0 {
 						d.addRun(int(o), t, -1)
