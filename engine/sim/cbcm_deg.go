@@ -181,15 +181,16 @@ func (d *cbDeg) setRun(p int, t int64, x int32) { d.shiftRun(p, t, x-d.out[p].cu
 // changes two entries by 1).
 func (d *cbDeg) shiftRun(p int, t int64, dx int32) {
 	o := &d.out[p]
-	rn := d.rn
+	rn, cur := d.rn, o.cur // read once: the stores below could alias them otherwise
 	base := p * rn
-	x := o.cur + dx
+	x := cur + dx
 	hr := &d.runs[base+int(o.head)]
-	if int64(hr.s) == t { // changed again in the cycle its run starts
+	s := int64(hr.s)
+	if s == t { // changed again in the cycle its run starts
 		hr.v, o.cur = x, x
 		return
 	}
-	if o.cur > d.hq { // its run through t − 1 was high
+	if cur > d.hq { // its run through t − 1 was high
 		o.hiAt = int32(t - 1)
 	}
 	h := int(o.head) + 1
@@ -203,7 +204,7 @@ func (d *cbDeg) shiftRun(p int, t int64, dx int32) {
 		}
 		o.tail = int16(nt)
 	}
-	d.runs[base+h] = cbRun{s: int32(t), v: x, c: hr.c + (t-int64(hr.s))*int64(o.cur)}
+	d.runs[base+h] = cbRun{s: int32(t), v: x, c: hr.c + (t-s)*int64(cur)}
 	o.head, o.cur = int16(h), x
 }
 
