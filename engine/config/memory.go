@@ -1097,8 +1097,8 @@ func (c *Config) cbcmMemory(ports, N, R, maxVC int64, pool float64, cycles int64
 		if !voq {
 			return 0
 		}
-		return allocBytes(float64(ports*qs*4)) + allocBytes(float64(ports*2)) + 2*allocBytes(float64(ports)) + // + extra
-			allocBytes(float64(ports*4)) + allocBytes(float64((ports+63)/64*8)) + allocBytes(float64(R*8)) +
+		return allocBytes(float64(ports*qs*4)) + allocBytes(float64(ports*8)) + 2*allocBytes(float64(ports)) + // + extra
+			allocBytes(float64((ports+63)/64*8)) + allocBytes(float64(R*8)) +
 			2*appended(float64(ports), 4)
 	}
 	nf := float64(N) * float64(N)

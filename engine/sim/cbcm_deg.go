@@ -118,7 +118,7 @@ func (d *cbDeg) settle(now int64, redraw bool) {
 	for _, p := range d.touched {
 		if x := stat[p] + pick[p]; x != out[p].cur {
 			if d.lazy {
-				d.setRun(int(p), now, x)
+				d.shiftRun(int(p), now, x-out[p].cur)
 			} else {
 				d.setDegree(int(p), now, x)
 			}
@@ -174,16 +174,23 @@ func (d *cbDeg) setDegree(p int, t int64, x int32) {
 // setRun starts entry p's new run at degree x from cycle t: the whole of
 // setDegree for a lazy entry, whose bound intervals are counted at the
 // reads (boundDiff), and its last step for the others.
-func (d *cbDeg) setRun(p int, t int64, x int32) {
+func (d *cbDeg) setRun(p int, t int64, x int32) { d.shiftRun(p, t, x-d.out[p].cur) }
+
+// shiftRun starts entry p's new run at its degree plus dx from cycle t
+// (setRun's work, taking the change: a drawing input's pick moving
+// changes two entries by 1).
+func (d *cbDeg) shiftRun(p int, t int64, dx int32) {
 	o := &d.out[p]
-	rn := d.rn
+	rn, cur := d.rn, o.cur // read once: the stores below could alias them otherwise
 	base := p * rn
+	x := cur + dx
 	hr := &d.runs[base+int(o.head)]
-	if int64(hr.s) == t { // changed again in the cycle its run starts
+	s := int64(hr.s)
+	if s == t { // changed again in the cycle its run starts
 		hr.v, o.cur = x, x
 		return
 	}
-	if o.cur > d.hq { // its run through t − 1 was high
+	if cur > d.hq { // its run through t − 1 was high
 		o.hiAt = int32(t - 1)
 	}
 	h := int(o.head) + 1
@@ -197,7 +204,7 @@ func (d *cbDeg) setRun(p int, t int64, x int32) {
 		}
 		o.tail = int16(nt)
 	}
-	d.runs[base+h] = cbRun{s: int32(t), v: x, c: hr.c + (t-int64(hr.s))*int64(o.cur)}
+	d.runs[base+h] = cbRun{s: int32(t), v: x, c: hr.c + (t-s)*int64(cur)}
 	o.head, o.cur = int16(h), x
 }
 
@@ -205,7 +212,7 @@ func (d *cbDeg) setRun(p int, t int64, x int32) {
 // (a drawing input's pick moving).
 func (d *cbDeg) addRun(p int, t int64, dx int32) {
 	d.pick[p] += dx
-	d.setRun(p, t, d.out[p].cur+dx)
+	d.shiftRun(p, t, dx)
 }
 
 // windowSum is entry p's window sum through cycle t (at or after its last
@@ -409,12 +416,18 @@ type cbReqs struct {
 	extra         []bool  // per input: an extra queue was busy at its last read (its requests read again at every event)
 	qs, radix     int
 	w             int32 // one request's weight (1; weighted: lcm 1…16)
-	nc            []int16
 	dirty, dirty2 []int32
 	isDirty       []bool
 	dm            []uint64      // a bit per input of 2 or more requests (it draws)
-	cpk           []int32       // per drawing input: the entry its last draw picked, −1: none
+	in            []cbIn        // per input: its requests' count and standing pick
 	rs            []*rng.Stream // per router, the stream its inputs draw from
+}
+
+// cbIn is an input's request count and, while it draws, the entry its
+// last draw picked (−1: none), side by side for the draws.
+type cbIn struct {
+	cpk int32
+	nc  int16
 }
 
 // initReqs makes the lists of np inputs of up to qs requests each, on the
@@ -422,11 +435,11 @@ type cbReqs struct {
 // request weighing w.
 func (q *cbReqs) initReqs(np, qs, radix int, w int32, rs []*rng.Stream) {
 	q.qs, q.radix, q.w, q.rs = qs, radix, w, rs
-	q.reqs, q.nc, q.isDirty = make([]int32, np*qs), make([]int16, np), make([]bool, np)
-	q.dm, q.cpk = make([]uint64, (np+63)/64), make([]int32, np)
+	q.reqs, q.in, q.isDirty = make([]int32, np*qs), make([]cbIn, np), make([]bool, np)
+	q.dm = make([]uint64, (np+63)/64)
 	q.extra = make([]bool, np)
-	for pi := range q.cpk {
-		q.cpk[pi] = -1
+	for pi := range q.in {
+		q.in[pi].cpk = -1
 	}
 }
 
@@ -457,7 +470,7 @@ func (q *cbReqs) doneDirty(dirty []int32) { q.dirty2 = dirty[:0] }
 func (q *cbReqs) drop(d *cbDeg, pi int) { q.contribute(d, pi, -1) }
 
 func (q *cbReqs) setReqs(d *cbDeg, pi, n int) {
-	q.nc[pi] = int16(n)
+	q.in[pi].nc = int16(n)
 	q.contribute(d, pi, 1)
 }
 
@@ -468,7 +481,7 @@ func (q *cbReqs) setReqs(d *cbDeg, pi, n int) {
 // standing pick (not weighted): the next sample's draw sets its entries'
 // degrees as a list read again would.
 func (q *cbReqs) insReq(d *cbDeg, pi int, e int32) {
-	n := int(q.nc[pi])
+	n := int(q.in[pi].nc)
 	if q.w != 1 {
 		q.drop(d, pi)
 	}
@@ -491,13 +504,13 @@ func (q *cbReqs) insReq(d *cbDeg, pi int, e int32) {
 		d.touch(int(o))
 		q.setMulti(pi)
 	}
-	q.nc[pi] = int16(n + 1)
+	q.in[pi].nc = int16(n + 1)
 }
 
 // delReq takes a request for entry e off input pi's list (as insReq: its
 // requests all its data queues'); false: none.
 func (q *cbReqs) delReq(d *cbDeg, pi int, e int32) bool {
-	n := int(q.nc[pi])
+	n := int(q.in[pi].nc)
 	reqs := q.reqs[pi*q.qs : pi*q.qs+n]
 	j := 0
 	for j < n && reqs[j] != e {
@@ -525,14 +538,14 @@ func (q *cbReqs) delReq(d *cbDeg, pi int, e int32) bool {
 		d.stat[o]++
 		d.touch(int(o))
 	}
-	q.nc[pi] = int16(n - 1)
+	q.in[pi].nc = int16(n - 1)
 	return true
 }
 
 // contribute adds (sign 1) or removes (−1) input pi's requests: to their
 // entries' static degree, or to its router's inputs that draw.
 func (q *cbReqs) contribute(d *cbDeg, pi int, sign int32) {
-	n := int(q.nc[pi])
+	n := int(q.in[pi].nc)
 	if n == 0 {
 		return
 	}
@@ -569,10 +582,10 @@ func (q *cbReqs) draws(pi int) bool { return q.dm[pi>>6]&(1<<(pi&63)) != 0 }
 
 // unpick takes input pi's standing pick off its entry.
 func (q *cbReqs) unpick(d *cbDeg, pi int) {
-	if p := q.cpk[pi]; p >= 0 {
+	if p := q.in[pi].cpk; p >= 0 {
 		d.pick[p]--
 		d.touch(int(p))
-		q.cpk[pi] = -1
+		q.in[pi].cpk = -1
 	}
 }
 
@@ -592,10 +605,11 @@ func (q *cbReqs) drawInputs(d *cbDeg, t int64) {
 				r := pi / q.radix
 				st, end = q.rs[r], (r+1)*q.radix
 			}
-			i, _ := bits.Mul64(st.Uint64(), uint64(q.nc[pi])) // st.Intn(nc), inlined
-			if p := q.reqs[pi*q.qs+int(i)]; p != q.cpk[pi] {
-				o := q.cpk[pi]
-				q.cpk[pi] = p
+			in := &q.in[pi]
+			i, _ := bits.Mul64(st.Uint64(), uint64(in.nc)) // st.Intn(nc), inlined
+			if p := q.reqs[pi*q.qs+int(i)]; p != in.cpk {
+				o := in.cpk
+				in.cpk = p
 				if d.lazy {
 					if o >= 0 {
 						d.addRun(int(o), t, -1)

@@ -429,7 +429,7 @@ func TestCBCMIncrementalDetectorMatchesRecount(t *testing.T) {
 				multi := m.draws(pi)
 				// the list the draw indexes, in queue order (kept by the
 				// arrivals and grants that change it, read again otherwise)
-				if got := m.reqs[pi*m.qs : pi*m.qs+int(m.nc[pi])]; len(got) == len(outs) {
+				if got := m.reqs[pi*m.qs : pi*m.qs+int(m.in[pi].nc)]; len(got) == len(outs) {
 					for i, o := range outs {
 						if int(got[i]) != o {
 							bad++
@@ -445,9 +445,9 @@ func TestCBCMIncrementalDetectorMatchesRecount(t *testing.T) {
 					}
 				case len(outs) == 1:
 					stat[outs[0]]++
-				case len(outs) > 1 && (!multi || int(m.nc[pi]) != len(outs)):
+				case len(outs) > 1 && (!multi || int(m.in[pi].nc) != len(outs)):
 					bad++
-					t.Errorf("%s, cycle %d: input %d has %d requests, the detector %d (drawing: %v)", est, s.now, pi, len(outs), m.nc[pi], multi)
+					t.Errorf("%s, cycle %d: input %d has %d requests, the detector %d (drawing: %v)", est, s.now, pi, len(outs), m.in[pi].nc, multi)
 				}
 				if len(outs) < 2 && multi {
 					bad++
