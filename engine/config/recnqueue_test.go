@@ -60,3 +60,33 @@ func TestRECNAdmittanceField(t *testing.T) {
 		t.Errorf("default admittance queues, 8-packet interfaces: %+v, want %.0f waiting, on router.injectionBuffer", rp, want)
 	}
 }
+
+// congestion.recnCrossbar, the crossbar's arbiter (RECN paper §4.1: normal
+// queues' requests before SAQs' ones): empty and normalFirst resolve to the
+// preference across the switch's inputs, rotating to the earlier per-side
+// arbiter; another value is refused naming the field and its values;
+// without RECN it is listed as not applying, not refused.
+func TestRECNCrossbarField(t *testing.T) {
+	c := RECNMechanism(2)
+	for v, want := range map[string]bool{"": true, "normalFirst": true, "rotating": false} {
+		c.Congestion.RecnCrossbar = v
+		if got := c.Congestion.RECN(64).NormalFirst; got != want {
+			t.Errorf("recnCrossbar=%q: NormalFirst %v, want %v", v, got, want)
+		}
+		if errs := c.Validate(); len(errs) != 0 {
+			t.Errorf("recnCrossbar=%q refused: %v", v, errs)
+		}
+	}
+	c.Congestion.RecnCrossbar = "greedy"
+	if errs := c.Validate(); len(errs) != 1 || errs[0].Path != "congestion.recnCrossbar" || !strings.Contains(errs[0].Msg, "normalFirst, rotating") {
+		t.Errorf("recnCrossbar=greedy: %v, want one error naming the field and its values", errs)
+	}
+	b := RECNBaseline(1, "iq")
+	b.Congestion.RecnCrossbar = "rotating"
+	if errs := b.Validate(); len(errs) != 0 {
+		t.Fatalf("IQ with recnCrossbar refused: %v", errs)
+	}
+	if u := b.Unapplied(); len(u) != 1 || u[0].Path != "congestion.recnCrossbar" {
+		t.Errorf("IQ with recnCrossbar: unapplied %v, want congestion.recnCrossbar", u)
+	}
+}

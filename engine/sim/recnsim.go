@@ -117,6 +117,7 @@ func (s *Sim) initRecn(cfg *config.Config) error {
 	for h := range rs.pend {
 		rs.pend[h], rs.admLast[h] = -1, -1
 	}
+	rc.normalFirst = cg.NormalFirst
 	s.rn = rs
 	return nil
 }
@@ -359,7 +360,12 @@ func (s *Sim) recnStep() {
 			}
 		}
 	}
-	// the crossbars: each ingress side in turn from a rotating start
+	// the crossbars: each ingress side in turn from a rotating start,
+	// offering first its leaf SAQ holding few packets or its normal queue;
+	// a side with lines that sent neither offers its other SAQs after every
+	// side of the switch has had its turn (RECN paper §4.1: "requests from
+	// packets in normal queues have preference over requests from packets
+	// in SAQs", over the switch's inputs as within one)
 	for ri := 0; ri+1 < len(rs.ranges); ri += 2 {
 		for r, r1 := rs.ranges[ri], rs.ranges[ri+1]; r < r1; r++ {
 			busy := rs.inBusy[r]
@@ -368,55 +374,88 @@ func (s *Sim) recnStep() {
 			}
 			rot := int(now) % radix
 			m := (busy>>uint(rot) | busy<<uint(radix-rot)) & (1<<uint(radix) - 1)
+			var later uint64 // rotated positions of the sides deferred to their SAQs
 			for ; m != 0; m &= m - 1 {
-				in := bits.TrailingZeros64(m) + rot
-				if in >= radix {
-					in -= radix
+				j := bits.TrailingZeros64(m)
+				if s.recnXbarSide(r, j, rot, now, rc.normalFirst) {
+					later |= 1 << j
 				}
-				pi := r*radix + in
-				if rs.xin[pi] > now || rc.sleep[pi] > now {
-					continue
-				}
-				if rc.px != nil {
-					rc.act(recnPhaseX, uint64(r*radix+bits.TrailingZeros64(m)))
-				}
-				var skip uint64
-				wake := int64(math.MaxInt64)
-				for {
-					q := rc.pick(pi, skip)
-					if q < 0 {
-						rc.sleep[pi] = wake // nothing went: not before a head can
-						break
-					}
-					k := rc.head(pi, q)
-					pk := &s.pk[k]
-					po := r*radix + rs.ft.Port(r, int(pk.dst))
-					eg := rc.egress(po)
-					if t := max(pk.entry, rs.xout[po]); t > now || !rc.room(eg) {
-						if t <= now { // no room: the egress side may send this cycle
-							t = now + 1
-						}
-						wake = min(wake, t)
-						skip |= 1 << q
-						continue
-					}
-					rc.dequeue(pi, q)
-					dur := max(s.xbarDur, pk.entry+int64(s.P)-now)
-					rs.xin[pi], rs.xout[po] = now+dur, now+dur
-					pk.entry = now + s.xbar // its head reaches the egress side
-					rc.arrive(eg, k, int(pk.dst), in)
-					rs.egBusy[r] |= 1 << (po - r*radix)
-					s.st.xbar++
-					s.lastProgress = now
-					break
-				}
-				if rc.sides[pi].used == 0 {
-					rs.inBusy[r] &^= 1 << in
-				}
+			}
+			for ; later != 0; later &= later - 1 {
+				s.recnXbarSide(r, bits.TrailingZeros64(later), rot, now, false)
 			}
 		}
 	}
 	rs.sample(now, s.st.bucket(now))
+}
+
+// recnXbarSide lets ingress side j (rotated by rot) of switch r send one
+// head across the crossbar if it can. With first set, a side holding lines
+// offers only what pickFirst allows and, if nothing went, reports true (to
+// be offered again, all its queues, after the other sides) without going
+// to sleep.
+func (s *Sim) recnXbarSide(r, j, rot int, now int64, first bool) bool {
+	rs := s.rn
+	rc := rs.rc
+	radix := rc.radix
+	in := j + rot
+	if in >= radix {
+		in -= radix
+	}
+	pi := r*radix + in
+	if rs.xin[pi] > now || rc.sleep[pi] > now {
+		return false
+	}
+	if rc.px != nil { // the sequential order: a switch's sides, then those deferred
+		idx := 2*r*radix + j
+		if !first {
+			idx += radix
+		}
+		rc.act(recnPhaseX, uint64(idx))
+	}
+	first = first && rc.sides[pi].lines != 0
+	var skip uint64
+	wake := int64(math.MaxInt64)
+	for {
+		var q int
+		if first {
+			q = rc.pickFirst(pi, skip)
+		} else {
+			q = rc.pick(pi, skip)
+		}
+		if q < 0 {
+			if first {
+				return true
+			}
+			rc.sleep[pi] = wake // nothing went: not before a head can
+			break
+		}
+		k := rc.head(pi, q)
+		pk := &s.pk[k]
+		po := r*radix + rs.ft.Port(r, int(pk.dst))
+		eg := rc.egress(po)
+		if t := max(pk.entry, rs.xout[po]); t > now || !rc.room(eg) {
+			if t <= now { // no room: the egress side may send this cycle
+				t = now + 1
+			}
+			wake = min(wake, t)
+			skip |= 1 << q
+			continue
+		}
+		rc.dequeue(pi, q)
+		dur := max(s.xbarDur, pk.entry+int64(s.P)-now)
+		rs.xin[pi], rs.xout[po] = now+dur, now+dur
+		pk.entry = now + s.xbar // its head reaches the egress side
+		rc.arrive(eg, k, int(pk.dst), in)
+		rs.egBusy[r] |= 1 << (po - r*radix)
+		s.st.xbar++
+		s.lastProgress = now
+		break
+	}
+	if rc.sides[pi].used == 0 {
+		rs.inBusy[r] &^= 1 << in
+	}
+	return false
 }
 
 // recnSend puts the head of the queue that side (an interface or egress
