@@ -16,6 +16,12 @@ type RECNParams struct {
 	// Admittance is an interface's admittance queue per destination, in
 	// packets (0: as many as the interface's memory holds)
 	Admittance int32
+	// NormalFirst: the crossbar serves normal queues (and leaf SAQs with
+	// few packets) over all ingress sides before the other SAQs
+	NormalFirst bool
+	// PerOutput: the crossbar's outputs grant the requesting ingress sides
+	// by a round-robin pointer each (else the sides go in a rotating order)
+	PerOutput bool
 }
 
 // RECN resolves the RECN fields for packets of pktBytes bytes.
@@ -27,7 +33,7 @@ func (c Congestion) RECN(pktBytes int) RECNParams {
 		return int32(max(1, (v+pktBytes-1)/pktBytes))
 	}
 	p := RECNParams{SAQs: c.RecnSaqs, Detect: or(c.RecnDetect, 2048), Prop: or(c.RecnProp, 2048),
-		Xoff: or(c.RecnXoff, 4096), Xon: or(c.RecnXon, 2048), IdleCycles: 1250}
+		Xoff: or(c.RecnXoff, 4096), Xon: or(c.RecnXon, 2048), IdleCycles: 1250, NormalFirst: c.RecnCrossbar != "rotating", PerOutput: c.RecnCrossbar == "perOutput"}
 	if p.SAQs == 0 {
 		p.SAQs = 8
 	}

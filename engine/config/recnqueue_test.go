@@ -60,3 +60,35 @@ func TestRECNAdmittanceField(t *testing.T) {
 		t.Errorf("default admittance queues, 8-packet interfaces: %+v, want %.0f waiting, on router.injectionBuffer", rp, want)
 	}
 }
+
+// congestion.recnCrossbar, the crossbar's arbiter (RECN paper §4.1: an
+// arbiter receiving the heads' requests, normal queues' before SAQs'):
+// perOutput resolves to grants by a pointer per output with the preference
+// across the switch's inputs, empty and normalFirst to the preference with
+// the sides in a rotating order, rotating to the earlier per-side arbiter;
+// another value is refused naming the field and its values; without RECN
+// it is listed as not applying, not refused.
+func TestRECNCrossbarField(t *testing.T) {
+	c := RECNMechanism(2)
+	for v, want := range map[string][2]bool{"": {true, false}, "perOutput": {true, true}, "normalFirst": {true, false}, "rotating": {false, false}} {
+		c.Congestion.RecnCrossbar = v
+		if p := c.Congestion.RECN(64); p.NormalFirst != want[0] || p.PerOutput != want[1] {
+			t.Errorf("recnCrossbar=%q: NormalFirst %v, PerOutput %v, want %v", v, p.NormalFirst, p.PerOutput, want)
+		}
+		if errs := c.Validate(); len(errs) != 0 {
+			t.Errorf("recnCrossbar=%q refused: %v", v, errs)
+		}
+	}
+	c.Congestion.RecnCrossbar = "greedy"
+	if errs := c.Validate(); len(errs) != 1 || errs[0].Path != "congestion.recnCrossbar" || !strings.Contains(errs[0].Msg, "perOutput, normalFirst, rotating") {
+		t.Errorf("recnCrossbar=greedy: %v, want one error naming the field and its values", errs)
+	}
+	b := RECNBaseline(1, "iq")
+	b.Congestion.RecnCrossbar = "rotating"
+	if errs := b.Validate(); len(errs) != 0 {
+		t.Fatalf("IQ with recnCrossbar refused: %v", errs)
+	}
+	if u := b.Unapplied(); len(u) != 1 || u[0].Path != "congestion.recnCrossbar" {
+		t.Errorf("IQ with recnCrossbar: unapplied %v, want congestion.recnCrossbar", u)
+	}
+}

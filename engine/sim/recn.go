@@ -145,12 +145,13 @@ type recn struct {
 	inLine []int16 // (side·saqs + line)·radix + port
 	inGen  []uint16
 	// queues: side·(saqs+1) + q, q = 0 the normal queue, 1 + l line l's SAQ
-	qh, qt, qn []int32
-	nodes      []recnNode
-	free       int32   // free-node list
-	credits    []int32 // per link (egress side, interface): free packets downstream
-	linkFree   []int64 // per link: the first cycle it is idle
-	rr         []uint8 // per side: the SAQ round-robin pointer
+	qh, qt, qn  []int32
+	nodes       []recnNode
+	free        int32   // free-node list
+	normalFirst bool    // the crossbar offers normal queues (and leaf SAQs with few packets) over all ingress sides before SAQs (recnStep)
+	credits     []int32 // per link (egress side, interface): free packets downstream
+	linkFree    []int64 // per link: the first cycle it is idle
+	rr          []uint8 // per side: the SAQ round-robin pointer
 	// sleep: per side, the first cycle its driver need try it again (a
 	// failed attempt changes nothing); an arrival, an Xon or Xoff, a marker
 	// leaving and a credit wake it
@@ -612,17 +613,10 @@ func (rc *recn) eligible(s, q int) bool {
 // §3.8): a leaf SAQ holding at most `few` packets first, so that it drains
 // and frees; then the normal queue; then the other SAQs round-robin.
 func (rc *recn) pick(s int, skip uint64) int {
+	if q := rc.pickFirst(s, skip); q >= 0 {
+		return q
+	}
 	lines := rc.sides[s].lines
-	base := s * rc.p.saqs
-	for m := lines; m != 0; m &= m - 1 {
-		l := bits.TrailingZeros64(m)
-		if q := 1 + l; skip&(1<<q) == 0 && rc.lines[base+l].outstanding == 0 && rc.qn[rc.qi(s, q)] <= rc.p.few && rc.eligible(s, q) {
-			return q
-		}
-	}
-	if skip&1 == 0 && rc.eligible(s, 0) {
-		return 0
-	}
 	ptr := uint(rc.rr[s])
 	rot := bits.RotateLeft64(lines, -int(ptr)) // bit j: line ptr+j
 	for m := rot; m != 0; m &= m - 1 {
@@ -631,6 +625,25 @@ func (rc *recn) pick(s int, skip uint64) int {
 			rc.rr[s] = uint8((l + 1) % 64)
 			return q
 		}
+	}
+	return -1
+}
+
+// pickFirst is pick without the other SAQs: a leaf SAQ holding at most
+// `few` packets, else the normal queue, −1 if neither may send. The
+// crossbar offers these first across all ingress sides of a switch
+// (recnStep), since "requests from packets in normal queues have
+// preference over requests from packets in SAQs" (RECN paper §4.1).
+func (rc *recn) pickFirst(s int, skip uint64) int {
+	base := s * rc.p.saqs
+	for m := rc.sides[s].lines; m != 0; m &= m - 1 {
+		l := bits.TrailingZeros64(m)
+		if q := 1 + l; skip&(1<<q) == 0 && rc.lines[base+l].outstanding == 0 && rc.qn[rc.qi(s, q)] <= rc.p.few && rc.eligible(s, q) {
+			return q
+		}
+	}
+	if skip&1 == 0 && rc.eligible(s, 0) {
+		return 0
 	}
 	return -1
 }

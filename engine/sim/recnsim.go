@@ -67,7 +67,8 @@ type recnSim struct {
 	// (recn_parallel.go)
 	ranges []int
 	h0, h1 int
-	niCls  uint64 // 0: an interface's packets land before a switch's sent the same cycle (their arrival order)
+	niCls  uint64  // 0: an interface's packets land before a switch's sent the same cycle (their arrival order)
+	optr   []uint8 // congestion.recnCrossbar=perOutput: per port, its crossbar output's round-robin pointer over the inputs (nil otherwise)
 }
 
 // initRecn builds RECN's sides for a fat tree (config checks the rest).
@@ -116,6 +117,10 @@ func (s *Sim) initRecn(cfg *config.Config) error {
 	rs.admHosts, rs.admLast, rs.pend = make([]uint64, (s.N+63)/64), make([]int64, s.N), make([]int32, s.N)
 	for h := range rs.pend {
 		rs.pend[h], rs.admLast[h] = -1, -1
+	}
+	rc.normalFirst = cg.NormalFirst
+	if cg.PerOutput {
+		rs.optr = make([]uint8, s.R*s.radix)
 	}
 	s.rn = rs
 	return nil
@@ -359,7 +364,12 @@ func (s *Sim) recnStep() {
 			}
 		}
 	}
-	// the crossbars: each ingress side in turn from a rotating start
+	// the crossbars: each ingress side in turn from a rotating start,
+	// offering first its leaf SAQ holding few packets or its normal queue;
+	// a side with lines that sent neither offers its other SAQs after every
+	// side of the switch has had its turn (RECN paper §4.1: "requests from
+	// packets in normal queues have preference over requests from packets
+	// in SAQs", over the switch's inputs as within one)
 	for ri := 0; ri+1 < len(rs.ranges); ri += 2 {
 		for r, r1 := rs.ranges[ri], rs.ranges[ri+1]; r < r1; r++ {
 			busy := rs.inBusy[r]
@@ -367,56 +377,219 @@ func (s *Sim) recnStep() {
 				continue
 			}
 			rot := int(now) % radix
+			if rs.optr != nil {
+				s.recnXbarPerOutput(r, rot, now)
+				continue
+			}
 			m := (busy>>uint(rot) | busy<<uint(radix-rot)) & (1<<uint(radix) - 1)
+			var later uint64 // rotated positions of the sides deferred to their SAQs
 			for ; m != 0; m &= m - 1 {
-				in := bits.TrailingZeros64(m) + rot
-				if in >= radix {
-					in -= radix
+				j := bits.TrailingZeros64(m)
+				if s.recnXbarSide(r, j, rot, now, rc.normalFirst) {
+					later |= 1 << j
 				}
-				pi := r*radix + in
-				if rs.xin[pi] > now || rc.sleep[pi] > now {
-					continue
-				}
-				if rc.px != nil {
-					rc.act(recnPhaseX, uint64(r*radix+bits.TrailingZeros64(m)))
-				}
-				var skip uint64
-				wake := int64(math.MaxInt64)
-				for {
-					q := rc.pick(pi, skip)
-					if q < 0 {
-						rc.sleep[pi] = wake // nothing went: not before a head can
-						break
-					}
-					k := rc.head(pi, q)
-					pk := &s.pk[k]
-					po := r*radix + rs.ft.Port(r, int(pk.dst))
-					eg := rc.egress(po)
-					if t := max(pk.entry, rs.xout[po]); t > now || !rc.room(eg) {
-						if t <= now { // no room: the egress side may send this cycle
-							t = now + 1
-						}
-						wake = min(wake, t)
-						skip |= 1 << q
-						continue
-					}
-					rc.dequeue(pi, q)
-					dur := max(s.xbarDur, pk.entry+int64(s.P)-now)
-					rs.xin[pi], rs.xout[po] = now+dur, now+dur
-					pk.entry = now + s.xbar // its head reaches the egress side
-					rc.arrive(eg, k, int(pk.dst), in)
-					rs.egBusy[r] |= 1 << (po - r*radix)
-					s.st.xbar++
-					s.lastProgress = now
-					break
-				}
-				if rc.sides[pi].used == 0 {
-					rs.inBusy[r] &^= 1 << in
-				}
+			}
+			for ; later != 0; later &= later - 1 {
+				s.recnXbarSide(r, bits.TrailingZeros64(later), rot, now, false)
 			}
 		}
 	}
 	rs.sample(now, s.st.bucket(now))
+}
+
+// recnXbarSide lets ingress side j (rotated by rot) of switch r send one
+// head across the crossbar if it can. With first set, a side holding lines
+// offers only what pickFirst allows and, if nothing went, reports true (to
+// be offered again, all its queues, after the other sides) without going
+// to sleep.
+func (s *Sim) recnXbarSide(r, j, rot int, now int64, first bool) bool {
+	rs := s.rn
+	rc := rs.rc
+	radix := rc.radix
+	in := j + rot
+	if in >= radix {
+		in -= radix
+	}
+	pi := r*radix + in
+	if rs.xin[pi] > now || rc.sleep[pi] > now {
+		return false
+	}
+	if rc.px != nil { // the sequential order: a switch's sides, then those deferred
+		idx := 2*r*radix + j
+		if !first {
+			idx += radix
+		}
+		rc.act(recnPhaseX, uint64(idx))
+	}
+	first = first && rc.sides[pi].lines != 0
+	var skip uint64
+	wake := int64(math.MaxInt64)
+	for {
+		var q int
+		if first {
+			q = rc.pickFirst(pi, skip)
+		} else {
+			q = rc.pick(pi, skip)
+		}
+		if q < 0 {
+			if first {
+				return true
+			}
+			rc.sleep[pi] = wake // nothing went: not before a head can
+			break
+		}
+		k := rc.head(pi, q)
+		pk := &s.pk[k]
+		po := r*radix + rs.ft.Port(r, int(pk.dst))
+		eg := rc.egress(po)
+		if t := max(pk.entry, rs.xout[po]); t > now || !rc.room(eg) {
+			if t <= now { // no room: the egress side may send this cycle
+				t = now + 1
+			}
+			wake = min(wake, t)
+			skip |= 1 << q
+			continue
+		}
+		rc.dequeue(pi, q)
+		dur := max(s.xbarDur, pk.entry+int64(s.P)-now)
+		rs.xin[pi], rs.xout[po] = now+dur, now+dur
+		pk.entry = now + s.xbar // its head reaches the egress side
+		rc.arrive(eg, k, int(pk.dst), in)
+		rs.egBusy[r] |= 1 << (po - r*radix)
+		s.st.xbar++
+		s.lastProgress = now
+		break
+	}
+	if rc.sides[pi].used == 0 {
+		rs.inBusy[r] &^= 1 << in
+	}
+	return false
+}
+
+// recnXbarPerOutput is switch r's crossbar with congestion.recnCrossbar=
+// perOutput: the arbiter receives a request from every ingress side able
+// to send (RECN paper §4.1: "requests from packets at the head of any
+// input queue"; the side's head as its priorities pick it, passing heads
+// whose output is busy or whose egress side is full), and each requested
+// output grants the requesting side nearest after its round-robin pointer,
+// which then moves past it (the baselines' separable allocator, one
+// iteration). Normal queues' requests (and those of leaf SAQs holding few
+// packets) are granted first; the sides with lines that requested neither
+// then request from their other SAQs, the outputs still free granting them
+// alike. A side whose request loses waits for the next cycle.
+func (s *Sim) recnXbarPerOutput(r, rot int, now int64) {
+	rs := s.rn
+	rc := rs.rc
+	radix := rc.radix
+	busy := rs.inBusy[r]
+	var reqQ [64]int8
+	var reqPo [64]int32
+	var later uint64
+	for pass := 0; pass < 2; pass++ {
+		var sides uint64
+		if pass == 0 {
+			sides = (busy>>uint(rot) | busy<<uint(radix-rot)) & (1<<uint(radix) - 1)
+		} else {
+			sides = later
+		}
+		var reqMask uint64
+		for m := sides; m != 0; m &= m - 1 {
+			j := bits.TrailingZeros64(m)
+			in := j + rot
+			if in >= radix {
+				in -= radix
+			}
+			pi := r*radix + in
+			if rs.xin[pi] > now || rc.sleep[pi] > now {
+				continue
+			}
+			first := pass == 0 && rc.normalFirst && rc.sides[pi].lines != 0
+			var skip uint64
+			wake := int64(math.MaxInt64)
+			for {
+				var q int
+				if first {
+					q = rc.pickFirst(pi, skip)
+				} else {
+					q = rc.pick(pi, skip)
+				}
+				if q < 0 {
+					if first {
+						later |= 1 << j
+					} else {
+						rc.sleep[pi] = wake
+					}
+					break
+				}
+				k := rc.head(pi, q)
+				pk := &s.pk[k]
+				po := r*radix + rs.ft.Port(r, int(pk.dst))
+				eg := rc.egress(po)
+				if t := max(pk.entry, rs.xout[po]); t > now || !rc.room(eg) {
+					if t <= now {
+						t = now + 1
+					}
+					wake = min(wake, t)
+					skip |= 1 << q
+					continue
+				}
+				reqQ[j], reqPo[j] = int8(q), int32(po)
+				reqMask |= 1 << j
+				break
+			}
+		}
+		// grants: each requested output to the requester nearest after its pointer
+		var win uint64
+		for m := reqMask; m != 0; m &= m - 1 {
+			j := bits.TrailingZeros64(m)
+			po := reqPo[j]
+			in := (j + rot) % radix
+			best := true
+			for m2 := reqMask; m2 != 0; m2 &= m2 - 1 {
+				j2 := bits.TrailingZeros64(m2)
+				if j2 == j || reqPo[j2] != po {
+					continue
+				}
+				in2 := (j2 + rot) % radix
+				p := int(rs.optr[po])
+				if (in2-p+radix)%radix < (in-p+radix)%radix {
+					best = false
+					break
+				}
+			}
+			if best {
+				win |= 1 << j
+			}
+		}
+		for m := win; m != 0; m &= m - 1 {
+			j := bits.TrailingZeros64(m)
+			in := (j + rot) % radix
+			pi := r*radix + in
+			if rc.px != nil {
+				rc.act(recnPhaseX, uint64(2*r*radix+pass*radix+j))
+			}
+			q := int(reqQ[j])
+			k := rc.head(pi, q)
+			pk := &s.pk[k]
+			po := int(reqPo[j])
+			eg := rc.egress(po)
+			rc.dequeue(pi, q)
+			dur := max(s.xbarDur, pk.entry+int64(s.P)-now)
+			rs.xin[pi], rs.xout[po] = now+dur, now+dur
+			pk.entry = now + s.xbar
+			rc.arrive(eg, k, int(pk.dst), in)
+			rs.egBusy[r] |= 1 << (po - r*radix)
+			s.st.xbar++
+			s.lastProgress = now
+			rs.optr[po] = uint8((in + 1) % radix)
+			if rc.sides[pi].used == 0 {
+				rs.inBusy[r] &^= 1 << in
+			}
+		}
+		if later == 0 {
+			break
+		}
+	}
 }
 
 // recnSend puts the head of the queue that side (an interface or egress
