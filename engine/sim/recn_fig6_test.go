@@ -61,6 +61,9 @@ func recnFig6Scaled(t *testing.T, hosts int, scheme string, fromUs, endUs float6
 // before, 97.1 over 150–320 and 20.3 over 320–420 µs; the full run
 // 192.0, 96.8 over 800–970 and 25.1 over 970–1300 µs.
 func TestRECNFig6a256Hosts(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a 450-µs and a 420-µs run of the 256-host network")
+	}
 	const voqnet = 192.0 // B/ns: the offered background, VOQnet's measured flat line
 	c := recnFig6Scaled(t, 256, "recn", 250, 450)
 	res, rr := runRates(t, c, 10e3)
@@ -110,6 +113,9 @@ func TestRECNFig6a256Hosts(t *testing.T) {
 // the link's rate, 1,100 µs) 358.8 before, 366.8 over 800–970 and 388.6
 // over 970–1100 µs, the dip 56.3 B/ns, back after 30 µs.
 func TestRECNFig6b512Hosts(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a 350-µs run of the 512-host network")
+	}
 	const voqnet = 384.0 // B/ns
 	c := recnFig6Scaled(t, 512, "recn", 250, 350)
 	res, rr := runRates(t, c, 10e3)
