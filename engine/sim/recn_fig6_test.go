@@ -47,9 +47,10 @@ func recnFig6Scaled(t *testing.T, hosts int, scheme string, fromUs, endUs float6
 // any tree, RECN's greedy crossbar, as at 64 hosts) within 100 µs of the
 // onset, and from 100 µs after the onset to the end it carries at least
 // its own level − 1 and 95 % of VOQnet's 192 B/ns; at most 8 lines per
-// side, none refused, none out of order. VOQsw (16 KB per queue, hotspot from 150 µs, 420 µs) carries
-// VOQnet's level before (192 ± 2), at most 3/4 of it over the 170 µs and
-// at most 1/4 over the 100 µs after, where RECN carries all of it.
+// side, none refused, none out of order. VOQsw (16 KB per queue, the
+// hotspot from 150 µs, 420 µs) carries VOQnet's level before (192 ± 2),
+// at most 3/4 of it over the 170 µs and at most 1/4 over the 100 µs
+// after, when RECN carries at least 95 % of it.
 //
 // The onset at 250 µs, not earlier, because the dip depends on how long
 // the background has run: from 150 µs the first two bins fall to 60 and
