@@ -156,7 +156,7 @@ func TestKimFig9bUGALBaselineAsBookSim2(t *testing.T) {
 	if q := wl / il; q < 0.8 || q > 1.05 {
 		t.Errorf("with 22 × 256-flit injection VCs the Baseline's latency is %.2f× Ideal's, want 0.8–1.05× (BookSim2 0.90×, ours 0.90×)", q)
 	}
-	if wa > 0.98*wo {
+	if wa > 0.99*wo {
 		t.Errorf("with 22 × 256-flit injection VCs the Baseline accepts %.4f of %.4f, want the trapped flows' share lost (BookSim2: 0.983 of the injected over samples 5–20)", wa, wo)
 	}
 }
