@@ -422,27 +422,44 @@ func (s *Sim) recnXbarSide(r, j, rot int, now int64, first bool) bool {
 		rc.act(recnPhaseX, uint64(idx))
 	}
 	first = first && rc.sides[pi].lines != 0
+	q, po := s.recnXbarHead(r, pi, first, now)
+	if q < 0 {
+		if first {
+			return true
+		}
+	} else {
+		s.recnXbarMove(pi, in, q, po, now)
+	}
+	if rc.sides[pi].used == 0 {
+		rs.inBusy[r] &^= 1 << in
+	}
+	return false
+}
+
+// recnXbarHead picks the head side pi of switch r may send across the
+// crossbar now (its output free, its egress side with room): its queue and
+// output port. With first, only what pickFirst allows; q < 0 if none, and
+// then, unless first, the side sleeps until a passed head could go.
+func (s *Sim) recnXbarHead(r, pi int, first bool, now int64) (q, po int) {
+	rs := s.rn
+	rc := rs.rc
 	var skip uint64
 	wake := int64(math.MaxInt64)
 	for {
-		var q int
 		if first {
 			q = rc.pickFirst(pi, skip)
 		} else {
 			q = rc.pick(pi, skip)
 		}
 		if q < 0 {
-			if first {
-				return true
+			if !first {
+				rc.sleep[pi] = wake // nothing went: not before a head can
 			}
-			rc.sleep[pi] = wake // nothing went: not before a head can
-			break
+			return q, 0
 		}
-		k := rc.head(pi, q)
-		pk := &s.pk[k]
-		po := r*radix + rs.ft.Port(r, int(pk.dst))
-		eg := rc.egress(po)
-		if t := max(pk.entry, rs.xout[po]); t > now || !rc.room(eg) {
+		pk := &s.pk[rc.head(pi, q)]
+		po = r*rc.radix + rs.ft.Port(r, int(pk.dst))
+		if t := max(pk.entry, rs.xout[po]); t > now || !rc.room(rc.egress(po)) {
 			if t <= now { // no room: the egress side may send this cycle
 				t = now + 1
 			}
@@ -450,20 +467,25 @@ func (s *Sim) recnXbarSide(r, j, rot int, now int64, first bool) bool {
 			skip |= 1 << q
 			continue
 		}
-		rc.dequeue(pi, q)
-		dur := max(s.xbarDur, pk.entry+int64(s.P)-now)
-		rs.xin[pi], rs.xout[po] = now+dur, now+dur
-		pk.entry = now + s.xbar // its head reaches the egress side
-		rc.arrive(eg, k, int(pk.dst), in)
-		rs.egBusy[r] |= 1 << (po - r*radix)
-		s.st.xbar++
-		s.lastProgress = now
-		break
+		return q, po
 	}
-	if rc.sides[pi].used == 0 {
-		rs.inBusy[r] &^= 1 << in
-	}
-	return false
+}
+
+// recnXbarMove sends the head of queue q of ingress side pi (port in)
+// across the crossbar to output port po.
+func (s *Sim) recnXbarMove(pi, in, q, po int, now int64) {
+	rs := s.rn
+	rc := rs.rc
+	k := rc.head(pi, q)
+	pk := &s.pk[k]
+	rc.dequeue(pi, q)
+	dur := max(s.xbarDur, pk.entry+int64(s.P)-now)
+	rs.xin[pi], rs.xout[po] = now+dur, now+dur
+	pk.entry = now + s.xbar // its head reaches the egress side
+	rc.arrive(rc.egress(po), k, int(pk.dst), in)
+	rs.egBusy[po/rc.radix] |= 1 << (po % rc.radix)
+	s.st.xbar++
+	s.lastProgress = now
 }
 
 // recnXbarPerOutput is switch r's crossbar with congestion.recnCrossbar=
@@ -504,39 +526,15 @@ func (s *Sim) recnXbarPerOutput(r, rot int, now int64) {
 				continue
 			}
 			first := pass == 0 && rc.normalFirst && rc.sides[pi].lines != 0
-			var skip uint64
-			wake := int64(math.MaxInt64)
-			for {
-				var q int
+			q, po := s.recnXbarHead(r, pi, first, now)
+			if q < 0 {
 				if first {
-					q = rc.pickFirst(pi, skip)
-				} else {
-					q = rc.pick(pi, skip)
+					later |= 1 << j
 				}
-				if q < 0 {
-					if first {
-						later |= 1 << j
-					} else {
-						rc.sleep[pi] = wake
-					}
-					break
-				}
-				k := rc.head(pi, q)
-				pk := &s.pk[k]
-				po := r*radix + rs.ft.Port(r, int(pk.dst))
-				eg := rc.egress(po)
-				if t := max(pk.entry, rs.xout[po]); t > now || !rc.room(eg) {
-					if t <= now {
-						t = now + 1
-					}
-					wake = min(wake, t)
-					skip |= 1 << q
-					continue
-				}
-				reqQ[j], reqPo[j] = int8(q), int32(po)
-				reqMask |= 1 << j
-				break
+				continue
 			}
+			reqQ[j], reqPo[j] = int8(q), int32(po)
+			reqMask |= 1 << j
 		}
 		// grants: each requested output to the requester nearest after its pointer
 		var win uint64
@@ -568,19 +566,8 @@ func (s *Sim) recnXbarPerOutput(r, rot int, now int64) {
 			if rc.px != nil {
 				rc.act(recnPhaseX, uint64(2*r*radix+pass*radix+j))
 			}
-			q := int(reqQ[j])
-			k := rc.head(pi, q)
-			pk := &s.pk[k]
 			po := int(reqPo[j])
-			eg := rc.egress(po)
-			rc.dequeue(pi, q)
-			dur := max(s.xbarDur, pk.entry+int64(s.P)-now)
-			rs.xin[pi], rs.xout[po] = now+dur, now+dur
-			pk.entry = now + s.xbar
-			rc.arrive(eg, k, int(pk.dst), in)
-			rs.egBusy[r] |= 1 << (po - r*radix)
-			s.st.xbar++
-			s.lastProgress = now
+			s.recnXbarMove(pi, in, int(reqQ[j]), po, now)
 			rs.optr[po] = uint8((in + 1) % radix)
 			if rc.sides[pi].used == 0 {
 				rs.inBusy[r] &^= 1 << in
