@@ -53,18 +53,23 @@ func recnFig6Scaled(t *testing.T, hosts int, scheme string, fromUs, endUs float6
 // after, when RECN carries at least 95 % of it.
 //
 // The onset at 250 µs, not earlier, because the dip depends on how long
-// the background has run: from 150 µs the first two bins fall to 60 and
-// 56 B/ns, from 250 µs to 148.8 (30.6 under the level), as from 800 µs in
-// the full run (149.8, 29.5 under), back within 1 B/ns after 20 µs in
-// both. Measured (seed 1): RECN 179.4 before, 189.6 over the 170 µs,
-// 194.7 over 350–450 µs, ≤ 4 / 3 lines per side; the full run 179.3
-// before, 183.3 over 800–970 and 193.4 over 970–1100 µs. VOQsw 192.2
-// before, 97.1 over 150–320 and 20.3 over 320–420 µs; the full run
-// 192.0, 96.8 over 800–970 and 25.1 over 970–1300 µs. Where the scaled
-// run differs: it reaches VOQnet's 192 − 1 from 300 µs (50 µs after the
-// onset; from 400 µs, 80 µs), the full run not before the hotspot ends
-// (185–190 B/ns over 830–970 µs, 195.0 from 970 µs): so the scaled test
-// asserts 95 % of VOQnet's level, which both meet, not VOQnet's − 1.
+// the background has run: from 150 µs the first two bins fall to 60.0 and
+// 62.1 B/ns, from 250 µs to 149.6 (29.8 under the level), as from 800 µs
+// in the full run (150.4, 28.9 under), back within 1 B/ns after 20 µs in
+// both. Measured (seed 1, the crossbar's default arbiter,
+// congestion.recnCrossbar=normalFirst): RECN 179.4 before, 189.6 over
+// the 170 µs, 193.5 over 350–450 µs, ≤ 4 / 3 lines per side, ≤ 920 in
+// all; the full run 179.3 before, 185.7 over 800–970 and 194.5 over
+// 970–1100 µs. With the earlier arbiter (rotating): 179.4, 189.6, 194.7,
+// the dip 30.6, ≤ 895 lines; the full run 183.3 and 193.4. VOQsw, which
+// has no RECN crossbar, 192.2 before, 97.1 over 150–320 and 20.3 over
+// 320–420 µs under either; the full run 192.0, 96.8 over 800–970 and
+// 25.1 over 970–1300 µs. Where the scaled run differs: it reaches
+// VOQnet's 192 − 1 from 290 µs (40 µs after the onset; 188.6 and 190.5
+// at 370–390 µs; from 400 µs, 30 µs, then 189.9 and 190.8 at
+// 460–480 µs), the full run at 840–870 µs and not again before 960 µs
+// (186.5–190.1 B/ns over 870–960 µs, 194.6 from 960 µs): so the scaled
+// test asserts 95 % of VOQnet's level, which both meet, not VOQnet's − 1.
 func TestRECNFig6a256Hosts(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a 450-µs and a 420-µs run of the 256-host network")
@@ -111,12 +116,16 @@ func TestRECNFig6a256Hosts(t *testing.T) {
 // the onset (Fig. 6a's transient), and over 300–350 µs it carries at
 // least 95 % of VOQnet's level and no less than its own; at most 8 lines
 // per side, none refused, none out of order. The onset at 250 µs as at
-// 256 hosts: from 150 µs the first bins fall to 125 and 119 B/ns, not the
-// full run's one deep bin. Measured (seed 1): 358.1 before, 347.3 over
-// 250–300 and 387.9 over 300–350 µs, the dip 59.0 B/ns, back within
-// 1 B/ns after 20 µs, ≤ 4 / 3 lines per side; the full run (senders at
-// the link's rate, 1,100 µs) 358.8 before, 366.8 over 800–970 and 388.6
-// over 970–1100 µs, the dip 56.3 B/ns, back after 30 µs.
+// 256 hosts: from 150 µs the first bins fall to 124.9 and 143.4 B/ns,
+// not the full run's one deep bin. Measured (seed 1, the crossbar's
+// default arbiter, congestion.recnCrossbar=normalFirst): 358.1 before,
+// 353.3 over 250–300 and 388.8 over 300–350 µs, the dip 58.1 B/ns, back
+// within 1 B/ns after 20 µs, ≤ 4 / 3 lines per side, ≤ 1,800 in all; the
+// full run (senders at the link's rate, 1,100 µs) 358.8 before, 370.6
+// over 800–970 and 389.4 over 970–1100 µs, the dip 55.4 B/ns, back after
+// 20 µs. With the earlier arbiter (rotating): 347.3 and 387.9, the dip
+// 59.0, ≤ 1,731 lines; the full run 366.8 and 388.6, the dip 56.3, back
+// after 30 µs.
 func TestRECNFig6b512Hosts(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a 350-µs run of the 512-host network")
