@@ -489,6 +489,7 @@ func (a *App) field(p config.Param, c *config.Config, errs map[string][]string) 
 		}
 		input = elem.Input(common, vecty.Markup(prop.Type(prop.TypeText), vecty.Attribute("inputmode", mode), prop.Value(val),
 			vecty.Attribute("spellcheck", "false"), vecty.Attribute("autocomplete", "off"),
+			event.KeyDown(a.enterRuns),
 			event.Input(func(e *vecty.Event) { set(e.Target.Get("value").String()) })))
 	}
 	label := p.Path[strings.LastIndex(p.Path, ".")+1:]
@@ -1008,7 +1009,7 @@ func (a *App) renderEmbed() *vecty.HTML {
 	blocked := a.blockers()
 	return elem.Div(vecty.Markup(vecty.Class("embed-box")),
 		elem.Div(vecty.Markup(vecty.Class("embed-bar")),
-			elem.Button(vecty.Markup(elemID("run"), prop.Type(prop.TypeButton), vecty.Class("primary"), prop.Disabled(len(blocked) > 0), vecty.MarkupIf(a.runningAlready(), vecty.Attribute("aria-disabled", "true")),
+			elem.Button(vecty.Markup(elemID("run"), prop.Type(prop.TypeButton), vecty.Class("primary"), vecty.MarkupIf(len(blocked) > 0 || a.runningAlready(), vecty.Attribute("aria-disabled", "true")),
 				vecty.MarkupIf(len(blocked) > 0, vecty.Attribute("aria-describedby", "run-blocked")),
 				vecty.MarkupIf(a.replacesRun(), vecty.Attribute("title", "stops the run in flight (another experiment) and starts this one")),
 				event.Click(func(*vecty.Event) { a.run() })), vecty.Text(a.runLabel())),
