@@ -559,19 +559,6 @@ func (a *App) renderFacts(c *config.Config) *vecty.HTML {
 		return elem.Div(vecty.Markup(vecty.Class("fact"), vecty.Attribute("title", tip)),
 			elem.Span(vecty.Markup(vecty.Class("k")), vecty.Text(k)), elem.Span(vecty.Markup(vecty.Class("v")), vecty.Text(v)))
 	}
-	var phys []vecty.MarkupOrChild
-	if b := f.Basis; b != nil {
-		phys = append(phys, item("cycle 8·phitBytes/linkGbps", units.FormatTime(b.CycleNs()),
-			fmt.Sprintf("one phit per cycle on a %g Gb/s link with %d-byte phits: the length of a simulated cycle", b.LinkGbps, b.PhitBytes)))
-	}
-	if f.BisectionLinks > 0 { // a flattened butterfly
-		phys = append(phys, item("bisection links", strconv.Itoa(f.BisectionLinks),
-			"links cut between the halves of the network, each way: under UN half of every node's load crosses them"))
-	}
-	if f.CbcmBits > 0 {
-		phys = append(phys, item("CBCM detector storage", fmt.Sprintf("%d bytes per router", f.CbcmBits/8),
-			"every output's contention-degree samples (congestion.cbcmSamples) and the min and max of each bound interval, ⌈log₂ radix⌉ bits each (Kim et al. §V-D: ≈ 5.6 KB for a radix-64 router)"))
-	}
 	var g500 []vecty.MarkupOrChild
 	if g := f.Graph500; g != nil {
 		pinj := g.PinjText()
@@ -588,7 +575,7 @@ func (a *App) renderFacts(c *config.Config) *vecty.HTML {
 	for _, it := range f.Items(c) {
 		items = append(items, item(it.Key, it.Value, it.Tip))
 	}
-	return elem.Section(append(items, append(phys, g500...)...)...)
+	return elem.Section(append(items, g500...)...)
 }
 
 // andList words names as "A, B and C".
