@@ -25,6 +25,16 @@ func recnScheme(c *config.Config) bool { return c.Congestion.Scheme == "recn" }
 
 func hasRECN(x *result.Result) bool { return x.RECN != nil }
 
+// noRECN says why the SAQ chart has no line at the point shown: a RECN
+// series whose runs there have not finished (the experiment running, or
+// cancelled before them), or no series running RECN at all.
+func noRECN(in Input) string {
+	if anySeries(&in.Results.Exp, recnScheme) {
+		return "no run of a RECN series has finished at this point yet"
+	}
+	return "no RECN result at this point: set congestion.scheme=recn"
+}
+
 // hotspotArea is HOTSPOT's window (traffic.hotspotStart–hotspotEnd, cycles
 // from the run's start) as a shaded mark area; nil without a window.
 func hotspotArea(c *config.Config) []any {
@@ -98,7 +108,7 @@ func RECNSAQs(in Input) []byte {
 		line.AddSeries(names[si]+" network total", mean(func(x *result.RECN) []int32 { return x.Total }), style("dotted", 1)...)
 	}
 	if !drawn {
-		return Empty(title, "no RECN result at this point: set congestion.scheme=recn")
+		return Empty(title+" at "+pointLabel(in.Results, x), noRECN(in))
 	}
 	return render(line, func(m map[string]any) {
 		setGrid(m, "right", "64") // room for the total's axis
