@@ -457,3 +457,26 @@ func TestWindowedHotspotPresetIsOnePoint(t *testing.T) {
 		t.Fatalf("%d engine presets with a hotspot window; want the RECN corner cases", n)
 	}
 }
+
+// The live view watches the RECN series of the RECN paper's presets (Duato
+// et al., Fig. 2: IQ, 4Q, VOQsw, VOQnet, RECN; Fig. 6's schemes), whose
+// snapshots carry the SAQs the drawing colours; any other experiment, its
+// first series.
+func TestWatchSeries(t *testing.T) {
+	for _, name := range []string{"recn-fig2a", "recn-fig2b"} {
+		e, _ := PresetByName(name)
+		if got := e.WatchSeries(); got != 4 || e.SeriesName(got) != "RECN" || e.Series[got].Congestion.Scheme != "recn" {
+			t.Errorf("%s watches series %d (%s), want 4 (RECN)", name, got, e.SeriesName(got))
+		}
+	}
+	for _, name := range []string{"recn-fig6a", "recn-fig6b"} {
+		e, _ := PresetByName(name)
+		if got := e.WatchSeries(); e.Series[got].Congestion.Scheme != "recn" {
+			t.Errorf("%s watches series %d (%s), not a RECN series", name, got, e.SeriesName(got))
+		}
+	}
+	d := Default()
+	if got := d.WatchSeries(); got != 0 {
+		t.Errorf("the default experiment watches series %d, want 0", got)
+	}
+}
