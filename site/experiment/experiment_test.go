@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"math"
 	"reflect"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -478,5 +479,31 @@ func TestWatchSeries(t *testing.T) {
 	d := Default()
 	if got := d.WatchSeries(); got != 0 {
 		t.Errorf("the default experiment watches series %d, want 0", got)
+	}
+}
+
+// The flattened butterfly presets of Kim et al. (Contention-based Congestion
+// Management in Large-Scale Networks, Figs. 2–14 and §V-C) name in their
+// description every scheme their series run ("Baseline(MIN)",
+// "SRP(UGAL)": Baseline, Ideal, ECN, SRP, CBCM): the preset menu is what a
+// visitor reads before Run.
+func TestKimPresetDocsNameTheirSchemes(t *testing.T) {
+	scheme := regexp.MustCompile(`^(Baseline|Ideal|ECN|SRP|CBCM)\((MIN|UGAL)\)$`)
+	n := 0
+	for _, p := range Presets() {
+		if !strings.HasPrefix(p.Name, "cbcm-") && !strings.HasPrefix(p.Name, "srp-") {
+			continue
+		}
+		for i := range p.Exp.Series {
+			if m := scheme.FindStringSubmatch(p.Exp.SeriesName(i)); m != nil {
+				n++
+				if !strings.Contains(p.Doc, m[1]) {
+					t.Errorf("%s runs %s, its description does not name %s: %q", p.Name, m[0], m[1], p.Doc)
+				}
+			}
+		}
+	}
+	if n < 50 {
+		t.Errorf("%d series checked: the presets' names or series changed", n)
 	}
 }
