@@ -81,7 +81,7 @@ func firstTimeUser(t *testing.T, ctx context.Context, base string) {
 		t.Helper()
 		time.Sleep(400 * time.Millisecond) // a render
 		h := hash()
-		shareOff := eval[bool](t, tab, `document.getElementById('share').disabled && document.getElementById('embed-code').disabled`)
+		shareOff := eval[bool](t, tab, `['share', 'embed-code'].every(id => (b => b.getAttribute('aria-disabled') === 'true' && !b.disabled)(document.getElementById(id)))`)
 		why := eval[string](t, tab, `(document.getElementById('share-blocked') || {}).textContent || ''`)
 		if inLink == "" {
 			if h != wantHash {
@@ -133,6 +133,10 @@ func firstTimeUser(t *testing.T, ctx context.Context, base string) {
 			t.Errorf("%s = %q: Run clicked, the notice %q, want \"Cannot run: …%s…\"", id, typed, n, want)
 		}
 		linked(t, id, typed, inLink, wantHash)
+		if inLink == "" { // Copy link, clicked, says why it copies nothing
+			eval[bool](t, tab, `(() => { document.getElementById('share').click(); return true })()`)
+			waitFor(t, tab, `((document.querySelector('.notice') || {}).textContent || '').startsWith('Cannot copy: the link is not updated while')`, 5*time.Second)
+		}
 		if r, s := runs(), eval[string](t, tab, `document.getElementById('app').dataset.state`); r != wantRuns || s != "done" {
 			t.Errorf("%s = %q: a run started (runs %s → %s, state %s)", id, typed, wantRuns, r, s)
 		}
@@ -181,7 +185,8 @@ func firstTimeUser(t *testing.T, ctx context.Context, base string) {
 
 	// a field's error corrected and Run clicked, or Enter pressed in the
 	// field, at once: before the page renders the correction (up to 200 ms
-	// after an edit) the click and the key run the form as corrected
+	// after an edit) the click and the key run the form as corrected; Copy
+	// link copies it
 	t.Run("fix-and-run", func(t *testing.T) {
 		h0 := hash()
 		for _, how := range []string{"click", "enter"} {
@@ -212,6 +217,17 @@ func firstTimeUser(t *testing.T, ctx context.Context, base string) {
 			if ex := pageResults(t, tab); ex.Exp.Series[0].Topology.H != 2 || len(ex.Runs) != len(ex.Jobs) {
 				t.Errorf("%s: ran h=%d, %d of %d runs", how, ex.Exp.Series[0].Topology.H, len(ex.Runs), len(ex.Jobs))
 			}
+		}
+		// Copy link as well: text that is not a number corrected and the
+		// button clicked at once copies the corrected link (or shows it,
+		// when the clipboard refuses)
+		setField(t, tab, "f-sim-cycles", "1,500")
+		waitFor(t, tab, `document.getElementById('share-blocked') !== null`, 5*time.Second)
+		eval[bool](t, tab, `(() => { const el = document.getElementById('f-sim-cycles'); el.value = '1500';
+			el.dispatchEvent(new Event('input', {bubbles: true})); document.getElementById('share').click(); return true })()`)
+		waitFor(t, tab, `(n => !!n && /^(Link copied|Copy this link: )/.test(n.textContent))(document.querySelector('.notice'))`, 5*time.Second)
+		if n := eval[string](t, tab, `document.querySelector('.notice').textContent`); strings.HasPrefix(n, "Copy this link: ") && !strings.HasSuffix(n, h0) {
+			t.Errorf("Copy link after the correction: %q, want the link ending %s", n, h0)
 		}
 	})
 
@@ -527,7 +543,7 @@ func firstTimeUser(t *testing.T, ctx context.Context, base string) {
 		}
 		screenshot(t, tab, "e2e-unlinked.png")
 		typeKeys(t, tab, "f-sim-cycles", "1500", nil)
-		waitFor(t, tab, `!document.getElementById('share').disabled && document.getElementById('share-blocked') === null`, 5*time.Second)
+		waitFor(t, tab, `document.getElementById('share').getAttribute('aria-disabled') === null && document.getElementById('share-blocked') === null`, 5*time.Second)
 		if h := hash(); h != h0 {
 			t.Errorf("typed back to 1500, the link is %s, want %s", h, h0)
 		}

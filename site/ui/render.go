@@ -109,10 +109,10 @@ func (a *App) renderHeader() *vecty.HTML {
 				vecty.Attribute("title", "what the routings, traffic patterns, arbiters and charts are"),
 				event.Click(func(e *vecty.Event) { a.openHelp("metric-accepted", e.Target) })), vecty.Text("Help")),
 			elem.Button(vecty.Markup(elemID("share"), prop.Type(prop.TypeButton), vecty.Attribute("title", orWhy(why, "copy a link that reproduces this experiment")),
-				prop.Disabled(why != ""), vecty.MarkupIf(why != "", vecty.Attribute("aria-describedby", "share-blocked")),
+				vecty.MarkupIf(why != "", vecty.Attribute("aria-disabled", "true"), vecty.Attribute("aria-describedby", "share-blocked")),
 				event.Click(func(*vecty.Event) { a.share() })), vecty.Text("Copy link")),
 			elem.Button(vecty.Markup(elemID("embed-code"), prop.Type(prop.TypeButton), vecty.Attribute("title", orWhy(why, "copy an <iframe> showing the chart and a Run button")),
-				prop.Disabled(why != ""), vecty.MarkupIf(why != "", vecty.Attribute("aria-describedby", "share-blocked")),
+				vecty.MarkupIf(why != "", vecty.Attribute("aria-disabled", "true"), vecty.Attribute("aria-describedby", "share-blocked")),
 				event.Click(func(*vecty.Event) { a.copyEmbed() })), vecty.Text("Copy embed code")),
 		),
 		vecty.If(why != "", elem.Paragraph(vecty.Markup(elemID("share-blocked"), vecty.Class("error")),
@@ -138,8 +138,12 @@ func (a *App) shareURL(embed bool) string {
 	return base + "#" + experiment.Encode(l)
 }
 
+// share copies the link of the experiment. Copy link, as Run, is never
+// disabled (aria-disabled while a field holds text that is not a number):
+// a click that comes before the page renders the field's correction
+// decides on the form at the click (runningAlready).
 func (a *App) share() {
-	if a.unlinked() != "" {
+	if a.refuseUnlinked() {
 		return
 	}
 	u := a.shareURL(false)
@@ -171,8 +175,20 @@ func (a *App) say(msg string) {
 	a.schedule()
 }
 
+// refuseUnlinked says, in a notice, why the link cannot be copied while a
+// field holds text that is not a number (unlinked); false when it can.
+func (a *App) refuseUnlinked() bool {
+	why := a.unlinkedWhy()
+	if why == "" {
+		return false
+	}
+	a.notice, a.noticeOfExp = "Cannot copy: "+why+".", true
+	a.schedule()
+	return true
+}
+
 func (a *App) copyEmbed() {
-	if a.unlinked() != "" {
+	if a.refuseUnlinked() {
 		return
 	}
 	code := fmt.Sprintf(`<iframe src="%s" width="640" height="460" style="border:0;max-width:100%%" title="phitsim: %s" loading="lazy"></iframe>`,
