@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"phitsim/engine/figures"
+	"phitsim/site/experiment"
 )
 
 // The background's latency around a hotspot's start (Kim et al.,
@@ -29,6 +30,13 @@ func TestBackgroundSeriesChart(t *testing.T) {
 	}
 	if !slices.Contains(Visible(&e, nil), "bgseries") {
 		t.Errorf("a hotspot starting at 600: charts %v", Visible(&e, nil))
+	}
+	// before any run finishes (running, or cancelled): no advice to set
+	// what is set, the runs are to come
+	if none, err := experiment.NewResults(e); err != nil {
+		t.Fatal(err)
+	} else if s := string(BackgroundSeries(Input{Results: none, Point: 1})); !strings.Contains(s, "no run of a series whose hotspot starts during the run has finished at this point yet") {
+		t.Errorf("no run finished: %.300s", s)
 	}
 	r := tinyResults(t, e, nil)
 	opt := BackgroundSeries(Input{Results: r, Point: 1})
