@@ -273,7 +273,7 @@ func (a *App) run() {
 		return
 	}
 	// the form's values at the click: the Run button is never disabled
-	// (runBlocked), and the validation is made again here, not taken from
+	// (runningAlready), and the validation is made again here, not taken from
 	// the last render, which may be older than the last keystroke
 	a.chk = nil
 	if bad := a.blockers(); len(bad) > 0 {
