@@ -155,6 +155,12 @@ func open(t *testing.T, ctx context.Context, url string) {
 
 const done = `document.getElementById('app').dataset.state === 'done'`
 
+// runOff: the Run button shows as disabled (aria-disabled, greyed) because
+// the form cannot run, or its experiment is the one running. The button is
+// never disabled itself: a click that comes before the page renders the
+// last edit reaches it, and the page decides on the form at the click.
+const runOff = `(b => b.getAttribute('aria-disabled') === 'true' && !b.disabled)(document.getElementById('run'))`
+
 // pageResults reads the page's export document (what the JSON button downloads).
 func pageResults(t *testing.T, ctx context.Context) experiment.Export {
 	t.Helper()

@@ -81,7 +81,7 @@ func firstTimeUser(t *testing.T, ctx context.Context, base string) {
 		t.Helper()
 		time.Sleep(400 * time.Millisecond) // a render
 		h := hash()
-		shareOff := eval[bool](t, tab, `document.getElementById('share').disabled && document.getElementById('embed-code').disabled`)
+		shareOff := eval[bool](t, tab, `['share', 'embed-code'].every(id => (b => b.getAttribute('aria-disabled') === 'true' && !b.disabled)(document.getElementById(id)))`)
 		why := eval[string](t, tab, `(document.getElementById('share-blocked') || {}).textContent || ''`)
 		if inLink == "" {
 			if h != wantHash {
@@ -117,7 +117,7 @@ func firstTimeUser(t *testing.T, ctx context.Context, base string) {
 		if inv := eval[string](t, tab, fmt.Sprintf(`document.getElementById(%q).getAttribute('aria-invalid')`, id)); inv != "true" {
 			t.Errorf("%s: aria-invalid %q", id, inv)
 		}
-		if !eval[bool](t, tab, `document.getElementById('run').disabled`) {
+		if !eval[bool](t, tab, runOff) {
 			t.Errorf("%s = %q: Run is enabled", id, typed)
 		}
 		why := eval[string](t, tab, `(document.getElementById('run-blocked') || {}).textContent || ''`)
@@ -129,7 +129,14 @@ func firstTimeUser(t *testing.T, ctx context.Context, base string) {
 		}
 		eval[bool](t, tab, `(() => { document.getElementById('run').click(); return true })()`)
 		time.Sleep(250 * time.Millisecond)
+		if n := eval[string](t, tab, `(document.querySelector('.notice') || {}).textContent || ''`); !strings.Contains(n, "Cannot run: ") || !strings.Contains(n, want) {
+			t.Errorf("%s = %q: Run clicked, the notice %q, want \"Cannot run: …%s…\"", id, typed, n, want)
+		}
 		linked(t, id, typed, inLink, wantHash)
+		if inLink == "" { // Copy link, clicked, says why it copies nothing
+			eval[bool](t, tab, `(() => { document.getElementById('share').click(); return true })()`)
+			waitFor(t, tab, `((document.querySelector('.notice') || {}).textContent || '').startsWith('Cannot copy: the link is not updated while')`, 5*time.Second)
+		}
 		if r, s := runs(), eval[string](t, tab, `document.getElementById('app').dataset.state`); r != wantRuns || s != "done" {
 			t.Errorf("%s = %q: a run started (runs %s → %s, state %s)", id, typed, wantRuns, r, s)
 		}
@@ -137,7 +144,7 @@ func firstTimeUser(t *testing.T, ctx context.Context, base string) {
 	accepted := func(t *testing.T, id, value string) {
 		t.Helper()
 		setField(t, tab, id, value)
-		waitFor(t, tab, fmt.Sprintf(`document.getElementById(%q).getAttribute('aria-invalid') === null && !document.getElementById('run').disabled`, id), 5*time.Second)
+		waitFor(t, tab, fmt.Sprintf(`document.getElementById(%q).getAttribute('aria-invalid') === null && !(`+runOff+`)`, id), 5*time.Second)
 	}
 
 	t.Run("bad-input", func(t *testing.T) {
@@ -173,6 +180,54 @@ func firstTimeUser(t *testing.T, ctx context.Context, base string) {
 		}
 		if h := hash(); h != h0 {
 			t.Errorf("the experiment after typing every value back: %s, want %s", h, h0)
+		}
+	})
+
+	// a field's error corrected and Run clicked, or Enter pressed in the
+	// field, at once: before the page renders the correction (up to 200 ms
+	// after an edit) the click and the key run the form as corrected; Copy
+	// link copies it
+	t.Run("fix-and-run", func(t *testing.T) {
+		h0 := hash()
+		for _, how := range []string{"click", "enter"} {
+			r0 := runs()
+			setField(t, tab, "f-topology-h", "0")
+			// rendered: the message, and Run saying why it cannot run
+			waitFor(t, tab, `document.getElementById('f-topology-h-error') !== null && document.getElementById('run-blocked') !== null`, 5*time.Second)
+			click := ""
+			if how == "click" {
+				click = `document.getElementById('run').click();`
+			}
+			eval[bool](t, tab, `(() => { const el = document.getElementById('f-topology-h'); el.focus(); el.value = '2';
+				el.dispatchEvent(new Event('input', {bubbles: true})); `+click+` return true })()`)
+			if how == "enter" {
+				if err := chromedp.Do(tab, chromedp.KeyEvent(kb.Enter)); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if _, err := chromedp.Run(tab, chromedp.Poll[chromedp.Void](`document.getElementById('app').dataset.run !== '`+r0+`'`,
+				chromedp.WithPollingTimeout(3*time.Second))); err != nil {
+				t.Fatalf("%s: the error corrected, the run did not start (runs %s → %s, notice %q)", how, r0, runs(),
+					eval[string](t, tab, `(document.querySelector('.notice') || {}).textContent || ''`))
+			}
+			waitFor(t, tab, done, 60*time.Second)
+			if h := hash(); h != h0 {
+				t.Errorf("%s: the form after the correction %s, want %s", how, h, h0)
+			}
+			if ex := pageResults(t, tab); ex.Exp.Series[0].Topology.H != 2 || len(ex.Runs) != len(ex.Jobs) {
+				t.Errorf("%s: ran h=%d, %d of %d runs", how, ex.Exp.Series[0].Topology.H, len(ex.Runs), len(ex.Jobs))
+			}
+		}
+		// Copy link as well: text that is not a number corrected and the
+		// button clicked at once copies the corrected link (or shows it,
+		// when the clipboard refuses)
+		setField(t, tab, "f-sim-cycles", "1,500")
+		waitFor(t, tab, `document.getElementById('share-blocked') !== null`, 5*time.Second)
+		eval[bool](t, tab, `(() => { const el = document.getElementById('f-sim-cycles'); el.value = '1500';
+			el.dispatchEvent(new Event('input', {bubbles: true})); document.getElementById('share').click(); return true })()`)
+		waitFor(t, tab, `(n => !!n && /^(Link copied|Copy this link: )/.test(n.textContent))(document.querySelector('.notice'))`, 5*time.Second)
+		if n := eval[string](t, tab, `document.querySelector('.notice').textContent`); strings.HasPrefix(n, "Copy this link: ") && !strings.HasSuffix(n, h0) {
+			t.Errorf("Copy link after the correction: %q, want the link ending %s", n, h0)
 		}
 	})
 
@@ -390,7 +445,7 @@ func firstTimeUser(t *testing.T, ctx context.Context, base string) {
 		if v := eval[string](t, tab, `document.getElementById('sweep-values').value`); v != "0.1, 4, 8, 15" {
 			t.Errorf("values field %q", v)
 		}
-		if !eval[bool](t, tab, `document.getElementById('run').disabled`) {
+		if !eval[bool](t, tab, runOff) {
 			t.Errorf("Run is enabled")
 		}
 		time.Sleep(500 * time.Millisecond)
@@ -438,7 +493,7 @@ func firstTimeUser(t *testing.T, ctx context.Context, base string) {
 		if s := got.Exp.Series[0].Sim.Seeds; s != 100000 || got.Exp.Series[1].Sim.Seeds != 100000 {
 			t.Errorf("seeds per point shows 100000, the link carries %d: %s", s, hash())
 		}
-		waitFor(t, tab, `document.getElementById('seeds-error') !== null && document.getElementById('run').disabled`, 5*time.Second)
+		waitFor(t, tab, `document.getElementById('seeds-error') !== null && `+runOff, 5*time.Second)
 		// reload the page at that link
 		link := hash()
 		if err := chromedp.Do(tab, chromedp.Reload()); err != nil {
@@ -456,8 +511,8 @@ func firstTimeUser(t *testing.T, ctx context.Context, base string) {
 			t.Errorf("the link with 100000 seeds shows %q", v)
 		}
 		time.Sleep(500 * time.Millisecond)
-		if s := eval[string](t, tab, `document.getElementById('app').dataset.state`); s != "idle" || !eval[bool](t, tab, `document.getElementById('run').disabled`) {
-			t.Errorf("the link with 100000 seeds: state %s, Run enabled %v", s, !eval[bool](t, tab, `document.getElementById('run').disabled`))
+		if s := eval[string](t, tab, `document.getElementById('app').dataset.state`); s != "idle" || !eval[bool](t, tab, runOff) {
+			t.Errorf("the link with 100000 seeds: state %s, Run enabled %v", s, !eval[bool](t, tab, runOff))
 		}
 
 		open(t, tab, base+h0)
@@ -483,12 +538,12 @@ func firstTimeUser(t *testing.T, ctx context.Context, base string) {
 			}
 		})
 		linked(t, "f-sim-cycles", "1,000", "", h1)
-		if strings.Contains(hash(), "sim.cycles=1000") || !eval[bool](t, tab, `document.getElementById('run').disabled`) {
-			t.Errorf("sim.cycles = 1,000: link %s, Run enabled %v", hash(), !eval[bool](t, tab, `document.getElementById('run').disabled`))
+		if strings.Contains(hash(), "sim.cycles=1000") || !eval[bool](t, tab, runOff) {
+			t.Errorf("sim.cycles = 1,000: link %s, Run enabled %v", hash(), !eval[bool](t, tab, runOff))
 		}
 		screenshot(t, tab, "e2e-unlinked.png")
 		typeKeys(t, tab, "f-sim-cycles", "1500", nil)
-		waitFor(t, tab, `!document.getElementById('share').disabled && document.getElementById('share-blocked') === null`, 5*time.Second)
+		waitFor(t, tab, `document.getElementById('share').getAttribute('aria-disabled') === null && document.getElementById('share-blocked') === null`, 5*time.Second)
 		if h := hash(); h != h0 {
 			t.Errorf("typed back to 1500, the link is %s, want %s", h, h0)
 		}
@@ -591,7 +646,7 @@ func firstTimeUser(t *testing.T, ctx context.Context, base string) {
 				t.Errorf("embed: Run disabled with %q, want %q", why, want)
 			}
 		}
-		if !eval[bool](t, tab, `document.getElementById('run').disabled`) {
+		if !eval[bool](t, tab, runOff) {
 			t.Errorf("embed: Run is enabled")
 		}
 		screenshot(t, tab, "e2e-embed-errors.png")

@@ -117,7 +117,11 @@ func recnView(t *testing.T, ctx context.Context, base string) {
 	if n := len(e.Series); n != 5 || e.Series[n-1].Congestion.Scheme != "recn" {
 		t.Fatalf("recn-fig2a: %d series, the last %q; want IQ, 4Q, VOQsw, VOQnet, RECN", n, e.Series[n-1].Name)
 	}
-	e.Series = e.Series[4:] // RECN's curve: the live view watches the first series
+	// the preset as it opens: before any run the watched-run selector
+	// names the RECN series (experiment.WatchSeries), not IQ
+	open(t, ctx, base+"#"+experiment.Encode(experiment.Link{Exp: e}))
+	waitFor(t, ctx, `(s => !!s && s.value === '4/0' && s.selectedOptions[0].textContent.startsWith('RECN'))(document.getElementById('net-watch'))`, 10*time.Second)
+	e.Series = e.Series[4:] // RECN's curve alone
 	// the paper's 170-µs hotspot moved to 200–370 µs of a 500-µs run (a
 	// quarter of the preset's 2,000 µs: the tree forms and drains the same)
 	c := &e.Series[0]

@@ -329,7 +329,7 @@ var topics = []Topic{
 		thesis + " §1.5, Ch. 4",
 		"Flat after warm-up at a steady state; a switch shows adaptive routing's reaction time."},
 	{"netview", "metric", "Live view of the network",
-		"One run (first series at the shown point; \"watched run\" picks another) sends ~200 snapshots. Links coloured by utilisation (phits/cycle), routers by buffer occupancy (tooltip: injection), viridis (colour-blind safe); beyond h=4, groups. A fat tree by stages, hosts at the bottom; under RECN switches by SAQs allocated. A slider replays; at the end a heat map shows every output port (rows by group, \"g3 r1\"; tooltip: router, port class, utilisation in %; the busiest link outlined).",
+		"One run (first series at the shown point, the first RECN series when there is one; \"watched run\" picks another) sends ~200 snapshots. Links coloured by utilisation (phits/cycle), routers by buffer occupancy (tooltip: injection), viridis (colour-blind safe); beyond h=4, groups. A fat tree by stages, hosts at the bottom; under RECN switches by SAQs allocated. A slider replays; at the end a heat map shows every output port (rows by group, \"g3 r1\"; tooltip: router, port class, utilisation in %; the busiest link outlined).",
 		thesis + " §1.4.1.2",
 		"ADV+1, MIN: each group's global link to g+1 hot, the rest idle; VAL spreads the load."},
 	{"metric-recn-saq", "metric", "RECN: SAQ utilisation",

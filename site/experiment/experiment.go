@@ -174,6 +174,20 @@ func (e *Experiment) SeriesName(i int) string {
 	return fmt.Sprintf("%d: %s %s", i+1, e.Series[i].Routing.Name, e.Series[i].Traffic.Pattern)
 }
 
+// WatchSeries is the series whose first run the page's live view of the
+// network draws unless the reader picks another: the first series running
+// RECN, whose snapshots carry the SAQs each switch holds (the congestion
+// tree of the RECN paper, Duato et al., §3.4, which the drawing colours
+// frame by frame), else the first series.
+func (e *Experiment) WatchSeries() int {
+	for i := range e.Series {
+		if e.Series[i].Congestion.Scheme == "recn" {
+			return i
+		}
+	}
+	return 0
+}
+
 // Validate lists the problems of every series (prefixing paths with the
 // series number when there are several) and of the sweep.
 func (e *Experiment) Validate() (perSeries []config.Errors, sweepErr error) {

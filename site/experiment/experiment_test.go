@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"math"
 	"reflect"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -455,5 +456,54 @@ func TestWindowedHotspotPresetIsOnePoint(t *testing.T) {
 	}
 	if n < 2 {
 		t.Fatalf("%d engine presets with a hotspot window; want the RECN corner cases", n)
+	}
+}
+
+// The live view watches the RECN series of the RECN paper's presets (Duato
+// et al., Fig. 2: IQ, 4Q, VOQsw, VOQnet, RECN; Fig. 6's schemes), whose
+// snapshots carry the SAQs the drawing colours; any other experiment, its
+// first series.
+func TestWatchSeries(t *testing.T) {
+	for _, name := range []string{"recn-fig2a", "recn-fig2b"} {
+		e, _ := PresetByName(name)
+		if got := e.WatchSeries(); got != 4 || e.SeriesName(got) != "RECN" || e.Series[got].Congestion.Scheme != "recn" {
+			t.Errorf("%s watches series %d (%s), want 4 (RECN)", name, got, e.SeriesName(got))
+		}
+	}
+	for _, name := range []string{"recn-fig6a", "recn-fig6b"} {
+		e, _ := PresetByName(name)
+		if got := e.WatchSeries(); e.Series[got].Congestion.Scheme != "recn" {
+			t.Errorf("%s watches series %d (%s), not a RECN series", name, got, e.SeriesName(got))
+		}
+	}
+	d := Default()
+	if got := d.WatchSeries(); got != 0 {
+		t.Errorf("the default experiment watches series %d, want 0", got)
+	}
+}
+
+// The flattened butterfly presets of Kim et al. (Contention-based Congestion
+// Management in Large-Scale Networks, Figs. 2–14 and §V-C) name in their
+// description every scheme their series run ("Baseline(MIN)",
+// "SRP(UGAL)": Baseline, Ideal, ECN, SRP, CBCM): the preset menu is what a
+// visitor reads before Run.
+func TestKimPresetDocsNameTheirSchemes(t *testing.T) {
+	scheme := regexp.MustCompile(`^(Baseline|Ideal|ECN|SRP|CBCM)\((MIN|UGAL)\)$`)
+	n := 0
+	for _, p := range Presets() {
+		if !strings.HasPrefix(p.Name, "cbcm-") && !strings.HasPrefix(p.Name, "srp-") {
+			continue
+		}
+		for i := range p.Exp.Series {
+			if m := scheme.FindStringSubmatch(p.Exp.SeriesName(i)); m != nil {
+				n++
+				if !strings.Contains(p.Doc, m[1]) {
+					t.Errorf("%s runs %s, its description does not name %s: %q", p.Name, m[0], m[1], p.Doc)
+				}
+			}
+		}
+	}
+	if n < 50 {
+		t.Errorf("%d series checked: the presets' names or series changed", n)
 	}
 }

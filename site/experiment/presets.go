@@ -93,8 +93,8 @@ func Presets() []Preset {
 				loads(0.05, 0.55, 0.1)}},
 	}
 	ps = append(ps, cmQuick("cbcm-fig2", "Kim et al. Fig. 2 for a browser: Baseline and Ideal × MIN and UGAL, 16-node flattened butterfly, senders 0, 5, 8, 12 → node 4, UR background, single-flit packets; the charts' accepted load is every packet's, result.hotspot the background's; seconds", loads(0.1, 0.9, 0.2)),
-		cmQuick("cbcm-fig3a", "Kim et al. Fig. 3a for a browser: Ideal and ECN × MIN and UGAL under the permutation n → n+4; seconds", loads(0.1, 0.6, 0.1)),
-		cmQuick("cbcm-fig3b", "Kim et al. Fig. 3b for a browser: Ideal and ECN × MIN and UGAL under the permutation + 4-to-1 hotspot (reconstructed: n4–n7 → n0); seconds", loads(0.1, 0.6, 0.1)),
+		cmQuick("cbcm-fig3a", "Kim et al. Fig. 3a for a browser: Ideal, ECN and SRP × MIN and UGAL under the permutation n → n+4; seconds", loads(0.1, 0.6, 0.1)),
+		cmQuick("cbcm-fig3b", "Kim et al. Fig. 3b for a browser: Ideal, ECN and SRP × MIN and UGAL under the permutation + 4-to-1 hotspot (reconstructed: n4–n7 → n0); seconds", loads(0.1, 0.6, 0.1)),
 		cmQuick("srp-fig5a", "Kim et al. Fig. 5a for a browser: Baseline and SRP × MIN and UGAL under UR, 4-packet messages, 16-node flattened butterfly (paper: SRP's latency up to 2.45× at intermediate load, saturation not hurt); SRP's speculative and dropped shares in result.mechanisms.srp; seconds", loads(0.1, 0.9, 0.2)),
 		cmQuick("srp-fig5b", "Kim et al. Fig. 5b for a browser: Baseline and SRP × MIN and UGAL under UR1–UR2, UR2 single packets at 0.9, UR1 4-packet messages swept; UR1's latency in result.groups (paper at 0.6: SRP(UGAL) drops ≈ 15% of speculative packets, UR1 latency 4.4×); seconds", loads(0.1, 0.7, 0.2)),
 		cmQuick("cbcm-fig12", "Kim et al. Fig. 12 for a browser: senders 0, 5, 8, 12 → node 4 on the data VCs at a fixed 1/4 or 0.99/4 flit per cycle (traffic.hotspotRate) against Ideal, MIN, with virtual output queues and without (paper: 1/4 1.6–2.0× Ideal, 0.99/4 nearly Ideal); seconds", loads(0.1, 0.7, 0.2)),

@@ -236,8 +236,29 @@ type Item struct{ Key, Value, Tip string }
 // Items are the panel's lines for c's topology kind: a Dragonfly's carry its
 // formulas in a, h, p and G and its adversarial caps; another kind (mesh,
 // flattened butterfly) shows its sizes, its VCs and the bound of this
-// configuration, with no Dragonfly formula.
+// configuration, with no Dragonfly formula. Then the warnings of buffers
+// too small for their loop, and the lines of a physical basis (the cycle),
+// a flattened butterfly's bisection (a fat tree's is among its sizes) and
+// CBCM's detector storage. Each key appears once.
 func (f *Facts) Items(c *config.Config) []Item {
+	items := f.kindItems(c)
+	if b := f.Basis; b != nil {
+		items = append(items, Item{"cycle 8·phitBytes/linkGbps", units.FormatTime(b.CycleNs()),
+			fmt.Sprintf("one phit per cycle on a %g Gb/s link with %d-byte phits: the length of a simulated cycle", b.LinkGbps, b.PhitBytes)})
+	}
+	if f.BisectionLinks > 0 && c.Topology.Kind != routing.FatTree {
+		items = append(items, Item{"bisection links", strconv.Itoa(f.BisectionLinks),
+			"links cut between the halves of the network, each way: under UN half of every node's load crosses them"})
+	}
+	if f.CbcmBits > 0 {
+		items = append(items, Item{"CBCM detector storage", fmt.Sprintf("%d bytes per router", f.CbcmBits/8),
+			"every output's contention-degree samples (congestion.cbcmSamples) and the min and max of each bound interval, ⌈log₂ radix⌉ bits each (Kim et al. §V-D: ≈ 5.6 KB for a radix-64 router)"})
+	}
+	return items
+}
+
+// kindItems are the lines of c's topology kind, its loop warnings included.
+func (f *Facts) kindItems(c *config.Config) []Item {
 	bound := "—"
 	if f.Bound > 0 {
 		bound = fmt.Sprintf("%s (%s)", f.Load(f.Bound), f.Why)

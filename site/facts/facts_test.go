@@ -2,6 +2,7 @@ package facts
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"strings"
 	"testing"
@@ -289,6 +290,11 @@ func TestItemsPerKind(t *testing.T) {
 	fb.Traffic.Pattern = "TORNADO"
 	ft := config.FatTree(4, 5, 2)
 	ft.Traffic.Pattern = "UN"
+	// the RECN paper's 64-host fat tree on its physical basis (§4.1:
+	// 8 ns a cycle), and Kim et al.'s 16-node flattened butterfly under CBCM
+	recn := config.RECNMechanism(1)
+	cbcm := config.FBFly(1, 4, 4)
+	cbcm.Congestion.Scheme = "cbcm"
 	for _, tc := range []struct {
 		name string
 		c    config.Config
@@ -298,7 +304,10 @@ func TestItemsPerKind(t *testing.T) {
 		{"dragonfly", config.Default(), map[string]string{"groups G = a·h+1": "129", "radix p+a−1+h": "31", "MIN/ADV+1 cap 1/(a·p)": "0.007812"}},
 		{"mesh", mesh, map[string]string{"routers": "32", "nodes": "64", "radix": "6"}},
 		{"fbfly", fb, map[string]string{"routers": "64", "nodes": "512", "radix": "22", "VCs inj/transit": "4 / 4",
-			"bound of this config": "0.125 (MIN under TORNADO: the 8 nodes of a router share one link, 1/p)"}},
+			"bound of this config": "0.125 (MIN under TORNADO: the 8 nodes of a router share one link, 1/p)", "bisection links": "128"}},
+		{"fbfly-cbcm", cbcm, map[string]string{"routers": "4", "nodes": "16", "radix": "7", "bisection links": "4",
+			"CBCM detector storage": fmt.Sprintf("%d bytes per router", CbcmDetectorBits(7, 100, 10)/8)}},
+		{"fattree-recn", recn, map[string]string{"hosts": "64", "switches": "48", "bisection links": "32", "cycle 8·phitBytes/linkGbps": "8 ns"}},
 		// the RECN paper's 512 hosts on 640 switches in 5 stages
 		{"fattree", ft, map[string]string{"hosts": "512", "switches": "640", "stages": "5", "radix 2k": "8", "bisection links": "256",
 			"VCs inj/transit": "1 / 1", "bound of this config": "1 (MIN (D-mod-k) under UN: full bisection, the host links bound it)"}},
@@ -306,6 +315,9 @@ func TestItemsPerKind(t *testing.T) {
 		f := Of(&tc.c)
 		got := map[string]string{}
 		for _, it := range f.Items(&tc.c) {
+			if _, twice := got[it.Key]; twice {
+				t.Errorf("%s: %q listed twice (%q, %q)", tc.name, it.Key, got[it.Key], it.Value)
+			}
 			got[it.Key] = it.Value
 		}
 		for k, v := range tc.want {
@@ -315,6 +327,9 @@ func TestItemsPerKind(t *testing.T) {
 		}
 		if tc.name != "dragonfly" {
 			for k := range got {
+				if k == "cycle 8·phitBytes/linkGbps" { // the physical basis's, every kind's
+					continue
+				}
 				if strings.ContainsAny(k, "aGh") && strings.Contains(k, "·") || strings.Contains(k, "groups") || strings.Contains(k, "ADV") {
 					t.Errorf("%s: a Dragonfly line %q", tc.name, k)
 				}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"phitsim/engine/figures"
+	"phitsim/site/experiment"
 )
 
 // The background's latency around a hotspot's start (Kim et al.,
@@ -29,6 +30,15 @@ func TestBackgroundSeriesChart(t *testing.T) {
 	}
 	if !slices.Contains(Visible(&e, nil), "bgseries") {
 		t.Errorf("a hotspot starting at 600: charts %v", Visible(&e, nil))
+	}
+	// the series whose hotspot starts mid-run not finished yet (running,
+	// or cancelled), another one finished: no advice to set what is set,
+	// the runs are to come
+	e2 := e
+	e2.Series = slices.Clone(e.Series)
+	e2.Series[0].Traffic.HotspotStart = 0
+	if s := string(BackgroundSeries(Input{Results: tinyResults(t, e2, func(j experiment.Job) bool { return j.Series == 1 }), Point: 1})); !strings.Contains(s, "no run of a series whose hotspot starts during the run has finished at this point yet") {
+		t.Errorf("UGAL's run not finished: %.300s", s)
 	}
 	r := tinyResults(t, e, nil)
 	opt := BackgroundSeries(Input{Results: r, Point: 1})

@@ -77,6 +77,9 @@ func BackgroundSeries(in Input) []byte {
 		drawn++
 	}
 	if drawn == 0 {
+		if waiting(in, runs, hotspotStarts) {
+			return Empty(title+" at "+pointLabel(in.Results, x), "no run of a series whose hotspot starts during the run has finished at this point yet")
+		}
 		return Empty(title, "no background per interval: set traffic.pattern=HOTSPOT with traffic.hotspotStart after the first intervals")
 	}
 	return render(line, nil)

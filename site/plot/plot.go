@@ -509,15 +509,22 @@ func Empty(title, msg string) []byte {
 	return render(line, func(m map[string]any) { delete(m, "toolbox"); m["series"] = []any{} })
 }
 
-// pointRuns is, for each series, the finished runs of the selected point.
+// pointRuns is, for each series, the finished runs of the selected point;
+// nil names (the charts' "no results yet") when no run there has finished,
+// rather than the axes of an empty chart.
 func pointRuns(in Input) (names []string, runs [][]*result.Result, x float64) {
 	r := in.Results
 	if r == nil || in.Point < 0 || in.Point >= len(r.Values) {
 		return nil, nil, 0
 	}
 	names = seriesNames(r)
+	any := false
 	for si := range names {
 		runs = append(runs, r.RunsAt(si, in.Point))
+		any = any || len(runs[si]) > 0
+	}
+	if !any {
+		return nil, nil, 0
 	}
 	return names, runs, r.Values[in.Point]
 }

@@ -454,3 +454,26 @@ func checkConfined(t *testing.T, charts map[string][]byte) {
 		}
 	}
 }
+
+// A chart of the selected point (per-router injection, the histogram, the
+// time series…) before any run there has finished says "no results yet"
+// rather than drawing empty axes; at a point with a finished run it draws.
+func TestPointChartsBeforeTheirRuns(t *testing.T) {
+	e := experiment.Default()
+	e.Series = e.Series[:1]
+	e.Series[0].Topology.H, e.Series[0].Topology.A, e.Series[0].Topology.P = 1, 2, 1
+	e.Series[0].Sim.Seeds = 1
+	e.Sweep = experiment.Sweep{Param: experiment.LoadParam, From: 0.1, To: 0.2, Step: 0.1}
+	r := tinyResults(t, e, func(j experiment.Job) bool { return j.Point == 1 })
+	for _, b := range []struct {
+		name string
+		f    func(Input) []byte
+	}{{"fairness", Fairness}, {"histogram", Histogram}, {"timeseries", TimeSeries}} {
+		if s := string(b.f(Input{Results: r, Point: 1})); !strings.Contains(s, `"subtext":"no results yet"`) {
+			t.Errorf("%s at a point with no finished run: %.300s", b.name, s)
+		}
+		if s := string(b.f(Input{Results: r, Point: 0})); strings.Contains(s, "no results yet") || !strings.Contains(s, `"data":[`) {
+			t.Errorf("%s at a point with its run: %.300s", b.name, s)
+		}
+	}
+}

@@ -25,6 +25,33 @@ func recnScheme(c *config.Config) bool { return c.Congestion.Scheme == "recn" }
 
 func hasRECN(x *result.Result) bool { return x.RECN != nil }
 
+// noRECN says why the SAQ chart has no line at the point shown: the RECN
+// series have no finished run there yet (the experiment running, or
+// cancelled before them), or no series runs RECN.
+func noRECN(in Input, runs [][]*result.Result) string {
+	if waiting(in, runs, recnScheme) {
+		return "no run of a RECN series has finished at this point yet"
+	}
+	return "no RECN result at this point: set congestion.scheme=recn"
+}
+
+// waiting tells whether the experiment has series of a kind (of) and none
+// of them has a finished run among runs (pointRuns'): a chart of that
+// kind is empty because its runs are still to come, not for want of such
+// a series.
+func waiting(in Input, runs [][]*result.Result, of func(*config.Config) bool) bool {
+	some := false
+	for si := range runs {
+		if si < len(in.Results.Exp.Series) && of(&in.Results.Exp.Series[si]) {
+			if len(runs[si]) > 0 {
+				return false
+			}
+			some = true
+		}
+	}
+	return some
+}
+
 // hotspotArea is HOTSPOT's window (traffic.hotspotStart–hotspotEnd, cycles
 // from the run's start) as a shaded mark area; nil without a window.
 func hotspotArea(c *config.Config) []any {
@@ -98,7 +125,7 @@ func RECNSAQs(in Input) []byte {
 		line.AddSeries(names[si]+" network total", mean(func(x *result.RECN) []int32 { return x.Total }), style("dotted", 1)...)
 	}
 	if !drawn {
-		return Empty(title, "no RECN result at this point: set congestion.scheme=recn")
+		return Empty(title+" at "+pointLabel(in.Results, x), noRECN(in, runs))
 	}
 	return render(line, func(m map[string]any) {
 		setGrid(m, "right", "64") // room for the total's axis

@@ -215,3 +215,32 @@ func TestNetGraphSAQ(t *testing.T) {
 		t.Error("frames without SAQ counts: a scale")
 	}
 }
+
+// The SAQ chart with no line at the point shown says why: the RECN
+// series' runs have not finished there (the experiment running, or
+// cancelled before them: the recn-fig2a preset runs IQ, 4Q, VOQsw and
+// VOQnet first; here IQ's run has finished), or no series runs RECN.
+func TestRECNSAQChartEmpty(t *testing.T) {
+	subtext := func(b []byte) string {
+		var o struct {
+			Title struct{ Text, Subtext string }
+		}
+		if err := json.Unmarshal(b, &o); err != nil {
+			t.Fatalf("chart %v: %.200s", err, b)
+		}
+		return o.Title.Text + " / " + o.Title.Subtext
+	}
+	e, ok := experiment.PresetByName("recn-fig2a")
+	if !ok || e.Series[len(e.Series)-1].Congestion.Scheme != "recn" {
+		t.Fatal("recn-fig2a: no RECN series last")
+	}
+	e.Series = []config.Config{e.Series[0], e.Series[4]} // IQ, RECN
+	r := tinyResults(t, e, func(j experiment.Job) bool { return j.Series == 1 })
+	if s := subtext(RECNSAQs(Input{Results: r})); !strings.Contains(s, "no run of a RECN series has finished at this point yet") || strings.Contains(s, "set congestion.scheme") {
+		t.Errorf("IQ finished, RECN not yet: %q", s)
+	}
+	e.Series = e.Series[:1] // IQ
+	if s := subtext(RECNSAQs(Input{Results: tinyResults(t, e, nil)})); !strings.Contains(s, "set congestion.scheme=recn") {
+		t.Errorf("no RECN series: %q", s)
+	}
+}

@@ -272,6 +272,10 @@ func (a *App) run() {
 		a.schedule()
 		return
 	}
+	// the form's values at the click: the Run button is never disabled
+	// (runningAlready), and the validation is made again here, not taken from
+	// the last render, which may be older than the last keystroke
+	a.chk = nil
 	if bad := a.blockers(); len(bad) > 0 {
 		a.notice, a.noticeOfExp = "Cannot run: "+strings.Join(bad, "; "), true
 		a.schedule()
@@ -306,13 +310,28 @@ func (a *App) replacesRun() bool {
 }
 
 // runningAlready tells whether the Run button shows as disabled (aria-disabled,
-// greyed) because the experiment in the form is the one running. It is not
-// the button's disabled attribute: the page renders on an animation frame
-// after an edit, and a click that comes first (a preset chosen and Run
-// pressed at once) would meet a button disabled for the previous
-// experiment and be dropped; run decides on the state at the click.
+// greyed) because the experiment in the form is the one running. Neither
+// it nor a form that cannot run (blockers) sets the button's disabled
+// attribute: the page renders up to 200 ms after an edit (schedule), and a
+// click that comes first (a preset chosen, or a field's error corrected,
+// and Run pressed at once) would meet a button disabled for the previous
+// state of the form and be dropped; run decides on the state at the click.
 func (a *App) runningAlready() bool {
 	return a.state == "running" && !a.replacesRun()
+}
+
+// enterRuns is the keydown handler of the form's text fields: Enter runs
+// the experiment, as Enter in a form's field submits it (run validates the
+// values as they are at the key, and says why when it cannot run). Enter
+// that ends an input method's composition, or with a modifier, is left alone.
+func (a *App) enterRuns(e *vecty.Event) {
+	v := e.Value
+	if v.Get("key").String() != "Enter" || v.Get("isComposing").Bool() || v.Get("repeat").Bool() ||
+		v.Get("altKey").Bool() || v.Get("ctrlKey").Bool() || v.Get("metaKey").Bool() || v.Get("shiftKey").Bool() {
+		return
+	}
+	v.Call("preventDefault")
+	a.run()
 }
 
 // runLabel is the Run button's text: it says so when pressing it stops

@@ -182,6 +182,7 @@ func (a *App) barInput(id, key, label, value, mode, placeholder string, modelErr
 			vecty.Attribute("spellcheck", "false"), vecty.Attribute("autocomplete", "off"),
 			vecty.MarkupIf(placeholder != "", vecty.Attribute("placeholder", placeholder)),
 			vecty.MarkupIf(bad, vecty.Attribute("aria-invalid", "true"), vecty.Attribute("aria-describedby", id+"-error")),
+			event.KeyDown(a.enterRuns),
 			event.Input(func(e *vecty.Event) {
 				t := e.Target.Get("value").String()
 				shown, err := parse(t)
@@ -329,7 +330,7 @@ func (a *App) renderExperimentBar() *vecty.HTML {
 		}),
 		a.renderSplit(running),
 		elem.Div(vecty.Markup(vecty.Class("run-buttons")),
-			elem.Button(vecty.Markup(elemID("run"), prop.Type(prop.TypeButton), vecty.Class("primary"), prop.Disabled(len(blocked) > 0), vecty.MarkupIf(a.runningAlready(), vecty.Attribute("aria-disabled", "true")),
+			elem.Button(vecty.Markup(elemID("run"), prop.Type(prop.TypeButton), vecty.Class("primary"), vecty.MarkupIf(len(blocked) > 0 || a.runningAlready(), vecty.Attribute("aria-disabled", "true")),
 				vecty.MarkupIf(len(blocked) > 0, vecty.Attribute("aria-describedby", "run-blocked")),
 				vecty.MarkupIf(a.replacesRun(), vecty.Attribute("title", "stops the run in flight (another experiment) and starts this one")),
 				event.Click(func(*vecty.Event) { a.run() })), vecty.Text(a.runLabel())),

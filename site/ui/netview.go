@@ -25,9 +25,10 @@ import (
 const netFrames = 200
 
 // liveNet is the live view of the network: the snapshots of one run (the
-// first seed of a series at a point: by default the first series at the
-// point shown, else the reader's choice), drawn as they arrive and replayed
-// with a slider after the run.
+// first seed of a series at a point: by default experiment.WatchSeries, the
+// first series or the first RECN series, at the point shown, else the
+// reader's choice), drawn as they arrive and replayed with a slider after
+// the run.
 type liveNet struct {
 	job int // the watched job, −1: none
 	// chosen: the series and point picked in the selector ("s/p"; "": the
@@ -45,14 +46,14 @@ type liveNet struct {
 }
 
 // watch picks the job to watch in res (the chosen series and point, else
-// the first series at point) and lays out its network; −1 when its
+// experiment.WatchSeries at point) and lays out its network; −1 when its
 // topology cannot be built.
 func (n *liveNet) watch(res *experiment.Results, point int) {
 	*n = liveNet{job: -1, frame: -1, chosen: n.chosen, graph: n.graph, heat: n.heat}
 	if n.graph == nil {
 		n.graph, n.heat = &chartView{id: "chart-net"}, &chartView{id: "chart-netheat"}
 	}
-	series := 0
+	series := res.Exp.WatchSeries()
 	var s, p int
 	if _, err := fmt.Sscanf(n.chosen, "%d/%d", &s, &p); err == nil && s < len(res.Exp.Series) && p < len(res.Values) {
 		series, point = s, p
@@ -82,8 +83,8 @@ func watchedX(exp *experiment.Experiment, j experiment.Job) string {
 }
 
 // renderWatchChoice is the selector of the watched run when the
-// experiment has several series or points (the first series at the point
-// shown by default); a run already under way or finished is drawn at the
+// experiment has several series or points (experiment.WatchSeries at the
+// point shown by default); a run already under way or finished is drawn at the
 // next Run. Before the first run it lists the form's experiment, so that
 // nothing below it moves when a run starts.
 func (a *App) renderWatchChoice() vecty.MarkupOrChild {
@@ -95,16 +96,22 @@ func (a *App) renderWatchChoice() vecty.MarkupOrChild {
 		jobs = js
 	}
 	cur := ""
+	// before a run watches one: the run the next Run will watch
+	next := n.chosen
+	if next == "" {
+		next = fmt.Sprintf("%d/%d", exp.WatchSeries(), a.point)
+	}
 	var items []vecty.MarkupOrChild
 	for i, j := range jobs {
 		if j.Run != 0 {
 			continue
 		}
 		v := fmt.Sprintf("%d/%d", j.Series, j.Point)
-		if i == n.job {
+		on := i == n.job || n.job < 0 && v == next
+		if on {
 			cur = v
 		}
-		items = append(items, elem.Option(vecty.Markup(prop.Value(v), vecty.MarkupIf(i == n.job, vecty.Attribute("selected", true))),
+		items = append(items, elem.Option(vecty.Markup(prop.Value(v), vecty.MarkupIf(on, vecty.Attribute("selected", true))),
 			vecty.Text(exp.SeriesName(j.Series)+" · "+watchedX(exp, j))))
 	}
 	if len(items) < 2 {

@@ -109,10 +109,10 @@ func (a *App) renderHeader() *vecty.HTML {
 				vecty.Attribute("title", "what the routings, traffic patterns, arbiters and charts are"),
 				event.Click(func(e *vecty.Event) { a.openHelp("metric-accepted", e.Target) })), vecty.Text("Help")),
 			elem.Button(vecty.Markup(elemID("share"), prop.Type(prop.TypeButton), vecty.Attribute("title", orWhy(why, "copy a link that reproduces this experiment")),
-				prop.Disabled(why != ""), vecty.MarkupIf(why != "", vecty.Attribute("aria-describedby", "share-blocked")),
+				vecty.MarkupIf(why != "", vecty.Attribute("aria-disabled", "true"), vecty.Attribute("aria-describedby", "share-blocked")),
 				event.Click(func(*vecty.Event) { a.share() })), vecty.Text("Copy link")),
 			elem.Button(vecty.Markup(elemID("embed-code"), prop.Type(prop.TypeButton), vecty.Attribute("title", orWhy(why, "copy an <iframe> showing the chart and a Run button")),
-				prop.Disabled(why != ""), vecty.MarkupIf(why != "", vecty.Attribute("aria-describedby", "share-blocked")),
+				vecty.MarkupIf(why != "", vecty.Attribute("aria-disabled", "true"), vecty.Attribute("aria-describedby", "share-blocked")),
 				event.Click(func(*vecty.Event) { a.copyEmbed() })), vecty.Text("Copy embed code")),
 		),
 		vecty.If(why != "", elem.Paragraph(vecty.Markup(elemID("share-blocked"), vecty.Class("error")),
@@ -138,8 +138,12 @@ func (a *App) shareURL(embed bool) string {
 	return base + "#" + experiment.Encode(l)
 }
 
+// share copies the link of the experiment. Copy link, as Run, is never
+// disabled (aria-disabled while a field holds text that is not a number):
+// a click that comes before the page renders the field's correction
+// decides on the form at the click (runningAlready).
 func (a *App) share() {
-	if a.unlinked() != "" {
+	if a.refuseUnlinked() {
 		return
 	}
 	u := a.shareURL(false)
@@ -171,8 +175,20 @@ func (a *App) say(msg string) {
 	a.schedule()
 }
 
+// refuseUnlinked says, in a notice, why the link cannot be copied while a
+// field holds text that is not a number (unlinked); false when it can.
+func (a *App) refuseUnlinked() bool {
+	why := a.unlinkedWhy()
+	if why == "" {
+		return false
+	}
+	a.notice, a.noticeOfExp = "Cannot copy: "+why+".", true
+	a.schedule()
+	return true
+}
+
 func (a *App) copyEmbed() {
-	if a.unlinked() != "" {
+	if a.refuseUnlinked() {
 		return
 	}
 	code := fmt.Sprintf(`<iframe src="%s" width="640" height="460" style="border:0;max-width:100%%" title="phitsim: %s" loading="lazy"></iframe>`,
@@ -489,6 +505,7 @@ func (a *App) field(p config.Param, c *config.Config, errs map[string][]string) 
 		}
 		input = elem.Input(common, vecty.Markup(prop.Type(prop.TypeText), vecty.Attribute("inputmode", mode), prop.Value(val),
 			vecty.Attribute("spellcheck", "false"), vecty.Attribute("autocomplete", "off"),
+			event.KeyDown(a.enterRuns),
 			event.Input(func(e *vecty.Event) { set(e.Target.Get("value").String()) })))
 	}
 	label := p.Path[strings.LastIndex(p.Path, ".")+1:]
@@ -558,19 +575,6 @@ func (a *App) renderFacts(c *config.Config) *vecty.HTML {
 		return elem.Div(vecty.Markup(vecty.Class("fact"), vecty.Attribute("title", tip)),
 			elem.Span(vecty.Markup(vecty.Class("k")), vecty.Text(k)), elem.Span(vecty.Markup(vecty.Class("v")), vecty.Text(v)))
 	}
-	var phys []vecty.MarkupOrChild
-	if b := f.Basis; b != nil {
-		phys = append(phys, item("cycle 8·phitBytes/linkGbps", units.FormatTime(b.CycleNs()),
-			fmt.Sprintf("one phit per cycle on a %g Gb/s link with %d-byte phits: the length of a simulated cycle", b.LinkGbps, b.PhitBytes)))
-	}
-	if f.BisectionLinks > 0 { // a flattened butterfly
-		phys = append(phys, item("bisection links", strconv.Itoa(f.BisectionLinks),
-			"links cut between the halves of the network, each way: under UN half of every node's load crosses them"))
-	}
-	if f.CbcmBits > 0 {
-		phys = append(phys, item("CBCM detector storage", fmt.Sprintf("%d bytes per router", f.CbcmBits/8),
-			"every output's contention-degree samples (congestion.cbcmSamples) and the min and max of each bound interval, ⌈log₂ radix⌉ bits each (Kim et al. §V-D: ≈ 5.6 KB for a radix-64 router)"))
-	}
 	var g500 []vecty.MarkupOrChild
 	if g := f.Graph500; g != nil {
 		pinj := g.PinjText()
@@ -587,7 +591,7 @@ func (a *App) renderFacts(c *config.Config) *vecty.HTML {
 	for _, it := range f.Items(c) {
 		items = append(items, item(it.Key, it.Value, it.Tip))
 	}
-	return elem.Section(append(items, append(phys, g500...)...)...)
+	return elem.Section(append(items, g500...)...)
 }
 
 // andList words names as "A, B and C".
@@ -1008,7 +1012,7 @@ func (a *App) renderEmbed() *vecty.HTML {
 	blocked := a.blockers()
 	return elem.Div(vecty.Markup(vecty.Class("embed-box")),
 		elem.Div(vecty.Markup(vecty.Class("embed-bar")),
-			elem.Button(vecty.Markup(elemID("run"), prop.Type(prop.TypeButton), vecty.Class("primary"), prop.Disabled(len(blocked) > 0), vecty.MarkupIf(a.runningAlready(), vecty.Attribute("aria-disabled", "true")),
+			elem.Button(vecty.Markup(elemID("run"), prop.Type(prop.TypeButton), vecty.Class("primary"), vecty.MarkupIf(len(blocked) > 0 || a.runningAlready(), vecty.Attribute("aria-disabled", "true")),
 				vecty.MarkupIf(len(blocked) > 0, vecty.Attribute("aria-describedby", "run-blocked")),
 				vecty.MarkupIf(a.replacesRun(), vecty.Attribute("title", "stops the run in flight (another experiment) and starts this one")),
 				event.Click(func(*vecty.Event) { a.run() })), vecty.Text(a.runLabel())),
