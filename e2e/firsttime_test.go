@@ -589,6 +589,11 @@ func firstTimeUser(t *testing.T, ctx context.Context, base string) {
 		}
 		eval[bool](t, tab, `(() => { document.getElementById('cancel').click(); return true })()`)
 		waitFor(t, tab, `document.getElementById('app').dataset.state === 'cancelled'`, 10*time.Second)
+		// Run and Cancel clicked at once, before the page renders the run:
+		// the Cancel is not dropped
+		r0 := runs()
+		eval[bool](t, tab, `(() => { document.getElementById('run').click(); document.getElementById('cancel').click(); return true })()`)
+		waitFor(t, tab, `document.getElementById('app').dataset.run !== '`+r0+`' && document.getElementById('app').dataset.state === 'cancelled'`, 10*time.Second)
 	})
 
 	// series names follow their routing unless typed; added series get

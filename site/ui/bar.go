@@ -330,12 +330,7 @@ func (a *App) renderExperimentBar() *vecty.HTML {
 		}),
 		a.renderSplit(running),
 		elem.Div(vecty.Markup(vecty.Class("run-buttons")),
-			elem.Button(vecty.Markup(elemID("run"), prop.Type(prop.TypeButton), vecty.Class("primary"), vecty.MarkupIf(len(blocked) > 0 || a.runningAlready(), vecty.Attribute("aria-disabled", "true")),
-				vecty.MarkupIf(len(blocked) > 0, vecty.Attribute("aria-describedby", "run-blocked")),
-				vecty.MarkupIf(a.replacesRun(), vecty.Attribute("title", "stops the run in flight (another experiment) and starts this one")),
-				event.Click(func(*vecty.Event) { a.run() })), vecty.Text(a.runLabel())),
-			elem.Button(vecty.Markup(elemID("cancel"), prop.Type(prop.TypeButton), prop.Disabled(!running),
-				event.Click(func(*vecty.Event) { a.cancel() })), vecty.Text("Cancel")),
+			a.runButton(blocked), a.cancelButton(),
 		),
 		vecty.If(len(barErrs) > 1, elem.UnorderedList(barErrs...)),
 		a.renderPresetNote(),
@@ -412,4 +407,22 @@ func (a *App) renderSplit(running bool) *vecty.HTML {
 	return elem.Div(vecty.Markup(vecty.Class("field", "inline"), vecty.Attribute("title", "one run split across this many workers when fewer runs than workers are left; the results and the live view are the same")),
 		elem.Label(vecty.Markup(prop.For("workers-per-run")), vecty.Text("workers per run")),
 		elem.Select(opts...))
+}
+
+// runButton is Run, never disabled: a click in the frame after a field's
+// error is corrected, before the page renders, must not be dropped (run
+// validates the form at the click and says why it cannot run).
+func (a *App) runButton(blocked []string) *vecty.HTML {
+	return elem.Button(vecty.Markup(elemID("run"), prop.Type(prop.TypeButton), vecty.Class("primary"), vecty.MarkupIf(len(blocked) > 0 || a.runningAlready(), vecty.Attribute("aria-disabled", "true")),
+		vecty.MarkupIf(len(blocked) > 0, vecty.Attribute("aria-describedby", "run-blocked")),
+		vecty.MarkupIf(a.replacesRun(), vecty.Attribute("title", "stops the run in flight (another experiment) and starts this one")),
+		event.Click(func(*vecty.Event) { a.run() })), vecty.Text(a.runLabel()))
+}
+
+// cancelButton is Cancel, never disabled either: a click in the frame after
+// Run, before the page renders the run, must not be dropped (cancel ignores
+// a page with no run).
+func (a *App) cancelButton() *vecty.HTML {
+	return elem.Button(vecty.Markup(elemID("cancel"), prop.Type(prop.TypeButton), vecty.MarkupIf(a.state != "running", vecty.Attribute("aria-disabled", "true")),
+		event.Click(func(*vecty.Event) { a.cancel() })), vecty.Text("Cancel"))
 }

@@ -1012,12 +1012,7 @@ func (a *App) renderEmbed() *vecty.HTML {
 	blocked := a.blockers()
 	return elem.Div(vecty.Markup(vecty.Class("embed-box")),
 		elem.Div(vecty.Markup(vecty.Class("embed-bar")),
-			elem.Button(vecty.Markup(elemID("run"), prop.Type(prop.TypeButton), vecty.Class("primary"), vecty.MarkupIf(len(blocked) > 0 || a.runningAlready(), vecty.Attribute("aria-disabled", "true")),
-				vecty.MarkupIf(len(blocked) > 0, vecty.Attribute("aria-describedby", "run-blocked")),
-				vecty.MarkupIf(a.replacesRun(), vecty.Attribute("title", "stops the run in flight (another experiment) and starts this one")),
-				event.Click(func(*vecty.Event) { a.run() })), vecty.Text(a.runLabel())),
-			elem.Button(vecty.Markup(elemID("cancel"), prop.Type(prop.TypeButton), prop.Disabled(a.state != "running"),
-				event.Click(func(*vecty.Event) { a.cancel() })), vecty.Text("Cancel")),
+			a.runButton(blocked), a.cancelButton(),
 			elem.Progress(vecty.Markup(elemID("sweep-progress"), vecty.Attribute("max", 1), vecty.Attribute("value", frac), vecty.Attribute("aria-label", "progress"))),
 			elem.Span(vecty.Markup(elemID("status")), vecty.Text(status)),
 			elem.Anchor(vecty.Markup(prop.Href(full), vecty.Attribute("target", "_blank"), vecty.Attribute("rel", "noopener")), vecty.Text("open in phitsim ↗")),
