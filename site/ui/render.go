@@ -534,7 +534,7 @@ func (a *App) field(p config.Param, c *config.Config, errs map[string][]string) 
 			vecty.If(p.Paper != "", elem.Span(vecty.Markup(vecty.Class("paper")), vecty.Text(" · "+p.Paper)))),
 		vecty.If(len(others) > 0, elem.Div(vecty.Markup(vecty.Class("differs-note"), elemID(id+"-differs")),
 			vecty.Text("Series "+strconv.Itoa(a.sel+1)+" only; differs in "+strings.Join(others, "; ")+". "),
-			elem.Button(vecty.Markup(elemID(id+"-all"), prop.Type(prop.TypeButton), vecty.Class("small"), prop.Disabled(a.rawErr[key] != ""),
+			elem.Button(vecty.Markup(elemID(id+"-all"), prop.Type(prop.TypeButton), vecty.Class("small"), vecty.MarkupIf(a.rawErr[key] != "", vecty.Attribute("aria-disabled", "true")),
 				vecty.Attribute("title", "set "+p.Path+" = "+p.Format(c)+" in every series"),
 				event.Click(func(*vecty.Event) { a.applyToAll(p) })), vecty.Text("apply to all series")))),
 		vecty.If(len(msgs) > 0, elem.Div(vecty.Markup(vecty.Class("error"), elemID(id+"-error"), vecty.Attribute("role", "alert")),
@@ -556,7 +556,16 @@ func (a *App) dropPhysicalTexts() {
 }
 
 // applyToAll copies the selected series' value of p to every series.
+//
+// The button is never disabled (a click right after the field's text is
+// corrected, before the page renders, must not be dropped): the field is
+// checked at the click.
 func (a *App) applyToAll(p config.Param) {
+	if e := a.rawErr[fmt.Sprintf("%d/%s", a.sel, p.Path)]; e != "" {
+		a.notice, a.noticeOfExp = "Cannot apply to all series: "+p.Path+": "+e, true
+		a.schedule()
+		return
+	}
 	v := p.Format(&a.exp.Series[a.sel])
 	for j := range a.exp.Series {
 		if err := p.SetString(&a.exp.Series[j], v); err == nil {
