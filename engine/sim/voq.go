@@ -244,6 +244,9 @@ func (s *Sim) voqPlace(k int32, vc int) int {
 	at := s.nodeAt[pk.src]
 	s.vq.injUsed[int(at.pi)*s.maxVC+vc]++
 	if s.vq.perQ { // routed by the attempt that found room (chooseVCFor)
+		if pk.outPort < 0 { // placed without one (a direct placement): route it now
+			s.route(int(at.router), pk, true, false)
+		}
 		return int(pk.outPort)*s.injVC + vc
 	}
 	s.route(int(at.router), pk, true, false)
