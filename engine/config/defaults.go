@@ -847,6 +847,9 @@ func (c *Config) Validate() Errors {
 	if run.Router.Queueing == "" {
 		run.Router.Queueing = run.Router.QueueScheme() // router.queueing is omitted for its default
 	}
+	if run.Router.InjectionVoq == "" {
+		run.Router.InjectionVoq = "shared" // router.injectionVoq is omitted for its default
+	}
 	if run.Routing.InjectionTrigger == "" {
 		run.Routing.InjectionTrigger = "ugal" // routing.injectionTrigger is omitted for its default
 	}
@@ -936,6 +939,26 @@ func (c *Config) checkVoq() Errors {
 	}
 	if cg := c.Routing.Congestion; c.Topology.Kind == routing.Dragonfly && (cg == "perVCMin" || cg == "perPortMin") {
 		add("routing.congestion=%s: the minimal-only occupancy views count per VC, not per virtual output queue", cg)
+	}
+	if r.Voq && r.InjectionVoq == "perQueue" {
+		// the source routes a packet before placing it, for its queue's
+		// room: only a packet waiting in a source queue can be routed
+		// and then wait (sim's chooseVCFor)
+		bad := func(field, value, why string) {
+			errs = append(errs, &FieldError{Path: "router.injectionVoq", Value: "perQueue", Msg: fmt.Sprintf("with %s=%s: %s", field, value, why)})
+		}
+		if !c.Traffic.SourceQueue {
+			bad("traffic.sourceQueue", "false", "a packet is routed at its source before it is placed in its own output's queue, so it must wait in a source queue while that queue is full")
+		}
+		if c.Traffic.Reactive {
+			bad("traffic.reactive", "true", "a reply's injection VC is reserved before its packet is routed")
+		}
+		if k := c.Workload.Kind; k != "" && k != "synthetic" {
+			bad("workload.kind", k, "the job's packets choose their injection VC before they are routed")
+		}
+		if cs := c.Congestion.SchemeName(); cs == "recn" {
+			bad("congestion.scheme", cs, "its interface's admittance queues place the packets")
+		}
 	}
 	if r.FlexVC {
 		add("router.flexVC=true: FlexVC chooses a VC at the grant, the virtual output queues fix it at the upstream grant")

@@ -185,7 +185,10 @@ func (c *Config) memory() []MemoryPart {
 		if split { // equal static partitions, at injection too
 			perVC = perVC / queues
 			held = vcs * queues * perVC
-		} else if i > 0 { // router.voq: each transit queue its own buffer; an injection VC's queues share it
+		} else if i > 0 || r.Voq && r.InjectionVoq == "perQueue" {
+			// router.voq: each transit queue its own buffer; an injection
+			// VC's queues share it, or with router.injectionVoq=perQueue
+			// each has its own too
 			held *= queues
 		}
 		slots += n * held

@@ -512,4 +512,19 @@ func TestFBFlyMemoryEstimate(t *testing.T) {
 		c.Traffic.Load, c.Sim.Warmup, c.Sim.Cycles, c.Sim.Seeds = load, 0, 2000, 1
 		checkEstimateBounds(t, c)
 	}
+	// router.injectionVoq=perQueue: the injection queues' own buffers
+	// (the estimate counts 22 × 4 × 8 packets per node) at saturation
+	c := config.FBFly(2, 8, 8)
+	c.Router.InjectionVoq, c.Traffic.Load, c.Sim.Warmup, c.Sim.Cycles, c.Sim.Seeds = "perQueue", 1, 0, 2000, 1
+	c.Traffic.SourceQueue, c.Traffic.SourceQueues = true, "perDestination"
+	checkEstimateBounds(t, c)
+	// the term a saturated run reaches only over long runs: every node's
+	// 21 more per-output queues × 4 VCs × 8 packets, at least a packet's
+	// bytes each beyond the shared layout's estimate
+	perQ, _ := estimate(c)
+	c.Router.InjectionVoq = "shared"
+	shared, _ := estimate(c)
+	if want := int64(512 * 21 * 4 * 8 * config.PacketBytes); perQ-shared < want {
+		t.Errorf("router.injectionVoq=perQueue: the estimate grows by %.1f MiB over shared, want ≥ %.1f MiB (the injection queues' packets)", mib(uint64(perQ-shared)), mib(uint64(want)))
+	}
 }

@@ -84,6 +84,17 @@ func (s *Sim) chooseVC(node, dst int, reply bool) int {
 	return best
 }
 
+// chooseVCFor is chooseVC for packet k waiting at node (in a source
+// queue, or a mechanism's control queue): under router.injectionVoq=perQueue
+// the room is that of the packet's own queue (voqChooseQueue), which its
+// route at the source names.
+func (s *Sim) chooseVCFor(node int, k int32) int {
+	if s.vq.perQ && !(s.iso.on && s.iso.flow[node*s.N+int(s.pk[k].dst)]) {
+		return s.voqChooseQueue(node, k)
+	}
+	return s.chooseVC(node, int(s.pk[k].dst), false)
+}
+
 // hasRoom: FOGSim only draws the Bernoulli when the injection port can take a
 // packet in one of its (request) VCs.
 func (s *Sim) hasRoom(node int) bool {
@@ -377,7 +388,7 @@ func (s *Sim) inject(n, dst int, flags uint8) {
 // drainSource moves the head of node n's source queue into an injection VC.
 func (s *Sim) drainSource(n int) {
 	k := s.sq[n][s.sqHead[n]]
-	vc := s.chooseVC(n, int(s.pk[k].dst), false)
+	vc := s.chooseVCFor(n, k)
 	if vc < 0 {
 		return
 	}
@@ -408,7 +419,7 @@ func (s *Sim) injectControl() {
 			if c.tag[q[h]].prio {
 				vc = s.ctlRoom(n, c.tag[q[h]].reply)
 			} else {
-				vc = s.chooseVC(n, int(s.pk[q[h]].dst), false)
+				vc = s.chooseVCFor(n, q[h])
 			}
 			if vc < 0 {
 				break

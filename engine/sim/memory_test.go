@@ -165,6 +165,14 @@ func TestMemoryEstimateBoundsAllocation(t *testing.T) {
 			*c = config.FBFly(2, 8, 8)
 			c.Router.Voq, c.Traffic.Load = true, 1
 		}, 3000, true, false},
+		// router.injectionVoq=perQueue: every injection queue its own
+		// per-VC buffer (22 × 4 × 8 packets per node), filled from the
+		// saturated per-destination source queues
+		{"router.injectionVoq=perQueue, the 512-node flattened butterfly", func(c *config.Config) {
+			*c = config.FBFly(2, 8, 8)
+			c.Router.InjectionVoq, c.Traffic.Load = "perQueue", 1
+			c.Traffic.SourceQueue, c.Traffic.SourceQueues = true, "perDestination"
+		}, 3000, true, false},
 		// 1-flit control packets (Kim et al. §V-A): a control VC slot per
 		// phit of its buffer, an output FIFO entry per phit
 		{"ECN on the 16-node flattened butterfly, router.localBuffer=100,000, router.outputBuffer=100,000", func(c *config.Config) {

@@ -244,8 +244,9 @@ func (s *Sim) drainDest(n int) {
 			}
 		}
 		tried = true
-		// (voqnet's injection queues are per destination: a full one passes too)
-		if vc = s.chooseVC(n, int(act[i].dst), false); vc >= 0 || s.injPolicy != 0 && s.vq.kind != voqNet {
+		// (voqnet's injection queues are per destination, and perQueue's
+		// per output: a full one passes too)
+		if vc = s.chooseVCFor(n, s.sq[act[i].q][s.sqHead[act[i].q]]); vc >= 0 || s.injPolicy != 0 && s.vq.kind != voqNet && !s.vq.perQ {
 			break
 		}
 		if i++; i == len(act) {

@@ -52,6 +52,10 @@ func topologyCases() []goldenCase {
 	add("fbfly1D/UGAL/PERM", fb1, "routing.name=UGAL", "traffic.pattern=PERM", "traffic.load=0.8")
 	add("fbfly2D/UGAL/UN", fb2, "routing.name=UGAL", "routing.ugalIntermediate=any", "traffic.load=0.9")
 	add("fbfly2D/MIN/bursty", fb2, "traffic.process=bursty", "traffic.burstLength=8", "traffic.load=0.6")
+	// per-output injection queues: the source decision at every attempt
+	// from the source router's stream, a new intermediate each time
+	add("fbfly2D/UGAL/UN/injectionVoq", fb2, "routing.name=UGAL", "router.injectionVoq=perQueue", "routing.recompute=true",
+		"traffic.sourceQueue=true", "traffic.sourceQueues=perDestination", "traffic.load=0.9")
 	// without virtual output queues: UGAL weighs the output's credits
 	add("fbfly2D/UGAL/PERM/noVoq", fb2, "routing.name=UGAL", "router.voq=false", "routing.congestion=perVC", "traffic.pattern=PERM", "traffic.load=0.7")
 	ft := append([]string{"sim.warmup=300", "sim.cycles=500"}, fattreeRouter...)

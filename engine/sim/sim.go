@@ -603,6 +603,9 @@ func newSimEntry(cfg config.Config, e *routing.Entry, topo topology.Topology, se
 		s.rerouteAll = true
 	}
 	if s.vq.on { // decided when the packet is placed (voqPlace)
+		// (router.injectionVoq=perQueue: at every attempt to place it,
+		// voqSourceRoute)
+		s.vq.retry = s.vq.perQ && s.rerouteInj && s.routing == routeUGAL && s.ug.fb != nil
 		s.rerouteInj, s.rerouteAll = false, false
 	}
 	s.completeA = e.Uses("routing.completePhaseA") && cfg.Routing.CompletePhaseA

@@ -29,10 +29,17 @@ import (
 // places the packet in its injection port, since that placement picks the
 // queue of the first router's output.
 //
-// Injection queues: the node's injection VC keeps its size
-// (router.injectionBuffer), shared by that VC's per-output queues (injUsed
-// counts it; each ring can hold all of it), as nodes fill it without
-// credits.
+// Injection queues: under router.injectionVoq=shared (the default) the
+// node's injection VC keeps its size (router.injectionBuffer), shared by
+// that VC's per-output queues (injUsed counts it; each ring can hold all
+// of it), as nodes fill it without credits. Under perQueue each per-output
+// queue holds the whole per-VC buffer of its own, as at the transit
+// inputs (the paper's "4 VCs for each output port at each input"): the
+// source routes a packet waiting in its source queue when it tries to
+// place it (voqSourceRoute: the source decision; UGAL's redone at every
+// attempt, as at the head of an injection buffer) and places it only when
+// that output's queue has room (chooseVCFor), so one full queue holds back
+// only its own output's packets, and those of its flow behind them.
 
 // The RECN paper's baselines (Duato et al., A New Scalable and
 // Cost-Effective Congestion Management Strategy for Lossless Multistage
@@ -95,6 +102,13 @@ type voq struct {
 	// packets in that VC's queues; injCap its size in packets
 	injUsed []int32
 	injCap  int32
+	// perQ: router.injectionVoq=perQueue, each injection queue its own
+	// per-VC buffer (the ring's capacity), no shared count
+	perQ bool
+	// retry: under perQ, the source decision is the routing's per
+	// injection attempt (UGAL on a flattened butterfly): a packet whose
+	// queue had no room is decided again at its next attempt
+	retry bool
 	// held: UGAL's occupancy of each transit output per VC (po·vcs + VC),
 	// the phits held over the next router's queues of that VC; kept at
 	// every grant and credit (voqHeld), so a decision reads vcs counters,
@@ -168,6 +182,7 @@ func (s *Sim) initVoq(scheme string) error {
 		}
 	}
 	s.vq.on = true // dataVCs reads vq.d from now on
+	s.vq.perQ = s.vq.kind == voqSw && s.cfg.Router.Voq && s.cfg.Router.InjectionVoq == "perQueue"
 	if s.iso.on {
 		s.iso.vc = int(s.isoBase[topology.Injection])
 	}
@@ -228,6 +243,12 @@ func (s *Sim) voqPlace(k int32, vc int) int {
 	pk := &s.pk[k]
 	at := s.nodeAt[pk.src]
 	s.vq.injUsed[int(at.pi)*s.maxVC+vc]++
+	if s.vq.perQ { // routed by the attempt that found room (chooseVCFor)
+		if pk.outPort < 0 { // placed without one (a direct placement): route it now
+			s.route(int(at.router), pk, true, false)
+		}
+		return int(pk.outPort)*s.injVC + vc
+	}
 	s.route(int(at.router), pk, true, false)
 	switch s.vq.kind {
 	case voqNet:
@@ -243,6 +264,75 @@ func (s *Sim) voqPlace(k int32, vc int) int {
 		return j*s.injVC + vc
 	}
 	return int(pk.outPort)*s.injVC + vc
+}
+
+// voqSourceRoute routes packet k, waiting at its source, at its source
+// router (router.injectionVoq=perQueue): the source decision and its first
+// hop, which name its injection queue. A packet not yet routed has outPort
+// −1 (initPacket). A routing that decides at every injection attempt (UGAL
+// on a flattened butterfly: fbDecide's retry, its comparison redone with
+// the occupancies of now, the intermediate kept unless routing.recompute)
+// decides again at every attempt until the packet is placed, as at the
+// head of an injection buffer without per-output queues; MIN's route
+// stands.
+func (s *Sim) voqSourceRoute(k int32) {
+	pk := &s.pk[k]
+	r := s.nodeAt[pk.src].router
+	if pk.outPort < 0 {
+		s.route(int(r), pk, true, false)
+	} else if s.vq.retry && pk.dstRouter != r { // (to its own router: ejected, no decision)
+		s.fbDecide(int(r), pk, true)
+	}
+}
+
+// voqChooseQueue is chooseVC under router.injectionVoq=perQueue for packet
+// k waiting at node: routed at its source (voqSourceRoute), the VC of the
+// request set whose queue for the packet's output has room, by
+// router.injectionPolicy (dest: its destination's VC; rand: a random one
+// with room; jsq: the one with the most room, ties to the lowest); −1 when
+// none has.
+func (s *Sim) voqChooseQueue(node int, k int32) int {
+	s.voqSourceRoute(k)
+	pk := &s.pk[k]
+	n := s.reqVCs
+	b0 := s.injBuf(node, int(pk.outPort)*s.injVC)
+	room := func(v int) int32 {
+		b := &s.bufs[b0+v]
+		return b.cap - b.len
+	}
+	switch s.injPolicy {
+	case 0: // DEST
+		if v := int(int64(pk.dst) * int64(n) / int64(s.N)); room(v) > 0 {
+			return v
+		}
+		return -1
+	case 1: // RAND among the VCs with room
+		cnt := 0
+		for v := 0; v < n; v++ {
+			if room(v) > 0 {
+				cnt++
+			}
+		}
+		if cnt == 0 {
+			return -1
+		}
+		pick := s.gens[node].Intn(cnt)
+		for v := 0; v < n; v++ {
+			if room(v) > 0 {
+				if pick == 0 {
+					return v
+				}
+				pick--
+			}
+		}
+	}
+	best, most := -1, int32(0)
+	for v := 0; v < n; v++ {
+		if f := room(v); f > most {
+			best, most = v, f
+		}
+	}
+	return best
 }
 
 // voqChooseVC is chooseVC under 4q and voqnet, whose injection VCs have a

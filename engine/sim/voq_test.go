@@ -400,3 +400,105 @@ func TestVoqTwoWordPathMatchesWide(t *testing.T) {
 		t.Errorf("2 mask words: %d delivered, latency sum %d; 4 words: %d, %d", a.st.del, a.st.latSum, b.st.del, b.st.latSum)
 	}
 }
+
+// router.injectionVoq=perQueue (Kim et al., Contention-based Congestion
+// Management in Large-Scale Networks §V-A: "4 VCs for each output port at
+// each input", the injection input included): each injection per-output
+// queue holds the class's per-VC buffer of its own. Node 0 of the 16-node
+// network (one injection VC, so every flow shares it; MIN) queues 20
+// packets to node 4 (router 1) and, once those have filled what they can
+// take, one to node 8 (router 2), with the routers not stepped. perQueue:
+// the queue towards router 1 takes exactly its 8 packets (256 phits), and
+// the packet to node 8 still enters its own queue; shared: the 8 packets
+// fill the VC's shared buffer and the packet to node 8 waits behind them.
+// Then every packet is delivered with the census clean.
+func TestVoqInjectionQueuesHoldTheirOwnBuffer(t *testing.T) {
+	for _, mode := range []string{"shared", "perQueue"} {
+		c := cmConfig("", "MIN")
+		c.Router.InjectionVCs, c.Router.InjectionVoq = 1, mode
+		s, err := New(c, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s.vq.perQ != (mode == "perQueue") {
+			t.Fatalf("%s: vq.perQ %v", mode, s.vq.perQ)
+		}
+		for range 20 {
+			s.queueMessage(0, 4, 0)
+		}
+		for range 40 {
+			s.drainDest(0)
+		}
+		pi := int(s.nodeAt[0].pi)
+		at := func(dst int) int32 {
+			out := s.topo.(*topology.FBFly).MinimalPort(0, dst/4) // router 0's port towards dst's router
+			return s.bufs[pi*s.maxVC+out].len
+		}
+		s.queueMessage(0, 8, 0)
+		for range 40 {
+			s.drainDest(0)
+		}
+		to4, to8 := at(4), at(8)
+		want8 := int32(0)
+		if mode == "perQueue" {
+			want8 = 1
+		}
+		if to4 != 8 || to8 != want8 {
+			t.Errorf("%s: node 0's injection queues hold %d packets towards router 1 (want 8: 256 phits) and %d towards router 2 (want %d)", mode, to4, to8, want8)
+		}
+		if err := s.Census(); err != nil {
+			t.Fatalf("%s: census: %v", mode, err)
+		}
+		runUntilEmpty(t, s, 20000)
+		if err := s.Census(); err != nil {
+			t.Fatalf("%s: census after the drain: %v", mode, err)
+		}
+	}
+}
+
+// router.injectionVoq=perQueue routes a packet at its source before it
+// places it, so it needs the packet to wait in a source queue: refused,
+// naming router.injectionVoq and the field, without one, with
+// request-reply (a reply's VC is reserved before its packet exists) and
+// with RECN's interfaces; the fbfly presets' traffic (per-destination
+// source queues) takes it; without router.voq it is listed as not applied.
+func TestVoqInjectionPerQueueRefusals(t *testing.T) {
+	for _, tc := range []struct {
+		field string
+		edit  func(*config.Config)
+	}{
+		{"traffic.sourceQueue", func(c *config.Config) { c.Traffic.SourceQueue = false }},
+		{"traffic.reactive", func(c *config.Config) { c.Traffic.Reactive, c.Router.InjectionVCs = true, 4 }},
+		{"congestion.scheme", func(c *config.Config) { c.Congestion.Scheme = "recn" }},
+	} {
+		c := cmConfig("", "UGAL")
+		c.Router.InjectionVoq = "perQueue"
+		tc.edit(&c)
+		found := false
+		for _, e := range c.Validate() {
+			if e.Path == "router.injectionVoq" && strings.Contains(e.Msg, tc.field) {
+				found = true
+			}
+		}
+		if !found {
+			t.Errorf("%s: want an error on router.injectionVoq naming it, got %v", tc.field, c.Validate())
+		}
+	}
+	c := cmConfig("", "UGAL")
+	c.Router.InjectionVoq = "perQueue"
+	if errs := c.Validate(); len(errs) > 0 {
+		t.Errorf("the 16-node network with per-destination source queues refused: %v", errs)
+	}
+	c.Router.Voq = false
+	if errs := c.Validate(); len(errs) > 0 {
+		t.Errorf("without router.voq refused: %v", errs)
+	}
+	un := c.Unapplied()
+	if len(un) != 1 || un[0].Path != "router.injectionVoq" {
+		t.Errorf("without router.voq: unapplied %v, want router.injectionVoq", un)
+	}
+	s, err := New(c, 1)
+	if err != nil || s.vq.perQ {
+		t.Errorf("without router.voq: New %v, per-queue injection %v", err, s != nil && s.vq.perQ)
+	}
+}
