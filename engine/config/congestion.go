@@ -49,7 +49,7 @@ type Congestion struct {
 	RecnXon    int `json:"recnXon,omitempty" doc:"recn: a SAQ that sent Xoff sends Xon when it holds this much or less; below recnXoff (0: 2,048)" unit:"bytes" min:"0" max:"1048576" when:"congestion.scheme=recn" paper:"RECN paper §3.7 (not given; 2 KB reconstructed)"`
 	// RecnCrossbar is how a switch's crossbar arbiter orders the requests of
 	// its ingress sides (RECN paper §4.1)
-	RecnCrossbar string `json:"recnCrossbar,omitempty" doc:"recn: the crossbar's arbiter: perOutput, every ingress side able to send requests with the head its priorities pick and each output grants the requester nearest after its round-robin pointer (one iteration, as the baselines' allocator), the requests of normal queues (and of leaf SAQs holding at most 2 packets, §3.8) granted before those of the other SAQs; normalFirst, the same preference, the sides taking free outputs first come in a rotating order of the sides; rotating, each side in that rotating order sends what its own priorities pick (normal before SAQs within a side only); perOutput runs on one thread (empty: normalFirst)" enum:"perOutput,normalFirst,rotating" when:"congestion.scheme=recn" paper:"RECN paper §4.1 (\"an arbiter that receives requests from packets at the head of any input queue\"; \"requests from packets in normal queues have preference over requests from packets in SAQs\")"`
+	RecnCrossbar string `json:"recnCrossbar,omitempty" doc:"recn: the crossbar's arbiter: perOutput, every ingress side able to send requests with the head its priorities pick and each output grants the requester nearest after its round-robin pointer (one iteration, as the baselines' allocator), the requests of normal queues (and of leaf SAQs holding at most 2 packets, §3.8) granted before those of the other SAQs; normalFirst, the same preference, the sides taking free outputs first come in a rotating order of the sides; rotating, each side in that rotating order sends what its own priorities pick (normal before SAQs within a side only) (empty: perOutput)" enum:"perOutput,normalFirst,rotating" when:"congestion.scheme=recn" paper:"RECN paper §4.1 (\"an arbiter that receives requests from packets at the head of any input queue\"; \"requests from packets in normal queues have preference over requests from packets in SAQs\")"`
 	// RecnAdmittance is each network interface's admittance queue per
 	// destination (RECN paper §4.1; its size is not given there)
 	RecnAdmittance int `json:"recnAdmittance,omitempty" doc:"recn: each network interface's admittance queue per destination holds this much (rounded up to packets); a packet that finds its queue full is held and stalls its node's generator until it fits, nothing dropped (0: as much as the interface's memory, router.injectionBuffer)" unit:"bytes" min:"0" max:"16777216" when:"congestion.scheme=recn" paper:"RECN paper §4.1 (size not given; the interface's memory reconstructed)"`
@@ -157,7 +157,7 @@ func (c *Congestion) fill() {
 		c.CbcmHotspotVC = "dedicated"
 	}
 	if c.RecnCrossbar == "" {
-		c.RecnCrossbar = "normalFirst"
+		c.RecnCrossbar = "perOutput"
 	}
 }
 

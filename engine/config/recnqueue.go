@@ -33,7 +33,7 @@ func (c Congestion) RECN(pktBytes int) RECNParams {
 		return int32(max(1, (v+pktBytes-1)/pktBytes))
 	}
 	p := RECNParams{SAQs: c.RecnSaqs, Detect: or(c.RecnDetect, 2048), Prop: or(c.RecnProp, 2048),
-		Xoff: or(c.RecnXoff, 4096), Xon: or(c.RecnXon, 2048), IdleCycles: 1250, NormalFirst: c.RecnCrossbar != "rotating", PerOutput: c.RecnCrossbar == "perOutput"}
+		Xoff: or(c.RecnXoff, 4096), Xon: or(c.RecnXon, 2048), IdleCycles: 1250, NormalFirst: c.RecnCrossbar != "rotating", PerOutput: c.RecnCrossbar == "perOutput" || c.RecnCrossbar == ""}
 	if p.SAQs == 0 {
 		p.SAQs = 8
 	}

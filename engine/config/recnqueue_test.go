@@ -63,14 +63,14 @@ func TestRECNAdmittanceField(t *testing.T) {
 
 // congestion.recnCrossbar, the crossbar's arbiter (RECN paper §4.1: an
 // arbiter receiving the heads' requests, normal queues' before SAQs'):
-// perOutput resolves to grants by a pointer per output with the preference
-// across the switch's inputs, empty and normalFirst to the preference with
+// perOutput and empty resolve to grants by a pointer per output with the
+// preference across the switch's inputs, normalFirst to the preference with
 // the sides in a rotating order, rotating to the earlier per-side arbiter;
 // another value is refused naming the field and its values; without RECN
 // it is listed as not applying, not refused.
 func TestRECNCrossbarField(t *testing.T) {
 	c := RECNMechanism(2)
-	for v, want := range map[string][2]bool{"": {true, false}, "perOutput": {true, true}, "normalFirst": {true, false}, "rotating": {false, false}} {
+	for v, want := range map[string][2]bool{"": {true, true}, "perOutput": {true, true}, "normalFirst": {true, false}, "rotating": {false, false}} {
 		c.Congestion.RecnCrossbar = v
 		if p := c.Congestion.RECN(64); p.NormalFirst != want[0] || p.PerOutput != want[1] {
 			t.Errorf("recnCrossbar=%q: NormalFirst %v, PerOutput %v, want %v", v, p.NormalFirst, p.PerOutput, want)

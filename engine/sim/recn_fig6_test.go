@@ -43,8 +43,9 @@ func recnFig6Scaled(t *testing.T, hosts int, scheme string, fromUs, endUs float6
 // transient shorter than 100 µs, with at most 8 SAQs per side; VOQsw
 // degrades "throughout the entire congestion" and "does not significantly
 // recover" after it. Asserted: RECN's bins are back within 1 B/ns of its
-// own level before the hotspot (150–250 µs; 13 B/ns under VOQnet's before
-// any tree, RECN's greedy crossbar, as at 64 hosts) within 100 µs of the
+// own level before the hotspot (150–250 µs; 1.5 B/ns under VOQnet's before
+// any tree with the per-output crossbar, 13 with normalFirst's greedy
+// pass, as at 64 hosts) within 100 µs of the
 // onset, and from 100 µs after the onset to the end it carries at least
 // its own level − 1 and 95 % of VOQnet's 192 B/ns; at most 8 lines per
 // side, none refused, none out of order. VOQsw (16 KB per queue, the
@@ -56,8 +57,11 @@ func recnFig6Scaled(t *testing.T, hosts int, scheme string, fromUs, endUs float6
 // the background has run: from 150 µs the first two bins fall to 60.0 and
 // 62.1 B/ns, from 250 µs to 149.6 (29.8 under the level), as from 800 µs
 // in the full run (150.4, 28.9 under), back within 1 B/ns after 20 µs in
-// both. Measured (seed 1, the crossbar's default arbiter,
-// congestion.recnCrossbar=normalFirst): RECN 179.4 before, 189.6 over
+// both. Measured (seed 1) with the per-output crossbar (the default):
+// RECN 190.5 before, 191.2 over the 170 µs, 191.3 over 350–450 µs, the dip
+// 32.9 B/ns back after 10 µs, ≤ 6 / 5 lines per side, ≤ 888 in all; the
+// full run 191.2 before, 191.9 over 800–970 µs. With
+// congestion.recnCrossbar=normalFirst: RECN 179.4 before, 189.6 over
 // the 170 µs, 193.5 over 350–450 µs, ≤ 4 / 3 lines per side, ≤ 920 in
 // all; the full run 179.3 before, 185.7 over 800–970 and 194.5 over
 // 970–1100 µs. With the earlier arbiter (rotating): 179.4, 189.6, 194.7,
@@ -112,13 +116,17 @@ func TestRECNFig6a256Hosts(t *testing.T) {
 // 170 µs from 250 µs, 350 µs in 10-µs bins. RECN is "very close to"
 // VOQnet with at most 8 SAQs per side. Asserted: RECN's bins are back
 // within 1 B/ns of its own level before the hotspot (150–250 µs; 25 B/ns
-// under VOQnet's before any tree, its greedy crossbar) within 100 µs of
+// under VOQnet's before any tree with normalFirst's greedy pass, 3 with
+// the per-output crossbar) within 100 µs of
 // the onset (Fig. 6a's transient), and over 300–350 µs it carries at
 // least 95 % of VOQnet's level and no less than its own; at most 8 lines
 // per side, none refused, none out of order. The onset at 250 µs as at
 // 256 hosts: from 150 µs the first bins fall to 124.9 and 143.4 B/ns,
-// not the full run's one deep bin. Measured (seed 1, the crossbar's
-// default arbiter, congestion.recnCrossbar=normalFirst): 358.1 before,
+// not the full run's one deep bin. Measured (seed 1) with the per-output
+// crossbar (the default): 381.0 before, 376.4 over 250–300 and 387.2 over
+// 300–350 µs, the dip 66.7 B/ns, ≤ 6 / 5 lines per side, ≤ 1,707 in all;
+// the full run 382.5 / 383.4 / 383.3. With
+// congestion.recnCrossbar=normalFirst: 358.1 before,
 // 353.3 over 250–300 and 388.8 over 300–350 µs, the dip 58.1 B/ns, back
 // within 1 B/ns after 20 µs, ≤ 4 / 3 lines per side, ≤ 1,800 in all; the
 // full run (senders at the link's rate, 1,100 µs) 358.8 before, 370.6

@@ -120,11 +120,15 @@ func recnAudit(s *Sim) (problem string, why [4]int) {
 // whenever the generator is free), the state traced; at their link's rate
 // (§4.2, the corner cases' default) the fall does not come (RECN 23.5 /
 // 23.6 B/ns over 1300–1800 / 1800–2000 µs at this seed), and the audit
-// holds on that run too.
+// holds on that run too. The crossbar is normalFirst's (its sides in a
+// rotating order, the state traced); under the per-output crossbar (the
+// default) the backlogged run does not fall either (24.6 B/ns over
+// 1,500–2,000 µs, no egress side full).
 func TestRECNHeldLinesFollowTheRules(t *testing.T) {
 	c := config.RECNMechanism(1)
 	c.Router.PacketSize = 64
 	c.Traffic.HotspotLinkRate = false
+	c.Congestion.RecnCrossbar = "normalFirst"
 	s, err := New(c, 3)
 	if err != nil {
 		t.Fatal(err)

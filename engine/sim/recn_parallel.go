@@ -399,8 +399,6 @@ func (s *Sim) recnBlocker() string {
 	switch {
 	case s.mech.list != nil || s.mech.ctl != nil || len(s.hk.cycle) > s.snapHooks():
 		return "congestion.scheme=recn with another mechanism: not partitioned yet"
-	case s.rn.optr != nil:
-		return "congestion.recnCrossbar=perOutput: not partitioned yet"
 	}
 	return ""
 }

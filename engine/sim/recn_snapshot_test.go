@@ -25,8 +25,9 @@ func treeSwitches(ft *topology.FatTree, senders []int, dst int) map[int]bool {
 // The live view's SAQ count (RECN paper §3.4, Fig. 4: the congestion tree
 // grows upstream from its root, then every SAQ is released, §3.5) on the
 // paper's 64-host network, corner case 1 shortened: the hotspot from 100
-// to 130 µs in an 800-µs run, interfaces of 8 packets so that the tree
-// drains within the run (as TestRECNReleaseAfterTheTree). While the
+// to 130 µs in a 900-µs run, interfaces of 8 packets so that the tree
+// drains within the run (as TestRECNReleaseAfterTheTree; the last line
+// goes at 750 µs with the per-output crossbar, 610 µs with normalFirst). While the
 // hotspot lasts the switches on the paths of the 16 senders to host 32
 // hold the SAQs and the others few; after the drain no switch and no
 // interface holds one. Watching changes nothing in the run.
@@ -34,7 +35,7 @@ func TestLiveViewRECNSAQs(t *testing.T) {
 	c := config.RECNCornerCase(1)
 	c.Congestion.Scheme = "recn"
 	c.Traffic.HotspotStart, c.Traffic.HotspotEnd = int(100e3/8), int(130e3/8)
-	c.Sim.Cycles, c.Router.InjectionBuffer = int(800e3/8), 8*c.Router.PacketSize
+	c.Sim.Cycles, c.Router.InjectionBuffer = int(900e3/8), 8*c.Router.PacketSize
 	ps, err := New(c, 1)
 	if err != nil {
 		t.Fatal(err)
@@ -47,8 +48,8 @@ func TestLiveViewRECNSAQs(t *testing.T) {
 	if res := s.Snapshot(); res.Accepted != plain.Accepted || res.Latency != plain.Latency {
 		t.Fatalf("watching changed the run: accepted %v latency %+v, without %v %+v", res.Accepted, res.Latency, plain.Accepted, plain.Latency)
 	}
-	if len(snaps) != 80 {
-		t.Fatalf("%d snapshots of an 800-µs run every 10 µs", len(snaps))
+	if len(snaps) != 90 {
+		t.Fatalf("%d snapshots of a 900-µs run every 10 µs", len(snaps))
 	}
 	ft := s.topo.(*topology.FatTree)
 	var senders []int

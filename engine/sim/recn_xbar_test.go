@@ -17,7 +17,8 @@ import (
 // first come in an order rotating by one each cycle, they saturate lower
 // (0.820: a 64-byte transfer holds the crossbar ports 6–8 cycles of 8, so
 // an output freed after 8 cycles meets the order that granted it) — the
-// HOL limit behind RECN's 44.8 B/ns before the tree in corner case 2
+// HOL limit behind RECN's 44.8 B/ns before the tree in corner case 2 under
+// normalFirst (47.8 under perOutput, VOQnet 48.1)
 // (engine/REPRODUCTION.md, "The crossbar's arbiter across ingress sides").
 func TestRECNCrossbarArbiterSaturation(t *testing.T) {
 	if testing.Short() {
@@ -34,7 +35,7 @@ func TestRECNCrossbarArbiterSaturation(t *testing.T) {
 		res, _ := runRates(t, c)
 		return res.Accepted
 	}
-	per, rot := sides("perOutput"), sides("")
+	per, rot := sides("perOutput"), sides("normalFirst")
 	t.Logf("UR at 1.0: router IQ %.3f, RECN's sides without lines: perOutput %.3f, normalFirst %.3f", iq, per, rot)
 	if math.Abs(per-iq) > 0.01 {
 		t.Errorf("perOutput: accepted %.3f, want the router's IQ %.3f ± 0.01", per, iq)
