@@ -36,11 +36,28 @@ func (s *Sim) slotsFree(node, vc int) int32 {
 // chooseVC picks the injection VC of a new packet (requests and plain traffic
 // use the request set, replies the reply set); −1 when it has no room.
 func (s *Sim) chooseVC(node, dst int, reply bool) int {
-	if s.iso.on && !reply && s.iso.flow[node*s.N+dst] {
-		return s.isoRoom(node) // the isolated class (ctlclass.go)
+	return s.pickVC(node, dst, reply, 0, false)
+}
+
+// pickVC is router.injectionPolicy's choice among node's injection VCs of
+// the set (requests or replies) for a packet to dst: the room of VC v is
+// that of queue q0+v, its own buffer's with own (a per-output queue under
+// router.injectionVoq=perQueue), else slotsFree's; −1 when none has room.
+func (s *Sim) pickVC(node, dst int, reply bool, q0 int, own bool) int {
+	if !own {
+		if s.iso.on && !reply && s.iso.flow[node*s.N+dst] {
+			return s.isoRoom(node) // the isolated class (ctlclass.go)
+		}
+		if s.vq.split {
+			return s.voqChooseVC(node, dst, reply)
+		}
 	}
-	if s.vq.split {
-		return s.voqChooseVC(node, dst, reply)
+	room := func(v int) int32 {
+		if own {
+			b := &s.bufs[s.injBuf(node, q0+v)]
+			return b.cap - b.len
+		}
+		return s.slotsFree(node, q0+v)
 	}
 	lo, hi := 0, s.reqVCs
 	if reply {
@@ -50,14 +67,14 @@ func (s *Sim) chooseVC(node, dst int, reply bool) int {
 	switch s.injPolicy {
 	case 0: // DEST: static partition by destination
 		v := lo + int(int64(dst)*int64(n)/int64(s.N))
-		if s.slotsFree(node, v) > 0 {
+		if room(v) > 0 {
 			return v
 		}
 		return -1
 	case 1: // RAND among the VCs with room
 		cnt := 0
 		for v := lo; v < hi; v++ {
-			if s.slotsFree(node, v) > 0 {
+			if room(v) > 0 {
 				cnt++
 			}
 		}
@@ -66,7 +83,7 @@ func (s *Sim) chooseVC(node, dst int, reply bool) int {
 		}
 		pick := s.gens[node].Intn(cnt)
 		for v := lo; v < hi; v++ {
-			if s.slotsFree(node, v) > 0 {
+			if room(v) > 0 {
 				if pick == 0 {
 					return v
 				}
@@ -77,7 +94,7 @@ func (s *Sim) chooseVC(node, dst int, reply bool) int {
 	// JSQ: the VC with the most room
 	best, bestFree := -1, int32(0)
 	for v := lo; v < hi; v++ {
-		if f := s.slotsFree(node, v); f > bestFree {
+		if f := room(v); f > bestFree {
 			best, bestFree = v, f
 		}
 	}

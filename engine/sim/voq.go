@@ -293,46 +293,7 @@ func (s *Sim) voqSourceRoute(k int32) {
 // none has.
 func (s *Sim) voqChooseQueue(node int, k int32) int {
 	s.voqSourceRoute(k)
-	pk := &s.pk[k]
-	n := s.reqVCs
-	b0 := s.injBuf(node, int(pk.outPort)*s.injVC)
-	room := func(v int) int32 {
-		b := &s.bufs[b0+v]
-		return b.cap - b.len
-	}
-	switch s.injPolicy {
-	case 0: // DEST
-		if v := int(int64(pk.dst) * int64(n) / int64(s.N)); room(v) > 0 {
-			return v
-		}
-		return -1
-	case 1: // RAND among the VCs with room
-		cnt := 0
-		for v := 0; v < n; v++ {
-			if room(v) > 0 {
-				cnt++
-			}
-		}
-		if cnt == 0 {
-			return -1
-		}
-		pick := s.gens[node].Intn(cnt)
-		for v := 0; v < n; v++ {
-			if room(v) > 0 {
-				if pick == 0 {
-					return v
-				}
-				pick--
-			}
-		}
-	}
-	best, most := -1, int32(0)
-	for v := 0; v < n; v++ {
-		if f := room(v); f > most {
-			best, most = v, f
-		}
-	}
-	return best
+	return s.pickVC(node, int(s.pk[k].dst), false, int(s.pk[k].outPort)*s.injVC, true)
 }
 
 // voqChooseVC is chooseVC under 4q and voqnet, whose injection VCs have a
