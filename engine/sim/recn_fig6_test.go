@@ -35,6 +35,22 @@ func recnFig6Scaled(t *testing.T, hosts int, scheme string, fromUs, endUs float6
 	return c
 }
 
+// recnFig6RECN runs RECN on the hosts-host network with the hotspot from
+// 250 µs to endUs, and checks what both sizes share (at most 8 lines per
+// side, none refused, none out of order): its 10-µs rates, its SAQ counts,
+// its level before the hotspot (150–250 µs) and the dip below it.
+func recnFig6RECN(t *testing.T, hosts int, endUs float64) (r []result.Rate, x *result.RECN, level, depth, last float64) {
+	t.Helper()
+	res, rr := runRates(t, recnFig6Scaled(t, hosts, "recn", 250, endUs), 10e3)
+	r, x = rr[0], res.RECN
+	level = result.MeanRate(r, 150e3, 250e3)
+	depth, last = dip(r, level, 250, endUs)
+	if x.PeakIngress > 8 || x.PeakEgress > 8 || x.Refused != 0 || x.OutOfOrder != 0 {
+		t.Errorf("RECN: %d lines at an ingress side, %d at an egress side (at most 8), %d refused, %d out of order (want none)", x.PeakIngress, x.PeakEgress, x.Refused, x.OutOfOrder)
+	}
+	return r, x, level, depth, last
+}
+
 // Fig. 6a (target 15): the 256-host network (4-ary 4-tree, 256 switches,
 // 128 KB per side), 192 hosts UN at 100 % (VOQnet's flat line is that
 // offered load, 192 B/ns: measured 192.0 before and 192.7 during the tree,
@@ -79,12 +95,7 @@ func TestRECNFig6a256Hosts(t *testing.T) {
 		t.Skip("a 450-µs and a 420-µs run of the 256-host network")
 	}
 	const voqnet = 192.0 // B/ns: the offered background, VOQnet's measured flat line
-	c := recnFig6Scaled(t, 256, "recn", 250, 450)
-	res, rr := runRates(t, c, 10e3)
-	r := rr[0]
-	x := res.RECN
-	level := result.MeanRate(r, 150e3, 250e3)
-	depth, last := dip(r, level, 250, 450)
+	r, x, level, depth, last := recnFig6RECN(t, 256, 450)
 	during, after := result.MeanRate(r, 250e3, 420e3), result.MeanRate(r, 350e3, 450e3)
 	t.Logf("RECN: before %.1f, 250–420 µs %.1f, 350–450 µs %.1f B/ns; dip %.1f B/ns, > 1 below until %+.0f µs; SAQs ≤ %d per ingress side, ≤ %d per egress side, ≤ %d in all; %d refused, %d out of order",
 		level, during, after, depth, last, x.PeakIngress, x.PeakEgress, x.PeakTotal, x.Refused, x.OutOfOrder)
@@ -93,9 +104,6 @@ func TestRECNFig6a256Hosts(t *testing.T) {
 	}
 	if after < level-1 || after < 0.95*voqnet {
 		t.Errorf("RECN 350–450 µs: %.1f B/ns, want ≥ its level %.1f − 1 and ≥ 95 %% of VOQnet's %.0f", after, level, voqnet)
-	}
-	if x.PeakIngress > 8 || x.PeakEgress > 8 || x.Refused != 0 || x.OutOfOrder != 0 {
-		t.Errorf("RECN: %d lines at an ingress side, %d at an egress side (at most 8), %d refused, %d out of order (want none)", x.PeakIngress, x.PeakEgress, x.Refused, x.OutOfOrder)
 	}
 
 	_, vr := runRates(t, recnFig6Scaled(t, 256, "voqsw", 150, 420), 10e3)
@@ -139,12 +147,7 @@ func TestRECNFig6b512Hosts(t *testing.T) {
 		t.Skip("a 350-µs run of the 512-host network")
 	}
 	const voqnet = 384.0 // B/ns
-	c := recnFig6Scaled(t, 512, "recn", 250, 350)
-	res, rr := runRates(t, c, 10e3)
-	r := rr[0]
-	x := res.RECN
-	level := result.MeanRate(r, 150e3, 250e3)
-	depth, last := dip(r, level, 250, 350)
+	r, x, level, depth, last := recnFig6RECN(t, 512, 350)
 	during := result.MeanRate(r, 300e3, 350e3)
 	t.Logf("RECN: before %.1f, 250–300 µs %.1f, 300–350 µs %.1f B/ns; dip %.1f B/ns, > 1 below until %+.0f µs; SAQs ≤ %d per ingress side, ≤ %d per egress side, ≤ %d in all; %d refused, %d out of order",
 		level, result.MeanRate(r, 250e3, 300e3), during, depth, last, x.PeakIngress, x.PeakEgress, x.PeakTotal, x.Refused, x.OutOfOrder)
@@ -153,8 +156,5 @@ func TestRECNFig6b512Hosts(t *testing.T) {
 	}
 	if during < 0.95*voqnet || during < level-1 {
 		t.Errorf("RECN 300–350 µs: %.1f B/ns, want ≥ 95 %% of VOQnet's %.0f and ≥ its level %.1f − 1", during, voqnet, level)
-	}
-	if x.PeakIngress > 8 || x.PeakEgress > 8 || x.Refused != 0 || x.OutOfOrder != 0 {
-		t.Errorf("RECN: %d lines at an ingress side, %d at an egress side (at most 8), %d refused, %d out of order (want none)", x.PeakIngress, x.PeakEgress, x.Refused, x.OutOfOrder)
 	}
 }
