@@ -277,14 +277,12 @@ func (a *App) run() {
 	// the last render, which may be older than the last keystroke
 	a.chk = nil
 	if bad := a.blockers(); len(bad) > 0 {
-		a.notice, a.noticeOfExp = "Cannot run: "+strings.Join(bad, "; "), true
-		a.schedule()
+		a.refuse("Cannot run: " + strings.Join(bad, "; "))
 		return
 	}
 	res, err := experiment.NewResults(a.exp)
 	if err != nil {
-		a.notice, a.noticeOfExp = "Cannot run: "+err.Error(), true
-		a.schedule()
+		a.refuse("Cannot run: " + err.Error())
 		return
 	}
 	if a.res == nil || !slices.Equal(a.res.Values, res.Values) || a.point >= len(res.Values) {

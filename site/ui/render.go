@@ -157,6 +157,13 @@ func (a *App) share() {
 	})
 }
 
+// refuse shows why an action cannot be taken (the form as it is at the
+// click): the notice stays until the next edit of the experiment.
+func (a *App) refuse(msg string) {
+	a.notice, a.noticeOfExp = msg, true
+	a.schedule()
+}
+
 // noticeSeconds: how long a notice that reports a done action stays up.
 const noticeSeconds = 6
 
@@ -182,8 +189,7 @@ func (a *App) refuseUnlinked() bool {
 	if why == "" {
 		return false
 	}
-	a.notice, a.noticeOfExp = "Cannot copy: "+why+".", true
-	a.schedule()
+	a.refuse("Cannot copy: " + why + ".")
 	return true
 }
 
@@ -562,8 +568,7 @@ func (a *App) dropPhysicalTexts() {
 // checked at the click.
 func (a *App) applyToAll(p config.Param) {
 	if e := a.rawErr[fmt.Sprintf("%d/%s", a.sel, p.Path)]; e != "" {
-		a.notice, a.noticeOfExp = "Cannot apply to all series: "+p.Path+": "+e, true
-		a.schedule()
+		a.refuse("Cannot apply to all series: " + p.Path + ": " + e)
 		return
 	}
 	v := p.Format(&a.exp.Series[a.sel])
