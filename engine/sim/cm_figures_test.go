@@ -58,15 +58,25 @@ func cmFig3(hotspot bool) config.Config {
 
 // Fig. 3a (target 2), the permutation n → n+4 at 0.6: Ideal(UGAL) is well
 // above MIN's 1/4 bound. ECN(UGAL) within 15% of Ideal(UGAL) does not hold
-// in our model (0.24 against 0.43 with VOQs: one BECN throttles a flow for
-// 8,000 cycles, and the permutation's queues mark): asserted only that ECN
-// keeps UGAL above ECN(MIN) and that both deliver (REPRODUCTION.md).
+// in our model (0.217 against 0.385: one BECN throttles a flow for 8,000
+// cycles, and the sources' injection buffers mark beyond saturation):
+// asserted that ECN keeps UGAL above ECN(MIN), that both deliver, and the
+// measured reason, every mark at an injection input (REPRODUCTION.md; the
+// other reading of the input buffer: TestECNFig3InputBufferAsVCMemory).
 func TestCBCMFig3aPermutation(t *testing.T) {
 	c := cmFig3(false)
 	iUgal, _, _ := cmRun(t, c, "ideal", "UGAL", 0.6)
-	eUgal, _, _ := cmRun(t, c, "ecn", "UGAL", 0.6)
 	eMin, _, _ := cmRun(t, c, "ecn", "MIN", 0.6)
-	t.Logf("accepted at 0.6: Ideal(UGAL) %.4f, ECN(UGAL) %.4f, ECN(MIN) %.4f", iUgal, eUgal, eMin)
+	eUgal, _, s := cmRun(t, c, "ecn", "UGAL", 0.6)
+	m := s.mech.list[0].(*ecn)
+	t.Logf("accepted at 0.6: Ideal(UGAL) %.4f, ECN(UGAL) %.4f, ECN(MIN) %.4f; ECN(UGAL)'s marks at injection / transit inputs %d / %d",
+		iUgal, eUgal, eMin, m.marks[0], m.marks[1])
+	// why target 2 does not hold: every mark is made at an injection
+	// buffer, the sources' own backlog beyond saturation (the transit
+	// queues never reach the threshold under the permutation)
+	if m.marks[0] == 0 || m.marks[1] != 0 {
+		t.Errorf("ECN(UGAL) marked %d packets at injection inputs and %d at transit inputs: want all at injection", m.marks[0], m.marks[1])
+	}
 	if iUgal < 0.38 {
 		t.Errorf("Ideal(UGAL) %.4f, want well above MIN's 0.25", iUgal)
 	}
@@ -99,6 +109,77 @@ func TestCBCMFig3bPermutationAndHotspot(t *testing.T) {
 	if got := m.becnTo[13] + m.becnTo[14] + m.becnTo[15]; got == 0 {
 		t.Errorf("nodes 13–15 received no BECN")
 	}
+}
+
+// ecnVCMemoryRun is cmRunSeed with ECN's input buffer read as a transit
+// VC's memory over all its output queues, injection buffers unmarked
+// (ecn.vcMemory), the ECN it ran with, and the run's BECNs.
+func ecnVCMemoryRun(t *testing.T, c config.Config, routing string, load float64, seed uint64) (acc float64, m *ecn, becns int64) {
+	t.Helper()
+	c.Congestion.Scheme, c.Routing.Name, c.Traffic.Load = "ecn", routing, load
+	c.Sim.Warmup, c.Sim.Cycles, c.Sim.Seeds = 20000, 20000, 1
+	s, err := New(c, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m = s.mech.list[0].(*ecn)
+	m.vcMemory = true
+	r, err := s.Run(nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range m.becnTo {
+		becns += n
+	}
+	if h := r.Hotspot; h != nil {
+		return h.Background.Accepted, m, becns
+	}
+	return r.Accepted, m, becns
+}
+
+// Figs. 3a, 3b and 4 (targets 2 and 3) with the other reading of ECN's
+// "input buffer" (Kim et al. §V-A: 90% of the input buffer's capacity): the
+// memory of a transit input's VC, its queues for every output together (the
+// router's VOQs keep a separate 256-flit buffer per queue, so a queue alone
+// is the default), and no mark at the sources' injection buffers.
+// Fig. 3a: ECN(UGAL) within 8% of Ideal(UGAL) (the paper's claim; here no
+// packet is marked, seeds 1–4: 0.385 / 0.389 / 0.386 / 0.386 = Ideal(UGAL)).
+// Fig. 4: the BECNs go to the hot senders n4–n7 and to R3's nodes n12–n15
+// only, n13–n15 (permutation flows to n1–n3) marked at R0's input from R3,
+// whose VC memory the non-minimal hot packets fill — the paper's victims
+// (seeds 1–4: n13–n15 33 / 8 / 15 / 18 of 39 / 25 / 28 / 38 BECNs). Fig. 3b's
+// ≈ ½ does not hold under this reading (0.75 / 0.95 / 0.73 / 0.78× Ideal(UGAL),
+// ECN(MIN) 0.250 below ECN(UGAL)): logged, not asserted (REPRODUCTION.md).
+func TestECNFig3InputBufferAsVCMemory(t *testing.T) {
+	a := cmFig3(false)
+	iUgal, _, _ := cmRun(t, a, "ideal", "UGAL", 0.6)
+	eUgal, _, becns := ecnVCMemoryRun(t, a, "UGAL", 0.6, 1)
+	t.Logf("Fig. 3a at 0.6: Ideal(UGAL) %.4f, ECN(UGAL) %.4f (%d BECNs)", iUgal, eUgal, becns)
+	if eUgal < 0.92*iUgal || eUgal > iUgal*1.001 {
+		t.Errorf("Fig. 3a: ECN(UGAL) %.4f, Ideal(UGAL) %.4f: want within 8%% below (the paper)", eUgal, iUgal)
+	}
+	b := cmFig3(true)
+	for seed := uint64(1); seed <= 2; seed++ {
+		acc, m, becns := ecnVCMemoryRun(t, b, "UGAL", 0.5, seed)
+		victims := m.becnTo[13] + m.becnTo[14] + m.becnTo[15]
+		t.Logf("Fig. 3b at 0.5, seed %d: ECN(UGAL) %.4f; BECNs per node %v (n13–n15 %d of %d); marks at injection / transit inputs %d / %d",
+			seed, acc, m.becnTo, victims, becns, m.marks[0], m.marks[1])
+		if m.marks[0] != 0 {
+			t.Errorf("seed %d: %d packets marked at injection inputs, want none under this reading", seed, m.marks[0])
+		}
+		for n, got := range m.becnTo {
+			if (n < 4 || n > 7 && n < 12) && got != 0 {
+				t.Errorf("seed %d: node %d received %d BECNs: want BECNs only for the hot senders n4–n7 and R3's nodes n12–n15 (Fig. 4)", seed, n, got)
+			}
+		}
+		if victims == 0 {
+			t.Errorf("seed %d: n13–n15 received no BECN (Fig. 4: ECN throttles them wrongly)", seed)
+		}
+	}
+	iB, _, _ := cmRun(t, b, "ideal", "UGAL", 0.5)
+	eB, _, _ := ecnVCMemoryRun(t, b, "UGAL", 0.5, 1)
+	eM, _, _ := ecnVCMemoryRun(t, b, "MIN", 0.5, 1)
+	t.Logf("Fig. 3b at 0.5, seed 1: ECN(UGAL) %.4f = %.2f× Ideal(UGAL) %.4f (the paper ≈ ½); ECN(MIN) %.4f", eB, eB/iB, iB, eM)
 }
 
 // Fig. 2 (target 1), zero-load latency: Baseline(UGAL)'s background

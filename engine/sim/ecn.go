@@ -19,6 +19,11 @@ import (
 //     flits a flit-by-flit source would have placed (injectionOccupancy).
 //     A plain per-buffer threshold: no root detection,
 //     no hysteresis (the mis-marking of the paper's Fig. 4 relies on it).
+//     With virtual output queues the buffer is one queue (an output's VC);
+//     vcMemory is the other reading of "input buffer", measured beside it
+//     (engine/REPRODUCTION.md, Kim et al., "ECN's input buffer, read two
+//     ways"): a transit input's VC counted over all its output queues, the
+//     memory they would share, and no mark at the injection buffers.
 //   - Destination: on consuming a marked packet it returns a BECN to the
 //     packet's source, a control packet on the priority class ("ECN
 //     requires one control packet VC"), routed minimally and served first.
@@ -40,6 +45,14 @@ type ecn struct {
 	// cycle its last queued flit is fed; per packet id, its last flit's
 	vEnd, feedEnd []int64
 	act           []int32 // the flows with IPD > 0
+	// vcMemory: the input buffer is a transit VC's memory, all its output
+	// queues together (vcOccupancy); injection buffers do not mark. Not a
+	// configuration field: the default reading is the one the figures'
+	// targets were met with (engine/REPRODUCTION.md, Kim et al.)
+	vcMemory bool
+	// marks: data packets marked as they left an injection input [0] and a
+	// transit input [1] (sequential runs; a partition counts its own)
+	marks [2]int64
 	// results
 	becnTo            []int64 // BECNs received, per node (source)
 	delivered, marked int64   // data packets consumed in the window, and marked ones
@@ -85,12 +98,40 @@ func (m *ecn) grant(s *Sim, r, in, vc int, k int32) {
 	pi := r*s.radix + in
 	b := &s.bufs[pi*s.maxVC+vc]
 	occ := (b.len + 1) * int32(s.P)
-	if s.ports[pi].class == topology.Injection {
+	inj := s.ports[pi].class == topology.Injection
+	switch {
+	case inj && m.vcMemory:
+		return
+	case inj:
 		occ = m.injectionOccupancy(s, b, k)
+	case m.vcMemory:
+		occ = m.vcOccupancy(s, pi, vc) + int32(s.P)
 	}
 	if occ > m.over[s.ports[pi].class] && !s.isControl(k) {
 		s.pk[k].mech |= m.mark
+		if inj {
+			m.marks[0]++
+		} else {
+			m.marks[1]++
+		}
 	}
+}
+
+// vcOccupancy is the phits left in data VC vc's memory at transit input
+// pi: with virtual output queues, the VC's queue for every output (queue
+// o·VCs + VC) together; without them, or for an extra VC (control), the
+// buffer itself.
+func (m *ecn) vcOccupancy(s *Sim, pi, vc int) int32 {
+	d := int(s.vq.d[s.ports[pi].class])
+	base := pi * s.maxVC
+	if !s.vq.on || vc >= s.vq.n*d {
+		return s.bufs[base+vc].len * int32(s.P)
+	}
+	var n int32
+	for q := vc % d; q < s.vq.n*d; q += d {
+		n += s.bufs[base+q].len
+	}
+	return n * int32(s.P)
 }
 
 // injectionOccupancy is the flits of an injection VC buffer b (its head k
