@@ -38,9 +38,10 @@ func cbcmDeclaredShare(t *testing.T, rt string, load float64, seed uint64) (dest
 // destination's runtime spent falsely declared a hotspot (detection is the
 // destination's act, §IV-B2), averaged over the destinations, it meets both
 // clauses with the 4,000-cycle destination epoch; read as the share of a
-// flow's runtime throttled (throttledShare), it is below the band at every
-// size and epoch measured (engine/REPRODUCTION.md, "The false detections'
-// share of runtime at saturation"). Scaled to the 64-node 2D network (4×4
+// flow's runtime throttled (throttledShare), it is below the band at 512
+// nodes under every epoch measured and reaches it at 64 nodes only deep in
+// saturation (engine/REPRODUCTION.md, "The false detections' share of
+// runtime at saturation"). Scaled to the 64-node 2D network (4×4
 // routers of 4 nodes), UR with 4-packet messages, 20,000 + 20,000 cycles,
 // seed 1: at 0.5 (UGAL) no hotspot; at 0.9 offered (saturated: 0.864 and
 // 0.866 accepted) MIN 1.41% and UGAL 1.51% of destination-time declared
