@@ -385,34 +385,50 @@ func cbcmDeclared(t *testing.T, c config.Config, seed uint64, router bool, limit
 // output is congested in 92% of its cycles. Asserted, what holds: the
 // router first in every seed under both draws, and early ÷ endpoint mean
 // ≤ 0.5 (the router at least twice as quick: "sooner") with detour, ≤ 0.4
-// with any. 1 s of CPU.
+// with any. With a buffer per output queue at the injection input too
+// (router.injectionVoq=perQueue, the paper's "4 VCs per output at each
+// input" taken at every input; the default shares the injection VC's buffer)
+// more of the hot packets go the Valiant way — router 1's inputs from
+// routers 2 and 3 hold a head for node 4 in 63% and 61% of the cycles
+// (shared: 37%, 30%) — and, seed 1, cycles 20,000–60,000, node 4 receives
+// 25 unmarked of 1,247 (63 shared), router 1's output to node 4 congested
+// in 86% of the cycles (69%); over seeds 1–24 node 4 alone
+// declares 4,314–32,257 cycles after the start (mean 11,824) and the ratio
+// is 0.34× with any — inside the paper's band, with the same 4,000-cycle
+// epoch and no declaration under UR (16 nodes, 0.3–0.75, 3 seeds) — and
+// 0.70× with detour (engine/REPRODUCTION.md, "Fig. 11's endpoint
+// detection: the readings measured"). Asserted for it, seeds 1–8 (0.26×):
+// the paper's band 0.1–0.4×. 1.3 s of CPU.
 func TestCBCMFig11DetectionTime(t *testing.T) {
 	const start = 20000
 	for _, tc := range []struct {
-		draw  string
-		seeds uint64
-		most  float64
-	}{{"detour", 24, 0.5}, {"any", 8, 0.4}} {
+		draw, injVoq string
+		seeds        uint64
+		least, most  float64
+	}{{"detour", "", 24, 0, 0.5}, {"any", "", 8, 0, 0.4}, {"any", "perQueue", 8, 0.1, 0.4}} {
 		var early, endpoint float64
 		for seed := uint64(1); seed <= tc.seeds; seed++ {
 			c := cbcmHotspot("cbcm", "UGAL", 4, "0,1,2,3", 0.4)
 			c.Router.OutputArbiter = "rrvc"
 			c.Routing.UgalIntermediate = tc.draw
+			if tc.injVoq != "" {
+				c.Router.InjectionVoq = tc.injVoq
+			}
 			c.Traffic.HotspotStart = start
 			atDest := cbcmDeclared(t, c, seed, false, start+200000)
 			c.Congestion.CbcmEarly = true
 			atRouter := cbcmDeclared(t, c, seed, true, start+200000)
-			t.Logf("%s, seed %d: router 0 declares %d cycles after the start, node 4 alone %d", tc.draw, seed, atRouter-start, atDest-start)
+			t.Logf("%s %s, seed %d: router 0 declares %d cycles after the start, node 4 alone %d", tc.draw, tc.injVoq, seed, atRouter-start, atDest-start)
 			if atRouter < start || atDest < start || atRouter >= atDest {
-				t.Errorf("%s, seed %d: router at %d, node 4 alone at %d (the start %d): want both after the start, the router first", tc.draw, seed, atRouter, atDest, start)
+				t.Errorf("%s %s, seed %d: router at %d, node 4 alone at %d (the start %d): want both after the start, the router first", tc.draw, tc.injVoq, seed, atRouter, atDest, start)
 			}
 			early += float64(atRouter-start) / float64(tc.seeds)
 			endpoint += float64(atDest-start) / float64(tc.seeds)
 		}
 		r := early / endpoint
-		t.Logf("%s: early detection %.0f cycles after the start, endpoint %.0f: %.2f× (the paper 0.22×, accept 0.1–0.4×)", tc.draw, early, endpoint, r)
-		if r > tc.most {
-			t.Errorf("%s: early ÷ endpoint detection time %.2f×; want ≤ %.1f×", tc.draw, r, tc.most)
+		t.Logf("%s %s: early detection %.0f cycles after the start, endpoint %.0f: %.2f× (the paper 0.22×, accept 0.1–0.4×)", tc.draw, tc.injVoq, early, endpoint, r)
+		if r > tc.most || r < tc.least {
+			t.Errorf("%s %s: early ÷ endpoint detection time %.2f×; want %.1f–%.1f×", tc.draw, tc.injVoq, r, tc.least, tc.most)
 		}
 	}
 }
