@@ -33,6 +33,8 @@ type Congestion struct {
 	CbcmEarly         bool    `json:"cbcmEarly,omitempty" doc:"cbcm: early detection: every router also keeps the contention metric per destination node (the inputs whose request is a packet to it) and runs the destination's epoch test on the packets to each it forwards, throttling the contributing sources itself (false: at the destinations only)" when:"congestion.scheme=cbcm" paper:"Kim et al., Contention-based Congestion Management in Large-Scale Networks §VI-A (Fig. 11)"`
 	// SRP (Kim et al. §III-B, §V-A; the grant time and the drop check of the original SRP paper)
 	SrpDropThreshold int     `json:"srpDropThreshold,omitempty" doc:"srp: a speculative packet whose queuing time over its hops exceeds this is dropped at its router and NACKed (0: 2,000)" unit:"cycles" min:"0" max:"1000000" when:"congestion.scheme=srp" paper:"Kim et al., Contention-based Congestion Management in Large-Scale Networks §V-A (TTW 2,000)"`
+	SrpDropClock     string  `json:"srpDropClock,omitempty" doc:"srp: what a speculative packet's time-to-wait counts against srpDropThreshold: queuing, its queuing time summed over its hops (head arrival to crossing, the source router's injection input included; the original SRP simulator's queuing-only option); sent, every cycle since it left its source queue (that simulator without the option: links and routers too); message, every cycle since its message's reservation was sent (its wait in the source queue behind the message's earlier packets and other flows too); generated, every cycle since the packet was generated (empty: queuing)" enum:"queuing,sent,message,generated" when:"congestion.scheme=srp" paper:"Kim et al., Contention-based Congestion Management in Large-Scale Networks §III-B, §V-A (TTW 2,000; from when not given); Jiang et al., Network Congestion Avoidance through Speculative Reservation (the timeout)"`
+	SrpDropAhead     bool    `json:"srpDropAhead,omitempty" doc:"srp: a speculative head is also dropped when its time-to-wait plus the phits held in the next buffer on its route (less the link's round trip, 2 × its latency) exceeds srpDropThreshold: the wait still ahead, counted before it is spent (the original SRP simulator's buffer-size drop) (false: the time spent only)" when:"congestion.scheme=srp" paper:"Jiang et al., Network Congestion Avoidance through Speculative Reservation (the original simulator's RESERVATION_BUFFER_SIZE_DROP, on in its defaults); Kim et al., Contention-based Congestion Management in Large-Scale Networks §V-A"`
 	SrpMinPackets    int     `json:"srpMinPackets,omitempty" doc:"srp: messages of fewer packets go non-speculatively without a reservation (0: 4)" unit:"packets" min:"0" max:"1024" when:"congestion.scheme=srp" paper:"Kim et al., Contention-based Congestion Management in Large-Scale Networks §V-A (4)"`
 	SrpOverhead      float64 `json:"srpOverhead,omitempty" doc:"srp: the destination's schedule advances by a message's flits × (1 + this) per reservation (0: 0.05)" unit:"×" min:"0" max:"10" when:"congestion.scheme=srp" paper:"Kim et al., Contention-based Congestion Management in Large-Scale Networks §V-A (0.05)"`
 	CbcmHotspotVC    string  `json:"cbcmHotspotVC,omitempty" doc:"cbcm: where throttled flows go: dedicated, one minimally routed VC class of their own at strictly lowest priority; shared, the data VCs and routing (empty: dedicated)" enum:"dedicated,shared" when:"congestion.scheme=cbcm" paper:"Kim et al., Contention-based Congestion Management in Large-Scale Networks §IV-A, §VI-B (Figs. 12–13)"`
@@ -95,15 +97,20 @@ func (c Congestion) CBCM() CBCMParams {
 // SRPParams are SRP's parameters with the defaults for the zeros.
 type SRPParams struct {
 	DropThreshold int64
+	DropClock     string // queuing, sent, message or generated
+	DropAhead     bool
 	MinPackets    int
 	Overhead      float64
 }
 
 // SRP resolves the SRP fields (0: Kim et al. §V-A's values).
 func (c Congestion) SRP() SRPParams {
-	p := SRPParams{DropThreshold: int64(c.SrpDropThreshold), MinPackets: c.SrpMinPackets, Overhead: c.SrpOverhead}
+	p := SRPParams{DropThreshold: int64(c.SrpDropThreshold), MinPackets: c.SrpMinPackets, Overhead: c.SrpOverhead, DropAhead: c.SrpDropAhead}
 	if p.DropThreshold == 0 {
 		p.DropThreshold = 2000
+	}
+	if p.DropClock = c.SrpDropClock; p.DropClock == "" {
+		p.DropClock = "queuing"
 	}
 	if p.MinPackets == 0 {
 		p.MinPackets = 4
@@ -158,6 +165,9 @@ func (c *Congestion) fill() {
 	}
 	if c.RecnCrossbar == "" {
 		c.RecnCrossbar = "perOutput"
+	}
+	if c.SrpDropClock == "" {
+		c.SrpDropClock = "queuing"
 	}
 }
 

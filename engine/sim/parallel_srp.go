@@ -13,11 +13,13 @@ package sim
 //     that crosses the cut crosses it on a link of the cut, at least L
 //     cycles after it was sent, with its control tag (crossing.tag);
 //   - the speculative bit is a packet bit (pk.mech); the packet's queuing
-//     time over its earlier hops (srp.acc, by packet id), which the drop
-//     check reads at every router, crosses the cut with it (crossing.acc).
+//     time over its earlier hops, or the cycle its drop clock started
+//     (srp.acc, by packet id), which the drop check reads at every router,
+//     crosses the cut with it (crossing.acc).
 //
 // The rest is written where it lives: per flow (source·N + destination)
-// its message, packets left and out, grant, t_g and start, the sizes of
+// its message, packets left and out, grant, t_g, start and the cycle its
+// reservation went (begun), the sizes of
 // its messages queued (srp.pend, in its node's pool), at the
 // source node (its messages, sends, grants, ACKs and NACKs); per node its
 // transmission slots (tx, at the source) and its ejection schedule
@@ -60,7 +62,7 @@ func (s *Sim) srpShard(sh *Sim) {
 	}
 	m2 := *m
 	m2.acc = nil
-	m2.sentPk, m2.specPk, m2.dropped, m2.reservations, m2.drops, m2.ctl, m2.nackWaited = 0, 0, 0, 0, 0, 0, 0
+	m2.sentPk, m2.specPk, m2.dropped, m2.reservations, m2.drops, m2.ctl, m2.nackWaited, m2.resPk = 0, 0, 0, 0, 0, 0, 0, 0
 	sh.parked = 0
 	sh.mech.list = []mechanism{&m2}
 	sh.mech.recv = []packetReceiver{&m2}
@@ -92,8 +94,8 @@ func (s *Sim) srpGather(parts []*Sim) {
 }
 
 // counts are SRP's integer counts, which the partitions sum.
-func (m *srp) counts() [7]*int64 {
-	return [7]*int64{&m.sentPk, &m.specPk, &m.dropped, &m.reservations, &m.drops, &m.ctl, &m.nackWaited}
+func (m *srp) counts() [8]*int64 {
+	return [8]*int64{&m.sentPk, &m.specPk, &m.dropped, &m.reservations, &m.drops, &m.ctl, &m.nackWaited, &m.resPk}
 }
 
 // pktAccOut is the queuing time packet k carries across the cut (SRP's

@@ -13,7 +13,9 @@ import (
 // injection inputs, and reservations, grants, ACKs, NACKs and speculative
 // packets (with their queuing time) cross the cut: MIN under HOTSPOT with
 // a UN background and UGAL under UN at h=2, UGAL under UN on the 2D
-// flattened butterfly (Kim et al.'s router); and QCN-Switch's reaction
+// flattened butterfly (Kim et al.'s router) — the second counting the
+// time-to-wait from its message's reservation, with the wait ahead
+// (congestion.srpDropClock=message, srpDropAhead); and QCN-Switch's reaction
 // points with their byte counters randomised (routing.qcnRpJitter at its
 // default 0.15, each node drawing from its own stream).
 func srpCases() []goldenCase {
@@ -23,7 +25,8 @@ func srpCases() []goldenCase {
 	add := func(name string, sets ...[]string) { cs = append(cs, goldenCase{name, slices.Concat(sets...)}) }
 	add("SRP/MIN/HOTSPOT/UN", srp, []string{"congestion.srpDropThreshold=30", "router.injectionBuffer=8", "traffic.pattern=HOTSPOT", "traffic.hotspotNode=40",
 		"traffic.hotspotSenders=0,9,17,33,50,61,70", "traffic.hotspotBackground=UN", "traffic.load=0.6"})
-	add("SRP/UGAL/UN", srp, []string{"routing.name=UGAL", "congestion.srpDropThreshold=150", "traffic.load=0.7"})
+	// with the drop clock from the message's reservation and the wait ahead
+	add("SRP/UGAL/UN", srp, []string{"routing.name=UGAL", "congestion.srpDropThreshold=150", "traffic.load=0.7", "congestion.srpDropClock=message", "congestion.srpDropAhead=true"})
 	add("fbfly2D/SRP/UGAL/UN", srp, fb2, []string{"routing.name=UGAL", "congestion.srpDropThreshold=300", "traffic.load=0.7"})
 	add("QCN/rp/jitter", []string{"routing.name=QCN_SWITCH", "routing.qcnReactionPoints=true", "routing.qcnRpByteCount=64", "routing.qcnCPC=10", "traffic.pattern=ADV", "traffic.load=0.6"})
 	return cs

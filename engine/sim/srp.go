@@ -37,7 +37,12 @@ import (
 //     its hops (head arrival to crossing; BookSim's
 //     RESERVATION_QUEUING_DROP) exceeds srpDropThreshold is dropped, its
 //     buffer slot's credit returned, and NACKed to its source from the
-//     router. The check runs every srpScan cycles over the busy
+//     router. congestion.srpDropClock counts instead every cycle since the
+//     packet left its source queue (sent: that simulator without the
+//     option), since its message's reservation (message) or since its
+//     generation (generated); congestion.srpDropAhead adds the wait still
+//     ahead, the phits held downstream less the link's round trip (that
+//     simulator's RESERVATION_BUFFER_SIZE_DROP; waited). The check runs every srpScan cycles over the busy
 //     speculative queues' heads. The dropped packet is freed and counted
 //     parked (in flight) until its NACK re-creates it at the source.
 //
@@ -73,9 +78,12 @@ type srp struct {
 	pend    srpSizes    // the sizes of the messages queued behind the one in progress
 	tx      [][]srpSlot // per node: its granted messages' transmission slots, by start
 	tRes    []int64     // per destination: its ejection schedule
-	acc     []int64     // per packet id: a speculative packet's queuing over its earlier hops
+	acc     []int64     // per packet id: a speculative packet's queuing over its earlier hops (clock queuing), else the cycle its clock starts
+	begun   []int64     // per flow: when its message in progress sent its reservation
+	since   bool        // the drop clock counts every cycle since acc[k] (congestion.srpDropClock ≠ queuing)
 	// results: window counts (packets leaving source queues; drops)
 	sentPk, specPk, dropped int64
+	resPk                   int64   // of sentPk, the packets of reserved messages (speculative or not)
 	reservations, drops     int64   // the whole run
 	ctl                     int64   // control messages sent
 	portNode                []int32 // by injection port: its node
@@ -190,6 +198,7 @@ func (m *srp) attach(s *Sim, id int) error {
 	nf := s.N * s.N
 	m.cur, m.left, m.out = make([]int32, nf), make([]int32, nf), make([]int32, nf)
 	m.granted, m.start, m.tg = make([]bool, nf), make([]int64, nf), make([]int64, nf)
+	m.begun, m.since = make([]int64, nf), m.p.DropClock != "queuing"
 	m.pend.init(s.N)
 	m.tx, m.tRes = make([][]srpSlot, s.N), make([]int64, s.N)
 	m.nackQ = make([][]srpNackWait, s.R)
@@ -219,7 +228,7 @@ func (m *srp) grantHook(s *Sim) func(r, in, out, vc, outVC int, k int32) {
 		if s.ports[pi].class == topology.Injection {
 			s.fg.wake[m.portNode[pi]] = 0
 		}
-		if s.pk[k].mech&m.spec != 0 {
+		if s.pk[k].mech&m.spec != 0 && !m.since {
 			m.acc[k] += s.now - s.pk[k].entry
 		}
 	}
@@ -302,6 +311,7 @@ func (m *srp) begin(s *Sim, n, dst, packets int) {
 	m.cur[f], m.left[f], m.out[f], m.granted[f] = int32(packets), int32(packets), 0, false
 	s.setIsoFlow(n, dst, true)
 	s.holdFlow(n, dst, s.now)
+	m.begun[f] = s.now
 	m.reservations++
 	if s.wl != nil && s.wl.inJob(n) {
 		m.jobRes++
@@ -324,12 +334,24 @@ func (m *srp) sent(s *Sim, n, dst int, k int32) {
 		return
 	}
 	m.left[f]--
+	if win {
+		m.resPk++
+	}
 	if s.iso.flow[f] {
 		s.pk[k].mech |= m.spec
 		for int(k) >= len(m.acc) {
 			m.acc = append(m.acc, make([]int64, len(s.pk)-len(m.acc))...)
 		}
-		m.acc[k] = 0
+		switch m.p.DropClock {
+		case "queuing":
+			m.acc[k] = 0 // summed over its hops by grantHook
+		case "sent":
+			m.acc[k] = s.now
+		case "message":
+			m.acc[k] = m.begun[f]
+		default: // generated
+			m.acc[k] = s.pk[k].gen
+		}
 		m.out[f]++
 		if win {
 			m.specPk++
@@ -484,13 +506,34 @@ func (m *srp) scanRange(s *Sim, r0, r1 int) {
 				cl := s.ports[pi].class
 				for q := int(s.isoBase[cl]); q < min(int(s.ctlBase[cl]), s.nq[cl]); q++ {
 					b := &s.bufs[pi*s.maxVC+q]
-					for b.len > 0 && int64(b.hEntry) <= now && m.acc[b.hd]+now-int64(b.hEntry) > m.p.DropThreshold {
+					for b.len > 0 && int64(b.hEntry) <= now && m.waited(s, r, b, now) > m.p.DropThreshold {
 						m.drop(s, r, in, q)
 					}
 				}
 			}
 		}
 	}
+}
+
+// waited is the time-to-wait the head of buffer b of router r has spent
+// (congestion.srpDropClock), plus, with srpDropAhead, the wait still ahead
+// of it once routed: the phits held in the next router's buffer on its
+// route less the link's round trip (the original SRP simulator's
+// buffer-size drop; not towards a node).
+func (m *srp) waited(s *Sim, r int, b *buffer, now int64) int64 {
+	var w int64
+	if m.since {
+		w = now - m.acc[b.hd]
+	} else {
+		w = m.acc[b.hd] + now - int64(b.hEntry)
+	}
+	if m.p.DropAhead && b.hOut >= 0 {
+		po := r*s.radix + int(b.hOut)
+		if cl := s.ports[po].class; cl != topology.Injection {
+			w += max(0, int64(s.bufCap[cl]-s.credits[po*s.maxVC+int(b.hVC)])-2*s.lat[cl])
+		}
+	}
+	return w
 }
 
 // drop removes the head of queue q of input in of router r, returns its
@@ -569,8 +612,12 @@ func (m *srp) nackFrom(s *Sim, r, to int, d int64) {
 func (m *srp) report(s *Sim) (string, map[string]float64) {
 	r := map[string]float64{
 		"speculativeShare": shareOf(m.specPk, m.sentPk),
-		"droppedShare":     shareOf(m.dropped, m.specPk),
-		"reservations":     float64(m.reservations), "drops": float64(m.drops),
+		// the paper's "52% of the packets were sent speculatively" (Kim et
+		// al. §V-B, Fig. 8c) can only be of the reserved messages' packets
+		// (UR1's: a third of all at UR1 0.4, UR2 0.9)
+		"speculativeShareReserved": shareOf(m.specPk, m.resPk),
+		"droppedShare":             shareOf(m.dropped, m.specPk),
+		"reservations":             float64(m.reservations), "drops": float64(m.drops),
 		"controlMessages": float64(m.ctl)}
 	if s.wl != nil { // beside a Graph500 job: its messages' share
 		r["jobReservations"] = float64(m.jobRes)

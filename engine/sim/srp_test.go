@@ -253,10 +253,28 @@ func TestSRPDeterministic(t *testing.T) {
 // SRP raises UR1's latency at 0.6 at least 2× over no-SRP (paper 4.4×,
 // accepted 2.5–7×), speculative packets are dropped (paper ≈15% at 0.6),
 // and UR2's latency is not raised (its packets outrank the speculative
-// ones). 16 nodes, 10,000 + 20,000 cycles per point.
+// ones). 16 nodes, 10,000 + 20,000 cycles per point. The dropped share
+// depends on what the time-to-wait counts (congestion.srpDropClock; the
+// paper does not say): at 0.6 the paper's ≈ 15% lies between the default's
+// (queuing in the routers: 0.99%, below the accepted 5–30%) and the clock
+// from generation's (36%, the source queue's wait behind the flow's
+// earlier message counted), which with UR1's latency still ≥ 2× over
+// no-SRP is asserted too.
 func TestSRPFig5bUR1UR2(t *testing.T) {
 	if testing.Short() {
-		t.Skip("4 runs of 30,000 cycles")
+		t.Skip("5 runs of 30,000 cycles")
+	}
+	var shares [2]float64 // at 0.6: the default's, the clock from generation's
+	{
+		c := srpConfig("srp", "UGAL", 0.6)
+		c.Traffic.Pattern, c.Congestion.SrpDropClock = "UR1UR2", "generated"
+		c.Sim.Warmup, c.Sim.Cycles = 10000, 20000
+		_, res := btSimState(t, c, 1)
+		shares[1] = res.Mechanisms["srp"]["droppedShare"]
+		t.Logf("UR1 at 0.6, srpDropClock=generated: dropped share %.4f, UR1 latency %.0f", shares[1], res.Groups[0].Class.Latency.Avg)
+		if res.Groups[0].Class.Latency.Avg < 2*481 {
+			t.Errorf("srpDropClock=generated: UR1 latency %.0f, want ≥ 2× no-SRP's 481", res.Groups[0].Class.Latency.Avg)
+		}
 	}
 	var drops float64
 	for _, load := range []float64{0.6, 0.7} {
@@ -273,6 +291,9 @@ func TestSRPFig5bUR1UR2(t *testing.T) {
 			if sc == "srp" {
 				m := res.Mechanisms["srp"]
 				drops += m["drops"]
+				if load == 0.6 {
+					shares[0] = m["droppedShare"]
+				}
 				t.Logf("UR1 at %.1f: UR1 latency %.0f vs %.0f without SRP (%.2f×, paper 4.4× at 0.6); UR2 %.0f vs %.0f; dropped share %.4f (paper ≈0.15 at 0.6), speculative share %.3f",
 					load, ur1[1], ur1[0], ur1[1]/ur1[0], ur2[1], ur2[0], m["droppedShare"], m["speculativeShare"])
 			}
@@ -286,6 +307,9 @@ func TestSRPFig5bUR1UR2(t *testing.T) {
 	}
 	if drops == 0 {
 		t.Error("no speculative packet dropped under UR1–UR2 at 0.6 and 0.7")
+	}
+	if !(shares[0] < 0.15 && shares[1] > 0.15) {
+		t.Errorf("dropped share at UR1 0.6: %.4f counting queuing, %.4f counting from generation; the paper's 0.15 between them", shares[0], shares[1])
 	}
 }
 
