@@ -53,8 +53,10 @@ func dip(r []result.Rate, level, fromUs, toUs float64) (depth, lastUs float64) {
 // at most 4 SAQs at an ingress side and 3 at an egress side, fewer than 170
 // in the network from 850 µs on (Fig. 4: < 5, < 4, < 170), and while the
 // tree forms (815–825 µs, 5-µs samples: measured 4 / 4 / 195 with the
-// per-output crossbar, 2 / 2 / 146 with normalFirst) at most 4 per side and
-// fewer than 340 in all (×2: the thresholds are not given); at most 8 per
+// per-output crossbar, 2 / 2 / 146 with normalFirst: nested trees of the
+// hotspot path's six over-subscribed links, TestRECNFormationNestedRoots)
+// at most 4 per side and fewer than 340 in all (×2: the thresholds are not
+// given); at most 8 per
 // side in case 2; and the level holds to the end,
 // 1,800–2,000 µs within 1 B/ns of it (the paper's ≈ 25 and ≈ 45 there: the
 // interfaces' admittance queues, §4.1, hold the hotspot's backlog while
