@@ -7,6 +7,25 @@ import (
 
 // RECN's fields are in Congestion (congestion.recn*).
 
+// RECN's default thresholds (the RECN paper gives none, §3.3–3.4): an
+// egress side whose normal queue holds RECNDetectBytes is a root, a SAQ
+// holding RECNPropBytes notifies upstream. Reconstructed with 64-B packets
+// (5 and 8 packets): of the pairs measured, the one that meets Fig. 2's
+// dips (< 1 B/ns in corner case 1, < 4 in case 2) with Fig. 4's lines
+// (< 170 in case 1); 2 KB each dips 2.9 and 6.3 B/ns (engine/REPRODUCTION.md,
+// "The thresholds under the per-output crossbar").
+// With larger packets each default is at least RECNMinPackets packets: with
+// 512-B packets 320 B is less than one packet, and a side holding a single
+// packet in transit roots a tree (case 1: 1,795 lines at once, every SAQ
+// of a side taken, 8,911 notifications refused, 1,377 lines still held at
+// the end); at 4 packets (2 KB) the lines stay at 124–135 in all (Fig. 4:
+// < 170) with the same throughput.
+const (
+	RECNDetectBytes = 320
+	RECNPropBytes   = 512
+	RECNMinPackets  = 4
+)
+
 // RECNParams are RECN's parameters in packets of pktBytes bytes (at least
 // 1 packet each) and cycles.
 type RECNParams struct {
@@ -32,8 +51,16 @@ func (c Congestion) RECN(pktBytes int) RECNParams {
 		}
 		return int32(max(1, (v+pktBytes-1)/pktBytes))
 	}
-	p := RECNParams{SAQs: c.RecnSaqs, Detect: or(c.RecnDetect, 2048), Prop: or(c.RecnProp, 2048),
+	p := RECNParams{SAQs: c.RecnSaqs, Detect: or(c.RecnDetect, RECNDetectBytes), Prop: or(c.RecnProp, RECNPropBytes),
 		Xoff: or(c.RecnXoff, 4096), Xon: or(c.RecnXon, 2048), IdleCycles: 1250, NormalFirst: c.RecnCrossbar != "rotating", PerOutput: c.RecnCrossbar == "perOutput" || c.RecnCrossbar == ""}
+	// the defaults hold at least RECNMinPackets packets (the propagation
+	// threshold at most T_xoff, which it must not exceed)
+	if c.RecnDetect == 0 {
+		p.Detect = max(p.Detect, RECNMinPackets)
+	}
+	if c.RecnProp == 0 {
+		p.Prop = max(p.Prop, min(RECNMinPackets, p.Xoff))
+	}
 	if p.SAQs == 0 {
 		p.SAQs = 8
 	}

@@ -92,3 +92,34 @@ func TestRECNCrossbarField(t *testing.T) {
 		t.Errorf("IQ with recnCrossbar: unapplied %v, want congestion.recnCrossbar", u)
 	}
 }
+
+// RECN's default thresholds (the RECN paper gives none, §3.3–3.4):
+// detection at 320 B and propagation at 512 B, 5 and 8 packets of 64 B
+// (Fig. 2's dips, engine/REPRODUCTION.md targets 8–17), at least 4 packets
+// each with larger packets (512-B packets: 4 and 4, 2 KB, where 1 packet
+// roots a tree at every packet in transit), the propagation threshold at
+// most T_xoff; a value set is rounded up to whole packets without the
+// floor; every packet size's defaults pass validation.
+func TestRECNDefaultThresholds(t *testing.T) {
+	c := RECNMechanism(1)
+	for _, x := range []struct {
+		pkt, detect, prop int32
+	}{{64, 5, 8}, {128, 4, 4}, {512, 4, 4}, {1024, 4, 4}, {2048, 4, 2}} {
+		p := c.Congestion.RECN(int(x.pkt))
+		if p.Detect != x.detect || p.Prop != x.prop {
+			t.Errorf("%d-B packets: detect %d, prop %d packets; want %d, %d", x.pkt, p.Detect, p.Prop, x.detect, x.prop)
+		}
+		if p.Prop > p.Xoff {
+			t.Errorf("%d-B packets: prop %d over Xoff %d", x.pkt, p.Prop, p.Xoff)
+		}
+		d := c
+		d.Router.PacketSize = int(x.pkt) / d.Physical.PhitBytes
+		if errs := d.Validate(); len(errs) != 0 {
+			t.Errorf("%d-B packets: %v", x.pkt, errs)
+		}
+	}
+	c.Congestion.RecnDetect, c.Congestion.RecnProp = 320, 512
+	if p := c.Congestion.RECN(512); p.Detect != 1 || p.Prop != 1 {
+		t.Errorf("320 B / 512 B set, 512-B packets: %d / %d packets, want 1 / 1", p.Detect, p.Prop)
+	}
+}

@@ -611,7 +611,7 @@ var Table = []Figure{
 		Shows:      "At the egress sides and interfaces RECN needs even fewer set-aside queues than at the ingress sides.",
 		ClaimText:  "Fewer than 4 SAQs are ever needed at an egress side in corner case 1; we accept at most 3 lines at one egress side or interface over the run.",
 		Claim:      Claim{Kind: Band, Metric: SAQEgress, Series: "RECN", Load: 0.5, Lo: 0, Hi: 3},
-		Known:      "with the per-output crossbar (the default, which puts RECN on VOQnet's line as Figs. 2b and 6 draw it) one egress side holds 4 lines for 5 µs while the tree forms (820–825 µs), within ×2 of the paper's count (its thresholds are not published); from 850 µs on at most 2 (congestion.recnCrossbar=normalFirst: 2 throughout)",
+		Known:      "with the per-output crossbar (the default, which puts RECN on VOQnet's line as Figs. 2b and 6 draw it) one egress side holds 4 lines while the tree forms (before 850 µs: the nested trees of the hotspot path's over-subscribed links), one over the paper's count (its thresholds are not published; detection at 320 B, propagation at 512 B); from 850 µs on at most 1 (congestion.recnCrossbar=normalFirst: 2 throughout)",
 		Experiment: "recn-fig2a", Scaled: "64 hosts at full size, 8 SAQs per side, 2,000 µs, one seed.",
 	},
 	{
@@ -620,7 +620,6 @@ var Table = []Figure{
 		Shows:      "Summed over the network's 48 switches and 64 interfaces, RECN's set-aside queues stay a small fraction of its ports.",
 		ClaimText:  "The total number of SAQs is always lower than 170 in corner case 1 (0.22 per port); we accept at most 170 lines allocated at once.",
 		Claim:      Claim{Kind: Band, Metric: SAQTotal, Series: "RECN", Load: 0.5, Lo: 0, Hi: 170},
-		Known:      "with the per-output crossbar (the default) the network holds up to 195 lines in the 5-µs samples at 815–825 µs while the tree forms, within ×2 of the paper's < 170; from 850 µs on at most 149 (congestion.recnCrossbar=normalFirst: 146 throughout)",
 		Experiment: "recn-fig2a", Scaled: "64 hosts at full size, 8 SAQs per side, 2,000 µs, one seed.",
 	},
 	{

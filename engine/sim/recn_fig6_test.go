@@ -73,10 +73,13 @@ func recnFig6RECN(t *testing.T, hosts int, endUs float64) (r []result.Rate, x *r
 // the background has run: from 150 µs the first two bins fall to 60.0 and
 // 62.1 B/ns, from 250 µs to 149.6 (29.8 under the level), as from 800 µs
 // in the full run (150.4, 28.9 under), back within 1 B/ns after 20 µs in
-// both. Measured (seed 1) with the per-output crossbar (the default):
-// RECN 190.5 before, 191.2 over the 170 µs, 191.3 over 350–450 µs, the dip
-// 32.9 B/ns back after 10 µs, ≤ 6 / 5 lines per side, ≤ 888 in all; the
-// full run 191.2 before, 191.9 over 800–970 µs. With
+// both. Measured (seed 1) with the per-output crossbar and the default
+// thresholds (detection at 320 B, propagation at 512 B): RECN 190.6
+// before, 191.2 over the 170 µs, 191.2 over 350–450 µs, the dip 6.5 B/ns
+// back after 10 µs, ≤ 7 / 5 lines per side, ≤ 1,201 in all; the full run
+// 191.3 before, 191.7 over 800–970 µs. At 2 KB each: 190.5, 191.2, 191.3,
+// the dip 32.9 B/ns back after 10 µs, ≤ 6 / 5 lines per side, ≤ 888 in
+// all; the full run 191.2 before, 191.9 over 800–970 µs. With
 // congestion.recnCrossbar=normalFirst: RECN 179.4 before, 189.6 over
 // the 170 µs, 193.5 over 350–450 µs, ≤ 4 / 3 lines per side, ≤ 920 in
 // all; the full run 179.3 before, 185.7 over 800–970 and 194.5 over
@@ -131,9 +134,11 @@ func TestRECNFig6a256Hosts(t *testing.T) {
 // per side, none refused, none out of order. The onset at 250 µs as at
 // 256 hosts: from 150 µs the first bins fall to 124.9 and 143.4 B/ns,
 // not the full run's one deep bin. Measured (seed 1) with the per-output
-// crossbar (the default): 381.0 before, 376.4 over 250–300 and 387.2 over
-// 300–350 µs, the dip 66.7 B/ns, ≤ 6 / 5 lines per side, ≤ 1,707 in all;
-// the full run 382.5 / 383.4 / 383.3. With
+// crossbar and the default thresholds: 381.3 before, 382.2 over 250–300
+// and 300–350 µs, the dip 13.4 B/ns, ≤ 6 / 5 lines per side, ≤ 2,000 in
+// all; the full run 382.6 / 383.2 / 383.2. At 2 KB each: 381.0 before,
+// 376.4 over 250–300 and 387.2 over 300–350 µs, the dip 66.7 B/ns, ≤ 6 / 5
+// lines per side, ≤ 1,707 in all; the full run 382.5 / 383.4 / 383.3. With
 // congestion.recnCrossbar=normalFirst: 358.1 before,
 // 353.3 over 250–300 and 388.8 over 300–350 µs, the dip 58.1 B/ns, back
 // within 1 B/ns after 20 µs, ≤ 4 / 3 lines per side, ≤ 1,800 in all; the

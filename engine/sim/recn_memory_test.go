@@ -32,6 +32,10 @@ func TestRECNMemoryStalled(t *testing.T) {
 	c.Traffic.HotspotSenders, c.Traffic.Load = strings.Join(senders, ","), 0
 	c.Traffic.HotspotLinkRate = false // backlogged: the bound is for them
 	c.Traffic.HotspotStart, c.Traffic.HotspotEnd, c.Sim.Cycles = 0, 0, 3000
+	// detection and propagation at 2 KB: with the defaults (320 B / 512 B)
+	// the interfaces' SAQs reach Xoff sooner, the admittance queues fill
+	// and the generators stall, 83 % of the bound in 3,000 cycles
+	c.Congestion.RecnDetect, c.Congestion.RecnProp = 2048, 2048
 	if errs := c.Validate(); len(errs) > 0 {
 		t.Fatal(errs)
 	}
