@@ -22,10 +22,12 @@ import (
 // UR 0.3, UGAL, 20,000 + 20,000 cycles, intervals of 2,000 (the senders
 // from cycle 1, for the record per interval): the same three phases in
 // miniature — CBCM's startup tree lifts the background's latency during
-// the warm-up (up to 1.5–1.8× Ideal's per interval), CBCM then holds
-// Ideal's level over the window (within 5% in latency, 1% in accepted load)
-// while the Baseline stays far above it (≥ 1.5×: the tree stands while its
-// senders send at 100%).
+// the warm-up (its peak interval 561 cycles, 1.76× its window's 318.8;
+// asserted ≥ 1.3×), CBCM then holds Ideal's level over the window (316.7
+// cycles, 0.3035 accepted against CBCM's 0.3037: asserted within 5% in
+// latency, 1% in accepted load) while the Baseline stays far above it
+// (654.8 cycles, 2.07×; asserted ≥ 1.5×: the tree stands while its senders
+// send at 100%).
 func TestCBCMFig8bSteadyStateScaled(t *testing.T) {
 	type out struct {
 		acc, lat, peak float64
@@ -50,8 +52,53 @@ func TestCBCMFig8bSteadyStateScaled(t *testing.T) {
 	if base.lat < 1.5*id.lat {
 		t.Errorf("Baseline's background latency %.1f, Ideal's %.1f: want the tree to spread (≥ 1.5×)", base.lat, id.lat)
 	}
-	if cb.peak < 1.3*id.peak {
-		t.Errorf("CBCM's warm-up peak %.0f cycles per interval, Ideal's %.0f: want the startup tree (≥ 1.3×)", cb.peak, id.peak)
+	if cb.peak < 1.3*cb.lat {
+		t.Errorf("CBCM's warm-up peak %.0f cycles per interval, its window's %.1f: want the startup tree, then the steady state (≥ 1.3×)", cb.peak, cb.lat)
+	}
+}
+
+// Kim et al. Fig. 9b (the tornado n → n+8 + 63-to-1, 512 nodes, UGAL):
+// "CBCM is nearly ideal", the Baseline's latency off the plot. At 512 nodes
+// over 20,000 + 20,000 cycles CBCM was 2.1–2.5× Ideal's background latency
+// (its startup tree still standing); at steady state (150,000 + 50,000
+// cycles, the tree gone by ≈ 90,000) CBCM 259 / 265 / 285 cycles at 0.02 /
+// 0.05 / 0.1 against Ideal's 268 / 327 / 360 and the Baseline's 1,216 /
+// 2,794 / 1,842 (engine/REPRODUCTION.md). Scaled as above (the tornado
+// n → n+4, 8 random senders for the 63), 0.05, 30,000 + 20,000 cycles:
+// CBCM 253 cycles, Ideal 385, Baseline 1,107; CBCM's warm-up peak per
+// interval 914 (the startup tree). Ideal's own latency grows over
+// a run: its hotspot class competes at the data's priority at the hotspot's
+// ejection port, which the tornado's flow into the hotspot also needs
+// (0.955 + 0.05 > 1), where CBCM's strictly-lowest hotspot VC leaves that
+// flow its share. Asserted: CBCM ≤ 1.1× Ideal's latency and its accepted
+// load within 1%, the Baseline ≥ 2× CBCM's, and CBCM's warm-up peak ≥ 2×
+// its window's latency.
+func TestCBCMFig9bSteadyStateScaled(t *testing.T) {
+	type out struct {
+		acc, lat, peak float64
+	}
+	run := func(scheme string) out {
+		c := kimScaled(scheme, "UGAL", "HOTSPOT", 0.05)
+		c.Traffic.HotspotBackground, c.Traffic.HotspotCount, c.Traffic.HotspotSeed, c.Traffic.HotspotStart = "TORNADO", 8, 1, 1
+		c.Sim.Warmup, c.Sim.Cycles, c.Sim.Interval = 30000, 20000, 2000
+		_, r := btSimState(t, c, 1)
+		o := out{acc: r.Hotspot.Background.Accepted, lat: r.Hotspot.Background.Latency.Avg}
+		for _, x := range r.Hotspot.Series[:15] { // the warm-up's intervals
+			o.peak = max(o.peak, x.Latency)
+		}
+		return o
+	}
+	id, cb, base := run("ideal"), run("cbcm"), run("")
+	t.Logf("background: Ideal %.4f at %.1f cycles, CBCM %.4f at %.1f (%.3f×), Baseline %.4f at %.1f (%.2f× CBCM); warm-up peak per interval CBCM %.0f, Ideal %.0f",
+		id.acc, id.lat, cb.acc, cb.lat, cb.lat/id.lat, base.acc, base.lat, base.lat/cb.lat, cb.peak, id.peak)
+	if cb.lat > 1.1*id.lat || cb.acc < 0.99*id.acc {
+		t.Errorf("CBCM's background %.4f at %.1f cycles, Ideal's %.4f at %.1f: want within 1%% and at most 1.1× at steady state", cb.acc, cb.lat, id.acc, id.lat)
+	}
+	if base.lat < 2*cb.lat {
+		t.Errorf("Baseline's background latency %.1f, CBCM's %.1f: want the tree in the Baseline's way (≥ 2×)", base.lat, cb.lat)
+	}
+	if cb.peak < 2*cb.lat {
+		t.Errorf("CBCM's warm-up peak %.0f cycles per interval, its window's %.1f: want the startup tree, then the steady state (≥ 2×)", cb.peak, cb.lat)
 	}
 }
 
