@@ -156,8 +156,9 @@ func (s *Sim) stuckHeads() *result.Deadlock {
 // whose upstream output still has credits for it: the head lost every
 // arbitration for an output others use (starvation). A chain that comes
 // back to a stuck head (a cycle of waits), reaches an empty buffer with no
-// credits (lost credits), or a head not routed yet is a deadlock. Report
-// time only: it walks at most every buffer once.
+// credits (lost credits), or a head not routed yet that the last check met
+// unrouted too (freshHead) is a deadlock. Report time only: it walks at
+// most every buffer once.
 func (s *Sim) starved(pi, v int, limit int64) bool {
 	for range len(s.bufs) {
 		b := &s.bufs[pi*s.maxVC+v]
