@@ -26,6 +26,25 @@ type detector struct {
 	// buffer; mask: the check runs when now&mask = 0 (a power of two minus
 	// one, at most age/8, so a stuck head is found by age·9/8)
 	age, mask int64
+	// slow: the heads past the bound that wait their turn in a tree of
+	// waits (fairSlow), as of the last check; fair: the overtakes a head
+	// may see (fairOvertakes)
+	slow []slowHead
+	fair int32
+	// unrouted: the heads not yet routed that the last check met (buffer
+	// index << 32 | packet), next: this check's (freshHead)
+	unrouted, next []int64
+}
+
+// slowHead is a head past the stuck-head bound whose next buffer is full
+// and moves (fairSlow): its buffer (pi·maxVC + v) and packet, the check
+// that last saw it, the packets its next buffer took from other requesters
+// since it was first seen, and whether that buffer had room for it then.
+type slowHead struct {
+	bi, hd int32
+	seen   int64
+	over   int32
+	room   bool
 }
 
 // stuckAgeFloor is the least stuck-head bound: 16 times the time a full
@@ -61,6 +80,24 @@ func (s *Sim) initDetector() {
 	for s.dl.mask > 0 && s.dl.mask > s.dl.age/8 {
 		s.dl.mask >>= 1
 	}
+	s.dl.fair = s.fairOvertakes()
+}
+
+// fairOvertakes is how many packets a head may see its next buffer take
+// from other requesters while it waits at round-robin arbitration: every
+// input of its router (radix) with every queue of an input that can ask
+// for the same output (under router.voq an output's data queues and the
+// extra classes' queues, else every VC). Both allocator stages are
+// round-robin (the output's per port or per downstream VC, the input's over
+// its queues), so a head that keeps asking is served before each of those
+// queues is served twice.
+func (s *Sim) fairOvertakes() int32 {
+	q := s.maxVC
+	if s.vq.on {
+		d := int(slices.Max(s.vq.d[:]))
+		q = s.maxVC - (s.radix-1)*d
+	}
+	return int32(s.radix * max(q, 1))
 }
 
 // stuckHeads reports the transit buffers whose head has waited more than
@@ -73,6 +110,8 @@ func (s *Sim) stuckHeads() *result.Deadlock {
 	limit := s.now - s.dl.age
 	var d *result.Deadlock
 	starved := true
+	prev := s.dl.slow
+	s.dl.slow = nil
 	for r := 0; r < s.R; r++ {
 		for w := 0; w < 2; w++ {
 			for m := s.inMask[2*r+w]; m != 0; m &= m - 1 {
@@ -86,16 +125,21 @@ func (s *Sim) stuckHeads() *result.Deadlock {
 						if int64(s.bufs[pi*s.maxVC+v].hEntry) >= limit {
 							continue
 						}
+						st := s.starved(pi, v, limit)
+						if st && s.fairSlow(pi, v, prev) {
+							continue
+						}
 						if d == nil {
 							d = &result.Deadlock{Reason: "stuck", Bound: s.dl.age}
 						}
 						s.addStuck(d, pi, v)
-						starved = starved && s.starved(pi, v, limit)
+						starved = starved && st
 					}
 				}
 			}
 		}
 	}
+	s.dl.unrouted, s.dl.next = s.dl.next, s.dl.unrouted[:0]
 	if d != nil {
 		if starved {
 			d.Reason = "starvation"
@@ -112,12 +156,16 @@ func (s *Sim) stuckHeads() *result.Deadlock {
 // whose upstream output still has credits for it: the head lost every
 // arbitration for an output others use (starvation). A chain that comes
 // back to a stuck head (a cycle of waits), reaches an empty buffer with no
-// credits (lost credits), or a head not routed yet is a deadlock. Report
-// time only: it walks at most every buffer once.
+// credits (lost credits), or a head not routed yet that the last check met
+// unrouted too (freshHead) is a deadlock. Report time only: it walks at
+// most every buffer once.
 func (s *Sim) starved(pi, v int, limit int64) bool {
 	for range len(s.bufs) {
 		b := &s.bufs[pi*s.maxVC+v]
-		if b.hOut < 0 || b.hVC < 0 {
+		if b.hOut < 0 {
+			return s.freshHead(pi*s.maxVC + v)
+		}
+		if b.hVC < 0 {
 			return false
 		}
 		po := (pi/s.radix)*s.radix + int(b.hOut)
@@ -138,6 +186,94 @@ func (s *Sim) starved(pi, v int, limit int64) bool {
 		pi, v = int(next), int(b.hVC)
 	}
 	return false
+}
+
+// fairSlow tells a head that waits its turn in a tree of waits from a
+// starved one, for the head of buffer (pi, v) past the stuck-head bound
+// whose chain of waits reaches a resource that moves (starved): true while
+// its next buffer — a transit buffer, fed only by this head's output and
+// VC — has no room for it (its credits are short of a packet) or had room
+// at one check only, and has taken no more than dl.fair packets from the
+// head's competitors since the head was first seen past the bound (counted
+// at each check: the packets in that buffer that entered since the last).
+// Such a head is served at the pace of its next buffer, which a congestion
+// tree's root paces: with fair arbitration at each of the tree's levels the
+// waits multiply (Kim et al., "Contention-based Congestion Management in
+// Large-Scale Networks" §V-B, Figs. 8b and 9b: 40 or 63 senders to one node
+// of the 512-node flattened butterfly, heads 2–3 levels up the tree waiting
+// 90,000–130,000 cycles while their next buffer took 1–14 packets), so the
+// stuck-head bound, one level's worth, is too short for it. A head that an
+// arbiter passes over (its next buffer keeps taking other packets, or has
+// room and does not get it) is starved and reported; a head waiting for an
+// ejection port is reported as before (the node consumes every cycle),
+// unless it is on the isolated class at strictly lowest priority
+// (congestion.cbcmHotspotAging 0: the paper's hotspot VC, §IV-B3, §VI-B) and
+// the port served others since the last check: behind a tree of data
+// draining into the hotspot its wait has no bound by design.
+// Records the head in dl.slow for the next check.
+func (s *Sim) fairSlow(pi, v int, prev []slowHead) bool {
+	bi := pi*s.maxVC + v
+	b := &s.bufs[bi]
+	if b.hOut < 0 { // new since the last check (starved: freshHead)
+		return true
+	}
+	if b.hVC < 0 {
+		return false
+	}
+	po := (pi/s.radix)*s.radix + int(b.hOut)
+	next := s.ports[po].peer
+	h := slowHead{bi: int32(bi), hd: b.hd, seen: s.now}
+	var last *slowHead
+	for i := range prev {
+		if prev[i].bi == h.bi && prev[i].hd == h.hd {
+			last = &prev[i]
+			break
+		}
+	}
+	// a head of the isolated class at strictly lowest priority (no aging)
+	// is served only when no data request competes: while its output keeps
+	// serving others (granted since the last check), its wait is the
+	// priority's, not an arbiter's fault
+	low := s.iso.low && s.iso.aging == 0 && s.isIsoVC(s.ports[pi].class, v)
+	busy := last != nil && int64(s.ports[po].txEnd) > last.seen
+	if s.ports[po].class == topology.Injection || next < 0 {
+		if !low || last != nil && !busy {
+			return false
+		}
+		s.dl.slow = append(s.dl.slow, h)
+		return true
+	}
+	h.room = s.credits[po*s.maxVC+int(b.hVC)] >= s.phitsOn(s.ports[po].class, int(b.hVC))
+	if last != nil {
+		h.over = last.over
+		nb := &s.bufs[int(next)*s.maxVC+int(b.hVC)]
+		for i := int32(0); i < nb.len && i < nb.cap; i++ {
+			j := nb.head + i
+			if j >= nb.cap {
+				j -= nb.cap
+			}
+			if e := int64(s.qRing[nb.start+j] >> 32); e > last.seen && e <= s.now {
+				h.over++
+			}
+		}
+		if h.over > s.dl.fair || h.room && last.room && !(low && busy) {
+			return false
+		}
+	}
+	s.dl.slow = append(s.dl.slow, h)
+	return true
+}
+
+// freshHead: whether buffer bi's head, not routed yet, is new since the
+// last check. A buffer's age is its head packet's since it entered the
+// buffer, so a queue that moves slowly has a head past the bound as soon
+// as it becomes the head, unrouted until its input's next allocation
+// (cycles later); one still unrouted a check later is not reached by its
+// input and is reported.
+func (s *Sim) freshHead(bi int) bool {
+	k := int64(bi)<<32 | int64(uint32(s.bufs[bi].hd))
+	s.dl.next = append(s.dl.next, k)
+	return !slices.Contains(s.dl.unrouted, k)
 }
 
 // watchdogReport is the global watchdog's report: every buffer holding

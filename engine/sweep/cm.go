@@ -70,6 +70,13 @@ func cmExperiments() []Experiment {
 	}
 	fig8b := big("HOTSPOT")
 	fig8b.Traffic.HotspotCount, fig8b.Traffic.HotspotSeed = 40, 1
+	// steady state, as BookSim measures once the latency has converged
+	// (Kim et al. §V-A): under UGAL the tree the hot senders build before
+	// their first throttle packet drains by ≈ 134,000 cycles (Fig. 8b; Fig.
+	// 9b's by ≈ 90,000), and MSER-5 (sim.autoWarmup) ends the warm-up
+	// inside it (at 60,000: the latency rises for 60,000 cycles first)
+	steady := func(c *config.Config) { c.Sim.Warmup, c.Sim.Cycles = 150000, 50000 }
+	steady(&fig8b)
 	// Fig. 11: Fig. 1(c)'s senders 0–3 (router 0) → node 4 from the
 	// paper's interval 100 (of 1,000 cycles; the interval is not given),
 	// UR among the other 11 (the paper's 0.4 among 0.1–0.7), UGAL, 250
@@ -112,6 +119,7 @@ func cmExperiments() []Experiment {
 	// Fig. 9b: the tornado n → n+8 + 63 random senders → 1 random hotspot
 	fig9b := big("HOTSPOT")
 	fig9b.Traffic.HotspotBackground, fig9b.Traffic.HotspotCount, fig9b.Traffic.HotspotSeed = "TORNADO", 63, 1
+	steady(&fig9b)
 	endpoint.Name, early.Name, early.Congestion.CbcmEarly = "CBCM, endpoint detection", "CBCM, early detection", true
 	return append([]Experiment{
 		{Name: "cbcm-fig11", Doc: "Kim et al. Fig. 11: CBCM's endpoint detection against early detection at intermediate routers (congestion.cbcmEarly), Fig. 1(c)'s senders 0–3 → node 4 from cycle 100,000 (interval 100), UR among the other nodes (the paper's 0.4 among others), UGAL, 16 nodes; latency per 1,000-cycle interval in result.series (every packet's), the declarations in mechanisms.cbcm (paper: early detection's UR latency peak 0.42× and settling time 0.22× of endpoint's; ours, TestCBCMFig11EarlyDetection: router 0 declares 4,034 cycles after the start, node 4 alone in 1 of 4 seeds within 40,000 cycles (4,400–12,400 with routing.ugalIntermediate=detour), and the background barely moves under either); a minute",
@@ -124,7 +132,7 @@ func cmExperiments() []Experiment {
 			Spec: Spec{Series: []config.Config{iso, cb}, Loads: loads(0.1, 0.9, 0.1)}},
 		{Name: "cbcm-fig8a", Doc: "Kim et al. Fig. 8a: Ideal, CBCM and SRP × MIN and UGAL under UR on the 512-node 2D flattened butterfly (paper: CBCM within 5% of Ideal; incorrect detection < 0.001% of runtime at 0.5, ≈ 2.2% at saturation, met as the share of a destination's runtime declared a hotspot — mechanisms.cbcm.throttledShare is a flow's share throttled, below it: engine/REPRODUCTION.md; SRP's latency visibly higher than CBCM's at medium and high load); long",
 			Spec: Spec{Series: curves(big("UN"), "ideal", "cbcm", "srp"), Loads: loads(0.1, 0.9, 0.1)}},
-		{Name: "cbcm-fig8b", Doc: "Kim et al. Fig. 8b: Baseline, Ideal, CBCM and SRP × MIN and UGAL, UR + 40 random senders → 1 random hotspot (traffic.hotspotSeed 1), 512 nodes (paper: Baseline(MIN) saturates ≈ 10%; CBCM within 10% of Ideal; SRP without collapse but above CBCM at intermediate load); long",
+		{Name: "cbcm-fig8b", Doc: "Kim et al. Fig. 8b: Baseline, Ideal, CBCM and SRP × MIN and UGAL, UR + 40 random senders → 1 random hotspot (traffic.hotspotSeed 1), 512 nodes, 150,000 + 50,000 cycles (the steady state, past the startup tree; paper: Baseline(MIN) saturates ≈ 10%; CBCM within 10% of Ideal; SRP without collapse but above CBCM at intermediate load); long",
 			Spec: Spec{Series: curves(fig8b, "none", "ideal", "cbcm", "srp"), Loads: loads(0.1, 0.9, 0.1)}},
 		{Name: "cbcm-fig9a", Doc: "Kim et al. Fig. 9a: Ideal, CBCM and SRP × MIN and UGAL under the tornado n → n+8, 512 nodes (paper: CBCM ≈ Ideal, no throttle packets: mechanisms.cbcm.throttles 0; SRP saturating well below CBCM(UGAL)); long",
 			Spec: Spec{Series: curves(big("TORNADO"), "ideal", "cbcm", "srp"), Loads: loads(0.05, 0.5, 0.05)}},
@@ -132,7 +140,7 @@ func cmExperiments() []Experiment {
 			Spec: Spec{Series: append(fig12Series(true, ""), fig12Series(false, ", no VOQs")...), Loads: loads(0.1, 0.8, 0.1)}},
 		{Name: "cbcm-fig8c", Doc: "Kim et al. Fig. 8c: Baseline, CBCM and SRP under UGAL, UR1 (4-packet messages, swept) + UR2 (single packets at 0.9), 512 nodes; UR1's curves in result.groups (paper at UR1 0.4: SRP 2.4× CBCM's latency, 52% of its packets speculative, 24% of those dropped; CBCM ≈ Ideal); long",
 			Spec: Spec{Series: ugalOnly(curves(fig8c, "none", "cbcm", "srp")), Loads: loads(0.1, 0.7, 0.1)}},
-		{Name: "cbcm-fig9b", Doc: "Kim et al. Fig. 9b: Baseline, Ideal, CBCM and SRP × MIN and UGAL, the tornado n → n+8 + 63 random senders → 1 random hotspot (traffic.hotspotSeed 1), 512 nodes (paper: Baseline's zero-load latency off the plot, CBCM nearly Ideal, SRP saturating early as in Fig. 9a); long",
+		{Name: "cbcm-fig9b", Doc: "Kim et al. Fig. 9b: Baseline, Ideal, CBCM and SRP × MIN and UGAL, the tornado n → n+8 + 63 random senders → 1 random hotspot (traffic.hotspotSeed 1), 512 nodes, 150,000 + 50,000 cycles (the steady state, past the startup tree; paper: Baseline's zero-load latency off the plot, CBCM nearly Ideal, SRP saturating early as in Fig. 9a); long",
 			Spec: Spec{Series: curves(fig9b, "none", "ideal", "cbcm", "srp"), Loads: loads(0.05, 0.5, 0.05)}},
 		{Name: "cbcm-fig2", Doc: "Kim et al. Fig. 2, congestion spreading: Baseline and Ideal × MIN and UGAL, 16-node 1D flattened butterfly, senders 0, 5, 8, 12 → node 4 at 100%, UR among the other 11 nodes, single-flit packets (paper: Baseline(UGAL) saturates 23% below Baseline(MIN); Ideal(MIN) ≈ Ideal(UGAL))",
 			Spec: Spec{Series: curves(fig2, "none", "ideal"), Loads: loads(0.1, 0.9, 0.1)}},
