@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 	"testing"
@@ -304,5 +305,73 @@ func TestFaultReportNamesTheTopologysClasses(t *testing.T) {
 	}
 	if msg := de.Error() + " " + cerr.Error(); strings.Contains(msg, "global") || strings.Contains(msg, "local") {
 		t.Errorf("a mesh report names Dragonfly classes: %.400s", msg)
+	}
+}
+
+// An input that its allocator never serves again (a lost wake-up: asleep
+// on a credit it never registered for) holds a routed head whose next
+// buffer is empty, with every credit upstream: the arbiter passes it over
+// while its output could take it. Its next buffer takes no other packet,
+// so the overtake count of the stuck-head check's tree-of-waits rule
+// (deadlock.go's fairSlow: more than dl.fair packets from others) never
+// grows; only the rule that the next buffer had room for the head at two
+// checks in a row reports it. The check (bound 300, every 32 cycles) waits
+// one check at the first sighting (cycle 320), then names the buffer as
+// starved at the next (cycle 352), long before the global watchdog or the
+// end of the run. Without that rule the run ends at cycle 5,000 with the
+// packet never delivered and nothing reported.
+func TestFaultPassedOverHeadWithRoomIsStarvation(t *testing.T) {
+	t.Parallel()
+	c := btConfig(2, 0, 5000)
+	c.Traffic.Load, c.Sim.Watchdog = 0, 100000
+	s, err := New(c, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	toward := func(r, w int) int { // r's local port to router w
+		for p := 0; p < s.radix; p++ {
+			if pr, _ := s.topo.Link(r, p); s.pclass[r*s.radix+p] == topology.Local && pr == w {
+				return p
+			}
+		}
+		t.Fatalf("no local link %d→%d", r, w)
+		return -1
+	}
+	// a packet from node 0 (router 0) to node 4 (router 2), in router 1's
+	// local input from router 0 on VC 0, routed to router 2 on VC 0
+	po := toward(0, 1)
+	pi := int(s.ports[po].peer)
+	k := s.newPacket(0, 4, s.now, 0)
+	s.pk[k].vc, s.pk[k].vcPos = 0, 0
+	s.push(pi, 0, k, s.now)
+	s.countIn(pi)
+	s.credits[po*s.maxVC] -= int32(s.P)
+	b := &s.bufs[pi*s.maxVC]
+	out := toward(1, 2)
+	b.hOut, b.hVC, b.hNext, b.hFinal = int16(out), 0, 1, true
+	if err := s.Census(); err != nil {
+		t.Fatalf("the fault is not a consistent state: %v", err)
+	}
+	next := int(s.ports[1*s.radix+out].peer)
+	if s.bufs[next*s.maxVC].len != 0 || s.credits[(1*s.radix+out)*s.maxVC] < int32(s.P) {
+		t.Fatal("the head's next buffer has no room: the test does not set up what it claims")
+	}
+	s.ports[pi].inWait = waitCredit // the fault: never woken, never examined
+	s.dl.age = 300
+	r, err := s.Run(nil, nil)
+	var de *DeadlockError
+	if !errors.As(err, &de) {
+		t.Fatalf("Run returned %v (delivered %v), want the stuck-head check to report the passed-over head", err, r != nil && r.Delivered > 0)
+	}
+	t.Log(de)
+	if de.Reason != "starvation" || de.Cycle != 352 || fmt.Sprint(de.Routers) != "[1]" || de.StuckBuffers != 1 || len(de.Buffers) != 1 {
+		t.Fatalf("reason %q at cycle %d on routers %v, %d stuck buffers: want starvation on router 1 alone at cycle 352 (the second check past the bound)", de.Reason, de.Cycle, de.Routers, de.StuckBuffers)
+	}
+	if got := de.Buffers[0]; got.Router != 1 || got.Port != pi%s.radix || got.Class != "local" || got.VC != 0 || got.Packets != 1 ||
+		got.Src != 0 || got.Dst != 4 || got.WantPort != out || got.WantVC != 0 || got.Age <= 300 {
+		t.Errorf("stuck buffer %v, want router 1's local input port %d VC 0 holding the packet 0 → 4, waiting for port %d VC 0", got, pi%s.radix, out)
+	}
+	if r == nil || r.Deadlock == nil || r.Deadlock.String() != de.Error() {
+		t.Errorf("the partial result does not carry the report: %+v", r)
 	}
 }
