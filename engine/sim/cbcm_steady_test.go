@@ -29,21 +29,7 @@ import (
 // (654.8 cycles, 2.07×; asserted ≥ 1.5×: the tree stands while its senders
 // send at 100%).
 func TestCBCMFig8bSteadyStateScaled(t *testing.T) {
-	type out struct {
-		acc, lat, peak float64
-	}
-	run := func(scheme string) out {
-		c := kimScaled(scheme, "UGAL", "HOTSPOT", 0.3)
-		c.Traffic.HotspotCount, c.Traffic.HotspotSeed, c.Traffic.HotspotStart = 8, 1, 1
-		c.Sim.Warmup, c.Sim.Cycles, c.Sim.Interval = 20000, 20000, 2000
-		_, r := btSimState(t, c, 1)
-		o := out{acc: r.Hotspot.Background.Accepted, lat: r.Hotspot.Background.Latency.Avg}
-		for _, x := range r.Hotspot.Series[:10] { // the warm-up's intervals
-			o.peak = max(o.peak, x.Latency)
-		}
-		return o
-	}
-	id, cb, base := run("ideal"), run("cbcm"), run("")
+	id, cb, base := steadyScaled(t, "ideal", "", 0.3, 20000), steadyScaled(t, "cbcm", "", 0.3, 20000), steadyScaled(t, "", "", 0.3, 20000)
 	t.Logf("background: Ideal %.4f at %.1f cycles, CBCM %.4f at %.1f (%.3f×), Baseline %.4f at %.1f (%.2f×); warm-up peak per interval CBCM %.0f, Ideal %.0f",
 		id.acc, id.lat, cb.acc, cb.lat, cb.lat/id.lat, base.acc, base.lat, base.lat/id.lat, cb.peak, id.peak)
 	if cb.lat > 1.05*id.lat || cb.acc < 0.99*id.acc {
@@ -74,21 +60,7 @@ func TestCBCMFig8bSteadyStateScaled(t *testing.T) {
 // load within 1%, the Baseline ≥ 2× CBCM's, and CBCM's warm-up peak ≥ 2×
 // its window's latency.
 func TestCBCMFig9bSteadyStateScaled(t *testing.T) {
-	type out struct {
-		acc, lat, peak float64
-	}
-	run := func(scheme string) out {
-		c := kimScaled(scheme, "UGAL", "HOTSPOT", 0.05)
-		c.Traffic.HotspotBackground, c.Traffic.HotspotCount, c.Traffic.HotspotSeed, c.Traffic.HotspotStart = "TORNADO", 8, 1, 1
-		c.Sim.Warmup, c.Sim.Cycles, c.Sim.Interval = 30000, 20000, 2000
-		_, r := btSimState(t, c, 1)
-		o := out{acc: r.Hotspot.Background.Accepted, lat: r.Hotspot.Background.Latency.Avg}
-		for _, x := range r.Hotspot.Series[:15] { // the warm-up's intervals
-			o.peak = max(o.peak, x.Latency)
-		}
-		return o
-	}
-	id, cb, base := run("ideal"), run("cbcm"), run("")
+	id, cb, base := steadyScaled(t, "ideal", "TORNADO", 0.05, 30000), steadyScaled(t, "cbcm", "TORNADO", 0.05, 30000), steadyScaled(t, "", "TORNADO", 0.05, 30000)
 	t.Logf("background: Ideal %.4f at %.1f cycles, CBCM %.4f at %.1f (%.3f×), Baseline %.4f at %.1f (%.2f× CBCM); warm-up peak per interval CBCM %.0f, Ideal %.0f",
 		id.acc, id.lat, cb.acc, cb.lat, cb.lat/id.lat, base.acc, base.lat, base.lat/cb.lat, cb.peak, id.peak)
 	if cb.lat > 1.1*id.lat || cb.acc < 0.99*id.acc {
@@ -100,6 +72,33 @@ func TestCBCMFig9bSteadyStateScaled(t *testing.T) {
 	if cb.peak < 2*cb.lat {
 		t.Errorf("CBCM's warm-up peak %.0f cycles per interval, its window's %.1f: want the startup tree, then the steady state (≥ 2×)", cb.peak, cb.lat)
 	}
+}
+
+// steadyOut is a scaled steady-state run's background: accepted load,
+// latency over the measured window, and the highest latency of the
+// warm-up's 2,000-cycle intervals.
+type steadyOut struct {
+	acc, lat, peak float64
+}
+
+// steadyScaled runs the 64-node 2D network (kimScaled) under UGAL with 8
+// random senders (traffic.hotspotSeed 1) from cycle 1 over a background
+// (empty: the default) at load, warmup + 20,000 cycles, scheme "" the
+// Baseline.
+func steadyScaled(t *testing.T, scheme, background string, load float64, warmup int) steadyOut {
+	t.Helper()
+	c := kimScaled(scheme, "UGAL", "HOTSPOT", load)
+	if background != "" {
+		c.Traffic.HotspotBackground = background
+	}
+	c.Traffic.HotspotCount, c.Traffic.HotspotSeed, c.Traffic.HotspotStart = 8, 1, 1
+	c.Sim.Warmup, c.Sim.Cycles, c.Sim.Interval = warmup, 20000, 2000
+	_, r := btSimState(t, c, 1)
+	o := steadyOut{acc: r.Hotspot.Background.Accepted, lat: r.Hotspot.Background.Latency.Avg}
+	for _, x := range r.Hotspot.Series[:warmup/2000] { // the warm-up's intervals
+		o.peak = max(o.peak, x.Latency)
+	}
+	return o
 }
 
 // The stuck-head check in a tree of waits (deadlock.go's fairSlow): Kim et
