@@ -42,8 +42,9 @@ type Congestion struct {
 	// lowest, §IV-B3, §VI-B): an anti-starvation rule, off by default.
 	CbcmHotspotAging int `json:"cbcmHotspotAging,omitempty" doc:"cbcm: a packet on the dedicated hotspot VC whose head has been this long in its buffer competes at the data VCs' priority at both allocator stages, so that a link the data keep busy cannot starve it (priority aging; not the paper's, whose hotspot VC is strictly lowest: a saturated background then holds it indefinitely) (0: never, strictly lowest)" unit:"cycles" min:"0" max:"100000000" when:"congestion.scheme=cbcm,congestion.cbcmHotspotVC!=shared" paper:"Kim et al., Contention-based Congestion Management in Large-Scale Networks §IV-B3, §VI-B (strictly low priority, hotspot throughput 93%); priority aging is an addition"`
 	// RECN (RECN paper §3, §4.1): 8 SAQs per side; the thresholds are not
-	// given there (2 KB to detect and propagate, Xoff at 4 KB, Xon at 2 KB
-	// reconstructed)
+	// given there (320 B to detect and 512 B to propagate, at least 4
+	// packets each — recnqueue.go's RECNDetectBytes — Xoff at 4 KB, Xon at
+	// 2 KB reconstructed)
 	RecnSaqs   int `json:"recnSaqs,omitempty" doc:"recn: set-aside queues (CAM lines) per ingress side, egress side and network interface (0: 8)" unit:"queues" min:"0" max:"64" when:"congestion.scheme=recn" paper:"RECN paper §4.1 (8)"`
 	RecnDetect int `json:"recnDetect,omitempty" doc:"recn: an egress side whose normal queue holds this much becomes the root of a congestion tree (0: 320, at least 4 packets)" unit:"bytes" min:"0" max:"1048576" when:"congestion.scheme=recn" paper:"RECN paper §3.3 (not given; 320 B reconstructed: of the pairs measured with 64-B packets, the one meeting Fig. 2's dips, < 1 and < 4 B/ns, with Fig. 4's < 170 lines; at least 4 packets, since one 512-B packet in transit would root a tree)"`
 	RecnProp   int `json:"recnProp,omitempty" doc:"recn: a SAQ holding this much notifies upstream (an ingress side over the link, an egress side its switch's ingress sides, the path extended); at most recnXoff (0: 512, at least 4 packets or recnXoff)" unit:"bytes" min:"0" max:"1048576" when:"congestion.scheme=recn" paper:"RECN paper §3.4 (not given; 512 B reconstructed with recnDetect's 320 B, which see; at least 4 packets)"`
