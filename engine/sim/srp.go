@@ -80,7 +80,7 @@ type srp struct {
 	tRes    []int64     // per destination: its ejection schedule
 	acc     []int64     // per packet id: a speculative packet's queuing over its earlier hops (clock queuing), else the cycle its clock starts
 	begun   []int64     // per flow: when its message in progress sent its reservation
-	since   bool        // the drop clock counts every cycle since acc[k] (congestion.srpDropClock ≠ queuing)
+	clock   srpClock    // what the time-to-wait counts (congestion.srpDropClock)
 	// results: window counts (packets leaving source queues; drops)
 	sentPk, specPk, dropped int64
 	resPk                   int64   // of sentPk, the packets of reserved messages (speculative or not)
@@ -198,7 +198,7 @@ func (m *srp) attach(s *Sim, id int) error {
 	nf := s.N * s.N
 	m.cur, m.left, m.out = make([]int32, nf), make([]int32, nf), make([]int32, nf)
 	m.granted, m.start, m.tg = make([]bool, nf), make([]int64, nf), make([]int64, nf)
-	m.begun, m.since = make([]int64, nf), m.p.DropClock != "queuing"
+	m.begun, m.clock = make([]int64, nf), srpClocks[m.p.DropClock]
 	m.pend.init(s.N)
 	m.tx, m.tRes = make([][]srpSlot, s.N), make([]int64, s.N)
 	m.nackQ = make([][]srpNackWait, s.R)
@@ -228,7 +228,7 @@ func (m *srp) grantHook(s *Sim) func(r, in, out, vc, outVC int, k int32) {
 		if s.ports[pi].class == topology.Injection {
 			s.fg.wake[m.portNode[pi]] = 0
 		}
-		if s.pk[k].mech&m.spec != 0 && !m.since {
+		if s.pk[k].mech&m.spec != 0 && m.clock == clockQueuing {
 			m.acc[k] += s.now - s.pk[k].entry
 		}
 	}
@@ -342,12 +342,12 @@ func (m *srp) sent(s *Sim, n, dst int, k int32) {
 		for int(k) >= len(m.acc) {
 			m.acc = append(m.acc, make([]int64, len(s.pk)-len(m.acc))...)
 		}
-		switch m.p.DropClock {
-		case "queuing":
+		switch m.clock {
+		case clockQueuing:
 			m.acc[k] = 0 // summed over its hops by grantHook
-		case "sent":
+		case clockSent:
 			m.acc[k] = s.now
-		case "message":
+		case clockMessage:
 			m.acc[k] = m.begun[f]
 		default: // generated
 			m.acc[k] = s.pk[k].gen
@@ -515,6 +515,18 @@ func (m *srp) scanRange(s *Sim, r0, r1 int) {
 	}
 }
 
+// srpClock is congestion.srpDropClock, resolved once at attach.
+type srpClock uint8
+
+const (
+	clockQueuing srpClock = iota
+	clockSent
+	clockMessage
+	clockGenerated
+)
+
+var srpClocks = map[string]srpClock{"queuing": clockQueuing, "sent": clockSent, "message": clockMessage, "generated": clockGenerated}
+
 // waited is the time-to-wait the head of buffer b of router r has spent
 // (congestion.srpDropClock), plus, with srpDropAhead, the wait still ahead
 // of it once routed: the phits held in the next router's buffer on its
@@ -522,10 +534,10 @@ func (m *srp) scanRange(s *Sim, r0, r1 int) {
 // buffer-size drop; not towards a node).
 func (m *srp) waited(s *Sim, r int, b *buffer, now int64) int64 {
 	var w int64
-	if m.since {
-		w = now - m.acc[b.hd]
-	} else {
+	if m.clock == clockQueuing {
 		w = m.acc[b.hd] + now - int64(b.hEntry)
+	} else { // every cycle since acc
+		w = now - m.acc[b.hd]
 	}
 	if m.p.DropAhead && b.hOut >= 0 {
 		po := r*s.radix + int(b.hOut)
