@@ -28,9 +28,10 @@ type detector struct {
 	age, mask int64
 	// slow: the heads past the bound that wait their turn in a tree of
 	// waits (fairSlow), as of the last check; fair: the overtakes a head
-	// may see (fairOvertakes)
-	slow []slowHead
-	fair int32
+	// may see (fairOvertakes); slowPrev: the check before's, whose storage
+	// the next check reuses
+	slow, slowPrev []slowHead
+	fair           int32
 	// unrouted: the heads not yet routed that the last check met (buffer
 	// index << 32 | packet), next: this check's (freshHead)
 	unrouted, next []int64
@@ -111,7 +112,7 @@ func (s *Sim) stuckHeads() *result.Deadlock {
 	var d *result.Deadlock
 	starved := true
 	prev := s.dl.slow
-	s.dl.slow = nil
+	s.dl.slow = s.dl.slowPrev[:0]
 	for r := 0; r < s.R; r++ {
 		for w := 0; w < 2; w++ {
 			for m := s.inMask[2*r+w]; m != 0; m &= m - 1 {
@@ -140,6 +141,7 @@ func (s *Sim) stuckHeads() *result.Deadlock {
 		}
 	}
 	s.dl.unrouted, s.dl.next = s.dl.next, s.dl.unrouted[:0]
+	s.dl.slowPrev = prev
 	if d != nil {
 		if starved {
 			d.Reason = "starvation"
