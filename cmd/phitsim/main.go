@@ -988,8 +988,16 @@ func expandSeries(base []config.Config, series []string) ([]config.Config, error
 func cmdPresets(w io.Writer) error {
 	for _, p := range config.Presets() {
 		c := p.Config
-		fmt.Fprintf(w, "%-14s %s\n%14s h=%d a=%d p=%d, %s, %s, warm-up %d + %d cycles%s\n", p.Name, p.Doc, "",
-			c.Topology.H, c.Topology.A, c.Topology.P, c.Routing.Name, c.Traffic.Pattern, c.Sim.Warmup, c.Sim.Cycles, runTime(&c))
+		// the network by its own kind's sizing fields (a fat tree has no h)
+		var extra string
+		if q := c.Router.Queueing; q != "" {
+			extra += ", queueing " + q
+		}
+		if cs := c.Congestion.SchemeName(); cs != "none" {
+			extra += ", congestion " + cs
+		}
+		fmt.Fprintf(w, "%-14s %s\n%14s %s %s, %s, %s%s, warm-up %d + %d cycles%s\n", p.Name, p.Doc, "",
+			kindTitle(c.Topology.Kind), c.Topology.Describe(), c.Routing.Name, c.Traffic.Pattern, extra, c.Sim.Warmup, c.Sim.Cycles, runTime(&c))
 	}
 	return nil
 }

@@ -12,6 +12,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"phitsim/engine/config"
 )
 
 func TestParseLoads(t *testing.T) {
@@ -160,6 +162,47 @@ func TestValidateListsFileAndSetErrorsTogether(t *testing.T) {
 	for _, kv := range []string{"traffic.load", "=0.3"} {
 		if err := cmdValidate([]string{"-set", kv}, env{stdout: &out, stderr: io.Discard}); err == nil || !strings.Contains(err.Error(), "expected path=value") {
 			t.Errorf("-set %q: %v", kv, err)
+		}
+	}
+}
+
+// presets names each preset's network by its own kind and sizing fields:
+// the flattened butterflies of Kim et al. ("Contention-based Congestion
+// Management in Large-Scale Networks" §V-A: 16 nodes on 4 routers, 512 on
+// 8×8) and the RECN paper's fat trees (§4.1: 4-ary 3-tree), not the
+// Dragonfly's unused h, a, p.
+func TestPresetsNameTheirTopology(t *testing.T) {
+	var out bytes.Buffer
+	if err := cmdPresets(&out); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(out.String(), "\n")
+	second := map[string]string{} // preset → its summary line
+	for i := 0; i+1 < len(lines); i++ {
+		if f := strings.Fields(lines[i]); len(f) > 0 && !strings.HasPrefix(lines[i], " ") {
+			second[f[0]] = lines[i+1]
+		}
+	}
+	for name, want := range map[string]string{
+		"h8":              "Dragonfly h=8 a=16 p=8, MIN, UN",
+		"mesh":            "2D mesh p=1 width=4 height=4, MIN",
+		"fbfly16":         "flattened butterfly p=4 dimensions=1 k=4, MIN, UN",
+		"fbfly512":        "flattened butterfly p=8 dimensions=2 k=8, MIN, UN",
+		"fattree64":       "fat tree k=4 stages=3 subtrees=0, MIN, UN",
+		"recn-case1":      "fat tree k=4 stages=3 subtrees=0, MIN, HOTSPOT, queueing iq, warm-up",
+		"recn-case1-recn": "fat tree k=4 stages=3 subtrees=0, MIN, HOTSPOT, congestion recn, warm-up",
+	} {
+		if got := second[name]; !strings.Contains(got, want) {
+			t.Errorf("%s: %q, want %q in it", name, strings.TrimSpace(got), want)
+		}
+	}
+	for name, l := range second {
+		c, err := config.PresetByName(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if k := c.Topology.Kind; k != "dragonfly" && strings.Contains(l, " h=") {
+			t.Errorf("%s (%s): the Dragonfly's h in %q", name, k, l)
 		}
 	}
 }
