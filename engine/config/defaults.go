@@ -920,7 +920,7 @@ func (c *Config) checkVoq() Errors {
 	scheme := r.QueueScheme()
 	if scheme == "4q" || scheme == "voqnet" {
 		if cs := c.Congestion.SchemeName(); cs != "none" {
-			add("congestion.scheme=%s: its per-input queue scan reads a queue's output from its index (voqsw's layout)", cs)
+			add("with congestion.scheme=%s it must be iq or voqsw (empty: iq): the scheme's per-input queue scan reads a queue's output from its index (voqsw's layout)", cs)
 		}
 	}
 	e, ok := routing.Lookup(c.Routing.Name)

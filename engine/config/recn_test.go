@@ -92,3 +92,22 @@ func TestRECNFig6Presets(t *testing.T) {
 		}
 	}
 }
+
+// RECN with a split queueing (RECN paper §4.1's 4Q or VOQnet baselines set
+// on the RECN run) is refused on router.queueing naming the values it
+// allows beside a congestion scheme, iq and voqsw, not only why.
+func TestRECNQueueingNamesAllowed(t *testing.T) {
+	for _, q := range []string{"4q", "voqnet"} {
+		c := RECNMechanism(1)
+		c.Router.Queueing = q
+		var got *FieldError
+		for _, e := range c.Validate() {
+			if e.Path == "router.queueing" {
+				got = e
+			}
+		}
+		if got == nil || got.Value != q || !strings.Contains(got.Msg, "with congestion.scheme=recn it must be iq or voqsw") {
+			t.Errorf("router.queueing=%s with recn: %v", q, got)
+		}
+	}
+}
