@@ -272,6 +272,7 @@ func (f *Facts) kindItems(c *config.Config) []Item {
 			{"radix 2k", strconv.Itoa(f.Radix), "ports per switch: k down, k up"},
 			{"bisection links", strconv.Itoa(f.BisectionLinks), "links cut by a bisection of the hosts, each way: one per host of a half (full bisection)"},
 			{"VCs inj/transit", fmt.Sprintf("%d / %d", f.InjectionVCs, f.LocalVCs), "virtual channels of a host port and of a switch-to-switch port (up*/down* needs one)"},
+			{"memory per port side", f.portMemory(c), "a switch port's buffer at its ingress side (router.localBuffer) and at its egress side (router.outputBuffer), as the RECN paper's §4.1 gives them (128 KB each at 64 and 256 hosts, 192 KB at 512)"},
 			last,
 		}
 	}
@@ -295,6 +296,30 @@ func (f *Facts) kindItems(c *config.Config) []Item {
 		{"VAL bound", f.Load(0.5), "Valiant crosses two global links per packet"},
 		last,
 	}, loopItems(c)...)
+}
+
+// portMemory is a switch port's memory per side: its ingress buffer
+// (router.localBuffer × VCs) and, with output buffers, its egress one
+// (router.outputBuffer), in KiB with a physical basis (the RECN paper's
+// "128 KB" is 128·1,024 bytes), else in phits.
+func (f *Facts) portMemory(c *config.Config) string {
+	in, out := c.Router.LocalBuffer*max(1, f.LocalVCs), 0
+	if c.Router.Model == "ioq" {
+		out = c.Router.OutputBuffer
+	}
+	if b := f.Basis; b != nil {
+		kib := func(phits int) string { return strconv.FormatFloat(b.Bytes(float64(phits))/1024, 'f', -1, 64) + " KiB" }
+		s := fmt.Sprintf("%s (%d phits of %d bytes) ingress", kib(in), in, b.PhitBytes)
+		if out > 0 {
+			s += ", " + kib(out) + " egress"
+		}
+		return s
+	}
+	s := fmt.Sprintf("%d phits ingress", in)
+	if out > 0 {
+		s += fmt.Sprintf(", %d egress", out)
+	}
+	return s
 }
 
 // loopItems warn of the buffers too small for their loop at full rate

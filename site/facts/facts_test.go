@@ -293,6 +293,10 @@ func TestItemsPerKind(t *testing.T) {
 	// the RECN paper's 64-host fat tree on its physical basis (§4.1:
 	// 8 ns a cycle), and Kim et al.'s 16-node flattened butterfly under CBCM
 	recn := config.RECNMechanism(1)
+	recn512, err := config.RECNLarge(512, "recn")
+	if err != nil {
+		t.Fatal(err)
+	}
 	cbcm := config.FBFly(1, 4, 4)
 	cbcm.Congestion.Scheme = "cbcm"
 	for _, tc := range []struct {
@@ -307,10 +311,16 @@ func TestItemsPerKind(t *testing.T) {
 			"bound of this config": "0.125 (MIN under TORNADO: the 8 nodes of a router share one link, 1/p)", "bisection links": "128"}},
 		{"fbfly-cbcm", cbcm, map[string]string{"routers": "4", "nodes": "16", "radix": "7", "bisection links": "4",
 			"CBCM detector storage": fmt.Sprintf("%d bytes per router", CbcmDetectorBits(7, 100, 10)/8)}},
-		{"fattree-recn", recn, map[string]string{"hosts": "64", "switches": "48", "bisection links": "32", "cycle 8·phitBytes/linkGbps": "8 ns"}},
+		// §4.1: 128 KB of memory at each port's ingress and egress side
+		{"fattree-recn", recn, map[string]string{"hosts": "64", "switches": "48", "bisection links": "32", "cycle 8·phitBytes/linkGbps": "8 ns",
+			"memory per port side": "128 KiB (16384 phits of 8 bytes) ingress, 128 KiB egress"}},
+		// §4.4, Fig. 6b: 192 KB a side at 512 hosts
+		{"fattree-recn-512", recn512, map[string]string{"hosts": "512", "switches": "640",
+			"memory per port side": "192 KiB (24576 phits of 8 bytes) ingress, 192 KiB egress"}},
 		// the RECN paper's 512 hosts on 640 switches in 5 stages
 		{"fattree", ft, map[string]string{"hosts": "512", "switches": "640", "stages": "5", "radix 2k": "8", "bisection links": "256",
-			"VCs inj/transit": "1 / 1", "bound of this config": "1 (MIN (D-mod-k) under UN: full bisection, the host links bound it)"}},
+			"VCs inj/transit": "1 / 1", "bound of this config": "1 (MIN (D-mod-k) under UN: full bisection, the host links bound it)",
+			"memory per port side": fmt.Sprintf("%d phits ingress, %d egress", ft.Router.LocalBuffer, ft.Router.OutputBuffer)}},
 	} {
 		f := Of(&tc.c)
 		got := map[string]string{}
