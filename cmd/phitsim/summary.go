@@ -228,10 +228,17 @@ func hotspotRows(row func(k, v, unit string), a sweep.Aggregate) {
 // series, accepted load and latency with their 95% confidence intervals.
 func printTable(w io.Writer, oc *sweep.Outcome) {
 	sp := oc.Spec
-	g500, hot := false, false
+	g500, hot, srp := false, false, false
+	var groups []string // a pattern's classes (UR1UR2: UR1, UR2), as the CSV's ur1_*, ur2_*
 	for _, p := range oc.Points {
 		g500 = g500 || p.Graph500 != nil
 		hot = hot || p.Hotspot != nil
+		srp = srp || p.SRP != nil
+		if groups == nil && len(p.Groups) > 0 {
+			for _, g := range p.Groups {
+				groups = append(groups, g.Name)
+			}
+		}
 	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	x := "load"
@@ -241,6 +248,12 @@ func printTable(w io.Writer, oc *sweep.Outcome) {
 	fmt.Fprintf(tw, "\t%s\taccepted (phits/node/cycle)\tlatency (cycles)\t", x)
 	if hot {
 		fmt.Fprint(tw, "background accepted\tbackground latency\t")
+	}
+	for _, g := range groups {
+		fmt.Fprintf(tw, "%s accepted\t%s latency (cycles)\t", g, g)
+	}
+	if srp {
+		fmt.Fprint(tw, "speculative (%)\tdropped (% of speculative)\t")
 	}
 	if g500 {
 		fmt.Fprint(tw, "execution (ms)\tjob latency (cycles)\t")
@@ -260,6 +273,21 @@ func printTable(w io.Writer, oc *sweep.Outcome) {
 		if h := p.Hotspot; h != nil {
 			fmt.Fprintf(tw, "%s\t%s\t", est(h.Accepted, "%.4f"), est(h.Latency, "%.1f"))
 		} else if hot {
+			fmt.Fprint(tw, "\t\t")
+		}
+		for i := range groups {
+			if i < len(p.Groups) {
+				fmt.Fprintf(tw, "%s\t%s\t", est(p.Groups[i].Accepted, "%.4f"), est(p.Groups[i].Latency, "%.1f"))
+			} else {
+				fmt.Fprint(tw, "\t\t")
+			}
+		}
+		if s := p.SRP; s != nil {
+			pct := func(e stats.Estimate) stats.Estimate {
+				return stats.Estimate{Mean: 100 * e.Mean, CI95: 100 * e.CI95, N: e.N}
+			}
+			fmt.Fprintf(tw, "%s\t%s\t", est(pct(s.Speculative), "%.1f"), est(pct(s.Dropped), "%.1f"))
+		} else if srp {
 			fmt.Fprint(tw, "\t\t")
 		}
 		if g := p.Graph500; g500 && g != nil {
