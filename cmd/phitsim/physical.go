@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"math"
 	"strconv"
 	"text/tabwriter"
 
@@ -119,8 +120,16 @@ func printThroughputTime(w io.Writer, c *config.Config, runs []*result.Result) {
 			return
 		}
 		end := rates[len(rates)-1].ToNs
-		fmt.Fprintf(w, "\n  seed %d: throughput (bytes/ns, all hosts) %.1f before the hotspot, %.1f during %s–%s, %.1f after\n", r.Seed,
-			result.MeanRate(rates, 0, from), result.MeanRate(rates, from, to), units.FormatTime(from), units.FormatTime(to), result.MeanRate(rates, to, end+1))
+		// a part with no whole bin in it (a window starting within the
+		// first bin, or shorter than one) has no mean: "–"
+		mean := func(a, b float64) string {
+			if m := result.MeanRate(rates, a, b); !math.IsNaN(m) {
+				return strconv.FormatFloat(m, 'f', 1, 64)
+			}
+			return "–"
+		}
+		fmt.Fprintf(w, "\n  seed %d: throughput (bytes/ns, all hosts; –: no whole %s bin) %s before the hotspot, %s during %s–%s, %s after\n", r.Seed,
+			units.FormatTime(bin), mean(0, from), mean(from, to), units.FormatTime(from), units.FormatTime(to), mean(to, end+1))
 		for i := 0; i < len(rates); i += 10 {
 			j := min(i+10, len(rates))
 			mark := " "

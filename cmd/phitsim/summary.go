@@ -134,6 +134,7 @@ func printSummary(w io.Writer, c config.Config, a sweep.Aggregate, runs []*resul
 			row(g.Name+" latency", est(g.Latency, "%.1f"), "cycles")
 		}
 		mechanismRows(row, runs)
+		recnRows(row, &c, runs)
 		physicalRows(row, &c, a)
 		row("average hops", est(a.Hops, "%.2f"), "links")
 		classRows(row, runs)
@@ -206,6 +207,74 @@ func mechanismRows(row func(k, v, unit string), runs []*result.Result) {
 			row(n+" "+k, strconv.FormatFloat(sum/float64(len(runs)), 'g', 4, 64), "mechanism metric (result.mechanisms)")
 		}
 	}
+}
+
+// recnRows: RECN's set-aside queues (result.recn; Duato et al., "A New
+// Scalable and Cost-Effective Congestion Management Strategy for Lossless
+// Multistage Interconnection Networks" Fig. 4) and the packets delivered
+// out of order (result.order under router.queueing, §4.3), each the mean
+// over the runs.
+func recnRows(row func(k, v, unit string), c *config.Config, runs []*result.Result) {
+	mean := func(f func(r *result.Result) (float64, bool)) (string, bool) {
+		sum, n := 0.0, 0
+		for _, r := range runs {
+			if v, ok := f(r); ok {
+				sum += v
+				n++
+			}
+		}
+		if n == 0 {
+			return "", false
+		}
+		return strconv.FormatFloat(sum/float64(n), 'g', 4, 64), true
+	}
+	saqs := c.Congestion.RecnSaqs
+	if saqs == 0 {
+		saqs = 8 // config.Congestion.RECN's default
+	}
+	for _, x := range []struct {
+		key, unit string
+		f         func(x *result.RECN) float64
+	}{
+		{"RECN SAQs, most at an ingress side", fmt.Sprintf("lines allocated at once, of congestion.recnSaqs = %d (each sim.interval's in result.recn)", saqs), func(x *result.RECN) float64 { return float64(x.PeakIngress) }},
+		{"RECN SAQs, most at an egress side", "lines allocated at once at an egress side or network interface (each sim.interval's in result.recn)", func(x *result.RECN) float64 { return float64(x.PeakEgress) }},
+		{"RECN SAQs, most in the network", "lines allocated at once in all the switches and interfaces (each sim.interval's in result.recn)", func(x *result.RECN) float64 { return float64(x.PeakTotal) }},
+		{"RECN SAQs at the end", "lines still allocated when the run ends", func(x *result.RECN) float64 { return float64(x.Allocated) }},
+		{"RECN notifications", "congestion notifications sent, over a link or within a switch", func(x *result.RECN) float64 { return float64(x.Notified) }},
+		{"RECN refused", "notifications not taken: the path had a line already, or no line was free", func(x *result.RECN) float64 { return float64(x.Refused) }},
+		{"RECN control packets", "RECN's messages sent as control packets on the links", func(x *result.RECN) float64 { return float64(x.ControlPkts) }},
+	} {
+		if v, ok := mean(func(r *result.Result) (float64, bool) {
+			if r.RECN == nil {
+				return 0, false
+			}
+			return x.f(r.RECN), true
+		}); ok {
+			row(x.key, v, x.unit)
+		}
+	}
+	packets, ok := mean(func(r *result.Result) (float64, bool) {
+		switch {
+		case r.Order != nil:
+			return float64(r.Order.OutOfOrder), true
+		case r.RECN != nil:
+			return float64(r.RECN.OutOfOrder), true
+		}
+		return 0, false
+	})
+	if !ok {
+		return
+	}
+	v := packets + " packets"
+	if pairs, ok := mean(func(r *result.Result) (float64, bool) {
+		if r.Order == nil {
+			return 0, false
+		}
+		return float64(r.Order.Pairs), true
+	}); ok {
+		v += " (" + pairs + " source–destination pairs)"
+	}
+	row("out of order", v, "delivered after a later packet of the same pair, warm-up included")
 }
 
 // hotspotRows: HOTSPOT's classes (Kim et al., Contention-based Congestion
