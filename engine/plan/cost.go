@@ -38,7 +38,8 @@ const unknownRoutingCost = 2200
 
 // HopsPerPacket bounds the crossbar crossings of a packet of c: the
 // topology's minimal path (a Dragonfly's local-global-local, a flattened
-// butterfly's one hop per dimension, a mesh's Manhattan diameter) plus the
+// butterfly's one hop per dimension, a mesh's Manhattan diameter, a fat
+// tree's way up to its top stage and down) plus the
 // ejecting crossbar, twice for non-minimal routings.
 func HopsPerPacket(c *config.Config) float64 {
 	t := &c.Topology
@@ -48,6 +49,9 @@ func HopsPerPacket(c *config.Config) float64 {
 		hops = float64(max(t.Width-1, 0) + max(t.Height-1, 0))
 	case "fbfly":
 		hops = float64(max(t.Dimensions, 1))
+	case "fattree":
+		// D-mod-k up to the top stage and down (the RECN paper's networks)
+		hops = float64(2 * max(t.Stages-1, 1))
 	default: // dragonfly: l g l (thesis §1.2)
 		hops = 3
 	}
