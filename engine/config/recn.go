@@ -188,7 +188,7 @@ func recnPresets() []Preset {
 			out = append(out, Preset{name, fmt.Sprintf("RECN paper Fig. 2, corner case %d with %s: fattree64, 48 hosts UN at %s, 16 hosts (one per leaf) → host 32 at their link's rate (100%%) from 800 to 970 µs, 64-byte packets, 2,000 µs in 5-µs bins (throughput in bytes/ns)", cc, scheme, bg), c})
 		}
 		c := RECNMechanism(cc)
-		out = append(out, Preset{c.Name, fmt.Sprintf("RECN paper Fig. 2, corner case %d with RECN (set-aside queues): fattree64, the same traffic, 2,000 µs in 5-µs bins (throughput in bytes/ns)", cc), c})
+		out = append(out, Preset{c.Name, fmt.Sprintf("RECN paper Figs. 2 and 4, corner case %d with RECN (set-aside queues): fattree64, the same traffic, 2,000 µs in 5-µs bins (throughput in bytes/ns; Fig. 4's SAQs at the busiest ingress side, egress side and in the network per bin in result.recn, the page's SAQ chart)", cc), c})
 	}
 	for _, hosts := range []int{256, 512} {
 		for _, s := range RECNLargeSchemes[hosts] {

@@ -1,0 +1,42 @@
+package experiment
+
+import (
+	"regexp"
+	"testing"
+)
+
+// The page offers a preset for each evaluation figure of Kim et al.,
+// "Contention-based Congestion Management in Large-Scale Networks" (Figs.
+// 2, 3, 5, 8, 9 and 11–14) and of Duato et al.'s RECN paper, "A New
+// Scalable and Cost-Effective Congestion Management Strategy for Lossless
+// Multistage Interconnection Networks" (Figs. 2, 4 and 6), named in its
+// description ("Kim et al. Fig. 3a", "RECN paper Figs. 2 and 4"), one of
+// them a 16-node or 64-host one a tab runs in seconds (its work below
+// 10⁸ node-cycles, the recn-* corner cases at 2·10⁷).
+func TestPaperFiguresHavePresets(t *testing.T) {
+	presets := Presets()
+	for _, paper := range []struct {
+		name string
+		figs []string
+	}{
+		{"Kim et al.", []string{"2", "3", "5", "8", "9", "11", "12", "13", "14"}},
+		{"RECN paper", []string{"2", "4", "6"}},
+	} {
+		for _, fig := range paper.figs {
+			// "Fig. 3a", "Figs. 2 and 4", "Fig. 4,"
+			re := regexp.MustCompile(regexp.QuoteMeta(paper.name) + ` Figs?\. (\d+[a-c]?(, | and ))*` + fig + `[a-c]?\b`)
+			found, quick := false, false
+			for _, p := range presets {
+				if re.MatchString(p.Doc) {
+					found = true
+					quick = quick || p.Exp.Work() < 1e8
+				}
+			}
+			if !found {
+				t.Errorf("%s Fig. %s: no preset names it", paper.name, fig)
+			} else if !quick && fig != "6" { // Fig. 6's networks are the 256 and 512-host ones
+				t.Errorf("%s Fig. %s: no preset of it runs in seconds", paper.name, fig)
+			}
+		}
+	}
+}
