@@ -28,7 +28,7 @@ import (
 	"phitsim/engine/sweep"
 )
 
-const usage = `phitsim — cycle-accurate Dragonfly network simulator
+const usage = `phitsim — cycle-accurate interconnection-network simulator (Dragonfly, flattened butterfly, fat tree, mesh)
 
 Usage:
   phitsim run      (-config FILE | -preset NAME) [-set path=value]... [-seeds N] [-threads N] [-out FILE] [-json] [-fogsim]
@@ -40,7 +40,7 @@ Usage:
   phitsim merge    -plan DIR [-out PREFIX] [-partial]   a plan's finished runs as 'sweep' writes them
   phitsim slurm    -plan DIR [-tasks N] [-submit | -status | -resubmit I,J]   run a plan as a Slurm job array
   phitsim presets  list the named configurations
-  phitsim experiments  list the named comparisons (series of routings over loads)
+  phitsim experiments  list the named comparisons (series of routings, congestion-management schemes or queueings over loads)
   phitsim figures  [-check ID]  the seeds' figures we reproduce; -check runs one against its claim
   phitsim params   list every parameter: path, default, range, unit, meaning
   phitsim validate [-config FILE | -preset NAME] [-set path=value]...
@@ -64,6 +64,8 @@ Examples:
   phitsim run -preset graph500-h2
   phitsim sweep -preset graph500-h2 -series workload.linkGbps=40,100 \
       -param workload.tq -values 0.5,1,1.5,2.25,2.4,4,8,15 -seeds 3 -out g500-tq
+  phitsim sweep -experiment cbcm-fig2          Kim et al. Fig. 2 on the 16-node flattened butterfly
+  phitsim run -preset recn-case1-recn          the RECN paper's corner case 1 on the 64-host fat tree
 `
 
 // Each command's usage line, what it does and examples; 'COMMAND -h' prints
@@ -127,7 +129,9 @@ start. The results do not depend on -j or -threads.
 
 Output (stable; scripts may rely on it):
   stdout is a terminal         a table of the curves: one row per point of each series,
-                               accepted load and latency ± 95% CI
+                               accepted load and latency ± 95% CI (and under HOTSPOT the
+                               background's, under UR1UR2 each class's, under SRP its
+                               speculative and dropped shares, as the CSV's last columns)
                                (repeated in Gb/s per node and µs when every series has
                                the same physical basis, physical.linkGbps/phitBytes)
   stdout is a pipe or a file   the curves as CSV (the columns of PREFIX.csv)

@@ -206,3 +206,23 @@ func TestPresetsNameTheirTopology(t *testing.T) {
 		}
 	}
 }
+
+// The usage names every topology kind the simulator runs and an example of
+// the flattened butterfly's and the fat tree's papers (Kim et al.'s
+// congestion management, the RECN paper), each a preset or experiment that
+// exists.
+func TestUsageNamesEveryTopology(t *testing.T) {
+	for _, want := range []string{"Dragonfly", "flattened butterfly", "fat tree", "mesh", "congestion-management schemes",
+		"sweep -experiment cbcm-fig2", "run -preset recn-case1-recn"} {
+		if !strings.Contains(usage, want) {
+			t.Errorf("usage lacks %q", want)
+		}
+	}
+	if _, err := config.PresetByName("recn-case1-recn"); err != nil {
+		t.Error(err)
+	}
+	code, _, e := cli(t, false, "sweep", "-experiment", "cbcm-fig2", "-plan", t.TempDir())
+	if code != 0 {
+		t.Errorf("cbcm-fig2: exit %d: %s", code, e)
+	}
+}
