@@ -1,6 +1,10 @@
 package main
 
 import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -41,5 +45,50 @@ func TestHotspotClassesShown(t *testing.T) {
 	// no class rows for other traffic
 	if _, out, _ := cli(t, true, "run", "-preset", "fbfly16", "-set", "sim.warmup=500", "-set", "sim.cycles=500", "-seeds", "1"); strings.Contains(out, "background") {
 		t.Errorf("UN run summary with a background class:\n%s", out)
+	}
+}
+
+// The sweep table gives each hotspot sender's accepted bandwidth at a
+// terminal, what Kim et al.'s Fig. 14 plots (node 8 on the hotspot's
+// router against nodes 0–2 one hop away): a column of "sender: phits/cycle"
+// per point, the JSON's hotspot.senderAccepted; a hotspot of more than 8
+// senders (the RECN paper's 16) leaves it to the JSON.
+func TestSweepTablePerSender(t *testing.T) {
+	base := []string{"sweep", "-loads", "0.1", "-preset", "fbfly16", "-set", "traffic.pattern=HOTSPOT", "-set", "traffic.hotspotNode=9",
+		"-set", "traffic.hotspotSenders=0,1,2,8", "-set", "sim.warmup=2000", "-set", "sim.cycles=4000", "-seeds", "1"}
+	prefix := filepath.Join(t.TempDir(), "s")
+	code, out, e := cli(t, true, append(base, "-out", prefix)...)
+	if code != 0 {
+		t.Fatalf("sweep: exit %d: %s", code, e)
+	}
+	var doc struct {
+		Points []struct {
+			Hotspot struct {
+				Senders        []int32
+				SenderAccepted []float64
+			}
+		}
+	}
+	b, err := os.ReadFile(prefix + ".json")
+	if err != nil || json.Unmarshal(b, &doc) != nil || len(doc.Points) != 1 || len(doc.Points[0].Hotspot.Senders) != 4 {
+		t.Fatalf("%v: %+v", err, doc)
+	}
+	h := doc.Points[0].Hotspot
+	lines := strings.Split(out, "\n")
+	if !strings.Contains(lines[0], "accepted per sender (phits/cycle)") {
+		t.Errorf("header: %s", lines[0])
+	}
+	var cells []string
+	for i, s := range h.Senders {
+		cells = append(cells, fmt.Sprintf("%d: %.3f", s, h.SenderAccepted[i]))
+	}
+	if want := strings.Join(cells, ", "); !strings.Contains(lines[1], want) {
+		t.Errorf("row without %q:\n%s", want, out)
+	}
+	// 9 senders: no column
+	code, out, _ = cli(t, true, append(base[:len(base)-6], "-set", "traffic.hotspotSenders=0,1,2,3,4,5,6,7,8", "-set", "traffic.hotspotNode=15",
+		"-set", "sim.warmup=2000", "-set", "sim.cycles=4000")...)
+	if code != 0 || strings.Contains(out, "per sender") {
+		t.Errorf("9 senders: exit %d\n%s", code, out)
 	}
 }

@@ -130,8 +130,9 @@ start. The results do not depend on -j or -threads.
 Output (stable; scripts may rely on it):
   stdout is a terminal         a table of the curves: one row per point of each series,
                                accepted load and latency ± 95% CI (and under HOTSPOT the
-                               background's, under UR1UR2 each class's, under SRP its
-                               speculative and dropped shares, as the CSV's last columns)
+                               background's and, up to 8 senders, each sender's bandwidth;
+                               under UR1UR2 each class's; under SRP its speculative and
+                               dropped shares)
                                (repeated in Gb/s per node and µs when every series has
                                the same physical basis, physical.linkGbps/phitBytes)
   stdout is a pipe or a file   the curves as CSV (the columns of PREFIX.csv)

@@ -297,11 +297,17 @@ func hotspotRows(row func(k, v, unit string), a sweep.Aggregate) {
 // series, accepted load and latency with their 95% confidence intervals.
 func printTable(w io.Writer, oc *sweep.Outcome) {
 	sp := oc.Spec
-	g500, hot, srp := false, false, false
+	// senders: each hotspot sender's bandwidth (Kim et al. Fig. 14), when
+	// every HOTSPOT point has at most maxSenderCells of them
+	const maxSenderCells = 8
+	g500, hot, srp, senders := false, false, false, false
 	var groups []string // a pattern's classes (UR1UR2: UR1, UR2), as the CSV's ur1_*, ur2_*
 	for _, p := range oc.Points {
 		g500 = g500 || p.Graph500 != nil
-		hot = hot || p.Hotspot != nil
+		if h := p.Hotspot; h != nil {
+			senders = (senders || !hot) && len(h.Senders) > 0 && len(h.Senders) <= maxSenderCells && len(h.SenderAccepted) == len(h.Senders)
+			hot = true
+		}
 		srp = srp || p.SRP != nil
 		if groups == nil && len(p.Groups) > 0 {
 			for _, g := range p.Groups {
@@ -317,6 +323,9 @@ func printTable(w io.Writer, oc *sweep.Outcome) {
 	fmt.Fprintf(tw, "\t%s\taccepted (phits/node/cycle)\tlatency (cycles)\t", x)
 	if hot {
 		fmt.Fprint(tw, "background accepted\tbackground latency\t")
+	}
+	if senders {
+		fmt.Fprint(tw, "accepted per sender (phits/cycle)\t")
 	}
 	for _, g := range groups {
 		fmt.Fprintf(tw, "%s accepted\t%s latency (cycles)\t", g, g)
@@ -343,6 +352,15 @@ func printTable(w io.Writer, oc *sweep.Outcome) {
 			fmt.Fprintf(tw, "%s\t%s\t", est(h.Accepted, "%.4f"), est(h.Latency, "%.1f"))
 		} else if hot {
 			fmt.Fprint(tw, "\t\t")
+		}
+		if h := p.Hotspot; senders && h != nil {
+			cells := make([]string, len(h.Senders))
+			for i, n := range h.Senders {
+				cells[i] = fmt.Sprintf("%d: %.3f", n, h.SenderAccepted[i])
+			}
+			fmt.Fprintf(tw, "%s\t", strings.Join(cells, ", "))
+		} else if senders {
+			fmt.Fprint(tw, "\t")
 		}
 		for i := range groups {
 			if i < len(p.Groups) {
