@@ -1399,8 +1399,8 @@ func (c *Config) checkHotspot() Errors {
 		return Errors{&FieldError{Path: "traffic.hotspotEnd", Value: strconv.Itoa(tr.HotspotEnd),
 			Msg: fmt.Sprintf("must be after traffic.hotspotStart (%d), up to 100000000 cycles, or 0 (never stop)", tr.HotspotStart)}}
 	}
-	if bg := tr.HotspotBackground; bg != "" && bg != "UR" && bg != "UN" && c.Topology.Kind != "fbfly" {
-		return Errors{&FieldError{Path: "traffic.hotspotBackground", Value: bg, Msg: "TORNADO and TORNADO_RAND run on topology.kind=fbfly only (as traffic.pattern)"}}
+	if bg := tr.HotspotBackground; (bg == "TORNADO" || bg == "TORNADO_RAND") && c.Topology.Kind != "fbfly" {
+		return Errors{&FieldError{Path: "traffic.hotspotBackground", Value: bg, Msg: fmt.Sprintf("%s runs on topology.kind=fbfly only (as traffic.pattern); on %s, only UR, UN", bg, c.Topology.Kind)}}
 	}
 	if _, err := traffic.New(traffic.Spec{Kind: traffic.HOTSPOT, Hotspot: tr.HotspotNode, Senders: senders,
 		Count: tr.HotspotCount, DrawSeed: uint64(tr.HotspotSeed)}, hotspotNet{sz.Nodes}, 0); err != nil {

@@ -111,3 +111,23 @@ func TestRECNQueueingNamesAllowed(t *testing.T) {
 		}
 	}
 }
+
+// A misspelt traffic.hotspotBackground on a fat tree (the RECN paper's
+// corner cases, Table 1: UN) gets the enum's one error, not also the
+// refusal of a tornado background off the flattened butterfly; a tornado
+// there gets only that refusal.
+func TestHotspotBackgroundErrorsOnFatTree(t *testing.T) {
+	for _, x := range []struct{ bg, want string }{{"un", "must be one of UR, TORNADO, TORNADO_RAND, UN"}, {"TORNADO", "TORNADO runs on topology.kind=fbfly only (as traffic.pattern); on fattree, only UR, UN"}} {
+		c := RECNCornerCase(1)
+		c.Traffic.HotspotBackground = x.bg
+		var msgs []string
+		for _, e := range c.Validate() {
+			if e.Path == "traffic.hotspotBackground" {
+				msgs = append(msgs, e.Msg)
+			}
+		}
+		if len(msgs) != 1 || !strings.Contains(msgs[0], x.want) {
+			t.Errorf("hotspotBackground=%s: %q, want one error saying %q", x.bg, msgs, x.want)
+		}
+	}
+}
