@@ -7,6 +7,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"phitsim/engine/figures"
+	"phitsim/engine/result"
 )
 
 // HOTSPOT's classes in what the CLI shows (Kim et al., Contention-based
@@ -90,5 +93,41 @@ func TestSweepTablePerSender(t *testing.T) {
 		"-set", "sim.warmup=2000", "-set", "sim.cycles=4000")...)
 	if code != 0 || strings.Contains(out, "per sender") {
 		t.Errorf("9 senders: exit %d\n%s", code, out)
+	}
+}
+
+// A hotspot that starts during the run (Kim et al. Figs. 11 and 13: the
+// background's latency per interval around the start) gets a line in the
+// run summary: the background's latency before the start, its peak and
+// when it is back within figures.BgSettleFactor of it, the JSON's
+// hotspot.series pooled as the page's chart pools it
+// (figures.PoolBackground). Fig. 1(c)'s senders 0–3 → node 4 from cycle
+// 20,000 over UR 0.4 on the 16-node flattened butterfly, 1,000-cycle
+// intervals.
+func TestRunSummaryBackgroundAroundHotspotStart(t *testing.T) {
+	args := []string{"run", "-preset", "fbfly16", "-set", "traffic.pattern=HOTSPOT", "-set", "traffic.hotspotNode=4",
+		"-set", "traffic.hotspotSenders=0,1,2,3", "-set", "traffic.hotspotStart=20000", "-set", "sim.warmup=10000",
+		"-set", "sim.cycles=40000", "-set", "sim.interval=1000", "-set", "traffic.load=0.4", "-seeds", "1", "-json"}
+	code, out, sum := cli(t, true, args...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, sum)
+	}
+	var doc struct{ Runs []*result.Result }
+	if err := json.Unmarshal([]byte(out), &doc); err != nil || len(doc.Runs) != 1 {
+		t.Fatal(err)
+	}
+	c, ok := figures.PoolBackground(doc.Runs)
+	if !ok {
+		t.Fatal("no background per interval")
+	}
+	peak, at := 0.0, 0.0
+	for i, l := range c.Latency {
+		if c.Cycle[i] > 0 && l > peak {
+			peak, at = l, c.Cycle[i]
+		}
+	}
+	want := fmt.Sprintf("background latency around the hotspot's start (cycle 20000, per 1000-cycle interval): %.1f cycles before, peak %.1f in the interval ending %.0f cycles after", c.Before(), peak, at)
+	if !strings.Contains(sum, want) {
+		t.Errorf("summary lacks %q:\n%s", want, sum)
 	}
 }

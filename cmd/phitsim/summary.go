@@ -10,6 +10,7 @@ import (
 	"text/tabwriter"
 
 	"phitsim/engine/config"
+	"phitsim/engine/figures"
 	"phitsim/engine/result"
 	"phitsim/engine/routing"
 	"phitsim/engine/stats"
@@ -160,6 +161,7 @@ func printSummary(w io.Writer, c config.Config, a sweep.Aggregate, runs []*resul
 	}
 	printVerdict(w, a.Quality)
 	printThroughputTime(w, &c, runs)
+	printBackgroundAroundStart(w, &c, runs)
 	if len(runs) < c.Sim.Seeds {
 		seeds := make([]string, len(runs))
 		for i, r := range runs {
@@ -603,4 +605,38 @@ func printFairnessPanels(w io.Writer, oc *sweep.Outcome) {
 	})
 	panel("injection cov (σ/μ)", func(p sweep.Aggregate) string { return fmt.Sprintf("%.4f", p.CoV.Mean) })
 	fmt.Fprintln(w, "per-router injection over all routers (thesis §1.5.1); means over the seeds")
+}
+
+// printBackgroundAroundStart summarises a hotspot that starts during the
+// run (Kim et al., Contention-based Congestion Management in Large-Scale
+// Networks Figs. 11 and 13): the background's latency per sim.interval,
+// the runs pooled as the page's chart pools them (figures.PoolBackground),
+// before the start, at its peak after it, and when it is back within
+// figures.BgSettleFactor of before; every interval is in the JSON's
+// hotspot.series.
+func printBackgroundAroundStart(w io.Writer, c *config.Config, runs []*result.Result) {
+	if c.Traffic.Pattern != "HOTSPOT" || c.Traffic.HotspotStart <= 0 || len(runs) == 0 {
+		return
+	}
+	bc, ok := figures.PoolBackground(runs)
+	if !ok {
+		return
+	}
+	peak, at := 0.0, 0.0
+	for i, l := range bc.Latency {
+		if bc.Cycle[i] > 0 && bc.Packets[i] > 0 && l > peak {
+			peak, at = l, bc.Cycle[i]
+		}
+	}
+	if at == 0 {
+		return // no interval after the start
+	}
+	back := "not back within the run"
+	if t, ok := bc.BgSettle(); ok && t > 0 {
+		back = fmt.Sprintf("back within %g× of before %.0f cycles after", figures.BgSettleFactor, t)
+	} else if ok {
+		back = fmt.Sprintf("never above %g× of before", figures.BgSettleFactor)
+	}
+	fmt.Fprintf(w, "\n  background latency around the hotspot's start (cycle %d, per %d-cycle interval): %.1f cycles before, peak %.1f in the interval ending %.0f cycles after; %s (every interval: hotspot.series in the JSON)\n",
+		c.Traffic.HotspotStart, c.Sim.Interval, bc.Before(), peak, at, back)
 }
