@@ -23,6 +23,7 @@ import (
 	"golang.org/x/term"
 
 	"phitsim/engine/config"
+	"phitsim/engine/plan"
 	"phitsim/engine/result"
 	"phitsim/engine/sim"
 	"phitsim/engine/sweep"
@@ -168,7 +169,9 @@ Examples:
 	"validate": `Usage: phitsim validate [-config FILE | -preset NAME] [-set path=value]...
 
 Checks a configuration without running it: lists every invalid field with its
-allowed range, or prints "ok:" with the network size and the VCs it gets.
+allowed range, or prints "ok:" with the network size and the VCs it gets,
+and the run's estimated cost: a bound on its memory and its CPU time on one
+core (as 'sweep -plan' estimates them).
 With a physical basis (physical.linkGbps and physical.phitBytes), it also
 lists every field in cycles, phits or phits/node/cycle in ns, bytes and Gb/s
 beside its engine value ("400 ns = 20 cycles"); run's summary then adds the
@@ -1086,6 +1089,9 @@ func cmdValidate(args []string, e env) error {
 			vcs = append(vcs, fmt.Sprintf("%s %d", cl.Name, cl.VCs))
 		}
 		fmt.Fprintf(w, "ok: %s — %d nodes; VCs %s\n", nameOf(c), sz.Nodes, strings.Join(vcs, ", "))
+		// the plan's cost model, as 'sweep -plan' prints it: a memory bound
+		// (every buffer slot holding a packet) and CPU at 10⁹ instructions/s
+		fmt.Fprintf(w, "estimate: up to %s of memory, about %s of CPU per run (one core)\n", fmtMiB(plan.Bytes(&c)), fmtSeconds(plan.Seconds(&c)))
 		// valid, but a value the routing's own options rule out
 		for _, fe := range c.Unapplied() {
 			fmt.Fprintf(w, "note: %s\n", fe)

@@ -6,6 +6,7 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -14,6 +15,7 @@ import (
 	"testing"
 
 	"phitsim/engine/config"
+	"phitsim/engine/plan"
 )
 
 func TestParseLoads(t *testing.T) {
@@ -224,5 +226,24 @@ func TestUsageNamesEveryTopology(t *testing.T) {
 	code, _, e := cli(t, false, "sweep", "-experiment", "cbcm-fig2", "-plan", t.TempDir())
 	if code != 0 {
 		t.Errorf("cbcm-fig2: exit %d: %s", code, e)
+	}
+}
+
+// validate gives a valid configuration's cost before it is run: its memory
+// bound and its CPU time on one core, the estimates 'sweep -plan' prints
+// (plan.Bytes, plan.Seconds), so that the long presets (Kim et al.'s
+// 512-node flattened butterfly, the RECN paper's Fig. 6 fat trees) can be
+// sized first.
+func TestValidatePrintsCost(t *testing.T) {
+	for _, name := range []string{"fbfly512", "recn-fig6a-recn"} {
+		c, err := config.PresetByName(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		code, out, e := cli(t, false, "validate", "-preset", name)
+		want := fmt.Sprintf("estimate: up to %s of memory, about %s of CPU per run (one core)", fmtMiB(plan.Bytes(&c)), fmtSeconds(plan.Seconds(&c)))
+		if code != 0 || !strings.Contains(out, want) {
+			t.Errorf("%s: exit %d, %q lacks %q (%s)", name, code, out, want, e)
+		}
 	}
 }
