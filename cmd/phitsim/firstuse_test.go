@@ -168,6 +168,18 @@ func TestRunAndSweepNeedAConfiguration(t *testing.T) {
 			t.Errorf("preset %s: %d router-cycles is not quick", p, w)
 		}
 	}
+	// one of each network of the papers: the Dragonfly's, Kim et al.'s
+	// flattened butterfly, the RECN paper's fat tree
+	kinds := map[string]bool{}
+	for _, p := range quickPresets {
+		c, _ := config.PresetByName(p)
+		kinds[c.Topology.Kind] = true
+	}
+	for _, k := range []string{"dragonfly", "fbfly", "fattree"} {
+		if !kinds[k] {
+			t.Errorf("no quick preset on topology.kind=%s", k)
+		}
+	}
 	if w := work(config.Default()); w < 1e9 {
 		t.Errorf("default: %d router-cycles", w)
 	}

@@ -415,7 +415,34 @@ func (s *source) register(fs *flag.FlagSet) {
 
 // quickPresets are presets that run in seconds, named to a first-time user
 // who gave no configuration.
-var quickPresets = []string{"h2", "min-un", "val-adv1", "graph500-h2"}
+var quickPresets = []string{"h2", "min-un", "val-adv1", "graph500-h2", "fbfly16", "recn-case1-recn"}
+
+// firstClauses is doc cut to at most n runes at the end of a clause (a
+// comma, semicolon or colon outside parentheses), "…" marking the cut.
+func firstClauses(doc string, n int) string {
+	r := []rune(doc)
+	if len(r) <= n {
+		return doc
+	}
+	cut, depth := 0, 0
+	for i, c := range r[:n] {
+		switch c {
+		case '(':
+			depth++
+		case ')':
+			depth--
+		case ',', ';', ':': // followed by a space: not 2,000 nor 1:2
+			if depth == 0 && r[i+1] == ' ' {
+				cut = i
+			}
+		}
+	}
+	if cut == 0 { // no clause ends: at a word's end
+		cut = max(strings.LastIndex(string(r[:n]), " "), 1)
+		return strings.TrimSpace(string(r[:n])[:cut]) + " …"
+	}
+	return strings.TrimSpace(string(r[:cut])) + " …"
+}
 
 // required refuses a run or sweep with no -config and no -preset (exit 2),
 // rather than starting the default configuration (h8, 60,000 + 60,000
@@ -437,7 +464,7 @@ func (s *source) required(fs *flag.FlagSet, e env) error {
 				doc = p.Doc
 			}
 		}
-		fmt.Fprintf(e.stderr, "  %-12s %s\n", name, doc)
+		fmt.Fprintf(e.stderr, "  %-16s %s\n", name, firstClauses(doc, 120))
 	}
 	fmt.Fprintf(e.stderr, "'phitsim presets' lists them all; 'phitsim %s -h' shows the flags and examples. For example:\n", cmd)
 	if cmd == "sweep" {
