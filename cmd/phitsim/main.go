@@ -136,6 +136,9 @@ Output (stable; scripts may rely on it):
                                dropped shares)
                                (repeated in Gb/s per node and µs when every series has
                                the same physical basis, physical.linkGbps/phitBytes)
+                               (with a hotspot window, traffic.hotspotEnd, and a physical
+                               basis: each series' throughput before, during and after
+                               it, the RECN paper's Fig. 2)
   stdout is a pipe or a file   the curves as CSV (the columns of PREFIX.csv)
   -csv                         the CSV on stdout, even at a terminal
   -out PREFIX                  PREFIX.json (every run and point) and PREFIX.csv (the curves),
@@ -962,6 +965,7 @@ func writeOutcome(e env, oc *sweep.Outcome, f outcomeFlags, runErr error) error 
 	} else {
 		printTable(e.stdout, oc)
 		printPhysicalTable(e.stdout, oc)
+		printWindowTable(e.stdout, oc)
 		switch {
 		case table && sp.Param != "":
 			printFairnessPanels(e.stdout, oc)

@@ -144,3 +144,75 @@ func printThroughputTime(w io.Writer, c *config.Config, runs []*result.Result) {
 		}
 	}
 }
+
+// printWindowTable is the RECN paper's Fig. 2 in a sweep's table (Duato et
+// al., A New Scalable and Cost-Effective Congestion Management Strategy
+// for Lossless Multistage Interconnection Networks §4.2): for each point
+// whose series has a hotspot window (traffic.hotspotEnd) and a physical
+// basis, the throughput of all hosts in 10-µs bins (result.Throughput)
+// averaged before, during and after the window and the lowest bin from
+// the window's start, each the mean over the point's runs.
+func printWindowTable(w io.Writer, oc *sweep.Outcome) {
+	const bin = 10e3 // ns, as the run summary's
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	header := false
+	next := 0 // the point's first run in oc.Runs (Collect appends them in order)
+	for _, p := range oc.Points {
+		runs := oc.Runs[min(next, len(oc.Runs)):min(next+p.Runs, len(oc.Runs))]
+		next += p.Runs
+		if p.Series >= len(oc.Spec.Series) {
+			continue
+		}
+		c := &oc.Spec.Series[p.Series]
+		b, ok := c.Basis()
+		if !ok || c.Traffic.Pattern != "HOTSPOT" || c.Traffic.HotspotEnd == 0 || len(runs) == 0 {
+			continue
+		}
+		from, to := b.Ns(float64(c.Traffic.HotspotStart)), b.Ns(float64(c.Traffic.HotspotEnd))
+		var before, during, after, low []float64
+		for _, r := range runs {
+			rates, err := r.Throughput(bin)
+			if err != nil || len(rates) == 0 {
+				continue
+			}
+			end := rates[len(rates)-1].ToNs
+			before = append(before, result.MeanRate(rates, 0, from))
+			during = append(during, result.MeanRate(rates, from, to))
+			after = append(after, result.MeanRate(rates, to, end+1))
+			l := math.NaN()
+			for _, x := range rates {
+				if x.FromNs >= from && !(x.BytesPerNs >= l) {
+					l = x.BytesPerNs
+				}
+			}
+			low = append(low, l)
+		}
+		if len(before) == 0 {
+			continue
+		}
+		if !header {
+			fmt.Fprintf(w, "\nthroughput around the hotspot window (bytes/ns, all hosts; %s bins, mean over the runs; –: no whole bin):\n", units.FormatTime(bin))
+			fmt.Fprint(tw, "\tload\tbefore\tduring the window\tafter\tlowest bin from the start\t\n")
+			header = true
+		}
+		mean := func(xs []float64) string {
+			s, n := 0.0, 0
+			for _, x := range xs {
+				if !math.IsNaN(x) {
+					s, n = s+x, n+1
+				}
+			}
+			if n < len(xs) || n == 0 {
+				return "–"
+			}
+			return strconv.FormatFloat(s/float64(n), 'f', 1, 64)
+		}
+		name := p.Name
+		if name == "" {
+			name = nameOf(*c)
+		}
+		fmt.Fprintf(tw, "series %d (%s)\t%g\t%s\t%s (%s–%s)\t%s\t%s\t\n", p.Series+1, name, p.Offered, mean(before), mean(during),
+			units.FormatTime(from), units.FormatTime(to), mean(after), mean(low))
+	}
+	tw.Flush()
+}

@@ -62,3 +62,40 @@ func TestRECNSummaryRows(t *testing.T) {
 		t.Errorf("4q: %+v; summary lacks %q:\n%s", o, want, e)
 	}
 }
+
+// The sweep's table at a terminal gives what the RECN paper's Fig. 2 plots,
+// the throughput against time around the hotspot window, as each series'
+// mean throughput before, during and after it and its lowest bin from the
+// start (the runs' result.Throughput in 10-µs bins, result.MeanRate), for
+// IQ and RECN in corner case 1 with the window at 20–40 µs of 80 µs.
+func TestSweepTableThroughputAroundWindow(t *testing.T) {
+	prefix := filepath.Join(t.TempDir(), "w")
+	code, out, e := cli(t, true, "sweep", "-preset", "recn-case1", "-preset", "recn-case1-recn", "-loads", "0.5",
+		"-set", "traffic.hotspotStart=2500", "-set", "traffic.hotspotEnd=5000", "-set", "sim.cycles=10000", "-out", prefix)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, e)
+	}
+	var doc struct{ Runs []*result.Result }
+	b, err := os.ReadFile(prefix + ".json")
+	if err != nil || json.Unmarshal(b, &doc) != nil || len(doc.Runs) != 2 {
+		t.Fatalf("%v: %d runs", err, len(doc.Runs))
+	}
+	if !strings.Contains(out, "throughput around the hotspot window (bytes/ns, all hosts") {
+		t.Fatalf("no throughput table:\n%s", out)
+	}
+	for i, r := range doc.Runs {
+		rates, err := r.Throughput(10e3)
+		if err != nil {
+			t.Fatal(err)
+		}
+		low := rates[2].BytesPerNs // bins of 10 µs: the window is bins 2 and 3
+		for _, x := range rates[2:] {
+			low = min(low, x.BytesPerNs)
+		}
+		want := fmt.Sprintf(`series %d \(%s\) +0\.5 +%.1f +%.1f \(20 µs–40 µs\) +%.1f +%.1f`, i+1, regexp.QuoteMeta(r.Config.Name),
+			result.MeanRate(rates, 0, 20e3), result.MeanRate(rates, 20e3, 40e3), result.MeanRate(rates, 40e3, 80e3+1), low)
+		if !regexp.MustCompile(want).MatchString(out) {
+			t.Errorf("no row %q:\n%s", want, out)
+		}
+	}
+}
