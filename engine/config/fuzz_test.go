@@ -23,6 +23,8 @@ func FuzzDecode(f *testing.F) {
 		`{"sim":{"seed":18446744073709551615}}`, `{"sim":{"seed":-1}}`, `{"router":null}`,
 		`{"workload":{"kind":"graph500","tq":0}}`, `{"name":"\ud800"}`, `{"bogus":{"x":[1,{"y":2}]}}`,
 		`{"a":{"\u0062":1,"b":2},"a":[[{"c":1,"c":"}"}],{"d\"":0,"d\"":1}]}`, "{\"\xff\":1,\"\xfe\":2}",
+		`{"topology":{"kind":"fattree","k":4,"stages":3},"congestion":{"scheme":"recn"},"router":{"queueing":"4q","localVCs":1,"injectionVCs":1}}`,
+		`{"topology":{"kind":"fbfly","dimensions":1,"k":4,"p":4},"traffic":{"pattern":"HOTSPOT","hotspotSenders":"0,,5","hotspotBackground":"un"}}`,
 	} {
 		f.Add([]byte(s))
 	}
@@ -76,6 +78,11 @@ func FuzzSet(f *testing.F) {
 		{"traffic.load", "abc"}, {"traffic.load", "NaN"}, {"traffic.load", "0x1p-2"}, {"sim.seed", "18446744073709551616"},
 		{"topology", "2"}, {"load", "0.1"}, {"name", "\xff"}, {"sim.seeds", " 3 "}, {"router.speedup", "Inf"},
 		{"sim.warmup", "auto"}, {"sim.warmup", "autos"},
+		// the HOTSPOT and RECN fields' shapes: empty and padded senders, a
+		// sign, case variants of enums, bytes past the packet
+		{"traffic.hotspotSenders", "0,,5"}, {"traffic.hotspotSenders", " 1, 2 ,"}, {"traffic.hotspotSenders", "+3"},
+		{"traffic.hotspotSenders", "0x10"}, {"traffic.hotspotBackground", "un"}, {"router.queueing", "VOQNET"},
+		{"congestion.recnCrossbar", "peroutput"}, {"congestion.recnDetect", "1"}, {"topology.subtrees", "3"},
 	} {
 		f.Add(s[0], s[1])
 	}

@@ -18,7 +18,10 @@ func FuzzDecodeURL(f *testing.F) {
 		"sim.seeds=abc", "sim.seeds=100000", "traffic.load=abc", "x=router.localBuffer&sweep=8:20:2.5",
 		"x=workload.tq&sweep=0.5,1,nan", "s2.routing.name=PB&s3.name=x", "s65.name=x", "embed=latency",
 		"chart=pie", "sweep=1:0:0.1", "sweep=0:1:1e-9", "%zz=1", "a=%", "s2.=1", "x=routing.name",
-		"topology.h=32&topology.a=64", "sim.seeds=1000&sweep=0:1:0.005&s64.name=x"} {
+		"topology.h=32&topology.a=64", "sim.seeds=1000&sweep=0:1:0.005&s64.name=x",
+		"topology.kind=fbfly&topology.dimensions=1&topology.k=4&topology.p=4&traffic.pattern=HOTSPOT&traffic.hotspotNode=4&traffic.hotspotSenders=0,%205,,8",
+		"topology.kind=fattree&topology.k=4&topology.stages=3&congestion.scheme=recn&router.queueing=4q&traffic.hotspotBackground=un",
+		"x=traffic.hotspotRate&sweep=0.2475,0.25&s2.congestion.scheme=ideal"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, frag string) {

@@ -2,6 +2,7 @@ package experiment
 
 import (
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -90,6 +91,53 @@ func TestURLTiedParameters(t *testing.T) {
 	for _, bad := range []string{"tie=traffic.mixUN:100", "tie=nope:0:1", "tie=traffic.mixUN:a:1"} {
 		if _, errs := Decode("x=traffic.mixADV&" + bad); len(errs) == 0 || !strings.Contains(errs[0].Error(), "path:offset:scale") {
 			t.Errorf("%s: %v", bad, errs)
+		}
+	}
+}
+
+// Every parameter, set to each of its enum values, its bounds and odd
+// values (strings with separators and spaces, floats of 15 digits), in a
+// second series of the flattened butterfly, the RECN corner case and the
+// Dragonfly, comes back from the link unchanged: the share links carry
+// every field the congestion-management papers added (Kim et al.'s
+// hotspot senders and rates, the RECN paper's thresholds and queueings).
+func TestURLRoundTripEveryFieldValue(t *testing.T) {
+	for _, pn := range []string{"fbfly16", "recn-case1-recn", "h2"} {
+		base, _ := config.PresetByName(pn)
+		for _, p := range config.Params() {
+			var vals []string
+			switch {
+			case len(p.Enum) > 0:
+				vals = p.Enum
+			case p.Kind == "bool":
+				vals = []string{"true", "false"}
+			case p.Kind == "string":
+				vals = []string{"0,5,8,12", " 1, 2", "x&y=z%", "a b#c"}
+			default:
+				if p.Min != nil {
+					vals = append(vals, strconv.FormatFloat(*p.Min, 'g', -1, 64))
+				}
+				if p.Max != nil {
+					vals = append(vals, strconv.FormatFloat(*p.Max, 'g', -1, 64))
+				}
+				if p.Kind == "float" {
+					vals = append(vals, "0.123456789012345", "1e-7")
+				} else {
+					vals = append(vals, "3", "17")
+				}
+			}
+			for _, v := range vals {
+				c := base
+				if err := c.Set(p.Path, v); err != nil {
+					continue
+				}
+				e := Experiment{Series: []config.Config{c, base}, Sweep: DefaultSweep()}
+				l := Link{Exp: e}
+				got, _ := Decode(Encode(l))
+				if !reflect.DeepEqual(got.Exp.Series, e.Series) {
+					t.Errorf("%s %s=%q: %q does not round-trip", pn, p.Path, v, Encode(l))
+				}
+			}
 		}
 	}
 }
