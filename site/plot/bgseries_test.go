@@ -64,6 +64,30 @@ func TestBackgroundSeriesChart(t *testing.T) {
 			t.Errorf("point %d: %g, the run's %g", i, y, run.Hotspot.Series[i].Latency)
 		}
 	}
+	// the hotspot's start marked once, a vertical line at x = 0 on the
+	// first series
+	var raw struct {
+		Series []struct {
+			MarkLine *struct{ Data []map[string]any } `json:"markLine"`
+		} `json:"series"`
+	}
+	if err := json.Unmarshal(opt, &raw); err != nil {
+		t.Fatal(err)
+	}
+	starts := 0
+	for _, s := range raw.Series {
+		if s.MarkLine == nil {
+			continue
+		}
+		for _, m := range s.MarkLine.Data {
+			if x, ok := m["xAxis"]; ok && x == 0.0 && m["name"] == "hotspot starts" {
+				starts++
+			}
+		}
+	}
+	if starts != 1 {
+		t.Errorf("%d vertical lines at the hotspot's start, want 1", starts)
+	}
 	f, _ := figures.ByID("kim-13")
 	if s := lastSeries(t, ClaimChart(Input{Results: r, Point: 1}, "bgseries", f)); s == nil || s["name"] != ClaimLabel(f) {
 		t.Errorf("kim-13's claim not drawn on the chart: %v", s)
