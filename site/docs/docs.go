@@ -265,3 +265,11 @@ func Metric(chart string) (id string, ok bool) {
 	id, ok = chartTopics[chart]
 	return id, ok
 }
+
+// PageTitle and Tagline name the simulator on the page (the tab's title,
+// the header's tagline; static/index.html has the same title before the
+// page starts): every topology kind it runs (engine/topology's registry).
+const (
+	PageTitle = "phitsim — interconnection-network simulator"
+	Tagline   = "cycle-accurate interconnection-network simulator in your browser: Dragonfly, flattened butterfly, fat tree, 2D mesh"
+)

@@ -17,6 +17,7 @@ import (
 	"github.com/hexops/vecty"
 
 	"phitsim/engine/config"
+	"phitsim/site/docs"
 	"phitsim/site/experiment"
 	"phitsim/site/plot"
 	"phitsim/site/protocol"
@@ -132,7 +133,7 @@ func Main() {
 		return nil
 	}))
 	a.installDebug()
-	vecty.SetTitle("phitsim — Dragonfly network simulator")
+	vecty.SetTitle(docs.PageTitle)
 	mark("go-ready")
 	vecty.RenderInto("#app", a)
 	mark("interactive")

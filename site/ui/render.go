@@ -100,7 +100,7 @@ func (a *App) renderHeader() *vecty.HTML {
 	why := a.unlinkedWhy()
 	return elem.Header(vecty.Markup(vecty.Class("top")),
 		elem.Heading1(vecty.Text("phitsim")),
-		elem.Span(vecty.Markup(vecty.Class("tagline")), vecty.Text("cycle-accurate Dragonfly network simulator, in your browser")),
+		elem.Span(vecty.Markup(vecty.Class("tagline")), vecty.Text(docs.Tagline)),
 		elem.Div(vecty.Markup(vecty.Class("top-actions")),
 			a.renderPresetMenu(),
 			elem.Anchor(vecty.Markup(prop.Href("#gallery"), elemID("gallery-open"), vecty.Class("button"),
