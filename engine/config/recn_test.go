@@ -131,3 +131,20 @@ func TestHotspotBackgroundErrorsOnFatTree(t *testing.T) {
 		}
 	}
 }
+
+// RECN without a physical basis is refused naming what to set and the
+// RECN paper's values (§4.1: 8 Gb/s links, 8-byte phits), not only that a
+// basis is missing.
+func TestRECNWithoutBasisSaysWhatToSet(t *testing.T) {
+	c := RECNMechanism(1)
+	c.Physical = Physical{}
+	var msg string
+	for _, e := range c.Validate() {
+		if e.Path == "physical.phitBytes" {
+			msg = e.Msg
+		}
+	}
+	if !strings.Contains(msg, "set physical.linkGbps and physical.phitBytes (the RECN paper's 8 and 8)") {
+		t.Errorf("physical.phitBytes: %q", msg)
+	}
+}

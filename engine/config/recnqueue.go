@@ -83,7 +83,7 @@ func (c *Config) validateRECN() Errors {
 		add("congestion.scheme", "recn", "recn needs routing.name=MIN (deterministic routing, RECN paper §3)")
 	}
 	if c.Physical.PhitBytes == 0 {
-		add("physical.phitBytes", "0", "recn's thresholds are in bytes: set a physical basis")
+		add("physical.phitBytes", "0", "recn's thresholds are in bytes: set physical.linkGbps and physical.phitBytes (the RECN paper's 8 and 8)")
 	}
 	if c.Router.Voq || c.Router.Damq || c.Router.FlexVC {
 		add("congestion.scheme", "recn", "recn keeps its own queues: router.voq, router.damq and router.flexVC must be off")

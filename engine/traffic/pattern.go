@@ -356,7 +356,7 @@ func (pt *Pattern) initHotspot() error {
 		return fmt.Errorf("traffic.hotspotNode: node %d; it must be 0 to %d", sp.Hotspot, pt.n-1)
 	}
 	if len(sp.Senders) == 0 {
-		return fmt.Errorf("traffic.hotspotSenders: no sender")
+		return fmt.Errorf("traffic.hotspotSenders: no sender; give them (comma-separated nodes 0 to %d but the hotspot) or traffic.hotspotCount", pt.n-1)
 	}
 	pt.bgIndex = make([]int32, pt.n)
 	pt.bgIndex[sp.Hotspot] = -1

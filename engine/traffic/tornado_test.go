@@ -101,7 +101,7 @@ func TestHotspotPattern(t *testing.T) {
 		want    string
 	}{
 		{16, []int32{0}, "traffic.hotspotNode: node 16; it must be 0 to 15"},
-		{4, nil, "traffic.hotspotSenders: no sender"},
+		{4, nil, "traffic.hotspotSenders: no sender; give them (comma-separated nodes 0 to 15 but the hotspot) or traffic.hotspotCount"},
 		{4, []int32{0, 4}, "traffic.hotspotSenders: node 4 is the hotspot"},
 		{4, []int32{0, 0}, "traffic.hotspotSenders: node 0 listed twice"},
 		{4, []int32{-1}, "traffic.hotspotSenders: node -1; senders must be 0 to 15"},
