@@ -24,6 +24,9 @@ func TestHotspotClassesShown(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("run: exit %d: %s", code, e)
 	}
+	if !strings.Contains(out, "on router-to-router links") || strings.Contains(out, "on link links") {
+		t.Errorf("the flattened butterfly's link class:\n%s", out)
+	}
 	for _, want := range []string{"background accepted", "background latency", "hotspot accepted", "into node 4",
 		"from sender 0", "from sender 5", "from sender 8", "from sender 12"} {
 		if !strings.Contains(out, want) {

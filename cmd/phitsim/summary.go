@@ -533,7 +533,11 @@ func classRows(row func(name, value, unit string), runs []*result.Result) {
 			row("  ejection links", util, fmt.Sprintf("phits/cycle per link (%d links)", cl.Links))
 			continue
 		}
-		row("  on "+cl.Class+" links", est(col(func(x result.ClassStat) float64 { return x.Hops }), "%.2f"),
+		name := cl.Class + " links"
+		if cl.Class == "link" { // a flattened butterfly's or a fat tree's one class
+			name = "router-to-router links"
+		}
+		row("  on "+name, est(col(func(x result.ClassStat) float64 { return x.Hops }), "%.2f"),
 			fmt.Sprintf("hops; %s phits/cycle per link (%d links)", util, cl.Links))
 	}
 }
