@@ -151,6 +151,9 @@ func fattreePresets() []Preset {
 	p := func(name, doc string, k, stages int) Preset {
 		cfg := FatTree(k, stages, 0)
 		cfg.Name = name
+		// the paper's switch in its units (§4.1), as the corner cases': the
+		// simulator never reads them
+		cfg.Physical = Physical{LinkGbps: 8, PhitBytes: 8}
 		return Preset{name, doc, cfg}
 	}
 	return []Preset{

@@ -148,3 +148,23 @@ func TestRECNWithoutBasisSaysWhatToSet(t *testing.T) {
 		t.Errorf("physical.phitBytes: %q", msg)
 	}
 }
+
+// The fattree64 and fattree256 presets are the RECN paper's networks on its
+// switch (§4.1: 8-byte phits on 8 Gb/s links, 8 ns a cycle), so they carry
+// that physical basis as the corner cases do: the page and the CLI show
+// their times in ns and buffers in bytes (128 KB a port side).
+func TestFatTreePresetsHaveThePapersBasis(t *testing.T) {
+	for _, name := range []string{"fattree64", "fattree256"} {
+		c, err := PresetByName(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, ok := c.Basis()
+		if !ok || b.CycleNs() != 8 || b.Bytes(float64(c.Router.LocalBuffer)) != 128<<10 {
+			t.Errorf("%s: basis %+v (%v)", name, b, ok)
+		}
+		if errs := c.Validate(); len(errs) > 0 {
+			t.Errorf("%s: %v", name, errs)
+		}
+	}
+}
