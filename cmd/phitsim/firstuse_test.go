@@ -105,6 +105,10 @@ func TestInterruptedAfterSomeRuns(t *testing.T) {
 		errOut != "phitsim: interrupted\n" {
 		t.Errorf("run: exit %d, stdout %q, stderr %q", code, out, errOut)
 	}
+	// said under the header's "4 seeds (1…4)" too, before the figures
+	if i, j := strings.Index(out, "interrupted: 1 of 4 runs finished (seed 1); every figure below is over those"), strings.Index(out, "accepted load"); i < 0 || i > j {
+		t.Errorf("run: the header does not say the run was cut short:\n%s", out)
+	}
 	code, out, errOut = interruptAfterFirstRun(t, false, append([]string{"run", "-seeds", "4"}, long...)...)
 	var doc PointDoc
 	if err := json.Unmarshal([]byte(out), &doc); code != 130 || err != nil || len(doc.Runs) != 1 || doc.Aggregate.Runs != 1 ||

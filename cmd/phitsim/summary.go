@@ -98,6 +98,9 @@ func printBufferWarnings(w io.Writer, c config.Config) {
 // file, "stdout", or "" when it was not written).
 func printSummary(w io.Writer, c config.Config, a sweep.Aggregate, runs []*result.Result, jsonAt string) {
 	describe(w, c)
+	if len(runs) < c.Sim.Seeds { // interrupted: the header's seeds did not all run
+		fmt.Fprintf(w, "interrupted: %s; every figure below is over those\n", finishedRuns(runs, c.Sim.Seeds))
+	}
 	fmt.Fprintln(w)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	row := func(name, value, unit string) { fmt.Fprintf(tw, "  %s\t%s\t%s\n", name, value, unit) }
@@ -163,16 +166,7 @@ func printSummary(w io.Writer, c config.Config, a sweep.Aggregate, runs []*resul
 	printThroughputTime(w, &c, runs)
 	printBackgroundAroundStart(w, &c, runs)
 	if len(runs) < c.Sim.Seeds {
-		seeds := make([]string, len(runs))
-		for i, r := range runs {
-			seeds[i] = strconv.FormatUint(r.Seed, 10)
-		}
-		plural := "s"
-		if len(runs) == 1 {
-			plural = ""
-		}
-		fmt.Fprintf(w, "  %d of %d runs finished (seed%s %s): the means are over those\n",
-			len(runs), c.Sim.Seeds, plural, strings.Join(seeds, ", "))
+		fmt.Fprintf(w, "  %s: the means are over those\n", finishedRuns(runs, c.Sim.Seeds))
 	}
 	switch jsonAt {
 	case "":
@@ -643,4 +637,18 @@ func printBackgroundAroundStart(w io.Writer, c *config.Config, runs []*result.Re
 	}
 	fmt.Fprintf(w, "\n  background latency around the hotspot's start (cycle %d, per %d-cycle interval): %.1f cycles before, peak %.1f in the interval ending %.0f cycles after; %s (every interval: hotspot.series in the JSON)\n",
 		c.Traffic.HotspotStart, c.Sim.Interval, bc.Before(), peak, at, back)
+}
+
+// finishedRuns says which of seeds runs finished: "1 of 4 runs finished
+// (seed 1)".
+func finishedRuns(runs []*result.Result, seeds int) string {
+	ids := make([]string, len(runs))
+	for i, r := range runs {
+		ids[i] = strconv.FormatUint(r.Seed, 10)
+	}
+	plural := "s"
+	if len(runs) == 1 {
+		plural = ""
+	}
+	return fmt.Sprintf("%d of %d runs finished (seed%s %s)", len(runs), seeds, plural, strings.Join(ids, ", "))
 }
