@@ -1,6 +1,11 @@
 package sweep
 
-import "phitsim/engine/config"
+import (
+	"strconv"
+	"strings"
+
+	"phitsim/engine/config"
+)
 
 // cmExperiments are the congestion-management comparisons of Kim et al.,
 // "Contention-based Congestion Management in Large-Scale Networks" on its
@@ -127,9 +132,11 @@ func cmExperiments() []Experiment {
 			fig8bSeries[i].Sim.Watchdog = 400000
 		}
 	}
-	// Fig. 9b: the tornado n → n+8 + 63 random senders → 1 random hotspot
+	// Fig. 9b (§V-B): the first node of each of R1..R63 (nodes 8, 16, …,
+	// 504) → node 0 on R0, every other node (node 0 too) on the tornado
+	// n → n+8
 	fig9b := big("HOTSPOT")
-	fig9b.Traffic.HotspotBackground, fig9b.Traffic.HotspotCount, fig9b.Traffic.HotspotSeed = "TORNADO", 63, 1
+	fig9b.Traffic.HotspotBackground, fig9b.Traffic.HotspotNode, fig9b.Traffic.HotspotSenders = "TORNADO", 0, KimFig9bSenders()
 	steady(&fig9b)
 	endpoint.Name, early.Name, early.Congestion.CbcmEarly = "CBCM, endpoint detection", "CBCM, early detection", true
 	return append([]Experiment{
@@ -151,7 +158,7 @@ func cmExperiments() []Experiment {
 			Spec: Spec{Series: append(fig12Series(true, ""), fig12Series(false, ", no VOQs")...), Loads: loads(0.1, 0.8, 0.1)}},
 		{Name: "cbcm-fig8c", Doc: "Kim et al. Fig. 8c: Baseline, CBCM and SRP under UGAL, UR1 (4-packet messages, swept) + UR2 (single packets at 0.9), 512 nodes; UR1's curves in result.groups (paper at UR1 0.4: SRP 2.4× CBCM's latency, 52% of its packets speculative, 24% of those dropped; CBCM ≈ Ideal); long",
 			Spec: Spec{Series: ugalOnly(curves(fig8c, "none", "cbcm", "srp")), Loads: loads(0.1, 0.7, 0.1)}},
-		{Name: "cbcm-fig9b", Doc: "Kim et al. Fig. 9b: Baseline, Ideal, CBCM and SRP × MIN and UGAL, the tornado n → n+8 + 63 random senders → 1 random hotspot (traffic.hotspotSeed 1), 512 nodes, 150,000 + 50,000 cycles (the steady state, past the startup tree; paper: Baseline's zero-load latency off the plot, CBCM nearly Ideal, SRP saturating early as in Fig. 9a); long",
+		{Name: "cbcm-fig9b", Doc: "Kim et al. Fig. 9b with the paper's senders (§V-B): Baseline, Ideal, CBCM and SRP × MIN and UGAL, the first node of each of routers 1–63 (nodes 8, 16, …, 504) → node 0, every other node (node 0 too) on the tornado n → n+8, 512 nodes, 150,000 + 50,000 cycles (the steady state, past the startup tree; paper: Baseline's zero-load latency off the plot, CBCM nearly Ideal, SRP saturating early as in Fig. 9a); long",
 			Spec: Spec{Series: curves(fig9b, "none", "ideal", "cbcm", "srp"), Loads: loads(0.05, 0.5, 0.05)}},
 		{Name: "cbcm-fig2", Doc: "Kim et al. Fig. 2, congestion spreading: Baseline and Ideal × MIN and UGAL, 16-node 1D flattened butterfly, senders 0, 5, 8, 12 → node 4 at 100%, UR among the other 11 nodes, single-flit packets (paper: Baseline(UGAL) saturates 23% below Baseline(MIN); Ideal(MIN) ≈ Ideal(UGAL))",
 			Spec: Spec{Series: curves(fig2, "none", "ideal"), Loads: loads(0.1, 0.9, 0.1)}},
@@ -161,6 +168,27 @@ func cmExperiments() []Experiment {
 			Spec: Spec{Series: curves(fig3b, "ideal", "ecn", "srp"), Loads: loads(0.05, 0.6, 0.05)}},
 	}, traceExperiments()...)
 }
+
+// KimFig9bSenders is Fig. 9b's hotspot set in Kim et al., Contention-based
+// Congestion Management in Large-Scale Networks §V-B: the first node of each
+// of the 512-node network's routers R1..R63 (nodes 8, 16, …, 504), sending
+// to node 0 on R0.
+func KimFig9bSenders() string {
+	var s []string
+	for r := 1; r < 64; r++ {
+		s = append(s, strconv.Itoa(8*r))
+	}
+	return strings.Join(s, ",")
+}
+
+// KimFig13Senders, KimFig13Seed: Fig. 13's set in Kim et al. §V-D, 16
+// senders and the hotspot drawn at random (traffic.hotspotCount,
+// traffic.hotspotSeed), the same for both series and every seed; the other
+// 239 nodes send UR among themselves.
+const (
+	KimFig13Senders = 16
+	KimFig13Seed    = 1
+)
 
 // KimTraceScale, KimTraceStart: the Graph500 stand-in for the traces of Kim
 // et al. §V-C on the 256-node network: scale 12 (2^12 vertices, 267,000
@@ -206,14 +234,19 @@ func traceExperiments() []Experiment {
 	hot := config.KimTraceHotspot(16, 16, 2, KimTraceScale, KimTraceStart, true)
 	ur := config.KimTraceUR(16, 16, 0.7, KimTraceScale, KimTraceStart, true)
 	one := []float64{config.TqAltamira}
-	// Fig. 13 on the paper's 256-node network: §V-C's 32 senders (the last
-	// 2 nodes of every router) → node 0 from interval 20 (1,000 cycles
-	// each) over UR 0.4 among the other nodes, UGAL with CBCM, the throttled
-	// flows on their dedicated VC or on the shared data VCs at 0.99/D_t
+	// Fig. 13 on the paper's 256-node network (§V-D): 16 random senders →
+	// a random hotspot (KimFig13Seed) over UR 0.4 among the other 239
+	// nodes, UGAL with CBCM, the throttled flows on their dedicated VC or
+	// on the shared data VCs at 0.99/D_t. The paper starts the hotspot at
+	// its 500th interval without giving the interval's length; ours are
+	// 1,000 cycles and the start is interval 20 (KimFig13Start): the
+	// background is at its steady state by then, and 500 intervals would
+	// cost 480,000 cycles more of warm-up per run
 	var kim13 []config.Config
 	for _, vc := range []string{"dedicated", "shared"} {
 		c := config.KimTraceHotspot(16, 16, 2, KimTraceScale, 0, true)
 		c.Workload = config.DefaultWorkload()
+		c.Traffic.HotspotSenders, c.Traffic.HotspotCount, c.Traffic.HotspotSeed = "", KimFig13Senders, KimFig13Seed
 		c.Name = vc + " VC"
 		c.Routing.Name, c.Congestion.Scheme, c.Congestion.CbcmHotspotVC = "UGAL", "cbcm", vc
 		c.Traffic.HotspotStart = KimFig13Start
@@ -222,7 +255,7 @@ func traceExperiments() []Experiment {
 		kim13 = append(kim13, c)
 	}
 	return []Experiment{
-		{Name: "cbcm-fig13", Doc: "Kim et al. Fig. 13 on the paper's 256-node 1D flattened butterfly: 32 senders (the last 2 nodes of every router, §V-C's set; the paper's Fig. 13 set is not given) → node 0 from cycle 20,000 (interval 20 of 1,000 cycles) over UR 0.4 among the other nodes, UGAL, CBCM's dedicated hotspot VC against the shared data VCs at 0.99/D_t, 200 intervals, 2 seeds; the background's latency per interval in result.hotspot.series (paper: the dedicated VC settles ≈ 13.2× faster with a lower peak; hotspot throughput 93% dedicated, 100% shared); long",
+		{Name: "cbcm-fig13", Doc: "Kim et al. Fig. 13 on the paper's 256-node 1D flattened butterfly with its set (§V-D): 16 random senders → 1 random hotspot (traffic.hotspotCount 16, traffic.hotspotSeed 1, the same set for both series) from cycle 20,000 (interval 20 of 1,000 cycles; the paper's 500th interval, of unstated length) over UR 0.4 among the other 239 nodes, UGAL, CBCM's dedicated hotspot VC against the shared data VCs at 0.99/D_t, 200 intervals, 2 seeds; the background's latency per interval in result.hotspot.series (paper: the dedicated VC settles ≈ 13.2× faster with a lower peak; hotspot throughput 93% dedicated, 100% shared); long",
 			Spec: Spec{Series: kim13, Loads: []float64{0.4}}},
 		{Name: "cbcm-trace-hotspot", Doc: "Kim et al. §V-C, traces + hotspot, with the Graph500 BFS (s=12) standing in for the paper's MPI traces: 256-node 1D flattened butterfly, 32 senders (the last 2 nodes of every router) → node 0 at 100%, the job on the other 223 nodes from cycle 50,000 (the paper warms up for 500,000), the job alone under MIN and UGAL, then Baseline, ECN, SRP, CBCM and Ideal × MIN and UGAL; the job's packet latency in result.graph500.packetLatency, to be divided by the alone run's (paper: Baseline(UGAL) ≈ 80× for HILO_2d, ECN(UGAL) up to 3×, SRP and CBCM at most +7%); long",
 			Spec: Spec{Series: TraceSeries(hot, "none", "ecn", "srp", "cbcm", "ideal"), Param: "workload.tq", Values: one}},
