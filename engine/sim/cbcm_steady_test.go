@@ -102,8 +102,9 @@ func steadyScaled(t *testing.T, scheme, background string, load float64, warmup 
 }
 
 // The stuck-head check in a tree of waits (deadlock.go's fairSlow): Kim et
-// al. Fig. 9b at 512 nodes (the tornado n → n+8 at 0.05 + 63 random senders
-// → one node, traffic.hotspotSeed 1; CBCM, UGAL), the default bound (90,215
+// al. Fig. 9b at 512 nodes with a random set (the tornado n → n+8 at 0.05 +
+// 63 random senders → one node, traffic.hotspotSeed 1, the set cbcm-fig9b
+// ran before it took the paper's senders; CBCM, UGAL), the default bound (90,215
 // cycles here). The tree the 63 senders build on the data VCs before their
 // throttle packets arrive drains by ≈ 125,000 cycles at the hotspot's
 // 1 flit per cycle, and heads 2–3 levels up it wait 90,000–125,000 cycles
