@@ -195,6 +195,9 @@ func (s *Sim) wakeOnCredit(po int) {
 // one of its heads might request (s.inWait), unless a packet arrives.
 func (s *Sim) inputArbitrate(r, pi int) (int, int) {
 	if s.vq.on {
+		if s.vq.hold != nil && s.vq.hold[pi] != 0 { // rrhold
+			return s.voqArbitrateHeld(r, pi)
+		}
 		return s.voqArbitrate(r, pi)
 	}
 	base := r * s.radix

@@ -387,19 +387,6 @@ func (s *Sim) voqArbitrate(r, pi int) (int, int) {
 	// pass mask i is of word i&(W−1)). Two words (up to 128 queues: the
 	// Dragonfly's, most flattened butterflies') in registers and on the
 	// stack; more in vq.order.
-	// rrhold (voqHold): a held queue that can request does; one that
-	// waits for its busy output leaves only (the queue) to win this pass,
-	// which still routes every head it meets, as a pass that grants none
-	only, holdT, hold := -1, int64(0), s.vq.hold != nil
-	if hold && s.vq.hold[pi] != 0 {
-		q, out, t := s.voqHold(r, pi)
-		if t < 0 {
-			return q, out
-		}
-		if t > 0 {
-			only, holdT = q, t
-		}
-	}
 	var order []uint64
 	if s.iso.aging > 0 { // the aged heads go with the data (congestion.cbcmHotspotAging)
 		low = s.voqAgedLow(pi, low)
@@ -474,21 +461,18 @@ func (s *Sim) voqArbitrate(r, pi int) (int, int) {
 						s.pick4Q(po, b)
 					}
 					if ci := po*s.maxVC + int(b.hVC); s.credits[ci] < s.phitsOn(op.class, int(b.hVC)) ||
-						hold && s.voqReserved(ci, pi) { // rrhold: reserved for another input
+						s.vq.resv != nil && s.voqReserved(ci, pi) { // rrhold: reserved for another input
 						t = waitCredit
 						s.sleepOnCredit(pi-base, po)
 					}
 				}
 			}
 			if t >= 0 {
-				if hold && t > s.now && q < int(s.ctlBase[cl]) {
+				if s.vq.pass != nil && t > s.now && q < int(s.ctlBase[cl]) {
 					s.voqPassed(pi, q) // its output busy or its credits short
 				}
 				wait = min(wait, t)
 				continue
-			}
-			if only >= 0 {
-				continue // held for queue only
 			}
 			if !s.inPtrOnGrant && q < int(s.ctlBase[cl]) { // a control winner leaves the pointer
 				s.vq.ptr[pi] = uint16(wrap(q+1, s.nq[cl]))
@@ -499,10 +483,26 @@ func (s *Sim) voqArbitrate(r, pi int) (int, int) {
 			return q, int(b.hOut)
 		}
 	}
-	if only >= 0 {
-		wait = holdT
-	}
 	ip.inWait = int32(wait)
+	return -1, -1
+}
+
+// voqArbitrateHeld is the input stage of input pi held for a queue (rrhold,
+// voqHold): that queue when it can request; the plain stage when the hold
+// has ended or the queue waits for credits; else (the queue waits for its
+// busy output) a plain pass whose winner is not granted (it routes the
+// heads it meets, as the pass of an input that could not request would),
+// the input then waiting for that output.
+func (s *Sim) voqArbitrateHeld(r, pi int) (int, int) {
+	q, out, t := s.voqHold(r, pi)
+	if t < 0 {
+		return q, out
+	}
+	if t == 0 {
+		return s.voqArbitrate(r, pi)
+	}
+	s.voqArbitrate(r, pi)
+	s.ports[pi].inWait = int32(t)
 	return -1, -1
 }
 
@@ -537,8 +537,7 @@ func (s *Sim) voqPassed(pi, q int) {
 // waiting for one queue take its reservation in turn, round-robin), which keeps
 // serving its other queues meanwhile; once q has credits, the input
 // requests q alone, waiting for q's output when it is busy (inWait: its
-// readyAt; the pass it makes then routes every head it meets but grants
-// none, as one that finds no request), so that it asks in the cycle the
+// readyAt; voqArbitrateHeld), so that it asks in the cycle the
 // output frees, where the output's round-robin serves it within a round of
 // its requesters. The
 // input idles only for an output in use, never for credits, so the hold
