@@ -466,10 +466,7 @@ func (s *Sim) grant(r, in, vc, out int) {
 		if s.vq.on {
 			s.vq.ptr[pi] = uint16(wrap(vc+1, s.nq[ip.class]))
 			if s.vq.pass != nil { // rrhold: the queue is served
-				if int(s.vq.hold[pi]) == vc+1 {
-					s.voqRelease(pi)
-				}
-				s.vq.pass[bi] = 0
+				s.voqServed(pi, vc)
 			}
 		} else {
 			ip.inPtr = int8(wrap(vc+1, s.nq[ip.class]))

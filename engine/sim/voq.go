@@ -592,6 +592,15 @@ func (s *Sim) voqHold(r, pi int) (q, out int, t int64) {
 	return q, int(b.hOut), -1
 }
 
+// voqServed is rrhold's grant of queue vc of input pi: its count of
+// failed examinations restarts, and a hold for it ends.
+func (s *Sim) voqServed(pi, vc int) {
+	if int(s.vq.hold[pi]) == vc+1 {
+		s.voqRelease(pi)
+	}
+	s.vq.pass[pi*s.maxVC+vc] = 0
+}
+
 // voqRelease ends input pi's hold and its credit reservation, which
 // passes, round-robin from pi, to the next input of the router held for
 // the same queue, and wakes the inputs that wait for those credits.
