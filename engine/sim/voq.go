@@ -97,8 +97,9 @@ type voq struct {
 	ptr []uint16
 	// pass, hold: router.inputArbiter=rrhold. pass, per queue (its
 	// buffer index), the times since its last grant its input stage found
-	// its head's output busy; hold, per input port, 1 + the queue whose
-	// count reached holdAt (the radix), for which the input then waits
+	// its head unable to ask (output busy, credits short or reserved for
+	// another input); hold, per input port, 1 + the queue whose count
+	// reached holdAt (the radix), which the input then holds for
 	// (voqHold), 0 for none. nil otherwise
 	pass   []uint16
 	hold   []uint16
@@ -525,29 +526,28 @@ func (s *Sim) voqPassed(pi, q int) {
 }
 
 // voqHold is rrhold's input stage once its stage has found queue q =
-// hold[pi]−1 unable to request holdAt (the radix) times since q's last
-// grant. Input and output each hold a packet's crossbar time (the output
-// until the packet has left, the input until its tail has arrived), and a
-// head asks only in a cycle when both are free and its next queue has
-// credits, so a queue whose input is busy in every cycle its output frees
-// (or its credits return) — both paced by the same 32-flit packets — is
-// passed over for ever, while the queues after it keep its input busy.
-// The hold: while q's next queue lacks credits, they are reserved for this
-// input (vq.resv: no other input of the router takes them; held inputs
-// waiting for one queue take its reservation in turn, round-robin), which keeps
-// serving its other queues meanwhile; once q has credits, the input
-// requests q alone, waiting for q's output when it is busy (inWait: its
-// readyAt; voqArbitrateHeld), so that it asks in the cycle the
-// output frees, where the output's round-robin serves it within a round of
-// its requesters. The
+// hold[pi]−1 unable to ask holdAt (the radix) times since q's last grant.
+// Input and output each hold a packet's crossbar time (the output until
+// the packet has left, the input until its tail has arrived), and a head
+// asks only in a cycle when both are free and its next queue has credits,
+// so a queue whose input is busy in every cycle its output frees (or its
+// credits return) — both paced by the same 32-flit packets — is passed
+// over for ever while the other queues keep its input busy. The hold:
+// while q's next queue lacks credits, they are reserved for this input
+// (vq.resv: no other input of the router takes them; inputs held for one
+// queue take its reservation in turn, round-robin, voqRelease), and the
+// input keeps serving its other queues; once q has credits, the input asks
+// for q alone, and while q's output is busy it waits for it
+// (voqArbitrateHeld), so that it asks in the cycle the output frees, where
+// the output's round-robin serves it within a round of its requesters. The
 // input idles only for an output in use, never for credits, so the hold
-// adds no wait on another buffer's room. It ends at q's grant (grant), or
-// here when q no longer waits for its output or credits alone (empty,
-// unrouted, its reply's room, 4q's queue choice). t: −1 when q requests
-// (its output out), the cycle to wait for when it waits for its output, 0
-// when the plain stage runs (the hold released, or q waiting for credits).
-// The control queues keep their priority: with one of them holding packets
-// the plain stage runs too.
+// adds no wait on another buffer's room. It ends at q's grant (voqServed),
+// or here when q no longer waits for its output or credits alone (empty,
+// unrouted, its reply's room, 4q's per-request queue choice). The control
+// queues keep their priority: with one of them holding packets the plain
+// stage runs. t: −1 when q asks (for output out), the cycle its output
+// frees when it waits for it, 0 when the plain stage runs (the hold ended,
+// or q waiting for credits).
 func (s *Sim) voqHold(r, pi int) (q, out int, t int64) {
 	cl := s.ports[pi].class
 	busy := s.vq.busy[s.vq.w*pi : s.vq.w*(pi+1)]
