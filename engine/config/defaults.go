@@ -969,8 +969,8 @@ func (c *Config) checkVoq() Errors {
 	if r.Damq {
 		add("router.damq=true: DAMQ pools a port's VCs, the virtual output queues have a static buffer each")
 	}
-	if r.InputArbiter != "rr" && r.InputArbiter != "rrgrant" {
-		add("router.inputArbiter=%s: the input stage over virtual output queues is round-robin (rr or rrgrant)", r.InputArbiter)
+	if r.InputArbiter != "rr" && r.InputArbiter != "rrgrant" && r.InputArbiter != "rrhold" {
+		add("router.inputArbiter=%s: the input stage over virtual output queues is round-robin (rr, rrgrant or rrhold)", r.InputArbiter)
 	}
 	if sz, ok := c.Topology.Sizes(); ok {
 		v := 0
@@ -1157,6 +1157,8 @@ func (c *Config) validate() Errors {
 		}
 		if r.Voq || r.Queueing != "" && r.Queueing != "iq" {
 			errs = append(errs, c.checkVoq()...)
+		} else if r.InputArbiter == "rrhold" {
+			add("router.inputArbiter", "rrhold", "the hold is the input stage of virtual output queues (router.voq or router.queueing=voqsw, 4q, voqnet); rrgrant is its round-robin over VCs")
 		}
 		if e, ok := routing.Lookup(c.Routing.Name); ok && e.Keeps(routing.Notifications) {
 			errs = append(errs, c.checkQCN(lv, gv)...)

@@ -42,11 +42,20 @@ type StuckBuffer struct {
 	WantPort int   `json:"wantPort" msgpack:"wantPort"`
 	WantVC   int   `json:"wantVC" msgpack:"wantVC"`
 	Age      int64 `json:"age" msgpack:"age"`
+	// Why: for a starved head, the condition that reported it (the
+	// stuck-head check's tree rule: an ejection port, its next buffer
+	// taking more packets from others than round-robin allows, or that
+	// buffer having room for it at two checks); empty otherwise
+	Why string `json:"why,omitempty" msgpack:"why,omitempty"`
 }
 
 func (b StuckBuffer) String() string {
-	return fmt.Sprintf("router %d input port %d (%s) VC %d: %d packets, head %d→%d wants port %d VC %d, waiting %d cycles",
+	s := fmt.Sprintf("router %d input port %d (%s) VC %d: %d packets, head %d→%d wants port %d VC %d, waiting %d cycles",
 		b.Router, b.Port, b.Class, b.VC, b.Packets, b.Src, b.Dst, b.WantPort, b.WantVC, b.Age)
+	if b.Why != "" {
+		s += " (" + b.Why + ")"
+	}
+	return s
 }
 
 // String is the report on one line: Lines joined by "; ".

@@ -2,6 +2,7 @@ package sim
 
 import (
 	"cmp"
+	"fmt"
 	"math/bits"
 	"slices"
 
@@ -35,6 +36,9 @@ type detector struct {
 	// unrouted: the heads not yet routed that the last check met (buffer
 	// index << 32 | packet), next: this check's (freshHead)
 	unrouted, next []int64
+	// why: the condition by which fairSlow last reported a head (the
+	// report's StuckBuffer.Why)
+	why string
 }
 
 // slowHead is a head past the stuck-head bound whose next buffer is full
@@ -127,6 +131,7 @@ func (s *Sim) stuckHeads() *result.Deadlock {
 							continue
 						}
 						st := s.starved(pi, v, limit)
+						s.dl.why = ""
 						if st && s.fairSlow(pi, v, prev) {
 							continue
 						}
@@ -134,6 +139,9 @@ func (s *Sim) stuckHeads() *result.Deadlock {
 							d = &result.Deadlock{Reason: "stuck", Bound: s.dl.age}
 						}
 						s.addStuck(d, pi, v)
+						if st {
+							d.Buffers[len(d.Buffers)-1].Why = s.dl.why
+						}
 						starved = starved && st
 					}
 				}
@@ -240,6 +248,10 @@ func (s *Sim) fairSlow(pi, v int, prev []slowHead) bool {
 	busy := last != nil && int64(s.ports[po].txEnd) > last.seen
 	if s.ports[po].class == topology.Injection || next < 0 {
 		if !low || last != nil && !busy {
+			s.dl.why = "waits for an ejection port"
+			if low {
+				s.dl.why = "the strictly-lowest class at an ejection port that served no other since the last check"
+			}
 			return false
 		}
 		s.dl.slow = append(s.dl.slow, h)
@@ -259,6 +271,11 @@ func (s *Sim) fairSlow(pi, v int, prev []slowHead) bool {
 			}
 		}
 		if h.over > s.dl.fair || h.room && last.room && !(low && busy) {
+			if h.over > s.dl.fair {
+				s.dl.why = fmt.Sprintf("its next buffer took %d packets from others since the head was first seen past the bound, round-robin allows %d", h.over, s.dl.fair)
+			} else {
+				s.dl.why = "its next buffer had room for it at two checks in a row"
+			}
 			return false
 		}
 	}

@@ -132,6 +132,8 @@ func parallelCases() []goldenCase {
 		{"VAL/voqsw/ADV", "routing.name=VAL", "router.queueing=voqsw", "traffic.pattern=ADV", "traffic.load=0.4"},
 		{"MIN/voqnet/UN", "router.queueing=voqnet", "router.injectionBuffer=576", "router.localBuffer=576", "router.globalBuffer=576", "traffic.load=0.6"},
 		{"MIN/voq/HOTSPOT", "router.voq=true", "traffic.pattern=HOTSPOT", "traffic.hotspotCount=12", "traffic.load=0.3"},
+		// rrhold's holds and credit reservations, per router
+		{"MIN/voq/HOTSPOT/rrhold", "router.voq=true", "router.inputArbiter=rrhold", "traffic.pattern=HOTSPOT", "traffic.hotspotCount=12", "traffic.load=0.3"},
 	} {
 		cs = append(cs, goldenCase{cc[0], cc[1:]})
 	}

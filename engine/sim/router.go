@@ -195,6 +195,9 @@ func (s *Sim) wakeOnCredit(po int) {
 // one of its heads might request (s.inWait), unless a packet arrives.
 func (s *Sim) inputArbitrate(r, pi int) (int, int) {
 	if s.vq.on {
+		if s.vq.hold != nil && s.vq.hold[pi] != 0 { // rrhold
+			return s.voqArbitrateHeld(r, pi)
+		}
 		return s.voqArbitrate(r, pi)
 	}
 	base := r * s.radix
@@ -462,6 +465,9 @@ func (s *Sim) grant(r, in, vc, out int) {
 	if s.inPtrOnGrant && vc < int(s.ctlBase[ip.class]) { // the priority class's VCs keep no pointer
 		if s.vq.on {
 			s.vq.ptr[pi] = uint16(wrap(vc+1, s.nq[ip.class]))
+			if s.vq.pass != nil { // rrhold: the queue is served
+				s.voqServed(pi, vc)
+			}
 		} else {
 			ip.inPtr = int8(wrap(vc+1, s.nq[ip.class]))
 		}

@@ -429,7 +429,7 @@ func newSimEntry(cfg config.Config, e *routing.Entry, topo topology.Topology, se
 	s.ctlP, s.ctlXbar = int32(s.P), s.xbarDur
 	s.iters = r.Iterations
 	s.inArb, s.outArb = arbKind(r.InputArbiter), arbKind(r.OutputArbiter)
-	s.inPtrOnGrant = r.InputArbiter == "rrgrant"
+	s.inPtrOnGrant = r.InputArbiter == "rrgrant" || r.InputArbiter == "rrhold"
 	s.transitPrio = r.TransitPriority
 	s.creditAtOutput = s.ioq && r.CreditTiming == "output"
 	s.ejGate = s.ioq && r.Ejection == "fogsim"

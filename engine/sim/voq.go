@@ -95,6 +95,19 @@ type voq struct {
 	// ptr: per input port, the input stage's round-robin pointer over its
 	// queues (port.inPtr's 8 bits hold 127 queues, not 1,023)
 	ptr []uint16
+	// pass, hold: router.inputArbiter=rrhold. pass, per queue (its
+	// buffer index), the times since its last grant its input stage found
+	// its head unable to ask (output busy, credits short or reserved for
+	// another input); hold, per input port, 1 + the queue whose count
+	// reached holdAt (the radix), which the input then holds for
+	// (voqHold), 0 for none. nil otherwise
+	pass   []uint16
+	hold   []uint16
+	holdAt uint16
+	// resv: per output queue (its credit index po·maxVC + queue), 1 + the
+	// input port a hold reserved its credits for, 0 for none; resvAt: per
+	// input port, 1 + the credit index it reserved
+	resv, resvAt []int32
 	// order: the input stage's scratch, the masks of its 4 passes over a
 	// port's words
 	order []uint64
@@ -207,6 +220,13 @@ func (s *Sim) buildVoq() {
 	s.vq.w = max(2, 1<<bits.Len(uint((slices.Max(s.nq)+63)/64-1)))
 	s.vq.busy = make([]uint64, s.vq.w*len(s.ports))
 	s.vq.ptr = make([]uint16, len(s.ports))
+	if s.cfg.Router.InputArbiter == "rrhold" {
+		s.vq.pass = make([]uint16, len(s.bufs))
+		s.vq.hold = make([]uint16, len(s.ports))
+		s.vq.holdAt = uint16(s.radix)
+		s.vq.resv = make([]int32, len(s.credits))
+		s.vq.resvAt = make([]int32, len(s.ports))
+	}
 	s.vq.order = make([]uint64, 4*s.vq.w)
 	s.vq.injUsed = make([]int32, len(s.bufs))
 	s.vq.injCap = s.bufCap[topology.Injection] / int32(s.P)
@@ -441,13 +461,17 @@ func (s *Sim) voqArbitrate(r, pi int) (int, int) {
 					if s.vq.kind == voq4Q {
 						s.pick4Q(po, b)
 					}
-					if s.credits[po*s.maxVC+int(b.hVC)] < s.phitsOn(op.class, int(b.hVC)) {
+					if ci := po*s.maxVC + int(b.hVC); s.credits[ci] < s.phitsOn(op.class, int(b.hVC)) ||
+						s.vq.resv != nil && s.voqReserved(ci, pi) { // rrhold: reserved for another input
 						t = waitCredit
 						s.sleepOnCredit(pi-base, po)
 					}
 				}
 			}
 			if t >= 0 {
+				if s.vq.pass != nil && t > s.now && q < int(s.ctlBase[cl]) {
+					s.voqPassed(pi, q) // its output busy or its credits short
+				}
 				wait = min(wait, t)
 				continue
 			}
@@ -462,6 +486,148 @@ func (s *Sim) voqArbitrate(r, pi int) (int, int) {
 	}
 	ip.inWait = int32(wait)
 	return -1, -1
+}
+
+// voqArbitrateHeld is the input stage of input pi held for a queue (rrhold,
+// voqHold): that queue when it can request; the plain stage when the hold
+// has ended or the queue waits for credits; else (the queue waits for its
+// busy output) a plain pass whose winner is not granted (it routes the
+// heads it meets, as the pass of an input that could not request would),
+// the input then waiting for that output.
+func (s *Sim) voqArbitrateHeld(r, pi int) (int, int) {
+	q, out, t := s.voqHold(r, pi)
+	if t < 0 {
+		return q, out
+	}
+	if t == 0 {
+		return s.voqArbitrate(r, pi)
+	}
+	s.voqArbitrate(r, pi)
+	s.ports[pi].inWait = int32(t)
+	return -1, -1
+}
+
+// voqReserved: whether a hold reserved credit index ci's credits for an
+// input other than pi (rrhold).
+func (s *Sim) voqReserved(ci, pi int) bool {
+	o := s.vq.resv[ci]
+	return o != 0 && int(o) != pi+1
+}
+
+// voqPassed counts one more time input pi's stage found queue q's head
+// unable to request for its output being busy or its next queue short of
+// credits (router.inputArbiter=rrhold); at holdAt since q's last grant,
+// the input holds for q (the first such queue: one hold at a time).
+func (s *Sim) voqPassed(pi, q int) {
+	bi := pi*s.maxVC + q
+	if s.vq.pass[bi]++; s.vq.pass[bi] >= s.vq.holdAt && s.vq.hold[pi] == 0 {
+		s.vq.hold[pi] = uint16(q + 1)
+	}
+}
+
+// voqHold is rrhold's input stage once its stage has found queue q =
+// hold[pi]−1 unable to ask holdAt (the radix) times since q's last grant.
+// Input and output each hold a packet's crossbar time (the output until
+// the packet has left, the input until its tail has arrived), and a head
+// asks only in a cycle when both are free and its next queue has credits,
+// so a queue whose input is busy in every cycle its output frees (or its
+// credits return) — both paced by the same 32-flit packets — is passed
+// over for ever while the other queues keep its input busy. The hold:
+// while q's next queue lacks credits, they are reserved for this input
+// (vq.resv: no other input of the router takes them; inputs held for one
+// queue take its reservation in turn, round-robin, voqRelease), and the
+// input keeps serving its other queues; once q has credits, the input asks
+// for q alone, and while q's output is busy it waits for it
+// (voqArbitrateHeld), so that it asks in the cycle the output frees, where
+// the output's round-robin serves it within a round of its requesters. The
+// input idles only for an output in use, never for credits, so the hold
+// adds no wait on another buffer's room. It ends at q's grant (voqServed),
+// or here when q no longer waits for its output or credits alone (empty,
+// unrouted, its reply's room, 4q's per-request queue choice). The control
+// queues keep their priority: with one of them holding packets the plain
+// stage runs. t: −1 when q asks (for output out), the cycle its output
+// frees when it waits for it, 0 when the plain stage runs (the hold ended,
+// or q waiting for credits).
+func (s *Sim) voqHold(r, pi int) (q, out int, t int64) {
+	cl := s.ports[pi].class
+	busy := s.vq.busy[s.vq.w*pi : s.vq.w*(pi+1)]
+	for w, m := range busy {
+		if m&s.vq.ctl[cl][w] != 0 {
+			return -1, -1, 0
+		}
+	}
+	q = int(s.vq.hold[pi]) - 1
+	b := &s.bufs[pi*s.maxVC+q]
+	if b.len == 0 || b.hOut < 0 || int64(b.hEntry) > s.now {
+		s.voqRelease(pi)
+		return -1, -1, 0
+	}
+	po := r*s.radix + int(b.hOut)
+	op := &s.ports[po]
+	if op.class == topology.Injection {
+		if s.replyBlocked(b) >= 0 {
+			s.voqRelease(pi)
+			return -1, -1, 0
+		}
+	} else {
+		if s.vq.kind == voq4Q {
+			s.voqRelease(pi)
+			return -1, -1, 0
+		}
+		ci := po*s.maxVC + int(b.hVC)
+		if o := s.vq.resv[ci]; o != 0 && int(o) != pi+1 {
+			return -1, -1, 0 // another input's reservation first
+		}
+		if s.credits[ci] < s.phitsOn(op.class, int(b.hVC)) {
+			s.vq.resv[ci], s.vq.resvAt[pi] = int32(pi+1), int32(ci+1)
+			return -1, -1, 0
+		}
+	}
+	if t := int64(op.readyAt); t > s.now {
+		return q, -1, t
+	}
+	if s.ejGate && op.class == topology.Injection && s.ejectionClosed(po) {
+		return q, -1, s.now
+	}
+	return q, int(b.hOut), -1
+}
+
+// voqServed is rrhold's grant of queue vc of input pi: its count of
+// failed examinations restarts, and a hold for it ends.
+func (s *Sim) voqServed(pi, vc int) {
+	if int(s.vq.hold[pi]) == vc+1 {
+		s.voqRelease(pi)
+	}
+	s.vq.pass[pi*s.maxVC+vc] = 0
+}
+
+// voqRelease ends input pi's hold and its credit reservation, which
+// passes, round-robin from pi, to the next input of the router held for
+// the same queue, and wakes the inputs that wait for those credits.
+func (s *Sim) voqRelease(pi int) {
+	s.vq.pass[pi*s.maxVC+int(s.vq.hold[pi])-1] = 0
+	s.vq.hold[pi] = 0
+	ci := int(s.vq.resvAt[pi]) - 1
+	if ci < 0 {
+		return
+	}
+	s.vq.resv[ci], s.vq.resvAt[pi] = 0, 0
+	po := ci / s.maxVC
+	base := pi - pi%s.radix
+	for k := 1; k < s.radix; k++ {
+		j := base + (pi-base+k)%s.radix
+		h := int(s.vq.hold[j]) - 1
+		if h < 0 || s.vq.resvAt[j] != 0 {
+			continue
+		}
+		if b := &s.bufs[j*s.maxVC+h]; b.len > 0 && b.hOut >= 0 && base+int(b.hOut) == po && po*s.maxVC+int(b.hVC) == ci {
+			s.vq.resv[ci], s.vq.resvAt[j] = int32(j+1), int32(ci+1)
+			break
+		}
+	}
+	if s.cwAny[po>>6]&(1<<(po&63)) != 0 {
+		s.wakeOnCredit(po)
+	}
 }
 
 // pick4Q points head record b at the queue of output po's next router

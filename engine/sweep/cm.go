@@ -121,11 +121,15 @@ func cmExperiments() []Experiment {
 		}
 		return out
 	}
-	// Fig. 8b's Baseline(UGAL): its tree never drains, and an input's
-	// round-robin over its queues (BookSim's input-first allocator alike)
-	// serves the four queues for the hotspot's ejection port unequally, so a
-	// head there passes the default stuck-head bound (seed 1 at UR 0.3: cycle
-	// 92,160) while the tree still moves: a longer bound lets the point finish
+	// Fig. 8b's Baseline(UGAL): its tree never drains, and at the hotspot's
+	// router an input busy with other outputs' packets in every cycle the
+	// ejection port frees (both paced by 32-flit packets) leaves a queue for
+	// that port unserved, so its head passes the default stuck-head bound
+	// (seed 1 at UR 0.3: cycle 92,160) while the tree still moves: a longer
+	// bound lets the point finish. router.inputArbiter=rrhold bounds that
+	// wait instead (the point runs to the end with the default bound), but
+	// the experiments keep rrgrant, BookSim's rule (REPRODUCTION.md, "The
+	// hotspot router's starved queues")
 	fig8bSeries := curves(fig8b, "none", "ideal", "cbcm", "srp")
 	for i := range fig8bSeries {
 		if fig8bSeries[i].Congestion.Scheme == "" && fig8bSeries[i].Routing.Name == "UGAL" {
