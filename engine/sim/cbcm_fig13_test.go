@@ -47,10 +47,11 @@ type fig13Decl struct {
 
 // fig13Trace runs c, recording every declaration with the first marking
 // output of the packets of the epoch that declared it, and when each
-// destination went idle again; hot is the hotspot node (−1: none).
-func fig13Trace(t *testing.T, c config.Config, hot int) (decls []fig13Decl, hotLeft []int64, s *Sim) {
+// destination went idle again, seed the run's seed; hot is the hotspot
+// node (−1: none).
+func fig13Trace(t *testing.T, c config.Config, seed uint64, hot int) (decls []fig13Decl, hotLeft []int64, s *Sim) {
 	t.Helper()
-	s, err := New(c, 1)
+	s, err := New(c, seed)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -157,7 +158,7 @@ func TestCBCMFig13VictimsOnHotRouterScaled(t *testing.T) {
 	}
 	hot32, senders := s0.pat.Hotspot()
 	hot := int(hot32)
-	decls, left, s := fig13Trace(t, c, hot)
+	decls, left, s := fig13Trace(t, c, 1, hot)
 	hr := int(s.nodeAt[hot].pi) / s.radix
 	t.Logf("senders %v → node %d (router %d); hot packets on the data VCs every 1,000 cycles: %v", senders, hot, hr, left)
 	if len(decls) == 0 || decls[0].d != hot || decls[0].at < start {
@@ -191,7 +192,7 @@ func TestCBCMFig13VictimsOnHotRouterScaled(t *testing.T) {
 		t.Errorf("no destination declared beside the hotspot: the trace needs the startup tree's victims")
 	}
 	for _, load := range []float64{0.4, 0.5} {
-		decls, _, s := fig13Trace(t, fig13Scaled(0, load, start, cycles, false), -1)
+		decls, _, s := fig13Trace(t, fig13Scaled(0, load, start, cycles, false), 1, -1)
 		_, r := s.mech.list[0].(*cbcm).report(s)
 		t.Logf("UR alone at %.1f: %d declarations; marked share %.3f", load, len(decls), r["markedShare"])
 		if len(decls) != 0 || r["hotspots"] != 0 {
