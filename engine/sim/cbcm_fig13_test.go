@@ -47,8 +47,9 @@ type fig13Decl struct {
 
 // fig13Trace runs c, recording every declaration with the first marking
 // output of the packets of the epoch that declared it, and when each
-// destination went idle again, seed the run's seed; hot is the hotspot
-// node (−1: none).
+// destination went idle again (seed: the run's; hot: the hotspot node, −1
+// for none), and every 1,000 cycles the hot flows' packets sent on the data
+// VCs (before their throttle) and not yet consumed (hotLeft).
 func fig13Trace(t *testing.T, c config.Config, seed uint64, hot int) (decls []fig13Decl, hotLeft []int64, s *Sim) {
 	t.Helper()
 	s, err := New(c, seed)
