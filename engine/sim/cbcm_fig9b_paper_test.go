@@ -92,8 +92,14 @@ func kimFig9bPaperCBCMUGAL(load float64) config.Config {
 // VCs (60–180 cycles); the checks at cycles 116,736 and 117,760 each met
 // one (freed at 116,645 and 117,701, taken at 116,829 and later), and the
 // run stopped at 117,760 on four heads waiting since cycle ≈ 800 ("had room
-// for it at two checks in a row"). Runs 120,000 cycles: no stop, and the
-// heads are past the bound (the case exercises the rule).
+// for it at two checks in a row"). With that fixed alone it stopped at
+// 119,808 on input 17's tornado head 251 → 259, router 16's queue 74 empty
+// since cycle 118,621: input 17 kept presenting its hot queue (rrgrant's
+// pointer moves on a grant only), which lost router 16's queue 62 at rrvc's
+// per-VC round-robin until cycle 119,645 — a bounded wait, so unused room
+// is starvation only past dl.fair × P cycles (132 × 32). Runs 120,000
+// cycles: no stop, and heads are past the bound (the case exercises the
+// rule).
 func TestStuckHeadsRoomRefilledFig9bCBCMUGAL(t *testing.T) {
 	c := kimFig9bPaperCBCMUGAL(0.15)
 	c.Sim.Seed, c.Sim.Warmup, c.Sim.Cycles = 2, 115000, 5000
