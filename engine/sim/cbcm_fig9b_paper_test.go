@@ -1,9 +1,14 @@
 package sim
 
 import (
+	"errors"
+	"math/bits"
 	"strconv"
 	"strings"
 	"testing"
+
+	"phitsim/engine/config"
+	"phitsim/engine/topology"
 )
 
 // kimFig9bSenders is Fig. 9b's hotspot set of Kim et al., Contention-based
@@ -59,5 +64,73 @@ func TestCBCMFig9bPaperSendersScaled(t *testing.T) {
 	}
 	if base.lat < 2*id.lat {
 		t.Errorf("Baseline's background latency %.1f, Ideal's %.1f: want the tree in the Baseline's way (≥ 2×)", base.lat, id.lat)
+	}
+}
+
+// kimFig9bPaperCBCMUGAL is cbcm-fig9b's CBCM(UGAL) series (Kim et al.,
+// Contention-based Congestion Management in Large-Scale Networks §V-B,
+// Fig. 9b: the 512-node 2D flattened butterfly, nodes 8, 16, …, 504 → node
+// 0 over the tornado n → n+8) at load.
+func kimFig9bPaperCBCMUGAL(load float64) config.Config {
+	c := kimScaled("cbcm", "UGAL", "HOTSPOT", load)
+	c.Topology.K, c.Topology.P = 8, 8
+	c.Traffic.HotspotBackground, c.Traffic.HotspotNode, c.Traffic.HotspotSenders = "TORNADO", 0, kimFig9bSenders(64, 8)
+	return c
+}
+
+// A tree of fair waits whose next buffer is sampled with room at two checks
+// is not starvation when that buffer took packets between the checks (the
+// stuck-head check, fairSlow). Kim et al. Fig. 9b with the paper's senders,
+// CBCM(UGAL) at 0.15, seed 2 (cbcm-fig9b's point): the startup tree's hot
+// packets sit on the data VCs at router 23, 18 queues (inputs 9–14 and
+// 16–21, those of the tornado packet 510 → 6 among them) waiting for one
+// queue at router 16 (its output to router 0, VC 2) that takes a packet
+// every ≈ 4,000 cycles as router 0's node 0 drains the tree: 36 packets in
+// 118,000 cycles, each queue served 1–4 times, a waiting head overtaken at
+// most 23 times (round-robin allows 110). Each freed slot stays free while
+// router 23's output to router 16 serves the tornado's other downstream
+// VCs (60–180 cycles); the checks at cycles 116,736 and 117,760 each met
+// one (freed at 116,645 and 117,701, taken at 116,829 and later), and the
+// run stopped at 117,760 on four heads waiting since cycle ≈ 800 ("had room
+// for it at two checks in a row"). With that fixed alone it stopped at
+// 119,808 on input 17's tornado head 251 → 259, router 16's queue 74 empty
+// since cycle 118,621: input 17 kept presenting its hot queue (rrgrant's
+// pointer moves on a grant only), which lost router 16's queue 62 at rrvc's
+// per-VC round-robin until cycle 119,645 — a bounded wait, so unused room
+// is starvation only past dl.fair × P cycles (132 × 32). Runs 120,000
+// cycles: no stop, and heads are past the bound (the case exercises the
+// rule).
+func TestStuckHeadsRoomRefilledFig9bCBCMUGAL(t *testing.T) {
+	c := kimFig9bPaperCBCMUGAL(0.15)
+	c.Sim.Seed, c.Sim.Warmup, c.Sim.Cycles = 2, 115000, 5000
+	s, err := New(c, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.initDetector()
+	bound := s.dl.age
+	var oldest int64
+	_, err = s.Run(nil, func(Progress) {
+		for pi := range s.ports {
+			if s.ports[pi].class == topology.Injection {
+				continue
+			}
+			for w, vm := range s.busyQueues(pi) {
+				for ; vm != 0; vm &= vm - 1 {
+					oldest = max(oldest, s.now-int64(s.bufs[pi*s.maxVC+(w<<6|bits.TrailingZeros64(vm))].hEntry))
+				}
+			}
+		}
+	})
+	var de *DeadlockError
+	if errors.As(err, &de) {
+		t.Fatalf("the stuck-head check stopped a tree of fair waits: %v", de)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("bound %d cycles, the oldest transit head %d cycles", bound, oldest)
+	if oldest <= bound {
+		t.Errorf("no transit head past the bound (oldest %d cycles): the case does not exercise the check", oldest)
 	}
 }

@@ -44,12 +44,15 @@ type detector struct {
 // slowHead is a head past the stuck-head bound whose next buffer is full
 // and moves (fairSlow): its buffer (pi·maxVC + v) and packet, the check
 // that last saw it, the packets its next buffer took from other requesters
-// since it was first seen, and whether that buffer had room for it then.
+// since it was first seen, whether that buffer had room for it then, and
+// since which check it has had room at every check with nothing taken
+// between them (−1: not now).
 type slowHead struct {
 	bi, hd int32
 	seen   int64
 	over   int32
 	room   bool
+	roomAt int64
 }
 
 // stuckAgeFloor is the least stuck-head bound: 16 times the time a full
@@ -76,7 +79,8 @@ func (s *Sim) stuckAgeFloor() int64 {
 }
 
 // initDetector sets the stuck-head bound to the watchdog period or the
-// floor, whichever is longer, unless a test set one.
+// floor, whichever is longer, and the overtakes round-robin allows
+// (fairOvertakes), unless a test set them.
 func (s *Sim) initDetector() {
 	if s.dl.age == 0 {
 		s.dl.age = max(int64(s.cfg.Sim.Watchdog), s.stuckAgeFloor())
@@ -85,7 +89,9 @@ func (s *Sim) initDetector() {
 	for s.dl.mask > 0 && s.dl.mask > s.dl.age/8 {
 		s.dl.mask >>= 1
 	}
-	s.dl.fair = s.fairOvertakes()
+	if s.dl.fair == 0 {
+		s.dl.fair = s.fairOvertakes()
+	}
 }
 
 // fairOvertakes is how many packets a head may see its next buffer take
@@ -202,8 +208,10 @@ func (s *Sim) starved(pi, v int, limit int64) bool {
 // starved one, for the head of buffer (pi, v) past the stuck-head bound
 // whose chain of waits reaches a resource that moves (starved): true while
 // its next buffer — a transit buffer, fed only by this head's output and
-// VC — has no room for it (its credits are short of a packet) or had room
-// at one check only, and has taken no more than dl.fair packets from the
+// VC — has no room for it (its credits are short of a packet) or has had
+// room at every check, taking nothing, for no longer than dl.fair packets
+// take to cross the output (dl.fair × P cycles), and has taken no more
+// than dl.fair packets from the
 // head's competitors since the head was first seen past the bound (counted
 // at each check: the packets in that buffer that entered since the last).
 // Such a head is served at the pace of its next buffer, which a congestion
@@ -214,7 +222,7 @@ func (s *Sim) starved(pi, v int, limit int64) bool {
 // 90,000–130,000 cycles while their next buffer took 1–14 packets), so the
 // stuck-head bound, one level's worth, is too short for it. A head that an
 // arbiter passes over (its next buffer keeps taking other packets, or has
-// room and does not get it) is starved and reported; a head waiting for an
+// room that stays unused past that time) is starved and reported; a head waiting for an
 // ejection port is reported as before (the node consumes every cycle),
 // unless it is on the isolated class at strictly lowest priority
 // (congestion.cbcmHotspotAging 0: the paper's hotspot VC, §IV-B3, §VI-B) and
@@ -232,7 +240,7 @@ func (s *Sim) fairSlow(pi, v int, prev []slowHead) bool {
 	}
 	po := (pi/s.radix)*s.radix + int(b.hOut)
 	next := s.ports[po].peer
-	h := slowHead{bi: int32(bi), hd: b.hd, seen: s.now}
+	h := slowHead{bi: int32(bi), hd: b.hd, seen: s.now, roomAt: -1}
 	var last *slowHead
 	for i := range prev {
 		if prev[i].bi == h.bi && prev[i].hd == h.hd {
@@ -270,14 +278,42 @@ func (s *Sim) fairSlow(pi, v int, prev []slowHead) bool {
 				h.over++
 			}
 		}
-		if h.over > s.dl.fair || h.room && last.room && !(low && busy) {
+		// room is left unused only while the next buffer takes nothing: a
+		// buffer that took packets had its room filled (by this head's
+		// competitors, counted in over) and freed again — two slots each
+		// sampled while the output served other VCs (Kim et al. Fig. 9b,
+		// CBCM(UGAL): a slot of a tree's branch returns every ≈ 4,000
+		// cycles and stays free 60–180 cycles while the output's
+		// round-robin over its downstream VCs reaches it). And unused room
+		// is starvation only once it outlasts what round-robin allows: the
+		// head's input presents its other queues first (rrgrant's pointer
+		// moves on a grant, so a queue that keeps losing its downstream VC
+		// at rrvc keeps being presented: Fig. 9b, CBCM(UGAL), router 23's
+		// input 17 presented its hot queue while a tornado head with an
+		// empty next buffer waited 1,024+ cycles behind it), each served
+		// within dl.fair grants of the output, P cycles apiece.
+		took := h.over > last.over
+		switch {
+		case !h.room:
+			h.roomAt = -1
+		case last.room && !took && last.roomAt >= 0:
+			h.roomAt = last.roomAt
+		default:
+			h.roomAt = s.now
+		}
+		unused := h.roomAt >= 0 && s.now-h.roomAt > int64(s.dl.fair)*int64(s.P)
+		if h.over > s.dl.fair || unused && !(low && busy) {
 			if h.over > s.dl.fair {
 				s.dl.why = fmt.Sprintf("its next buffer took %d packets from others since the head was first seen past the bound, round-robin allows %d", h.over, s.dl.fair)
 			} else {
-				s.dl.why = "its next buffer had room for it at two checks in a row"
+				s.dl.why = fmt.Sprintf("its next buffer had room for it at every check for %d cycles and took no packet, round-robin allows %d", s.now-h.roomAt, int64(s.dl.fair)*int64(s.P))
 			}
 			return false
 		}
+	} else if h.room {
+		h.roomAt = s.now
+	} else {
+		h.roomAt = -1
 	}
 	s.dl.slow = append(s.dl.slow, h)
 	return true

@@ -314,11 +314,12 @@ func TestFaultReportNamesTheTopologysClasses(t *testing.T) {
 // while its output could take it. Its next buffer takes no other packet,
 // so the overtake count of the stuck-head check's tree-of-waits rule
 // (deadlock.go's fairSlow: more than dl.fair packets from others) never
-// grows; only the rule that the next buffer had room for the head at two
-// checks in a row reports it. The check (bound 300, every 32 cycles) waits
-// one check at the first sighting (cycle 320), then names the buffer as
-// starved at the next (cycle 352), long before the global watchdog or the
-// end of the run. Without that rule the run ends at cycle 5,000 with the
+// grows; only the rule that the next buffer's room for the head went
+// unused at every check for longer than round-robin allows (dl.fair × P
+// cycles, 21 × 8 = 168 here) reports it. The check (bound 300, every 32
+// cycles) first sees the head with room at cycle 320 and names the buffer
+// as starved at the first check more than 168 cycles later (cycle 512),
+// long before the global watchdog or the end of the run. Without that rule the run ends at cycle 5,000 with the
 // packet never delivered and nothing reported.
 func TestFaultPassedOverHeadWithRoomIsStarvation(t *testing.T) {
 	t.Parallel()
@@ -364,8 +365,8 @@ func TestFaultPassedOverHeadWithRoomIsStarvation(t *testing.T) {
 		t.Fatalf("Run returned %v (delivered %v), want the stuck-head check to report the passed-over head", err, r != nil && r.Delivered > 0)
 	}
 	t.Log(de)
-	if de.Reason != "starvation" || de.Cycle != 352 || fmt.Sprint(de.Routers) != "[1]" || de.StuckBuffers != 1 || len(de.Buffers) != 1 {
-		t.Fatalf("reason %q at cycle %d on routers %v, %d stuck buffers: want starvation on router 1 alone at cycle 352 (the second check past the bound)", de.Reason, de.Cycle, de.Routers, de.StuckBuffers)
+	if de.Reason != "starvation" || de.Cycle != 512 || fmt.Sprint(de.Routers) != "[1]" || de.StuckBuffers != 1 || len(de.Buffers) != 1 {
+		t.Fatalf("reason %q at cycle %d on routers %v, %d stuck buffers: want starvation on router 1 alone at cycle 512 (the first check more than dl.fair × P cycles after the head was seen with room)", de.Reason, de.Cycle, de.Routers, de.StuckBuffers)
 	}
 	if got := de.Buffers[0]; got.Router != 1 || got.Port != pi%s.radix || got.Class != "local" || got.VC != 0 || got.Packets != 1 ||
 		got.Src != 0 || got.Dst != 4 || got.WantPort != out || got.WantVC != 0 || got.Age <= 300 {

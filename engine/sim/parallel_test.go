@@ -360,7 +360,8 @@ func TestParallelRunLength(t *testing.T) {
 }
 
 // TestParallelDeadlockReport: a deadlock found inside a window (the
-// stuck-head check with a bound a saturated network exceeds; the watchdog
+// stuck-head check with a bound a saturated network exceeds, round-robin
+// allowing a head one overtake; the watchdog
 // with a period shorter than a link) gives the sequential run's result,
 // report and error: the partitions see it at the same cycle, and the run
 // starts again sequentially to report it.
@@ -369,15 +370,15 @@ func TestParallelDeadlockReport(t *testing.T) {
 		gc  goldenCase
 		set func(s *Sim)
 	}{
-		{goldenCase{"stuck", []string{"traffic.pattern=ADV", "traffic.load=0.9"}}, func(s *Sim) { s.dl.age = 150 }},
+		{goldenCase{"stuck", []string{"traffic.pattern=ADV", "traffic.load=0.9"}}, func(s *Sim) { s.dl.age, s.dl.fair = 150, 1 }},
 		{goldenCase{"watchdog", []string{"routing.name=VAL", "traffic.load=0.002"}}, func(s *Sim) { s.watchdog = 40 }},
 		// PB's broadcast, a cycle hook: the sequential run again must
 		// step it on its own clock
-		{goldenCase{"stuck/PB", []string{"routing.name=PB", "topology.h=3", "topology.a=6", "topology.p=3", "traffic.pattern=ADV", "traffic.load=0.9"}}, func(s *Sim) { s.dl.age = 150 }},
+		{goldenCase{"stuck/PB", []string{"routing.name=PB", "topology.h=3", "topology.a=6", "topology.p=3", "traffic.pattern=ADV", "traffic.load=0.9"}}, func(s *Sim) { s.dl.age, s.dl.fair = 150, 1 }},
 		// hooks bound to their Sim (ACOR's levels; QCN-Switch's congestion
 		// points and notifications): the sequential run again has its own
-		{goldenCase{"stuck/ACOR", []string{"routing.name=ACOR", "routing.acorHI=100", "traffic.pattern=ADV", "traffic.load=0.9"}}, func(s *Sim) { s.dl.age = 150 }},
-		{goldenCase{"stuck/QCN_SWITCH", []string{"routing.name=QCN_SWITCH", "routing.qcnCPC=10", "traffic.pattern=ADV", "traffic.load=0.9"}}, func(s *Sim) { s.dl.age = 150 }},
+		{goldenCase{"stuck/ACOR", []string{"routing.name=ACOR", "routing.acorHI=100", "traffic.pattern=ADV", "traffic.load=0.9"}}, func(s *Sim) { s.dl.age, s.dl.fair = 150, 1 }},
+		{goldenCase{"stuck/QCN_SWITCH", []string{"routing.name=QCN_SWITCH", "routing.qcnCPC=10", "traffic.pattern=ADV", "traffic.load=0.9"}}, func(s *Sim) { s.dl.age, s.dl.fair = 150, 1 }},
 	} {
 		var docs [2]string
 		var errs [2]string

@@ -85,7 +85,7 @@ func TestRemoteOwnPartitionDeadlock(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			s.dl.age = 150
+			s.dl.age, s.dl.fair = 150, 1
 			snaps := watchSnapshots(t, s, gc)
 			var r *result.Result
 			if n == 1 {

@@ -137,12 +137,12 @@ func TestRemoteDeadlockReport(t *testing.T) {
 		gc  goldenCase
 		set func(s *Sim)
 	}{
-		{goldenCase{"stuck", []string{"traffic.pattern=ADV", "traffic.load=0.9"}}, func(s *Sim) { s.dl.age = 150 }},
+		{goldenCase{"stuck", []string{"traffic.pattern=ADV", "traffic.load=0.9"}}, func(s *Sim) { s.dl.age, s.dl.fair = 150, 1 }},
 		{goldenCase{"watchdog", []string{"routing.name=VAL", "traffic.load=0.002"}}, func(s *Sim) { s.watchdog = 40 }},
 		// ACOR's levels and QCN-Switch's notifications travel as bytes:
 		// the run started again has its own
-		{goldenCase{"stuck/ACOR", []string{"routing.name=ACOR", "routing.acorHI=100", "traffic.pattern=ADV", "traffic.load=0.9"}}, func(s *Sim) { s.dl.age = 150 }},
-		{goldenCase{"stuck/QCN_SWITCH", []string{"routing.name=QCN_SWITCH", "routing.qcnCPC=10", "traffic.pattern=ADV", "traffic.load=0.9"}}, func(s *Sim) { s.dl.age = 150 }},
+		{goldenCase{"stuck/ACOR", []string{"routing.name=ACOR", "routing.acorHI=100", "traffic.pattern=ADV", "traffic.load=0.9"}}, func(s *Sim) { s.dl.age, s.dl.fair = 150, 1 }},
+		{goldenCase{"stuck/QCN_SWITCH", []string{"routing.name=QCN_SWITCH", "routing.qcnCPC=10", "traffic.pattern=ADV", "traffic.load=0.9"}}, func(s *Sim) { s.dl.age, s.dl.fair = 150, 1 }},
 	} {
 		c := goldenConfig(t, tc.gc)
 		s, err := New(c, 1)
