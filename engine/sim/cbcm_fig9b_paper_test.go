@@ -1,14 +1,11 @@
 package sim
 
 import (
-	"errors"
-	"math/bits"
 	"strconv"
 	"strings"
 	"testing"
 
 	"phitsim/engine/config"
-	"phitsim/engine/topology"
 )
 
 // kimFig9bSenders is Fig. 9b's hotspot set of Kim et al., Contention-based
@@ -107,28 +104,7 @@ func TestStuckHeadsRoomRefilledFig9bCBCMUGAL(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s.initDetector()
-	bound := s.dl.age
-	var oldest int64
-	_, err = s.Run(nil, func(Progress) {
-		for pi := range s.ports {
-			if s.ports[pi].class == topology.Injection {
-				continue
-			}
-			for w, vm := range s.busyQueues(pi) {
-				for ; vm != 0; vm &= vm - 1 {
-					oldest = max(oldest, s.now-int64(s.bufs[pi*s.maxVC+(w<<6|bits.TrailingZeros64(vm))].hEntry))
-				}
-			}
-		}
-	})
-	var de *DeadlockError
-	if errors.As(err, &de) {
-		t.Fatalf("the stuck-head check stopped a tree of fair waits: %v", de)
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
+	bound, oldest, _ := runPastBound(t, s, "a tree of fair waits")
 	t.Logf("bound %d cycles, the oldest transit head %d cycles", bound, oldest)
 	if oldest <= bound {
 		t.Errorf("no transit head past the bound (oldest %d cycles): the case does not exercise the check", oldest)
