@@ -119,17 +119,9 @@ func printThroughputTime(w io.Writer, c *config.Config, runs []*result.Result) {
 			fmt.Fprintf(w, "  throughput vs time: %v\n", err)
 			return
 		}
-		end := rates[len(rates)-1].ToNs
-		// a part with no whole bin in it (a window starting within the
-		// first bin, or shorter than one) has no mean: "–"
-		mean := func(a, b float64) string {
-			if m := result.MeanRate(rates, a, b); !math.IsNaN(m) {
-				return strconv.FormatFloat(m, 'f', 1, 64)
-			}
-			return "–"
-		}
+		before, during, after := aroundWindow(rates, from, to)
 		fmt.Fprintf(w, "\n  seed %d: throughput (bytes/ns, all hosts; –: no whole %s bin) %s before the hotspot, %s during %s–%s, %s after\n", r.Seed,
-			units.FormatTime(bin), mean(0, from), mean(from, to), units.FormatTime(from), units.FormatTime(to), mean(to, end+1))
+			units.FormatTime(bin), fmtRate(before), fmtRate(during), units.FormatTime(from), units.FormatTime(to), fmtRate(after))
 		for i := 0; i < len(rates); i += 10 {
 			j := min(i+10, len(rates))
 			mark := " "
@@ -175,10 +167,8 @@ func printWindowTable(w io.Writer, oc *sweep.Outcome) {
 			if err != nil || len(rates) == 0 {
 				continue
 			}
-			end := rates[len(rates)-1].ToNs
-			before = append(before, result.MeanRate(rates, 0, from))
-			during = append(during, result.MeanRate(rates, from, to))
-			after = append(after, result.MeanRate(rates, to, end+1))
+			b, d, a := aroundWindow(rates, from, to)
+			before, during, after = append(before, b), append(during, d), append(after, a)
 			l := math.NaN()
 			for _, x := range rates {
 				if x.FromNs >= from && !(x.BytesPerNs >= l) {
@@ -195,17 +185,12 @@ func printWindowTable(w io.Writer, oc *sweep.Outcome) {
 			fmt.Fprint(tw, "\tload\tbefore\tduring the window\tafter\tlowest bin from the start\t\n")
 			header = true
 		}
-		mean := func(xs []float64) string {
-			s, n := 0.0, 0
+		mean := func(xs []float64) string { // a run without a whole bin there: "–"
+			s := 0.0
 			for _, x := range xs {
-				if !math.IsNaN(x) {
-					s, n = s+x, n+1
-				}
+				s += x // NaN stays NaN
 			}
-			if n < len(xs) || n == 0 {
-				return "–"
-			}
-			return strconv.FormatFloat(s/float64(n), 'f', 1, 64)
+			return fmtRate(s / float64(len(xs)))
 		}
 		name := p.Name
 		if name == "" {
@@ -215,4 +200,20 @@ func printWindowTable(w io.Writer, oc *sweep.Outcome) {
 			units.FormatTime(from), units.FormatTime(to), mean(after), mean(low))
 	}
 	tw.Flush()
+}
+
+// aroundWindow is the throughput's mean before, during and after the
+// window [from, to) ns, each over the whole bins in that part (NaN when it
+// holds none: a window starting within the first bin, or shorter than one).
+func aroundWindow(rates []result.Rate, from, to float64) (before, during, after float64) {
+	end := rates[len(rates)-1].ToNs
+	return result.MeanRate(rates, 0, from), result.MeanRate(rates, from, to), result.MeanRate(rates, to, end+1)
+}
+
+// fmtRate is a rate in bytes/ns to a tenth, "–" for none (NaN).
+func fmtRate(x float64) string {
+	if math.IsNaN(x) {
+		return "–"
+	}
+	return strconv.FormatFloat(x, 'f', 1, 64)
 }

@@ -226,7 +226,7 @@ func recnRows(row func(k, v, unit string), c *config.Config, runs []*result.Resu
 	}
 	saqs := c.Congestion.RecnSaqs
 	if saqs == 0 {
-		saqs = 8 // config.Congestion.RECN's default
+		saqs = config.RECNDefaultSAQs
 	}
 	for _, x := range []struct {
 		key, unit string

@@ -26,6 +26,10 @@ const (
 	RECNMinPackets  = 4
 )
 
+// RECNDefaultSAQs is congestion.recnSaqs's default: the RECN paper's eight
+// set-aside queues per ingress side, egress side and interface (§4.1).
+const RECNDefaultSAQs = 8
+
 // RECNParams are RECN's parameters in packets of pktBytes bytes (at least
 // 1 packet each) and cycles.
 type RECNParams struct {
@@ -62,7 +66,7 @@ func (c Congestion) RECN(pktBytes int) RECNParams {
 		p.Prop = max(p.Prop, min(RECNMinPackets, p.Xoff))
 	}
 	if p.SAQs == 0 {
-		p.SAQs = 8
+		p.SAQs = RECNDefaultSAQs
 	}
 	if c.RecnAdmittance > 0 {
 		p.Admittance = or(c.RecnAdmittance, 0)
