@@ -575,7 +575,7 @@ func (s *Sim) voqHold(r, pi int) (q, out int, t int64) {
 			return -1, -1, 0
 		}
 		ci := po*s.maxVC + int(b.hVC)
-		if o := s.vq.resv[ci]; o != 0 && int(o) != pi+1 {
+		if s.voqReserved(ci, pi) {
 			return -1, -1, 0 // another input's reservation first
 		}
 		if s.credits[ci] < s.phitsOn(op.class, int(b.hVC)) {
