@@ -160,12 +160,17 @@ func EstimatedCycles(c *config.Config) int64 {
 	if !c.Graph500() {
 		return int64(c.Sim.Warmup + c.Sim.MeasuredCap())
 	}
-	sz, _ := c.Topology.Sizes() // the job runs on groups, or on a traffic class (at most every node)
-	n := sz.Nodes
+	return min(int64(c.Sim.Cycles), int64(c.Workload.Start)+graph500.EstimateCycles(Graph500Params(c), Graph500Nodes(c)))
+}
+
+// Graph500Nodes bounds the nodes a Graph500 job of c runs on: its groups'
+// nodes, or on a traffic class at most every node.
+func Graph500Nodes(c *config.Config) int {
+	sz, _ := c.Topology.Sizes()
 	if c.Workload.Placement != "pattern" {
-		n = sz.Nodes / sz.Groups * len(c.Workload.JobGroups(sz.Groups))
+		return sz.Nodes / sz.Groups * len(c.Workload.JobGroups(sz.Groups))
 	}
-	return min(int64(c.Sim.Cycles), int64(c.Workload.Start)+graph500.EstimateCycles(Graph500Params(c), n))
+	return sz.Nodes
 }
 
 // Send injects one job packet from process src to process dst (graph500.Net).
