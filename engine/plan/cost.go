@@ -38,7 +38,9 @@ import (
 // InstructionsPerSecond is 1·10⁹, below every rate measured on this
 // project's machine (callgrind's count of a run over its CPU time):
 // 1.35·10⁹ for the thesis's h=8 network, bound by memory latency, up to
-// about 8·10⁹ for small networks whose state stays in the caches.
+// 7.7·10⁹ for small networks whose state stays in the caches (14·10⁹ in
+// the tight loops of a saturated 16-node flattened butterfly's source
+// queues).
 const InstructionsPerSecond = 1e9
 
 // hopCost is callgrind's instructions per packet-hop for a topology kind
@@ -67,7 +69,7 @@ var hopCosts = []hopCost{
 	{"fbfly", "MIN", 2005, "Flattened butterfly: 512-node 2D, the paper's router, UN 0.5, VOQs"},
 	{"fbfly", "", 2239, "Flattened butterfly: 512-node 2D, the paper's router, UN 0.5, VOQs (UGAL)"},
 	// TestCallgrindFatTree, 64 hosts, UN 0.5, IQ (128-KB sides)
-	{"fattree", "", 1913, "Fat tree: the fat tree's schemes, per packet-hop (IQ, 64 hosts)"},
+	{"fattree", "", 1913, "Fat tree: RECN's default thresholds, IQ 1,913 (64 hosts, UN 0.5; 1,728 at 256 and 1,664 at 512 in the batch estimate's section)"},
 	// the mesh, not measured apart: the Dragonfly's MIN (the same router)
 	{"", "", 1559, "The batch estimate for every topology and mechanism: costs.sh (MIN)"},
 }
