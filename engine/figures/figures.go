@@ -836,6 +836,10 @@ const ProbeLoad = 0.2
 // butterfly's cost per hop is not measured apart and is not scaled.
 const ContentionPerLoad = 1.5
 
+// Contention is contention(c), for the batch estimate (engine/plan), which
+// charges it on the whole cost per hop.
+func Contention(c config.Config) float64 { return contention(c) }
+
 // contention is the factor of ContentionPerLoad on a Dragonfly: over the
 // stretches of the run (phases) without a known bound, weighted by their
 // cycles, 1 + ContentionPerLoad × (load − ProbeLoad); 1 elsewhere.

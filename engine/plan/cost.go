@@ -26,7 +26,11 @@ import (
 // packet-hop = PerHop, callgrind's for the topology and routing (hopCosts)
 // plus the measured extra of the congestion scheme, the queueing and the
 // router's options (hopExtras); the fixed cost per cycle is
-// what an idle network's nodes and routers cost (fixedCosts); near and past
+// what an idle network's nodes and routers cost (fixedCosts); on a
+// Dragonfly above the probe's load where no throughput bound is known (UN),
+// a hop costs more the busier the network (figures.Contention, charged here
+// on the whole cost per hop: OLM under UN at 0.9 at h=4 makes 8,770
+// instructions per packet-hop against the probe's 1,888); near and past
 // the routing's analytic throughput bound for the pattern, the heads that
 // wait and are tried again every cycle cost figures.SaturatedInstructions
 // (fitted to callgrind's count of whole runs). The bounds on
@@ -133,13 +137,13 @@ var fixedCosts = []fixedCost{
 
 // PerHop is the instructions per packet-hop (every crossing, a control
 // packet's too) of a run of c: its topology's and routing's hopCosts row
-// plus the Extra of every hopExtras row that holds.
+// plus the Extra of every hopExtras row that holds, × figures.Contention.
 func PerHop(c *config.Config) float64 {
 	x := baseCost(c).Instr
 	for _, e := range extras(c) {
 		x += e.Extra
 	}
-	return x
+	return x * figures.Contention(*c)
 }
 
 // Crossings is the crossings of every packet per data packet's crossing: 1
