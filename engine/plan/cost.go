@@ -122,6 +122,22 @@ var hopExtras = []hopExtra{
 	{"dragonfly", 0, "router.flexVC", "true", 217, 0, "FlexVC: OLM 2,115 against 1,898"},
 }
 
+// busier is how much more a hop costs on Topology above the load From at
+// which its hopCosts and hopExtras were measured: × (1 + PerLoad × (load −
+// From)), the load at most 1 (a head that finds its output or its credits
+// taken is tried again each cycle). The Dragonfly's is the gallery's
+// (figures.Contention, over the probe's load 0.2 where no throughput bound
+// is known).
+type busier struct {
+	Topology      string
+	From, PerLoad float64
+	Row           string
+}
+
+var busierRows = []busier{
+	{"fbfly", 0.5, 3, "The batch estimate for every topology and mechanism: cbcm-fig8a's CBCM(MIN) at 0.8, callgrind over the whole run, 1.81× its cost per hop at 0.5, rounded up"},
+}
+
 // fixedCost is a network's instructions per cycle with no traffic, per
 // node and per router.
 type fixedCost struct {
@@ -137,13 +153,20 @@ var fixedCosts = []fixedCost{
 
 // PerHop is the instructions per packet-hop (every crossing, a control
 // packet's too) of a run of c: its topology's and routing's hopCosts row
-// plus the Extra of every hopExtras row that holds, × figures.Contention.
+// plus the Extra of every hopExtras row that holds, × figures.Contention
+// and busierRows above the load they were measured at.
 func PerHop(c *config.Config) float64 {
 	x := baseCost(c).Instr
 	for _, e := range extras(c) {
 		x += e.Extra
 	}
-	return x * figures.Contention(*c)
+	x *= figures.Contention(*c)
+	for _, r := range busierRows {
+		if r.Topology == topologyKind(c) {
+			x *= 1 + r.PerLoad*max(0, math.Min(c.Traffic.Load, 1)-r.From)
+		}
+	}
+	return x
 }
 
 // Crossings is the crossings of every packet per data packet's crossing: 1
