@@ -16,6 +16,7 @@ import (
 //
 //	instructions = packets × crossings per packet × instructions per packet-hop
 //	             + cycles × the network's fixed instructions per cycle
+//	             + the waiting heads' cost near saturation
 //	seconds = instructions ÷ InstructionsPerSecond
 //
 // packets = nodes × offered load ÷ packet size × cycles (warm-up included;
@@ -30,7 +31,9 @@ import (
 // Dragonfly above the probe's load where no throughput bound is known (UN),
 // a hop costs more the busier the network (figures.Contention, charged here
 // on the whole cost per hop: OLM under UN at 0.9 at h=4 makes 8,770
-// instructions per packet-hop against the probe's 1,888); near and past
+// instructions per packet-hop against the probe's 1,888), and on a
+// flattened butterfly above the load its costs were measured at
+// (busierRows); near and past
 // the routing's analytic throughput bound for the pattern, the heads that
 // wait and are tried again every cycle cost figures.SaturatedInstructions
 // (fitted to callgrind's count of whole runs). The bounds on
