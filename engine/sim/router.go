@@ -466,7 +466,7 @@ func (s *Sim) grant(r, in, vc, out int) {
 		if s.vq.on {
 			s.vq.ptr[pi] = uint16(wrap(vc+1, s.nq[ip.class]))
 			if s.vq.pass != nil { // rrhold: the queue is served
-				s.voqServed(pi, vc)
+				s.voqServed(pi, vc, po)
 			}
 		} else {
 			ip.inPtr = int8(wrap(vc+1, s.nq[ip.class]))
