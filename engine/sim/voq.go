@@ -478,7 +478,7 @@ func (s *Sim) voqArbitrate(r, pi int) (int, int) {
 				}
 			}
 			if t >= 0 {
-				if s.vq.pass != nil && t > s.now && q < int(s.ctlBase[cl]) {
+				if s.vq.pass != nil && t > s.now {
 					s.voqPassed(pi, q, po) // its output busy or its credits short
 				}
 				wait = min(wait, t)
@@ -504,6 +504,16 @@ func (s *Sim) voqArbitrate(r, pi int) (int, int) {
 // heads it meets, as the pass of an input that could not request would),
 // the input then waiting for that output.
 func (s *Sim) voqArbitrateHeld(r, pi int) (int, int) {
+	cl := s.ports[pi].class
+	busy := s.vq.busy[s.vq.w*pi : s.vq.w*(pi+1)]
+	for w, m := range busy {
+		if m&s.vq.ctl[cl][w] != 0 { // the control queues keep their priority
+			if q, out := s.voqArbitrate(r, pi); q >= int(s.ctlBase[cl]) {
+				return q, out
+			}
+			break
+		}
+	}
 	q, out, t := s.voqHold(r, pi)
 	if t < 0 {
 		return q, out
@@ -583,13 +593,6 @@ func (s *Sim) voqResource(po, vc int) int {
 // frees when it waits for it, 0 when the plain stage runs (the hold ended,
 // or q waiting for credits).
 func (s *Sim) voqHold(r, pi int) (q, out int, t int64) {
-	cl := s.ports[pi].class
-	busy := s.vq.busy[s.vq.w*pi : s.vq.w*(pi+1)]
-	for w, m := range busy {
-		if m&s.vq.ctl[cl][w] != 0 {
-			return -1, -1, 0
-		}
-	}
 	q = int(s.vq.hold[pi]) - 1
 	b := &s.bufs[pi*s.maxVC+q]
 	if b.len == 0 || b.hOut < 0 || int64(b.hEntry) > s.now {
