@@ -104,7 +104,7 @@ type voq struct {
 	// radix) grants of that resource to others since, which the input
 	// then holds for (voqHold), 0 for none. served: per output
 	// queue (its credit index po·maxVC + queue; an ejection port's at
-	// po·maxVC, one count for the port), its data packets granted. nil
+	// po·maxVC, one count for the port), the packets granted to it. nil
 	// otherwise
 	pass   []uint8
 	since  []uint32
@@ -498,11 +498,13 @@ func (s *Sim) voqArbitrate(r, pi int) (int, int) {
 }
 
 // voqArbitrateHeld is the input stage of input pi held for a queue (rrhold,
-// voqHold): that queue when it can request; the plain stage when the hold
-// has ended or the queue waits for credits; else (the queue waits for its
-// busy output) a plain pass whose winner is not granted (it routes the
-// heads it meets, as the pass of an input that could not request would),
-// the input then waiting for that output.
+// voqHold): a control queue first if one can request (the plain stage's
+// first pass; a data winner of that pass is dropped); then the held queue
+// when it can request; the plain stage when the hold has ended or the
+// queue waits for credits; else (the queue waits for its busy output) a
+// plain pass whose winner is not granted (it routes the heads it meets, as
+// the pass of an input that could not request would), the input then
+// waiting for that output.
 func (s *Sim) voqArbitrateHeld(r, pi int) (int, int) {
 	cl := s.ports[pi].class
 	busy := s.vq.busy[s.vq.w*pi : s.vq.w*(pi+1)]
@@ -588,8 +590,8 @@ func (s *Sim) voqResource(po, vc int) int {
 // adds no wait on another buffer's room. It ends at q's grant (voqServed),
 // or here when q no longer waits for its output or credits alone (empty,
 // unrouted, its reply's room, 4q's per-request queue choice). The control
-// queues keep their priority: with one of them holding packets the plain
-// stage runs. t: −1 when q asks (for output out), the cycle its output
+// queues keep their priority where one can ask (voqArbitrateHeld); one
+// that cannot, caught in the same lock, is held in turn. t: −1 when q asks (for output out), the cycle its output
 // frees when it waits for it, 0 when the plain stage runs (the hold ended,
 // or q waiting for credits).
 func (s *Sim) voqHold(r, pi int) (q, out int, t int64) {
