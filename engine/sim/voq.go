@@ -591,9 +591,9 @@ func (s *Sim) voqResource(po, vc int) int {
 // or here when q no longer waits for its output or credits alone (empty,
 // unrouted, its reply's room, 4q's per-request queue choice). The control
 // queues keep their priority where one can ask (voqArbitrateHeld); one
-// that cannot, caught in the same lock, is held in turn. t: −1 when q asks (for output out), the cycle its output
-// frees when it waits for it, 0 when the plain stage runs (the hold ended,
-// or q waiting for credits).
+// that cannot, caught in the same lock, is held in turn. t: −1 when q
+// asks (for output out), the cycle its output frees when it waits for it,
+// 0 when the plain stage runs (the hold ended, or q waiting for credits).
 func (s *Sim) voqHold(r, pi int) (q, out int, t int64) {
 	q = int(s.vq.hold[pi]) - 1
 	b := &s.bufs[pi*s.maxVC+q]
