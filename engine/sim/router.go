@@ -462,14 +462,18 @@ func (s *Sim) grant(r, in, vc, out int) {
 	pi, po := r*s.radix+in, r*s.radix+out
 	ip, op := &s.ports[pi], &s.ports[po]
 	bi := pi*s.maxVC + vc
-	if s.inPtrOnGrant && vc < int(s.ctlBase[ip.class]) { // the priority class's VCs keep no pointer
-		if s.vq.on {
-			s.vq.ptr[pi] = uint16(wrap(vc+1, s.nq[ip.class]))
-			if s.vq.pass != nil { // rrhold: the queue is served
-				s.voqServed(pi, vc)
+	if s.inPtrOnGrant {
+		if vc < int(s.ctlBase[ip.class]) { // the priority class's VCs keep no pointer
+			if s.vq.on {
+				s.vq.ptr[pi] = uint16(wrap(vc+1, s.nq[ip.class]))
+				if s.vq.pass != nil { // rrhold: the queue is served
+					s.voqServed(pi, vc, po)
+				}
+			} else {
+				ip.inPtr = int8(wrap(vc+1, s.nq[ip.class]))
 			}
-		} else {
-			ip.inPtr = int8(wrap(vc+1, s.nq[ip.class]))
+		} else if s.vq.pass != nil { // rrhold: a control queue is served
+			s.voqServed(pi, vc, po)
 		}
 	}
 	b := &s.bufs[bi]

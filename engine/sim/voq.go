@@ -95,15 +95,22 @@ type voq struct {
 	// ptr: per input port, the input stage's round-robin pointer over its
 	// queues (port.inPtr's 8 bits hold 127 queues, not 1,023)
 	ptr []uint16
-	// pass, hold: router.inputArbiter=rrhold. pass, per queue (its
-	// buffer index), the times since its last grant its input stage found
-	// its head unable to ask (output busy, credits short or reserved for
-	// another input); hold, per input port, 1 + the queue whose count
-	// reached holdAt (the radix), which the input then holds for
-	// (voqHold), 0 for none. nil otherwise
-	pass   []uint16
+	// pass, since, hold: router.inputArbiter=rrhold. pass, per queue (its
+	// buffer index), 1 while its head has been found unable to ask (output
+	// busy, credits short or reserved for another input) since the queue's
+	// last grant, 0 otherwise; since, then, the count of grants of its
+	// head's output resource (served, below) when it was first found so;
+	// hold, per input port, 1 + the queue whose head has seen holdAt (the
+	// radix) grants of that resource to others since, which the input
+	// then holds for (voqHold), 0 for none. served: per output
+	// queue (its credit index po·maxVC + queue; an ejection port's at
+	// po·maxVC, one count for the port), the packets granted to it. nil
+	// otherwise
+	pass   []uint8
+	since  []uint32
+	served []uint32
 	hold   []uint16
-	holdAt uint16
+	holdAt uint32
 	// resv: per output queue (its credit index po·maxVC + queue), 1 + the
 	// input port a hold reserved its credits for, 0 for none; resvAt: per
 	// input port, 1 + the credit index it reserved
@@ -221,9 +228,11 @@ func (s *Sim) buildVoq() {
 	s.vq.busy = make([]uint64, s.vq.w*len(s.ports))
 	s.vq.ptr = make([]uint16, len(s.ports))
 	if s.cfg.Router.InputArbiter == "rrhold" {
-		s.vq.pass = make([]uint16, len(s.bufs))
+		s.vq.pass = make([]uint8, len(s.bufs))
+		s.vq.since = make([]uint32, len(s.bufs))
+		s.vq.served = make([]uint32, len(s.credits))
 		s.vq.hold = make([]uint16, len(s.ports))
-		s.vq.holdAt = uint16(s.radix)
+		s.vq.holdAt = uint32(s.radix)
 		s.vq.resv = make([]int32, len(s.credits))
 		s.vq.resvAt = make([]int32, len(s.ports))
 	}
@@ -469,8 +478,8 @@ func (s *Sim) voqArbitrate(r, pi int) (int, int) {
 				}
 			}
 			if t >= 0 {
-				if s.vq.pass != nil && t > s.now && q < int(s.ctlBase[cl]) {
-					s.voqPassed(pi, q) // its output busy or its credits short
+				if s.vq.pass != nil && t > s.now {
+					s.voqPassed(pi, q, po) // its output busy or its credits short
 				}
 				wait = min(wait, t)
 				continue
@@ -489,12 +498,24 @@ func (s *Sim) voqArbitrate(r, pi int) (int, int) {
 }
 
 // voqArbitrateHeld is the input stage of input pi held for a queue (rrhold,
-// voqHold): that queue when it can request; the plain stage when the hold
-// has ended or the queue waits for credits; else (the queue waits for its
-// busy output) a plain pass whose winner is not granted (it routes the
-// heads it meets, as the pass of an input that could not request would),
-// the input then waiting for that output.
+// voqHold): a control queue first if one can request (the plain stage's
+// first pass; a data winner of that pass is dropped); then the held queue
+// when it can request; the plain stage when the hold has ended or the
+// queue waits for credits; else (the queue waits for its busy output) a
+// plain pass whose winner is not granted (it routes the heads it meets, as
+// the pass of an input that could not request would), the input then
+// waiting for that output.
 func (s *Sim) voqArbitrateHeld(r, pi int) (int, int) {
+	cl := s.ports[pi].class
+	busy := s.vq.busy[s.vq.w*pi : s.vq.w*(pi+1)]
+	for w, m := range busy {
+		if m&s.vq.ctl[cl][w] != 0 { // the control queues keep their priority
+			if q, out := s.voqArbitrate(r, pi); q >= int(s.ctlBase[cl]) {
+				return q, out
+			}
+			break
+		}
+	}
 	q, out, t := s.voqHold(r, pi)
 	if t < 0 {
 		return q, out
@@ -514,19 +535,44 @@ func (s *Sim) voqReserved(ci, pi int) bool {
 	return o != 0 && int(o) != pi+1
 }
 
-// voqPassed counts one more time input pi's stage found queue q's head
-// unable to request for its output being busy or its next queue short of
-// credits (router.inputArbiter=rrhold); at holdAt since q's last grant,
-// the input holds for q (the first such queue: one hold at a time).
-func (s *Sim) voqPassed(pi, q int) {
+// voqPassed: input pi's stage found queue q's head unable to request
+// output po for the output being busy or its next queue short of credits
+// (router.inputArbiter=rrhold). The first time since q's last grant it
+// notes the grants of that resource so far (voqResource); once others have
+// been granted it holdAt times since (the radix: a round-robin over the
+// router's inputs serves a head that keeps requesting within radix − 1
+// grants to others, so more is a head that did not get to request while
+// the resource went round), the input holds for q (the first such queue:
+// one hold at a time). Counting the stage's failed looks instead (radix of
+// them) took holds under plain contention, a head waiting its turn among
+// a dozen requesters being looked at every packet time of its input; and
+// a strictly-lowest class (CBCM's hotspot VC) waits by its priority, which
+// a hold must not lift.
+func (s *Sim) voqPassed(pi, q, po int) {
+	if s.vq.low[s.ports[pi].class][q>>6]&(1<<(q&63)) != 0 {
+		return // a strictly-lowest class waits by priority
+	}
 	bi := pi*s.maxVC + q
-	if s.vq.pass[bi]++; s.vq.pass[bi] >= s.vq.holdAt && s.vq.hold[pi] == 0 {
+	ri := s.voqResource(po, int(s.bufs[bi].hVC))
+	if s.vq.pass[bi] == 0 {
+		s.vq.pass[bi], s.vq.since[bi] = 1, s.vq.served[ri]
+	} else if s.vq.served[ri]-s.vq.since[bi] >= s.vq.holdAt && s.vq.hold[pi] == 0 {
 		s.vq.hold[pi] = uint16(q + 1)
 	}
 }
 
-// voqHold is rrhold's input stage once its stage has found queue q =
-// hold[pi]−1 unable to ask holdAt (the radix) times since q's last grant.
+// voqResource is the index in vq.served of what a head for output po and
+// next queue vc waits for: that queue's credits, or an ejection port.
+func (s *Sim) voqResource(po, vc int) int {
+	if s.pclass[po] == topology.Injection {
+		return po * s.maxVC
+	}
+	return po*s.maxVC + vc
+}
+
+// voqHold is rrhold's input stage once queue q = hold[pi]−1 has seen its
+// output resource granted to others holdAt (the radix) times since its
+// head was first found unable to ask (voqPassed).
 // Input and output each hold a packet's crossbar time (the output until
 // the packet has left, the input until its tail has arrived), and a head
 // asks only in a cycle when both are free and its next queue has credits,
@@ -544,18 +590,11 @@ func (s *Sim) voqPassed(pi, q int) {
 // adds no wait on another buffer's room. It ends at q's grant (voqServed),
 // or here when q no longer waits for its output or credits alone (empty,
 // unrouted, its reply's room, 4q's per-request queue choice). The control
-// queues keep their priority: with one of them holding packets the plain
-// stage runs. t: −1 when q asks (for output out), the cycle its output
-// frees when it waits for it, 0 when the plain stage runs (the hold ended,
-// or q waiting for credits).
+// queues keep their priority where one can ask (voqArbitrateHeld); one
+// that cannot, caught in the same lock, is held in turn. t: −1 when q
+// asks (for output out), the cycle its output frees when it waits for it,
+// 0 when the plain stage runs (the hold ended, or q waiting for credits).
 func (s *Sim) voqHold(r, pi int) (q, out int, t int64) {
-	cl := s.ports[pi].class
-	busy := s.vq.busy[s.vq.w*pi : s.vq.w*(pi+1)]
-	for w, m := range busy {
-		if m&s.vq.ctl[cl][w] != 0 {
-			return -1, -1, 0
-		}
-	}
 	q = int(s.vq.hold[pi]) - 1
 	b := &s.bufs[pi*s.maxVC+q]
 	if b.len == 0 || b.hOut < 0 || int64(b.hEntry) > s.now {
@@ -592,9 +631,11 @@ func (s *Sim) voqHold(r, pi int) (q, out int, t int64) {
 	return q, int(b.hOut), -1
 }
 
-// voqServed is rrhold's grant of queue vc of input pi: its count of
-// failed examinations restarts, and a hold for it ends.
-func (s *Sim) voqServed(pi, vc int) {
+// voqServed is rrhold's grant of queue vc of input pi to output po: the
+// output resource's count of grants rises, q's wait restarts, and a hold
+// for it ends.
+func (s *Sim) voqServed(pi, vc, po int) {
+	s.vq.served[s.voqResource(po, int(s.bufs[pi*s.maxVC+vc].hVC))]++
 	if int(s.vq.hold[pi]) == vc+1 {
 		s.voqRelease(pi)
 	}
