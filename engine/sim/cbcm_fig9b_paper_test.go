@@ -1,11 +1,13 @@
 package sim
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
 	"phitsim/engine/config"
+	"phitsim/engine/topology"
 )
 
 // kimFig9bSenders is Fig. 9b's hotspot set of Kim et al., Contention-based
@@ -108,5 +110,119 @@ func TestStuckHeadsRoomRefilledFig9bCBCMUGAL(t *testing.T) {
 	t.Logf("bound %d cycles, the oldest transit head %d cycles", bound, oldest)
 	if oldest <= bound {
 		t.Errorf("no transit head past the bound (oldest %d cycles): the case does not exercise the check", oldest)
+	}
+}
+
+// hotOnDataVCs counts the hotspot's packets (from its senders) standing on
+// the data VCs of every input buffer (transit and injection; not the
+// isolated hotspot class nor the control class), and of those at router
+// root's inputs, how many stand at each input by the router it comes from
+// (−1: a node).
+func hotOnDataVCs(s *Sim, root int) (n int, atRoot map[int]int) {
+	hot, senders := s.pat.Hotspot()
+	atRoot = map[int]int{}
+	for pi := range s.ports {
+		cl := s.ports[pi].class
+		for q := 0; q < s.vq.n*int(s.vq.d[cl]); q++ { // the data queues (VOQs)
+			b := &s.bufs[pi*s.maxVC+q]
+			for i := int32(0); i < b.len; i++ {
+				pk := &s.pk[int32(uint32(s.qRing[b.start+(b.head+i)%b.cap]))]
+				if int(pk.dst) != hot || !slices.Contains(senders, pk.src) {
+					continue
+				}
+				n++
+				if pi/s.radix == root {
+					from := -1
+					if cl != topology.Injection {
+						from = int(s.ports[pi].peer) / s.radix
+					}
+					atRoot[from]++
+				}
+			}
+		}
+	}
+	return n, atRoot
+}
+
+// Kim et al., Contention-based Congestion Management in Large-Scale
+// Networks §V-B, Fig. 9b with the paper's senders: CBCM's startup tree (the
+// senders at 100% on the data VCs until their throttle packets arrive)
+// keeps the tornado's latency up as long as it stands, and its last branch
+// is the one whose root link the tornado also takes into the hotspot's
+// router. At 512 nodes (UGAL, 0.1, seed 1, engine/REPRODUCTION.md "Fig.
+// 9b's startup tree, the paper's set against the random set") the last hot
+// packets on the data VCs wait in the branch router 56 → router 0 — the
+// link router 63's tornado flow to router 0 takes (dimension order: x
+// first, then y) — and the background returns to Ideal's level in the
+// interval the last of them leaves (≈ 216,000 cycles); router 0's input
+// from router 56, crossed back to back by the tornado, is busy in 291 of
+// the 313 cycles of 160,000–170,000 in which node 0's ejection port could
+// take a packet, and its hot packets get 6 of the port's 313 grants. The
+// random set's tree, whose last branches lie on no tornado path, stops
+// lifting the background at ≈ 94,000 with 534 hot packets still standing.
+// Scaled (kimScaled: 4×4 routers of 4 nodes; nodes 4, 8, …, 60 → node 0
+// over n → n+4, UGAL, the senders from cycle 1, 45,000 + 10,000 cycles,
+// seed 1, the tree counted every 1,024 cycles): at 0.2 / 0.3 the tree
+// empties at 29,696 / 38,912 cycles, its last 5 / 4 hot packets at router
+// 0's input from router 12 (router 15's tornado flow to router 0 goes
+// through router 12; so at 0.1–0.3 with seeds 1 and 2; with a uniform
+// background instead the last branch is router 4's, 8's or 12's); the
+// background's latency per 1,000-cycle interval is 1,213 / 1,017 cycles
+// just before the tree empties (4.4 / 3.2× the window's 276.7 / 315.6) and
+// at most 294 / 364 (1.06 / 1.15×) from 4,000 cycles after. Asserted: the
+// tree drained in the warm-up, its last hot packets at router 0's input
+// from router 12 alone, the background ≥ 2× the window's in an interval
+// ending within 4,000 cycles before the tree empties and ≤ 1.3× in every
+// interval from 4,000 cycles after; 0.3 s. Broken to see it fail: with the
+// dimension order turned to y first (topology.FBFly.MinimalPort) the last
+// hot packets stood at router 0's input from router 3 (router 15's flow
+// then goes through router 3); with CBCM's throttle packets ignored the
+// tree never drained.
+func TestCBCMFig9bPaperTreeLastBranchScaled(t *testing.T) {
+	for _, load := range []float64{0.2, 0.3} {
+		c := kimScaled("cbcm", "UGAL", "HOTSPOT", load)
+		c.Traffic.HotspotBackground, c.Traffic.HotspotNode, c.Traffic.HotspotSenders = "TORNADO", 0, kimFig9bSenders(16, 4)
+		c.Traffic.HotspotStart = 1
+		c.Sim.Warmup, c.Sim.Cycles, c.Sim.Interval = 45000, 10000, 1000
+		s, err := New(c, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var empty, lastN int64
+		var last map[int]int
+		r, err := s.Run(nil, func(Progress) {
+			n, at := hotOnDataVCs(s, 0)
+			switch {
+			case n > 0:
+				empty, lastN, last = 0, int64(n), at
+			case empty == 0:
+				empty = s.now
+			}
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		win := r.Hotspot.Background.Latency.Avg
+		var before, after float64 // the highest interval ending within 4,000 cycles before the tree empties, and from 4,000 after it
+		for i, x := range r.Hotspot.Series {
+			end := int64(i+1) * int64(c.Sim.Interval)
+			switch {
+			case end > empty-4000 && end <= empty+int64(c.Sim.Interval):
+				before = max(before, x.Latency)
+			case end >= empty+4000:
+				after = max(after, x.Latency)
+			}
+		}
+		t.Logf("load %.1f: the data-VC tree empty at cycle %d, its last %d hot packets at router 0's inputs from routers %v; background %.1f cycles over the window, highest interval before the tree empties %.0f, from 4,000 cycles after %.0f",
+			load, empty, lastN, last, win, before, after)
+		if empty == 0 || empty > int64(c.Sim.Warmup)-4000 {
+			t.Fatalf("load %.1f: the startup tree on the data VCs still stands at cycle %d (empty at %d): want it drained in the warm-up", load, s.now, empty)
+		}
+		if len(last) != 1 || last[12] == 0 {
+			t.Errorf("load %.1f: the last hot packets on the data VCs stand at router 0's inputs from %v: want the input from router 12 alone (the link router 15's tornado flow takes to router 0)", load, last)
+		}
+		if before < 2*win || after > 1.3*win {
+			t.Errorf("load %.1f: background per interval %.0f cycles just before the tree empties, at most %.0f from 4,000 cycles after, %.1f over the window: want ≥ 2× and ≤ 1.3× (the tree keeps the tornado's latency up while it stands)", load, before, after, win)
+		}
 	}
 }
