@@ -44,8 +44,8 @@ func kimSet(t *testing.T, c config.Config, nodes int) (hot int, senders []int32,
 // et al., Contention-based Congestion Management in Large-Scale Networks:
 // Fig. 9b (§V-B) the first node of each of R1..R63 (nodes 8, 16, …, 504) →
 // node 0, the other 448 nodes (node 0 too) on the tornado n → n+8, in all
-// eight series (Baseline, Ideal, CBCM, SRP × MIN, UGAL), 350,000 + 50,000
-// cycles with the stuck-head bound raised to 400,000; Fig. 13 (§V-D) 16 random senders → 1 hotspot, the other 239
+// eight series (Baseline, Ideal, CBCM, SRP × MIN, UGAL), 650,000 + 50,000
+// cycles with the stuck-head bound raised to the run's 700,000; Fig. 13 (§V-D) 16 random senders → 1 hotspot, the other 239
 // nodes UR at 0.4, the same set in both series (dedicated and shared VC),
 // the hotspot starting at interval 20 of 1,000 cycles.
 func TestKimExperimentsCarryPaperSets(t *testing.T) {
@@ -66,8 +66,8 @@ func TestKimExperimentsCarryPaperSets(t *testing.T) {
 			t.Errorf("cbcm-fig9b %s: hotspot %d, senders %v, %d background nodes on %q; want node 0, nodes 8, 16, …, 504, 448 on the tornado",
 				c.Name, hot, senders, bg, c.Traffic.HotspotBackground)
 		}
-		if c.Topology.Dimensions != 2 || c.Topology.K != 8 || c.Topology.P != 8 || c.Sim.Warmup != 350000 || c.Sim.Cycles != 50000 || c.Sim.Watchdog != 400000 {
-			t.Errorf("cbcm-fig9b %s: %d-D, %d routers per dimension of %d nodes, %d + %d cycles, stuck-head bound %d; want the 512-node 2D network, 350,000 + 50,000, 400,000",
+		if c.Topology.Dimensions != 2 || c.Topology.K != 8 || c.Topology.P != 8 || c.Sim.Warmup != 650000 || c.Sim.Cycles != 50000 || c.Sim.Watchdog != 700000 {
+			t.Errorf("cbcm-fig9b %s: %d-D, %d routers per dimension of %d nodes, %d + %d cycles, stuck-head bound %d; want the 512-node 2D network, 650,000 + 50,000, 700,000",
 				c.Name, c.Topology.Dimensions, c.Topology.K, c.Topology.P, c.Sim.Warmup, c.Sim.Cycles, c.Sim.Watchdog)
 		}
 	}
