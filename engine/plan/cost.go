@@ -150,8 +150,8 @@ type fixedCost struct {
 }
 
 var fixedCosts = []fixedCost{
-	{"fbfly", 112, 28.5, "The gallery's run-time estimate: Kim et al.'s 16-node flattened butterfly idle (1,905 per cycle)"},
-	{"", 73.8, 28.5, "The gallery's run-time estimate: the idle Dragonflies' fit"},
+	{"fbfly", 112, figures.FixedInstrPerRouterCycle, "The gallery's run-time estimate: Kim et al.'s 16-node flattened butterfly idle (1,905 per cycle)"},
+	{"", figures.FixedInstrPerNodeCycle, figures.FixedInstrPerRouterCycle, "The gallery's run-time estimate: the idle Dragonflies' fit"},
 }
 
 // PerHop is the instructions per packet-hop (every crossing, a control
