@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"context"
+	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -35,19 +36,27 @@ func openResults(t *testing.T, ctx context.Context, base, bin string) {
 			t.Fatalf("phitsim %s: %v\n%s", strings.Join(args, " "), err, b)
 		}
 	}
+	want, err := os.ReadFile(filepath.Join(dir, "merged.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
 	if err := chromedp.Do(ctx, chromedp.SetUploadFiles("#open-results", []string{filepath.Join(dir, "merged.json")})); err != nil {
 		t.Fatal(err)
 	}
+	// The page already shows the link's own sweep, also two series of three
+	// points: only the CSV tells the opened results from it.
+	wantJS, err := json.Marshal(string(want))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, _ = chromedp.Run(ctx, chromedp.Poll[chromedp.Void](`phitsimDebug.csv() === `+string(wantJS), chromedp.WithPollingTimeout(10*time.Second)))
 	waitFor(t, ctx, `(() => { const c = echarts.getInstanceByDom(document.getElementById('chart-latency'));
-		const s = c && c.getOption().series.filter(s => (s.data || []).length === 3);
+		const s = c && c.getOption().series.filter(s => (s.data || []).length === 3 &&
+			(s.data || []).some(d => (Array.isArray(d) ? d : d.value)[0] === 0.1));
 		return !!s && s.length === 2 })()`, 10*time.Second)
 	legend := eval[string](t, ctx, `echarts.getInstanceByDom(document.getElementById('chart-latency')).getOption().series.map(s => s.name).join(' | ')`)
 	if !strings.Contains(legend, "MIN") || !strings.Contains(legend, "VAL") {
 		t.Errorf("legend %q", legend)
-	}
-	want, err := os.ReadFile(filepath.Join(dir, "merged.csv"))
-	if err != nil {
-		t.Fatal(err)
 	}
 	if csv := eval[string](t, ctx, `phitsimDebug.csv()`); csv != string(want) {
 		t.Errorf("the page's CSV of the opened results:\n%s\nthe CLI's:\n%s", csv, want)
