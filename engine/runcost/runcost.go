@@ -10,6 +10,7 @@
 package runcost
 
 import (
+	"maps"
 	"math"
 	"slices"
 
@@ -104,11 +105,14 @@ var hopExtras = []hopExtra{
 type busier struct {
 	Topology      string
 	From, PerLoad float64
-	Row           string
+	// PacketSize is the packet size of the runs it was measured on
+	// (ExpectedPerHop scales the growth by a run's packet size over it)
+	PacketSize int
+	Row        string
 }
 
 var busierRows = []busier{
-	{"fbfly", 0.5, 3, "The batch estimate for every topology and mechanism: cbcm-fig8a's CBCM(MIN) at 0.8, callgrind over the whole run, 1.81× its cost per hop at 0.5, rounded up"},
+	{"fbfly", 0.5, 3, 32, "The batch estimate for every topology and mechanism: cbcm-fig8a's CBCM(MIN) at 0.8, callgrind over the whole run, 1.81× its cost per hop at 0.5, rounded up"},
 }
 
 // fixedCost is a network's instructions per cycle with no traffic, per
@@ -129,14 +133,76 @@ var fixedCosts = []fixedCost{
 // plus the Extra of every hopExtras row that holds, × figures.Contention
 // and busierRows above the load they were measured at.
 func PerHop(c *config.Config) float64 {
+	x := MeasuredPerHop(c) * figures.Contention(*c)
+	for _, r := range busierRows {
+		if r.Topology == topologyKind(c) {
+			x *= 1 + r.PerLoad*max(0, math.Min(c.Traffic.Load, 1)-r.From)
+		}
+	}
+	return x
+}
+
+// MeasuredPerHop is PerHop at the load its rows were measured at: the
+// hopCosts row plus the hopExtras rows that hold, without the growth with
+// the load (figures.Contention, busierRows).
+func MeasuredPerHop(c *config.Config) float64 {
 	x := baseCost(c).Instr
 	for _, e := range extras(c) {
 		x += e.Extra
 	}
-	x *= figures.Contention(*c)
+	return x
+}
+
+// lowLoadExtra is a hopExtras row's setting measured again under UN at a
+// lower load, where its code runs less often: ExpectedPerHop takes the
+// Extra at Load from here and at load 1 from the hopExtras row (measured
+// where the background saturates the network, the RECN paper's corner
+// case 2), linearly in between.
+type lowLoadExtra struct {
+	Topology    string
+	MinNodes    int
+	Path, Value string
+	Load, Extra float64
+	Row         string
+}
+
+var lowLoadExtras = []lowLoadExtra{
+	// Duato et al., A New Scalable and Cost-Effective Congestion
+	// Management Strategy for Lossless Multistage Interconnection Networks
+	// §4.3: RECN's notifications and set-aside queues cost little where
+	// no tree forms
+	{"fattree", 0, "congestion.scheme", "recn", 0.5, 474, "Fat tree: RECN's default thresholds, RECN 2,387 against IQ's 1,913 (64 hosts, UN 0.5)"},
+	{"fattree", 256, "congestion.scheme", "recn", 0.5, 539, "The batch estimate for every topology and mechanism: TestCallgrindFatTree 256 hosts, RECN 2,267 against IQ's 1,728"},
+	{"fattree", 512, "router.queueing", "voqnet", 0.5, 904, "The batch estimate for every topology and mechanism: TestCallgrindFatTree 512 hosts, VOQnet 2,568 against IQ's 1,664"},
+}
+
+// ExpectedPerHop is PerHop as an expected value rather than a bound, for
+// the page's run bar (site/experiment.Cost): the hopCosts row plus the
+// hopExtras rows that hold, each at the run's offered load where it was
+// also measured at a lower one (lowLoadExtras), × the busierRows' growth
+// with the offered load scaled by the run's packet size over the size it
+// was measured at (the growth is the heads that wait while the packet
+// before them crosses, and are tried again each cycle: a 1-flit packet
+// holds its output one cycle, a 32-flit one 32; natively, Kim et al.'s
+// 16-node flattened butterfly under UR, MIN, runs 1.89× longer at 0.9
+// than at 0.5 with 1-flit packets and 1.83× with 32-flit ones, the load's
+// 1.8×: engine/BENCHMARKS.md, "The page's run-time estimate"). A
+// Dragonfly's figures.Contention is left out.
+func ExpectedPerHop(c *config.Config) float64 {
+	load := max(0, math.Min(c.Traffic.Load, 1))
+	x := baseCost(c).Instr
+	for _, e := range extras(c) {
+		extra := e.Extra
+		for _, l := range lowLoadExtras {
+			if l.Topology == e.Topology && l.MinNodes == e.MinNodes && l.Path == e.Path && l.Value == e.Value {
+				extra = l.Extra + (e.Extra-l.Extra)*min(max((load-l.Load)/(1-l.Load), 0), 1)
+			}
+		}
+		x += extra
+	}
 	for _, r := range busierRows {
 		if r.Topology == topologyKind(c) {
-			x *= 1 + r.PerLoad*max(0, math.Min(c.Traffic.Load, 1)-r.From)
+			x *= 1 + r.PerLoad*float64(c.Router.PacketSize)/float64(r.PacketSize)*max(0, load-r.From)
 		}
 	}
 	return x
@@ -236,4 +302,48 @@ func HopsPerPacket(c *config.Config) float64 {
 		hops *= 2
 	}
 	return hops + 1
+}
+
+// Mechanisms is how many times a packet of c costs what it would without
+// its congestion scheme, queueing and router options: Crossings ×
+// MeasuredPerHop over the hopCosts row alone (1 when no hopExtras row
+// holds).
+func Mechanisms(c *config.Config) float64 {
+	return Crossings(c) * MeasuredPerHop(c) / baseCost(c).Instr
+}
+
+// saturatedSourceQueues is what the heads of a saturated run's source
+// queues (traffic.sourceQueue) cost per node and cycle beyond its
+// packet-hops and its fixed cost, at 32-flit packets, for each congestion
+// scheme: past the routing's throughput bound every node's head waits at
+// its source and is tried again each cycle, unless the scheme holds the
+// source back. TestCallgrindFBFly on Kim et al.'s 16-node 1D flattened
+// butterfly, MIN under the tornado n → n+4 at 0.5 (its bound 0.25), the
+// probe's CBCM settings (engine/BENCHMARKS.md, "The page's run-time
+// estimate"): the 4,000-cycle window's instructions less the fixed cost
+// (1,905 a cycle) and its crossings at the scheme's marginal cost under
+// UN 0.5, per node and cycle.
+var saturatedSourceQueues = map[string]float64{
+	"none":  258, // 26,803,078 instructions, 1,000 hops
+	"ideal": 271, // 27,663,354, 1,000 hops
+	"cbcm":  295, // 31,012,382, 1,000 hops (no throttle: no hotspot)
+	"srp":   22,  // 15,669,066, 2,477 crossings (993 data): reservations pace the sources
+	"ecn":   0,   // 8,453,219, 274 hops: the throttled sources send little
+}
+
+// SaturatedSourceQueues is the expected cost per node and cycle of the
+// waiting heads of a run of c with source queues offered more than its
+// routing's throughput bound: saturatedSourceQueues of its scheme (the
+// highest for a scheme not measured) scaled by its packet size over 32 (a
+// head waits as long as the packet before it takes to cross); 0 without
+// source queues.
+func SaturatedSourceQueues(c *config.Config) float64 {
+	if !c.Traffic.SourceQueue {
+		return 0
+	}
+	x, ok := saturatedSourceQueues[c.Congestion.SchemeName()]
+	if !ok {
+		x = slices.Max(slices.Collect(maps.Values(saturatedSourceQueues)))
+	}
+	return x * float64(c.Router.PacketSize) / 32
 }

@@ -1,0 +1,211 @@
+package experiment
+
+import (
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+
+	"phitsim/engine/config"
+)
+
+// measuredRun is one run of a page preset measured natively (the first
+// run of a series at x, edited by set, path=value): its CPU time and that
+// of the h=2 Dragonfly's MIN at 0.5 (quick-un's first run), each the
+// least of five, the two run by turns (engine/BENCHMARKS.md, "The page's
+// run-time estimate").
+type measuredRun struct {
+	preset, series string
+	x              float64
+	set            string
+	cpu, ref       float64
+}
+
+// measuredRuns: one process, user + system CPU (getrusage) around
+// sim.Run, on this project's shared 2-core machine.
+var measuredRuns = []measuredRun{
+	{"quick-un", "MIN", 0.1, "", 0.0041, 0.0220},
+	{"quick-un", "MIN", 0.5, "", 0.0219, 0.0224},
+	{"quick-un", "MIN", 1, "", 0.0594, 0.0233},
+	{"quick-un", "VAL", 0.1, "", 0.0068, 0.0220},
+	{"quick-un", "VAL", 0.5, "", 0.0486, 0.0217},
+	{"quick-un", "VAL", 1, "", 0.0556, 0.0226},
+	{"quick-un", "MIN", 0.1, "routing.name=UGAL", 0.0048, 0.0220},
+	{"quick-un", "MIN", 0.5, "routing.name=UGAL", 0.0314, 0.0219},
+	{"quick-un", "MIN", 0.9, "routing.name=UGAL", 0.0944, 0.0221},
+	{"quick-adv1", "MIN", 0.05, "", 0.0025, 0.0222},
+	{"quick-adv1", "MIN", 0.35, "", 0.0103, 0.0217},
+	{"quick-adv1", "VAL", 0.25, "", 0.0193, 0.0219},
+	{"quick-adv1", "VAL", 0.55, "", 0.0475, 0.0226},
+	{"fbfly16-perm-quick", "MIN", 0.05, "", 0.0014, 0.0220},
+	{"fbfly16-perm-quick", "MIN", 0.45, "", 0.0051, 0.0227},
+	{"fbfly16-perm-quick", "UGAL", 0.05, "", 0.0016, 0.0229},
+	{"fbfly16-perm-quick", "UGAL", 0.55, "", 0.0079, 0.0218},
+	{"cbcm-fig2-quick", "Baseline(MIN)", 0.1, "", 0.0205, 0.0230},
+	{"cbcm-fig2-quick", "Baseline(MIN)", 0.5, "", 0.0540, 0.0222},
+	{"cbcm-fig2-quick", "Baseline(MIN)", 0.9, "", 0.1071, 0.0220},
+	{"cbcm-fig2-quick", "Ideal(UGAL)", 0.5, "", 0.0604, 0.0228},
+	{"cbcm-fig2-quick", "Ideal(UGAL)", 0.9, "", 0.1193, 0.0219},
+	{"cbcm-fig3a-quick", "Ideal(MIN)", 0.2, "", 0.0034, 0.0229},
+	{"cbcm-fig3a-quick", "Ideal(MIN)", 0.5, "", 0.0077, 0.0218},
+	{"cbcm-fig3a-quick", "ECN(MIN)", 0.5, "", 0.0039, 0.0217},
+	{"cbcm-fig3a-quick", "SRP(MIN)", 0.5, "", 0.0065, 0.0224},
+	{"cbcm-fig3a-quick", "Ideal(UGAL)", 0.5, "", 0.0086, 0.0230},
+	{"cbcm-fig3a-quick", "ECN(UGAL)", 0.5, "", 0.0052, 0.0219},
+	{"cbcm-fig3a-quick", "SRP(UGAL)", 0.5, "", 0.0075, 0.0221},
+	{"srp-fig5a-quick", "Baseline(MIN)", 0.5, "", 0.0052, 0.0219},
+	{"srp-fig5a-quick", "Baseline(MIN)", 0.5, "congestion.scheme=ecn", 0.0056, 0.0228},
+	{"srp-fig5a-quick", "Baseline(MIN)", 0.5, "congestion.scheme=cbcm", 0.0078, 0.0227},
+	{"srp-fig5a-quick", "Baseline(MIN)", 0.5, "congestion.scheme=srp", 0.0104, 0.0223},
+	{"srp-fig5a-quick", "Baseline(MIN)", 0.5, "congestion.scheme=ideal", 0.0054, 0.0225},
+	{"srp-fig5a-quick", "Baseline(MIN)", 0.9, "", 0.0135, 0.0222},
+	{"srp-fig5a-quick", "SRP(UGAL)", 0.9, "", 0.0169, 0.0223},
+	{"cbcm-fig14-quick", "CBCM", 0.5, "", 0.0082, 0.0218},
+	{"cbcm-fig11-quick", "CBCM, early detection", 0.4, "", 0.0179, 0.0223},
+	{"cbcm-fig12-quick", "Ideal", 0.7, "", 0.0070, 0.0218},
+	{"engine:mesh", "mesh", 0.1, "", 0.0015, 0.0232},
+	{"engine:mesh", "mesh", 0.9, "", 0.0137, 0.0220},
+	{"engine:fattree64", "fattree64", 0.1, "", 0.0183, 0.0230},
+	{"engine:fattree64", "fattree64", 0.9, "", 0.1463, 0.0224},
+	{"engine:recn-case1", "recn-case1", 0.5, "", 0.6427, 0.0220},
+	{"engine:recn-case1-4q", "recn-case1-4q", 0.5, "", 0.8019, 0.0222},
+	{"engine:recn-case1-voqsw", "recn-case1-voqsw", 0.5, "", 0.9200, 0.0221},
+	{"engine:recn-case1-voqnet", "recn-case1-voqnet", 0.5, "", 0.9769, 0.0220},
+	{"engine:recn-case1-recn", "recn-case1-recn", 0.5, "", 1.3779, 0.0218},
+	{"engine:recn-case2", "recn-case2", 1, "", 1.1259, 0.0224},
+	{"engine:recn-case2-4q", "recn-case2-4q", 1, "", 1.6038, 0.0223},
+	{"engine:recn-case2-voqsw", "recn-case2-voqsw", 1, "", 1.7252, 0.0223},
+	{"engine:recn-case2-voqnet", "recn-case2-voqnet", 1, "", 2.1472, 0.0232},
+	{"engine:recn-case2-recn", "recn-case2-recn", 1, "", 5.1443, 0.0224},
+	{"fig-qcn-10b", "QCN-Switch", 0.4, "", 0.0732, 0.0223},
+	{"qcn-transient-h4", "QCN-Switch UN→ADV+1", 0.4, "", 1.1308, 0.0218},
+}
+
+// presetJobs are the page presets' jobs, built once (Presets builds
+// every preset).
+var presetJobs = sync.OnceValue(func() map[string]struct {
+	e    Experiment
+	jobs []Job
+} {
+	out := map[string]struct {
+		e    Experiment
+		jobs []Job
+	}{}
+	for _, p := range Presets() {
+		jobs, _ := p.Exp.Jobs()
+		out[p.Name] = struct {
+			e    Experiment
+			jobs []Job
+		}{p.Exp, jobs}
+	}
+	return out
+})
+
+// jobOf is the configuration of a measured run.
+func jobOf(t *testing.T, m measuredRun) config.Config {
+	t.Helper()
+	p, ok := presetJobs()[m.preset]
+	e, jobs := p.e, p.jobs
+	if !ok || len(jobs) == 0 {
+		t.Fatalf("no preset %s", m.preset)
+	}
+	for _, j := range jobs {
+		if j.Run == 0 && e.SeriesName(j.Series) == m.series && j.X == m.x {
+			if m.set != "" {
+				path, value, _ := strings.Cut(m.set, "=")
+				if err := j.Config.Set(path, value); err != nil {
+					t.Fatal(err)
+				}
+			}
+			return j.Config
+		}
+	}
+	t.Fatalf("%s: no series %q at %g", m.preset, m.series, m.x)
+	return config.Config{}
+}
+
+// costRatio is a measured run's time (in runs of the h=2 MIN at 0.5) per
+// Cost unit.
+func costRatio(t *testing.T, m measuredRun) float64 {
+	c := jobOf(t, m)
+	return m.cpu / m.ref / Cost(&c)
+}
+
+// Cost prices every topology's run as the engine spends: measured natively,
+// each run of the 16-node flattened butterfly's presets (Baseline, Ideal,
+// ECN, SRP, CBCM; 1- and 32-flit packets; MIN and UGAL; under the
+// tornado past MIN's bound), the 64-host fat tree's (IQ, 4Q, VOQsw,
+// VOQnet, RECN; corner cases 1 and 2), the mesh's and QCN-Switch's takes
+// within 2.5× of the time per Cost unit of the h=2 Dragonfly's runs (their
+// median), as they do (MIN, VAL, UGAL; UN and ADV+1). Cost's own
+// constants come from callgrind (package runcost); these times only check
+// them.
+func TestCostAgainstMeasuredRuns(t *testing.T) {
+	var h2 []float64
+	for _, m := range measuredRuns {
+		if strings.HasPrefix(m.preset, "quick-") {
+			h2 = append(h2, costRatio(t, m))
+		}
+	}
+	slices.Sort(h2)
+	scale := h2[len(h2)/2]
+	for _, m := range measuredRuns {
+		r := costRatio(t, m) / scale
+		t.Logf("%-26s %-24s %4g %-23s measured %6.2f× h2 MIN 0.5, time per Cost unit %.2f× h2's", m.preset, m.series, m.x, m.set, m.cpu/m.ref, r)
+		if r > 2.5 || r < 1/2.5 {
+			t.Errorf("%s %s at %g %s: time per Cost unit %.2f× the h=2 Dragonfly's, want within 2.5×", m.preset, m.series, m.x, m.set, r)
+		}
+	}
+}
+
+// Cost orders runs as they were measured (measuredRuns): the congestion
+// schemes on one 16-node flattened-butterfly run, RECN against IQ under
+// the RECN paper's corner case 2, and the 16-node network against the h=2
+// Dragonfly, each Cost ratio within 2.5× of the measured time ratio.
+func TestCostOrdersAsMeasured(t *testing.T) {
+	find := func(preset, series string, x float64, set string) measuredRun {
+		for _, m := range measuredRuns {
+			if m.preset == preset && m.series == series && m.x == x && m.set == set {
+				return m
+			}
+		}
+		t.Fatalf("no measured run %s %s %g %s", preset, series, x, set)
+		return measuredRun{}
+	}
+	cost := func(m measuredRun) float64 { c := jobOf(t, m); return Cost(&c) }
+	pairs := []struct {
+		name string
+		a, b measuredRun
+	}{
+		{"RECN against IQ, corner case 2", find("engine:recn-case2-recn", "recn-case2-recn", 1, ""), find("engine:recn-case2", "recn-case2", 1, "")},
+		{"RECN against IQ, corner case 1", find("engine:recn-case1-recn", "recn-case1-recn", 0.5, ""), find("engine:recn-case1", "recn-case1", 0.5, "")},
+		{"VOQnet against IQ, corner case 2", find("engine:recn-case2-voqnet", "recn-case2-voqnet", 1, ""), find("engine:recn-case2", "recn-case2", 1, "")},
+		{"16-node flattened butterfly (1-flit packets) against h=2 MIN at 0.5", find("cbcm-fig2-quick", "Baseline(MIN)", 0.5, ""), find("quick-un", "MIN", 0.5, "")},
+		{"16-node flattened butterfly (32-flit packets) against h=2 MIN at 0.5", find("fbfly16-perm-quick", "MIN", 0.45, ""), find("quick-un", "MIN", 0.5, "")},
+		{"SRP against Baseline, 16 nodes, UR 0.5", find("srp-fig5a-quick", "Baseline(MIN)", 0.5, "congestion.scheme=srp"), find("srp-fig5a-quick", "Baseline(MIN)", 0.5, "")},
+		{"CBCM against Baseline, 16 nodes, UR 0.5", find("srp-fig5a-quick", "Baseline(MIN)", 0.5, "congestion.scheme=cbcm"), find("srp-fig5a-quick", "Baseline(MIN)", 0.5, "")},
+		{"Ideal(MIN) under the tornado past MIN's bound against ECN(MIN)", find("cbcm-fig3a-quick", "Ideal(MIN)", 0.5, ""), find("cbcm-fig3a-quick", "ECN(MIN)", 0.5, "")},
+	}
+	for _, p := range pairs {
+		measured, est := p.a.cpu/p.b.cpu, cost(p.a)/cost(p.b)
+		t.Logf("%s: measured %.2f×, Cost %.2f×", p.name, measured, est)
+		if est > 2.5*measured || est < measured/2.5 {
+			t.Errorf("%s: Cost %.2f×, measured %.2f×: want within 2.5×", p.name, est, measured)
+		}
+	}
+	// one run of srp-fig5a-quick's Baseline(MIN) at 0.5 with each scheme,
+	// in the measured order
+	var prev measuredRun
+	for i, s := range []string{"", "congestion.scheme=ecn", "congestion.scheme=cbcm", "congestion.scheme=srp"} {
+		m := find("srp-fig5a-quick", "Baseline(MIN)", 0.5, s)
+		if i > 0 {
+			if !(m.cpu > prev.cpu) {
+				t.Fatalf("measured %q %.4f s, not above %q's %.4f s", s, m.cpu, prev.set, prev.cpu)
+			}
+			if !(cost(m) > cost(prev)) {
+				t.Errorf("Cost of %q %.4g, not above %q's %.4g (measured %.4f s against %.4f s)", s, cost(m), prev.set, cost(prev), m.cpu, prev.cpu)
+			}
+		}
+		prev = m
+	}
+}
