@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"phitsim/engine/config"
-	"phitsim/engine/figures"
 	"phitsim/engine/routing"
 	"phitsim/engine/runcost"
 	"phitsim/engine/sim"
@@ -170,12 +169,11 @@ const idleCost = 0.05
 // dragonflyHop and dragonflyFixed are the Dragonfly's measured costs
 // (runcost) in which Cost's units are counted: a packet-hop's
 // instructions × MIN's hops per packet ÷ the packet size (the cost of one
-// phit per node and cycle under MIN at the probe's load, figures.ProbeLoad),
-// and the fixed instructions per node and cycle, of the h=2 network.
+// phit per node and cycle under MIN), and the fixed instructions per node
+// and cycle, of the h=2 network.
 var dragonflyHop, dragonflyFixed = func() (float64, float64) {
 	c := config.Default()
 	c.Topology.H, c.Topology.A, c.Topology.P = 2, 4, 2
-	c.Traffic.Load = figures.ProbeLoad
 	sz, _ := c.Topology.Sizes()
 	return runcost.HopsPerPacket(&c) * runcost.MeasuredPerHop(&c) / float64(c.Router.PacketSize),
 		runcost.FixedPerCycle(&c) / float64(sz.Nodes)
