@@ -330,12 +330,13 @@ func (s *Sim) drainDest(n int) {
 // destination's room is its injection VC's (sqByVC): chooseVCFor's answer
 // for a packet to dst is then ⌊dst·VCs/N⌋ when that VC has room (the
 // isolated class's VC for a flow on it), else −1, and it draws nothing and
-// changes nothing. So the request VCs' room is read once, as a mask, and
-// the round-robin tests a bit per destination instead of calling
-// chooseVCFor; a node none of whose VCs has room (a saturated network's
-// usual case) leaves its turn where it was without the scan, unless a flow
-// gate must learn from the scan when its node's held flows open. The
-// destinations served, the turn and the wake cycles are the scan's.
+// changes nothing. So the room of the request VCs its destinations use is
+// read once, as a mask, and the round-robin tests a bit per destination
+// instead of calling chooseVCFor; a node none of whose destinations finds
+// room (a saturated network's usual case) leaves its turn where it was,
+// without the scan when none of those VCs has room (unless a flow gate
+// must learn from the scan when its held flows open), and sleeps (sqFull).
+// The destinations served, the turn and the wake cycles are the scan's.
 func (s *Sim) drainDestByVC(n int) {
 	room := s.reqRoom(n, s.sqVCs[n])
 	iso := s.iso.on && s.isoRoom(n) >= 0 // the isolated class's VC has room
@@ -384,8 +385,8 @@ func (s *Sim) drainDestByVC(n int) {
 		}
 		// without a flow gate the node sleeps until a VC may have room or
 		// a flow changes class (sqFull; with a gate the scan must learn
-		// when its held flows open; a reservation for a reply may end at
-		// any delivery)
+		// when its held flows open; with reservations for replies, which
+		// slotsFree subtracts, it keeps to the scan)
 		s.sqFull[n] = !gate && s.resv == nil
 		return // the turn stays where it was
 	}
