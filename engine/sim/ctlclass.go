@@ -423,7 +423,12 @@ func (s *Sim) initIsoClass(low, adaptive bool) error {
 // setIsoFlow puts flow src → dst on the isolated class (on) or back on the
 // data VCs, for its packets entering an injection VC from now on (those in
 // the network stay on their VCs, Kim et al. §IV-B3).
-func (s *Sim) setIsoFlow(src, dst int, on bool) { s.iso.flow[src*s.N+dst] = on }
+func (s *Sim) setIsoFlow(src, dst int, on bool) {
+	s.iso.flow[src*s.N+dst] = on
+	if s.sqFull != nil && s.fg.until == nil { // (under a flow gate never set)
+		s.sqFull[src] = false // the flow's packets may find room on the other class
+	}
+}
 
 // isoRoom is the injection VC of node n's packet on the isolated class, or
 // −1 when it is full.

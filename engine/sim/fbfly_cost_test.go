@@ -63,7 +63,8 @@ func costProbe(t *testing.T, c config.Config, sets []string, prepare func(*Sim) 
 }
 
 // warmProbe is c's simulator (seed 1), prepared, after the probes' 3,000
-// cycles of warm-up.
+// cycles of warm-up (PHITSIM_COST_WARM=cycles: that many instead, e.g. to
+// let a saturated network's source queues fill).
 func warmProbe(t *testing.T, c config.Config, prepare func(*Sim) error) *Sim {
 	s, err := New(c, 1)
 	if err != nil {
@@ -74,7 +75,14 @@ func warmProbe(t *testing.T, c config.Config, prepare func(*Sim) error) *Sim {
 			t.Fatal(err)
 		}
 	}
-	for range 3000 {
+	warm := 3000
+	if w := os.Getenv("PHITSIM_COST_WARM"); w != "" {
+		var err error
+		if warm, err = strconv.Atoi(w); err != nil {
+			t.Fatalf("PHITSIM_COST_WARM=%q: %v", w, err)
+		}
+	}
+	for range warm {
 		s.Step()
 	}
 	return s

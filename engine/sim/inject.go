@@ -260,8 +260,9 @@ func (s *Sim) generate() {
 		if s.srcQueue {
 			if s.sqAct != nil {
 				// a node whose every flow with packets is held (flowGate)
-				// sleeps until its wake cycle: not called
-				if len(s.sqAct[n]) > 0 && (s.fg.until == nil || s.fg.wake[n] <= s.now) {
+				// sleeps until its wake cycle, one whose VCs are full until
+				// one may have room (sqFull): not called
+				if s.sqReady(n) {
 					s.drainDest(n)
 				}
 			} else if s.sqHead[n] < int32(len(s.sq[n])) {

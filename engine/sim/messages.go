@@ -3,6 +3,7 @@ package sim
 import (
 	"fmt"
 	"math"
+	"math/bits"
 
 	"phitsim/engine/rng"
 )
@@ -40,6 +41,26 @@ type msgQueues struct {
 	admCap  int
 	stalled []int32
 	stallF  []uint8 // per node: the held message's flags
+	// sqByVC: drainDest may find a destination's room by its injection VC
+	// (drainDestByVC): under router.injectionPolicy=dest without
+	// per-output injection queues (perQueue routes the packet at each
+	// attempt), queues split by destination (4q, voqnet) or RECN's
+	// interfaces, whose attempts chooseVCFor makes one by one
+	// (initDrainByVC); sqSlow forces the one-by-one scan (tests)
+	sqByVC, sqSlow bool
+	// with sqByVC: per node, bit v set while a destination of request VC v
+	// (⌊dst·VCs/N⌋) has packets, and per node and VC (n·VCs + v) how many
+	sqVCs []uint64
+	sqPer []int32
+	// sqFull, with sqByVC: per node, true while none of its destinations
+	// finds room (drainDestByVC found none), until a packet leaves its
+	// injection port (grant, SRP's drop), a destination is added
+	// (destQueue) or a flow changes class (setIsoFlow), the only events
+	// that can give one room; the generator does not call drainDest
+	// meanwhile. Never set under a flow gate or with reservations for
+	// replies. sqPort: per port, its node (injection ports)
+	sqFull []bool
+	sqPort []int32
 }
 
 // initGroups gives UR1UR2's classes their message sizes and loads: UR1
@@ -150,6 +171,12 @@ func (s *Sim) destQueue(n, dst int) int {
 		s.sqHead = append(s.sqHead, 0)
 	}
 	s.sqAct[n] = append(act, sqDest{int32(dst), q})
+	if s.sqByVC {
+		v := s.dstVC(dst)
+		s.sqPer[n*s.reqVCs+v]++
+		s.sqVCs[n] |= 1 << v
+		s.sqFull[n] = false
+	}
 	if s.fg.wake != nil {
 		s.fg.wake[n] = 0 // a new flow: the node is worth a look
 	}
@@ -218,6 +245,39 @@ func (s *Sim) holdFlow(n, dst int, until int64) {
 	}
 }
 
+// initDrainByVC decides, once the simulator is built, whether drainDest
+// finds a destination's room by its injection VC (sqByVC).
+func (s *Sim) initDrainByVC() {
+	s.sqByVC = s.sqAct != nil && s.injPolicy == 0 && !s.vq.perQ && !s.vq.split && s.rn == nil && s.reqVCs <= 64
+	if s.sqByVC {
+		s.sqVCs, s.sqPer = make([]uint64, s.N), make([]int32, s.N*s.reqVCs)
+		s.sqFull, s.sqPort = make([]bool, s.N), make([]int32, len(s.ports))
+		for n := range s.N {
+			s.sqPort[s.nodeAt[n].pi] = int32(n)
+		}
+	}
+}
+
+// sqRoom is cleared at a departure from injection port pi: its node's
+// injection VCs may have room (sqFull).
+func (s *Sim) sqRoom(pi int) {
+	if s.sqFull != nil {
+		s.sqFull[s.sqPort[pi]] = false
+	}
+}
+
+// sqReady reports whether node n's per-destination queues are worth a
+// drainDest this cycle: it has packets queued, not every flow of it is
+// held (flowGate), and its VCs were not all found full since the last
+// event that can give them room (sqFull).
+func (s *Sim) sqReady(n int) bool {
+	return len(s.sqAct[n]) > 0 && (s.fg.until == nil || s.fg.wake[n] <= s.now) && (s.sqFull == nil || !s.sqFull[n])
+}
+
+// dstVC is the request VC of router.injectionPolicy=dest for a packet to
+// dst (pickVC's).
+func (s *Sim) dstVC(dst int) int { return int(int64(dst) * int64(s.reqVCs) / int64(s.N)) }
+
 // drainDest moves the head packet of node n's next destination in the
 // round-robin into an injection VC, and turns to the destination after it.
 // A destination whose VC has no room (router.injectionPolicy=dest) passes
@@ -225,6 +285,10 @@ func (s *Sim) holdFlow(n, dst int, until int64) {
 // point of queue pairs); with rand or jsq no room for one is no room for
 // any, and the turn stays. A held flow (flowGate) passes its turn.
 func (s *Sim) drainDest(n int) {
+	if s.sqByVC && !s.sqSlow {
+		s.drainDestByVC(n)
+		return
+	}
 	act := s.sqAct[n]
 	i := int(s.sqRR[n])
 	if i >= len(act) {
@@ -259,6 +323,110 @@ func (s *Sim) drainDest(n int) {
 		}
 		return // the turn stays where it was
 	}
+	s.sendDest(n, i, vc)
+}
+
+// drainDestByVC is drainDest under router.injectionPolicy=dest where a
+// destination's room is its injection VC's (sqByVC): chooseVCFor's answer
+// for a packet to dst is then ⌊dst·VCs/N⌋ when that VC has room (the
+// isolated class's VC for a flow on it), else −1, and it draws nothing and
+// changes nothing. So the room of the request VCs its destinations use is
+// read once, as a mask, and the round-robin tests a bit per destination
+// instead of calling chooseVCFor; a node none of whose destinations finds
+// room (a saturated network's usual case) leaves its turn where it was,
+// without the scan when none of those VCs has room (unless a flow gate
+// must learn from the scan when its held flows open), and sleeps (sqFull).
+// The destinations served, the turn and the wake cycles are the scan's.
+func (s *Sim) drainDestByVC(n int) {
+	room := s.reqRoom(n, s.sqVCs[n])
+	iso := s.iso.on && s.isoRoom(n) >= 0 // the isolated class's VC has room
+	gate := s.fg.until != nil            // the caller skips a node whose every flow with packets is held
+	if room == 0 && !iso && !gate {
+		// no destination's VC has room: the turn stays where it was, and
+		// the node sleeps until one may (sqFull)
+		s.sqFull[n] = s.resv == nil
+		return
+	}
+	act := s.sqAct[n]
+	i := int(s.sqRR[n])
+	if i >= len(act) {
+		i = 0
+	}
+	vc, tries, tried := -1, len(act), false
+	open := int64(math.MaxInt64)
+	for ; tries > 0; tries-- {
+		dst := int(act[i].dst)
+		if gate {
+			if u := s.fg.until[n*s.N+dst]; u > s.now {
+				open = min(open, u)
+				if i++; i == len(act) {
+					i = 0
+				}
+				continue
+			}
+		}
+		tried = true
+		if s.iso.on && s.iso.flow[n*s.N+dst] {
+			if iso {
+				vc = s.iso.vc
+				break
+			}
+		} else if v := s.dstVC(dst); room>>v&1 != 0 {
+			vc = v
+			break
+		}
+		if i++; i == len(act) {
+			i = 0
+		}
+	}
+	if vc < 0 {
+		if !tried || s.fg.sleepFull {
+			s.fg.wake[n] = open
+		}
+		// without a flow gate the node sleeps until a VC may have room or
+		// a flow changes class (sqFull; with a gate the scan must learn
+		// when its held flows open; with reservations for replies, which
+		// slotsFree subtracts, it keeps to the scan)
+		s.sqFull[n] = !gate && s.resv == nil
+		return // the turn stays where it was
+	}
+	s.sendDest(n, i, vc)
+}
+
+// reqRoom is the request VCs of node n among want (a mask) that have room
+// for a packet (slotsFree > 0), as a mask.
+func (s *Sim) reqRoom(n int, want uint64) uint64 {
+	bi := int(s.nodeAt[n].pi) * s.maxVC
+	var room uint64
+	switch {
+	case s.resv != nil:
+		for m := want; m != 0; m &= m - 1 {
+			if v := bits.TrailingZeros64(m); s.slotsFree(n, v) > 0 {
+				room |= 1 << v
+			}
+		}
+	case s.vq.on: // the VC's packets over its per-output queues
+		used, c := s.vq.injUsed[bi:bi+s.reqVCs], s.vq.injCap
+		for m := want; m != 0; m &= m - 1 {
+			if v := bits.TrailingZeros64(m); used[v] < c {
+				room |= 1 << v
+			}
+		}
+	default:
+		bufs := s.bufs[bi : bi+s.reqVCs]
+		for m := want; m != 0; m &= m - 1 {
+			if v := bits.TrailingZeros64(m); bufs[v].len < bufs[v].cap {
+				room |= 1 << v
+			}
+		}
+	}
+	return room
+}
+
+// sendDest moves the head packet of node n's i-th destination with packets
+// into injection VC vc, and turns to the destination after it.
+func (s *Sim) sendDest(n, i, vc int) {
+	act := s.sqAct[n]
 	q := int(act[i].q)
 	k := s.sq[q][s.sqHead[q]]
 	s.enqueue(k, vc, s.now)
@@ -274,6 +442,12 @@ func (s *Sim) drainDest(n int) {
 	// destination after it takes its place at i
 	s.sq[q], s.sqHead[q] = s.sq[q][:0], 0
 	s.sqFree = append(s.sqFree, int32(q))
+	if s.sqByVC {
+		v := s.dstVC(int(act[i].dst))
+		if s.sqPer[n*s.reqVCs+v]--; s.sqPer[n*s.reqVCs+v] == 0 {
+			s.sqVCs[n] &^= 1 << v
+		}
+	}
 	s.sqAct[n] = append(act[:i], act[i+1:]...)
 	s.sqRR[n] = int32(i)
 }

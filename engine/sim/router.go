@@ -516,8 +516,11 @@ func (s *Sim) grant(r, in, vc, out int) {
 				s.creditBack(pi, vc, now, minimal, ip.class == topology.Global)
 			}
 		}
-	} else if s.vq.on && vc < s.vq.n*s.injVC { // a data VC's count over its queues
-		s.vq.injUsed[pi*s.maxVC+vc%s.injVC]--
+	} else {
+		if s.vq.on && vc < s.vq.n*s.injVC { // a data VC's count over its queues
+			s.vq.injUsed[pi*s.maxVC+vc%s.injVC]--
+		}
+		s.sqRoom(pi) // its node's VC has room
 	}
 	if op.class == topology.Injection {
 		if s.reactive && pk.flags&fRequest != 0 {

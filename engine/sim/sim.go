@@ -650,6 +650,7 @@ func newSimEntry(cfg config.Config, e *routing.Entry, topo topology.Topology, se
 			return nil, err
 		}
 	}
+	s.initDrainByVC()
 	return s, nil
 }
 

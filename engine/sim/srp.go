@@ -582,6 +582,7 @@ func (m *srp) drop(s *Sim, r, in, q int) {
 		}
 	} else {
 		s.fg.wake[m.portNode[pi]] = 0 // room in its node's injection VC
+		s.sqRoom(pi)
 	}
 	if s.held != nil {
 		s.held[r]--

@@ -253,7 +253,7 @@ func (wl *workload) drain() {
 	s := wl.s
 	for _, n32 := range wl.node {
 		n := int(n32)
-		if len(s.sqAct[n]) > 0 && (s.fg.until == nil || s.fg.wake[n] <= s.now) {
+		if s.sqReady(n) {
 			s.drainDest(n)
 		}
 	}
