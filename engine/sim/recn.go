@@ -137,6 +137,13 @@ type recn struct {
 	ft     *topology.FatTree
 	radix  int
 	nPorts int
+	hosts  int
+	// D-mod-k as tables, so that a route is lookups (ft.Port and ft.Link
+	// divide at every hop): per (switch, host) the output port towards the
+	// host, per global port the switch its link leads to (−1: a host's
+	// port, a top switch's up port). Read only: a partition shares them.
+	hop    []uint8
+	next   []int32
 	sides  []recnSide
 	lines  []recnLine // side·saqs + line
 	upLine []int16    // ingress line: the upstream egress line id (from the ack)
@@ -188,7 +195,8 @@ func newRecn(ft *topology.FatTree, p recnParams) (*recn, error) {
 	np := ft.Routers() * radix
 	hosts := ft.Nodes()
 	n := 2*np + hosts
-	rc := &recn{p: p, ft: ft, radix: radix, nPorts: np, sides: make([]recnSide, n),
+	rc := &recn{p: p, ft: ft, radix: radix, nPorts: np, hosts: hosts, sides: make([]recnSide, n),
+		hop: make([]uint8, ft.Routers()*hosts), next: make([]int32, np),
 		lines: make([]recnLine, n*p.saqs), upLine: make([]int16, n*p.saqs), upGen: make([]uint16, n*p.saqs),
 		inLine: make([]int16, n*p.saqs*radix), inGen: make([]uint16, n*p.saqs*radix),
 		qh: make([]int32, n*(p.saqs+1)), qt: make([]int32, n*(p.saqs+1)), qn: make([]int32, n*(p.saqs+1)),
@@ -208,8 +216,13 @@ func newRecn(ft *topology.FatTree, p recnParams) (*recn, error) {
 		memNI = p.memNI
 	}
 	for r := 0; r < ft.Routers(); r++ {
+		for h := 0; h < hosts; h++ {
+			rc.hop[r*hosts+h] = uint8(ft.Port(r, h))
+		}
 		for port := 0; port < radix; port++ {
 			pi := r*radix + port
+			r2, _ := ft.Link(r, port)
+			rc.next[pi] = int32(r2)
 			in, eg := &rc.sides[pi], &rc.sides[np+pi]
 			in.kind, eg.kind = recnIngress, recnEgress
 			in.sw, in.port, eg.sw, eg.port = int32(r), int32(port), int32(r), int32(port)
@@ -248,10 +261,10 @@ func (rc *recn) route(s int, dst int, out *[recnMaxPath]int32) int {
 	}
 	n := 0
 	for n < recnMaxPath {
-		p := rc.ft.Port(r, dst)
-		out[n] = int32(r*rc.radix + p)
+		po := r*rc.radix + int(rc.hop[r*rc.hosts+dst])
+		out[n] = int32(po)
 		n++
-		if r, _ = rc.ft.Link(r, p); r < 0 {
+		if r = int(rc.next[po]); r < 0 {
 			break
 		}
 	}

@@ -458,7 +458,7 @@ func (s *Sim) recnXbarHead(r, pi int, first bool, now int64) (q, po int) {
 			return q, 0
 		}
 		pk := &s.pk[rc.head(pi, q)]
-		po = r*rc.radix + rs.ft.Port(r, int(pk.dst))
+		po = r*rc.radix + int(rc.hop[r*rc.hosts+int(pk.dst)])
 		if t := max(pk.entry, rs.xout[po]); t > now || !rc.room(rc.egress(po)) {
 			if t <= now { // no room: the egress side may send this cycle
 				t = now + 1
