@@ -142,12 +142,17 @@ type recn struct {
 	// divide at every hop): per (switch, host) the output port towards the
 	// host, per global port the switch its link leads to (−1: a host's
 	// port, a top switch's up port). Read only: a partition shares them.
-	hop    []uint8
-	next   []int32
-	sides  []recnSide
-	lines  []recnLine // side·saqs + line
-	upLine []int16    // ingress line: the upstream egress line id (from the ack)
-	upGen  []uint16
+	hop  []uint8
+	next []int32
+	// per (host, destination): the line of the host's interface a packet
+	// for the destination joins (its longest match, RECN paper §3.6) + 2,
+	// 1 none, 0 not known; a row is cleared when the interface's lines
+	// change (an allocation, a free), as the match depends on nothing else
+	niMatch []int8
+	sides   []recnSide
+	lines   []recnLine // side·saqs + line
+	upLine  []int16    // ingress line: the upstream egress line id (from the ack)
+	upGen   []uint16
 	// egress line: per local ingress port, the ingress line feeding it
 	inLine []int16 // (side·saqs + line)·radix + port
 	inGen  []uint16
@@ -196,7 +201,7 @@ func newRecn(ft *topology.FatTree, p recnParams) (*recn, error) {
 	hosts := ft.Nodes()
 	n := 2*np + hosts
 	rc := &recn{p: p, ft: ft, radix: radix, nPorts: np, hosts: hosts, sides: make([]recnSide, n),
-		hop: make([]uint8, ft.Routers()*hosts), next: make([]int32, np),
+		hop: make([]uint8, ft.Routers()*hosts), next: make([]int32, np), niMatch: make([]int8, hosts*hosts),
 		lines: make([]recnLine, n*p.saqs), upLine: make([]int16, n*p.saqs), upGen: make([]uint16, n*p.saqs),
 		inLine: make([]int16, n*p.saqs*radix), inGen: make([]uint16, n*p.saqs*radix),
 		qh: make([]int32, n*(p.saqs+1)), qt: make([]int32, n*(p.saqs+1)), qn: make([]int32, n*(p.saqs+1)),
@@ -293,6 +298,28 @@ func (rc *recn) match(s int, route *[recnMaxPath]int32, n int, skip int) int {
 		}
 	}
 	return best
+}
+
+// niLine is the line of host h's interface that a packet for dst joins
+// (match over its route), −1 none; the interface holds lines.
+func (rc *recn) niLine(h, dst int) int {
+	i := h*rc.hosts + dst
+	if v := rc.niMatch[i]; v != 0 {
+		return int(v) - 2
+	}
+	var route [recnMaxPath]int32
+	s := rc.ni(h)
+	n := rc.route(s, dst, &route)
+	l := rc.match(s, &route, n, -1)
+	rc.niMatch[i] = int8(l + 2)
+	return l
+}
+
+// linesChanged forgets the matches of side s when it is an interface.
+func (rc *recn) linesChanged(s int) {
+	if h := s - 2*rc.nPorts; h >= 0 {
+		clear(rc.niMatch[h*rc.hosts : (h+1)*rc.hosts])
+	}
 }
 
 // --- queues ---
@@ -511,9 +538,14 @@ func (rc *recn) arrive(s int, k int32, dst int, from int) int {
 	q := 0
 	l := -1
 	if sd.lines != 0 {
-		var route [recnMaxPath]int32
-		n := rc.route(s, dst, &route)
-		if l = rc.match(s, &route, n, -1); l >= 0 {
+		if sd.kind == recnNI {
+			l = rc.niLine(s-2*rc.nPorts, dst)
+		} else {
+			var route [recnMaxPath]int32
+			n := rc.route(s, dst, &route)
+			l = rc.match(s, &route, n, -1)
+		}
+		if l >= 0 {
 			q = 1 + l
 		}
 	}
@@ -732,6 +764,7 @@ func (rc *recn) onNotify(m *recnMsg) {
 	// normal queue, or a shorter line's SAQ (nested trees)
 	q := 1 + rc.match(s, &path, n, -1)
 	sd.lines |= 1 << l
+	rc.linesChanged(s)
 	ln := &rc.lines[base+l]
 	*ln = recnLine{path: m.path, plen: m.plen, blocked: true, gen: ln.gen + 1, parent: m.from, parentLine: m.fromLine, parentGen: m.fromGen}
 	rc.allocs++
@@ -775,6 +808,7 @@ func (rc *recn) tryFree(s, l int) {
 		return
 	}
 	rc.sides[s].lines &^= 1 << l
+	rc.linesChanged(s)
 	rc.frees++
 	if ln.xoffSent { // nothing left to stop
 		ln.xoffSent = false

@@ -230,9 +230,7 @@ func (s *Sim) recnAdmits(h, dst int) bool {
 	if sd.lines == 0 {
 		return true
 	}
-	var route [recnMaxPath]int32
-	n := rc.route(side, dst, &route)
-	l := rc.match(side, &route, n, -1)
+	l := rc.niLine(h, dst)
 	if l < 0 {
 		return true
 	}
