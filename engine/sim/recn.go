@@ -181,6 +181,10 @@ type recn struct {
 	// in a partitioned run: the partition's exchange across the cut and
 	// its messages' places in the sequential order (recn_parallel.go)
 	px *recnPart
+	// per kind of side (ingress; egress and interface), how many of its
+	// sides hold k lines, k ≥ 1 (index 0 unread): the SAQ utilisation's
+	// per-side maxima (recnSim.sample) without a scan of the sides
+	linesIn, linesEg [65]int32
 	// counters
 	ctlSent, notifies, refused, allocs, frees int64
 }
@@ -315,11 +319,28 @@ func (rc *recn) niLine(h, dst int) int {
 	return l
 }
 
-// linesChanged forgets the matches of side s when it is an interface.
-func (rc *recn) linesChanged(s int) {
+// linesChanged counts side s's lines, which were `before`, and forgets
+// its matches when it is an interface.
+func (rc *recn) linesChanged(s int, before uint64) {
+	c := &rc.linesEg
+	if rc.sides[s].kind == recnIngress {
+		c = &rc.linesIn
+	}
+	c[bits.OnesCount64(before)]--
+	c[bits.OnesCount64(rc.sides[s].lines)]++
 	if h := s - 2*rc.nPorts; h >= 0 {
 		clear(rc.niMatch[h*rc.hosts : (h+1)*rc.hosts])
 	}
+}
+
+// mostLines is the most lines any side counted in c holds.
+func (rc *recn) mostLines(c *[65]int32) int32 {
+	for k := rc.p.saqs; k > 0; k-- {
+		if c[k] > 0 {
+			return int32(k)
+		}
+	}
+	return 0
 }
 
 // --- queues ---
@@ -764,7 +785,7 @@ func (rc *recn) onNotify(m *recnMsg) {
 	// normal queue, or a shorter line's SAQ (nested trees)
 	q := 1 + rc.match(s, &path, n, -1)
 	sd.lines |= 1 << l
-	rc.linesChanged(s)
+	rc.linesChanged(s, sd.lines&^(1<<l))
 	ln := &rc.lines[base+l]
 	*ln = recnLine{path: m.path, plen: m.plen, blocked: true, gen: ln.gen + 1, parent: m.from, parentLine: m.fromLine, parentGen: m.fromGen}
 	rc.allocs++
@@ -808,7 +829,7 @@ func (rc *recn) tryFree(s, l int) {
 		return
 	}
 	rc.sides[s].lines &^= 1 << l
-	rc.linesChanged(s)
+	rc.linesChanged(s, rc.sides[s].lines|1<<l)
 	rc.frees++
 	if ln.xoffSent { // nothing left to stop
 		ln.xoffSent = false

@@ -663,17 +663,8 @@ func (rs *recnSim) sample(now int64, b int) {
 		return
 	}
 	rs.lastAllocs, rs.lastB = rc.allocs, b
-	var in, eg int32
-	np := rc.nPorts
-	for ri := 0; ri < len(rs.ranges); ri += 2 { // its switches' sides
-		for pi := rs.ranges[ri] * rc.radix; pi < rs.ranges[ri+1]*rc.radix; pi++ {
-			in = max(in, int32(bits.OnesCount64(rc.sides[pi].lines)))
-			eg = max(eg, int32(bits.OnesCount64(rc.sides[np+pi].lines)))
-		}
-	}
-	for h := rs.h0; h < rs.h1; h++ { // its interfaces
-		eg = max(eg, int32(bits.OnesCount64(rc.sides[2*np+h].lines)))
-	}
+	// its sides' (a partition allocates and frees the lines of its own)
+	in, eg := rc.mostLines(&rc.linesIn), rc.mostLines(&rc.linesEg)
 	if b < len(rs.sIn) {
 		rs.sIn[b], rs.sEg[b] = max(rs.sIn[b], in), max(rs.sEg[b], eg)
 	}
