@@ -791,7 +791,7 @@ const (
 	RecnNodeBytes = 8
 	RecnMsgBytes  = 64 // a message with its wheel link (sim's recnMsgNode)
 	RecnBytes     = 33944
-	RecnSimBytes  = 632
+	RecnSimBytes  = 952
 	// RecnPoolCopies is how many times the packet pool's length the
 	// estimate counts under RECN (recnPackets: the bound is reached)
 	RecnPoolCopies = 3

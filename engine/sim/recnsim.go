@@ -69,6 +69,11 @@ type recnSim struct {
 	h0, h1 int
 	niCls  uint64  // 0: an interface's packets land before a switch's sent the same cycle (their arrival order)
 	optr   []uint8 // congestion.recnCrossbar=perOutput: per port, its crossbar output's round-robin pointer over the inputs (nil otherwise)
+	// recnXbarPerOutput's requests per rotated input: the queue and the
+	// output port (read only where the cycle's request mask has a bit; here
+	// so that they are not cleared at every call)
+	reqQ  [64]int8
+	reqPo [64]int32
 }
 
 // initRecn builds RECN's sides for a fat tree (config checks the rest).
@@ -502,8 +507,7 @@ func (s *Sim) recnXbarPerOutput(r, rot int, now int64) {
 	rc := rs.rc
 	radix := rc.radix
 	busy := rs.inBusy[r]
-	var reqQ [64]int8
-	var reqPo [64]int32
+	reqQ, reqPo := &rs.reqQ, &rs.reqPo
 	var later uint64
 	for pass := 0; pass < 2; pass++ {
 		var sides uint64
