@@ -253,10 +253,11 @@ func (s *Sim) recnAdmit(now int64) {
 		for ; m != 0; m &= m - 1 {
 			h := w<<6 | bits.TrailingZeros64(m)
 			mask := rs.admMask[h*W : h*W+W]
-			if rs.admLast[h] < now {
+			if sd := &rs.rc.sides[rs.rc.ni(h)]; rs.admLast[h] < now && sd.used < sd.mem {
 				// from the round-robin's destination on, wrapping round to
 				// the bits of its word below it
 				sw, sb := int(rs.admRR[h])>>6, uint(rs.admRR[h]&63)
+				stop := s.recnStopped(h)
 				for i := 0; i <= W; i++ {
 					wi := (sw + i) % W
 					bm := mask[wi]
@@ -265,7 +266,7 @@ func (s *Sim) recnAdmit(now int64) {
 					} else if i == W {
 						bm &= 1<<sb - 1
 					}
-					if d := s.recnAdmitFrom(h, wi, bm, now); d >= 0 {
+					if d := s.recnAdmitFrom(h, wi, bm, stop, now); d >= 0 {
 						rs.admRR[h] = int32((d + 1) % N)
 						break
 					}
@@ -287,15 +288,34 @@ func (s *Sim) recnAdmit(now int64) {
 	}
 }
 
+// recnStopped is the lines of host h's injection side that admit nothing
+// (recnAdmits: stopped by Xoff, or holding T_xoff packets).
+func (s *Sim) recnStopped(h int) uint64 {
+	rc := s.rn.rc
+	side := rc.ni(h)
+	var stop uint64
+	for m := rc.sides[side].lines; m != 0; m &= m - 1 {
+		l := bits.TrailingZeros64(m)
+		if rc.lines[side*rc.p.saqs+l].stopped || rc.qn[rc.qi(side, 1+l)] >= rc.p.xoff {
+			stop |= 1 << l
+		}
+	}
+	return stop
+}
+
 // recnAdmitFrom moves the first packet it admits among host h's
-// destinations in bm (word wi of its mask) into the injection side and
-// returns its destination; −1 if none.
-func (s *Sim) recnAdmitFrom(h, wi int, bm uint64, now int64) int {
+// destinations in bm (word wi of its mask) into the injection side, which
+// has room and whose lines in stop admit nothing (recnStopped), and
+// returns its destination; −1 if none. It is recnAdmits over the
+// destinations in turn: nothing changes the side until a packet moves.
+func (s *Sim) recnAdmitFrom(h, wi int, bm, stop uint64, now int64) int {
 	rs := s.rn
 	for ; bm != 0; bm &= bm - 1 {
 		d := wi<<6 | bits.TrailingZeros64(bm)
-		if !s.recnAdmits(h, d) {
-			continue
+		if stop != 0 {
+			if l := rs.rc.niLine(h, d); l >= 0 && stop&(1<<l) != 0 {
+				continue
+			}
 		}
 		f := h*s.N + d
 		i := rs.admH[f]
