@@ -149,6 +149,10 @@ type recn struct {
 	// 1 none, 0 not known; a row is cleared when the interface's lines
 	// change (an allocation, a free), as the match depends on nothing else
 	niMatch []int8
+	// per (host, line of its interface), niWords words: the destinations
+	// whose match (niMatch) is known to be the line, cleared with niMatch
+	niDst   []uint64
+	niWords int
 	sides   []recnSide
 	lines   []recnLine // side·saqs + line
 	upLine  []int16    // ingress line: the upstream egress line id (from the ack)
@@ -206,6 +210,7 @@ func newRecn(ft *topology.FatTree, p recnParams) (*recn, error) {
 	n := 2*np + hosts
 	rc := &recn{p: p, ft: ft, radix: radix, nPorts: np, hosts: hosts, sides: make([]recnSide, n),
 		hop: make([]uint8, ft.Routers()*hosts), next: make([]int32, np), niMatch: make([]int8, hosts*hosts),
+		niDst: make([]uint64, hosts*p.saqs*((hosts+63)/64)), niWords: (hosts + 63) / 64,
 		lines: make([]recnLine, n*p.saqs), upLine: make([]int16, n*p.saqs), upGen: make([]uint16, n*p.saqs),
 		inLine: make([]int16, n*p.saqs*radix), inGen: make([]uint16, n*p.saqs*radix),
 		qh: make([]int32, n*(p.saqs+1)), qt: make([]int32, n*(p.saqs+1)), qn: make([]int32, n*(p.saqs+1)),
@@ -316,6 +321,9 @@ func (rc *recn) niLine(h, dst int) int {
 	n := rc.route(s, dst, &route)
 	l := rc.match(s, &route, n, -1)
 	rc.niMatch[i] = int8(l + 2)
+	if l >= 0 {
+		rc.niDst[(h*rc.p.saqs+l)*rc.niWords+dst>>6] |= 1 << (dst & 63)
+	}
 	return l
 }
 
@@ -330,6 +338,8 @@ func (rc *recn) linesChanged(s int, before uint64) {
 	c[bits.OnesCount64(rc.sides[s].lines)]++
 	if h := s - 2*rc.nPorts; h >= 0 {
 		clear(rc.niMatch[h*rc.hosts : (h+1)*rc.hosts])
+		w := rc.p.saqs * rc.niWords
+		clear(rc.niDst[h*w : (h+1)*w])
 	}
 }
 

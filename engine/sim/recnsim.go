@@ -310,10 +310,17 @@ func (s *Sim) recnStopped(h int) uint64 {
 // destinations in turn: nothing changes the side until a packet moves.
 func (s *Sim) recnAdmitFrom(h, wi int, bm, stop uint64, now int64) int {
 	rs := s.rn
+	rc := rs.rc
+	if stop != 0 {
+		// the destinations known to match a stopped line go at once
+		for m := stop; m != 0; m &= m - 1 {
+			bm &^= rc.niDst[(h*rc.p.saqs+bits.TrailingZeros64(m))*rc.niWords+wi]
+		}
+	}
 	for ; bm != 0; bm &= bm - 1 {
 		d := wi<<6 | bits.TrailingZeros64(bm)
-		if stop != 0 {
-			if l := rs.rc.niLine(h, d); l >= 0 && stop&(1<<l) != 0 {
+		if stop != 0 && rc.niMatch[h*rc.hosts+d] == 0 { // not known: its match
+			if l := rc.niLine(h, d); l >= 0 && stop&(1<<l) != 0 {
 				continue
 			}
 		}
