@@ -790,7 +790,7 @@ const (
 	RecnLineBytes = 80
 	RecnNodeBytes = 8
 	RecnMsgBytes  = 64 // a message with its wheel link (sim's recnMsgNode)
-	RecnBytes     = 33976
+	RecnBytes     = 34000
 	RecnSimBytes  = 952
 	// RecnPoolCopies is how many times the packet pool's length the
 	// estimate counts under RECN (recnPackets: the bound is reached)
@@ -945,8 +945,8 @@ func (c *Config) recnMemory(ports, N, R, radix, lat, held int64) []MemoryPart {
 	words := (N + 63) / 64
 	// admittance mask, round-robin pointer, last move, held packet, the
 	// list pool's start, per SAQ of the interface the destinations known to
-	// match it (sim's recn.niDst)
-	perHost := float64(words*8 + 4 + 8 + 4 + 16*RecnNodeBytes + saqs*words*8)
+	// match it (sim's recn.niDst), the idle scan's flag (recn.admIdle)
+	perHost := float64(words*8 + 4 + 8 + 4 + 16*RecnNodeBytes + saqs*words*8 + 1)
 	// ordering counters, admittance list, the interface's match (sim's recn.niMatch)
 	pairs := float64(N*N) * (8 + 12 + 1)
 	nodes := max(rp.network+float64(sides*saqs)-float64(N*memNI), 0) + max(rp.waiting-float64(16*N), 0)

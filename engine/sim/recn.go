@@ -153,6 +153,11 @@ type recn struct {
 	// whose match (niMatch) is known to be the line, cleared with niMatch
 	niDst   []uint64
 	niWords int
+	// per host: its admittance queues' last scan admitted nothing and
+	// nothing that could admit one has happened since (recnAdmit): its
+	// interface has sent nothing, no line there was stopped or restarted,
+	// allocated or freed, and nothing was queued
+	admIdle []bool
 	sides   []recnSide
 	lines   []recnLine // side·saqs + line
 	upLine  []int16    // ingress line: the upstream egress line id (from the ack)
@@ -210,7 +215,7 @@ func newRecn(ft *topology.FatTree, p recnParams) (*recn, error) {
 	n := 2*np + hosts
 	rc := &recn{p: p, ft: ft, radix: radix, nPorts: np, hosts: hosts, sides: make([]recnSide, n),
 		hop: make([]uint8, ft.Routers()*hosts), next: make([]int32, np), niMatch: make([]int8, hosts*hosts),
-		niDst: make([]uint64, hosts*p.saqs*((hosts+63)/64)), niWords: (hosts + 63) / 64,
+		niDst: make([]uint64, hosts*p.saqs*((hosts+63)/64)), niWords: (hosts + 63) / 64, admIdle: make([]bool, hosts),
 		lines: make([]recnLine, n*p.saqs), upLine: make([]int16, n*p.saqs), upGen: make([]uint16, n*p.saqs),
 		inLine: make([]int16, n*p.saqs*radix), inGen: make([]uint16, n*p.saqs*radix),
 		qh: make([]int32, n*(p.saqs+1)), qt: make([]int32, n*(p.saqs+1)), qn: make([]int32, n*(p.saqs+1)),
@@ -337,6 +342,7 @@ func (rc *recn) linesChanged(s int, before uint64) {
 	c[bits.OnesCount64(before)]--
 	c[bits.OnesCount64(rc.sides[s].lines)]++
 	if h := s - 2*rc.nPorts; h >= 0 {
+		rc.admIdle[h] = false
 		clear(rc.niMatch[h*rc.hosts : (h+1)*rc.hosts])
 		w := rc.p.saqs * rc.niWords
 		clear(rc.niDst[h*w : (h+1)*w])
@@ -531,6 +537,9 @@ func (rc *recn) step(now int64) {
 			if ln := &rc.lines[int(m.to)*rc.p.saqs+int(m.line)]; ln.gen == m.gen && rc.valid(int(m.to), int(m.line)) {
 				ln.stopped = m.kind == recnXoff
 				rc.sleep[m.to] = 0
+				if h := int(m.to) - 2*rc.nPorts; h >= 0 {
+					rc.admIdle[h] = false
+				}
 			}
 		case recnCredit:
 			rc.credits[m.to]++
@@ -734,6 +743,9 @@ func (rc *recn) dequeue(s, q int) int32 {
 	rc.qn[qi]--
 	sd := &rc.sides[s]
 	sd.used--
+	if sd.kind == recnNI {
+		rc.admIdle[s-2*rc.nPorts] = false
+	}
 	rc.popMarkers(s, q)
 	if sd.kind == recnIngress && sd.peer >= 0 {
 		// a credit goes back as the baselines' do (side-band, after the

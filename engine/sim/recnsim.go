@@ -214,6 +214,7 @@ func (rs *recnSim) admPush(h, dst, n int, k int32) bool {
 	}
 	rs.admT[f] = i
 	rs.admLen[f]++
+	rs.rc.admIdle[h] = false
 	rs.admMask[h*rs.admWords+dst>>6] |= 1 << (dst & 63)
 	return true
 }
@@ -253,7 +254,7 @@ func (s *Sim) recnAdmit(now int64) {
 		for ; m != 0; m &= m - 1 {
 			h := w<<6 | bits.TrailingZeros64(m)
 			mask := rs.admMask[h*W : h*W+W]
-			if sd := &rs.rc.sides[rs.rc.ni(h)]; rs.admLast[h] < now && sd.used < sd.mem {
+			if sd := &rs.rc.sides[rs.rc.ni(h)]; rs.admLast[h] < now && sd.used < sd.mem && !rs.rc.admIdle[h] {
 				// from the round-robin's destination on, wrapping round to
 				// the bits of its word below it
 				sw, sb := int(rs.admRR[h])>>6, uint(rs.admRR[h]&63)
@@ -271,6 +272,9 @@ func (s *Sim) recnAdmit(now int64) {
 						break
 					}
 				}
+				// nothing moved: not again until something that may
+				// admit happens (rc.admIdle)
+				rs.rc.admIdle[h] = rs.admLast[h] < now
 			}
 			if k := rs.pend[h]; k >= 0 && rs.admPush(h, int(s.pk[k].dst), N, k) {
 				rs.pend[h] = -1
