@@ -790,8 +790,8 @@ const (
 	RecnLineBytes = 80
 	RecnNodeBytes = 8
 	RecnMsgBytes  = 64 // a message with its wheel link (sim's recnMsgNode)
-	RecnBytes     = 33344
-	RecnSimBytes  = 632
+	RecnBytes     = 34000
+	RecnSimBytes  = 952
 	// RecnPoolCopies is how many times the packet pool's length the
 	// estimate counts under RECN (recnPackets: the bound is reached)
 	RecnPoolCopies = 3
@@ -940,10 +940,15 @@ func (c *Config) recnMemory(ports, N, R, radix, lat, held int64) []MemoryPart {
 	nb, _, _ := c.samples()
 	memNI := max(int64(r.InjectionBuffer)/P, 1) // an interface's memory
 	rp := c.recnPackets(ports, N, held)
-	state := float64(sides*side+RecnBytes+RecnSimBytes+R*16+ports*17+(N+63)/64*8+N*memNI*RecnNodeBytes) + 3*4*nb
+	// R·N + 4·ports: the D-mod-k tables (sim's recn.hop, recn.next)
+	state := float64(sides*side+RecnBytes+RecnSimBytes+R*16+ports*17+R*N+ports*4+(N+63)/64*8+N*memNI*RecnNodeBytes) + 3*4*nb
 	words := (N + 63) / 64
-	perHost := float64(words*8 + 4 + 8 + 4 + 16*RecnNodeBytes) // admittance mask, round-robin pointer, last move, held packet, the list pool's start
-	pairs := float64(N*N) * (8 + 12)
+	// admittance mask, round-robin pointer, last move, held packet, the
+	// list pool's start, per SAQ of the interface the destinations known to
+	// match it (sim's recn.niDst), the idle scan's flag (recn.admIdle)
+	perHost := float64(words*8 + 4 + 8 + 4 + 16*RecnNodeBytes + saqs*words*8 + 1)
+	// ordering counters, admittance list, the interface's match (sim's recn.niMatch)
+	pairs := float64(N*N) * (8 + 12 + 1)
 	nodes := max(rp.network+float64(sides*saqs)-float64(N*memNI), 0) + max(rp.waiting-float64(16*N), 0)
 	msgs := RecnMsgBound(ports, N, radix, saqs, lat, P)
 	return []MemoryPart{

@@ -287,7 +287,7 @@ func TestRECNInterfaceStateIsEstimated(t *testing.T) {
 		t.Error("the IQ baseline has no RECN sides, but their packets are estimated")
 	}
 
-	// the 256-host fat tree with RECN: 65,536 host pairs of 20 bytes each
+	// the 256-host fat tree with RECN: 65,536 host pairs of 21 bytes each
 	c, _ = PresetByName("fattree256")
 	c.Congestion.Scheme, c.Physical.PhitBytes = "recn", 8
 	if errs := c.Validate(); errs != nil {

@@ -137,10 +137,31 @@ type recn struct {
 	ft     *topology.FatTree
 	radix  int
 	nPorts int
-	sides  []recnSide
-	lines  []recnLine // side·saqs + line
-	upLine []int16    // ingress line: the upstream egress line id (from the ack)
-	upGen  []uint16
+	hosts  int
+	// D-mod-k as tables, so that a route is lookups (ft.Port and ft.Link
+	// divide at every hop): per (switch, host) the output port towards the
+	// host, per global port the switch its link leads to (−1: a host's
+	// port, a top switch's up port). Read only: a partition shares them.
+	hop  []uint8
+	next []int32
+	// per (host, destination): the line of the host's interface a packet
+	// for the destination joins (its longest match, RECN paper §3.6) + 2,
+	// 1 none, 0 not known; a row is cleared when the interface's lines
+	// change (an allocation, a free), as the match depends on nothing else
+	niMatch []int8
+	// per (host, line of its interface), niWords words: the destinations
+	// whose match (niMatch) is known to be the line, cleared with niMatch
+	niDst   []uint64
+	niWords int
+	// per host: its admittance queues' last scan admitted nothing and
+	// nothing that could admit one has happened since (recnAdmit): its
+	// interface has sent nothing, no line there was stopped or restarted,
+	// allocated or freed, and nothing was queued
+	admIdle []bool
+	sides   []recnSide
+	lines   []recnLine // side·saqs + line
+	upLine  []int16    // ingress line: the upstream egress line id (from the ack)
+	upGen   []uint16
 	// egress line: per local ingress port, the ingress line feeding it
 	inLine []int16 // (side·saqs + line)·radix + port
 	inGen  []uint16
@@ -169,6 +190,10 @@ type recn struct {
 	// in a partitioned run: the partition's exchange across the cut and
 	// its messages' places in the sequential order (recn_parallel.go)
 	px *recnPart
+	// per kind of side (ingress; egress and interface), how many of its
+	// sides hold k lines, k ≥ 1 (index 0 unread): the SAQ utilisation's
+	// per-side maxima (recnSim.sample) without a scan of the sides
+	linesIn, linesEg [65]int32
 	// counters
 	ctlSent, notifies, refused, allocs, frees int64
 }
@@ -188,7 +213,9 @@ func newRecn(ft *topology.FatTree, p recnParams) (*recn, error) {
 	np := ft.Routers() * radix
 	hosts := ft.Nodes()
 	n := 2*np + hosts
-	rc := &recn{p: p, ft: ft, radix: radix, nPorts: np, sides: make([]recnSide, n),
+	rc := &recn{p: p, ft: ft, radix: radix, nPorts: np, hosts: hosts, sides: make([]recnSide, n),
+		hop: make([]uint8, ft.Routers()*hosts), next: make([]int32, np), niMatch: make([]int8, hosts*hosts),
+		niDst: make([]uint64, hosts*p.saqs*((hosts+63)/64)), niWords: (hosts + 63) / 64, admIdle: make([]bool, hosts),
 		lines: make([]recnLine, n*p.saqs), upLine: make([]int16, n*p.saqs), upGen: make([]uint16, n*p.saqs),
 		inLine: make([]int16, n*p.saqs*radix), inGen: make([]uint16, n*p.saqs*radix),
 		qh: make([]int32, n*(p.saqs+1)), qt: make([]int32, n*(p.saqs+1)), qn: make([]int32, n*(p.saqs+1)),
@@ -208,8 +235,13 @@ func newRecn(ft *topology.FatTree, p recnParams) (*recn, error) {
 		memNI = p.memNI
 	}
 	for r := 0; r < ft.Routers(); r++ {
+		for h := 0; h < hosts; h++ {
+			rc.hop[r*hosts+h] = uint8(ft.Port(r, h))
+		}
 		for port := 0; port < radix; port++ {
 			pi := r*radix + port
+			r2, _ := ft.Link(r, port)
+			rc.next[pi] = int32(r2)
 			in, eg := &rc.sides[pi], &rc.sides[np+pi]
 			in.kind, eg.kind = recnIngress, recnEgress
 			in.sw, in.port, eg.sw, eg.port = int32(r), int32(port), int32(r), int32(port)
@@ -248,10 +280,10 @@ func (rc *recn) route(s int, dst int, out *[recnMaxPath]int32) int {
 	}
 	n := 0
 	for n < recnMaxPath {
-		p := rc.ft.Port(r, dst)
-		out[n] = int32(r*rc.radix + p)
+		po := r*rc.radix + int(rc.hop[r*rc.hosts+dst])
+		out[n] = int32(po)
 		n++
-		if r, _ = rc.ft.Link(r, p); r < 0 {
+		if r = int(rc.next[po]); r < 0 {
 			break
 		}
 	}
@@ -280,6 +312,51 @@ func (rc *recn) match(s int, route *[recnMaxPath]int32, n int, skip int) int {
 		}
 	}
 	return best
+}
+
+// niLine is the line of host h's interface that a packet for dst joins
+// (match over its route), −1 none; the interface holds lines.
+func (rc *recn) niLine(h, dst int) int {
+	i := h*rc.hosts + dst
+	if v := rc.niMatch[i]; v != 0 {
+		return int(v) - 2
+	}
+	var route [recnMaxPath]int32
+	s := rc.ni(h)
+	n := rc.route(s, dst, &route)
+	l := rc.match(s, &route, n, -1)
+	rc.niMatch[i] = int8(l + 2)
+	if l >= 0 {
+		rc.niDst[(h*rc.p.saqs+l)*rc.niWords+dst>>6] |= 1 << (dst & 63)
+	}
+	return l
+}
+
+// linesChanged counts side s's lines, which were `before`, and forgets
+// its matches when it is an interface.
+func (rc *recn) linesChanged(s int, before uint64) {
+	c := &rc.linesEg
+	if rc.sides[s].kind == recnIngress {
+		c = &rc.linesIn
+	}
+	c[bits.OnesCount64(before)]--
+	c[bits.OnesCount64(rc.sides[s].lines)]++
+	if h := s - 2*rc.nPorts; h >= 0 {
+		rc.admIdle[h] = false
+		clear(rc.niMatch[h*rc.hosts : (h+1)*rc.hosts])
+		w := rc.p.saqs * rc.niWords
+		clear(rc.niDst[h*w : (h+1)*w])
+	}
+}
+
+// mostLines is the most lines any side counted in c holds.
+func (rc *recn) mostLines(c *[65]int32) int32 {
+	for k := rc.p.saqs; k > 0; k-- {
+		if c[k] > 0 {
+			return int32(k)
+		}
+	}
+	return 0
 }
 
 // --- queues ---
@@ -460,6 +537,9 @@ func (rc *recn) step(now int64) {
 			if ln := &rc.lines[int(m.to)*rc.p.saqs+int(m.line)]; ln.gen == m.gen && rc.valid(int(m.to), int(m.line)) {
 				ln.stopped = m.kind == recnXoff
 				rc.sleep[m.to] = 0
+				if h := int(m.to) - 2*rc.nPorts; h >= 0 {
+					rc.admIdle[h] = false
+				}
 			}
 		case recnCredit:
 			rc.credits[m.to]++
@@ -498,9 +578,14 @@ func (rc *recn) arrive(s int, k int32, dst int, from int) int {
 	q := 0
 	l := -1
 	if sd.lines != 0 {
-		var route [recnMaxPath]int32
-		n := rc.route(s, dst, &route)
-		if l = rc.match(s, &route, n, -1); l >= 0 {
+		if sd.kind == recnNI {
+			l = rc.niLine(s-2*rc.nPorts, dst)
+		} else {
+			var route [recnMaxPath]int32
+			n := rc.route(s, dst, &route)
+			l = rc.match(s, &route, n, -1)
+		}
+		if l >= 0 {
 			q = 1 + l
 		}
 	}
@@ -658,6 +743,9 @@ func (rc *recn) dequeue(s, q int) int32 {
 	rc.qn[qi]--
 	sd := &rc.sides[s]
 	sd.used--
+	if sd.kind == recnNI {
+		rc.admIdle[s-2*rc.nPorts] = false
+	}
 	rc.popMarkers(s, q)
 	if sd.kind == recnIngress && sd.peer >= 0 {
 		// a credit goes back as the baselines' do (side-band, after the
@@ -719,6 +807,7 @@ func (rc *recn) onNotify(m *recnMsg) {
 	// normal queue, or a shorter line's SAQ (nested trees)
 	q := 1 + rc.match(s, &path, n, -1)
 	sd.lines |= 1 << l
+	rc.linesChanged(s, sd.lines&^(1<<l))
 	ln := &rc.lines[base+l]
 	*ln = recnLine{path: m.path, plen: m.plen, blocked: true, gen: ln.gen + 1, parent: m.from, parentLine: m.fromLine, parentGen: m.fromGen}
 	rc.allocs++
@@ -762,6 +851,7 @@ func (rc *recn) tryFree(s, l int) {
 		return
 	}
 	rc.sides[s].lines &^= 1 << l
+	rc.linesChanged(s, rc.sides[s].lines|1<<l)
 	rc.frees++
 	if ln.xoffSent { // nothing left to stop
 		ln.xoffSent = false

@@ -69,6 +69,11 @@ type recnSim struct {
 	h0, h1 int
 	niCls  uint64  // 0: an interface's packets land before a switch's sent the same cycle (their arrival order)
 	optr   []uint8 // congestion.recnCrossbar=perOutput: per port, its crossbar output's round-robin pointer over the inputs (nil otherwise)
+	// recnXbarPerOutput's requests per rotated input: the queue and the
+	// output port (read only where the cycle's request mask has a bit; here
+	// so that they are not cleared at every call)
+	reqQ  [64]int8
+	reqPo [64]int32
 }
 
 // initRecn builds RECN's sides for a fat tree (config checks the rest).
@@ -209,6 +214,7 @@ func (rs *recnSim) admPush(h, dst, n int, k int32) bool {
 	}
 	rs.admT[f] = i
 	rs.admLen[f]++
+	rs.rc.admIdle[h] = false
 	rs.admMask[h*rs.admWords+dst>>6] |= 1 << (dst & 63)
 	return true
 }
@@ -230,9 +236,7 @@ func (s *Sim) recnAdmits(h, dst int) bool {
 	if sd.lines == 0 {
 		return true
 	}
-	var route [recnMaxPath]int32
-	n := rc.route(side, dst, &route)
-	l := rc.match(side, &route, n, -1)
+	l := rc.niLine(h, dst)
 	if l < 0 {
 		return true
 	}
@@ -250,10 +254,11 @@ func (s *Sim) recnAdmit(now int64) {
 		for ; m != 0; m &= m - 1 {
 			h := w<<6 | bits.TrailingZeros64(m)
 			mask := rs.admMask[h*W : h*W+W]
-			if rs.admLast[h] < now {
+			if sd := &rs.rc.sides[rs.rc.ni(h)]; rs.admLast[h] < now && sd.used < sd.mem && !rs.rc.admIdle[h] {
 				// from the round-robin's destination on, wrapping round to
 				// the bits of its word below it
 				sw, sb := int(rs.admRR[h])>>6, uint(rs.admRR[h]&63)
+				stop := s.recnStopped(h)
 				for i := 0; i <= W; i++ {
 					wi := (sw + i) % W
 					bm := mask[wi]
@@ -262,11 +267,14 @@ func (s *Sim) recnAdmit(now int64) {
 					} else if i == W {
 						bm &= 1<<sb - 1
 					}
-					if d := s.recnAdmitFrom(h, wi, bm, now); d >= 0 {
+					if d := s.recnAdmitFrom(h, wi, bm, stop, now); d >= 0 {
 						rs.admRR[h] = int32((d + 1) % N)
 						break
 					}
 				}
+				// nothing moved: not again until something that may
+				// admit happens (rc.admIdle)
+				rs.rc.admIdle[h] = rs.admLast[h] < now
 			}
 			if k := rs.pend[h]; k >= 0 && rs.admPush(h, int(s.pk[k].dst), N, k) {
 				rs.pend[h] = -1
@@ -284,15 +292,41 @@ func (s *Sim) recnAdmit(now int64) {
 	}
 }
 
+// recnStopped is the lines of host h's injection side that admit nothing
+// (recnAdmits: stopped by Xoff, or holding T_xoff packets).
+func (s *Sim) recnStopped(h int) uint64 {
+	rc := s.rn.rc
+	side := rc.ni(h)
+	var stop uint64
+	for m := rc.sides[side].lines; m != 0; m &= m - 1 {
+		l := bits.TrailingZeros64(m)
+		if rc.lines[side*rc.p.saqs+l].stopped || rc.qn[rc.qi(side, 1+l)] >= rc.p.xoff {
+			stop |= 1 << l
+		}
+	}
+	return stop
+}
+
 // recnAdmitFrom moves the first packet it admits among host h's
-// destinations in bm (word wi of its mask) into the injection side and
-// returns its destination; −1 if none.
-func (s *Sim) recnAdmitFrom(h, wi int, bm uint64, now int64) int {
+// destinations in bm (word wi of its mask) into the injection side, which
+// has room and whose lines in stop admit nothing (recnStopped), and
+// returns its destination; −1 if none. It is recnAdmits over the
+// destinations in turn: nothing changes the side until a packet moves.
+func (s *Sim) recnAdmitFrom(h, wi int, bm, stop uint64, now int64) int {
 	rs := s.rn
+	rc := rs.rc
+	if stop != 0 {
+		// the destinations known to match a stopped line go at once
+		for m := stop; m != 0; m &= m - 1 {
+			bm &^= rc.niDst[(h*rc.p.saqs+bits.TrailingZeros64(m))*rc.niWords+wi]
+		}
+	}
 	for ; bm != 0; bm &= bm - 1 {
 		d := wi<<6 | bits.TrailingZeros64(bm)
-		if !s.recnAdmits(h, d) {
-			continue
+		if stop != 0 && rc.niMatch[h*rc.hosts+d] == 0 { // not known: its match
+			if l := rc.niLine(h, d); l >= 0 && stop&(1<<l) != 0 {
+				continue
+			}
 		}
 		f := h*s.N + d
 		i := rs.admH[f]
@@ -458,7 +492,7 @@ func (s *Sim) recnXbarHead(r, pi int, first bool, now int64) (q, po int) {
 			return q, 0
 		}
 		pk := &s.pk[rc.head(pi, q)]
-		po = r*rc.radix + rs.ft.Port(r, int(pk.dst))
+		po = r*rc.radix + int(rc.hop[r*rc.hosts+int(pk.dst)])
 		if t := max(pk.entry, rs.xout[po]); t > now || !rc.room(rc.egress(po)) {
 			if t <= now { // no room: the egress side may send this cycle
 				t = now + 1
@@ -504,8 +538,7 @@ func (s *Sim) recnXbarPerOutput(r, rot int, now int64) {
 	rc := rs.rc
 	radix := rc.radix
 	busy := rs.inBusy[r]
-	var reqQ [64]int8
-	var reqPo [64]int32
+	reqQ, reqPo := &rs.reqQ, &rs.reqPo
 	var later uint64
 	for pass := 0; pass < 2; pass++ {
 		var sides uint64
@@ -665,17 +698,8 @@ func (rs *recnSim) sample(now int64, b int) {
 		return
 	}
 	rs.lastAllocs, rs.lastB = rc.allocs, b
-	var in, eg int32
-	np := rc.nPorts
-	for ri := 0; ri < len(rs.ranges); ri += 2 { // its switches' sides
-		for pi := rs.ranges[ri] * rc.radix; pi < rs.ranges[ri+1]*rc.radix; pi++ {
-			in = max(in, int32(bits.OnesCount64(rc.sides[pi].lines)))
-			eg = max(eg, int32(bits.OnesCount64(rc.sides[np+pi].lines)))
-		}
-	}
-	for h := rs.h0; h < rs.h1; h++ { // its interfaces
-		eg = max(eg, int32(bits.OnesCount64(rc.sides[2*np+h].lines)))
-	}
+	// its sides' (a partition allocates and frees the lines of its own)
+	in, eg := rc.mostLines(&rc.linesIn), rc.mostLines(&rc.linesEg)
 	if b < len(rs.sIn) {
 		rs.sIn[b], rs.sEg[b] = max(rs.sIn[b], in), max(rs.sEg[b], eg)
 	}
