@@ -104,6 +104,13 @@ var presetJobs = sync.OnceValue(func() map[string]struct {
 // jobOf is the configuration of a measured run.
 func jobOf(t *testing.T, m measuredRun) config.Config {
 	t.Helper()
+	return measuredJob(t, m).Config
+}
+
+// measuredJob is a measured run's job: the first run of its series at its
+// x, edited by its set.
+func measuredJob(t *testing.T, m measuredRun) Job {
+	t.Helper()
 	p, ok := presetJobs()[m.preset]
 	e, jobs := p.e, p.jobs
 	if !ok || len(jobs) == 0 {
@@ -117,11 +124,11 @@ func jobOf(t *testing.T, m measuredRun) config.Config {
 					t.Fatal(err)
 				}
 			}
-			return j.Config
+			return j
 		}
 	}
 	t.Fatalf("%s: no series %q at %g", m.preset, m.series, m.x)
-	return config.Config{}
+	return Job{}
 }
 
 // costRatio is a measured run's time (in runs of the h=2 MIN at 0.5) per
