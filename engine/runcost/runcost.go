@@ -119,15 +119,24 @@ var busierRows = []busier{
 
 // fixedCost is a network's instructions per cycle with no traffic, per
 // node and per router.
+// PerDest: the row holds for runs with per-destination source queues
+// only (a node's queues are served each cycle; without them the traffic
+// generator skips the cycles a node sends nothing).
 type fixedCost struct {
 	Topology           string
+	PerDest            bool
 	PerNode, PerRouter float64
 	Row                string
 }
 
 var fixedCosts = []fixedCost{
-	{"fbfly", 112, figures.FixedInstrPerRouterCycle, "The gallery's run-time estimate: Kim et al.'s 16-node flattened butterfly idle (1,905 per cycle)"},
-	{"", figures.FixedInstrPerNodeCycle, figures.FixedInstrPerRouterCycle, "The gallery's run-time estimate: the idle Dragonflies' fit"},
+	{"fbfly", true, 112, figures.FixedInstrPerRouterCycle, "The gallery's run-time estimate: Kim et al.'s 16-node flattened butterfly idle (1,905 per cycle)"},
+	// TestCallgrindFBFly, 16 nodes, MIN, UR 0.01, less the hops at about
+	// 2,500: (1,371,274 − 32 hops) without source queues against
+	// (6,774,963 − 49 hops) with per-destination ones (the CBCM rows'
+	// settings), 0.19 of it: 1,905 × 0.19 ≈ 366 a cycle
+	{"fbfly", false, 16, figures.FixedInstrPerRouterCycle, "The page's run-time estimate: the flattened butterfly without per-destination source queues, 366 per cycle at 16 nodes"},
+	{"", false, figures.FixedInstrPerNodeCycle, figures.FixedInstrPerRouterCycle, "The gallery's run-time estimate: the idle Dragonflies' fit"},
 }
 
 // PerHop is the instructions per packet-hop (every crossing, a control
@@ -272,8 +281,9 @@ func holds(c *config.Config, topology, path, value string) bool {
 // FixedPerCycle is a network's instructions per cycle whatever its traffic.
 func FixedPerCycle(c *config.Config) float64 {
 	sz, _ := c.Topology.Sizes()
+	_, perDest := c.Traffic.Messages()
 	for _, f := range fixedCosts {
-		if f.Topology == "" || f.Topology == topologyKind(c) {
+		if (f.Topology == "" || f.Topology == topologyKind(c)) && (!f.PerDest || perDest) {
 			return f.PerNode*float64(sz.Nodes) + f.PerRouter*float64(sz.Routers)
 		}
 	}
@@ -322,14 +332,16 @@ func Mechanisms(c *config.Config) float64 {
 // butterfly, MIN under the tornado n → n+4 at 0.5 (its bound 0.25), the
 // probe's CBCM settings (engine/BENCHMARKS.md, "The page's run-time
 // estimate"): the 4,000-cycle window's instructions less the fixed cost
-// (1,905 a cycle) and its crossings at the scheme's marginal cost under
-// UN 0.5, per node and cycle.
+// (1,899 a cycle) and its crossings at the scheme's marginal cost under
+// UN 0.5, per node and cycle. Without a flow gate a node none of whose
+// destinations finds room sleeps (drainDest), so its waiting heads cost
+// little; CBCM's gate keeps the scan each cycle.
 var saturatedSourceQueues = map[string]float64{
-	"none":  258, // 26,803,078 instructions, 1,000 hops
-	"ideal": 271, // 27,663,354, 1,000 hops
-	"cbcm":  295, // 31,012,382, 1,000 hops (no throttle: no hotspot)
-	"srp":   22,  // 15,669,066, 2,477 crossings (993 data): reservations pace the sources
-	"ecn":   0,   // 8,453,219, 274 hops: the throttled sources send little
+	"none":  47,  // 13,130,197 instructions, 1,000 hops
+	"ideal": 48,  // 13,239,497, 1,000 hops
+	"cbcm":  291, // 31,148,017, 1,000 hops (no throttle: no hotspot)
+	"srp":   23,  // 15,877,226, 2,477 crossings (993 data): reservations pace the sources
+	"ecn":   0,   // 8,467,276, 274 hops: the throttled sources send little
 }
 
 // SaturatedSourceQueues is the expected cost per node and cycle of the

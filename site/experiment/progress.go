@@ -206,8 +206,8 @@ var dragonflyHop, dragonflyFixed = func() (float64, float64) {
 // "The page's run-time estimate"; TestCostAgainstMeasuredRuns), every run
 // of the 16-node flattened butterfly's presets (Baseline, Ideal, ECN, SRP,
 // CBCM), the 64-host fat tree's (IQ, 4Q, VOQsw, VOQnet, RECN, corner
-// cases 1 and 2), the mesh's and QCN-Switch's takes 0.42–1.83× the h=2
-// Dragonfly runs' time per unit (those 0.61–1.70×); before, 0.21–5.97×
+// cases 1 and 2), the mesh's and QCN-Switch's takes 0.50–2.14× the h=2
+// Dragonfly runs' time per unit (those 0.59–1.58×); before, 0.21–5.97×
 // (RECN under corner case 2 4.39×, the 1-flit packets of Kim et al.'s
 // Fig. 2 4.4–6.0×). The Graph500 job standing in for Kim et al.'s traces
 // (cbcm-trace-hotspot-quick) is overestimated most, 0.39–1.38× (its load
