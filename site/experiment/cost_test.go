@@ -25,65 +25,62 @@ type measuredRun struct {
 // sim.Run, on this project's shared 2-core machine, all in one run of
 // TestMeasureCostRuns (which prints these lines).
 var measuredRuns = []measuredRun{
-	{"quick-un", "MIN", 0.1, "", 0.00400, 0.02162},
-	{"quick-un", "MIN", 0.5, "", 0.02145, 0.02145},
-	{"quick-un", "MIN", 1, "", 0.05325, 0.02156},
-	{"quick-un", "VAL", 0.1, "", 0.00668, 0.02173},
-	{"quick-un", "VAL", 0.5, "", 0.04826, 0.02172},
-	{"quick-un", "VAL", 1, "", 0.05342, 0.02160},
-	{"quick-un", "MIN", 0.1, "routing.name=UGAL", 0.00461, 0.02158},
-	{"quick-un", "MIN", 0.5, "routing.name=UGAL", 0.03063, 0.02155},
-	{"quick-un", "MIN", 0.9, "routing.name=UGAL", 0.08705, 0.02167},
-	{"quick-adv1", "MIN", 0.05, "", 0.00241, 0.02146},
-	{"quick-adv1", "MIN", 0.35, "", 0.00986, 0.02141},
-	{"quick-adv1", "VAL", 0.25, "", 0.01876, 0.02164},
-	{"quick-adv1", "VAL", 0.55, "", 0.04470, 0.02168},
-	{"fbfly16-perm-quick", "MIN", 0.05, "", 0.00129, 0.02155},
-	{"fbfly16-perm-quick", "MIN", 0.45, "", 0.00494, 0.02147},
-	{"fbfly16-perm-quick", "UGAL", 0.05, "", 0.00138, 0.02142},
-	{"fbfly16-perm-quick", "UGAL", 0.55, "", 0.00767, 0.02161},
-	{"cbcm-fig2-quick", "Baseline(MIN)", 0.1, "", 0.01922, 0.02153},
-	{"cbcm-fig2-quick", "Baseline(MIN)", 0.5, "", 0.05274, 0.02141},
-	{"cbcm-fig2-quick", "Baseline(MIN)", 0.9, "", 0.09768, 0.02156},
-	{"cbcm-fig2-quick", "Ideal(UGAL)", 0.5, "", 0.05817, 0.02163},
-	{"cbcm-fig2-quick", "Ideal(UGAL)", 0.9, "", 0.11473, 0.02154},
-	{"cbcm-fig3a-quick", "Ideal(MIN)", 0.2, "", 0.00306, 0.02146},
-	{"cbcm-fig3a-quick", "Ideal(MIN)", 0.5, "", 0.00397, 0.02154},
-	{"cbcm-fig3a-quick", "ECN(MIN)", 0.5, "", 0.00348, 0.02161},
-	{"cbcm-fig3a-quick", "SRP(MIN)", 0.5, "", 0.00552, 0.02162},
-	{"cbcm-fig3a-quick", "Ideal(UGAL)", 0.5, "", 0.00556, 0.02145},
-	{"cbcm-fig3a-quick", "ECN(UGAL)", 0.5, "", 0.00473, 0.02148},
-	{"cbcm-fig3a-quick", "SRP(UGAL)", 0.5, "", 0.00736, 0.02168},
-	// measured after the others, alone (PHITSIM_MEASURE_COST_ONLY), on a
-	// busier machine: the reference 7% slower; the run is CBCM's past its
-	// bound, where the heads at its source queues are most of its cost
-	{"cbcm-fig3a-quick", "Ideal(MIN)", 0.5, "congestion.scheme=cbcm", 0.00811, 0.02305},
-	{"srp-fig5a-quick", "Baseline(MIN)", 0.5, "", 0.00488, 0.02162},
-	{"srp-fig5a-quick", "Baseline(MIN)", 0.5, "congestion.scheme=ecn", 0.00548, 0.02191},
-	{"srp-fig5a-quick", "Baseline(MIN)", 0.5, "congestion.scheme=cbcm", 0.00767, 0.02157},
-	{"srp-fig5a-quick", "Baseline(MIN)", 0.5, "congestion.scheme=srp", 0.01028, 0.02157},
-	{"srp-fig5a-quick", "Baseline(MIN)", 0.5, "congestion.scheme=ideal", 0.00486, 0.02148},
-	{"srp-fig5a-quick", "Baseline(MIN)", 0.9, "", 0.00871, 0.02157},
-	{"srp-fig5a-quick", "SRP(UGAL)", 0.9, "", 0.01580, 0.02174},
-	{"cbcm-fig14-quick", "CBCM", 0.5, "", 0.00823, 0.02174},
-	{"cbcm-fig11-quick", "CBCM, early detection", 0.4, "", 0.01800, 0.02169},
-	{"cbcm-fig12-quick", "Ideal", 0.7, "", 0.00600, 0.02158},
-	{"engine:mesh", "mesh", 0.1, "", 0.00144, 0.02139},
-	{"engine:mesh", "mesh", 0.9, "", 0.01347, 0.02145},
-	{"engine:fattree64", "fattree64", 0.1, "", 0.01542, 0.02155},
-	{"engine:fattree64", "fattree64", 0.9, "", 0.13527, 0.02152},
-	{"engine:recn-case1", "recn-case1", 0.5, "", 0.61883, 0.02167},
-	{"engine:recn-case1-4q", "recn-case1-4q", 0.5, "", 0.76590, 0.02167},
-	{"engine:recn-case1-voqsw", "recn-case1-voqsw", 0.5, "", 0.87219, 0.02170},
-	{"engine:recn-case1-voqnet", "recn-case1-voqnet", 0.5, "", 0.87916, 0.02153},
-	{"engine:recn-case1-recn", "recn-case1-recn", 0.5, "", 1.37495, 0.02168},
-	{"engine:recn-case2", "recn-case2", 1, "", 1.06318, 0.02147},
-	{"engine:recn-case2-4q", "recn-case2-4q", 1, "", 1.37983, 0.02141},
-	{"engine:recn-case2-voqsw", "recn-case2-voqsw", 1, "", 1.52526, 0.02150},
-	{"engine:recn-case2-voqnet", "recn-case2-voqnet", 1, "", 1.73606, 0.02161},
-	{"engine:recn-case2-recn", "recn-case2-recn", 1, "", 4.93851, 0.02164},
-	{"fig-qcn-10b", "QCN-Switch", 0.4, "", 0.06766, 0.02157},
-	{"qcn-transient-h4", "QCN-Switch UN→ADV+1", 0.4, "", 1.00574, 0.02156},
+	{"quick-un", "MIN", 0.1, "", 0.00413, 0.02211},
+	{"quick-un", "MIN", 0.5, "", 0.02191, 0.02189},
+	{"quick-un", "MIN", 1, "", 0.05476, 0.02187},
+	{"quick-un", "VAL", 0.1, "", 0.00672, 0.02216},
+	{"quick-un", "VAL", 0.5, "", 0.04934, 0.02221},
+	{"quick-un", "VAL", 1, "", 0.05833, 0.02269},
+	{"quick-un", "MIN", 0.1, "routing.name=UGAL", 0.00496, 0.02521},
+	{"quick-un", "MIN", 0.5, "routing.name=UGAL", 0.03091, 0.02456},
+	{"quick-un", "MIN", 0.9, "routing.name=UGAL", 0.08978, 0.02199},
+	{"quick-adv1", "MIN", 0.05, "", 0.00251, 0.02271},
+	{"quick-adv1", "MIN", 0.35, "", 0.01028, 0.02229},
+	{"quick-adv1", "VAL", 0.25, "", 0.01937, 0.02210},
+	{"quick-adv1", "VAL", 0.55, "", 0.04809, 0.02560},
+	{"fbfly16-perm-quick", "MIN", 0.05, "", 0.00142, 0.02246},
+	{"fbfly16-perm-quick", "MIN", 0.45, "", 0.00510, 0.02229},
+	{"fbfly16-perm-quick", "UGAL", 0.05, "", 0.00155, 0.02308},
+	{"fbfly16-perm-quick", "UGAL", 0.55, "", 0.01098, 0.02777},
+	{"cbcm-fig2-quick", "Baseline(MIN)", 0.1, "", 0.02757, 0.02828},
+	{"cbcm-fig2-quick", "Baseline(MIN)", 0.5, "", 0.05476, 0.02209},
+	{"cbcm-fig2-quick", "Baseline(MIN)", 0.9, "", 0.13381, 0.02490},
+	{"cbcm-fig2-quick", "Ideal(UGAL)", 0.5, "", 0.06759, 0.02219},
+	{"cbcm-fig2-quick", "Ideal(UGAL)", 0.9, "", 0.11048, 0.02190},
+	{"cbcm-fig3a-quick", "Ideal(MIN)", 0.2, "", 0.00343, 0.02199},
+	{"cbcm-fig3a-quick", "Ideal(MIN)", 0.5, "", 0.00430, 0.02225},
+	{"cbcm-fig3a-quick", "ECN(MIN)", 0.5, "", 0.00333, 0.02189},
+	{"cbcm-fig3a-quick", "SRP(MIN)", 0.5, "", 0.00578, 0.02199},
+	{"cbcm-fig3a-quick", "Ideal(UGAL)", 0.5, "", 0.00597, 0.02278},
+	{"cbcm-fig3a-quick", "ECN(UGAL)", 0.5, "", 0.00490, 0.02195},
+	{"cbcm-fig3a-quick", "SRP(UGAL)", 0.5, "", 0.00754, 0.02222},
+	{"cbcm-fig3a-quick", "Ideal(MIN)", 0.5, "congestion.scheme=cbcm", 0.00837, 0.02210},
+	{"srp-fig5a-quick", "Baseline(MIN)", 0.5, "", 0.00509, 0.02198},
+	{"srp-fig5a-quick", "Baseline(MIN)", 0.5, "congestion.scheme=ecn", 0.00554, 0.02312},
+	{"srp-fig5a-quick", "Baseline(MIN)", 0.5, "congestion.scheme=cbcm", 0.00792, 0.02207},
+	{"srp-fig5a-quick", "Baseline(MIN)", 0.5, "congestion.scheme=srp", 0.01043, 0.02259},
+	{"srp-fig5a-quick", "Baseline(MIN)", 0.5, "congestion.scheme=ideal", 0.00510, 0.02215},
+	{"srp-fig5a-quick", "Baseline(MIN)", 0.9, "", 0.00900, 0.02204},
+	{"srp-fig5a-quick", "SRP(UGAL)", 0.9, "", 0.01579, 0.02222},
+	{"cbcm-fig14-quick", "CBCM", 0.5, "", 0.00830, 0.02197},
+	{"cbcm-fig11-quick", "CBCM, early detection", 0.4, "", 0.01835, 0.02219},
+	{"cbcm-fig12-quick", "Ideal", 0.7, "", 0.00635, 0.02282},
+	{"engine:mesh", "mesh", 0.1, "", 0.00150, 0.02276},
+	{"engine:mesh", "mesh", 0.9, "", 0.01422, 0.02267},
+	{"engine:fattree64", "fattree64", 0.1, "", 0.01659, 0.02277},
+	{"engine:fattree64", "fattree64", 0.9, "", 0.14831, 0.02202},
+	{"engine:recn-case1", "recn-case1", 0.5, "", 0.62538, 0.02231},
+	{"engine:recn-case1-4q", "recn-case1-4q", 0.5, "", 0.79032, 0.02216},
+	{"engine:recn-case1-voqsw", "recn-case1-voqsw", 0.5, "", 0.90994, 0.02221},
+	{"engine:recn-case1-voqnet", "recn-case1-voqnet", 0.5, "", 0.96408, 0.02235},
+	{"engine:recn-case1-recn", "recn-case1-recn", 0.5, "", 1.12839, 0.02230},
+	{"engine:recn-case2", "recn-case2", 1, "", 1.24007, 0.02219},
+	{"engine:recn-case2-4q", "recn-case2-4q", 1, "", 1.54548, 0.02230},
+	{"engine:recn-case2-voqsw", "recn-case2-voqsw", 1, "", 1.63636, 0.02211},
+	{"engine:recn-case2-voqnet", "recn-case2-voqnet", 1, "", 2.10915, 0.02218},
+	{"engine:recn-case2-recn", "recn-case2-recn", 1, "", 2.56610, 0.02246},
+	{"fig-qcn-10b", "QCN-Switch", 0.4, "", 0.07650, 0.02236},
+	{"qcn-transient-h4", "QCN-Switch UN→ADV+1", 0.4, "", 1.39714, 0.02251},
 }
 
 // presetJobs are the page presets' jobs, built once (Presets builds
@@ -139,8 +136,13 @@ func measuredJob(t *testing.T, m measuredRun) Job {
 // costRatio is a measured run's time (in runs of the h=2 MIN at 0.5) per
 // Cost unit.
 func costRatio(t *testing.T, m measuredRun) float64 {
+	return m.cpu / m.ref / jobCost(t, m)
+}
+
+// jobCost is the Cost of a measured run's configuration.
+func jobCost(t *testing.T, m measuredRun) float64 {
 	c := jobOf(t, m)
-	return m.cpu / m.ref / Cost(&c)
+	return Cost(&c)
 }
 
 // Cost prices every topology's run as the engine spends: measured natively,
@@ -163,7 +165,7 @@ func TestCostAgainstMeasuredRuns(t *testing.T) {
 	scale := h2[len(h2)/2]
 	for _, m := range measuredRuns {
 		r := costRatio(t, m) / scale
-		t.Logf("%-26s %-24s %4g %-23s measured %6.2f× h2 MIN 0.5, time per Cost unit %.2f× h2's", m.preset, m.series, m.x, m.set, m.cpu/m.ref, r)
+		t.Logf("%-26s %-24s %4g %-23s measured %6.2f× h2 MIN 0.5, page estimate %.3f s, time per Cost unit %.2f× h2's", m.preset, m.series, m.x, m.set, m.cpu/m.ref, jobCost(t, m)/DefaultRate, r)
 		if r > 2.5 || r < 1/2.5 {
 			t.Errorf("%s %s at %g %s: time per Cost unit %.2f× the h=2 Dragonfly's, want within 2.5×", m.preset, m.series, m.x, m.set, r)
 		}
