@@ -22,9 +22,9 @@ import (
 // packets = nodes × offered load ÷ packet size × cycles (warm-up included;
 // the load at most 1, doubled by the replies of request-reply traffic, and
 // taken as 1 on a Graph500 job's nodes, whose injection the BFS sets);
-// crossings per packet = HopsPerPacket × Crossings (a scheme's control
+// crossings per packet = runcost.HopsPerPacket × runcost.Crossings (a scheme's control
 // packets' crossings per data crossing); instructions per packet-hop =
-// PerHop, callgrind's for the topology and routing plus the measured extra
+// runcost.PerHop, callgrind's for the topology and routing plus the measured extra
 // of the congestion scheme, the queueing and the router's options (the
 // tables of package runcost); the fixed cost per cycle is what an idle
 // network's nodes and routers cost (runcost.FixedPerCycle); on a
@@ -49,22 +49,6 @@ import (
 // queues).
 const InstructionsPerSecond = 1e9
 
-// PerHop is the instructions per packet-hop of a run of c (runcost.PerHop:
-// the measured table of costs per topology, routing and mechanism).
-func PerHop(c *config.Config) float64 { return runcost.PerHop(c) }
-
-// Crossings is the crossings of every packet per data packet's crossing
-// (runcost.Crossings).
-func Crossings(c *config.Config) float64 { return runcost.Crossings(c) }
-
-// FixedPerCycle is a network's instructions per cycle whatever its traffic
-// (runcost.FixedPerCycle).
-func FixedPerCycle(c *config.Config) float64 { return runcost.FixedPerCycle(c) }
-
-// HopsPerPacket bounds the crossbar crossings of a packet of c
-// (runcost.HopsPerPacket).
-func HopsPerPacket(c *config.Config) float64 { return runcost.HopsPerPacket(c) }
-
 // Packets bounds the packets a run of c sends (see InstructionsPerSecond).
 func Packets(c *config.Config) float64 {
 	sz, ok := c.Topology.Sizes()
@@ -87,7 +71,7 @@ func Instructions(c *config.Config) float64 {
 		return 0
 	}
 	cycles := float64(sim.EstimatedCycles(c))
-	return Packets(c)*HopsPerPacket(c)*Crossings(c)*PerHop(c) + cycles*FixedPerCycle(c) + figures.SaturatedInstructions(*c, cycles)
+	return Packets(c)*runcost.HopsPerPacket(c)*runcost.Crossings(c)*runcost.PerHop(c) + cycles*runcost.FixedPerCycle(c) + figures.SaturatedInstructions(*c, cycles)
 }
 
 // Seconds estimates one run's CPU time (see InstructionsPerSecond).

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"phitsim/engine/config"
+	"phitsim/engine/runcost"
 	"phitsim/engine/sim"
 	"phitsim/engine/sweep"
 )
@@ -171,7 +172,7 @@ func TestFatTreeHops(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := HopsPerPacket(&cfg); got != c.want {
+		if got := runcost.HopsPerPacket(&cfg); got != c.want {
 			t.Errorf("%s: %g crossings per packet, want %g", c.preset, got, c.want)
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"phitsim/engine/config"
+	"phitsim/engine/runcost"
 	"phitsim/engine/sim"
 )
 
@@ -33,7 +34,7 @@ func TestEstimateOrdersSchemes(t *testing.T) {
 		preset string
 		rising [][]string // settings, by rising measured cost
 		what   string
-		perHop bool // compare PerHop (the series' paths differ in length)
+		perHop bool // compare runcost.PerHop (the series' paths differ in length)
 	}{
 		// "The fat tree's schemes, per packet-hop", 256 hosts: IQ 1,716,
 		// RECN (at the defaults, +24.8% over IQ at 64 hosts) and VOQsw
@@ -70,7 +71,7 @@ func TestEstimateOrdersSchemes(t *testing.T) {
 			}
 			x := Seconds(&c)
 			if s.perHop {
-				x = PerHop(&c)
+				x = runcost.PerHop(&c)
 			}
 			if x <= prev {
 				t.Errorf("%s (%s): %v estimated %.4g, not above %v's %.4g as callgrind measures it", s.preset, s.what, sets, x, prevSets, prev)
@@ -98,7 +99,7 @@ func shortRun(t *testing.T, name string) config.Config {
 }
 
 // The band of the estimate over its deterministic proxy: a run's counted
-// packet-hops × PerHop plus its cycles × FixedPerCycle, the same costs
+// packet-hops × runcost.PerHop plus its cycles × runcost.FixedPerCycle, the same costs
 // charged for what the run did instead of the bound on what it is offered.
 // The estimate must not be below (the time limit of a batch job errs long);
 // MaxOverProxy is the most it is above on any preset cut short, reached
@@ -125,7 +126,7 @@ func TestEstimateAgainstProxy(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", p.Name, err)
 		}
-		proxy := float64(r.PacketHops)*PerHop(&c) + float64(r.SimCycles)*FixedPerCycle(&c)
+		proxy := float64(r.PacketHops)*runcost.PerHop(&c) + float64(r.SimCycles)*runcost.FixedPerCycle(&c)
 		est := Instructions(&c)
 		ratio := est / proxy
 		lo, hi = min(lo, ratio), max(hi, ratio)
