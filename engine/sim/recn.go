@@ -141,7 +141,7 @@ type recn struct {
 	// D-mod-k as tables, so that a route is lookups (ft.Port and ft.Link
 	// divide at every hop): per (switch, host) the output port towards the
 	// host, per global port the switch its link leads to (−1: a host's
-	// port, a top switch's up port). Read only: a partition shares them.
+	// port, a top switch's up port). Built with the sides, read only.
 	hop  []uint8
 	next []int32
 	// per (host, destination): the line of the host's interface a packet
@@ -330,6 +330,12 @@ func (rc *recn) niLine(h, dst int) int {
 		rc.niDst[(h*rc.p.saqs+l)*rc.niWords+dst>>6] |= 1 << (dst & 63)
 	}
 	return l
+}
+
+// niStops reports whether line l of injection side s admits nothing:
+// stopped by Xoff, or holding T_xoff packets (RECN paper §3.7).
+func (rc *recn) niStops(s, l int) bool {
+	return rc.lines[s*rc.p.saqs+l].stopped || rc.qn[rc.qi(s, 1+l)] >= rc.p.xoff
 }
 
 // linesChanged counts side s's lines, which were `before`, and forgets

@@ -240,7 +240,7 @@ func (s *Sim) recnAdmits(h, dst int) bool {
 	if l < 0 {
 		return true
 	}
-	return !rc.lines[side*rc.p.saqs+l].stopped && rc.qn[rc.qi(side, 1+l)] < rc.p.xoff
+	return !rc.niStops(side, l)
 }
 
 // recnAdmit moves, for every host with queued packets, one packet from its
@@ -300,7 +300,7 @@ func (s *Sim) recnStopped(h int) uint64 {
 	var stop uint64
 	for m := rc.sides[side].lines; m != 0; m &= m - 1 {
 		l := bits.TrailingZeros64(m)
-		if rc.lines[side*rc.p.saqs+l].stopped || rc.qn[rc.qi(side, 1+l)] >= rc.p.xoff {
+		if rc.niStops(side, l) {
 			stop |= 1 << l
 		}
 	}
