@@ -16,6 +16,7 @@ import (
 
 	"phitsim/engine/config"
 	"phitsim/engine/figures"
+	"phitsim/engine/routing"
 )
 
 // hopCost is callgrind's instructions per packet-hop for a topology kind
@@ -313,6 +314,27 @@ func HopsPerPacket(c *config.Config) float64 {
 		hops *= 2
 	}
 	return hops + 1
+}
+
+// ExpectedHopsPerPacket is HopsPerPacket as an expected value, for the
+// page's run bar (site/experiment.Cost): on a Dragonfly a routing that
+// only takes minimal paths makes MIN's hops, one that only takes Valiant's
+// twice them, and an adaptive routing (minimal when it can, Valiant when
+// not) halfway between; elsewhere HopsPerPacket.
+func ExpectedHopsPerPacket(c *config.Config) float64 {
+	if topologyKind(c) != "dragonfly" {
+		return HopsPerPacket(c)
+	}
+	m := *c
+	m.Routing.Name = "MIN"
+	min := HopsPerPacket(&m)
+	switch routing.Get(c.Routing.Name).Paths {
+	case routing.MinimalOnly:
+		return min
+	case routing.ValiantOnly:
+		return 2*min - 1
+	}
+	return 1.5*min - 0.5
 }
 
 // Mechanisms is how many times a packet of c costs what it would without

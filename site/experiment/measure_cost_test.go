@@ -6,6 +6,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -20,7 +21,8 @@ import (
 // times each, user + system CPU (getrusage) around sim.Run, the least of
 // each. Skipped unless PHITSIM_MEASURE_COST=1 (PHITSIM_MEASURE_COST=N: N
 // runs each; PHITSIM_MEASURE_COST_ONLY=text: only the rows whose fields
-// contain text); it asserts no time. Run it alone on a quiet machine:
+// contain text, or one of several texts joined by "|"); it asserts no
+// time. Run it alone on a quiet machine:
 //
 //	PHITSIM_MEASURE_COST=1 go test -run '^TestMeasureCostRuns$' -v ./site/experiment
 func TestMeasureCostRuns(t *testing.T) {
@@ -32,10 +34,10 @@ func TestMeasureCostRuns(t *testing.T) {
 	if n, err := strconv.Atoi(env); err == nil && n > 1 {
 		reps = n
 	}
-	only := os.Getenv("PHITSIM_MEASURE_COST_ONLY") // a substring of the rows to measure
+	only := os.Getenv("PHITSIM_MEASURE_COST_ONLY") // substrings of the rows to measure, joined by "|"
 	ref := measuredJob(t, measuredRun{preset: "quick-un", series: "MIN", x: 0.5})
 	for _, m := range append(measuredRuns, extraRuns...) {
-		if only != "" && !strings.Contains(fmt.Sprint(m), only) {
+		if only != "" && !slices.ContainsFunc(strings.Split(only, "|"), func(o string) bool { return strings.Contains(fmt.Sprint(m), o) }) {
 			continue
 		}
 		j := measuredJob(t, m)

@@ -28,6 +28,19 @@ const quickWorkers = 2
 // "QCN-Switch paper").
 const quickMaxSeconds = 90.0
 
+// quickMaxBarSeconds bounds the run bar's estimate of a preset before any
+// run has measured the speed (CostOf at DefaultRate over quickWorkers
+// workers): two minutes × 1.08, the least by which that estimate was seen
+// above the time from Run to done in Chromium on these presets
+// (qcn-fig6-un-quick: 89.4 s against 82.8 s at a 1-minute load of
+// 9.5–12.7 and 66.0 s at 10.5; qcn-fig18-perm-quick 122.7 s against
+// 72.6 s at 7–9; engine/REPRODUCTION.md, "QCN-Switch paper"). Cost prices
+// the h=4 network's runs as measured natively against the h=2 one
+// (TestCostAgainstMeasuredRuns: these presets' runs 0.47–1.11× the h=2
+// runs' time per unit), where DefaultRate is the h=2 default experiment's
+// first run in a browser, cold tiers included.
+const quickMaxBarSeconds = 120 * 1.08
+
 // quickFigures are the QCN-Switch paper's evaluation figures (§4–5, Figs.
 // 6–18) and the browser presets that show each.
 var quickFigures = map[string][]string{
@@ -68,13 +81,13 @@ func quickSeconds(t *testing.T, e Experiment, workers int) (pool, total, longest
 
 // Every figure of the QCN-Switch paper's evaluation (Figs. 6–18) has a
 // browser preset, and each preset's whole run takes at most two minutes
-// in a tab on a 2-core machine, with a margin (quickMaxSeconds), by the
-// page's own estimates: the gallery's
-// (quickSeconds: instructions at figures.BrowserInstrPerSecond, the runs
-// over the page's two workers as its pool hands them out) and the run
-// bar's (CostOf at DefaultRate over the workers); the presets are the h=4
-// experiments' series (engine/sweep qcn.go) unchanged but for the seeds
-// of the transients, and each description gives measured numbers.
+// in a tab on a 2-core machine by the page's own estimates: the
+// gallery's, with a margin (quickSeconds: instructions at
+// figures.BrowserInstrPerSecond, the runs over the page's two workers as
+// its pool hands them out; quickMaxSeconds) and the run bar's (CostOf at
+// DefaultRate over the workers; quickMaxBarSeconds); the presets are the
+// h=4 experiments' series (engine/sweep qcn.go) unchanged but for the
+// seeds of the transients, and each description gives measured numbers.
 func TestQCNQuickFitsTwoMinutes(t *testing.T) {
 	seen := map[string]bool{}
 	for fig := 6; fig <= 18; fig++ {
@@ -116,8 +129,11 @@ func TestQCNQuickFitsTwoMinutes(t *testing.T) {
 		bar := CostOf(jobs) / DefaultRate / float64(min(quickWorkers, len(jobs)))
 		t.Logf("%-24s %2d series × %d points: %5.1f s on %d workers (%5.1f s on one, longest run %4.1f s); the run bar's %5.1f s",
 			p.Name, len(p.Exp.Series), len(mustValues(t, p.Exp)), pool, quickWorkers, total, longest, bar)
-		if pool > quickMaxSeconds || bar > quickMaxSeconds {
-			t.Errorf("%s: %.1f s on %d workers by the page's estimate (the run bar's %.1f s), want ≤ %g s", p.Name, pool, quickWorkers, bar, quickMaxSeconds)
+		if pool > quickMaxSeconds {
+			t.Errorf("%s: %.1f s on %d workers by the page's estimate, want ≤ %g s", p.Name, pool, quickWorkers, quickMaxSeconds)
+		}
+		if bar > quickMaxBarSeconds {
+			t.Errorf("%s: the run bar's %.1f s on %d workers, want ≤ %.1f s", p.Name, bar, quickWorkers, quickMaxBarSeconds)
 		}
 		if !strings.Contains(strings.ToLower(p.Doc), "measured") || strings.Contains(p.Doc, "@") {
 			t.Errorf("%s: the description gives no measured numbers: %q", p.Name, p.Doc)
