@@ -327,22 +327,14 @@ func ExpectedHopsPerPacket(c *config.Config) float64 {
 	}
 	m := *c
 	m.Routing.Name = "MIN"
-	min := HopsPerPacket(&m)
+	minimal := HopsPerPacket(&m)
 	switch routing.Get(c.Routing.Name).Paths {
 	case routing.MinimalOnly:
-		return min
+		return minimal
 	case routing.ValiantOnly:
-		return 2*min - 1
+		return 2*minimal - 1 // twice the path, one ejection
 	}
-	return 1.5*min - 0.5
-}
-
-// Mechanisms is how many times a packet of c costs what it would without
-// its congestion scheme, queueing and router options: Crossings ×
-// MeasuredPerHop over the hopCosts row alone (1 when no hopExtras row
-// holds).
-func Mechanisms(c *config.Config) float64 {
-	return Crossings(c) * MeasuredPerHop(c) / baseCost(c).Instr
+	return 1.5*minimal - 0.5
 }
 
 // saturatedSourceQueues is what the heads of a saturated run's source
