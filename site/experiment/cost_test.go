@@ -12,10 +12,9 @@ import (
 
 // measuredRun is one run of a page preset measured natively (the first
 // run of a series at x, edited by set: path=value, several joined by
-// ";"): its CPU time and that
-// of the h=2 Dragonfly's MIN at 0.5 (quick-un's first run), each the
-// least of five, the two run by turns (engine/BENCHMARKS.md, "The page's
-// run-time estimate").
+// ";"): its CPU time and that of the h=2 Dragonfly's MIN at 0.5
+// (quick-un's first run), each the least of five, the two run by turns
+// (engine/BENCHMARKS.md, "The page's run-time estimate").
 type measuredRun struct {
 	preset, series string
 	x              float64
@@ -187,10 +186,10 @@ func jobCost(t *testing.T, m measuredRun) float64 {
 // Dragonfly's (MIN and VAL, UN and ADV+1, from light load to past
 // saturation) takes within 2.5× of the time per Cost unit of the h=2
 // Dragonfly's runs (their median), as they do (MIN, VAL, UGAL; UN and
-// ADV+1), the Dragonfly's runs of MIN, VAL and UGAL within a 3-fold range
-// (maxDragonflySpread). Cost's own constants come from callgrind (packages runcost and
-// figures) but for the slowdown of larger networks (sizeExponent); these
-// times only check them.
+// ADV+1), and the Dragonfly's runs of MIN, VAL and UGAL within a 3-fold
+// range (maxDragonflySpread). Cost's own constants come from callgrind
+// (packages runcost and figures) but for the slowdown of larger networks
+// (sizeExponent); these times only check them.
 func TestCostAgainstMeasuredRuns(t *testing.T) {
 	var h2 []float64
 	for _, m := range measuredRuns {
