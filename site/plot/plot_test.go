@@ -17,7 +17,7 @@ import (
 	"phitsim/site/protocol"
 )
 
-func tinyResults(t *testing.T, e experiment.Experiment, skip func(j experiment.Job) bool) *experiment.Results {
+func tinyResults(t testing.TB, e experiment.Experiment, skip func(j experiment.Job) bool) *experiment.Results {
 	t.Helper()
 	for i := range e.Series {
 		e.Series[i].Sim.Warmup, e.Series[i].Sim.Cycles = 300, 1200
@@ -27,7 +27,7 @@ func tinyResults(t *testing.T, e experiment.Experiment, skip func(j experiment.J
 }
 
 // runJobs runs the jobs of an experiment natively, but those skip names.
-func runJobs(t *testing.T, e experiment.Experiment, skip func(j experiment.Job) bool) *experiment.Results {
+func runJobs(t testing.TB, e experiment.Experiment, skip func(j experiment.Job) bool) *experiment.Results {
 	t.Helper()
 	r, err := experiment.NewResults(e)
 	if err != nil {
