@@ -868,7 +868,11 @@ func (c *Config) Validate() Errors {
 		run.Traffic.HotspotBackground = "UR"
 	}
 	errs = append(errs, run.validate()...)
-	return append(errs, run.validateMeasure()...)
+	errs = append(errs, run.validateMeasure()...)
+	if len(errs) == 0 { // on a network and VCs that validate
+		errs = run.checkMechanismVCs()
+	}
+	return errs
 }
 
 // FlexReply is the reply subsequence of router.flexVC with request-reply
@@ -1161,7 +1165,7 @@ func (c *Config) validate() Errors {
 			add("router.inputArbiter", "rrhold", "the hold is the input stage of virtual output queues (router.voq or router.queueing=voqsw, 4q, voqnet); rrgrant is its round-robin over VCs")
 		}
 		if e, ok := routing.Lookup(c.Routing.Name); ok && e.Keeps(routing.Notifications) {
-			errs = append(errs, c.checkQCN(lv, gv)...)
+			errs = append(errs, c.checkQCN()...)
 		}
 		if c.Traffic.Reactive && inj < 2 {
 			add("router.injectionVCs", strconv.Itoa(inj), "request-reply needs at least 2 injection VCs (requests and replies)")
@@ -1355,20 +1359,13 @@ func (c *Config) JSON() []byte {
 	return b
 }
 
-// checkQCN validates QCN-Switch's needs: the CNMs' control VCs (the
-// minimal sequence, 2 local and 1 global) go above router.localVCs and
-// router.globalVCs, within the 32 VCs a port holds; output sampling needs
-// output FIFOs; DAMQ buffers would pool the control VCs with the data.
-func (c *Config) checkQCN(lv, gv int) Errors {
+// checkQCN validates QCN-Switch's needs: output sampling needs output
+// FIFOs; DAMQ buffers would pool the CNMs' control VCs with the data (the
+// control VCs' room within a port's 32: checkMechanismVCs).
+func (c *Config) checkQCN() Errors {
 	var errs Errors
 	add := func(path, value, msg string, a ...any) {
 		errs = append(errs, &FieldError{Path: path, Value: value, Msg: fmt.Sprintf(msg, a...)})
-	}
-	if lv+2 > 32 {
-		add("router.localVCs", strconv.Itoa(lv), "QCN-Switch adds 2 local VCs for its CNMs: at most 30")
-	}
-	if gv+1 > 32 {
-		add("router.globalVCs", strconv.Itoa(gv), "QCN-Switch adds 1 global VC for its CNMs: at most 31")
 	}
 	run := c.Routing
 	run.FillQCN()

@@ -4,10 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/bits"
-	"slices"
-	"strings"
 
-	"phitsim/engine/routing"
 	"phitsim/engine/topology"
 	"phitsim/engine/vcs"
 )
@@ -55,7 +52,7 @@ type ctlClass struct {
 	// Kim et al. §V-A, "1 dedicated control VC"), so every node's
 	// injection port has a control VC, not only each router's first
 	nodeSent bool
-	seq      vcs.Sequence // the control packets' VC sequence (minimalClassSeq)
+	seq      vcs.Sequence // the control packets' VC sequence (vcs.MinimalClassSeq)
 	// replies: a second copy of the control VCs, from rBase on, for the
 	// reply-class packets (sendReply: SRP's grants, ACKs and NACKs), the
 	// first copy carrying the requests (its reservations), as Kim et al.
@@ -88,7 +85,7 @@ func (s *Sim) initCtlClass(nodeSent, short, replies bool) error {
 		s.ctlP, s.ctlXbar, s.ctlShort = 1, 1, true
 	}
 	var err error
-	if c.seq, err = s.minimalClassSeq(); err != nil {
+	if c.seq, err = vcs.MinimalClassSeq(s.topo, s.cfg.Topology.Kind); err != nil {
 		return err
 	}
 	per := c.seq.PerClass(len(s.vcCount))
@@ -119,34 +116,6 @@ func (s *Sim) initCtlClass(nodeSent, short, replies bool) error {
 		}
 	}
 	return nil
-}
-
-// minimalClassSeq is the VC sequence of a class routed minimally whatever
-// the data routing (the priority class, the isolated class): the
-// topology's minimal paths on the fewest VCs whose channel-dependency graph
-// is acyclic. One VC per port class, taken again hop after hop, when the
-// walk of the graph accepts it — a flattened butterfly's dimension order
-// ("link*": each hop is in a later dimension), a mesh's ("x* y*") —
-// otherwise MIN's own sequence (a Dragonfly's 2 local + 1 global: the
-// local–global–local paths close a cycle on one VC per class, Kim et al.,
-// Contention-based Congestion Management in Large-Scale Networks, whose
-// hotspot VC becomes a class there).
-func (s *Sim) minimalClassSeq() (vcs.Sequence, error) {
-	k, err := topology.KindOf(s.cfg.Topology.Kind)
-	if err != nil {
-		return nil, err
-	}
-	var spec []string
-	for _, w := range strings.Fields(k.Minimal) {
-		if w = strings.TrimSuffix(w, "*") + "*"; !slices.Contains(spec, w) {
-			spec = append(spec, w)
-		}
-	}
-	if seq, err := vcs.Parse(strings.Join(spec, " "), topology.ClassNames(k.Classes)); err == nil && vcs.CheckAcyclic(s.topo, seq) == nil {
-		return seq, nil
-	}
-	m := routing.Get("MIN")
-	return vcs.ForEntry(s.cfg.Topology.Kind, &m, m.PhaseA)
 }
 
 // isCtlVC tells whether VC vc of a port of class cl is a control VC.
@@ -360,7 +329,7 @@ func (s *Sim) controlDropped(id int) int64 {
 // injection (Ideal's hotspot flows, Kim et al., Contention-based
 // Congestion Management in Large-Scale Networks §V-A; CBCM's throttled
 // flows, §IV-B3). Its packets are routed minimally whatever the data
-// routing, on minimalClassSeq (1 VC on a flattened butterfly, 2 local + 1
+// routing, on vcs.MinimalClassSeq (1 VC on a flattened butterfly, 2 local + 1
 // global on a Dragonfly), and consumed at their destination like data, so
 // the class is deadlock-free by MIN's argument and shares no VC with the
 // data: a congested flow on it leaves the data VCs' buffers to the other
@@ -400,7 +369,7 @@ func (s *Sim) initIsoClass(low, adaptive bool) error {
 	var err error
 	if adaptive {
 		c.seq = s.seq // UGAL's sequence on the flattened butterfly: acyclic by its argument
-	} else if c.seq, err = s.minimalClassSeq(); err != nil {
+	} else if c.seq, err = vcs.MinimalClassSeq(s.topo, s.cfg.Topology.Kind); err != nil {
 		return err
 	}
 	per := c.seq.PerClass(len(s.vcCount))

@@ -442,7 +442,7 @@ func newSimEntry(cfg config.Config, e *routing.Entry, topo topology.Topology, se
 	}
 	s.routing = uint8(e.Kind)
 	s.reactive = cfg.Traffic.Reactive
-	classes, err := classSettings(cfg, topo)
+	classes, err := cfg.ClassesOf(topo)
 	if err != nil {
 		return nil, err
 	}
@@ -844,32 +844,6 @@ func (s *Sim) build() {
 	s.reqN = make([]int16, s.radix)
 	s.reqList = make([]int16, s.radix*s.radix)
 	s.reqOuts = make([]int16, s.radix)
-}
-
-// classSettings are the latency, buffer and VCs of each port class topo
-// declares, from the configuration parameters the class names (as
-// config.Classes resolves them for topology.kind). A topology may declare
-// more classes than its kind when each shares the parameters of one of the
-// kind's classes (as the kind's x and y share the local ones).
-func classSettings(cfg config.Config, topo topology.Topology) ([]config.ClassSetting, error) {
-	k, err := topology.KindOf(cfg.Topology.Kind)
-	if err != nil {
-		return nil, err
-	}
-	kind, set := k.Classes, cfg.Classes()
-	out := make([]config.ClassSetting, len(topo.Classes()))
-	for i, c := range topo.Classes() {
-		j := slices.IndexFunc(kind, func(kc topology.Class) bool {
-			return kc.Latency == c.Latency && kc.Buffer == c.Buffer && kc.VCs == c.VCs
-		})
-		if j < 0 || (i == 0) != (j == 0) {
-			return nil, fmt.Errorf("topology %s: port class %d (%s) takes %s, %s, %s: no class of topology.kind=%s has these parameters",
-				topo.Name(), i, c.Name, c.Latency, c.Buffer, c.VCs, cfg.Topology.Kind)
-		}
-		out[i] = set[j]
-		out[i].Name = c.Name
-	}
-	return out, nil
 }
 
 // ErrCancelled is returned when the context is cancelled mid-run.
