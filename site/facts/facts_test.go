@@ -397,3 +397,39 @@ func TestCbcmDetectorStorageKimVD(t *testing.T) {
 		t.Errorf("50 samples, bound interval 5: %d bits, want %d", f.CbcmBits, 22*70*5)
 	}
 }
+
+// The panel lists the VCs a mechanism adds above the data VCs, per port
+// class, as the engine lays them out (config.MechanismVCs): CBCM on the
+// 16-node flattened butterfly its hotspot VC and control VC (one each on an
+// injection port, one each on a link: dimension order on one VC), SRP two
+// control VCs (requests and replies) besides its speculative one,
+// QCN-Switch on the Dragonfly its CNMs' 2 local and 1 global; nothing
+// without a mechanism.
+func TestFactsMechanismVCs(t *testing.T) {
+	item := func(c config.Config) string {
+		f := Of(&c)
+		for _, it := range f.Items(&c) {
+			if it.Key == "VCs the mechanism adds" {
+				return it.Value
+			}
+		}
+		return ""
+	}
+	c := config.FBFly(1, 4, 4)
+	if v := item(c); v != "" {
+		t.Errorf("no mechanism: %q", v)
+	}
+	c.Congestion.Scheme = "cbcm"
+	if v := item(c); v != "injection 2, link 2" {
+		t.Errorf("CBCM: %q", v)
+	}
+	c.Congestion.Scheme = "srp"
+	if v := item(c); v != "injection 3, link 3" {
+		t.Errorf("SRP: %q", v)
+	}
+	d := config.Default()
+	d.Routing.Name = "QCN_SWITCH"
+	if v := item(d); v != "injection 1, local 2, global 1" {
+		t.Errorf("QCN-Switch: %q", v)
+	}
+}
