@@ -28,18 +28,8 @@ func FuzzPlanFiles(f *testing.F) {
 		f.Fatal(err)
 	}
 	c.Sim.Warmup, c.Sim.Cycles, c.Sim.Seeds = 100, 200, 2
-	m, _, err := New(sweep.Spec{Series: []config.Config{c}, Loads: []float64{0.3}}, false, "test")
-	if err != nil {
-		f.Fatal(err)
-	}
-	dir := f.TempDir()
-	if _, err := Write(dir, m); err != nil {
-		f.Fatal(err)
-	}
-	p, err := Open(dir)
-	if err != nil {
-		f.Fatal(err)
-	}
+	p := newPlan(f, sweep.Spec{Series: []config.Config{c}, Loads: []float64{0.3}})
+	dir := p.Dir
 	if _, err := p.Exec(context.Background(), ExecOptions{Task: 0, Tasks: 2, Parallel: 1}); err != nil {
 		f.Fatal(err)
 	}

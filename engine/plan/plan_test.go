@@ -31,7 +31,7 @@ func smallSpec(t *testing.T) sweep.Spec {
 	return sweep.Spec{Series: series, Loads: []float64{0.1, 0.3, 0.5}}
 }
 
-func newPlan(t *testing.T, sp sweep.Spec) *Plan {
+func newPlan(t testing.TB, sp sweep.Spec) *Plan {
 	t.Helper()
 	m, _, err := New(sp, false, "test")
 	if err != nil {
