@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"strings"
 
 	"phitsim/engine/routing"
 	"phitsim/engine/topology"
@@ -143,10 +144,14 @@ func (c *Config) checkMechanismVCs() Errors {
 	if err != nil {
 		return nil
 	}
-	what := "congestion.scheme=" + c.Congestion.SchemeName()
-	if !iso && ctl && !slices.Contains([]string{"ecn", "cbcm", "srp"}, c.Congestion.SchemeName()) {
-		what = "routing.name=" + c.Routing.Name
+	var who []string // what adds them: the scheme, the routing's notifications, or both
+	if _, kim, _ := c.ControlClass(); iso || kim {
+		who = append(who, "congestion.scheme="+c.Congestion.SchemeName())
 	}
+	if e := routing.Get(c.Routing.Name); e.Keeps(routing.Notifications) {
+		who = append(who, "routing.name="+c.Routing.Name)
+	}
+	what := strings.Join(who, " with ")
 	var errs Errors
 	seen := map[string]bool{}
 	for cl, tc := range topo.Classes() {
