@@ -1119,7 +1119,11 @@ func cmdValidate(args []string, e env) error {
 		for _, cl := range c.Classes() {
 			vcs = append(vcs, fmt.Sprintf("%s %d", cl.Name, cl.VCs))
 		}
-		fmt.Fprintf(w, "ok: %s — %d nodes; VCs %s\n", nameOf(c), sz.Nodes, strings.Join(vcs, ", "))
+		more := ""
+		if m := c.MechanismVCsText(); m != "" {
+			more = "; the mechanism adds " + m // above the data VCs, within a port's 32
+		}
+		fmt.Fprintf(w, "ok: %s — %d nodes; VCs %s%s\n", nameOf(c), sz.Nodes, strings.Join(vcs, ", "), more)
 		// the plan's cost model, as 'sweep -plan' prints it: a memory bound
 		// (every buffer slot holding a packet) and CPU at 10⁹ instructions/s
 		fmt.Fprintf(w, "estimate: up to %s of memory, about %s of CPU per run (one core)\n", fmtMiB(plan.Bytes(&c)), fmtSeconds(plan.Seconds(&c)))

@@ -40,3 +40,21 @@ func TestRunMesh(t *testing.T) {
 		t.Errorf("PAR on a mesh: exit %d, %q", code, errOut)
 	}
 }
+
+// validate names the VCs a mechanism adds above the data VCs, and refuses
+// data VCs that leave it too few of a port's 32 by the field's name.
+func TestValidateMechanismVCs(t *testing.T) {
+	cbcm := []string{"validate", "-preset", "fbfly16", "-set", "congestion.scheme=cbcm", "-set", "traffic.sourceQueue=true",
+		"-set", "traffic.sourceQueues=perDestination"}
+	code, out, errOut := cli(t, false, cbcm...)
+	if code != 0 || !strings.Contains(out, "16 nodes; VCs injection 4, link 4; the mechanism adds injection 2, link 2") {
+		t.Errorf("validate: exit %d, %q, %q", code, out, errOut)
+	}
+	code, out, _ = cli(t, false, append(cbcm, "-set", "router.injectionVCs=31")...)
+	if code == 0 || !strings.Contains(out, "router.injectionVCs = 31: congestion.scheme=cbcm adds 2 VCs on injection ports") || !strings.Contains(out, "at most 30") {
+		t.Errorf("31 injection VCs under CBCM: exit %d, %q", code, out)
+	}
+	if code, out, _ = cli(t, false, "validate", "-preset", "h2"); code != 0 || strings.Contains(out, "mechanism") {
+		t.Errorf("no mechanism: exit %d, %q", code, out)
+	}
+}

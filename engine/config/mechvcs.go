@@ -118,6 +118,29 @@ func (c *Config) MechanismVCs(topo topology.Topology) ([]int, error) {
 	return out, nil
 }
 
+// MechanismVCsText lists MechanismVCs by port class ("injection 2, link
+// 2"), "" when the run adds none or its network does not build.
+func (c *Config) MechanismVCsText() string {
+	iso, _, _ := c.IsolatedClass()
+	ctl, _, _ := c.ControlClass()
+	if !iso && !ctl {
+		return ""
+	}
+	topo, err := topology.New(c.Topology.Params())
+	if err != nil {
+		return ""
+	}
+	extra, err := c.MechanismVCs(topo)
+	if err != nil {
+		return ""
+	}
+	var parts []string
+	for cl, tc := range topo.Classes() {
+		parts = append(parts, fmt.Sprintf("%s %d", tc.Name, extra[cl]))
+	}
+	return strings.Join(parts, ", ")
+}
+
 // checkMechanismVCs refuses data VCs that leave no room, within the 32
 // VCs a port holds, for the VCs the congestion-management scheme or the
 // routing's notifications add (MechanismVCs), naming the data VCs'

@@ -8,7 +8,6 @@ import (
 	"math"
 	"math/bits"
 	"strconv"
-	"strings"
 
 	"phitsim/engine/config"
 	"phitsim/engine/graph500"
@@ -256,34 +255,11 @@ func (f *Facts) Items(c *config.Config) []Item {
 		items = append(items, Item{"CBCM detector storage", fmt.Sprintf("%d bytes per router", f.CbcmBits/8),
 			"every output's contention-degree samples (congestion.cbcmSamples) and the min and max of each bound interval, ⌈log₂ radix⌉ bits each (Kim et al. §V-D: ≈ 5.6 KB for a radix-64 router)"})
 	}
-	if v := mechanismVCs(c); v != "" {
+	if v := c.MechanismVCsText(); v != "" {
 		items = append(items, Item{"VCs the mechanism adds", v,
 			"virtual channels above the data VCs of each port class: the congestion scheme's isolated class (its hotspot or speculative VCs) and control VCs, or QCN-Switch's CNM VCs; a port holds 32 in all"})
 	}
 	return items
-}
-
-// mechanismVCs lists the VCs the congestion scheme or the routing's
-// notifications add per port class (config.MechanismVCs), "" when none.
-func mechanismVCs(c *config.Config) string {
-	iso, _, _ := c.IsolatedClass()
-	ctl, _, _ := c.ControlClass()
-	if !iso && !ctl {
-		return ""
-	}
-	topo, err := topology.New(c.Topology.Params())
-	if err != nil {
-		return ""
-	}
-	extra, err := c.MechanismVCs(topo)
-	if err != nil {
-		return ""
-	}
-	var parts []string
-	for cl, tc := range topo.Classes() {
-		parts = append(parts, fmt.Sprintf("%s %d", tc.Name, extra[cl]))
-	}
-	return strings.Join(parts, ", ")
 }
 
 // kindItems are the lines of c's topology kind, its loop warnings included.
