@@ -55,6 +55,12 @@ func encodeRun(f *runFile) ([]byte, error) {
 }
 
 func decodeRun(b []byte) (*runFile, error) {
+	// walked first without allocating: msgpack v5.4.1 allocates an array as
+	// long as its header claims, whatever the bytes that follow (a damaged
+	// file's header could claim gigabytes; site/protocol.Decode does the same)
+	if err := msgpack.NewDecoder(bytes.NewReader(b)).Skip(); err != nil {
+		return nil, err
+	}
 	rd := bytes.NewReader(b)
 	dec := msgpack.NewDecoder(rd)
 	dec.SetCustomStructTag("json")

@@ -2,6 +2,7 @@ package protocol
 
 import (
 	"bytes"
+	"runtime"
 	"testing"
 
 	"phitsim/engine/config"
@@ -44,4 +45,22 @@ func FuzzDecode(f *testing.F) {
 			t.Fatalf("round trip is not a fixed point (%v):\n%x\n%x", err, b1, b2)
 		}
 	})
+}
+
+// A message whose array header claims more elements than its bytes hold
+// (here 16 M int64s of latencyHist, 128 MB, in 27 bytes) is refused
+// without allocating them: msgpack v5.4.1 sizes the slice from the header
+// (the fuzzer's claim of 808 M took 6 GB and killed the worker).
+func TestDecodeClaimedArrayLengthAllocatesNothing(t *testing.T) {
+	b := []byte("\x81\xa6result\x81\xablatencyHist\xdd\x01\x00\x00\x00\x01")
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	_, err := Decode(b)
+	runtime.ReadMemStats(&after)
+	if err == nil {
+		t.Fatal("decoded a message whose array is cut short")
+	}
+	if got := after.TotalAlloc - before.TotalAlloc; got > 1<<20 {
+		t.Errorf("decoding %d bytes allocated %d bytes", len(b), got)
+	}
 }

@@ -197,6 +197,13 @@ var ErrVersion = errors.New("protocol version mismatch")
 
 // Decode a message and check its version.
 func Decode(b []byte) (*Message, error) {
+	// msgpack v5.4.1 allocates an array as long as its header claims (its
+	// allocation limit is never applied: decodeSliceValue tests the flag
+	// against 1), so a damaged header claiming 800 M elements took 6 GB:
+	// walked first without allocating, every claimed element must be there
+	if err := msgpack.NewDecoder(bytes.NewReader(b)).Skip(); err != nil {
+		return nil, fmt.Errorf("protocol: %w", err)
+	}
 	dec := msgpack.NewDecoder(bytes.NewReader(b))
 	dec.SetCustomStructTag("json")
 	var m Message
