@@ -137,7 +137,10 @@ func (c *Config) SetPhysical(p Param, text string) (units.Conversion, error) {
 	}
 	v := strconv.FormatFloat(conv.Engine, 'f', -1, 64)
 	if p.Kind == "float" {
-		v = strconv.FormatFloat(conv.Engine, 'g', -1, 64)
+		// 15 significant digits: a value shown in physical units and typed
+		// back sets what it showed (4.4 Gb/s of 40 is 0.11, where the
+		// division gives 0.11000000000000001)
+		v = strconv.FormatFloat(conv.Engine, 'g', 15, 64)
 	}
 	old := p.Format(c)
 	err = p.SetString(c, v)
