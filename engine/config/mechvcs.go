@@ -118,20 +118,27 @@ func (c *Config) MechanismVCs(topo topology.Topology) ([]int, error) {
 	return out, nil
 }
 
-// MechanismVCsText lists MechanismVCs by port class ("injection 2, link
-// 2"), "" when the run adds none or its network does not build.
-func (c *Config) MechanismVCsText() string {
+// builtMechanismVCs builds c's network and counts MechanismVCs on it;
+// false when the run adds none or the network does not build.
+func (c *Config) builtMechanismVCs() (topology.Topology, []int, bool) {
 	iso, _, _ := c.IsolatedClass()
 	ctl, _, _ := c.ControlClass()
 	if !iso && !ctl {
-		return ""
+		return nil, nil, false
 	}
 	topo, err := topology.New(c.Topology.Params())
 	if err != nil {
-		return ""
+		return nil, nil, false // the topology's own errors say why
 	}
 	extra, err := c.MechanismVCs(topo)
-	if err != nil {
+	return topo, extra, err == nil
+}
+
+// MechanismVCsText lists MechanismVCs by port class ("injection 2, link
+// 2"), "" when the run adds none or its network does not build.
+func (c *Config) MechanismVCsText() string {
+	topo, extra, ok := c.builtMechanismVCs()
+	if !ok {
 		return ""
 	}
 	var parts []string
@@ -146,28 +153,20 @@ func (c *Config) MechanismVCsText() string {
 // routing's notifications add (MechanismVCs), naming the data VCs'
 // parameter and its largest value with them.
 func (c *Config) checkMechanismVCs() Errors {
-	iso, _, _ := c.IsolatedClass()
-	ctl, _, _ := c.ControlClass()
-	if !iso && !ctl {
+	topo, extra, ok := c.builtMechanismVCs()
+	if !ok {
 		return nil
 	}
 	k, err := topology.KindOf(c.Topology.Kind)
 	if err != nil {
 		return nil
 	}
-	topo, err := topology.New(c.Topology.Params())
-	if err != nil {
-		return nil // the topology's own errors say why
-	}
 	classes, err := c.ClassesOf(topo)
 	if err != nil {
 		return nil
 	}
-	extra, err := c.MechanismVCs(topo)
-	if err != nil {
-		return nil
-	}
 	var who []string // what adds them: the scheme, the routing's notifications, or both
+	iso, _, _ := c.IsolatedClass()
 	if _, kim, _ := c.ControlClass(); iso || kim {
 		who = append(who, "congestion.scheme="+c.Congestion.SchemeName())
 	}

@@ -528,33 +528,22 @@ func newSimEntry(cfg config.Config, e *routing.Entry, topo topology.Topology, se
 
 	s.injVC = s.vcCount[topology.Injection]
 	scheme := cfg.Congestion.SchemeName()
-	if scheme == "ideal" {
-		if err := s.initIsoClass(cfg.Congestion.IdealPriority == "low", false); err != nil {
-			return nil, err
-		}
-	}
-	if scheme == "cbcm" && cfg.Congestion.CbcmHotspotVC != "shared" || scheme == "srp" {
-		// CBCM's hotspot VC, SRP's speculative VCs: strictly lowest (Kim et al. §IV-A, §III-B)
-		// SRP(UGAL)'s speculative packets are routed by UGAL on a flattened
-		// butterfly (Kim et al. §III-B, §V-C: non-minimal at low priority);
-		// CBCM's throttled flows go minimally (§IV-B3)
-		_, fb := topo.(*topology.FBFly)
-		adaptive := scheme == "srp" && s.routing == routeUGAL && fb
-		if err := s.initIsoClass(true, adaptive); err != nil {
+	// the isolated class (Ideal's, CBCM's hotspot VC, SRP's speculative
+	// VCs, strictly lowest but Ideal's by default: Kim et al. §IV-A,
+	// §III-B; SRP(UGAL)'s routed by UGAL on a flattened butterfly, §V-C)
+	// and the control VCs (Kim et al.'s 1-flit packets, §V-A; QCN's CNMs
+	// the data's size, FOGSim v5; SRP's replies on a second copy), as the
+	// validator counts them (config.MechanismVCs)
+	if iso, low, adaptive := cfg.IsolatedClass(); iso {
+		if err := s.initIsoClass(low, adaptive); err != nil {
 			return nil, err
 		}
 		if scheme == "cbcm" {
 			s.iso.aging = int64(cfg.Congestion.CbcmHotspotAging)
 		}
 	}
-	kim := scheme == "ecn" || scheme == "cbcm" || scheme == "srp"
-	if e.Keeps(routing.Notifications) || kim {
-		// Kim et al.'s control packets are 1 flit (§V-A: BECNs, SRP's
-		// reservations, grants, ACKs and NACKs, CBCM's throttles); QCN's
-		// CNMs are the data's size (FOGSim v5)
-		// SRP: requests (reservations) and replies (grants, ACKs, NACKs)
-		// on 2 control VCs (Kim et al. §V-A)
-		if err := s.initCtlClass(kim, kim, scheme == "srp"); err != nil {
+	if ctl, kim, replies := cfg.ControlClass(); ctl {
+		if err := s.initCtlClass(kim, kim, replies); err != nil {
 			return nil, err
 		}
 	}
