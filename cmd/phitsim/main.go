@@ -9,6 +9,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"os/signal"
 	"runtime"
@@ -719,9 +720,23 @@ func parseLoads(s string) ([]float64, error) {
 	return out, nil
 }
 
-// parseValues accepts "a:b:step" and comma lists, mixed.
+// parseValues accepts "a:b:step" and comma lists, mixed. A sweep runs at most
+// sweep.MaxRuns runs, so no list longer than that is built.
 func parseValues(s, flagName string) ([]float64, error) {
 	var out []float64
+	num := func(part, f string) (float64, error) {
+		x, err := strconv.ParseFloat(f, 64)
+		if err != nil {
+			return 0, fmt.Errorf("%s %q: %v", flagName, part, err)
+		}
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return 0, fmt.Errorf("%s %q: %s is not a finite number", flagName, part, f)
+		}
+		return x, nil
+	}
+	tooMany := func(n float64) error {
+		return fmt.Errorf("%s %q: %s values; a sweep runs at most %d", flagName, s, strconv.FormatFloat(n, 'g', 15, 64), sweep.MaxRuns)
+	}
 	for _, part := range strings.Split(s, ",") {
 		if part == "" {
 			continue
@@ -733,24 +748,31 @@ func parseValues(s, flagName string) ([]float64, error) {
 			}
 			var v [3]float64
 			for i := range f {
-				x, err := strconv.ParseFloat(f[i], 64)
+				x, err := num(part, f[i])
 				if err != nil {
-					return nil, fmt.Errorf("%s %q: %v", flagName, part, err)
+					return nil, err
 				}
 				v[i] = x
 			}
 			if v[2] <= 0 || v[1] < v[0] {
 				return nil, fmt.Errorf("%s %q: need start ≤ stop and step > 0", flagName, part)
 			}
-			n := int((v[1]-v[0])/v[2] + 1e-9)
-			for i := 0; i <= n; i++ {
+			// counted in floating point: the range may hold more values than an int
+			n := math.Floor((v[1]-v[0])/v[2] + 1e-9)
+			if total := float64(len(out)) + n + 1; math.IsInf(n, 0) || total > sweep.MaxRuns {
+				return nil, tooMany(total)
+			}
+			for i := 0; i <= int(n); i++ {
 				out = append(out, roundLoad(v[0]+float64(i)*v[2]))
 			}
 			continue
 		}
-		x, err := strconv.ParseFloat(part, 64)
+		x, err := num(part, part)
 		if err != nil {
-			return nil, fmt.Errorf("%s %q: %v", flagName, part, err)
+			return nil, err
+		}
+		if len(out) == sweep.MaxRuns {
+			return nil, tooMany(float64(len(out) + 1))
 		}
 		out = append(out, x)
 	}
@@ -760,7 +782,14 @@ func parseValues(s, flagName string) ([]float64, error) {
 	return out, nil
 }
 
-func roundLoad(x float64) float64 { return float64(int64(x*1e9+0.5)) / 1e9 }
+// roundLoad keeps 9 decimals, so that 0.1+2·0.1 is 0.3; past 2⁵²·10⁻⁹ there is
+// nothing to round (and x·10⁹ would not fit an integer).
+func roundLoad(x float64) float64 {
+	if math.Abs(x) >= 1<<52/1e9 {
+		return x
+	}
+	return math.Round(x*1e9) / 1e9
+}
 
 // runSpecThreads runs a spec's jobs with the progress bar (desc is given the job
 // count). A nil outcome means nothing finished, and so nothing is to be
@@ -982,6 +1011,17 @@ func writeOutcome(e env, oc *sweep.Outcome, f outcomeFlags, runErr error) error 
 
 // expandSeries makes one configuration per combination of series values.
 func expandSeries(base []config.Config, series []string) ([]config.Config, error) {
+	// each series runs at least once: count the cross product before building it
+	n, factors := len(base), []string{strconv.Itoa(len(base))}
+	for _, s := range series {
+		if _, vals, ok := strings.Cut(s, "="); ok && vals != "" {
+			k := strings.Count(vals, ",") + 1
+			n, factors = n*k, append(factors, strconv.Itoa(k))
+		}
+		if n > sweep.MaxRuns {
+			return nil, fmt.Errorf("-series: %s configurations and values make %d series or more; a sweep runs at most %d runs", strings.Join(factors, " × "), n, sweep.MaxRuns)
+		}
+	}
 	cfgs := base
 	for _, s := range series {
 		path, vals, ok := strings.Cut(s, "=")

@@ -206,6 +206,32 @@ func TotalCycles(jobs []Job) int64 {
 	return n
 }
 
+// MaxRuns bounds a sweep's runs (series × values × seeds): each job holds its
+// configuration (about 2 KiB) and every finished run is kept, in a browser
+// tab as in the CLI, which refuses what the page refuses.
+const MaxRuns = 20000
+
+// Runs counts the spec's runs (series × values × each point's seeds) without
+// building them; past MaxRuns points it stops counting seeds, as every point
+// runs at least one.
+func (sp Spec) Runs() int {
+	xs := sp.Xs()
+	if len(sp.Series) > MaxRuns || len(xs) > MaxRuns || len(sp.Series)*len(xs) > MaxRuns {
+		return len(sp.Series) * len(xs)
+	}
+	n := 0
+	for _, s := range sp.Series {
+		for _, x := range xs {
+			c := s
+			if sp.Apply(&c, x) != nil {
+				c = s
+			}
+			n += max(c.Sim.Seeds, 1)
+		}
+	}
+	return n
+}
+
 // Jobs expands a spec, in the order series, load, seed.
 func (sp Spec) Jobs() ([]Job, error) {
 	if len(sp.Series) == 0 {
@@ -216,6 +242,11 @@ func (sp Spec) Jobs() ([]Job, error) {
 			return nil, errors.New("sweep: no value of " + sp.Param)
 		}
 		return nil, errors.New("sweep: no load")
+	}
+	// each run holds its configuration: count them before building any
+	if n := sp.Runs(); n > MaxRuns {
+		return nil, fmt.Errorf("sweep: %d series × %d values × their seeds make %d runs; at most %d (fewer seeds, values or series)",
+			len(sp.Series), len(sp.Xs()), n, MaxRuns)
 	}
 	if na := sp.NotApplied(); len(na) > 0 {
 		errs := make([]error, len(na))

@@ -23,8 +23,8 @@ const (
 )
 
 // MaxRuns bounds the runs of an experiment (series × values × seeds): the
-// page holds every run's configuration and result.
-const MaxRuns = 20000
+// page holds every run's configuration and result. The CLI's bound too.
+const MaxRuns = sweep.MaxRuns
 
 // FieldError is one problem of an experiment, worded as the page shows it:
 // which series (numbered from 1, with its name) or which field of the
