@@ -32,14 +32,15 @@ go test -count=1 -timeout 25m ./...
 # configurations, one per kind of state the partitions split
 # (engine/sim/parallel_race_test.go, built only with -race)
 CGO_ENABLED=1 go test -race -count=1 -run '^TestParallelRace$' ./engine/sim/
-# Short fuzz runs of every decoder (config JSON, -set, the URL fragment, the
-# worker protocol, the partitions' window messages) and of every parameter's
+# Short fuzz runs of every decoder (config JSON, -set, the CLI's -loads and
+# -values lists, the URL fragment, the worker protocol, the partitions' window messages) and of every parameter's
 # extremes on every preset; their seed corpora are committed under testdata/fuzz (plain go test above replays
 # them). Counts, not durations: a -fuzztime duration can fail with "context
 # deadline exceeded" when it ends (a race in Go's fuzzing coordinator before
 # Go 1.27) on a loaded machine.
 go test -run '^$' -fuzz '^FuzzDecode$' -fuzztime 100000x ./engine/config/
 go test -run '^$' -fuzz '^FuzzSet$' -fuzztime 20000x ./engine/config/
+go test -run '^$' -fuzz '^FuzzParseValues$' -fuzztime 20000x ./cmd/phitsim/
 go test -run '^$' -fuzz '^FuzzExtremes$' -fuzztime 2000x ./engine/sim/
 go test -run '^$' -fuzz '^FuzzDecodeURL$' -fuzztime 20000x ./site/experiment/
 go test -run '^$' -fuzz '^FuzzDecode$' -fuzztime 100000x ./site/protocol/
