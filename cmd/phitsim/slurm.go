@@ -95,7 +95,7 @@ func cmdSlurm(args []string, e env) error {
 	if err != nil {
 		return err
 	}
-	rec, err := readSlurmRecord(*dir)
+	rec, err := readSlurmRecord(*dir, len(p.Runs))
 	if err != nil {
 		return err
 	}
@@ -196,7 +196,10 @@ func cmdSlurm(args []string, e env) error {
 	return nil
 }
 
-func readSlurmRecord(dir string) (slurmFile, error) {
+// readSlurmRecord reads the plan's record of its submitted arrays; a record
+// edited past what a submission writes (tasks 1 … the plan's runs) is
+// refused rather than looped over.
+func readSlurmRecord(dir string, runs int) (slurmFile, error) {
 	var rec slurmFile
 	path := filepath.Join(dir, slurmRecord)
 	b, err := os.ReadFile(path)
@@ -205,6 +208,12 @@ func readSlurmRecord(dir string) (slurmFile, error) {
 	}
 	if err == nil {
 		err = json.Unmarshal(b, &rec)
+	}
+	if err == nil && (rec.Tasks < 0 || rec.Tasks > runs || rec.Tasks == 0 && len(rec.Jobs) > 0) {
+		err = fmt.Errorf("tasks = %d: a submitted array has 1 … %d (the plan's runs); restore the file, or remove it and submit again", rec.Tasks, runs)
+	}
+	if err == nil && rec.CPUsPerTask < 0 {
+		err = fmt.Errorf("cpusPerTask = %d: want ≥ 1; restore the file, or remove it and submit again", rec.CPUsPerTask)
 	}
 	if err != nil {
 		return rec, fmt.Errorf("%s: %w", path, err)

@@ -63,6 +63,18 @@ func TestSlurmScript(t *testing.T) {
 	if code, _, errOut := cli(t, true, "slurm", "-plan", pdir, "-resubmit", "3"); code != 1 || !strings.Contains(errOut, `"3" is not a task index 0 … 2`) {
 		t.Errorf("-resubmit 3: exit %d: %s", code, errOut)
 	}
+	// a record edited past what a submission writes is refused by name, not
+	// looped over (tasks 10¹¹ spun -status and -resubmit for minutes)
+	for _, rec := range []string{`{"tasks": 100000000000, "jobs": ["41"]}`, `{"tasks": 13, "jobs": ["41"]}`, `{"tasks": -3, "jobs": ["41"]}`,
+		`{"jobs": ["41"]}`, `{"tasks": 3, "cpusPerTask": -2, "jobs": ["41"]}`} {
+		os.WriteFile(filepath.Join(pdir, "slurm.json"), []byte(rec), 0o644)
+		for _, cmd := range [][]string{{"-status"}, {"-resubmit", "0"}} {
+			code, _, errOut := cli(t, true, append([]string{"slurm", "-plan", pdir}, cmd...)...)
+			if code != 1 || !strings.Contains(errOut, "slurm.json: ") || !strings.Contains(errOut, "remove it and submit again") {
+				t.Errorf("%s %v: exit %d: %s", rec, cmd, code, errOut)
+			}
+		}
+	}
 }
 
 // The time and memory a task asks for: the thesis's h=8 point (60,000 +
