@@ -115,3 +115,20 @@ func TestValidateNotesUnappliedQCNOption(t *testing.T) {
 		t.Errorf("input sampling: exit %d:\n%s", code, out)
 	}
 }
+
+// A metric some runs leave out (QCN's CNM latency before the first
+// delivery) is the mean of the runs that report it, not diluted by zeros;
+// one only a later run reports is shown too.
+func TestMechanismRowsMeanOverReportingRuns(t *testing.T) {
+	runs := []*result.Result{
+		{Mechanisms: map[string]map[string]float64{"qcn": {"cnmSent": 4}}},
+		{Mechanisms: map[string]map[string]float64{"qcn": {"cnmSent": 6, "cnmMeanLatency": 30}}},
+		{Mechanisms: map[string]map[string]float64{"qcn": {"cnmSent": 8, "cnmMeanLatency": 50}}},
+	}
+	got := map[string]string{}
+	var order []string
+	mechanismRows(func(k, v, _ string) { got[k] = v; order = append(order, k) }, runs)
+	if got["qcn cnmSent"] != "6" || got["qcn cnmMeanLatency"] != "40" || len(order) != 2 || order[0] != "qcn cnmMeanLatency" {
+		t.Fatalf("rows %v in order %v", got, order)
+	}
+}

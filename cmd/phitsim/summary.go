@@ -179,29 +179,31 @@ func printSummary(w io.Writer, c config.Config, a sweep.Aggregate, runs []*resul
 }
 
 // mechanismRows: each attached mechanism's own metrics (result.Mechanisms:
-// congestion.scheme's report, QCN-Switch's), the mean over the runs.
+// congestion.scheme's report, QCN-Switch's), the mean over the runs that
+// report it (a metric with no value yet is left out of a run's report, as
+// QCN's CNM latency before the first delivery).
 func mechanismRows(row func(k, v, unit string), runs []*result.Result) {
-	if len(runs) == 0 || len(runs[0].Mechanisms) == 0 {
-		return
-	}
-	names := make([]string, 0, len(runs[0].Mechanisms))
-	for n := range runs[0].Mechanisms {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	for _, n := range names {
-		keys := make([]string, 0, len(runs[0].Mechanisms[n]))
-		for k := range runs[0].Mechanisms[n] {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
-		for _, k := range keys {
-			sum := 0.0
-			for _, r := range runs {
-				sum += r.Mechanisms[n][k]
+	seen := map[string]bool{}
+	var keys []string // "name metric"
+	for _, r := range runs {
+		for n, m := range r.Mechanisms {
+			for k := range m {
+				if nk := n + " " + k; !seen[nk] {
+					seen[nk], keys = true, append(keys, nk)
+				}
 			}
-			row(n+" "+k, strconv.FormatFloat(sum/float64(len(runs)), 'g', 4, 64), "mechanism metric (result.mechanisms)")
 		}
+	}
+	sort.Strings(keys)
+	for _, nk := range keys {
+		n, k, _ := strings.Cut(nk, " ")
+		sum, count := 0.0, 0
+		for _, r := range runs {
+			if v, ok := r.Mechanisms[n][k]; ok {
+				sum, count = sum+v, count+1
+			}
+		}
+		row(nk, strconv.FormatFloat(sum/float64(count), 'g', 4, 64), "mechanism metric (result.mechanisms)")
 	}
 }
 

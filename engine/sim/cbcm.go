@@ -824,7 +824,7 @@ func (m *cbcm) report(s *Sim) (string, map[string]float64) {
 	share := throttledShare(s.now, m.throttledCycles, m.act, m.since, m.busy)
 	r := map[string]float64{"throttles": float64(m.throttles), "unthrottles": float64(m.unthrottle),
 		"hotspots": float64(m.hotspots), "flowsThrottled": float64(m.flowsThrottled), "throttledShare": share,
-		"markedShare": float64(m.mkd) / float64(m.delivered), "hotspotEjection": float64(m.hotFlits) / float64(s.M)}
+		"markedShare": shareOf(m.mkd, m.delivered), "hotspotEjection": float64(m.hotFlits) / float64(s.M)}
 	if m.early != nil { // routers' declarations and throttle packets (§VI-A)
 		r["earlyHotspots"], r["earlyThrottles"] = float64(m.early.hotspots), float64(m.early.thrSent)
 	}

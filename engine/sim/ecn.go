@@ -226,7 +226,8 @@ func (m *ecn) decrement(s *Sim) {
 // throttledShare is the mean share of the run so far that a flow which
 // sent a packet (busy) spent throttled: closed flow-cycles of throttles
 // that ended, plus those of the flows still throttled (act) since their
-// start; NaN before any flow sent. ECN's delays and CBCM's throttles.
+// start; 0 before any flow sent (a share of nothing, as shareOf: a result
+// holds no NaN, JSON has none). ECN's delays and CBCM's throttles.
 func throttledShare(now, closed int64, act []int32, since []int64, busy []bool) float64 {
 	thr := closed
 	for _, f := range act {
@@ -239,7 +240,7 @@ func throttledShare(now, closed int64, act []int32, since []int64, busy []bool) 
 		}
 	}
 	if flows == 0 || now == 0 {
-		return math.NaN()
+		return 0
 	}
 	return float64(thr) / float64(flows) / float64(now)
 }

@@ -120,6 +120,12 @@ func nonFinite(v reflect.Value, path string) string {
 				return s
 			}
 		}
+	case reflect.Map: // the mechanisms' reports
+		for _, k := range v.MapKeys() {
+			if s := nonFinite(v.MapIndex(k), fmt.Sprintf("%s[%v]", path, k)); s != "" {
+				return s
+			}
+		}
 	}
 	return ""
 }
