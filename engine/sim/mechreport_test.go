@@ -15,7 +15,7 @@ import (
 // window, and CBCM's and ECN's throttled shares were NaN before any flow had
 // sent (FuzzExtremes: h2 with CBCM, a snapshot at cycle 250; phitsim run at
 // load 0 wrote them as null). Every scheme and QCN-Switch, at load 0 and at
-// 0.3, snapshots at cycles 1, 50 and 300.
+// 0.3, snapshots at cycles 0, 1, 50 and 300.
 func TestMechanismReportsFiniteFromTheFirstCycle(t *testing.T) {
 	for _, preset := range []string{"h2", "fbfly16", "fattree64"} {
 		for _, scheme := range []string{"congestion.scheme=ideal", "congestion.scheme=ecn", "congestion.scheme=cbcm",
@@ -44,7 +44,7 @@ func TestMechanismReportsFiniteFromTheFirstCycle(t *testing.T) {
 				if err != nil {
 					t.Fatalf("%s: %v", what, err)
 				}
-				for _, at := range []int64{1, 50, 300} {
+				for _, at := range []int64{0, 1, 50, 300} {
 					for s.now < at {
 						s.Step()
 					}
