@@ -105,6 +105,7 @@ Examples:
   phitsim run -preset h4 -json | jq .aggregate.latency
   phitsim run -preset h8 -set traffic.load=0.4 -set routing.name=VAL -seeds 3
   phitsim run -config my.json -fogsim                   also FOGSim's report of each run (stderr)
+  phitsim run -config r.json -set sim.seeds=10          a result's configuration again (run -out r.json), more seeds
   phitsim run -preset graph500-h2                       Graph500 BFS: execution time, TEPS, usage
 `,
 	"sweep": `Usage: phitsim sweep (-config FILE | -preset NAME)... [-set path=value]... [-series path=v1,v2,...]...
@@ -236,6 +237,7 @@ Example:
 // terminal (then a progress bar is drawn on it).
 type env struct {
 	stdout, stderr io.Writer
+	stdin          io.Reader // -config -; nil reads as empty
 	tty, errTTY    bool
 	afterRun       func() // called after each finished run, if set (tests interrupt with it)
 }
@@ -249,8 +251,8 @@ var errInterrupted = errors.New("interrupted")
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr,
-		term.IsTerminal(int(os.Stdout.Fd())), term.IsTerminal(int(os.Stderr.Fd())))
+	code := command(ctx, env{stdout: os.Stdout, stderr: os.Stderr, stdin: os.Stdin,
+		tty: term.IsTerminal(int(os.Stdout.Fd())), errTTY: term.IsTerminal(int(os.Stderr.Fd()))}, os.Args[1:])
 	stop()
 	os.Exit(code)
 }
@@ -403,7 +405,7 @@ type source struct {
 }
 
 func (s *source) register(fs *flag.FlagSet) {
-	fs.Var(&s.configs, "config", "configuration JSON `FILE` (repeatable in sweep: one series each)")
+	fs.Var(&s.configs, "config", "configuration JSON `FILE` (repeatable in sweep: one series each), - for standard input; a result document phitsim wrote (run -out, sweep -out, merge, the page's export) gives its configurations")
 	fs.Var(&s.presets, "preset", "named configuration `NAME` (see 'phitsim presets'; repeatable in sweep)")
 	fs.Var(&s.sets, "set", "override a parameter: `path=value`, e.g. traffic.load=0.4 (repeatable; see 'phitsim params')")
 	// any whole number is taken: the validator checks it as sim.seeds, with its range
@@ -493,27 +495,56 @@ type loaded struct {
 
 // load builds the configurations named by -config and -preset (validate's
 // default: the default config) with the -set overrides applied, validated.
-func (s *source) load() ([]config.Config, error) {
+// -config - reads standard input; a file may also be a document phitsim
+// wrote (configsIn), whose configurations are taken, with a note on stderr.
+func (s *source) load(e env) ([]config.Config, error) {
 	var ls []loaded
+	stdinRead := false
 	for _, f := range s.configs {
-		data, err := os.ReadFile(f)
+		var data []byte
+		var err error
+		if f == "-" {
+			if stdinRead {
+				return nil, errors.New("-config -: standard input can be read once")
+			}
+			stdinRead = true
+			if e.stdin != nil {
+				data, err = io.ReadAll(io.LimitReader(e.stdin, maxConfigFile+1))
+			}
+			f = "standard input"
+		} else {
+			data, err = readLimited(f, maxConfigFile)
+		}
 		if err != nil {
 			return nil, err
 		}
-		c, err := config.Decode(data)
-		var es config.Errors
-		if err != nil && !errors.As(err, &es) {
-			return nil, fmt.Errorf("%s: %w", f, err)
+		if len(data) > maxConfigFile {
+			return nil, fmt.Errorf("%s: larger than %d MiB: not a configuration, nor a document phitsim writes for one", f, maxConfigFile>>20)
 		}
-		// not JSON, or not an object: nothing was decoded, so there are no
-		// fields to list, only this message
-		if len(es) == 1 && es[0].Path == documentPath {
-			if es[0].Value == "" {
-				return nil, fmt.Errorf("%s: %s", f, es[0].Msg)
+		docs, what := configsIn(data)
+		if what != "" {
+			fmt.Fprintf(e.stderr, "%s: %s\n", f, what)
+		}
+		for i, d := range docs {
+			label := f
+			if len(docs) > 1 {
+				label = fmt.Sprintf("%s, series %d", f, i+1)
 			}
-			return nil, fmt.Errorf("%s: %s", f, es[0])
+			c, err := config.Decode(d)
+			var es config.Errors
+			if err != nil && !errors.As(err, &es) {
+				return nil, fmt.Errorf("%s: %w", label, err)
+			}
+			// not JSON, or not an object: nothing was decoded, so there are no
+			// fields to list, only this message
+			if len(es) == 1 && es[0].Path == documentPath {
+				if es[0].Value == "" {
+					return nil, fmt.Errorf("%s: %s", label, es[0].Msg)
+				}
+				return nil, fmt.Errorf("%s: %s", label, es[0])
+			}
+			ls = append(ls, loaded{c, label, es})
 		}
-		ls = append(ls, loaded{c, f, es})
 	}
 	for _, p := range s.presets {
 		c, err := config.PresetByName(p)
@@ -632,7 +663,7 @@ func cmdRun(ctx context.Context, args []string, e env) error {
 	if err := src.required(fs, e); err != nil {
 		return err
 	}
-	cfgs, err := src.load()
+	cfgs, err := src.load(e)
 	if err != nil {
 		return err
 	}
@@ -859,7 +890,7 @@ func cmdSweep(ctx context.Context, args []string, e env) error {
 			return err
 		}
 		var err error
-		if base, err = src.load(); err != nil {
+		if base, err = src.load(e); err != nil {
 			return err
 		}
 	}
@@ -1140,7 +1171,7 @@ func cmdValidate(args []string, e env) error {
 		return err
 	}
 	w := e.stdout
-	cfgs, err := src.load()
+	cfgs, err := src.load(e)
 	if err != nil {
 		var es config.Errors
 		if errors.As(err, &es) {
