@@ -245,17 +245,18 @@ func throttledShare(now, closed int64, act []int32, since []int64, busy []bool) 
 	return float64(thr) / float64(flows) / float64(now)
 }
 
-// report: BECNs sent, the share of the window's data packets marked, and
-// the mean share of time a flow (one that sent a packet) spent with a
-// delay, over the run so far.
+// report: BECNs sent, their mean latency (once one is delivered), the share
+// of the window's data packets marked, and the mean share of time a flow
+// (one that sent a packet) spent with a delay, over the run so far.
 func (m *ecn) report(s *Sim) (string, map[string]float64) {
-	sent, _, lat := s.controlPackets(m.id)
+	sent, delivered, lat := s.controlPackets(m.id)
 	share := throttledShare(s.now, m.throttled, m.act, m.since, m.busy)
-	if math.IsNaN(lat) {
-		lat = 0 // none delivered (a result holds no NaN: JSON has none)
-	}
-	return "ecn", map[string]float64{"becns": float64(sent), "becnLatency": lat,
+	r := map[string]float64{"becns": float64(sent),
 		"markedShare": shareOf(m.marked, m.delivered), "throttledShare": share}
+	if delivered > 0 { // no mean before the first delivery (as QCN's CNMs): a 0 would pull the seeds' mean down
+		r["becnLatency"] = lat
+	}
+	return "ecn", r
 }
 
 // shareOf is a/b, 0 when b is 0 (a report's share of nothing).

@@ -52,6 +52,10 @@ func TestMechanismReportsFiniteFromTheFirstCycle(t *testing.T) {
 					if len(r.Mechanisms) == 0 && !strings.Contains(scheme, "recn") {
 						t.Errorf("%s: no report", what)
 					}
+					// a mean of nothing is left out, not 0 (it would pull the seeds' mean down)
+					if _, ok := r.Mechanisms["ecn"]["becnLatency"]; ok && at == 0 {
+						t.Errorf("%s, cycle 0: a BECN latency before any BECN", what)
+					}
 					if bad := nonFinite(reflect.ValueOf(r).Elem(), "result"); bad != "" {
 						t.Errorf("%s, cycle %d: %s", what, at, bad)
 					}
