@@ -38,7 +38,7 @@ their finished runs). Then 'phitsim merge -plan DIR -out PREFIX'.
 Defaults: C = 4 CPUs per task; N = one run per CPU (runs ÷ C tasks, at most
 1000); -time and -mem are estimated per task from the engine's measured
 instructions per packet-hop (engine/BENCHMARKS.md) at 10⁹ instructions per
-second ('Running big sweeps' in the README) and its memory estimate of a run:
+second ('Running big sweeps' in GUIDE.md) and its memory estimate of a run:
 time = 2 × the task's runs scheduled as exec runs them + 5 min (a run on T
 threads taken as max(1, 0.6 × T) times as fast, the parallel efficiency
 measured on 2 cores, engine/BENCHMARKS.md; 1 for a run the engine keeps
