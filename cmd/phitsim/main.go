@@ -875,6 +875,10 @@ func cmdSweep(ctx context.Context, args []string, e env) error {
 	var named sweep.Spec
 	table := false
 	if *experiment != "" {
+		// its series are its own: a -config or -preset beside it would be ignored
+		if len(src.configs)+len(src.presets) > 0 {
+			return fmt.Errorf("-experiment %s names its own series: -config and -preset cannot be added to it (-set changes every series, -series crosses them with values)", *experiment)
+		}
 		x, err := sweep.ExperimentByName(*experiment)
 		if err != nil {
 			return err

@@ -148,3 +148,12 @@ func versionText(bi *debug.BuildInfo, ok bool) string {
 	fmt.Fprintf(&b, "engine %s\n%s %s/%s\n", result.EngineVersion, goVersion, goos, goarch)
 	return b.String()
 }
+
+// plural writes n and the noun, plural unless n is 1 ("series" is its own
+// plural): "1 value", "12 runs".
+func plural(n int, noun string) string {
+	if n != 1 && noun != "series" {
+		noun += "s"
+	}
+	return strconv.Itoa(n) + " " + noun
+}

@@ -96,7 +96,7 @@ func writePlan(e env, sp sweep.Spec, table bool, dir string) error {
 		}
 		fmt.Fprintf(e.stderr, "%s already holds this plan: %d of %d runs finished, %d failed\n", dir, len(st.Done), len(p.Runs), len(st.Failed))
 	} else {
-		fmt.Fprintf(e.stderr, "planned %d runs (%d series × %d values of %s × seeds) in %s\n", len(p.Runs), len(sp.Series), len(sp.Xs()), sp.XName(), dir)
+		fmt.Fprintf(e.stderr, "planned %s (%s × %s of %s × seeds) in %s\n", plural(len(p.Runs), "run"), plural(len(sp.Series), "series"), plural(len(sp.Xs()), "value"), sp.XName(), dir)
 	}
 	fmt.Fprintf(e.stderr, "estimated cost: %s of CPU time in all, the longest run %s, up to %s of memory per run\n",
 		fmtSeconds(cost.Seconds), fmtSeconds(cost.Longest), fmtMiB(cost.Bytes))

@@ -75,3 +75,18 @@ func FuzzParseValues(f *testing.F) {
 		}
 	})
 }
+
+// An experiment names its own series: a -preset or -config beside it was
+// silently ignored (the sweep ran the experiment's series only).
+func TestExperimentRefusesPresetAndConfig(t *testing.T) {
+	for _, extra := range [][]string{{"-preset", "h2"}, {"-config", "x.json"}} {
+		code, _, errOut := cli(t, false, append([]string{"sweep", "-experiment", "cbcm-fig14", "-loads", "0.2", "-plan", t.TempDir()}, extra...)...)
+		if code != 1 || !strings.Contains(errOut, "-experiment cbcm-fig14 names its own series") {
+			t.Errorf("%v: exit %d: %s", extra, code, errOut)
+		}
+	}
+	if code, _, errOut := cli(t, false, "sweep", "-experiment", "cbcm-fig14", "-loads", "0.2", "-seeds", "1", "-plan", t.TempDir()); code != 0 ||
+		!strings.Contains(errOut, "planned 2 runs (2 series × 1 value of traffic.load × seeds)") {
+		t.Errorf("the experiment alone: exit %d: %s", code, errOut)
+	}
+}
