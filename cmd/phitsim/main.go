@@ -905,6 +905,9 @@ func cmdSweep(ctx context.Context, args []string, e env) error {
 	sp := sweep.Spec{Series: cfgs}
 	loadsSet := flagSet(fs, "loads")
 	if *param != "" {
+		if loadsSet {
+			return fmt.Errorf("-loads: the sweep is over -param %s, not the load; set the load with -set traffic.load=…", *param)
+		}
 		if sp.Values, err = parseValues(*values, "-values"); err != nil {
 			return err
 		}
@@ -922,6 +925,9 @@ func cmdSweep(ctx context.Context, args []string, e env) error {
 			}
 		}
 	} else {
+		if *values != "" {
+			return errors.New("-values: give the parameter they are values of with -param PATH (the loads are -loads)")
+		}
 		if ls == nil || loadsSet {
 			if ls, err = parseLoads(*loads); err != nil {
 				return err

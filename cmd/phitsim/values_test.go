@@ -90,3 +90,25 @@ func TestExperimentRefusesPresetAndConfig(t *testing.T) {
 		t.Errorf("the experiment alone: exit %d: %s", code, errOut)
 	}
 }
+
+// -loads beside -param, and -values without it, were ignored without a
+// word: the sweep ran the preset's load, or the default loads.
+func TestSweepRefusesIgnoredLoadsAndValues(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-preset", "h2", "-loads", "0.3", "-param", "sim.seed", "-values", "1,2"}, "-loads: the sweep is over -param sim.seed"},
+		{[]string{"-preset", "h2", "-values", "1,2"}, "-values: give the parameter they are values of with -param PATH"},
+		{[]string{"-experiment", "thesis-un", "-values", "0.1"}, "-values: give the parameter"},
+	} {
+		code, _, errOut := cli(t, false, append(append([]string{"sweep"}, tc.args...), "-plan", t.TempDir())...)
+		if code != 1 || !strings.Contains(errOut, tc.want) {
+			t.Errorf("%v: exit %d: %s", tc.args, code, errOut)
+		}
+	}
+	// an experiment over another parameter takes -values
+	if code, _, errOut := cli(t, false, "sweep", "-experiment", "thesis-fig5.6", "-values", "0,50", "-seeds", "1", "-plan", t.TempDir()); code != 0 {
+		t.Errorf("thesis-fig5.6 -values: exit %d: %s", code, errOut)
+	}
+}
