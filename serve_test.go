@@ -54,8 +54,8 @@ func TestServe(t *testing.T) {
 		t.Errorf("plain: %v %q", res.Header, b)
 	}
 	res, b = get("/ui.wasm", "gzip;q=0")
-	if res.Header.Get("Content-Encoding") != "" {
-		t.Errorf("q=0 ignored")
+	if res.Header.Get("Content-Encoding") != "" || string(b) != string(wasm) {
+		t.Errorf("q=0 ignored: %v", res.Header)
 	}
 	// the icon a browser asks for on every page (static/favicon.ico)
 	ico, _ := os.ReadFile("static/favicon.ico")

@@ -263,9 +263,9 @@ func newRecn(ft *topology.FatTree, p recnParams) (*recn, error) {
 	return rc, nil
 }
 
-func (rc *recn) ingress(pi int) int { return pi }
-func (rc *recn) egress(po int) int  { return rc.nPorts + po }
-func (rc *recn) ni(h int) int       { return 2*rc.nPorts + h }
+// the sides: ingress side pi is pi itself; then the egress sides, then the hosts' interfaces
+func (rc *recn) egress(po int) int { return rc.nPorts + po }
+func (rc *recn) ni(h int) int      { return 2*rc.nPorts + h }
 
 // route writes the packet's remaining route from side s towards host dst
 // (global output ports) and returns its length.

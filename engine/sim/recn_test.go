@@ -194,12 +194,6 @@ func bitsOnes(x uint64) int {
 	return n
 }
 
-func (g *rig) run(cycles int) {
-	for i := 0; i < cycles; i++ {
-		g.cycle()
-	}
-}
-
 // idle: no packet anywhere, no message in flight.
 func (g *rig) quiet() bool {
 	if len(g.flight) != 0 {
