@@ -29,13 +29,7 @@ func TestMechanismReportsFiniteFromTheFirstCycle(t *testing.T) {
 				if !strings.Contains(scheme, "recn") {
 					sets = append(sets, "traffic.sourceQueue=true", "traffic.sourceQueues=perDestination")
 				}
-				for _, s := range sets {
-					path, v, _ := strings.Cut(s, "=")
-					p, _ := config.Lookup(path)
-					if err := p.SetString(&c, v); err != nil {
-						t.Fatal(err)
-					}
-				}
+				setAll(t, &c, sets)
 				if len(c.Validate()) > 0 {
 					continue // the scheme does not run on this network
 				}

@@ -38,13 +38,7 @@ func TestMechanismVCsValidateAsNewBuilds(t *testing.T) {
 		}
 		sets := append(strings.Fields(k.set), "traffic.sourceQueue=true", "traffic.sourceQueues=perDestination", "sim.warmup=10", "sim.cycles=10",
 			"router.injectionBuffer=256", "router.localBuffer=256") // the fat tree's 128 KB × 32 VCs passes the memory bound
-		for _, s := range sets {
-			path, v, _ := strings.Cut(s, "=")
-			p, _ := config.Lookup(path)
-			if err := p.SetString(&base, v); err != nil {
-				t.Fatal(err)
-			}
-		}
+		setAll(t, &base, sets)
 		if len(base.Validate()) > 0 {
 			continue // the scheme does not run here (QCN_SWITCH off the Dragonfly)
 		}
@@ -87,4 +81,15 @@ func TestMechanismVCsValidateAsNewBuilds(t *testing.T) {
 		t.Fatalf("%d refused, %d built: the edge was not crossed", refused, built)
 	}
 	t.Logf("%d configurations built, %d refused", built, refused)
+}
+
+// setAll sets each path=value on c, as -set does.
+func setAll(t testing.TB, c *config.Config, sets []string) {
+	t.Helper()
+	for _, s := range sets {
+		path, v, _ := strings.Cut(s, "=")
+		if err := c.Set(path, v); err != nil {
+			t.Fatal(err)
+		}
+	}
 }
