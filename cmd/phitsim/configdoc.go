@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+
+	"phitsim/engine/sweep"
 )
 
 // maxConfigFile bounds what -config reads: a configuration is a few KiB, a
@@ -23,51 +25,65 @@ func readLimited(path string, limit int64) ([]byte, error) {
 	return io.ReadAll(io.LimitReader(f, limit+1))
 }
 
+// docSweep is what a result document swept: its loads, or a parameter
+// with its values and ties (sweep.Spec's fields, as `sweep -out` writes them).
+type docSweep struct {
+	Loads  []float64   `json:"loads"`
+	Param  string      `json:"param"`
+	Values []float64   `json:"values"`
+	Tied   []sweep.Tie `json:"tied"`
+}
+
 // configsIn finds the configurations in a -config file: the file itself, or
 // those of a document phitsim writes — a run's result (`phitsim run -out`:
 // its config), a sweep's (`sweep -out`, `merge`: spec.series) or the page's
 // export (experiment.series) — so that a result can be run again as it was.
-// what says which document it was ("" for a configuration); anything that
+// what says which document it was ("" for a configuration); swept is what a
+// sweep's document or the page's export swept (nil otherwise). Anything that
 // is not such a document is returned whole, for config.Decode to judge.
-func configsIn(data []byte) (docs [][]byte, what string) {
+func configsIn(data []byte) (docs [][]byte, what string, swept *docSweep) {
 	var top map[string]json.RawMessage
 	if json.Unmarshal(data, &top) != nil {
-		return [][]byte{data}, ""
+		return [][]byte{data}, "", nil
 	}
 	has := func(k string) bool { _, ok := top[k]; return ok }
-	series := func(field string) []json.RawMessage {
-		var x struct {
-			Series []json.RawMessage `json:"series"`
-		}
-		if json.Unmarshal(top[field], &x) != nil {
-			return nil
-		}
-		return x.Series
+	var x struct {
+		Series []json.RawMessage `json:"series"`
+		Sweep  struct {
+			Param string      `json:"param"`
+			Tied  []sweep.Tie `json:"tied"`
+		} `json:"sweep"` // the page's experiment
 	}
-	raw := func(rs []json.RawMessage) [][]byte {
-		out := make([][]byte, len(rs))
-		for i, r := range rs {
+	raw := func() [][]byte {
+		out := make([][]byte, len(x.Series))
+		for i, r := range x.Series {
 			out[i] = r
 		}
 		return out
 	}
-	count := func(n int) string {
-		if n == 1 {
+	count := func() string {
+		if len(x.Series) == 1 {
 			return "its series"
 		}
-		return fmt.Sprintf("its %d series", n)
+		return fmt.Sprintf("its %d series", len(x.Series))
 	}
+	const xs = "; sweep also takes what it swept, unless -loads or -param is given"
 	switch {
 	case has("config") && (has("runs") || has("aggregate")):
-		return [][]byte{top["config"]}, "a run's result document: its configuration (config) is used"
+		return [][]byte{top["config"]}, "a run's result document: its configuration (config) is used", nil
 	case has("spec") && (has("points") || has("runs")):
-		if s := series("spec"); len(s) > 0 {
-			return raw(s), "a sweep's result document: " + count(len(s)) + " (spec.series) are used, each with its seeds; its loads or values are not (give -loads, or -param and -values)"
+		var sw docSweep
+		if json.Unmarshal(top["spec"], &x) == nil && len(x.Series) > 0 && json.Unmarshal(top["spec"], &sw) == nil {
+			return raw(), "a sweep's result document: " + count() + " (spec.series) are used, each with its seeds" + xs, &sw
 		}
 	case has("experiment") && (has("points") || has("runs") || has("link")):
-		if s := series("experiment"); len(s) > 0 {
-			return raw(s), "the page's export: " + count(len(s)) + " (experiment.series) are used, each with its seeds; its swept values are not (give -loads, or -param and -values)"
+		if json.Unmarshal(top["experiment"], &x) == nil && len(x.Series) > 0 {
+			sw := &docSweep{Param: x.Sweep.Param, Tied: x.Sweep.Tied}
+			if json.Unmarshal(top["values"], &sw.Values) != nil || len(sw.Values) == 0 {
+				sw = nil // an export without its values: the command line's
+			}
+			return raw(), "the page's export: " + count() + " (experiment.series) are used, each with its seeds" + xs, sw
 		}
 	}
-	return [][]byte{data}, ""
+	return [][]byte{data}, "", nil
 }

@@ -54,6 +54,23 @@ func TestConfigFromDocuments(t *testing.T) {
 	if csv != string(want) {
 		t.Errorf("the sweep again differs:\n%s\nagainst\n%s", csv, want)
 	}
+	// without -loads, the loads it swept: the same CSV again
+	if code, csv, errOut := cli(t, false, "sweep", "-config", s1+".json", "-csv"); code != 0 || csv != string(want) {
+		t.Errorf("sweep -config sweep document, its own loads: exit %d: %s\n%s", code, errOut, csv)
+	}
+	// a sweep over a parameter: its parameter and values
+	s2 := filepath.Join(dir, "s2")
+	if code, _, errOut := cli(t, false, append([]string{"sweep", "-param", "router.localBuffer", "-values", "32,64", "-out", s2}, tinyRun...)...); code != 0 {
+		t.Fatalf("sweep -param: %s", errOut)
+	}
+	want2, _ := os.ReadFile(s2 + ".csv")
+	if code, csv, errOut := cli(t, false, "sweep", "-config", s2+".json", "-csv"); code != 0 || csv != string(want2) {
+		t.Errorf("sweep -config of a -param sweep: exit %d: %s\n%s\nagainst\n%s", code, errOut, csv, want2)
+	}
+	// two documents that swept differently need the command line's
+	if code, _, errOut := cli(t, false, "sweep", "-config", s1+".json", "-config", s2+".json", "-csv"); code != 1 || !strings.Contains(errOut, "swept different loads or values") {
+		t.Errorf("two sweeps: exit %d: %s", code, errOut)
+	}
 	// run takes one of them only
 	if code, _, errOut := cli(t, false, "run", "-config", s1+".json"); code == 0 || !strings.Contains(errOut, "run takes one configuration") {
 		t.Errorf("run -config of 2 series: exit %d: %s", code, errOut)
@@ -69,6 +86,14 @@ func TestConfigFromDocuments(t *testing.T) {
 	if code != 0 || !strings.Contains(errOut, "the page's export: its 2 series (experiment.series) are used") ||
 		!strings.Contains(out, "ok: MIN") || !strings.Contains(out, "ok: VAL") {
 		t.Errorf("validate -config page export: exit %d:\n%s%s", code, out, errOut)
+	}
+	// and sweeps the values it lists
+	exp, _ = json.Marshal(experiment.Export{Link: "#v=1", Exp: experiment.Experiment{Series: []config.Config{a, b2}, Sweep: experiment.Sweep{Param: "traffic.load", From: 0.1, To: 0.3, Step: 0.1}},
+		Values: []float64{0.1, 0.2, 0.3}})
+	os.WriteFile(pe, exp, 0o644)
+	if code, _, errOut := cli(t, false, "sweep", "-config", pe, "-seeds", "1", "-plan", filepath.Join(dir, "plan")); code != 0 ||
+		!strings.Contains(errOut, "planned 6 runs (2 series × 3 values of traffic.load × seeds)") {
+		t.Errorf("sweep -config page export: exit %d: %s", code, errOut)
 	}
 	// a series with a bad field is named by its number
 	b2.Traffic.Load = 2
@@ -113,7 +138,7 @@ func FuzzConfigsIn(f *testing.F) {
 	f.Add([]byte(`{"config": null, "aggregate": {}}`))
 	f.Add([]byte(`[]`))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		docs, what := configsIn(data)
+		docs, what, _ := configsIn(data)
 		if len(docs) == 0 {
 			t.Fatalf("no document from %q (%s)", data, what)
 		}

@@ -12,6 +12,7 @@ import (
 	"math"
 	"os"
 	"os/signal"
+	"reflect"
 	"runtime"
 	"runtime/debug"
 	"sort"
@@ -170,6 +171,7 @@ Examples:
   phitsim sweep -experiment thesis-fig3.13 -values 2:5:1   fairness vs size, h = 2…5
   phitsim sweep -preset graph500-h2 -series workload.linkGbps=40,100 \
       -param workload.tq -values 0.5,1,1.5,2.25,2.4,4,8,15 -out g500-tq
+  phitsim sweep -config adv1.json -seeds 5            adv1's series and loads again, 5 seeds
 `,
 	"validate": `Usage: phitsim validate [-config FILE | -preset NAME] [-set path=value]...
 
@@ -401,11 +403,12 @@ func (m *multi) Set(v string) error { *m = append(*m, v); return nil }
 // source flags shared by run, sweep and validate.
 type source struct {
 	configs, presets, sets multi
-	seeds                  *int // -seeds, nil when not given
+	seeds                  *int        // -seeds, nil when not given
+	swept                  []*docSweep // what the -config documents swept (load fills it)
 }
 
 func (s *source) register(fs *flag.FlagSet) {
-	fs.Var(&s.configs, "config", "configuration JSON `FILE` (repeatable in sweep: one series each), - for standard input; a result document phitsim wrote (run -out, sweep -out, merge, the page's export) gives its configurations")
+	fs.Var(&s.configs, "config", "configuration JSON `FILE` (repeatable in sweep: one series each), - for standard input; a result document phitsim wrote (run -out, sweep -out, merge, the page's export) gives its configurations, and to sweep what it swept unless -loads or -param is given")
 	fs.Var(&s.presets, "preset", "named configuration `NAME` (see 'phitsim presets'; repeatable in sweep)")
 	fs.Var(&s.sets, "set", "override a parameter: `path=value`, e.g. traffic.load=0.4 (repeatable; see 'phitsim params')")
 	// any whole number is taken: the validator checks it as sim.seeds, with its range
@@ -521,9 +524,12 @@ func (s *source) load(e env) ([]config.Config, error) {
 		if len(data) > maxConfigFile {
 			return nil, fmt.Errorf("%s: larger than %d MiB: not a configuration, nor a document phitsim writes for one", f, maxConfigFile>>20)
 		}
-		docs, what := configsIn(data)
+		docs, what, swept := configsIn(data)
 		if what != "" {
 			fmt.Fprintf(e.stderr, "%s: %s\n", f, what)
+		}
+		if swept != nil {
+			s.swept = append(s.swept, swept)
 		}
 		for i, d := range docs {
 			label := f
@@ -923,6 +929,24 @@ func cmdSweep(ctx context.Context, args []string, e env) error {
 			if sp.Values, err = parseValues(*values, "-values"); err != nil {
 				return err
 			}
+		}
+	} else if sw := src.swept; len(sw) > 0 && !loadsSet && *values == "" {
+		// a sweep's documents: what they swept, if they all swept the same
+		for _, o := range sw[1:] {
+			if !reflect.DeepEqual(o, sw[0]) {
+				return errors.New("-config: the documents swept different loads or values: give -loads, or -param and -values")
+			}
+		}
+		switch p := sw[0].Param; {
+		case p != "" && (p != "traffic.load" || len(sw[0].Tied) > 0):
+			sp.Param, sp.Values, sp.Tied = p, sw[0].Values, sw[0].Tied
+		case p == "traffic.load": // the page's export of a load sweep
+			sp.Loads = sw[0].Values
+		default:
+			sp.Loads = sw[0].Loads
+		}
+		if len(sp.Xs()) == 0 {
+			return errors.New("-config: the document lists no loads or values: give -loads, or -param and -values")
 		}
 	} else {
 		if *values != "" {
