@@ -27,6 +27,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -147,7 +148,7 @@ func measure(out, log io.Writer, name string, c config.Config, seed uint64, thre
 			busy = busy || loadHigh(ncpu)
 			u0 := cpuSeconds()
 			start := time.Now()
-			res, err := s.Run(nil, nil)
+			res, err := s.Run(context.Background(), nil)
 			w := time.Since(start).Seconds()
 			u := cpuSeconds() - u0
 			if err != nil {

@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"context"
 	"fmt"
 	"sync"
 	"testing"
@@ -57,7 +58,7 @@ func acRun(t *testing.T, seeds int, cfgs ...config.Config) []acOut {
 				sim, err := New(c, uint64(s+1))
 				if err == nil {
 					var r *result.Result
-					if r, err = sim.Run(nil, nil); err == nil {
+					if r, err = sim.Run(context.Background(), nil); err == nil {
 						out[i].Runs[s] = r
 						return
 					}

@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"context"
 	"os"
 	"strconv"
 	"strings"
@@ -41,7 +42,7 @@ func TestAcorPaperSwitchCostsLatencyNotThroughput(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		r, err := s.Run(nil, nil)
+		r, err := s.Run(context.Background(), nil)
 		if err != nil {
 			t.Fatal(err)
 		}

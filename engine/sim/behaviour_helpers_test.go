@@ -4,6 +4,7 @@ package sim
 // "bt" prefix so that they do not collide with other test files of the package.
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math"
@@ -55,7 +56,7 @@ func btSimState(t *testing.T, c config.Config, seed uint64) (*Sim, *result.Resul
 		t.Fatalf("New: %v", err)
 	}
 	var censusErr error
-	r, err := s.Run(nil, func(p Progress) {
+	r, err := s.Run(context.Background(), func(p Progress) {
 		if censusErr == nil {
 			if err := s.Census(); err != nil {
 				censusErr = fmt.Errorf("cycle %d: %w", p.Cycle, err)

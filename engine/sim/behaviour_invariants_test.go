@@ -62,7 +62,7 @@ func btConservedRun(t *testing.T, c config.Config) {
 		t.Fatal(err)
 	}
 	var midRun error
-	r, err := s.Run(nil, func(p Progress) {
+	r, err := s.Run(context.Background(), func(p Progress) {
 		if err := s.Census(); err != nil && midRun == nil {
 			midRun = fmt.Errorf("cycle %d: %w", p.Cycle, err)
 		}

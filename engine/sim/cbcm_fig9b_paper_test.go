@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"context"
 	"slices"
 	"strconv"
 	"strings"
@@ -190,7 +191,7 @@ func TestCBCMFig9bPaperTreeLastBranchScaled(t *testing.T) {
 		}
 		var empty, lastN int64
 		var last map[int]int
-		r, err := s.Run(nil, func(Progress) {
+		r, err := s.Run(context.Background(), func(Progress) {
 			n, at := hotOnDataVCs(s, 0)
 			switch {
 			case n > 0:

@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"context"
 	"errors"
 	"math/bits"
 	"testing"
@@ -144,7 +145,7 @@ func runPastBound(t *testing.T, s *Sim, why string) (int64, int64, *result.Resul
 	s.initDetector()
 	bound := s.dl.age
 	var oldest int64
-	r, err := s.Run(nil, func(Progress) {
+	r, err := s.Run(context.Background(), func(Progress) {
 		for pi := range s.ports {
 			if s.ports[pi].class == topology.Injection {
 				continue

@@ -5,6 +5,7 @@ package sim
 // class, and the unconnected edge ports of a mesh are in no denominator.
 
 import (
+	"context"
 	"encoding/json"
 	"math"
 	"strings"
@@ -125,7 +126,7 @@ func TestClassHopsByPacketAgree(t *testing.T) {
 		if from < 3 {
 			s.st.countHopsFrom(s, from)
 		}
-		r, err := s.Run(nil, nil)
+		r, err := s.Run(context.Background(), nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -166,7 +167,7 @@ func TestFourClassTopologyRuns(t *testing.T) {
 	if got := s.credits[e*s.maxVC]; got != int32(c.Router.LocalBuffer) {
 		t.Errorf("e port credits %d, want %d", got, c.Router.LocalBuffer)
 	}
-	r, err := s.Run(nil, nil)
+	r, err := s.Run(context.Background(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -251,7 +252,7 @@ func TestFourthClassHopsCounted(t *testing.T) {
 		if from < 3 {
 			s.st.countHopsFrom(s, from)
 		}
-		r, err := s.Run(nil, nil)
+		r, err := s.Run(context.Background(), nil)
 		if err != nil {
 			t.Fatal(err)
 		}

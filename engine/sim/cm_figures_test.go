@@ -12,6 +12,7 @@ package sim
 // gallery's kim-2, kim-2-ideal and kim-2-gain (engine/figures, TestFigures).
 
 import (
+	"context"
 	"testing"
 
 	"phitsim/engine/config"
@@ -124,7 +125,7 @@ func ecnVCMemoryRun(t *testing.T, c config.Config, routing string, load float64,
 	}
 	m = s.mech.list[0].(*ecn)
 	m.vcMemory = true
-	r, err := s.Run(nil, nil)
+	r, err := s.Run(context.Background(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"reflect"
@@ -646,7 +647,7 @@ func TestContentionKeptRouteIsTheDecision(t *testing.T) {
 						t.Fatalf("%s/%s: routes are not kept", rt, trig)
 					}
 					s.cga.stays = keep
-					r, err := s.Run(nil, nil)
+					r, err := s.Run(context.Background(), nil)
 					if err != nil {
 						t.Fatal(err)
 					}

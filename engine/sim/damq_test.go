@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"math"
@@ -44,7 +45,7 @@ func damqRun(t *testing.T, c config.Config) (*result.Result, *DeadlockError) {
 		t.Fatal(err)
 	}
 	var censusErr error
-	r, err := s.Run(nil, func(p Progress) {
+	r, err := s.Run(context.Background(), func(p Progress) {
 		if censusErr == nil {
 			censusErr = s.Census()
 		}

@@ -2,6 +2,7 @@ package sim
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"strings"
 	"testing"
@@ -87,7 +88,7 @@ func runDrainByVC(t *testing.T, c config.Config, slow, flip bool) ([]byte, bool)
 			}
 		}
 	}})
-	r, err := s.Run(nil, nil)
+	r, err := s.Run(context.Background(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

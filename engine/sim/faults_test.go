@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"strings"
@@ -251,7 +252,7 @@ func TestFaultPartialDeadlockIsCaughtWhileTrafficFlows(t *testing.T) {
 		return s
 	}
 	blind := build(1 << 40)
-	r, err := blind.Run(nil, nil)
+	r, err := blind.Run(context.Background(), nil)
 	if err != nil || !r.Conserved() || r.Delivered == 0 {
 		t.Fatalf("without the stuck-head check: %v (result %v)", err, r != nil)
 	}
@@ -359,7 +360,7 @@ func TestFaultPassedOverHeadWithRoomIsStarvation(t *testing.T) {
 	}
 	s.ports[pi].inWait = waitCredit // the fault: never woken, never examined
 	s.dl.age = 300
-	r, err := s.Run(nil, nil)
+	r, err := s.Run(context.Background(), nil)
 	var de *DeadlockError
 	if !errors.As(err, &de) {
 		t.Fatalf("Run returned %v (delivered %v), want the stuck-head check to report the passed-over head", err, r != nil && r.Delivered > 0)

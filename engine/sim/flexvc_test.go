@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -240,7 +241,7 @@ func flexDeadlockFree(t *testing.T, name string, c config.Config) {
 	if err != nil {
 		t.Fatalf("%s: %v", name, err)
 	}
-	_, err = s.Run(nil, nil)
+	_, err = s.Run(context.Background(), nil)
 	var de *DeadlockError
 	if errors.As(err, &de) {
 		t.Errorf("%s: deadlock: %v", name, de)

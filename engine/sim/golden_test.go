@@ -2,6 +2,7 @@ package sim
 
 import (
 	"bufio"
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -118,7 +119,7 @@ func goldenHash(t testing.TB, gc goldenCase) string {
 	if err != nil {
 		t.Fatalf("%s: New: %v", gc.name, err)
 	}
-	r, err := s.Run(nil, nil)
+	r, err := s.Run(context.Background(), nil)
 	if err != nil {
 		t.Fatalf("%s: Run: %v", gc.name, err)
 	}

@@ -4,6 +4,7 @@ package sim
 // scaled-down graphs, so the targets are compared as ratios.
 
 import (
+	"context"
 	"math"
 	"phitsim/engine/stats"
 	"reflect"
@@ -122,7 +123,7 @@ func TestGraph500ConservationAndDeterminism(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := s.Run(nil, nil)
+	r, err := s.Run(context.Background(), nil)
 	if err != nil || r.Graph500 == nil || !r.Graph500.Finished || r.Graph500.Processes != 32 {
 		t.Fatalf("with background traffic: %v %+v", err, r)
 	}
@@ -132,7 +133,7 @@ func TestGraph500ConservationAndDeterminism(t *testing.T) {
 	// a cap shorter than the BFS: reported, not hidden
 	c.Sim.Cycles = 2000
 	s, _ = New(c, 3)
-	if r, err = s.Run(nil, nil); err != nil || r.Graph500.Finished || r.Graph500.Status == "finished" {
+	if r, err = s.Run(context.Background(), nil); err != nil || r.Graph500.Finished || r.Graph500.Status == "finished" {
 		t.Errorf("capped run: %v, finished %v, status %q", err, r.Graph500.Finished, r.Graph500.Status)
 	}
 }

@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"context"
 	"math"
 	"slices"
 	"testing"
@@ -28,7 +29,7 @@ func runMeasured(t *testing.T, c config.Config, seed uint64) *result.Result {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := s.Run(nil, nil)
+	r, err := s.Run(context.Background(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -53,7 +54,7 @@ func TestPercentilesEqualASortOfEveryLatency(t *testing.T) {
 				lats = append(lats, at-s.pk[k].gen+int64(s.P))
 			}
 		})
-		r, err := s.Run(nil, nil)
+		r, err := s.Run(context.Background(), nil)
 		if err != nil {
 			t.Fatal(err)
 		}

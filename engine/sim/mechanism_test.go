@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -260,7 +261,7 @@ func hashResult(t *testing.T, c config.Config, attach ...mechanism) string {
 			t.Fatal(err)
 		}
 	}
-	r, err := s.Run(nil, nil)
+	r, err := s.Run(context.Background(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -313,7 +314,7 @@ func TestMechanismECN(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			base, err := free.Run(nil, nil)
+			base, err := free.Run(context.Background(), nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -329,7 +330,7 @@ func TestMechanismECN(t *testing.T) {
 			if err := s.attach(p); err != nil {
 				t.Fatal(err)
 			}
-			r, err := s.Run(nil, nil)
+			r, err := s.Run(context.Background(), nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -417,7 +418,7 @@ func TestMechanismHoldKeepsTheRate(t *testing.T) {
 				}
 			}
 		})
-		if _, err := s.Run(nil, nil); err != nil {
+		if _, err := s.Run(context.Background(), nil); err != nil {
 			t.Fatal(err)
 		}
 		// 72 nodes × 4,000 open cycles × 0.1/8 packets per cycle = 3,600

@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"context"
 	"reflect"
 	"strings"
 	"testing"
@@ -126,7 +127,7 @@ func TestParallelACORLevelsGathered(t *testing.T) {
 			t.Fatal(err)
 		}
 		s.SetThreads(threads)
-		if _, err := s.Run(nil, nil); err != nil {
+		if _, err := s.Run(context.Background(), nil); err != nil {
 			t.Fatal(err)
 		}
 		got[i] = s.acor.perLevel

@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"context"
 	"math"
 	"slices"
 	"testing"
@@ -68,7 +69,7 @@ func TestParallelGraph500CasesExercised(t *testing.T) {
 			spans[p] = true
 		}
 		s.SetThreads(3)
-		r, err := s.Run(nil, nil)
+		r, err := s.Run(context.Background(), nil)
 		if err != nil {
 			t.Fatal(err)
 		}

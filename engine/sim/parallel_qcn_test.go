@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"context"
 	"strings"
 	"testing"
 
@@ -57,7 +58,7 @@ func partitionedRun(t *testing.T, gc goldenCase) *result.Result {
 		t.Errorf("%s: runs sequentially: %s", gc.name, why)
 		return nil
 	}
-	r, err := s.Run(nil, nil)
+	r, err := s.Run(context.Background(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

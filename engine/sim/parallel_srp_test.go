@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"context"
 	"slices"
 	"strings"
 	"testing"
@@ -49,7 +50,7 @@ func TestParallelSRPCasesExercised(t *testing.T) {
 			t.Errorf("%s: runs sequentially: %s", gc.name, why)
 			continue
 		}
-		r, err := s.Run(nil, nil)
+		r, err := s.Run(context.Background(), nil)
 		if err != nil {
 			t.Fatal(err)
 		}

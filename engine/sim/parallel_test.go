@@ -24,7 +24,7 @@ func runDoc(t *testing.T, gc goldenCase, threads int) ([]byte, string) {
 	}
 	s.SetThreads(threads)
 	snaps := watchSnapshots(t, s, gc)
-	r, err := s.Run(nil, nil)
+	r, err := s.Run(context.Background(), nil)
 	if err != nil {
 		t.Fatalf("%s (%d threads): Run: %v", gc.name, threads, err)
 	}
@@ -291,7 +291,7 @@ func TestParallelFallbackNote(t *testing.T) {
 			t.Fatal(err)
 		}
 		s.SetThreads(4)
-		r, err := s.Run(nil, nil)
+		r, err := s.Run(context.Background(), nil)
 		if err != nil {
 			t.Fatalf("%s: %v", tc.gc.name, err)
 		}
@@ -349,7 +349,7 @@ func TestParallelRunLength(t *testing.T) {
 			t.Fatal(err)
 		}
 		s.SetThreads(4)
-		r, err := s.Run(nil, nil)
+		r, err := s.Run(context.Background(), nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -390,7 +390,7 @@ func TestParallelDeadlockReport(t *testing.T) {
 			tc.set(s)
 			s.SetThreads(threads)
 			snaps := watchSnapshots(t, s, tc.gc)
-			r, err := s.Run(nil, nil)
+			r, err := s.Run(context.Background(), nil)
 			if err == nil || r == nil || r.Deadlock == nil {
 				t.Fatalf("%s, %d threads: no deadlock (%v)", tc.gc.name, threads, err)
 			}

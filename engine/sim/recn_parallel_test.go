@@ -2,6 +2,7 @@ package sim
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"slices"
@@ -194,7 +195,7 @@ func TestRECNAmbiguousRestart(t *testing.T) {
 		}
 		snaps := watchSnapshots(t, s, gc)
 		s.SetThreads(3)
-		r, err := s.Run(nil, nil)
+		r, err := s.Run(context.Background(), nil)
 		recnMergeHook = nil
 		if err != nil {
 			t.Fatal(err)

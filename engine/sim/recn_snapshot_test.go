@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"context"
 	"math"
 	"testing"
 
@@ -43,7 +44,7 @@ func TestLiveViewRECNSAQs(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	plain, err := ps.Run(nil, nil)
+	plain, err := ps.Run(context.Background(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"context"
 	"errors"
 	"os"
 	"strings"
@@ -91,7 +92,7 @@ func TestNoFalseDeadlockAtSaturation(t *testing.T) {
 			t.Errorf("%s: a transit head waited %d cycles, more than half the stuck-head bound %d", name, worst, s.dl.age)
 		}
 		s2, _ := New(c, 1)
-		if _, err := s2.Run(nil, nil); err != nil {
+		if _, err := s2.Run(context.Background(), nil); err != nil {
 			t.Errorf("%s: %v", name, err)
 		}
 		t.Logf("%-26s longest transit wait %5d, bound %d", name, worst, s.dl.age)
@@ -144,7 +145,7 @@ func TestStuckHeadBound(t *testing.T) {
 // test if it returned another outcome or a result without the report.
 func errDeadlock(t *testing.T, s *Sim) *DeadlockError {
 	t.Helper()
-	r, err := s.Run(nil, nil)
+	r, err := s.Run(context.Background(), nil)
 	var de *DeadlockError
 	if !errors.As(err, &de) {
 		t.Fatalf("Run returned %v, want a *DeadlockError", err)
@@ -176,7 +177,7 @@ func TestCallgrindRunWindow(t *testing.T) {
 func costRun(s *Sim, cycles int64) int64 {
 	h0 := s.st.xbar
 	s.M = s.now + cycles - s.W
-	if _, err := s.Run(nil, nil); err != nil {
+	if _, err := s.Run(context.Background(), nil); err != nil {
 		panic(err)
 	}
 	return s.st.xbar - h0

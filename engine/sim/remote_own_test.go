@@ -89,7 +89,7 @@ func TestRemoteOwnPartitionDeadlock(t *testing.T) {
 			snaps := watchSnapshots(t, s, gc)
 			var r *result.Result
 			if n == 1 {
-				r, err = s.Run(nil, nil)
+				r, err = s.Run(context.Background(), nil)
 			} else {
 				own, oerr := OwnPartition(s)
 				if oerr != nil {

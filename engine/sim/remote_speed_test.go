@@ -52,10 +52,10 @@ func TestRemoteSpeed(t *testing.T) {
 			var r *result.Result
 			switch mode {
 			case "sequential":
-				r, err = s.Run(nil, nil)
+				r, err = s.Run(context.Background(), nil)
 			case "shared 2":
 				s.SetThreads(2)
-				r, err = s.Run(nil, nil)
+				r, err = s.Run(context.Background(), nil)
 			default:
 				n := int(mode[len(mode)-1] - '0')
 				links := remoteLinks(t, c, n)

@@ -154,7 +154,7 @@ func TestRemoteDeadlockReport(t *testing.T) {
 		// sequential run's snapshots once, those of the partitioned run
 		// up to the deadlock and then the run started again's
 		snaps := watchSnapshots(t, s, tc.gc)
-		r, err := s.Run(nil, nil)
+		r, err := s.Run(context.Background(), nil)
 		if err == nil || r == nil || r.Deadlock == nil {
 			t.Fatalf("%s: no deadlock (%v)", tc.gc.name, err)
 		}

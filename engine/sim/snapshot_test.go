@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"context"
 	"math"
 	"testing"
 
@@ -19,7 +20,7 @@ func watchRun(t *testing.T, c config.Config, every int64) (*Sim, []*NetSnapshot)
 	if err := s.Watch(every, func(n *NetSnapshot) { snaps = append(snaps, n.Clone()) }); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.Run(nil, nil); err != nil {
+	if _, err := s.Run(context.Background(), nil); err != nil {
 		t.Fatal(err)
 	}
 	return s, snaps

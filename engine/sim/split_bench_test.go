@@ -31,11 +31,11 @@ func BenchmarkSplitCost(b *testing.B) {
 			}
 			switch mode {
 			case "seq":
-				_, err = s.Run(nil, nil)
+				_, err = s.Run(context.Background(), nil)
 			case "shared":
 				windowHook = func(L int64) int64 { return min(win, L) }
 				s.SetThreads(2)
-				_, err = s.Run(nil, nil)
+				_, err = s.Run(context.Background(), nil)
 				windowHook = nil
 			case "remote":
 				remoteWindowHook = func(L int64) int64 { return min(win, L) }

@@ -7,6 +7,7 @@ package sim
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"slices"
 	"testing"
@@ -349,7 +350,7 @@ func TestSRPSleepingSourcesChangeNothing(t *testing.T) {
 			t.Fatal(err)
 		}
 		s.fg.sleepFull = sleep
-		res, err := s.Run(nil, nil)
+		res, err := s.Run(context.Background(), nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -389,7 +390,7 @@ func TestSRPSpeculativePacketsRouteByUGAL(t *testing.T) {
 				}
 			}
 		})
-		res, err := s.Run(nil, nil)
+		res, err := s.Run(context.Background(), nil)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"testing"
@@ -44,7 +45,7 @@ func TestHotspotUGALStarvation(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		r, err := s.Run(nil, nil)
+		r, err := s.Run(context.Background(), nil)
 		var de *DeadlockError
 		if !errors.As(err, &de) {
 			t.Fatalf("%s: %v, want the stuck-head check to stop the run", tc.arb, err)

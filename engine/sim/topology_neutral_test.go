@@ -7,6 +7,7 @@ package sim
 // right node, with the Dragonfly's zero-load latencies.
 
 import (
+	"context"
 	"strings"
 	"testing"
 
@@ -186,7 +187,7 @@ func TestScrambledConservesUnderLoad(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := s.Run(nil, nil)
+	res, err := s.Run(context.Background(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

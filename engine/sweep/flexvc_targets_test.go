@@ -1,6 +1,7 @@
 package sweep
 
 import (
+	"context"
 	"errors"
 	"math"
 	"testing"
@@ -244,7 +245,7 @@ func TestFlexVCTarget18ExperimentDeadlocks(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := s.Run(nil, nil)
+	r, err := s.Run(context.Background(), nil)
 	var de *sim.DeadlockError
 	if !errors.As(err, &de) || r == nil || r.Deadlock == nil || r.Deadlock.Cycle >= int64(c.Sim.Warmup+c.Sim.Cycles) {
 		t.Fatalf("reserve 0: %v, want a deadlock reported within the run", err)

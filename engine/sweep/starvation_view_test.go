@@ -1,6 +1,7 @@
 package sweep
 
 import (
+	"context"
 	"testing"
 
 	"phitsim/engine/config"
@@ -42,7 +43,7 @@ func TestLiveViewShowsADVcStarvation(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		res, err := s.Run(nil, nil)
+		res, err := s.Run(context.Background(), nil)
 		if err != nil {
 			t.Fatal(err)
 		}
