@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"phitsim/engine/config"
 	"phitsim/engine/result"
@@ -155,6 +156,16 @@ func TestHistogramOverflowBin(t *testing.T) {
 	s := o.Series[0]
 	if s.MarkLine == nil || len(s.MarkLine.Data) != 1 || !strings.Contains(string(s.MarkLine.Data[0]), "≥ 1999 cycles: 30%") {
 		t.Fatalf("overflow mark %+v", s.MarkLine)
+	}
+	// the label along the line fits the plot's height (360 − 64 − 52 =
+	// 244 px; about 7 px a character at 12 px): 52 characters ran past
+	// the x axis into its name
+	var mark struct {
+		Label struct{ Formatter string }
+	}
+	json.Unmarshal(s.MarkLine.Data[0], &mark)
+	if n := utf8.RuneCountInString(mark.Label.Formatter); n == 0 || n > 30 {
+		t.Errorf("overflow label %q: %d characters, want 1 … 30", mark.Label.Formatter, n)
 	}
 	last := string(s.Data[len(s.Data)-1])
 	if !strings.Contains(last, "[1999,30]") {
