@@ -155,11 +155,42 @@ func render(c interface {
 	if patch != nil {
 		patch(m)
 	}
+	if _, ok := m["toolbox"]; ok {
+		narrowTitle(m)
+	}
 	out, err := json.Marshal(m)
 	if err != nil {
 		panic(err)
 	}
 	return out
+}
+
+// Narrow is the widest chart (px) that gets the phone layout of its title
+// (ECharts' media query, applied on every resize): a phone's card is about
+// 360 px wide.
+const Narrow = 520
+
+// narrowTitle adds the phone layout to a chart with a toolbox: the centred
+// title ran under the toolbox's icons at the top right, and a title wider
+// than the chart ("Phase-A policy of the non-minimal packets at offered
+// load 0.6") was cut at both edges. On a narrow chart the title starts at
+// the left, one size smaller, and ends with "…" before the icons (the
+// card's heading and the point chooser above the charts say it in full);
+// a long x-axis name, cut at both edges too, ends with "…" as well. The toolbox takes the rightmost 60 px (its icons, gaps and padding), so
+// the title is 280 px wide on charts of 345 px or more (a 390-px phone's
+// card is 360 px), 220 px down to 285 px (a 320-px phone); the axis name
+// 330 and 270 px.
+func narrowTitle(m map[string]any) {
+	rule := func(maxWidth, width, axis int) map[string]any {
+		return map[string]any{"query": map[string]any{"maxWidth": maxWidth},
+			"option": map[string]any{"title": map[string]any{"left": 4,
+				"textStyle": map[string]any{"fontSize": 12, "width": width, "overflow": "truncate"}},
+				// a long x-axis name (the histogram's) ends with "…"
+				// within the chart (ECharts sets an axis name's overflow
+				// itself, from nameTruncate)
+				"xAxis": map[string]any{"nameTruncate": map[string]any{"maxWidth": axis}}}}
+	}
+	m["media"] = []any{rule(Narrow, 280, 330), rule(344, 220, 270)}
 }
 
 // metric picks the estimate a curve chart shows.
