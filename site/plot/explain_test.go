@@ -2,6 +2,7 @@ package plot
 
 import (
 	"encoding/json"
+	"math"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -183,5 +184,41 @@ func TestHistogramOverflowBin(t *testing.T) {
 	}
 	if !peak || overflow != 1 {
 		t.Errorf("the 150-cycle bin was merged with others (%v) or the overflow counted %d times: %s", peak, overflow, s.Data)
+	}
+}
+
+// Series whose latencies overflow sim.histMax all mark the same last bin:
+// their labels stand side by side along that line, not printed over each
+// other (three QCN series at load 1 each wrote "≥ 1999 cycles: …%" there).
+func TestHistogramOverflowLabelsApart(t *testing.T) {
+	e := h4(1)
+	e.Series[0].Sim.HistMax = 2000
+	e.Series = append(e.Series, e.Series[0], e.Series[0])
+	e.Series[1].Name, e.Series[2].Name = "B", "C"
+	r := fakeResults(t, e, func(j experiment.Job) *result.Result {
+		h := make([]int64, 2000)
+		h[150] = 70
+		h[1999] = 30
+		return &result.Result{LatencyHist: h, Fairness: result.Fairness{PerRouter: []int64{1}}}
+	})
+	o := decode(t, "histogram-overflow-3", Histogram(Input{Results: r, Point: 0}))
+	seen := map[float64]bool{}
+	for si, s := range o.Series {
+		if s.MarkLine == nil || len(s.MarkLine.Data) != 1 {
+			t.Fatalf("series %d: overflow mark %+v", si, s.MarkLine)
+		}
+		var mark struct {
+			Label struct {
+				Position string
+				Distance float64
+			}
+		}
+		json.Unmarshal(s.MarkLine.Data[0], &mark)
+		for d := range seen {
+			if math.Abs(d-mark.Label.Distance) < 14 { // a 12-px line of text
+				t.Errorf("series %d: label %g px from the line, %g px from another's", si, mark.Label.Distance, math.Abs(d-mark.Label.Distance))
+			}
+		}
+		seen[mark.Label.Distance] = true
 	}
 }

@@ -703,6 +703,7 @@ func Histogram(in Input) []byte {
 	xName := fmt.Sprintf("latency (cycles; the last bin collects all ≥ %d cycles: sim.histMax)", last)
 	g := common("Latency histogram at "+pointLabel(in.Results, x), xName, "share of packets (%)", true)
 	line.SetGlobalOptions(g...)
+	marked := 0 // overflow marks so far: each series' label beside the last
 	for si, rs := range runs {
 		var sum []float64
 		var tot float64
@@ -743,9 +744,13 @@ func Histogram(in Input) []byte {
 			// 12 px, ran past the x axis into its name, which says the rest)
 			label := fmt.Sprintf("≥ %d cycles: %.3g%%", last, share)
 			name := label + " (overflow bin; raise sim.histMax)"
+			// side by side, 16 px apart: on the same line they were
+			// printed over each other
+			dist := 5 + 16*marked
+			marked++
 			so = append(so, charts.WithSeriesOpts(func(s *charts.SingleSeries) {
 				s.MarkLines = &opts.MarkLines{Data: []any{map[string]any{"xAxis": last, "name": name,
-					"label": map[string]any{"show": true, "formatter": label, "position": "insideEndTop"}}},
+					"label": map[string]any{"show": true, "formatter": label, "position": "insideEndTop", "distance": dist}}},
 					MarkLineStyle: opts.MarkLineStyle{Symbol: []string{"none", "none"},
 						LineStyle: &opts.LineStyle{Color: Color(si), Type: "dashed", Width: 1}}}
 			}))
