@@ -128,3 +128,22 @@ func TestNarrowNetSubtitles(t *testing.T) {
 		}
 	}
 }
+
+// A placeholder chart ("no results yet", "not sampled under RECN") has no
+// axes: the empty pair read as a chart that drew nothing, and the message
+// ran across the y axis.
+func TestEmptyChartHasNoAxes(t *testing.T) {
+	var m struct {
+		XAxis, YAxis []struct{ Show *bool }
+	}
+	if err := json.Unmarshal(Empty("Link utilisation per port", "not sampled under RECN"), &m); err != nil {
+		t.Fatal(err)
+	}
+	for name, axes := range map[string][]struct{ Show *bool }{"x": m.XAxis, "y": m.YAxis} {
+		for i, a := range axes {
+			if a.Show == nil || *a.Show {
+				t.Errorf("%s axis %d shown", name, i)
+			}
+		}
+	}
+}

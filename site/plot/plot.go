@@ -531,13 +531,20 @@ func ciDim(seeds int) string {
 	return s + ")"
 }
 
-// Empty is a placeholder chart with a message (before any result).
+// Empty is a placeholder chart with a message (before any result), and no
+// axes: an empty pair of axes read as a chart that drew nothing, and the
+// message ran across the y axis.
 func Empty(title, msg string) []byte {
 	line := charts.NewLine()
 	line.SetGlobalOptions(charts.WithAnimation(false),
 		charts.WithTitleOpts(opts.Title{Title: title, Subtitle: msg, Left: "center", Top: "40%",
 			TitleStyle: &opts.TextStyle{FontSize: 14}}))
-	return render(line, func(m map[string]any) { delete(m, "toolbox"); m["series"] = []any{} })
+	return render(line, func(m map[string]any) {
+		delete(m, "toolbox")
+		m["series"] = []any{}
+		m["xAxis"] = []any{map[string]any{"show": false}}
+		m["yAxis"] = []any{map[string]any{"show": false}}
+	})
 }
 
 // pointRuns is, for each series, the finished runs of the selected point;
