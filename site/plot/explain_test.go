@@ -222,3 +222,20 @@ func TestHistogramOverflowLabelsApart(t *testing.T) {
 		seen[mark.Label.Distance] = true
 	}
 }
+
+// A run without warm-up (the RECN paper's Fig. 2 runs measure from cycle
+// 0) has no "warm-up end" mark in the time series: at cycle 0 its label sat
+// over the y axis's numbers. With a warm-up the mark is there.
+func TestTimeSeriesWarmupMark(t *testing.T) {
+	for _, warmup := range []int{0, 300} {
+		e := h4(1)
+		e.Series[0].Sim.Warmup = warmup
+		r := fakeResults(t, e, func(j experiment.Job) *result.Result {
+			return &result.Result{Series: []result.Sample{{Cycle: 400}, {Cycle: 800}}, Fairness: result.Fairness{PerRouter: []int64{1}}}
+		})
+		b := TimeSeries(Input{Results: r, Point: 0})
+		if got := strings.Contains(string(b), "warm-up end"); got != (warmup > 0) {
+			t.Errorf("warm-up %d: a warm-up mark %v, want %v", warmup, got, warmup > 0)
+		}
+	}
+}

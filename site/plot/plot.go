@@ -807,8 +807,10 @@ func TimeSeries(in Input) []byte {
 			marked = true
 			c := rs[0].Config
 			var ml []any
-			ml = append(ml, map[string]any{"xAxis": c.Sim.Warmup, "name": "end of warm-up",
-				"label": map[string]any{"show": true, "formatter": "warm-up end", "position": "insideEndTop"}})
+			if c.Sim.Warmup > 0 { // at 0 its label sat over the y axis's numbers
+				ml = append(ml, map[string]any{"xAxis": c.Sim.Warmup, "name": "end of warm-up",
+					"label": map[string]any{"show": true, "formatter": "warm-up end", "position": "insideEndTop"}})
+			}
 			if c.Traffic.SwitchCycle > 0 {
 				ml = append(ml, map[string]any{"xAxis": c.Sim.Warmup + c.Traffic.SwitchCycle, "name": "pattern switch",
 					"label": map[string]any{"show": true, "formatter": "→ " + c.Traffic.SwitchPattern, "position": "insideEndTop"}})
