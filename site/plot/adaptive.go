@@ -29,6 +29,15 @@ func acorSwitch(c *config.Config) bool {
 	return e.Has(routing.AcorLevels) && c.Routing.AcorMode == "switch"
 }
 
+// phaseAShares reports whether a run's phase-A shares mean something: the
+// policies (RRG-Sw, CRG-Gr, …) pick the intermediate group of a Dragonfly
+// (ACOR: Adaptive Congestion-Oblivious Routing in Dragonfly networks,
+// Table 1); a flattened butterfly's UGAL reports shares too, all
+// "RRG-Sw", which would read as a policy it does not have.
+func phaseAShares(x *result.Result) bool {
+	return len(x.Misrouted.PhaseA) > 0 && x.Config.Topology.Kind == "dragonfly"
+}
+
 // anyRun reports whether some finished run satisfies f.
 func anyRun(r *experiment.Results, f func(*result.Result) bool) bool {
 	if r == nil {
@@ -89,7 +98,7 @@ func Visible(e *experiment.Experiment, r *experiment.Results) []string {
 	add(g500, "bfs", "levels")
 	mis := anySeries(e, misrouteRouting) || anyRun(r, func(x *result.Result) bool { return x.Misrouted.Packets > 0 })
 	add(mis, "misrouting", "nonminimal")
-	add(anyRun(r, func(x *result.Result) bool { return len(x.Misrouted.PhaseA) > 0 }), "phasea")
+	add(anyRun(r, phaseAShares), "phasea")
 	acor := anyRun(r, func(x *result.Result) bool { return len(x.AcorLevels) > 0 })
 	if r == nil || r.Done() == 0 {
 		acor = acor || anySeries(e, acorSwitch)
@@ -181,6 +190,9 @@ func PhaseA(in Input) []byte {
 	seen := map[string]bool{}
 	for _, rs := range runs {
 		for _, rr := range rs {
+			if !phaseAShares(rr) {
+				continue
+			}
 			for _, n := range rr.Misrouted.PhaseANames {
 				if !seen[n] {
 					seen[n] = true
@@ -200,7 +212,7 @@ func PhaseA(in Input) []byte {
 			var v float64
 			n := 0
 			for _, rr := range rs {
-				if len(rr.Misrouted.PhaseA) == 0 {
+				if !phaseAShares(rr) {
 					continue
 				}
 				n++

@@ -2,8 +2,10 @@ package plot
 
 import (
 	"encoding/json"
+	"math"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"phitsim/engine/config"
 	"phitsim/engine/result"
@@ -156,6 +158,16 @@ func TestHistogramOverflowBin(t *testing.T) {
 	if s.MarkLine == nil || len(s.MarkLine.Data) != 1 || !strings.Contains(string(s.MarkLine.Data[0]), "≥ 1999 cycles: 30%") {
 		t.Fatalf("overflow mark %+v", s.MarkLine)
 	}
+	// the label along the line fits the plot's height (360 − 64 − 52 =
+	// 244 px; about 7 px a character at 12 px): 52 characters ran past
+	// the x axis into its name
+	var mark struct {
+		Label struct{ Formatter string }
+	}
+	json.Unmarshal(s.MarkLine.Data[0], &mark)
+	if n := utf8.RuneCountInString(mark.Label.Formatter); n == 0 || n > 30 {
+		t.Errorf("overflow label %q: %d characters, want 1 … 30", mark.Label.Formatter, n)
+	}
 	last := string(s.Data[len(s.Data)-1])
 	if !strings.Contains(last, "[1999,30]") {
 		t.Errorf("overflow point %s", last)
@@ -172,5 +184,58 @@ func TestHistogramOverflowBin(t *testing.T) {
 	}
 	if !peak || overflow != 1 {
 		t.Errorf("the 150-cycle bin was merged with others (%v) or the overflow counted %d times: %s", peak, overflow, s.Data)
+	}
+}
+
+// Series whose latencies overflow sim.histMax all mark the same last bin:
+// their labels stand side by side along that line, not printed over each
+// other (three QCN series at load 1 each wrote "≥ 1999 cycles: …%" there).
+func TestHistogramOverflowLabelsApart(t *testing.T) {
+	e := h4(1)
+	e.Series[0].Sim.HistMax = 2000
+	e.Series = append(e.Series, e.Series[0], e.Series[0])
+	e.Series[1].Name, e.Series[2].Name = "B", "C"
+	r := fakeResults(t, e, func(j experiment.Job) *result.Result {
+		h := make([]int64, 2000)
+		h[150] = 70
+		h[1999] = 30
+		return &result.Result{LatencyHist: h, Fairness: result.Fairness{PerRouter: []int64{1}}}
+	})
+	o := decode(t, "histogram-overflow-3", Histogram(Input{Results: r, Point: 0}))
+	seen := map[float64]bool{}
+	for si, s := range o.Series {
+		if s.MarkLine == nil || len(s.MarkLine.Data) != 1 {
+			t.Fatalf("series %d: overflow mark %+v", si, s.MarkLine)
+		}
+		var mark struct {
+			Label struct {
+				Position string
+				Distance float64
+			}
+		}
+		json.Unmarshal(s.MarkLine.Data[0], &mark)
+		for d := range seen {
+			if math.Abs(d-mark.Label.Distance) < 14 { // a 12-px line of text
+				t.Errorf("series %d: label %g px from the line, %g px from another's", si, mark.Label.Distance, math.Abs(d-mark.Label.Distance))
+			}
+		}
+		seen[mark.Label.Distance] = true
+	}
+}
+
+// A run without warm-up (the RECN paper's Fig. 2 runs measure from cycle
+// 0) has no "warm-up end" mark in the time series: at cycle 0 its label sat
+// over the y axis's numbers. With a warm-up the mark is there.
+func TestTimeSeriesWarmupMark(t *testing.T) {
+	for _, warmup := range []int{0, 300} {
+		e := h4(1)
+		e.Series[0].Sim.Warmup = warmup
+		r := fakeResults(t, e, func(j experiment.Job) *result.Result {
+			return &result.Result{Series: []result.Sample{{Cycle: 400}, {Cycle: 800}}, Fairness: result.Fairness{PerRouter: []int64{1}}}
+		})
+		b := TimeSeries(Input{Results: r, Point: 0})
+		if got := strings.Contains(string(b), "warm-up end"); got != (warmup > 0) {
+			t.Errorf("warm-up %d: a warm-up mark %v, want %v", warmup, got, warmup > 0)
+		}
 	}
 }

@@ -34,6 +34,25 @@ func Viridis(x float64) string {
 	return fmt.Sprintf("#%02x%02x%02x", c[0], c[1], c[2])
 }
 
+// narrowSubtitle is the phone layout of the live view's charts, whose long
+// subtitle (the cycles shown, what the colours mean) was cut at both edges
+// of a narrow chart: there it breaks into lines, and below (the drawing's
+// or the grid's top, in more) moves down to make room for them. The text
+// is 330 px wide on charts of 345 px or more (a 390-px phone's card is 360
+// px), 270 px down to 285 px (a 320-px phone).
+func narrowSubtitle(below map[string]any) []any {
+	rule := func(maxWidth, width int, more map[string]any) map[string]any {
+		o := map[string]any{"title": map[string]any{
+			"textStyle":    map[string]any{"fontSize": 13, "width": width, "overflow": "truncate"},
+			"subtextStyle": map[string]any{"width": width, "overflow": "break", "lineHeight": 15}}}
+		for k, v := range more {
+			o[k] = v
+		}
+		return map[string]any{"query": map[string]any{"maxWidth": maxWidth}, "option": o}
+	}
+	return []any{rule(Narrow, 330, below), rule(344, 270, nil)}
+}
+
 // viridisStops are the scale's colours for a visualMap.
 func viridisStops() []string {
 	out := make([]string, len(viridis))
@@ -165,6 +184,8 @@ func netGraph(l netview.Layout, n *protocol.NetInfo, title string, saqTop int) [
 		"series": []map[string]any{{"type": "graph", "layout": "none", "roam": true, "symbolSize": sym,
 			"top": 60, "bottom": 50, "data": nodes, "links": edges,
 			"emphasis": map[string]any{"focus": "adjacency"}}},
+		// the subtitle in lines below the title; the drawing below them
+		"media": narrowSubtitle(map[string]any{"series": []any{map[string]any{"top": 96}}}),
 	}
 	b, err := json.Marshal(m)
 	if err != nil {
@@ -404,11 +425,14 @@ func NetHeatmap(n *protocol.NetInfo, t topology.Topology, busiest *result.Busies
 		// router 0 on top: the rows read down as a table's
 		"yAxis": map[string]any{"type": "category", "data": rs, "name": rname, "nameLocation": "middle", "nameGap": 56, "inverse": true,
 			"axisLabel": map[string]any{"interval": every}, "axisTick": map[string]any{"interval": every}},
+		// the handles show their values (0 and 1 at first): the ends
+		// name only the unit, not 0 and 1 a second time
 		"visualMap": map[string]any{"min": 0, "max": 1, "calculable": true, "orient": "horizontal", "left": "center", "bottom": 0,
-			"text": []string{"1 phit/cycle (100 %)", "0"}, "inRange": map[string]any{"color": viridisStops()}},
+			"text": []string{"phits/cycle (1 = 100 %)", ""}, "inRange": map[string]any{"color": viridisStops()}},
 		"series": []map[string]any{{"type": "heatmap", "name": "link utilisation (phits/cycle)", "data": data,
 			// beyond heatTipCells the cells' own tooltips are left out
 			"tooltip": map[string]any{"formatter": "router {@[1]}, output port {@[0]}<br>utilisation {@[2]} phits/cycle"}}},
+		"media": narrowSubtitle(map[string]any{"grid": map[string]any{"top": 100}}),
 	}
 	// "<br>" unescaped: a fifth of the option's size at h=4
 	var b bytes.Buffer

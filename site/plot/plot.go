@@ -155,11 +155,44 @@ func render(c interface {
 	if patch != nil {
 		patch(m)
 	}
+	if _, ok := m["toolbox"]; ok {
+		narrowTitle(m)
+	}
 	out, err := json.Marshal(m)
 	if err != nil {
 		panic(err)
 	}
 	return out
+}
+
+// Narrow is the widest chart (px) that gets the phone layout of its title
+// (ECharts' media query, applied on every resize): a phone's card is about
+// 360 px wide (400 on the widest phones), while the page's columns of
+// charts are at least 460 px wide (static/style.css, .charts), so two
+// columns on a wide screen keep the centred title.
+const Narrow = 440
+
+// narrowTitle adds the phone layout to a chart with a toolbox: the centred
+// title ran under the toolbox's icons at the top right, and a title wider
+// than the chart ("Phase-A policy of the non-minimal packets at offered
+// load 0.6") was cut at both edges. On a narrow chart the title starts at
+// the left, one size smaller, and ends with "…" before the icons (the
+// card's heading and the point chooser above the charts say it in full);
+// a long x-axis name, cut at both edges too, ends with "…" as well. The toolbox takes the rightmost 60 px (its icons, gaps and padding), so
+// the title is 280 px wide on charts of 345 px or more (a 390-px phone's
+// card is 360 px), 220 px down to 285 px (a 320-px phone); the axis name
+// 330 and 270 px.
+func narrowTitle(m map[string]any) {
+	rule := func(maxWidth, width, axis int) map[string]any {
+		return map[string]any{"query": map[string]any{"maxWidth": maxWidth},
+			"option": map[string]any{"title": map[string]any{"left": 4,
+				"textStyle": map[string]any{"fontSize": 12, "width": width, "overflow": "truncate"}},
+				// a long x-axis name (the histogram's) ends with "…"
+				// within the chart (ECharts sets an axis name's overflow
+				// itself, from nameTruncate)
+				"xAxis": map[string]any{"nameTruncate": map[string]any{"maxWidth": axis}}}}
+	}
+	m["media"] = []any{rule(Narrow, 280, 330), rule(344, 220, 270)}
 }
 
 // metric picks the estimate a curve chart shows.
@@ -500,13 +533,20 @@ func ciDim(seeds int) string {
 	return s + ")"
 }
 
-// Empty is a placeholder chart with a message (before any result).
+// Empty is a placeholder chart with a message (before any result), and no
+// axes: an empty pair of axes read as a chart that drew nothing, and the
+// message ran across the y axis.
 func Empty(title, msg string) []byte {
 	line := charts.NewLine()
 	line.SetGlobalOptions(charts.WithAnimation(false),
 		charts.WithTitleOpts(opts.Title{Title: title, Subtitle: msg, Left: "center", Top: "40%",
 			TitleStyle: &opts.TextStyle{FontSize: 14}}))
-	return render(line, func(m map[string]any) { delete(m, "toolbox"); m["series"] = []any{} })
+	return render(line, func(m map[string]any) {
+		delete(m, "toolbox")
+		m["series"] = []any{}
+		m["xAxis"] = []any{map[string]any{"show": false}}
+		m["yAxis"] = []any{map[string]any{"show": false}}
+	})
 }
 
 // pointRuns is, for each series, the finished runs of the selected point;
@@ -672,6 +712,7 @@ func Histogram(in Input) []byte {
 	xName := fmt.Sprintf("latency (cycles; the last bin collects all ≥ %d cycles: sim.histMax)", last)
 	g := common("Latency histogram at "+pointLabel(in.Results, x), xName, "share of packets (%)", true)
 	line.SetGlobalOptions(g...)
+	marked := 0 // overflow marks so far: each series' label beside the last
 	for si, rs := range runs {
 		var sum []float64
 		var tot float64
@@ -707,10 +748,18 @@ func Histogram(in Input) []byte {
 		if over > 0 {
 			share := 100 * over / tot
 			data = append(data, opts.LineData{Value: []any{last, num(share)}, Symbol: "triangle", SymbolSize: 9})
-			label := fmt.Sprintf("≥ %d cycles: %.3g%% (overflow bin; raise sim.histMax)", last, share)
+			// the label runs along the vertical line, down from its top: a
+			// short one stays inside the plot (the whole sentence, 330 px at
+			// 12 px, ran past the x axis into its name, which says the rest)
+			label := fmt.Sprintf("≥ %d cycles: %.3g%%", last, share)
+			name := label + " (overflow bin; raise sim.histMax)"
+			// side by side, 16 px apart: on the same line they were
+			// printed over each other
+			dist := 5 + 16*marked
+			marked++
 			so = append(so, charts.WithSeriesOpts(func(s *charts.SingleSeries) {
-				s.MarkLines = &opts.MarkLines{Data: []any{map[string]any{"xAxis": last, "name": label,
-					"label": map[string]any{"show": true, "formatter": label, "position": "insideEndTop"}}},
+				s.MarkLines = &opts.MarkLines{Data: []any{map[string]any{"xAxis": last, "name": name,
+					"label": map[string]any{"show": true, "formatter": label, "position": "insideEndTop", "distance": dist}}},
 					MarkLineStyle: opts.MarkLineStyle{Symbol: []string{"none", "none"},
 						LineStyle: &opts.LineStyle{Color: Color(si), Type: "dashed", Width: 1}}}
 			}))
@@ -760,8 +809,10 @@ func TimeSeries(in Input) []byte {
 			marked = true
 			c := rs[0].Config
 			var ml []any
-			ml = append(ml, map[string]any{"xAxis": c.Sim.Warmup, "name": "end of warm-up",
-				"label": map[string]any{"show": true, "formatter": "warm-up end", "position": "insideEndTop"}})
+			if c.Sim.Warmup > 0 { // at 0 its label sat over the y axis's numbers
+				ml = append(ml, map[string]any{"xAxis": c.Sim.Warmup, "name": "end of warm-up",
+					"label": map[string]any{"show": true, "formatter": "warm-up end", "position": "insideEndTop"}})
+			}
 			if c.Traffic.SwitchCycle > 0 {
 				ml = append(ml, map[string]any{"xAxis": c.Sim.Warmup + c.Traffic.SwitchCycle, "name": "pattern switch",
 					"label": map[string]any{"show": true, "formatter": "→ " + c.Traffic.SwitchPattern, "position": "insideEndTop"}})
