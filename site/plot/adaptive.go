@@ -35,7 +35,14 @@ func acorSwitch(c *config.Config) bool {
 // Table 1); a flattened butterfly's UGAL reports shares too, all
 // "RRG-Sw", which would read as a policy it does not have.
 func phaseAShares(x *result.Result) bool {
-	return len(x.Misrouted.PhaseA) > 0 && x.Config.Topology.Kind == "dragonfly"
+	return len(x.Misrouted.PhaseA) > 0 && onDragonfly(x)
+}
+
+// onDragonfly: the run's network has groups (a configuration written before
+// topology.kind existed is a Dragonfly).
+func onDragonfly(x *result.Result) bool {
+	k := x.Config.Topology.Kind
+	return k == "" || k == routing.Dragonfly
 }
 
 // anyRun reports whether some finished run satisfies f.
@@ -132,6 +139,12 @@ func Misrouting(in Input) []byte {
 			return float64(m.Packets - m.AtInjection - m.InSourceGroup - m.InIntermediateGrp)
 		}},
 	}
+	groups := false
+	for _, rs := range runs {
+		for _, rr := range rs {
+			groups = groups || onDragonfly(rr)
+		}
+	}
 	colors := []string{"#5470c6", "#fac858", "#ee6666", "#999999"}
 	for k, part := range parts {
 		data := make([]opts.BarData, len(names))
@@ -149,7 +162,9 @@ func Misrouting(in Input) []byte {
 			}
 			data[si] = opts.BarData{Value: num(v)}
 		}
-		if part.name == "other" && !nonzero {
+		// "other" only when there is some; the groups' parts only for a
+		// network with groups (a flattened butterfly's UGAL decides at injection)
+		if !nonzero && (part.name == "other" || (k == 1 || k == 2) && !groups) {
 			continue
 		}
 		bar.AddSeries(part.name, data, charts.WithBarChartOpts(opts.BarChart{Stack: "misrouted"}),

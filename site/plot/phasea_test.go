@@ -40,4 +40,24 @@ func TestPhaseAOnlyOnDragonfly(t *testing.T) {
 	if len(o.Series) != 0 {
 		t.Errorf("phase-A bars for a flattened butterfly: %d series", len(o.Series))
 	}
+	// the misrouting bars: no "in the source group" or "in the intermediate
+	// group" for a network without groups (UGAL decides at injection)
+	o = decode(t, "misrouting-fbfly", Misrouting(Input{Results: r, Point: 0}))
+	if len(o.Series) != 1 || o.Series[0].Name != "at injection" {
+		var names []string
+		for _, s := range o.Series {
+			names = append(names, s.Name)
+		}
+		t.Errorf("misrouting bars for a flattened butterfly: %v", names)
+	}
+	// a Dragonfly's keeps them, zero or not, and a configuration without a kind is one
+	for _, x := range r.Runs {
+		if x != nil {
+			x.Config.Topology.Kind = ""
+		}
+	}
+	o = decode(t, "misrouting-dragonfly", Misrouting(Input{Results: r, Point: 0}))
+	if len(o.Series) != 3 {
+		t.Errorf("misrouting bars, no topology.kind: %d series, want 3", len(o.Series))
+	}
 }
