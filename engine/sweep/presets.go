@@ -187,7 +187,7 @@ func recnExperiments() []Experiment {
 		rn.Name = "RECN"
 		series = append(series, rn)
 		out = append(out, Experiment{Name: "recn-fig2" + panel,
-			Doc:  fmt.Sprintf("RECN paper Fig. 2%s, corner case %d: 64-host fat tree, 48 hosts UN at load %g, 16 hosts (one per leaf) → host 32 from 800 to 970 µs; IQ, 4Q, VOQsw, VOQnet, RECN, throughput vs time in bytes/ns; RECN's SAQs per 5-µs bin (Fig. 4) in its runs' result.recn", panel, cc, series[0].Traffic.Load),
+			Doc:  fmt.Sprintf("RECN paper Fig. 2%s, corner case %d: 64-host fat tree, 48 hosts UN at load %g, 16 hosts (one per leaf) → host 32 from 800 to 970 µs; IQ, 4Q, VOQsw, VOQnet, RECN, throughput vs time in bytes/ns; RECN's SAQs per 5-µs bin (Fig. 4) in its runs' result.recn; %s of workers' time in a browser tab, shared among its workers", panel, cc, series[0].Traffic.Load, map[string]string{"a": "27–34 s", "b": "53–66 s"}[panel]),
 			Spec: Spec{Series: series, Loads: []float64{series[0].Traffic.Load}}})
 	}
 	// Fig. 6: corner case 2 scaled to 256 and 512 hosts (config.RECNLarge)
