@@ -156,5 +156,5 @@ func HotspotSenders(in Input) []byte {
 		cats[i] = fmt.Sprint(n)
 	}
 	return bars(fmt.Sprintf("Hotspot bandwidth per sender (into node %d) at %s", hot, pointLabel(in.Results, x)),
-		"sender node", "accepted hotspot bandwidth (phits/cycle)", names, values, cats, 0)
+		"sender node", "accepted hotspot bandwidth (phits/node/cycle; each sender's)", names, values, cats, 0)
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"phitsim/engine/config"
+	"phitsim/engine/units"
 	"phitsim/site/experiment"
 )
 
@@ -58,6 +59,15 @@ func TestHotspotCharts(t *testing.T) {
 	o = decode(t, "hotspotsenders", charts["hotspotsenders"])
 	if len(o.Series) != 2 || len(o.Series[0].Data) != 4 || !strings.Contains(o.Title[0].Text, "into node 4") {
 		t.Fatalf("senders chart: %d series, %s", len(o.Series), charts["hotspotsenders"])
+	}
+	// in physical units each sender's bandwidth is a node's rate, in Gb/s (it
+	// stayed in phits/cycle on a page shown in Gb/s)
+	var ax struct {
+		YAxis []struct{ Name string } `json:"yAxis"`
+	}
+	b := units.Basis{LinkGbps: 40, PhitBytes: 100}
+	if err := json.Unmarshal(Physical(charts["hotspotsenders"], b), &ax); err != nil || len(ax.YAxis) == 0 || !strings.Contains(ax.YAxis[0].Name, "(Gb/s per node; each sender's)") {
+		t.Errorf("senders chart in physical units: %+v %v", ax, err)
 	}
 	run := r.RunsAt(1, 0)[0].Hotspot // UGAL, load 0.1 (the selected point)
 	for i, d := range o.Series[1].Data {
