@@ -84,8 +84,8 @@ func TestFairnessReadableAtH4(t *testing.T) {
 	if len(cats) != 264 || cats[8] != "8 (g1·r0)" || cats[263] != "263 (g32·r7)" {
 		t.Errorf("categories %v…", cats[:min(len(cats), 10)])
 	}
-	if lab, _ := x["axisLabel"].(map[string]any); lab == nil || lab["interval"] != 7.0 {
-		t.Errorf("one label per group of a=8 routers: %v", x["axisLabel"])
+	if lab, _ := x["axisLabel"].(map[string]any); lab == nil || lab["interval"] != 7.0 || lab["rotate"] != 30.0 {
+		t.Errorf("one label per group of a=8 routers, tilted (33 groups): %v", x["axisLabel"])
 	}
 	if o.Series[0].MarkLine == nil || len(o.Series[0].MarkLine.Data) != 32 {
 		t.Errorf("group boundaries: %+v", o.Series[0].MarkLine)

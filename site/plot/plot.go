@@ -665,8 +665,14 @@ func bars(title, xName, yName string, names []string, values [][]float64, cats [
 			ys[0].(map[string]any)["scale"] = false
 		}
 		if xs, ok := m["xAxis"].([]any); ok && len(xs) > 0 && a > 0 {
-			// one label per group (its first router), whatever the width
-			xs[0].(map[string]any)["axisLabel"] = map[string]any{"interval": a - 1, "hideOverlap": true}
+			// one label per group (its first router), whatever the width;
+			// more than 6 ("0 (g0·r0)", …) ran together on a half-width
+			// chart: tilted, they fit, and what still overlaps is hidden
+			label := map[string]any{"interval": a - 1, "hideOverlap": true}
+			if (n+a-1)/a > 6 {
+				label["rotate"] = 30
+			}
+			xs[0].(map[string]any)["axisLabel"] = label
 			xs[0].(map[string]any)["axisTick"] = map[string]any{"interval": a - 1, "alignWithLabel": true}
 		}
 		series, _ := m["series"].([]any)
