@@ -27,7 +27,7 @@ func TestConfigFromDocuments(t *testing.T) {
 		t.Fatalf("run: %s", errOut)
 	}
 	code, out, errOut := cli(t, false, "run", "-config", r1)
-	if code != 0 || !strings.Contains(errOut, "a run's result document: its configuration (config) is used") {
+	if code != 0 || !strings.Contains(errOut, "a run's result document: its configuration (config), taken") {
 		t.Fatalf("run -config result: exit %d: %s", code, errOut)
 	}
 	var first, again PointDoc
@@ -47,7 +47,7 @@ func TestConfigFromDocuments(t *testing.T) {
 		t.Fatalf("sweep: %s", errOut)
 	}
 	code, csv, errOut := cli(t, false, "sweep", "-config", s1+".json", "-loads", "0.1,0.3", "-csv")
-	if code != 0 || !strings.Contains(errOut, "its 2 series (spec.series) are used") {
+	if code != 0 || !strings.Contains(errOut, "its 2 series (spec.series), each with its seeds, taken; sweep also takes what it swept") {
 		t.Fatalf("sweep -config sweep document: exit %d: %s", code, errOut)
 	}
 	want, _ := os.ReadFile(s1 + ".csv")
@@ -83,7 +83,7 @@ func TestConfigFromDocuments(t *testing.T) {
 	pe := filepath.Join(dir, "page.json")
 	os.WriteFile(pe, exp, 0o644)
 	code, out, errOut = cli(t, false, "validate", "-config", pe)
-	if code != 0 || !strings.Contains(errOut, "the page's export: its 2 series (experiment.series) are used") ||
+	if code != 0 || !strings.Contains(errOut, "the page's export: its 2 series (experiment.series), each with its seeds, taken") ||
 		!strings.Contains(out, "ok: MIN") || !strings.Contains(out, "ok: VAL") {
 		t.Errorf("validate -config page export: exit %d:\n%s%s", code, out, errOut)
 	}
@@ -122,31 +122,4 @@ func TestConfigFromDocuments(t *testing.T) {
 	if code, out, errOut := cli(t, false, "validate", "-config", bad); code != 1 || !strings.Contains(out+errOut, "config: unknown field") {
 		t.Errorf("a configuration with a config field: exit %d:\n%s%s", code, out, errOut)
 	}
-}
-
-// Whatever a -config file holds, finding its configurations never panics,
-// and each one found is judged by config.Decode (a configuration or
-// errors), so a damaged document is refused by name like a damaged
-// configuration.
-func FuzzConfigsIn(f *testing.F) {
-	c, _ := json.Marshal(config.Default())
-	f.Add(c)
-	f.Add([]byte(`{"config": ` + string(c) + `, "runs": []}`))
-	f.Add([]byte(`{"spec": {"series": [` + string(c) + `, {}]}, "points": []}`))
-	f.Add([]byte(`{"experiment": {"series": [` + string(c) + `]}, "link": "#v=1"}`))
-	f.Add([]byte(`{"spec": {"series": 3}, "runs": 1}`))
-	f.Add([]byte(`{"config": null, "aggregate": {}}`))
-	f.Add([]byte(`[]`))
-	f.Fuzz(func(t *testing.T, data []byte) {
-		docs, what, _ := configsIn(data)
-		if len(docs) == 0 {
-			t.Fatalf("no document from %q (%s)", data, what)
-		}
-		if what == "" && (len(docs) != 1 || !bytes.Equal(docs[0], data)) {
-			t.Fatalf("%q: not a document, yet not returned whole", data)
-		}
-		for _, d := range docs {
-			config.Decode(d)
-		}
-	})
 }

@@ -403,8 +403,8 @@ func (m *multi) Set(v string) error { *m = append(*m, v); return nil }
 // source flags shared by run, sweep and validate.
 type source struct {
 	configs, presets, sets multi
-	seeds                  *int        // -seeds, nil when not given
-	swept                  []*docSweep // what the -config documents swept (load fills it)
+	seeds                  *int           // -seeds, nil when not given
+	swept                  []*sweep.Swept // what the -config documents swept (load fills it)
 }
 
 func (s *source) register(fs *flag.FlagSet) {
@@ -499,7 +499,7 @@ type loaded struct {
 // load builds the configurations named by -config and -preset (validate's
 // default: the default config) with the -set overrides applied, validated.
 // -config - reads standard input; a file may also be a document phitsim
-// wrote (configsIn), whose configurations are taken, with a note on stderr.
+// wrote (sweep.DocumentConfigs), whose configurations are taken, with a note on stderr.
 func (s *source) load(e env) ([]config.Config, error) {
 	var ls []loaded
 	stdinRead := false
@@ -524,9 +524,13 @@ func (s *source) load(e env) ([]config.Config, error) {
 		if len(data) > maxConfigFile {
 			return nil, fmt.Errorf("%s: larger than %d MiB: not a configuration, nor a document phitsim writes for one", f, maxConfigFile>>20)
 		}
-		docs, what, swept := configsIn(data)
+		docs, what, swept := sweep.DocumentConfigs(data)
 		if what != "" {
-			fmt.Fprintf(e.stderr, "%s: %s\n", f, what)
+			also := ""
+			if swept != nil {
+				also = "; sweep also takes what it swept, unless -loads or -param is given"
+			}
+			fmt.Fprintf(e.stderr, "%s: %s, taken%s\n", f, what, also)
 		}
 		if swept != nil {
 			s.swept = append(s.swept, swept)

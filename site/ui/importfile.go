@@ -14,8 +14,9 @@ import (
 	"phitsim/site/protocol"
 )
 
-// importConfig reads the chosen file, validates it with config.Parse and,
-// if it is valid, replaces the selected series.
+// importConfig reads the chosen file (a configuration, or a result
+// document of one: experiment.ImportConfig), validates it with config.Parse
+// and, if it is valid, replaces the selected series.
 func (a *App) importConfig(input js.Value) {
 	a.readChosen(input, a.applyImport, func() { a.cfgVersion++ })
 }
@@ -49,7 +50,7 @@ func (a *App) readChosen(input js.Value, apply func(name string, data []byte), f
 }
 
 func (a *App) applyImport(name string, data []byte) {
-	c, err := config.Parse(data)
+	c, what, err := experiment.ImportConfig(data)
 	if err != nil {
 		a.importErrs = nil
 		var es config.Errors
@@ -68,6 +69,9 @@ func (a *App) applyImport(name string, data []byte) {
 	a.importErrs = nil
 	a.exp.Series[a.sel] = c
 	a.raw, a.rawErr = map[string]string{}, map[string]string{}
+	if what != "" {
+		name += " (" + what + ")"
+	}
 	a.say("Imported " + name + " into " + a.seriesLabel(a.sel) + ".")
 	a.preset = ""
 	a.changed()
