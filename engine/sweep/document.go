@@ -61,6 +61,9 @@ func DocumentConfigs(data []byte) (docs [][]byte, what string, swept *Swept) {
 	case has("experiment") && (has("points") || has("runs") || has("link")):
 		if json.Unmarshal(top["experiment"], &x) == nil && len(x.Series) > 0 {
 			sw := &Swept{Param: x.Sweep.Param, Tied: x.Sweep.Tied}
+			if sw.Param == "" { // the page's sweep is over the load unless it names another
+				sw.Param = "traffic.load"
+			}
 			if json.Unmarshal(top["values"], &sw.Values) != nil || len(sw.Values) == 0 {
 				sw = nil // an export without its values: the command line's
 			}

@@ -37,6 +37,11 @@ func TestImportConfigFromDocuments(t *testing.T) {
 	if got, _, err = ImportConfig(one); err != nil || !reflect.DeepEqual(got, c) {
 		t.Fatalf("the page's export of one series: %v", err)
 	}
+	// what an export swept: its values of its parameter, the load when it names none
+	ex, _ := json.Marshal(Export{Link: "#v=1", Exp: Experiment{Series: []config.Config{c}}, Values: []float64{0.1, 0.5}})
+	if _, _, sw := sweep.DocumentConfigs(ex); sw == nil || sw.Param != "traffic.load" || !reflect.DeepEqual(sw.Values, []float64{0.1, 0.5}) {
+		t.Errorf("an export's sweep: %+v", sw)
+	}
 	// a bad field of the document's configuration is named as in a configuration
 	c.Traffic.Load = 2
 	point, _ = json.Marshal(map[string]any{"config": c, "runs": []any{}})
