@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -242,18 +243,14 @@ func (e *Experiment) Check() []*FieldError {
 	if len(sweepErrs) > 0 {
 		return out
 	}
-	runs, anyBad := 0, false
-	for i := range e.Series {
-		runs += max(0, e.Series[i].Sim.Seeds) * len(vals)
-		anyBad = anyBad || bad[i]
-	}
-	if runs > MaxRuns && !anyBad {
+	anyBad := slices.Contains(bad, true)
+	sp := e.spec(vals)
+	if runs := sp.Runs(); runs > MaxRuns && !anyBad { // the engine's count, as the CLI's
 		out = append(out, &FieldError{Field: FieldSeeds, Value: strconv.Itoa(e.Series[0].Sim.Seeds), Msg: fmt.Sprintf(
 			"%s × %s × their seeds make %d runs; at most %d (fewer seeds, values or series)",
 			Count(len(e.Series), "series"), Count(len(vals), "value"), runs, MaxRuns)})
 		return out // each run holds its configuration: do not build them
 	}
-	sp := e.spec(vals)
 	for i := range e.Series {
 		if bad[i] {
 			continue
