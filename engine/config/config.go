@@ -11,6 +11,7 @@ package config
 import (
 	"fmt"
 	"math"
+	"phitsim/engine/routing"
 	"strconv"
 	"strings"
 
@@ -67,6 +68,10 @@ type Topology struct {
 func (t *Topology) Params() topology.Params {
 	return topology.Params{Kind: t.Kind, H: t.H, A: t.A, P: t.P, Arrangement: t.Arrangement, Width: t.Width, Height: t.Height, Dims: t.Dimensions, K: t.K, Stages: t.Stages, Subtrees: t.Subtrees}
 }
+
+// IsDragonfly: the network is a Dragonfly (a configuration written before
+// topology.kind existed, kind empty, is one).
+func (t *Topology) IsDragonfly() bool { return t.Kind == "" || t.Kind == routing.Dragonfly }
 
 // FillKind sets the fields of topology.kind's kind left at zero to a small
 // network of that kind (topology.Kind.Fill): the page calls it when its user

@@ -844,7 +844,7 @@ func Contention(c config.Config) float64 { return contention(c) }
 // stretches of the run (phases) without a known bound, weighted by their
 // cycles, 1 + ContentionPerLoad × (load − ProbeLoad); 1 elsewhere.
 func contention(c config.Config) float64 {
-	if k := c.Topology.Kind; k != "" && k != routing.Dragonfly {
+	if !c.Topology.IsDragonfly() {
 		return 1
 	}
 	run := float64(c.Sim.Warmup + c.Sim.Cycles)
@@ -983,9 +983,9 @@ func saturatedShare(c config.Config) float64 {
 // adaptiveAdversarial: c runs an adaptive routing on a Dragonfly under
 // ADV+i or ADVc.
 func adaptiveAdversarial(c config.Config) bool {
-	k, p := c.Topology.Kind, c.Traffic.Pattern
+	p := c.Traffic.Pattern
 	e := routing.Get(c.Routing.Name)
-	return (k == "" || k == routing.Dragonfly) && (p == "ADV" || p == "ADVC") && e.Paths == routing.Adaptive && e.Decision != routing.Final
+	return c.Topology.IsDragonfly() && (p == "ADV" || p == "ADVC") && e.Paths == routing.Adaptive && e.Decision != routing.Final
 }
 
 // saturatedCost is SaturatedInstrPerNodeCycle of c's routing scaled by its

@@ -38,12 +38,8 @@ func phaseAShares(x *result.Result) bool {
 	return len(x.Misrouted.PhaseA) > 0 && onDragonfly(x)
 }
 
-// onDragonfly: the run's network has groups (a configuration written before
-// topology.kind existed is a Dragonfly).
-func onDragonfly(x *result.Result) bool {
-	k := x.Config.Topology.Kind
-	return k == "" || k == routing.Dragonfly
-}
+// onDragonfly: the run's network has groups.
+func onDragonfly(x *result.Result) bool { return x.Config.Topology.IsDragonfly() }
 
 // anyRun reports whether some finished run satisfies f.
 func anyRun(r *experiment.Results, f func(*result.Result) bool) bool {
